@@ -1,0 +1,185 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import fastifyWebsocket from '@fastify/websocket';
+import {
+  hasZodFastifySchemaValidationErrors,
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+} from 'fastify-type-provider-zod';
+import { ERROR_STATUS, pickLanguage, translate, trimDeep } from '@cst/shared';
+import { resolveToken, tokenOf } from './platform/auth-context.ts';
+import type { Deps } from './platform/deps.ts';
+import { AppError } from './platform/errors.ts';
+import { isSystemUrl, type Access } from './platform/http.ts';
+
+import { validationMessage, type ValidationIssue } from './platform/validation-message.ts';
+import { registerModules } from './modules/index.ts';
+
+/** Routes without an access rule that are public by name (documentation and the SPA). */
+export const PUBLIC_BY_NAME = [/^\/api-docs(\/.*)?$/, /^\/$/, /^\/\*$/, /^\/assets\/\*$/];
+
+/** A registered route, as the route-table test sees it. */
+export interface RouteRecord {
+  method: string;
+  url: string;
+  access: Access | undefined;
+}
+
+/** Builds the HTTP server with every module; it does not listen. */
+export async function buildApp(
+  deps: Deps,
+  opts: { logger?: FastifyServerOptions['logger'] } = {},
+): Promise<FastifyInstance & { routeTable: RouteRecord[] }> {
+  const app = Fastify({
+    logger: opts.logger ?? false,
+    genReqId: () => randomUUID().slice(0, 8),
+    requestIdHeader: false,
+    bodyLimit: 2 * 1024 * 1024,
+    return503OnClosing: true,
+    forceCloseConnections: 'idle',
+  }) as unknown as FastifyInstance & { routeTable: RouteRecord[] };
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const routeTable: RouteRecord[] = [];
+  app.decorate('routeTable', routeTable);
+  app.addHook('onRoute', (r) => {
+    const methods = Array.isArray(r.method) ? r.method : [r.method];
+    for (const m of methods) {
+      if (m === 'HEAD') continue;
+      routeTable.push({ method: m, url: r.url, access: r.config?.access });
+    }
+  });
+
+  app.decorateRequest('auth', null);
+  app.decorateRequest('lang', 'zh-CN');
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: 'CST console API', version: '1.0.0' },
+      components: {
+        securitySchemes: {
+          cstToken: { type: 'apiKey', in: 'header', name: 'cst-token' },
+          bearer: { type: 'http', scheme: 'bearer' },
+        },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api-docs' });
+  await app.register(fastifyWebsocket, { options: { maxPayload: 1024 * 1024 } });
+
+  // Authentication, then permission, for every route; routes without a rule are refused.
+  app.addHook('onRequest', async (req) => {
+    req.lang = pickLanguage(req.headers['accept-language']);
+    const rule = req.routeOptions.config?.access;
+    const url = req.routeOptions.url ?? '';
+    if (!rule) {
+      if (req.is404 || PUBLIC_BY_NAME.some((re) => re.test(url))) return;
+      throw new AppError('forbidden', 'forbidden');
+    }
+    const token = tokenOf(req.headers, req.query);
+    if (token) req.auth = await resolveToken(deps.db, token, deps.config.tokenTtlMs);
+    if (rule.kind === 'public') return;
+    if (!req.auth) throw new AppError('unauthenticated', 'unauthenticated');
+    if (rule.kind === 'permission' && !req.auth.permissions.has(rule.permission)) {
+      throw new AppError('forbidden', 'forbidden');
+    }
+  });
+  app.addHook('onSend', async (req, reply, payload) => {
+    if (req.auth) reply.header('x-token-expires-at', String(req.auth.expiresAt));
+    return payload;
+  });
+
+  app.addHook('preValidation', async (req) => {
+    if (req.body && typeof req.body === 'object') req.body = trimDeep(req.body);
+    if (req.query && typeof req.query === 'object') req.query = trimDeep(req.query);
+  });
+
+  app.setErrorHandler((err, req, reply) => {
+    const lang = req.lang ?? pickLanguage(req.headers['accept-language']);
+    let status: number;
+    let message: string;
+    let data: unknown = null;
+    if (err instanceof AppError) {
+      status = err.status;
+      message = translate(err.key, lang, err.params);
+      data = err.data ?? null;
+    } else if (hasZodFastifySchemaValidationErrors(err)) {
+      status = 400;
+      message = validationMessage(
+        err.validation as unknown as ValidationIssue[],
+        lang,
+        err.validationContext,
+      );
+    } else {
+      const e = err as { statusCode?: number; code?: string; message?: string };
+      const code = e.statusCode ?? 500;
+      if (code === 413 || e.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+        status = 413;
+        message = translate('tooLarge', lang);
+      } else if (code >= 400 && code < 500) {
+        status = code;
+        message = code === 404 ? translate('routeNotFound', lang) : translate('bodyInvalid', lang);
+      } else {
+        status = 500;
+        req.log.error({ err }, 'unexpected error');
+        message = translate('internal', lang, { requestId: String(req.id) });
+      }
+    }
+    if (status >= 500 && err instanceof AppError) req.log.error({ err }, 'server error');
+    const url = req.url;
+    const body = isSystemUrl(url)
+      ? { code: status, msg: message, data }
+      : { code: status, message, data };
+    void reply.status(status).type('application/json').send(body);
+  });
+
+  app.get('/healthz', { config: { access: { kind: 'public' } } }, async () => ({ status: 'ok' }));
+
+  await registerModules(app, deps);
+
+  const webDist = deps.config.webDist;
+  const hasWeb = fs.existsSync(path.join(webDist, 'index.html'));
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: webDist,
+      index: ['index.html'],
+      maxAge: 0,
+      setHeaders: (res, file) => {
+        if (file.includes(`${path.sep}assets${path.sep}`)) {
+          res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+        }
+      },
+    });
+  }
+
+  app.setNotFoundHandler((req, reply) => {
+    const url = req.url;
+    const isApi =
+      /^\/(main-api|task-api|system-api|api|sim-api|wechat_api|chatroom|account|oss-api|ws)(\/|$|\?)/.test(
+        url,
+      );
+    if (!isApi && hasWeb && req.method === 'GET') {
+      return reply.type('text/html').sendFile('index.html');
+    }
+    const lang = pickLanguage(req.headers['accept-language']);
+    const message = translate('routeNotFound', lang);
+    const status = ERROR_STATUS.notFound;
+    return reply
+      .status(status)
+      .send(
+        isSystemUrl(url)
+          ? { code: status, msg: message, data: null }
+          : { code: status, message, data: null },
+      );
+  });
+
+  return app;
+}

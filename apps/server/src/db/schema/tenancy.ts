@@ -1,0 +1,114 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  index,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+/** A customer enterprise ("cst"). */
+export const tenants = pgTable('tenants', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  name: text('name').notNull(),
+  status: text('status', { enum: ['enabled', 'disabled'] })
+    .notNull()
+    .default('enabled'),
+  balanceCents: bigint('balance_cents', { mode: 'number' }).notNull().default(0),
+  createdAt: createdAt(),
+});
+
+/** Custom roles: named sets of permissions inside a tenant. */
+export const roles = pgTable(
+  'roles',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id),
+    name: text('name').notNull(),
+    permissions: jsonb('permissions').$type<string[]>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('roles_tenant_name').on(t.tenantId, t.name)],
+);
+
+/** Job titles inside a tenant. */
+export const positions = pgTable(
+  'positions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id),
+    name: text('name').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('positions_tenant_name').on(t.tenantId, t.name)],
+);
+
+/** Every person who signs in: platform admins (no tenant), managers, sub-admins and seats. */
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tenantId: uuid('tenant_id').references(() => tenants.id),
+    username: text('username').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    twoStepHash: text('two_step_hash'),
+    nickname: text('nickname').notNull(),
+    avatar: text('avatar'),
+    contact: text('contact'),
+    role: text('role', { enum: ['admin', 'manager', 'subAdmin', 'office'] }).notNull(),
+    roleId: uuid('role_id').references(() => roles.id),
+    positionId: uuid('position_id').references(() => positions.id),
+    superiorId: uuid('superior_id'),
+    seatPrefix: text('seat_prefix'),
+    status: text('status', { enum: ['enabled', 'disabled'] })
+      .notNull()
+      .default('enabled'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('users_username').on(sql`lower(${t.username})`),
+    uniqueIndex('users_contact').on(t.contact),
+    index('users_tenant').on(t.tenantId),
+    index('users_superior').on(t.superiorId),
+  ],
+);
+
+/** Licensed work-account slots of a tenant, each with an expiry. */
+export const ports = pgTable(
+  'ports',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id),
+    code: text('code').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    workAccountId: uuid('work_account_id'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('ports_tenant').on(t.tenantId), uniqueIndex('ports_code').on(t.code)],
+);
+
+/** Who did what, for the record. */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    tenantId: uuid('tenant_id'),
+    userId: uuid('user_id'),
+    action: text('action').notNull(),
+    target: text('target'),
+    detail: jsonb('detail'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('audit_tenant_time').on(t.tenantId, t.createdAt)],
+);

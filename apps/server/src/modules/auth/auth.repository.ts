@@ -1,0 +1,97 @@
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { authTokens, loginRecords, roles, tenants, users } from '../../db/schema/index.ts';
+import type { DbOrTx } from '../../platform/db.ts';
+
+/** The user row a login needs, found by username (case-insensitive). */
+export async function findUserForLogin(db: DbOrTx, username: string) {
+  const rows = await db
+    .select({
+      user: users,
+      tenantName: tenants.name,
+      tenantStatus: tenants.status,
+      rolePermissions: roles.permissions,
+    })
+    .from(users)
+    .leftJoin(tenants, eq(tenants.id, users.tenantId))
+    .leftJoin(roles, eq(roles.id, users.roleId))
+    .where(sql`lower(${users.username}) = lower(${username})`)
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+/** The user row with its tenant and custom role, by id. */
+export async function findUserById(db: DbOrTx, id: string) {
+  const rows = await db
+    .select({
+      user: users,
+      tenantName: tenants.name,
+      tenantStatus: tenants.status,
+      rolePermissions: roles.permissions,
+    })
+    .from(users)
+    .leftJoin(tenants, eq(tenants.id, users.tenantId))
+    .leftJoin(roles, eq(roles.id, users.roleId))
+    .where(eq(users.id, id))
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+/** Stores a session token hash. */
+export async function insertToken(
+  db: DbOrTx,
+  row: { userId: string; tokenHash: string; expiresAt: Date; ip: string; agent: string },
+) {
+  await db.insert(authTokens).values(row);
+}
+
+/** Revokes one token. */
+export async function revokeToken(db: DbOrTx, tokenId: string, at: Date) {
+  await db
+    .update(authTokens)
+    .set({ revokedAt: at })
+    .where(and(eq(authTokens.id, tokenId), isNull(authTokens.revokedAt)));
+}
+
+/** Revokes every live token of a user (disable, password change). */
+export async function revokeUserTokens(db: DbOrTx, userId: string, at: Date, exceptId?: string) {
+  const conds = [eq(authTokens.userId, userId), isNull(authTokens.revokedAt)];
+  if (exceptId) conds.push(sql`${authTokens.id} <> ${exceptId}`);
+  await db
+    .update(authTokens)
+    .set({ revokedAt: at })
+    .where(and(...conds));
+}
+
+/** Records a sign-in attempt. */
+export async function insertLoginRecord(
+  db: DbOrTx,
+  row: typeof loginRecords.$inferInsert,
+): Promise<void> {
+  await db.insert(loginRecords).values(row);
+}
+
+/** Attempts from an address since a time. */
+export async function countAttemptsByIp(db: DbOrTx, ip: string, since: Date): Promise<number> {
+  const rows = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(loginRecords)
+    .where(and(eq(loginRecords.ip, ip), gt(loginRecords.createdAt, since)));
+  return rows[0]?.n ?? 0;
+}
+
+/** Failed attempts for a username or from an address since a time. */
+export async function countFailures(
+  db: DbOrTx,
+  username: string | null,
+  ip: string,
+  since: Date,
+): Promise<number> {
+  const who = username
+    ? sql`(lower(${loginRecords.username}) = lower(${username}) or ${loginRecords.ip} = ${ip})`
+    : sql`${loginRecords.ip} = ${ip}`;
+  const rows = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(loginRecords)
+    .where(and(who, eq(loginRecords.success, false), gt(loginRecords.createdAt, since)));
+  return rows[0]?.n ?? 0;
+}

@@ -1,0 +1,116 @@
+import { randomBytes } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import { ports, tenants, users } from '../../db/schema/index.ts';
+import type { Deps } from '../../platform/deps.ts';
+import { hashPassword } from '../../platform/passwords.ts';
+
+/** Ports the demo tenant starts with, and how long they last. */
+export const DEMO_PORTS = 60;
+const DEMO_PORT_DAYS = 365;
+
+/** A login created at start-up, to print once. */
+export interface CreatedLogin {
+  username: string;
+  password: string;
+  role: string;
+  tenant: string | null;
+}
+
+const randomPassword = () => randomBytes(9).toString('base64url');
+
+/** Creates the platform admin and the demo tenant on first start (API.md, Start-up). */
+export async function seed(deps: Deps): Promise<CreatedLogin[]> {
+  const { db, config } = deps;
+  const created: CreatedLogin[] = [];
+  const exists = async (username: string) =>
+    (
+      await db
+        .select({ id: users.id })
+        .from(users)
+        .where(sql`lower(${users.username}) = lower(${username})`)
+        .limit(1)
+    ).length > 0;
+
+  if (!(await exists(config.adminUsername))) {
+    const password = config.adminPassword ?? randomPassword();
+    await db.insert(users).values({
+      username: config.adminUsername,
+      passwordHash: await hashPassword(password),
+      nickname: '平台管理员',
+      role: 'admin',
+    });
+    created.push({ username: config.adminUsername, password, role: 'admin', tenant: null });
+  }
+
+  if (config.demo && !(await exists('demo'))) {
+    const password = config.demoPassword ?? randomPassword();
+    const passwordHash = await hashPassword(password);
+    await db.transaction(async (tx) => {
+      const [tenant] = await tx
+        .insert(tenants)
+        .values({ name: '演示企业' })
+        .returning({ id: tenants.id });
+      const tenantId = tenant!.id;
+      const [manager] = await tx
+        .insert(users)
+        .values({
+          tenantId,
+          username: 'demo',
+          passwordHash,
+          nickname: '演示管理员',
+          role: 'manager',
+        })
+        .returning({ id: users.id });
+      const [sup] = await tx
+        .insert(users)
+        .values({
+          tenantId,
+          username: 'demo-sup',
+          passwordHash,
+          nickname: '演示主管',
+          role: 'subAdmin',
+          superiorId: manager!.id,
+        })
+        .returning({ id: users.id });
+      for (const [i, name] of ['客服一号', '客服二号'].entries()) {
+        await tx.insert(users).values({
+          tenantId,
+          username: `demo-seat${i + 1}`,
+          passwordHash,
+          nickname: name,
+          role: 'office',
+          superiorId: sup!.id,
+          seatPrefix: `S${i + 1}`,
+        });
+      }
+      const expiresAt = new Date(deps.now() + DEMO_PORT_DAYS * 86400_000);
+      const prefix = tenantId.slice(0, 8).toUpperCase();
+      await tx.insert(ports).values(
+        Array.from({ length: DEMO_PORTS }, (_, i) => ({
+          tenantId,
+          code: `P-${prefix}-${String(i + 1).padStart(4, '0')}`,
+          expiresAt,
+        })),
+      );
+    });
+    for (const [username, role] of [
+      ['demo', 'manager'],
+      ['demo-sup', 'subAdmin'],
+      ['demo-seat1', 'office'],
+      ['demo-seat2', 'office'],
+    ] as const) {
+      created.push({ username, password, role, tenant: 'demo' });
+    }
+  }
+  return created;
+}
+
+/** The demo tenant's id, when it exists. */
+export async function demoTenantId(deps: Deps): Promise<string | null> {
+  const rows = await deps.db
+    .select({ tenantId: users.tenantId })
+    .from(users)
+    .where(eq(users.username, 'demo'))
+    .limit(1);
+  return rows[0]?.tenantId ?? null;
+}

@@ -1,0 +1,115 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import {
+  DEFAULT_ROLE_PERMISSIONS,
+  isTenantPermission,
+  type Permission,
+  type Role,
+} from '@cst/shared';
+import { authTokens, roles, tenants, users } from '../db/schema/index.ts';
+import type { Db } from './db.ts';
+
+/** The caller of a request, resolved from its token. */
+export interface AuthContext {
+  userId: string;
+  username: string;
+  nickname: string;
+  tenantId: string | null;
+  role: Role;
+  roleId: string | null;
+  permissions: ReadonlySet<Permission>;
+  tokenId: string;
+  expiresAt: number;
+}
+
+/** A new random session token. */
+export function newToken(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+/** The stored form of a token. */
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+/** The permissions a user holds: its custom role's, else its built-in role's. */
+export function permissionsOf(role: Role, customPermissions: string[] | null): Permission[] {
+  if (role === 'admin' || role === 'manager' || !customPermissions) {
+    return DEFAULT_ROLE_PERMISSIONS[role];
+  }
+  return customPermissions.filter(isTenantPermission);
+}
+
+/** Resolves a token to its user; null when unknown, expired, revoked or the user is disabled. */
+export async function resolveToken(
+  db: Db,
+  token: string,
+  ttlMs: number,
+): Promise<AuthContext | null> {
+  if (!token || token.length > 200) return null;
+  const now = new Date();
+  const rows = await db
+    .select({
+      tokenId: authTokens.id,
+      expiresAt: authTokens.expiresAt,
+      userId: users.id,
+      username: users.username,
+      nickname: users.nickname,
+      tenantId: users.tenantId,
+      role: users.role,
+      roleId: users.roleId,
+      userStatus: users.status,
+      tenantStatus: tenants.status,
+      rolePermissions: roles.permissions,
+    })
+    .from(authTokens)
+    .innerJoin(users, eq(users.id, authTokens.userId))
+    .leftJoin(tenants, eq(tenants.id, users.tenantId))
+    .leftJoin(roles, eq(roles.id, users.roleId))
+    .where(
+      and(
+        eq(authTokens.tokenHash, hashToken(token)),
+        isNull(authTokens.revokedAt),
+        gt(authTokens.expiresAt, now),
+      ),
+    )
+    .limit(1);
+  const row = rows[0];
+  if (!row || row.userStatus !== 'enabled' || row.tenantStatus === 'disabled') return null;
+  let expiresAt = row.expiresAt.getTime();
+  // Sliding expiry, written at most once a minute per token.
+  if (expiresAt < now.getTime() + ttlMs - 60_000) {
+    expiresAt = now.getTime() + ttlMs;
+    await db
+      .update(authTokens)
+      .set({ expiresAt: new Date(expiresAt) })
+      .where(eq(authTokens.id, row.tokenId));
+  }
+  return {
+    userId: row.userId,
+    username: row.username,
+    nickname: row.nickname,
+    tenantId: row.tenantId,
+    role: row.role,
+    roleId: row.roleId,
+    permissions: new Set(permissionsOf(row.role, row.rolePermissions ?? null)),
+    tokenId: row.tokenId,
+    expiresAt,
+  };
+}
+
+/** The token a request carries: `cst-token`, `Authorization: Bearer`, or `?token=` (websocket, downloads). */
+export function tokenOf(headers: Record<string, unknown>, query: unknown): string | null {
+  const cst = headers['cst-token'];
+  if (typeof cst === 'string' && cst) return cst;
+  const authz = headers['authorization'];
+  if (typeof authz === 'string' && authz) {
+    const m = /^Bearer\s+(.+)$/i.exec(authz);
+    return m ? m[1]!.trim() : authz.trim();
+  }
+  if (query && typeof query === 'object' && 'token' in query) {
+    const t = (query as Record<string, unknown>).token;
+    if (typeof t === 'string' && t) return t;
+  }
+  return null;
+}

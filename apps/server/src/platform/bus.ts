@@ -1,0 +1,101 @@
+import { EventEmitter } from 'node:events';
+import pg from 'pg';
+
+type Handler = (payload: string) => void;
+
+/** Events between instances: ids only; receivers re-read rows (DESIGN.md §1). */
+export interface Bus {
+  publish(channel: string, payload: string): Promise<void>;
+  subscribe(channel: string, handler: Handler): () => void;
+  close(): Promise<void>;
+}
+
+/** The bus of a single process. */
+export class MemoryBus implements Bus {
+  private readonly emitter = new EventEmitter().setMaxListeners(0);
+
+  async publish(channel: string, payload: string): Promise<void> {
+    // Delivered on the next tick, like a real bus, so publishers never re-enter subscribers.
+    queueMicrotask(() => this.emitter.emit(channel, payload));
+  }
+
+  subscribe(channel: string, handler: Handler): () => void {
+    this.emitter.on(channel, handler);
+    return () => this.emitter.off(channel, handler);
+  }
+
+  async close(): Promise<void> {
+    this.emitter.removeAllListeners();
+  }
+}
+
+const CHANNEL_RE = /^[a-z_][a-z0-9_]{0,62}$/;
+
+/** The bus between processes: PostgreSQL LISTEN/NOTIFY on a dedicated connection. */
+export class PgBus implements Bus {
+  private readonly emitter = new EventEmitter().setMaxListeners(0);
+  private readonly listening = new Set<string>();
+  private client: pg.Client | null = null;
+  private connecting: Promise<pg.Client> | null = null;
+  private closed = false;
+
+  constructor(
+    private readonly url: string,
+    private readonly pool: { query: (text: string, values: unknown[]) => Promise<unknown> },
+  ) {}
+
+  private async connection(): Promise<pg.Client> {
+    if (this.client) return this.client;
+    this.connecting ??= (async () => {
+      const c = new pg.Client({ connectionString: this.url });
+      c.on('notification', (n) => this.emitter.emit(n.channel, n.payload ?? ''));
+      c.on('error', () => this.reconnect(c));
+      await c.connect();
+      for (const ch of this.listening) await c.query(`LISTEN ${ch}`);
+      this.client = c;
+      return c;
+    })();
+    try {
+      return await this.connecting;
+    } finally {
+      this.connecting = null;
+    }
+  }
+
+  private reconnect(c: pg.Client): void {
+    if (this.client !== c) return;
+    this.client = null;
+    void c.end().catch(() => undefined);
+    if (!this.closed) setTimeout(() => void this.connection().catch(() => undefined), 1000);
+  }
+
+  async publish(channel: string, payload: string): Promise<void> {
+    if (!CHANNEL_RE.test(channel)) throw new Error(`bad channel ${channel}`);
+    await this.pool.query('SELECT pg_notify($1, $2)', [channel, payload]);
+  }
+
+  subscribe(channel: string, handler: Handler): () => void {
+    if (!CHANNEL_RE.test(channel)) throw new Error(`bad channel ${channel}`);
+    this.emitter.on(channel, handler);
+    if (!this.listening.has(channel)) {
+      this.listening.add(channel);
+      void this.connection()
+        .then((c) => c.query(`LISTEN ${channel}`))
+        .catch(() => undefined);
+    }
+    return () => this.emitter.off(channel, handler);
+  }
+
+  /** Resolves once the listening connection is up (tests and start-up). */
+  async ready(): Promise<void> {
+    await this.connection();
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    this.emitter.removeAllListeners();
+    const c = this.client;
+    this.client = null;
+    if (c) await c.end().catch(() => undefined);
+  }
+}

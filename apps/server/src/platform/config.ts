@@ -1,0 +1,88 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const SERVICE_NAMES = ['api', 'realtime', 'gateway', 'scheduler'] as const;
+export type ServiceName = (typeof SERVICE_NAMES)[number];
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().default('127.0.0.1'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().optional(),
+  PLATFORM: z.enum(['simulator']).default('simulator'),
+  SERVICES: z.string().default('api,realtime,gateway,scheduler'),
+  STORAGE: z.enum(['local', 's3']).default('local'),
+  SIM_TRAFFIC: z.coerce.number().min(0).optional(),
+  SIM_SEED: z.string().default('cst'),
+  TRANSLATE_URL: z.string().optional(),
+  ADMIN_USERNAME: z.string().default('admin'),
+  ADMIN_PASSWORD: z.string().optional(),
+  DEMO: z.string().default('1'),
+  DEMO_PASSWORD: z.string().optional(),
+  LOG_LEVEL: z.string().default('info'),
+  WEB_DIST: z.string().optional(),
+  TOKEN_TTL_HOURS: z.coerce
+    .number()
+    .positive()
+    .default(24 * 7),
+  SIM_TRAFFIC_DEFAULT: z.coerce.number().min(0).default(0),
+});
+
+/** The server's configuration, read from the environment (DESIGN.md §10). */
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  platform: 'simulator';
+  services: Set<ServiceName>;
+  storage: 'local' | 's3';
+  simTrafficPerMinute: number;
+  simSeed: string;
+  translateUrl: string | undefined;
+  adminUsername: string;
+  adminPassword: string | undefined;
+  demo: boolean;
+  demoPassword: string | undefined;
+  logLevel: string;
+  webDist: string;
+  tokenTtlMs: number;
+}
+
+/** Reads the configuration from an environment object; bad values stop the start with a clear message. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const services = new Set<ServiceName>();
+  for (const s of e.SERVICES.split(',')
+    .map((x) => x.trim())
+    .filter(Boolean)) {
+    if (!(SERVICE_NAMES as readonly string[]).includes(s)) {
+      throw new Error(`Invalid configuration:\nSERVICES: unknown service "${s}"`);
+    }
+    services.add(s as ServiceName);
+  }
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL || undefined,
+    platform: e.PLATFORM,
+    services,
+    storage: e.STORAGE,
+    simTrafficPerMinute: e.SIM_TRAFFIC ?? e.SIM_TRAFFIC_DEFAULT,
+    simSeed: e.SIM_SEED,
+    translateUrl: e.TRANSLATE_URL || undefined,
+    adminUsername: e.ADMIN_USERNAME,
+    adminPassword: e.ADMIN_PASSWORD || undefined,
+    demo: e.DEMO !== '0' && e.DEMO !== 'false',
+    demoPassword: e.DEMO_PASSWORD || undefined,
+    logLevel: e.LOG_LEVEL,
+    webDist: path.resolve(e.WEB_DIST ?? path.join(import.meta.dirname, '../../../web/dist')),
+    tokenTtlMs: e.TOKEN_TTL_HOURS * 3600_000,
+  };
+}

@@ -1,0 +1,29 @@
+import { ERROR_STATUS, type ErrorClass, type MessageKey } from '@cst/shared';
+
+/** An error a caller can act on: a class of API.md, a message key, optional data. */
+export class AppError extends Error {
+  readonly status: number;
+  constructor(
+    readonly kind: ErrorClass,
+    readonly key: MessageKey,
+    readonly params?: Record<string, string | number>,
+    readonly data?: unknown,
+  ) {
+    super(key);
+    this.status = ERROR_STATUS[kind];
+  }
+}
+
+/** Shorthands for the error classes. */
+export const fail = {
+  invalid: (key: MessageKey, params?: Record<string, string | number>, data?: unknown) =>
+    new AppError('invalid', key, params, data),
+  unauthenticated: () => new AppError('unauthenticated', 'unauthenticated'),
+  forbidden: (key: MessageKey = 'forbidden') => new AppError('forbidden', key),
+  notFound: (key: MessageKey = 'notFound') => new AppError('notFound', key),
+  conflict: (key: MessageKey, params?: Record<string, string | number>) =>
+    new AppError('conflict', key, params),
+  tooLarge: (key: MessageKey = 'tooLarge', params?: Record<string, string | number>) =>
+    new AppError('tooLarge', key, params),
+  tooMany: (key: MessageKey = 'tooMany') => new AppError('tooMany', key),
+};

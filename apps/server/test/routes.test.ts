@@ -1,0 +1,72 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PUBLIC_BY_NAME } from '../src/app.ts';
+import { roles } from '../src/db/schema/index.ts';
+import { buildTestApp, buildTenant, buildUser, login, type TestContext } from './support.ts';
+
+/** Routes anyone may call, by name. Adding one here is a decision, not a fix. */
+const PUBLIC_ROUTES = new Set([
+  'GET /healthz',
+  'GET /system-api/code',
+  'POST /system-api/auth/login',
+  'POST /api/v1/auth/register',
+  'POST /api/v1/auth/send-verify-code',
+  'POST /api/v1/auth/forget',
+]);
+
+describe('every route is guarded', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await buildTestApp();
+  });
+  afterAll(() => ctx.close());
+
+  const table = () =>
+    ctx.app.routeTable.filter((r) => !PUBLIC_BY_NAME.some((re) => re.test(r.url)));
+
+  it('declares an access rule on every route, and public ones are listed by name', () => {
+    const routes = table();
+    expect(routes.length).toBeGreaterThan(3);
+    for (const r of routes) {
+      const name = `${r.method} ${r.url}`;
+      expect(r.access, `${name} has no access rule`).toBeDefined();
+      if (r.access?.kind === 'public') {
+        expect(PUBLIC_ROUTES.has(name), `${name} is public but not listed`).toBe(true);
+      }
+    }
+  });
+
+  it('answers 401 without a token on every non-public route', async () => {
+    for (const r of table()) {
+      if (r.access?.kind === 'public') continue;
+      const url = r.url.replace(/:(\w+)/g, '00000000-0000-0000-0000-000000000000');
+      const res = await ctx.app.inject({
+        method: r.method as 'GET',
+        url,
+        payload: r.method === 'GET' ? undefined : {},
+      });
+      expect(res.statusCode, `${r.method} ${r.url}`).toBe(401);
+    }
+  });
+
+  it('answers 403 to a signed-in user without the permission', async () => {
+    const { tenant } = await buildTenant(ctx);
+    const [role] = await ctx.deps.db
+      .insert(roles)
+      .values({ tenantId: tenant.id, name: 'history only', permissions: ['history.read'] })
+      .returning();
+    const roleId = role!.id;
+    const user = await buildUser(ctx, { tenantId: tenant.id, role: 'office', roleId });
+    const s = await login(ctx, user.username);
+    for (const r of table()) {
+      if (r.access?.kind !== 'permission' || r.access.permission === 'history.read') continue;
+      const url = r.url.replace(/:(\w+)/g, '00000000-0000-0000-0000-000000000000');
+      const res = await ctx.app.inject({
+        method: r.method as 'GET',
+        url,
+        headers: s.headers,
+        payload: r.method === 'GET' ? undefined : {},
+      });
+      expect(res.statusCode, `${r.method} ${r.url}`).toBe(403);
+    }
+  });
+});

@@ -1,0 +1,189 @@
+import { randomUUID } from 'node:crypto';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { eq } from 'drizzle-orm';
+import type { SubRole } from '@cst/shared';
+import { buildApp } from '../src/app.ts';
+import { tenants, users } from '../src/db/schema/index.ts';
+import { MemoryBus, PgBus, type Bus } from '../src/platform/bus.ts';
+import { loadConfig, type Config } from '../src/platform/config.ts';
+import { openPglite, openPostgres, runMigrations, type Database } from '../src/platform/db.ts';
+import type { Deps } from '../src/platform/deps.ts';
+import { hashPassword } from '../src/platform/passwords.ts';
+import { seed } from '../src/modules/bootstrap/seed.ts';
+
+/** Password of every user the tests create. */
+export const TEST_PASSWORD = 'secret123';
+
+/** Which database the suite runs on: PostgreSQL when TEST_DATABASE_URL is set, else PGlite. */
+export const DB_KIND = process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite';
+
+/** A fresh, migrated database: a new PGlite in memory, or a new database on the test server. */
+export async function createTestDatabase(): Promise<Database> {
+  const base = process.env.TEST_DATABASE_URL;
+  if (!base) {
+    const database = await openPglite(null);
+    await runMigrations(database);
+    return database;
+  }
+  const name = `t_${randomUUID().replace(/-/g, '').slice(0, 16)}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  const database = await openPostgres(url.toString(), 5);
+  await runMigrations(database);
+  const close = database.close;
+  database.close = async () => {
+    await close();
+    const c = new pg.Client({ connectionString: base });
+    await c.connect();
+    await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await c.end();
+  };
+  return database;
+}
+
+/** A test configuration: defaults with fixed passwords and a temp data folder. */
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  return {
+    ...loadConfig({
+      DATA_DIR: path.join(os.tmpdir(), `cst-test-${randomUUID().slice(0, 8)}`),
+      ADMIN_PASSWORD: TEST_PASSWORD,
+      DEMO_PASSWORD: TEST_PASSWORD,
+      WEB_DIST: path.join(os.tmpdir(), 'cst-no-web'),
+    }),
+    ...overrides,
+  };
+}
+
+/** Everything a server test needs. */
+export interface TestContext {
+  app: Awaited<ReturnType<typeof buildApp>>;
+  deps: Deps;
+  database: Database;
+  clock: { offset: number };
+  close(): Promise<void>;
+}
+
+/** Builds the app on a fresh database with the start-up users (admin, demo tenant). */
+export async function buildTestApp(overrides: Partial<Config> = {}): Promise<TestContext> {
+  const database = await createTestDatabase();
+  const config = testConfig(overrides);
+  const bus: Bus =
+    database.kind === 'postgres' && database.url && database.pool
+      ? new PgBus(database.url, database.pool)
+      : new MemoryBus();
+  const clock = { offset: 0 };
+  const holder = { log: undefined as unknown as Deps['log'] };
+  const deps: Deps = {
+    config,
+    database,
+    db: database.db,
+    bus,
+    get log() {
+      return holder.log;
+    },
+    now: () => Date.now() + clock.offset,
+  };
+  const app = await buildApp(deps);
+  holder.log = app.log;
+  await app.ready();
+  await seed(deps);
+  return {
+    app,
+    deps,
+    database,
+    clock,
+    close: async () => {
+      await app.close();
+      await bus.close();
+      await database.close();
+    },
+  };
+}
+
+/** Headers of a signed-in caller, as the main client sends them. */
+export interface Session {
+  token: string;
+  uid: string;
+  tenantId: string | null;
+  headers: Record<string, string>;
+}
+
+let ipCounter = 0;
+/** A distinct client address, so rate limits of one test do not touch another. */
+export function nextIp(): string {
+  ipCounter += 1;
+  return `10.9.${Math.floor(ipCounter / 250)}.${(ipCounter % 250) + 1}`;
+}
+
+/** Signs in over HTTP and returns the session headers. */
+export async function login(
+  ctx: TestContext,
+  username: string,
+  password = TEST_PASSWORD,
+): Promise<Session> {
+  const res = await ctx.app.inject({
+    method: 'POST',
+    url: '/system-api/auth/login',
+    payload: { username, password },
+    remoteAddress: nextIp(),
+  });
+  const body = res.json() as {
+    code: number;
+    msg: string;
+    data: { token: string; user: { uid: string; tenantId: string | null } };
+  };
+  if (body.code !== 200) throw new Error(`login ${username} failed: ${body.msg}`);
+  const { token, user } = body.data;
+  return {
+    token,
+    uid: user.uid,
+    tenantId: user.tenantId,
+    headers: { 'cst-token': token, 'cst-id': user.tenantId ?? '' },
+  };
+}
+
+/** Creates a tenant with a manager, directly in the database. */
+export async function buildTenant(ctx: TestContext, name = `租户${randomUUID().slice(0, 4)}`) {
+  const [tenant] = await ctx.deps.db.insert(tenants).values({ name }).returning();
+  const manager = await buildUser(ctx, { tenantId: tenant!.id, role: 'manager' });
+  return { tenant: tenant!, manager };
+}
+
+/** Creates a user directly in the database. */
+export async function buildUser(
+  ctx: TestContext,
+  fields: {
+    tenantId: string | null;
+    role: 'admin' | 'manager' | SubRole;
+    username?: string;
+    superiorId?: string | null;
+    roleId?: string | null;
+  },
+) {
+  const username = fields.username ?? `u${randomUUID().slice(0, 8)}`;
+  const [user] = await ctx.deps.db
+    .insert(users)
+    .values({
+      tenantId: fields.tenantId,
+      username,
+      passwordHash: await hashPassword(TEST_PASSWORD),
+      nickname: username,
+      role: fields.role,
+      superiorId: fields.superiorId ?? null,
+      roleId: fields.roleId ?? null,
+    })
+    .returning();
+  return user!;
+}
+
+/** The demo tenant's id. */
+export async function demoTenant(ctx: TestContext): Promise<string> {
+  const rows = await ctx.deps.db.select().from(users).where(eq(users.username, 'demo'));
+  return rows[0]!.tenantId!;
+}

@@ -1,0 +1,28 @@
+import { authMessages } from './auth.ts';
+import { commonMessages } from './errors.ts';
+import { formatText, type Language, type Text } from './i18n.ts';
+import { usersMessages } from './users.ts';
+import { validationMessages } from './validation.ts';
+
+/** Every server message by key; each feature adds its own table here. */
+export const MESSAGES = {
+  ...commonMessages,
+  ...validationMessages,
+  ...authMessages,
+  ...usersMessages,
+} satisfies Record<string, Text>;
+export type MessageKey = keyof typeof MESSAGES;
+
+/** Whether a string is a message key. */
+export function isMessageKey(key: string): key is MessageKey {
+  return Object.prototype.hasOwnProperty.call(MESSAGES, key);
+}
+
+/** The text of a message key in a language, with `{name}` placeholders filled. */
+export function translate(
+  key: MessageKey,
+  lang: Language,
+  params?: Record<string, string | number>,
+): string {
+  return formatText(MESSAGES[key][lang], params);
+}

@@ -1,0 +1,57 @@
+import type { Text } from './i18n.ts';
+
+/** The roles of DESIGN.md §4. */
+export const ROLES = ['admin', 'manager', 'subAdmin', 'office'] as const;
+export type Role = (typeof ROLES)[number];
+/** Roles a sub-account may have. */
+export const SUB_ROLES = ['subAdmin', 'office'] as const;
+export type SubRole = (typeof SUB_ROLES)[number];
+
+/** Every permission the server knows, with its label. */
+export const PERMISSIONS = {
+  'platform.customers': { 'zh-CN': '客户用户管理', en: 'Customer users' },
+  'platform.ports': { 'zh-CN': '端口管理', en: 'Ports' },
+  'conversation.read': { 'zh-CN': '查看会话', en: 'Read conversations' },
+  'conversation.send': { 'zh-CN': '发送消息', en: 'Send messages' },
+  'history.read': { 'zh-CN': '历史消息', en: 'History messages' },
+  'account.manage': { 'zh-CN': '工作号管理', en: 'Work accounts' },
+  'contact.manage': { 'zh-CN': '联系人与群', en: 'Contacts and groups' },
+  'moments.manage': { 'zh-CN': '朋友圈', en: 'Moments' },
+  'task.manage': { 'zh-CN': '群发助手', en: 'Bulk send' },
+  'customer.manage': { 'zh-CN': '客户中心', en: 'Customer center' },
+  'autoreply.manage': { 'zh-CN': '自动回复与自动通过', en: 'Auto-reply and auto-accept' },
+  'statistics.read': { 'zh-CN': '数据统计', en: 'Statistics' },
+  'seat.manage': { 'zh-CN': '子账号管理', en: 'Sub-accounts and seats' },
+  'role.manage': { 'zh-CN': '角色管理', en: 'Roles' },
+  'sensitive.manage': { 'zh-CN': '敏感词监控', en: 'Sensitive words' },
+} as const satisfies Record<string, Text>;
+export type Permission = keyof typeof PERMISSIONS;
+export const PERMISSION_KEYS = Object.keys(PERMISSIONS) as Permission[];
+
+/** Permissions of the platform admin; it belongs to no tenant. */
+export const PLATFORM_PERMISSIONS: Permission[] = ['platform.customers', 'platform.ports'];
+/** Permissions that only exist inside a tenant. */
+export const TENANT_PERMISSIONS: Permission[] = PERMISSION_KEYS.filter(
+  (p) => !p.startsWith('platform.'),
+);
+
+/** Default permissions of each built-in role, used when a user has no custom role. */
+export const DEFAULT_ROLE_PERMISSIONS: Record<Role, Permission[]> = {
+  admin: PLATFORM_PERMISSIONS,
+  manager: TENANT_PERMISSIONS,
+  subAdmin: TENANT_PERMISSIONS.filter((p) => p !== 'role.manage'),
+  office: [
+    'conversation.read',
+    'conversation.send',
+    'history.read',
+    'contact.manage',
+    'moments.manage',
+    'task.manage',
+    'customer.manage',
+  ],
+};
+
+/** Whether a permission may be granted by a custom role (tenant permissions only). */
+export function isTenantPermission(p: string): p is Permission {
+  return (TENANT_PERMISSIONS as string[]).includes(p);
+}
