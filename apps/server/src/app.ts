@@ -40,6 +40,7 @@ export async function buildApp(
     logger: opts.logger ?? false,
     genReqId: () => randomUUID().slice(0, 8),
     requestIdHeader: false,
+    trustProxy: deps.config.trustProxy,
     bodyLimit: 2 * 1024 * 1024,
     return503OnClosing: true,
     forceCloseConnections: 'idle',

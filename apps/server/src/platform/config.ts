@@ -26,6 +26,7 @@ const envSchema = z.object({
     .positive()
     .default(24 * 7),
   SIM_TRAFFIC_DEFAULT: z.coerce.number().min(0).default(0),
+  TRUST_PROXY: z.string().default('0'),
 });
 
 /** The server's configuration, read from the environment (DESIGN.md §10). */
@@ -47,6 +48,8 @@ export interface Config {
   logLevel: string;
   webDist: string;
   tokenTtlMs: number;
+  /** Take the client address from X-Forwarded-For (behind a reverse proxy). */
+  trustProxy: boolean;
 }
 
 /** Reads the configuration from an environment object; bad values stop the start with a clear message. */
@@ -84,5 +87,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     webDist: path.resolve(e.WEB_DIST ?? path.join(import.meta.dirname, '../../../web/dist')),
     tokenTtlMs: e.TOKEN_TTL_HOURS * 3600_000,
+    trustProxy: e.TRUST_PROXY === '1' || e.TRUST_PROXY === 'true',
   };
 }

@@ -1,0 +1,60 @@
+import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
+import { ADMIN_PASSWORD, DEMO_PASSWORD, E2EServer } from './server.ts';
+
+export { expect, ADMIN_PASSWORD, DEMO_PASSWORD };
+
+/** The password of a start-up user. */
+export function passwordOf(username: string): string {
+  return username === 'admin' ? ADMIN_PASSWORD : DEMO_PASSWORD;
+}
+
+interface WorkerFixtures {
+  server: E2EServer;
+}
+
+/**
+ * `server`: one console per worker (fresh data, simulator platform, no background traffic);
+ * `baseURL` points at it. Specs that restart the server call `server.restart()`.
+ */
+export const test = base.extend<object, WorkerFixtures>({
+  server: [
+    async ({}, use) => {
+      const server = new E2EServer();
+      await server.start();
+      await use(server);
+      await server.dispose();
+    },
+    { scope: 'worker', timeout: 90_000 },
+  ],
+  baseURL: async ({ server }, use) => {
+    await use(server.url);
+  },
+});
+
+/** Signs in through the login form and waits for the console shell. */
+export async function loginAs(page: Page, username: string, password = passwordOf(username)) {
+  await page.goto('/#/auth/login');
+  await page.getByTestId('login-username').fill(username);
+  await page.getByTestId('login-password').fill(password);
+  await page.getByTestId('login-submit').click();
+  await expect(page.getByTestId('app-shell')).toBeVisible();
+}
+
+/** Signs in over the API and returns the headers of the main client. */
+export async function apiLogin(
+  request: APIRequestContext,
+  username: string,
+  password = passwordOf(username),
+) {
+  const res = await request.post('/system-api/auth/login', { data: { username, password } });
+  const body = (await res.json()) as {
+    code: number;
+    msg: string;
+    data: { token: string; user: { tenantId: string | null } };
+  };
+  if (body.code !== 200) throw new Error(`login ${username}: ${body.msg}`);
+  return {
+    token: body.data.token,
+    headers: { 'cst-token': body.data.token, 'cst-id': body.data.user.tenantId ?? '' },
+  };
+}

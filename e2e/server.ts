@@ -1,0 +1,109 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+
+export const ROOT = path.resolve(import.meta.dirname, '..');
+/** Passwords of the start-up users in every e2e server. */
+export const ADMIN_PASSWORD = 'admin-e2e-pass';
+export const DEMO_PASSWORD = 'demo-e2e-pass';
+
+/** A free TCP port on 127.0.0.1. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.unref();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const addr = srv.address();
+      const port = typeof addr === 'object' && addr ? addr.port : 0;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+/** A console server started as `npm start` would, with its own data folder. */
+export class E2EServer {
+  private child: ChildProcess | null = null;
+  private log: fs.WriteStream;
+  readonly dataDir: string;
+  port = 0;
+
+  constructor(private readonly env: Record<string, string> = {}) {
+    this.dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cst-e2e-'));
+    fs.mkdirSync(path.join(ROOT, 'e2e/artifacts'), { recursive: true });
+    this.log = fs.createWriteStream(
+      path.join(ROOT, `e2e/artifacts/server-${path.basename(this.dataDir)}.log`),
+    );
+  }
+
+  get url(): string {
+    return `http://127.0.0.1:${this.port}`;
+  }
+
+  /** Starts the server and waits for /healthz. */
+  async start(): Promise<void> {
+    if (!this.port) this.port = await freePort();
+    const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+      cwd: ROOT,
+      env: {
+        ...process.env,
+        PORT: String(this.port),
+        HOST: '127.0.0.1',
+        DATA_DIR: this.dataDir,
+        ADMIN_PASSWORD,
+        DEMO_PASSWORD,
+        SIM_TRAFFIC: '0',
+        LOG_LEVEL: 'warn',
+        TZ: 'UTC',
+        ...this.env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    child.stdout?.pipe(this.log, { end: false });
+    child.stderr?.pipe(this.log, { end: false });
+    this.child = child;
+    const deadline = Date.now() + 60_000;
+    while (Date.now() < deadline) {
+      if (child.exitCode !== null)
+        throw new Error(`server exited with ${child.exitCode}; see e2e/artifacts`);
+      try {
+        const res = await fetch(`${this.url}/healthz`);
+        if (res.ok) return;
+      } catch {
+        // not listening yet
+      }
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    throw new Error('server did not become ready in 60 s');
+  }
+
+  /** Stops the server gracefully (SIGTERM) and waits for it to exit. */
+  async stop(): Promise<void> {
+    const child = this.child;
+    this.child = null;
+    if (!child || child.exitCode !== null) return;
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(() => child.kill('SIGKILL'), 20_000);
+      child.once('exit', () => {
+        clearTimeout(timer);
+        resolve();
+      });
+      child.kill('SIGTERM');
+    });
+  }
+
+  /** Stops and starts again on the same port and data. */
+  async restart(): Promise<void> {
+    await this.stop();
+    await this.start();
+  }
+
+  /** Stops the server and removes its data. */
+  async dispose(): Promise<void> {
+    await this.stop();
+    this.log.end();
+    fs.rmSync(this.dataDir, { recursive: true, force: true });
+  }
+}
