@@ -7,3 +7,4 @@ export * from './auth.ts';
 export * from './users.ts';
 export * from './messages.ts';
 export * from './trim.ts';
+export * from './chat.ts';
