@@ -116,6 +116,25 @@ describe('RealtimeClient', () => {
     expect(FakeSocket.all).toHaveLength(1);
   });
 
+  it('takes the live point from hello only on a fresh connection', () => {
+    const client = new RealtimeClient({ url: 'ws://x/ws', socketFactory: factory });
+    const seen: number[] = [];
+    client.on('text', (_d, f) => seen.push(f.seq!));
+    client.start();
+    last().open();
+    last().push({ event: 'hello', seq: 100, data: { resumed: false } });
+    expect(client.seq).toBe(100);
+    last().drop();
+    vi.advanceTimersByTime(5000);
+    last().open();
+    expect(last().sent).toContain('{"event":"resume","data":{"seq":100}}');
+    last().push({ event: 'hello', seq: 103, data: { resumed: true } });
+    last().push({ event: 'text', seq: 101 });
+    last().push({ event: 'text', seq: 102 });
+    last().push({ event: 'text', seq: 103 });
+    expect(seen).toEqual([101, 102, 103]);
+  });
+
   it('asks for a re-fetch on resync', () => {
     const onResync = vi.fn();
     const client = new RealtimeClient({ url: 'ws://x/ws', socketFactory: factory, onResync });

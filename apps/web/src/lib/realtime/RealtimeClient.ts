@@ -157,11 +157,22 @@ export class RealtimeClient {
       this.opts.onResync?.();
       return;
     }
+    if (frame.event === 'hello') {
+      // The live point of a fresh connection; after a reconnect the resume replay comes next,
+      // so the point must not move past frames still to be replayed.
+      if (this.lastSeq === 0 && typeof frame.seq === 'number') this.lastSeq = frame.seq;
+      this.dispatch(frame);
+      return;
+    }
     if (typeof frame.seq === 'number') {
       // Exactly once: a frame replayed after resume that was already handled is dropped.
       if (frame.seq <= this.lastSeq) return;
       this.lastSeq = frame.seq;
     }
+    this.dispatch(frame);
+  }
+
+  private dispatch(frame: ServerFrame): void {
     const set = this.handlers.get(frame.event);
     if (!set) return; // events without a binding cause no action
     for (const h of [...set]) {
