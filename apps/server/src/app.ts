@@ -16,7 +16,7 @@ import { ERROR_STATUS, pickLanguage, translate, trimDeep } from '@cst/shared';
 import { resolveToken, tokenOf } from './platform/auth-context.ts';
 import type { Deps } from './platform/deps.ts';
 import { AppError } from './platform/errors.ts';
-import { isSystemUrl, type Access } from './platform/http.ts';
+import { isSystemUrl, permits, type Access } from './platform/http.ts';
 
 import { validationMessage, type ValidationIssue } from './platform/validation-message.ts';
 import { registerModules } from './modules/index.ts';
@@ -88,10 +88,10 @@ export async function buildApp(
     const token = tokenOf(req.headers, req.query);
     if (token) req.auth = await resolveToken(deps.db, token, deps.config.tokenTtlMs);
     if (rule.kind === 'public') return;
+    // A websocket upgrade is accepted and closed with 4401 by its handler when the token is bad.
+    if (rule.kind === 'socket' && req.ws) return;
     if (!req.auth) throw new AppError('unauthenticated', 'unauthenticated');
-    if (rule.kind === 'permission' && !req.auth.permissions.has(rule.permission)) {
-      throw new AppError('forbidden', 'forbidden');
-    }
+    if (!permits(rule, req.auth.permissions)) throw new AppError('forbidden', 'forbidden');
   });
   app.addHook('onSend', async (req, reply, payload) => {
     if (req.auth) reply.header('x-token-expires-at', String(req.auth.expiresAt));

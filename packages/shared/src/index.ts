@@ -8,3 +8,4 @@ export * from './users.ts';
 export * from './messages.ts';
 export * from './trim.ts';
 export * from './chat.ts';
+export * from './ws.ts';

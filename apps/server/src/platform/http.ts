@@ -12,15 +12,39 @@ import {
 import type { AuthContext } from './auth-context.ts';
 import { fail } from './errors.ts';
 
-/** Who may call a route: anyone, any signed-in user, or a signed-in user holding a permission. */
+/**
+ * Who may call a route: anyone, any signed-in user, a signed-in user holding a permission (or any
+ * one of several), or a websocket whose handler checks the token itself (closing with 4401; a plain
+ * HTTP request without a token still gets 401).
+ */
 export type Access =
-  { kind: 'public' } | { kind: 'user' } | { kind: 'permission'; permission: Permission };
+  | { kind: 'public' }
+  | { kind: 'user' }
+  | { kind: 'socket' }
+  | { kind: 'permission'; permission: Permission }
+  | { kind: 'anyPermission'; permissions: Permission[] };
 
 export const access = {
   public: { kind: 'public' } as Access,
   user: { kind: 'user' } as Access,
+  socket: { kind: 'socket' } as Access,
   can: (permission: Permission): Access => ({ kind: 'permission', permission }),
+  any: (...permissions: Permission[]): Access => ({ kind: 'anyPermission', permissions }),
 };
+
+/** Whether a caller's permissions satisfy a rule that needs permissions. */
+export function permits(rule: Access, held: ReadonlySet<Permission>): boolean {
+  switch (rule.kind) {
+    case 'permission':
+      return held.has(rule.permission);
+    case 'anyPermission':
+      return rule.permissions.some((p) => held.has(p));
+    case 'public':
+    case 'user':
+    case 'socket':
+      return true;
+  }
+}
 
 declare module 'fastify' {
   interface FastifyContextConfig {

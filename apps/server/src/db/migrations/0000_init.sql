@@ -96,7 +96,259 @@ CREATE TABLE "verify_codes" (
 	"code_hash" text NOT NULL,
 	"expires_at" timestamp with time zone NOT NULL,
 	"used_at" timestamp with time zone,
+	"attempts" integer DEFAULT 0 NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "sim_accounts" (
+	"wxid" text PRIMARY KEY NOT NULL,
+	"nickname" text NOT NULL,
+	"alias" text NOT NULL,
+	"avatar" text NOT NULL,
+	"sex" text NOT NULL,
+	"signature" text NOT NULL,
+	"province" text NOT NULL,
+	"city" text NOT NULL,
+	"status" text NOT NULL,
+	"session" text,
+	"banned" boolean DEFAULT false NOT NULL,
+	"seq" integer DEFAULT 0 NOT NULL,
+	"created_at" bigint NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "sim_files" (
+	"file_id" text PRIMARY KEY NOT NULL,
+	"account_wxid" text NOT NULL,
+	"rel_path" text NOT NULL,
+	"file_name" text NOT NULL,
+	"mime" text NOT NULL,
+	"size" integer NOT NULL,
+	"width" integer,
+	"height" integer,
+	"duration_ms" integer,
+	"created_at" bigint NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "sim_friend_requests" (
+	"account_wxid" text NOT NULL,
+	"request_id" text NOT NULL,
+	"from_wxid" text NOT NULL,
+	"verify_content" text NOT NULL,
+	"source" text NOT NULL,
+	"status" text NOT NULL,
+	"created_at" bigint NOT NULL,
+	CONSTRAINT "sim_friend_requests_account_wxid_request_id_pk" PRIMARY KEY("account_wxid","request_id")
+);
+--> statement-breakpoint
+CREATE TABLE "sim_group_members" (
+	"account_wxid" text NOT NULL,
+	"group_id" text NOT NULL,
+	"wxid" text NOT NULL,
+	"card" text DEFAULT '' NOT NULL,
+	"banned" boolean DEFAULT false NOT NULL,
+	"joined_at" bigint NOT NULL,
+	CONSTRAINT "sim_group_members_account_wxid_group_id_wxid_pk" PRIMARY KEY("account_wxid","group_id","wxid")
+);
+--> statement-breakpoint
+CREATE TABLE "sim_groups" (
+	"account_wxid" text NOT NULL,
+	"group_id" text NOT NULL,
+	"name" text NOT NULL,
+	"avatar" text NOT NULL,
+	"owner_wxid" text NOT NULL,
+	"notice" text DEFAULT '' NOT NULL,
+	"my_card" text DEFAULT '' NOT NULL,
+	"active" boolean DEFAULT true NOT NULL,
+	"created_at" bigint NOT NULL,
+	CONSTRAINT "sim_groups_account_wxid_group_id_pk" PRIMARY KEY("account_wxid","group_id")
+);
+--> statement-breakpoint
+CREATE TABLE "sim_logins" (
+	"login_id" text PRIMARY KEY NOT NULL,
+	"status" text NOT NULL,
+	"wxid" text,
+	"proxy" text,
+	"expires_at" bigint NOT NULL,
+	"created_at" bigint NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "sim_messages" (
+	"account_wxid" text NOT NULL,
+	"msg_id" text NOT NULL,
+	"request_id" text,
+	"talk_type" integer NOT NULL,
+	"peer_id" text NOT NULL,
+	"from_self" boolean NOT NULL,
+	"member_wxid" text,
+	"msg_type" integer NOT NULL,
+	"content" text NOT NULL,
+	"file_id" text,
+	"status" text NOT NULL,
+	"error" text,
+	"transcript" text,
+	"revoked" boolean DEFAULT false NOT NULL,
+	"created_at" bigint NOT NULL,
+	CONSTRAINT "sim_messages_account_wxid_msg_id_pk" PRIMARY KEY("account_wxid","msg_id")
+);
+--> statement-breakpoint
+CREATE TABLE "sim_moments" (
+	"account_wxid" text NOT NULL,
+	"moment_id" text NOT NULL,
+	"request_id" text,
+	"author_wxid" text NOT NULL,
+	"text" text NOT NULL,
+	"media" jsonb NOT NULL,
+	"link" jsonb,
+	"likes" jsonb NOT NULL,
+	"comments" jsonb NOT NULL,
+	"created_at" bigint NOT NULL,
+	CONSTRAINT "sim_moments_account_wxid_moment_id_pk" PRIMARY KEY("account_wxid","moment_id")
+);
+--> statement-breakpoint
+CREATE TABLE "sim_people" (
+	"account_wxid" text NOT NULL,
+	"wxid" text NOT NULL,
+	"nickname" text NOT NULL,
+	"alias" text NOT NULL,
+	"avatar" text NOT NULL,
+	"sex" text NOT NULL,
+	"province" text NOT NULL,
+	"city" text NOT NULL,
+	"signature" text NOT NULL,
+	"is_friend" boolean NOT NULL,
+	"remark" text DEFAULT '' NOT NULL,
+	"star" boolean DEFAULT false NOT NULL,
+	"blacklist" boolean DEFAULT false NOT NULL,
+	"source" text DEFAULT 'other' NOT NULL,
+	"added_at" bigint NOT NULL,
+	"add_requested_at" bigint,
+	CONSTRAINT "sim_people_account_wxid_wxid_pk" PRIMARY KEY("account_wxid","wxid")
+);
+--> statement-breakpoint
+CREATE TABLE "sim_settings" (
+	"key" text PRIMARY KEY NOT NULL,
+	"value" jsonb NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "account_groups" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"tenant_id" uuid NOT NULL,
+	"parent_id" uuid,
+	"name" text NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "chat_group_members" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"tenant_id" uuid NOT NULL,
+	"chat_group_id" uuid NOT NULL,
+	"wxid" text NOT NULL,
+	"nickname" text DEFAULT '' NOT NULL,
+	"card" text DEFAULT '' NOT NULL,
+	"avatar" text DEFAULT '' NOT NULL,
+	"is_owner" boolean DEFAULT false NOT NULL,
+	"is_friend" boolean DEFAULT false NOT NULL,
+	"banned" boolean DEFAULT false NOT NULL,
+	"joined_at" timestamp with time zone
+);
+--> statement-breakpoint
+CREATE TABLE "chat_groups" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"tenant_id" uuid NOT NULL,
+	"work_account_id" uuid NOT NULL,
+	"group_id" text NOT NULL,
+	"name" text DEFAULT '' NOT NULL,
+	"avatar" text DEFAULT '' NOT NULL,
+	"owner_wxid" text DEFAULT '' NOT NULL,
+	"notice" text DEFAULT '' NOT NULL,
+	"my_card" text DEFAULT '' NOT NULL,
+	"member_count" integer DEFAULT 0 NOT NULL,
+	"created_at" timestamp with time zone,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "contacts" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"tenant_id" uuid NOT NULL,
+	"work_account_id" uuid NOT NULL,
+	"wxid" text NOT NULL,
+	"alias" text DEFAULT '' NOT NULL,
+	"nickname" text DEFAULT '' NOT NULL,
+	"remark" text DEFAULT '' NOT NULL,
+	"avatar" text DEFAULT '' NOT NULL,
+	"gender" text DEFAULT 'unknown' NOT NULL,
+	"province" text DEFAULT '' NOT NULL,
+	"city" text DEFAULT '' NOT NULL,
+	"signature" text DEFAULT '' NOT NULL,
+	"star" boolean DEFAULT false NOT NULL,
+	"pinned" boolean DEFAULT false NOT NULL,
+	"blacklist" boolean DEFAULT false NOT NULL,
+	"source" text DEFAULT '' NOT NULL,
+	"added_at" timestamp with time zone,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "proxies" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"tenant_id" uuid NOT NULL,
+	"type" text DEFAULT 'socks5' NOT NULL,
+	"host" text NOT NULL,
+	"port" integer NOT NULL,
+	"username" text NOT NULL,
+	"password" text NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "qr_logins" (
+	"id" text PRIMARY KEY NOT NULL,
+	"tenant_id" uuid NOT NULL,
+	"user_id" uuid NOT NULL,
+	"group_id" uuid,
+	"proxy_id" uuid,
+	"wxid" text,
+	"status" text NOT NULL,
+	"message" text DEFAULT '' NOT NULL,
+	"qr_image" text NOT NULL,
+	"expires_at" timestamp with time zone NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "work_accounts" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"tenant_id" uuid NOT NULL,
+	"wxid" text NOT NULL,
+	"nickname" text DEFAULT '' NOT NULL,
+	"remark" text DEFAULT '' NOT NULL,
+	"avatar" text DEFAULT '' NOT NULL,
+	"status" text NOT NULL,
+	"status_reason" text DEFAULT '' NOT NULL,
+	"pool" text DEFAULT 'service' NOT NULL,
+	"group_id" uuid,
+	"proxy_id" uuid,
+	"distributed_to" uuid,
+	"added_by" uuid,
+	"first_login_at" timestamp with time zone,
+	"last_login_at" timestamp with time zone,
+	"status_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"lease_owner" text,
+	"lease_expires_at" timestamp with time zone,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "push_events" (
+	"id" bigint PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "push_events_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
+	"tenant_id" uuid NOT NULL,
+	"audience" text NOT NULL,
+	"work_account_id" uuid,
+	"user_ids" jsonb,
+	"event" text NOT NULL,
+	"data" jsonb,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "realtime_marks" (
+	"key" text PRIMARY KEY NOT NULL,
+	"value" bigint NOT NULL
 );
 --> statement-breakpoint
 ALTER TABLE "ports" ADD CONSTRAINT "ports_tenant_id_tenants_id_fk" FOREIGN KEY ("tenant_id") REFERENCES "public"."tenants"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
@@ -105,10 +357,24 @@ ALTER TABLE "roles" ADD CONSTRAINT "roles_tenant_id_tenants_id_fk" FOREIGN KEY (
 ALTER TABLE "users" ADD CONSTRAINT "users_tenant_id_tenants_id_fk" FOREIGN KEY ("tenant_id") REFERENCES "public"."tenants"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "users" ADD CONSTRAINT "users_role_id_roles_id_fk" FOREIGN KEY ("role_id") REFERENCES "public"."roles"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "users" ADD CONSTRAINT "users_position_id_positions_id_fk" FOREIGN KEY ("position_id") REFERENCES "public"."positions"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "users" ADD CONSTRAINT "users_superior_id_users_id_fk" FOREIGN KEY ("superior_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "auth_tokens" ADD CONSTRAINT "auth_tokens_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "login_records" ADD CONSTRAINT "login_records_tenant_id_tenants_id_fk" FOREIGN KEY ("tenant_id") REFERENCES "public"."tenants"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "account_groups" ADD CONSTRAINT "account_groups_tenant_id_tenants_id_fk" FOREIGN KEY ("tenant_id") REFERENCES "public"."tenants"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "chat_group_members" ADD CONSTRAINT "chat_group_members_tenant_id_tenants_id_fk" FOREIGN KEY ("tenant_id") REFERENCES "public"."tenants"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "chat_group_members" ADD CONSTRAINT "chat_group_members_chat_group_id_chat_groups_id_fk" FOREIGN KEY ("chat_group_id") REFERENCES "public"."chat_groups"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "chat_groups" ADD CONSTRAINT "chat_groups_tenant_id_tenants_id_fk" FOREIGN KEY ("tenant_id") REFERENCES "public"."tenants"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "chat_groups" ADD CONSTRAINT "chat_groups_work_account_id_work_accounts_id_fk" FOREIGN KEY ("work_account_id") REFERENCES "public"."work_accounts"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "contacts" ADD CONSTRAINT "contacts_tenant_id_tenants_id_fk" FOREIGN KEY ("tenant_id") REFERENCES "public"."tenants"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "contacts" ADD CONSTRAINT "contacts_work_account_id_work_accounts_id_fk" FOREIGN KEY ("work_account_id") REFERENCES "public"."work_accounts"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "proxies" ADD CONSTRAINT "proxies_tenant_id_tenants_id_fk" FOREIGN KEY ("tenant_id") REFERENCES "public"."tenants"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "qr_logins" ADD CONSTRAINT "qr_logins_tenant_id_tenants_id_fk" FOREIGN KEY ("tenant_id") REFERENCES "public"."tenants"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "work_accounts" ADD CONSTRAINT "work_accounts_tenant_id_tenants_id_fk" FOREIGN KEY ("tenant_id") REFERENCES "public"."tenants"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "work_accounts" ADD CONSTRAINT "work_accounts_group_id_account_groups_id_fk" FOREIGN KEY ("group_id") REFERENCES "public"."account_groups"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "work_accounts" ADD CONSTRAINT "work_accounts_proxy_id_proxies_id_fk" FOREIGN KEY ("proxy_id") REFERENCES "public"."proxies"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "work_accounts" ADD CONSTRAINT "work_accounts_distributed_to_users_id_fk" FOREIGN KEY ("distributed_to") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "audit_tenant_time" ON "audit_log" USING btree ("tenant_id","created_at");--> statement-breakpoint
-CREATE INDEX "ports_tenant" ON "ports" USING btree ("tenant_id");--> statement-breakpoint
+CREATE INDEX "ports_tenant_expiry" ON "ports" USING btree ("tenant_id","expires_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "ports_code" ON "ports" USING btree ("code");--> statement-breakpoint
 CREATE UNIQUE INDEX "positions_tenant_name" ON "positions" USING btree ("tenant_id","name");--> statement-breakpoint
 CREATE UNIQUE INDEX "roles_tenant_name" ON "roles" USING btree ("tenant_id","name");--> statement-breakpoint
@@ -120,4 +386,26 @@ CREATE INDEX "auth_tokens_user" ON "auth_tokens" USING btree ("user_id");--> sta
 CREATE INDEX "login_records_ip_time" ON "login_records" USING btree ("ip","created_at");--> statement-breakpoint
 CREATE INDEX "login_records_username_time" ON "login_records" USING btree ("username","created_at");--> statement-breakpoint
 CREATE INDEX "login_records_user_time" ON "login_records" USING btree ("user_id","created_at");--> statement-breakpoint
-CREATE INDEX "verify_codes_target_time" ON "verify_codes" USING btree ("target","created_at");
+CREATE INDEX "verify_codes_target_time" ON "verify_codes" USING btree ("target","created_at");--> statement-breakpoint
+CREATE INDEX "sim_files_account" ON "sim_files" USING btree ("account_wxid");--> statement-breakpoint
+CREATE INDEX "sim_friend_requests_time" ON "sim_friend_requests" USING btree ("account_wxid","created_at");--> statement-breakpoint
+CREATE UNIQUE INDEX "sim_messages_request" ON "sim_messages" USING btree ("account_wxid","request_id");--> statement-breakpoint
+CREATE INDEX "sim_messages_peer_time" ON "sim_messages" USING btree ("account_wxid","peer_id","created_at");--> statement-breakpoint
+CREATE INDEX "sim_messages_pending" ON "sim_messages" USING btree ("account_wxid","status");--> statement-breakpoint
+CREATE UNIQUE INDEX "sim_moments_request" ON "sim_moments" USING btree ("account_wxid","request_id");--> statement-breakpoint
+CREATE INDEX "sim_moments_time" ON "sim_moments" USING btree ("account_wxid","created_at");--> statement-breakpoint
+CREATE INDEX "sim_people_friends" ON "sim_people" USING btree ("account_wxid","is_friend");--> statement-breakpoint
+CREATE INDEX "account_groups_tenant" ON "account_groups" USING btree ("tenant_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "chat_group_members_group_wxid" ON "chat_group_members" USING btree ("chat_group_id","wxid");--> statement-breakpoint
+CREATE UNIQUE INDEX "chat_groups_account_group" ON "chat_groups" USING btree ("work_account_id","group_id");--> statement-breakpoint
+CREATE INDEX "chat_groups_tenant" ON "chat_groups" USING btree ("tenant_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "contacts_account_wxid" ON "contacts" USING btree ("work_account_id","wxid");--> statement-breakpoint
+CREATE INDEX "contacts_tenant" ON "contacts" USING btree ("tenant_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "proxies_tenant_addr" ON "proxies" USING btree ("tenant_id","host","port","username");--> statement-breakpoint
+CREATE INDEX "qr_logins_tenant_status" ON "qr_logins" USING btree ("tenant_id","status");--> statement-breakpoint
+CREATE UNIQUE INDEX "work_accounts_wxid" ON "work_accounts" USING btree ("wxid");--> statement-breakpoint
+CREATE INDEX "work_accounts_tenant_status" ON "work_accounts" USING btree ("tenant_id","status");--> statement-breakpoint
+CREATE INDEX "work_accounts_tenant_distributed" ON "work_accounts" USING btree ("tenant_id","distributed_to");--> statement-breakpoint
+CREATE INDEX "work_accounts_lease" ON "work_accounts" USING btree ("lease_expires_at") WHERE "work_accounts"."status" in ('online', 'autoLoggingIn');--> statement-breakpoint
+CREATE INDEX "push_events_tenant_id" ON "push_events" USING btree ("tenant_id","id");--> statement-breakpoint
+CREATE INDEX "push_events_created" ON "push_events" USING btree ("created_at");

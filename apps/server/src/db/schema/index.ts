@@ -1,2 +1,4 @@
 export * from './tenancy.ts';
 export * from './auth.ts';
+export * from './accounts.ts';
+export * from './realtime.ts';

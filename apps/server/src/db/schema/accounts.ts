@@ -1,0 +1,188 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { WORK_ACCOUNT_POOLS, WORK_ACCOUNT_STATUSES } from '@cst/shared';
+import { tenants, users } from './tenancy.ts';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const tenantId = () =>
+  uuid('tenant_id')
+    .notNull()
+    .references(() => tenants.id);
+
+/** The work-account tree of a tenant (groups of accounts). */
+export const accountGroups = pgTable(
+  'account_groups',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tenantId: tenantId(),
+    parentId: uuid('parent_id'),
+    name: text('name').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('account_groups_tenant').on(t.tenantId)],
+);
+
+/** Proxy addresses (socks5) work accounts connect through. */
+export const proxies = pgTable(
+  'proxies',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tenantId: tenantId(),
+    type: text('type', { enum: ['socks5'] })
+      .notNull()
+      .default('socks5'),
+    host: text('host').notNull(),
+    port: integer('port').notNull(),
+    username: text('username').notNull(),
+    password: text('password').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('proxies_tenant_addr').on(t.tenantId, t.host, t.port, t.username)],
+);
+
+/**
+ * A work account: one chat-platform account of a tenant. `wxid` is the platform id, unique across
+ * tenants (the gateway knows accounts by it). The lease says which server instance holds the
+ * account's connection (DESIGN.md §1).
+ */
+export const workAccounts = pgTable(
+  'work_accounts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tenantId: tenantId(),
+    wxid: text('wxid').notNull(),
+    nickname: text('nickname').notNull().default(''),
+    remark: text('remark').notNull().default(''),
+    avatar: text('avatar').notNull().default(''),
+    status: text('status', { enum: WORK_ACCOUNT_STATUSES }).notNull(),
+    statusReason: text('status_reason').notNull().default(''),
+    pool: text('pool', { enum: WORK_ACCOUNT_POOLS }).notNull().default('service'),
+    groupId: uuid('group_id').references(() => accountGroups.id, { onDelete: 'set null' }),
+    proxyId: uuid('proxy_id').references(() => proxies.id, { onDelete: 'set null' }),
+    distributedTo: uuid('distributed_to').references(() => users.id, { onDelete: 'set null' }),
+    addedBy: uuid('added_by'),
+    firstLoginAt: timestamp('first_login_at', { withTimezone: true }),
+    lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+    statusAt: timestamp('status_at', { withTimezone: true }).notNull().defaultNow(),
+    leaseOwner: text('lease_owner'),
+    leaseExpiresAt: timestamp('lease_expires_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('work_accounts_wxid').on(t.wxid),
+    index('work_accounts_tenant_status').on(t.tenantId, t.status),
+    index('work_accounts_tenant_distributed').on(t.tenantId, t.distributedTo),
+    index('work_accounts_lease')
+      .on(t.leaseExpiresAt)
+      .where(sql`${t.status} in ('online', 'autoLoggingIn')`),
+  ],
+);
+
+/** A QR login in progress, so any instance can tell whose it is (tenant, user, options). */
+export const qrLogins = pgTable(
+  'qr_logins',
+  {
+    id: text('id').primaryKey(),
+    tenantId: tenantId(),
+    userId: uuid('user_id').notNull(),
+    groupId: uuid('group_id'),
+    proxyId: uuid('proxy_id'),
+    wxid: text('wxid'),
+    status: text('status', {
+      enum: ['issued', 'scanned', 'confirmed', 'failed', 'expired', 'cancelled'],
+    }).notNull(),
+    message: text('message').notNull().default(''),
+    qrImage: text('qr_image').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('qr_logins_tenant_status').on(t.tenantId, t.status)],
+);
+
+/** A friend of a work account, synced from the platform. */
+export const contacts = pgTable(
+  'contacts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tenantId: tenantId(),
+    workAccountId: uuid('work_account_id')
+      .notNull()
+      .references(() => workAccounts.id, { onDelete: 'cascade' }),
+    wxid: text('wxid').notNull(),
+    alias: text('alias').notNull().default(''),
+    nickname: text('nickname').notNull().default(''),
+    remark: text('remark').notNull().default(''),
+    avatar: text('avatar').notNull().default(''),
+    gender: text('gender', { enum: ['unknown', 'male', 'female'] })
+      .notNull()
+      .default('unknown'),
+    province: text('province').notNull().default(''),
+    city: text('city').notNull().default(''),
+    signature: text('signature').notNull().default(''),
+    star: boolean('star').notNull().default(false),
+    pinned: boolean('pinned').notNull().default(false),
+    blacklist: boolean('blacklist').notNull().default(false),
+    source: text('source').notNull().default(''),
+    addedAt: timestamp('added_at', { withTimezone: true }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('contacts_account_wxid').on(t.workAccountId, t.wxid),
+    index('contacts_tenant').on(t.tenantId),
+  ],
+);
+
+/** A group chat a work account is in. */
+export const chatGroups = pgTable(
+  'chat_groups',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tenantId: tenantId(),
+    workAccountId: uuid('work_account_id')
+      .notNull()
+      .references(() => workAccounts.id, { onDelete: 'cascade' }),
+    groupId: text('group_id').notNull(),
+    name: text('name').notNull().default(''),
+    avatar: text('avatar').notNull().default(''),
+    ownerWxid: text('owner_wxid').notNull().default(''),
+    notice: text('notice').notNull().default(''),
+    myCard: text('my_card').notNull().default(''),
+    memberCount: integer('member_count').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('chat_groups_account_group').on(t.workAccountId, t.groupId),
+    index('chat_groups_tenant').on(t.tenantId),
+  ],
+);
+
+/** A member of a group chat. */
+export const chatGroupMembers = pgTable(
+  'chat_group_members',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tenantId: tenantId(),
+    chatGroupId: uuid('chat_group_id')
+      .notNull()
+      .references(() => chatGroups.id, { onDelete: 'cascade' }),
+    wxid: text('wxid').notNull(),
+    nickname: text('nickname').notNull().default(''),
+    card: text('card').notNull().default(''),
+    avatar: text('avatar').notNull().default(''),
+    isOwner: boolean('is_owner').notNull().default(false),
+    isFriend: boolean('is_friend').notNull().default(false),
+    banned: boolean('banned').notNull().default(false),
+    joinedAt: timestamp('joined_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('chat_group_members_group_wxid').on(t.chatGroupId, t.wxid)],
+);

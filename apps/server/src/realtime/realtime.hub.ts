@@ -1,0 +1,400 @@
+import type { WebSocket } from 'ws';
+import {
+  WS_CLOSE_UNAUTHENTICATED,
+  WS_EVENTS,
+  clientFrame,
+  resumeData,
+  type ServerFrame,
+} from '@cst/shared';
+import { resolveToken, type AuthContext } from '../platform/auth-context.ts';
+import type { Deps } from '../platform/deps.ts';
+import { seesWholeTenant } from '../modules/accounts/account.policy.ts';
+import * as repo from './push.repository.ts';
+import type { PushRow } from './push.repository.ts';
+import { mayReceive, viewersForRows, visibleReplay } from './push.policy.ts';
+
+/** The bus channel on which `tenantId:id` of new pushes travels between instances. */
+export const PUSH_CHANNEL = 'push_events';
+
+/**
+ * A push to browsers. The audience is everyone who may see a work account (`workAccountId`), a list
+ * of users (`userIds`), or, with neither, every user of the tenant.
+ */
+export interface PushInput {
+  event: string;
+  data: unknown;
+  workAccountId?: string;
+  userIds?: string[];
+}
+
+/** What a client-event handler sees of its socket. */
+export interface RealtimeSocket {
+  readonly auth: AuthContext;
+  /** Sends a frame without a seq (answers; not kept for resume). */
+  reply(event: string, data?: unknown): void;
+}
+
+/** Handles one kind of client frame; features register their own with `onClientEvent`. */
+export type ClientHandler = (socket: RealtimeSocket, data: unknown) => void | Promise<void>;
+
+/** Tunables of the hub; tests shorten them. */
+export interface HubOptions {
+  /** How long a new socket waits for `resume` before going live. */
+  liveGraceMs: number;
+  /** A socket silent this long (no ping) is dropped; the client reconnects and resumes. */
+  idleMs: number;
+  /** How often a socket's token is checked again. */
+  revalidateMs: number;
+  /** Resume replays at most this many rows of the tenant, else `resync`. */
+  resumeMaxRows: number;
+  /** Rows older than this are pruned (and a resume from before them gets `resync`). */
+  retentionMs: number;
+  /** At most this many newest rows are kept. */
+  keepRows: number;
+  pruneEveryMs: number;
+  /** Frames held for a socket that is not live yet before it is told to resync. */
+  maxPending: number;
+  /** A socket whose unsent bytes exceed this is dropped (it reconnects and resumes). */
+  maxBufferedBytes: number;
+}
+
+export const DEFAULT_HUB_OPTIONS: HubOptions = {
+  liveGraceMs: 2000,
+  idleMs: 60_000,
+  revalidateMs: 60_000,
+  resumeMaxRows: 10_000,
+  retentionMs: 24 * 3600_000,
+  keepRows: 1_000_000,
+  pruneEveryMs: 10 * 60_000,
+  maxPending: 10_000,
+  maxBufferedBytes: 8 * 1024 * 1024,
+};
+
+interface Conn extends RealtimeSocket {
+  auth: AuthContext;
+  token: string;
+  ws: WebSocket;
+  live: boolean;
+  pending: PushRow[];
+  overflow: boolean;
+  lastSeq: number;
+  lastSeen: number;
+  checkedAt: number;
+  chain: Promise<void>;
+  graceTimer: ReturnType<typeof setTimeout> | null;
+}
+
+const tenantKey = (auth: AuthContext) => auth.tenantId ?? '';
+
+/**
+ * The websocket hub of one server instance (DESIGN.md §7). Every push is a row of `push_events`
+ * (its id is the frame's seq), stored after the data's commit; the id travels on the bus and each
+ * instance re-reads the rows and sends them to its own sockets whose user may see them.
+ */
+export class RealtimeHub {
+  readonly options: HubOptions;
+  private readonly conns = new Map<string, Set<Conn>>();
+  private readonly cursor = new Map<string, number>();
+  private readonly queues = new Map<string, Promise<void>>();
+  private readonly handlers = new Map<string, ClientHandler>();
+  private startId = 0;
+  private started = false;
+  private unsubscribe: (() => void) | null = null;
+  private timers: ReturnType<typeof setInterval>[] = [];
+
+  constructor(
+    private readonly deps: Deps,
+    options: Partial<HubOptions> = {},
+  ) {
+    this.options = { ...DEFAULT_HUB_OPTIONS, ...options };
+    this.onClientEvent('ping', (socket) => this.ping(socket as Conn));
+    this.onClientEvent('resume', (socket, data) => this.resume(socket as Conn, data));
+  }
+
+  /** Registers the handler of a client event (one per event name). */
+  onClientEvent(event: string, handler: ClientHandler): void {
+    if (this.handlers.has(event)) throw new Error(`client event ${event} already handled`);
+    this.handlers.set(event, handler);
+  }
+
+  /** Stores pushes of a tenant (after the data's commit) and announces them; returns their seqs. */
+  async publish(tenantId: string, input: PushInput | PushInput[]): Promise<number[]> {
+    const list = Array.isArray(input) ? input : [input];
+    if (list.length === 0) return [];
+    const rows: repo.NewPush[] = list.map((p) => ({
+      audience: p.workAccountId ? 'account' : p.userIds ? 'users' : 'tenant',
+      workAccountId: p.workAccountId ?? null,
+      userIds: p.workAccountId ? null : (p.userIds ?? null),
+      event: p.event,
+      data: p.data ?? null,
+    }));
+    const ids = await repo.insertPushes(this.deps.db, tenantId, rows, new Date(this.deps.now()));
+    await this.deps.bus.publish(PUSH_CHANNEL, `${tenantId}:${Math.max(...ids)}`);
+    return ids;
+  }
+
+  /** Starts listening to the bus and the housekeeping timers. */
+  async start(): Promise<void> {
+    if (this.started) return;
+    this.started = true;
+    this.startId = await repo.maxPushId(this.deps.db);
+    this.unsubscribe = this.deps.bus.subscribe(PUSH_CHANNEL, (payload) => this.onBus(payload));
+    const bus = this.deps.bus as { ready?: () => Promise<void> };
+    if (bus.ready) await bus.ready();
+    const o = this.options;
+    this.timers.push(setInterval(() => this.sweep(), Math.min(o.idleMs / 2, 15_000)));
+    this.timers.push(setInterval(() => void this.prune(), o.pruneEveryMs));
+    for (const t of this.timers) t.unref();
+  }
+
+  /** Stops: drops every socket abruptly so browsers reconnect (1006) and resume elsewhere. */
+  async stop(): Promise<void> {
+    this.started = false;
+    this.unsubscribe?.();
+    this.unsubscribe = null;
+    for (const t of this.timers) clearInterval(t);
+    this.timers = [];
+    for (const set of this.conns.values()) {
+      for (const c of set) {
+        if (c.graceTimer) clearTimeout(c.graceTimer);
+        c.ws.terminate();
+      }
+    }
+    this.conns.clear();
+    await Promise.allSettled([...this.queues.values()]);
+  }
+
+  /** Number of open sockets (for health and tests). */
+  get socketCount(): number {
+    let n = 0;
+    for (const s of this.conns.values()) n += s.size;
+    return n;
+  }
+
+  /** Takes a new authenticated socket. */
+  attach(ws: WebSocket, auth: AuthContext, token: string): void {
+    const now = Date.now();
+    const conn: Conn = {
+      auth,
+      token,
+      ws,
+      live: false,
+      pending: [],
+      overflow: false,
+      lastSeq: 0,
+      lastSeen: now,
+      checkedAt: now,
+      chain: Promise.resolve(),
+      graceTimer: null,
+      reply: (event, data) => this.sendRaw(conn, data === undefined ? { event } : { event, data }),
+    };
+    const key = tenantKey(auth);
+    let set = this.conns.get(key);
+    if (!set) {
+      set = new Set();
+      this.conns.set(key, set);
+    }
+    set.add(conn);
+    conn.graceTimer = setTimeout(() => {
+      conn.chain = conn.chain.then(() => this.goLive(conn));
+    }, this.options.liveGraceMs);
+    ws.on('message', (raw, isBinary) => {
+      conn.lastSeen = Date.now();
+      if (isBinary) return;
+      conn.chain = conn.chain.then(() => this.onClientFrame(conn, raw.toString()));
+    });
+    ws.on('close', () => this.detach(conn));
+    ws.on('error', () => this.detach(conn));
+  }
+
+  private detach(conn: Conn): void {
+    if (conn.graceTimer) clearTimeout(conn.graceTimer);
+    conn.graceTimer = null;
+    const set = this.conns.get(tenantKey(conn.auth));
+    set?.delete(conn);
+    if (set && set.size === 0) this.conns.delete(tenantKey(conn.auth));
+  }
+
+  private async onClientFrame(conn: Conn, raw: string): Promise<void> {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(raw);
+    } catch {
+      return;
+    }
+    const frame = clientFrame.safeParse(parsed);
+    if (!frame.success) return;
+    const { event, data } = frame.data;
+    // Any first frame but `resume` means the client has nothing to resume: go live now.
+    if (!conn.live && event !== 'resume') await this.goLive(conn);
+    const handler = this.handlers.get(event);
+    if (!handler) return;
+    try {
+      await handler(conn, data);
+    } catch (err) {
+      this.deps.log.warn({ err, event }, 'realtime client handler failed');
+    }
+  }
+
+  private async ping(conn: Conn): Promise<void> {
+    const now = Date.now();
+    if (now - conn.checkedAt >= this.options.revalidateMs) {
+      conn.checkedAt = now;
+      const fresh = await resolveToken(this.deps.db, conn.token, this.deps.config.tokenTtlMs);
+      if (!fresh || fresh.userId !== conn.auth.userId) {
+        conn.ws.close(WS_CLOSE_UNAUTHENTICATED, 'unauthenticated');
+        return;
+      }
+      conn.auth = fresh;
+    }
+    conn.reply(WS_EVENTS.pong);
+  }
+
+  /** Replays what a reconnecting client missed, or tells it to resync; then goes live. */
+  private async resume(conn: Conn, data: unknown): Promise<void> {
+    const parsed = resumeData.safeParse(data);
+    if (!parsed.success) return;
+    conn.live = false;
+    const tenantId = conn.auth.tenantId;
+    const from = Math.max(parsed.data.seq, conn.lastSeq);
+    if (tenantId) {
+      const replay = await visibleReplay(this.deps.db, conn.auth, tenantId, from, {
+        maxRows: this.options.resumeMaxRows,
+        newestKnown: Math.max(this.startId, this.cursorOf(tenantId)),
+      });
+      if (replay === 'resync') {
+        conn.pending = conn.pending.filter((r) => r.id > this.cursorOf(tenantId));
+        conn.lastSeq = Math.max(conn.lastSeq, this.cursorOf(tenantId));
+        this.sendRaw(conn, { event: WS_EVENTS.resync });
+      } else {
+        for (const row of replay) this.sendRow(conn, row);
+      }
+    }
+    await this.goLive(conn, true);
+  }
+
+  /** Flushes held frames (in order, once) and tells the client where to resume from. */
+  private async goLive(conn: Conn, resumed = false): Promise<void> {
+    if (conn.graceTimer) clearTimeout(conn.graceTimer);
+    conn.graceTimer = null;
+    if (conn.live && !resumed) return;
+    if (conn.overflow) {
+      conn.overflow = false;
+      conn.pending = [];
+      this.sendRaw(conn, { event: WS_EVENTS.resync });
+    }
+    const held = conn.pending;
+    conn.pending = [];
+    for (const row of held) this.sendRow(conn, row);
+    conn.live = true;
+    // Every row up to the tenant's cursor has been sent or was before this socket: resume from it.
+    const tenantId = conn.auth.tenantId;
+    const seq = Math.max(conn.lastSeq, tenantId ? this.cursorOf(tenantId) : this.startId);
+    conn.lastSeq = seq;
+    this.sendRaw(conn, { event: WS_EVENTS.hello, seq, data: { resumed } });
+  }
+
+  private cursorOf(tenantId: string): number {
+    return this.cursor.get(tenantId) ?? this.startId;
+  }
+
+  private onBus(payload: string): void {
+    const sep = payload.lastIndexOf(':');
+    const tenantId = payload.slice(0, sep);
+    const id = Number(payload.slice(sep + 1));
+    if (!tenantId || !Number.isFinite(id)) return;
+    const prev = this.queues.get(tenantId) ?? Promise.resolve();
+    const next = prev
+      .then(() => this.catchUp(tenantId, id))
+      .catch((err: unknown) => this.deps.log.error({ err, tenantId }, 'realtime dispatch failed'));
+    this.queues.set(tenantId, next);
+    void next.then(() => {
+      if (this.queues.get(tenantId) === next) this.queues.delete(tenantId);
+    });
+  }
+
+  /** Delivers every row of a tenant after the cursor up to (at least) `id`, in order. */
+  private async catchUp(tenantId: string, id: number): Promise<void> {
+    let cur = this.cursorOf(tenantId);
+    if (id <= cur) return;
+    const batch = 500;
+    for (;;) {
+      if (!this.conns.get(tenantId)?.size) {
+        // Nobody here to send to: rows up to `id` are committed (tenant order), skip them.
+        this.cursor.set(tenantId, Math.max(cur, id));
+        return;
+      }
+      const rows = await repo.pushesAfter(this.deps.db, tenantId, cur, batch);
+      if (rows.length === 0) break;
+      await this.deliver(tenantId, rows);
+      cur = rows[rows.length - 1]!.id;
+      if (cur >= id && rows.length < batch) break;
+    }
+    this.cursor.set(tenantId, Math.max(cur, id));
+  }
+
+  /** Sends rows to this instance's sockets of the tenant whose user may see them. */
+  private async deliver(tenantId: string, rows: PushRow[]): Promise<void> {
+    const conns = this.conns.get(tenantId);
+    const needed = !!conns && [...conns].some((c) => !seesWholeTenant(c.auth.role));
+    const viewers = await viewersForRows(this.deps.db, tenantId, rows, needed);
+    // From here on synchronous: the cursor moves right after, so a socket attached meanwhile
+    // either sees these rows here or reads them on resume.
+    const current = this.conns.get(tenantId);
+    if (current) {
+      for (const row of rows) {
+        for (const conn of current) {
+          if (mayReceive(conn.auth, row, viewers)) this.queueRow(conn, row);
+        }
+      }
+    }
+    this.cursor.set(tenantId, rows[rows.length - 1]!.id);
+  }
+
+  private queueRow(conn: Conn, row: PushRow): void {
+    if (conn.live) {
+      this.sendRow(conn, row);
+      return;
+    }
+    if (conn.pending.length >= this.options.maxPending) {
+      conn.overflow = true;
+      return;
+    }
+    conn.pending.push(row);
+  }
+
+  private sendRow(conn: Conn, row: PushRow): void {
+    if (row.id <= conn.lastSeq) return;
+    conn.lastSeq = row.id;
+    this.sendRaw(conn, { event: row.event, seq: row.id, data: row.data });
+  }
+
+  private sendRaw(conn: Conn, frame: ServerFrame): void {
+    const ws = conn.ws;
+    if (ws.readyState !== ws.OPEN) return;
+    if (ws.bufferedAmount > this.options.maxBufferedBytes) {
+      ws.terminate();
+      return;
+    }
+    ws.send(JSON.stringify(frame));
+  }
+
+  /** Drops sockets that stopped pinging. */
+  private sweep(): void {
+    const cutoff = Date.now() - this.options.idleMs;
+    for (const set of this.conns.values()) {
+      for (const c of set) if (c.lastSeen < cutoff) c.ws.terminate();
+    }
+  }
+
+  /** Deletes old pushes. */
+  async prune(): Promise<number> {
+    try {
+      const before = new Date(this.deps.now() - this.options.retentionMs);
+      return await repo.prunePushes(this.deps.db, before, this.options.keepRows);
+    } catch (err) {
+      this.deps.log.warn({ err }, 'push prune failed');
+      return 0;
+    }
+  }
+}

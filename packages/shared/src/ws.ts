@@ -1,0 +1,80 @@
+import { z } from 'zod';
+
+/** Close code sent when a websocket carries no valid token (API.md, WebSocket). */
+export const WS_CLOSE_UNAUTHENTICATED = 4401;
+/** Close code sent when the server shuts down; the client reconnects and resumes. */
+export const WS_CLOSE_GOING_AWAY = 1001;
+/** How often the client pings, and the reconnect rules (SPEC.md §4, §9). */
+export const WS_PING_INTERVAL_MS = 5000;
+export const WS_RECONNECT_DELAY_MS = 5000;
+export const WS_RECONNECT_MAX = 2000;
+
+/** A frame the server sends: `seq` increases per user; `pong`/`resync` carry none. */
+export interface ServerFrame<D = unknown> {
+  event: string;
+  seq?: number;
+  data?: D;
+}
+
+/** Events the server pushes that are not messages (message events are named for their type). */
+export const WS_EVENTS = {
+  pong: 'pong',
+  resync: 'resync',
+  /** First frame after the socket goes live: `seq` is the point to resume from. */
+  hello: 'hello',
+  qr: 'qr',
+  qrAckUpdate: 'qrAckUpdate',
+  qrAckSucceed: 'qrAckSucceed',
+  qrAckFailed: 'qrAckFailed',
+  userStatusChanged: 'userStatusChanged',
+  /** A work account was added, changed, distributed, restituted or deleted: refetch it. */
+  wxAccountChanged: 'wxAccountChanged',
+  /** The contacts of a work account changed (sync after login). */
+  flushContactor: 'flushContactor',
+} as const;
+export type WsEventName = (typeof WS_EVENTS)[keyof typeof WS_EVENTS];
+
+/** Client frames. */
+export const clientFrame = z.object({
+  event: z.string().min(1).max(64),
+  data: z.unknown().optional(),
+});
+export type ClientFrame = z.infer<typeof clientFrame>;
+export const resumeData = z.object({ seq: z.coerce.number().int().min(0) });
+
+/** `hello`: the socket is live; resume from `seq` after a reconnect. */
+export const helloData = z.object({ resumed: z.boolean() });
+export type HelloData = z.infer<typeof helloData>;
+
+/** QR login pushes (API.md, Work accounts and QR login). */
+export const qrPush = z.object({ loginId: z.string(), qrImage: z.string() });
+export type QrPush = z.infer<typeof qrPush>;
+export const qrAckUpdatePush = z.object({ loginId: z.string(), status: z.literal(1) });
+export type QrAckUpdatePush = z.infer<typeof qrAckUpdatePush>;
+export const qrAckSucceedPush = z.object({
+  loginId: z.string(),
+  status: z.literal(2),
+  wxid: z.string(),
+});
+export type QrAckSucceedPush = z.infer<typeof qrAckSucceedPush>;
+export const qrAckFailedPush = z.object({
+  loginId: z.string(),
+  status: z.literal(3),
+  message: z.string(),
+});
+export type QrAckFailedPush = z.infer<typeof qrAckFailedPush>;
+export const userStatusChangedPush = z.object({ wxid: z.string(), status: z.string() });
+export type UserStatusChangedPush = z.infer<typeof userStatusChangedPush>;
+
+export const WX_ACCOUNT_CHANGES = ['added', 'updated', 'distributed', 'deleted'] as const;
+export const wxAccountChangedPush = z.object({
+  wxids: z.array(z.string()),
+  change: z.enum(WX_ACCOUNT_CHANGES),
+});
+export type WxAccountChangedPush = z.infer<typeof wxAccountChangedPush>;
+export const flushContactorPush = z.object({
+  wxid: z.string(),
+  contactCount: z.number(),
+  groupCount: z.number(),
+});
+export type FlushContactorPush = z.infer<typeof flushContactorPush>;
