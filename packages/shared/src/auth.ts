@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { listResult, pageQuery } from './envelope.ts';
 import type { Text } from './i18n.ts';
 import { ROLES } from './permissions.ts';
 import { accountName, newPassword, requiredString } from './validation.ts';
@@ -36,6 +37,16 @@ export const authMessages = {
     'zh-CN': '该手机号或邮箱未注册',
     en: 'No account uses this mobile number or email',
   },
+  passwordWrong: { 'zh-CN': '密码错误', en: 'Wrong password' },
+  twoStepSameAsPassword: {
+    'zh-CN': '二级密码不能与登录密码相同',
+    en: 'The two-step password must differ from the login password',
+  },
+  samePassword: {
+    'zh-CN': '新密码不能与原密码相同',
+    en: 'The new password must differ from the old one',
+  },
+  avatarFormat: { 'zh-CN': '头像地址不正确', en: 'The avatar address is not valid' },
 } satisfies Record<string, Text>;
 
 export const roleSchema = z.enum(ROLES);
@@ -55,8 +66,8 @@ export const sessionUser = z.object({
 export type SessionUser = z.infer<typeof sessionUser>;
 
 export const loginBody = z.object({
-  username: z.string({ error: 'accountRequired' }).min(1, { error: 'accountRequired' }).max(64),
-  password: z.string({ error: 'passwordRequired' }).min(1, { error: 'passwordRequired' }).max(128),
+  username: requiredString('accountRequired', 64),
+  password: requiredString('passwordRequired', 128),
   code: z.string().max(16).optional(),
   uuid: z.string().max(64).optional(),
   twoStepPassword: z.string().max(128).optional(),
@@ -85,10 +96,21 @@ export const verifyTarget = z
   .regex(/^(\+?\d{6,15}|[^\s@]+@[^\s@]+\.[^\s@]+)$/, { error: 'targetFormat' });
 
 export const VERIFY_SCENES = ['register', 'forget'] as const;
+export type VerifyScene = (typeof VERIFY_SCENES)[number];
 export const sendVerifyCodeBody = z.object({
   target: verifyTarget,
   scene: z.enum(VERIFY_SCENES),
 });
+export type SendVerifyCodeBody = z.infer<typeof sendVerifyCodeBody>;
+
+/** When the code expires and when the next one may be asked for (ms since the epoch). */
+export const sendVerifyCodeResult = z.object({ expiresAt: z.number(), resendAt: z.number() });
+export type SendVerifyCodeResult = z.infer<typeof sendVerifyCodeResult>;
+
+/** A verification code lives 10 minutes; one a minute and ten a day per target. */
+export const VERIFY_CODE_TTL_MS = 10 * 60_000;
+export const VERIFY_CODE_INTERVAL_MS = 60_000;
+export const VERIFY_CODES_PER_DAY = 10;
 
 export const registerBody = z.object({
   username: accountName,
@@ -99,26 +121,30 @@ export const registerBody = z.object({
   code: requiredString('codeRequired', 16),
 });
 export type RegisterBody = z.infer<typeof registerBody>;
+/** The new manager and its new tenant. */
+export const registerResult = z.object({ uid: z.string(), tenantId: z.string() });
+export type RegisterResult = z.infer<typeof registerResult>;
 
 export const forgetBody = z.object({
   target: verifyTarget,
   code: requiredString('codeRequired', 16),
   password: newPassword,
 });
+export type ForgetBody = z.infer<typeof forgetBody>;
 
 export const changePwdBody = z.object({
-  oldPassword: z
-    .string({ error: 'passwordRequired' })
-    .min(1, { error: 'passwordRequired' })
-    .max(128),
+  oldPassword: requiredString('passwordRequired', 128),
   newPassword,
 });
+export type ChangePwdBody = z.infer<typeof changePwdBody>;
 
 /** Sets (or, with an empty value, clears) the two-step password; the login password confirms it. */
 export const twoStepBody = z.object({
-  password: z.string({ error: 'passwordRequired' }).min(1, { error: 'passwordRequired' }).max(128),
+  password: requiredString('passwordRequired', 128),
   twoStepPassword: z.union([z.literal(''), newPassword]),
 });
+export type TwoStepBody = z.infer<typeof twoStepBody>;
+export const twoStepResult = z.object({ twoStepEnabled: z.boolean() });
 
 /** One login record, also shown as the login notice. */
 export const loginRecord = z.object({
@@ -131,3 +157,7 @@ export const loginRecord = z.object({
   success: z.boolean(),
 });
 export type LoginRecord = z.infer<typeof loginRecord>;
+export const loginRecordQuery = pageQuery.extend({
+  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+});
+export const loginRecordList = listResult(loginRecord);

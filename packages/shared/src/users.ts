@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Text } from './i18n.ts';
-import { pageQuery } from './envelope.ts';
+import { listResult, pageQuery } from './envelope.ts';
 import { SUB_ROLES } from './permissions.ts';
 import { accountName, idString, newPassword, requiredString } from './validation.ts';
 
@@ -35,6 +35,16 @@ export const usersMessages = {
     'zh-CN': '该账号仍有下级账号，无法删除',
     en: 'This account still has subordinates',
   },
+  cannotGrantMore: {
+    'zh-CN': '不能授予超出自己拥有的权限',
+    en: 'You cannot grant permissions you do not hold',
+  },
+  outOfScope: {
+    'zh-CN': '只能管理自己下级的账号',
+    en: 'You may only manage accounts below you',
+  },
+  tenantNotFound: { 'zh-CN': '企业不存在', en: 'No such company' },
+  portNotFound: { 'zh-CN': '端口不存在', en: 'No such port' },
 } satisfies Record<string, Text>;
 
 export const USER_STATUSES = ['enabled', 'disabled'] as const;
@@ -91,10 +101,24 @@ export const editUserBody = z.object({
 });
 export type EditUserBody = z.infer<typeof editUserBody>;
 
-export const userPageQuery = pageQuery.extend({ keyword: z.string().max(64).optional() });
+/** Sub-account lists load up to 1000 rows a page (SPEC.md §9). */
+export const USER_PAGE_SIZE_MAX = 1000;
+export const userPageQuery = pageQuery.extend({
+  pageSize: z.coerce.number().int().min(1).max(USER_PAGE_SIZE_MAX).default(20),
+  keyword: z.string().max(64).optional(),
+  role: z.enum(['manager', ...SUB_ROLES]).optional(),
+  status: userStatus.optional(),
+});
+export type UserPageQuery = z.infer<typeof userPageQuery>;
+export const userList = listResult(userItem);
 export const subListQuery = z.object({ uid: idString });
+export const uidResult = z.object({ uid: z.string() });
+export const idResult = z.object({ id: z.string() });
+export const idParams = z.object({ id: idString });
 export const changeStatusBody = z.object({ uid: idString, status: userStatus });
+export type ChangeStatusBody = z.infer<typeof changeStatusBody>;
 export const resetPwdBody = z.object({ uid: idString, password: newPassword });
+export type ResetPwdBody = z.infer<typeof resetPwdBody>;
 export const addBatchBody = z.object({
   users: z.array(z.unknown()).max(500),
 });
@@ -102,6 +126,7 @@ export const addBatchResult = z.object({
   created: z.array(z.string()),
   errors: z.array(z.object({ index: z.number(), message: z.string() })),
 });
+export type AddBatchResult = z.infer<typeof addBatchResult>;
 
 /** Roles. */
 export const roleItem = z.object({
@@ -118,7 +143,15 @@ export const roleBody = z.object({
     .min(1, { error: 'permissionRequired' })
     .max(64),
 });
+export type RoleBody = z.infer<typeof roleBody>;
 export const roleEditBody = roleBody.extend({ id: idString });
+export type RoleEditBody = z.infer<typeof roleEditBody>;
+export const roleListQuery = pageQuery.extend({
+  pageSize: z.coerce.number().int().min(1).max(1000).default(20),
+  keyword: z.string().max(64).optional(),
+});
+export type RoleListQuery = z.infer<typeof roleListQuery>;
+export const roleList = listResult(roleItem);
 export const permissionItem = z.object({ key: z.string(), label: z.string() });
 
 /** Positions. */
@@ -126,6 +159,13 @@ export const positionItem = z.object({ id: z.string(), name: z.string(), created
 export type PositionItem = z.infer<typeof positionItem>;
 export const positionBody = z.object({ name: requiredString('positionNameRequired', 32) });
 export const positionEditBody = positionBody.extend({ id: idString });
+/** Positions feed select boxes, so a page holds up to 1000 and defaults to 1000. */
+export const positionListQuery = pageQuery.extend({
+  pageSize: z.coerce.number().int().min(1).max(1000).default(1000),
+  keyword: z.string().max(64).optional(),
+});
+export type PositionListQuery = z.infer<typeof positionListQuery>;
+export const positionList = listResult(positionItem);
 
 /** Ports: licensed work-account slots. */
 export const PORT_STATES = ['inUse', 'expired', 'toBeRenewed', 'dueSoon'] as const;
@@ -142,18 +182,25 @@ export const portItem = z.object({
 });
 export type PortItem = z.infer<typeof portItem>;
 export const portListQuery = pageQuery.extend({
+  pageSize: z.coerce.number().int().min(1).max(1000).default(20),
   tenantId: idString.optional(),
   state: z.enum(PORT_STATES).optional(),
 });
+export type PortListQuery = z.infer<typeof portListQuery>;
+export const portList = listResult(portItem);
 export const portAddBody = z.object({
   tenantId: idString,
   count: z.coerce.number().int().min(1).max(1000),
   days: z.coerce.number().int().min(1).max(3650),
 });
+export type PortAddBody = z.infer<typeof portAddBody>;
+export const portAddResult = z.object({ ids: z.array(z.string()) });
 export const portRenewBody = z.object({
-  ids: z.array(idString).min(1, { error: 'pickAtLeastOne' }).max(1000),
+  ids: z.array(idString, { error: 'pickAtLeastOne' }).min(1, { error: 'pickAtLeastOne' }).max(1000),
   days: z.coerce.number().int().min(1).max(3650),
 });
+export type PortRenewBody = z.infer<typeof portRenewBody>;
+export const portRenewResult = z.object({ count: z.number() });
 
 /** Days before expiry at which a port is "due soon" or "to be renewed". */
 export const PORT_DUE_SOON_DAYS = 3;
@@ -194,8 +241,32 @@ export const accountTreeQuery = z.object({
     .transform((v) => v === '1' || v === 'true'),
 });
 
+export type AccountTreeQuery = z.infer<typeof accountTreeQuery>;
+
 /** My seat. */
 export const updateProfileBody = z.object({
   nickname: requiredString('nameRequired', 32),
-  avatar: z.string().max(2048).optional().nullable(),
+  avatar: z
+    .string()
+    .max(2048)
+    .regex(/^(|https?:\/\/\S+|\/\S*)$/, { error: 'avatarFormat' })
+    .optional()
+    .nullable(),
 });
+export type UpdateProfileBody = z.infer<typeof updateProfileBody>;
+export const profile = z.object({
+  uid: z.string(),
+  username: z.string(),
+  nickname: z.string(),
+  avatar: z.string().nullable(),
+  role: z.string(),
+  roleName: z.string().nullable(),
+  positionName: z.string().nullable(),
+  superiorName: z.string().nullable(),
+  seatPrefix: z.string().nullable(),
+  tenantId: z.string().nullable(),
+  tenantName: z.string().nullable(),
+  twoStepEnabled: z.boolean(),
+  createdAt: z.number(),
+});
+export type Profile = z.infer<typeof profile>;

@@ -43,21 +43,33 @@ export const validationMessages = {
 } satisfies Record<string, Text>;
 export type ValidationMessageKey = keyof typeof validationMessages;
 
+/**
+ * The error option of a required field: a missing, null or empty value reports `key`; a value of
+ * the wrong type or one that is too long keeps zod's issue, so the message names the field.
+ */
+export function requiredError(key: ValidationMessageKey) {
+  return (iss: { code?: string; input?: unknown }) =>
+    iss.code === 'too_big' || (iss.code === 'invalid_type' && iss.input != null) ? undefined : key;
+}
+
 /** A required, trimmed string whose empty or missing value reports `key`. */
 export function requiredString(key: ValidationMessageKey, max = 64) {
-  return z.string({ error: key }).min(1, { error: key }).max(max);
+  return z
+    .string({ error: requiredError(key) })
+    .min(1, { error: key })
+    .max(max);
 }
 
 /** An account name (login). */
 export const accountName = z
-  .string({ error: 'accountRequired' })
+  .string({ error: requiredError('accountRequired') })
   .min(1, { error: 'accountRequired' })
   .max(32)
   .regex(/^[A-Za-z0-9_.-]{3,32}$/, { error: 'accountFormat' });
 
 /** A new password. */
 export const newPassword = z
-  .string({ error: 'passwordRequired' })
+  .string({ error: requiredError('passwordRequired') })
   .min(1, { error: 'passwordRequired' })
   .min(6, { error: 'passwordTooShort' })
   .max(64, { error: 'passwordTooShort' });

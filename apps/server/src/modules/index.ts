@@ -1,10 +1,22 @@
 import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../platform/deps.ts';
 import { registerAuthRoutes } from './auth/auth.routes.ts';
+import { registerPortsRoutes } from './ports/ports.routes.ts';
+import { registerPositionsRoutes } from './positions/positions.routes.ts';
+import { registerProfileRoutes } from './profile/profile.routes.ts';
+import { registerRolesRoutes } from './roles/roles.routes.ts';
+import { registerSeatsRoutes } from './seats/seats.routes.ts';
+import { registerUsersRoutes } from './users/users.routes.ts';
 import { registerRealtimeRoutes } from '../realtime/realtime.routes.ts';
 
 /** Registers every feature module's routes. */
 export async function registerModules(app: FastifyInstance, deps: Deps): Promise<void> {
   registerAuthRoutes(app, deps);
+  registerUsersRoutes(app, deps);
+  registerRolesRoutes(app, deps);
+  registerPositionsRoutes(app, deps);
+  registerPortsRoutes(app, deps);
+  registerSeatsRoutes(app, deps);
+  registerProfileRoutes(app, deps);
   registerRealtimeRoutes(app, deps);
 }

@@ -1,4 +1,4 @@
-import { index, pgTable, text, timestamp, uuid, boolean } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { tenants, users } from './tenancy.ts';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -50,7 +50,7 @@ export const captchas = pgTable('captchas', {
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
 });
 
-/** Verification codes sent to a mobile number or email address. */
+/** Verification codes sent to a mobile number or email address; hashed, single use. */
 export const verifyCodes = pgTable(
   'verify_codes',
   {
@@ -60,6 +60,8 @@ export const verifyCodes = pgTable(
     codeHash: text('code_hash').notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
+    /** Wrong guesses against this code; it dies after a few. */
+    attempts: integer('attempts').notNull().default(0),
     createdAt: createdAt(),
   },
   (t) => [index('verify_codes_target_time').on(t.target, t.createdAt)],

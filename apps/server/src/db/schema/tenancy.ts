@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   index,
   jsonb,
@@ -67,7 +68,7 @@ export const users = pgTable(
     role: text('role', { enum: ['admin', 'manager', 'subAdmin', 'office'] }).notNull(),
     roleId: uuid('role_id').references(() => roles.id),
     positionId: uuid('position_id').references(() => positions.id),
-    superiorId: uuid('superior_id'),
+    superiorId: uuid('superior_id').references((): AnyPgColumn => users.id),
     seatPrefix: text('seat_prefix'),
     status: text('status', { enum: ['enabled', 'disabled'] })
       .notNull()
@@ -95,7 +96,10 @@ export const ports = pgTable(
     workAccountId: uuid('work_account_id'),
     createdAt: createdAt(),
   },
-  (t) => [index('ports_tenant').on(t.tenantId), uniqueIndex('ports_code').on(t.code)],
+  (t) => [
+    index('ports_tenant_expiry').on(t.tenantId, t.expiresAt),
+    uniqueIndex('ports_code').on(t.code),
+  ],
 );
 
 /** Who did what, for the record. */

@@ -95,3 +95,19 @@ export async function countFailures(
     .where(and(who, eq(loginRecords.success, false), gt(loginRecords.createdAt, since)));
   return rows[0]?.n ?? 0;
 }
+
+/** The user whose verified contact (mobile number or email) is `target`. */
+export async function findUserByContact(db: DbOrTx, target: string) {
+  const rows = await db.select().from(users).where(eq(users.contact, target)).limit(1);
+  return rows[0] ?? null;
+}
+
+/** Sets a user's password hash. */
+export async function setPasswordHash(db: DbOrTx, userId: string, passwordHash: string) {
+  await db.update(users).set({ passwordHash }).where(eq(users.id, userId));
+}
+
+/** Sets or clears a user's two-step password hash. */
+export async function setTwoStepHash(db: DbOrTx, userId: string, twoStepHash: string | null) {
+  await db.update(users).set({ twoStepHash }).where(eq(users.id, userId));
+}

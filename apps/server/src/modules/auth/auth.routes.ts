@@ -1,9 +1,26 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { captchaQuery, captchaResult, loginBody, loginResult, sessionUser } from '@cst/shared';
+import {
+  captchaQuery,
+  captchaResult,
+  changePwdBody,
+  forgetBody,
+  loginBody,
+  loginResult,
+  registerBody,
+  registerResult,
+  sendVerifyCodeBody,
+  sendVerifyCodeResult,
+  sessionUser,
+  twoStepBody,
+  twoStepResult,
+} from '@cst/shared';
 import type { Deps } from '../../platform/deps.ts';
 import { access, defineRoute } from '../../platform/http.ts';
+import { AccountService } from './account.service.ts';
 import { AuthService, type Origin } from './auth.service.ts';
+import { RegistrationService } from './registration.service.ts';
+import { VerifyCodeService, type CodeSender } from './verify-code.service.ts';
 
 /** The caller's address and agent. */
 export function originOf(req: FastifyRequest): Origin {
@@ -12,14 +29,22 @@ export function originOf(req: FastifyRequest): Origin {
 }
 
 /** Sign-in and session routes (API.md, Auth and session). */
-export function registerAuthRoutes(app: FastifyInstance, deps: Deps): void {
+export function registerAuthRoutes(
+  app: FastifyInstance,
+  deps: Deps,
+  opts: { codeSender?: CodeSender } = {},
+): void {
   const auth = new AuthService(deps);
+  const codes = new VerifyCodeService(deps, opts.codeSender);
+  const registration = new RegistrationService(deps, codes);
+  const account = new AccountService(deps);
+  const tags = ['auth'];
 
   defineRoute(app, {
     method: 'GET',
     url: '/system-api/code',
     access: access.public,
-    tags: ['auth'],
+    tags,
     querystring: captchaQuery,
     response: captchaResult,
     handler: ({ query, req }) => auth.captcha(query.username ?? null, req.ip),
@@ -29,7 +54,7 @@ export function registerAuthRoutes(app: FastifyInstance, deps: Deps): void {
     method: 'POST',
     url: '/system-api/auth/login',
     access: access.public,
-    tags: ['auth'],
+    tags,
     body: loginBody,
     response: loginResult,
     handler: ({ body, req }) => auth.login(body, originOf(req)),
@@ -39,7 +64,7 @@ export function registerAuthRoutes(app: FastifyInstance, deps: Deps): void {
     method: 'POST',
     url: '/system-api/auth/logout',
     access: access.user,
-    tags: ['auth'],
+    tags,
     response: z.null(),
     handler: async (ctx) => {
       await auth.logout(ctx.auth);
@@ -51,8 +76,63 @@ export function registerAuthRoutes(app: FastifyInstance, deps: Deps): void {
     method: 'GET',
     url: '/system-api/auth/me',
     access: access.user,
-    tags: ['auth'],
+    tags,
     response: sessionUser,
     handler: (ctx) => auth.me(ctx.auth),
+  });
+
+  defineRoute(app, {
+    method: 'POST',
+    url: '/api/v1/auth/send-verify-code',
+    access: access.public,
+    tags,
+    summary: 'Send a verification code (1 a minute, 10 a day per target); logged without a sender',
+    body: sendVerifyCodeBody,
+    response: sendVerifyCodeResult,
+    handler: ({ body }) => codes.send(body),
+  });
+
+  defineRoute(app, {
+    method: 'POST',
+    url: '/api/v1/auth/register',
+    access: access.public,
+    tags,
+    summary: 'Register a new company; the registering user becomes its manager',
+    body: registerBody,
+    response: registerResult,
+    handler: ({ body }) => registration.register(body),
+  });
+
+  defineRoute(app, {
+    method: 'POST',
+    url: '/api/v1/auth/forget',
+    access: access.public,
+    tags,
+    summary: 'Reset a password with a verification code; signs the user out everywhere',
+    body: forgetBody,
+    response: z.null(),
+    handler: ({ body }) => registration.forget(body),
+  });
+
+  defineRoute(app, {
+    method: 'POST',
+    url: '/account/changePwd',
+    access: access.user,
+    tags,
+    summary: 'Change the own password; other sessions are signed out',
+    body: changePwdBody,
+    response: z.null(),
+    handler: ({ auth: caller, body }) => account.changePassword(caller, body),
+  });
+
+  defineRoute(app, {
+    method: 'POST',
+    url: '/account/twoStepPwd',
+    access: access.user,
+    tags,
+    summary: 'Set (or clear with an empty value) the two-step password asked at login',
+    body: twoStepBody,
+    response: twoStepResult,
+    handler: ({ auth: caller, body }) => account.setTwoStep(caller, body),
   });
 }

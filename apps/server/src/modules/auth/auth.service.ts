@@ -82,6 +82,7 @@ export class AuthService {
         address: addressOf(origin.ip),
         success,
         reason,
+        createdAt: new Date(now),
       });
 
     if (await this.captchaRequired(body.username, origin.ip)) {

@@ -1,0 +1,137 @@
+import { and, asc, eq, gt, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import { PORT_DUE_SOON_DAYS, PORT_RENEW_DAYS, type PortState } from '@cst/shared';
+import { ports, tenants } from '../../db/schema/index.ts';
+import type { DbOrTx } from '../../platform/db.ts';
+import { hasColumns, rowsOf } from '../seats/seats.repository.ts';
+
+const DAY_MS = 86400_000;
+
+/** The expiry range of a port state (the SQL twin of portState()). */
+function stateCondition(state: PortState, now: number): SQL {
+  const at = (days: number) => new Date(now + days * DAY_MS);
+  switch (state) {
+    case 'expired':
+      return lte(ports.expiresAt, at(0));
+    case 'dueSoon':
+      return and(gt(ports.expiresAt, at(0)), lte(ports.expiresAt, at(PORT_DUE_SOON_DAYS)))!;
+    case 'toBeRenewed':
+      return and(
+        gt(ports.expiresAt, at(PORT_DUE_SOON_DAYS)),
+        lte(ports.expiresAt, at(PORT_RENEW_DAYS)),
+      )!;
+    case 'inUse':
+      return gt(ports.expiresAt, at(PORT_RENEW_DAYS));
+  }
+}
+
+/** A page of ports, soonest expiry first; tenantId null lists every tenant (platform admin). */
+export async function listPorts(
+  db: DbOrTx,
+  f: { tenantId: string | null; state?: PortState; page: number; pageSize: number; now: number },
+) {
+  const conds: SQL[] = [];
+  if (f.tenantId) conds.push(eq(ports.tenantId, f.tenantId));
+  if (f.state) conds.push(stateCondition(f.state, f.now));
+  const where = conds.length ? and(...conds) : undefined;
+  const rows = await db
+    .select({ port: ports, tenantName: tenants.name })
+    .from(ports)
+    .innerJoin(tenants, eq(tenants.id, ports.tenantId))
+    .where(where)
+    .orderBy(asc(ports.expiresAt), asc(ports.code))
+    .limit(f.pageSize)
+    .offset((f.page - 1) * f.pageSize);
+  const count = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(ports)
+    .where(where);
+  return { rows, total: count[0]?.n ?? 0 };
+}
+
+/** Whether a tenant exists. */
+export async function tenantExists(db: DbOrTx, tenantId: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: tenants.id })
+    .from(tenants)
+    .where(eq(tenants.id, tenantId))
+    .limit(1);
+  return rows.length > 0;
+}
+
+/** Adds `count` ports to a tenant, numbered after its existing ones; returns their ids. */
+export async function insertPorts(
+  db: DbOrTx,
+  tenantId: string,
+  count: number,
+  expiresAt: Date,
+): Promise<string[]> {
+  // Lock the tenant so two grants at once number their ports one after the other.
+  await db.execute(sql`select id from tenants where id = ${tenantId} for update`);
+  const last = await db
+    .select({ n: sql<number>`coalesce(max(substring(${ports.code} from '(\\d+)$')::int), 0)` })
+    .from(ports)
+    .where(eq(ports.tenantId, tenantId));
+  const start = (last[0]?.n ?? 0) + 1;
+  const prefix = tenantId.slice(0, 8).toUpperCase();
+  const rows = await db
+    .insert(ports)
+    .values(
+      Array.from({ length: count }, (_, i) => ({
+        tenantId,
+        code: `P-${prefix}-${String(start + i).padStart(4, '0')}`,
+        expiresAt,
+      })),
+    )
+    .returning({ id: ports.id });
+  return rows.map((r) => r.id);
+}
+
+/** How many of these ids are ports. */
+export async function countPorts(db: DbOrTx, ids: string[]): Promise<number> {
+  const rows = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(ports)
+    .where(inArray(ports.id, ids));
+  return rows[0]?.n ?? 0;
+}
+
+/** Extends ports by `days` from their expiry, or from now when already expired. */
+export async function renewPorts(
+  db: DbOrTx,
+  ids: string[],
+  days: number,
+  now: Date,
+): Promise<{ id: string; tenantId: string }[]> {
+  return db
+    .update(ports)
+    .set({
+      expiresAt: sql`greatest(${ports.expiresAt}, ${now.toISOString()}::timestamptz) + ${days}::int * interval '1 day'`,
+    })
+    .where(inArray(ports.id, ids))
+    .returning({ id: ports.id, tenantId: ports.tenantId });
+}
+
+/**
+ * The wxid of each work account a port is bound to, by work-account id.
+ * Reads work_accounts when it exists (the accounts module may replace this).
+ */
+export async function workAccountWxids(
+  db: DbOrTx,
+  pairs: { tenantId: string; workAccountId: string }[],
+): Promise<Map<string, string>> {
+  const out = new Map<string, string>();
+  if (pairs.length === 0) return out;
+  if (!(await hasColumns(db, 'work_accounts', ['id', 'tenant_id', 'wxid']))) return out;
+  const ids = sql.join(
+    pairs.map((p) => sql`${p.workAccountId}`),
+    sql`, `,
+  );
+  const result = await db.execute(
+    sql`select id::text as id, tenant_id::text as tenant_id, wxid from work_accounts where id in (${ids})`,
+  );
+  const tenantOf = new Map(pairs.map((p) => [p.workAccountId, p.tenantId]));
+  for (const r of rowsOf<{ id: string; tenant_id: string; wxid: string }>(result)) {
+    if (tenantOf.get(r.id) === r.tenant_id) out.set(r.id, r.wxid);
+  }
+  return out;
+}

@@ -1,0 +1,90 @@
+import type { ListResult, PortAddBody, PortItem, PortListQuery, PortRenewBody } from '@cst/shared';
+import type { AuthContext } from '../../platform/auth-context.ts';
+import type { Deps } from '../../platform/deps.ts';
+import { fail } from '../../platform/errors.ts';
+import { audit } from '../users/users.repository.ts';
+import { isUuid } from '../users/users.policy.ts';
+import { presentPort } from './ports.presenter.ts';
+import * as repo from './ports.repository.ts';
+
+/** Ports: licensed work-account slots with an expiry. */
+export class PortsService {
+  constructor(private readonly deps: Deps) {}
+
+  private get db() {
+    return this.deps.db;
+  }
+
+  /**
+   * The platform admin (platform.ports) lists every tenant's ports, optionally one tenant's;
+   * a tenant user with account.manage sees its own tenant's ports, read-only.
+   */
+  async list(auth: AuthContext, q: PortListQuery): Promise<ListResult<PortItem>> {
+    let tenantId: string | null;
+    if (auth.role === 'admin') {
+      if (!auth.permissions.has('platform.ports')) throw fail.forbidden();
+      if (q.tenantId && !isUuid(q.tenantId)) return { list: [], total: 0 };
+      tenantId = q.tenantId ?? null;
+    } else {
+      if (!auth.tenantId || !auth.permissions.has('account.manage')) throw fail.forbidden();
+      tenantId = auth.tenantId;
+    }
+    const now = this.deps.now();
+    const { rows, total } = await repo.listPorts(this.db, {
+      tenantId,
+      state: q.state,
+      page: q.page,
+      pageSize: q.pageSize,
+      now,
+    });
+    const bound = rows.flatMap((r) =>
+      r.port.workAccountId
+        ? [{ tenantId: r.port.tenantId, workAccountId: r.port.workAccountId }]
+        : [],
+    );
+    const wxids = await repo.workAccountWxids(this.db, bound);
+    return { list: rows.map((r) => presentPort(r, wxids, now)), total };
+  }
+
+  /** Grants a tenant `count` new ports valid for `days`. */
+  async add(auth: AuthContext, body: PortAddBody): Promise<{ ids: string[] }> {
+    if (!isUuid(body.tenantId) || !(await repo.tenantExists(this.db, body.tenantId))) {
+      throw fail.notFound('tenantNotFound');
+    }
+    const expiresAt = new Date(this.deps.now() + body.days * 86400_000);
+    const ids = await this.db.transaction(async (tx) => {
+      const created = await repo.insertPorts(tx, body.tenantId, body.count, expiresAt);
+      await audit(tx, {
+        tenantId: body.tenantId,
+        userId: auth.userId,
+        action: 'ports.add',
+        detail: { count: body.count, days: body.days },
+      });
+      return created;
+    });
+    return { ids };
+  }
+
+  /** Extends ports by `days` (from now for expired ones); every id must be a port. */
+  async renew(auth: AuthContext, body: PortRenewBody): Promise<{ count: number }> {
+    const ids = [...new Set(body.ids)];
+    if (!ids.every(isUuid) || (await repo.countPorts(this.db, ids)) !== ids.length) {
+      throw fail.notFound('portNotFound');
+    }
+    const renewed = await this.db.transaction(async (tx) => {
+      const rows = await repo.renewPorts(tx, ids, body.days, new Date(this.deps.now()));
+      const byTenant = new Map<string, string[]>();
+      for (const r of rows) byTenant.set(r.tenantId, [...(byTenant.get(r.tenantId) ?? []), r.id]);
+      for (const [tenantId, portIds] of byTenant) {
+        await audit(tx, {
+          tenantId,
+          userId: auth.userId,
+          action: 'ports.renew',
+          detail: { ids: portIds, days: body.days },
+        });
+      }
+      return rows.length;
+    });
+    return { count: renewed };
+  }
+}

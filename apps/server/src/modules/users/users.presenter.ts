@@ -1,0 +1,24 @@
+import type { UserItem } from '@cst/shared';
+import type { UserRow } from './users.repository.ts';
+
+/** A user row as lists show it. */
+export function presentUser(row: UserRow): UserItem {
+  const u = row.user;
+  return {
+    uid: u.id,
+    username: u.username,
+    nickname: u.nickname,
+    role: u.role,
+    roleId: u.roleId,
+    roleName: row.roleName,
+    positionId: u.positionId,
+    positionName: row.positionName,
+    superiorId: u.superiorId,
+    superiorName: row.superiorName,
+    seatPrefix: u.seatPrefix,
+    status: u.status,
+    tenantId: u.tenantId,
+    tenantName: row.tenantName,
+    createdAt: u.createdAt.getTime(),
+  };
+}

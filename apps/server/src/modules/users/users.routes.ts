@@ -1,0 +1,103 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import {
+  addBatchBody,
+  addBatchResult,
+  addUserBody,
+  changeStatusBody,
+  editUserBody,
+  resetPwdBody,
+  subListQuery,
+  uidResult,
+  userList,
+  userPageQuery,
+} from '@cst/shared';
+import type { Deps } from '../../platform/deps.ts';
+import { access, defineRoute } from '../../platform/http.ts';
+import { UsersService } from './users.service.ts';
+
+const BASE = '/system-api/system/cst/user';
+
+/**
+ * Customer users and sub-accounts (API.md, Users). One URL serves two callers, so the access rule
+ * is "signed in" and the service demands platform.customers (admin) or seat.manage (tenant).
+ */
+export function registerUsersRoutes(app: FastifyInstance, deps: Deps): void {
+  const users = new UsersService(deps);
+  const tags = ['users'];
+
+  defineRoute(app, {
+    method: 'GET',
+    url: `${BASE}/pageList`,
+    access: access.user,
+    tags,
+    summary: 'Tenant managers (platform admin) or the users of the caller tenant',
+    querystring: userPageQuery,
+    response: userList,
+    handler: ({ auth, query }) => users.pageList(auth, query),
+  });
+
+  defineRoute(app, {
+    method: 'GET',
+    url: `${BASE}/sub/list`,
+    access: access.user,
+    tags,
+    summary: 'Direct subordinates of a user',
+    querystring: subListQuery,
+    response: userList,
+    handler: ({ auth, query }) => users.subList(auth, query.uid),
+  });
+
+  defineRoute(app, {
+    method: 'POST',
+    url: `${BASE}/add`,
+    access: access.user,
+    tags,
+    summary: 'A tenant with its manager (platform admin) or a sub-account',
+    body: addUserBody,
+    response: uidResult,
+    handler: ({ auth, body }) => users.add(auth, body),
+  });
+
+  defineRoute(app, {
+    method: 'POST',
+    url: `${BASE}/addBatch`,
+    access: access.user,
+    tags,
+    summary: 'Many users at once; bad rows are reported by index',
+    body: addBatchBody,
+    response: addBatchResult,
+    handler: ({ auth, body, lang }) => users.addBatch(auth, body.users, lang),
+  });
+
+  defineRoute(app, {
+    method: 'POST',
+    url: `${BASE}/edit`,
+    access: access.user,
+    tags,
+    body: editUserBody,
+    response: z.null(),
+    handler: ({ auth, body }) => users.edit(auth, body),
+  });
+
+  defineRoute(app, {
+    method: 'PUT',
+    url: `${BASE}/changeStatus`,
+    access: access.user,
+    tags,
+    summary: 'Enable or disable; a disabled user (or tenant) is signed out at once',
+    body: changeStatusBody,
+    response: z.null(),
+    handler: ({ auth, body }) => users.changeStatus(auth, body),
+  });
+
+  defineRoute(app, {
+    method: 'POST',
+    url: `${BASE}/reset/pwd`,
+    access: access.user,
+    tags,
+    body: resetPwdBody,
+    response: z.null(),
+    handler: ({ auth, body }) => users.resetPassword(auth, body),
+  });
+}
