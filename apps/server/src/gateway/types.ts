@@ -111,6 +111,8 @@ export interface MediaFileDto {
   height?: number;
   /** Milliseconds, for voice and video. */
   durationMs?: number;
+  /** Set instead of a platform file when the file is the console's own (e.g. its own posts). */
+  url?: string;
 }
 
 /** Bytes of a media file. */
@@ -650,6 +652,8 @@ export interface SimulatorControl {
   generate(workWxid: string, msgType?: MsgType): Promise<void>;
   /** A file the simulator made, by id, for serving over HTTP. */
   readFile(fileId: string): Promise<MediaBytes>;
+  /** Resolves once every event emitted so far has been delivered to listeners (tests). */
+  idle(): Promise<void>;
 }
 
 // ---- construction -------------------------------------------------------------------------------

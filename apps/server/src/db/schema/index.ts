@@ -1,4 +1,5 @@
 export * from './tenancy.ts';
 export * from './auth.ts';
+export * from './simulator.ts';
 export * from './accounts.ts';
 export * from './realtime.ts';

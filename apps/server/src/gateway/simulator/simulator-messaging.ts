@@ -1,0 +1,499 @@
+import {
+  isGroupId,
+  isMediaMsgType,
+  JSON_MSG_TYPES,
+  MSG_TYPE,
+  quoteContent,
+  type MsgType,
+  type QuoteContent,
+  type TalkType,
+} from '@cst/shared';
+import {
+  GatewayError,
+  type MediaBytes,
+  type OutboundMessage,
+  type Peer,
+  type SendAccepted,
+  type SendCommand,
+  type SimInboundCommand,
+} from '../types.ts';
+import type { SimMediaKind } from './file-store.ts';
+import { hashUnit, type Rng } from './prng.ts';
+import type { SimCore } from './simulator-core.ts';
+import { toContact, toGroup, toInboundEvent } from './simulator.presenter.ts';
+import type {
+  SimAccountRow,
+  SimFileRow,
+  SimMessageRow,
+  SimPersonRow,
+} from './simulator.repository.ts';
+import { makeContent, mediaKindOf } from './traffic-content.ts';
+import { makeAvatar, personForWxid } from './world.ts';
+
+// Messages: console sends with receipts, revokes, reads, and messages arriving from the world.
+
+const SEND_ERRORS = [
+  '消息发送失败：对方已开启朋友验证',
+  '消息发送失败：网络异常',
+  '消息发送失败：账号异常，请稍后重试',
+];
+
+/** How long after sending a message can still be revoked. */
+export const REVOKE_WINDOW_MS = 120_000;
+
+function outboundToStored(msg: OutboundMessage): { msgType: MsgType; content: string } {
+  switch (msg.kind) {
+    case 'text':
+      if (!msg.content.trim()) throw new GatewayError('invalid', 'empty text');
+      return { msgType: MSG_TYPE.text, content: msg.content };
+    case 'image':
+      return { msgType: MSG_TYPE.image, content: msg.file.fileName };
+    case 'file':
+      return { msgType: MSG_TYPE.document, content: msg.file.fileName };
+    case 'video':
+      return { msgType: MSG_TYPE.video, content: msg.file.fileName };
+    case 'voice':
+      return { msgType: MSG_TYPE.voice, content: msg.file.fileName };
+    case 'emoticon':
+      return { msgType: MSG_TYPE.emoticon, content: msg.file.fileName };
+    case 'link': {
+      const { kind: _k, ...rest } = msg;
+      return { msgType: MSG_TYPE.link, content: JSON.stringify(rest) };
+    }
+    case 'miniProgram': {
+      const { kind: _k, ...rest } = msg;
+      return { msgType: MSG_TYPE.miniProgram, content: JSON.stringify(rest) };
+    }
+    case 'card': {
+      const { kind: _k, ...rest } = msg;
+      return { msgType: MSG_TYPE.card, content: JSON.stringify(rest) };
+    }
+    case 'location': {
+      const { kind: _k, ...rest } = msg;
+      return { msgType: MSG_TYPE.location, content: JSON.stringify(rest) };
+    }
+    case 'quote':
+      // Completed by the caller with the quoted message.
+      return { msgType: MSG_TYPE.quote, content: msg.content };
+  }
+}
+
+/** Who wrote a stored message, as the quote's display name. */
+async function authorName(core: SimCore, acc: SimAccountRow, row: SimMessageRow): Promise<string> {
+  if (row.fromSelf) return acc.nickname;
+  const who = row.memberWxid ?? row.peerId;
+  return (await core.repo.getPerson(acc.wxid, who))?.nickname ?? who;
+}
+
+/** The text a quote shows of a quoted message. */
+export function quotedText(row: SimMessageRow): string {
+  if (row.msgType === MSG_TYPE.quote) {
+    const q = quoteContent.safeParse(safeJson(row.content));
+    return q.success ? q.data.content : row.content;
+  }
+  return row.content;
+}
+
+function safeJson(s: string): unknown {
+  try {
+    return JSON.parse(s);
+  } catch {
+    return undefined;
+  }
+}
+
+async function buildQuote(
+  core: SimCore,
+  acc: SimAccountRow,
+  peerId: string,
+  refMsgId: string,
+  text: string,
+): Promise<QuoteContent> {
+  const ref = await core.repo.getMessage(acc.wxid, refMsgId);
+  if (!ref || ref.peerId !== peerId) throw new GatewayError('notFound', 'quoted message not found');
+  return {
+    content: text,
+    refMsgId,
+    refContent: quotedText(ref),
+    displayName: await authorName(core, acc, ref),
+    refMsgType: ref.msgType,
+  };
+}
+
+async function checkPeer(core: SimCore, peer: Peer): Promise<void> {
+  if (peer.talkType === 2) {
+    const g = isGroupId(peer.peerId) ? await core.repo.getGroup(peer.workWxid, peer.peerId) : null;
+    if (!g || !g.active) throw new GatewayError('notMember', 'not in this group');
+    return;
+  }
+  const p = await core.repo.getPerson(peer.workWxid, peer.peerId);
+  if (!p || !p.isFriend) throw new GatewayError('notFriend', 'not a friend');
+}
+
+/** Sends a console message, once per requestId, and schedules its receipts. */
+export async function sendMessage(core: SimCore, cmd: SendCommand): Promise<SendAccepted> {
+  if (!cmd.requestId) throw new GatewayError('invalid', 'requestId is required');
+  const existing = await core.repo.getMessageByRequest(cmd.workWxid, cmd.requestId);
+  if (existing) return accepted(existing, true);
+  core.requireOnline(cmd.workWxid);
+  await checkPeer(core, cmd);
+  const acc = await core.account(cmd.workWxid);
+  const stored = outboundToStored(cmd.message);
+  const msgType = stored.msgType;
+  let content = stored.content;
+  if (cmd.message.kind === 'quote') {
+    if (!cmd.message.content.trim()) throw new GatewayError('invalid', 'empty text');
+    const q = await buildQuote(core, acc, cmd.peerId, cmd.message.refMsgId, cmd.message.content);
+    content = JSON.stringify(q);
+  }
+  const fails =
+    hashUnit(`${core.seed}|fail|${cmd.workWxid}|${cmd.requestId}`) < core.config.failRate;
+  const { row, duplicate } = await core.repo.insertMessage({
+    accountWxid: cmd.workWxid,
+    msgId: core.newMsgId(),
+    requestId: cmd.requestId,
+    talkType: cmd.talkType,
+    peerId: cmd.peerId,
+    fromSelf: true,
+    memberWxid: null,
+    msgType,
+    content,
+    fileId: null,
+    status: fails ? 'failed' : 'sent',
+    error: fails ? SEND_ERRORS[Math.floor(hashUnit(cmd.requestId) * SEND_ERRORS.length)]! : null,
+    createdAt: core.now(),
+  });
+  if (!duplicate) {
+    core.later(cmd.workWxid, 0, () => {
+      void core.emit(row.accountWxid, 'sendReceipt', {
+        workWxid: row.accountWxid,
+        requestId: row.requestId!,
+        msgId: row.msgId,
+        status: fails ? 'failed' : 'sent',
+        error: row.error,
+        at: core.now(),
+      });
+    });
+    if (!fails) scheduleReceipts(core, row);
+  }
+  return accepted(row, duplicate);
+}
+
+function accepted(row: SimMessageRow, duplicate: boolean): SendAccepted {
+  return {
+    requestId: row.requestId!,
+    msgId: row.msgId,
+    msgType: row.msgType as MsgType,
+    content: row.content,
+    file: null,
+    createdAt: row.createdAt,
+    duplicate,
+  };
+}
+
+/** Schedules the delivered and read receipts still owed for a sent message. */
+export function scheduleReceipts(core: SimCore, row: SimMessageRow): void {
+  const wxid = row.accountWxid;
+  const step = async (status: 'delivered' | 'read') => {
+    if (core.held.get(wxid)?.status !== 'online') return;
+    await core.repo.updateMessage(wxid, row.msgId, { status });
+    void core.emit(wxid, 'sendReceipt', {
+      workWxid: wxid,
+      requestId: row.requestId!,
+      msgId: row.msgId,
+      status,
+      error: null,
+      at: core.now(),
+    });
+    if (status === 'delivered') core.later(wxid, core.config.readDelayMs, () => step('read'));
+  };
+  if (row.status === 'sent') core.later(wxid, core.config.deliveryDelayMs, () => step('delivered'));
+  else if (row.status === 'delivered')
+    core.later(wxid, core.config.readDelayMs, () => step('read'));
+}
+
+/** Revokes a message the account sent, within the platform's window. */
+export async function revokeMessage(core: SimCore, wxid: string, msgId: string) {
+  core.requireOnline(wxid);
+  const row = await core.repo.getMessage(wxid, msgId);
+  if (!row || !row.fromSelf) throw new GatewayError('notFound', 'message not found');
+  const content = '你撤回了一条消息';
+  if (row.revoked) return { msgId, content };
+  if (row.status === 'failed') throw new GatewayError('failed', 'the message was not sent');
+  if (core.now() - row.createdAt > REVOKE_WINDOW_MS) throw new GatewayError('tooLate');
+  await core.repo.updateMessage(wxid, msgId, { revoked: true });
+  void core.emit(wxid, 'revoked', {
+    workWxid: wxid,
+    msgId,
+    talkType: row.talkType as TalkType,
+    peerId: row.peerId,
+    content,
+    bySelf: true,
+    at: core.now(),
+  });
+  return { msgId, content };
+}
+
+/** Marks a conversation read (the simulated phone has nothing more to do). */
+export async function markRead(core: SimCore, peer: Peer): Promise<void> {
+  core.requireOnline(peer.workWxid);
+  await checkPeer(core, peer);
+}
+
+/** The transcript of a voice message. */
+export async function voiceToText(core: SimCore, wxid: string, msgId: string) {
+  core.requireOnline(wxid);
+  const row = await core.repo.getMessage(wxid, msgId);
+  if (!row) throw new GatewayError('notFound', 'message not found');
+  if (row.msgType !== MSG_TYPE.voice) throw new GatewayError('invalid', 'not a voice message');
+  return { text: row.transcript ?? '（无法识别）' };
+}
+
+/** Bytes of a media file of the account. */
+export async function downloadMedia(
+  core: SimCore,
+  wxid: string,
+  fileId: string,
+): Promise<MediaBytes> {
+  core.requireHeld(wxid);
+  const f = await core.repo.getFile(fileId);
+  if (!f || f.accountWxid !== wxid) throw new GatewayError('notFound', 'file not found');
+  return core.files.read(f);
+}
+
+// ---- the world writes ------------------------------------------------------------------------
+
+/** A friend of the account; an unknown wxid becomes a new friend (announced). */
+export async function ensureFriend(
+  core: SimCore,
+  acc: string,
+  wxid: string,
+): Promise<SimPersonRow> {
+  const p = await core.repo.getPerson(acc, wxid);
+  if (p?.isFriend) return p;
+  const now = core.now();
+  if (p) {
+    await core.repo.updatePerson(acc, wxid, { isFriend: true, addedAt: now, addRequestedAt: null });
+  } else {
+    const person = personForWxid(core.seed, wxid);
+    await core.repo.insertPeople([
+      { ...person, accountWxid: acc, isFriend: true, addedAt: now, source: 'other' },
+    ]);
+  }
+  const row = (await core.repo.getPerson(acc, wxid))!;
+  void core.emit(acc, 'contactsChanged', {
+    workWxid: acc,
+    added: [toContact(row)],
+    updated: [],
+    removed: [],
+  });
+  return row;
+}
+
+/** A group of the account; an unknown id becomes a new group the account is in (announced). */
+export async function ensureGroup(core: SimCore, acc: string, groupId: string) {
+  if (!isGroupId(groupId)) throw new GatewayError('invalid', 'not a group id');
+  const g = await core.repo.getGroup(acc, groupId);
+  if (g?.active) return g;
+  const now = core.now();
+  if (g) {
+    await core.repo.updateGroup(acc, groupId, { active: true });
+  } else {
+    const name = `群聊${groupId.slice(0, 4)}`;
+    await core.repo.insertGroups([
+      {
+        accountWxid: acc,
+        groupId,
+        name,
+        avatar: makeAvatar(groupId, name, 'group'),
+        ownerWxid: acc,
+        createdAt: now,
+      },
+    ]);
+  }
+  await core.repo.insertMembers([{ accountWxid: acc, groupId, wxid: acc, joinedAt: now }]);
+  const row = (await core.repo.getGroup(acc, groupId))!;
+  const count = (await core.repo.listMembers(acc, groupId)).length;
+  void core.emit(acc, 'groupChanged', {
+    workWxid: acc,
+    kind: 'created',
+    group: toGroup(row, count),
+  });
+  return row;
+}
+
+/** A member of a group; an unknown wxid joins (announced). */
+export async function ensureMember(
+  core: SimCore,
+  acc: string,
+  groupId: string,
+  wxid: string,
+): Promise<SimPersonRow> {
+  let person = await core.repo.getPerson(acc, wxid);
+  if (!person) {
+    const p = personForWxid(core.seed, wxid);
+    await core.repo.insertPeople([
+      { ...p, accountWxid: acc, isFriend: false, addedAt: core.now() },
+    ]);
+    person = (await core.repo.getPerson(acc, wxid))!;
+  }
+  if (!(await core.repo.getMember(acc, groupId, wxid))) {
+    const now = core.now();
+    await core.repo.insertMembers([{ accountWxid: acc, groupId, wxid, joinedAt: now }]);
+    void core.emit(acc, 'groupNotice', {
+      workWxid: acc,
+      groupId,
+      noticeId: `${groupId}:join:${wxid}:${now}`,
+      kind: 'memberJoined',
+      text: `"${person.nickname}"加入了群聊`,
+      wxids: [wxid],
+      at: now,
+    });
+  }
+  return person;
+}
+
+/** What arrives: a message already resolved to its peer and member. */
+export interface InboundSpec {
+  talkType: TalkType;
+  peerId: string;
+  fromSelf: boolean;
+  member: SimPersonRow | null;
+  memberCard?: string;
+  msgType: MsgType;
+  content: string;
+  media?: SimMediaKind;
+  fileName?: string;
+  transcript?: string;
+  quote?: QuoteContent;
+}
+
+/** Stores a message from the world and announces it; returns its msgId. */
+export async function deliverInbound(
+  core: SimCore,
+  acc: SimAccountRow,
+  spec: InboundSpec,
+  rng: Rng,
+): Promise<string> {
+  const now = core.now();
+  let file: SimFileRow | null = null;
+  let content = spec.content;
+  if (spec.media) {
+    file = await core.files.make(acc.wxid, spec.media, rng, now, spec.fileName);
+    content = file.fileName;
+  }
+  if (spec.quote) content = JSON.stringify(spec.quote);
+  const { row } = await core.repo.insertMessage({
+    accountWxid: acc.wxid,
+    msgId: core.newMsgId(),
+    requestId: null,
+    talkType: spec.talkType,
+    peerId: spec.peerId,
+    fromSelf: spec.fromSelf,
+    memberWxid: spec.talkType === 2 && !spec.fromSelf ? (spec.member?.wxid ?? null) : null,
+    msgType: spec.msgType,
+    content,
+    fileId: file?.fileId ?? null,
+    status: spec.fromSelf ? 'read' : 'received',
+    transcript: spec.transcript ?? null,
+    createdAt: now,
+  });
+  const member =
+    row.memberWxid && spec.member
+      ? { name: spec.memberCard || spec.member.nickname, avatar: spec.member.avatar }
+      : null;
+  const quote = spec.quote
+    ? {
+        refMsgId: spec.quote.refMsgId,
+        refContent: spec.quote.refContent,
+        displayName: spec.quote.displayName,
+      }
+    : null;
+  void core.emit(acc.wxid, 'message', toInboundEvent(row, member, file, quote));
+  return row.msgId;
+}
+
+/** A contact writes to the account (the simulator page, e2e). */
+export async function inboundFromControl(core: SimCore, cmd: SimInboundCommand) {
+  core.requireOnline(cmd.workWxid);
+  const acc = await core.account(cmd.workWxid);
+  const rng = core.rng('inbound', acc.wxid, await core.repo.nextSeq(acc.wxid));
+  let member: SimPersonRow | null = null;
+  let memberCard = '';
+  let writer: SimPersonRow;
+  if (cmd.talkType === 2) {
+    await ensureGroup(core, acc.wxid, cmd.fromWxid);
+    let memberWxid = cmd.memberWxid;
+    if (!memberWxid) {
+      const others = (await core.repo.listMembers(acc.wxid, cmd.fromWxid)).filter(
+        (m) => m.member.wxid !== acc.wxid,
+      );
+      memberWxid =
+        others.length > 0
+          ? rng.pick(others).member.wxid
+          : `wxid_${rng.chars(14, 'abcdefghijklmnopqrstuvwxyz0123456789')}`;
+    }
+    if (memberWxid === acc.wxid)
+      throw new GatewayError('invalid', 'the account cannot write to itself');
+    member = await ensureMember(core, acc.wxid, cmd.fromWxid, memberWxid);
+    memberCard = (await core.repo.getMember(acc.wxid, cmd.fromWxid, memberWxid))?.card ?? '';
+    writer = member;
+  } else {
+    if (cmd.fromWxid === acc.wxid || isGroupId(cmd.fromWxid)) {
+      throw new GatewayError('invalid', 'not a person id');
+    }
+    writer = await ensureFriend(core, acc.wxid, cmd.fromWxid);
+  }
+  const spec: InboundSpec = {
+    talkType: cmd.talkType,
+    peerId: cmd.fromWxid,
+    fromSelf: false,
+    member,
+    memberCard,
+    msgType: cmd.msgType,
+    content: cmd.content,
+  };
+  const generated = () =>
+    makeContent(cmd.msgType, {
+      rng,
+      inGroup: cmd.talkType === 2,
+      city: writer.city,
+      writerName: writer.nickname,
+      cardPerson: writer,
+      now: core.now(),
+    });
+  if (isMediaMsgType(cmd.msgType)) {
+    spec.media = mediaKindOf(cmd.msgType)!;
+    spec.fileName =
+      cmd.fileName || (cmd.msgType === MSG_TYPE.document ? cmd.content : '') || undefined;
+    if (cmd.msgType === MSG_TYPE.voice) spec.transcript = cmd.content || generated().transcript;
+  } else if (cmd.msgType === MSG_TYPE.quote) {
+    const parsed = quoteContent.safeParse(safeJson(cmd.content));
+    if (parsed.success) {
+      spec.quote = await buildQuote(
+        core,
+        acc,
+        cmd.fromWxid,
+        parsed.data.refMsgId,
+        parsed.data.content,
+      );
+    } else {
+      const last = (await core.repo.recentMessages(acc.wxid, cmd.fromWxid, 1))[0];
+      if (!last) throw new GatewayError('invalid', 'nothing to quote in this conversation');
+      spec.quote = await buildQuote(
+        core,
+        acc,
+        cmd.fromWxid,
+        last.msgId,
+        cmd.content || generated().content,
+      );
+    }
+  } else if (!cmd.content) {
+    spec.content = generated().content;
+  } else if ((JSON_MSG_TYPES as readonly number[]).includes(cmd.msgType)) {
+    if (safeJson(cmd.content) === undefined)
+      throw new GatewayError('invalid', 'content must be JSON');
+  }
+  const msgId = await deliverInbound(core, acc, spec, rng);
+  return { msgId };
+}

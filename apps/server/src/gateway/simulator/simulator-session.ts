@@ -1,0 +1,313 @@
+import { randomUUID } from 'node:crypto';
+import {
+  GatewayError,
+  type QrLoginDto,
+  type SimFaultKind,
+  type StartQrLoginCommand,
+} from '../types.ts';
+import type { SimCore } from './simulator-core.ts';
+import type { SimAccountRow, SimLoginRow } from './simulator.repository.ts';
+import { scheduleReceipts } from './simulator-messaging.ts';
+import { scheduleFriendAccept } from './simulator-social.ts';
+import { makeAvatar, planAccount, planWorld, type SimPerson } from './world.ts';
+
+// Logins, sessions, statuses and faults: the phone side of the connection.
+
+const loginKey = (loginId: string) => `login:${loginId}`;
+
+function toQr(row: SimLoginRow): QrLoginDto {
+  return {
+    loginId: row.loginId,
+    qrPayload: qrPayload(row.loginId),
+    expiresAt: row.expiresAt,
+    status: row.status as QrLoginDto['status'],
+    wxid: row.wxid,
+  };
+}
+
+/** The text a simulated phone scans. */
+export function qrPayload(loginId: string): string {
+  return `cst-sim://login/${loginId}`;
+}
+
+/** Issues a QR code. */
+export async function startQrLogin(core: SimCore, cmd: StartQrLoginCommand = {}) {
+  if (cmd.wxid) await core.account(cmd.wxid);
+  const now = core.now();
+  const row = await core.repo.insertLogin({
+    loginId: randomUUID(),
+    status: 'issued',
+    wxid: cmd.wxid ?? null,
+    proxy: cmd.proxy ?? null,
+    expiresAt: now + core.opts.qrTtlMs,
+    createdAt: now,
+  });
+  core.openLogins.set(row.loginId, row.expiresAt);
+  void core.emit(loginKey(row.loginId), 'qrIssued', {
+    loginId: row.loginId,
+    qrPayload: qrPayload(row.loginId),
+    expiresAt: row.expiresAt,
+  });
+  return toQr(row);
+}
+
+/** A login by id, expiring it first when its time is up. */
+export async function getQrLogin(core: SimCore, loginId: string): Promise<QrLoginDto> {
+  let row = await core.repo.getLogin(loginId);
+  if (!row) throw new GatewayError('notFound', 'unknown login');
+  if (await expireIfDue(core, row)) row = (await core.repo.getLogin(loginId))!;
+  return toQr(row);
+}
+
+async function expireIfDue(core: SimCore, row: SimLoginRow): Promise<boolean> {
+  if (row.expiresAt > core.now() || !['issued', 'scanned'].includes(row.status)) return false;
+  core.openLogins.delete(row.loginId);
+  const moved = await core.repo.transitionLogin(row.loginId, ['issued', 'scanned'], {
+    status: 'expired',
+  });
+  if (moved) void core.emit(loginKey(row.loginId), 'qrExpired', { loginId: row.loginId });
+  return moved;
+}
+
+/** Expires every open login of this process whose time is up. */
+export async function expireDueLogins(core: SimCore): Promise<void> {
+  const now = core.now();
+  for (const [loginId, expiresAt] of core.openLogins) {
+    if (expiresAt > now) continue;
+    const row = await core.repo.getLogin(loginId);
+    if (!row) core.openLogins.delete(loginId);
+    else if (!(await expireIfDue(core, row))) core.openLogins.delete(loginId);
+  }
+}
+
+/** Cancels a pending login (no event). */
+export async function cancelQrLogin(core: SimCore, loginId: string): Promise<void> {
+  core.openLogins.delete(loginId);
+  await core.repo.transitionLogin(loginId, ['issued', 'scanned'], { status: 'cancelled' });
+}
+
+/** Logins waiting for a phone. */
+export async function pendingLogins(core: SimCore): Promise<QrLoginDto[]> {
+  const rows = await core.repo.openLogins();
+  const out: QrLoginDto[] = [];
+  for (const r of rows) if (!(await expireIfDue(core, r))) out.push(toQr(r));
+  return out;
+}
+
+async function openLogin(core: SimCore, loginId: string): Promise<SimLoginRow> {
+  const row = await core.repo.getLogin(loginId);
+  if (!row) throw new GatewayError('notFound', 'unknown login');
+  if ((await expireIfDue(core, row)) || !['issued', 'scanned'].includes(row.status)) {
+    throw new GatewayError(
+      'expired',
+      `login is ${row.status === 'issued' ? 'expired' : row.status}`,
+    );
+  }
+  return row;
+}
+
+/** The phone scanned the code and now waits for confirmation. */
+export async function scanOnly(core: SimCore, loginId: string): Promise<void> {
+  await openLogin(core, loginId);
+  if (await core.repo.transitionLogin(loginId, ['issued'], { status: 'scanned' })) {
+    await core.emit(loginKey(loginId), 'qrScanned', { loginId });
+  }
+}
+
+/** Scans and confirms (a new or known account) or declines a login. */
+export async function scan(
+  core: SimCore,
+  loginId: string,
+  confirm: boolean,
+  nickname?: string,
+  wxid?: string,
+): Promise<{ wxid: string }> {
+  const login = await openLogin(core, loginId);
+  await scanOnly(core, loginId);
+  if (!confirm) {
+    await failLogin(core, loginId, '用户取消了登录');
+    return { wxid: login.wxid ?? '' };
+  }
+  const target = login.wxid ?? wxid ?? null;
+  if (login.wxid && wxid && wxid !== login.wxid) {
+    await failLogin(core, loginId, '扫码账号与待登录账号不一致');
+    throw new GatewayError('failed', 'another account scanned this code');
+  }
+  let account = target ? await core.repo.getAccount(target) : null;
+  if (account?.banned) {
+    await failLogin(core, loginId, '该账号已被封禁，无法登录');
+    throw new GatewayError('failed', 'account is banned');
+  }
+  if (account && nickname && nickname !== account.nickname) {
+    await core.repo.updateAccount(account.wxid, { nickname });
+    account = { ...account, nickname };
+  }
+  account ??= await createAccount(core, nickname, target ?? undefined);
+  const moved = await core.repo.transitionLogin(loginId, ['scanned'], {
+    status: 'confirmed',
+    wxid: account.wxid,
+  });
+  if (!moved) throw new GatewayError('expired', 'login is no longer open');
+  core.openLogins.delete(loginId);
+  await core.repo.updateAccount(account.wxid, { session: randomUUID(), status: 'online' });
+  await core.emit(loginKey(loginId), 'qrConfirmed', {
+    loginId,
+    wxid: account.wxid,
+    nickname: account.nickname,
+    avatar: account.avatar,
+    at: core.now(),
+  });
+  await goOnline(core, account.wxid);
+  return { wxid: account.wxid };
+}
+
+async function failLogin(core: SimCore, loginId: string, message: string) {
+  core.openLogins.delete(loginId);
+  if (await core.repo.transitionLogin(loginId, ['issued', 'scanned'], { status: 'failed' })) {
+    await core.emit(loginKey(loginId), 'qrFailed', { loginId, message });
+  }
+}
+
+/** Creates an account (the next one of the seed, or the given wxid) with its world. */
+export async function createAccount(
+  core: SimCore,
+  nickname?: string,
+  wxid?: string,
+): Promise<SimAccountRow> {
+  const now = core.now();
+  let profile: SimPerson;
+  if (wxid) {
+    const planned = planAccount(core.seed, `wxid:${wxid}`, nickname);
+    profile = { ...planned, wxid, avatar: makeAvatar(wxid, planned.nickname) };
+  } else {
+    let n = (await core.repo.countAccounts()) + 1;
+    profile = planAccount(core.seed, n, nickname);
+    while (await core.repo.getAccount(profile.wxid))
+      profile = planAccount(core.seed, ++n, nickname);
+  }
+  const world = planWorld(core.seed, profile.wxid, now);
+  return core.repo.transaction(async (repo) => {
+    const inserted = await repo.insertAccount({
+      ...profile,
+      status: 'loggingIn',
+      session: null,
+      createdAt: now,
+    });
+    const account = (await repo.getAccount(profile.wxid))!;
+    if (!inserted) return account;
+    const acc = profile.wxid;
+    await repo.insertPeople([
+      ...world.contacts.map((c) => ({ ...c, accountWxid: acc, isFriend: true })),
+      ...world.strangers.map((s) => ({
+        ...s,
+        accountWxid: acc,
+        isFriend: false,
+        addedAt: now,
+      })),
+    ]);
+    await repo.insertGroups(
+      world.groups.map((g) => ({
+        accountWxid: acc,
+        groupId: g.groupId,
+        name: g.name,
+        avatar: g.avatar,
+        ownerWxid: g.ownerWxid,
+        notice: g.notice,
+        createdAt: g.createdAt,
+      })),
+    );
+    await repo.insertMembers(
+      world.groups.flatMap((g) =>
+        g.members.map((m) => ({ ...m, accountWxid: acc, groupId: g.groupId })),
+      ),
+    );
+    for (const m of world.moments) {
+      await repo.insertMoment({ ...m, accountWxid: acc, media: [], link: null, requestId: null });
+    }
+    return account;
+  });
+}
+
+/** Marks a held account online and starts its background work. */
+async function goOnline(core: SimCore, wxid: string): Promise<void> {
+  const h = core.held.get(wxid);
+  if (h) h.status = 'online';
+  else core.held.set(wxid, { wxid, status: 'online', carry: 0, busy: false });
+  await core.setStatus(wxid, 'online');
+  await scheduleAccountWork(core, wxid);
+}
+
+/** Restarts the timed work of an account (receipts, pending friend adds) after a (re)connect. */
+async function scheduleAccountWork(core: SimCore, wxid: string): Promise<void> {
+  for (const row of await core.repo.pendingReceipts(wxid)) scheduleReceipts(core, row);
+  for (const p of await core.repo.pendingAdds(wxid)) scheduleFriendAccept(core, wxid, p.wxid);
+}
+
+/** Brings an account back from its stored session: autoLoggingIn, then online. */
+export async function resume(core: SimCore, wxid: string): Promise<void> {
+  const account = await core.repo.getAccount(wxid);
+  if (!account || !account.session) throw new GatewayError('noSession', 'a QR login is needed');
+  const h = core.held.get(wxid);
+  if (h?.status === 'online') return;
+  if (!h) core.held.set(wxid, { wxid, status: 'autoLoggingIn', carry: 0, busy: false });
+  if (account.banned) {
+    await core.setStatus(wxid, 'banned', 'account banned by the platform');
+    return;
+  }
+  await core.setStatus(wxid, 'autoLoggingIn');
+  await new Promise<void>((resolve) => {
+    core.later(wxid, core.opts.loginDelayMs, async () => {
+      try {
+        if (core.held.get(wxid)?.status === 'autoLoggingIn') await goOnline(core, wxid);
+      } finally {
+        resolve();
+      }
+    });
+    if (core.isClosed) resolve();
+  });
+}
+
+/** This process lets go of the account (no status change on the platform). */
+export async function release(core: SimCore, wxid: string): Promise<void> {
+  core.cancel(wxid);
+  core.held.delete(wxid);
+}
+
+/** Logs the account out: its session is dropped and the connection closed. */
+export async function logout(core: SimCore, wxid: string): Promise<void> {
+  await core.account(wxid);
+  core.cancel(wxid);
+  await core.repo.updateAccount(wxid, { session: null });
+  await core.setStatus(wxid, 'notLoggedIn', 'logged out');
+  core.held.delete(wxid);
+}
+
+/** Applies a fault to a held account. */
+export async function fault(core: SimCore, wxid: string, kind: SimFaultKind): Promise<void> {
+  await core.account(wxid);
+  core.requireHeld(wxid);
+  core.cancel(wxid);
+  switch (kind) {
+    case 'ban':
+      await core.repo.updateAccount(wxid, { banned: true });
+      await core.setStatus(wxid, 'banned', '该账号因违反平台规则已被封禁');
+      return;
+    case 'kickOut':
+      await core.repo.updateAccount(wxid, { session: null });
+      await core.setStatus(wxid, 'kickedOut', '账号在其他设备登录，当前设备已下线');
+      return;
+    case 'proxyFail':
+      await core.setStatus(wxid, 'proxyFailed', '代理连接失败');
+      return;
+    case 'drop':
+      await core.setStatus(wxid, 'offline', '网络连接断开');
+      core.later(wxid, core.opts.reconnectDelayMs, async () => {
+        if (core.held.get(wxid)?.status !== 'offline') return;
+        await core.setStatus(wxid, 'autoLoggingIn', '正在重新连接');
+        core.later(wxid, core.opts.loginDelayMs, async () => {
+          if (core.held.get(wxid)?.status === 'autoLoggingIn') await goOnline(core, wxid);
+        });
+      });
+      return;
+  }
+}

@@ -1,0 +1,445 @@
+import { FRIEND_REQUEST_STATUS, isGroupId } from '@cst/shared';
+import {
+  GatewayError,
+  type AddFriendCommand,
+  type ContactDto,
+  type FriendInfoDto,
+  type GroupDto,
+  type GroupMemberDto,
+  type MediaFileDto,
+  type MomentDto,
+  type PostMomentCommand,
+} from '../types.ts';
+import type { SimCore } from './simulator-core.ts';
+import {
+  ticketOf,
+  toContact,
+  toFriendInfo,
+  toFriendRequest,
+  toGroup,
+  toMember,
+  toMoment,
+} from './simulator.presenter.ts';
+import type { SimMomentRow } from './simulator.repository.ts';
+import { COMMENT_TEXTS } from './vocabulary.ts';
+import { makeAvatar, makeGroupId, personForPhone } from './world.ts';
+
+// Contacts, friend requests, groups and moments of the simulated platform.
+
+const PHONE_RE = /^1[3-9]\d{9}$/;
+
+/** The account's friends. */
+export async function listContacts(core: SimCore, wxid: string): Promise<ContactDto[]> {
+  core.requireHeld(wxid);
+  return (await core.repo.listFriends(wxid)).map(toContact);
+}
+
+/** Info on a person the account knows. */
+export async function getFriendInfo(core: SimCore, acc: string, wxid: string) {
+  core.requireHeld(acc);
+  const p = await core.repo.getPerson(acc, wxid);
+  if (!p) throw new GatewayError('notFound', 'unknown person');
+  return toFriendInfo(acc, p);
+}
+
+/** Sets a friend's remark. */
+export async function setRemark(core: SimCore, acc: string, wxid: string, remark: string) {
+  core.requireOnline(acc);
+  const p = await core.repo.getPerson(acc, wxid);
+  if (!p || !p.isFriend) throw new GatewayError('notFriend', 'not a friend');
+  await core.repo.updatePerson(acc, wxid, { remark });
+  void core.emit(acc, 'contactsChanged', {
+    workWxid: acc,
+    added: [],
+    updated: [toContact({ ...p, remark })],
+    removed: [],
+  });
+}
+
+/** Finds a person by wxid, alias or phone number. */
+export async function searchUser(
+  core: SimCore,
+  acc: string,
+  keyword: string,
+): Promise<FriendInfoDto | null> {
+  core.requireOnline(acc);
+  const k = keyword.trim();
+  if (!k || k === acc) return null;
+  const known = await core.repo.findPerson(acc, k);
+  if (known) return toFriendInfo(acc, known);
+  if (!PHONE_RE.test(k)) return null;
+  const person = personForPhone(core.seed, k);
+  await core.repo.insertPeople([
+    { ...person, accountWxid: acc, isFriend: false, addedAt: core.now(), source: 'phone' },
+  ]);
+  return toFriendInfo(acc, (await core.repo.getPerson(acc, person.wxid))!);
+}
+
+/** Friend requests the account received. */
+export async function listFriendRequests(core: SimCore, acc: string) {
+  core.requireHeld(acc);
+  const rows = await core.repo.listFriendRequests(acc);
+  const people = await core.repo.getPeople(
+    acc,
+    rows.map((r) => r.fromWxid),
+  );
+  const byId = new Map(people.map((p) => [p.wxid, p]));
+  return rows.map((r) => toFriendRequest(r, byId.get(r.fromWxid) ?? null));
+}
+
+/** Accepts a received friend request (idempotent). */
+export async function acceptFriendRequest(core: SimCore, acc: string, requestId: string) {
+  core.requireOnline(acc);
+  const req = await core.repo.getFriendRequest(acc, requestId);
+  if (!req || req.status === 'expired') throw new GatewayError('notFound', 'no such request');
+  const p = await core.repo.getPerson(acc, req.fromWxid);
+  if (!p) throw new GatewayError('notFound', 'no such person');
+  if (req.status === 'accepted' && p.isFriend) return toContact(p);
+  const now = core.now();
+  await core.repo.updatePerson(acc, p.wxid, {
+    isFriend: true,
+    addedAt: now,
+    source: req.source,
+    addRequestedAt: null,
+  });
+  await core.repo.setFriendRequestStatus(acc, requestId, 'accepted');
+  const contact = toContact({ ...p, isFriend: true, addedAt: now, source: req.source });
+  void core.emit(acc, 'contactsChanged', {
+    workWxid: acc,
+    added: [contact],
+    updated: [],
+    removed: [],
+  });
+  return contact;
+}
+
+/** Asks a stranger to be a friend; they accept after a while. */
+export async function addFriend(core: SimCore, cmd: AddFriendCommand) {
+  core.requireOnline(cmd.workWxid);
+  const acc = cmd.workWxid;
+  if (cmd.wxid === acc) throw new GatewayError('invalid', 'cannot add oneself');
+  const p = await core.repo.getPerson(acc, cmd.wxid);
+  if (!p) throw new GatewayError('notFound', 'contact does not exist');
+  if (p.isFriend) return { status: FRIEND_REQUEST_STATUS.alreadyFriend };
+  if (cmd.ticket && cmd.ticket !== ticketOf(acc, p.wxid)) {
+    return { status: FRIEND_REQUEST_STATUS.failed, reason: '验证信息已过期，请重新搜索' };
+  }
+  if (!p.addRequestedAt) await core.repo.updatePerson(acc, p.wxid, { addRequestedAt: core.now() });
+  scheduleFriendAccept(core, acc, p.wxid);
+  return { status: FRIEND_REQUEST_STATUS.requested };
+}
+
+/** The stranger accepts the account's pending request after the configured delay. */
+export function scheduleFriendAccept(core: SimCore, acc: string, wxid: string): void {
+  core.later(acc, core.opts.friendAcceptDelayMs, async () => {
+    if (core.held.get(acc)?.status !== 'online') return;
+    const p = await core.repo.getPerson(acc, wxid);
+    if (!p || p.isFriend || !p.addRequestedAt) return;
+    const now = core.now();
+    await core.repo.updatePerson(acc, wxid, {
+      isFriend: true,
+      addedAt: now,
+      addRequestedAt: null,
+      source: 'search',
+    });
+    void core.emit(acc, 'contactsChanged', {
+      workWxid: acc,
+      added: [toContact({ ...p, isFriend: true, addedAt: now, source: 'search' })],
+      updated: [],
+      removed: [],
+    });
+  });
+}
+
+// ---- groups ----
+
+async function groupDto(core: SimCore, acc: string, groupId: string): Promise<GroupDto> {
+  const g = (await core.repo.getGroup(acc, groupId))!;
+  return toGroup(g, (await core.repo.listMembers(acc, groupId)).length);
+}
+
+async function activeGroup(core: SimCore, acc: string, groupId: string, ownerOnly = false) {
+  const g = isGroupId(groupId) ? await core.repo.getGroup(acc, groupId) : null;
+  if (!g || !g.active) throw new GatewayError('notMember', 'not in this group');
+  if (ownerOnly && g.ownerWxid !== acc) throw new GatewayError('notOwner', 'only the owner may');
+  return g;
+}
+
+async function requireFriends(core: SimCore, acc: string, wxids: string[]) {
+  const unique = [...new Set(wxids)];
+  if (unique.length === 0) throw new GatewayError('invalid', 'no members');
+  const people = await core.repo.getPeople(acc, unique);
+  const friends = people.filter((p) => p.isFriend);
+  if (friends.length !== unique.length) throw new GatewayError('notFriend', 'not all are friends');
+  return friends;
+}
+
+function notice(
+  core: SimCore,
+  acc: string,
+  groupId: string,
+  kind: 'announcement' | 'memberJoined' | 'memberLeft' | 'renamed',
+  text: string,
+  wxids: string[],
+) {
+  const at = core.now();
+  void core.emit(acc, 'groupNotice', {
+    workWxid: acc,
+    groupId,
+    noticeId: `${groupId}:${kind}:${at}:${wxids.join(',')}`,
+    kind,
+    text,
+    wxids,
+    at,
+  });
+}
+
+async function changed(core: SimCore, acc: string, groupId: string) {
+  void core.emit(acc, 'groupChanged', {
+    workWxid: acc,
+    kind: 'updated',
+    group: await groupDto(core, acc, groupId),
+  });
+}
+
+/** Groups the account is in. */
+export async function listGroups(core: SimCore, acc: string): Promise<GroupDto[]> {
+  core.requireHeld(acc);
+  return (await core.repo.listGroups(acc)).map((g) => toGroup(g, g.memberCount));
+}
+
+/** Creates a group with friends. */
+export async function createGroup(core: SimCore, acc: string, name: string, wxids: string[]) {
+  core.requireOnline(acc);
+  const friends = await requireFriends(core, acc, wxids);
+  const seq = await core.repo.nextSeq(acc);
+  const groupId = makeGroupId(core.rng('group', acc, seq));
+  const now = core.now();
+  const title =
+    name.trim() ||
+    friends
+      .map((f) => f.nickname)
+      .slice(0, 3)
+      .join('、');
+  await core.repo.insertGroups([
+    {
+      accountWxid: acc,
+      groupId,
+      name: title,
+      avatar: makeAvatar(groupId, title, 'group'),
+      ownerWxid: acc,
+      createdAt: now,
+    },
+  ]);
+  await core.repo.insertMembers(
+    [acc, ...friends.map((f) => f.wxid)].map((wxid) => ({
+      accountWxid: acc,
+      groupId,
+      wxid,
+      joinedAt: now,
+    })),
+  );
+  const group = await groupDto(core, acc, groupId);
+  void core.emit(acc, 'groupChanged', { workWxid: acc, kind: 'created', group });
+  return group;
+}
+
+/** Members of a group. */
+export async function listGroupMembers(core: SimCore, acc: string, groupId: string) {
+  core.requireHeld(acc);
+  const g = await activeGroup(core, acc, groupId);
+  const self = await core.account(acc);
+  return (await core.repo.listMembers(acc, groupId)).map(({ member, person }) =>
+    toMember(member, person, g.ownerWxid, self),
+  );
+}
+
+/** Invites friends into a group. */
+export async function inviteToGroup(core: SimCore, acc: string, groupId: string, wxids: string[]) {
+  core.requireOnline(acc);
+  await activeGroup(core, acc, groupId);
+  const friends = await requireFriends(core, acc, wxids);
+  const now = core.now();
+  await core.repo.insertMembers(
+    friends.map((f) => ({ accountWxid: acc, groupId, wxid: f.wxid, joinedAt: now })),
+  );
+  const self = await core.account(acc);
+  const names = friends.map((f) => `"${f.nickname}"`).join('、');
+  notice(core, acc, groupId, 'memberJoined', `"${self.nickname}"邀请${names}加入了群聊`, wxids);
+  await changed(core, acc, groupId);
+}
+
+/** Removes members (owner only). */
+export async function removeFromGroup(
+  core: SimCore,
+  acc: string,
+  groupId: string,
+  wxids: string[],
+) {
+  core.requireOnline(acc);
+  await activeGroup(core, acc, groupId, true);
+  const targets = wxids.filter((w) => w !== acc);
+  if (targets.length === 0) throw new GatewayError('invalid', 'no members');
+  const people = await core.repo.getPeople(acc, targets);
+  await core.repo.deleteMembers(acc, groupId, targets);
+  const names = people.map((p) => `"${p.nickname}"`).join('、');
+  notice(core, acc, groupId, 'memberLeft', `你将${names}移出了群聊`, targets);
+  await changed(core, acc, groupId);
+}
+
+/** Leaves a group. */
+export async function leaveGroup(core: SimCore, acc: string, groupId: string) {
+  core.requireOnline(acc);
+  await activeGroup(core, acc, groupId);
+  const group = await groupDto(core, acc, groupId);
+  await core.repo.deleteMembers(acc, groupId, [acc]);
+  await core.repo.updateGroup(acc, groupId, { active: false });
+  void core.emit(acc, 'groupChanged', {
+    workWxid: acc,
+    kind: 'left',
+    group: { ...group, memberCount: group.memberCount - 1 },
+  });
+}
+
+/** Renames a group. */
+export async function renameGroup(core: SimCore, acc: string, groupId: string, name: string) {
+  core.requireOnline(acc);
+  await activeGroup(core, acc, groupId);
+  if (!name.trim()) throw new GatewayError('invalid', 'empty name');
+  await core.repo.updateGroup(acc, groupId, { name: name.trim() });
+  notice(core, acc, groupId, 'renamed', `你修改群名为"${name.trim()}"`, [acc]);
+  await changed(core, acc, groupId);
+}
+
+/** Sets the account's display name in a group. */
+export async function setGroupCard(core: SimCore, acc: string, groupId: string, card: string) {
+  core.requireOnline(acc);
+  await activeGroup(core, acc, groupId);
+  await core.repo.updateGroup(acc, groupId, { myCard: card.trim() });
+  await core.repo.insertMembers([{ accountWxid: acc, groupId, wxid: acc, joinedAt: core.now() }]);
+  await changed(core, acc, groupId);
+}
+
+/** Publishes an announcement (owner only). */
+export async function setGroupNotice(core: SimCore, acc: string, groupId: string, text: string) {
+  core.requireOnline(acc);
+  await activeGroup(core, acc, groupId, true);
+  await core.repo.updateGroup(acc, groupId, { notice: text });
+  notice(core, acc, groupId, 'announcement', text, [acc]);
+  await changed(core, acc, groupId);
+}
+
+/** Mutes or unmutes members (owner only). */
+export async function setGroupBan(
+  core: SimCore,
+  acc: string,
+  groupId: string,
+  wxids: string[],
+  banned: boolean,
+) {
+  core.requireOnline(acc);
+  await activeGroup(core, acc, groupId, true);
+  const members = new Set((await core.repo.listMembers(acc, groupId)).map((m) => m.member.wxid));
+  const targets = wxids.filter((w) => w !== acc);
+  if (targets.length === 0 || targets.some((w) => !members.has(w))) {
+    throw new GatewayError('notFound', 'not a member');
+  }
+  await core.repo.setMembersBanned(acc, groupId, targets, banned);
+}
+
+/** Muted members of a group. */
+export async function listGroupBans(core: SimCore, acc: string, groupId: string) {
+  return (await listGroupMembers(core, acc, groupId)).filter((m: GroupMemberDto) => m.banned);
+}
+
+// ---- moments ----
+
+/** Moments with their authors. */
+export async function momentsWithAuthors(
+  core: SimCore,
+  acc: string,
+  rows: SimMomentRow[],
+): Promise<MomentDto[]> {
+  const self = await core.account(acc);
+  const people = await core.repo.getPeople(
+    acc,
+    rows.map((r) => r.authorWxid).filter((w) => w !== acc),
+  );
+  const byId = new Map(people.map((p) => [p.wxid, p]));
+  return rows.map((r) =>
+    toMoment(r, r.authorWxid === acc ? self : (byId.get(r.authorWxid) ?? null)),
+  );
+}
+
+/** Moments visible to the account, newest first. */
+export async function listMoments(
+  core: SimCore,
+  acc: string,
+  opts: { authorWxid?: string; before?: number; limit?: number } = {},
+) {
+  core.requireHeld(acc);
+  const limit = Math.min(Math.max(opts.limit ?? 20, 1), 100);
+  const rows = await core.repo.listMoments(acc, { ...opts, limit });
+  return momentsWithAuthors(core, acc, rows);
+}
+
+/** Posts a moment (idempotent by requestId); friends like and comment later. */
+export async function postMoment(core: SimCore, cmd: PostMomentCommand): Promise<MomentDto> {
+  core.requireOnline(cmd.workWxid);
+  const acc = cmd.workWxid;
+  if (!cmd.requestId) throw new GatewayError('invalid', 'requestId is required');
+  if (!cmd.text.trim() && cmd.media.length === 0 && !cmd.link) {
+    throw new GatewayError('invalid', 'empty moment');
+  }
+  const media: MediaFileDto[] = cmd.media.map((m) => ({
+    fileId: '',
+    url: m.fileUrl,
+    fileName: m.fileName,
+    mime: m.mime,
+    size: m.size,
+    ...(m.durationMs !== undefined ? { durationMs: m.durationMs } : {}),
+  }));
+  const now = core.now();
+  const { row, duplicate } = await core.repo.insertMoment({
+    accountWxid: acc,
+    momentId: core.newMsgId(),
+    requestId: cmd.requestId,
+    authorWxid: acc,
+    text: cmd.text,
+    media,
+    link: cmd.link ?? null,
+    likes: [],
+    comments: [],
+    createdAt: now,
+  });
+  const [moment] = await momentsWithAuthors(core, acc, [row]);
+  if (!duplicate) {
+    void core.emit(acc, 'moment', { workWxid: acc, moment: moment! });
+    core.later(acc, core.opts.friendAcceptDelayMs, () => interact(core, acc, row.momentId));
+  }
+  return moment!;
+}
+
+/** A few friends like and comment on the account's moment. */
+async function interact(core: SimCore, acc: string, momentId: string): Promise<void> {
+  if (core.held.get(acc)?.status !== 'online') return;
+  const rows = await core.repo.listMoments(acc, { authorWxid: acc, limit: 100 });
+  const row = rows.find((r) => r.momentId === momentId);
+  if (!row) return;
+  const rng = core.rng('interact', acc, momentId);
+  const friends = await core.repo.listFriends(acc);
+  const now = core.now();
+  const likes = rng
+    .sample(friends, rng.int(1, 6))
+    .map((f) => ({ wxid: f.wxid, name: f.nickname, at: now }));
+  const comments = rng.sample(friends, rng.int(0, 2)).map((f, i) => ({
+    commentId: `${momentId}_${i}`,
+    wxid: f.wxid,
+    name: f.nickname,
+    text: rng.pick(COMMENT_TEXTS),
+    at: now,
+  }));
+  await core.repo.updateMoment(acc, momentId, { likes, comments });
+  const [moment] = await momentsWithAuthors(core, acc, [{ ...row, likes, comments }]);
+  void core.emit(acc, 'moment', { workWxid: acc, moment: moment! });
+}

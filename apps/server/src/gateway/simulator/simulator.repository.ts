@@ -1,0 +1,550 @@
+import { and, asc, count, desc, eq, inArray, isNotNull, lt, or, sql } from 'drizzle-orm';
+import {
+  simAccounts,
+  simFiles,
+  simFriendRequests,
+  simGroupMembers,
+  simGroups,
+  simLogins,
+  simMessages,
+  simMoments,
+  simPeople,
+  simSettings,
+} from '../../db/schema/simulator.ts';
+import type { DbOrTx } from '../../platform/db.ts';
+
+// The only place with SQL on the sim_* tables. These rows are the simulated platform's own
+// state (not tenant data); every query is keyed by the account (phone) it belongs to.
+
+export type SimAccountRow = typeof simAccounts.$inferSelect;
+export type SimPersonRow = typeof simPeople.$inferSelect;
+export type SimGroupRow = typeof simGroups.$inferSelect;
+export type SimMemberRow = typeof simGroupMembers.$inferSelect;
+export type SimMessageRow = typeof simMessages.$inferSelect;
+export type SimFileRow = typeof simFiles.$inferSelect;
+export type SimFriendRequestRow = typeof simFriendRequests.$inferSelect;
+export type SimMomentRow = typeof simMoments.$inferSelect;
+export type SimLoginRow = typeof simLogins.$inferSelect;
+
+const CHUNK = 500;
+
+async function insertChunked<T>(rows: T[], insert: (chunk: T[]) => Promise<unknown>) {
+  for (let i = 0; i < rows.length; i += CHUNK) await insert(rows.slice(i, i + CHUNK));
+}
+
+/** Repository of the simulated world. */
+export class SimulatorRepository {
+  constructor(private readonly db: DbOrTx) {}
+
+  /** Runs a function in one transaction. */
+  transaction<T>(fn: (repo: SimulatorRepository) => Promise<T>): Promise<T> {
+    return this.db.transaction((tx) => fn(new SimulatorRepository(tx)));
+  }
+
+  // ---- settings ----
+
+  /** A stored setting, or null. */
+  async getSetting<T>(key: string): Promise<T | null> {
+    const rows = await this.db.select().from(simSettings).where(eq(simSettings.key, key));
+    return (rows[0]?.value as T | undefined) ?? null;
+  }
+
+  /** Stores a setting. */
+  async putSetting(key: string, value: unknown): Promise<void> {
+    await this.db
+      .insert(simSettings)
+      .values({ key, value })
+      .onConflictDoUpdate({ target: simSettings.key, set: { value } });
+  }
+
+  // ---- accounts ----
+
+  /** Inserts an account; false when the wxid exists. */
+  async insertAccount(row: typeof simAccounts.$inferInsert): Promise<boolean> {
+    const res = await this.db.insert(simAccounts).values(row).onConflictDoNothing().returning();
+    return res.length > 0;
+  }
+
+  /** An account by wxid. */
+  async getAccount(wxid: string): Promise<SimAccountRow | null> {
+    const rows = await this.db.select().from(simAccounts).where(eq(simAccounts.wxid, wxid));
+    return rows[0] ?? null;
+  }
+
+  /** Updates an account. */
+  async updateAccount(wxid: string, patch: Partial<SimAccountRow>): Promise<void> {
+    await this.db.update(simAccounts).set(patch).where(eq(simAccounts.wxid, wxid));
+  }
+
+  /** Takes the next value of an account's counter. */
+  async nextSeq(wxid: string): Promise<number> {
+    const rows = await this.db
+      .update(simAccounts)
+      .set({ seq: sql`${simAccounts.seq} + 1` })
+      .where(eq(simAccounts.wxid, wxid))
+      .returning({ seq: simAccounts.seq });
+    return rows[0]?.seq ?? 0;
+  }
+
+  /** How many accounts exist. */
+  async countAccounts(): Promise<number> {
+    const rows = await this.db.select({ n: count() }).from(simAccounts);
+    return Number(rows[0]?.n ?? 0);
+  }
+
+  /** Accounts (optionally only some), oldest first. */
+  async listAccounts(wxids?: string[]): Promise<SimAccountRow[]> {
+    if (wxids && wxids.length === 0) return [];
+    const q = this.db.select().from(simAccounts);
+    const rows = wxids ? await q.where(inArray(simAccounts.wxid, wxids)) : await q;
+    return rows.sort((a, b) => a.createdAt - b.createdAt);
+  }
+
+  /** Friend and group counts per account. */
+  async worldCounts(wxids: string[]): Promise<Map<string, { friends: number; groups: number }>> {
+    const out = new Map<string, { friends: number; groups: number }>();
+    if (wxids.length === 0) return out;
+    for (const w of wxids) out.set(w, { friends: 0, groups: 0 });
+    const f = await this.db
+      .select({ w: simPeople.accountWxid, n: count() })
+      .from(simPeople)
+      .where(and(inArray(simPeople.accountWxid, wxids), eq(simPeople.isFriend, true)))
+      .groupBy(simPeople.accountWxid);
+    for (const r of f) out.get(r.w)!.friends = Number(r.n);
+    const g = await this.db
+      .select({ w: simGroups.accountWxid, n: count() })
+      .from(simGroups)
+      .where(and(inArray(simGroups.accountWxid, wxids), eq(simGroups.active, true)))
+      .groupBy(simGroups.accountWxid);
+    for (const r of g) out.get(r.w)!.groups = Number(r.n);
+    return out;
+  }
+
+  // ---- people ----
+
+  /** Inserts people (existing ones are kept). */
+  async insertPeople(rows: (typeof simPeople.$inferInsert)[]): Promise<void> {
+    await insertChunked(rows, (chunk) =>
+      this.db.insert(simPeople).values(chunk).onConflictDoNothing(),
+    );
+  }
+
+  /** A person known to an account. */
+  async getPerson(accountWxid: string, wxid: string): Promise<SimPersonRow | null> {
+    const rows = await this.db
+      .select()
+      .from(simPeople)
+      .where(and(eq(simPeople.accountWxid, accountWxid), eq(simPeople.wxid, wxid)));
+    return rows[0] ?? null;
+  }
+
+  /** People known to an account by wxid. */
+  async getPeople(accountWxid: string, wxids: string[]): Promise<SimPersonRow[]> {
+    if (wxids.length === 0) return [];
+    return this.db
+      .select()
+      .from(simPeople)
+      .where(and(eq(simPeople.accountWxid, accountWxid), inArray(simPeople.wxid, wxids)));
+  }
+
+  /** A person by wxid or alias (exact). */
+  async findPerson(accountWxid: string, keyword: string): Promise<SimPersonRow | null> {
+    const rows = await this.db
+      .select()
+      .from(simPeople)
+      .where(
+        and(
+          eq(simPeople.accountWxid, accountWxid),
+          or(eq(simPeople.wxid, keyword), eq(simPeople.alias, keyword)),
+        ),
+      )
+      .limit(1);
+    return rows[0] ?? null;
+  }
+
+  /** The account's friends, by when they were added. */
+  async listFriends(accountWxid: string): Promise<SimPersonRow[]> {
+    return this.db
+      .select()
+      .from(simPeople)
+      .where(and(eq(simPeople.accountWxid, accountWxid), eq(simPeople.isFriend, true)))
+      .orderBy(asc(simPeople.addedAt), asc(simPeople.wxid));
+  }
+
+  /** How many friends the account has. */
+  async countFriends(accountWxid: string): Promise<number> {
+    const rows = await this.db
+      .select({ n: count() })
+      .from(simPeople)
+      .where(and(eq(simPeople.accountWxid, accountWxid), eq(simPeople.isFriend, true)));
+    return Number(rows[0]?.n ?? 0);
+  }
+
+  /** The friend at a position of the stable (wxid) order. */
+  async friendAt(accountWxid: string, offset: number): Promise<SimPersonRow | null> {
+    const rows = await this.db
+      .select()
+      .from(simPeople)
+      .where(and(eq(simPeople.accountWxid, accountWxid), eq(simPeople.isFriend, true)))
+      .orderBy(asc(simPeople.wxid))
+      .limit(1)
+      .offset(offset);
+    return rows[0] ?? null;
+  }
+
+  /** People the account asked to add and who have not answered yet. */
+  async pendingAdds(accountWxid: string): Promise<SimPersonRow[]> {
+    return this.db
+      .select()
+      .from(simPeople)
+      .where(
+        and(
+          eq(simPeople.accountWxid, accountWxid),
+          eq(simPeople.isFriend, false),
+          isNotNull(simPeople.addRequestedAt),
+        ),
+      );
+  }
+
+  /** Updates a person. */
+  async updatePerson(accountWxid: string, wxid: string, patch: Partial<SimPersonRow>) {
+    await this.db
+      .update(simPeople)
+      .set(patch)
+      .where(and(eq(simPeople.accountWxid, accountWxid), eq(simPeople.wxid, wxid)));
+  }
+
+  // ---- groups ----
+
+  /** Inserts groups. */
+  async insertGroups(rows: (typeof simGroups.$inferInsert)[]): Promise<void> {
+    await insertChunked(rows, (chunk) =>
+      this.db.insert(simGroups).values(chunk).onConflictDoNothing(),
+    );
+  }
+
+  /** Inserts members (existing ones are kept). */
+  async insertMembers(rows: (typeof simGroupMembers.$inferInsert)[]): Promise<void> {
+    await insertChunked(rows, (chunk) =>
+      this.db.insert(simGroupMembers).values(chunk).onConflictDoNothing(),
+    );
+  }
+
+  /** A group of an account. */
+  async getGroup(accountWxid: string, groupId: string): Promise<SimGroupRow | null> {
+    const rows = await this.db
+      .select()
+      .from(simGroups)
+      .where(and(eq(simGroups.accountWxid, accountWxid), eq(simGroups.groupId, groupId)));
+    return rows[0] ?? null;
+  }
+
+  /** Groups the account is in, with member counts. */
+  async listGroups(accountWxid: string): Promise<(SimGroupRow & { memberCount: number })[]> {
+    const groups = await this.db
+      .select()
+      .from(simGroups)
+      .where(and(eq(simGroups.accountWxid, accountWxid), eq(simGroups.active, true)))
+      .orderBy(asc(simGroups.createdAt), asc(simGroups.groupId));
+    const counts = await this.db
+      .select({ g: simGroupMembers.groupId, n: count() })
+      .from(simGroupMembers)
+      .where(eq(simGroupMembers.accountWxid, accountWxid))
+      .groupBy(simGroupMembers.groupId);
+    const byGroup = new Map(counts.map((c) => [c.g, Number(c.n)]));
+    return groups.map((g) => ({ ...g, memberCount: byGroup.get(g.groupId) ?? 0 }));
+  }
+
+  /** Updates a group. */
+  async updateGroup(accountWxid: string, groupId: string, patch: Partial<SimGroupRow>) {
+    await this.db
+      .update(simGroups)
+      .set(patch)
+      .where(and(eq(simGroups.accountWxid, accountWxid), eq(simGroups.groupId, groupId)));
+  }
+
+  /** Members of a group with their person rows (null for the account itself). */
+  async listMembers(
+    accountWxid: string,
+    groupId: string,
+  ): Promise<{ member: SimMemberRow; person: SimPersonRow | null }[]> {
+    const rows = await this.db
+      .select({ member: simGroupMembers, person: simPeople })
+      .from(simGroupMembers)
+      .leftJoin(
+        simPeople,
+        and(
+          eq(simPeople.accountWxid, simGroupMembers.accountWxid),
+          eq(simPeople.wxid, simGroupMembers.wxid),
+        ),
+      )
+      .where(
+        and(eq(simGroupMembers.accountWxid, accountWxid), eq(simGroupMembers.groupId, groupId)),
+      )
+      .orderBy(asc(simGroupMembers.joinedAt), asc(simGroupMembers.wxid));
+    return rows;
+  }
+
+  /** One member of a group. */
+  async getMember(accountWxid: string, groupId: string, wxid: string) {
+    const rows = await this.db
+      .select()
+      .from(simGroupMembers)
+      .where(
+        and(
+          eq(simGroupMembers.accountWxid, accountWxid),
+          eq(simGroupMembers.groupId, groupId),
+          eq(simGroupMembers.wxid, wxid),
+        ),
+      );
+    return rows[0] ?? null;
+  }
+
+  /** Removes members from a group. */
+  async deleteMembers(accountWxid: string, groupId: string, wxids: string[]): Promise<void> {
+    if (wxids.length === 0) return;
+    await this.db
+      .delete(simGroupMembers)
+      .where(
+        and(
+          eq(simGroupMembers.accountWxid, accountWxid),
+          eq(simGroupMembers.groupId, groupId),
+          inArray(simGroupMembers.wxid, wxids),
+        ),
+      );
+  }
+
+  /** Sets the muted flag of members. */
+  async setMembersBanned(accountWxid: string, groupId: string, wxids: string[], banned: boolean) {
+    if (wxids.length === 0) return;
+    await this.db
+      .update(simGroupMembers)
+      .set({ banned })
+      .where(
+        and(
+          eq(simGroupMembers.accountWxid, accountWxid),
+          eq(simGroupMembers.groupId, groupId),
+          inArray(simGroupMembers.wxid, wxids),
+        ),
+      );
+  }
+
+  // ---- messages ----
+
+  /** Inserts a message; with a requestId already used, returns the existing one instead. */
+  async insertMessage(
+    row: typeof simMessages.$inferInsert,
+  ): Promise<{ row: SimMessageRow; duplicate: boolean }> {
+    const inserted = await this.db
+      .insert(simMessages)
+      .values(row)
+      .onConflictDoNothing()
+      .returning();
+    if (inserted[0]) return { row: inserted[0], duplicate: false };
+    const existing = row.requestId
+      ? await this.getMessageByRequest(row.accountWxid, row.requestId)
+      : await this.getMessage(row.accountWxid, row.msgId);
+    if (!existing) throw new Error('message insert conflicted but nothing was found');
+    return { row: existing, duplicate: true };
+  }
+
+  /** A message by platform id. */
+  async getMessage(accountWxid: string, msgId: string): Promise<SimMessageRow | null> {
+    const rows = await this.db
+      .select()
+      .from(simMessages)
+      .where(and(eq(simMessages.accountWxid, accountWxid), eq(simMessages.msgId, msgId)));
+    return rows[0] ?? null;
+  }
+
+  /** A console message by its idempotency key. */
+  async getMessageByRequest(accountWxid: string, requestId: string) {
+    const rows = await this.db
+      .select()
+      .from(simMessages)
+      .where(and(eq(simMessages.accountWxid, accountWxid), eq(simMessages.requestId, requestId)));
+    return rows[0] ?? null;
+  }
+
+  /** Updates a message. */
+  async updateMessage(accountWxid: string, msgId: string, patch: Partial<SimMessageRow>) {
+    await this.db
+      .update(simMessages)
+      .set(patch)
+      .where(and(eq(simMessages.accountWxid, accountWxid), eq(simMessages.msgId, msgId)));
+  }
+
+  /** Latest messages of a conversation (or of the account), newest first. */
+  async recentMessages(accountWxid: string, peerId: string | null, limit: number) {
+    const where = peerId
+      ? and(eq(simMessages.accountWxid, accountWxid), eq(simMessages.peerId, peerId))
+      : eq(simMessages.accountWxid, accountWxid);
+    return this.db
+      .select()
+      .from(simMessages)
+      .where(where)
+      .orderBy(desc(simMessages.createdAt))
+      .limit(limit);
+  }
+
+  /** Console sends still waiting for delivery or read receipts. */
+  async pendingReceipts(accountWxid: string): Promise<SimMessageRow[]> {
+    return this.db
+      .select()
+      .from(simMessages)
+      .where(
+        and(
+          eq(simMessages.accountWxid, accountWxid),
+          isNotNull(simMessages.requestId),
+          inArray(simMessages.status, ['sent', 'delivered']),
+        ),
+      );
+  }
+
+  // ---- files ----
+
+  /** Records a made file. */
+  async insertFile(row: typeof simFiles.$inferInsert): Promise<SimFileRow> {
+    const rows = await this.db.insert(simFiles).values(row).returning();
+    return rows[0]!;
+  }
+
+  /** A file by id. */
+  async getFile(fileId: string): Promise<SimFileRow | null> {
+    const rows = await this.db.select().from(simFiles).where(eq(simFiles.fileId, fileId));
+    return rows[0] ?? null;
+  }
+
+  /** Files by id. */
+  async getFiles(fileIds: string[]): Promise<SimFileRow[]> {
+    if (fileIds.length === 0) return [];
+    return this.db.select().from(simFiles).where(inArray(simFiles.fileId, fileIds));
+  }
+
+  // ---- friend requests ----
+
+  /** Inserts a friend request. */
+  async insertFriendRequest(row: typeof simFriendRequests.$inferInsert): Promise<void> {
+    await this.db.insert(simFriendRequests).values(row).onConflictDoNothing();
+  }
+
+  /** Friend requests of an account, newest first. */
+  async listFriendRequests(accountWxid: string, limit = 200) {
+    return this.db
+      .select()
+      .from(simFriendRequests)
+      .where(eq(simFriendRequests.accountWxid, accountWxid))
+      .orderBy(desc(simFriendRequests.createdAt))
+      .limit(limit);
+  }
+
+  /** One friend request. */
+  async getFriendRequest(accountWxid: string, requestId: string) {
+    const rows = await this.db
+      .select()
+      .from(simFriendRequests)
+      .where(
+        and(
+          eq(simFriendRequests.accountWxid, accountWxid),
+          eq(simFriendRequests.requestId, requestId),
+        ),
+      );
+    return rows[0] ?? null;
+  }
+
+  /** Sets a friend request's status. */
+  async setFriendRequestStatus(accountWxid: string, requestId: string, status: string) {
+    await this.db
+      .update(simFriendRequests)
+      .set({ status })
+      .where(
+        and(
+          eq(simFriendRequests.accountWxid, accountWxid),
+          eq(simFriendRequests.requestId, requestId),
+        ),
+      );
+  }
+
+  // ---- moments ----
+
+  /** Inserts a moment; with a requestId already used, returns the existing one. */
+  async insertMoment(
+    row: typeof simMoments.$inferInsert,
+  ): Promise<{ row: SimMomentRow; duplicate: boolean }> {
+    const inserted = await this.db.insert(simMoments).values(row).onConflictDoNothing().returning();
+    if (inserted[0]) return { row: inserted[0], duplicate: false };
+    const rows = await this.db
+      .select()
+      .from(simMoments)
+      .where(
+        and(
+          eq(simMoments.accountWxid, row.accountWxid),
+          row.requestId
+            ? eq(simMoments.requestId, row.requestId)
+            : eq(simMoments.momentId, row.momentId),
+        ),
+      );
+    return { row: rows[0]!, duplicate: true };
+  }
+
+  /** Moments visible to the account, newest first. */
+  async listMoments(
+    accountWxid: string,
+    opts: { authorWxid?: string; before?: number; limit: number },
+  ): Promise<SimMomentRow[]> {
+    const conds = [eq(simMoments.accountWxid, accountWxid)];
+    if (opts.authorWxid) conds.push(eq(simMoments.authorWxid, opts.authorWxid));
+    if (opts.before !== undefined) conds.push(lt(simMoments.createdAt, opts.before));
+    return this.db
+      .select()
+      .from(simMoments)
+      .where(and(...conds))
+      .orderBy(desc(simMoments.createdAt), desc(simMoments.momentId))
+      .limit(opts.limit);
+  }
+
+  /** Updates a moment. */
+  async updateMoment(accountWxid: string, momentId: string, patch: Partial<SimMomentRow>) {
+    await this.db
+      .update(simMoments)
+      .set(patch)
+      .where(and(eq(simMoments.accountWxid, accountWxid), eq(simMoments.momentId, momentId)));
+  }
+
+  // ---- logins ----
+
+  /** Records a QR login. */
+  async insertLogin(row: typeof simLogins.$inferInsert): Promise<SimLoginRow> {
+    const rows = await this.db.insert(simLogins).values(row).returning();
+    return rows[0]!;
+  }
+
+  /** A QR login. */
+  async getLogin(loginId: string): Promise<SimLoginRow | null> {
+    const rows = await this.db.select().from(simLogins).where(eq(simLogins.loginId, loginId));
+    return rows[0] ?? null;
+  }
+
+  /** Moves a login from one of `from` states to `to`; false when it was in another state. */
+  async transitionLogin(
+    loginId: string,
+    from: string[],
+    patch: Partial<SimLoginRow> & { status: string },
+  ): Promise<boolean> {
+    const rows = await this.db
+      .update(simLogins)
+      .set(patch)
+      .where(and(eq(simLogins.loginId, loginId), inArray(simLogins.status, from)))
+      .returning({ id: simLogins.loginId });
+    return rows.length > 0;
+  }
+
+  /** Logins waiting for a scan or a confirmation. */
+  async openLogins(): Promise<SimLoginRow[]> {
+    return this.db
+      .select()
+      .from(simLogins)
+      .where(inArray(simLogins.status, ['issued', 'scanned']))
+      .orderBy(asc(simLogins.createdAt));
+  }
+}
