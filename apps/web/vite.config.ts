@@ -16,7 +16,10 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     chunkSizeWarningLimit: 1500,
-    rollupOptions: {
+    rolldownOptions: {
+      // zod schemas are built at module load; calls on `z` are pure, so schemas no page uses
+      // (every feature's contract sits in @cst/shared) are dropped from the bundle.
+      treeshake: { manualPureFunctions: ['z'] },
       output: {
         manualChunks(id: string) {
           if (!id.includes('node_modules')) return undefined;

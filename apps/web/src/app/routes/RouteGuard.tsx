@@ -1,0 +1,67 @@
+import { Suspense } from 'react';
+import { Navigate, useLocation } from 'react-router';
+import { useShallow } from 'zustand/react/shallow';
+import { PageLoading } from '../../features/shell/PageLoading.tsx';
+import { isSignedIn, useSession } from '../../lib/session/sessionStore.ts';
+import { decideRoute, type Visitor } from './access.ts';
+import { LazyForbiddenPage, LazyNotFoundPage } from './lazyComponents.tsx';
+import { lazyPage } from './lazyPage.ts';
+import type { AppRoute } from './types.ts';
+import { useDocumentTitle } from './useDocumentTitle.ts';
+
+/** The visitor as the guard sees it (an expired token counts as signed out). */
+export function useVisitor(): Visitor {
+  return useSession(useShallow((s) => ({ signedIn: isSignedIn(s), user: s.user })));
+}
+
+function Page({ route }: { route: AppRoute }) {
+  const Component = lazyPage(route);
+  return (
+    <Suspense fallback={<PageLoading />}>
+      <Component />
+    </Suspense>
+  );
+}
+
+function Titled({ titleKey, children }: { titleKey: string; children: React.ReactNode }) {
+  useDocumentTitle(titleKey);
+  return children;
+}
+
+/** Renders a registry route through the guard: redirect, 404, 403 or the (lazy) page. */
+export function RouteGuard({ route }: { route: AppRoute }) {
+  const visitor = useVisitor();
+  const location = useLocation();
+  const decision = decideRoute(route, visitor, location.pathname + location.search);
+  switch (decision.kind) {
+    case 'redirect':
+      return <Navigate to={decision.to} replace />;
+    case 'notFound':
+      return (
+        <Titled titleKey="route.notFound">
+          <LazyNotFoundPage />
+        </Titled>
+      );
+    case 'forbidden':
+      return (
+        <Titled titleKey="route.forbidden">
+          <LazyForbiddenPage />
+        </Titled>
+      );
+    case 'render':
+      return (
+        <Titled titleKey={route.titleKey}>
+          <Page route={route} />
+        </Titled>
+      );
+  }
+}
+
+/** The page of unknown paths: the 404 page, no login needed. */
+export function UnknownPath() {
+  return (
+    <Titled titleKey="route.notFound">
+      <LazyNotFoundPage />
+    </Titled>
+  );
+}

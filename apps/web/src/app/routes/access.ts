@@ -1,0 +1,125 @@
+import type { SessionUser } from '@cst/shared';
+import { can } from '../../lib/session/sessionStore.ts';
+import { ROUTES } from './registry.ts';
+import type { AppRoute, MenuGroup, MenuSpec, SectionId } from './types.ts';
+
+/** What the guard knows about the visitor. */
+export interface Visitor {
+  signedIn: boolean;
+  user: SessionUser | null;
+}
+
+/** What the guard does with a route. */
+export type GuardDecision =
+  | { kind: 'render' }
+  | { kind: 'redirect'; to: string }
+  | { kind: 'notFound' }
+  | { kind: 'forbidden' };
+
+/** Where the login page sends a user back to after signing in (`/auth/login?redirect=`). */
+export const REDIRECT_PARAM = 'redirect';
+
+/** Whether a user may open a ready page (its permission, if any, is held). */
+export function isAvailable(route: AppRoute, user: SessionUser | null): boolean {
+  return route.ready && can(user, route.permission);
+}
+
+/** The pages of a section that a user may open, in side-menu order. */
+export function sectionPages(id: SectionId, user: SessionUser | null, routes = ROUTES): AppRoute[] {
+  return routes
+    .filter((r) => r.section === id && !r.redirect && isAvailable(r, user))
+    .sort((a, b) => orderIn(a, id) - orderIn(b, id));
+}
+
+function orderIn(route: AppRoute, group: MenuGroup): number {
+  return route.menu?.find((m) => m.group === group)?.order ?? 1000;
+}
+
+/**
+ * Where a redirect route goes. A section's redirect goes to its preferred page when the user may
+ * open it, otherwise to the first page of the section the user may open (null: none).
+ */
+export function redirectTarget(
+  route: AppRoute,
+  user: SessionUser | null,
+  routes = ROUTES,
+): string | null {
+  if (!route.redirect) return null;
+  if (!route.section) return route.redirect;
+  const pages = sectionPages(route.section, user, routes);
+  return (pages.find((p) => p.path === route.redirect) ?? pages[0])?.path ?? null;
+}
+
+/**
+ * The guard (SPEC §2): signed-in visitors leave the login pages for `/`; signed-out visitors of a
+ * login-only page go to the login page (remembering where they were going); a page that is not
+ * built is a 404; a page whose permission the user lacks is a 403.
+ */
+export function decideRoute(
+  route: AppRoute,
+  visitor: Visitor,
+  location = '',
+  routes = ROUTES,
+): GuardDecision {
+  if (route.access === 'guest' && visitor.signedIn) return { kind: 'redirect', to: '/' };
+  if (route.access === 'user' && !visitor.signedIn) {
+    const back =
+      location && location !== '/' ? `?${REDIRECT_PARAM}=${encodeURIComponent(location)}` : '';
+    return { kind: 'redirect', to: `/auth/login${back}` };
+  }
+  if (!route.ready) return { kind: 'notFound' };
+  if (route.redirect) {
+    const to = redirectTarget(route, visitor.user, routes);
+    return to ? { kind: 'redirect', to } : { kind: 'notFound' };
+  }
+  if (!can(visitor.user, route.permission)) return { kind: 'forbidden' };
+  return { kind: 'render' };
+}
+
+/** A menu entry ready to render. */
+export interface MenuEntry {
+  key: string;
+  to: string;
+  labelKey: string;
+  icon?: MenuSpec['icon'];
+  /** The route path behind the entry. */
+  matchPath: string;
+  /** The section the entry opens; any page of the section selects it. */
+  section?: SectionId;
+}
+
+/**
+ * The entries of a menu for a user: only pages that are built and allowed; a section shows in the
+ * top menu only when it has at least one such page, and links to where its redirect goes.
+ */
+export function menuEntries(
+  group: MenuGroup,
+  user: SessionUser | null,
+  routes = ROUTES,
+): MenuEntry[] {
+  const entries: (MenuEntry & { order: number })[] = [];
+  for (const route of routes) {
+    for (const spec of route.menu ?? []) {
+      if (spec.group !== group) continue;
+      let to: string | null;
+      if (route.redirect) to = route.ready ? redirectTarget(route, user, routes) : null;
+      else to = isAvailable(route, user) ? (spec.to ?? route.path) : null;
+      if (!to) continue;
+      entries.push({
+        key: spec.to ?? route.path,
+        to,
+        labelKey: spec.labelKey ?? route.titleKey,
+        icon: spec.icon,
+        matchPath: route.path,
+        section: route.section,
+        order: spec.order,
+      });
+    }
+  }
+  return entries.sort((a, b) => a.order - b.order).map(({ order: _order, ...e }) => e);
+}
+
+/** The route registered for a path, if any. */
+export function routeOf(path: string, routes = ROUTES): AppRoute | undefined {
+  return routes.find((r) => r.path === path);
+}

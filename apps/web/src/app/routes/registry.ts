@@ -1,0 +1,263 @@
+import {
+  ApiOutlined,
+  BarChartOutlined,
+  CameraOutlined,
+  CommentOutlined,
+  CustomerServiceOutlined,
+  HistoryOutlined,
+  NotificationOutlined,
+  SettingOutlined,
+  ShopOutlined,
+  TeamOutlined,
+} from '@ant-design/icons';
+import type { Permission } from '@cst/shared';
+import type { AppRoute, MenuSpec, SectionId } from './types.ts';
+
+/** A signed-in page of the shell. */
+function page(
+  path: string,
+  titleKey: string,
+  permission: Permission | undefined,
+  rest: Partial<AppRoute> = {},
+): AppRoute {
+  return { path, titleKey, permission, access: 'user', layout: 'shell', ready: false, ...rest };
+}
+
+/** A page inside a section (it gets the section's side menu entry at `order`). */
+function child(
+  section: SectionId,
+  path: string,
+  titleKey: string,
+  permission: Permission,
+  order: number,
+  rest: Partial<AppRoute> = {},
+): AppRoute {
+  return page(path, titleKey, permission, {
+    section,
+    menu: [{ group: section, order }],
+    ...rest,
+  });
+}
+
+/** The redirect route of a section, shown in the top menu when one of its pages is available. */
+function section(
+  id: SectionId,
+  path: string,
+  redirect: string,
+  titleKey: string,
+  top?: Omit<MenuSpec, 'group'>,
+): AppRoute {
+  return page(path, titleKey, undefined, {
+    section: id,
+    redirect,
+    ready: true,
+    menu: top ? [{ group: 'top', ...top }] : undefined,
+  });
+}
+
+/**
+ * Every route of SPEC §2 (plus the platform admin's pages), in one list that drives the router,
+ * the menus and the guard. To ship a page: give its entry `ready: true` and a `load`.
+ */
+export const ROUTES: AppRoute[] = [
+  // Sign-in pages: only for signed-out visitors.
+  {
+    path: '/auth',
+    titleKey: 'route.login',
+    access: 'guest',
+    layout: 'auth',
+    ready: true,
+    redirect: '/auth/login',
+  },
+  {
+    path: '/auth/login',
+    titleKey: 'route.login',
+    access: 'guest',
+    layout: 'auth',
+    ready: true,
+    load: () => import('../../features/auth/LoginPage.tsx').then((m) => m.LoginPage),
+  },
+  {
+    path: '/auth/register',
+    titleKey: 'route.register',
+    access: 'guest',
+    layout: 'auth',
+    ready: true,
+    load: () => import('../../features/auth/RegisterPage.tsx').then((m) => m.RegisterPage),
+  },
+  {
+    path: '/auth/forget',
+    titleKey: 'route.forget',
+    access: 'guest',
+    layout: 'auth',
+    ready: true,
+    load: () => import('../../features/auth/ForgetPage.tsx').then((m) => m.ForgetPage),
+  },
+
+  // Home: the conversation screen's slot. Until that screen ships it shows the workbench.
+  page('/', 'route.home', undefined, {
+    ready: true,
+    load: () => import('../../features/shell/WorkbenchPage.tsx').then((m) => m.WorkbenchPage),
+  }),
+  page('/message', 'route.message', 'conversation.read', {
+    menu: [
+      { group: 'top', order: 10, labelKey: 'menu.sessionTalk', icon: CommentOutlined, to: '/' },
+      {
+        group: 'top',
+        order: 20,
+        labelKey: 'menu.groupChat',
+        icon: TeamOutlined,
+        to: '/?talkType=2',
+      },
+    ],
+  }),
+  page('/myAccount', 'route.myAccount', undefined, {
+    ready: true,
+    load: () => import('../../features/profile/MyAccountPage.tsx').then((m) => m.MyAccountPage),
+  }),
+  page('/history', 'route.history', 'history.read', {
+    menu: [{ group: 'top', order: 30, labelKey: 'menu.history', icon: HistoryOutlined }],
+  }),
+
+  // Settings.
+  section('settings', '/settings', '/settings/wxaccount', 'route.settings', {
+    order: 80,
+    labelKey: 'menu.settings',
+    icon: SettingOutlined,
+  }),
+  child('settings', '/settings/wxaccount', 'route.wxaccount', 'account.manage', 10),
+  child('settings', '/settings/childAccountManage', 'route.childAccountManage', 'seat.manage', 20, {
+    ready: true,
+    load: () =>
+      import('../../features/seats/ChildAccountManagePage.tsx').then(
+        (m) => m.ChildAccountManagePage,
+      ),
+  }),
+  child('settings', '/settings/roleManage', 'route.roleManage', 'role.manage', 30, {
+    ready: true,
+    load: () => import('../../features/roles/RoleManagePage.tsx').then((m) => m.RoleManagePage),
+  }),
+  child('settings', '/settings/robotPassFriend', 'route.robotPassFriend', 'autoreply.manage', 40),
+  child(
+    'settings',
+    '/settings/robotPassFriendReply',
+    'route.robotPassFriendReply',
+    'autoreply.manage',
+    50,
+  ),
+  child(
+    'settings',
+    '/settings/robotKeywordsReply',
+    'route.robotKeywordsReply',
+    'autoreply.manage',
+    60,
+  ),
+  child('settings', '/settings/sensitiveWords', 'route.sensitiveWords', 'sensitive.manage', 70),
+
+  // Contacts.
+  section('contacts', '/contacts', '/contacts/apply', 'route.contacts'),
+  child('contacts', '/contacts/apply', 'route.contactsApply', 'contact.manage', 10),
+  child('contacts', '/contacts/friends', 'route.contactsFriends', 'contact.manage', 20),
+  child('contacts', '/contacts/groups', 'route.contactsGroups', 'contact.manage', 30),
+
+  // Moments: /moments is itself the default page of its section.
+  child('moments', '/moments', 'route.moments', 'moments.manage', 10, {
+    menu: [
+      { group: 'moments', order: 10 },
+      { group: 'top', order: 50, labelKey: 'menu.moments', icon: CameraOutlined },
+    ],
+  }),
+  child('moments', '/moments/interaction', 'route.momentsInteraction', 'moments.manage', 20),
+  child('moments', '/moments/history', 'route.momentsHistory', 'moments.manage', 30),
+  child('moments', '/moments/newhistory', 'route.momentsNewHistory', 'moments.manage', 40),
+
+  // Customer center.
+  section(
+    'customerCenter',
+    '/customerCenter',
+    '/customerCenter/mutilAddFriends',
+    'route.customerCenter',
+    {
+      order: 70,
+      labelKey: 'menu.customerCenter',
+      icon: CustomerServiceOutlined,
+    },
+  ),
+  child(
+    'customerCenter',
+    '/customerCenter/mutilAddFriends',
+    'route.mutilAddFriends',
+    'customer.manage',
+    10,
+  ),
+  child('customerCenter', '/customerCenter/manageTag', 'route.manageTag', 'customer.manage', 20),
+  child('customerCenter', '/customerCenter/makeTag', 'route.makeTag', 'customer.manage', 30),
+  child(
+    'customerCenter',
+    '/customerCenter/robotPassFriend',
+    'route.robotPassFriend',
+    'autoreply.manage',
+    40,
+  ),
+  child(
+    'customerCenter',
+    '/customerCenter/robotPassFriendReply',
+    'route.robotPassFriendReply',
+    'autoreply.manage',
+    50,
+  ),
+  child(
+    'customerCenter',
+    '/customerCenter/robotKeywordsReply',
+    'route.robotKeywordsReply',
+    'autoreply.manage',
+    60,
+  ),
+
+  // Group helper (mass send).
+  section('grouphelper', '/grouphelper', '/grouphelper/set', 'route.grouphelper', {
+    order: 40,
+    labelKey: 'menu.groupHelper',
+    icon: NotificationOutlined,
+  }),
+  child('grouphelper', '/grouphelper/set', 'route.grouphelperSet', 'task.manage', 10),
+  child('grouphelper', '/grouphelper/manager', 'route.grouphelperManager', 'task.manage', 20),
+
+  // Statistics.
+  section('statistics', '/statistics', '/statistics/wxfriend', 'route.statistics', {
+    order: 60,
+    labelKey: 'menu.statistics',
+    icon: BarChartOutlined,
+  }),
+  ...(
+    [
+      ['wxfriend', 'statWxfriend'],
+      ['newfriend', 'statNewfriend'],
+      ['sysadd', 'statSysadd'],
+      ['nosysadd', 'statNosysadd'],
+      ['deletefriend', 'statDeletefriend'],
+      ['addfriend', 'statAddfriend'],
+      ['service', 'statService'],
+      ['label', 'statLabel'],
+      ['message', 'statMessage'],
+      ['eft', 'statEft'],
+      ['redpacket', 'statRedpacket'],
+      ['login', 'statLogin'],
+    ] as const
+  ).map(([p, key], i) =>
+    child('statistics', `/statistics/${p}`, `route.${key}`, 'statistics.read', (i + 1) * 10),
+  ),
+
+  // The platform admin's pages (no tenant).
+  page('/system', 'route.system', undefined, { ready: true, redirect: '/system/customers' }),
+  page('/system/customers', 'route.customers', 'platform.customers', {
+    ready: true,
+    load: () => import('../../features/customers/CustomersPage.tsx').then((m) => m.CustomersPage),
+    menu: [{ group: 'top', order: 90, labelKey: 'menu.customers', icon: ShopOutlined }],
+  }),
+  page('/system/ports', 'route.ports', 'platform.ports', {
+    ready: true,
+    load: () => import('../../features/ports/PortsPage.tsx').then((m) => m.PortsPage),
+    menu: [{ group: 'top', order: 100, labelKey: 'menu.ports', icon: ApiOutlined }],
+  }),
+];

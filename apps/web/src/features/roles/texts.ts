@@ -1,0 +1,32 @@
+import type { Language } from '@cst/shared';
+import type { TextTree } from '../../i18n/common.ts';
+
+/** Texts of the role management page. */
+export const rolesTexts: Record<Language, TextTree> = {
+  'zh-CN': {
+    rolesPage: {
+      title: '角色管理',
+      add: '新增角色',
+      edit: '编辑角色',
+      roleName: '角色名称',
+      roleNamePlaceholder: '例如：售后客服',
+      permissions: '权限',
+      searchPlaceholder: '按角色名称搜索',
+      deleteConfirm: '删除角色「{name}」后不可恢复，确定删除吗？',
+      selectAll: '全选',
+    },
+  },
+  en: {
+    rolesPage: {
+      title: 'Roles',
+      add: 'Add role',
+      edit: 'Edit role',
+      roleName: 'Role name',
+      roleNamePlaceholder: 'e.g. After-sales seat',
+      permissions: 'Permissions',
+      searchPlaceholder: 'Search by role name',
+      deleteConfirm: 'Delete the role "{name}"? This cannot be undone.',
+      selectAll: 'Select all',
+    },
+  },
+};

@@ -1,0 +1,52 @@
+import { App, Switch } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { UserItem } from '@cst/shared';
+import { usersApi } from './api.ts';
+
+/** Props of {@link StatusSwitch}. */
+export interface StatusSwitchProps {
+  user: UserItem;
+  disabled?: boolean;
+  onChanged: () => void;
+}
+
+/** Enables or disables a user after a confirmation (a disabled user is signed out at once). */
+export function StatusSwitch({ user, disabled, onChanged }: StatusSwitchProps) {
+  const { t } = useTranslation();
+  const { modal, message } = App.useApp();
+  const [busy, setBusy] = useState(false);
+  const enabled = user.status === 'enabled';
+
+  const handleChange = () => {
+    void modal.confirm({
+      title: t(enabled ? 'common.disable' : 'common.enable'),
+      content: t(enabled ? 'seats.disableConfirm' : 'seats.enableConfirm', { name: user.nickname }),
+      okButtonProps: { danger: enabled, 'data-testid': 'status-confirm' },
+      onOk: async () => {
+        setBusy(true);
+        try {
+          await usersApi.changeStatus({ uid: user.uid, status: enabled ? 'disabled' : 'enabled' });
+          void message.success(t('seats.statusChanged'));
+          onChanged();
+        } catch {
+          // The client has shown the server's message.
+        } finally {
+          setBusy(false);
+        }
+      },
+    });
+  };
+
+  return (
+    <Switch
+      checked={enabled}
+      loading={busy}
+      disabled={disabled}
+      checkedChildren={t('common.enabled')}
+      unCheckedChildren={t('common.disabled')}
+      onChange={handleChange}
+      data-testid={`status-${user.username}`}
+    />
+  );
+}

@@ -1,0 +1,17 @@
+import type { ComponentType } from 'react';
+
+/** Places in the header that later features fill. */
+export type HeaderSlotName = 'workAccountSwitcher' | 'unreadTotal' | 'translationToggle';
+
+/**
+ * The header's slots. A feature fills one by adding its component here, e.g.
+ * `workAccountSwitcher: WorkAccountSwitcher`; an empty slot renders nothing. Each component
+ * decides itself whether the user may see it (permissions, platform capabilities).
+ */
+export const HEADER_SLOTS: Partial<Record<HeaderSlotName, ComponentType>> = {};
+
+/** Renders one header slot when a feature has filled it. */
+export function HeaderSlot({ name }: { name: HeaderSlotName }) {
+  const Slot = HEADER_SLOTS[name];
+  return Slot ? <Slot /> : null;
+}

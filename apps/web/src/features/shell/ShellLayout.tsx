@@ -1,0 +1,23 @@
+import { Layout } from 'antd';
+import { Outlet } from 'react-router';
+import { useVisitor } from '../../app/routes/RouteGuard.tsx';
+import { AppHeader } from './AppHeader.tsx';
+import { ComplianceNotice } from './ComplianceNotice.tsx';
+
+/** The frame of every signed-in page: header, page, footer with the compliance notice. */
+export function ShellLayout() {
+  const { signedIn } = useVisitor();
+  // Signed out: the page's guard sends the visitor to the login page.
+  if (!signedIn) return <Outlet />;
+  return (
+    <Layout className="app-shell" data-testid="app-shell">
+      <AppHeader />
+      <Layout.Content className="app-content">
+        <Outlet />
+      </Layout.Content>
+      <Layout.Footer className="app-footer">
+        <ComplianceNotice variant="line" />
+      </Layout.Footer>
+    </Layout>
+  );
+}

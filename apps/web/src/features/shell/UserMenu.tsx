@@ -1,0 +1,88 @@
+import {
+  ClearOutlined,
+  DownOutlined,
+  IdcardOutlined,
+  KeyOutlined,
+  LogoutOutlined,
+  UserOutlined,
+} from '@ant-design/icons';
+import { App, Avatar, Button, Dropdown, type MenuProps } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { clearCacheAndReload } from '../../lib/session/clearCache.ts';
+import { fullLogout } from '../../lib/session/logout.ts';
+import { useSession } from '../../lib/session/sessionStore.ts';
+import { ChangePasswordModal } from '../profile/ChangePasswordModal.tsx';
+
+/** The user menu of the header: my seat, reset password, clear cache, logout. */
+export function UserMenu() {
+  const { t } = useTranslation();
+  const { modal } = App.useApp();
+  const navigate = useNavigate();
+  const user = useSession((s) => s.user);
+  const [changingPassword, setChangingPassword] = useState(false);
+
+  const items: MenuProps['items'] = [
+    {
+      key: 'mySeat',
+      icon: <IdcardOutlined />,
+      label: <span data-testid="menu-my-seat">{t('shell.mySeat')}</span>,
+    },
+    {
+      key: 'password',
+      icon: <KeyOutlined />,
+      label: <span data-testid="menu-reset-password">{t('shell.resetPassword')}</span>,
+    },
+    {
+      key: 'cache',
+      icon: <ClearOutlined />,
+      label: <span data-testid="menu-clear-cache">{t('shell.clearCache')}</span>,
+    },
+    { type: 'divider' },
+    {
+      key: 'logout',
+      icon: <LogoutOutlined />,
+      danger: true,
+      label: <span data-testid="menu-logout">{t('shell.logout')}</span>,
+    },
+  ];
+
+  const handleClick: MenuProps['onClick'] = ({ key }) => {
+    if (key === 'mySeat') void navigate('/myAccount');
+    if (key === 'password') setChangingPassword(true);
+    if (key === 'cache') {
+      void modal.confirm({
+        title: t('shell.clearCache'),
+        content: t('shell.clearCacheConfirm'),
+        onOk: () => clearCacheAndReload(),
+      });
+    }
+    if (key === 'logout') {
+      void modal.confirm({
+        title: t('shell.logout'),
+        content: t('shell.logoutConfirm'),
+        okButtonProps: { danger: true, 'data-testid': 'logout-ok' },
+        onOk: () => fullLogout({ callServer: true }),
+      });
+    }
+  };
+
+  return (
+    <>
+      <Dropdown menu={{ items, onClick: handleClick }} trigger={['click']} placement="bottomRight">
+        <Button
+          type="text"
+          className="user-button"
+          aria-label={t('shell.userMenu')}
+          data-testid="user-menu"
+        >
+          <Avatar size={28} src={user?.avatar || undefined} icon={<UserOutlined />} />
+          <span className="user-name">{user?.nickname}</span>
+          <DownOutlined style={{ fontSize: 10 }} />
+        </Button>
+      </Dropdown>
+      <ChangePasswordModal open={changingPassword} onClose={() => setChangingPassword(false)} />
+    </>
+  );
+}

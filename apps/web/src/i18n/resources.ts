@@ -1,0 +1,49 @@
+import { LANGUAGES, MESSAGES, PERMISSIONS, type Language } from '@cst/shared';
+import { authTexts } from '../features/auth/texts.ts';
+import { customersTexts } from '../features/customers/texts.ts';
+import { portsTexts } from '../features/ports/texts.ts';
+import { profileTexts } from '../features/profile/texts.ts';
+import { rolesTexts } from '../features/roles/texts.ts';
+import { seatsTexts } from '../features/seats/texts.ts';
+import { settingsTexts } from '../features/settings/texts.ts';
+import { shellTexts } from '../features/shell/texts.ts';
+import { commonTexts, type TextTree } from './common.ts';
+
+/**
+ * Every feature's text table. A new feature adds its `texts.ts` here (one line); each table uses
+ * its own top-level keys, which the i18n test checks do not collide.
+ */
+export const FEATURE_TEXTS: Record<Language, TextTree>[] = [
+  commonTexts,
+  shellTexts,
+  authTexts,
+  settingsTexts,
+  profileTexts,
+  seatsTexts,
+  rolesTexts,
+  customersTexts,
+  portsTexts,
+];
+
+/**
+ * Texts shared with the server, word for word: `msg.<key>` holds every server message (including
+ * the SPEC §5 validation messages) and `perm.<permission>` every permission label.
+ */
+export function sharedTexts(lang: Language): TextTree {
+  const msg: TextTree = {};
+  for (const [key, text] of Object.entries(MESSAGES)) msg[key] = text[lang];
+  const perm: TextTree = {};
+  for (const [key, text] of Object.entries(PERMISSIONS)) perm[key] = text[lang];
+  return { msg, perm };
+}
+
+/** The i18next resources of every language. */
+export function buildResources(): Record<Language, { translation: TextTree }> {
+  const out = {} as Record<Language, { translation: TextTree }>;
+  for (const lang of LANGUAGES) {
+    const translation: TextTree = { ...sharedTexts(lang) };
+    for (const table of FEATURE_TEXTS) Object.assign(translation, table[lang]);
+    out[lang] = { translation };
+  }
+  return out;
+}
