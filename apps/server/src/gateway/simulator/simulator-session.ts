@@ -150,6 +150,10 @@ export async function scan(
   if (!moved) throw new GatewayError('expired', 'login is no longer open');
   core.openLogins.delete(loginId);
   await core.repo.updateAccount(account.wxid, { session: randomUUID(), status: 'online' });
+  // Held before the event, so listeners may already read contacts and groups.
+  const held = core.held.get(account.wxid);
+  if (held) held.status = 'online';
+  else core.held.set(account.wxid, { wxid: account.wxid, status: 'online', carry: 0, busy: false });
   await core.emit(loginKey(loginId), 'qrConfirmed', {
     loginId,
     wxid: account.wxid,

@@ -1,0 +1,296 @@
+import { MSG_TYPE, quoteContent } from '@cst/shared';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { GatewayError, type SendCommand } from '../types.ts';
+import { buildSim, loginAccount, type SimHarness } from './test-support.ts';
+
+let h: SimHarness;
+let wxid: string;
+let friend: string;
+let groupId: string;
+
+beforeAll(async () => {
+  h = await buildSim();
+  wxid = await loginAccount(h);
+  friend = (await h.gateway.listContacts(wxid))[0]!.wxid;
+  groupId = (await h.gateway.listGroups(wxid))[0]!.groupId;
+});
+afterAll(() => h.close());
+beforeEach(async () => {
+  await h.sim.setConfig({ deliveryDelayMs: 10, readDelayMs: 10, failRate: 0 });
+  await h.sim.idle();
+  h.events.length = 0;
+});
+
+async function codeOf(p: Promise<unknown>): Promise<string> {
+  try {
+    await p;
+  } catch (err) {
+    if (err instanceof GatewayError) return err.code;
+    throw err;
+  }
+  return 'ok';
+}
+
+let n = 0;
+function text(content = '你好', over: Partial<SendCommand> = {}): SendCommand {
+  n += 1;
+  return {
+    workWxid: wxid,
+    peerId: friend,
+    talkType: 1,
+    requestId: `req-${n}`,
+    message: { kind: 'text', content },
+    ...over,
+  };
+}
+
+describe('sending', () => {
+  it('answers a send with receipts in order: sent → delivered → read', async () => {
+    const cmd = text();
+    const res = await h.gateway.send(cmd);
+    expect(res).toMatchObject({ requestId: cmd.requestId, msgType: 1, duplicate: false });
+    expect(res.msgId).toMatch(/^\d{19}$/);
+    await h.until(() => h.of('sendReceipt').length === 3);
+    expect(h.of('sendReceipt').map((r) => r.status)).toEqual(['sent', 'delivered', 'read']);
+    expect(
+      h.of('sendReceipt').every((r) => r.msgId === res.msgId && r.requestId === cmd.requestId),
+    ).toBe(true);
+  });
+
+  it('sends once per requestId', async () => {
+    const cmd = text('只发一次');
+    const first = await h.gateway.send(cmd);
+    const again = await h.gateway.send(cmd);
+    const parallel = await Promise.all([h.gateway.send(cmd), h.gateway.send(cmd)]);
+    expect(again).toEqual({ ...first, duplicate: true });
+    expect(parallel.map((p) => p.msgId)).toEqual([first.msgId, first.msgId]);
+    await h.until(() => h.of('sendReceipt').length >= 3);
+    await new Promise((r) => setTimeout(r, 60));
+    expect(h.of('sendReceipt').map((r) => r.status)).toEqual(['sent', 'delivered', 'read']);
+  });
+
+  it('fails sends at the configured rate, with an error text', async () => {
+    await h.sim.setConfig({ failRate: 1 });
+    const res = await h.gateway.send(text());
+    await h.until(() => h.of('sendReceipt').length === 1);
+    await new Promise((r) => setTimeout(r, 40));
+    expect(h.of('sendReceipt')).toMatchObject([{ msgId: res.msgId, status: 'failed' }]);
+    expect(h.of('sendReceipt')[0]!.error).toBeTruthy();
+
+    await h.sim.setConfig({ failRate: 0.5, deliveryDelayMs: 100_000 });
+    h.events.length = 0;
+    for (let i = 0; i < 60; i++) await h.gateway.send(text(`第${i}条`));
+    await h.until(() => h.of('sendReceipt').length === 60);
+    const failed = h.of('sendReceipt').filter((r) => r.status === 'failed').length;
+    expect(failed).toBeGreaterThan(15);
+    expect(failed).toBeLessThan(45);
+  });
+
+  it('sends every message kind to friends and groups', async () => {
+    const file = { fileUrl: '/oss-api/x/a.png', fileName: 'a.png', mime: 'image/png', size: 10 };
+    const first = await h.gateway.send(text('被引用的话'));
+    const kinds: [SendCommand['message'], number][] = [
+      [{ kind: 'image', file }, MSG_TYPE.image],
+      [{ kind: 'file', file: { ...file, fileName: 'b.pdf' } }, MSG_TYPE.document],
+      [{ kind: 'video', file }, MSG_TYPE.video],
+      [{ kind: 'voice', file }, MSG_TYPE.voice],
+      [{ kind: 'emoticon', file }, MSG_TYPE.emoticon],
+      [{ kind: 'link', title: 't', description: 'd', url: 'https://e.com' }, MSG_TYPE.link],
+      [
+        { kind: 'miniProgram', title: 't', appId: 'wx1', appName: 'a', pagePath: 'p' },
+        MSG_TYPE.miniProgram,
+      ],
+      [{ kind: 'card', wxid: friend, nickname: 'n', avatar: '' }, MSG_TYPE.card],
+      [
+        { kind: 'location', latitude: 1, longitude: 2, label: 'l', poiName: 'p' },
+        MSG_TYPE.location,
+      ],
+      [{ kind: 'quote', content: '回复', refMsgId: first.msgId }, MSG_TYPE.quote],
+    ];
+    for (const [message, msgType] of kinds) {
+      const res = await h.gateway.send(text('', { message }));
+      expect(res.msgType).toBe(msgType);
+    }
+    const quote = await h.gateway.send(
+      text('', { message: { kind: 'quote', content: '再回复', refMsgId: first.msgId } }),
+    );
+    expect(quoteContent.parse(JSON.parse(quote.content))).toMatchObject({
+      refMsgId: first.msgId,
+      refContent: '被引用的话',
+      content: '再回复',
+    });
+    const g = await h.gateway.send(text('群消息', { peerId: groupId, talkType: 2 }));
+    expect(g.msgType).toBe(1);
+  });
+
+  it('refuses bad sends', async () => {
+    expect(await codeOf(h.gateway.send(text('   ')))).toBe('invalid');
+    expect(await codeOf(h.gateway.send(text('x', { peerId: 'wxid_nobody' })))).toBe('notFriend');
+    expect(await codeOf(h.gateway.send(text('x', { peerId: '1@chatroom', talkType: 2 })))).toBe(
+      'notMember',
+    );
+    expect(
+      await codeOf(
+        h.gateway.send(text('', { message: { kind: 'quote', content: 'x', refMsgId: '1' } })),
+      ),
+    ).toBe('notFound');
+    expect(await codeOf(h.gateway.send(text('x', { workWxid: 'wxid_other' })))).toBe('notHeld');
+  });
+
+  it('revokes within two minutes only', async () => {
+    const a = await h.gateway.send(text());
+    const res = await h.gateway.revoke(wxid, a.msgId);
+    expect(res.msgId).toBe(a.msgId);
+    await h.sim.idle();
+    expect(h.of('revoked')).toMatchObject([{ msgId: a.msgId, bySelf: true, peerId: friend }]);
+    const b = await h.gateway.send(text());
+    h.clock.t += 121_000;
+    expect(await codeOf(h.gateway.revoke(wxid, b.msgId))).toBe('tooLate');
+    expect(await codeOf(h.gateway.revoke(wxid, 'nope'))).toBe('notFound');
+  });
+});
+
+describe('messages from the world', () => {
+  it('delivers a text from a friend', async () => {
+    const { msgId } = await h.sim.inbound({
+      workWxid: wxid,
+      fromWxid: friend,
+      talkType: 1,
+      msgType: 1,
+      content: '在吗',
+    });
+    await h.sim.idle();
+    expect(h.of('message')).toMatchObject([
+      {
+        msgId,
+        workWxid: wxid,
+        peerId: friend,
+        talkType: 1,
+        msgType: 1,
+        content: '在吗',
+        fromSelf: false,
+      },
+    ]);
+  });
+
+  it('makes an unknown writer a new contact and an unknown group member join', async () => {
+    await h.sim.inbound({
+      workWxid: wxid,
+      fromWxid: 'wxid_brandnew01',
+      talkType: 1,
+      msgType: 1,
+      content: '你好，我是新客户',
+    });
+    await h.sim.idle();
+    expect(h.of('contactsChanged')[0]!.added[0]!.wxid).toBe('wxid_brandnew01');
+    expect((await h.gateway.listContacts(wxid)).some((c) => c.wxid === 'wxid_brandnew01')).toBe(
+      true,
+    );
+
+    await h.sim.inbound({
+      workWxid: wxid,
+      fromWxid: groupId,
+      talkType: 2,
+      msgType: 1,
+      content: '大家好',
+      memberWxid: 'wxid_newmember01',
+    });
+    await h.sim.idle();
+    expect(h.of('groupNotice')).toMatchObject([
+      { kind: 'memberJoined', wxids: ['wxid_newmember01'] },
+    ]);
+    const msg = h.of('message').at(-1)!;
+    expect(msg).toMatchObject({ talkType: 2, peerId: groupId, memberWxid: 'wxid_newmember01' });
+    expect(msg.memberName).toBeTruthy();
+    expect(msg.memberAvatar).toMatch(/^data:image/);
+  });
+
+  it('makes a real file for media sent without one, readable by id', async () => {
+    const cases = [
+      [MSG_TYPE.image, 'image/png', [0x89, 0x50]],
+      [MSG_TYPE.emoticon, 'image/png', [0x89, 0x50]],
+      [MSG_TYPE.video, 'video/webm', [0x1a, 0x45]],
+      [MSG_TYPE.voice, 'audio/wav', [0x52, 0x49]],
+      [MSG_TYPE.document, 'application/pdf', [0x25, 0x50]],
+    ] as const;
+    for (const [msgType, mime, magic] of cases) {
+      await h.sim.inbound({ workWxid: wxid, fromWxid: friend, talkType: 1, msgType, content: '' });
+      await h.sim.idle();
+      const m = h.of('message').at(-1)!;
+      expect(m.msgType).toBe(msgType);
+      expect(m.file).toMatchObject({ mime });
+      expect(m.content).toBe(m.file!.fileName);
+      const bytes = await h.sim.readFile(m.file!.fileId);
+      expect([...bytes.data.subarray(0, 2)]).toEqual([...magic]);
+      expect(bytes.size).toBe(m.file!.size);
+      expect(await h.gateway.downloadMedia(wxid, m.file!.fileId)).toEqual(bytes);
+    }
+    await h.sim.inbound({
+      workWxid: wxid,
+      fromWxid: friend,
+      talkType: 1,
+      msgType: MSG_TYPE.document,
+      content: '',
+      fileName: '说明.txt',
+    });
+    await h.sim.idle();
+    const txt = h.of('message').at(-1)!.file!;
+    expect(txt).toMatchObject({ fileName: '说明.txt', mime: 'text/plain; charset=utf-8' });
+    expect(await codeOf(h.sim.readFile('nope'))).toBe('notFound');
+    expect(await codeOf(h.gateway.downloadMedia('wxid_other', txt.fileId))).toBe('notHeld');
+  });
+
+  it('transcribes voice messages', async () => {
+    await h.sim.inbound({
+      workWxid: wxid,
+      fromWxid: friend,
+      talkType: 1,
+      msgType: MSG_TYPE.voice,
+      content: '明天见',
+    });
+    await h.sim.idle();
+    const voice = h.of('message').at(-1)!;
+    expect(await h.gateway.voiceToText(wxid, voice.msgId)).toEqual({ text: '明天见' });
+    const t = await h.sim.inbound({
+      workWxid: wxid,
+      fromWxid: friend,
+      talkType: 1,
+      msgType: 1,
+      content: 'x',
+    });
+    expect(await codeOf(h.gateway.voiceToText(wxid, t.msgId))).toBe('invalid');
+  });
+
+  it('quotes the last message when a quote is written as plain text', async () => {
+    const first = await h.sim.inbound({
+      workWxid: wxid,
+      fromWxid: friend,
+      talkType: 1,
+      msgType: 1,
+      content: '原话',
+    });
+    await h.sim.inbound({
+      workWxid: wxid,
+      fromWxid: friend,
+      talkType: 1,
+      msgType: MSG_TYPE.quote,
+      content: '回一句',
+    });
+    await h.sim.idle();
+    const q = h.of('message').at(-1)!;
+    expect(q).toMatchObject({ msgType: 19, refMsgId: first.msgId, refContent: '原话' });
+    expect(q.displayName).toBeTruthy();
+  });
+
+  it('refuses bad inbound input', async () => {
+    const base = { workWxid: wxid, fromWxid: friend, talkType: 1 as const, content: 'x' };
+    expect(await codeOf(h.sim.inbound({ ...base, msgType: MSG_TYPE.card }))).toBe('invalid');
+    expect(await codeOf(h.sim.inbound({ ...base, fromWxid: wxid, msgType: 1 }))).toBe('invalid');
+    expect(await codeOf(h.sim.inbound({ ...base, fromWxid: 'x', talkType: 2, msgType: 1 }))).toBe(
+      'invalid',
+    );
+    expect(await codeOf(h.sim.inbound({ ...base, workWxid: 'wxid_x', msgType: 1 }))).toBe(
+      'notHeld',
+    );
+  });
+});
