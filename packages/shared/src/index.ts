@@ -9,3 +9,4 @@ export * from './messages.ts';
 export * from './trim.ts';
 export * from './chat.ts';
 export * from './ws.ts';
+export * from './accounts.ts';

@@ -1,3 +1,4 @@
+import { accountsMessages } from './accounts.ts';
 import { authMessages } from './auth.ts';
 import { commonMessages } from './errors.ts';
 import { formatText, type Language, type Text } from './i18n.ts';
@@ -10,6 +11,7 @@ export const MESSAGES = {
   ...validationMessages,
   ...authMessages,
   ...usersMessages,
+  ...accountsMessages,
 } satisfies Record<string, Text>;
 export type MessageKey = keyof typeof MESSAGES;
 

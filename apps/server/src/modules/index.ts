@@ -8,6 +8,8 @@ import { registerRolesRoutes } from './roles/roles.routes.ts';
 import { registerSeatsRoutes } from './seats/seats.routes.ts';
 import { registerUsersRoutes } from './users/users.routes.ts';
 import { registerRealtimeRoutes } from '../realtime/realtime.routes.ts';
+import { registerAccountRoutes } from './accounts/account.routes.ts';
+import { registerSimulatorApiRoutes } from './simulator-api/simulator-api.routes.ts';
 
 /** Registers every feature module's routes. */
 export async function registerModules(app: FastifyInstance, deps: Deps): Promise<void> {
@@ -19,4 +21,6 @@ export async function registerModules(app: FastifyInstance, deps: Deps): Promise
   registerSeatsRoutes(app, deps);
   registerProfileRoutes(app, deps);
   registerRealtimeRoutes(app, deps);
+  registerAccountRoutes(app, deps);
+  registerSimulatorApiRoutes(app, deps);
 }

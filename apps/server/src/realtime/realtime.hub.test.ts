@@ -63,11 +63,12 @@ describe('realtime hub', () => {
   afterAll(() => ctx.close());
 
   it('closes with 4401 without a token, with a bad token, or for another account name', async () => {
-    for (const query of [
+    const queries: Record<string, string>[] = [
       {},
       { token: 'nope' },
       { account: 'someone-else', token: s.manager!.token },
-    ]) {
+    ];
+    for (const query of queries) {
       const sock = await openTestSocket(base, query);
       expect(await sock.closed).toBe(WS_CLOSE_UNAUTHENTICATED);
     }

@@ -1,0 +1,206 @@
+import { randomUUID } from 'node:crypto';
+import os from 'node:os';
+import {
+  createGateway,
+  type ChatGateway,
+  type GatewayDeps,
+  type GatewayEventName,
+  type GatewayEvents,
+  type SimulatorOptions,
+} from '../../gateway/index.ts';
+import type { Deps } from '../../platform/deps.ts';
+import { ContactSyncService } from '../contacts/contact-sync.service.ts';
+import { AccountEventsService } from './account-events.service.ts';
+import { LeaseManager, type LeaseOptions } from './account-lease.ts';
+import * as repo from './account.repository.ts';
+
+/** Gateway events about one work account (everything but the QR login events). */
+export type AccountEventName = Exclude<
+  GatewayEventName,
+  'qrIssued' | 'qrScanned' | 'qrConfirmed' | 'qrFailed' | 'qrExpired'
+>;
+
+/** The work account an event is about. */
+export interface AccountRef {
+  id: string;
+  tenantId: string;
+  wxid: string;
+}
+
+/** A feature's handler of a gateway event, called with the account resolved. */
+export type AccountEventHandler<K extends AccountEventName> = (
+  event: GatewayEvents[K],
+  account: AccountRef,
+) => void | Promise<void>;
+
+const ACCOUNT_EVENTS: AccountEventName[] = [
+  'statusChanged',
+  'message',
+  'sendReceipt',
+  'revoked',
+  'readSync',
+  'friendRequest',
+  'contactsChanged',
+  'groupChanged',
+  'groupNotice',
+  'moment',
+];
+
+/** Options of the runtime; tests shorten the lease and the simulator's delays. */
+export interface AccountRuntimeOptions {
+  lease: Partial<LeaseOptions>;
+  simulator: Partial<SimulatorOptions>;
+  /** Loads a file the console sends (its fileUrl), for adapters that upload bytes. */
+  loadMedia?: GatewayDeps['loadMedia'];
+  /** Use this gateway instead of creating one. */
+  gateway?: ChatGateway;
+}
+
+const CACHE_MS = 10_000;
+
+/**
+ * The connection side of work accounts in one server instance: the chat gateway, the mapping of
+ * its events to rows and pushes, the leases, and the registration point through which other
+ * features receive gateway events (`accountRuntimeOf(deps).on('message', handler)`).
+ */
+export class AccountRuntime {
+  readonly instanceId = `${os.hostname()}-${process.pid}-${randomUUID().slice(0, 8)}`;
+  readonly leases: LeaseManager;
+  readonly contacts: ContactSyncService;
+  readonly events: AccountEventsService;
+  private gw: ChatGateway | null = null;
+  private starting: Promise<void> | null = null;
+  private readonly handlers = new Map<AccountEventName, Set<AccountEventHandler<never>>>();
+  private readonly cache = new Map<string, { ref: AccountRef; at: number }>();
+  private unsubscribe: (() => void)[] = [];
+
+  constructor(
+    private readonly deps: Deps,
+    private readonly options: Partial<AccountRuntimeOptions> = {},
+  ) {
+    this.contacts = new ContactSyncService(deps, () => this.gateway);
+    this.leases = new LeaseManager(deps, this, options.lease);
+    this.events = new AccountEventsService(deps, this);
+  }
+
+  /** The chat gateway; available once the server is ready. */
+  get gateway(): ChatGateway {
+    if (!this.gw) throw new Error('the chat gateway is not started');
+    return this.gw;
+  }
+
+  /** Whether the gateway is up. */
+  get started(): boolean {
+    return this.gw !== null;
+  }
+
+  /** Registers a feature's handler of a gateway event about an account. */
+  on<K extends AccountEventName>(event: K, handler: AccountEventHandler<K>): () => void {
+    let set = this.handlers.get(event);
+    if (!set) {
+      set = new Set();
+      this.handlers.set(event, set);
+    }
+    const h = handler as AccountEventHandler<never>;
+    set.add(h);
+    return () => set.delete(h);
+  }
+
+  /** Creates the gateway, subscribes to its events and starts the leases. */
+  start(): Promise<void> {
+    this.starting ??= (async () => {
+      const gw =
+        this.options.gateway ??
+        (await createGateway(
+          {
+            db: this.deps.db,
+            config: this.deps.config,
+            log: this.deps.log,
+            now: this.deps.now,
+            loadMedia: this.options.loadMedia,
+          },
+          { simulator: this.options.simulator },
+        ));
+      this.gw = gw;
+      this.unsubscribe.push(...this.events.subscribeLogin(gw));
+      for (const name of ACCOUNT_EVENTS) {
+        this.unsubscribe.push(
+          gw.on(name, (ev: GatewayEvents[typeof name]) => this.dispatch(name, ev)),
+        );
+      }
+      if (this.deps.config.services.has('gateway')) await this.leases.start();
+    })();
+    return this.starting;
+  }
+
+  /** Stops the leases (letting other instances take the accounts over) and the gateway. */
+  async stop(): Promise<void> {
+    if (!this.starting) return;
+    await this.starting.catch(() => undefined);
+    await this.leases.stop();
+    for (const u of this.unsubscribe) u();
+    this.unsubscribe = [];
+    await this.gw?.close();
+  }
+
+  /** The account of a platform id (cached briefly: events come in bursts). */
+  async accountOf(wxid: string): Promise<AccountRef | null> {
+    const hit = this.cache.get(wxid);
+    if (hit && Date.now() - hit.at < CACHE_MS) return hit.ref;
+    const row = await repo.findByWxid(this.deps.db, wxid);
+    if (!row) {
+      this.cache.delete(wxid);
+      return null;
+    }
+    const ref = { id: row.id, tenantId: row.tenantId, wxid: row.wxid };
+    this.cache.set(wxid, { ref, at: Date.now() });
+    return ref;
+  }
+
+  /** Forgets cached accounts (after a delete). */
+  forget(wxids: string[]): void {
+    for (const w of wxids) this.cache.delete(w);
+  }
+
+  private async dispatch<K extends AccountEventName>(name: K, ev: GatewayEvents[K]): Promise<void> {
+    const account = await this.accountOf(ev.workWxid);
+    if (!account) {
+      this.deps.log.debug(
+        { event: name, wxid: ev.workWxid },
+        'gateway event of an unknown account',
+      );
+      return;
+    }
+    await this.events.handle(name, ev, account);
+    for (const h of [...(this.handlers.get(name) ?? [])]) {
+      try {
+        await (h as AccountEventHandler<K>)(ev, account);
+      } catch (err) {
+        this.deps.log.error({ err, event: name }, 'account event handler failed');
+      }
+    }
+  }
+}
+
+const runtimes = new WeakMap<Deps, AccountRuntime>();
+
+/** The account runtime of a server instance (created on first use with default options). */
+export function accountRuntimeOf(deps: Deps): AccountRuntime {
+  let rt = runtimes.get(deps);
+  if (!rt) {
+    rt = new AccountRuntime(deps);
+    runtimes.set(deps, rt);
+  }
+  return rt;
+}
+
+/** Creates the runtime with options, before the app is built (server start, tests). */
+export function configureAccountRuntime(
+  deps: Deps,
+  options: Partial<AccountRuntimeOptions>,
+): AccountRuntime {
+  if (runtimes.has(deps)) throw new Error('account runtime already created for these deps');
+  const rt = new AccountRuntime(deps, options);
+  runtimes.set(deps, rt);
+  return rt;
+}

@@ -1,0 +1,111 @@
+import { WS_EVENTS, type FlushContactorPush } from '@cst/shared';
+import type {
+  ChatGateway,
+  ContactsChangedEvent,
+  GroupChangedEvent,
+  GroupNoticeEvent,
+} from '../../gateway/types.ts';
+import type { Deps } from '../../platform/deps.ts';
+import { realtimeOf } from '../../realtime/realtime.ts';
+import * as repo from './contact.repository.ts';
+
+/** A work account as the sync needs it. */
+export interface SyncAccount {
+  id: string;
+  tenantId: string;
+  wxid: string;
+}
+
+const refOf = (a: SyncAccount): repo.AccountRef => ({ tenantId: a.tenantId, workAccountId: a.id });
+
+/** Keeps a work account's friends and groups in step with the platform. */
+export class ContactSyncService {
+  constructor(
+    private readonly deps: Deps,
+    private readonly gateway: () => ChatGateway,
+  ) {}
+
+  private now() {
+    return new Date(this.deps.now());
+  }
+
+  /** Reads every friend, group and member from the platform (after a login). */
+  async fullSync(account: SyncAccount): Promise<void> {
+    const gw = this.gateway();
+    const ref = refOf(account);
+    const friends = await gw.listContacts(account.wxid);
+    const groups = await gw.listGroups(account.wxid);
+    const members = new Map<string, Awaited<ReturnType<ChatGateway['listGroupMembers']>>>();
+    for (const g of groups)
+      members.set(g.groupId, await gw.listGroupMembers(account.wxid, g.groupId));
+    const now = this.now();
+    await this.deps.db.transaction(async (tx) => {
+      await repo.upsertContacts(tx, ref, friends, now);
+      await repo.deleteContactsExcept(
+        tx,
+        ref,
+        friends.map((c) => c.wxid),
+      );
+      for (const g of groups) {
+        const rowId = await repo.upsertGroup(tx, ref, g, now);
+        await repo.replaceMembers(tx, account.tenantId, rowId, members.get(g.groupId) ?? []);
+      }
+      await repo.deleteGroupsExcept(
+        tx,
+        ref,
+        groups.map((g) => g.groupId),
+      );
+    });
+    await this.announce(account);
+  }
+
+  /** Applies friends added, changed or removed on the platform. */
+  async onContactsChanged(account: SyncAccount, ev: ContactsChangedEvent): Promise<void> {
+    const ref = refOf(account);
+    await this.deps.db.transaction(async (tx) => {
+      await repo.upsertContacts(tx, ref, [...ev.added, ...ev.updated], this.now());
+      await repo.deleteContacts(tx, ref, ev.removed);
+    });
+    await this.announce(account);
+  }
+
+  /** Applies a group created, changed, left or lost. */
+  async onGroupChanged(account: SyncAccount, ev: GroupChangedEvent): Promise<void> {
+    const ref = refOf(account);
+    if (ev.kind === 'left' || ev.kind === 'removed') {
+      await repo.deleteGroups(this.deps.db, ref, [ev.group.groupId]);
+    } else {
+      const members = await this.gateway()
+        .listGroupMembers(account.wxid, ev.group.groupId)
+        .catch(() => null);
+      await this.deps.db.transaction(async (tx) => {
+        const rowId = await repo.upsertGroup(tx, ref, ev.group, this.now());
+        if (members) await repo.replaceMembers(tx, account.tenantId, rowId, members);
+      });
+    }
+    await this.announce(account);
+  }
+
+  /** Refreshes a group's members when people joined or left. */
+  async onGroupNotice(account: SyncAccount, ev: GroupNoticeEvent): Promise<void> {
+    if (ev.kind !== 'memberJoined' && ev.kind !== 'memberLeft') return;
+    const ref = refOf(account);
+    const rowId = await repo.findGroupRowId(this.deps.db, ref, ev.groupId);
+    if (!rowId) return;
+    const members = await this.gateway().listGroupMembers(account.wxid, ev.groupId);
+    await this.deps.db.transaction((tx) =>
+      repo.replaceMembers(tx, account.tenantId, rowId, members),
+    );
+  }
+
+  /** Tells the account's viewers that its contacts changed, with the new counts. */
+  private async announce(account: SyncAccount): Promise<void> {
+    const counts = await repo.countsOf(this.deps.db, account.id);
+    const data: FlushContactorPush = { wxid: account.wxid, ...counts };
+    await realtimeOf(this.deps).publish(account.tenantId, {
+      event: WS_EVENTS.flushContactor,
+      data,
+      workAccountId: account.id,
+    });
+  }
+}

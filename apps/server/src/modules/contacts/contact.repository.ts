@@ -1,0 +1,226 @@
+import { and, count, eq, inArray, notInArray, sql } from 'drizzle-orm';
+import { chatGroupMembers, chatGroups, contacts } from '../../db/schema/index.ts';
+import type { DbOrTx } from '../../platform/db.ts';
+import type { ContactDto, GroupDto, GroupMemberDto } from '../../gateway/types.ts';
+
+const BATCH = 500;
+
+function chunks<T>(items: T[], size = BATCH): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}
+
+/** Where a synced row belongs. */
+export interface AccountRef {
+  tenantId: string;
+  workAccountId: string;
+}
+
+/** Inserts or updates friends of a work account (the console's own `pinned` flag is kept). */
+export async function upsertContacts(db: DbOrTx, ref: AccountRef, list: ContactDto[], now: Date) {
+  for (const part of chunks(list)) {
+    await db
+      .insert(contacts)
+      .values(
+        part.map((c) => ({
+          tenantId: ref.tenantId,
+          workAccountId: ref.workAccountId,
+          wxid: c.wxid,
+          alias: c.alias,
+          nickname: c.nickname,
+          remark: c.remark,
+          avatar: c.avatar,
+          gender: c.sex,
+          province: c.province,
+          city: c.city,
+          signature: c.signature,
+          star: c.star,
+          blacklist: c.blacklist,
+          source: c.source,
+          addedAt: c.addedAt ? new Date(c.addedAt) : null,
+          updatedAt: now,
+        })),
+      )
+      .onConflictDoUpdate({
+        target: [contacts.workAccountId, contacts.wxid],
+        set: {
+          alias: sql`excluded.alias`,
+          nickname: sql`excluded.nickname`,
+          remark: sql`excluded.remark`,
+          avatar: sql`excluded.avatar`,
+          gender: sql`excluded.gender`,
+          province: sql`excluded.province`,
+          city: sql`excluded.city`,
+          signature: sql`excluded.signature`,
+          star: sql`excluded.star`,
+          blacklist: sql`excluded.blacklist`,
+          source: sql`excluded.source`,
+          addedAt: sql`excluded.added_at`,
+          updatedAt: sql`excluded.updated_at`,
+        },
+      });
+  }
+}
+
+/** Removes friends of a work account by wxid. */
+export async function deleteContacts(db: DbOrTx, ref: AccountRef, wxids: string[]) {
+  for (const part of chunks(wxids)) {
+    await db
+      .delete(contacts)
+      .where(and(eq(contacts.workAccountId, ref.workAccountId), inArray(contacts.wxid, part)));
+  }
+}
+
+/** Removes friends of a work account that are not in `keep`. */
+export async function deleteContactsExcept(db: DbOrTx, ref: AccountRef, keep: string[]) {
+  const conds = [eq(contacts.workAccountId, ref.workAccountId)];
+  if (keep.length) conds.push(notInArray(contacts.wxid, keep));
+  await db.delete(contacts).where(and(...conds));
+}
+
+/** Inserts or updates a group; returns its row id. */
+export async function upsertGroup(db: DbOrTx, ref: AccountRef, g: GroupDto, now: Date) {
+  const rows = await db
+    .insert(chatGroups)
+    .values({
+      tenantId: ref.tenantId,
+      workAccountId: ref.workAccountId,
+      groupId: g.groupId,
+      name: g.name,
+      avatar: g.avatar,
+      ownerWxid: g.ownerWxid,
+      notice: g.notice,
+      myCard: g.myCard,
+      memberCount: g.memberCount,
+      createdAt: g.createdAt ? new Date(g.createdAt) : null,
+      updatedAt: now,
+    })
+    .onConflictDoUpdate({
+      target: [chatGroups.workAccountId, chatGroups.groupId],
+      set: {
+        name: sql`excluded.name`,
+        avatar: sql`excluded.avatar`,
+        ownerWxid: sql`excluded.owner_wxid`,
+        notice: sql`excluded.notice`,
+        myCard: sql`excluded.my_card`,
+        memberCount: sql`excluded.member_count`,
+        updatedAt: sql`excluded.updated_at`,
+      },
+    })
+    .returning({ id: chatGroups.id });
+  return rows[0]!.id;
+}
+
+/** Replaces the members of a group. */
+export async function replaceMembers(
+  db: DbOrTx,
+  tenantId: string,
+  chatGroupId: string,
+  members: GroupMemberDto[],
+) {
+  await db.delete(chatGroupMembers).where(eq(chatGroupMembers.chatGroupId, chatGroupId));
+  for (const part of chunks(members)) {
+    await db
+      .insert(chatGroupMembers)
+      .values(
+        part.map((m) => ({
+          tenantId,
+          chatGroupId,
+          wxid: m.wxid,
+          nickname: m.nickname,
+          card: m.card,
+          avatar: m.avatar,
+          isOwner: m.isOwner,
+          isFriend: m.isFriend,
+          banned: m.banned,
+          joinedAt: m.joinedAt ? new Date(m.joinedAt) : null,
+        })),
+      )
+      .onConflictDoNothing();
+  }
+}
+
+/** Removes groups of a work account by platform id. */
+export async function deleteGroups(db: DbOrTx, ref: AccountRef, groupIds: string[]) {
+  if (groupIds.length === 0) return;
+  await db
+    .delete(chatGroups)
+    .where(
+      and(eq(chatGroups.workAccountId, ref.workAccountId), inArray(chatGroups.groupId, groupIds)),
+    );
+}
+
+/** Removes groups of a work account that are not in `keep`. */
+export async function deleteGroupsExcept(db: DbOrTx, ref: AccountRef, keep: string[]) {
+  const conds = [eq(chatGroups.workAccountId, ref.workAccountId)];
+  if (keep.length) conds.push(notInArray(chatGroups.groupId, keep));
+  await db.delete(chatGroups).where(and(...conds));
+}
+
+/** The row id of a group of a work account. */
+export async function findGroupRowId(db: DbOrTx, ref: AccountRef, groupId: string) {
+  const rows = await db
+    .select({ id: chatGroups.id })
+    .from(chatGroups)
+    .where(and(eq(chatGroups.workAccountId, ref.workAccountId), eq(chatGroups.groupId, groupId)))
+    .limit(1);
+  return rows[0]?.id ?? null;
+}
+
+/** Friends and groups of a work account. */
+export async function countsOf(db: DbOrTx, workAccountId: string) {
+  const [c] = await db
+    .select({ n: count() })
+    .from(contacts)
+    .where(eq(contacts.workAccountId, workAccountId));
+  const [g] = await db
+    .select({ n: count() })
+    .from(chatGroups)
+    .where(eq(chatGroups.workAccountId, workAccountId));
+  return { contactCount: Number(c?.n ?? 0), groupCount: Number(g?.n ?? 0) };
+}
+
+/** Friends of a work account (name order) for pickers. */
+export async function listContactsOf(db: DbOrTx, workAccountId: string) {
+  return db
+    .select({
+      wxid: contacts.wxid,
+      nickname: contacts.nickname,
+      remark: contacts.remark,
+      avatar: contacts.avatar,
+    })
+    .from(contacts)
+    .where(eq(contacts.workAccountId, workAccountId))
+    .orderBy(contacts.nickname);
+}
+
+/** Groups of a work account with their members (name order) for pickers. */
+export async function listGroupsWithMembers(db: DbOrTx, workAccountId: string) {
+  const groups = await db
+    .select({ id: chatGroups.id, groupId: chatGroups.groupId, name: chatGroups.name })
+    .from(chatGroups)
+    .where(eq(chatGroups.workAccountId, workAccountId))
+    .orderBy(chatGroups.name);
+  if (groups.length === 0) return [];
+  const members = await db
+    .select({
+      chatGroupId: chatGroupMembers.chatGroupId,
+      wxid: chatGroupMembers.wxid,
+      nickname: chatGroupMembers.nickname,
+    })
+    .from(chatGroupMembers)
+    .where(
+      inArray(
+        chatGroupMembers.chatGroupId,
+        groups.map((g) => g.id),
+      ),
+    );
+  return groups.map((g) => ({
+    groupId: g.groupId,
+    name: g.name,
+    members: members
+      .filter((m) => m.chatGroupId === g.id)
+      .map((m) => ({ wxid: m.wxid, nickname: m.nickname })),
+  }));
+}

@@ -1,0 +1,133 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import {
+  loginIdBody,
+  simAccount,
+  simConfig,
+  simConfigBody,
+  simContacts,
+  simContactsQuery,
+  simFaultBody,
+  simInboundBody,
+  simPendingQr,
+  simScanBody,
+} from '@cst/shared';
+import type { Deps } from '../../platform/deps.ts';
+import { access, defineRoute } from '../../platform/http.ts';
+import { SimulatorApiService } from './simulator-api.service.ts';
+
+const P = '/sim-api';
+const tags = ['simulator'];
+
+/** `/sim-api/*` (API.md, Simulator control): only when the platform is the simulator. */
+export function registerSimulatorApiRoutes(app: FastifyInstance, deps: Deps): void {
+  if (deps.config.platform !== 'simulator') return;
+  const sim = new SimulatorApiService(deps);
+  const manage = access.can('account.manage');
+
+  defineRoute(app, {
+    method: 'POST',
+    url: `${P}/qr/scan`,
+    access: manage,
+    tags,
+    body: simScanBody,
+    response: z.object({ wxid: z.string() }),
+    handler: (ctx) => sim.scan(ctx.auth, ctx.body.loginId, ctx.body.confirm, ctx.body.nickname),
+  });
+
+  defineRoute(app, {
+    method: 'POST',
+    url: `${P}/qr/scan-only`,
+    access: manage,
+    tags,
+    body: loginIdBody,
+    response: z.null(),
+    handler: async (ctx) => {
+      await sim.scanOnly(ctx.auth, ctx.body.loginId);
+      return null;
+    },
+  });
+
+  defineRoute(app, {
+    method: 'GET',
+    url: `${P}/pending-qr`,
+    access: manage,
+    tags,
+    response: z.array(simPendingQr),
+    handler: (ctx) => sim.pendingQr(ctx.auth),
+  });
+
+  defineRoute(app, {
+    method: 'POST',
+    url: `${P}/inbound`,
+    access: manage,
+    tags,
+    body: simInboundBody,
+    response: z.object({ msgId: z.string() }),
+    handler: (ctx) => sim.inbound(ctx.auth, ctx.body as Parameters<typeof sim.inbound>[1]),
+  });
+
+  defineRoute(app, {
+    method: 'POST',
+    url: `${P}/generate`,
+    access: manage,
+    tags,
+    body: z.object({ workWxid: z.string().min(1).max(128), msgType: z.number().int().optional() }),
+    response: z.null(),
+    handler: async (ctx) => {
+      await sim.generate(ctx.auth, ctx.body.workWxid, ctx.body.msgType);
+      return null;
+    },
+  });
+
+  defineRoute(app, {
+    method: 'POST',
+    url: `${P}/fault`,
+    access: manage,
+    tags,
+    body: simFaultBody,
+    response: z.null(),
+    handler: async (ctx) => {
+      await sim.fault(ctx.auth, ctx.body.workWxid, ctx.body.kind);
+      return null;
+    },
+  });
+
+  defineRoute(app, {
+    method: 'GET',
+    url: `${P}/config`,
+    access: manage,
+    tags,
+    response: simConfig,
+    handler: () => sim.config(),
+  });
+
+  defineRoute(app, {
+    method: 'POST',
+    url: `${P}/config`,
+    access: manage,
+    tags,
+    body: simConfigBody,
+    response: simConfig,
+    handler: (ctx) => sim.setConfig(ctx.body),
+  });
+
+  defineRoute(app, {
+    method: 'GET',
+    url: `${P}/accounts`,
+    access: manage,
+    tags,
+    response: z.array(simAccount),
+    handler: (ctx) => sim.accounts(ctx.auth),
+  });
+
+  defineRoute(app, {
+    method: 'GET',
+    url: `${P}/contacts`,
+    access: manage,
+    tags,
+    querystring: simContactsQuery,
+    response: simContacts,
+    handler: (ctx) => sim.contacts(ctx.auth, ctx.query.workWxid),
+  });
+}

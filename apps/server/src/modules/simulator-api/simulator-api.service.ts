@@ -1,0 +1,122 @@
+import { isMsgType, type SimContacts, type SimPendingQr } from '@cst/shared';
+import type {
+  SimConfig,
+  SimFaultKind,
+  SimInboundCommand,
+  SimulatorControl,
+} from '../../gateway/index.ts';
+import type { AuthContext } from '../../platform/auth-context.ts';
+import type { Deps } from '../../platform/deps.ts';
+import { fail } from '../../platform/errors.ts';
+import { accountRuntimeOf } from '../accounts/account-runtime.ts';
+import * as accountRepo from '../accounts/account.repository.ts';
+import { viaGateway } from '../accounts/gateway-errors.ts';
+import * as qrRepo from '../accounts/qr-login.repository.ts';
+import * as contactRepo from '../contacts/contact.repository.ts';
+
+/**
+ * The simulator page's controls (API.md, Simulator control): the caller plays the outside world
+ * for the accounts of its own tenant; another tenant's account or login is not found.
+ */
+export class SimulatorApiService {
+  constructor(private readonly deps: Deps) {}
+
+  private get sim(): SimulatorControl {
+    const sim = accountRuntimeOf(this.deps).gateway.simulator;
+    if (!sim) throw fail.notFound('routeNotFound');
+    return sim;
+  }
+
+  private async ownLogin(auth: AuthContext, loginId: string) {
+    const row = await qrRepo.findQrLogin(this.deps.db, loginId);
+    if (!row || row.tenantId !== auth.tenantId) throw fail.notFound('qrLoginNotFound');
+    return row;
+  }
+
+  private async ownAccount(auth: AuthContext, wxid: string) {
+    const row = await accountRepo.findByWxid(this.deps.db, wxid);
+    if (!row || row.tenantId !== auth.tenantId) throw fail.notFound('workAccountNotFound');
+    return row;
+  }
+
+  /** Scans a pending QR code and confirms or declines on the phone. */
+  async scan(auth: AuthContext, loginId: string, confirm: boolean, nickname?: string) {
+    const login = await this.ownLogin(auth, loginId);
+    return viaGateway(() => this.sim.scan(loginId, confirm, nickname, login.wxid ?? undefined));
+  }
+
+  /** Scans without deciding yet (the console shows "scanned"). */
+  async scanOnly(auth: AuthContext, loginId: string): Promise<void> {
+    await this.ownLogin(auth, loginId);
+    await viaGateway(() => this.sim.scanOnly(loginId));
+  }
+
+  /** A contact (or a group member) writes to a work account. */
+  async inbound(auth: AuthContext, cmd: SimInboundCommand) {
+    await this.ownAccount(auth, cmd.workWxid);
+    if (!isMsgType(cmd.msgType)) throw fail.invalid('fieldValue', { field: 'msgType' });
+    return viaGateway(() => this.sim.inbound(cmd));
+  }
+
+  /** One item of generated traffic of a type (or any). */
+  async generate(auth: AuthContext, workWxid: string, msgType?: number): Promise<void> {
+    await this.ownAccount(auth, workWxid);
+    if (msgType !== undefined && !isMsgType(msgType)) {
+      throw fail.invalid('fieldValue', { field: 'msgType' });
+    }
+    await viaGateway(() => this.sim.generate(workWxid, msgType as never));
+  }
+
+  /** Makes the platform fail an account: ban, kick out, proxy failure, network drop. */
+  async fault(auth: AuthContext, workWxid: string, kind: SimFaultKind): Promise<void> {
+    await this.ownAccount(auth, workWxid);
+    await viaGateway(() => this.sim.fault(workWxid, kind));
+  }
+
+  /** The simulator's tunables. */
+  config(): SimConfig {
+    return this.sim.getConfig();
+  }
+
+  /** Changes tunables (unset fields stay). */
+  setConfig(patch: Partial<SimConfig>): Promise<SimConfig> {
+    return viaGateway(() => this.sim.setConfig(patch));
+  }
+
+  /** QR codes of the caller's tenant waiting for a phone. */
+  async pendingQr(auth: AuthContext): Promise<SimPendingQr[]> {
+    if (!auth.tenantId) return [];
+    const rows = await qrRepo.pendingQrLogins(
+      this.deps.db,
+      auth.tenantId,
+      new Date(this.deps.now()),
+    );
+    return rows.map(({ login, createdBy }) => ({
+      loginId: login.id,
+      qrImage: login.qrImage,
+      status: login.status,
+      wxid: login.wxid,
+      expiresAt: login.expiresAt.getTime(),
+      createdAt: login.createdAt.getTime(),
+      createdBy: createdBy ?? '',
+    }));
+  }
+
+  /** The tenant's accounts as the simulated platform sees them. */
+  async accounts(auth: AuthContext) {
+    if (!auth.tenantId) return [];
+    const scope = { kind: 'tenant' as const, tenantId: auth.tenantId };
+    const mine = await accountRepo.allVisibleAccounts(this.deps.db, scope);
+    if (mine.length === 0) return [];
+    return this.sim.listAccounts(mine.map((a) => a.wxid));
+  }
+
+  /** Friends and groups (with members) of one of the tenant's accounts, to write as them. */
+  async contacts(auth: AuthContext, workWxid: string): Promise<SimContacts> {
+    const account = await this.ownAccount(auth, workWxid);
+    return {
+      contacts: await contactRepo.listContactsOf(this.deps.db, account.id),
+      groups: await contactRepo.listGroupsWithMembers(this.deps.db, account.id),
+    };
+  }
+}
