@@ -1,4 +1,4 @@
-import type { Gender } from '@cst/shared';
+import type { Gender, WorkAccountStatus } from '@cst/shared';
 import {
   bigint,
   boolean,
@@ -35,7 +35,7 @@ export const simAccounts = pgTable('sim_accounts', {
   province: text('province').notNull(),
   city: text('city').notNull(),
   /** The last status the platform reported. */
-  status: text('status').notNull(),
+  status: text('status').$type<WorkAccountStatus>().notNull(),
   /** Session token; null after logout or kick-out (a QR login is needed). */
   session: text('session'),
   banned: boolean('banned').notNull().default(false),

@@ -137,6 +137,14 @@ describe('sending', () => {
     expect(await codeOf(h.gateway.send(text('x', { workWxid: 'wxid_other' })))).toBe('notHeld');
   });
 
+  it('marks conversations read on the phone', async () => {
+    await h.gateway.markRead({ workWxid: wxid, peerId: friend, talkType: 1 });
+    await h.gateway.markRead({ workWxid: wxid, peerId: groupId, talkType: 2 });
+    expect(
+      await codeOf(h.gateway.markRead({ workWxid: 'wxid_other', peerId: friend, talkType: 1 })),
+    ).toBe('notHeld');
+  });
+
   it('revokes within two minutes only', async () => {
     const a = await h.gateway.send(text());
     const res = await h.gateway.revoke(wxid, a.msgId);

@@ -234,10 +234,9 @@ export async function revokeMessage(core: SimCore, wxid: string, msgId: string) 
   return { msgId, content };
 }
 
-/** Marks a conversation read (the simulated phone has nothing more to do). */
+/** Marks a conversation read (any conversation; the simulated phone has nothing more to do). */
 export async function markRead(core: SimCore, peer: Peer): Promise<void> {
   core.requireOnline(peer.workWxid);
-  await checkPeer(core, peer);
 }
 
 /** The transcript of a voice message. */
@@ -390,7 +389,10 @@ export async function deliverInbound(
     talkType: spec.talkType,
     peerId: spec.peerId,
     fromSelf: spec.fromSelf,
-    memberWxid: spec.talkType === 2 && !spec.fromSelf ? (spec.member?.wxid ?? null) : null,
+    memberWxid:
+      spec.talkType === 2 && !spec.fromSelf && spec.msgType !== MSG_TYPE.system
+        ? (spec.member?.wxid ?? null)
+        : null,
     msgType: spec.msgType,
     content,
     fileId: file?.fileId ?? null,

@@ -108,6 +108,9 @@ describe('QR login', () => {
     expect(await codeOf(h.sim.scan(qr.loginId, true))).toBe('expired');
     expect(await codeOf(h.gateway.getQrLogin('nope'))).toBe('notFound');
     expect(await codeOf(h.sim.scan('nope', true))).toBe('notFound');
+    const other = await h.gateway.startQrLogin();
+    expect(await codeOf(h.sim.scan(other.loginId, true, undefined, 'x@chatroom'))).toBe('invalid');
+    expect((await h.gateway.getQrLogin(other.loginId)).status).toBe('issued');
   });
 
   it('re-logs a known account (after a kick-out) with the same wxid and world', async () => {

@@ -14,6 +14,8 @@ import { makeAvatar, planAccount, planWorld, type SimPerson } from './world.ts';
 // Logins, sessions, statuses and faults: the phone side of the connection.
 
 const loginKey = (loginId: string) => `login:${loginId}`;
+/** What a phone may name as its account id. */
+const WXID_RE = /^[A-Za-z][A-Za-z0-9_-]{2,63}$/;
 
 function toQr(row: SimLoginRow): QrLoginDto {
   return {
@@ -123,6 +125,8 @@ export async function scan(
   wxid?: string,
 ): Promise<{ wxid: string }> {
   const login = await openLogin(core, loginId);
+  if (wxid !== undefined && !WXID_RE.test(wxid)) throw new GatewayError('invalid', 'bad wxid');
+  nickname = nickname?.trim().slice(0, 32) || undefined;
   await scanOnly(core, loginId);
   if (!confirm) {
     await failLogin(core, loginId, '用户取消了登录');

@@ -6,6 +6,7 @@ import {
   deliverInbound,
   ensureMember,
   quotedText,
+  REVOKE_WINDOW_MS,
   type InboundSpec,
 } from './simulator-messaging.ts';
 import { toFriendRequest, toMoment } from './simulator.presenter.ts';
@@ -162,7 +163,11 @@ async function message(
 /** A contact revokes one of their recent messages. */
 async function revokeSomething(core: SimCore, acc: SimAccountRow, rng: Rng): Promise<boolean> {
   const recent = (await core.repo.recentMessages(acc.wxid, null, 20)).filter(
-    (m) => !m.fromSelf && !m.revoked && m.msgType !== MSG_TYPE.system,
+    (m) =>
+      !m.fromSelf &&
+      !m.revoked &&
+      m.msgType !== MSG_TYPE.system &&
+      core.now() - m.createdAt <= REVOKE_WINDOW_MS,
   );
   if (recent.length === 0) return false;
   const m = rng.pick(recent);

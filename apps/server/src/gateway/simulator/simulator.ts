@@ -97,7 +97,7 @@ export async function createSimulator(
         wxid: r.wxid,
         nickname: r.nickname,
         avatar: r.avatar,
-        status: core.held.get(r.wxid)?.status ?? (r.status as never),
+        status: core.held.get(r.wxid)?.status ?? r.status,
         contactCount: counts.get(r.wxid)?.friends ?? 0,
         groupCount: counts.get(r.wxid)?.groups ?? 0,
       }));

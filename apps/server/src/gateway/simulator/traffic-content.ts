@@ -18,6 +18,7 @@ import {
   ARTICLE_SOURCES,
   CHANNEL_TITLES,
   FILE_NAMES,
+  GROUP_SYSTEM_NOTICES,
   GROUP_TEXTS,
   LINKS,
   MINI_PROGRAMS,
@@ -205,8 +206,14 @@ export function makeContent(msgType: MsgType, ctx: ContentContext): GeneratedCon
       };
       return { content: json(c) };
     }
-    case MSG_TYPE.system:
-      return { content: rng.pick(SYSTEM_NOTICES).replace('{name}', ctx.writerName) };
+    case MSG_TYPE.system: {
+      const template = rng.pick(ctx.inGroup ? GROUP_SYSTEM_NOTICES : SYSTEM_NOTICES);
+      return {
+        content: template
+          .replace('{name}', ctx.writerName)
+          .replace('{other}', ctx.cardPerson.nickname),
+      };
+    }
     case MSG_TYPE.quote:
       return { content: rng.pick(TEXTS) };
   }

@@ -299,8 +299,4 @@ export const SYSTEM_NOTICES = [
   '对方已开启朋友验证，你还不是他（她）朋友。',
 ];
 
-export const GROUP_SYSTEM_NOTICES = [
-  '"{name}"邀请"{other}"加入了群聊',
-  '"{name}"修改群名为"{group}"',
-  '"{name}"拍了拍"{other}"',
-];
+export const GROUP_SYSTEM_NOTICES = ['"{name}"邀请"{other}"加入了群聊', '"{name}"拍了拍"{other}"'];
