@@ -10,3 +10,4 @@ export * from './trim.ts';
 export * from './chat.ts';
 export * from './ws.ts';
 export * from './accounts.ts';
+export * from './conversations.ts';

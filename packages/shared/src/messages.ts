@@ -1,5 +1,6 @@
 import { accountsMessages } from './accounts.ts';
 import { authMessages } from './auth.ts';
+import { conversationMessages } from './conversations.ts';
 import { commonMessages } from './errors.ts';
 import { formatText, type Language, type Text } from './i18n.ts';
 import { usersMessages } from './users.ts';
@@ -12,6 +13,7 @@ export const MESSAGES = {
   ...authMessages,
   ...usersMessages,
   ...accountsMessages,
+  ...conversationMessages,
 } satisfies Record<string, Text>;
 export type MessageKey = keyof typeof MESSAGES;
 

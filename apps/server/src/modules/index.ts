@@ -10,6 +10,7 @@ import { registerUsersRoutes } from './users/users.routes.ts';
 import { registerRealtimeRoutes } from '../realtime/realtime.routes.ts';
 import { registerAccountRoutes } from './accounts/account.routes.ts';
 import { registerSimulatorApiRoutes } from './simulator-api/simulator-api.routes.ts';
+import { registerConversationRoutes } from './conversations/conversation.routes.ts';
 
 /** Registers every feature module's routes. */
 export async function registerModules(app: FastifyInstance, deps: Deps): Promise<void> {
@@ -23,4 +24,5 @@ export async function registerModules(app: FastifyInstance, deps: Deps): Promise
   registerRealtimeRoutes(app, deps);
   registerAccountRoutes(app, deps);
   registerSimulatorApiRoutes(app, deps);
+  registerConversationRoutes(app, deps);
 }

@@ -351,6 +351,92 @@ CREATE TABLE "realtime_marks" (
 	"value" bigint NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "conversations" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"tenant_id" uuid NOT NULL,
+	"work_account_id" uuid NOT NULL,
+	"work_wxid" text NOT NULL,
+	"talk_type" smallint NOT NULL,
+	"peer_id" text NOT NULL,
+	"nickname" text DEFAULT '' NOT NULL,
+	"remark" text DEFAULT '' NOT NULL,
+	"avatar" text DEFAULT '' NOT NULL,
+	"unread" integer DEFAULT 0 NOT NULL,
+	"is_pin" boolean DEFAULT false NOT NULL,
+	"blocked" boolean DEFAULT false NOT NULL,
+	"latest_msg_time" bigint DEFAULT 0 NOT NULL,
+	"last_message_id" bigint,
+	"last_msg_type" smallint,
+	"msg_text" text DEFAULT '' NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "conversations_unread_non_negative" CHECK ("conversations"."unread" >= 0)
+);
+--> statement-breakpoint
+CREATE TABLE "gateway_calls" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"work_wxid" text NOT NULL,
+	"command" jsonb NOT NULL,
+	"status" text DEFAULT 'pending' NOT NULL,
+	"result" jsonb,
+	"error_code" text,
+	"error_message" text,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "messages" (
+	"id" bigint PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "messages_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
+	"tenant_id" uuid NOT NULL,
+	"conversation_id" uuid NOT NULL,
+	"work_account_id" uuid NOT NULL,
+	"msg_id" text,
+	"request_id" text,
+	"sending_uuid" text,
+	"msg_type" smallint NOT NULL,
+	"send_side" smallint NOT NULL,
+	"content" text DEFAULT '' NOT NULL,
+	"caption" text,
+	"file_url" text,
+	"file_cdn_url" text,
+	"file_name" text,
+	"file_len" bigint,
+	"file_id" text,
+	"file_mime" text,
+	"media" jsonb,
+	"jpeg_thumbnail" text,
+	"member_wxid" text,
+	"member_name" text,
+	"member_avatar" text,
+	"ref_msg_id" text,
+	"ref_content" text,
+	"display_name" text,
+	"send_ok" boolean DEFAULT false NOT NULL,
+	"delivery_ok" boolean DEFAULT false NOT NULL,
+	"read_ok" boolean DEFAULT false NOT NULL,
+	"failed" boolean DEFAULT false NOT NULL,
+	"err_message" text,
+	"revoked" boolean DEFAULT false NOT NULL,
+	"sender_user_id" uuid,
+	"dispatch_state" text,
+	"msg_time" bigint NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "session_group_items" (
+	"group_id" uuid NOT NULL,
+	"conversation_id" uuid NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "session_groups" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"tenant_id" uuid NOT NULL,
+	"user_id" uuid NOT NULL,
+	"name" text NOT NULL,
+	"sort" integer DEFAULT 0 NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 ALTER TABLE "ports" ADD CONSTRAINT "ports_tenant_id_tenants_id_fk" FOREIGN KEY ("tenant_id") REFERENCES "public"."tenants"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "positions" ADD CONSTRAINT "positions_tenant_id_tenants_id_fk" FOREIGN KEY ("tenant_id") REFERENCES "public"."tenants"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "roles" ADD CONSTRAINT "roles_tenant_id_tenants_id_fk" FOREIGN KEY ("tenant_id") REFERENCES "public"."tenants"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
@@ -373,6 +459,9 @@ ALTER TABLE "work_accounts" ADD CONSTRAINT "work_accounts_tenant_id_tenants_id_f
 ALTER TABLE "work_accounts" ADD CONSTRAINT "work_accounts_group_id_account_groups_id_fk" FOREIGN KEY ("group_id") REFERENCES "public"."account_groups"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "work_accounts" ADD CONSTRAINT "work_accounts_proxy_id_proxies_id_fk" FOREIGN KEY ("proxy_id") REFERENCES "public"."proxies"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "work_accounts" ADD CONSTRAINT "work_accounts_distributed_to_users_id_fk" FOREIGN KEY ("distributed_to") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "messages" ADD CONSTRAINT "messages_conversation_id_conversations_id_fk" FOREIGN KEY ("conversation_id") REFERENCES "public"."conversations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "session_group_items" ADD CONSTRAINT "session_group_items_group_id_session_groups_id_fk" FOREIGN KEY ("group_id") REFERENCES "public"."session_groups"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "session_group_items" ADD CONSTRAINT "session_group_items_conversation_id_conversations_id_fk" FOREIGN KEY ("conversation_id") REFERENCES "public"."conversations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "audit_tenant_time" ON "audit_log" USING btree ("tenant_id","created_at");--> statement-breakpoint
 CREATE INDEX "ports_tenant_expiry" ON "ports" USING btree ("tenant_id","expires_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "ports_code" ON "ports" USING btree ("code");--> statement-breakpoint
@@ -408,4 +497,17 @@ CREATE INDEX "work_accounts_tenant_status" ON "work_accounts" USING btree ("tena
 CREATE INDEX "work_accounts_tenant_distributed" ON "work_accounts" USING btree ("tenant_id","distributed_to");--> statement-breakpoint
 CREATE INDEX "work_accounts_lease" ON "work_accounts" USING btree ("lease_expires_at") WHERE "work_accounts"."status" in ('online', 'autoLoggingIn');--> statement-breakpoint
 CREATE INDEX "push_events_tenant_id" ON "push_events" USING btree ("tenant_id","id");--> statement-breakpoint
-CREATE INDEX "push_events_created" ON "push_events" USING btree ("created_at");
+CREATE INDEX "push_events_created" ON "push_events" USING btree ("created_at");--> statement-breakpoint
+CREATE UNIQUE INDEX "conversations_account_peer" ON "conversations" USING btree ("work_account_id","talk_type","peer_id");--> statement-breakpoint
+CREATE INDEX "conversations_account_order" ON "conversations" USING btree ("work_account_id","is_pin" DESC NULLS LAST,"latest_msg_time" DESC NULLS LAST,"id");--> statement-breakpoint
+CREATE INDEX "conversations_tenant_order" ON "conversations" USING btree ("tenant_id","is_pin" DESC NULLS LAST,"latest_msg_time" DESC NULLS LAST,"id");--> statement-breakpoint
+CREATE INDEX "conversations_account_unread" ON "conversations" USING btree ("work_account_id") WHERE "conversations"."unread" > 0;--> statement-breakpoint
+CREATE INDEX "gateway_calls_pending" ON "gateway_calls" USING btree ("work_wxid") WHERE "gateway_calls"."status" = 'pending';--> statement-breakpoint
+CREATE INDEX "messages_conversation_id" ON "messages" USING btree ("conversation_id","id");--> statement-breakpoint
+CREATE UNIQUE INDEX "messages_account_msg_id" ON "messages" USING btree ("work_account_id","msg_id") WHERE "messages"."msg_id" is not null;--> statement-breakpoint
+CREATE UNIQUE INDEX "messages_account_request_id" ON "messages" USING btree ("work_account_id","request_id") WHERE "messages"."request_id" is not null;--> statement-breakpoint
+CREATE INDEX "messages_tenant_time" ON "messages" USING btree ("tenant_id","msg_time");--> statement-breakpoint
+CREATE INDEX "messages_dispatch" ON "messages" USING btree ("work_account_id","id") WHERE "messages"."dispatch_state" in ('pending', 'dispatching');--> statement-breakpoint
+CREATE UNIQUE INDEX "session_group_items_pk" ON "session_group_items" USING btree ("group_id","conversation_id");--> statement-breakpoint
+CREATE INDEX "session_group_items_conversation" ON "session_group_items" USING btree ("conversation_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "session_groups_user_name" ON "session_groups" USING btree ("user_id","name");

@@ -1,0 +1,186 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+/**
+ * A chat of a work account with a friend or a group. `index_name` is derived
+ * (`{talkType}__{peer_id}__{work_wxid}`). Names and avatar are copied from the contact or group so
+ * the list reads one table.
+ */
+export const conversations = pgTable(
+  'conversations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tenantId: uuid('tenant_id').notNull(),
+    workAccountId: uuid('work_account_id').notNull(),
+    workWxid: text('work_wxid').notNull(),
+    talkType: smallint('talk_type').notNull(),
+    peerId: text('peer_id').notNull(),
+    nickname: text('nickname').notNull().default(''),
+    remark: text('remark').notNull().default(''),
+    avatar: text('avatar').notNull().default(''),
+    unread: integer('unread').notNull().default(0),
+    isPin: boolean('is_pin').notNull().default(false),
+    blocked: boolean('blocked').notNull().default(false),
+    /** Time of the latest message, ms since the epoch. */
+    latestMsgTime: bigint('latest_msg_time', { mode: 'number' }).notNull().default(0),
+    lastMessageId: bigint('last_message_id', { mode: 'number' }),
+    lastMsgType: smallint('last_msg_type'),
+    msgText: text('msg_text').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('conversations_account_peer').on(t.workAccountId, t.talkType, t.peerId),
+    index('conversations_account_order').on(
+      t.workAccountId,
+      t.isPin.desc(),
+      t.latestMsgTime.desc(),
+      t.id,
+    ),
+    index('conversations_tenant_order').on(
+      t.tenantId,
+      t.isPin.desc(),
+      t.latestMsgTime.desc(),
+      t.id,
+    ),
+    index('conversations_account_unread')
+      .on(t.workAccountId)
+      .where(sql`${t.unread} > 0`),
+    check('conversations_unread_non_negative', sql`${t.unread} >= 0`),
+  ],
+);
+
+/** One message of a conversation; `id` is the console's messageId. */
+export const messages = pgTable(
+  'messages',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    tenantId: uuid('tenant_id').notNull(),
+    conversationId: uuid('conversation_id')
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    workAccountId: uuid('work_account_id').notNull(),
+    /** The platform's message id (null until the platform accepted a send). */
+    msgId: text('msg_id'),
+    /** Console send id (idempotency key towards the platform). */
+    requestId: text('request_id'),
+    /** The browser's optimistic id. */
+    sendingUuid: text('sending_uuid'),
+    msgType: smallint('msg_type').notNull(),
+    /** 1 sent by the operator, 2 received. */
+    sendSide: smallint('send_side').notNull(),
+    content: text('content').notNull().default(''),
+    caption: text('caption'),
+    fileUrl: text('file_url'),
+    fileCdnUrl: text('file_cdn_url'),
+    fileName: text('file_name'),
+    fileLen: bigint('file_len', { mode: 'number' }),
+    /** The platform's id of the media file (download through the gateway). */
+    fileId: text('file_id'),
+    fileMime: text('file_mime'),
+    /** Media facts: width, height, durationMs. */
+    media: jsonb('media').$type<{ width?: number; height?: number; durationMs?: number }>(),
+    jpegThumbnail: text('jpeg_thumbnail'),
+    memberWxid: text('member_wxid'),
+    memberName: text('member_name'),
+    memberAvatar: text('member_avatar'),
+    refMsgId: text('ref_msg_id'),
+    refContent: text('ref_content'),
+    displayName: text('display_name'),
+    sendOk: boolean('send_ok').notNull().default(false),
+    deliveryOk: boolean('delivery_ok').notNull().default(false),
+    readOk: boolean('read_ok').notNull().default(false),
+    failed: boolean('failed').notNull().default(false),
+    errMessage: text('err_message'),
+    revoked: boolean('revoked').notNull().default(false),
+    senderUserId: uuid('sender_user_id'),
+    /** Console sends waiting for the account's holder: pending → dispatching → done. */
+    dispatchState: text('dispatch_state', { enum: ['pending', 'dispatching', 'done'] }),
+    /** Time of the message, ms since the epoch. */
+    msgTime: bigint('msg_time', { mode: 'number' }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('messages_conversation_id').on(t.conversationId, t.id),
+    uniqueIndex('messages_account_msg_id')
+      .on(t.workAccountId, t.msgId)
+      .where(sql`${t.msgId} is not null`),
+    uniqueIndex('messages_account_request_id')
+      .on(t.workAccountId, t.requestId)
+      .where(sql`${t.requestId} is not null`),
+    index('messages_tenant_time').on(t.tenantId, t.msgTime),
+    index('messages_dispatch')
+      .on(t.workAccountId, t.id)
+      .where(sql`${t.dispatchState} in ('pending', 'dispatching')`),
+  ],
+);
+
+/** Custom session groups of a user (SPEC: custom sessions). */
+export const sessionGroups = pgTable(
+  'session_groups',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tenantId: uuid('tenant_id').notNull(),
+    userId: uuid('user_id').notNull(),
+    name: text('name').notNull(),
+    sort: integer('sort').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('session_groups_user_name').on(t.userId, t.name)],
+);
+
+/** Which conversations a session group holds. */
+export const sessionGroupItems = pgTable(
+  'session_group_items',
+  {
+    groupId: uuid('group_id')
+      .notNull()
+      .references(() => sessionGroups.id, { onDelete: 'cascade' }),
+    conversationId: uuid('conversation_id')
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('session_group_items_pk').on(t.groupId, t.conversationId),
+    index('session_group_items_conversation').on(t.conversationId),
+  ],
+);
+
+/**
+ * A gateway command for the instance that holds a work account (revoke, mark read, …), when the
+ * request reached another instance. The holder claims it, runs it and writes the outcome.
+ */
+export const gatewayCalls = pgTable(
+  'gateway_calls',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    workWxid: text('work_wxid').notNull(),
+    command: jsonb('command').$type<unknown>().notNull(),
+    status: text('status', { enum: ['pending', 'running', 'done', 'failed'] })
+      .notNull()
+      .default('pending'),
+    result: jsonb('result').$type<unknown>(),
+    errorCode: text('error_code'),
+    errorMessage: text('error_message'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('gateway_calls_pending')
+      .on(t.workWxid)
+      .where(sql`${t.status} = 'pending'`),
+  ],
+);

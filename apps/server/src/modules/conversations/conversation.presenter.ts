@@ -1,0 +1,113 @@
+import {
+  indexName,
+  MSG_TYPE,
+  type ConversationItem,
+  type MessageItem,
+  type TalkType,
+} from '@cst/shared';
+import type { conversations, messages } from '../../db/schema/index.ts';
+
+export type ConversationRow = typeof conversations.$inferSelect;
+export type MessageRow = typeof messages.$inferSelect;
+
+/** 1971-01-01: conversation times before it are the "1970" of SPEC §4. */
+const EPOCH_GUARD = 31_536_000_000;
+
+/** The conversation item of SPEC §3 from a row. */
+export function presentConversation(row: ConversationRow): ConversationItem {
+  const latest = row.latestMsgTime < EPOCH_GUARD ? row.updatedAt.getTime() : row.latestMsgTime;
+  const talkType = row.talkType as TalkType;
+  return {
+    index_name: indexName(talkType, row.peerId, row.workWxid),
+    talkType,
+    receiver_id: row.peerId,
+    friendWxid: row.peerId,
+    convId: row.id,
+    messageId: row.lastMessageId === null ? null : String(row.lastMessageId),
+    avatar: row.avatar,
+    nickname: row.nickname,
+    remark: row.remark,
+    name: row.remark || row.nickname || row.peerId,
+    latestMsgTime: latest,
+    createdAt: row.createdAt.getTime(),
+    createSort: row.createdAt.getTime(),
+    unRead: Math.max(0, row.unread),
+    isPin: row.isPin,
+    blocked: row.blocked,
+    workWxid: row.workWxid,
+    msg_text: row.msgText,
+    lastMsgType: row.lastMsgType ?? null,
+  };
+}
+
+/** The preview text of a message for the conversation list (the SPA prefixes the type). */
+export function previewOf(msgType: number, content: string, fileName: string | null): string {
+  if (msgType === MSG_TYPE.text || msgType === MSG_TYPE.quote || msgType === MSG_TYPE.system) {
+    const text = msgType === MSG_TYPE.quote ? quoteText(content) : content;
+    return text.length > 120 ? `${text.slice(0, 120)}…` : text;
+  }
+  if (fileName) return fileName.slice(0, 120);
+  const title = titleOf(content);
+  return title.slice(0, 120);
+}
+
+function quoteText(content: string): string {
+  try {
+    const v = JSON.parse(content) as { content?: unknown };
+    return typeof v.content === 'string' ? v.content : content;
+  } catch {
+    return content;
+  }
+}
+
+function titleOf(content: string): string {
+  try {
+    const v = JSON.parse(content) as Record<string, unknown>;
+    for (const k of ['title', 'label', 'poiName', 'nickname', 'name', 'text', 'content']) {
+      if (typeof v[k] === 'string') return v[k];
+    }
+  } catch {
+    // not JSON: plain text
+  }
+  return content;
+}
+
+/** The message of SPEC §3 from a row. */
+export function presentMessage(row: MessageRow, conv: ConversationRow): MessageItem {
+  const talkType = conv.talkType as TalkType;
+  return {
+    messageId: String(row.id),
+    msgId: row.msgId,
+    requestId: row.requestId,
+    sendingUUid: row.sendingUuid,
+    msgType: row.msgType,
+    msgTime: row.msgTime,
+    sendSide: row.sendSide === 1 ? 1 : 2,
+    content: row.content,
+    caption: row.caption,
+    fileUrl: row.fileUrl,
+    fileCdnUrl: row.fileCdnUrl,
+    fileName: row.fileName,
+    fileLen: row.fileLen,
+    jpegThumbnail: row.jpegThumbnail,
+    memberName: row.memberName,
+    memberAvatar: row.memberAvatar,
+    participant: row.memberWxid,
+    refMsgId: row.refMsgId,
+    refContent: row.refContent,
+    displayName: row.displayName,
+    sendOk: row.sendOk,
+    deliveryOK: row.deliveryOk,
+    readOK: row.readOk,
+    failed: row.failed,
+    errMessage: row.errMessage,
+    revoked: row.revoked,
+    workWxid: conv.workWxid,
+    receiver_id: conv.peerId,
+    talkType,
+    index_name: indexName(talkType, conv.peerId, conv.workWxid),
+    createSort: row.id,
+    createdAt: row.createdAt.getTime(),
+    msg_text: previewOf(row.msgType, row.content, row.fileName),
+  };
+}

@@ -1,0 +1,385 @@
+import { and, asc, desc, eq, gt, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import {
+  chatGroups,
+  contacts,
+  conversations,
+  messages,
+  sessionGroupItems,
+  sessionGroups,
+  workAccounts,
+} from '../../db/schema/index.ts';
+import type { DbOrTx } from '../../platform/db.ts';
+import { rowsOf } from '../accounts/account.policy.ts';
+import type { ConversationRow, MessageRow } from './conversation.presenter.ts';
+
+/** Which accounts' conversations a caller may read: the whole tenant, or a list of accounts. */
+export type ConvScope = { tenantId: string; accountIds: string[] | 'all' };
+
+/** The condition on conversations for a scope (always filters the tenant). */
+export function convScopeCondition(scope: ConvScope): SQL {
+  const tenant = eq(conversations.tenantId, scope.tenantId);
+  if (scope.accountIds === 'all') return tenant;
+  if (scope.accountIds.length === 0) return sql`false`;
+  return and(tenant, inArray(conversations.workAccountId, scope.accountIds))!;
+}
+
+/** Filters of the conversation list. */
+export interface ListFilter {
+  workAccountId?: string;
+  unreadOnly?: boolean;
+  pinnedOnly?: boolean;
+  sessionGroupId?: string;
+  keyword?: string;
+}
+
+/** A page of conversations, pinned first then newest, and the total. */
+export async function listConversations(
+  db: DbOrTx,
+  scope: ConvScope,
+  filter: ListFilter,
+  page: number,
+  pageSize: number,
+): Promise<{ rows: ConversationRow[]; total: number }> {
+  const conds: SQL[] = [convScopeCondition(scope)];
+  if (filter.workAccountId) conds.push(eq(conversations.workAccountId, filter.workAccountId));
+  if (filter.unreadOnly) conds.push(gt(conversations.unread, 0));
+  if (filter.pinnedOnly) conds.push(eq(conversations.isPin, true));
+  if (filter.sessionGroupId) {
+    conds.push(
+      sql`${conversations.id} in (select ${sessionGroupItems.conversationId} from ${sessionGroupItems} where ${sessionGroupItems.groupId} = ${filter.sessionGroupId})`,
+    );
+  }
+  if (filter.keyword) {
+    const like = `%${filter.keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    conds.push(
+      sql`(${conversations.nickname} ilike ${like} or ${conversations.remark} ilike ${like} or ${conversations.peerId} ilike ${like})`,
+    );
+  }
+  const where = and(...conds);
+  const [rows, count] = await Promise.all([
+    db
+      .select()
+      .from(conversations)
+      .where(where)
+      .orderBy(desc(conversations.isPin), desc(conversations.latestMsgTime), asc(conversations.id))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(conversations)
+      .where(where),
+  ]);
+  return { rows, total: count[0]?.n ?? 0 };
+}
+
+/** One conversation of an account, by peer. */
+export async function findConversation(
+  db: DbOrTx,
+  tenantId: string,
+  workAccountId: string,
+  talkType: number,
+  peerId: string,
+): Promise<ConversationRow | null> {
+  const rows = await db
+    .select()
+    .from(conversations)
+    .where(
+      and(
+        eq(conversations.tenantId, tenantId),
+        eq(conversations.workAccountId, workAccountId),
+        eq(conversations.talkType, talkType),
+        eq(conversations.peerId, peerId),
+      ),
+    )
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+/** Creates the conversation when missing (names from the contact or group), returns it. */
+export async function ensureConversation(
+  db: DbOrTx,
+  v: {
+    tenantId: string;
+    workAccountId: string;
+    workWxid: string;
+    talkType: number;
+    peerId: string;
+  },
+): Promise<ConversationRow> {
+  const existing = await findConversation(db, v.tenantId, v.workAccountId, v.talkType, v.peerId);
+  if (existing) return existing;
+  await upsertConversations(db, [v]);
+  return (await findConversation(db, v.tenantId, v.workAccountId, v.talkType, v.peerId))!;
+}
+
+/** A conversation key of a batch. */
+export interface ConvKey {
+  tenantId: string;
+  workAccountId: string;
+  workWxid: string;
+  talkType: number;
+  peerId: string;
+}
+
+/**
+ * Creates the conversations of a batch that do not exist yet, with names from the contact or
+ * group; returns every conversation of the batch by `accountId|talkType|peerId`.
+ */
+export async function upsertConversations(
+  db: DbOrTx,
+  keys: ConvKey[],
+  now = Date.now(),
+): Promise<Map<string, ConversationRow>> {
+  const out = new Map<string, ConversationRow>();
+  if (keys.length === 0) return out;
+  const values = sql.join(
+    keys.map(
+      (k) =>
+        sql`(${k.tenantId}::uuid, ${k.workAccountId}::uuid, ${k.workWxid}, ${k.talkType}::smallint, ${k.peerId})`,
+    ),
+    sql`, `,
+  );
+  await db.execute(sql`
+    insert into conversations (tenant_id, work_account_id, work_wxid, talk_type, peer_id, nickname, remark, avatar, latest_msg_time)
+    select v.tenant_id, v.work_account_id, v.work_wxid, v.talk_type, v.peer_id,
+      coalesce(ct.nickname, cg.name, ''), coalesce(ct.remark, ''), coalesce(ct.avatar, cg.avatar, ''), ${now}::bigint
+    from (values ${values}) as v(tenant_id, work_account_id, work_wxid, talk_type, peer_id)
+    left join ${contacts} ct on v.talk_type = 1 and ct.work_account_id = v.work_account_id and ct.wxid = v.peer_id
+    left join ${chatGroups} cg on v.talk_type = 2 and cg.work_account_id = v.work_account_id and cg.group_id = v.peer_id
+    on conflict (work_account_id, talk_type, peer_id) do nothing`);
+  const conds = keys.map((k) =>
+    and(
+      eq(conversations.workAccountId, k.workAccountId),
+      eq(conversations.talkType, k.talkType),
+      eq(conversations.peerId, k.peerId),
+    ),
+  );
+  const rows = await db
+    .select()
+    .from(conversations)
+    .where(
+      sql.join(
+        conds.map((c) => sql`(${c})`),
+        sql` or `,
+      ),
+    );
+  for (const r of rows) out.set(convKeyOf(r.workAccountId, r.talkType, r.peerId), r);
+  return out;
+}
+
+/** The map key of a conversation. */
+export function convKeyOf(workAccountId: string, talkType: number, peerId: string): string {
+  return `${workAccountId}|${talkType}|${peerId}`;
+}
+
+/** What a batch changes on one conversation. */
+export interface ConvBump {
+  id: string;
+  unreadInc: number;
+  latestMsgTime: number;
+  lastMessageId: number;
+  lastMsgType: number;
+  msgText: string;
+}
+
+/** Applies new messages to their conversations (blocked ones keep their place and count). */
+export async function bumpConversations(db: DbOrTx, bumps: ConvBump[]): Promise<ConversationRow[]> {
+  if (bumps.length === 0) return [];
+  const values = sql.join(
+    bumps.map(
+      (b) =>
+        sql`(${b.id}::uuid, ${b.unreadInc}::int, ${b.latestMsgTime}::bigint, ${b.lastMessageId}::bigint, ${b.lastMsgType}::smallint, ${b.msgText})`,
+    ),
+    sql`, `,
+  );
+  const res = await db.execute(sql`
+    update conversations c set
+      unread = c.unread + v.inc,
+      latest_msg_time = greatest(c.latest_msg_time, v.t),
+      last_message_id = v.mid,
+      last_msg_type = v.mtype,
+      msg_text = v.txt,
+      updated_at = now()
+    from (values ${values}) as v(id, inc, t, mid, mtype, txt)
+    where c.id = v.id and not c.blocked
+    returning c.id`);
+  const ids = rowsOf<{ id: string }>(res).map((r) => r.id);
+  if (ids.length === 0) return [];
+  return db.select().from(conversations).where(inArray(conversations.id, ids));
+}
+
+/** Inserts messages; rows whose platform id is already stored are skipped. Returns the new rows. */
+export async function insertMessages(
+  db: DbOrTx,
+  rows: (typeof messages.$inferInsert)[],
+): Promise<MessageRow[]> {
+  if (rows.length === 0) return [];
+  return db
+    .insert(messages)
+    .values(rows)
+    .onConflictDoNothing({
+      target: [messages.workAccountId, messages.msgId],
+      where: sql`${messages.msgId} is not null`,
+    })
+    .returning();
+}
+
+/** A page of messages of a conversation, newest first, within the window. */
+export async function messagesPage(
+  db: DbOrTx,
+  conversationId: string,
+  before: number | null,
+  since: number,
+  limit: number,
+): Promise<MessageRow[]> {
+  const conds = [eq(messages.conversationId, conversationId), gt(messages.msgTime, since)];
+  if (before !== null) conds.push(lt(messages.id, before));
+  return db
+    .select()
+    .from(messages)
+    .where(and(...conds))
+    .orderBy(desc(messages.id))
+    .limit(limit);
+}
+
+/** A message by id, inside a tenant. */
+export async function findMessage(
+  db: DbOrTx,
+  tenantId: string,
+  id: number,
+): Promise<MessageRow | null> {
+  const rows = await db
+    .select()
+    .from(messages)
+    .where(and(eq(messages.tenantId, tenantId), eq(messages.id, id)))
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+/** A message by platform id on an account. */
+export async function findByMsgId(
+  db: DbOrTx,
+  workAccountId: string,
+  msgId: string,
+): Promise<MessageRow | null> {
+  const rows = await db
+    .select()
+    .from(messages)
+    .where(and(eq(messages.workAccountId, workAccountId), eq(messages.msgId, msgId)))
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+/** A conversation by id, inside a tenant. */
+export async function conversationById(
+  db: DbOrTx,
+  tenantId: string,
+  id: string,
+): Promise<ConversationRow | null> {
+  const rows = await db
+    .select()
+    .from(conversations)
+    .where(and(eq(conversations.tenantId, tenantId), eq(conversations.id, id)))
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+/** Sets unread to 0 on matching conversations; returns those that had unread messages. */
+export async function clearUnread(db: DbOrTx, where: SQL): Promise<ConversationRow[]> {
+  return db
+    .update(conversations)
+    .set({ unread: 0 })
+    .where(and(where, gt(conversations.unread, 0)))
+    .returning();
+}
+
+/** Unread totals per work account of a scope. */
+export async function unreadByAccount(
+  db: DbOrTx,
+  scope: ConvScope,
+  accountIds?: string[],
+): Promise<Map<string, number>> {
+  const conds = [convScopeCondition(scope), gt(conversations.unread, 0)];
+  if (accountIds) {
+    if (accountIds.length === 0) return new Map();
+    conds.push(inArray(conversations.workAccountId, accountIds));
+  }
+  const rows = await db
+    .select({
+      id: conversations.workAccountId,
+      n: sql<number>`coalesce(sum(${conversations.unread}), 0)::int`,
+    })
+    .from(conversations)
+    .where(and(...conds))
+    .groupBy(conversations.workAccountId);
+  return new Map(rows.map((r) => [r.id, r.n]));
+}
+
+/** Claims console sends waiting for an account (oldest first), marking them dispatching. */
+export async function claimPendingSends(
+  db: DbOrTx,
+  workAccountId: string,
+  limit: number,
+): Promise<MessageRow[]> {
+  const res = await db.execute(sql`
+    update messages set dispatch_state = 'dispatching'
+    where id in (
+      select id from messages
+      where work_account_id = ${workAccountId} and dispatch_state = 'pending'
+      order by id limit ${limit}
+      for update skip locked
+    )
+    returning id`);
+  const ids = rowsOf<{ id: string | number }>(res).map((r) => Number(r.id));
+  if (ids.length === 0) return [];
+  return db.select().from(messages).where(inArray(messages.id, ids)).orderBy(asc(messages.id));
+}
+
+/** Puts sends left "dispatching" by a stopped holder back to pending (idempotent by requestId). */
+export async function requeueDispatching(db: DbOrTx, workAccountIds: string[]): Promise<void> {
+  if (workAccountIds.length === 0) return;
+  await db
+    .update(messages)
+    .set({ dispatchState: 'pending' })
+    .where(
+      and(
+        inArray(messages.workAccountId, workAccountIds),
+        eq(messages.dispatchState, 'dispatching'),
+      ),
+    );
+}
+
+/** Accounts with sends waiting, among the given ones. */
+export async function accountsWithPending(db: DbOrTx, workAccountIds: string[]): Promise<string[]> {
+  if (workAccountIds.length === 0) return [];
+  const rows = await db
+    .selectDistinct({ id: messages.workAccountId })
+    .from(messages)
+    .where(
+      and(inArray(messages.workAccountId, workAccountIds), eq(messages.dispatchState, 'pending')),
+    );
+  return rows.map((r) => r.id);
+}
+
+/** Work accounts by platform id inside a tenant. */
+export async function accountByWxid(db: DbOrTx, tenantId: string, wxid: string) {
+  const rows = await db
+    .select()
+    .from(workAccounts)
+    .where(and(eq(workAccounts.tenantId, tenantId), eq(workAccounts.wxid, wxid)))
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+/** Session groups of a user with their conversation and unread counts. */
+export async function listSessionGroups(db: DbOrTx, tenantId: string, userId: string) {
+  const res = await db.execute(sql`
+    select g.id, g.name, count(c.id)::int as count, coalesce(sum(c.unread), 0)::int as unread
+    from ${sessionGroups} g
+    left join ${sessionGroupItems} i on i.group_id = g.id
+    left join ${conversations} c on c.id = i.conversation_id
+    where g.tenant_id = ${tenantId} and g.user_id = ${userId}
+    group by g.id, g.name, g.sort, g.created_at
+    order by g.sort, g.created_at`);
+  return rowsOf<{ id: string; name: string; count: number; unread: number }>(res);
+}

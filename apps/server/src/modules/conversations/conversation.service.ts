@@ -1,0 +1,348 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq, inArray } from 'drizzle-orm';
+import {
+  MESSAGE_WINDOW_MS,
+  MSG_TYPE,
+  parseIndexName,
+  type ConvListBody,
+  type ConversationItem,
+  type MessageItem,
+  type SendTextBody,
+  type UnreadSummary,
+} from '@cst/shared';
+import { conversations, messages, sessionGroups, workAccounts } from '../../db/schema/index.ts';
+import { GatewayError } from '../../gateway/index.ts';
+import { AppError } from '../../platform/errors.ts';
+import type { AuthContext } from '../../platform/auth-context.ts';
+import type { Deps } from '../../platform/deps.ts';
+import { fail } from '../../platform/errors.ts';
+import { realtimeOf } from '../../realtime/realtime.ts';
+import {
+  presentConversation,
+  presentMessage,
+  previewOf,
+  type ConversationRow,
+} from './conversation.presenter.ts';
+import * as repo from './conversation.repository.ts';
+import { convScopeOf, scopeHas } from './conversation.scope.ts';
+import { callHolder } from './holder-call.ts';
+import type { MessageDispatcher } from './message-dispatch.service.ts';
+import { messagePush, syncReadPush } from './message-ingest.service.ts';
+
+/** Conversations and messages as a seat reads and writes them. */
+export class ConversationService {
+  constructor(
+    private readonly deps: Deps,
+    private readonly dispatcher: MessageDispatcher,
+  ) {}
+
+  private get db() {
+    return this.deps.db;
+  }
+
+  /** A visible work account by platform id, else 404. */
+  private async visibleAccount(auth: AuthContext, wxid: string) {
+    const scope = await convScopeOf(this.db, auth);
+    const account = await repo.accountByWxid(this.db, scope.tenantId, wxid);
+    if (!account || !scopeHas(scope, account.id)) throw fail.notFound('workAccountNotFound');
+    return { account, scope };
+  }
+
+  /** A visible conversation by index_name, else 404. */
+  async conversationOf(auth: AuthContext, indexNameValue: string): Promise<ConversationRow> {
+    const parsed = parseIndexName(indexNameValue);
+    if (!parsed) throw fail.notFound('conversationNotFound');
+    const scope = await convScopeOf(this.db, auth);
+    const account = await repo.accountByWxid(this.db, scope.tenantId, parsed.workWxid);
+    if (!account || !scopeHas(scope, account.id)) throw fail.notFound('conversationNotFound');
+    const conv = await repo.findConversation(
+      this.db,
+      scope.tenantId,
+      account.id,
+      parsed.talkType,
+      parsed.receiverId,
+    );
+    if (!conv) throw fail.notFound('conversationNotFound');
+    return conv;
+  }
+
+  /** The conversation list in one of its modes (API.md). */
+  async list(auth: AuthContext, body: ConvListBody) {
+    const scope = await convScopeOf(this.db, auth);
+    const filter: repo.ListFilter = { keyword: body.keyword || undefined };
+    if (body.workWxid) {
+      const { account } = await this.visibleAccount(auth, body.workWxid);
+      filter.workAccountId = account.id;
+    }
+    switch (body.mode) {
+      case 'account':
+        if (!filter.workAccountId) throw fail.invalid('workAccountRequired');
+        break;
+      case 'aggregated':
+        break;
+      case 'unread':
+        filter.unreadOnly = true;
+        break;
+      case 'pinned':
+        filter.pinnedOnly = true;
+        break;
+      case 'custom':
+        if (!body.sessionGroupId) throw fail.invalid('sessionGroupRequired');
+        await this.ownGroup(auth, body.sessionGroupId);
+        filter.sessionGroupId = body.sessionGroupId;
+        break;
+    }
+    const { rows, total } = await repo.listConversations(
+      this.db,
+      scope,
+      filter,
+      body.page,
+      body.pageSize,
+    );
+    return { list: rows.map(presentConversation), total };
+  }
+
+  /** A page of messages, oldest first, of the last month. */
+  async messages(
+    auth: AuthContext,
+    indexNameValue: string,
+    before: number | null,
+    limit: number,
+  ): Promise<{ list: MessageItem[]; hasMore: boolean }> {
+    const conv = await this.conversationOf(auth, indexNameValue);
+    const since = this.deps.now() - MESSAGE_WINDOW_MS;
+    const rows = await repo.messagesPage(this.db, conv.id, before, since, limit + 1);
+    const hasMore = rows.length > limit;
+    const page = rows.slice(0, limit).reverse();
+    return { list: page.map((r) => presentMessage(r, conv)), hasMore };
+  }
+
+  /** Stores a text (or quote) message and hands it to the account's holder. */
+  async sendText(
+    auth: AuthContext,
+    body: SendTextBody,
+  ): Promise<{ messageId: string; requestId: string }> {
+    const { account } = await this.visibleAccount(auth, body.workWxid);
+    if (account.status !== 'online') throw fail.conflict('workAccountOffline');
+    const now = this.deps.now();
+    const requestId = randomUUID();
+    const { row, conv } = await this.db.transaction(async (tx) => {
+      const conv = await repo.ensureConversation(tx, {
+        tenantId: account.tenantId,
+        workAccountId: account.id,
+        workWxid: account.wxid,
+        talkType: body.talkType,
+        peerId: body.receiver_id,
+      });
+      let msgType: number = MSG_TYPE.text;
+      let content = body.content;
+      let ref: { refMsgId: string; refContent: string; displayName: string } | null = null;
+      if (body.refMsgId) {
+        const quoted = await this.quoted(tx, conv, body.refMsgId);
+        msgType = MSG_TYPE.quote;
+        ref = quoted;
+        content = JSON.stringify({ content: body.content, ...quoted });
+      }
+      const [row] = await tx
+        .insert(messages)
+        .values({
+          tenantId: account.tenantId,
+          conversationId: conv.id,
+          workAccountId: account.id,
+          requestId,
+          sendingUuid: body.sendingUUid,
+          msgType,
+          sendSide: 1,
+          content,
+          refMsgId: ref?.refMsgId ?? null,
+          refContent: ref?.refContent ?? null,
+          displayName: ref?.displayName ?? null,
+          senderUserId: auth.userId,
+          dispatchState: 'pending',
+          msgTime: now,
+        })
+        .returning();
+      const [updated] = await tx
+        .update(conversations)
+        .set({
+          latestMsgTime: now,
+          lastMessageId: row!.id,
+          lastMsgType: msgType,
+          msgText: previewOf(msgType, content, null),
+          updatedAt: new Date(now),
+        })
+        .where(eq(conversations.id, conv.id))
+        .returning();
+      return { row: row!, conv: updated ?? conv };
+    });
+    await realtimeOf(this.deps).publish(account.tenantId, messagePush(row, conv));
+    await this.dispatcher.announce(account.wxid);
+    return { messageId: String(row.id), requestId };
+  }
+
+  /** The quoted message of a conversation by platform msgId (or console messageId). */
+  private async quoted(
+    tx: Parameters<Parameters<Deps['db']['transaction']>[0]>[0],
+    conv: ConversationRow,
+    ref: string,
+  ) {
+    let target = await repo.findByMsgId(tx, conv.workAccountId, ref);
+    if (!target && /^\d{1,15}$/.test(ref)) {
+      const byId = await repo.findMessage(tx, conv.tenantId, Number(ref));
+      if (byId?.conversationId === conv.id) target = byId;
+    }
+    if (!target || target.conversationId !== conv.id || !target.msgId) {
+      throw fail.notFound('messageNotFound');
+    }
+    const text = previewOf(target.msgType, target.content, target.fileName);
+    return {
+      refMsgId: target.msgId,
+      refContent: text,
+      displayName:
+        target.sendSide === 1
+          ? ''
+          : target.memberName || conv.remark || conv.nickname || conv.peerId,
+    };
+  }
+
+  /** Sends a failed console message again (same row, a new requestId). */
+  async resend(auth: AuthContext, messageId: number) {
+    const row = await this.ownMessage(auth, messageId);
+    if (!row.failed) throw fail.conflict('messageNotFound');
+    const account = await this.accountRow(row.workAccountId);
+    if (account.status !== 'online') throw fail.conflict('workAccountOffline');
+    const requestId = randomUUID();
+    await this.db
+      .update(messages)
+      .set({ failed: false, errMessage: null, requestId, dispatchState: 'pending', msgId: null })
+      .where(eq(messages.id, row.id));
+    await this.dispatcher.announce(account.wxid);
+    return { messageId: String(row.id), requestId };
+  }
+
+  private async accountRow(id: string) {
+    const rows = await this.db.select().from(workAccounts).where(eq(workAccounts.id, id)).limit(1);
+    if (!rows[0]) throw fail.notFound('workAccountNotFound');
+    return rows[0];
+  }
+
+  /** A console message of a visible conversation. */
+  private async ownMessage(auth: AuthContext, messageId: number) {
+    const scope = await convScopeOf(this.db, auth);
+    const row = await repo.findMessage(this.db, scope.tenantId, messageId);
+    if (!row || !scopeHas(scope, row.workAccountId)) throw fail.notFound('messageNotFound');
+    if (row.sendSide !== 1) throw fail.forbidden('revokeOwnOnly');
+    return row;
+  }
+
+  /** Revokes a message the operator sent; the platform's `revoked` event updates every screen. */
+  async revoke(auth: AuthContext, messageId: number): Promise<null> {
+    const row = await this.ownMessage(auth, messageId);
+    if (row.revoked) return null;
+    if (!row.msgId || row.failed) throw fail.conflict('revokeNotSent');
+    const account = await this.accountRow(row.workAccountId);
+    try {
+      await callHolder(this.deps, account.wxid, { name: 'revoke', msgId: row.msgId });
+    } catch (err) {
+      throw gatewayFailure(err);
+    }
+    return null;
+  }
+
+  /** Pins or unpins a conversation for everyone who sees it. */
+  async pin(auth: AuthContext, indexNameValue: string, isPin: boolean): Promise<null> {
+    const conv = await this.conversationOf(auth, indexNameValue);
+    const [updated] = await this.db
+      .update(conversations)
+      .set({ isPin })
+      .where(eq(conversations.id, conv.id))
+      .returning();
+    await realtimeOf(this.deps).publish(conv.tenantId, {
+      event: 'convUpdate',
+      workAccountId: conv.workAccountId,
+      data: presentConversation(updated!),
+    });
+    return null;
+  }
+
+  /** Clears unread: one conversation, one account (mode 1) or everything visible (other modes). */
+  async read(
+    auth: AuthContext,
+    body: { index_name?: string; mode?: number; workWxid?: string },
+  ): Promise<{ cleared: number }> {
+    let cleared: ConversationRow[];
+    if (body.index_name) {
+      const conv = await this.conversationOf(auth, body.index_name);
+      cleared = await repo.clearUnread(this.db, eq(conversations.id, conv.id));
+    } else if (body.mode === 1 && body.workWxid) {
+      const { account } = await this.visibleAccount(auth, body.workWxid);
+      cleared = await repo.clearUnread(this.db, eq(conversations.workAccountId, account.id));
+    } else {
+      const scope = await convScopeOf(this.db, auth);
+      cleared = await repo.clearUnread(this.db, repo.convScopeCondition(scope));
+    }
+    if (cleared.length > 0) {
+      await realtimeOf(this.deps).publish(cleared[0]!.tenantId, cleared.map(syncReadPush));
+      void this.markReadOnPlatform(cleared);
+    }
+    return { cleared: cleared.length };
+  }
+
+  private async markReadOnPlatform(cleared: ConversationRow[]): Promise<void> {
+    for (const c of cleared.slice(0, 50)) {
+      const peer = {
+        workWxid: c.workWxid,
+        peerId: c.peerId,
+        talkType: c.talkType === 2 ? 2 : 1,
+      } as const;
+      await callHolder(this.deps, c.workWxid, { name: 'markRead', peer }).catch(() => undefined);
+    }
+  }
+
+  /** Unread per visible work account and in total. */
+  async unread(auth: AuthContext): Promise<UnreadSummary> {
+    const scope = await convScopeOf(this.db, auth);
+    const map = await repo.unreadByAccount(this.db, scope);
+    const ids = [...map.keys()];
+    const wx = ids.length
+      ? await this.db
+          .select({ id: workAccounts.id, wxid: workAccounts.wxid })
+          .from(workAccounts)
+          .where(and(eq(workAccounts.tenantId, scope.tenantId), inArray(workAccounts.id, ids)))
+      : [];
+    const accounts = wx.map((w) => ({ wxid: w.wxid, unRead: map.get(w.id) ?? 0 }));
+    return { total: accounts.reduce((s, a) => s + a.unRead, 0), accounts };
+  }
+
+  /** A session group of the caller, else 404. */
+  async ownGroup(auth: AuthContext, id: string) {
+    const rows = await this.db
+      .select()
+      .from(sessionGroups)
+      .where(
+        and(
+          eq(sessionGroups.id, id),
+          eq(sessionGroups.userId, auth.userId),
+          eq(sessionGroups.tenantId, auth.tenantId ?? ''),
+        ),
+      )
+      .limit(1);
+    if (!rows[0]) throw fail.notFound('sessionGroupNotFound');
+    return rows[0];
+  }
+}
+
+/** The API error of a gateway refusal. */
+export function gatewayFailure(err: unknown): AppError {
+  if (err instanceof AppError) return err;
+  if (err instanceof GatewayError) {
+    if (err.code === 'tooLate') return fail.conflict('revokeTooLate');
+    if (err.code === 'notHeld' || err.code === 'notOnline')
+      return fail.conflict('workAccountOffline');
+    if (err.code === 'notFound') return fail.notFound('messageNotFound');
+    return fail.conflict('sendFailed', { reason: err.message });
+  }
+  throw err;
+}
+
+export type { ConversationItem };

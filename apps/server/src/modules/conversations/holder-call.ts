@@ -1,0 +1,127 @@
+import { and, eq, lt } from 'drizzle-orm';
+import { gatewayCalls } from '../../db/schema/index.ts';
+import {
+  GatewayError,
+  type ChatGateway,
+  type GatewayErrorCode,
+  type Peer,
+} from '../../gateway/index.ts';
+import type { Deps } from '../../platform/deps.ts';
+import { accountRuntimeOf } from '../accounts/account-runtime.ts';
+
+/** Commands that run on the instance holding the account. */
+export type HolderCommand =
+  | { name: 'revoke'; msgId: string }
+  | { name: 'markRead'; peer: Peer }
+  | { name: 'voiceToText'; msgId: string };
+
+const CALL_CHANNEL = 'gw_call';
+const REPLY_CHANNEL = 'gw_reply';
+const TIMEOUT_MS = 20_000;
+
+async function run(gw: ChatGateway, wxid: string, cmd: HolderCommand): Promise<unknown> {
+  switch (cmd.name) {
+    case 'revoke':
+      return gw.revoke(wxid, cmd.msgId);
+    case 'markRead':
+      return gw.markRead(cmd.peer);
+    case 'voiceToText':
+      return gw.voiceToText(wxid, cmd.msgId);
+  }
+}
+
+function held(deps: Deps, wxid: string): boolean {
+  const rt = accountRuntimeOf(deps);
+  return rt.started && rt.gateway.heldAccounts().includes(wxid);
+}
+
+/**
+ * Runs a gateway command on the instance that holds the account: here when this instance holds
+ * it, else through a `gateway_calls` row announced on the bus. Gateway errors come back as
+ * GatewayError with their code.
+ */
+export async function callHolder<T = unknown>(
+  deps: Deps,
+  wxid: string,
+  cmd: HolderCommand,
+): Promise<T> {
+  if (held(deps, wxid)) return (await run(accountRuntimeOf(deps).gateway, wxid, cmd)) as T;
+  const [row] = await deps.db
+    .insert(gatewayCalls)
+    .values({ workWxid: wxid, command: cmd })
+    .returning({ id: gatewayCalls.id });
+  const id = row!.id;
+  const done = new Promise<void>((resolve) => {
+    const off = deps.bus.subscribe(REPLY_CHANNEL, (payload) => {
+      if (payload === id) {
+        off();
+        resolve();
+      }
+    });
+    setTimeout(() => {
+      off();
+      resolve();
+    }, TIMEOUT_MS).unref();
+  });
+  await deps.bus.publish(CALL_CHANNEL, `${wxid}|${id}`);
+  await done;
+  const [out] = await deps.db.delete(gatewayCalls).where(eq(gatewayCalls.id, id)).returning();
+  if (!out || out.status === 'pending' || out.status === 'running') {
+    throw new GatewayError('notHeld', 'the work account is not connected right now');
+  }
+  if (out.status === 'failed') {
+    throw new GatewayError((out.errorCode ?? 'failed') as GatewayErrorCode, out.errorMessage ?? '');
+  }
+  return out.result as T;
+}
+
+/** Serves calls for accounts this instance holds; returns the stop function. */
+export function serveHolderCalls(deps: Deps): () => void {
+  const off = deps.bus.subscribe(CALL_CHANNEL, (payload) => {
+    const sep = payload.indexOf('|');
+    const wxid = payload.slice(0, sep);
+    const id = payload.slice(sep + 1);
+    if (!held(deps, wxid)) return;
+    void (async () => {
+      const [claimed] = await deps.db
+        .update(gatewayCalls)
+        .set({ status: 'running' })
+        .where(and(eq(gatewayCalls.id, id), eq(gatewayCalls.status, 'pending')))
+        .returning();
+      if (!claimed) return;
+      try {
+        const result = await run(
+          accountRuntimeOf(deps).gateway,
+          wxid,
+          claimed.command as HolderCommand,
+        );
+        await deps.db
+          .update(gatewayCalls)
+          .set({ status: 'done', result: result ?? null })
+          .where(eq(gatewayCalls.id, id));
+      } catch (err) {
+        await deps.db
+          .update(gatewayCalls)
+          .set({
+            status: 'failed',
+            errorCode: err instanceof GatewayError ? err.code : 'failed',
+            errorMessage: err instanceof Error ? err.message : String(err),
+          })
+          .where(eq(gatewayCalls.id, id));
+      }
+      await deps.bus.publish(REPLY_CHANNEL, id);
+    })().catch((err: unknown) => deps.log.error({ err }, 'holder call failed'));
+  });
+  // Old rows of callers that gave up.
+  const timer = setInterval(() => {
+    void deps.db
+      .delete(gatewayCalls)
+      .where(lt(gatewayCalls.createdAt, new Date(deps.now() - 10 * 60_000)))
+      .catch(() => undefined);
+  }, 60_000);
+  timer.unref();
+  return () => {
+    off();
+    clearInterval(timer);
+  };
+}

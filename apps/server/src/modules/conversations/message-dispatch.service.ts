@@ -1,0 +1,162 @@
+import { eq } from 'drizzle-orm';
+import { messages } from '../../db/schema/index.ts';
+import { GatewayError, type OutboundMessage } from '../../gateway/index.ts';
+import type { Deps } from '../../platform/deps.ts';
+import { realtimeOf } from '../../realtime/realtime.ts';
+import { accountRuntimeOf, type AccountRef } from '../accounts/account-runtime.ts';
+import { MSG_TYPE } from '@cst/shared';
+import type { MessageRow } from './conversation.presenter.ts';
+import * as repo from './conversation.repository.ts';
+import { sendPushOf } from './send-push.ts';
+
+/** The bus channel on which "sends are waiting for account <wxid>" travels. */
+export const DISPATCH_CHANNEL = 'msg_dispatch';
+const SWEEP_MS = 3000;
+const CLAIM_BATCH = 50;
+
+/**
+ * Hands console sends to the platform from the instance that holds the account (DESIGN.md §1):
+ * sends are rows first (`dispatch_state` pending), so a crash or a lease move never loses one, and
+ * the platform send carries the requestId as idempotency key, so a retry never sends twice.
+ */
+export class MessageDispatcher {
+  private readonly running = new Map<string, Promise<void>>();
+  private readonly again = new Set<string>();
+  private timer: ReturnType<typeof setInterval> | null = null;
+  private unsubscribe: (() => void) | null = null;
+
+  constructor(private readonly deps: Deps) {}
+
+  /** Listens for new sends and sweeps held accounts now and then. */
+  start(): void {
+    this.unsubscribe = this.deps.bus.subscribe(DISPATCH_CHANNEL, (wxid) => void this.poke(wxid));
+    this.timer = setInterval(() => void this.sweep(), SWEEP_MS);
+    this.timer.unref();
+  }
+
+  /** Stops and waits for sends in flight. */
+  async stop(): Promise<void> {
+    this.unsubscribe?.();
+    this.unsubscribe = null;
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    await Promise.allSettled([...this.running.values()]);
+  }
+
+  /** Announces waiting sends of an account to whichever instance holds it. */
+  async announce(wxid: string): Promise<void> {
+    await this.deps.bus.publish(DISPATCH_CHANNEL, wxid);
+  }
+
+  private held(wxid: string): boolean {
+    const rt = accountRuntimeOf(this.deps);
+    return rt.started && rt.gateway.heldAccounts().includes(wxid);
+  }
+
+  /** Sends what waits for an account if this instance holds it. */
+  async poke(wxid: string): Promise<void> {
+    if (!this.held(wxid)) return;
+    const current = this.running.get(wxid);
+    if (current) {
+      this.again.add(wxid);
+      return current;
+    }
+    const run = (async () => {
+      do {
+        this.again.delete(wxid);
+        const account = await accountRuntimeOf(this.deps).accountOf(wxid);
+        if (!account) return;
+        for (;;) {
+          const batch = await repo.claimPendingSends(this.deps.db, account.id, CLAIM_BATCH);
+          if (batch.length === 0) break;
+          for (const row of batch) await this.sendOne(account, row);
+        }
+      } while (this.again.has(wxid));
+    })()
+      .catch((err: unknown) => this.deps.log.error({ err, wxid }, 'dispatching sends failed'))
+      .finally(() => this.running.delete(wxid));
+    this.running.set(wxid, run);
+    return run;
+  }
+
+  private async sweep(): Promise<void> {
+    const rt = accountRuntimeOf(this.deps);
+    if (!rt.started) return;
+    try {
+      const refs = (
+        await Promise.all(rt.gateway.heldAccounts().map((w) => rt.accountOf(w)))
+      ).filter((a): a is AccountRef => a !== null);
+      const idle = refs.filter((a) => !this.running.has(a.wxid));
+      // Rows left "dispatching" by an instance that lost the account: send again (idempotent).
+      await repo.requeueDispatching(
+        this.deps.db,
+        idle.map((a) => a.id),
+      );
+      const waiting = new Set(
+        await repo.accountsWithPending(
+          this.deps.db,
+          refs.map((a) => a.id),
+        ),
+      );
+      for (const a of refs) if (waiting.has(a.id)) void this.poke(a.wxid);
+    } catch (err) {
+      this.deps.log.warn({ err }, 'dispatch sweep failed');
+    }
+  }
+
+  private async sendOne(account: AccountRef, row: MessageRow): Promise<void> {
+    const conv = await repo.conversationById(this.deps.db, account.tenantId, row.conversationId);
+    if (!conv) return;
+    let set: Partial<typeof messages.$inferInsert>;
+    try {
+      const accepted = await accountRuntimeOf(this.deps).gateway.send({
+        workWxid: account.wxid,
+        peerId: conv.peerId,
+        talkType: conv.talkType === 2 ? 2 : 1,
+        requestId: row.requestId!,
+        message: outboundOf(row),
+      });
+      set = { msgId: accepted.msgId, dispatchState: 'done' };
+      if (row.msgType === MSG_TYPE.quote) set.content = accepted.content;
+    } catch (err) {
+      if (err instanceof GatewayError && err.code === 'notHeld') {
+        // The lease moved away meanwhile: the new holder sends it.
+        await this.deps.db
+          .update(messages)
+          .set({ dispatchState: 'pending' })
+          .where(eq(messages.id, row.id));
+        return;
+      }
+      const reason = err instanceof Error ? err.message : String(err);
+      set = { failed: true, errMessage: reason, dispatchState: 'done' };
+    }
+    const [updated] = await this.deps.db
+      .update(messages)
+      .set(set)
+      .where(eq(messages.id, row.id))
+      .returning();
+    if (!updated) return;
+    await realtimeOf(this.deps).publish(account.tenantId, {
+      event: 'send',
+      workAccountId: account.id,
+      data: sendPushOf(updated, conv),
+    });
+  }
+}
+
+/** The platform message of a stored console message. */
+function outboundOf(row: MessageRow): OutboundMessage {
+  if (row.msgType === MSG_TYPE.quote && row.refMsgId) {
+    return { kind: 'quote', content: quoteText(row.content), refMsgId: row.refMsgId };
+  }
+  return { kind: 'text', content: row.content };
+}
+
+function quoteText(content: string): string {
+  try {
+    const v = JSON.parse(content) as { content?: unknown };
+    return typeof v.content === 'string' ? v.content : content;
+  } catch {
+    return content;
+  }
+}

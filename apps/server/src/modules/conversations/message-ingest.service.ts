@@ -1,0 +1,295 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { MESSAGE_PUSH_EVENT, MSG_TYPE, isMsgType, type MsgType } from '@cst/shared';
+import { conversations, messages } from '../../db/schema/index.ts';
+import type {
+  InboundMessageEvent,
+  ReadSyncEvent,
+  RevokedEvent,
+  SendReceiptEvent,
+} from '../../gateway/index.ts';
+import type { Deps } from '../../platform/deps.ts';
+import type { Tx } from '../../platform/db.ts';
+import { realtimeOf, type PushInput } from '../../realtime/realtime.ts';
+import type { AccountRef } from '../accounts/account-runtime.ts';
+import {
+  presentConversation,
+  presentMessage,
+  previewOf,
+  type ConversationRow,
+  type MessageRow,
+} from './conversation.presenter.ts';
+import * as repo from './conversation.repository.ts';
+import { sendPushOf } from './send-push.ts';
+
+/** One gateway event waiting to be stored. */
+type Item =
+  | { kind: 'message'; ev: InboundMessageEvent; account: AccountRef }
+  | { kind: 'receipt'; ev: SendReceiptEvent; account: AccountRef }
+  | { kind: 'revoked'; ev: RevokedEvent; account: AccountRef }
+  | { kind: 'readSync'; ev: ReadSyncEvent; account: AccountRef };
+
+/** Largest batch stored in one transaction. */
+const MAX_BATCH = 500;
+/** Above this many waiting events, producers wait for the store (backpressure). */
+const HIGH_WATER = 5000;
+
+/**
+ * Turns gateway events about messages into rows and pushes (STYLE: events after commit). Events are
+ * kept in arrival order and stored in batches: one transaction per batch, whatever its size, so the
+ * store keeps up under load while a lone message is stored at once.
+ */
+export class MessageIngest {
+  private queue: Item[] = [];
+  private flushing: Promise<void> | null = null;
+  private idle: (() => void)[] = [];
+
+  constructor(private readonly deps: Deps) {}
+
+  /** Queues an event; resolves at once unless the queue is full. */
+  async add(item: Item): Promise<void> {
+    this.queue.push(item);
+    this.kick();
+    if (this.queue.length > HIGH_WATER) await this.drained();
+  }
+
+  /** Resolves once everything queued so far is stored and pushed. */
+  drained(): Promise<void> {
+    if (!this.flushing && this.queue.length === 0) return Promise.resolve();
+    return new Promise((resolve) => this.idle.push(resolve));
+  }
+
+  private kick(): void {
+    if (this.flushing) return;
+    this.flushing = (async () => {
+      while (this.queue.length > 0) {
+        const batch = this.queue.splice(0, MAX_BATCH);
+        try {
+          await this.store(batch);
+        } catch (err) {
+          this.deps.log.error({ err, size: batch.length }, 'storing gateway events failed');
+        }
+      }
+    })().finally(() => {
+      this.flushing = null;
+      if (this.queue.length > 0) this.kick();
+      else for (const r of this.idle.splice(0)) r();
+    });
+  }
+
+  private async store(batch: Item[]): Promise<void> {
+    const pushes = new Map<string, PushInput[]>();
+    const push = (tenantId: string, p: PushInput) => {
+      let list = pushes.get(tenantId);
+      if (!list) pushes.set(tenantId, (list = []));
+      list.push(p);
+    };
+    await this.deps.db.transaction(async (tx) => {
+      let run: Extract<Item, { kind: 'message' }>[] = [];
+      for (const item of batch) {
+        if (item.kind === 'message') {
+          run.push(item);
+          continue;
+        }
+        if (run.length) await this.storeMessages(tx, run, push);
+        run = [];
+        if (item.kind === 'receipt') await this.storeReceipt(tx, item.ev, item.account, push);
+        else if (item.kind === 'revoked') await this.storeRevoke(tx, item.ev, item.account, push);
+        else await this.storeReadSync(tx, item.ev, item.account, push);
+      }
+      if (run.length) await this.storeMessages(tx, run, push);
+    });
+    const hub = realtimeOf(this.deps);
+    for (const [tenantId, list] of pushes) await hub.publish(tenantId, list);
+  }
+
+  private async storeMessages(
+    tx: Tx,
+    items: Extract<Item, { kind: 'message' }>[],
+    push: (tenantId: string, p: PushInput) => void,
+  ): Promise<void> {
+    const keys = new Map<string, repo.ConvKey>();
+    for (const { ev, account } of items) {
+      const k = repo.convKeyOf(account.id, ev.talkType, ev.peerId);
+      if (!keys.has(k)) {
+        keys.set(k, {
+          tenantId: account.tenantId,
+          workAccountId: account.id,
+          workWxid: account.wxid,
+          talkType: ev.talkType,
+          peerId: ev.peerId,
+        });
+      }
+    }
+    const convs = await repo.upsertConversations(tx, [...keys.values()], this.deps.now());
+    const rows = items.map(({ ev, account }) => {
+      const conv = convs.get(repo.convKeyOf(account.id, ev.talkType, ev.peerId))!;
+      const msgType: MsgType = isMsgType(ev.msgType) ? ev.msgType : MSG_TYPE.system;
+      return {
+        tenantId: account.tenantId,
+        conversationId: conv.id,
+        workAccountId: account.id,
+        msgId: ev.msgId,
+        msgType,
+        sendSide: ev.fromSelf ? 1 : 2,
+        content: ev.content,
+        fileName: ev.file?.fileName ?? null,
+        fileLen: ev.file?.size ?? null,
+        fileId: ev.file?.fileId ?? null,
+        fileMime: ev.file?.mime ?? null,
+        media: ev.file
+          ? { width: ev.file.width, height: ev.file.height, durationMs: ev.file.durationMs }
+          : null,
+        memberWxid: ev.memberWxid,
+        memberName: ev.memberName,
+        memberAvatar: ev.memberAvatar,
+        refMsgId: ev.refMsgId,
+        refContent: ev.refContent,
+        displayName: ev.displayName,
+        sendOk: ev.fromSelf,
+        msgTime: ev.msgTime,
+      };
+    });
+    const inserted = await repo.insertMessages(tx, rows);
+    if (inserted.length === 0) return;
+    const bumps = new Map<string, repo.ConvBump>();
+    for (const m of inserted) {
+      const b = bumps.get(m.conversationId) ?? {
+        id: m.conversationId,
+        unreadInc: 0,
+        latestMsgTime: 0,
+        lastMessageId: 0,
+        lastMsgType: m.msgType,
+        msgText: '',
+      };
+      if (m.sendSide === 2 && m.msgType !== MSG_TYPE.system) b.unreadInc += 1;
+      if (m.id > b.lastMessageId) {
+        b.lastMessageId = m.id;
+        b.lastMsgType = m.msgType;
+        b.msgText = previewOf(m.msgType, m.content, m.fileName);
+      }
+      b.latestMsgTime = Math.max(b.latestMsgTime, m.msgTime);
+      bumps.set(m.conversationId, b);
+    }
+    const updated = new Map(
+      (await repo.bumpConversations(tx, [...bumps.values()])).map((c) => [c.id, c]),
+    );
+    const byId = new Map([...convs.values()].map((c) => [c.id, c]));
+    for (const m of inserted.sort((a, b) => a.id - b.id)) {
+      const conv = updated.get(m.conversationId) ?? byId.get(m.conversationId)!;
+      push(m.tenantId, messagePush(m, conv));
+    }
+  }
+
+  private async storeReceipt(
+    tx: Tx,
+    ev: SendReceiptEvent,
+    account: AccountRef,
+    push: (tenantId: string, p: PushInput) => void,
+  ): Promise<void> {
+    const set: Partial<typeof messages.$inferInsert> = { msgId: ev.msgId };
+    if (ev.status === 'failed') {
+      Object.assign(set, { failed: true, errMessage: ev.error ?? 'failed', dispatchState: 'done' });
+    } else {
+      set.sendOk = true;
+      set.failed = false;
+      if (ev.status === 'delivered' || ev.status === 'read') set.deliveryOk = true;
+      if (ev.status === 'read') set.readOk = true;
+    }
+    const rows = await tx
+      .update(messages)
+      .set(set)
+      .where(and(eq(messages.workAccountId, account.id), eq(messages.requestId, ev.requestId)))
+      .returning();
+    const row = rows[0];
+    if (!row) return;
+    const conv = await repo.conversationById(tx, account.tenantId, row.conversationId);
+    if (!conv) return;
+    push(account.tenantId, {
+      event: 'send',
+      workAccountId: account.id,
+      data: sendPushOf(row, conv),
+    });
+  }
+
+  private async storeRevoke(
+    tx: Tx,
+    ev: RevokedEvent,
+    account: AccountRef,
+    push: (tenantId: string, p: PushInput) => void,
+  ): Promise<void> {
+    const rows = await tx
+      .update(messages)
+      .set({ revoked: true, msgType: MSG_TYPE.system, content: ev.content })
+      .where(and(eq(messages.workAccountId, account.id), eq(messages.msgId, ev.msgId)))
+      .returning();
+    const row = rows[0];
+    if (!row) return;
+    const convRows = await tx
+      .update(conversations)
+      .set({ msgText: ev.content, lastMsgType: MSG_TYPE.system })
+      .where(and(eq(conversations.id, row.conversationId), eq(conversations.lastMessageId, row.id)))
+      .returning();
+    const conv =
+      convRows[0] ?? (await repo.conversationById(tx, account.tenantId, row.conversationId));
+    if (!conv) return;
+    const item = presentConversation(conv);
+    push(account.tenantId, {
+      event: 'revokeMsg',
+      workAccountId: account.id,
+      data: {
+        index_name: item.index_name,
+        messageId: String(row.id),
+        msgId: row.msgId,
+        msgType: 99,
+        content: ev.content,
+        conv: item,
+      },
+    });
+  }
+
+  private async storeReadSync(
+    tx: Tx,
+    ev: ReadSyncEvent,
+    account: AccountRef,
+    push: (tenantId: string, p: PushInput) => void,
+  ): Promise<void> {
+    const cleared = await repo.clearUnread(
+      tx,
+      and(
+        eq(conversations.workAccountId, account.id),
+        eq(conversations.talkType, ev.talkType),
+        eq(conversations.peerId, ev.peerId),
+      )!,
+    );
+    for (const c of cleared) push(account.tenantId, syncReadPush(c));
+  }
+}
+
+/** The push of a stored message: the event named for its type, with its conversation. */
+export function messagePush(m: MessageRow, conv: ConversationRow): PushInput {
+  const type = isMsgType(m.msgType) ? m.msgType : MSG_TYPE.system;
+  return {
+    event: MESSAGE_PUSH_EVENT[type],
+    workAccountId: m.workAccountId,
+    data: { ...presentMessage(m, conv), conv: presentConversation(conv) },
+  };
+}
+
+/** `syncRead` for a conversation whose unread count went to 0. */
+export function syncReadPush(c: ConversationRow): PushInput {
+  const item = presentConversation(c);
+  return {
+    event: 'syncRead',
+    workAccountId: c.workAccountId,
+    data: { index_name: item.index_name, workWxid: c.workWxid },
+  };
+}
+
+/** Re-reads a work account's unread total (for tests and summaries). */
+export async function accountUnread(deps: Deps, workAccountId: string): Promise<number> {
+  const rows = await deps.db
+    .select({ n: sql<number>`coalesce(sum(${conversations.unread}), 0)::int` })
+    .from(conversations)
+    .where(eq(conversations.workAccountId, workAccountId));
+  return rows[0]?.n ?? 0;
+}

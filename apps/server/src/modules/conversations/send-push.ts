@@ -1,0 +1,24 @@
+import type { SendPush } from '@cst/shared';
+import {
+  presentConversation,
+  type ConversationRow,
+  type MessageRow,
+} from './conversation.presenter.ts';
+
+/** websocket `send` for a console message: status 0 accepted, 1 delivered or read, 2 failed. */
+export function sendPushOf(row: MessageRow, conv: ConversationRow): SendPush {
+  const status = row.failed ? 2 : row.deliveryOk || row.readOk ? 1 : 0;
+  const out: SendPush = {
+    requestId: row.requestId ?? '',
+    messageId: String(row.id),
+    sendingUUid: row.sendingUuid,
+    msgId: row.msgId,
+    status,
+    sendOk: row.sendOk,
+    deliveryOK: row.deliveryOk,
+    readOK: row.readOk,
+    index_name: presentConversation(conv).index_name,
+  };
+  if (row.failed) out.errMessage = row.errMessage ?? '';
+  return out;
+}
