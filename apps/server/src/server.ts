@@ -5,6 +5,22 @@ import type { Config } from './platform/config.ts';
 import { openDatabase, runMigrations, type Database } from './platform/db.ts';
 import type { Deps } from './platform/deps.ts';
 import { seed, type CreatedLogin } from './modules/bootstrap/seed.ts';
+import {
+  configureAccountRuntime,
+  type AccountRuntime,
+  type AccountRuntimeOptions,
+} from './modules/accounts/account-runtime.ts';
+import type { HubOptions } from './realtime/realtime.hub.ts';
+import { configureRealtime } from './realtime/realtime.ts';
+import type { RealtimeHub } from './realtime/realtime.hub.ts';
+
+/** Tunables of a server's parts (tests shorten leases, timers and simulator delays). */
+export interface ServerOptions {
+  logger?: FastifyServerOptions['logger'];
+  database?: Database;
+  realtime?: Partial<HubOptions>;
+  accounts?: Partial<AccountRuntimeOptions>;
+}
 
 /** A running server: its app, deps and a stop function that leaves the data consistent. */
 export interface Server {
@@ -12,14 +28,20 @@ export interface Server {
   deps: Deps;
   created: CreatedLogin[];
   url: string;
+  /** The websocket hub of this instance. */
+  realtime: RealtimeHub;
+  /** The chat gateway, leases and account events of this instance. */
+  accounts: AccountRuntime;
   stop(): Promise<void>;
 }
 
-/** Opens the database, migrates, seeds, builds the app and listens. */
-export async function startServer(
-  config: Config,
-  opts: { logger?: FastifyServerOptions['logger']; database?: Database } = {},
-): Promise<Server> {
+/**
+ * Opens the database, migrates, seeds, builds the app and listens. Once ready, the realtime hub
+ * listens on the bus and the account runtime takes its leases: every account that was online
+ * comes back without a new QR code. `stop` hands the leases back, drops websockets (browsers
+ * reconnect and resume) and closes the database.
+ */
+export async function startServer(config: Config, opts: ServerOptions = {}): Promise<Server> {
   const database =
     opts.database ??
     (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
@@ -39,9 +61,12 @@ export async function startServer(
     },
     now: () => Date.now(),
   };
+  const realtime = configureRealtime(deps, opts.realtime ?? {});
+  const accounts = configureAccountRuntime(deps, opts.accounts ?? {});
   const app = await buildApp(deps, { logger: opts.logger });
   app0.log = app.log;
   const created = await seed(deps);
+  // Ready hooks start the hub and the account runtime (leases resume the accounts).
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
@@ -51,8 +76,11 @@ export async function startServer(
     deps,
     created,
     url: `http://${config.host}:${port}`,
+    realtime,
+    accounts,
     stop: () =>
       (stopping ??= (async () => {
+        // Close hooks stop the hub (websockets dropped) and the runtime (leases released).
         await app.close();
         await bus.close();
         await database.close();

@@ -198,7 +198,7 @@ export const deleteAccountsBody = z.object({ wxids, confirm: confirmDel });
 export const deleteByStateBody = z.object({ wxids: wxids.optional(), confirm: confirmDel });
 export const updateRemarkBody = z.object({
   wxid,
-  remark: z.string({ error: 'remarkRequired' }).max(64),
+  remark: z.string({ error: 'remarkNameRequired' }).min(1, { error: 'remarkNameRequired' }).max(64),
 });
 export const batchEditBody = z.object({
   wxids,

@@ -1,0 +1,201 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import { eq, inArray } from 'drizzle-orm';
+import pg from 'pg';
+import { afterAll, describe, expect, it } from 'vitest';
+import { workAccounts } from '../../db/schema/index.ts';
+import { startServer, type Server, type ServerOptions } from '../../server.ts';
+import { testConfig } from '../../../test/support.ts';
+import { openTestSocket } from '../../realtime/test-socket.ts';
+import {
+  accountOf,
+  addAccount,
+  apiAs,
+  eventually,
+  signIn,
+  waitStatus,
+} from './account.test-support.ts';
+
+const PG = process.env.TEST_DATABASE_URL;
+
+const fast: ServerOptions = {
+  realtime: { liveGraceMs: 100 },
+  accounts: {
+    lease: { leaseMs: 1500, renewMs: 250 },
+    simulator: { loginDelayMs: 50, reconnectDelayMs: 200 },
+  },
+};
+
+/** A database that outlives one server: a new PostgreSQL database, or a PGlite folder. */
+async function freshStore(): Promise<{
+  config: Partial<ReturnType<typeof testConfig>>;
+  drop(): Promise<void>;
+}> {
+  if (!PG) {
+    const dataDir = testConfig().dataDir;
+    return {
+      config: { dataDir },
+      drop: async () => fs.rmSync(dataDir, { recursive: true, force: true }),
+    };
+  }
+  const name = `t_${randomUUID().replace(/-/g, '').slice(0, 16)}`;
+  const admin = new pg.Client({ connectionString: PG });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(PG);
+  url.pathname = `/${name}`;
+  return {
+    config: { databaseUrl: url.toString() },
+    drop: async () => {
+      const c = new pg.Client({ connectionString: PG });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+const servers: Server[] = [];
+const stores: { drop(): Promise<void> }[] = [];
+afterAll(async () => {
+  for (const s of servers) await s.stop();
+  for (const d of stores) await d.drop();
+});
+
+async function start(config: Partial<ReturnType<typeof testConfig>>): Promise<Server> {
+  const s = await startServer(testConfig({ ...config, port: 0 }), fast);
+  servers.push(s);
+  return s;
+}
+
+describe('restart', () => {
+  it('brings every account that was online back (autoLoggingIn → online) without a QR code', async () => {
+    const store = await freshStore();
+    stores.push(store);
+    const first = await start(store.config);
+    const demo = await signIn(first, 'demo');
+    const a = await addAccount(first, demo, { nickname: '重启甲' });
+    const b = await addAccount(first, demo, { nickname: '重启乙' });
+    const c = await addAccount(first, demo, { nickname: '重启丙' });
+    await apiAs(first, demo).post('/sim-api/fault', { workWxid: c.wxid, kind: 'ban' });
+    await waitStatus(first, demo, c.wxid, 'banned');
+    await first.stop();
+
+    const second = await start(store.config);
+    const again = await signIn(second, 'demo');
+    const ws = await openTestSocket(second.url, { token: again.token });
+    ws.send('ping');
+    for (const acc of [a, b]) {
+      const back = await waitStatus(second, again, acc.wxid, 'online');
+      expect(back.contactCount).toBe(acc.contactCount);
+    }
+    expect((await accountOf(second, again, c.wxid))!.status).toBe('banned');
+    expect(second.accounts.gateway.heldAccounts().sort()).toEqual([a.wxid, b.wxid].sort());
+    expect((await apiAs(second, again).get<unknown[]>('/sim-api/pending-qr')).data).toEqual([]);
+    await ws.close();
+  });
+});
+
+describe.skipIf(!PG)('two server processes on one PostgreSQL', () => {
+  it('holds each account in exactly one process and takes a stopped one’s accounts over', async () => {
+    const store = await freshStore();
+    stores.push(store);
+    const A = await start(store.config);
+    const B = await start(store.config);
+    const sa = await signIn(A, 'demo');
+    const sb = await signIn(B, 'demo');
+    const onA = [
+      await addAccount(A, sa, { nickname: 'A1' }),
+      await addAccount(A, sa, { nickname: 'A2' }),
+    ];
+    const onB = [
+      await addAccount(B, sb, { nickname: 'B1' }),
+      await addAccount(B, sb, { nickname: 'B2' }),
+    ];
+    const all = [...onA, ...onB].map((x) => x.wxid);
+    // Let a few lease rounds pass: nothing moves while both renew.
+    await new Promise((r) => setTimeout(r, 1000));
+    const heldA = A.accounts.gateway.heldAccounts();
+    const heldB = B.accounts.gateway.heldAccounts();
+    expect(heldA.sort()).toEqual(onA.map((x) => x.wxid).sort());
+    expect(heldB.sort()).toEqual(onB.map((x) => x.wxid).sort());
+    const rows = await A.deps.db.select().from(workAccounts).where(inArray(workAccounts.wxid, all));
+    for (const r of rows) {
+      expect(r.leaseOwner).toBe(
+        heldA.includes(r.wxid) ? A.accounts.instanceId : B.accounts.instanceId,
+      );
+    }
+
+    // A push about an account held by A reaches a browser connected to B.
+    const ws = await openTestSocket(B.url, { token: sb.token });
+    ws.send('ping');
+    await ws.waitFor((f) => f.event === 'hello');
+    await apiAs(A, sa).post('/sim-api/fault', { workWxid: onA[1]!.wxid, kind: 'proxyFail' });
+    await ws.waitFor(
+      (f) =>
+        f.event === 'userStatusChanged' &&
+        (f.data as { wxid: string; status: string }).wxid === onA[1]!.wxid &&
+        (f.data as { status: string }).status === 'proxyFailed',
+    );
+    await apiAs(A, sa).post('/main-api/acc/multi-login', { wxids: [onA[1]!.wxid] });
+    await waitStatus(B, sb, onA[1]!.wxid, 'online');
+
+    // A stops: B takes its accounts over within the lease time, without a QR code.
+    const stoppedAt = Date.now();
+    await A.stop();
+    await eventually(async () => B.accounts.gateway.heldAccounts().length === 4 || undefined, 5000);
+    expect(Date.now() - stoppedAt).toBeLessThan(fast.accounts!.lease!.leaseMs! + 2000);
+    for (const w of all) await waitStatus(B, sb, w, 'online');
+    const statuses = ws
+      .pushes('userStatusChanged')
+      .filter((f) => (f.data as { wxid: string }).wxid === onA[0]!.wxid)
+      .map((f) => (f.data as { status: string }).status);
+    expect(statuses.slice(-2)).toEqual(['autoLoggingIn', 'online']);
+    await ws.close();
+
+    // A holder that dies without letting go: its lease expires, then B takes the account.
+    const victim = onB[0]!.wxid;
+    await B.accounts.gateway.release(victim);
+    await B.deps.db
+      .update(workAccounts)
+      .set({ leaseOwner: 'dead-instance', leaseExpiresAt: new Date(Date.now() + 1000) })
+      .where(eq(workAccounts.wxid, victim));
+    await new Promise((r) => setTimeout(r, 500));
+    expect(B.accounts.gateway.heldAccounts()).not.toContain(victim);
+    await eventually(
+      async () => B.accounts.gateway.heldAccounts().includes(victim) || undefined,
+      5000,
+    );
+    const [row] = await B.deps.db.select().from(workAccounts).where(eq(workAccounts.wxid, victim));
+    expect(row!.leaseOwner).toBe(B.accounts.instanceId);
+  });
+
+  it('replays missed pushes in order across processes after a reconnect', async () => {
+    const store = await freshStore();
+    stores.push(store);
+    const A = await start(store.config);
+    const B = await start(store.config);
+    const sa = await signIn(A, 'demo');
+    const first = await openTestSocket(A.url, { token: sa.token });
+    first.send('ping');
+    const hello = await first.waitFor((f) => f.event === 'hello');
+    await first.close();
+    const n = 300;
+    for (let i = 0; i < n; i += 50) {
+      await A.realtime.publish(
+        sa.tenantId!,
+        Array.from({ length: 50 }, (_, j) => ({ event: 'text', data: { i: i + j } })),
+      );
+    }
+    const again = await openTestSocket(B.url, { token: sa.token });
+    again.send('resume', { seq: hello.seq });
+    await again.waitFor((f) => f.event === 'hello');
+    await B.realtime.publish(sa.tenantId!, { event: 'text', data: { i: n } });
+    await again.waitFor((f) => (f.data as { i?: number } | undefined)?.i === n);
+    expect(again.pushes('text').map((f) => (f.data as { i: number }).i)).toEqual(
+      Array.from({ length: n + 1 }, (_, i) => i),
+    );
+    await again.close();
+  });
+});

@@ -1,0 +1,132 @@
+import { TEST_PASSWORD, nextIp, type Session, type TestContext } from '../../../test/support.ts';
+
+/** Anything with the app (a test context or a started server). */
+export type HasApp = Pick<TestContext, 'app'>;
+import { accountRuntimeOf } from './account-runtime.ts';
+
+/** A JSON reply as tests read it. */
+export interface Reply<T = unknown> {
+  status: number;
+  code: number;
+  message: string;
+  data: T;
+}
+
+/** Calls the API as a signed-in user (tests only). */
+export function apiAs(ctx: HasApp, s: Session, lang = 'zh-CN') {
+  const call = async <T>(
+    method: 'GET' | 'POST',
+    url: string,
+    payload?: unknown,
+  ): Promise<Reply<T>> => {
+    const res = await ctx.app.inject({
+      method,
+      url,
+      headers: { ...s.headers, 'accept-language': lang },
+      payload: method === 'POST' ? ((payload ?? {}) as object) : undefined,
+    });
+    const body = res.json() as { code: number; message: string; data: T };
+    return { status: res.statusCode, ...body };
+  };
+  return {
+    post: <T = unknown>(url: string, payload?: unknown) => call<T>('POST', url, payload),
+    get: <T = unknown>(url: string) => call<T>('GET', url),
+  };
+}
+
+/** Polls until `check` returns a value (not undefined/false), or fails after `ms`. */
+export async function eventually<T>(
+  check: () => Promise<T | undefined | false>,
+  ms = 8000,
+): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const v = await check();
+    if (v !== undefined && v !== false) return v;
+    if (Date.now() > end) throw new Error('condition not met in time');
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+/** A work account as the list returns it (the fields tests read). */
+export interface ListedAccount {
+  wxid: string;
+  status: string;
+  statusReason: string;
+  nickname: string;
+  remark: string;
+  groupId: string | null;
+  proxyId: string | null;
+  pool: string;
+  distributedTo: string | null;
+  contactCount: number;
+  groupCount: number;
+  portCode: string | null;
+  firstLoginAt: number | null;
+  keepIdleUntil: number | null;
+}
+
+/** Reads one account from the list of a user (undefined when not visible). */
+export async function accountOf(ctx: HasApp, s: Session, wxid: string) {
+  const r = await apiAs(ctx, s).post<{ list: ListedAccount[] }>('/main-api/acc/all', {
+    keyword: wxid,
+  });
+  return r.data.list.find((a) => a.wxid === wxid);
+}
+
+/** Waits until an account shows a status. */
+export function waitStatus(ctx: HasApp, s: Session, wxid: string, status: string) {
+  return eventually(async () => {
+    const a = await accountOf(ctx, s, wxid);
+    return a?.status === status ? a : undefined;
+  });
+}
+
+/** Adds an account by QR through the simulator, as a person would; resolves once it is online. */
+export async function addAccount(
+  ctx: HasApp,
+  s: Session,
+  opts: { nickname?: string; groupId?: string; proxyId?: string } = {},
+): Promise<ListedAccount> {
+  const api = apiAs(ctx, s);
+  const code = await api.post<{ loginId: string }>('/main-api/acc/qr-login-code', {
+    groupId: opts.groupId,
+    proxyId: opts.proxyId,
+  });
+  if (code.status !== 200) throw new Error(`qr-login-code: ${code.message}`);
+  const scan = await api.post<{ wxid: string }>('/sim-api/qr/scan', {
+    loginId: code.data.loginId,
+    confirm: true,
+    nickname: opts.nickname,
+  });
+  if (scan.status !== 200) throw new Error(`scan: ${scan.message}`);
+  return waitStatus(ctx, s, scan.data.wxid, 'online');
+}
+
+/** Waits until the gateway has delivered every event so far. */
+export async function gatewayIdle(ctx: TestContext) {
+  await accountRuntimeOf(ctx.deps).gateway.simulator?.idle();
+}
+
+/** Signs in on any app (a started server as well as a test context). */
+export async function signIn(ctx: HasApp, username: string): Promise<Session> {
+  const res = await ctx.app.inject({
+    method: 'POST',
+    url: '/system-api/auth/login',
+    payload: { username, password: TEST_PASSWORD },
+    remoteAddress: nextIp(),
+  });
+  const body = res.json() as {
+    code: number;
+    msg: string;
+    data: { token: string; user: { uid: string; tenantId: string | null } };
+  };
+  if (body.code !== 200) throw new Error(`login ${username} failed: ${body.msg}`);
+  const { token, user } = body.data;
+  return {
+    token,
+    uid: user.uid,
+    tenantId: user.tenantId,
+    headers: { 'cst-token': token, 'cst-id': user.tenantId ?? '' },
+  };
+}
