@@ -64,6 +64,7 @@ export class SimCore {
   config: SimConfig;
   private readonly timers = new Map<string, Set<Timer>>();
   private readonly inflight = new Set<Promise<unknown>>();
+  private readonly sleepers = new Set<() => void>();
   private closed = false;
 
   constructor(
@@ -121,6 +122,21 @@ export class SimCore {
     own.add(t);
   }
 
+  /** Waits `ms` (unref'd); resolves early when the simulator closes. */
+  sleep(ms: number): Promise<void> {
+    if (this.closed) return Promise.resolve();
+    return new Promise((resolve) => {
+      const done = () => {
+        clearTimeout(t);
+        this.sleepers.delete(done);
+        resolve();
+      };
+      const t = setTimeout(done, Math.max(0, ms));
+      t.unref();
+      this.sleepers.add(done);
+    });
+  }
+
   /** Cancels the pending work of a key. */
   cancel(key: string): void {
     const set = this.timers.get(key);
@@ -142,6 +158,7 @@ export class SimCore {
   async stop(): Promise<void> {
     this.closed = true;
     for (const key of [...this.timers.keys()]) this.cancel(key);
+    for (const wake of [...this.sleepers]) wake();
     while (this.inflight.size > 0) await Promise.all([...this.inflight]);
     await this.hub.idle();
   }

@@ -316,3 +316,22 @@ describe('listeners', () => {
     expect(seen).toEqual(['sent', 'delivered', 'read']);
   });
 });
+
+describe('resume interrupted', () => {
+  it('settles when the account is released or the simulator closes while logging in', async () => {
+    const h = await sim({ options: { loginDelayMs: 200 } });
+    const a = await loginAccount(h);
+    const b = await loginAccount(h);
+    await h.restart();
+    const ra = h.gateway.resume(a);
+    const rb = h.gateway.resume(b);
+    await new Promise((r) => setTimeout(r, 20));
+    await h.gateway.release(a);
+    await ra;
+    expect(h.gateway.heldAccounts()).toEqual([b]);
+    await h.gateway.close();
+    await rb;
+    // A fresh simulator on the same database for the harness to close.
+    await h.restart();
+  });
+});

@@ -263,16 +263,9 @@ export async function resume(core: SimCore, wxid: string): Promise<void> {
     return;
   }
   await core.setStatus(wxid, 'autoLoggingIn');
-  await new Promise<void>((resolve) => {
-    core.later(wxid, core.opts.loginDelayMs, async () => {
-      try {
-        if (core.held.get(wxid)?.status === 'autoLoggingIn') await goOnline(core, wxid);
-      } finally {
-        resolve();
-      }
-    });
-    if (core.isClosed) resolve();
-  });
+  await core.sleep(core.opts.loginDelayMs);
+  // Released, logged out, failed or closed meanwhile: nothing more to do.
+  if (!core.isClosed && core.held.get(wxid)?.status === 'autoLoggingIn') await goOnline(core, wxid);
 }
 
 /** This process lets go of the account (no status change on the platform). */
