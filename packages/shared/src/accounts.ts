@@ -97,6 +97,10 @@ export const accountsMessages = {
     'zh-CN': '工作号正在其他服务节点处理，请稍后再试',
     en: 'The work account is being handled by another server, try again shortly',
   },
+  accountNotOnline: {
+    'zh-CN': '工作号不在线，请先登录',
+    en: 'The work account is not online, log it in first',
+  },
   ungrouped: { 'zh-CN': '未分组', en: 'Ungrouped' },
   platformFailed: { 'zh-CN': '平台操作失败：{message}', en: 'The platform refused: {message}' },
 } satisfies Record<string, Text>;

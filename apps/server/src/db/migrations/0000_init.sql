@@ -437,6 +437,91 @@ CREATE TABLE "session_groups" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "server_secrets" (
+	"name" text PRIMARY KEY NOT NULL,
+	"value" text NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "stored_files" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"tenant_id" uuid NOT NULL,
+	"key" text NOT NULL,
+	"size" bigint NOT NULL,
+	"mime" text NOT NULL,
+	"kind" text NOT NULL,
+	"width" integer,
+	"height" integer,
+	"thumb_key" text,
+	"source" text NOT NULL,
+	"message_id" bigint,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "sensitive_hits" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"tenant_id" uuid NOT NULL,
+	"work_account_id" uuid NOT NULL,
+	"work_wxid" text NOT NULL,
+	"talk_type" smallint NOT NULL,
+	"peer_id" text NOT NULL,
+	"word" text NOT NULL,
+	"message_id" bigint,
+	"msg_id" text,
+	"content" text NOT NULL,
+	"send_side" smallint NOT NULL,
+	"msg_time" bigint NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "sensitive_words" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"tenant_id" uuid NOT NULL,
+	"word" text NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "user_emoticons" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"tenant_id" uuid NOT NULL,
+	"user_id" uuid NOT NULL,
+	"file_key" text NOT NULL,
+	"thumb_key" text NOT NULL,
+	"mime" text NOT NULL,
+	"size" integer NOT NULL,
+	"width" integer,
+	"height" integer,
+	"sha256" text NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "message_collections" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"tenant_id" uuid NOT NULL,
+	"user_id" uuid NOT NULL,
+	"message_id" bigint NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "message_hides" (
+	"tenant_id" uuid NOT NULL,
+	"message_id" bigint NOT NULL,
+	"user_id" uuid NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "message_votes" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"tenant_id" uuid NOT NULL,
+	"message_id" bigint NOT NULL,
+	"record_id" text NOT NULL,
+	"work_account_id" uuid NOT NULL,
+	"work_wxid" text NOT NULL,
+	"options" text NOT NULL,
+	"user_id" uuid NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 ALTER TABLE "ports" ADD CONSTRAINT "ports_tenant_id_tenants_id_fk" FOREIGN KEY ("tenant_id") REFERENCES "public"."tenants"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "positions" ADD CONSTRAINT "positions_tenant_id_tenants_id_fk" FOREIGN KEY ("tenant_id") REFERENCES "public"."tenants"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "roles" ADD CONSTRAINT "roles_tenant_id_tenants_id_fk" FOREIGN KEY ("tenant_id") REFERENCES "public"."tenants"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
@@ -495,7 +580,7 @@ CREATE INDEX "qr_logins_tenant_status" ON "qr_logins" USING btree ("tenant_id","
 CREATE UNIQUE INDEX "work_accounts_wxid" ON "work_accounts" USING btree ("wxid");--> statement-breakpoint
 CREATE INDEX "work_accounts_tenant_status" ON "work_accounts" USING btree ("tenant_id","status");--> statement-breakpoint
 CREATE INDEX "work_accounts_tenant_distributed" ON "work_accounts" USING btree ("tenant_id","distributed_to");--> statement-breakpoint
-CREATE INDEX "work_accounts_lease" ON "work_accounts" USING btree ("lease_expires_at") WHERE "work_accounts"."status" in ('online', 'autoLoggingIn');--> statement-breakpoint
+CREATE INDEX "work_accounts_lease" ON "work_accounts" USING btree ("lease_expires_at") WHERE "work_accounts"."status" in ('online', 'autoLoggingIn', 'loggingIn');--> statement-breakpoint
 CREATE INDEX "push_events_tenant_id" ON "push_events" USING btree ("tenant_id","id");--> statement-breakpoint
 CREATE INDEX "push_events_created" ON "push_events" USING btree ("created_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "conversations_account_peer" ON "conversations" USING btree ("work_account_id","talk_type","peer_id");--> statement-breakpoint
@@ -510,4 +595,19 @@ CREATE INDEX "messages_tenant_time" ON "messages" USING btree ("tenant_id","msg_
 CREATE INDEX "messages_dispatch" ON "messages" USING btree ("work_account_id","id") WHERE "messages"."dispatch_state" in ('pending', 'dispatching');--> statement-breakpoint
 CREATE UNIQUE INDEX "session_group_items_pk" ON "session_group_items" USING btree ("group_id","conversation_id");--> statement-breakpoint
 CREATE INDEX "session_group_items_conversation" ON "session_group_items" USING btree ("conversation_id");--> statement-breakpoint
-CREATE UNIQUE INDEX "session_groups_user_name" ON "session_groups" USING btree ("user_id","name");
+CREATE UNIQUE INDEX "session_groups_user_name" ON "session_groups" USING btree ("user_id","name");--> statement-breakpoint
+CREATE UNIQUE INDEX "stored_files_key" ON "stored_files" USING btree ("key");--> statement-breakpoint
+CREATE INDEX "stored_files_message" ON "stored_files" USING btree ("tenant_id","message_id");--> statement-breakpoint
+CREATE INDEX "sensitive_hits_tenant_time" ON "sensitive_hits" USING btree ("tenant_id","msg_time");--> statement-breakpoint
+CREATE INDEX "sensitive_hits_account_time" ON "sensitive_hits" USING btree ("work_account_id","msg_time");--> statement-breakpoint
+CREATE UNIQUE INDEX "sensitive_hits_message_word" ON "sensitive_hits" USING btree ("message_id","word") WHERE "sensitive_hits"."message_id" is not null;--> statement-breakpoint
+CREATE UNIQUE INDEX "sensitive_hits_msg_word" ON "sensitive_hits" USING btree ("work_account_id","msg_id","word") WHERE "sensitive_hits"."msg_id" is not null;--> statement-breakpoint
+CREATE UNIQUE INDEX "sensitive_words_tenant_word" ON "sensitive_words" USING btree ("tenant_id",lower("word"));--> statement-breakpoint
+CREATE UNIQUE INDEX "user_emoticons_user_sha" ON "user_emoticons" USING btree ("user_id","sha256");--> statement-breakpoint
+CREATE INDEX "user_emoticons_tenant_user" ON "user_emoticons" USING btree ("tenant_id","user_id","created_at");--> statement-breakpoint
+CREATE UNIQUE INDEX "message_collections_user_message" ON "message_collections" USING btree ("user_id","message_id");--> statement-breakpoint
+CREATE INDEX "message_collections_tenant_user" ON "message_collections" USING btree ("tenant_id","user_id","created_at");--> statement-breakpoint
+CREATE UNIQUE INDEX "message_hides_message" ON "message_hides" USING btree ("message_id");--> statement-breakpoint
+CREATE INDEX "message_hides_tenant" ON "message_hides" USING btree ("tenant_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "message_votes_message" ON "message_votes" USING btree ("message_id");--> statement-breakpoint
+CREATE INDEX "message_votes_record" ON "message_votes" USING btree ("tenant_id","record_id");

@@ -83,7 +83,7 @@ export const workAccounts = pgTable(
     index('work_accounts_tenant_distributed').on(t.tenantId, t.distributedTo),
     index('work_accounts_lease')
       .on(t.leaseExpiresAt)
-      .where(sql`${t.status} in ('online', 'autoLoggingIn')`),
+      .where(sql`${t.status} in ('online', 'autoLoggingIn', 'loggingIn')`),
   ],
 );
 

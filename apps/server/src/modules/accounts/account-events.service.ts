@@ -32,6 +32,8 @@ class LoginRefused extends Error {
 export class AccountEventsService {
   /** Accounts whose first sync after a login runs now (a second online event must wait). */
   private readonly finishing = new Set<string>();
+  /** Accounts to sync before they show online (a login resumed before its first sync). */
+  private readonly syncPending = new Set<string>();
 
   constructor(
     private readonly deps: Deps,
@@ -216,6 +218,11 @@ export class AccountEventsService {
     }
   }
 
+  /** Marks an account to sync its friends and groups when it next comes online. */
+  syncWhenOnline(wxid: string): void {
+    this.syncPending.add(wxid);
+  }
+
   /** After a login: sync friends and groups (the account shows loggingIn meanwhile), then online. */
   private async finishLogin(account: AccountRef): Promise<void> {
     if (this.finishing.has(account.wxid)) return;
@@ -224,8 +231,10 @@ export class AccountEventsService {
       await this.runtime.contacts.fullSync(account).catch((err: unknown) => {
         this.deps.log.warn({ err, wxid: account.wxid }, 'contact sync after login failed');
       });
+      this.syncPending.delete(account.wxid);
       const row = await repo.setStatus(this.deps.db, account.id, 'online', '', this.at(), [
         'loggingIn',
+        'autoLoggingIn',
       ]);
       if (row) await publishStatus(this.deps, row);
     } finally {
@@ -236,7 +245,7 @@ export class AccountEventsService {
   private async onStatusChanged(ev: StatusChangedEvent, account: AccountRef): Promise<void> {
     if (ev.status === 'online') {
       const current = await repo.findByWxid(this.deps.db, account.wxid);
-      if (current?.status === 'loggingIn') {
+      if (current?.status === 'loggingIn' || this.syncPending.has(account.wxid)) {
         await this.finishLogin(account);
         return;
       }

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import { eq, inArray } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { workAccounts } from '../../db/schema/index.ts';
+import { contacts, workAccounts } from '../../db/schema/index.ts';
 import { startServer, type Server, type ServerOptions } from '../../server.ts';
 import { testConfig } from '../../../test/support.ts';
 import { openTestSocket } from '../../realtime/test-socket.ts';
@@ -80,6 +80,16 @@ describe('restart', () => {
     const c = await addAccount(first, demo, { nickname: '重启丙' });
     await apiAs(first, demo).post('/sim-api/fault', { workWxid: c.wxid, kind: 'ban' });
     await waitStatus(first, demo, c.wxid, 'banned');
+    // b is cut short mid-login (phone confirmed, friends not synced yet) when the server stops.
+    await first.deps.db
+      .update(workAccounts)
+      .set({ status: 'loggingIn' })
+      .where(eq(workAccounts.wxid, b.wxid));
+    const [bRow] = await first.deps.db
+      .select()
+      .from(workAccounts)
+      .where(eq(workAccounts.wxid, b.wxid));
+    await first.deps.db.delete(contacts).where(eq(contacts.workAccountId, bRow!.id));
     await first.stop();
 
     const second = await start(store.config);

@@ -156,6 +156,8 @@ export class LeaseManager {
         const row = await repo.setStatus(this.deps.db, account.id, 'autoLoggingIn', '', at());
         if (row) await publishStatus(this.deps, row);
       }
+      // A login cut short before its first sync syncs when it is back online.
+      if (status === 'loggingIn') this.runtime.events.syncWhenOnline(account.wxid);
       await this.runtime.gateway.resume(account.wxid);
     } catch (err) {
       const noSession =

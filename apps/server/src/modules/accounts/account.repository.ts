@@ -274,8 +274,11 @@ export async function freePorts(db: DbOrTx, tenantId: string, accountIds: string
 
 // ---- leases ------------------------------------------------------------------------------------
 
-/** Statuses in which an account should be connected by some instance. */
-export const CONNECTED_STATES: WorkAccountStatus[] = ['online', 'autoLoggingIn'];
+/**
+ * Statuses in which an account should be connected by some instance (a login interrupted by a
+ * crash after the phone confirmed is resumed too).
+ */
+export const CONNECTED_STATES: WorkAccountStatus[] = ['online', 'autoLoggingIn', 'loggingIn'];
 
 /** Extends this instance's leases; returns the wxids it still holds. */
 export async function renewLeases(db: DbOrTx, owner: string, until: Date): Promise<string[]> {
@@ -306,7 +309,11 @@ export async function claimLeases(
     update ${workAccounts} set lease_owner = ${owner}, lease_expires_at = ${until.toISOString()}
     where id in (
       select id from ${workAccounts}
-      where status in ('online', 'autoLoggingIn') and (lease_owner is distinct from ${owner})
+      where status in (${sql.join(
+        CONNECTED_STATES.map((st) => sql`${st}`),
+        sql`, `,
+      )})
+        and (lease_owner is distinct from ${owner})
         and ${free}
       order by lease_expires_at nulls first
       limit ${limit}

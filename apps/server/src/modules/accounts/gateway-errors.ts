@@ -16,6 +16,7 @@ export function fromGateway(err: unknown): unknown {
     case 'invalid':
       return new AppError('invalid', 'platformFailed', { message: err.message });
     case 'notOnline':
+      return fail.conflict('accountNotOnline');
     case 'unsupported':
     case 'notFriend':
     case 'notMember':
