@@ -11,3 +11,8 @@ export * from './chat.ts';
 export * from './ws.ts';
 export * from './accounts.ts';
 export * from './conversations.ts';
+export * from './files.ts';
+export * from './talk.ts';
+export * from './sensitive.ts';
+export * from './translation.ts';
+export * from './history.ts';

@@ -1,6 +1,10 @@
 import { accountsMessages } from './accounts.ts';
 import { authMessages } from './auth.ts';
 import { conversationMessages } from './conversations.ts';
+import { filesMessages } from './files.ts';
+import { sensitiveMessages } from './sensitive.ts';
+import { talkMessages } from './talk.ts';
+import { translationMessages } from './translation.ts';
 import { commonMessages } from './errors.ts';
 import { formatText, type Language, type Text } from './i18n.ts';
 import { usersMessages } from './users.ts';
@@ -14,6 +18,10 @@ export const MESSAGES = {
   ...usersMessages,
   ...accountsMessages,
   ...conversationMessages,
+  ...filesMessages,
+  ...talkMessages,
+  ...sensitiveMessages,
+  ...translationMessages,
 } satisfies Record<string, Text>;
 export type MessageKey = keyof typeof MESSAGES;
 

@@ -11,6 +11,7 @@ import { registerRealtimeRoutes } from '../realtime/realtime.routes.ts';
 import { registerAccountRoutes } from './accounts/account.routes.ts';
 import { registerSimulatorApiRoutes } from './simulator-api/simulator-api.routes.ts';
 import { registerConversationRoutes } from './conversations/conversation.routes.ts';
+import { registerFilesRoutes } from './files/files.routes.ts';
 
 /** Registers every feature module's routes. */
 export async function registerModules(app: FastifyInstance, deps: Deps): Promise<void> {
@@ -25,4 +26,5 @@ export async function registerModules(app: FastifyInstance, deps: Deps): Promise
   registerAccountRoutes(app, deps);
   registerSimulatorApiRoutes(app, deps);
   registerConversationRoutes(app, deps);
+  registerFilesRoutes(app, deps);
 }

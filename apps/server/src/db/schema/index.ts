@@ -4,3 +4,7 @@ export * from './simulator.ts';
 export * from './accounts.ts';
 export * from './realtime.ts';
 export * from './conversations.ts';
+export * from './files.ts';
+export * from './sensitive.ts';
+export * from './emoticons.ts';
+export * from './talk.ts';

@@ -1,0 +1,75 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { CHAT_FILE_MAX_BYTES, ossTokenResult, uploadResult } from '@cst/shared';
+import type { Deps } from '../../platform/deps.ts';
+import { access, defineRoute, envelope } from '../../platform/http.ts';
+import { FilesService } from './files.service.ts';
+import { withMultipart } from './multipart.ts';
+
+const tags = ['files'];
+const services = new WeakMap<Deps, FilesService>();
+
+/** The files service of a server instance. */
+export function filesOf(deps: Deps): FilesService {
+  let s = services.get(deps);
+  if (!s) {
+    s = new FilesService(deps);
+    services.set(deps, s);
+  }
+  return s;
+}
+
+/** Storage tokens, the POST-policy upload endpoint and stored files (API.md Files). */
+export function registerFilesRoutes(app: FastifyInstance, deps: Deps): void {
+  const files = filesOf(deps);
+
+  for (const url of ['/main-api/oss/token', '/main-api/cos/token']) {
+    defineRoute(app, {
+      method: 'GET',
+      url,
+      access: access.user,
+      tags,
+      summary: 'A signed upload policy into the tenant folder (valid 1 hour)',
+      response: ossTokenResult,
+      handler: ({ auth }) => files.token(auth),
+    });
+  }
+
+  withMultipart(app, CHAT_FILE_MAX_BYTES, (scope) => {
+    defineRoute(scope, {
+      method: 'POST',
+      url: '/oss-api',
+      // The signed policy is the credential, as on OSS/S3; no session token is needed.
+      access: access.public,
+      tags,
+      summary:
+        'Multipart upload: key, OSSAccessKeyId, policy, signature, success_action_status, file',
+      response: uploadResult,
+      raw: true,
+      handler: async ({ req, reply, lang }) => {
+        const { status, file } = await files.upload(req);
+        if (status === 204) return reply.code(204).send();
+        return reply.code(status).send(envelope('/oss-api', file, lang));
+      },
+    });
+  });
+
+  defineRoute(app, {
+    method: 'GET',
+    url: '/oss-api/*',
+    access: access.user,
+    tags,
+    summary: 'A stored file of the caller’s tenant (token in a header or ?token=)',
+    params: z.object({ '*': z.string().max(1024) }),
+    querystring: z.object({
+      token: z.string().max(200).optional(),
+      download: z.string().max(1).optional(),
+    }),
+    response: z.null(),
+    raw: true,
+    handler: async ({ auth, params, req, reply }) => {
+      await files.serve(auth, params['*'], req, reply);
+      return null;
+    },
+  });
+}

@@ -1,0 +1,272 @@
+import type { MultipartFile } from '@fastify/multipart';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import {
+  CHAT_FILE_MAX_BYTES,
+  MB,
+  OSS_DEFAULT_HOST,
+  OSS_TOKEN_TTL_MS,
+  type OssTokenPayload,
+  type UploadResult,
+} from '@cst/shared';
+import type { AuthContext } from '../../platform/auth-context.ts';
+import type { Deps } from '../../platform/deps.ts';
+import { AppError, fail } from '../../platform/errors.ts';
+import { detectType, extensionMatches, type DetectedType } from '../../storage/content-type.ts';
+import { ImageInvalidError, makeThumbnail, probeImage } from '../../storage/image.ts';
+import { isSafeKey, StorageLimitError } from '../../storage/object-storage.ts';
+import { createPolicy, verifyPolicy } from '../../storage/post-policy.ts';
+import { sendStored } from '../../storage/serve.ts';
+import { storageOf } from '../../storage/storage.ts';
+import { presentUpload } from './files.presenter.ts';
+import * as repo from './files.repository.ts';
+
+/** The access id of the embedded store's POST policies. */
+export const STORAGE_ACCESS_ID = 'cst-local';
+/** A thumbnail lives beside its file: `{key}.thumb.jpg`. */
+export const THUMB_SUFFIX = '.thumb.jpg';
+const SECRET_NAME = 'oss_policy_secret';
+const TENANT_KEY = /^t\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\//;
+
+/** The folder of a tenant's files. */
+export function tenantDir(tenantId: string): string {
+  return `t/${tenantId}/`;
+}
+
+/** The tenant a key belongs to, or null. */
+export function tenantOfKey(key: string): string | null {
+  return TENANT_KEY.exec(key)?.[1] ?? null;
+}
+
+/** The storage key of a file address (`/oss-api/{key}`, absolute or not); null when not one. */
+export function keyOfUrl(url: string): string | null {
+  let p = url.trim();
+  if (/^https?:\/\//i.test(p)) {
+    try {
+      p = new URL(p).pathname;
+    } catch {
+      return null;
+    }
+  }
+  p = p.split(/[?#]/)[0]!;
+  const prefix = `${OSS_DEFAULT_HOST}/`;
+  if (!p.startsWith(prefix)) return null;
+  try {
+    const key = p.slice(prefix.length).split('/').map(decodeURIComponent).join('/');
+    return isSafeKey(key) ? key : null;
+  } catch {
+    return null;
+  }
+}
+
+/** A broken multipart body (busboy's parse errors) is the caller's mistake: 400, not 500. */
+export function malformedAsInvalid(err: unknown): unknown {
+  if (err instanceof AppError) return err;
+  const e = err as { statusCode?: number; errno?: number };
+  if (typeof e?.statusCode === 'number' || typeof e?.errno === 'number') return err;
+  if (err instanceof Error && /form|part|boundary|multipart|header/i.test(err.message)) {
+    return fail.invalid('bodyInvalid');
+  }
+  return err;
+}
+
+function megabytes(n: number): string {
+  return `${Math.round((n / MB) * 10) / 10}M`;
+}
+
+/** Options of a server-side store. */
+export interface StoreOptions {
+  source: 'upload' | 'media' | 'emoticon';
+  messageId?: number | null;
+  /** Name whose extension must agree with the bytes. */
+  name?: string;
+  maxBytes?: number;
+  /** Only these kinds are accepted. */
+  kinds?: DetectedType['kind'][];
+}
+
+/** Uploads through a POST policy, stored files and their addresses (API.md Files). */
+export class FilesService {
+  private secret: Promise<string> | null = null;
+
+  constructor(private readonly deps: Deps) {}
+
+  private get storage() {
+    return storageOf(this.deps);
+  }
+
+  private policySecret(): Promise<string> {
+    this.secret ??= repo.sharedSecret(this.deps.db, SECRET_NAME).catch((err: unknown) => {
+      this.secret = null;
+      throw err;
+    });
+    return this.secret;
+  }
+
+  /** A signed upload policy into the caller's tenant folder, valid one hour. */
+  async token(auth: AuthContext): Promise<{ token: string }> {
+    if (!auth.tenantId) throw fail.forbidden();
+    const dir = tenantDir(auth.tenantId);
+    const signed = createPolicy(await this.policySecret(), {
+      dir,
+      maxBytes: CHAT_FILE_MAX_BYTES,
+      expiresAt: this.deps.now() + OSS_TOKEN_TTL_MS,
+    });
+    const payload: OssTokenPayload = {
+      host: OSS_DEFAULT_HOST,
+      dir,
+      accessid: STORAGE_ACCESS_ID,
+      policy: signed.policy,
+      signature: signed.signature,
+      expire: signed.expire,
+    };
+    return { token: JSON.stringify(payload) };
+  }
+
+  /**
+   * A multipart POST upload checked like an OSS/S3 endpoint: fields first, `file` last. Answers
+   * the stored file and the status `success_action_status` asks for (200, 201, else 204).
+   */
+  async upload(req: FastifyRequest): Promise<{ status: number; file: UploadResult }> {
+    if (!req.isMultipart()) throw fail.invalid('uploadNotMultipart');
+    try {
+      return await this.readUpload(req);
+    } catch (err) {
+      throw malformedAsInvalid(err);
+    }
+  }
+
+  private async readUpload(req: FastifyRequest): Promise<{ status: number; file: UploadResult }> {
+    const fields: Record<string, string> = {};
+    for await (const part of req.parts()) {
+      if (part.type === 'field') {
+        if (typeof part.value === 'string') fields[part.fieldname] = part.value.trim();
+        continue;
+      }
+      if (part.fieldname !== 'file') {
+        part.file.resume();
+        continue;
+      }
+      const file = await this.storeUpload(fields, part);
+      const s = fields.success_action_status;
+      return { status: s === '200' ? 200 : s === '201' ? 201 : 204, file };
+    }
+    throw fail.invalid('uploadFileMissing');
+  }
+
+  private async storeUpload(fields: Record<string, string>, part: MultipartFile) {
+    const check = verifyPolicy(
+      await this.policySecret(),
+      STORAGE_ACCESS_ID,
+      fields,
+      this.deps.now(),
+      CHAT_FILE_MAX_BYTES,
+    );
+    if (!check.ok) {
+      part.file.resume();
+      throw new AppError(check.status === 403 ? 'forbidden' : 'invalid', check.key, check.params);
+    }
+    const tenantId = tenantOfKey(check.key);
+    if (!tenantId || check.key.endsWith(THUMB_SUFFIX)) {
+      part.file.resume();
+      throw fail.invalid('uploadKeyInvalid');
+    }
+    const row = await this.store(tenantId, check.key, part.file, {
+      source: 'upload',
+      name: check.key,
+      maxBytes: check.maxBytes,
+    });
+    if (row.size < check.minBytes) {
+      await this.storage.delete(check.key);
+      throw fail.invalid('uploadEmpty');
+    }
+    return presentUpload(row);
+  }
+
+  /**
+   * Stores bytes under a tenant's key: type from the bytes (and agreeing with the name), size
+   * limit, pictures decoded and given a 100×100 thumbnail. Nothing stays behind when refused.
+   */
+  async store(
+    tenantId: string,
+    key: string,
+    source: NodeJS.ReadableStream | Buffer,
+    opts: StoreOptions,
+  ): Promise<repo.StoredFileRow> {
+    const maxBytes = opts.maxBytes ?? CHAT_FILE_MAX_BYTES;
+    let detected: DetectedType | null = null;
+    try {
+      await this.storage.put(key, source as Buffer, {
+        maxBytes,
+        checkHead: (head, complete) => {
+          if (complete && head.length === 0) throw fail.invalid('uploadEmpty');
+          detected = detectType(head, opts.name ?? key, complete);
+          if (!detected) throw fail.invalid('fileTypeNotAllowed');
+          if (opts.name && !extensionMatches(opts.name, detected)) {
+            throw fail.invalid('fileTypeMismatch');
+          }
+          if (opts.kinds && !opts.kinds.includes(detected.kind)) {
+            throw fail.invalid('fileTypeNotAllowed');
+          }
+        },
+      });
+    } catch (err) {
+      if (err instanceof StorageLimitError) {
+        throw fail.tooLarge('uploadTooLarge', { max: megabytes(maxBytes) });
+      }
+      throw err;
+    }
+    const type = detected as DetectedType | null;
+    if (!type) throw fail.invalid('fileTypeNotAllowed');
+    const size = (await this.storage.stat(key))?.size ?? 0;
+    let width: number | null = null;
+    let height: number | null = null;
+    let thumbKey: string | null = null;
+    if (type.kind === 'image') {
+      try {
+        const data = (await this.storage.read(key))!;
+        ({ width, height } = await probeImage(data));
+        thumbKey = `${key}${THUMB_SUFFIX}`;
+        await this.storage.put(thumbKey, await makeThumbnail(data));
+      } catch (err) {
+        await this.storage.delete(key);
+        if (err instanceof ImageInvalidError) throw fail.invalid('imageInvalid');
+        throw err;
+      }
+    }
+    return repo.upsertFile(this.deps.db, {
+      tenantId,
+      key,
+      size,
+      mime: type.mime,
+      kind: type.kind,
+      width,
+      height,
+      thumbKey,
+      source: opts.source,
+      messageId: opts.messageId ?? null,
+    });
+  }
+
+  /** A tenant's stored file by its address; null when the address is not one of the tenant's. */
+  async fileOfUrl(tenantId: string, url: string): Promise<repo.StoredFileRow | null> {
+    const key = keyOfUrl(url);
+    if (!key || tenantOfKey(key) !== tenantId) return null;
+    return repo.fileByKey(this.deps.db, tenantId, key);
+  }
+
+  /** Serves a stored file (or thumbnail) to a signed-in user of the tenant that owns it. */
+  async serve(auth: AuthContext, key: string, req: FastifyRequest, reply: FastifyReply) {
+    if (!auth.tenantId || !isSafeKey(key) || tenantOfKey(key) !== auth.tenantId) {
+      throw fail.notFound();
+    }
+    const row = await repo.fileByKeyOrThumb(this.deps.db, auth.tenantId, key);
+    if (!row) throw fail.notFound();
+    const isThumb = row.key !== key;
+    const sent = await sendStored(req, reply, this.storage, key, {
+      mime: isThumb ? 'image/jpeg' : row.mime,
+      fileName: key.slice(key.lastIndexOf('/') + 1),
+      attachment: (req.query as { download?: string }).download === '1',
+    });
+    if (!sent) throw fail.notFound();
+  }
+}

@@ -1,0 +1,27 @@
+import fastifyMultipart from '@fastify/multipart';
+import type { FastifyInstance } from 'fastify';
+
+/**
+ * Registers routes that read multipart bodies, in their own scope so no other route parses
+ * multipart. Files are streamed (never buffered whole); `maxFileBytes` is a hard stop above the
+ * routes' own limits.
+ */
+export function withMultipart(
+  app: FastifyInstance,
+  maxFileBytes: number,
+  register: (scope: FastifyInstance) => void,
+): void {
+  void app.register(async (scope) => {
+    await scope.register(fastifyMultipart, {
+      limits: {
+        fileSize: maxFileBytes + 1,
+        files: 1,
+        fields: 20,
+        fieldSize: 64 * 1024,
+        parts: 30,
+        headerPairs: 100,
+      },
+    });
+    register(scope);
+  });
+}

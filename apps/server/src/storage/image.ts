@@ -1,0 +1,43 @@
+import sharp from 'sharp';
+import { THUMBNAIL_SIZE } from '@cst/shared';
+
+/** Largest picture decoded (pixels): bigger ones are refused, not decoded (decompression bombs). */
+const MAX_PIXELS = 60_000_000;
+
+/** The picture could not be decoded. */
+export class ImageInvalidError extends Error {
+  constructor(cause: unknown) {
+    super(`image invalid: ${cause instanceof Error ? cause.message : String(cause)}`);
+    this.name = 'ImageInvalidError';
+  }
+}
+
+/** Width and height of a picture (the whole file is decoded, so a damaged one is refused). */
+export async function probeImage(
+  input: Buffer | string,
+): Promise<{ width: number; height: number }> {
+  try {
+    const img = sharp(input, { limitInputPixels: MAX_PIXELS, failOn: 'error' });
+    const meta = await img.metadata();
+    // Decode once so truncated or damaged data is caught, not only a valid header.
+    await img.clone().resize(8, 8, { fit: 'inside' }).raw().toBuffer();
+    if (!meta.width || !meta.height) throw new Error('no size');
+    return { width: meta.width, height: meta.height };
+  } catch (err) {
+    throw new ImageInvalidError(err);
+  }
+}
+
+/** A 100×100 JPEG thumbnail (cropped to the centre; transparency on white). */
+export async function makeThumbnail(input: Buffer | string): Promise<Buffer> {
+  try {
+    return await sharp(input, { limitInputPixels: MAX_PIXELS, failOn: 'error' })
+      .rotate()
+      .resize(THUMBNAIL_SIZE, THUMBNAIL_SIZE, { fit: 'cover', position: 'centre' })
+      .flatten({ background: '#ffffff' })
+      .jpeg({ quality: 80 })
+      .toBuffer();
+  } catch (err) {
+    throw new ImageInvalidError(err);
+  }
+}

@@ -1,0 +1,244 @@
+import { z } from 'zod';
+import type { Text } from './i18n.ts';
+import { talkTypeSchema } from './chat.ts';
+
+/** Server messages of uploads, downloads and rich sends. */
+export const filesMessages = {
+  uploadSignatureInvalid: {
+    'zh-CN': '上传签名无效，请刷新上传凭证后重试',
+    en: 'The upload signature is invalid, refresh the upload token and try again',
+  },
+  uploadPolicyExpired: {
+    'zh-CN': '上传凭证已过期，请刷新后重试',
+    en: 'The upload token has expired, refresh it and try again',
+  },
+  uploadPolicyInvalid: { 'zh-CN': '上传策略无效', en: 'The upload policy is invalid' },
+  uploadKeyInvalid: {
+    'zh-CN': '文件路径无效，必须位于上传目录内',
+    en: 'The file key is invalid; it must lie inside the upload folder',
+  },
+  uploadFieldMissing: {
+    'zh-CN': '缺少上传字段 {field}',
+    en: 'The upload field {field} is missing',
+  },
+  uploadFileMissing: { 'zh-CN': '请选择要上传的文件', en: 'Choose a file to upload' },
+  uploadNotMultipart: {
+    'zh-CN': '上传请求必须是 multipart/form-data',
+    en: 'An upload must be sent as multipart/form-data',
+  },
+  uploadTooLarge: {
+    'zh-CN': '文件大小超出限制（最大 {max}）',
+    en: 'The file is larger than allowed (at most {max})',
+  },
+  uploadEmpty: { 'zh-CN': '文件内容为空', en: 'The file is empty' },
+  fileTypeNotAllowed: {
+    'zh-CN': '不支持的文件类型',
+    en: 'This file type is not supported',
+  },
+  fileTypeMismatch: {
+    'zh-CN': '文件内容与扩展名不符',
+    en: 'The file content does not match its extension',
+  },
+  imageInvalid: { 'zh-CN': '图片已损坏或无法识别', en: 'The image is damaged or unreadable' },
+  fileUrlInvalid: {
+    'zh-CN': '文件地址无效，请重新上传',
+    en: 'The file address is invalid, upload the file again',
+  },
+  fileKindMismatch: {
+    'zh-CN': '文件类型与消息类型不符',
+    en: 'The file type does not match the message type',
+  },
+  chatFileTooLarge: { 'zh-CN': '文件不能超过 25M', en: 'Files cannot be larger than 25M' },
+  chatVideoTooLarge: { 'zh-CN': '视频不能超过 10M', en: 'Videos cannot be larger than 10M' },
+  tooManyImages: {
+    'zh-CN': '一次最多发送 5 张图片',
+    en: 'At most 5 pictures can be sent at once',
+  },
+  tooManyFiles: {
+    'zh-CN': '一次最多发送 5 个文件',
+    en: 'At most 5 files can be sent at once',
+  },
+  downloadTooLarge: {
+    'zh-CN': '文件过大，请到手机上下载',
+    en: 'File too large, download it on the phone',
+  },
+  mediaUnavailable: {
+    'zh-CN': '文件暂时无法获取，请稍后再试',
+    en: 'The file cannot be fetched right now, try again later',
+  },
+  notMediaMessage: { 'zh-CN': '该消息没有文件', en: 'This message has no file' },
+  linkTitleRequired: { 'zh-CN': '标题不能为空', en: 'The title cannot be empty' },
+  linkUrlInvalid: {
+    'zh-CN': '链接地址必须以 http:// 或 https:// 开头',
+    en: 'The link must start with http:// or https://',
+  },
+  miniAppFieldsRequired: {
+    'zh-CN': '小程序的标题、AppID 和页面路径不能为空',
+    en: 'The mini-program title, AppID and page path cannot be empty',
+  },
+} satisfies Record<string, Text>;
+
+// ---- limits (SPEC §5, §9) ----------------------------------------------------------------------
+
+/** 1 MB in bytes. */
+export const MB = 1024 * 1024;
+/** A chat file (any upload) is at most 25 MB. */
+export const CHAT_FILE_MAX_BYTES = 25 * MB;
+/** A chat video is at most 10 MB. */
+export const CHAT_VIDEO_MAX_BYTES = 10 * MB;
+/** At most 5 pictures per send. */
+export const MAX_IMAGES_PER_SEND = 5;
+/** Downloads of chat files above 10485760 bytes are refused. */
+export const DOWNLOAD_MAX_BYTES = 10_485_760;
+/** Media older than this (or sent by the operator) use the permanent address. */
+export const MEDIA_PERMANENT_AFTER_MS = 4 * 3600_000;
+/** Received images younger than this preview in high definition. */
+export const HD_PREVIEW_MS = 7 * 86400_000;
+/** Sticker and image thumbnails are 100 by 100. */
+export const THUMBNAIL_SIZE = 100;
+/** The storage token is valid 1 hour; the browser refreshes it every 50 minutes. */
+export const OSS_TOKEN_TTL_MS = 3_600_000;
+export const OSS_TOKEN_REFRESH_MS = 3_000_000;
+/** Where the browser uploads by default (the embedded store). */
+export const OSS_DEFAULT_HOST = '/oss-api';
+/** The download address of a chat file (append `&token=`). */
+export const CHAT_FILE_DOWNLOAD_PATH = '/api/v1/download/user-chat-file';
+
+/** The address of a stored file. */
+export function ossUrl(key: string, host = OSS_DEFAULT_HOST): string {
+  return `${host}/${key.split('/').map(encodeURIComponent).join('/')}`;
+}
+
+/** Whether a message should use the permanent address (SPEC §4 media choice). */
+export function usesPermanentAddress(msg: { msgTime: number; sendSide: number }, now: number) {
+  return msg.sendSide === 1 || now - msg.msgTime > MEDIA_PERMANENT_AFTER_MS;
+}
+
+/** The address to show a media message with: permanent or CDN by SPEC §4, with a token. */
+export function mediaAddressFor(
+  msg: { msgTime: number; sendSide: number; fileUrl: string | null; fileCdnUrl: string | null },
+  now: number,
+): string | null {
+  if (usesPermanentAddress(msg, now)) return msg.fileUrl ?? msg.fileCdnUrl;
+  return msg.fileCdnUrl ?? msg.fileUrl;
+}
+
+// ---- storage token ------------------------------------------------------------------------------
+
+/** The storage token (API.md Files): the `token` of the response is this object as JSON. */
+export const ossTokenPayload = z.object({
+  host: z.string(),
+  dir: z.string(),
+  accessid: z.string(),
+  policy: z.string(),
+  signature: z.string(),
+  /** Seconds since the epoch. */
+  expire: z.number(),
+});
+export type OssTokenPayload = z.infer<typeof ossTokenPayload>;
+export const ossTokenResult = z.object({ token: z.string() });
+
+/** What an upload answers (status 200): the stored file. */
+export const uploadResult = z.object({
+  key: z.string(),
+  url: z.string(),
+  size: z.number(),
+  mime: z.string(),
+  kind: z.enum(['image', 'video', 'audio', 'document']),
+  width: z.number().nullable(),
+  height: z.number().nullable(),
+  thumbUrl: z.string().nullable(),
+});
+export type UploadResult = z.infer<typeof uploadResult>;
+
+// ---- rich sends (SPEC §7 Conversations) ---------------------------------------------------------
+
+const peerFields = {
+  workWxid: z.string().min(1).max(128),
+  receiver_id: z.string().min(1).max(128),
+  talkType: talkTypeSchema,
+  sendingUUid: z.string().min(1).max(64),
+};
+
+/** The message types send-file sends: image, document, video, voice. */
+export const SEND_FILE_TYPES = [2, 3, 5, 6] as const;
+
+const fileRef = z.object({
+  fileUrl: z.string({ error: 'fileUrlInvalid' }).min(1, { error: 'fileUrlInvalid' }).max(1024),
+  fileName: z.string().max(255).optional(),
+  sendingUUid: z.string().min(1).max(64).optional(),
+  /** Voice and video length, when the browser knows it. */
+  durationMs: z.number().int().min(0).max(3_600_000).optional(),
+});
+
+/** `/main-api/conv/send-file`: one file (`fileUrl`) or several (`files`, at most 5). */
+export const sendFileBody = z
+  .object({
+    ...peerFields,
+    msgType: z.union(SEND_FILE_TYPES.map((n) => z.literal(n))),
+    fileUrl: z.string().max(1024).optional(),
+    fileName: z.string().max(255).optional(),
+    durationMs: z.number().int().min(0).max(3_600_000).optional(),
+    files: z.array(fileRef).max(50).optional(),
+  })
+  .refine((b) => Boolean(b.fileUrl) || (b.files?.length ?? 0) > 0, {
+    error: 'uploadFileMissing',
+    path: ['fileUrl'],
+  });
+export type SendFileBody = z.infer<typeof sendFileBody>;
+
+/** One message a rich send created. */
+export const sentItem = z.object({
+  messageId: z.string(),
+  requestId: z.string(),
+  sendingUUid: z.string().nullable(),
+});
+/** A rich send's answer: the first message, and every message when several were sent. */
+export const richSendResult = z.object({
+  messageId: z.string(),
+  requestId: z.string(),
+  list: z.array(sentItem),
+});
+export type RichSendResult = z.infer<typeof richSendResult>;
+
+/** `/main-api/conv/send-graphic-link`. */
+export const sendGraphicLinkBody = z.object({
+  ...peerFields,
+  title: z.string({ error: 'linkTitleRequired' }).min(1, { error: 'linkTitleRequired' }).max(200),
+  description: z.string().max(500).default(''),
+  url: z.string({ error: 'linkUrlInvalid' }).min(1, { error: 'linkUrlInvalid' }).max(2048),
+  thumbUrl: z.string().max(2048).optional(),
+});
+export type SendGraphicLinkBody = z.infer<typeof sendGraphicLinkBody>;
+
+/** `/main-api/conv/share-mini-app`. */
+export const shareMiniAppBody = z.object({
+  ...peerFields,
+  title: z
+    .string({ error: 'miniAppFieldsRequired' })
+    .min(1, { error: 'miniAppFieldsRequired' })
+    .max(200),
+  appId: z
+    .string({ error: 'miniAppFieldsRequired' })
+    .min(1, { error: 'miniAppFieldsRequired' })
+    .max(64),
+  appName: z.string().max(100).default(''),
+  pagePath: z
+    .string({ error: 'miniAppFieldsRequired' })
+    .min(1, { error: 'miniAppFieldsRequired' })
+    .max(1024),
+  thumbUrl: z.string().max(2048).optional(),
+});
+export type ShareMiniAppBody = z.infer<typeof shareMiniAppBody>;
+
+/** The download link query (SPEC §7: cr_id and token). */
+export const chatFileQuery = z.object({
+  cr_id: z.string().regex(/^\d{1,18}$/, { error: 'messageNotFound' }),
+  token: z.string().max(200).optional(),
+  /** `1`: the 100×100 thumbnail. */
+  thumb: z.enum(['0', '1']).optional(),
+  /** `cdn`: the platform's address (received media under 4 hours old). */
+  source: z.enum(['cdn', 'permanent']).optional(),
+  /** `1`: as an attachment (save dialog). */
+  download: z.enum(['0', '1']).optional(),
+});
