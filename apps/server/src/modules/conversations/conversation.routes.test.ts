@@ -1,0 +1,366 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ConversationItem, MessageItem } from '@cst/shared';
+import {
+  buildTenant,
+  buildTestApp,
+  login,
+  type Session,
+  type TestContext,
+} from '../../../test/support.ts';
+import {
+  addAccount,
+  apiAs,
+  eventually,
+  type ListedAccount,
+} from '../accounts/account.test-support.ts';
+
+let ctx: TestContext;
+let demo: Session;
+let seat1: Session;
+let seat2: Session;
+let other: Session;
+let acc: ListedAccount;
+
+const api = (s: Session = demo, lang?: string) => apiAs(ctx, s, lang);
+const FRIEND = 'wxid_conv_friend_1';
+
+async function inbound(content: string, fromWxid = FRIEND, msgType = 1) {
+  const r = await api().post<{ msgId: string }>('/sim-api/inbound', {
+    workWxid: acc.wxid,
+    fromWxid,
+    talkType: 1,
+    msgType,
+    content,
+  });
+  expect(r.status).toBe(200);
+  return r.data.msgId;
+}
+
+async function list(s: Session, body: Record<string, unknown>) {
+  const r = await api(s).post<{ list: ConversationItem[]; total: number }>(
+    '/main-api/conv/list',
+    body,
+  );
+  return r;
+}
+
+async function convOf(s: Session, peer: string) {
+  const r = await list(s, { mode: 'aggregated', pageSize: 100 });
+  return r.data.list.find((c) => c.receiver_id === peer);
+}
+
+const idx = (peer = FRIEND) => `1__${peer}__${acc.wxid}`;
+
+async function messagesOf(s: Session, peer = FRIEND, extra: Record<string, unknown> = {}) {
+  return api(s).post<{ list: MessageItem[]; hasMore: boolean }>('/main-api/conv/messages', {
+    index_name: idx(peer),
+    ...extra,
+  });
+}
+
+beforeAll(async () => {
+  ctx = await buildTestApp();
+  demo = await login(ctx, 'demo');
+  seat1 = await login(ctx, 'demo-seat1');
+  seat2 = await login(ctx, 'demo-seat2');
+  const t = await buildTenant(ctx);
+  other = await login(ctx, t.manager.username);
+  acc = await addAccount(ctx, demo, { nickname: '收件箱测试号' });
+  const d = await api().post('/main-api/acc/distribute', { wxids: [acc.wxid], uid: seat1.uid });
+  expect(d.status).toBe(200);
+  await api().post('/sim-api/config', { deliveryDelayMs: 20, readDelayMs: 20, failRate: 0 });
+});
+afterAll(() => ctx.close());
+
+describe('inbound messages', () => {
+  it('creates the conversation with unread, preview and the index_name of API.md', async () => {
+    await inbound('你好，在吗？');
+    const conv = await eventually(() => convOf(seat1, FRIEND));
+    expect(conv).toMatchObject({
+      index_name: idx(),
+      talkType: 1,
+      receiver_id: FRIEND,
+      workWxid: acc.wxid,
+      unRead: 1,
+      msg_text: '你好，在吗？',
+    });
+    expect(conv.latestMsgTime).toBeGreaterThan(Date.now() - 60_000);
+    const msgs = await messagesOf(seat1);
+    expect(msgs.data.list.at(-1)).toMatchObject({
+      content: '你好，在吗？',
+      sendSide: 2,
+      msgType: 1,
+    });
+  });
+
+  it('counts unread per conversation, per account and in total; read clears it', async () => {
+    await inbound('第二条');
+    await inbound('第三条');
+    const conv = await eventually(async () => {
+      const c = await convOf(seat1, FRIEND);
+      return c && c.unRead === 3 ? c : undefined;
+    });
+    expect(conv.msg_text).toBe('第三条');
+    const summary = await api(seat1).post<{
+      total: number;
+      accounts: { wxid: string; unRead: number }[];
+    }>('/main-api/conv/unread');
+    expect(summary.data.total).toBe(3);
+    expect(summary.data.accounts).toEqual([{ wxid: acc.wxid, unRead: 3 }]);
+    const read = await api(seat1).post<{ cleared: number }>('/main-api/conv/read', {
+      index_name: idx(),
+    });
+    expect(read.data.cleared).toBe(1);
+    expect((await convOf(seat1, FRIEND))?.unRead).toBe(0);
+    const again = await api(seat1).post<{ cleared: number }>('/main-api/conv/read', {
+      index_name: idx(),
+    });
+    expect(again.data.cleared).toBe(0);
+    expect((await api(seat1).post<{ total: number }>('/main-api/conv/unread')).data.total).toBe(0);
+  });
+
+  it('never counts below 0 with reads racing arrivals', async () => {
+    const peer = 'wxid_conv_race';
+    await inbound('first', peer);
+    await eventually(() => convOf(seat1, peer));
+    await Promise.all([
+      ...Array.from({ length: 10 }, (_, i) => inbound(`race ${i}`, peer)),
+      ...Array.from({ length: 10 }, () =>
+        api(seat1).post('/main-api/conv/read', { index_name: idx(peer) }),
+      ),
+    ]);
+    await (
+      ctx.app as unknown as { messageIngest: { drained(): Promise<void> } }
+    ).messageIngest.drained();
+    const conv = await convOf(seat1, peer);
+    expect(conv!.unRead).toBeGreaterThanOrEqual(0);
+    expect(conv!.unRead).toBeLessThanOrEqual(11);
+    const msgs = await messagesOf(seat1, peer, { limit: 100 });
+    expect(msgs.data.list).toHaveLength(11);
+  });
+
+  it('clears one account (mode 1) or everything (mode 2)', async () => {
+    await inbound('a', 'wxid_conv_m1');
+    await inbound('b', 'wxid_conv_m2');
+    await eventually(async () => {
+      const r = await api(seat1).post<{ total: number }>('/main-api/conv/unread');
+      return r.data.total >= 2 ? r : undefined;
+    });
+    const m1 = await api(seat1).post<{ cleared: number }>('/main-api/conv/read', {
+      mode: 1,
+      workWxid: acc.wxid,
+    });
+    expect(m1.data.cleared).toBeGreaterThanOrEqual(2);
+    expect((await api(seat1).post<{ total: number }>('/main-api/conv/unread')).data.total).toBe(0);
+    await inbound('c', 'wxid_conv_m1');
+    await eventually(async () => (await convOf(seat1, 'wxid_conv_m1'))?.unRead === 1);
+    await api(seat1).post('/main-api/conv/read', { mode: 2 });
+    expect((await api(seat1).post<{ total: number }>('/main-api/conv/unread')).data.total).toBe(0);
+  });
+});
+
+describe('sending', () => {
+  it('stores at once, then goes sent → delivered → read', async () => {
+    const r = await api(seat1).post<{ messageId: string; requestId: string }>(
+      '/main-api/conv/send-text',
+      {
+        workWxid: acc.wxid,
+        receiver_id: FRIEND,
+        talkType: 1,
+        content: '  您好，有什么可以帮您？  ',
+        sendingUUid: 'uuid-1',
+      },
+    );
+    expect(r.status).toBe(200);
+    expect(r.data.messageId).toMatch(/^\d+$/);
+    const mine = async () =>
+      (await messagesOf(seat1)).data.list.find((m) => m.messageId === r.data.messageId);
+    const first = await mine();
+    expect(first).toMatchObject({
+      sendSide: 1,
+      content: '您好，有什么可以帮您？',
+      sendingUUid: 'uuid-1',
+    });
+    const done = await eventually(async () => {
+      const m = await mine();
+      return m?.readOK ? m : undefined;
+    });
+    expect(done).toMatchObject({ sendOk: true, deliveryOK: true, readOK: true, failed: false });
+    expect(done.msgId).toBeTruthy();
+    const conv = await convOf(seat1, FRIEND);
+    expect(conv!.msg_text).toBe('您好，有什么可以帮您？');
+    expect(conv!.unRead).toBe(0);
+  });
+
+  it('quotes a received message', async () => {
+    const msgId = await inbound('请问价格？');
+    await eventually(async () =>
+      (await messagesOf(seat1)).data.list.find((m) => m.msgId === msgId),
+    );
+    const r = await api(seat1).post<{ messageId: string }>('/main-api/conv/send-refer-message', {
+      workWxid: acc.wxid,
+      receiver_id: FRIEND,
+      talkType: 1,
+      content: '99 元',
+      sendingUUid: 'uuid-q',
+      refMsgId: msgId,
+    });
+    expect(r.status).toBe(200);
+    const m = (await messagesOf(seat1)).data.list.find((x) => x.messageId === r.data.messageId);
+    expect(m).toMatchObject({ msgType: 19, refMsgId: msgId, refContent: '请问价格？' });
+  });
+
+  it('revokes its own message and refuses others', async () => {
+    const r = await api(seat1).post<{ messageId: string }>('/main-api/conv/send-text', {
+      workWxid: acc.wxid,
+      receiver_id: FRIEND,
+      talkType: 1,
+      content: '发错了',
+      sendingUUid: 'uuid-r',
+    });
+    await eventually(async () =>
+      (await messagesOf(seat1)).data.list.find((m) => m.messageId === r.data.messageId && m.sendOk),
+    );
+    const rv = await api(seat1).post('/main-api/conv/revoke/message', {
+      messageId: r.data.messageId,
+    });
+    expect(rv.status).toBe(200);
+    const m = await eventually(async () =>
+      (await messagesOf(seat1)).data.list.find(
+        (x) => x.messageId === r.data.messageId && x.revoked,
+      ),
+    );
+    expect(m.msgType).toBe(99);
+    const received = (await messagesOf(seat1)).data.list.find((x) => x.sendSide === 2)!;
+    const refused = await api(seat1).post('/main-api/conv/revoke/message', {
+      messageId: received.messageId,
+    });
+    expect(refused.status).toBe(403);
+    expect(refused.message).toBe('只能撤回自己发送的消息');
+  });
+
+  it('refuses bad input with a clear message and changes nothing', async () => {
+    const empty = await api(seat1).post('/main-api/conv/send-text', {
+      workWxid: acc.wxid,
+      receiver_id: FRIEND,
+      talkType: 1,
+      content: '   ',
+      sendingUUid: 'u',
+    });
+    expect(empty.status).toBe(400);
+    expect(empty.message).toBe('消息内容不能为空');
+    const long = await api(seat1, 'en').post('/main-api/conv/send-text', {
+      workWxid: acc.wxid,
+      receiver_id: FRIEND,
+      talkType: 3,
+      content: 'x',
+      sendingUUid: 'u',
+    });
+    expect(long.status).toBe(400);
+    const bad = await api(seat1).post('/main-api/conv/messages', { index_name: 'nonsense' });
+    expect(bad.status).toBe(400);
+  });
+});
+
+describe('visibility', () => {
+  it('a seat without the account, and another tenant, see nothing', async () => {
+    expect((await list(seat2, { mode: 'aggregated' })).data.total).toBe(0);
+    expect((await messagesOf(seat2)).status).toBe(404);
+    expect((await messagesOf(other)).status).toBe(404);
+    const send = await api(other).post('/main-api/conv/send-text', {
+      workWxid: acc.wxid,
+      receiver_id: FRIEND,
+      talkType: 1,
+      content: 'hi',
+      sendingUUid: 'x',
+    });
+    expect(send.status).toBe(404);
+    const read = await api(seat2).post('/main-api/conv/read', { mode: 1, workWxid: acc.wxid });
+    expect(read.status).toBe(404);
+    expect((await list(other, { mode: 'aggregated' })).data.total).toBe(0);
+    expect((await api(other).post<{ total: number }>('/main-api/conv/unread')).data.total).toBe(0);
+  });
+
+  it('the manager sees the tenant, the superior of the seat sees its seat', async () => {
+    const sup = await login(ctx, 'demo-sup');
+    expect((await convOf(demo, FRIEND))?.index_name).toBe(idx());
+    expect((await convOf(sup, FRIEND))?.index_name).toBe(idx());
+  });
+});
+
+describe('list modes and paging', () => {
+  it('pins first, then newest; unread and pinned modes filter', async () => {
+    await inbound('older', 'wxid_conv_p1');
+    await eventually(() => convOf(seat1, 'wxid_conv_p1'));
+    await inbound('newer', 'wxid_conv_p2');
+    await eventually(() => convOf(seat1, 'wxid_conv_p2'));
+    const pin = await api(seat1).post('/main-api/conv/pin', {
+      index_name: idx('wxid_conv_p1'),
+      isPin: true,
+    });
+    expect(pin.status).toBe(200);
+    const all = (await list(seat1, { mode: 'account', workWxid: acc.wxid, pageSize: 50 })).data
+      .list;
+    expect(all[0]!.receiver_id).toBe('wxid_conv_p1');
+    expect(all[0]!.isPin).toBe(true);
+    const rest = all.slice(1).map((c) => c.latestMsgTime);
+    expect(rest).toEqual([...rest].sort((a, b) => b - a));
+    const pinned = (await list(seat1, { mode: 'pinned' })).data;
+    expect(pinned.list.map((c) => c.receiver_id)).toEqual(['wxid_conv_p1']);
+    const unread = (await list(seat1, { mode: 'unread' })).data.list;
+    expect(unread.every((c) => c.unRead > 0)).toBe(true);
+    const needsAccount = await list(seat1, { mode: 'account' });
+    expect(needsAccount.status).toBe(400);
+  });
+
+  it('searches by name and remark', async () => {
+    const found = (await list(seat1, { mode: 'aggregated', keyword: 'wxid_conv_p2' })).data;
+    expect(found.list.map((c) => c.receiver_id)).toEqual(['wxid_conv_p2']);
+    expect((await list(seat1, { mode: 'aggregated', keyword: '不存在的名字' })).data.total).toBe(0);
+  });
+
+  it('pages messages from the newest back, oldest first in each page', async () => {
+    const peer = 'wxid_conv_paging';
+    for (let i = 0; i < 45; i++) await inbound(`m${i}`, peer);
+    await eventually(
+      async () => (await messagesOf(seat1, peer, { limit: 100 })).data.list.length === 45,
+    );
+    const p1 = await messagesOf(seat1, peer, { limit: 20 });
+    expect(p1.data.hasMore).toBe(true);
+    expect(p1.data.list.map((m) => m.content)).toEqual(
+      Array.from({ length: 20 }, (_, i) => `m${25 + i}`),
+    );
+    const p2 = await messagesOf(seat1, peer, {
+      limit: 20,
+      beforeMessageId: p1.data.list[0]!.messageId,
+    });
+    expect(p2.data.list[0]!.content).toBe('m5');
+    const p3 = await messagesOf(seat1, peer, {
+      limit: 20,
+      beforeMessageId: p2.data.list[0]!.messageId,
+    });
+    expect(p3.data.list.map((m) => m.content)).toEqual(['m0', 'm1', 'm2', 'm3', 'm4']);
+    expect(p3.data.hasMore).toBe(false);
+  });
+
+  it('keeps custom session groups per user', async () => {
+    const g = await api(seat1).post<{ id: string }>('/main-api/conv/group/save', { name: 'VIP' });
+    expect(g.status).toBe(200);
+    const dup = await api(seat1).post('/main-api/conv/group/save', { name: 'VIP' });
+    expect(dup.status).toBe(409);
+    const set = await api(seat1).post('/main-api/conv/set-group', {
+      index_name: idx('wxid_conv_p2'),
+      groupIds: [g.data.id],
+    });
+    expect(set.status).toBe(200);
+    const custom = (await list(seat1, { mode: 'custom', sessionGroupId: g.data.id })).data;
+    expect(custom.list.map((c) => c.receiver_id)).toEqual(['wxid_conv_p2']);
+    const foreign = await list(demo, { mode: 'custom', sessionGroupId: g.data.id });
+    expect(foreign.status).toBe(404);
+    const groups = await api(seat1).post<{ id: string; count: number }[]>(
+      '/main-api/conv/group/list',
+    );
+    expect(groups.data).toEqual([expect.objectContaining({ id: g.data.id, count: 1 })]);
+    expect((await api(seat1).post('/main-api/conv/group/del', { id: g.data.id })).status).toBe(200);
+  });
+});
