@@ -1,5 +1,6 @@
 import { LANGUAGES, MESSAGES, PERMISSIONS, type Language } from '@cst/shared';
 import { authTexts } from '../features/auth/texts.ts';
+import { inboxTexts } from '../features/conversations/texts.ts';
 import { customersTexts } from '../features/customers/texts.ts';
 import { portsTexts } from '../features/ports/texts.ts';
 import { profileTexts } from '../features/profile/texts.ts';
@@ -23,6 +24,7 @@ export const FEATURE_TEXTS: Record<Language, TextTree>[] = [
   rolesTexts,
   customersTexts,
   portsTexts,
+  inboxTexts,
 ];
 
 /**

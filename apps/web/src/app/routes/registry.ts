@@ -94,12 +94,14 @@ export const ROUTES: AppRoute[] = [
     load: () => import('../../features/auth/ForgetPage.tsx').then((m) => m.ForgetPage),
   },
 
-  // Home: the conversation screen's slot. Until that screen ships it shows the workbench.
+  // Home: the conversation screen (at /message) or, without conversation.read, the workbench.
   page('/', 'route.home', undefined, {
     ready: true,
-    load: () => import('../../features/shell/WorkbenchPage.tsx').then((m) => m.WorkbenchPage),
+    load: () => import('../../features/conversations/HomePage.tsx').then((m) => m.HomePage),
   }),
   page('/message', 'route.message', 'conversation.read', {
+    ready: true,
+    load: () => import('../../features/conversations/InboxPage.tsx').then((m) => m.InboxPage),
     menu: [
       { group: 'top', order: 10, labelKey: 'menu.sessionTalk', icon: CommentOutlined, to: '/' },
       {

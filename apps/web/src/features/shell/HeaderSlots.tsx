@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react';
+import { UnreadTotal } from '../conversations/UnreadTotal.tsx';
 
 /** Places in the header that later features fill. */
 export type HeaderSlotName = 'workAccountSwitcher' | 'unreadTotal' | 'translationToggle';
@@ -8,7 +9,9 @@ export type HeaderSlotName = 'workAccountSwitcher' | 'unreadTotal' | 'translatio
  * `workAccountSwitcher: WorkAccountSwitcher`; an empty slot renders nothing. Each component
  * decides itself whether the user may see it (permissions, platform capabilities).
  */
-export const HEADER_SLOTS: Partial<Record<HeaderSlotName, ComponentType>> = {};
+export const HEADER_SLOTS: Partial<Record<HeaderSlotName, ComponentType>> = {
+  unreadTotal: UnreadTotal,
+};
 
 /** Renders one header slot when a feature has filled it. */
 export function HeaderSlot({ name }: { name: HeaderSlotName }) {

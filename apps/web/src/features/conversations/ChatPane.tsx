@@ -1,0 +1,65 @@
+import { Empty, Tag, Typography } from 'antd';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ConversationItem } from '@cst/shared';
+import { useWorkAccounts } from '../accounts/workAccountStore.ts';
+import { Composer } from './Composer.tsx';
+import { readConversation } from './inboxActions.ts';
+import { useInbox } from './inboxStore.ts';
+import { InboxAvatar } from './InboxAvatar.tsx';
+import { MessageList } from './MessageList.tsx';
+import { useChatQuery, useDocumentVisible } from './useInboxQueries.ts';
+
+function ChatHeader({ conv }: { conv: ConversationItem }) {
+  const { t } = useTranslation();
+  const account = useWorkAccounts((s) => s.accounts.find((a) => a.wxid === conv.workWxid));
+  const accountName = account ? account.remark || account.nickname || account.wxid : conv.workWxid;
+  return (
+    <header className="chat-header">
+      <InboxAvatar src={conv.avatar} name={conv.name} size={32} />
+      <div className="chat-title">
+        <Typography.Text strong data-testid="chat-title">
+          {conv.name}
+        </Typography.Text>
+        {conv.talkType === 2 && <Tag color="blue">{t('inbox.groupTag')}</Tag>}
+        <Typography.Text type="secondary" className="chat-account">
+          {t('inbox.accountOf', { name: accountName })}
+        </Typography.Text>
+      </div>
+    </header>
+  );
+}
+
+/**
+ * The right column: the open conversation's header, messages and composer. While it is open and
+ * the tab is visible, its unread is read at once (opening it, and each new message).
+ */
+export function ChatPane() {
+  const { t } = useTranslation();
+  const active = useInbox((s) => s.active);
+  const conv = useInbox((s) => (s.active ? s.convs[s.active] : undefined));
+  const visible = useDocumentVisible();
+  useChatQuery(conv ? conv.index_name : null);
+  const unread = conv?.unRead ?? 0;
+
+  useEffect(() => {
+    if (active && unread > 0 && visible) readConversation(active);
+  }, [active, unread, visible]);
+
+  if (!conv) {
+    return (
+      <section className="inbox-chat inbox-chat-empty">
+        <Empty description={t('inbox.selectConversation')} />
+      </section>
+    );
+  }
+  return (
+    <section className="inbox-chat" data-testid="chat-pane" data-index-name={conv.index_name}>
+      <ChatHeader conv={conv} />
+      <div className="chat-messages">
+        <MessageList conv={conv} />
+      </div>
+      <Composer key={conv.index_name} conv={conv} />
+    </section>
+  );
+}

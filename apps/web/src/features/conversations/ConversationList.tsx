@@ -1,0 +1,73 @@
+import { Empty, Spin } from 'antd';
+import { useCallback, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router';
+import { Virtuoso } from 'react-virtuoso';
+import { ConversationRow } from './ConversationRow.tsx';
+import { loadMoreConversations, openConversation } from './inboxActions.ts';
+import { useInbox } from './inboxStore.ts';
+import { SetGroupsModal } from './SetGroupsModal.tsx';
+
+/** Props of {@link ConversationList}. */
+export interface ConversationListProps {
+  /** The key of the view being shown; the list waits until the store holds it. */
+  listKey: string;
+  showAccount: boolean;
+}
+
+/** The virtualised conversation list (only the visible rows are in the page). */
+export function ConversationList({ listKey, showAccount }: ConversationListProps) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { pathname, search } = useLocation();
+  const ids = useInbox((s) => (s.list.key === listKey ? s.list.ids : null));
+  const loadingMore = useInbox((s) => s.list.loadingMore);
+  const [groupsFor, setGroupsFor] = useState<string | null>(null);
+
+  const handleOpen = useCallback(
+    (id: string) => {
+      openConversation(id);
+      // SPEC §2: a conversation switch sets `v` to the time so the view refreshes.
+      if (pathname === '/message') {
+        const params = new URLSearchParams(search);
+        params.set('v', String(Date.now()));
+        void navigate(`/message?${params.toString()}`, { replace: true });
+      }
+    },
+    [navigate, pathname, search],
+  );
+
+  if (ids === null) return <Spin className="inbox-spin" />;
+  if (ids.length === 0) {
+    return <Empty className="inbox-empty" description={t('inbox.emptyList')} />;
+  }
+  return (
+    <>
+      <Virtuoso
+        className="conv-list"
+        data={ids}
+        computeItemKey={(_, id) => id}
+        endReached={() => void loadMoreConversations()}
+        increaseViewportBy={200}
+        itemContent={(_, id) => (
+          <ConversationRow
+            id={id}
+            showAccount={showAccount}
+            onOpen={handleOpen}
+            onPickGroups={setGroupsFor}
+          />
+        )}
+        components={{ Footer: loadingMore ? ListFooter : undefined }}
+      />
+      <SetGroupsModal indexName={groupsFor} onClose={() => setGroupsFor(null)} />
+    </>
+  );
+}
+
+function ListFooter() {
+  return (
+    <div className="conv-list-footer">
+      <Spin size="small" />
+    </div>
+  );
+}

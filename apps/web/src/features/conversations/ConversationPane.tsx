@@ -1,0 +1,89 @@
+import { Input, Segmented, Tag, Typography } from 'antd';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { CONVERSATION_MODES, type ConversationMode } from '@cst/shared';
+import { ConversationList } from './ConversationList.tsx';
+import { useInbox } from './inboxStore.ts';
+import { viewKey, viewReady, type ListView } from './listView.ts';
+import { SessionGroupBar } from './SessionGroupBar.tsx';
+import { useListQuery } from './useInboxQueries.ts';
+
+/** Props of {@link ConversationPane}. */
+export interface ConversationPaneProps {
+  view: ListView;
+  onModeChange: (mode: ConversationMode) => void;
+  onGroupChange: (id: string | undefined) => void;
+  onKeywordChange: (keyword: string) => void;
+  onShowAll: () => void;
+}
+
+/** Typing in the search box waits this long before the list is asked again. */
+const SEARCH_DELAY_MS = 300;
+
+/** The middle column: session modes, custom groups, search, the count and the list. */
+export function ConversationPane({
+  view,
+  onModeChange,
+  onGroupChange,
+  onKeywordChange,
+  onShowAll,
+}: ConversationPaneProps) {
+  const { t } = useTranslation();
+  const key = viewKey(view);
+  const ready = viewReady(view);
+  useListQuery(view);
+  const total = useInbox((s) => (s.list.key === key ? s.list.total : 0));
+  const [text, setText] = useState(view.keyword ?? '');
+
+  useEffect(() => {
+    const timer = setTimeout(() => onKeywordChange(text.trim()), SEARCH_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [text, onKeywordChange]);
+
+  return (
+    <section className="inbox-convs" aria-label={t('inbox.modes')}>
+      <div className="conv-tools">
+        <Segmented
+          block
+          size="small"
+          value={view.mode}
+          onChange={(v) => onModeChange(v)}
+          options={CONVERSATION_MODES.map((m) => ({
+            value: m,
+            title: t(`inbox.mode.${m}`),
+            label: <span data-testid={`mode-${m}`}>{t(`inbox.modeShort.${m}`)}</span>,
+          }))}
+        />
+        {view.mode === 'custom' && (
+          <SessionGroupBar value={view.sessionGroupId} onChange={onGroupChange} />
+        )}
+        <Input.Search
+          allowClear
+          size="small"
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          placeholder={t('inbox.searchPlaceholder')}
+          aria-label={t('inbox.searchPlaceholder')}
+          data-testid="conv-search"
+        />
+        <div className="inbox-count">
+          <Typography.Text type="secondary" data-testid="conv-count">
+            {t('inbox.count', { count: total })}
+          </Typography.Text>
+          {view.talkType === 2 && (
+            <Tag closable onClose={onShowAll} color="blue">
+              {t('inbox.groupChatsOnly')}
+            </Tag>
+          )}
+        </div>
+      </div>
+      {ready ? (
+        <ConversationList listKey={key} showAccount={view.mode !== 'account'} />
+      ) : (
+        <Typography.Text type="secondary" className="inbox-hint">
+          {view.mode === 'account' ? t('inbox.chooseAccount') : t('inbox.groups.choose')}
+        </Typography.Text>
+      )}
+    </section>
+  );
+}

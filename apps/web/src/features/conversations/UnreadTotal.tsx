@@ -1,0 +1,57 @@
+import { MessageOutlined } from '@ant-design/icons';
+import { useQuery } from '@tanstack/react-query';
+import { Badge, Button, Tooltip } from 'antd';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { useCan } from '../../lib/session/sessionStore.ts';
+import { totalUnread, useWorkAccounts } from '../accounts/workAccountStore.ts';
+import { inboxKeys } from './api.ts';
+import { askNotificationPermissionOnce } from './attention.ts';
+import { reconcileUnread } from './unreadCounts.ts';
+import { useInboxLive } from './useInboxLive.ts';
+import { useUnreadTitle } from './useUnreadTitle.ts';
+
+/** The header's unread total, for whoever may read conversations. */
+export function UnreadTotal() {
+  return useCan('conversation.read') ? <LiveUnreadTotal /> : null;
+}
+
+/**
+ * The unread total (a click opens the conversation screen). It also keeps the inbox live on every
+ * screen: pushes, per-account counts, the cue tone, desktop notifications and the tab title.
+ */
+function LiveUnreadTotal() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  useInboxLive();
+  // A query, so a `resync` (which invalidates every query) reads the counts again.
+  useQuery({
+    queryKey: inboxKeys.unread,
+    queryFn: async () => {
+      await reconcileUnread();
+      return true;
+    },
+    staleTime: Infinity,
+  });
+  const total = useWorkAccounts((s) => totalUnread(s.sessionWsList));
+  useUnreadTitle(total);
+  useEffect(() => askNotificationPermissionOnce(), []);
+  const label = t('inbox.unreadTotal', { count: total });
+  return (
+    <Tooltip title={label}>
+      <Button
+        type="text"
+        aria-label={label}
+        data-testid="unread-total"
+        data-count={total}
+        onClick={() => void navigate('/')}
+        icon={
+          <Badge count={total} size="small" overflowCount={999} offset={[4, -2]}>
+            <MessageOutlined style={{ fontSize: 18 }} />
+          </Badge>
+        }
+      />
+    </Tooltip>
+  );
+}

@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import {
+  belongsToView,
+  compareConversations,
+  placeInOrder,
+  viewKey,
+  viewReady,
+} from './listView.ts';
+import { buildConv } from './testFactories.ts';
+
+describe('the conversation list order', () => {
+  it('puts pinned first, then the newest', () => {
+    const a = buildConv('a', { latestMsgTime: 3 });
+    const b = buildConv('b', { latestMsgTime: 5 });
+    const p = buildConv('p', { latestMsgTime: 1, isPin: true });
+    expect([a, b, p].sort(compareConversations).map((c) => c.receiver_id)).toEqual(['p', 'b', 'a']);
+  });
+
+  it('moves an item to its place when it changes', () => {
+    const convs = {
+      a: buildConv('a', { latestMsgTime: 30 }),
+      b: buildConv('b', { latestMsgTime: 20 }),
+      c: buildConv('c', { latestMsgTime: 10 }),
+      p: buildConv('p', { latestMsgTime: 1, isPin: true }),
+    };
+    const by = (id: string) => convs[id as keyof typeof convs];
+    expect(placeInOrder(['p', 'a', 'b', 'c'], 'c', by)).toEqual(['p', 'a', 'b', 'c']);
+    convs.c = { ...convs.c, latestMsgTime: 40 };
+    expect(placeInOrder(['p', 'a', 'b', 'c'], 'c', by)).toEqual(['p', 'c', 'a', 'b']);
+    convs.b = { ...convs.b, isPin: true };
+    expect(placeInOrder(['p', 'c', 'a', 'b'], 'b', by)).toEqual(['b', 'p', 'c', 'a']);
+    expect(placeInOrder(['a'], 'missing', by)).toEqual(['a']);
+  });
+});
+
+describe('views', () => {
+  it('need an account (account mode) or a group (custom mode)', () => {
+    expect(viewReady({ mode: 'account' })).toBe(false);
+    expect(viewReady({ mode: 'account', workWxid: 'w' })).toBe(true);
+    expect(viewReady({ mode: 'custom' })).toBe(false);
+    expect(viewReady({ mode: 'unread' })).toBe(true);
+    expect(viewKey({ mode: 'unread' })).not.toBe(viewKey({ mode: 'unread', keyword: 'x' }));
+  });
+
+  it('take a pushed conversation only when it matches the mode and filters', () => {
+    const c = buildConv('wxid_zhang', { name: '张三', remark: '张三', unRead: 1 });
+    expect(belongsToView(c, { mode: 'account', workWxid: 'wx_acc' })).toBe(true);
+    expect(belongsToView(c, { mode: 'account', workWxid: 'other' })).toBe(false);
+    expect(belongsToView(c, { mode: 'aggregated' })).toBe(true);
+    expect(belongsToView(c, { mode: 'unread' })).toBe(true);
+    expect(belongsToView({ ...c, unRead: 0 }, { mode: 'unread' })).toBe(false);
+    expect(belongsToView(c, { mode: 'pinned' })).toBe(false);
+    expect(belongsToView(c, { mode: 'custom', sessionGroupId: 'g' })).toBe(false);
+    expect(belongsToView(c, { mode: 'aggregated', keyword: '张' })).toBe(true);
+    expect(belongsToView(c, { mode: 'aggregated', keyword: '李' })).toBe(false);
+    expect(belongsToView(c, { mode: 'aggregated', talkType: 2 })).toBe(false);
+  });
+});

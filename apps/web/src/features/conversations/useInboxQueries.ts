@@ -1,0 +1,59 @@
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useSyncExternalStore } from 'react';
+import { accountsApi, accountsKeys } from '../accounts/api.ts';
+import { useWorkAccounts } from '../accounts/workAccountStore.ts';
+import { inboxKeys } from './api.ts';
+import { loadLatestMessages, loadListFirstPage } from './inboxActions.ts';
+import { viewKey, viewReady, type ListView } from './listView.ts';
+
+// The inbox's data live in its store; these queries only load them. They are dropped as soon as
+// nothing shows them (gcTime 0), so coming back re-reads, and a `resync` (which invalidates every
+// query) re-reads what is on screen.
+
+/** Loads the first page of the list of a view. */
+export function useListQuery(view: ListView): void {
+  useQuery({
+    queryKey: inboxKeys.list(viewKey(view)),
+    queryFn: () => loadListFirstPage(view),
+    enabled: viewReady(view),
+    staleTime: Infinity,
+    gcTime: 0,
+  });
+}
+
+/** Loads the latest page of the open chat. */
+export function useChatQuery(indexName: string | null): void {
+  useQuery({
+    queryKey: inboxKeys.chat(indexName ?? ''),
+    queryFn: () => loadLatestMessages(indexName!),
+    enabled: Boolean(indexName),
+    staleTime: Infinity,
+    gcTime: 0,
+  });
+}
+
+/** Loads the visible work accounts into the switcher store (shared with the header switcher). */
+export function useWorkAccountsLoaded(): boolean {
+  const load = useWorkAccounts((s) => s.load);
+  const { data, isSuccess } = useQuery({
+    queryKey: accountsKeys.switcher,
+    queryFn: accountsApi.switcher,
+  });
+  useEffect(() => {
+    if (data) load(data);
+  }, [data, load]);
+  return isSuccess;
+}
+
+const visibility = {
+  subscribe: (cb: () => void) => {
+    document.addEventListener('visibilitychange', cb);
+    return () => document.removeEventListener('visibilitychange', cb);
+  },
+  get: () => document.visibilityState === 'visible',
+};
+
+/** Whether the tab is visible (a hidden tab does not read the open conversation). */
+export function useDocumentVisible(): boolean {
+  return useSyncExternalStore(visibility.subscribe, visibility.get);
+}
