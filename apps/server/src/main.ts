@@ -3,7 +3,8 @@ import { startServer } from './server.ts';
 
 /** Entry point of `npm start`: one process running every service. */
 async function main(): Promise<void> {
-  const config = loadConfig();
+  // A gentle trickle of simulated traffic for demos unless SIM_TRAFFIC says otherwise.
+  const config = loadConfig({ SIM_TRAFFIC_DEFAULT: '2', ...process.env });
   const server = await startServer(config, {
     logger: { level: config.logLevel },
   });
