@@ -1,4 +1,9 @@
-import { isMsgType, type SimContacts, type SimPendingQr } from '@cst/shared';
+import {
+  isMsgType,
+  type SimContacts,
+  type SimPendingQr,
+  type WorkAccountStatus,
+} from '@cst/shared';
 import type {
   SimConfig,
   SimFaultKind,
@@ -13,6 +18,8 @@ import * as accountRepo from '../accounts/account.repository.ts';
 import { viaGateway } from '../accounts/gateway-errors.ts';
 import * as qrRepo from '../accounts/qr-login.repository.ts';
 import * as contactRepo from '../contacts/contact.repository.ts';
+
+const FAULTABLE: WorkAccountStatus[] = ['online', 'autoLoggingIn', 'offline', 'proxyFailed'];
 
 /**
  * The simulator page's controls (API.md, Simulator control): the caller plays the outside world
@@ -39,6 +46,17 @@ export class SimulatorApiService {
     return row;
   }
 
+  /** The caller's account, connected (in one of `states`), or 409 'not online'. */
+  private async connectedAccount(
+    auth: AuthContext,
+    wxid: string,
+    states: readonly WorkAccountStatus[],
+  ) {
+    const row = await this.ownAccount(auth, wxid);
+    if (!states.includes(row.status)) throw fail.conflict('accountNotOnline');
+    return row;
+  }
+
   /** Scans a pending QR code and confirms or declines on the phone. */
   async scan(auth: AuthContext, loginId: string, confirm: boolean, nickname?: string) {
     const login = await this.ownLogin(auth, loginId);
@@ -53,14 +71,14 @@ export class SimulatorApiService {
 
   /** A contact (or a group member) writes to a work account. */
   async inbound(auth: AuthContext, cmd: SimInboundCommand) {
-    await this.ownAccount(auth, cmd.workWxid);
+    await this.connectedAccount(auth, cmd.workWxid, ['online']);
     if (!isMsgType(cmd.msgType)) throw fail.invalid('fieldValue', { field: 'msgType' });
     return viaGateway(() => this.sim.inbound(cmd));
   }
 
   /** One item of generated traffic of a type (or any). */
   async generate(auth: AuthContext, workWxid: string, msgType?: number): Promise<void> {
-    await this.ownAccount(auth, workWxid);
+    await this.connectedAccount(auth, workWxid, ['online']);
     if (msgType !== undefined && !isMsgType(msgType)) {
       throw fail.invalid('fieldValue', { field: 'msgType' });
     }
@@ -69,7 +87,8 @@ export class SimulatorApiService {
 
   /** Makes the platform fail an account: ban, kick out, proxy failure, network drop. */
   async fault(auth: AuthContext, workWxid: string, kind: SimFaultKind): Promise<void> {
-    await this.ownAccount(auth, workWxid);
+    // A fault needs a live connection: online, reconnecting, or already failing softly.
+    await this.connectedAccount(auth, workWxid, FAULTABLE);
     await viaGateway(() => this.sim.fault(workWxid, kind));
   }
 
