@@ -12,6 +12,9 @@ import { registerAccountRoutes } from './accounts/account.routes.ts';
 import { registerSimulatorApiRoutes } from './simulator-api/simulator-api.routes.ts';
 import { registerConversationRoutes } from './conversations/conversation.routes.ts';
 import { registerFilesRoutes } from './files/files.routes.ts';
+import { registerMediaRoutes } from './media/media.routes.ts';
+import { registerEmoticonsRoutes } from './emoticons/emoticons.routes.ts';
+import { registerTalkRoutes } from './talk/talk.routes.ts';
 
 /** Registers every feature module's routes. */
 export async function registerModules(app: FastifyInstance, deps: Deps): Promise<void> {
@@ -27,4 +30,7 @@ export async function registerModules(app: FastifyInstance, deps: Deps): Promise
   registerSimulatorApiRoutes(app, deps);
   registerConversationRoutes(app, deps);
   registerFilesRoutes(app, deps);
+  registerMediaRoutes(app, deps);
+  registerEmoticonsRoutes(app, deps);
+  registerTalkRoutes(app, deps);
 }

@@ -6,6 +6,7 @@ import {
   type TalkType,
 } from '@cst/shared';
 import type { conversations, messages } from '../../db/schema/index.ts';
+import { mediaAddressesOf } from './media-address.ts';
 
 export type ConversationRow = typeof conversations.$inferSelect;
 export type MessageRow = typeof messages.$inferSelect;
@@ -85,11 +86,9 @@ export function presentMessage(row: MessageRow, conv: ConversationRow): MessageI
     sendSide: row.sendSide === 1 ? 1 : 2,
     content: row.content,
     caption: row.caption,
-    fileUrl: row.fileUrl,
-    fileCdnUrl: row.fileCdnUrl,
     fileName: row.fileName,
     fileLen: row.fileLen,
-    jpegThumbnail: row.jpegThumbnail,
+    ...mediaAddressesOf(row),
     memberName: row.memberName,
     memberAvatar: row.memberAvatar,
     participant: row.memberWxid,

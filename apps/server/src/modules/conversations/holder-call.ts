@@ -13,7 +13,17 @@ import { accountRuntimeOf } from '../accounts/account-runtime.ts';
 export type HolderCommand =
   | { name: 'revoke'; msgId: string }
   | { name: 'markRead'; peer: Peer }
-  | { name: 'voiceToText'; msgId: string };
+  | { name: 'voiceToText'; msgId: string }
+  /** Bytes of a media file; they travel base64-encoded (`encodedMedia`). */
+  | { name: 'downloadMedia'; fileId: string };
+
+/** Media bytes as a holder call returns them. */
+export interface EncodedMedia {
+  base64: string;
+  mime: string;
+  fileName: string;
+  size: number;
+}
 
 const CALL_CHANNEL = 'gw_call';
 const REPLY_CHANNEL = 'gw_reply';
@@ -27,6 +37,16 @@ async function run(gw: ChatGateway, wxid: string, cmd: HolderCommand): Promise<u
       return gw.markRead(cmd.peer);
     case 'voiceToText':
       return gw.voiceToText(wxid, cmd.msgId);
+    case 'downloadMedia': {
+      const m = await gw.downloadMedia(wxid, cmd.fileId);
+      const out: EncodedMedia = {
+        base64: m.data.toString('base64'),
+        mime: m.mime,
+        fileName: m.fileName,
+        size: m.size,
+      };
+      return out;
+    }
   }
 }
 

@@ -1,12 +1,14 @@
 import { eq } from 'drizzle-orm';
 import { messages } from '../../db/schema/index.ts';
-import { GatewayError, type OutboundMessage } from '../../gateway/index.ts';
+import { GatewayError } from '../../gateway/index.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { realtimeOf } from '../../realtime/realtime.ts';
 import { accountRuntimeOf, type AccountRef } from '../accounts/account-runtime.ts';
 import { MSG_TYPE } from '@cst/shared';
 import type { MessageRow } from './conversation.presenter.ts';
 import * as repo from './conversation.repository.ts';
+import { messageDispatched } from './message-hooks.ts';
+import { outboundOf } from './outbound-message.ts';
 import { sendPushOf } from './send-push.ts';
 
 /** The bus channel on which "sends are waiting for account <wxid>" travels. */
@@ -141,22 +143,6 @@ export class MessageDispatcher {
       workAccountId: account.id,
       data: sendPushOf(updated, conv),
     });
-  }
-}
-
-/** The platform message of a stored console message. */
-function outboundOf(row: MessageRow): OutboundMessage {
-  if (row.msgType === MSG_TYPE.quote && row.refMsgId) {
-    return { kind: 'quote', content: quoteText(row.content), refMsgId: row.refMsgId };
-  }
-  return { kind: 'text', content: row.content };
-}
-
-function quoteText(content: string): string {
-  try {
-    const v = JSON.parse(content) as { content?: unknown };
-    return typeof v.content === 'string' ? v.content : content;
-  } catch {
-    return content;
+    await messageDispatched(this.deps, updated, conv);
   }
 }

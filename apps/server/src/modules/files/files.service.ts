@@ -82,7 +82,11 @@ export interface StoreOptions {
   maxBytes?: number;
   /** Only these kinds are accepted. */
   kinds?: DetectedType['kind'][];
+  /** A platform's file: an unknown type is kept as a binary, a damaged picture without thumbnail. */
+  lenient?: boolean;
 }
+
+const BINARY: DetectedType = { mime: 'application/octet-stream', kind: 'document', ext: '.bin' };
 
 /** Uploads through a POST policy, stored files and their addresses (API.md Files). */
 export class FilesService {
@@ -199,7 +203,7 @@ export class FilesService {
         maxBytes,
         checkHead: (head, complete) => {
           if (complete && head.length === 0) throw fail.invalid('uploadEmpty');
-          detected = detectType(head, opts.name ?? key, complete);
+          detected = detectType(head, opts.name ?? key, complete) ?? (opts.lenient ? BINARY : null);
           if (!detected) throw fail.invalid('fileTypeNotAllowed');
           if (opts.name && !extensionMatches(opts.name, detected)) {
             throw fail.invalid('fileTypeMismatch');
@@ -228,9 +232,13 @@ export class FilesService {
         thumbKey = `${key}${THUMB_SUFFIX}`;
         await this.storage.put(thumbKey, await makeThumbnail(data));
       } catch (err) {
-        await this.storage.delete(key);
-        if (err instanceof ImageInvalidError) throw fail.invalid('imageInvalid');
-        throw err;
+        if (opts.lenient && err instanceof ImageInvalidError) {
+          thumbKey = null;
+        } else {
+          await this.storage.delete(key);
+          if (err instanceof ImageInvalidError) throw fail.invalid('imageInvalid');
+          throw err;
+        }
       }
     }
     return repo.upsertFile(this.deps.db, {

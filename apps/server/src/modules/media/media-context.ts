@@ -1,0 +1,26 @@
+import type { Deps } from '../../platform/deps.ts';
+import { filesOf } from '../files/files.routes.ts';
+import type { FilesService } from '../files/files.service.ts';
+import { MediaService } from './media.service.ts';
+import { Outbox } from './outbox.service.ts';
+
+/** The services rich messages are built from, one set per server instance. */
+export interface MediaContext {
+  files: FilesService;
+  outbox: Outbox;
+  media: MediaService;
+}
+
+const contexts = new WeakMap<Deps, MediaContext>();
+
+/** The media services of a server instance. */
+export function mediaOf(deps: Deps): MediaContext {
+  let c = contexts.get(deps);
+  if (!c) {
+    const files = filesOf(deps);
+    const outbox = new Outbox(deps);
+    c = { files, outbox, media: new MediaService(deps, outbox, files) };
+    contexts.set(deps, c);
+  }
+  return c;
+}

@@ -1,0 +1,85 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import {
+  chatFileQuery,
+  richSendResult,
+  sendFileBody,
+  sendGraphicLinkBody,
+  shareMiniAppBody,
+} from '@cst/shared';
+import type { Deps } from '../../platform/deps.ts';
+import { access, defineRoute } from '../../platform/http.ts';
+import { storageOf } from '../../storage/storage.ts';
+import { systemCodeOfUrl, systemEmoticonPng } from '../emoticons/system-set.ts';
+import { keyOfUrl } from '../files/files.service.ts';
+import { mediaOf } from './media-context.ts';
+
+const send = access.can('conversation.send');
+const tags = ['conversations'];
+
+/**
+ * Loads the bytes of a file the console sends (its fileUrl) for gateway adapters that upload
+ * bytes: wire it as `configureAccountRuntime(deps, { loadMedia: mediaLoaderOf(deps) })`.
+ */
+export function mediaLoaderOf(deps: Deps): (fileUrl: string) => Promise<Buffer> {
+  return async (fileUrl) => {
+    const key = keyOfUrl(fileUrl);
+    const stored = key ? await storageOf(deps).read(key) : null;
+    if (stored) return stored;
+    const code = systemCodeOfUrl(fileUrl);
+    const png = code ? await systemEmoticonPng(code) : null;
+    if (png) return png;
+    throw new Error(`no stored file at ${fileUrl}`);
+  };
+}
+
+/** Rich sends (send-file, send-graphic-link, share-mini-app) and chat file downloads. */
+export function registerMediaRoutes(app: FastifyInstance, deps: Deps): void {
+  const { media } = mediaOf(deps);
+
+  defineRoute(app, {
+    method: 'POST',
+    url: '/main-api/conv/send-file',
+    access: send,
+    tags,
+    summary: 'Send uploaded pictures (up to 5), a document, a video (≤10M) or a voice',
+    body: sendFileBody,
+    response: richSendResult,
+    handler: ({ auth, body }) => media.sendFile(auth, body),
+  });
+
+  defineRoute(app, {
+    method: 'POST',
+    url: '/main-api/conv/send-graphic-link',
+    access: send,
+    tags,
+    body: sendGraphicLinkBody,
+    response: richSendResult,
+    handler: ({ auth, body }) => media.sendLink(auth, body),
+  });
+
+  defineRoute(app, {
+    method: 'POST',
+    url: '/main-api/conv/share-mini-app',
+    access: send,
+    tags,
+    body: shareMiniAppBody,
+    response: richSendResult,
+    handler: ({ auth, body }) => media.shareMiniApp(auth, body),
+  });
+
+  defineRoute(app, {
+    method: 'GET',
+    url: '/api/v1/download/user-chat-file',
+    access: access.can('conversation.read'),
+    tags,
+    summary: 'A chat file by message id (cr_id) with the token; over 10 MB refused',
+    querystring: chatFileQuery,
+    response: z.null(),
+    raw: true,
+    handler: async ({ auth, query, req, reply }) => {
+      await media.download(auth, query, req, reply);
+      return null;
+    },
+  });
+}

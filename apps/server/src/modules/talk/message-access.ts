@@ -1,0 +1,69 @@
+import { parseIndexName } from '@cst/shared';
+import { and, eq } from 'drizzle-orm';
+import { messageHides } from '../../db/schema/index.ts';
+import type { AuthContext } from '../../platform/auth-context.ts';
+import type { DbOrTx } from '../../platform/db.ts';
+import { fail } from '../../platform/errors.ts';
+import type { ConversationRow, MessageRow } from '../conversations/conversation.presenter.ts';
+import * as convRepo from '../conversations/conversation.repository.ts';
+import type { ConvScope } from '../conversations/conversation.repository.ts';
+import { convScopeOf, scopeHas } from '../conversations/conversation.scope.ts';
+
+/** A message the caller may see, with its conversation. */
+export interface VisibleMessage {
+  row: MessageRow;
+  conv: ConversationRow;
+  scope: ConvScope;
+}
+
+/** Whether a message was hidden for its tenant (`/api/v1/talk/delete`). */
+export async function isHidden(db: DbOrTx, tenantId: string, messageId: number): Promise<boolean> {
+  const rows = await db
+    .select({ id: messageHides.messageId })
+    .from(messageHides)
+    .where(and(eq(messageHides.tenantId, tenantId), eq(messageHides.messageId, messageId)))
+    .limit(1);
+  return rows.length > 0;
+}
+
+/**
+ * A message of a work account the caller sees (DESIGN.md §4), not hidden; 404 otherwise — the
+ * same answer for another tenant's message as for a missing one.
+ */
+export async function visibleMessage(
+  db: DbOrTx,
+  auth: AuthContext,
+  messageId: number | string,
+): Promise<VisibleMessage> {
+  const id = Number(messageId);
+  if (!Number.isSafeInteger(id) || id <= 0) throw fail.notFound('messageNotFound');
+  const scope = await convScopeOf(db, auth);
+  const row = await convRepo.findMessage(db, scope.tenantId, id);
+  if (!row || !scopeHas(scope, row.workAccountId)) throw fail.notFound('messageNotFound');
+  if (await isHidden(db, scope.tenantId, id)) throw fail.notFound('messageNotFound');
+  const conv = await convRepo.conversationById(db, scope.tenantId, row.conversationId);
+  if (!conv) throw fail.notFound('messageNotFound');
+  return { row, conv, scope };
+}
+
+/** A conversation the caller sees, by index_name; 404 otherwise. */
+export async function visibleConversation(
+  db: DbOrTx,
+  auth: AuthContext,
+  indexNameValue: string,
+): Promise<{ conv: ConversationRow; scope: ConvScope }> {
+  const parsed = parseIndexName(indexNameValue);
+  if (!parsed) throw fail.notFound('conversationNotFound');
+  const scope = await convScopeOf(db, auth);
+  const account = await convRepo.accountByWxid(db, scope.tenantId, parsed.workWxid);
+  if (!account || !scopeHas(scope, account.id)) throw fail.notFound('conversationNotFound');
+  const conv = await convRepo.findConversation(
+    db,
+    scope.tenantId,
+    account.id,
+    parsed.talkType,
+    parsed.receiverId,
+  );
+  if (!conv) throw fail.notFound('conversationNotFound');
+  return { conv, scope };
+}
