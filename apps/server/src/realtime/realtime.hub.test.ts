@@ -30,7 +30,7 @@ describe('realtime hub', () => {
 
   beforeAll(async () => {
     ctx = await buildTestApp();
-    hub().options.liveGraceMs = 100;
+    hub().options.liveGraceMs = 1000;
     base = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
     const t = await buildTenant(ctx);
     tenantId = t.tenant.id;
@@ -72,6 +72,22 @@ describe('realtime hub', () => {
       const sock = await openTestSocket(base, query);
       expect(await sock.closed).toBe(WS_CLOSE_UNAUTHENTICATED);
     }
+  });
+
+  it('gives a resumable point (seq 1) on a fresh database, and replays the first push from it', async () => {
+    const first = await connect('seatA');
+    expect(first.frames.find((f) => f.event === 'hello')!.seq).toBe(1);
+    await first.close();
+    const [id] = await hub().publish(tenantId, {
+      event: 'first',
+      data: null,
+      userIds: [s.seatA!.uid],
+    });
+    expect(id).toBe(2);
+    const again = await openTestSocket(base, { token: s.seatA!.token });
+    again.send('resume', { seq: 1 });
+    await again.waitFor((f) => f.event === 'first');
+    await again.close();
   });
 
   it('answers ping with pong', async () => {
@@ -135,6 +151,19 @@ describe('realtime hub', () => {
     const seqs = again.pushes().map((f) => f.seq!);
     expect(new Set(seqs).size).toBe(seqs.length);
     await again.close();
+  });
+
+  it('still replays the gap when resume comes after the socket went live but before any push', async () => {
+    const first = await connect('seatA');
+    const hello = first.frames.find((f) => f.event === 'hello')!;
+    await first.close();
+    await hub().publish(tenantId, { event: 'gap', data: { n: 1 }, userIds: [s.seatA!.uid] });
+    const late = await openTestSocket(base, { token: s.seatA!.token });
+    late.send('ping');
+    await late.waitFor((f) => f.event === 'hello');
+    late.send('resume', { seq: hello.seq });
+    await late.waitFor((f) => f.event === 'gap');
+    await late.close();
   });
 
   it('tells the client to resync when the frames are no longer kept', async () => {

@@ -78,6 +78,8 @@ interface Conn extends RealtimeSocket {
   pending: PushRow[];
   overflow: boolean;
   lastSeq: number;
+  /** Frames with a seq sent on this socket. */
+  rowsSent: number;
   lastSeen: number;
   checkedAt: number;
   chain: Promise<void>;
@@ -137,7 +139,9 @@ export class RealtimeHub {
   async start(): Promise<void> {
     if (this.started) return;
     this.started = true;
-    this.startId = await repo.maxPushId(this.deps.db);
+    // The first live point: the newest id (ids start at 2, so never below 1).
+    const db = this.deps.db;
+    this.startId = Math.max(1, await repo.maxPushId(db), await repo.prunedThrough(db));
     this.unsubscribe = this.deps.bus.subscribe(PUSH_CHANNEL, (payload) => this.onBus(payload));
     const bus = this.deps.bus as { ready?: () => Promise<void> };
     if (bus.ready) await bus.ready();
@@ -182,6 +186,7 @@ export class RealtimeHub {
       pending: [],
       overflow: false,
       lastSeq: 0,
+      rowsSent: 0,
       lastSeen: now,
       checkedAt: now,
       chain: Promise.resolve(),
@@ -256,7 +261,9 @@ export class RealtimeHub {
     if (!parsed.success) return;
     conn.live = false;
     const tenantId = conn.auth.tenantId;
-    const from = Math.max(parsed.data.seq, conn.lastSeq);
+    // Before any pushed frame (only hello went out) the whole gap can still be replayed in order.
+    const from = conn.rowsSent === 0 ? parsed.data.seq : Math.max(parsed.data.seq, conn.lastSeq);
+    conn.lastSeq = from;
     if (tenantId) {
       const replay = await visibleReplay(this.deps.db, conn.auth, tenantId, from, {
         maxRows: this.options.resumeMaxRows,
@@ -366,6 +373,7 @@ export class RealtimeHub {
   private sendRow(conn: Conn, row: PushRow): void {
     if (row.id <= conn.lastSeq) return;
     conn.lastSeq = row.id;
+    conn.rowsSent += 1;
     this.sendRaw(conn, { event: row.event, seq: row.id, data: row.data });
   }
 

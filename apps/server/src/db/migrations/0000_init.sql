@@ -336,7 +336,7 @@ CREATE TABLE "work_accounts" (
 );
 --> statement-breakpoint
 CREATE TABLE "push_events" (
-	"id" bigint PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "push_events_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
+	"id" bigint PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "push_events_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 2 CACHE 1),
 	"tenant_id" uuid NOT NULL,
 	"audience" text NOT NULL,
 	"work_account_id" uuid,

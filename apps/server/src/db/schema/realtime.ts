@@ -8,7 +8,9 @@ import { bigint, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-or
 export const pushEvents = pgTable(
   'push_events',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    // Ids start at 2: seq 1 is the "nothing yet" point a new client resumes from, so a client
+    // that treats 0 as unset still resumes on a fresh database.
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity({ startWith: 2 }),
     tenantId: uuid('tenant_id').notNull(),
     audience: text('audience', { enum: ['account', 'users', 'tenant'] }).notNull(),
     workAccountId: uuid('work_account_id'),
