@@ -20,8 +20,26 @@ const signedIn = (role: Role, permissions?: string[]) => ({
   user: userOf(role, permissions),
 });
 const anonymous = { signedIn: false, user: null };
+/**
+ * The registry with a fixed set of built pages, so these tests do not change as features ship
+ * (other features flip `ready` on their own entries).
+ */
+const BUILT = [
+  '/auth/login',
+  '/auth/register',
+  '/auth/forget',
+  '/',
+  '/myAccount',
+  '/settings/childAccountManage',
+  '/settings/roleManage',
+  '/system/customers',
+  '/system/ports',
+];
+const routes: AppRoute[] = ROUTES.map((r) =>
+  r.redirect ? r : { ...r, ready: BUILT.includes(r.path) },
+);
 const route = (path: string): AppRoute => {
-  const r = routeOf(path);
+  const r = routeOf(path, routes);
   if (!r) throw new Error(`no route ${path}`);
   return r;
 };
@@ -29,44 +47,71 @@ const route = (path: string): AppRoute => {
 describe('decideRoute', () => {
   it('sends a signed-in user away from the login pages to /', () => {
     for (const p of ['/auth', '/auth/login', '/auth/register', '/auth/forget']) {
-      expect(decideRoute(route(p), signedIn('office'))).toEqual({ kind: 'redirect', to: '/' });
+      expect(decideRoute(route(p), signedIn('office'), '', routes)).toEqual({
+        kind: 'redirect',
+        to: '/',
+      });
     }
   });
 
+  it('sends a user who just signed in back to the page asked for, never off the SPA', () => {
+    const login = route('/auth/login');
+    const at = (q: string) => decideRoute(login, signedIn('manager'), `/auth/login?${q}`, routes);
+    expect(at('redirect=%2Fsettings%2FroleManage')).toEqual({
+      kind: 'redirect',
+      to: '/settings/roleManage',
+    });
+    expect(at('redirect=%2F%2Fevil.example')).toEqual({ kind: 'redirect', to: '/' });
+    expect(at('redirect=https%3A%2F%2Fevil.example')).toEqual({ kind: 'redirect', to: '/' });
+    expect(at('redirect=%2Fauth%2Flogin')).toEqual({ kind: 'redirect', to: '/' });
+  });
+
   it('sends a signed-out visitor of a login-only page to the login page, remembering it', () => {
-    expect(decideRoute(route('/'), anonymous, '/')).toEqual({
+    expect(decideRoute(route('/'), anonymous, '/', routes)).toEqual({
       kind: 'redirect',
       to: '/auth/login',
     });
-    expect(decideRoute(route('/settings/roleManage'), anonymous, '/settings/roleManage')).toEqual({
+    expect(
+      decideRoute(route('/settings/roleManage'), anonymous, '/settings/roleManage', routes),
+    ).toEqual({
       kind: 'redirect',
       to: '/auth/login?redirect=%2Fsettings%2FroleManage',
     });
     // A page that is not built still asks for login first.
-    expect(decideRoute(route('/history'), anonymous).kind).toBe('redirect');
+    expect(decideRoute(route('/history'), anonymous, '', routes).kind).toBe('redirect');
   });
 
   it('/auth redirects to /auth/login for a visitor', () => {
-    expect(decideRoute(route('/auth'), anonymous)).toEqual({
+    expect(decideRoute(route('/auth'), anonymous, '', routes)).toEqual({
       kind: 'redirect',
       to: '/auth/login',
     });
   });
 
   it('renders the login pages to signed-out visitors', () => {
-    expect(decideRoute(route('/auth/login'), anonymous)).toEqual({ kind: 'render' });
+    expect(decideRoute(route('/auth/login'), anonymous, '', routes)).toEqual({ kind: 'render' });
   });
 
   it('answers 404 for a page that is not built and 403 without the permission', () => {
-    expect(decideRoute(route('/history'), signedIn('manager')).kind).toBe('notFound');
-    expect(decideRoute(route('/settings/roleManage'), signedIn('office')).kind).toBe('forbidden');
-    expect(decideRoute(route('/settings/roleManage'), signedIn('manager')).kind).toBe('render');
-    expect(decideRoute(route('/system/customers'), signedIn('manager')).kind).toBe('forbidden');
-    expect(decideRoute(route('/system/customers'), signedIn('admin')).kind).toBe('render');
+    expect(decideRoute(route('/history'), signedIn('manager'), '', routes).kind).toBe('notFound');
+    expect(decideRoute(route('/settings/roleManage'), signedIn('office'), '', routes).kind).toBe(
+      'forbidden',
+    );
+    expect(decideRoute(route('/settings/roleManage'), signedIn('manager'), '', routes).kind).toBe(
+      'render',
+    );
+    expect(decideRoute(route('/system/customers'), signedIn('manager'), '', routes).kind).toBe(
+      'forbidden',
+    );
+    expect(decideRoute(route('/system/customers'), signedIn('admin'), '', routes).kind).toBe(
+      'render',
+    );
   });
 
   it('treats an expired session as signed out', () => {
-    expect(decideRoute(route('/myAccount'), { signedIn: false, user: userOf('manager') })).toEqual({
+    expect(
+      decideRoute(route('/myAccount'), { signedIn: false, user: userOf('manager') }, '', routes),
+    ).toEqual({
       kind: 'redirect',
       to: '/auth/login',
     });
@@ -76,26 +121,32 @@ describe('decideRoute', () => {
 describe('section redirects', () => {
   it('go to the preferred page when available, else to the first available page', () => {
     const settings = route('/settings');
-    expect(redirectTarget(settings, userOf('manager'))).toBe('/settings/childAccountManage');
-    const fake: AppRoute[] = ROUTES.map((r) =>
+    expect(redirectTarget(settings, userOf('manager'), routes)).toBe(
+      '/settings/childAccountManage',
+    );
+    const fake: AppRoute[] = routes.map((r) =>
       r.path === '/settings/wxaccount' ? { ...r, ready: true } : r,
     );
     expect(redirectTarget(settings, userOf('manager'), fake)).toBe('/settings/wxaccount');
     // subAdmin has no role.manage: the seats page only.
-    expect(sectionPages('settings', userOf('subAdmin')).map((r) => r.path)).toEqual([
+    expect(sectionPages('settings', userOf('subAdmin'), routes).map((r) => r.path)).toEqual([
       '/settings/childAccountManage',
     ]);
   });
 
   it('answer 404 when no page of the section is available', () => {
-    expect(decideRoute(route('/settings'), signedIn('office'))).toEqual({ kind: 'notFound' });
-    expect(decideRoute(route('/statistics'), signedIn('manager'))).toEqual({ kind: 'notFound' });
+    expect(decideRoute(route('/settings'), signedIn('office'), '', routes)).toEqual({
+      kind: 'notFound',
+    });
+    expect(decideRoute(route('/statistics'), signedIn('manager'), '', routes)).toEqual({
+      kind: 'notFound',
+    });
   });
 });
 
 describe('menuEntries', () => {
   const top = (role: Role, permissions?: string[]) =>
-    menuEntries('top', userOf(role, permissions)).map((e) => e.labelKey);
+    menuEntries('top', userOf(role, permissions), routes).map((e) => e.labelKey);
 
   it('shows only built pages the user may open', () => {
     expect(top('manager')).toEqual(['menu.settings']);
@@ -105,12 +156,12 @@ describe('menuEntries', () => {
   });
 
   it('links a section entry to where its redirect goes', () => {
-    const [settings] = menuEntries('top', userOf('manager'));
+    const [settings] = menuEntries('top', userOf('manager'), routes);
     expect(settings).toMatchObject({ to: '/settings/childAccountManage', section: 'settings' });
   });
 
   it('shows an entry as soon as its page is built', () => {
-    const fake = ROUTES.map((r) => (r.path === '/message' ? { ...r, ready: true } : r));
+    const fake = routes.map((r) => (r.path === '/message' ? { ...r, ready: true } : r));
     expect(menuEntries('top', userOf('office'), fake).map((e) => e.to)).toEqual([
       '/',
       '/?talkType=2',
@@ -118,11 +169,11 @@ describe('menuEntries', () => {
   });
 
   it('builds the settings side menu from the permissions', () => {
-    const side = menuEntries('settings', userOf('manager')).map((e) => e.to);
+    const side = menuEntries('settings', userOf('manager'), routes).map((e) => e.to);
     expect(side).toEqual(['/settings/childAccountManage', '/settings/roleManage']);
-    expect(menuEntries('settings', userOf('office', ['role.manage'])).map((e) => e.to)).toEqual([
-      '/settings/roleManage',
-    ]);
+    expect(
+      menuEntries('settings', userOf('office', ['role.manage']), routes).map((e) => e.to),
+    ).toEqual(['/settings/roleManage']);
   });
 });
 

@@ -19,6 +19,17 @@ export type GuardDecision =
 /** Where the login page sends a user back to after signing in (`/auth/login?redirect=`). */
 export const REDIRECT_PARAM = 'redirect';
 
+/**
+ * Where a signed-in visitor of a login page goes: the `redirect` parameter of its location when
+ * it names a page of this SPA (not a login page, not another site), else `/`.
+ */
+export function returnPath(location: string): string {
+  const query = location.includes('?') ? location.slice(location.indexOf('?') + 1) : '';
+  const to = new URLSearchParams(query).get(REDIRECT_PARAM);
+  if (!to || !to.startsWith('/') || to.startsWith('//') || to.startsWith('/auth')) return '/';
+  return to;
+}
+
 /** Whether a user may open a ready page (its permission, if any, is held). */
 export function isAvailable(route: AppRoute, user: SessionUser | null): boolean {
   return route.ready && can(user, route.permission);
@@ -51,7 +62,8 @@ export function redirectTarget(
 }
 
 /**
- * The guard (SPEC §2): signed-in visitors leave the login pages for `/`; signed-out visitors of a
+ * The guard (SPEC §2): signed-in visitors leave the login pages for `/` (or the page they were
+ * sent away from, see {@link returnPath}); signed-out visitors of a
  * login-only page go to the login page (remembering where they were going); a page that is not
  * built is a 404; a page whose permission the user lacks is a 403.
  */
@@ -61,7 +73,9 @@ export function decideRoute(
   location = '',
   routes = ROUTES,
 ): GuardDecision {
-  if (route.access === 'guest' && visitor.signedIn) return { kind: 'redirect', to: '/' };
+  if (route.access === 'guest' && visitor.signedIn) {
+    return { kind: 'redirect', to: returnPath(location) };
+  }
   if (route.access === 'user' && !visitor.signedIn) {
     const back =
       location && location !== '/' ? `?${REDIRECT_PARAM}=${encodeURIComponent(location)}` : '';

@@ -2,9 +2,8 @@ import { LockOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
 import { Alert, Button, Flex, Form, Input, Typography } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { loginBody, type CaptchaResult, type LoginBody } from '@cst/shared';
-import { REDIRECT_PARAM } from '../../app/routes/access.ts';
 import { errorData, HttpError } from '../../lib/http/errors.ts';
 import { zodRule } from '../../lib/form/zodRule.ts';
 import { useSession } from '../../lib/session/sessionStore.ts';
@@ -15,18 +14,10 @@ interface LoginErrorData {
   twoStepRequired: boolean;
 }
 
-/** Where to go after signing in: the page the visitor was sent away from, else `/`. */
-function backTo(search: URLSearchParams): string {
-  const to = search.get(REDIRECT_PARAM);
-  return to && to.startsWith('/') && !to.startsWith('//') && !to.startsWith('/auth') ? to : '/';
-}
-
 /** The login page: account, password, captcha when required, two-step password when set. */
 export function LoginPage() {
   const { t } = useTranslation();
   const [form] = Form.useForm<LoginBody>();
-  const navigate = useNavigate();
-  const [search] = useSearchParams();
   const location = useLocation();
   const signIn = useSession((s) => s.signIn);
   const [captcha, setCaptcha] = useState<CaptchaResult | null>(null);
@@ -62,8 +53,8 @@ export function LoginPage() {
         uuid: needCaptcha ? captcha?.uuid : undefined,
         twoStepPassword: needTwoStep ? values.twoStepPassword : undefined,
       });
+      // The guard now sends the signed-in user on, to the page asked for before login or to /.
       signIn(result);
-      void navigate(backTo(search), { replace: true });
     } catch (err) {
       const data = errorData<LoginErrorData>(err);
       setError(err instanceof HttpError ? err.message : String(err));

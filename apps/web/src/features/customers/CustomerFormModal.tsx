@@ -58,7 +58,7 @@ export function CustomerFormModal({ customer, onClose }: CustomerFormModalProps)
       <Form
         form={form}
         layout="vertical"
-        preserve={false}
+        clearOnDestroy
         initialValues={
           editing ? { tenantName: editing.tenantName, nickname: editing.nickname } : {}
         }

@@ -52,7 +52,7 @@ export function PortFormModal({ mode, tenants, selectedIds, onClose }: PortFormM
       destroyOnHidden
       okButtonProps={{ 'data-testid': 'port-form-ok' }}
     >
-      <Form form={form} layout="vertical" preserve={false} initialValues={{ count: 10, days: 30 }}>
+      <Form form={form} layout="vertical" clearOnDestroy initialValues={{ count: 10, days: 30 }}>
         {mode === 'grant' ? (
           <>
             <Form.Item

@@ -45,7 +45,7 @@ export function ChangePasswordModal({ open, onClose }: ChangePasswordModalProps)
       destroyOnHidden
       okButtonProps={{ 'data-testid': 'change-password-ok' }}
     >
-      <Form form={form} layout="vertical" preserve={false}>
+      <Form form={form} layout="vertical" clearOnDestroy>
         <Form.Item
           name="oldPassword"
           label={t('profile.oldPassword')}

@@ -53,7 +53,7 @@ export function EditProfileModal({ profile, onClose }: EditProfileModalProps) {
       <Form
         form={form}
         layout="vertical"
-        preserve={false}
+        clearOnDestroy
         initialValues={{ nickname: profile?.nickname, avatar: profile?.avatar ?? '' }}
       >
         <Form.Item

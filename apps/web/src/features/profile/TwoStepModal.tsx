@@ -55,7 +55,7 @@ export function TwoStepModal({ mode, onClose }: TwoStepModalProps) {
       confirmLoading={saving}
       destroyOnHidden
     >
-      <Form form={form} layout="vertical" preserve={false}>
+      <Form form={form} layout="vertical" clearOnDestroy>
         <Form.Item
           name="password"
           label={t('profile.loginPassword')}

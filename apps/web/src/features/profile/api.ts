@@ -11,7 +11,7 @@ import { mainApi } from '../../lib/http/clients.ts';
 /** Calls of "my seat" (client A, `/account`). */
 export const profileApi = {
   get: () => mainApi.get<Profile>('/account/profile'),
-  update: (body: UpdateProfileBody) => mainApi.post<Profile>('/account/profile/update', body),
+  update: (body: UpdateProfileBody) => mainApi.post<Profile>('/account/profile', body),
   changePassword: (body: ChangePwdBody) => mainApi.post<null>('/account/changePwd', body),
   twoStep: (body: TwoStepBody) =>
     mainApi.post<{ twoStepEnabled: boolean }>('/account/twoStepPwd', body),

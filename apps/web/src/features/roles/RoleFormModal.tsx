@@ -56,7 +56,7 @@ export function RoleFormModal({ role, onClose }: RoleFormModalProps) {
       <Form
         form={form}
         layout="vertical"
-        preserve={false}
+        clearOnDestroy
         initialValues={{ roleName: editing?.roleName, permissions: editing?.permissions ?? [] }}
       >
         <Form.Item

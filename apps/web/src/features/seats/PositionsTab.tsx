@@ -106,12 +106,7 @@ export function PositionsTab() {
         destroyOnHidden
         okButtonProps={{ 'data-testid': 'position-form-ok' }}
       >
-        <Form
-          form={form}
-          layout="vertical"
-          preserve={false}
-          initialValues={{ name: current?.name }}
-        >
+        <Form form={form} layout="vertical" clearOnDestroy initialValues={{ name: current?.name }}>
           <Form.Item
             name="name"
             label={t('positions.name')}

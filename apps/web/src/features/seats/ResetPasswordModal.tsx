@@ -44,7 +44,7 @@ export function ResetPasswordModal({ user, onClose }: ResetPasswordModalProps) {
       destroyOnHidden
       okButtonProps={{ 'data-testid': 'reset-password-ok' }}
     >
-      <Form form={form} layout="vertical" preserve={false}>
+      <Form form={form} layout="vertical" clearOnDestroy>
         <Form.Item
           name="password"
           label={t('seats.newPassword')}

@@ -95,7 +95,7 @@ export function SeatFormModal({ seat, onClose }: SeatFormModalProps) {
       <Form
         form={form}
         layout="vertical"
-        preserve={false}
+        clearOnDestroy
         initialValues={
           editing
             ? {

@@ -23,7 +23,16 @@ export function UserMenu() {
   const user = useSession((s) => s.user);
   const [changingPassword, setChangingPassword] = useState(false);
 
+  const identity = user
+    ? `${user.tenantName ?? t('shell.platform')} · ${t(`roles.${user.role}`)}`
+    : '';
   const items: MenuProps['items'] = [
+    {
+      type: 'group',
+      key: 'identity',
+      label: <span data-testid="user-identity">{identity}</span>,
+      children: [],
+    },
     {
       key: 'mySeat',
       icon: <IdcardOutlined />,

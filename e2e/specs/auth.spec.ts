@@ -1,0 +1,150 @@
+import {
+  expect,
+  identityOf,
+  loginAs,
+  logout,
+  passwordOf,
+  shot,
+  test,
+  verificationCode,
+} from './shell-support.ts';
+
+test.describe('sign-in pages', () => {
+  test('the login page shows the notice and the required-field messages', async ({ page }) => {
+    await page.goto('/#/auth/login');
+    await expect(page).toHaveTitle('私域流量管理系统 - 登录');
+    await expect(page.getByTestId('compliance-notice')).toContainText(
+      '本系统仅用于推广及客服行为，严禁用于电信诈骗、网络赌博、非法传销等违法行为',
+    );
+    await page.getByTestId('login-submit').click();
+    await expect(page.getByText('账号不能为空')).toBeVisible();
+    await expect(page.getByText('密码不能为空')).toBeVisible();
+    await shot(page, 'login-required');
+  });
+
+  test('a wrong password shows the server message, and a captcha after three', async ({ page }) => {
+    // An account of its own: failures count per username for 15 minutes.
+    await page.goto('/#/auth/login');
+    await page.getByTestId('login-username').fill('nobody-here');
+    await page.getByTestId('login-password').fill('not-the-password');
+    await page.getByTestId('login-submit').click();
+    await expect(page.getByTestId('login-error')).toContainText('账号或密码错误');
+    await expect(page.getByTestId('login-captcha-img')).toHaveCount(0);
+    for (let i = 0; i < 2; i++) {
+      await page.getByTestId('login-submit').click();
+      await expect(page.getByTestId('login-submit')).toBeEnabled();
+    }
+    await expect(page.getByTestId('login-captcha-img')).toBeVisible();
+    await page.getByTestId('login-submit').click();
+    await expect(page.getByText('请输入验证码')).toBeVisible();
+    await shot(page, 'login-captcha');
+  });
+
+  test('the guard: login redirects, the return path and the 404 page', async ({ page }) => {
+    await page.goto('/#/auth');
+    await expect(page).toHaveURL(/#\/auth\/login$/);
+    await page.goto('/#/settings/roleManage');
+    await expect(page).toHaveURL(/#\/auth\/login\?redirect=%2Fsettings%2FroleManage$/);
+    await page.getByTestId('login-username').fill('demo');
+    await page.getByTestId('login-password').fill(passwordOf('demo'));
+    await page.getByTestId('login-submit').click();
+    await expect(page).toHaveURL(/#\/settings\/roleManage$/);
+    await expect(page).toHaveTitle('私域流量管理系统 - 角色管理');
+    // Signed in, the login pages send the user to /.
+    await page.goto('/#/auth/login');
+    await expect(page).toHaveURL(/#\/(message)?$/);
+    await expect(page.getByTestId('app-shell')).toBeVisible();
+    // A page that is not built yet (red packet statistics) is a 404.
+    await page.goto('/#/statistics/redpacket');
+    await expect(page.getByTestId('not-found')).toBeVisible();
+  });
+
+  test('an unknown path shows the 404 page without login', async ({ page }) => {
+    await page.goto('/#/no/such/page');
+    await expect(page.getByTestId('not-found')).toBeVisible();
+    await expect(page).toHaveTitle('私域流量管理系统 - 页面不存在');
+    await expect(page).toHaveURL(/#\/no\/such\/page$/);
+    await shot(page, 'not-found');
+  });
+
+  test('logout clears the session; the login-only pages then ask for login', async ({ page }) => {
+    await loginAs(page, 'demo-seat2');
+    await logout(page);
+    expect(await page.evaluate(() => localStorage.getItem('cst.token'))).toBeNull();
+    await page.goto('/#/myAccount');
+    await expect(page).toHaveURL(/#\/auth\/login\?redirect=%2FmyAccount$/);
+  });
+
+  test('register a company, recover its password, log in with the new one', async ({
+    page,
+    server,
+  }) => {
+    test.setTimeout(150_000);
+    const target = `owner${Date.now()}@example.com`;
+    await page.goto('/#/auth/login');
+    await page.getByRole('link', { name: '注册账号' }).click();
+    await expect(page).toHaveTitle('私域流量管理系统 - 注册');
+    await page.getByTestId('register-submit').click();
+    await expect(page.getByText('账号不能为空')).toBeVisible();
+    await expect(page.getByText('企业名称不能为空')).toBeVisible();
+    await expect(page.getByText('验证码不能为空')).toBeVisible();
+    await page.getByTestId('register-username').fill('acme-owner');
+    await page.getByTestId('register-password').fill('acme-pass-1');
+    await page.getByTestId('register-confirm').fill('acme-pass-2');
+    await page.getByTestId('register-nickname').fill('王老板');
+    await page.getByTestId('register-tenant').fill('阿克米贸易');
+    await page.getByTestId('register-target').fill(target);
+    await expect(page.getByText('两次输入的密码不一致')).toBeVisible();
+    await page.getByTestId('register-confirm').fill('acme-pass-1');
+    await page.getByTestId('send-code').click();
+    const sentAt = Date.now();
+    await expect(page.getByTestId('send-code')).toContainText(/\d+ 秒后重发/);
+    await expect(page.getByTestId('send-code')).toBeDisabled();
+    await page.getByTestId('register-code').fill(await verificationCode(server, target));
+    await shot(page, 'register');
+    await page.getByTestId('register-submit').click();
+    await expect(page).toHaveURL(/#\/auth\/login$/);
+    await expect(page.getByTestId('login-username')).toHaveValue('acme-owner');
+
+    await page.getByRole('link', { name: '忘记密码' }).click();
+    await page.getByTestId('forget-target').fill(target);
+    // One code a minute per target: the server refuses, the toast says so, and later it works.
+    await page.getByTestId('send-code').click();
+    await expect(page.getByText('验证码发送过于频繁，请稍后再试')).toBeVisible();
+    await page.waitForTimeout(Math.max(0, sentAt + 61_000 - Date.now()));
+    await page.getByTestId('send-code').click();
+    await expect(page.getByTestId('send-code')).toBeDisabled();
+    await page.getByTestId('forget-code').fill(await verificationCode(server, target));
+    await page.getByTestId('forget-password').fill('acme-pass-new');
+    await page.getByTestId('forget-confirm').fill('acme-pass-new');
+    await shot(page, 'forget');
+    await page.getByTestId('forget-submit').click();
+    await expect(page).toHaveURL(/#\/auth\/login$/);
+    await loginAs(page, 'acme-owner', 'acme-pass-new');
+    expect(await identityOf(page)).toBe('阿克米贸易 · 管理员');
+  });
+
+  test('a two-step password is asked for at login once it is set', async ({ page }) => {
+    await loginAs(page, 'demo-seat2');
+    await page.getByTestId('user-menu').click();
+    await page.getByTestId('menu-my-seat').click();
+    await expect(page).toHaveTitle('私域流量管理系统 - 我的坐席');
+    await expect(page.getByTestId('login-records')).toContainText('203.0.113.');
+    await page.getByTestId('set-two-step').click();
+    await page.getByTestId('two-step-login-password').fill(passwordOf('demo-seat2'));
+    await page.getByTestId('two-step-password').fill('second-123');
+    await page.getByTestId('two-step-confirm').fill('second-123');
+    await page.getByRole('button', { name: /确\s*定/ }).click();
+    await expect(page.getByTestId('two-step-state')).toHaveText('已设置');
+    await shot(page, 'my-account');
+    await logout(page);
+    await page.getByTestId('login-username').fill('demo-seat2');
+    await page.getByTestId('login-password').fill(passwordOf('demo-seat2'));
+    await page.getByTestId('login-submit').click();
+    await expect(page.getByTestId('login-two-step')).toBeVisible();
+    await expect(page.getByTestId('login-error')).toContainText('请输入二级密码');
+    await page.getByTestId('login-two-step').fill('second-123');
+    await page.getByTestId('login-submit').click();
+    await expect(page.getByTestId('app-shell')).toBeVisible();
+  });
+});

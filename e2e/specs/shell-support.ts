@@ -1,0 +1,73 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Page } from '@playwright/test';
+import { test as base, expect, loginAs, passwordOf } from '../fixtures.ts';
+import { E2EServer, ROOT } from '../server.ts';
+
+export { expect, loginAs, passwordOf };
+
+let nextAddress = 1;
+
+/**
+ * The console specs' test: its own server (fresh data) that trusts X-Forwarded-For and logs at
+ * info (verification codes), and every page calls from its own address, so the login limits
+ * (captcha after 3 failures, 10 attempts a minute per address) never leak between tests.
+ */
+export const test = base.extend<object, { server: E2EServer }>({
+  server: [
+    async ({}, use) => {
+      const server = new E2EServer({
+        TRUST_PROXY: '1',
+        LOG_LEVEL: 'info',
+        // A private build of the SPA, so a rebuild of apps/web/dist by a parallel run cannot
+        // swap the chunks under a running spec.
+        ...(process.env.E2E_WEB_DIST ? { WEB_DIST: process.env.E2E_WEB_DIST } : {}),
+      });
+      await server.start();
+      await use(server);
+      await server.dispose();
+    },
+    { scope: 'worker', timeout: 90_000 },
+  ],
+  page: async ({ page }, use) => {
+    const n = nextAddress++;
+    await page.setExtraHTTPHeaders({ 'x-forwarded-for': `203.0.113.${n % 250}` });
+    await use(page);
+  },
+});
+
+/** Saves a full-page screenshot under e2e/artifacts/screens/. */
+export async function shot(page: Page, name: string): Promise<void> {
+  await page.screenshot({ path: `e2e/artifacts/screens/${name}.png`, fullPage: true });
+}
+
+/** The last verification code the server logged for a target (no sender is configured). */
+export async function verificationCode(server: E2EServer, target: string): Promise<string> {
+  const file = path.join(ROOT, `e2e/artifacts/server-${path.basename(server.dataDir)}.log`);
+  for (let i = 0; i < 50; i++) {
+    const lines = fs.existsSync(file) ? fs.readFileSync(file, 'utf8').split('\n') : [];
+    for (const line of lines.reverse()) {
+      if (!line.includes('"code"') || !line.includes(target)) continue;
+      const entry = JSON.parse(line) as { target?: string; code?: string };
+      if (entry.target === target && entry.code) return entry.code;
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`no verification code logged for ${target}`);
+}
+
+/** Opens the user menu and logs out. */
+export async function logout(page: Page): Promise<void> {
+  await page.getByTestId('user-menu').click();
+  await page.getByTestId('menu-logout').click();
+  await page.getByTestId('logout-ok').click();
+  await expect(page.getByTestId('login-submit')).toBeVisible();
+}
+
+/** The tenant and role the user menu shows for the signed-in user. */
+export async function identityOf(page: Page): Promise<string> {
+  await page.getByTestId('user-menu').click();
+  const text = (await page.getByTestId('user-identity').textContent()) ?? '';
+  await page.keyboard.press('Escape');
+  return text;
+}
