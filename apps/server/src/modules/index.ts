@@ -15,6 +15,7 @@ import { registerFilesRoutes } from './files/files.routes.ts';
 import { registerMediaRoutes } from './media/media.routes.ts';
 import { registerEmoticonsRoutes } from './emoticons/emoticons.routes.ts';
 import { registerTalkRoutes } from './talk/talk.routes.ts';
+import { registerSensitiveRoutes } from './sensitive/sensitive.routes.ts';
 
 /** Registers every feature module's routes. */
 export async function registerModules(app: FastifyInstance, deps: Deps): Promise<void> {
@@ -33,4 +34,5 @@ export async function registerModules(app: FastifyInstance, deps: Deps): Promise
   registerMediaRoutes(app, deps);
   registerEmoticonsRoutes(app, deps);
   registerTalkRoutes(app, deps);
+  registerSensitiveRoutes(app, deps);
 }

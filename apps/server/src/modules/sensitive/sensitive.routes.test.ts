@@ -1,0 +1,179 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SensitiveRecordItem, SensitiveWordItem } from '@cst/shared';
+import {
+  buildTenant,
+  buildTestApp,
+  login,
+  type Session,
+  type TestContext,
+} from '../../../test/support.ts';
+import {
+  addAccount,
+  apiAs,
+  eventually,
+  type ListedAccount,
+} from '../accounts/account.test-support.ts';
+
+let ctx: TestContext;
+let demo: Session;
+let sup: Session;
+let seat1: Session;
+let seat2: Session;
+let other: Session;
+let acc: ListedAccount;
+let acc2: ListedAccount;
+const FRIEND = 'wxid_sens_friend_1';
+const api = (s: Session = demo, lang?: string) => apiAs(ctx, s, lang);
+
+async function records(s: Session, body: Record<string, unknown> = {}) {
+  return api(s).post<{ list: SensitiveRecordItem[]; total: number }>(
+    '/main-api/conv/sensitive-msg-record',
+    { page: 1, pageSize: 50, ...body },
+  );
+}
+
+async function inbound(account: ListedAccount, content: string, msgType = 1) {
+  const r = await api().post<{ msgId: string }>('/sim-api/inbound', {
+    workWxid: account.wxid,
+    fromWxid: FRIEND,
+    talkType: 1,
+    msgType,
+    content,
+  });
+  expect(r.status, r.message).toBe(200);
+}
+
+beforeAll(async () => {
+  ctx = await buildTestApp();
+  demo = await login(ctx, 'demo');
+  sup = await login(ctx, 'demo-sup');
+  seat1 = await login(ctx, 'demo-seat1');
+  seat2 = await login(ctx, 'demo-seat2');
+  const t = await buildTenant(ctx);
+  other = await login(ctx, t.manager.username);
+  acc = await addAccount(ctx, demo, { nickname: '敏感词测试号' });
+  acc2 = await addAccount(ctx, demo, { nickname: '敏感词测试号二' });
+  expect(
+    (await api().post('/main-api/acc/distribute', { wxids: [acc.wxid], uid: seat1.uid })).status,
+  ).toBe(200);
+  await api().post('/sim-api/config', { deliveryDelayMs: 20, readDelayMs: 20, failRate: 0 });
+});
+afterAll(() => ctx.close());
+
+describe('sensitive words', () => {
+  it('adds in bulk ignoring blanks and duplicates, lists, searches and deletes', async () => {
+    const add = await api().post<{ added: number; ignored: number }>('/main-api/sensitive/add', {
+      words: ['转账', ' 加微信 ', '', '转账', 'VX'],
+    });
+    expect(add.status, add.message).toBe(200);
+    expect(add.data).toEqual({ added: 3, ignored: 2 });
+    const again = await api().post<{ added: number }>('/main-api/sensitive/add', {
+      words: ['vx', '转账'],
+    });
+    expect(again.data.added).toBe(0);
+    const list = await api().post<{ list: SensitiveWordItem[]; total: number }>(
+      '/main-api/sensitive/list',
+      {
+        page: 1,
+        pageSize: 20,
+      },
+    );
+    expect(list.data.total).toBe(3);
+    expect(list.data.list.map((w) => w.word).sort()).toEqual(['VX', '加微信', '转账']);
+    const found = await api().post<{ list: SensitiveWordItem[] }>('/main-api/sensitive/list', {
+      keyword: '微信',
+    });
+    expect(found.data.list.map((w) => w.word)).toEqual(['加微信']);
+    const tmp = await api().post('/main-api/sensitive/add', { words: ['临时词'] });
+    expect(tmp.status).toBe(200);
+    const all = await api().post<{ list: SensitiveWordItem[] }>('/main-api/sensitive/list', {
+      keyword: '临时',
+    });
+    const del = await api().post<{ deleted: number }>('/main-api/sensitive/del', {
+      ids: [all.data.list[0]!.id, 'nope'],
+    });
+    expect(del.data.deleted).toBe(1);
+    // Another tenant has its own list.
+    expect(
+      (await api(other).post<{ total: number }>('/main-api/sensitive/list', {})).data.total,
+    ).toBe(0);
+    expect(
+      (
+        await api(other).post<{ deleted: number }>('/main-api/sensitive/del', {
+          ids: [list.data.list[0]!.id],
+        })
+      ).data.deleted,
+    ).toBe(0);
+  });
+
+  it('checks input: blank words, too long, and the permission', async () => {
+    const blank = await api().post('/main-api/sensitive/add', { words: ['  ', ''] });
+    expect(blank.status).toBe(400);
+    expect(blank.message).toBe('敏感词不能为空');
+    const none = await api().post('/main-api/sensitive/add', {});
+    expect(none.status).toBe(400);
+    const long = await api().post('/main-api/sensitive/add', { words: ['x'.repeat(51)] });
+    expect(long.status).toBe(400);
+    expect((await api(seat1).post('/main-api/sensitive/add', { words: ['a'] })).status).toBe(403);
+    expect((await api(seat1).post('/main-api/sensitive/list', {})).status).toBe(403);
+  });
+
+  it('records received and sent text messages containing a word, by visibility', async () => {
+    await inbound(acc, '可以先转账给我吗');
+    await inbound(acc, '没有敏感内容');
+    await inbound(acc2, '加微信聊，vx 号发你');
+    await inbound(acc, '[图片]转账', 2);
+    const send = await api(seat1).post<{ messageId: string }>('/main-api/conv/send-text', {
+      workWxid: acc.wxid,
+      receiver_id: FRIEND,
+      talkType: 1,
+      content: '请不要私下转账',
+      sendingUUid: 's-1',
+    });
+    expect(send.status, send.message).toBe(200);
+    const all = await eventually(async () => {
+      const r = await records(demo);
+      return r.data.total === 4 ? r.data : undefined;
+    });
+    const sent = all.list.find((x) => x.sendSide === 1)!;
+    expect(sent).toMatchObject({
+      word: '转账',
+      content: '请不要私下转账',
+      messageId: send.data.messageId,
+      workWxid: acc.wxid,
+      index_name: `1__${FRIEND}__${acc.wxid}`,
+    });
+    const received = all.list.find((x) => x.content === '可以先转账给我吗')!;
+    expect(received).toMatchObject({ word: '转账', sendSide: 2 });
+    expect(received.messageId).toMatch(/^\d+$/);
+    expect(
+      all.list
+        .filter((x) => x.workWxid === acc2.wxid)
+        .map((x) => x.word)
+        .sort(),
+    ).toEqual(['VX', '加微信']);
+    // A seat sees its accounts' records, another seat none, another tenant none.
+    const s1 = await records(seat1);
+    expect(s1.status).toBe(200);
+    expect(s1.data.total).toBe(2);
+    expect(s1.data.list.every((x) => x.workWxid === acc.wxid)).toBe(true);
+    expect((await records(seat2)).data.total).toBe(0);
+    expect((await records(other)).data.total).toBe(0);
+    expect((await records(demo, { workWxid: acc2.wxid })).data.total).toBe(2);
+    expect((await records(seat1, { workWxid: acc2.wxid })).status).toBe(404);
+  });
+
+  it('gives a subAdmin the words to highlight, nobody else', async () => {
+    const s = await api(sup).get<{ enabled: boolean; words: string[] }>(
+      '/main-api/sensitive/highlight',
+    );
+    expect(s.data.enabled).toBe(true);
+    expect(s.data.words).toEqual(expect.arrayContaining(['转账', '加微信', 'VX']));
+    for (const who of [seat1, demo, other]) {
+      const r = await api(who).get<{ enabled: boolean; words: string[] }>(
+        '/main-api/sensitive/highlight',
+      );
+      expect(r.data).toEqual({ enabled: false, words: [] });
+    }
+  });
+});

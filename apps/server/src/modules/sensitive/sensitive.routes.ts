@@ -1,0 +1,83 @@
+import type { FastifyInstance } from 'fastify';
+import {
+  listResult,
+  sensitiveAddBody,
+  sensitiveAddResult,
+  sensitiveDelBody,
+  sensitiveDelResult,
+  sensitiveHighlight,
+  sensitiveListBody,
+  sensitiveRecordBody,
+  sensitiveRecordItem,
+  sensitiveWordItem,
+} from '@cst/shared';
+import type { Deps } from '../../platform/deps.ts';
+import { access, defineRoute } from '../../platform/http.ts';
+import { accountRuntimeOf } from '../accounts/account-runtime.ts';
+import { onMessageDispatched } from '../conversations/message-hooks.ts';
+import { SENSITIVE_CHANNEL, SensitiveService } from './sensitive.service.ts';
+
+const manage = access.can('sensitive.manage');
+const tags = ['sensitive'];
+
+/** Sensitive-word monitoring (API.md Sensitive words). */
+export function registerSensitiveRoutes(app: FastifyInstance, deps: Deps): void {
+  const service = new SensitiveService(deps);
+  accountRuntimeOf(deps).on('message', (ev, account) => service.onInbound(ev, account));
+  onMessageDispatched(deps, (row, conv) => service.onDispatched(row, conv));
+  const off = deps.bus.subscribe(SENSITIVE_CHANNEL, (tenantId) => service.forget(tenantId));
+  app.addHook('onClose', async () => off());
+
+  defineRoute(app, {
+    method: 'POST',
+    url: '/main-api/sensitive/list',
+    access: manage,
+    tags,
+    body: sensitiveListBody,
+    response: listResult(sensitiveWordItem),
+    handler: ({ auth, body }) =>
+      service.list(auth, body.page, body.pageSize, body.keyword || undefined),
+  });
+
+  defineRoute(app, {
+    method: 'POST',
+    url: '/main-api/sensitive/add',
+    access: manage,
+    tags,
+    body: sensitiveAddBody,
+    response: sensitiveAddResult,
+    handler: ({ auth, body }) => service.add(auth, body.words),
+  });
+
+  defineRoute(app, {
+    method: 'POST',
+    url: '/main-api/sensitive/del',
+    access: manage,
+    tags,
+    body: sensitiveDelBody,
+    response: sensitiveDelResult,
+    handler: ({ auth, body }) => service.remove(auth, body.ids),
+  });
+
+  defineRoute(app, {
+    method: 'GET',
+    url: '/main-api/sensitive/highlight',
+    access: access.user,
+    tags,
+    summary: 'The words a subAdmin sees in red in text messages (none for other roles)',
+    response: sensitiveHighlight,
+    handler: ({ auth }) => service.highlight(auth),
+  });
+
+  defineRoute(app, {
+    method: 'POST',
+    url: '/main-api/conv/sensitive-msg-record',
+    access: access.any('sensitive.manage', 'conversation.read'),
+    tags,
+    summary: 'Text messages that contained a sensitive word, of the accounts the caller sees',
+    body: sensitiveRecordBody,
+    response: listResult(sensitiveRecordItem),
+    handler: ({ auth, body }) =>
+      service.records(auth, body.page, body.pageSize, body.workWxid || undefined),
+  });
+}

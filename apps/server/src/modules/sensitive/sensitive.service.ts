@@ -1,0 +1,205 @@
+import {
+  indexName,
+  MSG_TYPE,
+  SENSITIVE_WORDS_MAX,
+  type SensitiveHighlight,
+  type SensitiveRecordItem,
+  type SensitiveWordItem,
+} from '@cst/shared';
+import type { InboundMessageEvent } from '../../gateway/index.ts';
+import type { AuthContext } from '../../platform/auth-context.ts';
+import type { Deps } from '../../platform/deps.ts';
+import { fail } from '../../platform/errors.ts';
+import type { AccountRef } from '../accounts/account-runtime.ts';
+import type { ConversationRow, MessageRow } from '../conversations/conversation.presenter.ts';
+import * as convRepo from '../conversations/conversation.repository.ts';
+import { convScopeOf, scopeHas } from '../conversations/conversation.scope.ts';
+import * as repo from './sensitive.repository.ts';
+
+/** The bus channel on which "a tenant's words changed" travels (every instance drops its cache). */
+export const SENSITIVE_CHANNEL = 'sensitive_words';
+const CACHE_MS = 30_000;
+/** Most words recorded for one message. */
+const MAX_HITS_PER_MESSAGE = 10;
+
+/** The text of a text or quote message; null for other types. */
+export function textOf(msgType: number, content: string): string | null {
+  if (msgType === MSG_TYPE.text) return content;
+  if (msgType !== MSG_TYPE.quote) return null;
+  try {
+    const v = JSON.parse(content) as { content?: unknown };
+    return typeof v.content === 'string' ? v.content : content;
+  } catch {
+    return content;
+  }
+}
+
+/** Every word a text contains (case-insensitive), in list order, at most 10. */
+export function wordsIn(text: string, words: readonly string[]): string[] {
+  const lower = text.toLowerCase();
+  const out: string[] = [];
+  for (const w of words) {
+    if (w && lower.includes(w.toLowerCase())) out.push(w);
+    if (out.length >= MAX_HITS_PER_MESSAGE) break;
+  }
+  return out;
+}
+
+function tenantOf(auth: AuthContext): string {
+  if (!auth.tenantId) throw fail.forbidden();
+  return auth.tenantId;
+}
+
+/** Sensitive words of a tenant and the record of messages that contained one. */
+export class SensitiveService {
+  private readonly cache = new Map<string, { words: string[]; at: number }>();
+
+  constructor(private readonly deps: Deps) {}
+
+  /** Drops the cached words of a tenant (on this instance). */
+  forget(tenantId: string): void {
+    this.cache.delete(tenantId);
+  }
+
+  private async words(tenantId: string): Promise<string[]> {
+    const hit = this.cache.get(tenantId);
+    if (hit && Date.now() - hit.at < CACHE_MS) return hit.words;
+    const words = await repo.allWords(this.deps.db, tenantId);
+    this.cache.set(tenantId, { words, at: Date.now() });
+    return words;
+  }
+
+  private async changed(tenantId: string): Promise<void> {
+    this.forget(tenantId);
+    await this.deps.bus.publish(SENSITIVE_CHANNEL, tenantId);
+  }
+
+  /** A page of the tenant's words. */
+  async list(auth: AuthContext, page: number, pageSize: number, keyword?: string) {
+    const { rows, total } = await repo.listWords(
+      this.deps.db,
+      tenantOf(auth),
+      page,
+      pageSize,
+      keyword,
+    );
+    const list: SensitiveWordItem[] = rows.map((r) => ({
+      id: r.id,
+      word: r.word,
+      createdAt: r.createdAt.getTime(),
+    }));
+    return { list, total };
+  }
+
+  /** Adds words in bulk: blanks dropped, duplicates (in the list or already stored) ignored. */
+  async add(auth: AuthContext, input: string[]) {
+    const tenantId = tenantOf(auth);
+    const seen = new Set<string>();
+    const words: string[] = [];
+    for (const raw of input) {
+      const w = raw.trim();
+      if (!w || seen.has(w.toLowerCase())) continue;
+      seen.add(w.toLowerCase());
+      words.push(w);
+    }
+    if (words.length === 0) throw fail.invalid('sensitiveWordRequired');
+    const existing = await repo.countWords(this.deps.db, tenantId);
+    if (existing + words.length > SENSITIVE_WORDS_MAX) {
+      const stored = new Set(
+        (await repo.allWords(this.deps.db, tenantId)).map((w) => w.toLowerCase()),
+      );
+      const fresh = words.filter((w) => !stored.has(w.toLowerCase())).length;
+      if (existing + fresh > SENSITIVE_WORDS_MAX) {
+        throw fail.conflict('sensitiveWordLimit', { max: SENSITIVE_WORDS_MAX });
+      }
+    }
+    const added = await repo.addWords(this.deps.db, tenantId, words);
+    if (added > 0) await this.changed(tenantId);
+    return { added, ignored: input.length - added };
+  }
+
+  /** Deletes words. */
+  async remove(auth: AuthContext, ids: string[]) {
+    const tenantId = tenantOf(auth);
+    const deleted = await repo.deleteWords(this.deps.db, tenantId, ids);
+    if (deleted > 0) await this.changed(tenantId);
+    return { deleted };
+  }
+
+  /** The words a subAdmin sees in red (SPEC §6); other roles get none. */
+  async highlight(auth: AuthContext): Promise<SensitiveHighlight> {
+    if (auth.role !== 'subAdmin' || !auth.tenantId) return { enabled: false, words: [] };
+    return { enabled: true, words: await this.words(auth.tenantId) };
+  }
+
+  /** Records a received (or phone-sent) text message that contains words. */
+  async onInbound(ev: InboundMessageEvent, account: AccountRef): Promise<void> {
+    const text = textOf(ev.msgType, ev.content);
+    if (!text) return;
+    const found = wordsIn(text, await this.words(account.tenantId));
+    if (found.length === 0) return;
+    await repo.insertHits(
+      this.deps.db,
+      found.map((word) => ({
+        tenantId: account.tenantId,
+        workAccountId: account.id,
+        workWxid: account.wxid,
+        talkType: ev.talkType,
+        peerId: ev.peerId,
+        word,
+        msgId: ev.msgId,
+        content: text,
+        sendSide: ev.fromSelf ? 1 : 2,
+        msgTime: ev.msgTime,
+      })),
+    );
+  }
+
+  /** Records a console text message that contains words, once handed to the platform. */
+  async onDispatched(row: MessageRow, conv: ConversationRow): Promise<void> {
+    const text = textOf(row.msgType, row.content);
+    if (!text) return;
+    const found = wordsIn(text, await this.words(row.tenantId));
+    if (found.length === 0) return;
+    await repo.insertHits(
+      this.deps.db,
+      found.map((word) => ({
+        tenantId: row.tenantId,
+        workAccountId: row.workAccountId,
+        workWxid: conv.workWxid,
+        talkType: conv.talkType,
+        peerId: conv.peerId,
+        word,
+        messageId: row.id,
+        content: text,
+        sendSide: 1,
+        msgTime: row.msgTime,
+      })),
+    );
+  }
+
+  /** The recorded messages the caller may see (a seat: its accounts'), newest first. */
+  async records(auth: AuthContext, page: number, pageSize: number, workWxid?: string) {
+    const scope = await convScopeOf(this.deps.db, auth);
+    let accountId: string | null = null;
+    if (workWxid) {
+      const account = await convRepo.accountByWxid(this.deps.db, scope.tenantId, workWxid);
+      if (!account || !scopeHas(scope, account.id)) throw fail.notFound('workAccountNotFound');
+      accountId = account.id;
+    }
+    await repo.linkHits(this.deps.db, scope.tenantId);
+    const { rows, total } = await repo.listHits(this.deps.db, scope, accountId, page, pageSize);
+    const list: SensitiveRecordItem[] = rows.map(({ hit, nickname, remark }) => ({
+      id: hit.id,
+      word: hit.word,
+      messageId: hit.messageId === null ? '' : String(hit.messageId),
+      index_name: indexName(hit.talkType, hit.peerId, hit.workWxid),
+      workWxid: hit.workWxid,
+      content: hit.content,
+      sendSide: hit.sendSide,
+      createdAt: hit.msgTime,
+      name: remark || nickname || hit.peerId,
+    }));
+    return { list, total };
+  }
+}
