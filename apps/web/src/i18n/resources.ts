@@ -29,13 +29,18 @@ export const FEATURE_TEXTS: Record<Language, TextTree>[] = [
 
 /**
  * Texts shared with the server, word for word: `msg.<key>` holds every server message (including
- * the SPEC §5 validation messages) and `perm.<permission>` every permission label.
+ * the SPEC §5 validation messages) and `perm.<permission>` every permission label
+ * (`t('perm.seat.manage')`).
  */
 export function sharedTexts(lang: Language): TextTree {
   const msg: TextTree = {};
   for (const [key, text] of Object.entries(MESSAGES)) msg[key] = text[lang];
+  // Permission keys hold dots (`seat.manage`), which i18next reads as nesting: nest them.
   const perm: TextTree = {};
-  for (const [key, text] of Object.entries(PERMISSIONS)) perm[key] = text[lang];
+  for (const [key, text] of Object.entries(PERMISSIONS)) {
+    const [group, name] = key.split('.') as [string, string];
+    perm[group] = { ...((perm[group] as TextTree | undefined) ?? {}), [name]: text[lang] };
+  }
   return { msg, perm };
 }
 

@@ -1,6 +1,6 @@
-import { RightOutlined } from '@ant-design/icons';
+import { AppstoreOutlined, IdcardOutlined, RightOutlined } from '@ant-design/icons';
 import { Card, Col, Empty, Flex, Row, Space, Tag, Typography } from 'antd';
-import { createElement } from 'react';
+import { createElement, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { SessionUser } from '@cst/shared';
@@ -22,9 +22,10 @@ export function WorkbenchPage() {
   const { t } = useTranslation();
   const user = useSession((s) => s.user);
   const links = workbenchLinks(user);
-  const iconOf = (r: AppRoute) =>
+  const iconOf = (r: AppRoute): ComponentType =>
     r.menu?.find((m) => m.icon)?.icon ??
-    ROUTES.find((p) => p.section && p.section === r.section && p.redirect)?.menu?.[0]?.icon;
+    ROUTES.find((p) => p.section && p.section === r.section && p.redirect)?.menu?.[0]?.icon ??
+    (r.path === '/myAccount' ? IdcardOutlined : AppstoreOutlined);
   return (
     <Flex vertical gap={16} className="page" data-testid="workbench">
       <Card>
@@ -56,7 +57,7 @@ export function WorkbenchPage() {
                     <Card hoverable size="small">
                       <Flex justify="space-between" align="center">
                         <Space>
-                          {icon && <span className="workbench-icon">{createElement(icon)}</span>}
+                          <span className="workbench-icon">{createElement(icon)}</span>
                           <Typography.Text strong>{t(r.titleKey)}</Typography.Text>
                         </Space>
                         <RightOutlined />
