@@ -16,6 +16,7 @@ import { registerMediaRoutes } from './media/media.routes.ts';
 import { registerEmoticonsRoutes } from './emoticons/emoticons.routes.ts';
 import { registerTalkRoutes } from './talk/talk.routes.ts';
 import { registerSensitiveRoutes } from './sensitive/sensitive.routes.ts';
+import { registerTranslationRoutes } from './translation/translation.routes.ts';
 
 /** Registers every feature module's routes. */
 export async function registerModules(app: FastifyInstance, deps: Deps): Promise<void> {
@@ -35,4 +36,5 @@ export async function registerModules(app: FastifyInstance, deps: Deps): Promise
   registerEmoticonsRoutes(app, deps);
   registerTalkRoutes(app, deps);
   registerSensitiveRoutes(app, deps);
+  registerTranslationRoutes(app, deps);
 }

@@ -1,0 +1,237 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import type { MessageItem } from '@cst/shared';
+import { pushEvents } from '../../db/schema/index.ts';
+import { buildTestApp, login, type Session, type TestContext } from '../../../test/support.ts';
+import {
+  addAccount,
+  apiAs,
+  eventually,
+  type ListedAccount,
+} from '../accounts/account.test-support.ts';
+import { mediaOf } from '../media/media-context.ts';
+import { TranslationService } from './translation.service.ts';
+
+/** A small local service speaking the LibreTranslate API. */
+function fakeTranslator() {
+  const requests: Record<string, unknown>[] = [];
+  const dictionary: Record<string, Record<string, string>> = {
+    en: { 你好: 'Hello', 请不要私下转账: 'Please do not transfer money privately' },
+    ja: { 你好: 'こんにちは' },
+  };
+  const server = http.createServer((req, res) => {
+    let raw = '';
+    req.on('data', (c: Buffer) => (raw += c.toString()));
+    req.on('end', () => {
+      res.setHeader('content-type', 'application/json');
+      if (req.method === 'GET' && req.url === '/languages') {
+        res.end(
+          JSON.stringify([
+            { code: 'en', name: 'English', targets: ['zh', 'ja'] },
+            { code: 'zh', name: 'Chinese', targets: ['en', 'ja'] },
+            { code: 'ja', name: 'Japanese', targets: ['en', 'zh'] },
+          ]),
+        );
+        return;
+      }
+      if (req.method === 'POST' && req.url === '/translate') {
+        const body = JSON.parse(raw) as {
+          q: string;
+          source: string;
+          target: string;
+          format: string;
+        };
+        requests.push(body);
+        if (body.q === 'boom') {
+          res.statusCode = 500;
+          res.end(JSON.stringify({ error: 'engine crashed' }));
+          return;
+        }
+        const text = dictionary[body.target]?.[body.q] ?? `[${body.target}] ${body.q}`;
+        res.end(
+          JSON.stringify({
+            translatedText: text,
+            ...(body.source === 'auto'
+              ? { detectedLanguage: { confidence: 90, language: 'zh' } }
+              : {}),
+          }),
+        );
+        return;
+      }
+      res.statusCode = 404;
+      res.end(JSON.stringify({ error: 'not found' }));
+    });
+  });
+  return { server, requests };
+}
+
+let ctx: TestContext;
+let demo: Session;
+let seat1: Session;
+let seat2: Session;
+let acc: ListedAccount;
+const fake = fakeTranslator();
+const FRIEND = 'wxid_tr_friend_1';
+const api = (s: Session = demo, lang?: string) => apiAs(ctx, s, lang);
+
+async function inbound(content: string) {
+  const r = await api().post<{ msgId: string }>('/sim-api/inbound', {
+    workWxid: acc.wxid,
+    fromWxid: FRIEND,
+    talkType: 1,
+    msgType: 1,
+    content,
+  });
+  return eventually(async () => {
+    const list = await api().post<{ list: MessageItem[] }>('/main-api/conv/messages', {
+      index_name: `1__${FRIEND}__${acc.wxid}`,
+      limit: 100,
+    });
+    return list.data.list.find((m) => m.msgId === r.data.msgId);
+  });
+}
+
+beforeAll(async () => {
+  await new Promise<void>((resolve) => fake.server.listen(0, '127.0.0.1', resolve));
+  const port = (fake.server.address() as AddressInfo).port;
+  ctx = await buildTestApp({ translateUrl: `http://127.0.0.1:${port}/` });
+  demo = await login(ctx, 'demo');
+  seat1 = await login(ctx, 'demo-seat1');
+  seat2 = await login(ctx, 'demo-seat2');
+  acc = await addAccount(ctx, demo, { nickname: '翻译测试号' });
+  await api().post('/main-api/acc/distribute', { wxids: [acc.wxid], uid: seat1.uid });
+  await api().post('/sim-api/config', { deliveryDelayMs: 20, readDelayMs: 20, failRate: 0 });
+});
+afterAll(async () => {
+  await ctx.close();
+  await new Promise((resolve) => fake.server.close(resolve));
+});
+
+describe('translation assistant', () => {
+  it('says a provider is configured and lists its languages', async () => {
+    expect((await api(seat1).get('/api/v1/translate/capability')).data).toEqual({ enabled: true });
+    const langs = await api(seat1).get<{ list: { code: string; name: string }[] }>(
+      '/api/v1/translate/languages',
+    );
+    expect(langs.status).toBe(200);
+    expect(langs.data.list).toEqual([
+      { code: 'en', name: 'English' },
+      { code: 'zh', name: 'Chinese' },
+      { code: 'ja', name: 'Japanese' },
+    ]);
+  });
+
+  it('translates a message on demand and pushes `translate` to the caller only', async () => {
+    const msg = await inbound('你好');
+    const r = await api(seat1).post<{ text: string; source: string; target: string }>(
+      '/api/v1/translate/message',
+      { messageId: msg.messageId, target: 'en' },
+    );
+    expect(r.status, r.message).toBe(200);
+    expect(r.data).toEqual({ text: 'Hello', source: 'zh', target: 'en' });
+    expect(fake.requests.at(-1)).toEqual({
+      q: '你好',
+      source: 'auto',
+      target: 'en',
+      format: 'text',
+    });
+    const pushes = await ctx.deps.db
+      .select()
+      .from(pushEvents)
+      .where(eq(pushEvents.event, 'translate'));
+    expect(pushes).toHaveLength(1);
+    expect(pushes[0]!.userIds).toEqual([seat1.uid]);
+    expect(pushes[0]!.data).toMatchObject({
+      messageId: msg.messageId,
+      text: 'Hello',
+      target: 'en',
+      index_name: `1__${FRIEND}__${acc.wxid}`,
+    });
+    expect(
+      (
+        await api(seat2).post('/api/v1/translate/message', {
+          messageId: msg.messageId,
+          target: 'en',
+        })
+      ).status,
+    ).toBe(404);
+  });
+
+  it('refuses without a language, with an unknown one, and when there is no text', async () => {
+    const msg = await inbound('你好');
+    const none = await api(seat1).post('/api/v1/translate/message', {
+      messageId: msg.messageId,
+      target: '',
+    });
+    expect(none.status).toBe(400);
+    expect(none.message).toBe('请选择翻译语言');
+    const unknown = await api(seat1).post('/api/v1/translate/message', {
+      messageId: msg.messageId,
+      target: 'xx',
+    });
+    expect(unknown.status).toBe(400);
+    expect(unknown.message).toBe('不支持的翻译语言');
+    const empty = await api(seat1).post('/api/v1/translate/text', { text: '', target: 'en' });
+    expect(empty.status).toBe(400);
+  });
+
+  it('translates outgoing text, and auto translate sends the translation (language required)', async () => {
+    const t = await api(seat1).post<{ text: string }>('/api/v1/translate/text', {
+      text: '你好',
+      target: 'ja',
+    });
+    expect(t.data.text).toBe('こんにちは');
+    const noLang = await api(seat1).post('/api/v1/translate/send', {
+      workWxid: acc.wxid,
+      receiver_id: FRIEND,
+      talkType: 1,
+      content: '请不要私下转账',
+      sendingUUid: 'tr-1',
+    });
+    expect(noLang.status).toBe(400);
+    expect(noLang.message).toBe('请选择翻译语言');
+    const sent = await api(seat1).post<{ messageId: string; text: string }>(
+      '/api/v1/translate/send',
+      {
+        workWxid: acc.wxid,
+        receiver_id: FRIEND,
+        talkType: 1,
+        content: '请不要私下转账',
+        sendingUUid: 'tr-2',
+        target: 'en',
+      },
+    );
+    expect(sent.status, sent.message).toBe(200);
+    expect(sent.data.text).toBe('Please do not transfer money privately');
+    const m = await eventually(async () => {
+      const list = await api(seat1).post<{ list: MessageItem[] }>('/main-api/conv/messages', {
+        index_name: `1__${FRIEND}__${acc.wxid}`,
+      });
+      const x = list.data.list.find((y) => y.messageId === sent.data.messageId);
+      return x?.msgId ? x : undefined;
+    });
+    expect(m).toMatchObject({
+      content: 'Please do not transfer money privately',
+      sendSide: 1,
+      msgType: 1,
+    });
+  });
+
+  it('answers 409 in the user’s language when the service fails', async () => {
+    const r = await api(seat1, 'en').post('/api/v1/translate/text', { text: 'boom', target: 'en' });
+    expect(r.status).toBe(409);
+    expect(r.message).toBe('Translation failed, try again later');
+  });
+
+  it('is off without a provider', async () => {
+    const off = new TranslationService(ctx.deps, null, mediaOf(ctx.deps).outbox);
+    expect(off.capability()).toEqual({ enabled: false });
+    await expect(off.languages()).rejects.toMatchObject({
+      status: 404,
+      key: 'translationDisabled',
+    });
+    await expect(off.translateText('a', 'en')).rejects.toMatchObject({ status: 404 });
+  });
+});
