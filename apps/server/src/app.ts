@@ -24,6 +24,25 @@ import { registerModules } from './modules/index.ts';
 /** Routes without an access rule that are public by name (documentation and the SPA). */
 export const PUBLIC_BY_NAME = [/^\/api-docs(\/.*)?$/, /^\/$/, /^\/\*$/, /^\/assets\/\*$/];
 
+/** Hides `token=` values of request urls (websocket and download links) from the logs. */
+export function redactUrl(url: string): string {
+  return url.replace(/([?&]token=)[^&]*/gi, '$1[redacted]');
+}
+
+function withRedaction(logger: FastifyServerOptions['logger']): FastifyServerOptions['logger'] {
+  if (!logger || typeof logger !== 'object') return logger;
+  return {
+    ...logger,
+    serializers: {
+      req: (req: { method: string; url: string; ip?: string }) => ({
+        method: req.method,
+        url: redactUrl(req.url),
+        remoteAddress: req.ip,
+      }),
+    },
+  };
+}
+
 /** A registered route, as the route-table test sees it. */
 export interface RouteRecord {
   method: string;
@@ -37,7 +56,7 @@ export async function buildApp(
   opts: { logger?: FastifyServerOptions['logger'] } = {},
 ): Promise<FastifyInstance & { routeTable: RouteRecord[] }> {
   const app = Fastify({
-    logger: opts.logger ?? false,
+    logger: withRedaction(opts.logger ?? false),
     genReqId: () => randomUUID().slice(0, 8),
     requestIdHeader: false,
     trustProxy: deps.config.trustProxy,
