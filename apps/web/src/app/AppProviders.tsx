@@ -7,6 +7,7 @@ import { I18nextProvider, useTranslation } from 'react-i18next';
 import { i18n } from '../i18n/index.ts';
 import { connectNotifier } from '../lib/http/notifier.ts';
 import { queryClient } from '../lib/queryClient.ts';
+import { RealtimeConnection } from '../lib/realtime/RealtimeConnection.tsx';
 import { backgroundCss } from '../features/settings/backgrounds.ts';
 import { useSettings } from '../features/settings/settingsStore.ts';
 
@@ -47,6 +48,7 @@ function ThemedProviders({ children }: { children: ReactNode }) {
     >
       <AntdApp>
         <HttpToastBridge />
+        <RealtimeConnection />
         {children}
       </AntdApp>
     </ConfigProvider>

@@ -1,13 +1,16 @@
 import { LANGUAGES, MESSAGES, PERMISSIONS, type Language } from '@cst/shared';
+import { accountsTexts } from '../features/accounts/texts.ts';
 import { authTexts } from '../features/auth/texts.ts';
 import { inboxTexts } from '../features/conversations/texts.ts';
 import { customersTexts } from '../features/customers/texts.ts';
 import { portsTexts } from '../features/ports/texts.ts';
 import { profileTexts } from '../features/profile/texts.ts';
+import { realtimeTexts } from '../features/realtime/texts.ts';
 import { rolesTexts } from '../features/roles/texts.ts';
 import { seatsTexts } from '../features/seats/texts.ts';
 import { settingsTexts } from '../features/settings/texts.ts';
 import { shellTexts } from '../features/shell/texts.ts';
+import { simulatorTexts } from '../features/simulator/texts.ts';
 import { commonTexts, type TextTree } from './common.ts';
 
 /**
@@ -24,6 +27,9 @@ export const FEATURE_TEXTS: Record<Language, TextTree>[] = [
   rolesTexts,
   customersTexts,
   portsTexts,
+  accountsTexts,
+  simulatorTexts,
+  realtimeTexts,
   inboxTexts,
 ];
 

@@ -121,13 +121,24 @@ export const ROUTES: AppRoute[] = [
     menu: [{ group: 'top', order: 30, labelKey: 'menu.history', icon: HistoryOutlined }],
   }),
 
+  // The simulator (the page itself answers only when the platform is the simulator; its entry
+  // is in the header and on the work-account page, shown only then).
+  page('/simulator', 'simulator.title', 'account.manage', {
+    ready: true,
+    load: () => import('../../features/simulator/SimulatorPage.tsx').then((m) => m.SimulatorPage),
+  }),
+
   // Settings.
   section('settings', '/settings', '/settings/wxaccount', 'route.settings', {
     order: 80,
     labelKey: 'menu.settings',
     icon: SettingOutlined,
   }),
-  child('settings', '/settings/wxaccount', 'route.wxaccount', 'account.manage', 10),
+  child('settings', '/settings/wxaccount', 'route.wxaccount', 'account.manage', 10, {
+    ready: true,
+    load: () =>
+      import('../../features/accounts/WorkAccountsPage.tsx').then((m) => m.WorkAccountsPage),
+  }),
   child('settings', '/settings/childAccountManage', 'route.childAccountManage', 'seat.manage', 20, {
     ready: true,
     load: () =>

@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import { UnreadTotal } from '../conversations/UnreadTotal.tsx';
+import { HeaderAccountTools } from '../accounts/HeaderAccountTools.tsx';
 
 /** Places in the header that later features fill. */
 export type HeaderSlotName = 'workAccountSwitcher' | 'unreadTotal' | 'translationToggle';
@@ -10,6 +11,7 @@ export type HeaderSlotName = 'workAccountSwitcher' | 'unreadTotal' | 'translatio
  * decides itself whether the user may see it (permissions, platform capabilities).
  */
 export const HEADER_SLOTS: Partial<Record<HeaderSlotName, ComponentType>> = {
+  workAccountSwitcher: HeaderAccountTools,
   unreadTotal: UnreadTotal,
 };
 

@@ -1,0 +1,69 @@
+import { Form, Input, Modal, Typography } from 'antd';
+import { useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+
+/** Props of {@link ConfirmWordModal}. */
+export interface ConfirmWordModalProps {
+  open: boolean;
+  title: string;
+  /** What will happen; tells the user which word to type. */
+  hint: ReactNode;
+  /** The word to type: 'del' to delete, 'yes' to change the pool (SPEC §5). */
+  word: 'del' | 'yes';
+  danger?: boolean;
+  /** Extra fields above the word (e.g. the target pool). */
+  children?: ReactNode;
+  /** Runs the operation with the typed word; a rejection keeps the dialog open. */
+  onConfirm: (word: string) => Promise<void>;
+  onClose: () => void;
+}
+
+/** A dangerous operation confirmed by typing a word; the button stays off until it matches. */
+export function ConfirmWordModal(props: ConfirmWordModalProps) {
+  const { t } = useTranslation();
+  const [typed, setTyped] = useState('');
+  const [busy, setBusy] = useState(false);
+  const matches = typed.trim() === props.word;
+
+  const handleOk = async () => {
+    if (!matches) return;
+    setBusy(true);
+    try {
+      await props.onConfirm(typed.trim());
+      setTyped('');
+    } catch {
+      // The client has shown the server's message; the dialog stays for another try.
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Modal
+      open={props.open}
+      title={props.title}
+      onCancel={() => {
+        setTyped('');
+        props.onClose();
+      }}
+      onOk={() => void handleOk()}
+      confirmLoading={busy}
+      destroyOnHidden
+      okButtonProps={{ danger: props.danger, disabled: !matches, 'data-testid': 'confirm-word-ok' }}
+    >
+      <Typography.Paragraph>{props.hint}</Typography.Paragraph>
+      <Form layout="vertical" onFinish={() => void handleOk()}>
+        {props.children}
+        <Form.Item label={t('accounts.confirmWord', { word: props.word })} required>
+          <Input
+            autoFocus
+            value={typed}
+            placeholder={props.word}
+            onChange={(e) => setTyped(e.target.value)}
+            data-testid="confirm-word"
+          />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}
