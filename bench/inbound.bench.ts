@@ -1,0 +1,304 @@
+// Issue 4 figures: the inbound pipeline (simulator → rows → push → a connected client) for 50
+// accounts, beside its floor measured in the same run (the same rows inserted in plain batches, the
+// same frames sent on a bare socket); then conv/list and conv/messages latency with 100,000
+// conversations and 1,000,000 messages in one tenant. BENCH_DB=postgres runs it on a throw-away
+// PostgreSQL (scripts/postgres.sh) instead of PGlite.
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { WebSocket, WebSocketServer } from 'ws';
+import { loadConfig } from '../apps/server/src/platform/config.ts';
+import { startServer, type Server } from '../apps/server/src/server.ts';
+import { messages } from '../apps/server/src/db/schema/index.ts';
+import { rowsOf } from '../apps/server/src/modules/accounts/account.policy.ts';
+import { percentile, report, ROOT } from './lib.ts';
+
+const PASSWORD = 'bench-pass-123';
+const ACCOUNTS = Number(process.env.BENCH_ACCOUNTS ?? 50);
+const BURST = Number(process.env.BENCH_BURST ?? 5000);
+const BIG_CONVS = Number(process.env.BENCH_CONVS ?? 100_000);
+const BIG_MSGS = Number(process.env.BENCH_MSGS ?? 1_000_000);
+
+async function post<T>(s: Server, url: string, token: string, body: unknown): Promise<T> {
+  const res = await s.app.inject({
+    method: 'POST',
+    url,
+    headers: { 'cst-token': token },
+    payload: body as object,
+  });
+  const json = res.json() as { code: number; message?: string; msg?: string; data: T };
+  if (res.statusCode !== 200) throw new Error(`${url}: ${json.message ?? json.msg}`);
+  return json.data;
+}
+
+async function login(s: Server, username: string) {
+  const r = await post<{ token: string }>(s, '/system-api/auth/login', '', {
+    username,
+    password: PASSWORD,
+  });
+  return r.token;
+}
+
+async function addAccounts(s: Server, token: string, n: number): Promise<string[]> {
+  const wxids: string[] = [];
+  for (let i = 0; i < n; i++) {
+    const code = await post<{ loginId: string }>(s, '/main-api/acc/qr-login-code', token, {});
+    const scan = await post<{ wxid: string }>(s, '/sim-api/qr/scan', token, {
+      loginId: code.loginId,
+      confirm: true,
+      nickname: `压测号${i + 1}`,
+    });
+    wxids.push(scan.wxid);
+  }
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    const list = await post<{ list: { status: string }[] }>(s, '/main-api/acc/all', token, {
+      pageSize: 500,
+    });
+    if (list.list.filter((a) => a.status === 'online').length >= n) break;
+    if (Date.now() > deadline) throw new Error('accounts did not come online');
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return wxids;
+}
+
+function openClient(s: Server, token: string): Promise<WebSocket> {
+  return new Promise((resolve, reject) => {
+    const ws = new WebSocket(`${s.url.replace('http', 'ws')}/ws?account=demo&token=${token}`);
+    ws.on('open', () => {
+      ws.send(JSON.stringify({ event: 'ping' }));
+      resolve(ws);
+    });
+    ws.on('error', reject);
+  });
+}
+
+/** Injects `count` messages spread over the accounts at `rate`/s (0 = as fast as possible). */
+async function inject(
+  s: Server,
+  ws: WebSocket,
+  wxids: string[],
+  count: number,
+  rate: number,
+): Promise<{ seconds: number; latencies: number[] }> {
+  const sim = s.accounts.gateway.simulator!;
+  const sentAt = new Map<string, number>();
+  const latencies: number[] = [];
+  let received = 0;
+  const done = new Promise<void>((resolve) => {
+    ws.on('message', (raw) => {
+      const frame = JSON.parse(raw.toString()) as { event: string; data?: { content?: string } };
+      if (frame.event !== 'text' || !frame.data?.content?.startsWith('bench ')) return;
+      const t = sentAt.get(frame.data.content);
+      if (t === undefined) return;
+      latencies.push(performance.now() - t);
+      received += 1;
+      if (received === count) resolve();
+    });
+  });
+  const t0 = performance.now();
+  const gap = rate > 0 ? 1000 / rate : 0;
+  const inflight: Promise<unknown>[] = [];
+  for (let i = 0; i < count; i++) {
+    const content = `bench ${rate} ${i}`;
+    const wxid = wxids[i % wxids.length]!;
+    if (gap > 0) {
+      const due = t0 + i * gap;
+      const wait = due - performance.now();
+      if (wait > 1) await new Promise((r) => setTimeout(r, wait));
+    }
+    sentAt.set(content, performance.now());
+    inflight.push(
+      sim.inbound({
+        workWxid: wxid,
+        fromWxid: `wxid_bench_${i % 40}`,
+        talkType: 1,
+        msgType: 1,
+        content,
+      }),
+    );
+    if (inflight.length >= 200) await Promise.all(inflight.splice(0));
+  }
+  await Promise.all(inflight);
+  await Promise.race([done, new Promise((r) => setTimeout(r, 120_000))]);
+  return { seconds: (performance.now() - t0) / 1000, latencies };
+}
+
+/** The floor: the same rows in plain batched inserts, and the same frames on a bare socket. */
+async function floors(s: Server, count: number) {
+  const [conv] = rowsOf<{ id: string; tenant_id: string; work_account_id: string }>(
+    await s.deps.db.execute(sql`select id, tenant_id, work_account_id from conversations limit 1`),
+  );
+  const t0 = performance.now();
+  for (let i = 0; i < count; i += 500) {
+    const rows = Array.from({ length: Math.min(500, count - i) }, (_, j) => ({
+      tenantId: conv!.tenant_id,
+      conversationId: conv!.id,
+      workAccountId: conv!.work_account_id,
+      msgType: 1,
+      sendSide: 2,
+      content: `floor ${i + j}`,
+      msgTime: Date.now(),
+    }));
+    await s.deps.db.insert(messages).values(rows);
+  }
+  const insertRate = count / ((performance.now() - t0) / 1000);
+
+  const wss = new WebSocketServer({ port: 0, host: '127.0.0.1' });
+  await new Promise((r) => wss.once('listening', r));
+  const port = (wss.address() as { port: number }).port;
+  const frame = JSON.stringify({ event: 'text', seq: 1, data: { content: 'x'.repeat(400) } });
+  const got = new Promise<number>((resolve) => {
+    const c = new WebSocket(`ws://127.0.0.1:${port}`);
+    let n = 0;
+    let start = 0;
+    c.on('message', () => {
+      if (n === 0) start = performance.now();
+      n += 1;
+      if (n === count) resolve(count / ((performance.now() - start) / 1000 || 1e-3));
+    });
+  });
+  wss.on('connection', (sock) => {
+    for (let i = 0; i < count; i++) sock.send(frame);
+  });
+  const frameRate = await got;
+  wss.close();
+  return { insertRate, frameRate };
+}
+
+async function bigTenant(s: Server, token: string, wxid: string) {
+  const [acc] = rowsOf<{ id: string; tenant_id: string }>(
+    await s.deps.db.execute(sql`select id, tenant_id from work_accounts where wxid = ${wxid}`),
+  );
+  const t0 = performance.now();
+  await s.deps.db.execute(sql`
+    insert into conversations (tenant_id, work_account_id, work_wxid, talk_type, peer_id, nickname, unread, latest_msg_time, msg_text)
+    select ${acc!.tenant_id}::uuid, ${acc!.id}::uuid, ${wxid}, 1, 'wxid_big_' || g, '客户' || g, g % 3, ${Date.now()}::bigint - g * 1000, '消息 ' || g
+    from generate_series(1, ${BIG_CONVS}) g`);
+  const perConv = Math.max(1, Math.floor(BIG_MSGS / BIG_CONVS));
+  const chunk = 100_000;
+  for (let off = 0; off < BIG_MSGS; off += chunk) {
+    const n = Math.min(chunk, BIG_MSGS - off);
+    await s.deps.db.execute(sql`
+      insert into messages (tenant_id, conversation_id, work_account_id, msg_id, msg_type, send_side, content, msg_time)
+      select c.tenant_id, c.id, c.work_account_id, 'big_' || (${off} + g), 1, 2, '历史消息 ' || g, ${Date.now()}::bigint - g
+      from generate_series(1, ${n}) g
+      join conversations c on c.work_account_id = ${acc!.id}::uuid and c.peer_id = 'wxid_big_' || (1 + ((${off} + g) / ${perConv}) % ${BIG_CONVS})`);
+  }
+  await s.deps.db.execute(sql`analyze`);
+  console.log(
+    `  seeded ${BIG_CONVS} conversations and ${BIG_MSGS} messages in ${((performance.now() - t0) / 1000).toFixed(0)} s`,
+  );
+  const base = s.url;
+  const call = async (url: string, body: unknown) => {
+    const t = performance.now();
+    const res = await fetch(base + url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'cst-token': token },
+      body: JSON.stringify(body),
+    });
+    await res.arrayBuffer();
+    if (!res.ok) throw new Error(`${url} ${res.status}`);
+    return performance.now() - t;
+  };
+  const run = async (n: number, fn: () => Promise<number>) => {
+    const times: number[] = [];
+    let i = 0;
+    await Promise.all(
+      Array.from({ length: 10 }, async () => {
+        while (i < n) {
+          i += 1;
+          times.push(await fn());
+        }
+      }),
+    );
+    return times;
+  };
+  const health = await run(300, async () => {
+    const t = performance.now();
+    await (await fetch(`${base}/healthz`)).arrayBuffer();
+    return performance.now() - t;
+  });
+  const listAcc = await run(300, () =>
+    call('/main-api/conv/list', { mode: 'account', workWxid: wxid, pageSize: 50 }),
+  );
+  const listAgg = await run(300, () =>
+    call('/main-api/conv/list', { mode: 'aggregated', pageSize: 50 }),
+  );
+  const msgs = await run(300, () =>
+    call('/main-api/conv/messages', { index_name: `1__wxid_big_1__${wxid}`, limit: 30 }),
+  );
+  const fmt = (t: number[]) => `${percentile(t, 50).toFixed(1)} / ${percentile(t, 99).toFixed(1)}`;
+  report('healthz p50 / p99 at 10 concurrent (ms)', fmt(health), 'floor');
+  report('conv/list account p50 / p99 (ms)', fmt(listAcc), fmt(health), 'p99 < 30');
+  report('conv/list aggregated p50 / p99 (ms)', fmt(listAgg), fmt(health), 'p99 < 30');
+  report('conv/messages p50 / p99 (ms)', fmt(msgs), fmt(health), 'p99 < 20');
+}
+
+async function main() {
+  const usePg = process.env.BENCH_DB === 'postgres';
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cst-bench-'));
+  let pgDir: string | null = null;
+  let databaseUrl: string | undefined;
+  if (usePg) {
+    pgDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cst-bench-pg-'));
+    databaseUrl = execFileSync(path.join(ROOT, 'scripts/postgres.sh'), ['start', pgDir, '54341'], {
+      encoding: 'utf8',
+    })
+      .trim()
+      .split('\n')
+      .pop();
+  }
+  console.log(`database: ${usePg ? 'PostgreSQL 15' : 'PGlite'}`);
+  const config = loadConfig({
+    ...process.env,
+    PORT: '0',
+    DATA_DIR: dataDir,
+    DATABASE_URL: databaseUrl ?? '',
+    ADMIN_PASSWORD: PASSWORD,
+    DEMO_PASSWORD: PASSWORD,
+    SIM_TRAFFIC: '0',
+    LOG_LEVEL: 'warn',
+  });
+  const s = await startServer(config, { logger: { level: 'warn' } });
+  try {
+    const token = await login(s, 'demo');
+    const t0 = performance.now();
+    const wxids = await addAccounts(s, token, ACCOUNTS);
+    console.log(
+      `  ${ACCOUNTS} accounts online in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
+    );
+    const ws = await openClient(s, token);
+    await new Promise((r) => setTimeout(r, 300));
+    await inject(s, ws, wxids, 200, 0); // warm-up
+    const burst = await inject(s, ws, wxids, BURST, 0);
+    const floor = await floors(s, BURST);
+    report(
+      'sustained inbound, stored + pushed (msg/s)',
+      (burst.latencies.length / burst.seconds).toFixed(0),
+      `${floor.insertRate.toFixed(0)} rows/s`,
+      '>= 1000',
+    );
+    report('  floor: bare socket frames (frames/s)', floor.frameRate.toFixed(0), '');
+    if (burst.latencies.length < BURST)
+      console.log(`  only ${burst.latencies.length}/${BURST} arrived`);
+    const paced = await inject(s, ws, wxids, 2000, 200);
+    report(
+      'injection → client at 200 msg/s p50 / p99 (ms)',
+      `${percentile(paced.latencies, 50).toFixed(1)} / ${percentile(paced.latencies, 99).toFixed(1)}`,
+      '',
+      'p99 < 100',
+    );
+    ws.close();
+    if (process.env.BENCH_SKIP_BIG !== '1') await bigTenant(s, token, wxids[0]!);
+  } finally {
+    await s.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    if (pgDir)
+      execFileSync(path.join(ROOT, 'scripts/postgres.sh'), ['stop', pgDir], { stdio: 'ignore' });
+  }
+}
+
+await main();

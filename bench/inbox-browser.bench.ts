@@ -1,0 +1,309 @@
+// Issue 4 browser figures: the conversation screen with a list of 10,000 conversations and a chat
+// of 5,000 messages, seeded straight into the database of a fresh server. Reports the time to the
+// first screen and the DOM node count of each, beside the same screen for an empty account / a
+// one-message chat measured in the same run, and checks that scrolling a chat to the top loads
+// older pages without the view jumping. Goals: first screen < 500 ms, < 1,500 DOM nodes.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { chromium, type Page } from '@playwright/test';
+import { report, startServer, type BenchServer } from './lib.ts';
+
+const PASSWORD = 'bench-pass-123';
+const CONVS = Number(process.env.BENCH_CONVS ?? 10_000);
+const MESSAGES = Number(process.env.BENCH_CHAT ?? 5_000);
+const RUNS = Number(process.env.BENCH_RUNS ?? 5);
+
+interface Session {
+  token: string;
+  user: unknown;
+  expiresAt: number;
+  headers: Record<string, string>;
+}
+
+async function call<T>(s: BenchServer, url: string, body: unknown, headers = {}): Promise<T> {
+  const res = await fetch(`${s.url}${url}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  });
+  const json = (await res.json()) as { code: number; message?: string; msg?: string; data: T };
+  if (json.code !== 0 && json.code !== 200) throw new Error(`${url}: ${json.message ?? json.msg}`);
+  return json.data;
+}
+
+async function signIn(s: BenchServer): Promise<Session> {
+  const r = await call<{ token: string; expiresAt: number; user: { tenantId: string } }>(
+    s,
+    '/system-api/auth/login',
+    { username: 'demo', password: PASSWORD },
+  );
+  return { ...r, headers: { 'cst-token': r.token, 'cst-id': r.user.tenantId } };
+}
+
+async function addAccount(s: BenchServer, me: Session, nickname: string): Promise<string> {
+  const code = await call<{ loginId: string }>(s, '/main-api/acc/qr-login-code', {}, me.headers);
+  const scan = await call<{ wxid: string }>(
+    s,
+    '/sim-api/qr/scan',
+    { loginId: code.loginId, confirm: true, nickname },
+    me.headers,
+  );
+  for (let i = 0; i < 200; i++) {
+    const r = await call<{ list: { wxid: string; status: string }[] }>(
+      s,
+      '/main-api/acc/all',
+      { page: 1, pageSize: 10, keyword: scan.wxid },
+      me.headers,
+    );
+    if (r.list.some((a) => a.wxid === scan.wxid && a.status === 'online')) return scan.wxid;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error('account did not come online');
+}
+
+/** Seeds conversations and a long chat straight into the stopped server's PGlite. */
+async function seed(dataDir: string, bigWxid: string, smallWxid: string) {
+  const db = new PGlite(path.join(dataDir, 'pg'));
+  const acc = async (wxid: string) =>
+    (
+      await db.query<{ id: string; tenant_id: string }>(
+        'select id, tenant_id from work_accounts where wxid = $1',
+        [wxid],
+      )
+    ).rows[0]!;
+  const big = await acc(bigWxid);
+  const small = await acc(smallWxid);
+  const now = Date.now();
+  await db.query(
+    `insert into conversations (tenant_id, work_account_id, work_wxid, talk_type, peer_id, nickname,
+       remark, unread, latest_msg_time, msg_text, last_msg_type)
+     select $1, $2, $3, 1, 'wxid_bench_' || lpad(g::text, 6, '0'), '客户' || g,
+       case when g % 3 = 0 then '备注' || g else '' end, g % 4, $4::bigint - g * 60000,
+       '第 ' || g || ' 位客户的最新消息', 1
+     from generate_series(1, $5::int) g`,
+    [big.tenant_id, big.id, bigWxid, now, CONVS],
+  );
+  const conv = async (accountId: string, wxid: string, peer: string, n: number) => {
+    const existing = await db.query<{ id: string }>(
+      'select id from conversations where work_account_id = $1 and peer_id = $2',
+      [accountId, peer],
+    );
+    let id = existing.rows[0]?.id;
+    if (!id) {
+      id = (
+        await db.query<{ id: string }>(
+          `insert into conversations (tenant_id, work_account_id, work_wxid, talk_type, peer_id,
+             nickname, latest_msg_time, msg_text, last_msg_type)
+           values ($1, $2, $3, 1, $4, '基准对照', $5, '', 1) returning id`,
+          [big.tenant_id, accountId, wxid, peer, now],
+        )
+      ).rows[0]!.id;
+    }
+    await db.query(
+      `insert into messages (tenant_id, conversation_id, work_account_id, msg_id, msg_type,
+         send_side, content, send_ok, delivery_ok, read_ok, msg_time)
+       select $1, $2, $3, 'bench-' || $6::text || '-' || g, 1, case when g % 3 = 0 then 1 else 2 end,
+         '第 ' || g || ' 条消息：您好，请问这个产品还有货吗？[微笑]', true, true, true,
+         $4::bigint - ($5::int - g) * 20000
+       from generate_series(1, $5::int) g`,
+      [big.tenant_id, id, accountId, now, n, peer],
+    );
+    const last = await db.query<{ id: number }>(
+      'select max(id)::int as id from messages where conversation_id = $1',
+      [id],
+    );
+    await db.query(
+      `update conversations set last_message_id = $2, latest_msg_time = $3, unread = 0,
+         msg_text = '第 ' || $4::int || ' 条消息' where id = $1`,
+      [id, last.rows[0]!.id, now + 1000, n],
+    );
+    return `1__${peer}__${wxid}`;
+  };
+  const bigChat = await conv(big.id, bigWxid, 'wxid_bench_000001', MESSAGES);
+  const smallChat = await conv(small.id, smallWxid, 'wxid_bench_small', 1);
+  await db.close();
+  return { bigChat, smallChat };
+}
+
+/** Opens the conversation screen fresh and measures until `selector` shows. */
+async function firstScreen(
+  page: Page,
+  s: BenchServer,
+  me: Session,
+  state: Record<string, string>,
+  selector: string,
+): Promise<{ ms: number; nodes: number }> {
+  await page.goto(`${s.url}/#/auth/login`);
+  await page.evaluate(
+    ({ me, state }) => {
+      localStorage.clear();
+      sessionStorage.clear();
+      // The session as the SPA stores it after a login (lib/storage/session.ts).
+      localStorage.setItem(
+        'cst.token',
+        JSON.stringify({ value: me.token, expiresAt: me.expiresAt }),
+      );
+      const bytes = new TextEncoder().encode(JSON.stringify(me.user));
+      localStorage.setItem('cst.user', btoa(String.fromCharCode(...bytes)));
+      for (const [k, v] of Object.entries(state)) sessionStorage.setItem(k, v);
+    },
+    { me: { token: me.token, expiresAt: me.expiresAt, user: me.user }, state },
+  );
+  await page.goto('about:blank');
+  await page.goto(`${s.url}/#/message`);
+  await page.waitForSelector(selector, { timeout: 30_000 });
+  await page.waitForFunction(() => (window as { __firstScreen?: number }).__firstScreen, null, {
+    timeout: 5000,
+  });
+  const ms = await page.evaluate(() => (window as { __firstScreen?: number }).__firstScreen ?? -1);
+  await page.waitForTimeout(800);
+  const nodes = await page.evaluate(() => document.getElementsByTagName('*').length);
+  return { ms, nodes };
+}
+
+/** Scrolls the chat to the top page by page; returns the largest move of the message in view. */
+async function scrollToTop(page: Page, pages: number): Promise<{ loaded: number; jumpPx: number }> {
+  let jumpPx = 0;
+  let loaded = 0;
+  const scroller = page.locator('[data-testid="msg-list"]');
+  for (let i = 0; i < pages; i++) {
+    const before = await scroller.evaluate((el) => {
+      el.scrollTop = 0;
+      const rows = Array.from(el.querySelectorAll<HTMLElement>('[data-testid="msg-row"]'));
+      const top = el.getBoundingClientRect().top;
+      const first = rows.find((r) => r.getBoundingClientRect().bottom > top)!;
+      return { key: first.dataset.key!, y: first.getBoundingClientRect().top, count: rows.length };
+    });
+    // Wait for the page above to arrive (the header's spinner comes and goes).
+    await page.waitForFunction(
+      (key) => {
+        const el = document.querySelector('[data-testid="msg-list"]')!;
+        const row = el.querySelector(`[data-key="${key}"]`);
+        return row && el.scrollTop > 0 && !document.querySelector('.msg-list-header .ant-spin');
+      },
+      before.key,
+      { timeout: 10_000 },
+    );
+    await page.waitForTimeout(150);
+    const y = await page.evaluate(
+      (key) => document.querySelector(`[data-key="${key}"]`)!.getBoundingClientRect().top,
+      before.key,
+    );
+    jumpPx = Math.max(jumpPx, Math.abs(y - before.y));
+    loaded += 1;
+  }
+  return { loaded, jumpPx };
+}
+
+function median(values: number[]): number {
+  const s = [...values].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)]!;
+}
+
+async function main(): Promise<void> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cst-bench-inbox-'));
+  const env = { ADMIN_PASSWORD: PASSWORD, DEMO_PASSWORD: PASSWORD, TZ: 'UTC' };
+  let s = await startServer(env, dataDir);
+  const me0 = await signIn(s);
+  const bigWxid = await addAccount(s, me0, '万人会话号');
+  const smallWxid = await addAccount(s, me0, '空号对照');
+  await s.stop();
+  const t0 = performance.now();
+  const { bigChat, smallChat } = await seed(dataDir, bigWxid, smallWxid);
+  console.log(
+    `seeded ${CONVS} conversations and a ${MESSAGES}-message chat in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
+  );
+  s = await startServer(env, dataDir);
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
+  });
+  try {
+    const me = await signIn(s);
+    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    // Records when the awaited element first shows (checked every frame from the start).
+    await context.addInitScript(() => {
+      const w = window as { __firstScreen?: number; __firstDom?: number };
+      const sel = sessionStorage.getItem('bench.waitFor');
+      if (!sel) return;
+      const check = () => {
+        if (w.__firstDom === undefined && document.querySelector(sel)) {
+          w.__firstDom = performance.now();
+          observer.disconnect();
+          // The frame after the element entered the page: it is painted by then.
+          requestAnimationFrame(() => (w.__firstScreen = performance.now()));
+        }
+      };
+      const observer = new MutationObserver(check);
+      document.addEventListener('DOMContentLoaded', () =>
+        observer.observe(document.body, { childList: true, subtree: true }),
+      );
+    });
+    const page = await context.newPage();
+    const problems: string[] = [];
+    page.on('console', (m) => {
+      if (m.type() === 'warning' || m.type() === 'error') problems.push(m.text());
+    });
+    const measure = async (wxid: string, active: string | null, waitFor: string) => {
+      const runs: { ms: number; nodes: number }[] = [];
+      for (let i = 0; i < RUNS; i++) {
+        const state: Record<string, string> = {
+          'cst.wxAccount': wxid,
+          'cst.inbox.mode': 'account',
+          'bench.waitFor': waitFor,
+        };
+        if (active) state['cst.inbox.active'] = active;
+        runs.push(await firstScreen(page, s, me, state, waitFor));
+      }
+      return { ms: median(runs.map((r) => r.ms)), nodes: Math.max(...runs.map((r) => r.nodes)) };
+    };
+    const listSel = '[data-testid="conv-row"]';
+    const chatSel = '[data-testid="msg-row"]';
+    const emptyList = await measure(smallWxid, null, listSel);
+    const bigList = await measure(bigWxid, null, listSel);
+    report(
+      `first screen, list of ${CONVS} (ms, median of ${RUNS})`,
+      bigList.ms.toFixed(0),
+      `${emptyList.ms.toFixed(0)} one conv`,
+      '< 500',
+    );
+    report(
+      `DOM nodes, list of ${CONVS}`,
+      String(bigList.nodes),
+      `${emptyList.nodes} one conv`,
+      '< 1500',
+    );
+    const smallChatRun = await measure(smallWxid, smallChat, chatSel);
+    const bigChatRun = await measure(bigWxid, bigChat, chatSel);
+    report(
+      `first screen, chat of ${MESSAGES} (ms, median)`,
+      bigChatRun.ms.toFixed(0),
+      `${smallChatRun.ms.toFixed(0)} 1 message`,
+      '< 500',
+    );
+    report(
+      `DOM nodes, list + chat of ${MESSAGES}`,
+      String(bigChatRun.nodes),
+      `${smallChatRun.nodes} 1 message`,
+      '< 1500',
+    );
+    const scroll = await scrollToTop(page, 10);
+    const nodesAfter = await page.evaluate(() => document.getElementsByTagName('*').length);
+    report(
+      'older pages loaded scrolling up / max jump (px)',
+      `${scroll.loaded} / ${scroll.jumpPx.toFixed(1)}`,
+      '0 px',
+      '0 jump',
+    );
+    report('DOM nodes after 10 older pages', String(nodesAfter), `${bigChatRun.nodes} before`);
+    if (problems.length) console.log(`console warnings/errors:\n  ${problems.join('\n  ')}`);
+  } finally {
+    await browser.close();
+    await s.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+await main();
