@@ -17,6 +17,7 @@ import { registerEmoticonsRoutes } from './emoticons/emoticons.routes.ts';
 import { registerTalkRoutes } from './talk/talk.routes.ts';
 import { registerSensitiveRoutes } from './sensitive/sensitive.routes.ts';
 import { registerTranslationRoutes } from './translation/translation.routes.ts';
+import { registerHistoryRoutes } from './history/history.routes.ts';
 
 /** Registers every feature module's routes. */
 export async function registerModules(app: FastifyInstance, deps: Deps): Promise<void> {
@@ -37,4 +38,5 @@ export async function registerModules(app: FastifyInstance, deps: Deps): Promise
   registerTalkRoutes(app, deps);
   registerSensitiveRoutes(app, deps);
   registerTranslationRoutes(app, deps);
+  registerHistoryRoutes(app, deps);
 }
