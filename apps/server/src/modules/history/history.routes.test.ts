@@ -39,7 +39,7 @@ async function inbound(account: ListedAccount, fromWxid: string, content: string
       index_name: `1__${fromWxid}__${account.wxid}`,
       limit: 100,
     });
-    return list.data.list.find((m) => m.msgId === r.data.msgId);
+    return list.status === 200 ? list.data.list.find((m) => m.msgId === r.data.msgId) : undefined;
   });
 }
 

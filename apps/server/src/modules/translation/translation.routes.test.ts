@@ -89,7 +89,7 @@ async function inbound(content: string) {
       index_name: `1__${FRIEND}__${acc.wxid}`,
       limit: 100,
     });
-    return list.data.list.find((m) => m.msgId === r.data.msgId);
+    return list.status === 200 ? list.data.list.find((m) => m.msgId === r.data.msgId) : undefined;
   });
 }
 
