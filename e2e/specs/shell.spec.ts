@@ -88,6 +88,6 @@ test.describe('console shell', () => {
     await expect(page.getByTestId('login-error')).toHaveText('Wrong account or password');
     await shot(page, 'login-en');
     await page.getByTestId('language-switch').click();
-    await expect(page.getByTestId('login-submit')).toHaveText('登 录');
+    await expect(page.getByTestId('login-submit')).toHaveText('登录');
   });
 });

@@ -3,8 +3,13 @@ import { Navigate, useLocation } from 'react-router';
 import { useShallow } from 'zustand/react/shallow';
 import { PageLoading } from '../../features/shell/PageLoading.tsx';
 import { isSignedIn, useSession } from '../../lib/session/sessionStore.ts';
-import { decideRoute, type Visitor } from './access.ts';
-import { LazyForbiddenPage, LazyNotFoundPage } from './lazyComponents.tsx';
+import { decideRoute, loginPath, type Visitor } from './access.ts';
+import {
+  LazyAntdFrame,
+  LazyForbiddenPage,
+  LazyNotFoundPage,
+  LazyShellLayout,
+} from './lazyComponents.tsx';
 import { lazyPage } from './lazyPage.ts';
 import type { AppRoute } from './types.ts';
 import { useDocumentTitle } from './useDocumentTitle.ts';
@@ -63,5 +68,20 @@ export function UnknownPath() {
     <Titled titleKey="route.notFound">
       <LazyNotFoundPage />
     </Titled>
+  );
+}
+
+/**
+ * The gate of the signed-in frame: a signed-out visitor goes to the login page before the
+ * shell (and antd) is even loaded; a signed-in one gets antd and the shell around its page.
+ */
+export function ShellGate() {
+  const { signedIn } = useVisitor();
+  const location = useLocation();
+  if (!signedIn) return <Navigate to={loginPath(location.pathname + location.search)} replace />;
+  return (
+    <LazyAntdFrame>
+      <LazyShellLayout />
+    </LazyAntdFrame>
   );
 }

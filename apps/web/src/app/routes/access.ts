@@ -19,6 +19,12 @@ export type GuardDecision =
 /** Where the login page sends a user back to after signing in (`/auth/login?redirect=`). */
 export const REDIRECT_PARAM = 'redirect';
 
+/** The login page for a signed-out visitor of `location`, remembering it to come back after. */
+export function loginPath(location: string): string {
+  if (!location || location === '/') return '/auth/login';
+  return `/auth/login?${REDIRECT_PARAM}=${encodeURIComponent(location)}`;
+}
+
 /**
  * Where a signed-in visitor of a login page goes: the `redirect` parameter of its location when
  * it names a page of this SPA (not a login page, not another site), else `/`.
@@ -76,11 +82,8 @@ export function decideRoute(
   if (route.access === 'guest' && visitor.signedIn) {
     return { kind: 'redirect', to: returnPath(location) };
   }
-  if (route.access === 'user' && !visitor.signedIn) {
-    const back =
-      location && location !== '/' ? `?${REDIRECT_PARAM}=${encodeURIComponent(location)}` : '';
-    return { kind: 'redirect', to: `/auth/login${back}` };
-  }
+  if (route.access === 'user' && !visitor.signedIn)
+    return { kind: 'redirect', to: loginPath(location) };
   if (!route.ready) return { kind: 'notFound' };
   if (route.redirect) {
     const to = redirectTarget(route, visitor.user, routes);

@@ -19,6 +19,9 @@ function lazyComponent<P extends object>(load: () => Promise<ComponentType<P>>):
 }
 
 // Frames and error pages are split from the entry so the login page loads only what it needs.
+export const LazyAntdFrame = lazyComponent(() =>
+  import('../AntdFrame.tsx').then((m) => m.AntdFrame),
+);
 export const LazyShellLayout = lazyComponent(() =>
   import('../../features/shell/ShellLayout.tsx').then((m) => m.ShellLayout),
 );

@@ -1,25 +1,37 @@
-import { LockOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
-import { Alert, Button, Flex, Form, Input, Typography } from 'antd';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { loginBody, type CaptchaResult, type LoginBody } from '@cst/shared';
+import type { CaptchaResult } from '@cst/shared';
 import { errorData, HttpError } from '../../lib/http/errors.ts';
-import { zodRule } from '../../lib/form/zodRule.ts';
 import { useSession } from '../../lib/session/sessionStore.ts';
 import { authApi } from './api.ts';
+import { PlainField } from './PlainField.tsx';
 
 interface LoginErrorData {
   captchaEnabled: boolean;
   twoStepRequired: boolean;
 }
 
-/** The login page: account, password, captcha when required, two-step password when set. */
+type Field = 'username' | 'password' | 'code' | 'twoStepPassword';
+const EMPTY: Record<Field, string> = { username: '', password: '', code: '', twoStepPassword: '' };
+const REQUIRED: Record<Field, string> = {
+  username: 'msg.accountRequired',
+  password: 'msg.passwordRequired',
+  code: 'msg.captchaRequired',
+  twoStepPassword: 'msg.twoStepRequired',
+};
+
+/**
+ * The login page: account, password, the captcha when the server asks for it, the two-step
+ * password when the account has one. Plain HTML, so the login route loads no antd.
+ */
 export function LoginPage() {
   const { t } = useTranslation();
-  const [form] = Form.useForm<LoginBody>();
   const location = useLocation();
   const signIn = useSession((s) => s.signIn);
+  const prefill = (location.state as { username?: string } | null)?.username ?? '';
+  const [values, setValues] = useState({ ...EMPTY, username: prefill });
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [captcha, setCaptcha] = useState<CaptchaResult | null>(null);
   const [needCaptcha, setNeedCaptcha] = useState(false);
   const [needTwoStep, setNeedTwoStep] = useState(false);
@@ -37,12 +49,26 @@ export function LoginPage() {
   }, []);
 
   useEffect(() => {
-    const prefill = (location.state as { username?: string } | null)?.username;
-    if (prefill) form.setFieldValue('username', prefill);
     void loadCaptcha(prefill);
-  }, [form, loadCaptcha, location.state]);
+  }, [loadCaptcha, prefill]);
 
-  const handleFinish = async (values: LoginBody) => {
+  const bind = (field: Field) => ({
+    value: values[field],
+    error: errors[field] ? t(errors[field]) : null,
+    onChange: (e: React.ChangeEvent<HTMLInputElement>) => {
+      setValues((v) => ({ ...v, [field]: e.target.value }));
+      setErrors((v) => ({ ...v, [field]: undefined }));
+    },
+  });
+
+  const handleSubmit = async (e: FormEvent) => {
+    e.preventDefault();
+    const fields: Field[] = ['username', 'password'];
+    if (needCaptcha) fields.push('code');
+    if (needTwoStep) fields.push('twoStepPassword');
+    const missing = fields.filter((f) => !values[f].trim());
+    setErrors(Object.fromEntries(missing.map((f) => [f, REQUIRED[f]])));
+    if (missing.length) return;
     setSubmitting(true);
     setError(null);
     try {
@@ -62,7 +88,7 @@ export function LoginPage() {
       if (data.captchaEnabled) setNeedCaptcha(true);
       // A captcha is used once: fetch a new one after every failed attempt that needs it.
       if (data.captchaEnabled || needCaptcha) {
-        form.setFieldValue('code', '');
+        setValues((v) => ({ ...v, code: '' }));
         void loadCaptcha(values.username);
       }
     } finally {
@@ -71,105 +97,82 @@ export function LoginPage() {
   };
 
   return (
-    <>
-      <Typography.Title level={4} style={{ marginTop: 0 }}>
-        {t('auth.loginTitle')}
-      </Typography.Title>
+    <form className="plain-form" noValidate onSubmit={(e) => void handleSubmit(e)}>
+      <h2>{t('auth.loginTitle')}</h2>
       {error && (
-        <Alert
-          type="error"
-          showIcon
-          title={error}
-          style={{ marginBottom: 16 }}
-          data-testid="login-error"
+        <div className="plain-alert" role="alert" data-testid="login-error">
+          {error}
+        </div>
+      )}
+      <PlainField
+        id="login-username"
+        label={t('auth.username')}
+        placeholder={t('auth.usernamePlaceholder')}
+        autoComplete="username"
+        data-testid="login-username"
+        maxLength={64}
+        onBlur={(e) => !needCaptcha && e.target.value && void loadCaptcha(e.target.value)}
+        {...bind('username')}
+      />
+      <PlainField
+        id="login-password"
+        type="password"
+        label={t('auth.password')}
+        placeholder={t('auth.passwordPlaceholder')}
+        autoComplete="current-password"
+        data-testid="login-password"
+        maxLength={128}
+        {...bind('password')}
+      />
+      {needCaptcha && captcha && (
+        <PlainField
+          id="login-captcha"
+          label={t('auth.captcha')}
+          placeholder={t('auth.captchaPlaceholder')}
+          autoComplete="off"
+          data-testid="login-captcha"
+          maxLength={16}
+          addon={
+            <img
+              src={captcha.img}
+              alt={t('auth.captchaRefresh')}
+              title={t('auth.captchaRefresh')}
+              className="captcha-img"
+              data-testid="login-captcha-img"
+              onClick={() => void loadCaptcha(values.username)}
+            />
+          }
+          {...bind('code')}
         />
       )}
-      <Form
-        form={form}
-        layout="vertical"
-        requiredMark={false}
-        onFinish={(v) => void handleFinish(v)}
+      {needTwoStep && (
+        <PlainField
+          id="login-two-step"
+          type="password"
+          label={t('auth.twoStep')}
+          placeholder={t('auth.twoStepPlaceholder')}
+          extra={t('auth.twoStepHint')}
+          autoComplete="off"
+          data-testid="login-two-step"
+          maxLength={128}
+          autoFocus
+          {...bind('twoStepPassword')}
+        />
+      )}
+      <button
+        type="submit"
+        className="plain-button primary block"
+        disabled={submitting}
+        aria-busy={submitting}
+        data-testid="login-submit"
       >
-        <Form.Item
-          name="username"
-          label={t('auth.username')}
-          rules={[zodRule(loginBody.shape.username, t, t('auth.username'))]}
-        >
-          <Input
-            prefix={<UserOutlined />}
-            placeholder={t('auth.usernamePlaceholder')}
-            autoComplete="username"
-            data-testid="login-username"
-            onBlur={(e) => !needCaptcha && e.target.value && void loadCaptcha(e.target.value)}
-          />
-        </Form.Item>
-        <Form.Item
-          name="password"
-          label={t('auth.password')}
-          rules={[zodRule(loginBody.shape.password, t, t('auth.password'))]}
-        >
-          <Input.Password
-            prefix={<LockOutlined />}
-            placeholder={t('auth.passwordPlaceholder')}
-            autoComplete="current-password"
-            data-testid="login-password"
-          />
-        </Form.Item>
-        {needCaptcha && captcha && (
-          <Form.Item label={t('auth.captcha')} required>
-            <Flex gap={8}>
-              <Form.Item
-                name="code"
-                noStyle
-                rules={[{ required: true, message: t('msg.captchaRequired') }]}
-              >
-                <Input
-                  placeholder={t('auth.captchaPlaceholder')}
-                  data-testid="login-captcha"
-                  maxLength={16}
-                />
-              </Form.Item>
-              <img
-                src={captcha.img}
-                alt={t('auth.captchaRefresh')}
-                title={t('auth.captchaRefresh')}
-                className="captcha-img"
-                data-testid="login-captcha-img"
-                onClick={() => void loadCaptcha(form.getFieldValue('username') as string)}
-              />
-            </Flex>
-          </Form.Item>
-        )}
-        {needTwoStep && (
-          <Form.Item
-            name="twoStepPassword"
-            label={t('auth.twoStep')}
-            extra={t('auth.twoStepHint')}
-            rules={[{ required: true, message: t('msg.twoStepRequired') }]}
-          >
-            <Input.Password
-              prefix={<SafetyOutlined />}
-              placeholder={t('auth.twoStepPlaceholder')}
-              autoComplete="off"
-              data-testid="login-two-step"
-              autoFocus
-            />
-          </Form.Item>
-        )}
-        <Button
-          type="primary"
-          htmlType="submit"
-          block
-          loading={submitting}
-          data-testid="login-submit"
-        >
-          {t('auth.login')}
-        </Button>
-      </Form>
-      <Flex justify="space-between" style={{ marginTop: 16 }}>
+        {submitting && <span className="spinner small" />}
+        {t('auth.login')}
+      </button>
+      <div className="plain-links">
         <Link to="/auth/register">{t('auth.toRegister')}</Link>
         <Link to="/auth/forget">{t('auth.toForget')}</Link>
-      </Flex>
-    </>
+      </div>
+    </form>
   );
 }

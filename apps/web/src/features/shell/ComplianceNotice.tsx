@@ -1,17 +1,9 @@
-import { SafetyCertificateOutlined } from '@ant-design/icons';
-import { Alert, Typography } from 'antd';
+import { Alert } from 'antd';
 import { useTranslation } from 'react-i18next';
 
-/** The compliance notice of SPEC §1, as a banner or as a line of small text. */
-export function ComplianceNotice({ variant = 'banner' }: { variant?: 'banner' | 'line' }) {
+/** The compliance notice of SPEC §1 as a banner (the one-line form is ComplianceLine). */
+export function ComplianceNotice() {
   const { t } = useTranslation();
-  if (variant === 'line') {
-    return (
-      <Typography.Text type="secondary" style={{ fontSize: 12 }} data-testid="compliance-notice">
-        <SafetyCertificateOutlined /> {t('site.compliance')}
-      </Typography.Text>
-    );
-  }
   return (
     <Alert
       type="warning"

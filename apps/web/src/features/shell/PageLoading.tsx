@@ -1,10 +1,8 @@
-import { Flex, Spin } from 'antd';
-
-/** The placeholder while a page's code loads. */
+/** The placeholder while a page's code loads (plain HTML: it shows before antd is loaded). */
 export function PageLoading() {
   return (
-    <Flex justify="center" align="center" style={{ minHeight: 240 }}>
-      <Spin />
-    </Flex>
+    <div className="page-loading" role="status" aria-busy="true">
+      <span className="spinner" />
+    </div>
   );
 }

@@ -2,7 +2,7 @@ import { Layout } from 'antd';
 import { Outlet } from 'react-router';
 import { useVisitor } from '../../app/routes/RouteGuard.tsx';
 import { AppHeader } from './AppHeader.tsx';
-import { ComplianceNotice } from './ComplianceNotice.tsx';
+import { ComplianceLine } from './ComplianceLine.tsx';
 
 /** The frame of every signed-in page: header, page, footer with the compliance notice. */
 export function ShellLayout() {
@@ -16,7 +16,7 @@ export function ShellLayout() {
         <Outlet />
       </Layout.Content>
       <Layout.Footer className="app-footer">
-        <ComplianceNotice variant="line" />
+        <ComplianceLine />
       </Layout.Footer>
     </Layout>
   );

@@ -1,6 +1,7 @@
 /**
  * A bridge from non-React code (the API clients) to antd's toasts, which must come from
- * `App.useApp()` to follow the theme. `<HttpToastBridge>` in the providers connects it.
+ * `App.useApp()` to follow the theme. `<HttpToastBridge>` in AntdFrame connects it; until antd
+ * is loaded (the plain login page) the last few messages wait for it.
  */
 type Notify = (text: string) => void;
 
@@ -16,5 +17,5 @@ export function connectNotifier(fn: Notify | null): void {
 /** Shows an error toast. */
 export function notifyError(text: string): void {
   if (notifyImpl) notifyImpl(text);
-  else queued.push(text);
+  else if (queued.push(text) > 3) queued.shift();
 }
