@@ -90,4 +90,38 @@ test.describe('console shell', () => {
     await page.getByTestId('language-switch').click();
     await expect(page.getByTestId('login-submit')).toHaveText('登录');
   });
+
+  test('the settings drawer applies and keeps the theme, colour and background', async ({
+    page,
+  }) => {
+    await loginAs(page, 'demo-sup');
+    await page.goto('/#/settings/childAccountManage');
+    await page.getByTestId('open-settings').click();
+    const drawer = page.getByTestId('settings-drawer');
+    await expect(drawer.getByRole('switch', { name: '新消息提示音' })).toBeChecked();
+    await expect(drawer.getByRole('switch', { name: '新消息桌面通知' })).toBeChecked();
+    await drawer.getByText('深色').click();
+    await drawer.getByRole('button', { name: '颜色 #722ed1' }).click();
+    await drawer.getByRole('button', { name: '波纹' }).click();
+    await drawer.getByRole('switch', { name: '新消息提示音' }).click();
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+    await shot(page, 'settings-drawer-dark');
+    const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('cst.settings')!));
+    expect(stored).toEqual({
+      themeMode: false,
+      themeBagImg: 'bag006',
+      themeColor: '#722ed1',
+      notifyCueTone: false,
+      keyboardEventNotify: true,
+    });
+    await page.keyboard.press('Escape');
+    await page.reload();
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+    await expect(page.getByRole('row', { name: /demo-seat1/ })).toBeVisible();
+    await shot(page, 'child-accounts-dark');
+    // Settings survive a logout; the login page is dark too.
+    await logout(page);
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+    await shot(page, 'login-dark');
+  });
 });

@@ -31,7 +31,7 @@ export function AntdFrame({ children }: { children?: ReactNode }) {
       locale={i18n.language === 'en' ? enUS : zhCN}
       theme={{
         algorithm: light ? theme.defaultAlgorithm : theme.darkAlgorithm,
-        token: { colorPrimary: color },
+        token: { colorPrimary: color, colorLink: color },
       }}
     >
       <AntdApp>
