@@ -8,6 +8,7 @@ import {
   setUserEmoticonBody,
 } from '@cst/shared';
 import type { Deps } from '../../platform/deps.ts';
+import { withTextGuard } from '../files/text-guard.ts';
 import { fail } from '../../platform/errors.ts';
 import { access, defineRoute } from '../../platform/http.ts';
 import { sendBytes } from '../../storage/serve.ts';
@@ -20,7 +21,11 @@ const tags = ['emoticons'];
 const use = access.any('conversation.send', 'conversation.read');
 
 /** The sticker library: the system set and each user's own set. */
-export function registerEmoticonsRoutes(app: FastifyInstance, deps: Deps): EmoticonsService {
+export function registerEmoticonsRoutes(app: FastifyInstance, deps: Deps): void {
+  withTextGuard(app, (scope) => registerEmoticonsRoutesIn(scope, deps));
+}
+
+function registerEmoticonsRoutesIn(app: FastifyInstance, deps: Deps): void {
   const service = new EmoticonsService(deps, mediaOf(deps));
 
   defineRoute(app, {
@@ -93,6 +98,4 @@ export function registerEmoticonsRoutes(app: FastifyInstance, deps: Deps): Emoti
       handler: ({ auth, req }) => service.upload(auth, req),
     });
   });
-
-  return service;
 }

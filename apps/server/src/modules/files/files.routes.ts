@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { CHAT_FILE_MAX_BYTES, ossTokenResult, uploadResult } from '@cst/shared';
 import type { Deps } from '../../platform/deps.ts';
+import { withTextGuard } from './text-guard.ts';
 import { access, defineRoute, envelope } from '../../platform/http.ts';
 import { FilesService } from './files.service.ts';
 import { withMultipart } from './multipart.ts';
@@ -21,6 +22,10 @@ export function filesOf(deps: Deps): FilesService {
 
 /** Storage tokens, the POST-policy upload endpoint and stored files (API.md Files). */
 export function registerFilesRoutes(app: FastifyInstance, deps: Deps): void {
+  withTextGuard(app, (scope) => registerFilesRoutesIn(scope, deps));
+}
+
+function registerFilesRoutesIn(app: FastifyInstance, deps: Deps): void {
   const files = filesOf(deps);
 
   for (const url of ['/main-api/oss/token', '/main-api/cos/token']) {
