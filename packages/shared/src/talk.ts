@@ -196,6 +196,10 @@ export const voteRecord = z.object({
 });
 export type VoteRecord = z.infer<typeof voteRecord>;
 
+/** websocket `voteUpdate`: a poll's record after a vote by someone of the tenant. */
+export const voteUpdatePush = z.object({ index_name: z.string(), record: voteRecord });
+export type VoteUpdatePush = z.infer<typeof voteUpdatePush>;
+
 /** Percent of one option: votes / total, rounded to one decimal (0 when nobody voted). */
 export function votePercent(count: number, total: number): number {
   if (total <= 0) return 0;

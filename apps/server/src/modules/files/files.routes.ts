@@ -4,6 +4,7 @@ import { CHAT_FILE_MAX_BYTES, ossTokenResult, uploadResult } from '@cst/shared';
 import type { Deps } from '../../platform/deps.ts';
 import { withTextGuard } from './text-guard.ts';
 import { access, defineRoute, envelope } from '../../platform/http.ts';
+import { storageOf } from '../../storage/storage.ts';
 import { FilesService } from './files.service.ts';
 import { withMultipart } from './multipart.ts';
 
@@ -26,6 +27,8 @@ export function registerFilesRoutes(app: FastifyInstance, deps: Deps): void {
 }
 
 function registerFilesRoutesIn(app: FastifyInstance, deps: Deps): void {
+  // Fails the start (not the first upload) when the configured store is not available.
+  storageOf(deps);
   const files = filesOf(deps);
 
   for (const url of ['/main-api/oss/token', '/main-api/cos/token']) {
