@@ -106,6 +106,7 @@ test.describe('work accounts', () => {
     await page.getByTestId('confirm-word').fill('de');
     await expect(ok).toBeDisabled();
     await page.getByTestId('confirm-word').fill('del');
+    await expect(ok).toBeEnabled();
     await shot(page, 'accounts-delete-confirm');
     await ok.click();
     await expect(row).toHaveCount(0);

@@ -44,7 +44,7 @@ export function AccountGroupTree({ selected, onSelect }: AccountGroupTreeProps) 
     key: g.id,
     title: (
       <span className="wx-group-title" data-testid="group-node" data-group={g.name}>
-        <span>
+        <span className="wx-group-name" title={g.name}>
           {g.name} ({g.accountCount})
         </span>
         <span className="wx-group-actions" onClick={(e) => e.stopPropagation()}>

@@ -30,26 +30,21 @@ export function AccountTable(props: AccountTableProps) {
   const { rows, onAction } = props;
   const columns: ColumnsType<WorkAccountItem> = [
     {
-      title: t('accounts.avatar'),
-      dataIndex: 'avatar',
-      width: 64,
-      render: (v: string, r) => (
-        <Avatar src={v || undefined} alt={r.nickname}>
-          {(r.nickname || r.wxid).slice(0, 1)}
-        </Avatar>
-      ),
-    },
-    {
-      title: `${t('accounts.nickname')} / ${t('accounts.wxid')}`,
+      title: t('accounts.account'),
       dataIndex: 'nickname',
-      width: 210,
+      width: 250,
       render: (v: string, r) => (
-        <Flex vertical gap={2} align="flex-start">
-          <span data-testid="wx-nickname">{dash(v)}</span>
-          <Typography.Text type="secondary" copyable={{ text: r.wxid }} style={{ fontSize: 12 }}>
-            {r.wxid}
-          </Typography.Text>
-          <KeepIdleBadge until={r.keepIdleUntil} />
+        <Flex gap={10} align="flex-start">
+          <Avatar src={r.avatar || undefined} alt={v} style={{ flex: 'none' }}>
+            {(v || r.wxid).slice(0, 1)}
+          </Avatar>
+          <Flex vertical gap={2} align="flex-start" style={{ minWidth: 0 }}>
+            <span data-testid="wx-nickname">{dash(v)}</span>
+            <Typography.Text type="secondary" copyable={{ text: r.wxid }} style={{ fontSize: 12 }}>
+              {r.wxid}
+            </Typography.Text>
+            <KeepIdleBadge until={r.keepIdleUntil} />
+          </Flex>
         </Flex>
       ),
     },
@@ -62,7 +57,7 @@ export function AccountTable(props: AccountTableProps) {
     {
       title: t('accounts.remark'),
       dataIndex: 'remark',
-      width: 160,
+      width: 140,
       render: (v: string, r) => (
         <Flex align="center" gap={2}>
           <span data-testid="wx-remark">{dash(v)}</span>
@@ -131,7 +126,7 @@ export function AccountTable(props: AccountTableProps) {
       loading={props.loading}
       dataSource={rows}
       columns={columns}
-      scroll={{ x: 1450 }}
+      scroll={{ x: 1420 }}
       locale={{ emptyText: t('accounts.empty') }}
       rowSelection={{
         selectedRowKeys: props.selected,

@@ -157,16 +157,13 @@ function QrBox({ view, onRefresh }: { view: QrView; onRefresh: () => void }) {
         {view.qrImage && <img src={view.qrImage} alt="QR" data-testid="qr-image" />}
         {mask && <div className="wx-qr-mask">{mask}</div>}
       </div>
-      {view.phase === 'failed' ? (
+      {view.phase === 'failed' && (
         <Typography.Text type="danger" data-testid="qr-message">
           {view.message}
         </Typography.Text>
-      ) : (
-        <Typography.Text type="secondary" data-testid="qr-message">
-          {view.phase === 'issued' && t('qrLogin.issued')}
-          {view.phase === 'scanned' && t('qrLogin.scanned')}
-          {view.phase === 'expired' && t('qrLogin.expired')}
-        </Typography.Text>
+      )}
+      {view.phase === 'issued' && (
+        <Typography.Text type="secondary">{t('qrLogin.issued')}</Typography.Text>
       )}
       {view.phase === 'issued' && (
         <Typography.Text type="secondary" style={{ fontSize: 12 }}>

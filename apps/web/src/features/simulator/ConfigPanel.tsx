@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Form, InputNumber } from 'antd';
+import { App, Button, Card, Col, Form, InputNumber, Row } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { simulatorApi, simulatorKeys, type SimConfig } from './api.ts';
@@ -41,11 +41,21 @@ export function ConfigPanel() {
           onFinish={(v) => void handleSave(v)}
           data-testid="sim-config"
         >
-          {FIELDS.map((f) => (
-            <Form.Item key={f.name} name={f.name} label={t(f.label)} rules={[{ required: true }]}>
-              <InputNumber min={0} max={f.max} step={f.step} style={{ width: '100%' }} />
-            </Form.Item>
-          ))}
+          <Row gutter={12}>
+            {FIELDS.map((f) => (
+              <Col span={12} key={f.name}>
+                <Form.Item name={f.name} label={t(f.label)} rules={[{ required: true }]}>
+                  <InputNumber
+                    min={0}
+                    max={f.max}
+                    step={f.step}
+                    style={{ width: '100%' }}
+                    data-testid={`sim-config-${f.name}`}
+                  />
+                </Form.Item>
+              </Col>
+            ))}
+          </Row>
           <Button type="primary" htmlType="submit" loading={saving} data-testid="sim-config-save">
             {t('common.save')}
           </Button>

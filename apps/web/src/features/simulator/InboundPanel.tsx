@@ -42,10 +42,6 @@ export function InboundPanel({ accounts }: { accounts: SimAccount[] }) {
       kind === 'generate'
         ? { ...form.getFieldsValue(true), ...(await form.validateFields(['workWxid'])) }
         : await form.validateFields();
-    if (kind === 'send' && contentProblem(v.msgType, v.content ?? '')) {
-      form.setFields([{ name: 'content', errors: [t('simulator.badJson')] }]);
-      return;
-    }
     setBusy(kind);
     try {
       if (kind === 'generate') {
@@ -160,6 +156,8 @@ export function InboundPanel({ accounts }: { accounts: SimAccount[] }) {
         )}
         <Form.Item name="msgType" label={t('simulator.msgType')}>
           <Select
+            showSearch
+            optionFilterProp="label"
             options={MSG_TYPES.map((n) => ({
               value: n,
               label: `${n} · ${t(`simulator.msgTypes.${MSG_TYPE_NAME[n]}`)}`,
@@ -179,6 +177,16 @@ export function InboundPanel({ accounts }: { accounts: SimAccount[] }) {
         <Form.Item
           name="content"
           label={t('simulator.content')}
+          dependencies={['msgType']}
+          rules={[
+            ({ getFieldValue }) => ({
+              validator: async (_rule, value?: string) => {
+                if (contentProblem(getFieldValue('msgType') as number, value ?? '')) {
+                  throw new Error(t('simulator.badJson'));
+                }
+              },
+            }),
+          ]}
           extra={
             <Button
               type="link"
