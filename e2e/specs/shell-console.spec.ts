@@ -1,0 +1,52 @@
+import { expect, loginAs, logout, test } from './shell-support.ts';
+
+/** A tour of the foundation's screens and dialogs: nothing may log a warning or an error. */
+test('the sign-in, seat, role, profile and admin screens log no warning or error', async ({
+  page,
+}) => {
+  const messages: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'warning' || m.type() === 'error') messages.push(`${m.type()}: ${m.text()}`);
+  });
+  page.on('pageerror', (e) => messages.push(`pageerror: ${e.message}`));
+  await page.goto('/#/auth/login');
+  await page.getByTestId('login-submit').click();
+  await page.goto('/#/auth/register');
+  await page.getByTestId('register-submit').click();
+  await page.goto('/#/auth/forget');
+  await loginAs(page, 'demo');
+  for (const path of [
+    '/settings/childAccountManage',
+    '/settings/childAccountManage?tab=positions',
+    '/settings/roleManage',
+    '/myAccount',
+    '/nothing',
+  ]) {
+    await page.goto(`/#${path}`);
+    await page.waitForTimeout(1500);
+  }
+  await page.goto('/#/settings/childAccountManage');
+  await page.getByTestId('add-seat').click();
+  await page.getByTestId('seat-form-ok').click();
+  await page.keyboard.press('Escape');
+  await page.goto('/#/settings/roleManage');
+  await page.getByTestId('add-role').click();
+  await page.waitForTimeout(800);
+  await page.keyboard.press('Escape');
+  await page.getByTestId('open-settings').click();
+  await page.waitForTimeout(800);
+  await page.keyboard.press('Escape');
+  await page.getByTestId('user-menu').click();
+  await page.getByTestId('menu-reset-password').click();
+  await page.waitForTimeout(800);
+  await page.keyboard.press('Escape');
+  await logout(page);
+  await loginAs(page, 'admin');
+  for (const path of ['/', '/system/customers', '/system/ports']) {
+    await page.goto(`/#${path}`);
+    await page.waitForTimeout(1500);
+  }
+  await page.getByTestId('grant-ports').click();
+  await page.waitForTimeout(800);
+  expect(messages).toEqual([]);
+});
