@@ -43,6 +43,17 @@ function withRedaction(logger: FastifyServerOptions['logger']): FastifyServerOpt
   };
 }
 
+/** Whether a JSON-like value holds a string with a NUL character. */
+function hasNul(value: unknown, depth = 0): boolean {
+  if (typeof value === 'string') return value.includes('\u0000');
+  if (depth > 20 || !value || typeof value !== 'object') return false;
+  // Only JSON shapes: buffers and streams of uploads are not text.
+  const plain = Array.isArray(value) || Object.getPrototypeOf(value) === Object.prototype;
+  if (!plain) return false;
+  const items = Array.isArray(value) ? value : Object.values(value as Record<string, unknown>);
+  return items.some((v) => hasNul(v, depth + 1));
+}
+
 /** A registered route, as the route-table test sees it. */
 export interface RouteRecord {
   method: string;
@@ -120,6 +131,8 @@ export async function buildApp(
   app.addHook('preValidation', async (req) => {
     if (req.body && typeof req.body === 'object') req.body = trimDeep(req.body);
     if (req.query && typeof req.query === 'object') req.query = trimDeep(req.query);
+    // PostgreSQL cannot store NUL in text: refuse it here rather than fail in the database.
+    if (hasNul(req.body) || hasNul(req.query)) throw new AppError('invalid', 'bodyInvalid');
   });
 
   app.setErrorHandler((err, req, reply) => {

@@ -12,6 +12,7 @@ import {
 } from './modules/accounts/account-runtime.ts';
 import type { HubOptions } from './realtime/realtime.hub.ts';
 import { configureRealtime } from './realtime/realtime.ts';
+import { mediaLoaderOf } from './modules/media/media.routes.ts';
 import type { RealtimeHub } from './realtime/realtime.hub.ts';
 
 /** Tunables of a server's parts (tests shorten leases, timers and simulator delays). */
@@ -62,7 +63,10 @@ export async function startServer(config: Config, opts: ServerOptions = {}): Pro
     now: () => Date.now(),
   };
   const realtime = configureRealtime(deps, opts.realtime ?? {});
-  const accounts = configureAccountRuntime(deps, opts.accounts ?? {});
+  const accounts = configureAccountRuntime(deps, {
+    loadMedia: mediaLoaderOf(deps),
+    ...opts.accounts,
+  });
   const app = await buildApp(deps, { logger: opts.logger });
   app0.log = app.log;
   const created = await seed(deps);

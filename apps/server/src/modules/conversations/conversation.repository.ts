@@ -10,6 +10,7 @@ import {
 } from '../../db/schema/index.ts';
 import type { DbOrTx } from '../../platform/db.ts';
 import { rowsOf } from '../accounts/account.policy.ts';
+import { notHidden } from '../talk/talk.repository.ts';
 import type { ConversationRow, MessageRow } from './conversation.presenter.ts';
 
 /** Which accounts' conversations a caller may read: the whole tenant, or a list of accounts. */
@@ -232,7 +233,11 @@ export async function messagesPage(
   since: number,
   limit: number,
 ): Promise<MessageRow[]> {
-  const conds = [eq(messages.conversationId, conversationId), gt(messages.msgTime, since)];
+  const conds = [
+    eq(messages.conversationId, conversationId),
+    gt(messages.msgTime, since),
+    notHidden(),
+  ];
   if (before !== null) conds.push(lt(messages.id, before));
   return db
     .select()

@@ -259,6 +259,15 @@ describe('sending', () => {
     expect(long.status).toBe(400);
     const bad = await api(seat1).post('/main-api/conv/messages', { index_name: 'nonsense' });
     expect(bad.status).toBe(400);
+    const nul = await api(seat1).post('/main-api/conv/send-text', {
+      workWxid: acc.wxid,
+      receiver_id: FRIEND,
+      talkType: 1,
+      content: 'a\u0000b',
+      sendingUUid: 'u',
+    });
+    expect(nul.status).toBe(400);
+    expect(nul.message).toBe('请求内容无效');
   });
 });
 
