@@ -6,6 +6,11 @@ import type { LoginRecord } from '@cst/shared';
 import { useTableQuery } from '../../lib/url/useTableQuery.ts';
 import { profileApi } from './api.ts';
 
+/** The key of a recorded reason (`wrong two-step password` → `wrongTwoStepPassword`). */
+export function reasonKey(reason: string): string {
+  return reason.trim().replace(/[\s-]+(\w)/g, (_m, c: string) => c.toUpperCase());
+}
+
 /** The login notices of the signed-in user (ip, time, address, reason, agent), newest first. */
 export function LoginRecordsTable() {
   const { t } = useTranslation();
@@ -38,7 +43,13 @@ export function LoginRecordsTable() {
         },
         { title: t('profile.ip'), dataIndex: 'ip', width: 140 },
         { title: t('profile.address'), dataIndex: 'address', width: 120 },
-        { title: t('profile.reason'), dataIndex: 'reason', width: 160 },
+        {
+          title: t('profile.reason'),
+          dataIndex: 'reason',
+          width: 180,
+          // Known reasons are translated; any other is shown as the server wrote it.
+          render: (v: string) => t(`profile.reasons.${reasonKey(v)}`, { defaultValue: v }),
+        },
         {
           title: t('profile.result'),
           dataIndex: 'success',

@@ -49,6 +49,15 @@ export const profileTexts: Record<Language, TextTree> = {
       result: '结果',
       success: '成功',
       failure: '失败',
+      reasons: {
+        login: '登录成功',
+        wrongCredentials: '账号或密码错误',
+        captchaRequired: '缺少验证码',
+        wrongCaptcha: '验证码错误',
+        wrongTwoStepPassword: '二级密码错误',
+        userDisabled: '账号已停用',
+        tenantDisabled: '企业已停用',
+      },
     },
   },
   en: {
@@ -97,6 +106,15 @@ export const profileTexts: Record<Language, TextTree> = {
       result: 'Result',
       success: 'Success',
       failure: 'Failed',
+      reasons: {
+        login: 'Logged in',
+        wrongCredentials: 'Wrong account or password',
+        captchaRequired: 'Captcha missing',
+        wrongCaptcha: 'Wrong captcha',
+        wrongTwoStepPassword: 'Wrong two-step password',
+        userDisabled: 'Account disabled',
+        tenantDisabled: 'Company disabled',
+      },
     },
   },
 };

@@ -34,11 +34,17 @@ export function WorkbenchPage() {
         </Typography.Title>
         <Space size={24} wrap>
           <span>
-            <Typography.Text type="secondary">{t('shell.tenant')}：</Typography.Text>
+            <Typography.Text type="secondary">
+              {t('shell.tenant')}
+              {t('common.colon')}
+            </Typography.Text>
             <span data-testid="workbench-tenant">{user?.tenantName ?? t('shell.platform')}</span>
           </span>
           <span>
-            <Typography.Text type="secondary">{t('shell.role')}：</Typography.Text>
+            <Typography.Text type="secondary">
+              {t('shell.role')}
+              {t('common.colon')}
+            </Typography.Text>
             <Tag data-testid="workbench-role">{user ? t(`roles.${user.role}`) : ''}</Tag>
           </span>
         </Space>
