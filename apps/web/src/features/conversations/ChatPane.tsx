@@ -39,7 +39,8 @@ export function ChatPane() {
   const active = useInbox((s) => s.active);
   const conv = useInbox((s) => (s.active ? s.convs[s.active] : undefined));
   const visible = useDocumentVisible();
-  useChatQuery(conv ? conv.index_name : null);
+  // Asked at once, beside the list (the conversation itself may still be on its way).
+  useChatQuery(active);
   const unread = conv?.unRead ?? 0;
 
   useEffect(() => {

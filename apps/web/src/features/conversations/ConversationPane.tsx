@@ -31,7 +31,7 @@ export function ConversationPane({
   const { t } = useTranslation();
   const key = viewKey(view);
   const ready = viewReady(view);
-  useListQuery(view);
+  const error = useListQuery(view);
   const total = useInbox((s) => (s.list.key === key ? s.list.total : 0));
   const [text, setText] = useState(view.keyword ?? '');
 
@@ -77,7 +77,11 @@ export function ConversationPane({
           )}
         </div>
       </div>
-      {ready ? (
+      {error ? (
+        <Typography.Text type="danger" className="inbox-hint" data-testid="conv-list-error">
+          {t('inbox.listFailed', { reason: error.message })}
+        </Typography.Text>
+      ) : ready ? (
         <ConversationList listKey={key} showAccount={view.mode !== 'account'} />
       ) : (
         <Typography.Text type="secondary" className="inbox-hint">

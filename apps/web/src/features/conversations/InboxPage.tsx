@@ -7,7 +7,7 @@ import { AccountColumn } from './AccountColumn.tsx';
 import { ChatPane } from './ChatPane.tsx';
 import { ConversationPane } from './ConversationPane.tsx';
 import type { ListView } from './listView.ts';
-import { useWorkAccountsLoaded } from './useInboxQueries.ts';
+import { useCurrentWxid, useWorkAccountsLoaded } from './useInboxQueries.ts';
 import './conversations.css';
 
 const MODE_KEY = 'cst.inbox.mode';
@@ -46,7 +46,7 @@ export function InboxPage() {
   useWorkAccountsLoaded();
   useSwitcherLive();
   const [params, setParams] = useSearchParams();
-  const current = useWorkAccounts((s) => s.wxAccount?.wxid);
+  const current = useCurrentWxid();
   const choose = useWorkAccounts((s) => s.choose);
   const [mode, setModeState] = useState<ConversationMode>(storedMode);
   const [groupId, setGroupIdState] = useState<string | undefined>(

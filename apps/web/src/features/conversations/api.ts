@@ -30,16 +30,21 @@ export type ReadBody = { index_name: string } | { mode: 1; workWxid: string } | 
 
 /** Conversation calls (client A, API.md Conversations and messages). */
 export const conversationsApi = {
+  /** Silent: the list shows its own error in place. */
   list: (view: ListView, page: number, pageSize = LIST_PAGE_SIZE) =>
-    mainApi.post<ListResult<ConversationItem>>(`${C}/list`, {
-      page,
-      pageSize,
-      mode: view.mode,
-      workWxid: view.mode === 'account' ? view.workWxid : undefined,
-      sessionGroupId: view.mode === 'custom' ? view.sessionGroupId : undefined,
-      keyword: view.keyword || undefined,
-      talkType: view.talkType,
-    }),
+    mainApi.post<ListResult<ConversationItem>>(
+      `${C}/list`,
+      {
+        page,
+        pageSize,
+        mode: view.mode,
+        workWxid: view.mode === 'account' ? view.workWxid : undefined,
+        sessionGroupId: view.mode === 'custom' ? view.sessionGroupId : undefined,
+        keyword: view.keyword || undefined,
+        talkType: view.talkType,
+      },
+      { silent: true },
+    ),
   messages: (indexName: string, beforeMessageId?: string) =>
     mainApi.post<{ list: MessageItem[]; hasMore: boolean }>(`${C}/messages`, {
       index_name: indexName,

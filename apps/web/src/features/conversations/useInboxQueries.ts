@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useSyncExternalStore } from 'react';
 import { accountsApi, accountsKeys } from '../accounts/api.ts';
-import { useWorkAccounts } from '../accounts/workAccountStore.ts';
+import { CURRENT_WX_KEY, useWorkAccounts } from '../accounts/workAccountStore.ts';
 import { inboxKeys } from './api.ts';
 import { loadLatestMessages, loadListFirstPage } from './inboxActions.ts';
 import { viewKey, viewReady, type ListView } from './listView.ts';
@@ -10,15 +10,16 @@ import { viewKey, viewReady, type ListView } from './listView.ts';
 // nothing shows them (gcTime 0), so coming back re-reads, and a `resync` (which invalidates every
 // query) re-reads what is on screen.
 
-/** Loads the first page of the list of a view. */
-export function useListQuery(view: ListView): void {
-  useQuery({
+/** Loads the first page of the list of a view; returns the error of the last try, if any. */
+export function useListQuery(view: ListView): Error | null {
+  const { error } = useQuery({
     queryKey: inboxKeys.list(viewKey(view)),
     queryFn: () => loadListFirstPage(view),
     enabled: viewReady(view),
     staleTime: Infinity,
     gcTime: 0,
   });
+  return error;
 }
 
 /** Loads the latest page of the open chat. */
@@ -56,4 +57,22 @@ const visibility = {
 /** Whether the tab is visible (a hidden tab does not read the open conversation). */
 export function useDocumentVisible(): boolean {
   return useSyncExternalStore(visibility.subscribe, visibility.get);
+}
+
+function storedCurrentWxid(): string | undefined {
+  try {
+    return sessionStorage.getItem(CURRENT_WX_KEY) ?? undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The current work account: the switcher's, or until the switcher has loaded, the one chosen
+ * before (kept in session storage), so the list is asked for at once, not after the switcher.
+ */
+export function useCurrentWxid(): string | undefined {
+  const current = useWorkAccounts((s) => s.wxAccount?.wxid);
+  const loaded = useWorkAccounts((s) => s.accounts.length > 0);
+  return current ?? (loaded ? undefined : storedCurrentWxid());
 }
