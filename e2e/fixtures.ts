@@ -8,6 +8,8 @@ export function passwordOf(username: string): string {
   return username === 'admin' ? ADMIN_PASSWORD : DEMO_PASSWORD;
 }
 
+let nextAddress = 0;
+
 interface WorkerFixtures {
   server: E2EServer;
 }
@@ -28,6 +30,11 @@ export const test = base.extend<object, WorkerFixtures>({
   ],
   baseURL: async ({ server }, use) => {
     await use(server.url);
+  },
+  // A client address per test, so captcha and rate limits of one test never reach another.
+  extraHTTPHeaders: async ({}, use, testInfo) => {
+    const n = testInfo.workerIndex * 10_000 + (nextAddress += 1);
+    await use({ 'x-forwarded-for': `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}` });
   },
 });
 

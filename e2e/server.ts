@@ -56,6 +56,9 @@ export class E2EServer {
         DEMO_PASSWORD,
         SIM_TRAFFIC: '0',
         LOG_LEVEL: 'warn',
+        // Each test signs in from its own address (fixtures.ts): login limits stay per test.
+        TRUST_PROXY: '1',
+        ...(process.env.E2E_WEB_DIST ? { WEB_DIST: process.env.E2E_WEB_DIST } : {}),
         TZ: 'UTC',
         ...this.env,
       },

@@ -30,4 +30,11 @@ if (!works()) {
     process.exit(1);
   }
 }
+// CJK glyphs for the screenshots (the console is Chinese first); optional.
+const hasCjkFont = () => spawnSync('fc-list', [':lang=zh'], { encoding: 'utf8' }).stdout?.trim();
+const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+if (isRoot && !hasCjkFont()) {
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  spawnSync('apt-get', ['install', '-y', '-qq', 'fonts-wqy-microhei'], { stdio: 'inherit', env });
+}
 console.log(execFileSync(CHROMIUM, ['--version'], { encoding: 'utf8' }).trim());
