@@ -23,8 +23,11 @@ export function watchConsole(page: Page): string[] {
 
 /** The work-account page of the console. */
 export async function openAccounts(page: Page): Promise<void> {
-  await page.goto('/#/settings/wxaccount');
-  await expect(page.getByTestId('wx-accounts-page')).toBeVisible();
+  // Right after signing in the login page may still be moving to its own target: go again then.
+  await expect(async () => {
+    await page.goto('/#/settings/wxaccount');
+    await expect(page.getByTestId('wx-accounts-page')).toBeVisible({ timeout: 5000 });
+  }).toPass({ timeout: 30_000 });
 }
 
 /** The simulator page in a second tab of the same browser context (same signed-in user). */

@@ -20,7 +20,7 @@ test.describe('work accounts', () => {
     const problems = watchConsole(page);
     await loginAs(page, 'demo');
     await openAccounts(page);
-    await expect(page).toHaveTitle('私域流量管理系统 - 工作号管理');
+    await expect(page).toHaveTitle(/私域流量管理系统 - 工作号管理$/);
     await expect(page.getByTestId('account-table')).toContainText('还没有工作号');
     await shot(page, 'accounts-empty');
 
@@ -57,7 +57,7 @@ test.describe('work accounts', () => {
     expect(problems).toEqual([]);
   });
 
-  test('a failed and an expired QR login are shown, with a fresh code on request', async ({
+  test('a declined QR login shows the failure, and a fresh code on request', async ({
     page,
     context,
   }) => {
@@ -101,7 +101,11 @@ test.describe('work accounts', () => {
       'aria-disabled',
       'true',
     );
-    await page.getByTestId('row-delete').click();
+    await page.keyboard.press('Escape');
+
+    // "Delete banned" with nothing selected takes every banned account, after typing 'del'.
+    await page.getByTestId('bulk-deleteBanned').click();
+    await expect(page.locator('.ant-modal')).toContainText('全部已封号的工作号');
     const ok = page.getByTestId('confirm-word-ok');
     await page.getByTestId('confirm-word').fill('de');
     await expect(ok).toBeDisabled();
@@ -111,6 +115,7 @@ test.describe('work accounts', () => {
     await ok.click();
     await expect(row).toHaveCount(0);
     await expect(page.getByTestId('status-chip-banned')).toHaveCount(0);
+    await expect(page.getByTestId('bulk-deleteBanned')).toBeDisabled();
     expect(problems).toEqual([]);
   });
 
@@ -156,6 +161,14 @@ test.describe('work accounts', () => {
     await expect(seat.getByTestId('wx-switcher-current')).toHaveText('暂无工作号');
     expect(seatProblems).toEqual([]);
     await seatContext.close();
+
+    // Deleted from its row, after typing 'del'.
+    await row.getByTestId('row-more').click();
+    await page.getByTestId('row-delete').click();
+    await page.getByTestId('confirm-word').fill('del');
+    await page.getByTestId('confirm-word-ok').click();
+    await expect(page.getByText('已删除 1 个工作号')).toBeVisible();
+    await expect(row).toHaveCount(0);
   });
 
   test('account groups: add, filter, move accounts in, refused delete while it holds some', async ({
@@ -240,5 +253,36 @@ test.describe('work accounts', () => {
     await simRow.getByTestId('sim-fault-proxyFail').click();
     await expect(row.getByTestId('wx-status')).toHaveText('代理失效');
     await shot(page, 'accounts-proxy-failed');
+  });
+
+  test('the link to the server comes back after a restart, and pushes flow again', async ({
+    page,
+    context,
+    server,
+  }) => {
+    await loginAs(page, 'demo');
+    await openAccounts(page);
+    const sim = await openSimulator(context);
+    await addAccountByQr(page, sim, 'E2E重启测试');
+
+    await server.stop();
+    const indicator = page.getByTestId('realtime-indicator');
+    await expect(indicator).toHaveAttribute('data-status', 'reconnecting');
+    await shot(page, 'realtime-reconnecting');
+    await server.start();
+    await expect(indicator).toHaveCount(0, { timeout: 60_000 });
+
+    // The account is back online without a new QR code, and pushes are live again.
+    const row = accountRow(page, 'E2E重启测试');
+    await expect(row.getByTestId('wx-status')).toHaveAttribute('data-status', 'online', {
+      timeout: 30_000,
+    });
+    await sim.reload();
+    await sim
+      .getByTestId('sim-accounts')
+      .locator('tr', { hasText: 'E2E重启测试' })
+      .getByTestId('sim-fault-ban')
+      .click();
+    await expect(row.getByTestId('wx-status')).toHaveText('已封号');
   });
 });

@@ -131,7 +131,7 @@ test.describe('simulator page', () => {
     await loginAs(page, 'demo');
     await expect(page.getByTestId('open-simulator')).toBeVisible();
     await page.getByTestId('open-simulator').click();
-    await expect(page).toHaveTitle('私域流量管理系统 - 模拟器');
+    await expect(page).toHaveTitle(/私域流量管理系统 - 模拟器$/);
     await expect(page.getByTestId('simulator-page')).toBeVisible();
 
     const seat = await page.context().browser()!.newPage();

@@ -83,7 +83,7 @@ export function AccountTable(props: AccountTableProps) {
     {
       title: t('accounts.contacts'),
       key: 'contacts',
-      width: 150,
+      width: 170,
       render: (_: unknown, r) => (
         <span data-testid="wx-contacts">
           {t('accounts.contactsValue', { contacts: r.contactCount, groups: r.groupCount })}
@@ -126,7 +126,7 @@ export function AccountTable(props: AccountTableProps) {
       loading={props.loading}
       dataSource={rows}
       columns={columns}
-      scroll={{ x: 1420 }}
+      scroll={{ x: 1440 }}
       locale={{ emptyText: t('accounts.empty') }}
       rowSelection={{
         selectedRowKeys: props.selected,

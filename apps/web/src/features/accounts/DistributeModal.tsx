@@ -72,7 +72,7 @@ export function DistributeModal({ wxids, onClose }: DistributeModalProps) {
       okButtonProps={{ disabled: !uid, 'data-testid': 'distribute-ok' }}
     >
       <Typography.Paragraph type="secondary">
-        {t('accounts.selectedScope', { count: wxids?.length ?? 0 })}
+        {t('accounts.selectedInfo', { count: wxids?.length ?? 0 })}
       </Typography.Paragraph>
       <TreeSelect
         showSearch

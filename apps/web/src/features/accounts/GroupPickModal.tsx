@@ -57,7 +57,7 @@ export function GroupPickModal({ mode, wxids, onClose }: GroupPickModalProps) {
       okButtonProps={{ 'data-testid': 'group-pick-ok' }}
     >
       <Typography.Paragraph type="secondary">
-        {t('accounts.selectedScope', { count: wxids?.length ?? 0 })}
+        {t('accounts.selectedInfo', { count: wxids?.length ?? 0 })}
         {batch && <> · {t('accounts.batchEditHint')}</>}
       </Typography.Paragraph>
       <Form form={form} layout="vertical" clearOnDestroy>
