@@ -77,6 +77,21 @@ export async function setUpAccount(
   return { api, wxid };
 }
 
+/** The simulated phone's contacts and groups of a work account. */
+export async function simContacts(request: APIRequestContext, workWxid: string) {
+  const { headers } = await signIn(request, 'demo');
+  const res = await request.get(`/sim-api/contacts?workWxid=${encodeURIComponent(workWxid)}`, {
+    headers,
+  });
+  const body = (await res.json()) as {
+    data: {
+      contacts: { wxid: string; nickname: string }[];
+      groups: { groupId: string; name: string; members: { wxid: string; nickname: string }[] }[];
+    };
+  };
+  return body.data;
+}
+
 /** A contact writes a text to a work account (the simulated phone receives it). */
 export function contactWrites(api: Api, workWxid: string, fromWxid: string, content: string) {
   return api<{ msgId: string }>('/sim-api/inbound', {

@@ -7,6 +7,7 @@ import {
   openInbox,
   setUpAccount,
   shot,
+  simContacts,
   watchConsole,
 } from './inbox-support.ts';
 
@@ -160,5 +161,174 @@ test.describe('visibility', () => {
     await expect(page.getByTestId('unread-total')).toHaveAttribute('data-count', '0');
     await shot(page, 'inbox-seat-without-account');
     await seat1.close();
+  });
+});
+
+test.describe('two seats and the simulator page', () => {
+  test('a message written on the simulator page reaches both seats; reads, replies and pins agree everywhere', async ({
+    page,
+    browser,
+    request,
+  }) => {
+    const problems = watchConsole(page);
+    await page.setExtraHTTPHeaders(address());
+    const { wxid } = await setUpAccount(request, '协同测试号', 'demo-seat1');
+    await openInbox(page, 'demo-seat1');
+    await page.locator(`[data-testid="account-item"][data-wxid="${wxid}"]`).click();
+
+    // The manager, in another browser, with the simulator page in a second tab.
+    const manager = await browser.newContext({ baseURL: page.url().split('/#')[0] });
+    await manager.setExtraHTTPHeaders(address());
+    const boss = await manager.newPage();
+    const bossProblems = watchConsole(boss);
+    await openInbox(boss, 'demo');
+    await boss.getByTestId('mode-aggregated').click();
+    const sim = await manager.newPage();
+    await sim.goto('/#/simulator');
+    await sim.getByTestId('sim-write-account').click();
+    await sim.locator('.ant-select-item-option', { hasText: wxid }).click();
+    await sim.getByTestId('sim-write-from').locator('input').fill('wxid_e2e_dave');
+    await sim.getByTestId('sim-write-content').fill('模拟器发来：想咨询一下价格');
+    await sim.getByTestId('sim-write-send').click();
+
+    const seatRow = convRow(page, wxid, 'wxid_e2e_dave');
+    const bossRow = convRow(boss, wxid, 'wxid_e2e_dave');
+    await expect(seatRow).toHaveAttribute('data-unread', '1');
+    await expect(bossRow).toHaveAttribute('data-unread', '1');
+    await expect(page.getByTestId('unread-total')).toHaveAttribute('data-count', '1');
+    await expect(boss.getByTestId('unread-total')).toHaveAttribute('data-count', '1');
+    await expect(bossRow.getByTestId('conv-preview')).toHaveText('模拟器发来：想咨询一下价格');
+
+    // The seat reads it: the manager's counts drop too.
+    await seatRow.click();
+    await expect(bossRow).toHaveAttribute('data-unread', '0');
+    await expect(boss.getByTestId('unread-total')).toHaveAttribute('data-count', '0');
+
+    // The seat replies; the manager, in the same conversation, sees it reach "read".
+    await bossRow.click();
+    await page.getByTestId('composer-input').fill('价格是 99 元');
+    await page.getByTestId('composer-send').click();
+    const seen = boss.getByTestId('msg-row').filter({ hasText: '价格是 99 元' });
+    await expect(seen).toHaveAttribute('data-side', 'right');
+    await expect(seen.getByTestId('msg-status')).toHaveAttribute('data-status', 'read', {
+      timeout: 15_000,
+    });
+    await expect(bossRow.getByTestId('conv-preview')).toHaveText('价格是 99 元');
+
+    // The manager pins it; the seat sees the pin.
+    await bossRow.click({ button: 'right' });
+    await boss.getByRole('menuitem', { name: '置顶' }).click();
+    await expect(seatRow.locator('.conv-pin')).toBeVisible();
+    await shot(page, 'inbox-two-seats-seat');
+    await shot(boss, 'inbox-two-seats-manager');
+    await shot(sim, 'inbox-two-seats-simulator');
+    await manager.close();
+    expect(problems).toEqual([]);
+    expect(bossProblems).toEqual([]);
+  });
+});
+
+test.describe('inbox tools', () => {
+  test('session groups, search, clear unread, a failed send and its resend, group chats, English', async ({
+    page,
+    request,
+  }) => {
+    const problems = watchConsole(page);
+    await page.setExtraHTTPHeaders(address());
+    const { api, wxid } = await setUpAccount(request, '工具测试号', 'demo-seat1');
+    await openInbox(page, 'demo-seat1');
+    await page.locator(`[data-testid="account-item"][data-wxid="${wxid}"]`).click();
+    await contactWrites(api, wxid, 'wxid_e2e_erin', '第一条');
+    await contactWrites(api, wxid, 'wxid_e2e_erin', '第二条');
+    await contactWrites(api, wxid, 'wxid_e2e_frank', '你好');
+    const erin = convRow(page, wxid, 'wxid_e2e_erin');
+    const frank = convRow(page, wxid, 'wxid_e2e_frank');
+    await expect(erin).toHaveAttribute('data-unread', '2');
+    await expect(frank).toHaveAttribute('data-unread', '1');
+    const account = page.locator(`[data-testid="account-item"][data-wxid="${wxid}"]`);
+    await expect(account.getByTestId('account-unread')).toContainText('3');
+    await expect(page.getByTestId('conv-count')).toHaveText('共 2 个会话');
+
+    // Search by name.
+    const name = (await frank.getByTestId('conv-name').textContent())!;
+    await page.getByTestId('conv-search').locator('input').fill(name);
+    await expect(page.getByTestId('conv-row')).toHaveCount(1);
+    await expect(page.getByTestId('conv-count')).toHaveText('共 1 个会话');
+    await page.getByTestId('conv-search').locator('input').fill('没有这个人');
+    await expect(page.getByTestId('conv-row')).toHaveCount(0);
+    await page.getByTestId('conv-search').locator('input').fill('');
+    await expect(page.getByTestId('conv-row')).toHaveCount(2);
+
+    // Clear the account's unread.
+    await account.getByTestId('clear-account-unread').click();
+    await page.getByTestId('clear-unread-ok').click();
+    await expect(erin).toHaveAttribute('data-unread', '0');
+    await expect(frank).toHaveAttribute('data-unread', '0');
+    await expect(page.getByTestId('unread-total')).toHaveAttribute('data-count', '0');
+
+    // A custom group: create it, put Erin in it, see only her there, delete it.
+    await page.getByTestId('mode-custom').click();
+    await page.getByTestId('session-group-add').click();
+    await page.getByTestId('session-group-name').fill('重点客户');
+    await page.getByTestId('session-group-ok').click();
+    await expect(page.getByTestId('conv-row')).toHaveCount(0);
+    await page.getByTestId('mode-account').click();
+    await erin.click({ button: 'right' });
+    await page.getByRole('menuitem', { name: '加入分组' }).click();
+    await page.getByRole('checkbox', { name: '重点客户' }).check();
+    await page.getByTestId('set-groups-ok').click();
+    await page.getByTestId('mode-custom').click();
+    await expect(page.getByTestId('conv-row')).toHaveCount(1);
+    await expect(erin).toBeVisible();
+    await shot(page, 'inbox-custom-group');
+    await page.getByTestId('session-group-delete').click();
+    await page.getByTestId('session-group-delete-ok').click();
+    await expect(page.getByTestId('conv-row')).toHaveCount(0);
+    await page.getByTestId('mode-account').click();
+
+    // A send the platform refuses shows its reason; resending after the fault clears delivers it.
+    await api('/sim-api/config', { failRate: 1 });
+    await frank.click();
+    await page.getByTestId('composer-input').fill('这条会失败');
+    await page.getByTestId('composer-input').press('Enter');
+    const failed = page.getByTestId('msg-row').filter({ hasText: '这条会失败' });
+    await expect(failed.getByTestId('msg-status')).toHaveAttribute('data-status', 'failed');
+    await expect(failed.getByTestId('msg-error')).not.toBeEmpty();
+    await shot(page, 'inbox-send-failed');
+    await api('/sim-api/config', { failRate: 0 });
+    await failed.getByTestId('msg-resend').click();
+    await expect(failed.getByTestId('msg-status')).toHaveAttribute('data-status', 'read', {
+      timeout: 15_000,
+    });
+
+    // A group chat shows its member's name; the group-chat menu shows group chats only.
+    const { groups } = await simContacts(request, wxid);
+    const group = groups[0]!;
+    const member = group.members[0]!;
+    await api('/sim-api/inbound', {
+      workWxid: wxid,
+      fromWxid: group.groupId,
+      memberWxid: member.wxid,
+      talkType: 2,
+      msgType: 1,
+      content: '群里有人说话了',
+    });
+    const groupRow = page.locator(
+      `[data-testid="conv-row"][data-index-name="2__${group.groupId}__${wxid}"]`,
+    );
+    await groupRow.click();
+    const said = page.getByTestId('msg-row').filter({ hasText: '群里有人说话了' });
+    await expect(said.locator('.msg-member')).toHaveText(member.nickname);
+    await page.getByRole('menuitem', { name: '群聊' }).click();
+    await expect(page.getByTestId('conv-row')).toHaveCount(1);
+    await expect(groupRow).toBeVisible();
+    await shot(page, 'inbox-group-chat');
+
+    // English.
+    await page.getByTestId('language-switch').click();
+    await expect(page.getByTestId('mode-aggregated')).toHaveText('All');
+    await expect(page.getByTestId('conv-count')).toHaveText('1 conversation');
+    await shot(page, 'inbox-english');
+    expect(problems).toEqual([]);
   });
 });

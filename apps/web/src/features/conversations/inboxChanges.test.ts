@@ -231,3 +231,14 @@ describe('unread', () => {
     expect(data.convs[c.index_name]).toMatchObject({ messageId: '9', unRead: 2 });
   });
 });
+
+describe('the group-chat view', () => {
+  it('keeps only group chats and counts what it holds when the server did not filter', () => {
+    const single = buildConv('s');
+    const group = buildConv('g@chatroom', { talkType: 2 });
+    const v: ListView = { mode: 'aggregated', talkType: 2 };
+    const data = change(emptyInboxData(), (d) => setListPage(d, v, 1, [single, group], 2, 50, NOW));
+    expect(data.list.ids).toEqual([group.index_name]);
+    expect(data.list.total).toBe(1);
+  });
+});

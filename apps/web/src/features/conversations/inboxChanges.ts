@@ -201,11 +201,13 @@ export function setListPage(
     if (!seen.has(item.index_name)) ids.push(item.index_name);
     seen.add(item.index_name);
   }
+  // A server that does not filter by talkType yet: the count is what the pages held so far.
+  const unfiltered = view.talkType !== undefined && items.some((i) => i.talkType !== view.talkType);
   d.data.list = {
     key,
     view,
     ids,
-    total,
+    total: unfiltered ? ids.length : total,
     page,
     hasMore: items.length >= pageSize && page * pageSize < total,
     loadingMore: false,
