@@ -54,6 +54,17 @@ test.describe('work accounts', () => {
     await expect(page.getByTestId('status-chip-online')).toHaveText('在线 1');
     await expect(page.getByTestId('wx-switcher-current')).toHaveText('E2E小王');
     await shot(page, 'accounts-online');
+
+    // A remark: an unchanged value just closes; a new one shows in the list and the switcher.
+    await row.getByTestId('row-remark').click();
+    await page.getByTestId('remark-ok').click();
+    await expect(page.getByTestId('remark-input')).toHaveCount(0);
+    await row.getByTestId('row-remark').click();
+    await page.getByTestId('remark-input').fill('华东客服1号');
+    await page.getByTestId('remark-ok').click();
+    await expect(page.getByText('备注已修改')).toBeVisible();
+    await expect(row.getByTestId('wx-remark')).toHaveText('华东客服1号');
+    await expect(page.getByTestId('wx-switcher-current')).toHaveText('华东客服1号');
     expect(problems).toEqual([]);
   });
 
@@ -171,7 +182,7 @@ test.describe('work accounts', () => {
     await expect(row).toHaveCount(0);
   });
 
-  test('account groups: add, filter, move accounts in, refused delete while it holds some', async ({
+  test('account groups (add, filter, move in, refused delete), batch edit and pool change', async ({
     page,
     context,
   }) => {
@@ -203,6 +214,18 @@ test.describe('work accounts', () => {
     await page.reload();
     await expect(page.locator('tr.ant-table-row')).toHaveCount(1);
     await shot(page, 'accounts-group-filter');
+
+    // Batch edit (online accounts) and the pool change (typed 'yes') on the selection.
+    await accountRow(page, 'E2E分组测试').locator('input[type="checkbox"]').check();
+    await page.getByTestId('bulk-batchEdit').click();
+    await page.getByTestId('batch-remark').fill('批量备注');
+    await page.getByTestId('group-pick-ok').click();
+    await expect(accountRow(page, 'E2E分组测试').getByTestId('wx-remark')).toHaveText('批量备注');
+    await accountRow(page, 'E2E分组测试').locator('input[type="checkbox"]').check();
+    await page.getByTestId('bulk-pool').click();
+    await page.getByTestId('confirm-word').fill('yes');
+    await page.getByTestId('confirm-word-ok').click();
+    await expect(accountRow(page, 'E2E分组测试')).toContainText('养号池');
 
     await node.hover();
     await node.getByTestId('group-delete').click();
