@@ -25,6 +25,18 @@ describe('every route is guarded', () => {
   const table = () =>
     ctx.app.routeTable.filter((r) => !PUBLIC_BY_NAME.some((re) => re.test(r.url)));
 
+  it('documents every route in the OpenAPI document at /api-docs', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/api-docs/json' });
+    expect(res.statusCode).toBe(200);
+    const doc = res.json() as { paths: Record<string, Record<string, unknown>> };
+    for (const r of table()) {
+      const path = r.url.replace(/:(\w+)/g, '{$1}');
+      if (r.url === '/ws' || r.url.endsWith('*')) continue;
+      expect(doc.paths[path]?.[r.method.toLowerCase()], `${r.method} ${r.url}`).toBeDefined();
+    }
+    expect((await ctx.app.inject({ method: 'GET', url: '/api-docs' })).statusCode).toBe(200);
+  });
+
   it('declares an access rule on every route, and public ones are listed by name', () => {
     const routes = table();
     expect(routes.length).toBeGreaterThan(3);
