@@ -1,6 +1,7 @@
 import { LANGUAGES, MESSAGES, PERMISSIONS, type Language } from '@cst/shared';
 import { accountsTexts } from '../features/accounts/texts.ts';
 import { authTexts } from '../features/auth/texts.ts';
+import { bubblesTexts } from '../features/bubbles/texts.ts';
 import { inboxTexts } from '../features/conversations/texts.ts';
 import { customersTexts } from '../features/customers/texts.ts';
 import { portsTexts } from '../features/ports/texts.ts';
@@ -31,6 +32,7 @@ export const FEATURE_TEXTS: Record<Language, TextTree>[] = [
   simulatorTexts,
   realtimeTexts,
   inboxTexts,
+  bubblesTexts,
 ];
 
 /**

@@ -4,6 +4,7 @@ import { MSG_TYPE, quoteContent } from '@cst/shared';
 import type { ChatMessage } from './inboxStore.ts';
 import { typeLabelKey } from './msgTypeLabel.ts';
 import { RichText } from './RichText.tsx';
+import { RICH_BUBBLES } from '../bubbles/index.ts';
 
 /** Props of every message bubble. */
 export interface BubbleProps {
@@ -78,6 +79,7 @@ function LabelledBubble({ message }: BubbleProps) {
 export const BUBBLES: Partial<Record<number, ComponentType<BubbleProps>>> = {
   [MSG_TYPE.text]: TextBubble,
   [MSG_TYPE.quote]: QuoteBubble,
+  ...RICH_BUBBLES,
 };
 
 /** The bubble component of a message type. */

@@ -1,0 +1,158 @@
+import { App, Button, Image } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { DOWNLOAD_MAX_BYTES, THUMBNAIL_SIZE } from '@cst/shared';
+import type { BubbleProps } from '../conversations/bubbles.tsx';
+import { bubblesApi } from './api.ts';
+import { formatBytes, formatDuration, mediaSrc, previewSrc, thumbSrc, withToken } from './media.ts';
+
+/** A picture: a 100×100 thumbnail that previews in high definition; a failed load says so. */
+export function ImageBubble({ message }: BubbleProps) {
+  const { t } = useTranslation();
+  const [failed, setFailed] = useState(false);
+  const src = thumbSrc(message);
+  if (!src || failed) {
+    return (
+      <span className="bubble-image-failed" data-testid="bubble-image-failed">
+        {t('bubble.imageFailed')}
+      </span>
+    );
+  }
+  return (
+    <span data-testid="bubble-image">
+      <Image
+        src={src}
+        alt={message.fileName ?? t('bubble.imageAlt')}
+        width={THUMBNAIL_SIZE}
+        height={THUMBNAIL_SIZE}
+        style={{ objectFit: 'cover' }}
+        preview={{ src: previewSrc(message) ?? src }}
+        onError={() => setFailed(true)}
+      />
+    </span>
+  );
+}
+
+/** A sticker: its picture, and a button saving it into the user's set. */
+export function EmoticonBubble({ message }: BubbleProps) {
+  const { t } = useTranslation();
+  const { message: toast } = App.useApp();
+  const [failed, setFailed] = useState(false);
+  const src = mediaSrc(message) ?? thumbSrc(message);
+  const save = () =>
+    bubblesApi
+      .saveEmoticon(message.messageId)
+      .then(() => toast.success(t('bubble.emoticonSaved')))
+      .catch(() => toast.error(t('bubble.emoticonSaveFailed')));
+  return (
+    <span className="bubble-emoticon" data-testid="bubble-emoticon">
+      {src && !failed ? (
+        <img
+          src={src}
+          alt={t('inbox.type.emoticon')}
+          width={THUMBNAIL_SIZE}
+          height={THUMBNAIL_SIZE}
+          style={{ objectFit: 'contain' }}
+          onError={() => setFailed(true)}
+        />
+      ) : (
+        <span>{t('bubble.imageFailed')}</span>
+      )}
+      {message.sendSide === 2 && message.messageId && (
+        <Button size="small" type="link" onClick={() => void save()}>
+          {t('bubble.emoticonSave')}
+        </Button>
+      )}
+    </span>
+  );
+}
+
+/** A document: name, size and a download link; files over 10 MB are refused as SPEC says. */
+export function DocumentBubble({ message }: BubbleProps) {
+  const { t } = useTranslation();
+  const { message: toast } = App.useApp();
+  const tooLarge = (message.fileLen ?? 0) > DOWNLOAD_MAX_BYTES;
+  const href = withToken(message.fileUrl ?? message.fileCdnUrl, '&download=1');
+  return (
+    <span className="bubble-file" data-testid="bubble-file">
+      <span className="bubble-file-icon" aria-hidden>
+        📄
+      </span>
+      <span className="bubble-file-main">
+        <span className="bubble-file-name">{message.fileName || t('inbox.type.document')}</span>
+        <span className="bubble-file-size">{formatBytes(message.fileLen)}</span>
+      </span>
+      {tooLarge || !href ? (
+        <Button size="small" type="link" onClick={() => toast.warning(t('bubble.tooLarge'))}>
+          {t('bubble.download')}
+        </Button>
+      ) : (
+        <a href={href} target="_blank" rel="noopener noreferrer" download>
+          {t('bubble.download')}
+        </a>
+      )}
+    </span>
+  );
+}
+
+/** A video: the player with its controls. */
+export function VideoBubble({ message }: BubbleProps) {
+  const { t } = useTranslation();
+  const [failed, setFailed] = useState(false);
+  const src = mediaSrc(message);
+  if (!src || failed) return <span data-testid="bubble-video">{t('bubble.videoFailed')}</span>;
+  return (
+    <video
+      data-testid="bubble-video"
+      className="bubble-video"
+      src={src}
+      poster={withToken(message.jpegThumbnail) ?? undefined}
+      controls
+      preload="metadata"
+      width={220}
+      onError={() => setFailed(true)}
+    />
+  );
+}
+
+/** A voice message: play button with the duration, and voice to text through the gateway. */
+export function VoiceBubble({ message }: BubbleProps) {
+  const { t } = useTranslation();
+  const [duration, setDuration] = useState<number | null>(null);
+  const [text, setText] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const src = mediaSrc(message);
+  const toText = () => {
+    setBusy(true);
+    bubblesApi
+      .voiceToText(message.messageId)
+      .then((r) => setText(r.text || t('bubble.voiceToTextEmpty')))
+      .catch(() => undefined)
+      .finally(() => setBusy(false));
+  };
+  return (
+    <span className="bubble-voice" data-testid="bubble-voice">
+      <span className="bubble-voice-line">
+        <span>{t('bubble.voice')}</span>
+        {duration !== null && <span className="bubble-voice-len">{formatDuration(duration)}</span>}
+        {src && (
+          <audio
+            src={src}
+            controls
+            preload="metadata"
+            onLoadedMetadata={(e) => {
+              const d = e.currentTarget.duration;
+              if (Number.isFinite(d)) setDuration(d);
+            }}
+          />
+        )}
+        {message.messageId && (
+          <Button size="small" type="link" loading={busy} onClick={toText}>
+            {t('bubble.voiceToText')}
+          </Button>
+        )}
+      </span>
+      {text !== null && <span className="bubble-voice-text">{text}</span>}
+    </span>
+  );
+}
