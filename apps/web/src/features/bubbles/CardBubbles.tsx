@@ -1,3 +1,4 @@
+import { EnvironmentOutlined, PhoneOutlined, VideoCameraOutlined } from '@ant-design/icons';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -150,7 +151,11 @@ export function LocationBubble({ message }: BubbleProps) {
   return (
     <CardFrame
       testId="bubble-location"
-      title={`📍 ${c.poiName || c.label}`}
+      title={
+        <>
+          <EnvironmentOutlined /> {c.poiName || c.label}
+        </>
+      }
       body={c.label}
       footer={t('bubble.location')}
     />
@@ -183,8 +188,7 @@ export function CallBubble({ message }: BubbleProps) {
       : t(`bubble.call.${c.result}`);
   return (
     <span className="bubble-call" data-testid="bubble-call">
-      {kind === 'video' ? '📹 ' : '📞 '}
-      {t(`bubble.call.${kind}`)}
+      {kind === 'video' ? <VideoCameraOutlined /> : <PhoneOutlined />} {t(`bubble.call.${kind}`)}
       {outcome && ` · ${outcome}`}
     </span>
   );

@@ -1,3 +1,4 @@
+import { FileTextOutlined } from '@ant-design/icons';
 import { App, Button, Image } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -75,9 +76,7 @@ export function DocumentBubble({ message }: BubbleProps) {
   const href = withToken(message.fileUrl ?? message.fileCdnUrl, '&download=1');
   return (
     <span className="bubble-file" data-testid="bubble-file">
-      <span className="bubble-file-icon" aria-hidden>
-        📄
-      </span>
+      <FileTextOutlined className="bubble-file-icon" aria-hidden />
       <span className="bubble-file-main">
         <span className="bubble-file-name">{message.fileName || t('inbox.type.document')}</span>
         <span className="bubble-file-size">{formatBytes(message.fileLen)}</span>
