@@ -44,10 +44,18 @@ export function useQrLogin(open: boolean, params: QrLoginParams) {
     );
   }, [groupId, proxyId, wxid]);
 
+  // One code per opening and parameter set (a development double effect must not issue two).
+  const issuedFor = useRef<string | null>(null);
   useEffect(() => {
-    if (open) issue();
-    else request.current += 1;
-  }, [open, issue]);
+    const key = JSON.stringify([groupId, proxyId, wxid]);
+    if (!open) {
+      issuedFor.current = null;
+      request.current += 1;
+    } else if (issuedFor.current !== key) {
+      issuedFor.current = key;
+      issue();
+    }
+  }, [open, issue, groupId, proxyId, wxid]);
 
   useRealtimeEvent<QrAckUpdatePush>(WS_EVENTS.qrAckUpdate, (d) =>
     dispatch({ type: 'scanned', loginId: d.loginId }),
