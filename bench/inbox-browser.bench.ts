@@ -196,20 +196,30 @@ async function firstScreen(
 /**
  * Scrolls the chat to the top page by page, as a reader does, and returns how far the message at
  * the top of the view moved when each older page was prepended (0 = no jump). Older pages are
- * answered 300 ms late so the view is measured before each page arrives.
+ * answered 600 ms late so the view is measured before each page arrives.
  */
 async function scrollToTop(page: Page, pages: number): Promise<{ loaded: number; jumpPx: number }> {
   await page.route('**/main-api/conv/messages', async (route) => {
-    await new Promise((r) => setTimeout(r, 300));
+    await new Promise((r) => setTimeout(r, 600));
     await route.continue();
   });
   let jumpPx = 0;
   let loaded = 0;
   // Rows carry their message key (`m:<messageId>`); older messages have smaller ids.
   for (let i = 0; i < pages; i++) {
+    // Scroll up with the mouse wheel, as a reader does, until the top.
+    const box = (await page.locator('[data-testid="msg-list"]').boundingBox())!;
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    for (let k = 0; k < 20; k++) {
+      const top = await page.evaluate(
+        () => document.querySelector<HTMLElement>('[data-testid="msg-list"]')!.scrollTop,
+      );
+      if (top === 0) break;
+      await page.mouse.wheel(0, -3000);
+      await page.waitForTimeout(20);
+    }
     const before = await page.evaluate(async () => {
       const el = document.querySelector<HTMLElement>('[data-testid="msg-list"]')!;
-      el.scrollTop = 0;
       await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
       const top = el.getBoundingClientRect().top;
       const rows = Array.from(el.querySelectorAll<HTMLElement>('[data-testid="msg-row"]'));

@@ -160,6 +160,9 @@ test.describe('visibility', () => {
     await expect(page.getByTestId('conv-row')).toHaveCount(0);
     await expect(page.getByTestId('unread-total')).toHaveAttribute('data-count', '0');
     await shot(page, 'inbox-seat-without-account');
+    // Seat one reads it, so the next tests start from no unread.
+    await convRow(seat1, wxid, 'wxid_e2e_carol').click();
+    await expect(seat1.getByTestId('unread-total')).toHaveAttribute('data-count', '0');
     await seat1.close();
   });
 });
@@ -183,6 +186,10 @@ test.describe('two seats and the simulator page', () => {
     const bossProblems = watchConsole(boss);
     await openInbox(boss, 'demo');
     await boss.getByTestId('mode-aggregated').click();
+    const count = async (p: typeof page) =>
+      Number(await p.getByTestId('unread-total').getAttribute('data-count'));
+    const seatBase = await count(page);
+    const bossBase = await count(boss);
     const sim = await manager.newPage();
     await sim.goto('/#/simulator');
     await sim.getByTestId('sim-write-account').click();
@@ -195,14 +202,21 @@ test.describe('two seats and the simulator page', () => {
     const bossRow = convRow(boss, wxid, 'wxid_e2e_dave');
     await expect(seatRow).toHaveAttribute('data-unread', '1');
     await expect(bossRow).toHaveAttribute('data-unread', '1');
-    await expect(page.getByTestId('unread-total')).toHaveAttribute('data-count', '1');
-    await expect(boss.getByTestId('unread-total')).toHaveAttribute('data-count', '1');
+    // Both see the account's count; the totals moved by one (other tests' accounts may hold more).
+    const accountBadge = (p: typeof page) =>
+      p.locator(`[data-testid="account-item"][data-wxid="${wxid}"]`).getByTestId('account-unread');
+    await expect(accountBadge(page)).toHaveText('1');
+    await expect(accountBadge(boss)).toHaveText('1');
+    await expect(page.getByTestId('unread-total')).toHaveAttribute('data-count', `${seatBase + 1}`);
+    await expect(boss.getByTestId('unread-total')).toHaveAttribute('data-count', `${bossBase + 1}`);
     await expect(bossRow.getByTestId('conv-preview')).toHaveText('模拟器发来：想咨询一下价格');
 
     // The seat reads it: the manager's counts drop too.
     await seatRow.click();
     await expect(bossRow).toHaveAttribute('data-unread', '0');
-    await expect(boss.getByTestId('unread-total')).toHaveAttribute('data-count', '0');
+    await expect(accountBadge(boss)).toHaveCount(0);
+    await expect(boss.getByTestId('unread-total')).toHaveAttribute('data-count', `${bossBase}`);
+    await expect(page.getByTestId('unread-total')).toHaveAttribute('data-count', `${seatBase}`);
 
     // The seat replies; the manager, in the same conversation, sees it reach "read".
     await bossRow.click();

@@ -92,8 +92,12 @@ export function AccountColumn({ selected, onPickAccount, onPickAll }: AccountCol
               <InboxAvatar src={a.avatar} name={nameOf(a)} size={32} shape="circle" />
             </Badge>
             <span className="account-name">{nameOf(a)}</span>
-            <Badge count={n} size="small" overflowCount={999} data-testid="account-unread" />
-            {n > 0 && clearButton(a.wxid, nameOf(a))}
+            {n > 0 && (
+              <>
+                <Badge count={n} size="small" overflowCount={999} data-testid="account-unread" />
+                {clearButton(a.wxid, nameOf(a))}
+              </>
+            )}
           </div>
         );
       })}

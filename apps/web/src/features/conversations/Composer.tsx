@@ -5,6 +5,7 @@ import { useRef, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MAX_TEXT_LENGTH, type ConversationItem } from '@cst/shared';
 import { useCan } from '../../lib/session/sessionStore.ts';
+import { ComposerExtras } from '../media/ComposerExtras.tsx';
 import { quoteOf } from './bubbles.tsx';
 import { EmojiPicker } from './EmojiPicker.tsx';
 import { sendText } from './inboxActions.ts';
@@ -75,6 +76,7 @@ export function Composer({ conv }: { conv: ConversationItem }) {
       )}
       <div className="composer-tools">
         <EmojiPicker onPick={insert} />
+        <ComposerExtras conv={conv} />
       </div>
       <Input.TextArea
         ref={ref}

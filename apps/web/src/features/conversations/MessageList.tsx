@@ -1,7 +1,7 @@
 import { Empty, Spin, Typography } from 'antd';
-import { useCallback } from 'react';
+import { useCallback, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Virtuoso } from 'react-virtuoso';
+import { Virtuoso, type VirtuosoHandle } from 'react-virtuoso';
 import type { ConversationItem } from '@cst/shared';
 import { loadOlderMessages } from './inboxActions.ts';
 import { useInbox } from './inboxStore.ts';
@@ -39,16 +39,33 @@ export function MessageList({ conv }: { conv: ConversationItem }) {
   const indexName = conv.index_name;
   const chat = useInbox((s) => s.chats[indexName]);
 
+  // Whether the view sticks to the newest message. Only the reader scrolling up lets go: a burst
+  // of messages (a replay after a reconnect) can leave the view briefly off the bottom while rows
+  // are measured, and that must not stop it following.
+  const stick = useRef(true);
+  const lastInput = useRef(0);
+  const list = useRef<VirtuosoHandle>(null);
+  const handleAtBottom = useCallback((atBottom: boolean) => {
+    if (atBottom) stick.current = true;
+    else if (Date.now() - lastInput.current < 1000) stick.current = false;
+  }, []);
+  const handleInput = useCallback(() => {
+    lastInput.current = Date.now();
+  }, []);
   const followOutput = useCallback(
     (atBottom: boolean) => {
-      if (atBottom) return 'auto' as const;
+      if (atBottom || stick.current) return 'auto' as const;
       const s = useInbox.getState();
       const keys = s.chats[indexName]?.keys ?? [];
       const last = s.messages[keys[keys.length - 1] ?? ''];
+      // The reader's own new message brings the view down even when scrolled up.
       return last?.sendSide === 1 && Date.now() - last.msgTime < 5000 ? ('auto' as const) : false;
     },
     [indexName],
   );
+  const handleHeight = useCallback(() => {
+    if (stick.current) list.current?.scrollToIndex({ index: 'LAST', align: 'end' });
+  }, []);
   const startReached = useCallback(() => void loadOlderMessages(indexName), [indexName]);
 
   if (!chat || !chat.loaded) return <Spin className="inbox-spin" />;
@@ -57,6 +74,7 @@ export function MessageList({ conv }: { conv: ConversationItem }) {
   }
   return (
     <Virtuoso
+      ref={list}
       key={`${indexName}:${chat.generation}`}
       className="msg-list"
       data-testid="msg-list"
@@ -65,6 +83,13 @@ export function MessageList({ conv }: { conv: ConversationItem }) {
       initialTopMostItemIndex={{ index: 'LAST', align: 'end' }}
       startReached={startReached}
       followOutput={followOutput}
+      atBottomStateChange={handleAtBottom}
+      atBottomThreshold={40}
+      totalListHeightChanged={handleHeight}
+      onWheel={handleInput}
+      onTouchMove={handleInput}
+      onKeyDown={handleInput}
+      onPointerDown={handleInput}
       increaseViewportBy={{ top: 300, bottom: 100 }}
       computeItemKey={(_, key) => key}
       context={{ loadingOlder: chat.loadingOlder, hasMore: chat.hasMore }}
