@@ -61,9 +61,16 @@ export const qrAckFailedPush = z.object({
   loginId: z.string(),
   status: z.literal(3),
   message: z.string(),
+  /** Why: the code expired unscanned, or the phone declined / the platform refused. */
+  reason: z.enum(['expired', 'failed']).optional(),
 });
 export type QrAckFailedPush = z.infer<typeof qrAckFailedPush>;
-export const userStatusChangedPush = z.object({ wxid: z.string(), status: z.string() });
+export const userStatusChangedPush = z.object({
+  wxid: z.string(),
+  status: z.string(),
+  /** The platform's reason, e.g. why an account was banned. */
+  reason: z.string().optional(),
+});
 export type UserStatusChangedPush = z.infer<typeof userStatusChangedPush>;
 
 export const WX_ACCOUNT_CHANGES = ['added', 'updated', 'distributed', 'deleted'] as const;
