@@ -3,6 +3,7 @@ import { accountsTexts } from '../features/accounts/texts.ts';
 import { authTexts } from '../features/auth/texts.ts';
 import { bubblesTexts } from '../features/bubbles/texts.ts';
 import { inboxTexts } from '../features/conversations/texts.ts';
+import { mediaTexts } from '../features/media/texts.ts';
 import { customersTexts } from '../features/customers/texts.ts';
 import { portsTexts } from '../features/ports/texts.ts';
 import { profileTexts } from '../features/profile/texts.ts';
@@ -33,6 +34,7 @@ export const FEATURE_TEXTS: Record<Language, TextTree>[] = [
   realtimeTexts,
   inboxTexts,
   bubblesTexts,
+  mediaTexts,
 ];
 
 /**

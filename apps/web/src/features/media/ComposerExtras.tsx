@@ -1,0 +1,114 @@
+import { FileOutlined, PictureOutlined, VideoCameraOutlined } from '@ant-design/icons';
+import { App, Button, Tooltip } from 'antd';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ConversationItem } from '@cst/shared';
+import { EmoticonPanel } from './EmoticonPanel.tsx';
+import { groupFiles, sendFiles, type SendKind } from './sendMedia.ts';
+import './media.css';
+
+const ACCEPT: Record<SendKind, string> = { image: 'image/*', document: '', video: 'video/*' };
+const ICON: Record<SendKind, ReactNode> = {
+  image: <PictureOutlined />,
+  document: <FileOutlined />,
+  video: <VideoCameraOutlined />,
+};
+
+/**
+ * The composer's media tools: pictures (pick, paste, drag and drop; up to 5), files, video, and
+ * the sticker panel. Paste and drop are caught on the whole composer.
+ */
+export function ComposerExtras({ conv }: { conv: ConversationItem }) {
+  const { t } = useTranslation();
+  const { message: toast } = App.useApp();
+  const anchor = useRef<HTMLSpanElement>(null);
+  const inputs = useRef<Partial<Record<SendKind, HTMLInputElement | null>>>({});
+  const [busy, setBusy] = useState(false);
+
+  const send = async (kind: SendKind, files: File[]) => {
+    if (files.length === 0) return;
+    setBusy(true);
+    const hide = toast.loading(t('media.uploading'), 0);
+    try {
+      await sendFiles(conv, kind, files, {
+        onRetry: () => toast.warning(t('media.retrying')),
+        onError: (key, detail) => toast.error(detail ? `${t(key)}：${detail}` : t(key)),
+      });
+    } catch {
+      // The send call's error was already shown by the client.
+    } finally {
+      hide();
+      setBusy(false);
+    }
+  };
+  const sendMixed = async (files: File[]) => {
+    const groups = groupFiles(files);
+    for (const kind of ['image', 'video', 'document'] as const) await send(kind, groups[kind]);
+  };
+  const sendRef = useRef(sendMixed);
+  sendRef.current = sendMixed;
+
+  useEffect(() => {
+    const root = anchor.current?.closest('.composer');
+    if (!(root instanceof HTMLElement)) return;
+    const onPaste = (e: ClipboardEvent) => {
+      const files = [...(e.clipboardData?.files ?? [])];
+      if (files.length === 0) return;
+      e.preventDefault();
+      void sendRef.current(files);
+    };
+    const onDragOver = (e: DragEvent) => {
+      if (e.dataTransfer?.types.includes('Files')) e.preventDefault();
+    };
+    const onDrop = (e: DragEvent) => {
+      const files = [...(e.dataTransfer?.files ?? [])];
+      if (files.length === 0) return;
+      e.preventDefault();
+      void sendRef.current(files);
+    };
+    root.addEventListener('paste', onPaste);
+    root.addEventListener('dragover', onDragOver);
+    root.addEventListener('drop', onDrop);
+    return () => {
+      root.removeEventListener('paste', onPaste);
+      root.removeEventListener('dragover', onDragOver);
+      root.removeEventListener('drop', onDrop);
+    };
+  }, []);
+
+  return (
+    <span className="composer-extras" ref={anchor}>
+      <EmoticonPanel conv={conv} />
+      {(['image', 'document', 'video'] as const).map((kind) => (
+        <span key={kind}>
+          <Tooltip title={t(`media.${kind === 'document' ? 'file' : kind}`)}>
+            <Button
+              type="text"
+              size="small"
+              icon={ICON[kind]}
+              disabled={busy}
+              aria-label={t(`media.${kind === 'document' ? 'file' : kind}`)}
+              onClick={() => inputs.current[kind]?.click()}
+              data-testid={`composer-${kind}`}
+            />
+          </Tooltip>
+          <input
+            ref={(el) => {
+              inputs.current[kind] = el;
+            }}
+            type="file"
+            hidden
+            multiple={kind !== 'video'}
+            accept={ACCEPT[kind] || undefined}
+            data-testid={`composer-${kind}-input`}
+            onChange={(e) => {
+              const files = [...(e.target.files ?? [])];
+              e.target.value = '';
+              void send(kind, files);
+            }}
+          />
+        </span>
+      ))}
+    </span>
+  );
+}

@@ -1,0 +1,124 @@
+import { uploadResult, type OssTokenPayload, type UploadResult } from '@cst/shared';
+import { newSendingId } from '../conversations/sendingId.ts';
+import { ossToken } from './ossToken.ts';
+
+/** Why an upload failed, in SPEC §8's words (see the media texts). */
+export type UploadFailure = 'tokenError' | 'uploadFailed';
+
+/** An upload error carrying the SPEC reason and the server's message when there is one. */
+export class UploadError extends Error {
+  constructor(
+    readonly reason: UploadFailure,
+    readonly detail = '',
+  ) {
+    super(detail || reason);
+  }
+}
+
+/** A path segment safe inside a key (no slashes, dots-only or odd characters). */
+function segment(s: string): string {
+  const clean = s.replace(/[^A-Za-z0-9_@.-]/g, '_').replace(/^\.+/, '_');
+  return clean || '_';
+}
+
+/** The extension of a file name, lower case and safe ('' when none). */
+function extOf(name: string): string {
+  const m = /\.([A-Za-z0-9]{1,10})$/.exec(name);
+  return m ? m[1]!.toLowerCase() : '';
+}
+
+/** The spec's key layout: `dir/{account}/{contact}/{YYYYMMDD}/{timestamp}-{uuid}.{ext}`. */
+export function uploadKey(
+  dir: string,
+  account: string,
+  contact: string,
+  fileName: string,
+  now = new Date(),
+  id = newSendingId(),
+): string {
+  const day = `${now.getFullYear()}${String(now.getMonth() + 1).padStart(2, '0')}${String(now.getDate()).padStart(2, '0')}`;
+  const ext = extOf(fileName);
+  const base = `${now.getTime()}-${segment(id)}`;
+  return `${dir}${segment(account)}/${segment(contact)}/${day}/${ext ? `${base}.${ext}` : base}`;
+}
+
+/** One POST-policy upload; throws UploadError('uploadFailed') with the server's message. */
+async function postOnce(
+  token: OssTokenPayload,
+  file: File,
+  key: string,
+  fetchFn: typeof fetch,
+): Promise<UploadResult> {
+  const form = new FormData();
+  form.set('key', key);
+  form.set('OSSAccessKeyId', token.accessid);
+  form.set('policy', token.policy);
+  form.set('signature', token.signature);
+  form.set('success_action_status', '200');
+  form.set('file', file, file.name);
+  let res: Response;
+  try {
+    res = await fetchFn(token.host, { method: 'POST', body: form });
+  } catch {
+    throw new UploadError('uploadFailed');
+  }
+  const body = (await res.json().catch(() => null)) as {
+    code?: number;
+    message?: string;
+    data?: unknown;
+  } | null;
+  if (res.ok && body?.code === 0) {
+    const parsed = uploadResult.safeParse(body.data);
+    if (parsed.success) return parsed.data;
+  }
+  throw new UploadError('uploadFailed', body?.message ?? '');
+}
+
+/** Hooks an upload reports through (the composer shows them as toasts). */
+export interface UploadHooks {
+  /** The first try failed: a new token is fetched and the upload retried in 2 seconds. */
+  onRetry?: () => void;
+  fetchFn?: typeof fetch;
+  delayMs?: number;
+}
+
+/**
+ * Uploads a chat file straight to the storage endpoint (SPEC §8): on failure it says
+ * '2秒后重新上传', refreshes the token and tries once more; a token that cannot be had is
+ * 'File Token Error', a second failure 'upload failed!'.
+ */
+export async function uploadChatFile(
+  file: File,
+  account: string,
+  contact: string,
+  hooks: UploadHooks = {},
+): Promise<UploadResult> {
+  const fetchFn = hooks.fetchFn ?? fetch.bind(globalThis);
+  let token: OssTokenPayload;
+  try {
+    token = await ossToken();
+  } catch {
+    throw new UploadError('tokenError');
+  }
+  const key = uploadKey(token.dir, account, contact, file.name);
+  try {
+    return await postOnce(token, file, key, fetchFn);
+  } catch (err) {
+    // A refused file (type, size) will not pass on a second try either.
+    if (
+      err instanceof UploadError &&
+      err.detail &&
+      !/签名|凭证|signature|token/i.test(err.detail)
+    ) {
+      throw err;
+    }
+    hooks.onRetry?.();
+    await new Promise((r) => setTimeout(r, hooks.delayMs ?? 2000));
+    try {
+      token = await ossToken(true);
+    } catch {
+      throw new UploadError('tokenError');
+    }
+    return postOnce(token, file, key, fetchFn);
+  }
+}

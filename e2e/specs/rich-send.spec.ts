@@ -1,0 +1,59 @@
+import { expect, test } from '../fixtures.ts';
+import { address, contactWrites, convRow, openInbox, setUpAccount, shot } from './inbox-support.ts';
+
+/** An 8×8 PNG. */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAgAAAAICAIAAABLbSncAAAAaUlEQVR4nAXBgQAAAAgDwZGMJJJIIokkkgl9d0LCokSLEStORELGpkybMWvOxEKFiyq6mGKLK1JCjZtquplmm2vSQoOHGnqYYYcbMkKLl1p6mWWXW7JCh486+phjjztyQsGhQocJGy4kD0MvdEGxwD80AAAAAElFTkSuQmCC',
+  'base64',
+);
+
+test.describe('sending pictures, files and stickers', () => {
+  test('an image and a file go out through the direct upload and open', async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(90_000);
+    await page.setExtraHTTPHeaders(address());
+    const { api, wxid } = await setUpAccount(request, '发送媒体号', 'demo-seat1');
+    await contactWrites(api, wxid, 'wxid_e2e_media', '请发图片');
+    await openInbox(page, 'demo-seat1');
+    await page.locator(`[data-testid="account-item"][data-wxid="${wxid}"]`).click();
+    await convRow(page, wxid, 'wxid_e2e_media').click();
+    await expect(page.getByTestId('msg-row').filter({ hasText: '请发图片' })).toBeVisible();
+
+    await page
+      .getByTestId('composer-image-input')
+      .setInputFiles({ name: 'dot.png', mimeType: 'image/png', buffer: PNG });
+    const image = page.locator(
+      '[data-testid="msg-row"][data-side="right"] [data-testid="bubble-image"]',
+    );
+    await expect(image).toBeVisible({ timeout: 15_000 });
+    await expect(image.locator('img')).toHaveJSProperty('naturalWidth', 100);
+    await image.locator('img').click();
+    await expect(page.locator('.ant-image-preview-img')).toBeVisible();
+    await page.keyboard.press('Escape');
+
+    await page.getByTestId('composer-document-input').setInputFiles({
+      name: '说明.txt',
+      mimeType: 'text/plain',
+      buffer: Buffer.from('你好，这是说明文件'),
+    });
+    const doc = page.locator(
+      '[data-testid="msg-row"][data-side="right"] [data-testid="bubble-file"]',
+    );
+    await expect(doc).toContainText('说明.txt', { timeout: 15_000 });
+    const href = await doc.getByRole('link').getAttribute('href');
+    expect(href).toContain('token=');
+    const res = await page.request.get(href!);
+    expect(res.status()).toBe(200);
+    expect(await res.text()).toBe('你好，这是说明文件');
+
+    // A system sticker from the panel.
+    await page.getByTestId('composer-emoticon').click();
+    await page.getByTestId('emoticon-cell').first().click();
+    await expect(
+      page.locator('[data-testid="msg-row"][data-side="right"] [data-testid="bubble-emoticon"]'),
+    ).toBeVisible({ timeout: 15_000 });
+    await shot(page, 'rich-send');
+  });
+});
