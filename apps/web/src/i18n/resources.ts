@@ -4,6 +4,7 @@ import { authTexts } from '../features/auth/texts.ts';
 import { bubblesTexts } from '../features/bubbles/texts.ts';
 import { inboxTexts } from '../features/conversations/texts.ts';
 import { mediaTexts } from '../features/media/texts.ts';
+import { historyTexts } from '../features/history/texts.ts';
 import { customersTexts } from '../features/customers/texts.ts';
 import { portsTexts } from '../features/ports/texts.ts';
 import { profileTexts } from '../features/profile/texts.ts';
@@ -35,6 +36,7 @@ export const FEATURE_TEXTS: Record<Language, TextTree>[] = [
   inboxTexts,
   bubblesTexts,
   mediaTexts,
+  historyTexts,
 ];
 
 /**

@@ -118,6 +118,8 @@ export const ROUTES: AppRoute[] = [
     load: () => import('../../features/profile/MyAccountPage.tsx').then((m) => m.MyAccountPage),
   }),
   page('/history', 'route.history', 'history.read', {
+    ready: true,
+    load: () => import('../../features/history/HistoryPage.tsx').then((m) => m.HistoryPage),
     menu: [{ group: 'top', order: 30, labelKey: 'menu.history', icon: HistoryOutlined }],
   }),
 

@@ -1,0 +1,68 @@
+import { useQuery } from '@tanstack/react-query';
+import { Button, Drawer, List, Spin } from 'antd';
+import dayjs from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import type { MessageWithConversation } from '@cst/shared';
+import { useWorkAccounts } from '../accounts/workAccountStore.ts';
+import { openConversation } from '../conversations/inboxActions.ts';
+import { historyApi } from './api.ts';
+
+/**
+ * The messages around a found message (`cst/message-list`), the found one marked; a button
+ * opens the conversation in the inbox.
+ */
+export function HistoryContext({
+  hit,
+  onClose,
+}: {
+  hit: MessageWithConversation | null;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const choose = useWorkAccounts((s) => s.choose);
+  const { data, isFetching } = useQuery({
+    queryKey: ['history', 'around', hit?.messageId],
+    queryFn: () => historyApi.around(hit!.messageId),
+    enabled: Boolean(hit),
+  });
+  const openChat = () => {
+    if (!hit) return;
+    choose(hit.workWxid);
+    openConversation(hit.index_name);
+    void navigate('/message');
+  };
+  return (
+    <Drawer
+      open={Boolean(hit)}
+      onClose={onClose}
+      width={520}
+      title={hit ? `${t('historyPage.context')} · ${hit.conversationName}` : ''}
+      extra={
+        <Button type="primary" onClick={openChat} data-testid="history-open-chat">
+          {t('historyPage.openChat')}
+        </Button>
+      }
+      destroyOnHidden
+    >
+      <Spin spinning={isFetching}>
+        <List
+          data-testid="history-context"
+          dataSource={data?.list ?? []}
+          renderItem={(m) => (
+            <List.Item
+              className={m.messageId === hit?.messageId ? 'history-hit' : undefined}
+              data-hit={m.messageId === hit?.messageId ? 'true' : undefined}
+            >
+              <List.Item.Meta
+                title={`${m.sendSide === 1 ? t('historyPage.sent') : m.memberName || data?.conv.name || ''} · ${dayjs(m.msgTime).format('YYYY-MM-DD HH:mm:ss')}`}
+                description={<span className="history-text">{m.msg_text}</span>}
+              />
+            </List.Item>
+          )}
+        />
+      </Spin>
+    </Drawer>
+  );
+}

@@ -1,0 +1,54 @@
+import type { Language } from '@cst/shared';
+import type { TextTree } from '../../i18n/common.ts';
+
+/** Texts of the history search page. */
+export const historyTexts: Record<Language, TextTree> = {
+  'zh-CN': {
+    historyPage: {
+      title: '历史消息',
+      keyword: '关键词',
+      keywordPlaceholder: '搜索消息内容',
+      account: '工作号',
+      allAccounts: '全部工作号',
+      contact: '联系人',
+      contactPlaceholder: '联系人或群的 ID',
+      time: '时间',
+      search: '搜索',
+      reset: '重置',
+      conversation: '会话',
+      content: '消息',
+      msgTime: '时间',
+      side: '方向',
+      sent: '发出',
+      received: '收到',
+      open: '查看上下文',
+      openChat: '打开会话',
+      context: '消息上下文',
+      empty: '没有找到相关消息',
+    },
+  },
+  en: {
+    historyPage: {
+      title: 'History messages',
+      keyword: 'Keyword',
+      keywordPlaceholder: 'Search message text',
+      account: 'Work account',
+      allAccounts: 'All work accounts',
+      contact: 'Contact',
+      contactPlaceholder: 'Contact or group ID',
+      time: 'Time',
+      search: 'Search',
+      reset: 'Reset',
+      conversation: 'Conversation',
+      content: 'Message',
+      msgTime: 'Time',
+      side: 'Direction',
+      sent: 'Sent',
+      received: 'Received',
+      open: 'Show context',
+      openChat: 'Open the conversation',
+      context: 'Around the message',
+      empty: 'No messages found',
+    },
+  },
+};
