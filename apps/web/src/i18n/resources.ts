@@ -5,6 +5,7 @@ import { bubblesTexts } from '../features/bubbles/texts.ts';
 import { inboxTexts } from '../features/conversations/texts.ts';
 import { mediaTexts } from '../features/media/texts.ts';
 import { historyTexts } from '../features/history/texts.ts';
+import { sensitiveTexts } from '../features/sensitive/texts.ts';
 import { customersTexts } from '../features/customers/texts.ts';
 import { portsTexts } from '../features/ports/texts.ts';
 import { profileTexts } from '../features/profile/texts.ts';
@@ -37,6 +38,7 @@ export const FEATURE_TEXTS: Record<Language, TextTree>[] = [
   bubblesTexts,
   mediaTexts,
   historyTexts,
+  sensitiveTexts,
 ];
 
 /**

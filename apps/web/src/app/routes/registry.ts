@@ -167,7 +167,11 @@ export const ROUTES: AppRoute[] = [
     'autoreply.manage',
     60,
   ),
-  child('settings', '/settings/sensitiveWords', 'route.sensitiveWords', 'sensitive.manage', 70),
+  child('settings', '/settings/sensitiveWords', 'route.sensitiveWords', 'sensitive.manage', 70, {
+    ready: true,
+    load: () =>
+      import('../../features/sensitive/SensitiveWordsPage.tsx').then((m) => m.SensitiveWordsPage),
+  }),
 
   // Contacts.
   section('contacts', '/contacts', '/contacts/apply', 'route.contacts'),

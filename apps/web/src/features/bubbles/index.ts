@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import { MSG_TYPE } from '@cst/shared';
 import type { BubbleProps } from '../conversations/bubbles.tsx';
+import { SensitiveTextBubble } from '../sensitive/SensitiveTextBubble.tsx';
 import {
   CallBubble,
   CardBubble,
@@ -24,6 +25,8 @@ import './bubbles.css';
 
 /** The rich bubbles by message type (registered into the inbox's bubble table). */
 export const RICH_BUBBLES: Partial<Record<number, ComponentType<BubbleProps>>> = {
+  // Text as the inbox shows it, with a subAdmin's first sensitive word in red.
+  [MSG_TYPE.text]: SensitiveTextBubble,
   [MSG_TYPE.image]: ImageBubble,
   [MSG_TYPE.document]: DocumentBubble,
   [MSG_TYPE.emoticon]: EmoticonBubble,

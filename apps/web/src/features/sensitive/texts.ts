@@ -1,0 +1,58 @@
+import type { Language } from '@cst/shared';
+import type { TextTree } from '../../i18n/common.ts';
+
+/** Texts of the sensitive-word page. */
+export const sensitiveTexts: Record<Language, TextTree> = {
+  'zh-CN': {
+    sensitivePage: {
+      title: '敏感词监控',
+      words: '敏感词',
+      records: '触发记录',
+      search: '搜索敏感词',
+      add: '批量添加',
+      addTitle: '批量添加敏感词',
+      addHint: '每行一个敏感词',
+      added: '已添加 {added} 个，忽略 {ignored} 个',
+      delete: '删除',
+      deleteSelected: '删除所选',
+      deleteConfirm: '确定删除所选的 {count} 个敏感词吗？',
+      deleted: '已删除',
+      createdAt: '添加时间',
+      word: '敏感词',
+      conversation: '会话',
+      content: '消息内容',
+      side: '方向',
+      sent: '发出',
+      received: '收到',
+      time: '时间',
+      emptyWords: '暂无敏感词',
+      emptyRecords: '暂无触发记录',
+    },
+  },
+  en: {
+    sensitivePage: {
+      title: 'Sensitive words',
+      words: 'Words',
+      records: 'Hits',
+      search: 'Search words',
+      add: 'Add in bulk',
+      addTitle: 'Add sensitive words',
+      addHint: 'One word per line',
+      added: '{added} added, {ignored} ignored',
+      delete: 'Delete',
+      deleteSelected: 'Delete selected',
+      deleteConfirm: 'Delete the {count} selected words?',
+      deleted: 'Deleted',
+      createdAt: 'Added',
+      word: 'Word',
+      conversation: 'Conversation',
+      content: 'Message',
+      side: 'Direction',
+      sent: 'Sent',
+      received: 'Received',
+      time: 'Time',
+      emptyWords: 'No sensitive words',
+      emptyRecords: 'No hits yet',
+    },
+  },
+};
