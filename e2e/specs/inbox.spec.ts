@@ -78,6 +78,15 @@ test.describe('the unified inbox', () => {
     await expect(page.getByTestId('msg-notice').last()).toBeVisible();
     await expect(page.getByTestId('msg-row').filter({ hasText: '马上处理' })).toHaveCount(0);
     await shot(page, 'inbox-quote-revoke');
+
+    // The dark theme keeps every panel readable.
+    await page.evaluate(() =>
+      localStorage.setItem('cst.settings', JSON.stringify({ themeMode: false })),
+    );
+    await page.reload();
+    await expect(page.getByTestId('chat-pane')).toBeVisible();
+    await expect(page.getByTestId('msg-row').first()).toBeVisible();
+    await shot(page, 'inbox-dark');
     expect(problems).toEqual([]);
   });
 });

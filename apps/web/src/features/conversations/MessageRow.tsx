@@ -2,6 +2,7 @@ import { App, Dropdown, type MenuProps } from 'antd';
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MSG_TYPE, REVOKE_WINDOW_MS, type ConversationItem } from '@cst/shared';
+import { useCan } from '../../lib/session/sessionStore.ts';
 import { useWorkAccounts } from '../accounts/workAccountStore.ts';
 import { bubbleFor, quoteOf } from './bubbles.tsx';
 import { DeliveryTicks } from './DeliveryTicks.tsx';
@@ -31,6 +32,7 @@ export const MessageRow = memo(function MessageRow({ messageKey, conv }: Message
   const { message: toast } = App.useApp();
   const m = useInbox((s) => s.messages[messageKey]);
   const setQuote = useInbox((s) => s.setQuote);
+  const canSend = useCan('conversation.send');
   const account = useWorkAccounts((s) => s.accounts.find((a) => a.wxid === conv.workWxid));
   if (!m) return null;
   if (m.msgType === MSG_TYPE.system) {
@@ -49,13 +51,14 @@ export const MessageRow = memo(function MessageRow({ messageKey, conv }: Message
       ? { src: m.memberAvatar, name: memberName || conv.name }
       : { src: conv.avatar, name: conv.name };
   const Bubble = bubbleFor(m.msgType);
-  const sent = !m.local && Boolean(m.messageId);
+  // Quote and revoke need the send permission and a message the server knows.
+  const actionable = canSend && !m.local && Boolean(m.messageId);
   const canRevoke =
-    own && sent && Boolean(m.msgId) && !m.failed && Date.now() - m.msgTime < REVOKE_WINDOW_MS;
+    own && actionable && Boolean(m.msgId) && !m.failed && Date.now() - m.msgTime < REVOKE_WINDOW_MS;
   const textual = m.msgType === MSG_TYPE.text || m.msgType === MSG_TYPE.quote;
   const items: MenuProps['items'] = [
     ...(textual ? [{ key: 'copy', label: t('inbox.copy') }] : []),
-    ...(sent && (m.msgId || m.messageId) ? [{ key: 'quote', label: t('inbox.quote') }] : []),
+    ...(actionable && m.msgId ? [{ key: 'quote', label: t('inbox.quote') }] : []),
     ...(canRevoke ? [{ key: 'revoke', label: t('inbox.revoke'), danger: true }] : []),
   ];
   const handleMenu: MenuProps['onClick'] = ({ key }) => {

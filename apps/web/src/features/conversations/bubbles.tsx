@@ -42,7 +42,9 @@ function QuoteBubble({ message }: BubbleProps) {
       <RichText text={q.text} />
       <span className="bubble-quote" data-testid="bubble-quote">
         {/* The server leaves the name empty when the quoted message was the operator's. */}
-        <span className="bubble-quote-name">{q.refName || t('inbox.me')}：</span>
+        <span className="bubble-quote-name">
+          {t('inbox.quoteFrom', { name: q.refName || t('inbox.me') })}
+        </span>
         <RichText text={q.refText} />
       </span>
     </>
