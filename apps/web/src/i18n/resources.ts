@@ -6,6 +6,7 @@ import { inboxTexts } from '../features/conversations/texts.ts';
 import { mediaTexts } from '../features/media/texts.ts';
 import { historyTexts } from '../features/history/texts.ts';
 import { sensitiveTexts } from '../features/sensitive/texts.ts';
+import { translationTexts } from '../features/translation/texts.ts';
 import { customersTexts } from '../features/customers/texts.ts';
 import { portsTexts } from '../features/ports/texts.ts';
 import { profileTexts } from '../features/profile/texts.ts';
@@ -39,6 +40,7 @@ export const FEATURE_TEXTS: Record<Language, TextTree>[] = [
   mediaTexts,
   historyTexts,
   sensitiveTexts,
+  translationTexts,
 ];
 
 /**

@@ -3,6 +3,7 @@ import { App, Button, Tooltip } from 'antd';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ConversationItem } from '@cst/shared';
+import { TranslateTool } from '../translation/TranslateTool.tsx';
 import { EmoticonPanel } from './EmoticonPanel.tsx';
 import { groupFiles, sendFiles, type SendKind } from './sendMedia.ts';
 import './media.css';
@@ -109,6 +110,7 @@ export function ComposerExtras({ conv }: { conv: ConversationItem }) {
           />
         </span>
       ))}
+      <TranslateTool indexName={conv.index_name} />
     </span>
   );
 }

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { firstSensitiveMatch } from '@cst/shared';
 import type { BubbleProps } from '../conversations/bubbles.tsx';
 import { RichText } from '../conversations/RichText.tsx';
+import { TranslateMessage } from '../translation/TranslateMessage.tsx';
 import { sensitiveApi } from './api.ts';
 
 /** The words a subAdmin sees in red (none for other roles), fetched once per few minutes. */
@@ -30,8 +31,13 @@ export function SensitiveText({ text, words }: { text: string; words: readonly s
   );
 }
 
-/** A text message bubble that marks the first sensitive word for a subAdmin. */
+/** A text message bubble: a subAdmin's first sensitive word in red, and translation on demand. */
 export function SensitiveTextBubble({ message }: BubbleProps) {
   const words = useHighlightWords();
-  return <SensitiveText text={message.content} words={words} />;
+  return (
+    <>
+      <SensitiveText text={message.content} words={words} />
+      <TranslateMessage message={message} />
+    </>
+  );
 }
