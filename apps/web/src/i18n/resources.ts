@@ -7,6 +7,7 @@ import { mediaTexts } from '../features/media/texts.ts';
 import { historyTexts } from '../features/history/texts.ts';
 import { sensitiveTexts } from '../features/sensitive/texts.ts';
 import { translationTexts } from '../features/translation/texts.ts';
+import { contactPickerTexts } from '../features/contactPicker/texts.ts';
 import { customersTexts } from '../features/customers/texts.ts';
 import { portsTexts } from '../features/ports/texts.ts';
 import { profileTexts } from '../features/profile/texts.ts';
@@ -41,6 +42,7 @@ export const FEATURE_TEXTS: Record<Language, TextTree>[] = [
   historyTexts,
   sensitiveTexts,
   translationTexts,
+  contactPickerTexts,
 ];
 
 /**

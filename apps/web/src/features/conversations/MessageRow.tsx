@@ -5,6 +5,7 @@ import { MSG_TYPE, REVOKE_WINDOW_MS, type ConversationItem } from '@cst/shared';
 import { useCan } from '../../lib/session/sessionStore.ts';
 import { useWorkAccounts } from '../accounts/workAccountStore.ts';
 import { bubbleFor, quoteOf } from './bubbles.tsx';
+import { handleMessageTool, messageToolItems } from '../media/messageTools.ts';
 import { DeliveryTicks } from './DeliveryTicks.tsx';
 import { revokeMessage } from './inboxActions.ts';
 import { useInbox, type ChatMessage } from './inboxStore.ts';
@@ -60,6 +61,7 @@ export const MessageRow = memo(function MessageRow({ messageKey, conv }: Message
     ...(textual ? [{ key: 'copy', label: t('inbox.copy') }] : []),
     ...(actionable && m.msgId ? [{ key: 'quote', label: t('inbox.quote') }] : []),
     ...(canRevoke ? [{ key: 'revoke', label: t('inbox.revoke'), danger: true }] : []),
+    ...messageToolItems(m, t),
   ];
   const handleMenu: MenuProps['onClick'] = ({ key }) => {
     if (key === 'copy') {
@@ -68,6 +70,7 @@ export const MessageRow = memo(function MessageRow({ messageKey, conv }: Message
         .then(() => toast.success(t('inbox.copied')))
         .catch(() => undefined);
     } else if (key === 'quote') setQuote(m.index_name, m.key);
+    else if (handleMessageTool(key, m)) return;
     else void revokeMessage(m.key).catch(() => undefined);
   };
 

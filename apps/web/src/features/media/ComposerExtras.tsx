@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { ConversationItem } from '@cst/shared';
 import { TranslateTool } from '../translation/TranslateTool.tsx';
 import { EmoticonPanel } from './EmoticonPanel.tsx';
+import { MessageToolsHost } from './MessageToolsHost.tsx';
 import { groupFiles, sendFiles, type SendKind } from './sendMedia.ts';
 import './media.css';
 
@@ -111,6 +112,7 @@ export function ComposerExtras({ conv }: { conv: ConversationItem }) {
         </span>
       ))}
       <TranslateTool indexName={conv.index_name} />
+      <MessageToolsHost />
     </span>
   );
 }

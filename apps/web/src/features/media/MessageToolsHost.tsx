@@ -1,0 +1,61 @@
+import { App } from 'antd';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { mainApi } from '../../lib/http/clients.ts';
+import { ContactPicker, type PickedContact } from '../contactPicker/ContactPicker.tsx';
+import { useMessageTools } from './messageTools.ts';
+
+/** Carries out the message menu's forward (through the contact picker), collect and delete. */
+export function MessageToolsHost() {
+  const { t } = useTranslation();
+  const { message: toast, modal } = App.useApp();
+  const pending = useMessageTools((s) => s.pending);
+  const done = useMessageTools((s) => s.done);
+
+  useEffect(() => {
+    if (!pending || pending.action === 'forward') return;
+    const id = pending.message.messageId;
+    done();
+    if (pending.action === 'collect') {
+      void mainApi
+        .post('/api/v1/talk/collect', { messageId: id })
+        .then(() => toast.success(t('media.collected')))
+        .catch(() => undefined);
+      return;
+    }
+    void modal.confirm({
+      title: t('media.deleteConfirm'),
+      okButtonProps: { danger: true },
+      onOk: () =>
+        mainApi
+          .post('/api/v1/talk/delete', { messageIds: [id] })
+          .then(() => void toast.success(t('media.deleted')))
+          .catch(() => undefined),
+    });
+  }, [pending, done, toast, modal, t]);
+
+  const forward = (targets: PickedContact[]) => {
+    const id = pending?.message.messageId;
+    done();
+    if (!id) return;
+    void mainApi
+      .post('/api/v1/talk/forward', {
+        messageIds: [id],
+        targets: targets.map(({ workWxid, receiver_id, talkType }) => ({
+          workWxid,
+          receiver_id,
+          talkType,
+        })),
+      })
+      .then(() => toast.success(t('media.forwarded')))
+      .catch(() => undefined);
+  };
+  return (
+    <ContactPicker
+      open={pending?.action === 'forward'}
+      title={t('media.forwardTo')}
+      onCancel={done}
+      onConfirm={forward}
+    />
+  );
+}
