@@ -54,6 +54,31 @@ test.describe('sending pictures, files and stickers', () => {
     await expect(
       page.locator('[data-testid="msg-row"][data-side="right"] [data-testid="bubble-emoticon"]'),
     ).toBeVisible({ timeout: 15_000 });
+    // A link card and a mini-program from their forms.
+    await page.getByTestId('composer-link').click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('链接地址').fill('javascript:alert(1)');
+    await dialog.getByRole('button', { name: /确\s*定|OK/ }).click();
+    await expect(dialog).toContainText('标题不能为空');
+    await expect(dialog).toContainText('链接地址必须以 http:// 或 https:// 开头');
+    await dialog.getByLabel('标题').fill('新品介绍');
+    await dialog.getByLabel('链接地址').fill('https://example.com/new');
+    await dialog.getByRole('button', { name: /确\s*定|OK/ }).click();
+    await expect(
+      page.locator('[data-testid="msg-row"][data-side="right"] [data-testid="bubble-link"]'),
+    ).toContainText('新品介绍', { timeout: 15_000 });
+    await page.getByTestId('composer-miniApp').click();
+    const mini = page.getByRole('dialog');
+    await mini.getByLabel('标题').fill('商城首页');
+    await mini.getByLabel('AppID').fill('wx0001');
+    await mini.getByLabel('页面路径').fill('pages/index');
+    await mini.getByRole('button', { name: /确\s*定|OK/ }).click();
+    await expect(
+      page.locator(
+        '[data-testid="msg-row"][data-side="right"] [data-testid="bubble-mini-program"]',
+      ),
+    ).toContainText('商城首页', { timeout: 15_000 });
+
     // No translation provider in the e2e server: the assistant is hidden.
     await expect(page.getByTestId('translate-tool')).toHaveCount(0);
     await expect(page.getByTestId('translate-message')).toHaveCount(0);

@@ -6,6 +6,7 @@ import type { ConversationItem } from '@cst/shared';
 import { TranslateTool } from '../translation/TranslateTool.tsx';
 import { EmoticonPanel } from './EmoticonPanel.tsx';
 import { MessageToolsHost } from './MessageToolsHost.tsx';
+import { RichSendButton } from './RichSendDialog.tsx';
 import { groupFiles, sendFiles, type SendKind } from './sendMedia.ts';
 import './media.css';
 
@@ -111,6 +112,8 @@ export function ComposerExtras({ conv }: { conv: ConversationItem }) {
           />
         </span>
       ))}
+      <RichSendButton conv={conv} kind="link" />
+      <RichSendButton conv={conv} kind="miniApp" />
       <TranslateTool indexName={conv.index_name} />
       <MessageToolsHost />
     </span>
