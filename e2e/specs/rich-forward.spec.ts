@@ -46,5 +46,6 @@ test.describe('message tools', () => {
     await page.getByRole('menuitem', { name: '删除' }).click();
     await page.getByRole('button', { name: /确\s*定|OK/ }).click();
     await expect(page.getByText('已删除')).toBeVisible();
+    await expect(other).toHaveCount(0);
   });
 });

@@ -1,7 +1,14 @@
 import { Button, Checkbox, Progress } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { appContent, votePercent, type VoteContent, type VoteRecord } from '@cst/shared';
+import {
+  appContent,
+  votePercent,
+  type VoteContent,
+  type VoteRecord,
+  type VoteUpdatePush,
+} from '@cst/shared';
+import { useRealtimeEvent } from '../../lib/realtime/useRealtimeEvent.ts';
 import type { BubbleProps } from '../conversations/bubbles.tsx';
 import { bubblesApi } from './api.ts';
 import { CardFrame } from './CardBubbles.tsx';
@@ -43,6 +50,12 @@ export function VoteBubble({ message, vote }: BubbleProps & { vote: VoteContent 
   const [choice, setChoice] = useState<string[]>([]);
   const [busy, setBusy] = useState(false);
   const single = vote.detail.answer_mode === 0;
+  // A vote by another seat of the tenant updates the results live.
+  useRealtimeEvent<VoteUpdatePush>('voteUpdate', (p) => {
+    if (p.record.record_id === vote.record_id && p.record.messageId === message.messageId) {
+      setRecord(p.record);
+    }
+  });
   useEffect(() => {
     if (!message.messageId) return;
     let live = true;

@@ -2,6 +2,9 @@ import { App } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { mainApi } from '../../lib/http/clients.ts';
+import { useRealtimeEvent } from '../../lib/realtime/useRealtimeEvent.ts';
+import { useInbox } from '../conversations/inboxStore.ts';
+import { removeDeleted } from './deletedMessages.ts';
 import { ContactPicker, type PickedContact } from '../contactPicker/ContactPicker.tsx';
 import { useMessageTools } from './messageTools.ts';
 
@@ -11,6 +14,9 @@ export function MessageToolsHost() {
   const { message: toast, modal } = App.useApp();
   const pending = useMessageTools((s) => s.pending);
   const done = useMessageTools((s) => s.done);
+  useRealtimeEvent<{ index_name: string; messageIds: string[] }>('deleteMsg', (p) =>
+    useInbox.getState().mutate((d) => removeDeleted(d, p.index_name, p.messageIds)),
+  );
 
   useEffect(() => {
     if (!pending || pending.action === 'forward') return;
