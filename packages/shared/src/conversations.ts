@@ -154,6 +154,8 @@ export const convListBody = z.object({
   mode: z.enum(CONVERSATION_MODES).default('account'),
   sessionGroupId: idString.optional(),
   keyword: z.string().max(64).optional(),
+  /** Only single chats (1) or only group chats (2). */
+  talkType: talkTypeSchema.optional(),
 });
 export type ConvListBody = z.infer<typeof convListBody>;
 

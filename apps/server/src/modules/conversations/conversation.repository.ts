@@ -31,6 +31,7 @@ export interface ListFilter {
   pinnedOnly?: boolean;
   sessionGroupId?: string;
   keyword?: string;
+  talkType?: number;
 }
 
 /** A page of conversations, pinned first then newest, and the total. */
@@ -45,6 +46,7 @@ export async function listConversations(
   if (filter.workAccountId) conds.push(eq(conversations.workAccountId, filter.workAccountId));
   if (filter.unreadOnly) conds.push(gt(conversations.unread, 0));
   if (filter.pinnedOnly) conds.push(eq(conversations.isPin, true));
+  if (filter.talkType) conds.push(eq(conversations.talkType, filter.talkType));
   if (filter.sessionGroupId) {
     conds.push(
       sql`${conversations.id} in (select ${sessionGroupItems.conversationId} from ${sessionGroupItems} where ${sessionGroupItems.groupId} = ${filter.sessionGroupId})`,

@@ -322,6 +322,15 @@ describe('list modes and paging', () => {
     expect(needsAccount.status).toBe(400);
   });
 
+  it('filters single or group chats', async () => {
+    const singles = (await list(seat1, { mode: 'aggregated', talkType: 1, pageSize: 100 })).data;
+    expect(singles.total).toBeGreaterThan(0);
+    expect(singles.list.every((c) => c.talkType === 1)).toBe(true);
+    const groups = (await list(seat1, { mode: 'aggregated', talkType: 2 })).data;
+    expect(groups.list.every((c) => c.talkType === 2)).toBe(true);
+    expect((await list(seat1, { mode: 'aggregated', talkType: 3 })).status).toBe(400);
+  });
+
   it('searches by name and remark', async () => {
     const found = (await list(seat1, { mode: 'aggregated', keyword: 'wxid_conv_p2' })).data;
     expect(found.list.map((c) => c.receiver_id)).toEqual(['wxid_conv_p2']);

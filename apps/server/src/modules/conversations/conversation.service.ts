@@ -69,7 +69,7 @@ export class ConversationService {
   /** The conversation list in one of its modes (API.md). */
   async list(auth: AuthContext, body: ConvListBody) {
     const scope = await convScopeOf(this.db, auth);
-    const filter: repo.ListFilter = { keyword: body.keyword || undefined };
+    const filter: repo.ListFilter = { keyword: body.keyword || undefined, talkType: body.talkType };
     if (body.workWxid) {
       const { account } = await this.visibleAccount(auth, body.workWxid);
       filter.workAccountId = account.id;
