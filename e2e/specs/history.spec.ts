@@ -7,11 +7,11 @@ test.describe('history messages', () => {
     request,
   }) => {
     await page.setExtraHTTPHeaders(address());
-    const { api, wxid } = await setUpAccount(request, '历史号', 'demo-seat1');
+    const { api, wxid } = await setUpAccount(request, '历史号', 'demo-sup');
     await contactWrites(api, wxid, 'wxid_e2e_his', '之前的一句');
     await contactWrites(api, wxid, 'wxid_e2e_his', '订单号 A-778899 什么时候发货');
     await contactWrites(api, wxid, 'wxid_e2e_his', '之后的一句');
-    await openInbox(page, 'demo-seat1');
+    await openInbox(page, 'demo-sup');
     await page.goto('/#/history');
     await expect(page.getByTestId('history-page')).toBeVisible();
     await page.getByTestId('history-keyword').fill('A-778899');

@@ -19,7 +19,7 @@ test.describe('message tools', () => {
     await expect(page.getByText('没有找到匹配的好友或群聊')).toBeVisible();
     await page.getByTestId('picker-search').locator('input').fill('');
     await page.getByTestId('picker-search').locator('input').press('Enter');
-    await expect(page.getByTestId('picker-item')).toHaveCount(2);
+    await expect(page.getByTestId('picker-item').first()).toBeVisible();
     const nameB = await convRow(page, wxid, 'wxid_e2e_fb').getByTestId('conv-name').textContent();
     await page
       .getByTestId('picker-item')
