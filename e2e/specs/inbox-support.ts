@@ -86,7 +86,11 @@ export async function simContacts(request: APIRequestContext, workWxid: string) 
   const body = (await res.json()) as {
     data: {
       contacts: { wxid: string; nickname: string }[];
-      groups: { groupId: string; name: string; members: { wxid: string; nickname: string }[] }[];
+      groups: {
+        groupId: string;
+        name: string;
+        members: { wxid: string; nickname: string; card: string }[];
+      }[];
     };
   };
   return body.data;

@@ -327,7 +327,8 @@ test.describe('inbox tools', () => {
     // A group chat shows its member's name; the group-chat menu shows group chats only.
     const { groups } = await simContacts(request, wxid);
     const group = groups[0]!;
-    const member = group.members[0]!;
+    // Any member but the account itself; the chat shows the member's group card, else nickname.
+    const member = group.members.find((m) => m.wxid !== wxid)!;
     await api('/sim-api/inbound', {
       workWxid: wxid,
       fromWxid: group.groupId,
@@ -341,7 +342,7 @@ test.describe('inbox tools', () => {
     );
     await groupRow.click();
     const said = page.getByTestId('msg-row').filter({ hasText: '群里有人说话了' });
-    await expect(said.locator('.msg-member')).toHaveText(member.nickname);
+    await expect(said.locator('.msg-member')).toHaveText(member.card || member.nickname);
     await page.getByRole('menuitem', { name: '群聊' }).click();
     await expect(page.getByTestId('conv-row')).toHaveCount(1);
     await expect(groupRow).toBeVisible();

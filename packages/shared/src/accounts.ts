@@ -409,7 +409,7 @@ export const simContacts = z.object({
     z.object({
       groupId: z.string(),
       name: z.string(),
-      members: z.array(z.object({ wxid: z.string(), nickname: z.string() })),
+      members: z.array(z.object({ wxid: z.string(), nickname: z.string(), card: z.string() })),
     }),
   ),
 });

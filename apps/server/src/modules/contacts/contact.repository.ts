@@ -208,6 +208,7 @@ export async function listGroupsWithMembers(db: DbOrTx, workAccountId: string) {
       chatGroupId: chatGroupMembers.chatGroupId,
       wxid: chatGroupMembers.wxid,
       nickname: chatGroupMembers.nickname,
+      card: chatGroupMembers.card,
     })
     .from(chatGroupMembers)
     .where(
@@ -221,6 +222,6 @@ export async function listGroupsWithMembers(db: DbOrTx, workAccountId: string) {
     name: g.name,
     members: members
       .filter((m) => m.chatGroupId === g.id)
-      .map((m) => ({ wxid: m.wxid, nickname: m.nickname })),
+      .map((m) => ({ wxid: m.wxid, nickname: m.nickname, card: m.card })),
   }));
 }
