@@ -24,7 +24,9 @@ test.describe('simulator page', () => {
     const simRow = sim.getByTestId('sim-accounts').locator('tr', { hasText: 'E2E写消息' });
     const before = await simRow.locator('td').nth(2).innerText();
 
+    // Filter first: with many accounts the dropdown only renders the rows in view.
     await sim.getByTestId('sim-write-account').click();
+    await sim.keyboard.type('E2E写消息');
     await sim.getByTitle(/E2E写消息/).click();
     await sim.getByTestId('sim-write-from').locator('input').fill('wxid_e2e_newfriend');
     await sim.getByTestId('sim-write-content').fill('你好，我想咨询一下');
