@@ -45,12 +45,17 @@ export class PgBus implements Bus {
   ) {}
 
   private async connection(): Promise<pg.Client> {
+    if (this.closed) throw new Error('bus closed');
     if (this.client) return this.client;
     this.connecting ??= (async () => {
       const c = new pg.Client({ connectionString: this.url });
       c.on('notification', (n) => this.emitter.emit(n.channel, n.payload ?? ''));
       c.on('error', () => this.reconnect(c));
       await c.connect();
+      if (this.closed) {
+        await c.end().catch(() => undefined);
+        throw new Error('bus closed');
+      }
       for (const ch of this.listening) await c.query(`LISTEN ${ch}`);
       this.client = c;
       return c;

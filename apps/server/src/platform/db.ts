@@ -54,6 +54,9 @@ export async function openPglite(dataDir: string | null): Promise<Database> {
 /** Opens a PostgreSQL pool. */
 export async function openPostgres(url: string, max = 10): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max });
+  // An idle connection dropped by the server (restart, admin) must not crash the process: the
+  // pool replaces it on the next query.
+  pool.on('error', () => undefined);
   // Fail fast on a bad URL rather than at the first request.
   const c = await pool.connect();
   c.release();

@@ -143,8 +143,11 @@ describe('inbound messages', () => {
     await inbound('a', 'wxid_conv_m1');
     await inbound('b', 'wxid_conv_m2');
     await eventually(async () => {
-      const r = await api(seat1).post<{ total: number }>('/main-api/conv/unread');
-      return r.data.total >= 2 ? r : undefined;
+      const [m1, m2] = await Promise.all([
+        convOf(seat1, 'wxid_conv_m1'),
+        convOf(seat1, 'wxid_conv_m2'),
+      ]);
+      return m1?.unRead === 1 && m2?.unRead === 1;
     });
     const m1 = await api(seat1).post<{ cleared: number }>('/main-api/conv/read', {
       mode: 1,
