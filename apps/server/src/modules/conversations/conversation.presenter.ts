@@ -52,7 +52,8 @@ export function previewOf(msgType: number, content: string, fileName: string | n
   return title.slice(0, 120);
 }
 
-function quoteText(content: string): string {
+/** The operator's text of a stored quote message (its JSON `content`), else the content itself. */
+export function quoteText(content: string): string {
   try {
     const v = JSON.parse(content) as { content?: unknown };
     return typeof v.content === 'string' ? v.content : content;

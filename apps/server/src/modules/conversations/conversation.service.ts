@@ -14,6 +14,7 @@ import { conversations, messages, sessionGroups, workAccounts } from '../../db/s
 import { GatewayError } from '../../gateway/index.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { AuthContext } from '../../platform/auth-context.ts';
+import type { Tx } from '../../platform/db.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { fail } from '../../platform/errors.ts';
 import { realtimeOf } from '../../realtime/realtime.ts';
@@ -181,11 +182,7 @@ export class ConversationService {
   }
 
   /** The quoted message of a conversation by platform msgId (or console messageId). */
-  private async quoted(
-    tx: Parameters<Parameters<Deps['db']['transaction']>[0]>[0],
-    conv: ConversationRow,
-    ref: string,
-  ) {
+  private async quoted(tx: Tx, conv: ConversationRow, ref: string) {
     let target = await repo.findByMsgId(tx, conv.workAccountId, ref);
     if (!target && /^\d{1,15}$/.test(ref)) {
       const byId = await repo.findMessage(tx, conv.tenantId, Number(ref));

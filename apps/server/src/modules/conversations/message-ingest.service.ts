@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { MESSAGE_PUSH_EVENT, MSG_TYPE, isMsgType, type MsgType } from '@cst/shared';
 import { conversations, messages } from '../../db/schema/index.ts';
 import type {
@@ -283,13 +283,4 @@ export function syncReadPush(c: ConversationRow): PushInput {
     workAccountId: c.workAccountId,
     data: { index_name: item.index_name, workWxid: c.workWxid },
   };
-}
-
-/** Re-reads a work account's unread total (for tests and summaries). */
-export async function accountUnread(deps: Deps, workAccountId: string): Promise<number> {
-  const rows = await deps.db
-    .select({ n: sql<number>`coalesce(sum(${conversations.unread}), 0)::int` })
-    .from(conversations)
-    .where(eq(conversations.workAccountId, workAccountId));
-  return rows[0]?.n ?? 0;
 }

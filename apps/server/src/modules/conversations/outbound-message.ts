@@ -8,6 +8,7 @@ import {
 import type { z } from 'zod';
 import { GatewayError, type OutboundMedia, type OutboundMessage } from '../../gateway/index.ts';
 import type { MessageRow } from './conversation.presenter.ts';
+import { quoteText } from './conversation.presenter.ts';
 
 function json<S extends z.ZodTypeAny>(schema: S, content: string): z.output<S> {
   let value: unknown;
@@ -31,15 +32,6 @@ function mediaOf(row: MessageRow): OutboundMedia {
   };
   if (row.media?.durationMs !== undefined) file.durationMs = row.media.durationMs;
   return file;
-}
-
-function quoteText(content: string): string {
-  try {
-    const v = JSON.parse(content) as { content?: unknown };
-    return typeof v.content === 'string' ? v.content : content;
-  } catch {
-    return content;
-  }
 }
 
 /** The platform message of a stored console message, by its type. */

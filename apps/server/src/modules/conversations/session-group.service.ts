@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { SessionGroupItem } from '@cst/shared';
 import { sessionGroupItems, sessionGroups } from '../../db/schema/index.ts';
 import type { AuthContext } from '../../platform/auth-context.ts';
@@ -77,21 +77,5 @@ export class SessionGroupService {
       }
     });
     return null;
-  }
-
-  /** Ids of the caller's groups holding a conversation. */
-  async groupsOf(auth: AuthContext, conversationId: string): Promise<string[]> {
-    const rows = await this.deps.db
-      .select({ id: sessionGroupItems.groupId })
-      .from(sessionGroupItems)
-      .innerJoin(sessionGroups, eq(sessionGroups.id, sessionGroupItems.groupId))
-      .where(
-        and(
-          eq(sessionGroupItems.conversationId, conversationId),
-          eq(sessionGroups.userId, auth.userId),
-          sql`true`,
-        ),
-      );
-    return rows.map((r) => r.id);
   }
 }

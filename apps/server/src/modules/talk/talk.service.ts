@@ -23,6 +23,7 @@ import type { MediaContext } from '../media/media-context.ts';
 import type { Draft } from '../media/outbox.service.ts';
 import { visibleConversation, visibleMessage, type VisibleMessage } from './message-access.ts';
 import * as repo from './talk.repository.ts';
+import { quoteText } from '../conversations/conversation.presenter.ts';
 
 /** Types forwarded as they are (JSON content kept). */
 const FORWARD_AS_IS: readonly number[] = [
@@ -40,15 +41,6 @@ const FORWARD_MEDIA: readonly number[] = [
   MSG_TYPE.video,
   MSG_TYPE.voice,
 ];
-
-function quoteText(content: string): string {
-  try {
-    const v = JSON.parse(content) as { content?: unknown };
-    return typeof v.content === 'string' ? v.content : content;
-  } catch {
-    return content;
-  }
-}
 
 function safeJson(s: string): unknown {
   try {
