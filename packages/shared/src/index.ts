@@ -11,6 +11,7 @@ export * from './chat.ts';
 export * from './ws.ts';
 export * from './accounts.ts';
 export * from './conversations.ts';
+export * from './contacts.ts';
 export * from './files.ts';
 export * from './talk.ts';
 export * from './sensitive.ts';

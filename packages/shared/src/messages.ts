@@ -1,5 +1,6 @@
 import { accountsMessages } from './accounts.ts';
 import { authMessages } from './auth.ts';
+import { contactMessages } from './contacts.ts';
 import { conversationMessages } from './conversations.ts';
 import { filesMessages } from './files.ts';
 import { sensitiveMessages } from './sensitive.ts';
@@ -18,6 +19,7 @@ export const MESSAGES = {
   ...usersMessages,
   ...accountsMessages,
   ...conversationMessages,
+  ...contactMessages,
   ...filesMessages,
   ...talkMessages,
   ...sensitiveMessages,

@@ -18,6 +18,7 @@ import { registerTalkRoutes } from './talk/talk.routes.ts';
 import { registerSensitiveRoutes } from './sensitive/sensitive.routes.ts';
 import { registerTranslationRoutes } from './translation/translation.routes.ts';
 import { registerHistoryRoutes } from './history/history.routes.ts';
+import { registerContactRoutes } from './contacts/contact.routes.ts';
 
 /** Registers every feature module's routes. */
 export async function registerModules(app: FastifyInstance, deps: Deps): Promise<void> {
@@ -39,4 +40,5 @@ export async function registerModules(app: FastifyInstance, deps: Deps): Promise
   registerSensitiveRoutes(app, deps);
   registerTranslationRoutes(app, deps);
   registerHistoryRoutes(app, deps);
+  registerContactRoutes(app, deps);
 }

@@ -99,7 +99,7 @@ export class ContactSyncService {
   }
 
   /** Tells the account's viewers that its contacts changed, with the new counts. */
-  private async announce(account: SyncAccount): Promise<void> {
+  async announce(account: SyncAccount): Promise<void> {
     const counts = await repo.countsOf(this.deps.db, account.id);
     const data: FlushContactorPush = { wxid: account.wxid, ...counts };
     await realtimeOf(this.deps).publish(account.tenantId, {

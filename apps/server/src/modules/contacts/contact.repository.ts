@@ -1,5 +1,11 @@
 import { and, count, eq, inArray, notInArray, sql } from 'drizzle-orm';
-import { chatGroupMembers, chatGroups, contacts } from '../../db/schema/index.ts';
+import {
+  chatGroupMembers,
+  chatGroups,
+  contacts,
+  conversations,
+  messages,
+} from '../../db/schema/index.ts';
 import type { DbOrTx } from '../../platform/db.ts';
 import type { ContactDto, GroupDto, GroupMemberDto } from '../../gateway/types.ts';
 
@@ -224,4 +230,85 @@ export async function listGroupsWithMembers(db: DbOrTx, workAccountId: string) {
       .filter((m) => m.chatGroupId === g.id)
       .map((m) => ({ wxid: m.wxid, nickname: m.nickname, card: m.card })),
   }));
+}
+
+/** A friend of a work account by wxid, or null. */
+export async function findContact(db: DbOrTx, workAccountId: string, wxid: string) {
+  const rows = await db
+    .select()
+    .from(contacts)
+    .where(and(eq(contacts.workAccountId, workAccountId), eq(contacts.wxid, wxid)))
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+/** A conversation of a work account with a friend (talkType 1) or a group (talkType 2), or null. */
+export async function findConversationWith(
+  db: DbOrTx,
+  workAccountId: string,
+  talkType: 1 | 2,
+  peerId: string,
+) {
+  const rows = await db
+    .select()
+    .from(conversations)
+    .where(
+      and(
+        eq(conversations.workAccountId, workAccountId),
+        eq(conversations.talkType, talkType),
+        eq(conversations.peerId, peerId),
+      ),
+    )
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+/** Whether a person is a known member of a group of the account, or wrote in its conversation. */
+export async function seenInGroup(
+  db: DbOrTx,
+  workAccountId: string,
+  groupId: string,
+  wxid: string,
+): Promise<boolean> {
+  const member = await db
+    .select({ id: chatGroupMembers.id })
+    .from(chatGroupMembers)
+    .innerJoin(chatGroups, eq(chatGroups.id, chatGroupMembers.chatGroupId))
+    .where(
+      and(
+        eq(chatGroups.workAccountId, workAccountId),
+        eq(chatGroups.groupId, groupId),
+        eq(chatGroupMembers.wxid, wxid),
+      ),
+    )
+    .limit(1);
+  if (member.length > 0) return true;
+  const conv = await findConversationWith(db, workAccountId, 2, groupId);
+  if (!conv) return false;
+  const wrote = await db
+    .select({ id: messages.id })
+    .from(messages)
+    .where(and(eq(messages.conversationId, conv.id), eq(messages.memberWxid, wxid)))
+    .limit(1);
+  return wrote.length > 0;
+}
+
+/** Sets the remark of a stored friend and of the account's single chat with them. */
+export async function setRemark(db: DbOrTx, workAccountId: string, wxid: string, remark: string) {
+  const now = new Date();
+  await db
+    .update(contacts)
+    .set({ remark, updatedAt: now })
+    .where(and(eq(contacts.workAccountId, workAccountId), eq(contacts.wxid, wxid)));
+  return db
+    .update(conversations)
+    .set({ remark })
+    .where(
+      and(
+        eq(conversations.workAccountId, workAccountId),
+        eq(conversations.talkType, 1),
+        eq(conversations.peerId, wxid),
+      ),
+    )
+    .returning();
 }

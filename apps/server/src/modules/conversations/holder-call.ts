@@ -2,6 +2,7 @@ import { and, eq, lt } from 'drizzle-orm';
 import { gatewayCalls } from '../../db/schema/index.ts';
 import {
   GatewayError,
+  type AddFriendCommand,
   type ChatGateway,
   type GatewayErrorCode,
   type Peer,
@@ -15,7 +16,10 @@ export type HolderCommand =
   | { name: 'markRead'; peer: Peer }
   | { name: 'voiceToText'; msgId: string }
   /** Bytes of a media file; they travel base64-encoded (`encodedMedia`). */
-  | { name: 'downloadMedia'; fileId: string };
+  | { name: 'downloadMedia'; fileId: string }
+  | { name: 'friendInfo'; wxid: string }
+  | { name: 'setRemark'; wxid: string; remark: string }
+  | { name: 'addFriend'; cmd: AddFriendCommand };
 
 /** Media bytes as a holder call returns them. */
 export interface EncodedMedia {
@@ -47,6 +51,12 @@ async function run(gw: ChatGateway, wxid: string, cmd: HolderCommand): Promise<u
       };
       return out;
     }
+    case 'friendInfo':
+      return gw.getFriendInfo(wxid, cmd.wxid);
+    case 'setRemark':
+      return gw.setRemark(wxid, cmd.wxid, cmd.remark);
+    case 'addFriend':
+      return gw.addFriend(cmd.cmd);
   }
 }
 

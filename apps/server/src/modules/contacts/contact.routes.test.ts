@@ -1,0 +1,207 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AddFriendsResult, ConversationItem, FriendInfo } from '@cst/shared';
+import {
+  buildTenant,
+  buildTestApp,
+  buildUser,
+  demoTenant,
+  login,
+  type Session,
+  type TestContext,
+} from '../../../test/support.ts';
+import {
+  addAccount,
+  apiAs,
+  eventually,
+  gatewayIdle,
+  type ListedAccount,
+} from '../accounts/account.test-support.ts';
+
+let ctx: TestContext;
+let demo: Session;
+let seat1: Session;
+let seat2: Session;
+let other: Session;
+let readOnly: Session;
+let acc: ListedAccount;
+
+const api = (s: Session = demo, lang?: string) => apiAs(ctx, s, lang);
+const FRIEND = 'wxid_card_friend_1';
+const GROUP = '4455667788@chatroom';
+const MEMBER = 'wxid_card_member_1';
+
+async function convOf(s: Session, peer: string) {
+  const r = await api(s).post<{ list: ConversationItem[] }>('/main-api/conv/list', {
+    mode: 'aggregated',
+    pageSize: 100,
+  });
+  return r.data.list.find((c) => c.receiver_id === peer);
+}
+
+const info = (s: Session, friendWxid: string, chatRoom?: string, wxid = acc.wxid) =>
+  api(s).post<FriendInfo>('/main-api/acc/friend-info', { wxid, friendWxid, chatRoom });
+
+const addFriend = (s: Session, wxid: string, verifyContent = '你好，我是客服', lang?: string) =>
+  api(s, lang).post<AddFriendsResult>('/task-api/fans/add', {
+    workerWxid: acc.wxid,
+    verifyContent,
+    charRoom: GROUP,
+    addFriends: [{ wxid }],
+  });
+
+beforeAll(async () => {
+  ctx = await buildTestApp();
+  demo = await login(ctx, 'demo');
+  seat1 = await login(ctx, 'demo-seat1');
+  seat2 = await login(ctx, 'demo-seat2');
+  const t = await buildTenant(ctx);
+  other = await login(ctx, t.manager.username);
+  const role = await api().post<{ id: string }>('/system-api/system/roles/add', {
+    roleName: '只看会话',
+    permissions: ['conversation.read'],
+  });
+  expect(role.status).toBe(200);
+  const viewer = await buildUser(ctx, {
+    tenantId: await demoTenant(ctx),
+    role: 'office',
+    roleId: role.data.id,
+  });
+  readOnly = await login(ctx, viewer.username);
+  acc = await addAccount(ctx, demo, { nickname: '名片测试号' });
+  const d = await api().post('/main-api/acc/distribute', { wxids: [acc.wxid], uid: seat1.uid });
+  expect(d.status).toBe(200);
+  for (const [fromWxid, talkType, memberWxid] of [
+    [FRIEND, 1, undefined],
+    [GROUP, 2, MEMBER],
+  ] as const) {
+    const r = await api().post('/sim-api/inbound', {
+      workWxid: acc.wxid,
+      fromWxid,
+      talkType,
+      msgType: 1,
+      content: '你好',
+      memberWxid,
+    });
+    expect(r.status).toBe(200);
+  }
+  await eventually(async () => (await convOf(seat1, GROUP)) && (await convOf(seat1, FRIEND)));
+  await gatewayIdle(ctx);
+});
+afterAll(() => ctx.close());
+
+describe('friend info', () => {
+  it('shows a friend of a visible conversation with the fields of the card', async () => {
+    const r = await info(seat1, FRIEND);
+    expect(r.status).toBe(200);
+    expect(r.data).toMatchObject({ workWxid: acc.wxid, wxid: FRIEND, isFriend: true, ticket: '' });
+    expect(r.data.name).not.toBe('');
+    expect(['unknown', 'male', 'female']).toContain(r.data.sex);
+    expect(typeof r.data.star).toBe('boolean');
+    expect(typeof r.data.blacklist).toBe('boolean');
+  });
+
+  it('shows a group member who is not a friend, with a ticket for a request', async () => {
+    const r = await info(seat1, MEMBER, GROUP);
+    expect(r.status).toBe(200);
+    expect(r.data).toMatchObject({ wxid: MEMBER, isFriend: false });
+    expect(r.data.ticket).not.toBe('');
+  });
+
+  it('refuses people the account has not seen', async () => {
+    const r = await info(seat1, 'wxid_never_seen_here');
+    expect(r.status).toBe(404);
+    expect(r.message).toBe('联系人账号不存在');
+    expect((await info(seat1, MEMBER)).status).toBe(404);
+  });
+});
+
+describe('friend remark', () => {
+  it('changes the remark; the conversation list shows it as the name', async () => {
+    const r = await api(seat1).post('/main-api/acc/friend-remark', {
+      remark: '  重要客户张三 ',
+      friendWxid: FRIEND,
+      uin: acc.wxid,
+    });
+    expect(r.status).toBe(200);
+    const conv = await convOf(seat1, FRIEND);
+    expect(conv).toMatchObject({ remark: '重要客户张三', name: '重要客户张三' });
+    expect((await convOf(demo, FRIEND))?.name).toBe('重要客户张三');
+    expect((await info(seat1, FRIEND)).data.remark).toBe('重要客户张三');
+  });
+
+  it('refuses an empty remark with the message of SPEC §5 in both languages', async () => {
+    const body = { remark: '   ', friendWxid: FRIEND, uin: acc.wxid };
+    const zh = await api(seat1).post('/main-api/acc/friend-remark', body);
+    expect(zh.status).toBe(400);
+    expect(zh.message).toBe('备注名不能为空');
+    const en = await api(seat1, 'en').post('/main-api/acc/friend-remark', body);
+    expect(en.message).toBe('Remark name cannot be empty');
+    expect((await convOf(seat1, FRIEND))?.remark).toBe('重要客户张三');
+  });
+
+  it('refuses a remark on someone who is not a friend', async () => {
+    const r = await api(seat1).post('/main-api/acc/friend-remark', {
+      remark: '群友',
+      friendWxid: MEMBER,
+      uin: acc.wxid,
+    });
+    expect(r.status).toBe(404);
+  });
+});
+
+describe('friend requests', () => {
+  it('refuses an empty greeting', async () => {
+    const r = await addFriend(seat1, MEMBER, ' ');
+    expect(r.status).toBe(400);
+    expect(r.message).toBe('请填写申请备注');
+  });
+
+  it('sends a request to a group member who is not a friend', async () => {
+    const r = await addFriend(seat1, MEMBER);
+    expect(r.status).toBe(200);
+    expect(r.data.list).toEqual([
+      { wxid: MEMBER, status: 1, message: '申请已发送，请等待对方通过' },
+    ]);
+  });
+
+  it('refuses a friend: already a contact', async () => {
+    const r = await addFriend(seat1, FRIEND, '你好', 'en');
+    expect(r.status).toBe(409);
+    expect(r.message).toBe('Already a contact, cannot add');
+  });
+
+  it('refuses a person the account has not seen: contact does not exist', async () => {
+    const r = await addFriend(seat1, 'wxid_nobody_at_all');
+    expect(r.status).toBe(404);
+    expect(r.message).toBe('联系人账号不存在');
+  });
+});
+
+describe('access', () => {
+  it('needs contact.manage to change remarks or add friends (403), reading needs only conversation.read', async () => {
+    const remark = await api(readOnly).post('/main-api/acc/friend-remark', {
+      remark: '越权',
+      friendWxid: FRIEND,
+      uin: acc.wxid,
+    });
+    expect(remark.status).toBe(403);
+    expect((await addFriend(readOnly, MEMBER)).status).toBe(403);
+    // The viewer has no seats below it: the account is not visible to it.
+    expect((await info(readOnly, FRIEND)).status).toBe(404);
+    expect((await convOf(seat1, FRIEND))?.remark).toBe('重要客户张三');
+  });
+
+  it('hides the account from seats it is not distributed to and from other tenants (404)', async () => {
+    for (const s of [seat2, other]) {
+      expect((await info(s, FRIEND)).status).toBe(404);
+      const r = await api(s).post('/main-api/acc/friend-remark', {
+        remark: '别人的',
+        friendWxid: FRIEND,
+        uin: acc.wxid,
+      });
+      expect(r.status).toBe(404);
+      expect((await addFriend(s, MEMBER)).status).toBe(404);
+    }
+    expect((await convOf(seat1, FRIEND))?.remark).toBe('重要客户张三');
+  });
+});

@@ -1,0 +1,220 @@
+import {
+  FRIEND_REQUEST_STATUS,
+  isGroupId,
+  translate,
+  type AddFriendOutcome,
+  type AddFriendsBody,
+  type FriendInfo,
+  type FriendInfoBody,
+  type FriendRemarkBody,
+  type FriendRequestStatus,
+  type Language,
+} from '@cst/shared';
+import { GatewayError, type FriendInfoDto } from '../../gateway/index.ts';
+import type { AuthContext } from '../../platform/auth-context.ts';
+import type { Deps } from '../../platform/deps.ts';
+import { AppError, fail } from '../../platform/errors.ts';
+import { realtimeOf } from '../../realtime/realtime.ts';
+import { accountRuntimeOf } from '../accounts/account-runtime.ts';
+import { presentConversation } from '../conversations/conversation.presenter.ts';
+import { accountByWxid } from '../conversations/conversation.repository.ts';
+import { convScopeOf, scopeHas } from '../conversations/conversation.scope.ts';
+import { callHolder } from '../conversations/holder-call.ts';
+import * as repo from './contact.repository.ts';
+
+type Account = NonNullable<Awaited<ReturnType<typeof accountByWxid>>>;
+
+/** The API error of a gateway refusal on a contact command. */
+function contactFailure(err: unknown, otherwise: AppError): AppError {
+  if (err instanceof AppError) return err;
+  if (!(err instanceof GatewayError)) throw err;
+  switch (err.code) {
+    case 'notHeld':
+    case 'notOnline':
+      return fail.conflict('accountNotOnline');
+    case 'notFound':
+      return fail.notFound('contactNotFound');
+    case 'notFriend':
+      return fail.conflict('notAFriend');
+    case 'alreadyFriend':
+      return fail.conflict('alreadyFriend');
+    case 'noSession':
+    case 'unsupported':
+    case 'invalid':
+    case 'notMember':
+    case 'notOwner':
+    case 'expired':
+    case 'tooLate':
+    case 'failed':
+      return otherwise;
+  }
+}
+
+/** The user card: a person's info, the remark of a friend and friend requests (SPEC §2, §4). */
+export class ContactService {
+  constructor(private readonly deps: Deps) {}
+
+  private get db() {
+    return this.deps.db;
+  }
+
+  /** A work account the caller may see, else 404 (another tenant's account included). */
+  private async visibleAccount(auth: AuthContext, wxid: string): Promise<Account> {
+    const scope = await convScopeOf(this.db, auth);
+    const account = await accountByWxid(this.db, scope.tenantId, wxid);
+    if (!account || !scopeHas(scope, account.id)) throw fail.notFound('workAccountNotFound');
+    return account;
+  }
+
+  /**
+   * Whether the account knows the person: a friend, the peer of a single chat, or (with the group)
+   * a member of one of its groups. Cards are not a way to look up arbitrary ids.
+   */
+  private async known(account: Account, wxid: string, chatRoom: string | undefined) {
+    if (await repo.findContact(this.db, account.id, wxid)) return true;
+    if (await repo.findConversationWith(this.db, account.id, 1, wxid)) return true;
+    return Boolean(chatRoom && (await repo.seenInGroup(this.db, account.id, chatRoom, wxid)));
+  }
+
+  /** The card of a friend, group member or stranger seen in a visible conversation. */
+  async info(auth: AuthContext, body: FriendInfoBody): Promise<FriendInfo> {
+    const account = await this.visibleAccount(auth, body.wxid);
+    if (isGroupId(body.friendWxid) || body.friendWxid === account.wxid) {
+      throw fail.notFound('contactNotFound');
+    }
+    if (!(await this.known(account, body.friendWxid, body.chatRoom))) {
+      throw fail.notFound('contactNotFound');
+    }
+    let dto: FriendInfoDto;
+    try {
+      dto = await callHolder<FriendInfoDto>(this.deps, account.wxid, {
+        name: 'friendInfo',
+        wxid: body.friendWxid,
+      });
+    } catch (err) {
+      const message = err instanceof Error ? err.message : String(err);
+      throw contactFailure(err, fail.conflict('platformFailed', { message }));
+    }
+    const conv = await repo.findConversationWith(this.db, account.id, 1, body.friendWxid);
+    const { isFriend, ...rest } = dto;
+    return {
+      ...rest,
+      workWxid: account.wxid,
+      topChat: dto.topChat || Boolean(conv?.isPin),
+      isFriend,
+    };
+  }
+
+  /**
+   * Sets a friend's remark on the platform, then in the stored contact and the single chat, and
+   * tells every seat that sees the account (the list shows the remark as the name).
+   */
+  async remark(auth: AuthContext, body: FriendRemarkBody): Promise<null> {
+    const account = await this.visibleAccount(auth, body.uin);
+    if (!(await this.known(account, body.friendWxid, undefined))) {
+      throw fail.notFound('contactNotFound');
+    }
+    try {
+      await callHolder(this.deps, account.wxid, {
+        name: 'setRemark',
+        wxid: body.friendWxid,
+        remark: body.remark,
+      });
+    } catch (err) {
+      throw contactFailure(err, fail.conflict('friendRemarkFailed'));
+    }
+    const convs = await repo.setRemark(this.db, account.id, body.friendWxid, body.remark);
+    const hub = realtimeOf(this.deps);
+    for (const conv of convs) {
+      await hub.publish(account.tenantId, {
+        event: 'convUpdate',
+        workAccountId: account.id,
+        data: presentConversation(conv),
+      });
+    }
+    await accountRuntimeOf(this.deps).contacts.announce({
+      id: account.id,
+      tenantId: account.tenantId,
+      wxid: account.wxid,
+    });
+    return null;
+  }
+
+  /**
+   * Sends friend requests (SPEC §4 status 1–4). Each person gets an outcome; when none was sent
+   * or added, the call fails with the first refusal's message.
+   */
+  async addFriends(
+    auth: AuthContext,
+    body: AddFriendsBody,
+    lang: Language,
+  ): Promise<{ list: AddFriendOutcome[] }> {
+    const account = await this.visibleAccount(auth, body.workerWxid);
+    if (account.status !== 'online') throw fail.conflict('accountNotOnline');
+    const list: AddFriendOutcome[] = [];
+    let firstError: AppError | null = null;
+    for (const person of body.addFriends) {
+      const outcome = await this.addOne(account, body, person.wxid, person.ticket);
+      if (outcome instanceof AppError) {
+        firstError ??= outcome;
+        list.push({
+          wxid: person.wxid,
+          status:
+            outcome.key === 'alreadyFriend'
+              ? FRIEND_REQUEST_STATUS.alreadyFriend
+              : FRIEND_REQUEST_STATUS.failed,
+          message: translate(outcome.key, lang, outcome.params),
+        });
+      } else {
+        list.push({
+          wxid: person.wxid,
+          status: outcome,
+          message: translate(
+            outcome === FRIEND_REQUEST_STATUS.succeeded ? 'friendAdded' : 'friendRequestSent',
+            lang,
+          ),
+        });
+      }
+    }
+    if (firstError && list.every((o) => o.status !== 1 && o.status !== 3)) throw firstError;
+    return { list };
+  }
+
+  private async addOne(
+    account: Account,
+    body: AddFriendsBody,
+    wxid: string,
+    ticket: string | undefined,
+  ): Promise<FriendRequestStatus | AppError> {
+    if (wxid === account.wxid) return fail.conflict('addSelf');
+    if (!(await this.known(account, wxid, body.charRoom))) return fail.notFound('contactNotFound');
+    try {
+      const res = await callHolder<{ status: FriendRequestStatus; reason?: string }>(
+        this.deps,
+        account.wxid,
+        {
+          name: 'addFriend',
+          cmd: {
+            workWxid: account.wxid,
+            wxid,
+            verifyContent: body.verifyContent,
+            ticket: ticket || undefined,
+            groupId: body.charRoom || undefined,
+          },
+        },
+      );
+      if (res.status === FRIEND_REQUEST_STATUS.alreadyFriend) return fail.conflict('alreadyFriend');
+      if (res.status === FRIEND_REQUEST_STATUS.failed) {
+        return fail.conflict('friendRequestFailed', { reason: res.reason ?? '' });
+      }
+      return res.status;
+    } catch (err) {
+      return contactFailure(
+        err,
+        fail.conflict('friendRequestFailed', {
+          reason: err instanceof Error ? err.message : String(err),
+        }),
+      );
+    }
+  }
+}
