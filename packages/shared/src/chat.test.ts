@@ -13,7 +13,7 @@ import {
 describe('chat constants', () => {
   it('numbers the message types as SPEC §3 does', () => {
     expect(MSG_TYPES).toEqual([
-      1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 14, 15, 16, 17, 18, 19, 20, 21, 22, 99,
+      1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 99,
     ]);
     expect(MSG_TYPE_NAME[6]).toBe('voice');
     expect(isMsgType(11)).toBe(false);
@@ -28,6 +28,7 @@ describe('chat constants', () => {
     expect(MESSAGE_PUSH_EVENT[MSG_TYPE.quote]).toBe('refer');
     expect(MESSAGE_PUSH_EVENT[MSG_TYPE.article]).toBe('ghShare');
     expect(MESSAGE_PUSH_EVENT[MSG_TYPE.system]).toBe('systemNotice');
+    expect(MESSAGE_PUSH_EVENT[MSG_TYPE.loginNotice]).toBe('systemNotice');
   });
 
   it('maps message types to material types and back (SPEC §3)', () => {

@@ -21,6 +21,11 @@ export const MSG_TYPE = {
   channelVideo: 20,
   forward: 21,
   app: 22,
+  /**
+   * A login notice of the work account (SPEC §2 bubbles, §3 "Login notice"). SPEC §3 gives it no
+   * number; 23 is the next free one after app messages (see docs/conversations.md).
+   */
+  loginNotice: 23,
   system: 99,
 } as const;
 export type MsgTypeName = keyof typeof MSG_TYPE;
@@ -68,6 +73,7 @@ export const JSON_MSG_TYPES = [
   MSG_TYPE.channelVideo,
   MSG_TYPE.forward,
   MSG_TYPE.app,
+  MSG_TYPE.loginNotice,
 ] as const satisfies readonly MsgType[];
 
 /** Conversation kinds: 1 single chat, 2 group chat. */
@@ -134,6 +140,8 @@ export const MESSAGE_PUSH_EVENT = {
   [MSG_TYPE.channelVideo]: 'app',
   [MSG_TYPE.forward]: 'app',
   [MSG_TYPE.app]: 'app',
+  // A notice from the platform's security account: pushed as the spec's system notice event.
+  [MSG_TYPE.loginNotice]: 'systemNotice',
   [MSG_TYPE.system]: 'systemNotice',
 } as const satisfies Record<MsgType, string>;
 export type MessagePushEvent = (typeof MESSAGE_PUSH_EVENT)[MsgType];
@@ -319,3 +327,20 @@ export const appContent = z.object({
   vote: voteContent.optional(),
 });
 export type AppContent = z.infer<typeof appContent>;
+
+/**
+ * Content of type 23: a login notice (SPEC §3 "Login notice: ip, createdAt, address, reason,
+ * agent") — where and how the work account was signed in.
+ */
+export const loginNoticeContent = z.object({
+  ip: z.string(),
+  /** When the login happened (ms since the epoch). */
+  createdAt: z.number().int(),
+  /** Where the IP is, e.g. "广东 深圳". */
+  address: z.string(),
+  /** Why the platform tells, e.g. "新设备登录". */
+  reason: z.string(),
+  /** The device or client that signed in. */
+  agent: z.string(),
+});
+export type LoginNoticeContent = z.infer<typeof loginNoticeContent>;

@@ -159,12 +159,36 @@ export const convListBody = z.object({
 });
 export type ConvListBody = z.infer<typeof convListBody>;
 
+const messageIdCursor = z.union([z.string().regex(/^\d{1,18}$/), z.number().int().min(0)]);
+
+/**
+ * `conv/messages`: the latest page, the page before `beforeMessageId` (API.md), and two additions
+ * for opening a conversation at a message (a history hit): the page around `aroundMessageId`
+ * (the message with the older half before it and the newer half after it) and the page after
+ * `afterMessageId` (scrolling down towards the latest). At most one cursor is used:
+ * `aroundMessageId` first, then `afterMessageId`, then `beforeMessageId`.
+ */
 export const convMessagesBody = z.object({
   index_name: indexNameSchema,
-  beforeMessageId: z.union([z.string().regex(/^\d{1,18}$/), z.number().int().min(0)]).optional(),
+  beforeMessageId: messageIdCursor.optional(),
+  afterMessageId: messageIdCursor.optional(),
+  aroundMessageId: messageIdCursor.optional(),
   limit: z.coerce.number().int().min(1).max(100).default(30),
 });
-export const convMessagesResult = z.object({ list: z.array(messageItem), hasMore: z.boolean() });
+export type ConvMessagesBody = z.infer<typeof convMessagesBody>;
+/**
+ * `list` oldest first; `hasMore`: older messages exist (within the one-month window). With
+ * `aroundMessageId` or `afterMessageId` also `hasNewer` (newer messages exist after the page) and,
+ * around a message, `anchored`: false when that message is not shown in the conversation (older
+ * than the one-month window of SPEC §9, or not in it), and the page is then the latest one.
+ */
+export const convMessagesResult = z.object({
+  list: z.array(messageItem),
+  hasMore: z.boolean(),
+  hasNewer: z.boolean().optional(),
+  anchored: z.boolean().optional(),
+});
+export type ConvMessagesResult = z.infer<typeof convMessagesResult>;
 
 export const sendTextBody = z.object({
   workWxid: z.string().min(1).max(128),

@@ -1,5 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { loginNoticeContent, MSG_TYPE } from '@cst/shared';
 import { GatewayError } from '../types.ts';
+import { SECURITY_WXID } from './login-notice.ts';
 import { buildSim, loginAccount, type SimHarness } from './test-support.ts';
 
 let harnesses: SimHarness[] = [];
@@ -124,7 +126,37 @@ describe('QR login', () => {
     expect((await h.sim.scan(qr.loginId, true)).wxid).toBe(wxid);
     await h.sim.idle();
     expect(h.of('statusChanged').at(-1)).toMatchObject({ workWxid: wxid, status: 'online' });
-    expect(await h.gateway.listContacts(wxid)).toEqual(before);
+    const after = await h.gateway.listContacts(wxid);
+    expect(after.filter((c) => c.wxid !== SECURITY_WXID)).toEqual(before);
+  });
+
+  it('sends a login notice from the security account when a known account signs in again', async () => {
+    const h = await sim();
+    const wxid = await loginAccount(h);
+    await h.sim.idle();
+    // The first login creates the account: no notice.
+    expect(h.of('message').filter((m) => m.msgType === MSG_TYPE.loginNotice)).toEqual([]);
+    await h.sim.fault(wxid, 'kickOut');
+    const qr = await h.gateway.startQrLogin({ wxid, proxy: '183.14.22.9:1080:user:pass' });
+    await h.sim.scan(qr.loginId, true);
+    await h.sim.idle();
+    const notices = h.of('message').filter((m) => m.msgType === MSG_TYPE.loginNotice);
+    expect(notices).toHaveLength(1);
+    expect(notices[0]).toMatchObject({
+      workWxid: wxid,
+      peerId: SECURITY_WXID,
+      talkType: 1,
+      fromSelf: false,
+      file: null,
+    });
+    const content = loginNoticeContent.parse(JSON.parse(notices[0]!.content));
+    expect(content).toMatchObject({ ip: '183.14.22.9', reason: '新设备登录' });
+    expect(content.createdAt).toBe(h.clock.t);
+    expect(content.address).not.toBe('');
+    expect(content.agent).not.toBe('');
+    // The security account is a contact with its name, so the conversation is named.
+    const contacts = await h.gateway.listContacts(wxid);
+    expect(contacts.find((c) => c.wxid === SECURITY_WXID)).toMatchObject({ nickname: '微信团队' });
   });
 
   it('creates the account the phone names when a wxid is given at scan', async () => {

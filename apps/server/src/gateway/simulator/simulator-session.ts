@@ -7,6 +7,7 @@ import {
 } from '../types.ts';
 import type { SimCore } from './simulator-core.ts';
 import type { SimAccountRow, SimLoginRow } from './simulator.repository.ts';
+import { deliverLoginNotice, proxyIp } from './login-notice.ts';
 import { scheduleReceipts } from './simulator-messaging.ts';
 import { scheduleFriendAccept } from './simulator-social.ts';
 import { makeAvatar, planAccount, planWorld, type SimPerson } from './world.ts';
@@ -146,6 +147,7 @@ export async function scan(
     await core.repo.updateAccount(account.wxid, { nickname });
     account = { ...account, nickname };
   }
+  const created = !account;
   account ??= await createAccount(core, nickname, target ?? undefined);
   const moved = await core.repo.transitionLogin(loginId, ['scanned'], {
     status: 'confirmed',
@@ -166,6 +168,14 @@ export async function scan(
     at: core.now(),
   });
   await goOnline(core, account.wxid);
+  // A known account signing in again is a new device to the platform: its security account
+  // sends a login notice (from the login's proxy address when it has one).
+  if (!created) {
+    await deliverLoginNotice(core, account.wxid, core.rng('login', loginId), {
+      ip: proxyIp(login.proxy),
+      reason: '新设备登录',
+    });
+  }
   return { wxid: account.wxid };
 }
 

@@ -7,6 +7,7 @@ import {
   isMediaMsgType,
   linkContent,
   locationContent,
+  loginNoticeContent,
   miniProgramContent,
   MSG_TYPE,
   MSG_TYPES,
@@ -45,6 +46,7 @@ const SHAPES: Partial<Record<number, z.ZodType>> = {
   [MSG_TYPE.channelVideo]: channelVideoContent,
   [MSG_TYPE.forward]: forwardContent,
   [MSG_TYPE.app]: appContent,
+  [MSG_TYPE.loginNotice]: loginNoticeContent,
 };
 
 describe('traffic generator', () => {
@@ -67,6 +69,10 @@ describe('traffic generator', () => {
         expect(bytes.data.length).toBeGreaterThan(40);
       } else {
         expect(m.file).toBeNull();
+      }
+      if (msgType === MSG_TYPE.loginNotice) {
+        // From the platform's security account, in a single chat.
+        expect(m).toMatchObject({ peerId: 'weixin', talkType: 1, memberWxid: null });
       }
       if (msgType === MSG_TYPE.quote) {
         expect(m.refMsgId).toBeTruthy();

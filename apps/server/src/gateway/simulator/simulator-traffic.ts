@@ -1,5 +1,6 @@
 import { MSG_TYPE, MSG_TYPES, type MsgType, type TalkType } from '@cst/shared';
 import { GatewayError } from '../types.ts';
+import { deliverLoginNotice } from './login-notice.ts';
 import type { Rng } from './prng.ts';
 import type { SimCore } from './simulator-core.ts';
 import {
@@ -39,6 +40,7 @@ const TYPE_WEIGHTS: Record<MsgType, number> = {
   [MSG_TYPE.channelVideo]: 1,
   [MSG_TYPE.forward]: 1,
   [MSG_TYPE.app]: 3,
+  [MSG_TYPE.loginNotice]: 1,
   [MSG_TYPE.system]: 2,
 };
 const TOTAL_WEIGHT = MSG_TYPES.reduce((s, t) => s + TYPE_WEIGHTS[t], 0);
@@ -86,6 +88,11 @@ async function message(
   msgType: MsgType,
   fromSelf: boolean,
 ): Promise<void> {
+  // Login notices come from the platform's security account, not from a contact.
+  if (msgType === MSG_TYPE.loginNotice) {
+    await deliverLoginNotice(core, acc.wxid, rng);
+    return;
+  }
   const groups = await core.repo.listGroups(acc.wxid);
   const inGroup = !SINGLE_ONLY.has(msgType) && groups.length > 0 && rng.chance(0.35);
   let peerId: string;

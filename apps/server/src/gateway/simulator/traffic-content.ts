@@ -6,6 +6,7 @@ import {
   type ChannelVideoContent,
   type ForwardContent,
   type LinkContent,
+  type LoginNoticeContent,
   type LocationContent,
   type MiniProgramContent,
   type MsgType,
@@ -216,5 +217,56 @@ export function makeContent(msgType: MsgType, ctx: ContentContext): GeneratedCon
     }
     case MSG_TYPE.quote:
       return { content: rng.pick(TEXTS) };
+    case MSG_TYPE.loginNotice:
+      return { content: json(makeLoginNotice(rng, ctx.now)) };
   }
+}
+
+// ---- login notices (type 23) -----------------------------------------------------------------
+
+const REASONS = ['新设备登录', '异地登录提醒', '扫码登录确认'];
+const AGENTS = [
+  'iPad 微信 8.0.50',
+  'Windows 微信 3.9.12',
+  'Mac 微信 4.0.1',
+  'Android 平板 微信 8.0.49',
+  '网页版微信 (Chrome 131)',
+];
+const PLACES = [
+  '广东 深圳',
+  '广东 广州',
+  '上海',
+  '北京',
+  '浙江 杭州',
+  '四川 成都',
+  '江苏 南京',
+  '湖北 武汉',
+  '福建 厦门',
+];
+/** First octets of public address blocks of Chinese carriers. */
+const FIRST_OCTETS = [36, 58, 61, 101, 113, 116, 120, 183, 223];
+
+/** What a caller may fix of a notice (the rest is drawn from the rng). */
+export interface LoginNoticeFacts {
+  ip?: string;
+  reason?: string;
+  agent?: string;
+}
+
+/** A login notice's content. */
+export function makeLoginNotice(
+  rng: Rng,
+  now: number,
+  facts: LoginNoticeFacts = {},
+): LoginNoticeContent {
+  const ip =
+    facts.ip ??
+    `${rng.pick(FIRST_OCTETS)}.${rng.int(1, 254)}.${rng.int(0, 254)}.${rng.int(1, 254)}`;
+  return {
+    ip,
+    createdAt: now,
+    address: rng.pick(PLACES),
+    reason: facts.reason ?? rng.pick(REASONS),
+    agent: facts.agent ?? rng.pick(AGENTS),
+  };
 }

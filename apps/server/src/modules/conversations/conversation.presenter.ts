@@ -1,5 +1,6 @@
 import {
   indexName,
+  loginNoticeContent,
   MSG_TYPE,
   type ConversationItem,
   type MessageItem,
@@ -48,6 +49,7 @@ export function previewOf(msgType: number, content: string, fileName: string | n
     return text.length > 120 ? `${text.slice(0, 120)}…` : text;
   }
   if (fileName) return fileName.slice(0, 120);
+  if (msgType === MSG_TYPE.loginNotice) return loginNoticeText(content).slice(0, 120);
   const title = titleOf(content);
   return title.slice(0, 120);
 }
@@ -60,6 +62,19 @@ export function quoteText(content: string): string {
   } catch {
     return content;
   }
+}
+
+/** The preview of a login notice: why, where and from which IP ("新设备登录 广东 深圳 113.88.1.2"). */
+function loginNoticeText(content: string): string {
+  try {
+    const v = loginNoticeContent.partial().safeParse(JSON.parse(content));
+    if (v.success) {
+      return [v.data.reason, v.data.address, v.data.ip].filter((x) => x).join(' ');
+    }
+  } catch {
+    // not JSON: plain text
+  }
+  return content;
 }
 
 function titleOf(content: string): string {

@@ -390,3 +390,48 @@ export async function listSessionGroups(db: DbOrTx, tenantId: string, userId: st
     order by g.sort, g.created_at`);
   return rowsOf<{ id: string; name: string; count: number; unread: number }>(res);
 }
+
+/** Messages of a conversation after a message id, oldest first, of the window (a page down). */
+export async function messagesAfter(
+  db: DbOrTx,
+  conversationId: string,
+  after: number,
+  since: number,
+  limit: number,
+): Promise<MessageRow[]> {
+  return db
+    .select()
+    .from(messages)
+    .where(
+      and(
+        eq(messages.conversationId, conversationId),
+        gt(messages.msgTime, since),
+        gt(messages.id, after),
+        notHidden(),
+      ),
+    )
+    .orderBy(asc(messages.id))
+    .limit(limit);
+}
+
+/** A message of a conversation that the conversation shows (inside the window, not hidden). */
+export async function shownMessage(
+  db: DbOrTx,
+  conversationId: string,
+  id: number,
+  since: number,
+): Promise<MessageRow | null> {
+  const rows = await db
+    .select()
+    .from(messages)
+    .where(
+      and(
+        eq(messages.conversationId, conversationId),
+        eq(messages.id, id),
+        gt(messages.msgTime, since),
+        notHidden(),
+      ),
+    )
+    .limit(1);
+  return rows[0] ?? null;
+}

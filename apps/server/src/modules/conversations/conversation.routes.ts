@@ -91,13 +91,30 @@ export function registerConversationRoutes(app: FastifyInstance, deps: Deps): vo
     tags,
     body: convMessagesBody,
     response: convMessagesResult,
-    handler: ({ auth, body }) =>
-      service.messages(
+    handler: ({ auth, body }) => {
+      if (body.aroundMessageId !== undefined) {
+        return service.messagesAround(
+          auth,
+          body.index_name,
+          Number(body.aroundMessageId),
+          body.limit,
+        );
+      }
+      if (body.afterMessageId !== undefined) {
+        return service.messagesAfter(
+          auth,
+          body.index_name,
+          Number(body.afterMessageId),
+          body.limit,
+        );
+      }
+      return service.messages(
         auth,
         body.index_name,
         body.beforeMessageId === undefined ? null : Number(body.beforeMessageId),
         body.limit,
-      ),
+      );
+    },
   });
 
   defineRoute(app, {

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
 import {
   MESSAGE_WINDOW_MS,
+  type ConvMessagesResult,
   MSG_TYPE,
   parseIndexName,
   type ConvListBody,
@@ -116,6 +117,63 @@ export class ConversationService {
     const hasMore = rows.length > limit;
     const page = rows.slice(0, limit).reverse();
     return { list: page.map((r) => presentMessage(r, conv)), hasMore };
+  }
+
+  /**
+   * The page around a message (a history hit): the message, up to half the page of older ones
+   * before it and the rest newer ones after it. A message the conversation does not show (older
+   * than the window, hidden, or of another conversation) gives the latest page, `anchored: false`.
+   */
+  async messagesAround(
+    auth: AuthContext,
+    indexNameValue: string,
+    anchorId: number,
+    limit: number,
+  ): Promise<ConvMessagesResult> {
+    const conv = await this.conversationOf(auth, indexNameValue);
+    const since = this.deps.now() - MESSAGE_WINDOW_MS;
+    const anchor = await repo.shownMessage(this.db, conv.id, anchorId, since);
+    if (!anchor) {
+      const latest = await this.messages(auth, indexNameValue, null, limit);
+      return { ...latest, hasNewer: false, anchored: false };
+    }
+    // Half the page on each side; near either end the other side fills the page.
+    const [older, newer] = await Promise.all([
+      repo.messagesPage(this.db, conv.id, anchor.id, since, limit),
+      repo.messagesAfter(this.db, conv.id, anchor.id, since, limit),
+    ]);
+    const olderTake = Math.min(
+      older.length,
+      Math.max(Math.floor(limit / 2), limit - 1 - newer.length),
+    );
+    const newerTake = Math.min(newer.length, limit - 1 - olderTake);
+    const rows = [...older.slice(0, olderTake).reverse(), anchor, ...newer.slice(0, newerTake)];
+    return {
+      list: rows.map((r) => presentMessage(r, conv)),
+      hasMore: older.length > olderTake,
+      hasNewer: newer.length > newerTake,
+      anchored: true,
+    };
+  }
+
+  /** The page after a message, oldest first (scrolling down from a history hit to the latest). */
+  async messagesAfter(
+    auth: AuthContext,
+    indexNameValue: string,
+    after: number,
+    limit: number,
+  ): Promise<ConvMessagesResult> {
+    const conv = await this.conversationOf(auth, indexNameValue);
+    const since = this.deps.now() - MESSAGE_WINDOW_MS;
+    const rows = await repo.messagesAfter(this.db, conv.id, after, since, limit + 1);
+    const page = rows.slice(0, limit);
+    const first = page[0]?.id ?? after + 1;
+    const older = await repo.messagesPage(this.db, conv.id, first, since, 1);
+    return {
+      list: page.map((r) => presentMessage(r, conv)),
+      hasMore: older.length > 0,
+      hasNewer: rows.length > limit,
+    };
   }
 
   /** Stores a text (or quote) message and hands it to the account's holder. */

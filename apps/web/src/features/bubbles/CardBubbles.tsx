@@ -39,7 +39,7 @@ export function CardFrame(props: {
 }
 
 /** The fallback of a structured message whose JSON cannot be read: its preview text. */
-function Unreadable({ message }: BubbleProps) {
+export function Unreadable({ message }: BubbleProps) {
   const { t } = useTranslation();
   return <span data-testid="bubble-unreadable">{message.msg_text || t('bubble.unavailable')}</span>;
 }

@@ -20,6 +20,7 @@ import {
   VideoBubble,
   VoiceBubble,
 } from './MediaBubbles.tsx';
+import { LoginNoticeBubble } from './LoginNoticeBubble.tsx';
 import { AppBubble } from './VoteBubble.tsx';
 import './bubbles.css';
 
@@ -44,4 +45,5 @@ export const RICH_BUBBLES: Partial<Record<number, ComponentType<BubbleProps>>> =
   [MSG_TYPE.channelVideo]: ChannelVideoBubble,
   [MSG_TYPE.forward]: ForwardBubble,
   [MSG_TYPE.app]: AppBubble,
+  [MSG_TYPE.loginNotice]: LoginNoticeBubble,
 };

@@ -24,6 +24,12 @@ describe('message type labels', () => {
     expect(typeLabelKey(77)).toBe('inbox.type.unknown');
   });
 
+  it("names an unknown type '未知消息类型' as SPEC §8 words it, without brackets", () => {
+    expect(previewLine(77, '', lookup('zh-CN'))).toBe('未知消息类型');
+    expect(previewLine(77, '', lookup('en'))).toBe('Unknown message type');
+    expect(lookup('zh-CN')('inbox.type.loginNotice')).toBe('[登录提醒]');
+  });
+
   it('builds the preview from the label and msg_text', () => {
     const t = lookup('zh-CN');
     expect(previewLine(2, '', t)).toBe('[图片]');

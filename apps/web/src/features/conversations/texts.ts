@@ -84,7 +84,8 @@ export const inboxTexts: Record<Language, TextTree> = {
         forward: '[聊天记录]',
         app: '[应用消息]',
         system: '[系统消息]',
-        unknown: '[未知消息类型]',
+        loginNotice: '[登录提醒]',
+        unknown: '未知消息类型',
       },
       hint: {
         channelVideo: '请在手机上观看视频号内容',
@@ -207,7 +208,8 @@ export const inboxTexts: Record<Language, TextTree> = {
         forward: '[Chat record]',
         app: '[App message]',
         system: '[System message]',
-        unknown: '[Unknown message type]',
+        loginNotice: '[Login notice]',
+        unknown: 'Unknown message type',
       },
       hint: {
         channelVideo: 'Watch the channel video on the phone',

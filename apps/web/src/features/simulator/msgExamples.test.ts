@@ -8,6 +8,7 @@ import {
   forwardContent,
   linkContent,
   locationContent,
+  loginNoticeContent,
   miniProgramContent,
   redPacketContent,
   transferContent,
@@ -30,6 +31,7 @@ const SCHEMAS: Partial<Record<MsgType, z.ZodType>> = {
   [MSG_TYPE.channelVideo]: channelVideoContent,
   [MSG_TYPE.forward]: forwardContent,
   [MSG_TYPE.app]: appContent,
+  [MSG_TYPE.loginNotice]: loginNoticeContent,
 };
 
 describe('message examples', () => {

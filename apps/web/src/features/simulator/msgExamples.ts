@@ -39,6 +39,14 @@ export const MSG_EXAMPLES: Partial<Record<MsgType, unknown>> = {
     items: [{ name: '张三', content: '明天见', time: 0 }],
   },
   [MSG_TYPE.app]: { title: '应用消息', description: '来自示例应用' },
+  // Usually from the platform's security account (fromWxid `weixin`); createdAt in ms.
+  [MSG_TYPE.loginNotice]: {
+    ip: '183.14.22.9',
+    createdAt: Date.UTC(2026, 0, 15, 2, 30),
+    address: '广东 深圳',
+    reason: '新设备登录',
+    agent: 'iPad 微信 8.0.50',
+  },
   [MSG_TYPE.system]: '"张三" 撤回了一条消息',
 };
 
