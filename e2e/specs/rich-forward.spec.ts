@@ -16,7 +16,7 @@ test.describe('message tools', () => {
     await page.getByRole('menuitem', { name: '转发' }).click();
     await page.getByTestId('picker-search').locator('input').fill('zzz-nothing');
     await page.getByTestId('picker-search').locator('input').press('Enter');
-    await expect(page.getByText('没有找到匹配的好友或群聊')).toBeVisible();
+    await expect(page.getByText('未找到匹配的好友，请尝试刷新通讯录')).toBeVisible();
     await page.getByTestId('picker-search').locator('input').fill('');
     await page.getByTestId('picker-search').locator('input').press('Enter');
     await expect(page.getByTestId('picker-item').first()).toBeVisible();

@@ -8,6 +8,7 @@ import { historyTexts } from '../features/history/texts.ts';
 import { sensitiveTexts } from '../features/sensitive/texts.ts';
 import { translationTexts } from '../features/translation/texts.ts';
 import { contactPickerTexts } from '../features/contactPicker/texts.ts';
+import { userCardTexts } from '../features/userCard/texts.ts';
 import { customersTexts } from '../features/customers/texts.ts';
 import { portsTexts } from '../features/ports/texts.ts';
 import { profileTexts } from '../features/profile/texts.ts';
@@ -43,6 +44,7 @@ export const FEATURE_TEXTS: Record<Language, TextTree>[] = [
   sensitiveTexts,
   translationTexts,
   contactPickerTexts,
+  userCardTexts,
 ];
 
 /**

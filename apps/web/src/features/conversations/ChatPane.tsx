@@ -7,6 +7,8 @@ import { Composer } from './Composer.tsx';
 import { readConversation } from './inboxActions.ts';
 import { useInbox } from './inboxStore.ts';
 import { InboxAvatar } from './InboxAvatar.tsx';
+import { UserCardTrigger } from '../userCard/UserCardTrigger.tsx';
+import { peerCardTarget } from '../userCard/userCardStore.ts';
 import { MessageList } from './MessageList.tsx';
 import { useChatQuery, useDocumentVisible } from './useInboxQueries.ts';
 
@@ -16,11 +18,15 @@ function ChatHeader({ conv }: { conv: ConversationItem }) {
   const accountName = account ? account.remark || account.nickname || account.wxid : conv.workWxid;
   return (
     <header className="chat-header">
-      <InboxAvatar src={conv.avatar} name={conv.name} size={32} />
+      <UserCardTrigger target={peerCardTarget(conv)}>
+        <InboxAvatar src={conv.avatar} name={conv.name} size={32} />
+      </UserCardTrigger>
       <div className="chat-title">
-        <Typography.Text strong data-testid="chat-title">
-          {conv.name}
-        </Typography.Text>
+        <UserCardTrigger target={peerCardTarget(conv)}>
+          <Typography.Text strong data-testid="chat-title">
+            {conv.name}
+          </Typography.Text>
+        </UserCardTrigger>
         {conv.talkType === 2 && <Tag color="blue">{t('inbox.groupTag')}</Tag>}
         <Typography.Text type="secondary" className="chat-account">
           {t('inbox.accountOf', { name: accountName })}

@@ -5,6 +5,7 @@ import { useSwitcherLive } from '../accounts/useAccountLiveUpdates.ts';
 import { useWorkAccounts } from '../accounts/workAccountStore.ts';
 import { AccountColumn } from './AccountColumn.tsx';
 import { ChatPane } from './ChatPane.tsx';
+import { UserCardHost } from '../userCard/UserCardDialog.tsx';
 import { ConversationPane } from './ConversationPane.tsx';
 import type { ListView } from './listView.ts';
 import { useCurrentWxid, useWorkAccountsLoaded } from './useInboxQueries.ts';
@@ -94,6 +95,7 @@ export function InboxPage() {
         onShowAll={showAll}
       />
       <ChatPane />
+      <UserCardHost />
     </div>
   );
 }

@@ -10,6 +10,8 @@ import { DeliveryTicks } from './DeliveryTicks.tsx';
 import { revokeMessage } from './inboxActions.ts';
 import { useInbox, type ChatMessage } from './inboxStore.ts';
 import { InboxAvatar } from './InboxAvatar.tsx';
+import { UserCardTrigger } from '../userCard/UserCardTrigger.tsx';
+import { writerCardTarget } from '../userCard/userCardStore.ts';
 import { messageTime } from './relativeTime.ts';
 
 /** Props of {@link MessageRow}. */
@@ -87,7 +89,9 @@ export const MessageRow = memo(function MessageRow({ messageKey, conv }: Message
       data-key={m.key}
       data-side={own ? 'right' : 'left'}
     >
-      <InboxAvatar src={avatar.src} name={avatar.name} size={36} />
+      <UserCardTrigger target={writerCardTarget(conv, m)}>
+        <InboxAvatar src={avatar.src} name={avatar.name} size={36} />
+      </UserCardTrigger>
       <div className="msg-main">
         {memberName && <div className="msg-member">{memberName}</div>}
         <div className="msg-line">
