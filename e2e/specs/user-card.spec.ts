@@ -12,7 +12,7 @@ test.describe('the user card', () => {
   }) => {
     test.setTimeout(90_000);
     await page.setExtraHTTPHeaders(address());
-    // demo-sup sees the whole tenant: no seat gets an extra account (the inbox spec's stays alone).
+    // The account goes to demo-sup, so demo-seat1 keeps the one account the inbox spec expects.
     const { api, wxid } = await setUpAccount(request, '名片号', 'demo-sup');
     await contactWrites(api, wxid, FRIEND, '请看一下我的名片');
     await api('/sim-api/inbound', {

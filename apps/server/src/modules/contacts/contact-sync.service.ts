@@ -7,6 +7,7 @@ import type {
 } from '../../gateway/types.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { realtimeOf } from '../../realtime/realtime.ts';
+import { presentConversation } from '../conversations/conversation.presenter.ts';
 import * as repo from './contact.repository.ts';
 
 /** A work account as the sync needs it. */
@@ -62,10 +63,20 @@ export class ContactSyncService {
   /** Applies friends added, changed or removed on the platform. */
   async onContactsChanged(account: SyncAccount, ev: ContactsChangedEvent): Promise<void> {
     const ref = refOf(account);
-    await this.deps.db.transaction(async (tx) => {
+    const changed = await this.deps.db.transaction(async (tx) => {
       await repo.upsertContacts(tx, ref, [...ev.added, ...ev.updated], this.now());
       await repo.deleteContacts(tx, ref, ev.removed);
+      return repo.refreshConversationNames(tx, ref, [...ev.added, ...ev.updated]);
     });
+    // A remark or name changed on the phone: the lists show it at once.
+    const hub = realtimeOf(this.deps);
+    for (const conv of changed) {
+      await hub.publish(account.tenantId, {
+        event: 'convUpdate',
+        workAccountId: account.id,
+        data: presentConversation(conv),
+      });
+    }
     await this.announce(account);
   }
 

@@ -1,4 +1,4 @@
-import { and, count, eq, inArray, notInArray, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, ne, notInArray, or, sql } from 'drizzle-orm';
 import {
   chatGroupMembers,
   chatGroups,
@@ -311,4 +311,32 @@ export async function setRemark(db: DbOrTx, workAccountId: string, wxid: string,
       ),
     )
     .returning();
+}
+
+/**
+ * Copies changed friends' remark, nickname and avatar to the account's single chats with them;
+ * returns the conversations that changed.
+ */
+export async function refreshConversationNames(db: DbOrTx, ref: AccountRef, list: ContactDto[]) {
+  const changed: (typeof conversations.$inferSelect)[] = [];
+  for (const c of list) {
+    const rows = await db
+      .update(conversations)
+      .set({ remark: c.remark, nickname: c.nickname, avatar: c.avatar })
+      .where(
+        and(
+          eq(conversations.workAccountId, ref.workAccountId),
+          eq(conversations.talkType, 1),
+          eq(conversations.peerId, c.wxid),
+          or(
+            ne(conversations.remark, c.remark),
+            ne(conversations.nickname, c.nickname),
+            ne(conversations.avatar, c.avatar),
+          ),
+        ),
+      )
+      .returning();
+    changed.push(...rows);
+  }
+  return changed;
 }

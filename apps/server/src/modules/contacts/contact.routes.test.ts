@@ -9,6 +9,7 @@ import {
   type Session,
   type TestContext,
 } from '../../../test/support.ts';
+import { accountRuntimeOf } from '../accounts/account-runtime.ts';
 import {
   addAccount,
   apiAs,
@@ -29,6 +30,7 @@ const api = (s: Session = demo, lang?: string) => apiAs(ctx, s, lang);
 const FRIEND = 'wxid_card_friend_1';
 const GROUP = '4455667788@chatroom';
 const MEMBER = 'wxid_card_member_1';
+const MEMBER2 = 'wxid_card_member_2';
 
 async function convOf(s: Session, peer: string) {
   const r = await api(s).post<{ list: ConversationItem[] }>('/main-api/conv/list', {
@@ -73,6 +75,7 @@ beforeAll(async () => {
   for (const [fromWxid, talkType, memberWxid] of [
     [FRIEND, 1, undefined],
     [GROUP, 2, MEMBER],
+    [GROUP, 2, MEMBER2],
   ] as const) {
     const r = await api().post('/sim-api/inbound', {
       workWxid: acc.wxid,
@@ -86,6 +89,13 @@ beforeAll(async () => {
   }
   await eventually(async () => (await convOf(seat1, GROUP)) && (await convOf(seat1, FRIEND)));
   await gatewayIdle(ctx);
+  // Both members' messages are stored (a card is only shown for people the account has seen).
+  await eventually(async () => {
+    const r = await api(seat1).post<{ list: unknown[] }>('/main-api/conv/messages', {
+      index_name: `2__${GROUP}__${acc.wxid}`,
+    });
+    return r.data.list.length === 2;
+  });
 });
 afterAll(() => ctx.close());
 
@@ -139,6 +149,22 @@ describe('friend remark', () => {
     expect((await convOf(seat1, FRIEND))?.remark).toBe('重要客户张三');
   });
 
+  it('shows a remark changed on the phone in the list too', async () => {
+    await accountRuntimeOf(ctx.deps).gateway.setRemark(acc.wxid, FRIEND, '手机上改的备注');
+    await gatewayIdle(ctx);
+    const conv = await eventually(async () => {
+      const c = await convOf(seat1, FRIEND);
+      return c?.remark === '手机上改的备注' ? c : undefined;
+    });
+    expect(conv.name).toBe('手机上改的备注');
+    const back = await api(seat1).post('/main-api/acc/friend-remark', {
+      remark: '重要客户张三',
+      friendWxid: FRIEND,
+      uin: acc.wxid,
+    });
+    expect(back.status).toBe(200);
+  });
+
   it('refuses a remark on someone who is not a friend', async () => {
     const r = await api(seat1).post('/main-api/acc/friend-remark', {
       remark: '群友',
@@ -168,6 +194,20 @@ describe('friend requests', () => {
     const r = await addFriend(seat1, FRIEND, '你好', 'en');
     expect(r.status).toBe(409);
     expect(r.message).toBe('Already a contact, cannot add');
+  });
+
+  it('reports each person of a batch: one already a contact, one sent', async () => {
+    const r = await api(seat1, 'en').post<AddFriendsResult>('/task-api/fans/add', {
+      workerWxid: acc.wxid,
+      verifyContent: 'Hello',
+      charRoom: GROUP,
+      addFriends: [{ wxid: FRIEND }, { wxid: MEMBER2 }],
+    });
+    expect(r.status).toBe(200);
+    expect(r.data.list).toEqual([
+      { wxid: FRIEND, status: 4, message: 'Already a contact, cannot add' },
+      { wxid: MEMBER2, status: 1, message: 'Request sent, wait for the other side to accept' },
+    ]);
   });
 
   it('refuses a person the account has not seen: contact does not exist', async () => {
