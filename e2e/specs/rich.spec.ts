@@ -74,6 +74,16 @@ test.describe('rich messages', () => {
       [21, { title: '群聊的聊天记录', items: [{ name: '甲', content: '第一句', time: 1 }] }],
       [22, { title: '应用消息标题' }],
       [22, vote],
+      [
+        23,
+        {
+          ip: '183.14.22.9',
+          createdAt: Date.now() - 60_000,
+          address: '广东 深圳',
+          reason: '新设备登录',
+          agent: 'iPad 微信 8.0.50',
+        },
+      ],
       [1, '最后一条文本'],
     ];
     for (const [type, content, fileName] of cases) await send(api, wxid, type, content, fileName);
@@ -99,11 +109,19 @@ test.describe('rich messages', () => {
       'bubble-forward',
       'bubble-app',
       'bubble-vote',
+      'bubble-login-notice',
     ];
     for (const id of ids) await expect(page.getByTestId(id).first()).toBeVisible();
     await expect(page.getByTestId('bubble-file')).toContainText('报价单.txt');
     await expect(page.getByTestId('bubble-transfer')).toContainText('已收款');
     await expect(page.getByTestId('bubble-location')).toContainText('科技园');
+    const login = page.getByTestId('bubble-login-notice');
+    for (const text of ['登录提醒', 'IP 地址', '183.14.22.9', '登录地点', '广东 深圳']) {
+      await expect(login).toContainText(text);
+    }
+    for (const text of ['原因', '新设备登录', '登录设备', 'iPad 微信 8.0.50', '登录时间']) {
+      await expect(login).toContainText(text);
+    }
     await expect(page.getByTestId('bubble-channel-video')).toContainText(
       '请在手机上观看视频号内容',
     );

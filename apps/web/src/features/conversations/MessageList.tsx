@@ -1,17 +1,23 @@
 import { Empty, Spin, Typography } from 'antd';
-import { useCallback, useRef } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Virtuoso, type VirtuosoHandle } from 'react-virtuoso';
 import type { ConversationItem } from '@cst/shared';
-import { loadOlderMessages } from './inboxActions.ts';
+import { loadNewerMessages, loadOlderMessages } from './inboxActions.ts';
 import { useInbox } from './inboxStore.ts';
 import { MessageRow } from './MessageRow.tsx';
 
-/** What the list's header needs (Virtuoso passes it as `context`). */
+/** What the list's header, footer and rows need (Virtuoso passes it as `context`). */
 interface ListContext {
   loadingOlder: boolean;
   hasMore: boolean;
+  loadingNewer: boolean;
+  /** The message the chat was opened at, while it is highlighted. */
+  flashKey: string | null;
 }
+
+/** How long the message a chat was opened at stays highlighted. */
+export const ANCHOR_FLASH_MS = 5000;
 
 /** Above the oldest message: a spinner while older ones load, or the one-month notice. */
 function ListHeader({ context }: { context?: ListContext }) {
@@ -25,6 +31,17 @@ function ListHeader({ context }: { context?: ListContext }) {
       ) : context?.hasMore ? null : (
         <Typography.Text type="secondary">{t('inbox.lastMonthOnly')}</Typography.Text>
       )}
+    </div>
+  );
+}
+
+/** Below the newest loaded message of a chat opened at an older one: a spinner while newer load. */
+function ListFooter({ context }: { context?: ListContext }) {
+  const { t } = useTranslation();
+  if (!context?.loadingNewer) return null;
+  return (
+    <div className="msg-list-header" data-testid="msg-list-footer">
+      <Spin size="small" /> <span>{t('inbox.loadingNewer')}</span>
     </div>
   );
 }
@@ -45,17 +62,39 @@ export function MessageList({ conv }: { conv: ConversationItem }) {
   const stick = useRef(true);
   const lastInput = useRef(0);
   const list = useRef<VirtuosoHandle>(null);
-  const handleAtBottom = useCallback((atBottom: boolean) => {
-    if (atBottom) stick.current = true;
-    else if (Date.now() - lastInput.current < 1000) stick.current = false;
-  }, []);
+  // A chat opened at a message (a history hit) starts there, not at the newest message, and follows
+  // new ones only once the reader has scrolled down to the latest.
+  const anchorKey = chat?.loaded ? (chat.anchorKey ?? null) : null;
+  const mounted = useRef('');
+  const viewKey = `${indexName}:${chat?.generation ?? 0}:${chat?.loaded ? 1 : 0}`;
+  if (mounted.current !== viewKey) {
+    mounted.current = viewKey;
+    stick.current = !anchorKey;
+  }
+  const [flashKey, setFlashKey] = useState<string | null>(null);
+  useEffect(() => {
+    setFlashKey(anchorKey);
+    if (!anchorKey) return;
+    const timer = setTimeout(() => setFlashKey(null), ANCHOR_FLASH_MS);
+    return () => clearTimeout(timer);
+  }, [anchorKey, viewKey]);
+  const handleAtBottom = useCallback(
+    (atBottom: boolean) => {
+      const away = useInbox.getState().chats[indexName]?.hasNewer;
+      if (atBottom && !away) stick.current = true;
+      else if (!atBottom && Date.now() - lastInput.current < 1000) stick.current = false;
+    },
+    [indexName],
+  );
   const handleInput = useCallback(() => {
     lastInput.current = Date.now();
   }, []);
   const followOutput = useCallback(
     (atBottom: boolean) => {
-      if (atBottom || stick.current) return 'auto' as const;
       const s = useInbox.getState();
+      if (stick.current) return 'auto' as const;
+      // Pages down in a chat opened at a message are the reader's own scrolling: not followed.
+      if (atBottom && !s.chats[indexName]?.anchorKey) return 'auto' as const;
       const keys = s.chats[indexName]?.keys ?? [];
       const last = s.messages[keys[keys.length - 1] ?? ''];
       // The reader's own new message brings the view down even when scrolled up.
@@ -67,6 +106,7 @@ export function MessageList({ conv }: { conv: ConversationItem }) {
     if (stick.current) list.current?.scrollToIndex({ index: 'LAST', align: 'end' });
   }, []);
   const startReached = useCallback(() => void loadOlderMessages(indexName), [indexName]);
+  const endReached = useCallback(() => void loadNewerMessages(indexName), [indexName]);
 
   if (!chat || !chat.loaded) return <Spin className="inbox-spin" />;
   if (chat.keys.length === 0) {
@@ -80,8 +120,13 @@ export function MessageList({ conv }: { conv: ConversationItem }) {
       data-testid="msg-list"
       data={chat.keys}
       firstItemIndex={chat.firstItemIndex}
-      initialTopMostItemIndex={{ index: 'LAST', align: 'end' }}
+      initialTopMostItemIndex={
+        anchorKey && chat.keys.includes(anchorKey)
+          ? { index: chat.keys.indexOf(anchorKey), align: 'center' }
+          : { index: 'LAST', align: 'end' }
+      }
       startReached={startReached}
+      endReached={endReached}
       followOutput={followOutput}
       atBottomStateChange={handleAtBottom}
       atBottomThreshold={40}
@@ -92,9 +137,22 @@ export function MessageList({ conv }: { conv: ConversationItem }) {
       onPointerDown={handleInput}
       increaseViewportBy={{ top: 300, bottom: 100 }}
       computeItemKey={(_, key) => key}
-      context={{ loadingOlder: chat.loadingOlder, hasMore: chat.hasMore }}
-      components={{ Header: ListHeader }}
-      itemContent={(_, key) => <MessageRow messageKey={key} conv={conv} />}
+      context={{
+        loadingOlder: chat.loadingOlder,
+        hasMore: chat.hasMore,
+        loadingNewer: chat.loadingNewer ?? false,
+        flashKey,
+      }}
+      components={{ Header: ListHeader, Footer: ListFooter }}
+      itemContent={(_, key, ctx) =>
+        key === ctx.flashKey ? (
+          <div className="msg-anchor-hit" data-testid="msg-anchor-hit" data-key={key}>
+            <MessageRow messageKey={key} conv={conv} />
+          </div>
+        ) : (
+          <MessageRow messageKey={key} conv={conv} />
+        )
+      }
     />
   );
 }

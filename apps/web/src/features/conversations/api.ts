@@ -1,6 +1,7 @@
 import {
   SKIP_CANCEL_PREFIX,
   type ConversationItem,
+  type ConvMessagesResult,
   type ListResult,
   type MessageItem,
   type SendTextBody,
@@ -49,6 +50,20 @@ export const conversationsApi = {
     mainApi.post<{ list: MessageItem[]; hasMore: boolean }>(`${C}/messages`, {
       index_name: indexName,
       beforeMessageId,
+      limit: MESSAGE_PAGE_SIZE,
+    }),
+  /** The page around a message (`anchored: false` when the chat does not show it). */
+  messagesAround: (indexName: string, messageId: string) =>
+    mainApi.post<ConvMessagesResult>(`${C}/messages`, {
+      index_name: indexName,
+      aroundMessageId: messageId,
+      limit: MESSAGE_PAGE_SIZE,
+    }),
+  /** The page after a message (scrolling down from a history hit towards the latest). */
+  messagesAfter: (indexName: string, messageId: string) =>
+    mainApi.post<ConvMessagesResult>(`${C}/messages`, {
+      index_name: indexName,
+      afterMessageId: messageId,
       limit: MESSAGE_PAGE_SIZE,
     }),
   /** Silent: a failed send shows on its bubble (with the reason and a resend action). */

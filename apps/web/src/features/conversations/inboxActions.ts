@@ -1,5 +1,6 @@
 import { MSG_TYPE, type SendTextBody } from '@cst/shared';
 import { HttpError } from '../../lib/http/errors.ts';
+import { appendNewerPage, setChatAround, startAnchoredChat } from './anchorChanges.ts';
 import { conversationsApi, LIST_PAGE_SIZE } from './api.ts';
 import {
   dropIfOutOfView,
@@ -11,7 +12,7 @@ import {
   zeroUnread,
   zeroUnreadWhere,
 } from './inboxChanges.ts';
-import { useInbox, type ChatMessage, type Draft } from './inboxStore.ts';
+import { FIRST_ITEM_INDEX, useInbox, type ChatMessage, type Draft } from './inboxStore.ts';
 import type { ListView } from './listView.ts';
 import { newSendingId } from './sendingId.ts';
 import { addAccountUnread, zeroAccountUnread } from './unreadCounts.ts';
@@ -49,8 +50,36 @@ export function openConversation(indexName: string): void {
   mutate((d) => ensureChat(d, indexName));
 }
 
-/** Loads the latest page of a chat (the chat query's function). */
+/**
+ * Opens a conversation at a message (a history hit): the chat is emptied and its load asks for
+ * the page around that message, which the list shows scrolled to it and highlighted.
+ */
+export function openConversationAt(indexName: string, messageId: string): void {
+  state().setActive(indexName);
+  mutate((d) => startAnchoredChat(d, indexName, messageId));
+}
+
+/**
+ * Loads the latest page of a chat (the chat query's function), or the page around the message
+ * the chat was opened at.
+ */
 export async function loadLatestMessages(indexName: string): Promise<number> {
+  const chat = state().chats[indexName];
+  if (chat?.anchorId && !chat.loaded) {
+    const anchorId = chat.anchorId;
+    const r = await conversationsApi.messagesAround(indexName, anchorId);
+    const page = {
+      hasMore: r.hasMore,
+      hasNewer: r.hasNewer ?? false,
+      anchored: r.anchored ?? false,
+    };
+    mutate((d) => {
+      // Opened at another message meanwhile: that load takes over.
+      if (d.data.chats[indexName]?.anchorId !== anchorId) return;
+      setChatAround(d, indexName, r.list, page, anchorId);
+    });
+    return r.list.length;
+  }
   const r = await conversationsApi.messages(indexName);
   mutate((d) => setChatPage(d, indexName, r.list, r.hasMore, false));
   return r.list.length;
@@ -75,6 +104,51 @@ export async function loadOlderMessages(indexName: string): Promise<void> {
       if (c) d.w('chats')[indexName] = { ...c, loadingOlder: false };
     });
   }
+}
+
+/** Loads the page after the newest loaded message (a chat opened at an older message). */
+export async function loadNewerMessages(indexName: string): Promise<void> {
+  const chat = state().chats[indexName];
+  if (!chat || !chat.loaded || !chat.hasNewer || chat.loadingNewer) return;
+  const messages = state().messages;
+  const newest = chat.keys
+    .map((k) => messages[k])
+    .filter((m) => m && !m.local && m.messageId)
+    .at(-1);
+  if (!newest) return;
+  mutate((d) => {
+    d.w('chats')[indexName] = { ...chat, loadingNewer: true };
+  });
+  try {
+    const r = await conversationsApi.messagesAfter(indexName, newest.messageId);
+    mutate((d) => appendNewerPage(d, indexName, r.list, r.hasNewer ?? false));
+  } catch {
+    mutate((d) => {
+      const c = d.data.chats[indexName];
+      if (c) d.w('chats')[indexName] = { ...c, loadingNewer: false };
+    });
+  }
+}
+
+/** Brings a chat away from the latest back to the latest page (before the operator sends). */
+function backToLatest(indexName: string): void {
+  const chat = state().chats[indexName];
+  if (!chat?.hasNewer) return;
+  mutate((d) => {
+    d.w('chats')[indexName] = {
+      ...chat,
+      keys: [],
+      loaded: false,
+      hasMore: true,
+      hasNewer: false,
+      loadingNewer: false,
+      anchorId: null,
+      anchorKey: null,
+      firstItemIndex: FIRST_ITEM_INDEX,
+      generation: chat.generation + 1,
+    };
+  });
+  void loadLatestMessages(indexName).catch(() => undefined);
 }
 
 /** Marks a conversation read (optimistically, then `conv/read`; `syncRead` follows). */
@@ -149,6 +223,8 @@ export function sendText(indexName: string, content: string): void {
   const uuid = newSendingId();
   const key = `u:${uuid}`;
   const now = Date.now();
+  // Sending from a chat opened at an older message: the chat goes to the latest first.
+  backToLatest(indexName);
   const refMsgId = quoted ? (quoted.msgId ?? quoted.messageId) : undefined;
   const refContent = quoted ? quoted.msg_text || quoted.content : null;
   const displayName = quoted ? (quoted.sendSide === 1 ? '' : quoted.memberName || conv.name) : null;

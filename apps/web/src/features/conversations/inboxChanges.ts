@@ -73,6 +73,15 @@ export function putMessage(d: Draft, m: ChatMessage): void {
   d.w('messages')[m.key] = old ? { ...old, ...m } : m;
   if (m.messageId) d.w('keyByMessageId')[m.messageId] = m.key;
   const merged = d.data.messages[m.key]!;
+  // A chat opened at an older message lists only what it loaded: a newer push waits in the store
+  // until the pages down reach it.
+  if (chat.hasNewer && !merged.local && !chat.keys.includes(m.key)) {
+    const newest = Math.max(
+      0,
+      ...chat.keys.map((k) => d.data.messages[k]).map((x) => (x && !x.local ? x.createSort : 0)),
+    );
+    if (merged.createSort > newest) return;
+  }
   const keys = chat.keys.includes(m.key) ? chat.keys.filter((k) => k !== m.key) : [...chat.keys];
   let at = keys.length;
   while (at > 0 && sortKey(d.data.messages[keys[at - 1]!]!) > sortKey(merged)) at -= 1;
@@ -262,6 +271,10 @@ export function setChatPage(
     };
     return;
   }
+  // The latest page ends a stay away from the latest (a chat opened at an older message).
+  if (chat.hasNewer || chat.anchorId) {
+    d.w('chats')[indexName] = { ...chat, hasNewer: false, anchorId: null };
+  }
   const freshMin = Math.min(...fresh.map((m) => m.createSort));
   const existing = chat.keys.map((k) => messages[k]!).filter((m) => !m.local);
   const gap =
@@ -279,6 +292,9 @@ export function setChatPage(
       hasMore,
       firstItemIndex: FIRST_ITEM_INDEX,
       generation: chat.generation + 1,
+      hasNewer: false,
+      anchorId: null,
+      anchorKey: null,
     };
     return;
   }

@@ -20,6 +20,16 @@ export interface ChatState {
   loadingOlder: boolean;
   /** Bumped when the chat is replaced (after a gap); the list view remounts. */
   generation: number;
+  /**
+   * Opened at a message (a history hit): that message's id until its page has loaded. While
+   * set and not loaded, the chat's load asks for the page around it instead of the latest.
+   */
+  anchorId?: string | null;
+  /** The key of the message the chat was opened at (scrolled to and highlighted). */
+  anchorKey?: string | null;
+  /** Newer messages exist after the loaded ones (opened at a message, not yet at the latest). */
+  hasNewer?: boolean;
+  loadingNewer?: boolean;
 }
 
 /** The conversation list of the current view: ordered index_names. */

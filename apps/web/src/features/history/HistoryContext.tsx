@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import { Button, Drawer, List, Spin } from 'antd';
+import { App, Button, Drawer, List, Spin } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import type { MessageWithConversation } from '@cst/shared';
+import { MESSAGE_WINDOW_MS, type MessageWithConversation } from '@cst/shared';
 import { useWorkAccounts } from '../accounts/workAccountStore.ts';
-import { openConversation } from '../conversations/inboxActions.ts';
+import { openConversation, openConversationAt } from '../conversations/inboxActions.ts';
 import { historyApi } from './api.ts';
 
 /**
@@ -22,6 +22,7 @@ export function HistoryContext({
   const { t } = useTranslation();
   const navigate = useNavigate();
   const choose = useWorkAccounts((s) => s.choose);
+  const { message } = App.useApp();
   const { data, isFetching } = useQuery({
     queryKey: ['history', 'around', hit?.messageId],
     queryFn: () => historyApi.around(hit!.messageId),
@@ -30,7 +31,14 @@ export function HistoryContext({
   const openChat = () => {
     if (!hit) return;
     choose(hit.workWxid);
-    openConversation(hit.index_name);
+    // The conversation opens at the hit; it shows the last month only (SPEC §9), so an older hit
+    // opens it at the latest messages, saying why.
+    if (Date.now() - hit.msgTime < MESSAGE_WINDOW_MS) {
+      openConversationAt(hit.index_name, hit.messageId);
+    } else {
+      openConversation(hit.index_name);
+      void message.info(t('historyPage.outsideWindow'));
+    }
     void navigate('/message');
   };
   return (

@@ -25,6 +25,7 @@ export const historyTexts: Record<Language, TextTree> = {
       openChat: '打开会话',
       context: '消息上下文',
       empty: '没有找到相关消息',
+      outsideWindow: '该消息已超过一个月，会话中仅显示最近一个月的消息',
     },
   },
   en: {
@@ -49,6 +50,8 @@ export const historyTexts: Record<Language, TextTree> = {
       openChat: 'Open the conversation',
       context: 'Around the message',
       empty: 'No messages found',
+      outsideWindow:
+        'This message is more than a month old; conversations show the last month only',
     },
   },
 };
