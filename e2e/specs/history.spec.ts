@@ -59,6 +59,7 @@ test.describe('history messages', () => {
     // Not at the latest: the newest message is not even loaded yet.
     const row = (text: string) => page.getByTestId('msg-row').filter({ hasText: text });
     await expect(row('后来的消息【40】')).toHaveCount(0);
+    await expect(page.getByTestId('msg-to-latest')).toBeVisible();
     // The highlight fades after a few seconds.
     await expect(hit).toHaveCount(0, { timeout: 10_000 });
 
@@ -69,6 +70,7 @@ test.describe('history messages', () => {
       await page.mouse.wheel(0, 2000);
       await expect(row('后来的消息【40】')).toBeVisible({ timeout: 500 });
     }).toPass({ timeout: 30_000 });
+    await expect(page.getByTestId('msg-to-latest')).toHaveCount(0);
     await contactWrites(api, wxid, peer, '最新的一句');
     await expect(row('最新的一句')).toBeInViewport();
 
@@ -77,5 +79,17 @@ test.describe('history messages', () => {
       await page.mouse.wheel(0, -4000);
       await expect(row('更早的消息【1】')).toBeVisible({ timeout: 500 });
     }).toPass({ timeout: 30_000 });
+
+    // Opened at the hit again, the button goes straight back to the latest messages.
+    await page.goto('/#/history');
+    await page.getByTestId('history-keyword').fill('Z-5566');
+    await page.getByTestId('history-search').click();
+    await page.getByTestId('history-row').first().click();
+    await page.getByTestId('history-open-chat').click();
+    await expect(page.getByTestId('msg-anchor-hit')).toBeInViewport();
+    await page.getByTestId('msg-to-latest').click();
+    await expect(row('最新的一句')).toBeInViewport();
+    await expect(page.getByTestId('msg-to-latest')).toHaveCount(0);
+    await expect(page.getByTestId('msg-anchor-hit')).toHaveCount(0);
   });
 });

@@ -1,9 +1,10 @@
-import { Empty, Spin, Typography } from 'antd';
+import { DownOutlined } from '@ant-design/icons';
+import { Button, Empty, Spin, Typography } from 'antd';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Virtuoso, type VirtuosoHandle } from 'react-virtuoso';
 import type { ConversationItem } from '@cst/shared';
-import { loadNewerMessages, loadOlderMessages } from './inboxActions.ts';
+import { backToLatest, loadNewerMessages, loadOlderMessages } from './inboxActions.ts';
 import { useInbox } from './inboxStore.ts';
 import { MessageRow } from './MessageRow.tsx';
 
@@ -113,46 +114,59 @@ export function MessageList({ conv }: { conv: ConversationItem }) {
     return <Empty className="inbox-empty" description={t('inbox.noMessages')} />;
   }
   return (
-    <Virtuoso
-      ref={list}
-      key={`${indexName}:${chat.generation}`}
-      className="msg-list"
-      data-testid="msg-list"
-      data={chat.keys}
-      firstItemIndex={chat.firstItemIndex}
-      initialTopMostItemIndex={
-        anchorKey && chat.keys.includes(anchorKey)
-          ? { index: chat.keys.indexOf(anchorKey), align: 'center' }
-          : { index: 'LAST', align: 'end' }
-      }
-      startReached={startReached}
-      endReached={endReached}
-      followOutput={followOutput}
-      atBottomStateChange={handleAtBottom}
-      atBottomThreshold={40}
-      totalListHeightChanged={handleHeight}
-      onWheel={handleInput}
-      onTouchMove={handleInput}
-      onKeyDown={handleInput}
-      onPointerDown={handleInput}
-      increaseViewportBy={{ top: 300, bottom: 100 }}
-      computeItemKey={(_, key) => key}
-      context={{
-        loadingOlder: chat.loadingOlder,
-        hasMore: chat.hasMore,
-        loadingNewer: chat.loadingNewer ?? false,
-        flashKey,
-      }}
-      components={{ Header: ListHeader, Footer: ListFooter }}
-      itemContent={(_, key, ctx) =>
-        key === ctx.flashKey ? (
-          <div className="msg-anchor-hit" data-testid="msg-anchor-hit" data-key={key}>
+    <>
+      <Virtuoso
+        ref={list}
+        key={`${indexName}:${chat.generation}`}
+        className="msg-list"
+        data-testid="msg-list"
+        data={chat.keys}
+        firstItemIndex={chat.firstItemIndex}
+        initialTopMostItemIndex={
+          anchorKey && chat.keys.includes(anchorKey)
+            ? { index: chat.keys.indexOf(anchorKey), align: 'center' }
+            : { index: 'LAST', align: 'end' }
+        }
+        startReached={startReached}
+        endReached={endReached}
+        followOutput={followOutput}
+        atBottomStateChange={handleAtBottom}
+        atBottomThreshold={40}
+        totalListHeightChanged={handleHeight}
+        onWheel={handleInput}
+        onTouchMove={handleInput}
+        onKeyDown={handleInput}
+        onPointerDown={handleInput}
+        increaseViewportBy={{ top: 300, bottom: 100 }}
+        computeItemKey={(_, key) => key}
+        context={{
+          loadingOlder: chat.loadingOlder,
+          hasMore: chat.hasMore,
+          loadingNewer: chat.loadingNewer ?? false,
+          flashKey,
+        }}
+        components={{ Header: ListHeader, Footer: ListFooter }}
+        itemContent={(_, key, ctx) =>
+          key === ctx.flashKey ? (
+            <div className="msg-anchor-hit" data-testid="msg-anchor-hit" data-key={key}>
+              <MessageRow messageKey={key} conv={conv} />
+            </div>
+          ) : (
             <MessageRow messageKey={key} conv={conv} />
-          </div>
-        ) : (
-          <MessageRow messageKey={key} conv={conv} />
-        )
-      }
-    />
+          )
+        }
+      />
+      {chat.hasNewer && (
+        <Button
+          className="msg-to-latest"
+          shape="round"
+          icon={<DownOutlined />}
+          onClick={() => backToLatest(indexName)}
+          data-testid="msg-to-latest"
+        >
+          {t('inbox.toLatest')}
+        </Button>
+      )}
+    </>
   );
 }

@@ -130,8 +130,11 @@ export async function loadNewerMessages(indexName: string): Promise<void> {
   }
 }
 
-/** Brings a chat away from the latest back to the latest page (before the operator sends). */
-function backToLatest(indexName: string): void {
+/**
+ * Brings a chat away from the latest (opened at an older message) back to the latest page: the
+ * "latest messages" button, and before the operator sends.
+ */
+export function backToLatest(indexName: string): void {
   const chat = state().chats[indexName];
   if (!chat?.hasNewer) return;
   mutate((d) => {
