@@ -86,3 +86,9 @@ export async function runMigrations(database: Database): Promise<void> {
     await client.end();
   }
 }
+
+/** The rows of a raw query, the same on PGlite and node-postgres. */
+export function rowsOf<T>(result: unknown): T[] {
+  const rows = (result as { rows?: unknown }).rows;
+  return Array.isArray(rows) ? (rows as T[]) : [];
+}

@@ -14,14 +14,24 @@ const PRUNED_MARK = 'pruned_through';
 /**
  * Stores pushes of one tenant in a short transaction that first takes the tenant's advisory lock,
  * so within a tenant ids are assigned and committed in order (a reader never sees id n+1 before n).
+ * PGlite has one connection, so statements already commit in the order ids are taken: one plain
+ * insert does (`serial`).
  */
 export async function insertPushes(
   db: Db,
   tenantId: string,
   rows: NewPush[],
   createdAt: Date,
+  serial = false,
 ): Promise<number[]> {
   if (rows.length === 0) return [];
+  if (serial) {
+    const inserted = await db
+      .insert(pushEvents)
+      .values(rows.map((r) => ({ ...r, tenantId, createdAt })))
+      .returning({ id: pushEvents.id });
+    return inserted.map((r) => Number(r.id));
+  }
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${PUSH_LOCK_CLASS}, hashtext(${tenantId}))`);
     const inserted = await tx

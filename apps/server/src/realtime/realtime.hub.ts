@@ -130,7 +130,22 @@ export class RealtimeHub {
       event: p.event,
       data: p.data ?? null,
     }));
-    const ids = await repo.insertPushes(this.deps.db, tenantId, rows, new Date(this.deps.now()));
+    const createdAt = new Date(this.deps.now());
+    const serial = this.deps.database.kind === 'pglite';
+    const ids = await repo.insertPushes(this.deps.db, tenantId, rows, createdAt, serial);
+    // This instance's sockets get the rows as stored, without reading them back; other instances
+    // (and this one, as a no-op) hear of them on the bus.
+    const stored: PushRow[] = rows.map((r, i) => ({
+      ...r,
+      id: ids[i]!,
+      tenantId,
+      createdAt,
+      audience: r.audience,
+      workAccountId: r.workAccountId ?? null,
+      userIds: r.userIds ?? null,
+      data: r.data ?? null,
+    }));
+    this.enqueue(tenantId, () => this.deliverStored(tenantId, stored));
     await this.deps.bus.publish(PUSH_CHANNEL, `${tenantId}:${Math.max(...ids)}`);
     return ids;
   }
@@ -310,14 +325,35 @@ export class RealtimeHub {
     const tenantId = payload.slice(0, sep);
     const id = Number(payload.slice(sep + 1));
     if (!tenantId || !Number.isFinite(id)) return;
+    this.enqueue(tenantId, () => this.catchUp(tenantId, id));
+  }
+
+  /** Runs a delivery step after the earlier ones of the tenant (one at a time, in order). */
+  private enqueue(tenantId: string, step: () => Promise<void>): void {
     const prev = this.queues.get(tenantId) ?? Promise.resolve();
     const next = prev
-      .then(() => this.catchUp(tenantId, id))
+      .then(step)
       .catch((err: unknown) => this.deps.log.error({ err, tenantId }, 'realtime dispatch failed'));
     this.queues.set(tenantId, next);
     void next.then(() => {
       if (this.queues.get(tenantId) === next) this.queues.delete(tenantId);
     });
+  }
+
+  /** Delivers rows this instance just stored when they are the next ones; else reads them. */
+  private async deliverStored(tenantId: string, rows: PushRow[]): Promise<void> {
+    const last = rows[rows.length - 1]!.id;
+    const cur = this.cursorOf(tenantId);
+    if (last <= cur) return;
+    if (rows[0]!.id !== cur + 1 || rows.some((r, i) => i > 0 && r.id !== rows[i - 1]!.id + 1)) {
+      await this.catchUp(tenantId, last);
+      return;
+    }
+    if (!this.conns.get(tenantId)?.size) {
+      this.cursor.set(tenantId, last);
+      return;
+    }
+    await this.deliver(tenantId, rows);
   }
 
   /** Delivers every row of a tenant after the cursor up to (at least) `id`, in order. */

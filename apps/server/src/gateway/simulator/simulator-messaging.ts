@@ -267,8 +267,10 @@ export async function ensureFriend(
   core: SimCore,
   acc: string,
   wxid: string,
+  /** The person row when the caller has already read it (null: not known to the account). */
+  known?: SimPersonRow | null,
 ): Promise<SimPersonRow> {
-  const p = await core.repo.getPerson(acc, wxid);
+  const p = known !== undefined ? known : await core.repo.getPerson(acc, wxid);
   if (p?.isFriend) return p;
   const now = core.now();
   if (p) {
@@ -418,8 +420,13 @@ export async function deliverInbound(
 /** A contact writes to the account (the simulator page, e2e). */
 export async function inboundFromControl(core: SimCore, cmd: SimInboundCommand) {
   core.requireOnline(cmd.workWxid);
-  const acc = await core.account(cmd.workWxid);
-  const rng = core.rng('inbound', acc.wxid, await core.repo.nextSeq(acc.wxid));
+  // Independent reads side by side: under a burst each is one batched query for many messages.
+  const [acc, seq, person] = await Promise.all([
+    core.account(cmd.workWxid),
+    core.repo.nextSeq(cmd.workWxid),
+    cmd.talkType === 1 ? core.repo.getPerson(cmd.workWxid, cmd.fromWxid) : undefined,
+  ]);
+  const rng = core.rng('inbound', acc.wxid, seq);
   let member: SimPersonRow | null = null;
   let memberCard = '';
   let writer: SimPersonRow;
@@ -444,7 +451,7 @@ export async function inboundFromControl(core: SimCore, cmd: SimInboundCommand) 
     if (cmd.fromWxid === acc.wxid || isGroupId(cmd.fromWxid)) {
       throw new GatewayError('invalid', 'not a person id');
     }
-    writer = await ensureFriend(core, acc.wxid, cmd.fromWxid);
+    writer = await ensureFriend(core, acc.wxid, cmd.fromWxid, person);
   }
   const spec: InboundSpec = {
     talkType: cmd.talkType,

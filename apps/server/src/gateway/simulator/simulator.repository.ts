@@ -11,6 +11,8 @@ import {
   simPeople,
   simSettings,
 } from '../../db/schema/simulator.ts';
+import { Batcher } from '../../platform/batcher.ts';
+import { rowsOf } from '../../platform/db.ts';
 import type { DbOrTx } from '../../platform/db.ts';
 
 // The only place with SQL on the sim_* tables. These rows are the simulated platform's own
@@ -34,11 +36,30 @@ async function insertChunked<T>(rows: T[], insert: (chunk: T[]) => Promise<unkno
 
 /** Repository of the simulated world. */
 export class SimulatorRepository {
-  constructor(private readonly db: DbOrTx) {}
+  // The hot lookups and inserts of arriving traffic go out in batches (platform/batcher.ts): a
+  // burst over many accounts costs a few queries per turn of the event loop instead of a few per
+  // message. Inside a transaction they run one by one.
+  private readonly accountLoader: Batcher<string, SimAccountRow | null> | null;
+  private readonly seqLoader: Batcher<string, number> | null;
+  private readonly personLoader: Batcher<[string, string], SimPersonRow | null> | null;
+  private readonly messageWriter: Batcher<
+    typeof simMessages.$inferInsert,
+    SimMessageRow | null
+  > | null;
+
+  constructor(
+    private readonly db: DbOrTx,
+    batched = true,
+  ) {
+    this.accountLoader = batched ? new Batcher((w) => this.accountsByWxid(w)) : null;
+    this.seqLoader = batched ? new Batcher((w) => this.reserveSeqs(w)) : null;
+    this.personLoader = batched ? new Batcher((k) => this.peopleByKey(k)) : null;
+    this.messageWriter = batched ? new Batcher((rows) => this.insertMessageRows(rows)) : null;
+  }
 
   /** Runs a function in one transaction. */
   transaction<T>(fn: (repo: SimulatorRepository) => Promise<T>): Promise<T> {
-    return this.db.transaction((tx) => fn(new SimulatorRepository(tx)));
+    return this.db.transaction((tx) => fn(new SimulatorRepository(tx, false)));
   }
 
   // ---- settings ----
@@ -67,8 +88,17 @@ export class SimulatorRepository {
 
   /** An account by wxid. */
   async getAccount(wxid: string): Promise<SimAccountRow | null> {
-    const rows = await this.db.select().from(simAccounts).where(eq(simAccounts.wxid, wxid));
-    return rows[0] ?? null;
+    if (this.accountLoader) return this.accountLoader.call(wxid);
+    return (await this.accountsByWxid([wxid]))[0]!;
+  }
+
+  private async accountsByWxid(wxids: string[]): Promise<(SimAccountRow | null)[]> {
+    const rows = await this.db
+      .select()
+      .from(simAccounts)
+      .where(inArray(simAccounts.wxid, [...new Set(wxids)]));
+    const by = new Map(rows.map((r) => [r.wxid, r]));
+    return wxids.map((w) => by.get(w) ?? null);
   }
 
   /** Updates an account. */
@@ -78,12 +108,32 @@ export class SimulatorRepository {
 
   /** Takes the next value of an account's counter. */
   async nextSeq(wxid: string): Promise<number> {
-    const rows = await this.db
-      .update(simAccounts)
-      .set({ seq: sql`${simAccounts.seq} + 1` })
-      .where(eq(simAccounts.wxid, wxid))
-      .returning({ seq: simAccounts.seq });
-    return rows[0]?.seq ?? 0;
+    if (this.seqLoader) return this.seqLoader.call(wxid);
+    return (await this.reserveSeqs([wxid]))[0]!;
+  }
+
+  /** Advances the counters of several accounts at once; each caller gets its own number. */
+  private async reserveSeqs(wxids: string[]): Promise<number[]> {
+    const wanted = new Map<string, number>();
+    for (const w of wxids) wanted.set(w, (wanted.get(w) ?? 0) + 1);
+    const values = sql.join(
+      [...wanted].map(([w, n]) => sql`(${w}::text, ${n}::int)`),
+      sql`, `,
+    );
+    const res = await this.db.execute(sql`
+      update sim_accounts a set seq = a.seq + v.n
+      from (values ${values}) as v(wxid, n)
+      where a.wxid = v.wxid
+      returning a.wxid, a.seq`);
+    const rows = rowsOf<{ wxid: string; seq: number }>(res);
+    // Hand out each account's reserved range in call order: first caller gets the lowest number.
+    const next = new Map(rows.map((r) => [r.wxid, Number(r.seq) - wanted.get(r.wxid)! + 1]));
+    return wxids.map((w) => {
+      const n = next.get(w);
+      if (n === undefined) return 0;
+      next.set(w, n + 1);
+      return n;
+    });
   }
 
   /** How many accounts exist. */
@@ -131,11 +181,19 @@ export class SimulatorRepository {
 
   /** A person known to an account. */
   async getPerson(accountWxid: string, wxid: string): Promise<SimPersonRow | null> {
+    if (this.personLoader) return this.personLoader.call([accountWxid, wxid]);
+    return (await this.peopleByKey([[accountWxid, wxid]]))[0]!;
+  }
+
+  private async peopleByKey(keys: [string, string][]): Promise<(SimPersonRow | null)[]> {
+    const accounts = [...new Set(keys.map((k) => k[0]))];
+    const wxids = [...new Set(keys.map((k) => k[1]))];
     const rows = await this.db
       .select()
       .from(simPeople)
-      .where(and(eq(simPeople.accountWxid, accountWxid), eq(simPeople.wxid, wxid)));
-    return rows[0] ?? null;
+      .where(and(inArray(simPeople.accountWxid, accounts), inArray(simPeople.wxid, wxids)));
+    const by = new Map(rows.map((r) => [`${r.accountWxid}\n${r.wxid}`, r]));
+    return keys.map(([a, w]) => by.get(`${a}\n${w}`) ?? null);
   }
 
   /** People known to an account by wxid. */
@@ -335,17 +393,33 @@ export class SimulatorRepository {
   async insertMessage(
     row: typeof simMessages.$inferInsert,
   ): Promise<{ row: SimMessageRow; duplicate: boolean }> {
-    const inserted = await this.db
-      .insert(simMessages)
-      .values(row)
-      .onConflictDoNothing()
-      .returning();
-    if (inserted[0]) return { row: inserted[0], duplicate: false };
+    const inserted = this.messageWriter
+      ? await this.messageWriter.call(row)
+      : (await this.insertMessageRows([row]))[0]!;
+    if (inserted) return { row: inserted, duplicate: false };
     const existing = row.requestId
       ? await this.getMessageByRequest(row.accountWxid, row.requestId)
       : await this.getMessage(row.accountWxid, row.msgId);
     if (!existing) throw new Error('message insert conflicted but nothing was found');
     return { row: existing, duplicate: true };
+  }
+
+  /** Inserts messages in one statement; null for a row that conflicted with an existing one. */
+  private async insertMessageRows(
+    rows: (typeof simMessages.$inferInsert)[],
+  ): Promise<(SimMessageRow | null)[]> {
+    const inserted = await this.db
+      .insert(simMessages)
+      .values(rows)
+      .onConflictDoNothing()
+      .returning();
+    const by = new Map(inserted.map((r) => [`${r.accountWxid}\n${r.msgId}`, r]));
+    return rows.map((r) => {
+      const key = `${r.accountWxid}\n${r.msgId}`;
+      const hit = by.get(key) ?? null;
+      by.delete(key); // a repeated row in one batch: the first one is inserted, the rest conflict
+      return hit;
+    });
   }
 
   /** A message by platform id. */

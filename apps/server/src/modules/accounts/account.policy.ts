@@ -1,12 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { workAccounts } from '../../db/schema/index.ts';
-import type { DbOrTx } from '../../platform/db.ts';
+import { rowsOf, type DbOrTx } from '../../platform/db.ts';
 
-/** The rows of a raw query, the same on PGlite and node-postgres. */
-export function rowsOf<T>(result: unknown): T[] {
-  const rows = (result as { rows?: unknown }).rows;
-  return Array.isArray(rows) ? (rows as T[]) : [];
-}
+export { rowsOf } from '../../platform/db.ts';
 
 /** Who is looking: enough of an AuthContext to decide visibility. */
 export interface Viewer {

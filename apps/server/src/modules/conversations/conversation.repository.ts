@@ -133,10 +133,12 @@ export async function upsertConversations(
   keys: ConvKey[],
   now = Date.now(),
 ): Promise<Map<string, ConversationRow>> {
-  const out = new Map<string, ConversationRow>();
-  if (keys.length === 0) return out;
+  // Most arrivals are in conversations that exist: read first, insert only the missing ones.
+  const out = await conversationsByKey(db, keys);
+  const missing = keys.filter((k) => !out.has(convKeyOf(k.workAccountId, k.talkType, k.peerId)));
+  if (missing.length === 0) return out;
   const values = sql.join(
-    keys.map(
+    missing.map(
       (k) =>
         sql`(${k.tenantId}::uuid, ${k.workAccountId}::uuid, ${k.workWxid}, ${k.talkType}::smallint, ${k.peerId})`,
     ),
@@ -150,6 +152,16 @@ export async function upsertConversations(
     left join ${contacts} ct on v.talk_type = 1 and ct.work_account_id = v.work_account_id and ct.wxid = v.peer_id
     left join ${chatGroups} cg on v.talk_type = 2 and cg.work_account_id = v.work_account_id and cg.group_id = v.peer_id
     on conflict (work_account_id, talk_type, peer_id) do nothing`);
+  for (const [k, row] of await conversationsByKey(db, missing)) out.set(k, row);
+  return out;
+}
+
+async function conversationsByKey(
+  db: DbOrTx,
+  keys: ConvKey[],
+): Promise<Map<string, ConversationRow>> {
+  const out = new Map<string, ConversationRow>();
+  if (keys.length === 0) return out;
   const conds = keys.map((k) =>
     and(
       eq(conversations.workAccountId, k.workAccountId),
@@ -195,20 +207,19 @@ export async function bumpConversations(db: DbOrTx, bumps: ConvBump[]): Promise<
     ),
     sql`, `,
   );
-  const res = await db.execute(sql`
-    update conversations c set
-      unread = c.unread + v.inc,
-      latest_msg_time = greatest(c.latest_msg_time, v.t),
-      last_message_id = v.mid,
-      last_msg_type = v.mtype,
-      msg_text = v.txt,
-      updated_at = now()
-    from (values ${values}) as v(id, inc, t, mid, mtype, txt)
-    where c.id = v.id and not c.blocked
-    returning c.id`);
-  const ids = rowsOf<{ id: string }>(res).map((r) => r.id);
-  if (ids.length === 0) return [];
-  return db.select().from(conversations).where(inArray(conversations.id, ids));
+  return db
+    .update(conversations)
+    .set({
+      unread: sql`${conversations.unread} + v.inc`,
+      latestMsgTime: sql`greatest(${conversations.latestMsgTime}, v.t)`,
+      lastMessageId: sql`v.mid`,
+      lastMsgType: sql`v.mtype`,
+      msgText: sql`v.txt`,
+      updatedAt: sql`now()`,
+    })
+    .from(sql`(values ${values}) as v(id, inc, t, mid, mtype, txt)`)
+    .where(and(sql`${conversations.id} = v.id`, eq(conversations.blocked, false)))
+    .returning();
 }
 
 /** Inserts messages; rows whose platform id is already stored are skipped. Returns the new rows. */

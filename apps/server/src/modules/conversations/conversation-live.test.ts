@@ -1,0 +1,155 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import pg from 'pg';
+import type { ServerFrame } from '@cst/shared';
+import { afterAll, describe, expect, it } from 'vitest';
+import { startServer, type Server, type ServerOptions } from '../../server.ts';
+import { testConfig, type Session } from '../../../test/support.ts';
+import { openTestSocket, type TestSocket } from '../../realtime/test-socket.ts';
+import { addAccount, apiAs, signIn } from '../accounts/account.test-support.ts';
+
+// Issue 4 §6: messages that arrive while a browser is away reach it exactly once and in order
+// after resume — through the whole pipeline (simulator → rows → pushes), on one server and
+// across two server processes on one PostgreSQL (the account held by one, the browser on the other).
+
+const PG = process.env.TEST_DATABASE_URL;
+const N = 500;
+
+const fast: ServerOptions = {
+  realtime: { liveGraceMs: 100 },
+  accounts: {
+    lease: { leaseMs: 1500, renewMs: 250 },
+    simulator: { loginDelayMs: 50, reconnectDelayMs: 200 },
+  },
+};
+
+const servers: Server[] = [];
+const drops: (() => Promise<void>)[] = [];
+afterAll(async () => {
+  for (const s of servers) await s.stop();
+  for (const d of drops) await d();
+});
+
+/** A store two servers can share: a new PostgreSQL database, or a PGlite folder for one. */
+async function freshStore(): Promise<Partial<ReturnType<typeof testConfig>>> {
+  if (!PG) {
+    const dataDir = testConfig().dataDir;
+    drops.push(async () => fs.rmSync(dataDir!, { recursive: true, force: true }));
+    return { dataDir };
+  }
+  const name = `t_${randomUUID().replace(/-/g, '').slice(0, 16)}`;
+  const admin = new pg.Client({ connectionString: PG });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  drops.push(async () => {
+    const c = new pg.Client({ connectionString: PG });
+    await c.connect();
+    await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await c.end();
+  });
+  const url = new URL(PG);
+  url.pathname = `/${name}`;
+  return { databaseUrl: url.toString() };
+}
+
+async function start(config: Partial<ReturnType<typeof testConfig>>): Promise<Server> {
+  const s = await startServer(testConfig({ ...config, port: 0 }), fast);
+  servers.push(s);
+  return s;
+}
+
+/** The number in a `live <n>` text frame, or undefined for any other frame. */
+function liveIndex(f: ServerFrame): number | undefined {
+  if (f.event !== 'text') return undefined;
+  const m = /^live (\d+)$/.exec((f.data as { content?: string }).content ?? '');
+  return m ? Number(m[1]) : undefined;
+}
+
+function liveIndexes(socket: TestSocket): number[] {
+  return socket.frames.map(liveIndex).filter((i): i is number => i !== undefined);
+}
+
+/** A contact writes `live from..to-1` to the account, one after another, through the simulator API. */
+async function inject(server: Server, s: Session, wxid: string, from: number, to: number) {
+  const api = apiAs(server, s);
+  for (let i = from; i < to; i++) {
+    const r = await api.post('/sim-api/inbound', {
+      workWxid: wxid,
+      fromWxid: `wxid_live_${i % 7}`,
+      talkType: 1,
+      msgType: 1,
+      content: `live ${i}`,
+    });
+    if (r.status !== 200) throw new Error(`inbound ${i}: ${r.message}`);
+  }
+}
+
+async function connect(server: Server, s: Session, resumeFrom?: number): Promise<TestSocket> {
+  const ws = await openTestSocket(server.url, { token: s.token });
+  if (resumeFrom === undefined) ws.send('ping');
+  else ws.send('resume', { seq: resumeFrom });
+  await ws.waitFor((f) => f.event === 'hello');
+  return ws;
+}
+
+/** The highest seq a socket saw (frames and the hello it got on connect). */
+function lastSeq(socket: TestSocket): number {
+  return Math.max(0, ...socket.frames.map((f) => f.seq ?? 0));
+}
+
+describe('messages arriving while the browser is away', () => {
+  it(`delivers ${N} messages once and in order after resume, and the inbox agrees`, async () => {
+    const server = await start(await freshStore());
+    const demo = await signIn(server, 'demo');
+    const acc = await addAccount(server, demo, { nickname: '断线补发' });
+    const first = await connect(server, demo);
+    await inject(server, demo, acc.wxid, 0, 50);
+    await first.waitFor((f) => liveIndex(f) === 49, 20_000);
+    const seen = lastSeq(first);
+    await first.close();
+
+    await inject(server, demo, acc.wxid, 50, N);
+    const again = await connect(server, demo, seen);
+    await again.waitFor((f) => liveIndex(f) === N - 1, 60_000);
+    expect([...liveIndexes(first), ...liveIndexes(again)]).toEqual(
+      Array.from({ length: N }, (_, i) => i),
+    );
+
+    // What the pushes said is what the inbox holds: N unread over the 7 contacts.
+    const list = await apiAs(server, demo).post<{ list: { unRead: number }[] }>(
+      '/main-api/conv/list',
+      { mode: 'account', workWxid: acc.wxid, pageSize: 50 },
+    );
+    expect(list.data.list.reduce((n, c) => n + c.unRead, 0)).toBe(N);
+    await again.close();
+  }, 120_000);
+});
+
+describe.skipIf(!PG)('two server processes on one PostgreSQL', () => {
+  it(`delivers ${N} messages taken in by one process to a browser on the other, once and in order`, async () => {
+    const store = await freshStore();
+    const A = await start(store);
+    const B = await start(store);
+    const sa = await signIn(A, 'demo');
+    const sb = await signIn(B, 'demo');
+    const acc = await addAccount(A, sa, { nickname: '跨进程' });
+    expect(A.accounts.gateway.heldAccounts()).toContain(acc.wxid);
+    expect(B.accounts.gateway.heldAccounts()).not.toContain(acc.wxid);
+
+    // Live on B while A takes the first half in, then away while A takes the rest.
+    const first = await connect(B, sb);
+    await inject(A, sa, acc.wxid, 0, N / 2);
+    await first.waitFor((f) => liveIndex(f) === N / 2 - 1, 30_000);
+    const seen = lastSeq(first);
+    await first.close();
+    await inject(A, sa, acc.wxid, N / 2, N);
+
+    const again = await connect(B, sb, seen);
+    await again.waitFor((f) => liveIndex(f) === N - 1, 60_000);
+    expect([...liveIndexes(first), ...liveIndexes(again)]).toEqual(
+      Array.from({ length: N }, (_, i) => i),
+    );
+    await again.close();
+  }, 120_000);
+});
