@@ -7,7 +7,7 @@
 //    entry, the InboxPage chunk and what it pulls in), beside the login page's, from the built
 //    files the server serves (WEB_DIST, else apps/web/dist).
 import fs from 'node:fs';
-import http from 'node:http';
+import { spawn } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
@@ -91,23 +91,31 @@ function makeFile(dir: string): string {
   return file;
 }
 
-/** A bare endpoint: drains a POST body and answers 200 (the baseline's far end). */
+/**
+ * A bare endpoint: drains a POST body and answers 200 (the baseline's far end). It runs in a
+ * process of its own, as the console server does, so neither shares the bench's event loop.
+ */
 async function bareEndpoint(): Promise<{ url: string; close: () => void }> {
   const port = await freePort();
-  const srv = http.createServer((req, res) => {
-    let bytes = 0;
-    req.on('data', (c: Buffer) => (bytes += c.length));
-    req.on('end', () => {
-      res.writeHead(200, {
-        'content-type': 'application/json',
-        'access-control-allow-origin': '*',
-        'timing-allow-origin': '*',
+  const code = `
+    require('node:http').createServer((req, res) => {
+      let bytes = 0;
+      req.on('data', (c) => (bytes += c.length));
+      req.on('end', () => {
+        res.writeHead(200, {
+          'content-type': 'application/json',
+          'access-control-allow-origin': '*',
+          'timing-allow-origin': '*',
+        });
+        res.end(JSON.stringify({ code: 0, data: { bytes } }));
       });
-      res.end(JSON.stringify({ code: 0, data: { bytes } }));
-    });
+    }).listen(${port}, '127.0.0.1', () => console.log('ready'));`;
+  const child = spawn(process.execPath, ['-e', code], { stdio: ['ignore', 'pipe', 'inherit'] });
+  await new Promise<void>((resolve, reject) => {
+    child.stdout.once('data', () => resolve());
+    child.once('exit', (c) => reject(new Error(`bare endpoint exited with ${c}`)));
   });
-  await new Promise<void>((r) => srv.listen(port, '127.0.0.1', r));
-  return { url: `http://127.0.0.1:${port}/upload`, close: () => srv.close() };
+  return { url: `http://127.0.0.1:${port}/upload`, close: () => child.kill('SIGTERM') };
 }
 
 /** Opens the console signed in, with the session and choices the SPA keeps in storage. */
@@ -228,9 +236,18 @@ async function main(): Promise<void> {
       );
     }
 
-    // ---- upload: the composer's direct upload, then the bare baseline -------------------------
-    const real: { postMs: number; totalMs: number }[] = [];
-    for (let i = 0; i < RUNS; i++) {
+    // ---- upload: the composer's direct upload and the bare baseline, taken in turns ----------
+    // The baseline: the same file from disk (a file input of its own), the same multipart fields,
+    // POSTed with fetch to an endpoint that only drains the body.
+    await page.evaluate(() => {
+      const input = document.createElement('input');
+      input.type = 'file';
+      input.id = 'bench-file';
+      input.style.display = 'none';
+      document.body.append(input);
+    });
+    await page.locator('#bench-file').setInputFiles(filePath);
+    const uploadReal = async () => {
       await page.evaluate(() => performance.clearResourceTimings());
       const before = await page.locator('[data-testid="msg-row"][data-side="right"]').count();
       const t0 = Date.now();
@@ -247,41 +264,33 @@ async function main(): Promise<void> {
         return e ? e.responseEnd - e.startTime : -1;
       });
       if (postMs < 0) throw new Error('no /oss-api upload seen');
-      real.push({ postMs, totalMs });
-    }
-    // The baseline: the same file from disk (a file input of its own), the same multipart fields,
-    // POSTed with fetch to an endpoint that only drains the body.
-    await page.evaluate(() => {
-      const input = document.createElement('input');
-      input.type = 'file';
-      input.id = 'bench-file';
-      input.style.display = 'none';
-      document.body.append(input);
-    });
-    await page.locator('#bench-file').setInputFiles(filePath);
+      return { postMs, totalMs };
+    };
+    const uploadBare = () =>
+      page.evaluate(
+        async ({ url, size }) => {
+          const file = document.querySelector<HTMLInputElement>('#bench-file')!.files![0]!;
+          const form = new FormData();
+          for (const k of ['key', 'OSSAccessKeyId', 'policy', 'signature']) form.set(k, 'x');
+          form.set('success_action_status', '200');
+          form.set('file', file, file.name);
+          performance.clearResourceTimings();
+          const res = await fetch(url, { method: 'POST', body: form });
+          const body = (await res.json()) as { data: { bytes: number } };
+          if (body.data.bytes < size) throw new Error('short upload');
+          // Timed as the real upload is: the request's resource timing.
+          const e = (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).find(
+            (r) => r.name === url,
+          )!;
+          return e.responseEnd - e.startTime;
+        },
+        { url: bare.url, size: FILE_BYTES },
+      );
+    const real: { postMs: number; totalMs: number }[] = [];
     const baseline: number[] = [];
     for (let i = 0; i < RUNS; i++) {
-      baseline.push(
-        await page.evaluate(
-          async ({ url, size }) => {
-            const file = document.querySelector<HTMLInputElement>('#bench-file')!.files![0]!;
-            const form = new FormData();
-            for (const k of ['key', 'OSSAccessKeyId', 'policy', 'signature']) form.set(k, 'x');
-            form.set('success_action_status', '200');
-            form.set('file', file, file.name);
-            performance.clearResourceTimings();
-            const res = await fetch(url, { method: 'POST', body: form });
-            const body = (await res.json()) as { data: { bytes: number } };
-            if (body.data.bytes < size) throw new Error('short upload');
-            // Timed as the real upload is: the request's resource timing.
-            const e = (
-              performance.getEntriesByType('resource') as PerformanceResourceTiming[]
-            ).find((r) => r.name === url)!;
-            return e.responseEnd - e.startTime;
-          },
-          { url: bare.url, size: FILE_BYTES },
-        ),
-      );
+      real.push(await uploadReal());
+      baseline.push(await uploadBare());
     }
     const postMs = median(real.map((r) => r.postMs));
     const totalMs = median(real.map((r) => r.totalMs));
@@ -292,6 +301,10 @@ async function main(): Promise<void> {
       `${mbps(FILE_BYTES, bareMs).toFixed(1)} bare POST`,
     );
     report('  POST time (ms)', postMs.toFixed(0), `${bareMs.toFixed(0)} bare POST`);
+    const list = (v: number[]) => v.map((x) => x.toFixed(0)).join(' ');
+    console.log(
+      `    POST runs (ms): real ${list(real.map((r) => r.postMs))}, bare ${list(baseline)}`,
+    );
     report(
       '  file picked → file bubble sent (ms, MB/s)',
       `${totalMs} / ${mbps(FILE_BYTES, totalMs).toFixed(1)}`,
