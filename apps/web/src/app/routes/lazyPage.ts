@@ -32,15 +32,47 @@ export function loadPage(
   });
 }
 
-const cache = new Map<AppRoute, LazyExoticComponent<ComponentType>>();
+const cache = new Map<AppRoute, ComponentType | LazyExoticComponent<ComponentType>>();
+const preloaded = new Map<AppRoute, ComponentType>();
+const preloading = new Map<AppRoute, Promise<ComponentType>>();
 
-/** The lazily loaded page component of a route (one per route). */
-export function lazyPage(route: AppRoute): LazyExoticComponent<ComponentType> {
+/**
+ * Starts loading a route's page code ahead of its first render (once per route). When it has
+ * arrived by then, {@link lazyPage} returns the page itself, so it renders without a spinner.
+ */
+export function preloadPage(route: AppRoute): Promise<ComponentType> {
+  let p = preloading.get(route);
+  if (!p) {
+    const load = route.load;
+    if (!load) return Promise.reject(new Error(`route ${route.path} has no page`));
+    p = loadPage(load).then(
+      (Component) => {
+        preloaded.set(route, Component);
+        return Component;
+      },
+      (err: unknown) => {
+        preloading.delete(route);
+        throw err;
+      },
+    );
+    preloading.set(route, p);
+  }
+  return p;
+}
+
+/**
+ * The page component of a route (one per route, settled at its first render): the page itself
+ * when its code was preloaded, else a lazy component that loads it.
+ */
+export function lazyPage(route: AppRoute): ComponentType | LazyExoticComponent<ComponentType> {
   let page = cache.get(route);
   if (!page) {
     const load = route.load;
     if (!load) throw new Error(`route ${route.path} has no page`);
-    page = lazy(() => loadPage(load).then((Component) => ({ default: Component })));
+    const pending = preloading.get(route);
+    page =
+      preloaded.get(route) ??
+      lazy(() => (pending ?? loadPage(load)).then((Component) => ({ default: Component })));
     cache.set(route, page);
   }
   return page;

@@ -1,15 +1,14 @@
-import {
-  ApiOutlined,
-  BarChartOutlined,
-  CameraOutlined,
-  CommentOutlined,
-  CustomerServiceOutlined,
-  HistoryOutlined,
-  NotificationOutlined,
-  SettingOutlined,
-  ShopOutlined,
-  TeamOutlined,
-} from '@ant-design/icons';
+// Icons by their own module, not the barrel: the barrel would pull every icon into the entry's graph.
+import ApiOutlined from '@ant-design/icons/es/icons/ApiOutlined';
+import BarChartOutlined from '@ant-design/icons/es/icons/BarChartOutlined';
+import CameraOutlined from '@ant-design/icons/es/icons/CameraOutlined';
+import CommentOutlined from '@ant-design/icons/es/icons/CommentOutlined';
+import CustomerServiceOutlined from '@ant-design/icons/es/icons/CustomerServiceOutlined';
+import HistoryOutlined from '@ant-design/icons/es/icons/HistoryOutlined';
+import NotificationOutlined from '@ant-design/icons/es/icons/NotificationOutlined';
+import SettingOutlined from '@ant-design/icons/es/icons/SettingOutlined';
+import ShopOutlined from '@ant-design/icons/es/icons/ShopOutlined';
+import TeamOutlined from '@ant-design/icons/es/icons/TeamOutlined';
 import type { Permission } from '@cst/shared';
 import type { AppRoute, MenuSpec, SectionId } from './types.ts';
 

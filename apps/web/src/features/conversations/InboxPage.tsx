@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { CONVERSATION_MODES, type ConversationMode } from '@cst/shared';
+import type { ConversationMode } from '@cst/shared';
 import { useSwitcherLive } from '../accounts/useAccountLiveUpdates.ts';
 import { useWorkAccounts } from '../accounts/workAccountStore.ts';
 import { AccountColumn } from './AccountColumn.tsx';
@@ -8,19 +8,16 @@ import { ChatPane } from './ChatPane.tsx';
 import { UserCardHost } from '../userCard/UserCardDialog.tsx';
 import { ConversationPane } from './ConversationPane.tsx';
 import type { ListView } from './listView.ts';
-import { useCurrentWxid, useWorkAccountsLoaded } from './useInboxQueries.ts';
+import {
+  INBOX_GROUP_KEY,
+  INBOX_MODE_KEY,
+  storedInboxChoice,
+  storedInboxMode,
+  talkTypeOf,
+  useCurrentWxid,
+  useWorkAccountsLoaded,
+} from './useInboxQueries.ts';
 import './conversations.css';
-
-const MODE_KEY = 'cst.inbox.mode';
-const GROUP_KEY = 'cst.inbox.group';
-
-function stored(key: string): string | null {
-  try {
-    return sessionStorage.getItem(key);
-  } catch {
-    return null;
-  }
-}
 
 function store(key: string, value: string | undefined): void {
   try {
@@ -29,13 +26,6 @@ function store(key: string, value: string | undefined): void {
   } catch {
     // Without storage the choice lasts for the page only.
   }
-}
-
-function storedMode(): ConversationMode {
-  const v = stored(MODE_KEY);
-  return (CONVERSATION_MODES as readonly string[]).includes(v ?? '')
-    ? (v as ConversationMode)
-    : 'account';
 }
 
 /**
@@ -49,19 +39,20 @@ export function InboxPage() {
   const [params, setParams] = useSearchParams();
   const current = useCurrentWxid();
   const choose = useWorkAccounts((s) => s.choose);
-  const [mode, setModeState] = useState<ConversationMode>(storedMode);
+  // The opening view is the one `openingView` describes (app/firstScreen.ts asks for it early).
+  const [mode, setModeState] = useState<ConversationMode>(storedInboxMode);
   const [groupId, setGroupIdState] = useState<string | undefined>(
-    () => stored(GROUP_KEY) ?? undefined,
+    () => storedInboxChoice(INBOX_GROUP_KEY) ?? undefined,
   );
   const [keyword, setKeyword] = useState('');
-  const talkType = params.get('talkType') === '2' ? 2 : undefined;
+  const talkType = talkTypeOf(params);
 
   const setMode = useCallback((m: ConversationMode) => {
-    store(MODE_KEY, m);
+    store(INBOX_MODE_KEY, m);
     setModeState(m);
   }, []);
   const setGroupId = useCallback((id: string | undefined) => {
-    store(GROUP_KEY, id);
+    store(INBOX_GROUP_KEY, id);
     setGroupIdState(id);
   }, []);
   const showAll = useCallback(() => {

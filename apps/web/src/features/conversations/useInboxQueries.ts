@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useSyncExternalStore } from 'react';
+import { CONVERSATION_MODES, type ConversationMode, type TalkType } from '@cst/shared';
 import { accountsApi, accountsKeys } from '../accounts/api.ts';
 import { CURRENT_WX_KEY, useWorkAccounts } from '../accounts/workAccountStore.ts';
 import { inboxKeys } from './api.ts';
@@ -59,12 +60,51 @@ export function useDocumentVisible(): boolean {
   return useSyncExternalStore(visibility.subscribe, visibility.get);
 }
 
-function storedCurrentWxid(): string | undefined {
+/** Session-storage keys of the screen's choices (they last for the tab). */
+export const INBOX_MODE_KEY = 'cst.inbox.mode';
+export const INBOX_GROUP_KEY = 'cst.inbox.group';
+
+/** A value kept in session storage (null without storage). */
+export function storedInboxChoice(key: string): string | null {
   try {
-    return sessionStorage.getItem(CURRENT_WX_KEY) ?? undefined;
+    return sessionStorage.getItem(key);
   } catch {
-    return undefined;
+    return null;
   }
+}
+
+function storedCurrentWxid(): string | undefined {
+  return storedInboxChoice(CURRENT_WX_KEY) ?? undefined;
+}
+
+/** The session mode chosen before in this tab (account mode by default). */
+export function storedInboxMode(): ConversationMode {
+  const v = storedInboxChoice(INBOX_MODE_KEY);
+  return (CONVERSATION_MODES as readonly string[]).includes(v ?? '')
+    ? (v as ConversationMode)
+    : 'account';
+}
+
+/** `?talkType=2` (the group-chat menu entry) shows group chats only. */
+export function talkTypeOf(params: URLSearchParams): TalkType | undefined {
+  return params.get('talkType') === '2' ? 2 : undefined;
+}
+
+/**
+ * The view the conversation screen opens with, from the choices kept in session storage and the
+ * URL — what {@link InboxPage} shows at first, so its first page can be asked for before the
+ * screen's code has arrived.
+ */
+export function openingView(params: URLSearchParams): ListView {
+  const mode = storedInboxMode();
+  return {
+    mode,
+    workWxid: mode === 'account' ? storedCurrentWxid() : undefined,
+    sessionGroupId:
+      mode === 'custom' ? (storedInboxChoice(INBOX_GROUP_KEY) ?? undefined) : undefined,
+    keyword: undefined,
+    talkType: talkTypeOf(params),
+  };
 }
 
 /**

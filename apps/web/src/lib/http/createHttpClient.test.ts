@@ -3,6 +3,7 @@ import {
   createHttpClient,
   HTTP_TIMEOUT_MS,
   onceUnauthorized,
+  PREFETCH_TTL_MS,
   type ClientEnv,
   type ClientProfile,
 } from './createHttpClient.ts';
@@ -223,5 +224,90 @@ describe('createHttpClient', () => {
     mode = 'html';
     await expect(client.get('/main-api/x')).rejects.toMatchObject({ status: 502 });
     expect(notify.mock.calls.map((c) => c[0])).toEqual(['network', 'failed 502']);
+  });
+});
+
+describe('prefetch', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  it('hands the answer of a prefetched request to the identical request instead of asking again', async () => {
+    let n = 0;
+    const { client, calls } = setup(mainProfile, () =>
+      json({ code: 0, message: 'ok', data: { n: ++n } }),
+    );
+    client.prefetch(() => client.post('/main-api/conv/list', { page: 1, mode: 'account' }));
+    expect(calls).toHaveLength(1);
+    await expect(client.post('/main-api/conv/list', { page: 1, mode: 'account' })).resolves.toEqual(
+      { n: 1 },
+    );
+    expect(calls).toHaveLength(1);
+    // Taken once: the next identical request asks the server.
+    await expect(client.post('/main-api/conv/list', { page: 1, mode: 'account' })).resolves.toEqual(
+      { n: 2 },
+    );
+    // A different body is a different request.
+    client.prefetch(() => client.post('/main-api/conv/list', { page: 1 }));
+    await expect(client.post('/main-api/conv/list', { page: 2 })).resolves.toEqual({ n: 4 });
+    expect(calls).toHaveLength(4);
+  });
+
+  it('takes an answer still on its way, and one a duplicate-cancelled call would have lost', async () => {
+    const resolvers: (() => void)[] = [];
+    const { client, calls } = setup(
+      mainProfile,
+      () =>
+        new Promise<Response>((resolve) =>
+          resolvers.push(() => resolve(json({ code: 0, message: 'ok', data: 'early' }))),
+        ),
+    );
+    client.prefetch(() => client.post('/main-api/conv/messages', { index_name: 'a' }));
+    const taken = client.post('/main-api/conv/messages', { index_name: 'a' });
+    resolvers[0]!();
+    await expect(taken).resolves.toBe('early');
+    expect(calls).toHaveLength(1);
+  });
+
+  it('asks again after the answer has waited too long, for another token, or once dropped', async () => {
+    let token = 'tok';
+    const calls: string[] = [];
+    const client = createHttpClient(mainProfile, {
+      session: () => ({ token, tenantId: 't1' }),
+      language: () => 'zh-CN',
+      notify: () => undefined,
+      texts: () => ({ sessionExpired: 'x', timeout: 't', network: 'n', status: 's' }),
+      onTokenExpiry: () => undefined,
+      onUnauthorized: () => undefined,
+      fetch: (async (url: string) => {
+        calls.push(url);
+        return json({ code: 0, message: 'ok', data: calls.length });
+      }) as unknown as typeof fetch,
+    });
+    client.prefetch(() => client.get('/main-api/acc/switcher'));
+    vi.advanceTimersByTime(PREFETCH_TTL_MS);
+    await expect(client.get('/main-api/acc/switcher')).resolves.toBe(2);
+    client.prefetch(() => client.get('/main-api/acc/switcher'));
+    token = 'other';
+    await expect(client.get('/main-api/acc/switcher')).resolves.toBe(4);
+    client.prefetch(() => client.get('/main-api/acc/switcher'));
+    client.dropPrefetched();
+    await expect(client.get('/main-api/acc/switcher')).resolves.toBe(6);
+  });
+
+  it('shows no error for a failed prefetch; the request is sent again and reports its own', async () => {
+    let n = 0;
+    const { client, calls, notify } = setup(mainProfile, () =>
+      ++n === 1
+        ? json({ code: 500, message: '服务器繁忙', data: null })
+        : json({ code: 500, message: '服务器错误', data: null }),
+    );
+    client.prefetch(() => client.post('/main-api/conv/unread', {}));
+    await vi.runAllTimersAsync();
+    expect(notify).not.toHaveBeenCalled();
+    await expect(client.post('/main-api/conv/unread', {})).rejects.toMatchObject({
+      message: '服务器错误',
+    });
+    expect(calls).toHaveLength(2);
+    expect(notify).toHaveBeenCalledWith('服务器错误');
   });
 });

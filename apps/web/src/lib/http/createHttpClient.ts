@@ -7,6 +7,8 @@ export const HTTP_TIMEOUT_MS = 50_000;
 export const HTTP_401_LOGOUT_DELAY_MS = 2_000;
 /** Response header carrying the sliding expiry of the token. */
 export const TOKEN_EXPIRY_HEADER = 'x-token-expires-at';
+/** How long a prefetched answer waits for the identical call it was made for. */
+export const PREFETCH_TTL_MS = 10_000;
 
 /** What makes one client differ from the other (SPEC §7–8). */
 export interface ClientProfile {
@@ -54,6 +56,15 @@ export interface HttpClient {
   ): Promise<T>;
   post<T>(url: string, data?: unknown, opts?: Partial<RequestOptions>): Promise<T>;
   put<T>(url: string, data?: unknown, opts?: Partial<RequestOptions>): Promise<T>;
+  /**
+   * Sends the requests `call` makes at once, ahead of the screen that will make them: the first
+   * identical request (same method, URL, body and token) within {@link PREFETCH_TTL_MS} takes
+   * the answer instead of asking again. A prefetch shows no error; if it failed, the screen's own
+   * request is sent as usual (and reports its error as usual).
+   */
+  prefetch(call: () => unknown): void;
+  /** Forgets prefetched answers no request has taken yet (they may be out of date). */
+  dropPrefetched(): void;
 }
 
 function queryString(params: RequestOptions['params']): string {
@@ -72,7 +83,22 @@ export function createHttpClient(profile: ClientProfile, env: ClientEnv): HttpCl
   const doFetch = env.fetch ?? ((input: RequestInfo, init?: RequestInit) => fetch(input, init));
   const timeoutMs = env.timeoutMs ?? HTTP_TIMEOUT_MS;
 
-  async function request<T>(opts: RequestOptions): Promise<T> {
+  const prefetched = new Map<
+    string,
+    { at: number; token: string | null; answer: Promise<unknown> }
+  >();
+  let prefetching = false;
+
+  function request<T>(opts: RequestOptions): Promise<T> {
+    try {
+      return route<T>(opts);
+    } catch (err) {
+      return Promise.reject(err as Error);
+    }
+  }
+
+  /** Sends a request, or hands it the prefetched answer of the identical one. */
+  function route<T>(opts: RequestOptions): Promise<T> {
     const method = opts.method ?? 'POST';
     const skipCancel = opts.url.includes(SKIP_CANCEL_PREFIX);
     const url =
@@ -84,14 +110,43 @@ export function createHttpClient(profile: ClientProfile, env: ClientEnv): HttpCl
       : opts.data === undefined
         ? undefined
         : JSON.stringify(trimDeep(opts.data));
+    const key = `${method} ${url} ${typeof body === 'string' ? body : ''}`;
+    const { token } = env.session();
+    if (prefetching && !isForm) {
+      const answer = send<T>({ ...opts, silent: true }, method, url, body, key, false);
+      const entry = { at: Date.now(), token, answer };
+      prefetched.set(key, entry);
+      answer.catch(() => {
+        if (prefetched.get(key) === entry) prefetched.delete(key);
+      });
+      return answer;
+    }
+    const early = prefetched.get(key);
+    if (early) {
+      prefetched.delete(key);
+      if (early.token === token && Date.now() - early.at < PREFETCH_TTL_MS) {
+        return (early.answer as Promise<T>).catch(() =>
+          send<T>(opts, method, url, body, key, !skipCancel && !isForm),
+        );
+      }
+    }
+    return send<T>(opts, method, url, body, key, !skipCancel && !isForm);
+  }
+
+  async function send<T>(
+    opts: RequestOptions,
+    method: string,
+    url: string,
+    body: string | FormData | undefined,
+    key: string,
+    dedupe: boolean,
+  ): Promise<T> {
     const fail = (err: HttpError): never => {
       if (!opts.silent && err.kind !== 'cancelled') env.notify(err.message);
       throw err;
     };
 
     // An identical request still in flight: this one is the duplicate and is cancelled.
-    const key = `${method} ${url} ${typeof body === 'string' ? body : ''}`;
-    const dedupe = !skipCancel && !isForm;
     if (dedupe && inFlight.has(key)) throw new HttpError('cancelled', 'duplicate request');
     if (dedupe) inFlight.add(key);
 
@@ -159,6 +214,18 @@ export function createHttpClient(profile: ClientProfile, env: ClientEnv): HttpCl
     get: (url, params, opts) => request({ ...opts, method: 'GET', url, params }),
     post: (url, data, opts) => request({ ...opts, method: 'POST', url, data }),
     put: (url, data, opts) => request({ ...opts, method: 'PUT', url, data }),
+    prefetch: (call) => {
+      prefetching = true;
+      try {
+        const r = call();
+        if (r instanceof Promise) r.catch(() => undefined);
+      } catch {
+        // A prefetch that cannot start is simply not there.
+      } finally {
+        prefetching = false;
+      }
+    },
+    dropPrefetched: () => prefetched.clear(),
   };
 }
 
