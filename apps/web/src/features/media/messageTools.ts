@@ -24,6 +24,7 @@ const NOT_FORWARDABLE = new Set<number>([
   MSG_TYPE.voiceCall,
   MSG_TYPE.videoCall,
   MSG_TYPE.forward,
+  MSG_TYPE.loginNotice,
   MSG_TYPE.system,
 ]);
 
