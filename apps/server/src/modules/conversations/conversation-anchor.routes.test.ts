@@ -11,6 +11,7 @@ import {
   addAccount,
   apiAs,
   eventually,
+  waitStatus,
   type ListedAccount,
 } from '../accounts/account.test-support.ts';
 
@@ -178,6 +179,34 @@ describe('login notices (type 23)', () => {
     const parsed = loginNoticeContent.parse(JSON.parse(last!.content));
     expect(parsed.ip).toMatch(/^\d+\.\d+\.\d+\.\d+$/);
     expect(last!.msg_text).toBe(`${parsed.reason} ${parsed.address} ${parsed.ip}`);
+  });
+
+  it('arrives from the security account when a known account signs in again by QR', async () => {
+    const other = await addAccount(ctx, demo, { nickname: '重新登录号' });
+    expect(
+      (await api().post('/sim-api/fault', { workWxid: other.wxid, kind: 'kickOut' })).status,
+    ).toBe(200);
+    await waitStatus(ctx, demo, other.wxid, 'kickedOut');
+    const code = await api().post<{ loginId: string }>('/main-api/acc/qr-login-code', {
+      wxid: other.wxid,
+    });
+    expect(code.status).toBe(200);
+    const scan = await api().post('/sim-api/qr/scan', {
+      loginId: code.data.loginId,
+      confirm: true,
+    });
+    expect(scan.status).toBe(200);
+    const conv = await eventually(async () => {
+      const r = await api().post<{ list: ConversationItem[] }>('/main-api/conv/list', {
+        mode: 'account',
+        workWxid: other.wxid,
+        page: 1,
+        pageSize: 50,
+      });
+      return r.data.list.find((c) => c.receiver_id === SECURITY);
+    });
+    expect(conv).toMatchObject({ name: '微信团队', lastMsgType: 23, unRead: 1 });
+    expect(conv!.msg_text).toMatch(/^新设备登录 \S+/);
   });
 
   it('refuses a login notice whose content is not JSON', async () => {
