@@ -80,8 +80,14 @@ export async function loadLatestMessages(indexName: string): Promise<number> {
     });
     return r.list.length;
   }
+  const generation = chat?.generation ?? 0;
   const r = await conversationsApi.messages(indexName);
-  mutate((d) => setChatPage(d, indexName, r.list, r.hasMore, false));
+  mutate((d) => {
+    // Opened at a message while this page was on its way: the page around it takes over.
+    const now = d.data.chats[indexName];
+    if (now && now.generation !== generation && (now.anchorId || now.anchorKey)) return;
+    setChatPage(d, indexName, r.list, r.hasMore, false);
+  });
   return r.list.length;
 }
 
@@ -97,7 +103,11 @@ export async function loadOlderMessages(indexName: string): Promise<void> {
   });
   try {
     const r = await conversationsApi.messages(indexName, oldest.messageId);
-    mutate((d) => setChatPage(d, indexName, r.list, r.hasMore, true));
+    mutate((d) => {
+      // The chat was replaced meanwhile (opened at a message, back to the latest): not its page.
+      if (d.data.chats[indexName]?.generation !== chat.generation) return;
+      setChatPage(d, indexName, r.list, r.hasMore, true);
+    });
   } catch {
     mutate((d) => {
       const c = d.data.chats[indexName];
@@ -121,7 +131,10 @@ export async function loadNewerMessages(indexName: string): Promise<void> {
   });
   try {
     const r = await conversationsApi.messagesAfter(indexName, newest.messageId);
-    mutate((d) => appendNewerPage(d, indexName, r.list, r.hasNewer ?? false));
+    mutate((d) => {
+      if (d.data.chats[indexName]?.generation !== chat.generation) return;
+      appendNewerPage(d, indexName, r.list, r.hasNewer ?? false);
+    });
   } catch {
     mutate((d) => {
       const c = d.data.chats[indexName];
