@@ -7,6 +7,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   smallint,
   text,
   timestamp,
@@ -60,6 +61,25 @@ export const conversations = pgTable(
       .on(t.workAccountId)
       .where(sql`${t.unread} > 0`),
     check('conversations_unread_non_negative', sql`${t.unread} >= 0`),
+  ],
+);
+
+/**
+ * How many conversations each work account has, per talk type: kept by a statement trigger on
+ * `conversations` (migration 0001) so the list's total is a few rows to add, not a count of
+ * 100,000 rows on every page.
+ */
+export const conversationCounts = pgTable(
+  'conversation_counts',
+  {
+    workAccountId: uuid('work_account_id').notNull(),
+    talkType: smallint('talk_type').notNull(),
+    tenantId: uuid('tenant_id').notNull(),
+    n: integer('n').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.workAccountId, t.talkType] }),
+    index('conversation_counts_tenant').on(t.tenantId),
   ],
 );
 

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, gt, inArray, lt, sql, type SQL } from 'drizzle-orm'
 import {
   chatGroups,
   contacts,
+  conversationCounts,
   conversations,
   messages,
   sessionGroupItems,
@@ -59,20 +60,48 @@ export async function listConversations(
     );
   }
   const where = and(...conds);
-  const [rows, count] = await Promise.all([
+  const [rows, total] = await Promise.all([
     db
       .select()
       .from(conversations)
       .where(where)
-      .orderBy(desc(conversations.isPin), desc(conversations.latestMsgTime), asc(conversations.id))
+      // As the order indexes are declared (DESC NULLS LAST), so the page is read off an index.
+      .orderBy(
+        sql`${conversations.isPin} desc nulls last`,
+        sql`${conversations.latestMsgTime} desc nulls last`,
+        asc(conversations.id),
+      )
       .limit(pageSize)
       .offset((page - 1) * pageSize),
-    db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(conversations)
-      .where(where),
+    filter.unreadOnly || filter.pinnedOnly || filter.sessionGroupId || filter.keyword
+      ? db
+          .select({ n: sql<number>`count(*)::int` })
+          .from(conversations)
+          .where(where)
+          .then((r) => r[0]?.n ?? 0)
+      : countedConversations(db, scope, filter),
   ]);
-  return { rows, total: count[0]?.n ?? 0 };
+  return { rows, total };
+}
+
+/** The number of conversations of a scope (one account, one talk type) from the kept counts. */
+async function countedConversations(
+  db: DbOrTx,
+  scope: ConvScope,
+  filter: ListFilter,
+): Promise<number> {
+  if (scope.accountIds !== 'all' && scope.accountIds.length === 0) return 0;
+  const conds: SQL[] = [eq(conversationCounts.tenantId, scope.tenantId)];
+  if (scope.accountIds !== 'all') {
+    conds.push(inArray(conversationCounts.workAccountId, scope.accountIds));
+  }
+  if (filter.workAccountId) conds.push(eq(conversationCounts.workAccountId, filter.workAccountId));
+  if (filter.talkType) conds.push(eq(conversationCounts.talkType, filter.talkType));
+  const r = await db
+    .select({ n: sql<number>`coalesce(sum(${conversationCounts.n}), 0)::int` })
+    .from(conversationCounts)
+    .where(and(...conds));
+  return r[0]?.n ?? 0;
 }
 
 /** One conversation of an account, by peer. */

@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ConversationItem, MessageItem } from '@cst/shared';
 import {
@@ -7,6 +8,7 @@ import {
   type Session,
   type TestContext,
 } from '../../../test/support.ts';
+import { conversations } from '../../db/schema/index.ts';
 import {
   addAccount,
   apiAs,
@@ -332,6 +334,43 @@ describe('list modes and paging', () => {
     const groups = (await list(seat1, { mode: 'aggregated', talkType: 2 })).data;
     expect(groups.list.every((c) => c.talkType === 2)).toBe(true);
     expect((await list(seat1, { mode: 'aggregated', talkType: 3 })).status).toBe(400);
+  });
+
+  it('gives the count of conversations of each mode and filter, and keeps it as chats start', async () => {
+    const count = async (body: Record<string, unknown>) => {
+      const all: ConversationItem[] = [];
+      let total = -1;
+      for (let page = 1; ; page++) {
+        const r = (await list(seat1, { ...body, page, pageSize: 100 })).data;
+        total = r.total;
+        all.push(...r.list);
+        if (r.list.length < 100) break;
+      }
+      return { total, rows: all.length };
+    };
+    const modes = [
+      { mode: 'account', workWxid: acc.wxid },
+      { mode: 'aggregated' },
+      { mode: 'aggregated', talkType: 1 },
+      { mode: 'aggregated', talkType: 2 },
+      { mode: 'unread' },
+    ];
+    const before = await Promise.all(modes.map(count));
+    for (const c of before) expect(c.total).toBe(c.rows);
+    await inbound('a new chat', 'wxid_conv_count_new');
+    await eventually(() => convOf(seat1, 'wxid_conv_count_new'));
+    const after = await Promise.all(modes.map(count));
+    for (const c of after) expect(c.total).toBe(c.rows);
+    expect(after[0]!.total).toBe(before[0]!.total + 1);
+    expect(after[1]!.total).toBe(before[1]!.total + 1);
+    expect(after[2]!.total).toBe(before[2]!.total + 1);
+    expect(after[3]!.total).toBe(before[3]!.total);
+    // A seat without the account counts nothing of it.
+    expect((await list(seat2, { mode: 'aggregated' })).data.total).toBe(0);
+    // Removed conversations leave the count too.
+    await ctx.deps.db.delete(conversations).where(eq(conversations.peerId, 'wxid_conv_count_new'));
+    const removed = await count(modes[0]!);
+    expect(removed).toEqual({ total: before[0]!.total, rows: before[0]!.total });
   });
 
   it('searches by name and remark', async () => {
