@@ -49,6 +49,8 @@ export function ConversationList({ listKey, showAccount }: ConversationListProps
         computeItemKey={(_, id) => id}
         endReached={() => void loadMoreConversations()}
         increaseViewportBy={200}
+        // A row's height, so the first rows render at once (no one-row measuring pass first).
+        defaultItemHeight={61}
         itemContent={(_, id) => (
           <ConversationRow
             id={id}

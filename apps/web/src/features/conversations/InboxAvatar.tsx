@@ -45,9 +45,30 @@ export const InboxAvatar = memo(function InboxAvatar({
       />
     );
   }
+  // One initial needs no fitting: a plain box, not antd's text avatar, which measures its text
+  // after every render (a forced layout per row of the lists).
   return (
-    <Avatar size={size} shape={shape} style={{ background: colorOf(name), flex: 'none' }}>
+    <span
+      className="inbox-avatar-initials"
+      role="img"
+      aria-label={name}
+      style={{
+        display: 'inline-flex',
+        alignItems: 'center',
+        justifyContent: 'center',
+        flex: 'none',
+        overflow: 'hidden',
+        color: '#fff',
+        lineHeight: 1,
+        userSelect: 'none',
+        width: size,
+        height: size,
+        fontSize: Math.round(size * 0.45),
+        background: colorOf(name),
+        borderRadius: shape === 'circle' ? '50%' : 6,
+      }}
+    >
       {initialsOf(name)}
-    </Avatar>
+    </span>
   );
 });

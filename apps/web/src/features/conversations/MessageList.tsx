@@ -138,6 +138,8 @@ export function MessageList({ conv }: { conv: ConversationItem }) {
         onKeyDown={handleInput}
         onPointerDown={handleInput}
         increaseViewportBy={{ top: 300, bottom: 100 }}
+        // A text row's height, so the opening rows render at once (no one-row measuring pass).
+        defaultItemHeight={69}
         computeItemKey={(_, key) => key}
         context={{
           loadingOlder: chat.loadingOlder,
