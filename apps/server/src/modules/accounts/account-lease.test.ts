@@ -1,7 +1,4 @@
-import { randomUUID } from 'node:crypto';
-import fs from 'node:fs';
 import { eq, inArray } from 'drizzle-orm';
-import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { contacts, workAccounts } from '../../db/schema/index.ts';
 import { startServer, type Server, type ServerOptions } from '../../server.ts';
@@ -12,6 +9,7 @@ import {
   addAccount,
   apiAs,
   eventually,
+  freshStore,
   signIn,
   waitStatus,
 } from './account.test-support.ts';
@@ -25,36 +23,6 @@ const fast: ServerOptions = {
     simulator: { loginDelayMs: 50, reconnectDelayMs: 200 },
   },
 };
-
-/** A database that outlives one server: a new PostgreSQL database, or a PGlite folder. */
-async function freshStore(): Promise<{
-  config: Partial<ReturnType<typeof testConfig>>;
-  drop(): Promise<void>;
-}> {
-  if (!PG) {
-    const dataDir = testConfig().dataDir;
-    return {
-      config: { dataDir },
-      drop: async () => fs.rmSync(dataDir, { recursive: true, force: true }),
-    };
-  }
-  const name = `t_${randomUUID().replace(/-/g, '').slice(0, 16)}`;
-  const admin = new pg.Client({ connectionString: PG });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(PG);
-  url.pathname = `/${name}`;
-  return {
-    config: { databaseUrl: url.toString() },
-    drop: async () => {
-      const c = new pg.Client({ connectionString: PG });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    },
-  };
-}
 
 const servers: Server[] = [];
 const stores: { drop(): Promise<void> }[] = [];

@@ -1,4 +1,13 @@
-import { TEST_PASSWORD, nextIp, type Session, type TestContext } from '../../../test/support.ts';
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import pg from 'pg';
+import {
+  TEST_PASSWORD,
+  nextIp,
+  testConfig,
+  type Session,
+  type TestContext,
+} from '../../../test/support.ts';
 
 /** Anything with the app (a test context or a started server). */
 export type HasApp = Pick<TestContext, 'app'>;
@@ -128,5 +137,36 @@ export async function signIn(ctx: HasApp, username: string): Promise<Session> {
     uid: user.uid,
     tenantId: user.tenantId,
     headers: { 'cst-token': token, 'cst-id': user.tenantId ?? '' },
+  };
+}
+
+/** A database that outlives one server: a new PostgreSQL database (TEST_DATABASE_URL), or a PGlite folder. */
+export async function freshStore(): Promise<{
+  config: Partial<ReturnType<typeof testConfig>>;
+  drop(): Promise<void>;
+}> {
+  const PG = process.env.TEST_DATABASE_URL;
+  if (!PG) {
+    const dataDir = testConfig().dataDir;
+    return {
+      config: { dataDir },
+      drop: async () => fs.rmSync(dataDir!, { recursive: true, force: true }),
+    };
+  }
+  const name = `t_${randomUUID().replace(/-/g, '').slice(0, 16)}`;
+  const admin = new pg.Client({ connectionString: PG });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(PG);
+  url.pathname = `/${name}`;
+  return {
+    config: { databaseUrl: url.toString() },
+    drop: async () => {
+      const c = new pg.Client({ connectionString: PG });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
   };
 }

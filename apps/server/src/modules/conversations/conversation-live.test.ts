@@ -1,12 +1,9 @@
-import { randomUUID } from 'node:crypto';
-import fs from 'node:fs';
-import pg from 'pg';
 import type { ServerFrame } from '@cst/shared';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startServer, type Server, type ServerOptions } from '../../server.ts';
 import { testConfig, type Session } from '../../../test/support.ts';
 import { openTestSocket, type TestSocket } from '../../realtime/test-socket.ts';
-import { addAccount, apiAs, signIn } from '../accounts/account.test-support.ts';
+import { addAccount, apiAs, freshStore, signIn } from '../accounts/account.test-support.ts';
 
 // Issue 4 §6: messages that arrive while a browser is away reach it exactly once and in order
 // after resume — through the whole pipeline (simulator → rows → pushes), on one server and
@@ -30,27 +27,11 @@ afterAll(async () => {
   for (const d of drops) await d();
 });
 
-/** A store two servers can share: a new PostgreSQL database, or a PGlite folder for one. */
-async function freshStore(): Promise<Partial<ReturnType<typeof testConfig>>> {
-  if (!PG) {
-    const dataDir = testConfig().dataDir;
-    drops.push(async () => fs.rmSync(dataDir!, { recursive: true, force: true }));
-    return { dataDir };
-  }
-  const name = `t_${randomUUID().replace(/-/g, '').slice(0, 16)}`;
-  const admin = new pg.Client({ connectionString: PG });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  drops.push(async () => {
-    const c = new pg.Client({ connectionString: PG });
-    await c.connect();
-    await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await c.end();
-  });
-  const url = new URL(PG);
-  url.pathname = `/${name}`;
-  return { databaseUrl: url.toString() };
+/** A store two servers can share, dropped after the tests. */
+async function store() {
+  const st = await freshStore();
+  drops.push(() => st.drop());
+  return st.config;
 }
 
 async function start(config: Partial<ReturnType<typeof testConfig>>): Promise<Server> {
@@ -100,7 +81,7 @@ function lastSeq(socket: TestSocket): number {
 
 describe('messages arriving while the browser is away', () => {
   it(`delivers ${N} messages once and in order after resume, and the inbox agrees`, async () => {
-    const server = await start(await freshStore());
+    const server = await start(await store());
     const demo = await signIn(server, 'demo');
     const acc = await addAccount(server, demo, { nickname: '断线补发' });
     const first = await connect(server, demo);
@@ -128,9 +109,9 @@ describe('messages arriving while the browser is away', () => {
 
 describe.skipIf(!PG)('two server processes on one PostgreSQL', () => {
   it(`delivers ${N} messages taken in by one process to a browser on the other, once and in order`, async () => {
-    const store = await freshStore();
-    const A = await start(store);
-    const B = await start(store);
+    const shared = await store();
+    const A = await start(shared);
+    const B = await start(shared);
     const sa = await signIn(A, 'demo');
     const sb = await signIn(B, 'demo');
     const acc = await addAccount(A, sa, { nickname: '跨进程' });
