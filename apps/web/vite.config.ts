@@ -1,5 +1,6 @@
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { STORAGE_KEYS } from './src/lib/storage/keys.ts';
 
 const REACT = /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/;
 const LIB = /[\\/]node_modules[\\/](i18next|react-i18next|zustand|@tanstack)[\\/]/;
@@ -36,8 +37,74 @@ function entryModule(id: string, info: (id: string) => ModuleInfo | null): boole
   return found;
 }
 
+interface BuiltChunk {
+  type: 'chunk' | 'asset';
+  fileName: string;
+  isEntry?: boolean;
+  facadeModuleId?: string | null;
+  imports?: string[];
+}
+
+/**
+ * With a stored session, index.html asks for the signed-in frame's code (antd, the shell) and,
+ * at `/` or `/message`, the conversation screen's code and first-data module, right while the
+ * entry itself loads, instead of after the entry has run (app/boot.ts then finds them there).
+ * Nothing changes for a visitor without a session (the login page).
+ */
+function preloadFirstScreen(): Plugin {
+  return {
+    name: 'cst-preload-first-screen',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, ctx) {
+        const bundle = ctx.bundle as Record<string, BuiltChunk> | undefined;
+        if (!bundle) return undefined;
+        const chunks = Object.values(bundle).filter((c) => c.type === 'chunk');
+        const chunkOf = (root: string) =>
+          chunks.find((c) => c.facadeModuleId?.endsWith(root))?.fileName;
+        /** The chunks `roots` load (themselves and their static imports), less `skip`. */
+        const closure = (roots: (string | undefined)[], skip: Set<string>) => {
+          const out: string[] = [];
+          const stack = roots.filter((r): r is string => Boolean(r)).reverse();
+          while (stack.length) {
+            const f = stack.pop()!;
+            if (skip.has(f) || out.includes(f)) continue;
+            out.push(f);
+            stack.push(...[...(bundle[f]?.imports ?? [])].reverse());
+          }
+          return out;
+        };
+        const entry = new Set(
+          closure(
+            chunks.filter((c) => c.isEntry).map((c) => c.fileName),
+            new Set(),
+          ),
+        );
+        const data = closure([chunkOf('/src/app/firstScreen.ts')], entry);
+        const frame = closure(
+          [chunkOf('/src/app/AntdFrame.tsx'), chunkOf('/src/features/shell/ShellLayout.tsx')],
+          new Set([...entry, ...data]),
+        );
+        const inbox = closure(
+          [chunkOf('/src/features/conversations/InboxPage.tsx')],
+          new Set([...entry, ...data, ...frame]),
+        );
+        const script =
+          `(function(){try{var t=JSON.parse(localStorage.getItem(${JSON.stringify(STORAGE_KEYS.token)})||'null');` +
+          `if(!t||!(t.expiresAt>Date.now()))return;` +
+          `var p=location.hash.replace(/^#/,'').split('?')[0]||'/';` +
+          `var l=(p==='/'||p==='/message')?${JSON.stringify([...data, ...frame, ...inbox])}:${JSON.stringify(frame)};` +
+          `l.forEach(function(h){var k=document.createElement('link');k.rel='modulepreload';` +
+          `k.crossOrigin='';k.href='./'+h;document.head.appendChild(k)})}catch(e){}})();`;
+        return [{ tag: 'script', children: script, injectTo: 'head' }];
+      },
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), preloadFirstScreen()],
   base: './',
   server: {
     host: '127.0.0.1',
