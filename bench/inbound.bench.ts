@@ -14,7 +14,7 @@ import { startServer, type Server } from '../apps/server/src/server.ts';
 import { messages } from '../apps/server/src/db/schema/index.ts';
 import { rowsOf } from '../apps/server/src/modules/accounts/account.policy.ts';
 import { percentile, report, ROOT } from './lib.ts';
-import { loadFromWorker } from './load.ts';
+import { epochNow, loadFromWorker, watchSocket, type SocketWatcher } from './load.ts';
 
 const PASSWORD = 'bench-pass-123';
 const ACCOUNTS = Number(process.env.BENCH_ACCOUNTS ?? 50);
@@ -65,52 +65,51 @@ async function addAccounts(s: Server, token: string, n: number): Promise<string[
   return wxids;
 }
 
-function openClient(s: Server, token: string): Promise<WebSocket> {
-  return new Promise((resolve, reject) => {
-    const ws = new WebSocket(`${s.url.replace('http', 'ws')}/ws?account=demo&token=${token}`);
-    ws.on('open', () => {
-      ws.send(JSON.stringify({ event: 'ping' }));
-      resolve(ws);
-    });
-    ws.on('error', reject);
-  });
+function openClient(s: Server, token: string): Promise<SocketWatcher> {
+  return watchSocket(
+    `${s.url.replace('http', 'ws')}/ws?account=demo&token=${token}`,
+    'text',
+    'bench ',
+  );
 }
+
+let phases = 0;
 
 /** Injects `count` messages spread over the accounts at `rate`/s (0 = as fast as possible). */
 async function inject(
   s: Server,
-  ws: WebSocket,
+  ws: SocketWatcher,
   wxids: string[],
   count: number,
   rate: number,
 ): Promise<{ seconds: number; latencies: number[] }> {
   const sim = s.accounts.gateway.simulator!;
+  const phase = ++phases;
   const sentAt = new Map<string, number>();
   const latencies: number[] = [];
   let received = 0;
-  const done = new Promise<void>((resolve) => {
-    ws.on('message', (raw) => {
-      const frame = JSON.parse(raw.toString()) as { event: string; data?: { content?: string } };
-      if (frame.event !== 'text' || !frame.data?.content?.startsWith('bench ')) return;
-      const t = sentAt.get(frame.data.content);
-      if (t === undefined) return;
-      latencies.push(performance.now() - t);
-      received += 1;
-      if (received === count) resolve();
-    });
+  let resolveDone!: () => void;
+  const done = new Promise<void>((resolve) => (resolveDone = resolve));
+  ws.onFrame((content, at) => {
+    const t = sentAt.get(content);
+    if (t === undefined) return;
+    sentAt.delete(content);
+    latencies.push(at - t);
+    received += 1;
+    if (received === count) resolveDone();
   });
   const t0 = performance.now();
   const gap = rate > 0 ? 1000 / rate : 0;
   const inflight: Promise<unknown>[] = [];
   for (let i = 0; i < count; i++) {
-    const content = `bench ${rate} ${i}`;
+    const content = `bench ${phase} ${i}`;
     const wxid = wxids[i % wxids.length]!;
     if (gap > 0) {
       const due = t0 + i * gap;
       const wait = due - performance.now();
       if (wait > 1) await new Promise((r) => setTimeout(r, wait));
     }
-    sentAt.set(content, performance.now());
+    sentAt.set(content, epochNow());
     inflight.push(
       sim.inbound({
         workWxid: wxid,
