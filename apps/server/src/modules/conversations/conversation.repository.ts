@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, gt, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import {
   chatGroups,
   contacts,
@@ -28,6 +28,8 @@ export function convScopeCondition(scope: ConvScope): SQL {
 /** Filters of the conversation list. */
 export interface ListFilter {
   workAccountId?: string;
+  /** The account by platform id (when its id is not looked up first). */
+  workWxid?: string;
   unreadOnly?: boolean;
   pinnedOnly?: boolean;
   sessionGroupId?: string;
@@ -35,7 +37,10 @@ export interface ListFilter {
   talkType?: number;
 }
 
-/** A page of conversations, pinned first then newest, and the total. */
+/**
+ * A page of conversations, pinned first then newest, and the total — one query: the total rides
+ * along as an uncorrelated subquery (computed once); only an empty page counts on its own.
+ */
 export async function listConversations(
   db: DbOrTx,
   scope: ConvScope,
@@ -44,7 +49,8 @@ export async function listConversations(
   pageSize: number,
 ): Promise<{ rows: ConversationRow[]; total: number }> {
   const conds: SQL[] = [convScopeCondition(scope)];
-  if (filter.workAccountId) conds.push(eq(conversations.workAccountId, filter.workAccountId));
+  const account = accountCondition(scope, filter);
+  if (account) conds.push(eq(conversations.workAccountId, account));
   if (filter.unreadOnly) conds.push(gt(conversations.unread, 0));
   if (filter.pinnedOnly) conds.push(eq(conversations.isPin, true));
   if (filter.talkType) conds.push(eq(conversations.talkType, filter.talkType));
@@ -59,49 +65,55 @@ export async function listConversations(
       sql`(${conversations.nickname} ilike ${like} or ${conversations.remark} ilike ${like} or ${conversations.peerId} ilike ${like})`,
     );
   }
-  const where = and(...conds);
-  const [rows, total] = await Promise.all([
-    db
-      .select()
-      .from(conversations)
-      .where(where)
-      // As the order indexes are declared (DESC NULLS LAST), so the page is read off an index.
-      .orderBy(
-        sql`${conversations.isPin} desc nulls last`,
-        sql`${conversations.latestMsgTime} desc nulls last`,
-        asc(conversations.id),
-      )
-      .limit(pageSize)
-      .offset((page - 1) * pageSize),
-    filter.unreadOnly || filter.pinnedOnly || filter.sessionGroupId || filter.keyword
-      ? db
-          .select({ n: sql<number>`count(*)::int` })
-          .from(conversations)
-          .where(where)
-          .then((r) => r[0]?.n ?? 0)
-      : countedConversations(db, scope, filter),
-  ]);
-  return { rows, total };
+  const where = and(...conds)!;
+  const counted = !(
+    filter.unreadOnly ||
+    filter.pinnedOnly ||
+    filter.sessionGroupId ||
+    filter.keyword
+  );
+  const totalSql = counted
+    ? countedSql(scope, filter, account)
+    : sql`(select count(*) from ${conversations} where ${where})`;
+  const rows = await db
+    .select({ ...getTableColumns(conversations), total: sql<number>`${totalSql}::int` })
+    .from(conversations)
+    .where(where)
+    // As the order indexes are declared (DESC NULLS LAST), so the page is read off an index.
+    .orderBy(
+      sql`${conversations.isPin} desc nulls last`,
+      sql`${conversations.latestMsgTime} desc nulls last`,
+      asc(conversations.id),
+    )
+    .limit(pageSize)
+    .offset((page - 1) * pageSize);
+  if (rows.length > 0) {
+    const total = Number(rows[0]!.total);
+    return { rows: rows.map(({ total: _t, ...row }) => row), total };
+  }
+  const [r] = await db.select({ n: sql<number>`${totalSql}::int` }).from(sql`(select 1) as one`);
+  return { rows: [], total: Number(r?.n ?? 0) };
+}
+
+/** The work account a list is narrowed to: by id, or by platform id within the tenant. */
+function accountCondition(scope: ConvScope, filter: ListFilter): SQL | string | null {
+  if (filter.workAccountId) return filter.workAccountId;
+  if (filter.workWxid) {
+    return sql`(select ${workAccounts.id} from ${workAccounts} where ${workAccounts.tenantId} = ${scope.tenantId} and ${workAccounts.wxid} = ${filter.workWxid})`;
+  }
+  return null;
 }
 
 /** The number of conversations of a scope (one account, one talk type) from the kept counts. */
-async function countedConversations(
-  db: DbOrTx,
-  scope: ConvScope,
-  filter: ListFilter,
-): Promise<number> {
-  if (scope.accountIds !== 'all' && scope.accountIds.length === 0) return 0;
+function countedSql(scope: ConvScope, filter: ListFilter, account: SQL | string | null): SQL {
+  if (scope.accountIds !== 'all' && scope.accountIds.length === 0) return sql`0`;
   const conds: SQL[] = [eq(conversationCounts.tenantId, scope.tenantId)];
   if (scope.accountIds !== 'all') {
     conds.push(inArray(conversationCounts.workAccountId, scope.accountIds));
   }
-  if (filter.workAccountId) conds.push(eq(conversationCounts.workAccountId, filter.workAccountId));
+  if (account) conds.push(eq(conversationCounts.workAccountId, account));
   if (filter.talkType) conds.push(eq(conversationCounts.talkType, filter.talkType));
-  const r = await db
-    .select({ n: sql<number>`coalesce(sum(${conversationCounts.n}), 0)::int` })
-    .from(conversationCounts)
-    .where(and(...conds));
-  return r[0]?.n ?? 0;
+  return sql`(select coalesce(sum(${conversationCounts.n}), 0) from ${conversationCounts} where ${and(...conds)})`;
 }
 
 /** One conversation of an account, by peer. */
@@ -119,6 +131,32 @@ export async function findConversation(
       and(
         eq(conversations.tenantId, tenantId),
         eq(conversations.workAccountId, workAccountId),
+        eq(conversations.talkType, talkType),
+        eq(conversations.peerId, peerId),
+      ),
+    )
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+/** One conversation of an account named by its platform id (one query), by peer. */
+export async function findConversationOfWxid(
+  db: DbOrTx,
+  tenantId: string,
+  workWxid: string,
+  talkType: number,
+  peerId: string,
+): Promise<ConversationRow | null> {
+  const rows = await db
+    .select()
+    .from(conversations)
+    .where(
+      and(
+        eq(conversations.tenantId, tenantId),
+        eq(
+          conversations.workAccountId,
+          sql`(select ${workAccounts.id} from ${workAccounts} where ${workAccounts.tenantId} = ${tenantId} and ${workAccounts.wxid} = ${workWxid})`,
+        ),
         eq(conversations.talkType, talkType),
         eq(conversations.peerId, peerId),
       ),

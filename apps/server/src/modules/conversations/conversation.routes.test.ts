@@ -279,6 +279,16 @@ describe('sending', () => {
 describe('visibility', () => {
   it('a seat without the account, and another tenant, see nothing', async () => {
     expect((await list(seat2, { mode: 'aggregated' })).data.total).toBe(0);
+    // Naming the account does not help: 404, as for an account that does not exist.
+    for (const [who, wxid] of [
+      [seat2, acc.wxid],
+      [other, acc.wxid],
+      [demo, 'wxid_no_such_account'],
+    ] as const) {
+      const r = await list(who, { mode: 'account', workWxid: wxid });
+      expect(r.status).toBe(404);
+      expect(r.data).toBeFalsy();
+    }
     expect((await messagesOf(seat2)).status).toBe(404);
     expect((await messagesOf(other)).status).toBe(404);
     const send = await api(other).post('/main-api/conv/send-text', {

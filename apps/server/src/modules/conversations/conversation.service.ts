@@ -55,16 +55,14 @@ export class ConversationService {
     const parsed = parseIndexName(indexNameValue);
     if (!parsed) throw fail.notFound('conversationNotFound');
     const scope = await convScopeOf(this.db, auth);
-    const account = await repo.accountByWxid(this.db, scope.tenantId, parsed.workWxid);
-    if (!account || !scopeHas(scope, account.id)) throw fail.notFound('conversationNotFound');
-    const conv = await repo.findConversation(
+    const conv = await repo.findConversationOfWxid(
       this.db,
       scope.tenantId,
-      account.id,
+      parsed.workWxid,
       parsed.talkType,
       parsed.receiverId,
     );
-    if (!conv) throw fail.notFound('conversationNotFound');
+    if (!conv || !scopeHas(scope, conv.workAccountId)) throw fail.notFound('conversationNotFound');
     return conv;
   }
 
@@ -72,13 +70,12 @@ export class ConversationService {
   async list(auth: AuthContext, body: ConvListBody) {
     const scope = await convScopeOf(this.db, auth);
     const filter: repo.ListFilter = { keyword: body.keyword || undefined, talkType: body.talkType };
-    if (body.workWxid) {
-      const { account } = await this.visibleAccount(auth, body.workWxid);
-      filter.workAccountId = account.id;
-    }
+    // The account is narrowed to inside the list query; its visibility is checked on its own only
+    // when the page comes back empty (an unknown or hidden account is 404, as everywhere).
+    if (body.workWxid) filter.workWxid = body.workWxid;
     switch (body.mode) {
       case 'account':
-        if (!filter.workAccountId) throw fail.invalid('workAccountRequired');
+        if (!filter.workWxid) throw fail.invalid('workAccountRequired');
         break;
       case 'aggregated':
         break;
@@ -101,6 +98,7 @@ export class ConversationService {
       body.page,
       body.pageSize,
     );
+    if (rows.length === 0 && body.workWxid) await this.visibleAccount(auth, body.workWxid);
     return { list: rows.map(presentConversation), total };
   }
 
