@@ -79,6 +79,7 @@ test.describe('the user card', () => {
     await card.getByTestId('card-add-send').click();
     await expect(card.getByText('请填写申请备注')).toBeVisible();
     await card.getByTestId('card-greeting').fill('你好，我是群里的客服');
+    await expect(card.getByText('请填写申请备注')).toHaveCount(0);
     await shot(page, 'user-card-stranger');
     await card.getByTestId('card-add-send').click();
     await expect(card.getByTestId('card-add-sent')).toHaveText('申请已发送，请等待对方通过');

@@ -154,6 +154,21 @@ export class SimCore {
     void t.finally(() => this.inflight.delete(t));
   }
 
+  /**
+   * Runs a command from outside (the simulator page, a test) so that closing waits for it: what it
+   * stored is announced before the simulator's listeners go away. Errors reach the caller.
+   */
+  run<T>(fn: () => Promise<T>): Promise<T> {
+    const p = fn();
+    const settled = p.then(
+      () => undefined,
+      () => undefined,
+    );
+    this.inflight.add(settled);
+    void settled.finally(() => this.inflight.delete(settled));
+    return p;
+  }
+
   /** Stops every timer and waits for running tasks and queued events. */
   async stop(): Promise<void> {
     this.closed = true;

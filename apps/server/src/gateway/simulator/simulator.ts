@@ -77,7 +77,7 @@ export async function createSimulator(
     scan: (loginId, confirm, nickname, wxid) =>
       session.scan(core, loginId, confirm, nickname, wxid),
     scanOnly: (loginId) => session.scanOnly(core, loginId),
-    inbound: (cmd) => messaging.inboundFromControl(core, cmd),
+    inbound: (cmd) => core.run(() => messaging.inboundFromControl(core, cmd)),
     fault: (wxid, kind) => session.fault(core, wxid, kind),
     setConfig: async (patch) => {
       const defined = Object.fromEntries(

@@ -138,9 +138,11 @@ export class AccountRuntime {
     if (!this.starting) return;
     await this.starting.catch(() => undefined);
     await this.leases.stop();
+    // The gateway delivers what it still has queued (e.g. a message stored just before its account
+    // was released) before this instance stops listening.
+    await this.gw?.close();
     for (const u of this.unsubscribe) u();
     this.unsubscribe = [];
-    await this.gw?.close();
   }
 
   /** The account of a platform id (cached briefly: events come in bursts). */

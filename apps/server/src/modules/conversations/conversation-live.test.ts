@@ -107,6 +107,61 @@ describe('messages arriving while the browser is away', () => {
   }, 120_000);
 });
 
+describe('a server that stops while messages arrive', () => {
+  it('stores every message the platform accepted before it stopped', async () => {
+    const shared = await store();
+    const first = await start(shared);
+    const demo = await signIn(first, 'demo');
+    const acc = await addAccount(first, demo, { nickname: '停机收信' });
+    const write = async (i: number) => {
+      try {
+        const res = await fetch(`${first.url}/sim-api/inbound`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', ...demo.headers },
+          body: JSON.stringify({
+            workWxid: acc.wxid,
+            fromWxid: `wxid_stop_${i % 3}`,
+            talkType: 1,
+            msgType: 1,
+            content: `stop ${i}`,
+          }),
+        });
+        return res.status === 200 ? i : null;
+      } catch {
+        return null; // refused: the server was already gone
+      }
+    };
+    // Three contacts keep writing while the server stops (the way a restart meets live traffic).
+    const accepted: number[] = [];
+    let next = 0;
+    let open = true;
+    const writers = Array.from({ length: 3 }, async () => {
+      while (open) {
+        const i = next++;
+        const ok = await write(i);
+        if (ok === null) open = false;
+        else accepted.push(ok);
+      }
+    });
+    await new Promise((r) => setTimeout(r, 150));
+    await first.stop();
+    await Promise.all(writers);
+    expect(accepted.length).toBeGreaterThan(3);
+
+    const second = await start(shared);
+    const again = await signIn(second, 'demo');
+    const stored: string[] = [];
+    for (let peer = 0; peer < 3; peer++) {
+      const r = await apiAs(second, again).post<{ list: { content: string }[] }>(
+        '/main-api/conv/messages',
+        { index_name: `1__wxid_stop_${peer}__${acc.wxid}`, limit: 100 },
+      );
+      if (r.status === 200) stored.push(...r.data.list.map((m) => m.content));
+    }
+    expect(stored.sort()).toEqual(accepted.map((i) => `stop ${i}`).sort());
+  }, 60_000);
+});
+
 describe.skipIf(!PG)('two server processes on one PostgreSQL', () => {
   it(`delivers ${N} messages taken in by one process to a browser on the other, once and in order`, async () => {
     const shared = await store();
