@@ -122,7 +122,7 @@ async function inject(
     if (inflight.length >= 200) await Promise.all(inflight.splice(0));
   }
   await Promise.all(inflight);
-  await Promise.race([done, new Promise((r) => setTimeout(r, 120_000))]);
+  await Promise.race([done, new Promise((r) => setTimeout(r, 120_000).unref())]);
   return { seconds: (performance.now() - t0) / 1000, latencies };
 }
 
@@ -150,8 +150,8 @@ async function floors(s: Server, count: number) {
   await new Promise((r) => wss.once('listening', r));
   const port = (wss.address() as { port: number }).port;
   const frame = JSON.stringify({ event: 'text', seq: 1, data: { content: 'x'.repeat(400) } });
+  const c = new WebSocket(`ws://127.0.0.1:${port}`);
   const got = new Promise<number>((resolve) => {
-    const c = new WebSocket(`ws://127.0.0.1:${port}`);
     let n = 0;
     let start = 0;
     c.on('message', () => {
@@ -164,6 +164,8 @@ async function floors(s: Server, count: number) {
     for (let i = 0; i < count; i++) sock.send(frame);
   });
   const frameRate = await got;
+  c.terminate();
+  for (const peer of wss.clients) peer.terminate();
   wss.close();
   return { insertRate, frameRate };
 }

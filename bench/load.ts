@@ -65,7 +65,6 @@ ws.on('message', (raw) => {
   const c = f.data && f.data.content;
   if (f.event === workerData.event && typeof c === 'string' && c.startsWith(workerData.prefix)) out.push([c, at]);
 });
-parentPort.on('message', (m) => { if (m === 'close') { flush(); ws.close(); process.exit(0); } });
 `;
 
 /** A websocket client in its own thread that reports each matching frame's content and arrival time. */
@@ -85,7 +84,7 @@ export function watchSocket(url: string, event: string, prefix: string): Promise
       if (m === 'open') {
         resolve({
           onFrame: (fn) => listeners.push(fn),
-          close: () => w.postMessage('close'),
+          close: () => void w.terminate(),
         });
         return;
       }
