@@ -14,59 +14,11 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { chromium, type Page } from '@playwright/test';
 import { report, startServer, type BenchServer } from './lib.ts';
+import { addAccount, BENCH_PASSWORD, signIn, type Session } from './session.ts';
 
-const PASSWORD = 'bench-pass-123';
 const CONVS = Number(process.env.BENCH_CONVS ?? 10_000);
 const MESSAGES = Number(process.env.BENCH_CHAT ?? 5_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
-
-interface Session {
-  token: string;
-  user: unknown;
-  expiresAt: number;
-  headers: Record<string, string>;
-}
-
-async function call<T>(s: BenchServer, url: string, body: unknown, headers = {}): Promise<T> {
-  const res = await fetch(`${s.url}${url}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...headers },
-    body: JSON.stringify(body),
-  });
-  const json = (await res.json()) as { code: number; message?: string; msg?: string; data: T };
-  if (json.code !== 0 && json.code !== 200) throw new Error(`${url}: ${json.message ?? json.msg}`);
-  return json.data;
-}
-
-async function signIn(s: BenchServer): Promise<Session> {
-  const r = await call<{ token: string; expiresAt: number; user: { tenantId: string } }>(
-    s,
-    '/system-api/auth/login',
-    { username: 'demo', password: PASSWORD },
-  );
-  return { ...r, headers: { 'cst-token': r.token, 'cst-id': r.user.tenantId } };
-}
-
-async function addAccount(s: BenchServer, me: Session, nickname: string): Promise<string> {
-  const code = await call<{ loginId: string }>(s, '/main-api/acc/qr-login-code', {}, me.headers);
-  const scan = await call<{ wxid: string }>(
-    s,
-    '/sim-api/qr/scan',
-    { loginId: code.loginId, confirm: true, nickname },
-    me.headers,
-  );
-  for (let i = 0; i < 200; i++) {
-    const r = await call<{ list: { wxid: string; status: string }[] }>(
-      s,
-      '/main-api/acc/all',
-      { page: 1, pageSize: 10, keyword: scan.wxid },
-      me.headers,
-    );
-    if (r.list.some((a) => a.wxid === scan.wxid && a.status === 'online')) return scan.wxid;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error('account did not come online');
-}
 
 /** Seeds conversations and a long chat straight into the stopped server's PGlite. */
 async function seed(dataDir: string, bigWxid: string, smallWxid: string) {
@@ -298,7 +250,11 @@ function median(values: number[]): number {
 
 async function main(): Promise<void> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cst-bench-inbox-'));
-  const env = { ADMIN_PASSWORD: PASSWORD, DEMO_PASSWORD: PASSWORD, TZ: 'UTC' };
+  const env = {
+    ADMIN_BENCH_PASSWORD: BENCH_PASSWORD,
+    DEMO_BENCH_PASSWORD: BENCH_PASSWORD,
+    TZ: 'UTC',
+  };
   let s = await startServer(env, dataDir);
   const me0 = await signIn(s);
   const bigWxid = await addAccount(s, me0, '万人会话号');

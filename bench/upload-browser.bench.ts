@@ -13,59 +13,16 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { chromium, type Page } from '@playwright/test';
 import { freePort, ROOT, report, startServer, type BenchServer } from './lib.ts';
+import { addAccount, BENCH_PASSWORD, call, signIn, type Session } from './session.ts';
 
-const PASSWORD = 'bench-pass-123';
 /** 25 MB (decimal), under the 25 MiB chat-file limit. */
 const FILE_BYTES = 25_000_000;
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const PEER = 'wxid_bench_upload_peer';
 
-interface Session {
-  token: string;
-  user: unknown;
-  expiresAt: number;
-  headers: Record<string, string>;
-}
-
-async function call<T>(s: BenchServer, url: string, body: unknown, headers = {}): Promise<T> {
-  const res = await fetch(`${s.url}${url}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...headers },
-    body: JSON.stringify(body),
-  });
-  const json = (await res.json()) as { code: number; message?: string; msg?: string; data: T };
-  if (json.code !== 0 && json.code !== 200) throw new Error(`${url}: ${json.message ?? json.msg}`);
-  return json.data;
-}
-
-async function signIn(s: BenchServer): Promise<Session> {
-  const r = await call<{ token: string; expiresAt: number; user: { tenantId: string } }>(
-    s,
-    '/system-api/auth/login',
-    { username: 'demo', password: PASSWORD },
-  );
-  return { ...r, headers: { 'cst-token': r.token, 'cst-id': r.user.tenantId } };
-}
-
 /** A work account online through the simulator's QR login, with one conversation. */
 async function accountWithChat(s: BenchServer, me: Session): Promise<string> {
-  const code = await call<{ loginId: string }>(s, '/main-api/acc/qr-login-code', {}, me.headers);
-  const { wxid } = await call<{ wxid: string }>(
-    s,
-    '/sim-api/qr/scan',
-    { loginId: code.loginId, confirm: true, nickname: '上传基准号' },
-    me.headers,
-  );
-  for (let i = 0; i < 200; i++) {
-    const r = await call<{ list: { wxid: string; status: string }[] }>(
-      s,
-      '/main-api/acc/all',
-      { page: 1, pageSize: 10, keyword: wxid },
-      me.headers,
-    );
-    if (r.list.some((a) => a.wxid === wxid && a.status === 'online')) break;
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  const wxid = await addAccount(s, me, '上传基准号');
   await call(
     s,
     '/sim-api/inbound',
@@ -187,7 +144,12 @@ async function main(): Promise<void> {
   }
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'cst-bench-upload-'));
   const filePath = makeFile(tmp);
-  const env = { ADMIN_PASSWORD: PASSWORD, DEMO_PASSWORD: PASSWORD, TZ: 'UTC', WEB_DIST: dist };
+  const env = {
+    ADMIN_BENCH_PASSWORD: BENCH_PASSWORD,
+    DEMO_BENCH_PASSWORD: BENCH_PASSWORD,
+    TZ: 'UTC',
+    WEB_DIST: dist,
+  };
   const s = await startServer(env, path.join(tmp, 'data'));
   const bare = await bareEndpoint();
   const browser = await chromium.launch({

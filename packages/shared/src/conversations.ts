@@ -175,7 +175,6 @@ export const convMessagesBody = z.object({
   aroundMessageId: messageIdCursor.optional(),
   limit: z.coerce.number().int().min(1).max(100).default(30),
 });
-export type ConvMessagesBody = z.infer<typeof convMessagesBody>;
 /**
  * `list` oldest first; `hasMore`: older messages exist (within the one-month window). With
  * `aroundMessageId` or `afterMessageId` also `hasNewer` (newer messages exist after the page) and,

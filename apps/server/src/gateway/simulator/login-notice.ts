@@ -13,7 +13,7 @@ import { makeAvatar } from './world.ts';
 /** The platform's security account that sends login notices. */
 export const SECURITY_WXID = 'weixin';
 /** Its name as contacts see it. */
-export const SECURITY_NAME = '微信团队';
+const SECURITY_NAME = '微信团队';
 
 /** The IP of a proxy line `ip:port:account:password`, or undefined. */
 export function proxyIp(proxy: string | null | undefined): string | undefined {
@@ -24,7 +24,7 @@ export function proxyIp(proxy: string | null | undefined): string | undefined {
 /** The security account as a contact of the work account (added and announced once). */
 async function ensureSecurityContact(core: SimCore, acc: string) {
   const known = await core.repo.getPerson(acc, SECURITY_WXID);
-  if (known) return ensureFriend(core, acc, SECURITY_WXID);
+  if (known) return ensureFriend(core, acc, SECURITY_WXID, known);
   await core.repo.insertPeople([
     {
       accountWxid: acc,

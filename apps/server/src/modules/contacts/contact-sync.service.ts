@@ -7,7 +7,7 @@ import type {
 } from '../../gateway/types.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { realtimeOf } from '../../realtime/realtime.ts';
-import { presentConversation } from '../conversations/conversation.presenter.ts';
+import { convUpdatePush } from '../conversations/message-ingest.service.ts';
 import * as repo from './contact.repository.ts';
 
 /** A work account as the sync needs it. */
@@ -69,14 +69,7 @@ export class ContactSyncService {
       return repo.refreshConversationNames(tx, ref, [...ev.added, ...ev.updated]);
     });
     // A remark or name changed on the phone: the lists show it at once.
-    const hub = realtimeOf(this.deps);
-    for (const conv of changed) {
-      await hub.publish(account.tenantId, {
-        event: 'convUpdate',
-        workAccountId: account.id,
-        data: presentConversation(conv),
-      });
-    }
+    await realtimeOf(this.deps).publish(account.tenantId, changed.map(convUpdatePush));
     await this.announce(account);
   }
 

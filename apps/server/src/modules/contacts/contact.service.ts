@@ -16,9 +16,9 @@ import type { Deps } from '../../platform/deps.ts';
 import { AppError, fail } from '../../platform/errors.ts';
 import { realtimeOf } from '../../realtime/realtime.ts';
 import { accountRuntimeOf } from '../accounts/account-runtime.ts';
-import { presentConversation } from '../conversations/conversation.presenter.ts';
-import { accountByWxid } from '../conversations/conversation.repository.ts';
-import { convScopeOf, scopeHas } from '../conversations/conversation.scope.ts';
+import { convUpdatePush } from '../conversations/message-ingest.service.ts';
+import type { accountByWxid } from '../conversations/conversation.repository.ts';
+import { visibleAccount } from '../conversations/conversation.scope.ts';
 import { callHolder } from '../conversations/holder-call.ts';
 import * as repo from './contact.repository.ts';
 
@@ -60,10 +60,7 @@ export class ContactService {
 
   /** A work account the caller may see, else 404 (another tenant's account included). */
   private async visibleAccount(auth: AuthContext, wxid: string): Promise<Account> {
-    const scope = await convScopeOf(this.db, auth);
-    const account = await accountByWxid(this.db, scope.tenantId, wxid);
-    if (!account || !scopeHas(scope, account.id)) throw fail.notFound('workAccountNotFound');
-    return account;
+    return (await visibleAccount(this.db, auth, wxid)).account;
   }
 
   /**
@@ -124,14 +121,7 @@ export class ContactService {
       throw contactFailure(err, fail.conflict('friendRemarkFailed'));
     }
     const convs = await repo.setRemark(this.db, account.id, body.friendWxid, body.remark);
-    const hub = realtimeOf(this.deps);
-    for (const conv of convs) {
-      await hub.publish(account.tenantId, {
-        event: 'convUpdate',
-        workAccountId: account.id,
-        data: presentConversation(conv),
-      });
-    }
+    await realtimeOf(this.deps).publish(account.tenantId, convs.map(convUpdatePush));
     await accountRuntimeOf(this.deps).contacts.announce({
       id: account.id,
       tenantId: account.tenantId,
@@ -176,7 +166,9 @@ export class ContactService {
         });
       }
     }
-    if (firstError && list.every((o) => o.status !== 1 && o.status !== 3)) throw firstError;
+    const went = (o: { status: number }) =>
+      o.status === FRIEND_REQUEST_STATUS.requested || o.status === FRIEND_REQUEST_STATUS.succeeded;
+    if (firstError && !list.some(went)) throw firstError;
     return { list };
   }
 
@@ -209,12 +201,13 @@ export class ContactService {
       }
       return res.status;
     } catch (err) {
-      return contactFailure(
-        err,
-        fail.conflict('friendRequestFailed', {
-          reason: err instanceof Error ? err.message : String(err),
-        }),
-      );
+      const failed = fail.conflict('friendRequestFailed', {
+        reason: err instanceof Error ? err.message : String(err),
+      });
+      // A request that broke for another reason is that request's failure: the batch goes on.
+      return err instanceof AppError || err instanceof GatewayError
+        ? contactFailure(err, failed)
+        : failed;
     }
   }
 }

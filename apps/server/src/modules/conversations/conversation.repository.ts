@@ -27,8 +27,7 @@ export function convScopeCondition(scope: ConvScope): SQL {
 
 /** Filters of the conversation list. */
 export interface ListFilter {
-  workAccountId?: string;
-  /** The account by platform id (when its id is not looked up first). */
+  /** The account by platform id (looked up inside the list query). */
   workWxid?: string;
   unreadOnly?: boolean;
   pinnedOnly?: boolean;
@@ -49,7 +48,7 @@ export async function listConversations(
   pageSize: number,
 ): Promise<{ rows: ConversationRow[]; total: number }> {
   const conds: SQL[] = [convScopeCondition(scope)];
-  const account = accountCondition(scope, filter);
+  const account = filter.workWxid ? accountIdOfWxid(scope.tenantId, filter.workWxid) : null;
   if (account) conds.push(eq(conversations.workAccountId, account));
   if (filter.unreadOnly) conds.push(gt(conversations.unread, 0));
   if (filter.pinnedOnly) conds.push(eq(conversations.isPin, true));
@@ -95,17 +94,13 @@ export async function listConversations(
   return { rows: [], total: Number(r?.n ?? 0) };
 }
 
-/** The work account a list is narrowed to: by id, or by platform id within the tenant. */
-function accountCondition(scope: ConvScope, filter: ListFilter): SQL | string | null {
-  if (filter.workAccountId) return filter.workAccountId;
-  if (filter.workWxid) {
-    return sql`(select ${workAccounts.id} from ${workAccounts} where ${workAccounts.tenantId} = ${scope.tenantId} and ${workAccounts.wxid} = ${filter.workWxid})`;
-  }
-  return null;
+/** The id of a tenant's work account by platform id, as a subquery (null when there is none). */
+export function accountIdOfWxid(tenantId: string, wxid: string): SQL {
+  return sql`(select ${workAccounts.id} from ${workAccounts} where ${workAccounts.tenantId} = ${tenantId} and ${workAccounts.wxid} = ${wxid})`;
 }
 
 /** The number of conversations of a scope (one account, one talk type) from the kept counts. */
-function countedSql(scope: ConvScope, filter: ListFilter, account: SQL | string | null): SQL {
+function countedSql(scope: ConvScope, filter: ListFilter, account: SQL | null): SQL {
   if (scope.accountIds !== 'all' && scope.accountIds.length === 0) return sql`0`;
   const conds: SQL[] = [eq(conversationCounts.tenantId, scope.tenantId)];
   if (scope.accountIds !== 'all') {
@@ -116,11 +111,11 @@ function countedSql(scope: ConvScope, filter: ListFilter, account: SQL | string 
   return sql`(select coalesce(sum(${conversationCounts.n}), 0) from ${conversationCounts} where ${and(...conds)})`;
 }
 
-/** One conversation of an account, by peer. */
+/** One conversation of an account (its id, or `accountIdOfWxid`), by peer. */
 export async function findConversation(
   db: DbOrTx,
   tenantId: string,
-  workAccountId: string,
+  workAccountId: string | SQL,
   talkType: number,
   peerId: string,
 ): Promise<ConversationRow | null> {
@@ -131,32 +126,6 @@ export async function findConversation(
       and(
         eq(conversations.tenantId, tenantId),
         eq(conversations.workAccountId, workAccountId),
-        eq(conversations.talkType, talkType),
-        eq(conversations.peerId, peerId),
-      ),
-    )
-    .limit(1);
-  return rows[0] ?? null;
-}
-
-/** One conversation of an account named by its platform id (one query), by peer. */
-export async function findConversationOfWxid(
-  db: DbOrTx,
-  tenantId: string,
-  workWxid: string,
-  talkType: number,
-  peerId: string,
-): Promise<ConversationRow | null> {
-  const rows = await db
-    .select()
-    .from(conversations)
-    .where(
-      and(
-        eq(conversations.tenantId, tenantId),
-        eq(
-          conversations.workAccountId,
-          sql`(select ${workAccounts.id} from ${workAccounts} where ${workAccounts.tenantId} = ${tenantId} and ${workAccounts.wxid} = ${workWxid})`,
-        ),
         eq(conversations.talkType, talkType),
         eq(conversations.peerId, peerId),
       ),

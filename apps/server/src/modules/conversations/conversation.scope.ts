@@ -4,7 +4,7 @@ import type { AuthContext } from '../../platform/auth-context.ts';
 import type { DbOrTx } from '../../platform/db.ts';
 import { fail } from '../../platform/errors.ts';
 import { selfAndBelow, seesWholeTenant } from '../accounts/account.policy.ts';
-import type { ConvScope } from './conversation.repository.ts';
+import { accountByWxid, type ConvScope } from './conversation.repository.ts';
 
 /** The conversations a caller may read (DESIGN.md §4): the tenant for a manager, else its seats'. */
 export async function convScopeOf(db: DbOrTx, auth: AuthContext): Promise<ConvScope> {
@@ -24,4 +24,17 @@ export async function convScopeOf(db: DbOrTx, auth: AuthContext): Promise<ConvSc
 /** Whether a scope covers a work account. */
 export function scopeHas(scope: ConvScope, workAccountId: string): boolean {
   return scope.accountIds === 'all' || scope.accountIds.includes(workAccountId);
+}
+
+/** A work account of the scope by platform id; 404 when it is unknown, another tenant's or hidden. */
+export async function visibleAccountIn(db: DbOrTx, scope: ConvScope, wxid: string) {
+  const account = await accountByWxid(db, scope.tenantId, wxid);
+  if (!account || !scopeHas(scope, account.id)) throw fail.notFound('workAccountNotFound');
+  return account;
+}
+
+/** A work account the caller may see, with the caller's scope; 404 otherwise. */
+export async function visibleAccount(db: DbOrTx, auth: AuthContext, wxid: string) {
+  const scope = await convScopeOf(db, auth);
+  return { account: await visibleAccountIn(db, scope, wxid), scope };
 }

@@ -4,7 +4,6 @@ import {
   MESSAGE_WINDOW_MS,
   type ConvMessagesResult,
   MSG_TYPE,
-  parseIndexName,
   type ConvListBody,
   type ConversationItem,
   type MessageItem,
@@ -26,10 +25,11 @@ import {
   type ConversationRow,
 } from './conversation.presenter.ts';
 import * as repo from './conversation.repository.ts';
-import { convScopeOf, scopeHas } from './conversation.scope.ts';
+import { convScopeOf, scopeHas, visibleAccount } from './conversation.scope.ts';
+import { visibleConversation } from '../talk/message-access.ts';
 import { callHolder } from './holder-call.ts';
 import type { MessageDispatcher } from './message-dispatch.service.ts';
-import { messagePush, syncReadPush } from './message-ingest.service.ts';
+import { convUpdatePush, messagePush, syncReadPush } from './message-ingest.service.ts';
 
 /** Conversations and messages as a seat reads and writes them. */
 export class ConversationService {
@@ -43,27 +43,13 @@ export class ConversationService {
   }
 
   /** A visible work account by platform id, else 404. */
-  private async visibleAccount(auth: AuthContext, wxid: string) {
-    const scope = await convScopeOf(this.db, auth);
-    const account = await repo.accountByWxid(this.db, scope.tenantId, wxid);
-    if (!account || !scopeHas(scope, account.id)) throw fail.notFound('workAccountNotFound');
-    return { account, scope };
+  private visibleAccount(auth: AuthContext, wxid: string) {
+    return visibleAccount(this.db, auth, wxid);
   }
 
   /** A visible conversation by index_name, else 404. */
   async conversationOf(auth: AuthContext, indexNameValue: string): Promise<ConversationRow> {
-    const parsed = parseIndexName(indexNameValue);
-    if (!parsed) throw fail.notFound('conversationNotFound');
-    const scope = await convScopeOf(this.db, auth);
-    const conv = await repo.findConversationOfWxid(
-      this.db,
-      scope.tenantId,
-      parsed.workWxid,
-      parsed.talkType,
-      parsed.receiverId,
-    );
-    if (!conv || !scopeHas(scope, conv.workAccountId)) throw fail.notFound('conversationNotFound');
-    return conv;
+    return (await visibleConversation(this.db, auth, indexNameValue)).conv;
   }
 
   /** The conversation list in one of its modes (API.md). */
@@ -310,11 +296,7 @@ export class ConversationService {
       .set({ isPin })
       .where(eq(conversations.id, conv.id))
       .returning();
-    await realtimeOf(this.deps).publish(conv.tenantId, {
-      event: 'convUpdate',
-      workAccountId: conv.workAccountId,
-      data: presentConversation(updated!),
-    });
+    await realtimeOf(this.deps).publish(conv.tenantId, convUpdatePush(updated!));
     return null;
   }
 

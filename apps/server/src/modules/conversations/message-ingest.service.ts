@@ -275,6 +275,11 @@ export function messagePush(m: MessageRow, conv: ConversationRow): PushInput {
   };
 }
 
+/** `convUpdate`: a conversation's item changed (names, remark, pin) for those who see its account. */
+export function convUpdatePush(c: ConversationRow): PushInput {
+  return { event: 'convUpdate', workAccountId: c.workAccountId, data: presentConversation(c) };
+}
+
 /** `syncRead` for a conversation whose unread count went to 0. */
 export function syncReadPush(c: ConversationRow): PushInput {
   const item = presentConversation(c);

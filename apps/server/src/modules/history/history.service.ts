@@ -1,10 +1,8 @@
 import type { HistorySearchBody, MessageWithConversation } from '@cst/shared';
 import type { AuthContext } from '../../platform/auth-context.ts';
 import type { Deps } from '../../platform/deps.ts';
-import { fail } from '../../platform/errors.ts';
 import { presentConversation, presentMessage } from '../conversations/conversation.presenter.ts';
-import * as convRepo from '../conversations/conversation.repository.ts';
-import { convScopeOf, scopeHas } from '../conversations/conversation.scope.ts';
+import { convScopeOf, visibleAccountIn } from '../conversations/conversation.scope.ts';
 import { visibleMessage } from '../talk/message-access.ts';
 import * as repo from './history.repository.ts';
 
@@ -24,9 +22,7 @@ export class HistoryService {
       endTime: body.endTime,
     };
     if (body.workWxid) {
-      const account = await convRepo.accountByWxid(this.deps.db, scope.tenantId, body.workWxid);
-      if (!account || !scopeHas(scope, account.id)) throw fail.notFound('workAccountNotFound');
-      filter.workAccountId = account.id;
+      filter.workAccountId = (await visibleAccountIn(this.deps.db, scope, body.workWxid)).id;
     }
     const { rows, total } = await repo.search(
       this.deps.db,

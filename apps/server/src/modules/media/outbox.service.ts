@@ -12,7 +12,7 @@ import {
   type MessageRow,
 } from '../conversations/conversation.presenter.ts';
 import * as convRepo from '../conversations/conversation.repository.ts';
-import { convScopeOf, scopeHas } from '../conversations/conversation.scope.ts';
+import { visibleAccount } from '../conversations/conversation.scope.ts';
 import { DISPATCH_CHANNEL } from '../conversations/message-dispatch.service.ts';
 import { messagePush } from '../conversations/message-ingest.service.ts';
 
@@ -54,10 +54,7 @@ export class Outbox {
 
   /** A work account the caller sees, else 404. */
   async visibleAccount(auth: AuthContext, workWxid: string): Promise<AccountRow> {
-    const scope = await convScopeOf(this.deps.db, auth);
-    const account = await convRepo.accountByWxid(this.deps.db, scope.tenantId, workWxid);
-    if (!account || !scopeHas(scope, account.id)) throw fail.notFound('workAccountNotFound');
-    return account;
+    return (await visibleAccount(this.deps.db, auth, workWxid)).account;
   }
 
   /** Stores drafts as console messages of one conversation, in order, and announces them. */

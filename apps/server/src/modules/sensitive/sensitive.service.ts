@@ -12,8 +12,7 @@ import type { Deps } from '../../platform/deps.ts';
 import { fail } from '../../platform/errors.ts';
 import type { AccountRef } from '../accounts/account-runtime.ts';
 import type { ConversationRow, MessageRow } from '../conversations/conversation.presenter.ts';
-import * as convRepo from '../conversations/conversation.repository.ts';
-import { convScopeOf, scopeHas } from '../conversations/conversation.scope.ts';
+import { convScopeOf, visibleAccountIn } from '../conversations/conversation.scope.ts';
 import * as repo from './sensitive.repository.ts';
 
 /** The bus channel on which "a tenant's words changed" travels (every instance drops its cache). */
@@ -183,9 +182,7 @@ export class SensitiveService {
     const scope = await convScopeOf(this.deps.db, auth);
     let accountId: string | null = null;
     if (workWxid) {
-      const account = await convRepo.accountByWxid(this.deps.db, scope.tenantId, workWxid);
-      if (!account || !scopeHas(scope, account.id)) throw fail.notFound('workAccountNotFound');
-      accountId = account.id;
+      accountId = (await visibleAccountIn(this.deps.db, scope, workWxid)).id;
     }
     await repo.linkHits(this.deps.db, scope.tenantId);
     const { rows, total } = await repo.listHits(this.deps.db, scope, accountId, page, pageSize);

@@ -55,15 +55,14 @@ export async function visibleConversation(
   const parsed = parseIndexName(indexNameValue);
   if (!parsed) throw fail.notFound('conversationNotFound');
   const scope = await convScopeOf(db, auth);
-  const account = await convRepo.accountByWxid(db, scope.tenantId, parsed.workWxid);
-  if (!account || !scopeHas(scope, account.id)) throw fail.notFound('conversationNotFound');
+  // One query: the account is looked up inside it, its visibility checked on the row.
   const conv = await convRepo.findConversation(
     db,
     scope.tenantId,
-    account.id,
+    convRepo.accountIdOfWxid(scope.tenantId, parsed.workWxid),
     parsed.talkType,
     parsed.receiverId,
   );
-  if (!conv) throw fail.notFound('conversationNotFound');
+  if (!conv || !scopeHas(scope, conv.workAccountId)) throw fail.notFound('conversationNotFound');
   return { conv, scope };
 }
