@@ -1,7 +1,7 @@
-import { can, isSignedIn, useSession } from '../lib/session/sessionStore.ts';
+import { isSignedIn, useSession } from '../lib/session/sessionStore.ts';
 import { LazyAntdFrame, LazySectionLayout, LazyShellLayout } from './routes/lazyComponents.tsx';
 import { preloadPage } from './routes/lazyPage.ts';
-import { ROUTES } from './routes/registry.ts';
+import { isAvailable, routeOf } from './routes/access.ts';
 
 /** How long the first render waits for the opening screen's code before it shows the spinner. */
 export const BOOT_WAIT_MS = 3000;
@@ -27,15 +27,10 @@ export function bootFirstScreen(hash = location.hash, now = Date.now()): Promise
   const session = useSession.getState();
   if (!isSignedIn(session, now)) return null;
   const { path, search } = hashLocation(hash);
-  const allowed = (p: string) =>
-    ROUTES.find(
-      (r) =>
-        r.path === p &&
-        r.layout === 'shell' &&
-        r.ready &&
-        r.load &&
-        can(session.user, r.permission),
-    );
+  const allowed = (p: string) => {
+    const r = routeOf(p);
+    return r?.layout === 'shell' && r.load && isAvailable(r, session.user) ? r : undefined;
+  };
   const route = allowed(path);
   if (!route) return null;
   const code: Promise<unknown>[] = [];

@@ -7,7 +7,7 @@ import { AccountColumn } from './AccountColumn.tsx';
 import { ChatPane } from './ChatPane.tsx';
 import { UserCardHost } from '../userCard/UserCardDialog.tsx';
 import { ConversationPane } from './ConversationPane.tsx';
-import type { ListView } from './listView.ts';
+import { listViewOf } from './listView.ts';
 import {
   INBOX_GROUP_KEY,
   INBOX_MODE_KEY,
@@ -61,13 +61,7 @@ export function InboxPage() {
     setParams(next, { replace: true });
   }, [params, setParams]);
 
-  const view: ListView = {
-    mode,
-    workWxid: mode === 'account' ? current : undefined,
-    sessionGroupId: mode === 'custom' ? groupId : undefined,
-    keyword: keyword || undefined,
-    talkType,
-  };
+  const view = listViewOf({ mode, workWxid: current, sessionGroupId: groupId, keyword, talkType });
   return (
     <div className="inbox" data-testid="inbox">
       <AccountColumn

@@ -12,6 +12,23 @@ export interface ListView {
   talkType?: TalkType;
 }
 
+/** The view of a mode and the screen's choices: each filter only where its mode uses it. */
+export function listViewOf(c: {
+  mode: ConversationMode;
+  workWxid?: string;
+  sessionGroupId?: string;
+  keyword?: string;
+  talkType?: TalkType;
+}): ListView {
+  return {
+    mode: c.mode,
+    workWxid: c.mode === 'account' ? c.workWxid : undefined,
+    sessionGroupId: c.mode === 'custom' ? c.sessionGroupId : undefined,
+    keyword: c.keyword || undefined,
+    talkType: c.talkType,
+  };
+}
+
 /** A stable key of a view (the list in the store belongs to one view). */
 export function viewKey(v: ListView): string {
   return JSON.stringify([

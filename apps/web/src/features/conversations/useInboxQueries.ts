@@ -5,7 +5,7 @@ import { accountsApi, accountsKeys } from '../accounts/api.ts';
 import { CURRENT_WX_KEY, useWorkAccounts } from '../accounts/workAccountStore.ts';
 import { inboxKeys } from './api.ts';
 import { loadLatestMessages, loadListFirstPage } from './inboxActions.ts';
-import { viewKey, viewReady, type ListView } from './listView.ts';
+import { listViewOf, viewKey, viewReady, type ListView } from './listView.ts';
 
 // The inbox's data live in its store; these queries only load them. They are dropped as soon as
 // nothing shows them (gcTime 0), so coming back re-reads, and a `resync` (which invalidates every
@@ -97,14 +97,13 @@ export function talkTypeOf(params: URLSearchParams): TalkType | undefined {
  */
 export function openingView(params: URLSearchParams): ListView {
   const mode = storedInboxMode();
-  return {
+  return listViewOf({
     mode,
     workWxid: mode === 'account' ? storedCurrentWxid() : undefined,
     sessionGroupId:
       mode === 'custom' ? (storedInboxChoice(INBOX_GROUP_KEY) ?? undefined) : undefined,
-    keyword: undefined,
     talkType: talkTypeOf(params),
-  };
+  });
 }
 
 /**

@@ -5,6 +5,7 @@ import {
   type OssTokenPayload,
 } from '@cst/shared';
 import { mainApi } from '../../lib/http/clients.ts';
+import { registerCacheClearer } from '../../lib/session/cacheRegistry.ts';
 
 interface Cached {
   token: OssTokenPayload;
@@ -47,3 +48,6 @@ export function resetOssToken(): void {
   if (timer) clearInterval(timer);
   timer = null;
 }
+
+// A logout stops the refresh and drops the token: the next user of the tab gets their own.
+registerCacheClearer(resetOssToken);

@@ -156,7 +156,7 @@ export function UserCardDialog({
   );
 }
 
-/** Shows the user card someone opened with `openUserCard`; mounted once by the inbox. */
+/** Shows the user card a `UserCardTrigger` opened; mounted once by the inbox. */
 export function UserCardHost() {
   const target = useUserCard((s) => s.target);
   const close = useUserCard((s) => s.close);

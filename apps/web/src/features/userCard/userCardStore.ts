@@ -21,11 +21,6 @@ export const useUserCard = create<{
   close: () => set({ target: null }),
 }));
 
-/** Opens the user card of a person. */
-export function openUserCard(target: UserCardTarget): void {
-  useUserCard.getState().open(target);
-}
-
 /** The card of a conversation's peer (single chats only; a group has no user card). */
 export function peerCardTarget(conv: ConversationItem): UserCardTarget | null {
   if (conv.talkType !== 1) return null;
