@@ -126,6 +126,8 @@ export const simMessages = pgTable(
     transcript: text('transcript'),
     revoked: boolean('revoked').notNull().default(false),
     createdAt: ms('created_at').notNull(),
+    /** Insertion order: orders messages made in the same millisecond. */
+    seq: bigint('seq', { mode: 'number' }).generatedAlwaysAsIdentity(),
   },
   (t) => [
     primaryKey({ columns: [t.accountWxid, t.msgId] }),

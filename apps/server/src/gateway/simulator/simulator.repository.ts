@@ -457,7 +457,7 @@ export class SimulatorRepository {
       .select()
       .from(simMessages)
       .where(where)
-      .orderBy(desc(simMessages.createdAt))
+      .orderBy(desc(simMessages.createdAt), desc(simMessages.seq))
       .limit(limit);
   }
 
