@@ -116,7 +116,8 @@ export async function buildApp(
       throw new AppError('forbidden', 'forbidden');
     }
     const token = tokenOf(req.headers, req.query);
-    if (token) req.auth = await resolveToken(deps.db, token, deps.config.tokenTtlMs);
+    if (token)
+      req.auth = await resolveToken(deps.db, token, deps.config.tokenTtlMs, deps.authCache);
     if (rule.kind === 'public') return;
     // A websocket upgrade is accepted and closed with 4401 by its handler when the token is bad.
     if (rule.kind === 'socket' && req.ws) return;

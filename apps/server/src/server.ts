@@ -1,5 +1,6 @@
 import type { FastifyServerOptions } from 'fastify';
 import { buildApp } from './app.ts';
+import { watchedAuthCache } from './platform/auth-cache.ts';
 import { MemoryBus, PgBus, type Bus } from './platform/bus.ts';
 import type { Config } from './platform/config.ts';
 import { openDatabase, runMigrations, type Database } from './platform/db.ts';
@@ -51,12 +52,14 @@ export async function startServer(config: Config, opts: ServerOptions = {}): Pro
     database.kind === 'postgres' && database.url && database.pool
       ? new PgBus(database.url, database.pool)
       : new MemoryBus();
+  const auth = await watchedAuthCache(database, bus);
   const app0 = { log: undefined as unknown as Deps['log'] };
   const deps: Deps = {
     config,
     database,
     db: database.db,
     bus,
+    authCache: auth.cache,
     get log() {
       return app0.log;
     },
@@ -86,6 +89,7 @@ export async function startServer(config: Config, opts: ServerOptions = {}): Pro
       (stopping ??= (async () => {
         // Close hooks stop the hub (websockets dropped) and the runtime (leases released).
         await app.close();
+        await auth.close().catch(() => undefined);
         await bus.close();
         await database.close();
       })()),

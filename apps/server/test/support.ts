@@ -6,6 +6,7 @@ import { eq } from 'drizzle-orm';
 import type { SubRole } from '@cst/shared';
 import { buildApp } from '../src/app.ts';
 import { tenants, users } from '../src/db/schema/index.ts';
+import { watchedAuthCache } from '../src/platform/auth-cache.ts';
 import { MemoryBus, PgBus, type Bus } from '../src/platform/bus.ts';
 import { loadConfig, type Config } from '../src/platform/config.ts';
 import { openPglite, openPostgres, runMigrations, type Database } from '../src/platform/db.ts';
@@ -77,6 +78,7 @@ export async function buildTestApp(overrides: Partial<Config> = {}): Promise<Tes
     database.kind === 'postgres' && database.url && database.pool
       ? new PgBus(database.url, database.pool)
       : new MemoryBus();
+  const auth = await watchedAuthCache(database, bus);
   const clock = { offset: 0 };
   const holder = { log: undefined as unknown as Deps['log'] };
   const deps: Deps = {
@@ -84,6 +86,7 @@ export async function buildTestApp(overrides: Partial<Config> = {}): Promise<Tes
     database,
     db: database.db,
     bus,
+    authCache: auth.cache,
     get log() {
       return holder.log;
     },
@@ -100,6 +103,7 @@ export async function buildTestApp(overrides: Partial<Config> = {}): Promise<Tes
     clock,
     close: async () => {
       await app.close();
+      await auth.close().catch(() => undefined);
       await bus.close();
       await database.close();
     },

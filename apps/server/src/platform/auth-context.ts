@@ -7,6 +7,7 @@ import {
   type Role,
 } from '@cst/shared';
 import { authTokens, roles, tenants, users } from '../db/schema/index.ts';
+import type { AuthCache } from './auth-cache.ts';
 import type { Db } from './db.ts';
 
 /** The caller of a request, resolved from its token. */
@@ -40,14 +41,28 @@ export function permissionsOf(role: Role, customPermissions: string[] | null): P
   return customPermissions.filter(isTenantPermission);
 }
 
-/** Resolves a token to its user; null when unknown, expired, revoked or the user is disabled. */
+/**
+ * Resolves a token to its user; null when unknown, expired, revoked or the user is disabled.
+ * With a cache, a session read recently is taken from it (see AuthCache for when it is dropped).
+ */
 export async function resolveToken(
   db: Db,
   token: string,
   ttlMs: number,
+  cache?: AuthCache,
 ): Promise<AuthContext | null> {
   if (!token || token.length > 200) return null;
   const now = new Date();
+  const key = hashToken(token);
+  const cached = cache?.get(key, now.getTime());
+  if (cache && cached) {
+    if (cached.expiresAt >= now.getTime() + ttlMs - 60_000) return cached;
+    const stamp = cache.stamp();
+    const slid = { ...cached, expiresAt: await slideExpiry(db, cached.tokenId, now, ttlMs) };
+    cache.put(key, slid, stamp, now.getTime());
+    return slid;
+  }
+  const stamp = cache?.stamp() ?? 0;
   const rows = await db
     .select({
       tokenId: authTokens.id,
@@ -68,7 +83,7 @@ export async function resolveToken(
     .leftJoin(roles, eq(roles.id, users.roleId))
     .where(
       and(
-        eq(authTokens.tokenHash, hashToken(token)),
+        eq(authTokens.tokenHash, key),
         isNull(authTokens.revokedAt),
         gt(authTokens.expiresAt, now),
       ),
@@ -77,15 +92,10 @@ export async function resolveToken(
   const row = rows[0];
   if (!row || row.userStatus !== 'enabled' || row.tenantStatus === 'disabled') return null;
   let expiresAt = row.expiresAt.getTime();
-  // Sliding expiry, written at most once a minute per token.
   if (expiresAt < now.getTime() + ttlMs - 60_000) {
-    expiresAt = now.getTime() + ttlMs;
-    await db
-      .update(authTokens)
-      .set({ expiresAt: new Date(expiresAt) })
-      .where(eq(authTokens.id, row.tokenId));
+    expiresAt = await slideExpiry(db, row.tokenId, now, ttlMs);
   }
-  return {
+  const ctx: AuthContext = {
     userId: row.userId,
     username: row.username,
     nickname: row.nickname,
@@ -96,6 +106,18 @@ export async function resolveToken(
     tokenId: row.tokenId,
     expiresAt,
   };
+  cache?.put(key, ctx, stamp, now.getTime());
+  return ctx;
+}
+
+/** Sliding expiry, written at most once a minute per token; returns the new expiry. */
+async function slideExpiry(db: Db, tokenId: string, now: Date, ttlMs: number): Promise<number> {
+  const expiresAt = now.getTime() + ttlMs;
+  await db
+    .update(authTokens)
+    .set({ expiresAt: new Date(expiresAt) })
+    .where(eq(authTokens.id, tokenId));
+  return expiresAt;
 }
 
 /** The token a request carries: `cst-token`, `Authorization: Bearer`, or `?token=` (websocket, downloads). */

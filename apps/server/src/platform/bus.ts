@@ -35,6 +35,7 @@ const CHANNEL_RE = /^[a-z_][a-z0-9_]{0,62}$/;
 export class PgBus implements Bus {
   private readonly emitter = new EventEmitter().setMaxListeners(0);
   private readonly listening = new Set<string>();
+  private readonly connected = new Set<() => void>();
   private client: pg.Client | null = null;
   private connecting: Promise<pg.Client> | null = null;
   private closed = false;
@@ -58,6 +59,8 @@ export class PgBus implements Bus {
       }
       for (const ch of this.listening) await c.query(`LISTEN ${ch}`);
       this.client = c;
+      // Whatever was notified while no link was listening is lost: tell those who keep state.
+      for (const fn of this.connected) fn();
       return c;
     })();
     try {
@@ -89,6 +92,12 @@ export class PgBus implements Bus {
         .catch(() => undefined);
     }
     return () => this.emitter.off(channel, handler);
+  }
+
+  /** Calls `fn` each time the listening connection is (re)established; returns an unsubscribe. */
+  onConnect(fn: () => void): () => void {
+    this.connected.add(fn);
+    return () => this.connected.delete(fn);
   }
 
   /** Resolves once the listening connection is up (tests and start-up). */

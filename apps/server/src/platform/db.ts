@@ -1,3 +1,4 @@
+import { EventEmitter } from 'node:events';
 import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -27,6 +28,14 @@ export interface Database {
   url?: string;
   /** The pool when on PostgreSQL. */
   pool?: pg.Pool;
+  /**
+   * Calls `handler` on each NOTIFY on `channel` (on PostgreSQL, one of POOL_CHANNELS) that
+   * reaches this database handle; resolves with an unsubscribe. A notification from this
+   * process's own commit arrives before the committing query returns. On PostgreSQL, those
+   * of other processes arrive only while a pooled connection is open: the bus is the reliable
+   * route for them.
+   */
+  listen(channel: string, handler: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -45,11 +54,21 @@ export async function openPglite(dataDir: string | null): Promise<Database> {
   return {
     db,
     kind: 'pglite',
+    listen: (channel, handler) => client.listen(channel, handler),
     close: async () => {
       if (!client.closed) await client.close();
     },
   };
 }
+
+/** The channel of auth changes (triggers of migration 0003; platform/auth-cache.ts). */
+export const AUTH_CHANNEL = 'cst_auth';
+/**
+ * Channels every pooled PostgreSQL connection listens on. PostgreSQL delivers a session's own
+ * notification before its COMMIT completes, so a change made through the pool is known to this
+ * process before the call that made it returns.
+ */
+const POOL_CHANNELS = [AUTH_CHANNEL];
 
 /** Opens a PostgreSQL pool. */
 export async function openPostgres(url: string, max = 10): Promise<Database> {
@@ -57,11 +76,28 @@ export async function openPostgres(url: string, max = 10): Promise<Database> {
   // An idle connection dropped by the server (restart, admin) must not crash the process: the
   // pool replaces it on the next query.
   pool.on('error', () => undefined);
+  const notices = new EventEmitter().setMaxListeners(0);
+  pool.on('connect', (client) => {
+    client.on('notification', (n) => notices.emit(n.channel, n.payload ?? ''));
+    // Queued before the query the connection was opened for.
+    void client.query(POOL_CHANNELS.map((c) => `LISTEN ${c}`).join('; ')).catch(() => undefined);
+  });
   // Fail fast on a bad URL rather than at the first request.
   const c = await pool.connect();
   c.release();
   const db = drizzlePg(pool, { schema }) as unknown as Db;
-  return { db, kind: 'postgres', url, pool, close: () => pool.end() };
+  return {
+    db,
+    kind: 'postgres',
+    url,
+    pool,
+    listen: async (channel, handler) => {
+      if (!POOL_CHANNELS.includes(channel)) throw new Error(`not a pool channel: ${channel}`);
+      notices.on(channel, handler);
+      return async () => void notices.off(channel, handler);
+    },
+    close: () => pool.end(),
+  };
 }
 
 /** Opens the configured database. */

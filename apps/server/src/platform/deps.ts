@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { AuthCache } from './auth-cache.ts';
 import type { Bus } from './bus.ts';
 import type { Config } from './config.ts';
 import type { Database, Db } from './db.ts';
@@ -9,6 +10,8 @@ export interface Deps {
   database: Database;
   db: Db;
   bus: Bus;
+  /** Sessions resolved recently, dropped on every auth change (platform/auth-cache.ts). */
+  authCache: AuthCache;
   log: FastifyBaseLogger;
   /** The clock; tests may move it. */
   now: () => number;

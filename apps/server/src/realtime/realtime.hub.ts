@@ -260,7 +260,12 @@ export class RealtimeHub {
     const now = Date.now();
     if (now - conn.checkedAt >= this.options.revalidateMs) {
       conn.checkedAt = now;
-      const fresh = await resolveToken(this.deps.db, conn.token, this.deps.config.tokenTtlMs);
+      const fresh = await resolveToken(
+        this.deps.db,
+        conn.token,
+        this.deps.config.tokenTtlMs,
+        this.deps.authCache,
+      );
       if (!fresh || fresh.userId !== conn.auth.userId) {
         conn.ws.close(WS_CLOSE_UNAUTHENTICATED, 'unauthenticated');
         return;

@@ -22,7 +22,8 @@ export function registerRealtimeRoutes(app: FastifyInstance, deps: Deps): void {
       const query = (req.query ?? {}) as Record<string, unknown>;
       const token = tokenOf(req.headers, query) ?? '';
       const auth =
-        req.auth ?? (token ? await resolveToken(deps.db, token, deps.config.tokenTtlMs) : null);
+        req.auth ??
+        (token ? await resolveToken(deps.db, token, deps.config.tokenTtlMs, deps.authCache) : null);
       const account = typeof query.account === 'string' ? query.account.trim() : '';
       if (!auth || (account && account.toLowerCase() !== auth.username.toLowerCase())) {
         socket.close(WS_CLOSE_UNAUTHENTICATED, 'unauthenticated');
