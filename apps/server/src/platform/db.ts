@@ -2,9 +2,16 @@ import { EventEmitter } from 'node:events';
 import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import {
+  Column,
+  is,
+  SQL,
+  sql,
+  type ExtractTablesWithRelations,
+  type SQLWrapper,
+} from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePglite, PgliteSession } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -72,16 +79,29 @@ const POOL_CHANNELS = [AUTH_CHANNEL];
 
 /** Opens a PostgreSQL pool. */
 export async function openPostgres(url: string, max = 10): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max });
+  const notices = new EventEmitter().setMaxListeners(0);
+  /** A pooled connection that listens on POOL_CHANNELS before it takes its first query. */
+  class ListeningClient extends pg.Client {
+    constructor(config?: pg.ClientConfig) {
+      super(config);
+      this.on('notification', (n) => notices.emit(n.channel, n.payload ?? ''));
+    }
+    // pg-pool connects with a callback.
+    override connect(): Promise<pg.Client>;
+    override connect(callback: (err: Error | null, c?: pg.Client) => void): void;
+    override connect(callback?: (err: Error | null, c?: pg.Client) => void) {
+      const ready = super
+        .connect()
+        .then(() => this.query(POOL_CHANNELS.map((c) => `LISTEN ${c}`).join('; ')))
+        .then(() => this as pg.Client);
+      if (!callback) return ready;
+      ready.then((c) => callback(null, c), callback);
+    }
+  }
+  const pool = new pg.Pool({ connectionString: url, max, Client: ListeningClient });
   // An idle connection dropped by the server (restart, admin) must not crash the process: the
   // pool replaces it on the next query.
   pool.on('error', () => undefined);
-  const notices = new EventEmitter().setMaxListeners(0);
-  pool.on('connect', (client) => {
-    client.on('notification', (n) => notices.emit(n.channel, n.payload ?? ''));
-    // Queued before the query the connection was opened for.
-    void client.query(POOL_CHANNELS.map((c) => `LISTEN ${c}`).join('; ')).catch(() => undefined);
-  });
   // Fail fast on a bad URL rather than at the first request.
   const c = await pool.connect();
   c.release();
@@ -127,4 +147,35 @@ export async function runMigrations(database: Database): Promise<void> {
 export function rowsOf<T>(result: unknown): T[] {
   const rows = (result as { rows?: unknown }).rows;
   return Array.isArray(rows) ? (rows as T[]) : [];
+}
+
+/**
+ * Runs a drizzle select (flat fields: columns, or `sql\`…\`.as(name)`) and returns its rows as
+ * awaiting it would. On PGlite the page is read back as one JSON value: one field to decode
+ * instead of one per column and row, which is most of what a page of conversations or messages
+ * costs there (its wire protocol is parsed on the server's own thread). node-postgres parses plain
+ * rows faster than it would the JSON, so on PostgreSQL the select simply runs.
+ */
+export async function selectRows<R>(db: DbOrTx, query: SQLWrapper & PromiseLike<R>): Promise<R> {
+  if (!is(db._.session, PgliteSession)) return await query;
+  const [first] = rowsOf<{ page: Record<string, unknown>[] }>(
+    await db.execute(sql`select coalesce(json_agg(q), '[]'::json) as page from (${query}) q`),
+  );
+  // Every drizzle select has it (the type of a chained builder omits it).
+  const selected = (query as { getSelectedFields?: () => Record<string, unknown> })
+    .getSelectedFields;
+  if (!selected) throw new Error('selectRows takes a drizzle select');
+  const fields = Object.entries(selected.call(query)).map(([key, field]) => {
+    if (is(field, Column)) return { key, name: field.name, column: field };
+    if (is(field, SQL.Aliased)) return { key, name: field.fieldAlias, column: null };
+    throw new Error(`selectRows: field ${key} is neither a column nor aliased`);
+  });
+  return (first?.page ?? []).map((json) => {
+    const row: Record<string, unknown> = {};
+    for (const { key, name, column } of fields) {
+      const value = json[name] ?? null;
+      row[key] = value !== null && column ? column.mapFromDriverValue(value) : value;
+    }
+    return row;
+  }) as R;
 }

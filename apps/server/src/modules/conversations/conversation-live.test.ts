@@ -143,10 +143,11 @@ describe('a server that stops while messages arrive', () => {
         else accepted.push(ok);
       }
     });
-    await new Promise((r) => setTimeout(r, 150));
+    // Stop once traffic is flowing (a fixed wait made this depend on the machine's speed).
+    while (open && accepted.length < 10) await new Promise((r) => setTimeout(r, 5));
     await first.stop();
     await Promise.all(writers);
-    expect(accepted.length).toBeGreaterThan(3);
+    expect(accepted.length).toBeGreaterThanOrEqual(10);
 
     const second = await start(shared);
     const again = await signIn(second, 'demo');

@@ -9,7 +9,7 @@ import {
   sessionGroups,
   workAccounts,
 } from '../../db/schema/index.ts';
-import type { DbOrTx } from '../../platform/db.ts';
+import { selectRows, type DbOrTx } from '../../platform/db.ts';
 import { rowsOf } from '../accounts/account.policy.ts';
 import { notHidden } from '../talk/talk.repository.ts';
 import type { ConversationRow, MessageRow } from './conversation.presenter.ts';
@@ -74,8 +74,8 @@ export async function listConversations(
   const totalSql = counted
     ? countedSql(scope, filter, account)
     : sql`(select count(*) from ${conversations} where ${where})`;
-  const rows = await db
-    .select({ ...getTableColumns(conversations), total: sql<number>`${totalSql}::int` })
+  const query = db
+    .select({ ...getTableColumns(conversations), total: sql<number>`${totalSql}::int`.as('total') })
     .from(conversations)
     .where(where)
     // As the order indexes are declared (DESC NULLS LAST), so the page is read off an index.
@@ -86,6 +86,7 @@ export async function listConversations(
     )
     .limit(pageSize)
     .offset((page - 1) * pageSize);
+  const rows = await selectRows(db, query);
   if (rows.length > 0) {
     const total = Number(rows[0]!.total);
     return { rows: rows.map(({ total: _t, ...row }) => row), total };
@@ -288,12 +289,15 @@ export async function messagesPage(
     notHidden(),
   ];
   if (before !== null) conds.push(lt(messages.id, before));
-  return db
-    .select()
-    .from(messages)
-    .where(and(...conds))
-    .orderBy(desc(messages.id))
-    .limit(limit);
+  return selectRows(
+    db,
+    db
+      .select()
+      .from(messages)
+      .where(and(...conds))
+      .orderBy(desc(messages.id))
+      .limit(limit),
+  );
 }
 
 /** A message by id, inside a tenant. */
