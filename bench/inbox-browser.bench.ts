@@ -251,8 +251,8 @@ function median(values: number[]): number {
 async function main(): Promise<void> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cst-bench-inbox-'));
   const env = {
-    ADMIN_BENCH_PASSWORD: BENCH_PASSWORD,
-    DEMO_BENCH_PASSWORD: BENCH_PASSWORD,
+    ADMIN_PASSWORD: BENCH_PASSWORD,
+    DEMO_PASSWORD: BENCH_PASSWORD,
     TZ: 'UTC',
   };
   let s = await startServer(env, dataDir);
