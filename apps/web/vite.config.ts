@@ -1,6 +1,10 @@
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { STORAGE_KEYS } from './src/lib/storage/keys.ts';
+
+const require = createRequire(import.meta.url);
 
 const REACT = /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/;
 const LIB = /[\\/]node_modules[\\/](i18next|react-i18next|zustand|@tanstack)[\\/]/;
@@ -37,9 +41,47 @@ function entryModule(id: string, info: (id: string) => ModuleInfo | null): boole
   return found;
 }
 
+/** The modules a signed-in load of the conversation screen runs (boot.ts fetches them at once). */
+const FIRST_SCREEN_ROOTS = [
+  '/src/app/AntdFrame.tsx',
+  '/src/features/shell/ShellLayout.tsx',
+  '/src/features/conversations/InboxPage.tsx',
+  '/src/app/firstScreen.ts',
+];
+
+const inFirstScreen = new Map<string, boolean>();
+
+/**
+ * Whether the first screen loads a module: the entry or one of {@link FIRST_SCREEN_ROOTS} reaches
+ * it by static imports.
+ */
+function firstScreenModule(id: string, info: (id: string) => ModuleInfo | null): boolean {
+  const known = inFirstScreen.get(id);
+  if (known !== undefined) return known;
+  const seen = new Set<string>([id]);
+  const todo = [id];
+  let found = false;
+  while (todo.length && !found) {
+    const at = todo.pop()!;
+    const m = info(at);
+    if (!m) continue;
+    if (m.isEntry || FIRST_SCREEN_ROOTS.some((r) => at.endsWith(r))) found = true;
+    for (const i of m.importers) {
+      if (inFirstScreen.get(i) === true) found = true;
+      if (!seen.has(i)) {
+        seen.add(i);
+        todo.push(i);
+      }
+    }
+  }
+  inFirstScreen.set(id, found);
+  return found;
+}
+
 interface BuiltChunk {
   type: 'chunk' | 'asset';
   fileName: string;
+  originalFileNames?: string[];
   isEntry?: boolean;
   facadeModuleId?: string | null;
   imports?: string[];
@@ -90,9 +132,20 @@ function preloadFirstScreen(): Plugin {
           [chunkOf('/src/features/conversations/InboxPage.tsx')],
           new Set([...entry, ...data, ...frame]),
         );
+        // antd's style sheet (app/AntdFrame.tsx loadAntdStyles), first in <head> like there.
+        const antdCss = Object.values(bundle).find(
+          (a) =>
+            a.type === 'asset' &&
+            a.originalFileNames?.some((n) => n.endsWith('antd/dist/antd.css')),
+        )?.fileName;
+        const css = antdCss
+          ? `var c=document.createElement('link');c.rel='stylesheet';c.setAttribute('data-antd-css','');` +
+            `c.href='./'+${JSON.stringify(antdCss)};document.head.prepend(c);`
+          : '';
         const script =
           `(function(){try{var t=JSON.parse(localStorage.getItem(${JSON.stringify(STORAGE_KEYS.token)})||'null');` +
           `if(!t||!(t.expiresAt>Date.now()))return;` +
+          css +
           `var p=location.hash.replace(/^#/,'').split('?')[0]||'/';` +
           `var l=(p==='/'||p==='/message')?${JSON.stringify([...data, ...frame, ...inbox])}:${JSON.stringify(frame)};` +
           `l.forEach(function(h){var k=document.createElement('link');k.rel='modulepreload';` +
@@ -103,8 +156,61 @@ function preloadFirstScreen(): Plugin {
   };
 }
 
+/** antd's exports (`Button` → `./button`), from its index. */
+function antdExports(): Map<string, string> {
+  const index = fs.readFileSync(require.resolve('antd/es/index.js'), 'utf8');
+  const map = new Map<string, string>();
+  for (const m of index.matchAll(/export \{ default as (\w+) \} from '\.\/([\w-]+)';/g)) {
+    map.set(m[1]!, m[2]!);
+  }
+  return map;
+}
+
+/**
+ * `import { Button, Modal } from 'antd'` → `import Button from 'antd/es/button'; …` in the app's
+ * code. The bundle is the same (antd has no side effects), but the module graph then shows which
+ * components each screen really uses, so the split of antd between the first screen and the rest
+ * (see `firstScreenModule`) can tell them apart; through antd's index every page reaches all of it.
+ */
+function antdDirectImports(): Plugin {
+  let exports: Map<string, string> | undefined;
+  return {
+    name: 'cst-antd-direct-imports',
+    apply: 'build',
+    transform(code, id) {
+      if (id.includes('node_modules') || !/\.[jt]sx?$/.test(id) || !/['"]antd['"]/.test(code)) {
+        return null;
+      }
+      exports ??= antdExports();
+      const map = exports;
+      let failed = false;
+      const out = code.replace(
+        /import\s*\{([^}]*)\}\s*from\s*['"]antd['"];?/g,
+        (all, names: string) => {
+          const parts = names
+            .split(',')
+            .map((n) => n.trim())
+            .filter(Boolean);
+          const lines: string[] = [];
+          for (const part of parts) {
+            const [name, local] = part.split(/\s+as\s+/).map((x) => x.trim());
+            const dir = map.get(name!);
+            if (!dir) {
+              failed = true;
+              return all;
+            }
+            lines.push(`import ${local ?? name} from 'antd/es/${dir}';`);
+          }
+          return lines.join('\n');
+        },
+      );
+      return failed || out === code ? null : { code: out, map: null };
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), preloadFirstScreen()],
+  plugins: [react(), antdDirectImports(), preloadFirstScreen()],
   base: './',
   server: {
     host: '127.0.0.1',
@@ -139,7 +245,17 @@ export default defineConfig({
             // antd and its family in one chunk: the signed-in frame needs hundreds of its modules
             // at once, and as dozens of chunks they queue behind the browser's six connections
             // per host (HTTP/1.1). The login route loads none of it.
-            { name: 'antd', test: ANTD_FAMILY, priority: 10 },
+            // The rest of antd (what only other pages use) apart, so the first screen does not
+            // wait for it.
+            {
+              name: (id, ctx) =>
+                ANTD_FAMILY.test(id)
+                  ? firstScreenModule(id, (m) => ctx.getModuleInfo(m))
+                    ? 'antd'
+                    : 'antd-more'
+                  : null,
+              priority: 10,
+            },
           ],
         },
       },

@@ -2,10 +2,43 @@ import { useEffect, type ReactNode } from 'react';
 import { App as AntdApp, ConfigProvider, theme } from 'antd';
 import enUS from 'antd/locale/en_US';
 import zhCN from 'antd/locale/zh_CN';
+import antdCss from 'antd/dist/antd.css?url';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { connectNotifier } from '../lib/http/notifier.ts';
 import { useSettings } from '../features/settings/settingsStore.ts';
+
+/** Marks the `<link>` of antd's style sheet (also added by index.html's preload script). */
+export const ANTD_CSS_ATTR = 'data-antd-css';
+
+let antdCssLoaded: Promise<void> | null = null;
+
+/**
+ * antd's component styles, as one static style sheet (`theme.zeroRuntime`: antd then builds no
+ * styles at run time, only the theme's CSS variables). Put first in `<head>`, where antd's run-time
+ * styles went, so the console's own CSS still comes after it and wins a tie. Resolves when it has
+ * loaded (a failed load too: the page then shows unstyled rather than not at all).
+ */
+export function loadAntdStyles(): Promise<void> {
+  if (antdCssLoaded) return antdCssLoaded;
+  let link = document.querySelector<HTMLLinkElement>(`link[${ANTD_CSS_ATTR}]`);
+  if (!link) {
+    link = document.createElement('link');
+    link.rel = 'stylesheet';
+    link.href = antdCss;
+    link.setAttribute(ANTD_CSS_ATTR, '');
+    document.head.prepend(link);
+  }
+  const el = link;
+  antdCssLoaded =
+    el.sheet || import.meta.env.MODE === 'test'
+      ? Promise.resolve()
+      : new Promise<void>((resolve) => {
+          el.addEventListener('load', () => resolve(), { once: true });
+          el.addEventListener('error', () => resolve(), { once: true });
+        });
+  return antdCssLoaded;
+}
 
 /** Routes the API clients' error toasts to antd's themed `message` (App.useApp). */
 function HttpToastBridge() {
@@ -30,6 +63,9 @@ export function AntdFrame({ children }: { children?: ReactNode }) {
     <ConfigProvider
       locale={i18n.language === 'en' ? enUS : zhCN}
       theme={{
+        // Styles from the static sheet (loadAntdStyles); colours still follow the settings
+        // through the CSS variables antd writes for the algorithm and tokens below.
+        zeroRuntime: true,
         algorithm: light ? theme.defaultAlgorithm : theme.darkAlgorithm,
         token: { colorPrimary: color, colorLink: color },
       }}

@@ -43,8 +43,9 @@ function lazyComponent<P extends object>(load: () => Promise<ComponentType<P>>):
 }
 
 // Frames and error pages are split from the entry so the login page loads only what it needs.
+// (The frame renders once antd's style sheet has loaded too, so nothing shows unstyled.)
 export const LazyAntdFrame = lazyComponent(() =>
-  import('../AntdFrame.tsx').then((m) => m.AntdFrame),
+  import('../AntdFrame.tsx').then((m) => m.loadAntdStyles().then(() => m.AntdFrame)),
 );
 export const LazyShellLayout = lazyComponent(() =>
   import('../../features/shell/ShellLayout.tsx').then((m) => m.ShellLayout),
