@@ -4,13 +4,14 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import {
   Column,
+  getTableColumns,
   is,
   SQL,
   sql,
   type ExtractTablesWithRelations,
   type SQLWrapper,
 } from 'drizzle-orm';
-import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import type { PgDatabase, PgQueryResultHKT, PgTable, PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite, PgliteSession } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -178,4 +179,17 @@ export async function selectRows<R>(db: DbOrTx, query: SQLWrapper & PromiseLike<
     }
     return row;
   }) as R;
+}
+
+/** A row of `table` read from its JSON form (`row_to_json`, `json_agg`), as drizzle maps it. */
+export function rowFromJson<T extends PgTable>(
+  table: T,
+  json: Record<string, unknown>,
+): T['$inferSelect'] {
+  const row: Record<string, unknown> = {};
+  for (const [key, column] of Object.entries(getTableColumns(table))) {
+    const value = json[column.name] ?? null;
+    row[key] = value === null ? null : column.mapFromDriverValue(value);
+  }
+  return row as T['$inferSelect'];
 }

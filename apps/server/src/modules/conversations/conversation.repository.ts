@@ -9,7 +9,7 @@ import {
   sessionGroups,
   workAccounts,
 } from '../../db/schema/index.ts';
-import { selectRows, type DbOrTx } from '../../platform/db.ts';
+import { rowFromJson, selectRows, type DbOrTx } from '../../platform/db.ts';
 import { rowsOf } from '../accounts/account.policy.ts';
 import { notHidden } from '../talk/talk.repository.ts';
 import type { ConversationRow, MessageRow } from './conversation.presenter.ts';
@@ -93,6 +93,47 @@ export async function listConversations(
   }
   const [r] = await db.select({ n: sql<number>`${totalSql}::int` }).from(sql`(select 1) as one`);
   return { rows: [], total: Number(r?.n ?? 0) };
+}
+
+/** Which messages a page of a conversation holds: newest first, below `before`, after `since`. */
+export interface MessagePageSpec {
+  before: number | null;
+  since: number;
+  limit: number;
+}
+
+/**
+ * One conversation of an account (its id, or `accountIdOfWxid`) by peer, with a page of its
+ * messages (newest first), in one round trip: the conversation as `row_to_json`, the page as
+ * `json_agg` of the same select `messagesPage` runs.
+ */
+export async function findConversationWithPage(
+  db: DbOrTx,
+  tenantId: string,
+  workAccountId: string | SQL,
+  talkType: number,
+  peerId: string,
+  spec: MessagePageSpec,
+): Promise<{ conv: ConversationRow; rows: MessageRow[] } | null> {
+  const page = pageSelect(db, sql`${conversations.id}`, spec);
+  const [found] = rowsOf<{ conv: Record<string, unknown>; page: Record<string, unknown>[] }>(
+    await db.execute(sql`
+      select row_to_json(${conversations}) as conv,
+        (select coalesce(json_agg(p), '[]'::json) from (${page}) p) as page
+      from ${conversations}
+      where ${and(
+        eq(conversations.tenantId, tenantId),
+        eq(conversations.workAccountId, workAccountId),
+        eq(conversations.talkType, talkType),
+        eq(conversations.peerId, peerId),
+      )}
+      limit 1`),
+  );
+  if (!found) return null;
+  return {
+    conv: rowFromJson(conversations, found.conv),
+    rows: found.page.map((m) => rowFromJson(messages, m)),
+  };
 }
 
 /** The id of a tenant's work account by platform id, as a subquery (null when there is none). */
@@ -283,21 +324,23 @@ export async function messagesPage(
   since: number,
   limit: number,
 ): Promise<MessageRow[]> {
+  return selectRows(db, pageSelect(db, conversationId, { before, since, limit }));
+}
+
+/** The select of a page of a conversation's shown messages, newest first. */
+function pageSelect(db: DbOrTx, conversationId: string | SQL, spec: MessagePageSpec) {
   const conds = [
     eq(messages.conversationId, conversationId),
-    gt(messages.msgTime, since),
+    gt(messages.msgTime, spec.since),
     notHidden(),
   ];
-  if (before !== null) conds.push(lt(messages.id, before));
-  return selectRows(
-    db,
-    db
-      .select()
-      .from(messages)
-      .where(and(...conds))
-      .orderBy(desc(messages.id))
-      .limit(limit),
-  );
+  if (spec.before !== null) conds.push(lt(messages.id, spec.before));
+  return db
+    .select()
+    .from(messages)
+    .where(and(...conds))
+    .orderBy(desc(messages.id))
+    .limit(spec.limit);
 }
 
 /** A message by id, inside a tenant. */

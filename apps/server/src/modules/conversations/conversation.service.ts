@@ -26,7 +26,7 @@ import {
 } from './conversation.presenter.ts';
 import * as repo from './conversation.repository.ts';
 import { convScopeOf, scopeHas, visibleAccount } from './conversation.scope.ts';
-import { visibleConversation } from '../talk/message-access.ts';
+import { visibleConversation, visibleConversationWithPage } from '../talk/message-access.ts';
 import { callHolder } from './holder-call.ts';
 import type { MessageDispatcher } from './message-dispatch.service.ts';
 import { convUpdatePush, messagePush, syncReadPush } from './message-ingest.service.ts';
@@ -95,9 +95,12 @@ export class ConversationService {
     before: number | null,
     limit: number,
   ): Promise<{ list: MessageItem[]; hasMore: boolean }> {
-    const conv = await this.conversationOf(auth, indexNameValue);
     const since = this.deps.now() - MESSAGE_WINDOW_MS;
-    const rows = await repo.messagesPage(this.db, conv.id, before, since, limit + 1);
+    const { conv, rows } = await visibleConversationWithPage(this.db, auth, indexNameValue, {
+      before,
+      since,
+      limit: limit + 1,
+    });
     const hasMore = rows.length > limit;
     const page = rows.slice(0, limit).reverse();
     return { list: page.map((r) => presentMessage(r, conv)), hasMore };

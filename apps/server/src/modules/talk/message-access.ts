@@ -1,5 +1,5 @@
 import { parseIndexName } from '@cst/shared';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, type SQL } from 'drizzle-orm';
 import { messageHides } from '../../db/schema/index.ts';
 import type { AuthContext } from '../../platform/auth-context.ts';
 import type { DbOrTx } from '../../platform/db.ts';
@@ -52,17 +52,37 @@ export async function visibleConversation(
   auth: AuthContext,
   indexNameValue: string,
 ): Promise<{ conv: ConversationRow; scope: ConvScope }> {
+  const { scope, key } = await conversationKey(db, auth, indexNameValue);
+  // One query: the account is looked up inside it, its visibility checked on the row.
+  const conv = await convRepo.findConversation(db, scope.tenantId, ...key);
+  if (!conv || !scopeHas(scope, conv.workAccountId)) throw fail.notFound('conversationNotFound');
+  return { conv, scope };
+}
+
+/** As `visibleConversation`, with a page of its messages, newest first, from the same query. */
+export async function visibleConversationWithPage(
+  db: DbOrTx,
+  auth: AuthContext,
+  indexNameValue: string,
+  spec: convRepo.MessagePageSpec,
+): Promise<{ conv: ConversationRow; rows: MessageRow[] }> {
+  const { scope, key } = await conversationKey(db, auth, indexNameValue);
+  const found = await convRepo.findConversationWithPage(db, scope.tenantId, ...key, spec);
+  if (!found || !scopeHas(scope, found.conv.workAccountId)) {
+    throw fail.notFound('conversationNotFound');
+  }
+  return found;
+}
+
+/** The caller's scope and what finds a conversation by index_name: account, talk type, peer. */
+async function conversationKey(db: DbOrTx, auth: AuthContext, indexNameValue: string) {
   const parsed = parseIndexName(indexNameValue);
   if (!parsed) throw fail.notFound('conversationNotFound');
   const scope = await convScopeOf(db, auth);
-  // One query: the account is looked up inside it, its visibility checked on the row.
-  const conv = await convRepo.findConversation(
-    db,
-    scope.tenantId,
+  const key: [SQL, number, string] = [
     convRepo.accountIdOfWxid(scope.tenantId, parsed.workWxid),
     parsed.talkType,
     parsed.receiverId,
-  );
-  if (!conv || !scopeHas(scope, conv.workAccountId)) throw fail.notFound('conversationNotFound');
-  return { conv, scope };
+  ];
+  return { scope, key };
 }

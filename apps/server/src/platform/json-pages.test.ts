@@ -1,9 +1,14 @@
-// selectRows reads a page as one JSON value on PGlite: it must return exactly what awaiting the
-// same drizzle select returns, for every kind of column the pages carry.
+// Pages read as JSON (selectRows on PGlite, a conversation with its page anywhere) must return
+// exactly what the plain selects return, for every kind of column the pages carry.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asc, desc, eq, getTableColumns, sql } from 'drizzle-orm';
 import { conversations, messages, tenants, workAccounts } from '../db/schema/index.ts';
 import { createTestDatabase } from '../../test/support.ts';
+import {
+  findConversation,
+  findConversationWithPage,
+  messagesPage,
+} from '../modules/conversations/conversation.repository.ts';
 import { selectRows, type Database } from './db.ts';
 
 describe('selectRows', () => {
@@ -87,6 +92,20 @@ describe('selectRows', () => {
     expect(rows).toEqual(await query);
     expect(rows[0]!.total).toBe(2);
     expect(rows[0]!.nickname).toBe('客户 "引号" \\ 反斜杠');
+  });
+
+  it('reads a conversation and its page in one query as the two queries read them', async () => {
+    const db = database.db;
+    const [conv] = await db.select().from(conversations);
+    const key = [conv!.tenantId, conv!.workAccountId, 1, 'wxid_peer'] as const;
+    const spec = { before: null, since: 0, limit: 1 };
+    const found = await findConversationWithPage(db, ...key, spec);
+    expect(found!.conv).toEqual(await findConversation(db, ...key));
+    expect(found!.rows).toEqual(await messagesPage(db, conv!.id, null, 0, 1));
+    expect(found!.rows).toHaveLength(1);
+    expect(
+      await findConversationWithPage(db, conv!.tenantId, conv!.workAccountId, 1, 'nobody', spec),
+    ).toBeNull();
   });
 
   it('returns no rows for an empty page', async () => {
