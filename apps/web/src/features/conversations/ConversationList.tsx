@@ -15,6 +15,9 @@ export interface ConversationListProps {
   showAccount: boolean;
 }
 
+/** Rows rendered before the list has measured its view: about one window of them. */
+const INITIAL_ROWS = 12;
+
 /** The virtualised conversation list (only the visible rows are in the page). */
 export function ConversationList({ listKey, showAccount }: ConversationListProps) {
   const { t } = useTranslation();
@@ -51,6 +54,9 @@ export function ConversationList({ listKey, showAccount }: ConversationListProps
         increaseViewportBy={200}
         // A row's height, so the first rows render at once (no one-row measuring pass first).
         defaultItemHeight={61}
+        // The opening rows in the first render too (Virtuoso otherwise renders them only after it
+        // has measured the view, one more pass before the first rows can be painted).
+        initialItemCount={Math.min(ids.length, INITIAL_ROWS)}
         itemContent={(_, id) => (
           <ConversationRow
             id={id}
