@@ -31,14 +31,20 @@ export async function selfAndBelow(
   tenantId: string,
   userId: string,
 ): Promise<string[]> {
-  const result = await db.execute(sql`
+  return rowsOf<{ id: string }>(await db.execute(selfAndBelowSql(tenantId, userId))).map(
+    (r) => r.id,
+  );
+}
+
+/** The ids of `selfAndBelow` as a subquery, to use inside another query. */
+export function selfAndBelowSql(tenantId: string, userId: string): SQL {
+  return sql`
     with recursive tree(id) as (
       select u.id from users u where u.id = ${userId} and u.tenant_id = ${tenantId}
       union
       select u.id from users u join tree on u.superior_id = tree.id where u.tenant_id = ${tenantId}
     )
-    select id from tree`);
-  return rowsOf<{ id: string }>(result).map((r) => r.id);
+    select id from tree`;
 }
 
 /** The user and every superior above it (the users a distribution to it is visible to). */

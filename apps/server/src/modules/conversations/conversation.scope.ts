@@ -1,22 +1,24 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { workAccounts } from '../../db/schema/index.ts';
 import type { AuthContext } from '../../platform/auth-context.ts';
 import type { DbOrTx } from '../../platform/db.ts';
 import { fail } from '../../platform/errors.ts';
-import { selfAndBelow, seesWholeTenant } from '../accounts/account.policy.ts';
+import { selfAndBelowSql, seesWholeTenant } from '../accounts/account.policy.ts';
 import { accountByWxid, type ConvScope } from './conversation.repository.ts';
 
 /** The conversations a caller may read (DESIGN.md §4): the tenant for a manager, else its seats'. */
 export async function convScopeOf(db: DbOrTx, auth: AuthContext): Promise<ConvScope> {
   if (!auth.tenantId) throw fail.forbidden();
   if (seesWholeTenant(auth.role)) return { tenantId: auth.tenantId, accountIds: 'all' };
-  const seats = await selfAndBelow(db, auth.tenantId, auth.userId);
-  if (seats.length === 0) return { tenantId: auth.tenantId, accountIds: [] };
+  // The seat and those below it, and the accounts distributed to them, in one query.
   const rows = await db
     .select({ id: workAccounts.id })
     .from(workAccounts)
     .where(
-      and(eq(workAccounts.tenantId, auth.tenantId), inArray(workAccounts.distributedTo, seats)),
+      and(
+        eq(workAccounts.tenantId, auth.tenantId),
+        inArray(workAccounts.distributedTo, sql`(${selfAndBelowSql(auth.tenantId, auth.userId)})`),
+      ),
     );
   return { tenantId: auth.tenantId, accountIds: rows.map((r) => r.id) };
 }
