@@ -1,4 +1,4 @@
-import { and, count, eq, inArray, ne, notInArray, or, sql } from 'drizzle-orm';
+import { and, count, eq, gt, inArray, ne, notInArray, or, sql } from 'drizzle-orm';
 import {
   chatGroupMembers,
   chatGroups,
@@ -263,12 +263,13 @@ export async function findConversationWith(
   return rows[0] ?? null;
 }
 
-/** Whether a person is a known member of a group of the account, or wrote in its conversation. */
+/** Whether a person is a known member of a group of the account, or wrote in it since `since`. */
 export async function seenInGroup(
   db: DbOrTx,
   workAccountId: string,
   groupId: string,
   wxid: string,
+  since: number,
 ): Promise<boolean> {
   const member = await db
     .select({ id: chatGroupMembers.id })
@@ -288,7 +289,13 @@ export async function seenInGroup(
   const wrote = await db
     .select({ id: messages.id })
     .from(messages)
-    .where(and(eq(messages.conversationId, conv.id), eq(messages.memberWxid, wxid)))
+    .where(
+      and(
+        eq(messages.conversationId, conv.id),
+        gt(messages.msgTime, since),
+        eq(messages.memberWxid, wxid),
+      ),
+    )
     .limit(1);
   return wrote.length > 0;
 }

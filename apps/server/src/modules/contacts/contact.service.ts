@@ -2,6 +2,7 @@ import {
   FRIEND_REQUEST_STATUS,
   isGroupId,
   translate,
+  MESSAGE_WINDOW_MS,
   type AddFriendOutcome,
   type AddFriendsBody,
   type FriendInfo,
@@ -70,7 +71,11 @@ export class ContactService {
   private async known(account: Account, wxid: string, chatRoom: string | undefined) {
     if (await repo.findContact(this.db, account.id, wxid)) return true;
     if (await repo.findConversationWith(this.db, account.id, 1, wxid)) return true;
-    return Boolean(chatRoom && (await repo.seenInGroup(this.db, account.id, chatRoom, wxid)));
+    // A member who never wrote in the shown month cannot be picked from a shown message.
+    const since = this.deps.now() - MESSAGE_WINDOW_MS;
+    return Boolean(
+      chatRoom && (await repo.seenInGroup(this.db, account.id, chatRoom, wxid, since)),
+    );
   }
 
   /** The card of a friend, group member or stranger seen in a visible conversation. */
