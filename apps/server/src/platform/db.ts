@@ -159,37 +159,37 @@ export function rowsOf<T>(result: unknown): T[] {
  */
 export async function selectRows<R>(db: DbOrTx, query: SQLWrapper & PromiseLike<R>): Promise<R> {
   if (!is(db._.session, PgliteSession)) return await query;
-  const [first] = rowsOf<{ page: Record<string, unknown>[] }>(
-    await db.execute(sql`select coalesce(json_agg(q), '[]'::json) as page from (${query}) q`),
-  );
   // Every drizzle select has it (the type of a chained builder omits it).
   const selected = (query as { getSelectedFields?: () => Record<string, unknown> })
     .getSelectedFields;
   if (!selected) throw new Error('selectRows takes a drizzle select');
-  const fields = Object.entries(selected.call(query)).map(([key, field]) => {
+  const [first] = rowsOf<{ page: Record<string, unknown>[] }>(
+    await db.execute(sql`select coalesce(json_agg(q), '[]'::json) as page from (${query}) q`),
+  );
+  return rowsFromJson(selected.call(query), first?.page ?? []) as R;
+}
+
+/** Rows of `table` read from their JSON form (`row_to_json`, `json_agg`), as drizzle maps them. */
+export function tableRowsFromJson<T extends PgTable>(
+  table: T,
+  list: Record<string, unknown>[],
+): T['$inferSelect'][] {
+  return rowsFromJson(getTableColumns(table), list) as T['$inferSelect'][];
+}
+
+/** Maps JSON objects (keyed by column name or alias) to rows keyed as `fields` is. */
+function rowsFromJson(fields: Record<string, unknown>, list: Record<string, unknown>[]) {
+  const read = Object.entries(fields).map(([key, field]) => {
     if (is(field, Column)) return { key, name: field.name, column: field };
     if (is(field, SQL.Aliased)) return { key, name: field.fieldAlias, column: null };
-    throw new Error(`selectRows: field ${key} is neither a column nor aliased`);
+    throw new Error(`field ${key} is neither a column nor aliased`);
   });
-  return (first?.page ?? []).map((json) => {
+  return list.map((json) => {
     const row: Record<string, unknown> = {};
-    for (const { key, name, column } of fields) {
+    for (const { key, name, column } of read) {
       const value = json[name] ?? null;
       row[key] = value !== null && column ? column.mapFromDriverValue(value) : value;
     }
     return row;
-  }) as R;
-}
-
-/** A row of `table` read from its JSON form (`row_to_json`, `json_agg`), as drizzle maps it. */
-export function rowFromJson<T extends PgTable>(
-  table: T,
-  json: Record<string, unknown>,
-): T['$inferSelect'] {
-  const row: Record<string, unknown> = {};
-  for (const [key, column] of Object.entries(getTableColumns(table))) {
-    const value = json[column.name] ?? null;
-    row[key] = value === null ? null : column.mapFromDriverValue(value);
-  }
-  return row as T['$inferSelect'];
+  });
 }

@@ -9,7 +9,7 @@ import {
   sessionGroups,
   workAccounts,
 } from '../../db/schema/index.ts';
-import { rowFromJson, selectRows, type DbOrTx } from '../../platform/db.ts';
+import { selectRows, tableRowsFromJson, type DbOrTx } from '../../platform/db.ts';
 import { rowsOf } from '../accounts/account.policy.ts';
 import { notHidden } from '../talk/talk.repository.ts';
 import type { ConversationRow, MessageRow } from './conversation.presenter.ts';
@@ -131,8 +131,8 @@ export async function findConversationWithPage(
   );
   if (!found) return null;
   return {
-    conv: rowFromJson(conversations, found.conv),
-    rows: found.page.map((m) => rowFromJson(messages, m)),
+    conv: tableRowsFromJson(conversations, [found.conv])[0]!,
+    rows: tableRowsFromJson(messages, found.page),
   };
 }
 
