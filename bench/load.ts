@@ -30,11 +30,12 @@ const http = require('node:http');
 const spec = JSON.parse(process.argv[1]);
 const agent = new http.Agent({ keepAlive: true, maxSockets: spec.concurrency });
 const u = new URL(spec.url);
+const host = u.hostname.replace(/^\[|\]$/g, '');
 const body = spec.body === undefined ? null : Buffer.from(JSON.stringify(spec.body));
 const headers = { ...(body ? { 'content-type': 'application/json', 'content-length': body.length } : {}), ...spec.headers };
 const one = () => new Promise((resolve, reject) => {
   const t = performance.now();
-  const req = http.request({ agent, host: u.hostname, port: u.port, path: u.pathname, method: spec.method || 'GET', headers }, (res) => {
+  const req = http.request({ agent, host, port: u.port, path: u.pathname, method: spec.method || 'GET', headers }, (res) => {
     res.on('data', () => {});
     res.on('end', () => res.statusCode === 200 ? resolve(performance.now() - t) : reject(new Error(spec.url + ' ' + res.statusCode)));
   });

@@ -2,6 +2,9 @@
 // may change by any route, any code path or another process: the next request must see it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { watchedAuthCache } from '../src/platform/auth-cache.ts';
+import { PgBus } from '../src/platform/bus.ts';
 import { openPostgres } from '../src/platform/db.ts';
 import { roles } from '../src/db/schema/index.ts';
 import { api } from './api.ts';
@@ -34,12 +37,34 @@ describe('sessions kept in memory', () => {
     return { session, uid: user.id };
   }
 
-  it('keeps a session it has read', async () => {
-    ctx.deps.authCache.invalidate();
-    const { session } = await managerSession();
-    expect(ctx.deps.authCache.size).toBe(1);
+  it('serves a session from memory until the database says something changed', async () => {
+    const { session, uid } = await managerSession();
+    // A change nobody is told about (its trigger switched off) is not seen: the session is kept.
+    await ctx.deps.db.execute(sql`alter table users disable trigger users_auth_changed`);
+    try {
+      await ctx.deps.db.execute(sql`update users set status = 'disabled' where id = ${uid}`);
+      expect((await api(ctx, 'GET', PERMS, { session })).status).toBe(200);
+    } finally {
+      await ctx.deps.db.execute(sql`alter table users enable trigger users_auth_changed`);
+    }
+    // Any later notified change drops every kept session.
+    await ctx.deps.db.execute(sql`update tenants set status = status where id = ${tenantId}`);
+    await ctx.deps.db.execute(sql`update roles set permissions = permissions`);
     expect((await api(ctx, 'GET', PERMS, { session })).status).toBe(200);
-    expect(ctx.deps.authCache.size).toBe(1);
+    await ctx.deps.db.execute(sql`update users set nickname = nickname || '!' where id = ${uid}`);
+    expect((await api(ctx, 'GET', PERMS, { session })).status).toBe(401);
+    await ctx.deps.db.execute(sql`update users set status = 'enabled' where id = ${uid}`);
+  });
+
+  it('refuses a token at once when it is deleted or cut short', async () => {
+    const a = await managerSession();
+    await ctx.deps.db.execute(sql`delete from auth_tokens where user_id = ${a.uid}`);
+    expect((await api(ctx, 'GET', PERMS, { session: a.session })).status).toBe(401);
+    const b = await managerSession();
+    await ctx.deps.db.execute(
+      sql`update auth_tokens set expires_at = now() - interval '1 second' where user_id = ${b.uid}`,
+    );
+    expect((await api(ctx, 'GET', PERMS, { session: b.session })).status).toBe(401);
   });
 
   // Each change is made with plain SQL, as no service of the server would: only the database's
@@ -58,6 +83,22 @@ describe('sessions kept in memory', () => {
       sql`update auth_tokens set revoked_at = now() where user_id = ${uid}`,
     );
     expect((await api(ctx, 'GET', PERMS, { session })).status).toBe(401);
+  });
+
+  it('applies a new custom role at once', async () => {
+    const [none] = await ctx.deps.db
+      .insert(roles)
+      .values({ tenantId, name: '无权限', permissions: [] })
+      .returning();
+    const [some] = await ctx.deps.db
+      .insert(roles)
+      .values({ tenantId, name: '管角色', permissions: ['role.manage'] })
+      .returning();
+    const user = await buildUser(ctx, { tenantId, role: 'office', roleId: some!.id });
+    const session = await login(ctx, user.username);
+    expect((await api(ctx, 'GET', PERMS, { session })).status).toBe(200);
+    await ctx.deps.db.execute(sql`update users set role_id = ${none!.id} where id = ${user.id}`);
+    expect((await api(ctx, 'GET', PERMS, { session })).status).toBe(403);
   });
 
   it('applies a new built-in role at once', async () => {
@@ -94,6 +135,44 @@ describe('sessions kept in memory', () => {
     expect(out.status).toBe(200);
     expect((await api(ctx, 'GET', PERMS, { session })).status).toBe(401);
   });
+
+  it.runIf(DB_KIND === 'postgres')(
+    "hears another process's change on the bus alone, and keeps nothing while the bus is down",
+    async () => {
+      const url = ctx.database.url!;
+      const pool = new pg.Pool({ connectionString: url, max: 1 });
+      const bus = new PgBus(url, pool);
+      // A database handle that hears nothing itself: only the bus can tell.
+      const deaf = { ...ctx.database, listen: async () => async () => undefined };
+      const watched = await watchedAuthCache(deaf, bus);
+      try {
+        await bus.ready();
+        const cache = watched.cache;
+        cache.put('k', { expiresAt: Date.now() + 60_000 } as never, cache.stamp(), Date.now());
+        expect(cache.size).toBe(1);
+        const other = new pg.Client({ connectionString: url });
+        await other.connect();
+        await other.query(`update tenants set status = 'disabled' where id = $1`, [tenantId]);
+        await other.query(`update tenants set status = 'enabled' where id = $1`, [tenantId]);
+        await other.end();
+        const deadline = Date.now() + 2000;
+        while (cache.size > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
+        expect(cache.size).toBe(0);
+        // The bus's link drops: nothing is kept until it is back.
+        await pool.query(
+          `select pg_terminate_backend(pid) from pg_stat_activity
+           where datname = current_database() and query like 'LISTEN%' and pid <> pg_backend_pid()`,
+        );
+        await new Promise((r) => setTimeout(r, 200));
+        cache.put('k', { expiresAt: Date.now() + 60_000 } as never, cache.stamp(), Date.now());
+        expect(cache.size).toBe(0);
+      } finally {
+        await watched.close();
+        await bus.close();
+        await pool.end();
+      }
+    },
+  );
 
   it.runIf(DB_KIND === 'postgres')(
     'learns of a change made by another process on the same database',

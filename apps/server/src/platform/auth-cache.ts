@@ -7,13 +7,16 @@ import { AUTH_CHANNEL, type Database } from './db.ts';
  * before its own work. Everything is dropped whenever a user, role, tenant or token changes:
  * database triggers (migration 0003) notify `cst_auth` on every such change, whichever process or
  * code path made it (`watchedAuthCache`). A change made by this process is known before the call
- * that made it returns; another process's, as soon as the notification arrives. Everything is also
- * dropped when the notification link reconnects (some may have been missed), and an entry older
- * than `maxAgeMs` is read again anyway, as a last safety net.
+ * that made it returns; another process's, as soon as the notification arrives. While the link
+ * that carries those is down nothing is kept, and when it is back everything is dropped (some may
+ * have been missed). An entry older than `maxAgeMs` is read again anyway, as a last safety net.
  */
 export class AuthCache {
   private readonly entries = new Map<string, { ctx: AuthContext; at: number }>();
+  private readonly dropped = new Set<() => void>();
   private epoch = 0;
+  /** While the link that tells of other processes' changes is down, nothing is kept. */
+  private held = false;
 
   constructor(
     private readonly maxAgeMs = 30_000,
@@ -35,9 +38,10 @@ export class AuthCache {
     return e.ctx;
   }
 
+  /** Keeps a session read at `now`, unless something changed since `stamp` was taken. */
   put(key: string, ctx: AuthContext, stamp: number, now: number): void {
     // A change committed while the session was being read: that read may be older than it.
-    if (stamp !== this.epoch) return;
+    if (stamp !== this.epoch || this.held) return;
     if (this.entries.size >= this.maxEntries) {
       // The oldest insertion goes first (a Map iterates in insertion order).
       const first = this.entries.keys().next();
@@ -46,10 +50,34 @@ export class AuthCache {
     this.entries.set(key, { ctx, at: now });
   }
 
-  /** Forgets every session (something they depend on changed). */
+  /** Replaces a kept session (a new expiry) without making it younger than its read. */
+  replace(key: string, ctx: AuthContext, stamp: number): void {
+    const e = this.entries.get(key);
+    if (e && stamp === this.epoch) this.entries.set(key, { ctx, at: e.at });
+  }
+
+  /** Forgets every session (something they depend on changed) and tells the listeners. */
   invalidate(): void {
     this.epoch += 1;
     this.entries.clear();
+    for (const fn of this.dropped) fn();
+  }
+
+  /** Invalidates, then keeps nothing until `release` (changes elsewhere cannot be heard). */
+  hold(): void {
+    this.held = true;
+    this.invalidate();
+  }
+
+  release(): void {
+    this.held = false;
+    this.invalidate();
+  }
+
+  /** Calls `fn` whenever the sessions are dropped; returns an unsubscribe. */
+  onInvalidate(fn: () => void): () => void {
+    this.dropped.add(fn);
+    return () => this.dropped.delete(fn);
   }
 
   get size(): number {
@@ -69,8 +97,17 @@ export async function watchedAuthCache(
   const drop = () => cache.invalidate();
   // This process's own changes, before the call that made them returns.
   const stop = await database.listen(AUTH_CHANNEL, drop);
-  // Other processes' changes, on the bus's always-open connection (pooled ones come and go).
-  const offs = bus instanceof PgBus ? [bus.subscribe(AUTH_CHANNEL, drop), bus.onConnect(drop)] : [];
+  // Other processes' changes, on the bus's always-open connection (pooled ones come and go);
+  // while it is down they cannot be heard, so nothing is kept.
+  if (bus instanceof PgBus) cache.hold(); // until its link is first up
+  const offs =
+    bus instanceof PgBus
+      ? [
+          bus.subscribe(AUTH_CHANNEL, drop),
+          bus.onDisconnect(() => cache.hold()),
+          bus.onConnect(() => cache.release()),
+        ]
+      : [];
   return {
     cache,
     close: async () => {

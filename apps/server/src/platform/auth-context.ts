@@ -59,7 +59,7 @@ export async function resolveToken(
     if (cached.expiresAt >= now.getTime() + ttlMs - 60_000) return cached;
     const stamp = cache.stamp();
     const slid = { ...cached, expiresAt: await slideExpiry(db, cached.tokenId, now, ttlMs) };
-    cache.put(key, slid, stamp, now.getTime());
+    cache.replace(key, slid, stamp);
     return slid;
   }
   const stamp = cache?.stamp() ?? 0;

@@ -36,6 +36,7 @@ export class PgBus implements Bus {
   private readonly emitter = new EventEmitter().setMaxListeners(0);
   private readonly listening = new Set<string>();
   private readonly connected = new Set<() => void>();
+  private readonly disconnected = new Set<() => void>();
   private client: pg.Client | null = null;
   private connecting: Promise<pg.Client> | null = null;
   private closed = false;
@@ -74,7 +75,21 @@ export class PgBus implements Bus {
     if (this.client !== c) return;
     this.client = null;
     void c.end().catch(() => undefined);
-    if (!this.closed) setTimeout(() => void this.connection().catch(() => undefined), 1000);
+    for (const fn of this.disconnected) fn();
+    void this.retry(1000);
+  }
+
+  /** Tries to connect again until it works (or the bus closes), waiting longer each time. */
+  private async retry(delayMs: number): Promise<void> {
+    while (!this.closed && !this.client) {
+      await new Promise((r) => setTimeout(r, delayMs).unref());
+      if (this.closed) return;
+      try {
+        await this.connection();
+      } catch {
+        delayMs = Math.min(delayMs * 2, 30_000);
+      }
+    }
   }
 
   async publish(channel: string, payload: string): Promise<void> {
@@ -98,6 +113,12 @@ export class PgBus implements Bus {
   onConnect(fn: () => void): () => void {
     this.connected.add(fn);
     return () => this.connected.delete(fn);
+  }
+
+  /** Calls `fn` each time the listening connection is lost; returns an unsubscribe. */
+  onDisconnect(fn: () => void): () => void {
+    this.disconnected.add(fn);
+    return () => this.disconnected.delete(fn);
   }
 
   /** Resolves once the listening connection is up (tests and start-up). */

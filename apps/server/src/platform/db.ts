@@ -94,7 +94,14 @@ export async function openPostgres(url: string, max = 10): Promise<Database> {
       const ready = super
         .connect()
         .then(() => this.query(POOL_CHANNELS.map((c) => `LISTEN ${c}`).join('; ')))
-        .then(() => this as pg.Client);
+        .then(
+          () => this as pg.Client,
+          async (err: unknown) => {
+            // pg-pool does not end a client whose connect failed.
+            await this.end().catch(() => undefined);
+            throw err;
+          },
+        );
       if (!callback) return ready;
       ready.then((c) => callback(null, c), callback);
     }
@@ -163,6 +170,8 @@ export async function selectRows<R>(db: DbOrTx, query: SQLWrapper & PromiseLike<
   const selected = (query as { getSelectedFields?: () => Record<string, unknown> })
     .getSelectedFields;
   if (!selected) throw new Error('selectRows takes a drizzle select');
+  // json_agg takes the rows in the order the subquery (ORDER BY … LIMIT) gives them: the
+  // aggregate runs above its Limit node, as PostgreSQL's manual describes for sorted subqueries.
   const [first] = rowsOf<{ page: Record<string, unknown>[] }>(
     await db.execute(sql`select coalesce(json_agg(q), '[]'::json) as page from (${query}) q`),
   );
@@ -181,14 +190,18 @@ export function tableRowsFromJson<T extends PgTable>(
 function rowsFromJson(fields: Record<string, unknown>, list: Record<string, unknown>[]) {
   const read = Object.entries(fields).map(([key, field]) => {
     if (is(field, Column)) return { key, name: field.name, column: field };
-    if (is(field, SQL.Aliased)) return { key, name: field.fieldAlias, column: null };
+    if (is(field, SQL.Aliased)) {
+      // Its `.mapWith()` decoder (drizzle keeps it on the SQL; identity by default).
+      const { decoder } = field.sql as unknown as { decoder: Pick<Column, 'mapFromDriverValue'> };
+      return { key, name: field.fieldAlias, column: decoder };
+    }
     throw new Error(`field ${key} is neither a column nor aliased`);
   });
   return list.map((json) => {
     const row: Record<string, unknown> = {};
     for (const { key, name, column } of read) {
       const value = json[name] ?? null;
-      row[key] = value !== null && column ? column.mapFromDriverValue(value) : value;
+      row[key] = value === null ? null : column.mapFromDriverValue(value);
     }
     return row;
   });

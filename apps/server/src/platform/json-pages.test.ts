@@ -84,13 +84,15 @@ describe('selectRows', () => {
     const query = db
       .select({
         ...getTableColumns(conversations),
-        total: sql<number>`(select count(*) from ${messages})::int`.as('total'),
+        total: sql`(select count(*) from ${messages})::int`
+          .mapWith((n: number) => `共 ${n} 条`)
+          .as('total'),
       })
       .from(conversations)
       .orderBy(asc(conversations.id));
     const rows = await selectRows(db, query);
     expect(rows).toEqual(await query);
-    expect(rows[0]!.total).toBe(2);
+    expect(rows[0]!.total).toBe('共 2 条');
     expect(rows[0]!.nickname).toBe('客户 "引号" \\ 反斜杠');
   });
 

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
 import { WS_CLOSE_UNAUTHENTICATED } from '@cst/shared';
 import { realtimeMarks, workAccounts } from '../db/schema/index.ts';
 import {
@@ -88,6 +89,18 @@ describe('realtime hub', () => {
     again.send('resume', { seq: 1 });
     await again.waitFor((f) => f.event === 'first');
     await again.close();
+  });
+
+  it('closes the socket of a user disabled elsewhere at its next ping', async () => {
+    const user = await buildUser(ctx, { tenantId, role: 'office' });
+    const session = await login(ctx, user.username);
+    const sock = await openTestSocket(base, { account: user.username, token: session.token });
+    sock.send('ping');
+    await sock.waitFor((f) => f.event === 'pong');
+    // Not through a route: only the database's notification tells the server.
+    await ctx.deps.db.execute(sql`update users set status = 'disabled' where id = ${user.id}`);
+    sock.send('ping');
+    expect(await sock.closed).toBe(WS_CLOSE_UNAUTHENTICATED);
   });
 
   it('answers ping with pong', async () => {

@@ -157,7 +157,15 @@ export class RealtimeHub {
     // The first live point: the newest id (ids start at 2, so never below 1).
     const db = this.deps.db;
     this.startId = Math.max(1, await repo.maxPushId(db), await repo.prunedThrough(db));
-    this.unsubscribe = this.deps.bus.subscribe(PUSH_CHANNEL, (payload) => this.onBus(payload));
+    const offBus = this.deps.bus.subscribe(PUSH_CHANNEL, (payload) => this.onBus(payload));
+    // A user, role, tenant or token changed: every socket checks its session at its next ping.
+    const offAuth = this.deps.authCache.onInvalidate(() => {
+      for (const set of this.conns.values()) for (const c of set) c.checkedAt = 0;
+    });
+    this.unsubscribe = () => {
+      offBus();
+      offAuth();
+    };
     const bus = this.deps.bus as { ready?: () => Promise<void> };
     if (bus.ready) await bus.ready();
     const o = this.options;

@@ -37,3 +37,15 @@ CREATE TRIGGER "auth_tokens_auth_changed" AFTER UPDATE ON "auth_tokens" FOR EACH
 --> statement-breakpoint
 CREATE TRIGGER "auth_tokens_auth_deleted" AFTER DELETE ON "auth_tokens" FOR EACH STATEMENT
   EXECUTE FUNCTION "cst_auth_changed"();
+--> statement-breakpoint
+CREATE TRIGGER "users_auth_truncated" AFTER TRUNCATE ON "users" FOR EACH STATEMENT
+  EXECUTE FUNCTION "cst_auth_changed"();
+--> statement-breakpoint
+CREATE TRIGGER "roles_auth_truncated" AFTER TRUNCATE ON "roles" FOR EACH STATEMENT
+  EXECUTE FUNCTION "cst_auth_changed"();
+--> statement-breakpoint
+CREATE TRIGGER "tenants_auth_truncated" AFTER TRUNCATE ON "tenants" FOR EACH STATEMENT
+  EXECUTE FUNCTION "cst_auth_changed"();
+--> statement-breakpoint
+CREATE TRIGGER "auth_tokens_auth_truncated" AFTER TRUNCATE ON "auth_tokens" FOR EACH STATEMENT
+  EXECUTE FUNCTION "cst_auth_changed"();
