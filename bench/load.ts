@@ -30,7 +30,7 @@ const http = require('node:http');
 const spec = JSON.parse(process.argv[1]);
 const agent = new http.Agent({ keepAlive: true, maxSockets: spec.concurrency });
 const u = new URL(spec.url);
-const host = u.hostname.replace(/^\[|\]$/g, '');
+const host = u.hostname.replace(/^\\[|\\]$/g, '');
 const body = spec.body === undefined ? null : Buffer.from(JSON.stringify(spec.body));
 const headers = { ...(body ? { 'content-type': 'application/json', 'content-length': body.length } : {}), ...spec.headers };
 const one = () => new Promise((resolve, reject) => {
