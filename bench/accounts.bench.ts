@@ -3,10 +3,10 @@
 // the time to /healthz of the same restart).
 import fs from 'node:fs';
 import { report, rssMb, startServer, type BenchServer } from './lib.ts';
+import { BENCH_ENV, BENCH_PASSWORD } from './session.ts';
 
-const PASSWORD = 'bench-pass-123';
 const N = Number(process.env.BENCH_ACCOUNTS ?? 50);
-const env = { ADMIN_PASSWORD: PASSWORD, DEMO_PASSWORD: PASSWORD };
+const env = BENCH_ENV;
 
 async function call<T>(s: BenchServer, url: string, token: string, body: unknown): Promise<T> {
   const res = await fetch(s.url + url, {
@@ -42,7 +42,7 @@ async function main() {
       (
         await call<{ token: string }>(s, '/system-api/auth/login', '', {
           username: 'demo',
-          password: PASSWORD,
+          password: BENCH_PASSWORD,
         })
       ).token;
     let token = await login();

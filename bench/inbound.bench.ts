@@ -14,6 +14,7 @@ import { startServer, type Server } from '../apps/server/src/server.ts';
 import { messages } from '../apps/server/src/db/schema/index.ts';
 import { rowsOf } from '../apps/server/src/modules/accounts/account.policy.ts';
 import { percentile, report, ROOT } from './lib.ts';
+import { BENCH_ENV, BENCH_PASSWORD } from './session.ts';
 import {
   epochNow,
   loadFromChild,
@@ -22,7 +23,6 @@ import {
   type SocketWatcher,
 } from './load.ts';
 
-const PASSWORD = 'bench-pass-123';
 const ACCOUNTS = Number(process.env.BENCH_ACCOUNTS ?? 50);
 const BURST = Number(process.env.BENCH_BURST ?? 5000);
 const BIG_CONVS = Number(process.env.BENCH_CONVS ?? 100_000);
@@ -43,7 +43,7 @@ async function post<T>(s: Server, url: string, token: string, body: unknown): Pr
 async function login(s: Server, username: string) {
   const r = await post<{ token: string }>(s, '/system-api/auth/login', '', {
     username,
-    password: PASSWORD,
+    password: BENCH_PASSWORD,
   });
   return r.token;
 }
@@ -255,8 +255,7 @@ async function main() {
     PORT: '0',
     DATA_DIR: dataDir,
     DATABASE_URL: databaseUrl ?? '',
-    ADMIN_PASSWORD: PASSWORD,
-    DEMO_PASSWORD: PASSWORD,
+    ...BENCH_ENV,
     SIM_TRAFFIC: '0',
     LOG_LEVEL: 'warn',
   });

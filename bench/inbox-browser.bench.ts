@@ -14,7 +14,7 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { chromium, type Page } from '@playwright/test';
 import { report, startServer, type BenchServer } from './lib.ts';
-import { addAccount, BENCH_PASSWORD, signIn, type Session } from './session.ts';
+import { addAccount, BENCH_ENV, signIn, type Session } from './session.ts';
 
 const CONVS = Number(process.env.BENCH_CONVS ?? 10_000);
 const MESSAGES = Number(process.env.BENCH_CHAT ?? 5_000);
@@ -250,11 +250,7 @@ function median(values: number[]): number {
 
 async function main(): Promise<void> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cst-bench-inbox-'));
-  const env = {
-    ADMIN_PASSWORD: BENCH_PASSWORD,
-    DEMO_PASSWORD: BENCH_PASSWORD,
-    TZ: 'UTC',
-  };
+  const env = { ...BENCH_ENV, TZ: 'UTC' };
   let s = await startServer(env, dataDir);
   const me0 = await signIn(s);
   const bigWxid = await addAccount(s, me0, '万人会话号');

@@ -2,6 +2,8 @@
 import type { BenchServer } from './lib.ts';
 
 export const BENCH_PASSWORD = 'bench-pass-123';
+/** The server environment that gives the start-up users (admin, demo) the bench password. */
+export const BENCH_ENV = { ADMIN_PASSWORD: BENCH_PASSWORD, DEMO_PASSWORD: BENCH_PASSWORD };
 
 export interface Session {
   token: string;

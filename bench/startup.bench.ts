@@ -8,8 +8,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import { freePort, percentile, report, rssMb, startServer, waitReady } from './lib.ts';
-
-const PASSWORD = 'bench-pass-123';
+import { BENCH_ENV, BENCH_PASSWORD } from './session.ts';
 
 async function coldStart(): Promise<{ ms: number; baselineMs: number }> {
   // Baseline: a bare Node HTTP server answering /healthz.
@@ -24,7 +23,7 @@ async function coldStart(): Promise<{ ms: number; baselineMs: number }> {
   const baselineMs = performance.now() - t0;
   bare.kill();
   t0 = performance.now();
-  const s = await startServer({ ADMIN_PASSWORD: PASSWORD, DEMO_PASSWORD: PASSWORD });
+  const s = await startServer(BENCH_ENV);
   const ms = performance.now() - t0;
   await s.stop();
   fs.rmSync(s.dataDir, { recursive: true, force: true });
@@ -56,10 +55,7 @@ async function main(): Promise<void> {
   );
 
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cst-bench-'));
-  const s = await startServer(
-    { ADMIN_PASSWORD: PASSWORD, DEMO_PASSWORD: PASSWORD, TRUST_PROXY: '1' },
-    dataDir,
-  );
+  const s = await startServer({ ...BENCH_ENV, TRUST_PROXY: '1' }, dataDir);
   try {
     await new Promise((r) => setTimeout(r, 3000));
     const idle = rssMb(s.child.pid!);
@@ -78,7 +74,7 @@ async function main(): Promise<void> {
       const res = await fetch(`${s.url}/system-api/auth/login`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', 'x-forwarded-for': `10.0.0.${i % 250}` },
-        body: JSON.stringify({ username: u, password: PASSWORD }),
+        body: JSON.stringify({ username: u, password: BENCH_PASSWORD }),
       });
       await res.arrayBuffer();
       if (res.status !== 200) loginErrors += 1;

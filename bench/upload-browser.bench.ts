@@ -13,7 +13,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { chromium, type Page } from '@playwright/test';
 import { freePort, ROOT, report, startServer, type BenchServer } from './lib.ts';
-import { addAccount, BENCH_PASSWORD, call, signIn, type Session } from './session.ts';
+import { addAccount, BENCH_ENV, call, signIn, type Session } from './session.ts';
 
 /** 25 MB (decimal), under the 25 MiB chat-file limit. */
 const FILE_BYTES = 25_000_000;
@@ -144,12 +144,7 @@ async function main(): Promise<void> {
   }
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'cst-bench-upload-'));
   const filePath = makeFile(tmp);
-  const env = {
-    ADMIN_BENCH_PASSWORD: BENCH_PASSWORD,
-    DEMO_BENCH_PASSWORD: BENCH_PASSWORD,
-    TZ: 'UTC',
-    WEB_DIST: dist,
-  };
+  const env = { ...BENCH_ENV, TZ: 'UTC', WEB_DIST: dist };
   const s = await startServer(env, path.join(tmp, 'data'));
   const bare = await bareEndpoint();
   const browser = await chromium.launch({

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { ANTD_CSS_ATTR, ANTD_CSS_SETTLED } from './src/app/antdCssLink.ts';
 import { STORAGE_KEYS } from './src/lib/storage/keys.ts';
 
 const require = createRequire(import.meta.url);
@@ -16,67 +17,52 @@ interface ModuleInfo {
   importers: readonly string[];
 }
 
-const inEntry = new Map<string, boolean>();
-
-/** Whether the entry itself loads a module (it is reached from the entry by static imports). */
-function entryModule(id: string, info: (id: string) => ModuleInfo | null): boolean {
-  const known = inEntry.get(id);
-  if (known !== undefined) return known;
-  const seen = new Set<string>([id]);
-  const todo = [id];
-  let found = false;
-  while (todo.length && !found) {
-    const m = info(todo.pop()!);
-    if (!m) continue;
-    if (m.isEntry) found = true;
-    for (const i of m.importers) {
-      if (inEntry.get(i) === true) found = true;
-      if (!seen.has(i)) {
-        seen.add(i);
-        todo.push(i);
+/**
+ * A test "is this module reached, by static imports, from a module `isRoot` accepts?", with its
+ * answers kept (modules are asked about many times while chunks are assigned).
+ */
+function reachedFrom(isRoot: (id: string, m: ModuleInfo) => boolean) {
+  const known = new Map<string, boolean>();
+  return (id: string, info: (id: string) => ModuleInfo | null): boolean => {
+    const cached = known.get(id);
+    if (cached !== undefined) return cached;
+    const seen = new Set<string>([id]);
+    const todo = [id];
+    let found = false;
+    while (todo.length && !found) {
+      const at = todo.pop()!;
+      const m = info(at);
+      if (!m) continue;
+      if (isRoot(at, m)) found = true;
+      for (const i of m.importers) {
+        if (known.get(i) === true) found = true;
+        if (!seen.has(i)) {
+          seen.add(i);
+          todo.push(i);
+        }
       }
     }
-  }
-  inEntry.set(id, found);
-  return found;
+    known.set(id, found);
+    return found;
+  };
 }
+
+/** Whether the entry itself loads a module. */
+const entryModule = reachedFrom((_, m) => m.isEntry);
 
 /** The modules a signed-in load of the conversation screen runs (boot.ts fetches them at once). */
-const FIRST_SCREEN_ROOTS = [
-  '/src/app/AntdFrame.tsx',
-  '/src/features/shell/ShellLayout.tsx',
-  '/src/features/conversations/InboxPage.tsx',
-  '/src/app/firstScreen.ts',
-];
+const FIRST_SCREEN = {
+  frame: '/src/app/AntdFrame.tsx',
+  shell: '/src/features/shell/ShellLayout.tsx',
+  inbox: '/src/features/conversations/InboxPage.tsx',
+  data: '/src/app/firstScreen.ts',
+};
+const FIRST_SCREEN_ROOTS = Object.values(FIRST_SCREEN);
 
-const inFirstScreen = new Map<string, boolean>();
-
-/**
- * Whether the first screen loads a module: the entry or one of {@link FIRST_SCREEN_ROOTS} reaches
- * it by static imports.
- */
-function firstScreenModule(id: string, info: (id: string) => ModuleInfo | null): boolean {
-  const known = inFirstScreen.get(id);
-  if (known !== undefined) return known;
-  const seen = new Set<string>([id]);
-  const todo = [id];
-  let found = false;
-  while (todo.length && !found) {
-    const at = todo.pop()!;
-    const m = info(at);
-    if (!m) continue;
-    if (m.isEntry || FIRST_SCREEN_ROOTS.some((r) => at.endsWith(r))) found = true;
-    for (const i of m.importers) {
-      if (inFirstScreen.get(i) === true) found = true;
-      if (!seen.has(i)) {
-        seen.add(i);
-        todo.push(i);
-      }
-    }
-  }
-  inFirstScreen.set(id, found);
-  return found;
-}
+/** Whether the first screen loads a module: the entry or one of {@link FIRST_SCREEN} reaches it. */
+const firstScreenModule = reachedFrom(
+  (id, m) => m.isEntry || FIRST_SCREEN_ROOTS.some((r) => id.endsWith(r)),
+);
 
 interface BuiltChunk {
   type: 'chunk' | 'asset';
@@ -123,13 +109,13 @@ function preloadFirstScreen(): Plugin {
             new Set(),
           ),
         );
-        const data = closure([chunkOf('/src/app/firstScreen.ts')], entry);
+        const data = closure([chunkOf(FIRST_SCREEN.data)], entry);
         const frame = closure(
-          [chunkOf('/src/app/AntdFrame.tsx'), chunkOf('/src/features/shell/ShellLayout.tsx')],
+          [chunkOf(FIRST_SCREEN.frame), chunkOf(FIRST_SCREEN.shell)],
           new Set([...entry, ...data]),
         );
         const inbox = closure(
-          [chunkOf('/src/features/conversations/InboxPage.tsx')],
+          [chunkOf(FIRST_SCREEN.inbox)],
           new Set([...entry, ...data, ...frame]),
         );
         // antd's style sheet (app/AntdFrame.tsx loadAntdStyles), first in <head> like there.
@@ -139,7 +125,8 @@ function preloadFirstScreen(): Plugin {
             a.originalFileNames?.some((n) => n.endsWith('antd/dist/antd.css')),
         )?.fileName;
         const css = antdCss
-          ? `var c=document.createElement('link');c.rel='stylesheet';c.setAttribute('data-antd-css','');` +
+          ? `var c=document.createElement('link');c.rel='stylesheet';c.setAttribute('${ANTD_CSS_ATTR}','');` +
+            `c.onload=c.onerror=function(){c.setAttribute('${ANTD_CSS_ATTR}','${ANTD_CSS_SETTLED}')};` +
             `c.href='./'+${JSON.stringify(antdCss)};document.head.prepend(c);`
           : '';
         const script =
@@ -196,6 +183,8 @@ function antdDirectImports(): Plugin {
             const [name, local] = part.split(/\s+as\s+/).map((x) => x.trim());
             const dir = map.get(name!);
             if (!dir) {
+              // The whole file then keeps `from 'antd'`, which pulls all of antd into its chunk.
+              this.warn(`${id}: ${name} is not in antd's index; its antd imports stay whole`);
               failed = true;
               return all;
             }

@@ -38,6 +38,40 @@ export interface Server {
 }
 
 /**
+ * The deps of a server on an open, migrated database: the bus (LISTEN/NOTIFY on PostgreSQL, in
+ * memory on PGlite) and the watched session cache. The log is set once the app exists; `close`
+ * releases the bus and the cache's listeners, then the database.
+ */
+export async function openDeps(config: Config, database: Database, now: () => number) {
+  const bus: Bus =
+    database.kind === 'postgres' && database.url && database.pool
+      ? new PgBus(database.url, database.pool)
+      : new MemoryBus();
+  const auth = await watchedAuthCache(database, bus);
+  const holder = { log: undefined as unknown as Deps['log'] };
+  const deps: Deps = {
+    config,
+    database,
+    db: database.db,
+    bus,
+    authCache: auth.cache,
+    get log() {
+      return holder.log;
+    },
+    now,
+  };
+  return {
+    deps,
+    setLog: (log: Deps['log']) => void (holder.log = log),
+    close: async () => {
+      await auth.close().catch(() => undefined);
+      await bus.close();
+      await database.close();
+    },
+  };
+}
+
+/**
  * Opens the database, migrates, seeds, builds the app and listens. Once ready, the realtime hub
  * listens on the bus and the account runtime takes its leases: every account that was online
  * comes back without a new QR code. `stop` hands the leases back, drops websockets (browsers
@@ -48,30 +82,14 @@ export async function startServer(config: Config, opts: ServerOptions = {}): Pro
     opts.database ??
     (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
   await runMigrations(database);
-  const bus: Bus =
-    database.kind === 'postgres' && database.url && database.pool
-      ? new PgBus(database.url, database.pool)
-      : new MemoryBus();
-  const auth = await watchedAuthCache(database, bus);
-  const app0 = { log: undefined as unknown as Deps['log'] };
-  const deps: Deps = {
-    config,
-    database,
-    db: database.db,
-    bus,
-    authCache: auth.cache,
-    get log() {
-      return app0.log;
-    },
-    now: () => Date.now(),
-  };
+  const { deps, setLog, close } = await openDeps(config, database, () => Date.now());
   const realtime = configureRealtime(deps, opts.realtime ?? {});
   const accounts = configureAccountRuntime(deps, {
     loadMedia: mediaLoaderOf(deps),
     ...opts.accounts,
   });
   const app = await buildApp(deps, { logger: opts.logger });
-  app0.log = app.log;
+  setLog(app.log);
   const created = await seed(deps);
   // Ready hooks start the hub and the account runtime (leases resume the accounts).
   await app.listen({ port: config.port, host: config.host });
@@ -89,9 +107,7 @@ export async function startServer(config: Config, opts: ServerOptions = {}): Pro
       (stopping ??= (async () => {
         // Close hooks stop the hub (websockets dropped) and the runtime (leases released).
         await app.close();
-        await auth.close().catch(() => undefined);
-        await bus.close();
-        await database.close();
+        await close();
       })()),
   };
 }

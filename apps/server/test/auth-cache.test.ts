@@ -2,6 +2,7 @@
 // may change by any route, any code path or another process: the next request must see it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
+import type { Permission } from '@cst/shared';
 import pg from 'pg';
 import { watchedAuthCache } from '../src/platform/auth-cache.ts';
 import { PgBus } from '../src/platform/bus.ts';
@@ -37,6 +38,24 @@ describe('sessions kept in memory', () => {
     return { session, uid: user.id };
   }
 
+  /** A custom role of the tenant; its id. */
+  async function customRole(name: string, permissions: Permission[]): Promise<string> {
+    const [role] = await ctx.deps.db
+      .insert(roles)
+      .values({ tenantId, name, permissions })
+      .returning();
+    return role!.id;
+  }
+
+  /** A fresh seat with a new custom role, signed in, whose session this process has read once. */
+  async function customRoleSession(name: string, permissions: Permission[]) {
+    const roleId = await customRole(name, permissions);
+    const user = await buildUser(ctx, { tenantId, role: 'office', roleId });
+    const session = await login(ctx, user.username);
+    expect((await api(ctx, 'GET', PERMS, { session })).status).toBe(200);
+    return { session, uid: user.id, roleId };
+  }
+
   it('serves a session from memory until the database says something changed', async () => {
     const { session, uid } = await managerSession();
     // A change nobody is told about (its trigger switched off) is not seen: the session is kept.
@@ -47,10 +66,11 @@ describe('sessions kept in memory', () => {
     } finally {
       await ctx.deps.db.execute(sql`alter table users enable trigger users_auth_changed`);
     }
-    // Any later notified change drops every kept session.
+    // Updates that change nothing a session depends on notify nothing: still kept.
     await ctx.deps.db.execute(sql`update tenants set status = status where id = ${tenantId}`);
     await ctx.deps.db.execute(sql`update roles set permissions = permissions`);
     expect((await api(ctx, 'GET', PERMS, { session })).status).toBe(200);
+    // Any notified change drops every kept session.
     await ctx.deps.db.execute(sql`update users set nickname = nickname || '!' where id = ${uid}`);
     expect((await api(ctx, 'GET', PERMS, { session })).status).toBe(401);
     await ctx.deps.db.execute(sql`update users set status = 'enabled' where id = ${uid}`);
@@ -86,18 +106,9 @@ describe('sessions kept in memory', () => {
   });
 
   it('applies a new custom role at once', async () => {
-    const [none] = await ctx.deps.db
-      .insert(roles)
-      .values({ tenantId, name: '无权限', permissions: [] })
-      .returning();
-    const [some] = await ctx.deps.db
-      .insert(roles)
-      .values({ tenantId, name: '管角色', permissions: ['role.manage'] })
-      .returning();
-    const user = await buildUser(ctx, { tenantId, role: 'office', roleId: some!.id });
-    const session = await login(ctx, user.username);
-    expect((await api(ctx, 'GET', PERMS, { session })).status).toBe(200);
-    await ctx.deps.db.execute(sql`update users set role_id = ${none!.id} where id = ${user.id}`);
+    const { session, uid } = await customRoleSession('管角色', ['role.manage']);
+    const none = await customRole('无权限', []);
+    await ctx.deps.db.execute(sql`update users set role_id = ${none} where id = ${uid}`);
     expect((await api(ctx, 'GET', PERMS, { session })).status).toBe(403);
   });
 
@@ -108,16 +119,8 @@ describe('sessions kept in memory', () => {
   });
 
   it("applies a custom role's new permissions at once", async () => {
-    const [role] = await ctx.deps.db
-      .insert(roles)
-      .values({ tenantId, name: '角色管理', permissions: ['role.manage'] })
-      .returning();
-    const user = await buildUser(ctx, { tenantId, role: 'office', roleId: role!.id });
-    const session = await login(ctx, user.username);
-    expect((await api(ctx, 'GET', PERMS, { session })).status).toBe(200);
-    await ctx.deps.db.execute(
-      sql`update roles set permissions = '[]'::jsonb where id = ${role!.id}`,
-    );
+    const { session, roleId } = await customRoleSession('角色管理', ['role.manage']);
+    await ctx.deps.db.execute(sql`update roles set permissions = '[]'::jsonb where id = ${roleId}`);
     expect((await api(ctx, 'GET', PERMS, { session })).status).toBe(403);
   });
 

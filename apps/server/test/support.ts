@@ -6,8 +6,7 @@ import { eq } from 'drizzle-orm';
 import type { SubRole } from '@cst/shared';
 import { buildApp } from '../src/app.ts';
 import { tenants, users } from '../src/db/schema/index.ts';
-import { watchedAuthCache } from '../src/platform/auth-cache.ts';
-import { MemoryBus, PgBus, type Bus } from '../src/platform/bus.ts';
+import { openDeps } from '../src/server.ts';
 import { loadConfig, type Config } from '../src/platform/config.ts';
 import { openPglite, openPostgres, runMigrations, type Database } from '../src/platform/db.ts';
 import type { Deps } from '../src/platform/deps.ts';
@@ -74,26 +73,10 @@ export interface TestContext {
 export async function buildTestApp(overrides: Partial<Config> = {}): Promise<TestContext> {
   const database = await createTestDatabase();
   const config = testConfig(overrides);
-  const bus: Bus =
-    database.kind === 'postgres' && database.url && database.pool
-      ? new PgBus(database.url, database.pool)
-      : new MemoryBus();
-  const auth = await watchedAuthCache(database, bus);
   const clock = { offset: 0 };
-  const holder = { log: undefined as unknown as Deps['log'] };
-  const deps: Deps = {
-    config,
-    database,
-    db: database.db,
-    bus,
-    authCache: auth.cache,
-    get log() {
-      return holder.log;
-    },
-    now: () => Date.now() + clock.offset,
-  };
+  const { deps, setLog, close } = await openDeps(config, database, () => Date.now() + clock.offset);
   const app = await buildApp(deps);
-  holder.log = app.log;
+  setLog(app.log);
   await app.ready();
   await seed(deps);
   return {
@@ -103,9 +86,7 @@ export async function buildTestApp(overrides: Partial<Config> = {}): Promise<Tes
     clock,
     close: async () => {
       await app.close();
-      await auth.close().catch(() => undefined);
-      await bus.close();
-      await database.close();
+      await close();
     },
   };
 }

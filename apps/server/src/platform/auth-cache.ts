@@ -13,7 +13,6 @@ import { AUTH_CHANNEL, type Database } from './db.ts';
  */
 export class AuthCache {
   private readonly entries = new Map<string, { ctx: AuthContext; at: number }>();
-  private readonly dropped = new Set<() => void>();
   private epoch = 0;
   /** While the link that tells of other processes' changes is down, nothing is kept. */
   private held = false;
@@ -23,7 +22,10 @@ export class AuthCache {
     private readonly maxEntries = 10_000,
   ) {}
 
-  /** Taken before reading the database; `put` keeps the result only if nothing changed since. */
+  /**
+   * Taken before reading the database; `put` keeps the result only if nothing changed since.
+   * Anyone holding a session compares stamps to learn whether it may have changed.
+   */
   stamp(): number {
     return this.epoch;
   }
@@ -56,11 +58,10 @@ export class AuthCache {
     if (e && stamp === this.epoch) this.entries.set(key, { ctx, at: e.at });
   }
 
-  /** Forgets every session (something they depend on changed) and tells the listeners. */
+  /** Forgets every session (something they depend on changed); `stamp()` moves on. */
   invalidate(): void {
     this.epoch += 1;
     this.entries.clear();
-    for (const fn of this.dropped) fn();
   }
 
   /** Invalidates, then keeps nothing until `release` (changes elsewhere cannot be heard). */
@@ -72,12 +73,6 @@ export class AuthCache {
   release(): void {
     this.held = false;
     this.invalidate();
-  }
-
-  /** Calls `fn` whenever the sessions are dropped; returns an unsubscribe. */
-  onInvalidate(fn: () => void): () => void {
-    this.dropped.add(fn);
-    return () => this.dropped.delete(fn);
   }
 
   get size(): number {
@@ -99,15 +94,14 @@ export async function watchedAuthCache(
   const stop = await database.listen(AUTH_CHANNEL, drop);
   // Other processes' changes, on the bus's always-open connection (pooled ones come and go);
   // while it is down they cannot be heard, so nothing is kept.
-  if (bus instanceof PgBus) cache.hold(); // until its link is first up
-  const offs =
-    bus instanceof PgBus
-      ? [
-          bus.subscribe(AUTH_CHANNEL, drop),
-          bus.onDisconnect(() => cache.hold()),
-          bus.onConnect(() => cache.release()),
-        ]
-      : [];
+  const offs: (() => void)[] = [];
+  if (bus instanceof PgBus) {
+    if (!bus.linked) cache.hold(); // until its link is up
+    offs.push(
+      bus.subscribe(AUTH_CHANNEL, drop),
+      bus.onLink((up) => (up ? cache.release() : cache.hold())),
+    );
+  }
   return {
     cache,
     close: async () => {

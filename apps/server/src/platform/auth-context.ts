@@ -54,15 +54,23 @@ export async function resolveToken(
   if (!token || token.length > 200) return null;
   const now = new Date();
   const key = hashToken(token);
-  const cached = cache?.get(key, now.getTime());
-  if (cache && cached) {
-    if (cached.expiresAt >= now.getTime() + ttlMs - 60_000) return cached;
-    const stamp = cache.stamp();
-    const slid = { ...cached, expiresAt: await slideExpiry(db, cached.tokenId, now, ttlMs) };
-    cache.replace(key, slid, stamp);
-    return slid;
-  }
   const stamp = cache?.stamp() ?? 0;
+  let ctx = cache?.get(key, now.getTime()) ?? null;
+  if (!ctx) {
+    ctx = await readSession(db, key, now);
+    if (!ctx) return null;
+    cache?.put(key, ctx, stamp, now.getTime());
+  }
+  // Sliding expiry, written at most once a minute per token.
+  if (ctx.expiresAt < now.getTime() + ttlMs - 60_000) {
+    ctx = { ...ctx, expiresAt: await slideExpiry(db, ctx.tokenId, now, ttlMs) };
+    cache?.replace(key, ctx, stamp);
+  }
+  return ctx;
+}
+
+/** The session of a live token (by its hash) of an enabled user of an enabled tenant. */
+async function readSession(db: Db, key: string, now: Date): Promise<AuthContext | null> {
   const rows = await db
     .select({
       tokenId: authTokens.id,
@@ -91,11 +99,7 @@ export async function resolveToken(
     .limit(1);
   const row = rows[0];
   if (!row || row.userStatus !== 'enabled' || row.tenantStatus === 'disabled') return null;
-  let expiresAt = row.expiresAt.getTime();
-  if (expiresAt < now.getTime() + ttlMs - 60_000) {
-    expiresAt = await slideExpiry(db, row.tokenId, now, ttlMs);
-  }
-  const ctx: AuthContext = {
+  return {
     userId: row.userId,
     username: row.username,
     nickname: row.nickname,
@@ -104,13 +108,11 @@ export async function resolveToken(
     roleId: row.roleId,
     permissions: new Set(permissionsOf(row.role, row.rolePermissions ?? null)),
     tokenId: row.tokenId,
-    expiresAt,
+    expiresAt: row.expiresAt.getTime(),
   };
-  cache?.put(key, ctx, stamp, now.getTime());
-  return ctx;
 }
 
-/** Sliding expiry, written at most once a minute per token; returns the new expiry. */
+/** Moves a token's expiry to `ttlMs` from now; returns the new expiry. */
 async function slideExpiry(db: Db, tokenId: string, now: Date, ttlMs: number): Promise<number> {
   const expiresAt = now.getTime() + ttlMs;
   await db

@@ -35,8 +35,7 @@ const CHANNEL_RE = /^[a-z_][a-z0-9_]{0,62}$/;
 export class PgBus implements Bus {
   private readonly emitter = new EventEmitter().setMaxListeners(0);
   private readonly listening = new Set<string>();
-  private readonly connected = new Set<() => void>();
-  private readonly disconnected = new Set<() => void>();
+  private readonly linkWatchers = new Set<(up: boolean) => void>();
   private client: pg.Client | null = null;
   private connecting: Promise<pg.Client> | null = null;
   private closed = false;
@@ -61,7 +60,7 @@ export class PgBus implements Bus {
       for (const ch of this.listening) await c.query(`LISTEN ${ch}`);
       this.client = c;
       // Whatever was notified while no link was listening is lost: tell those who keep state.
-      for (const fn of this.connected) fn();
+      for (const fn of this.linkWatchers) fn(true);
       return c;
     })();
     try {
@@ -75,7 +74,7 @@ export class PgBus implements Bus {
     if (this.client !== c) return;
     this.client = null;
     void c.end().catch(() => undefined);
-    for (const fn of this.disconnected) fn();
+    for (const fn of this.linkWatchers) fn(false);
     void this.retry(1000);
   }
 
@@ -109,16 +108,18 @@ export class PgBus implements Bus {
     return () => this.emitter.off(channel, handler);
   }
 
-  /** Calls `fn` each time the listening connection is (re)established; returns an unsubscribe. */
-  onConnect(fn: () => void): () => void {
-    this.connected.add(fn);
-    return () => this.connected.delete(fn);
+  /**
+   * Calls `fn(true)` each time the listening connection is (re)established and `fn(false)` each
+   * time it is lost; returns an unsubscribe.
+   */
+  onLink(fn: (up: boolean) => void): () => void {
+    this.linkWatchers.add(fn);
+    return () => this.linkWatchers.delete(fn);
   }
 
-  /** Calls `fn` each time the listening connection is lost; returns an unsubscribe. */
-  onDisconnect(fn: () => void): () => void {
-    this.disconnected.add(fn);
-    return () => this.disconnected.delete(fn);
+  /** Whether the listening connection is up now. */
+  get linked(): boolean {
+    return this.client !== null;
   }
 
   /** Resolves once the listening connection is up (tests and start-up). */

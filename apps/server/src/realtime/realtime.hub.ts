@@ -82,6 +82,8 @@ interface Conn extends RealtimeSocket {
   rowsSent: number;
   lastSeen: number;
   checkedAt: number;
+  /** The auth cache's stamp at that check: a newer one means a session may have changed. */
+  checkedStamp: number;
   chain: Promise<void>;
   graceTimer: ReturnType<typeof setTimeout> | null;
 }
@@ -157,15 +159,7 @@ export class RealtimeHub {
     // The first live point: the newest id (ids start at 2, so never below 1).
     const db = this.deps.db;
     this.startId = Math.max(1, await repo.maxPushId(db), await repo.prunedThrough(db));
-    const offBus = this.deps.bus.subscribe(PUSH_CHANNEL, (payload) => this.onBus(payload));
-    // A user, role, tenant or token changed: every socket checks its session at its next ping.
-    const offAuth = this.deps.authCache.onInvalidate(() => {
-      for (const set of this.conns.values()) for (const c of set) c.checkedAt = 0;
-    });
-    this.unsubscribe = () => {
-      offBus();
-      offAuth();
-    };
+    this.unsubscribe = this.deps.bus.subscribe(PUSH_CHANNEL, (payload) => this.onBus(payload));
     const bus = this.deps.bus as { ready?: () => Promise<void> };
     if (bus.ready) await bus.ready();
     const o = this.options;
@@ -212,6 +206,8 @@ export class RealtimeHub {
       rowsSent: 0,
       lastSeen: now,
       checkedAt: now,
+      // Checked at the first ping (a change may have come between the upgrade and now).
+      checkedStamp: -1,
       chain: Promise.resolve(),
       graceTimer: null,
       reply: (event, data) => this.sendRaw(conn, data === undefined ? { event } : { event, data }),
@@ -266,8 +262,10 @@ export class RealtimeHub {
 
   private async ping(conn: Conn): Promise<void> {
     const now = Date.now();
-    if (now - conn.checkedAt >= this.options.revalidateMs) {
+    const stamp = this.deps.authCache.stamp();
+    if (now - conn.checkedAt >= this.options.revalidateMs || conn.checkedStamp !== stamp) {
       conn.checkedAt = now;
+      conn.checkedStamp = stamp;
       const fresh = await resolveToken(
         this.deps.db,
         conn.token,

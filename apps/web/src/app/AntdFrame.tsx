@@ -7,9 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { connectNotifier } from '../lib/http/notifier.ts';
 import { useSettings } from '../features/settings/settingsStore.ts';
-
-/** Marks the `<link>` of antd's style sheet (also added by index.html's preload script). */
-export const ANTD_CSS_ATTR = 'data-antd-css';
+import { ANTD_CSS_ATTR, ANTD_CSS_SETTLED } from './antdCssLink.ts';
 
 let antdCssLoaded: Promise<void> | null = null;
 
@@ -31,7 +29,9 @@ export function loadAntdStyles(): Promise<void> {
   }
   const el = link;
   antdCssLoaded =
-    el.sheet || import.meta.env.MODE === 'test'
+    el.sheet ||
+    el.getAttribute(ANTD_CSS_ATTR) === ANTD_CSS_SETTLED ||
+    import.meta.env.MODE === 'test'
       ? Promise.resolve()
       : new Promise<void>((resolve) => {
           el.addEventListener('load', () => resolve(), { once: true });

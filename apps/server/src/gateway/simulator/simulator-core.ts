@@ -160,12 +160,13 @@ export class SimCore {
    */
   run<T>(fn: () => Promise<T>): Promise<T> {
     const p = fn();
-    const settled = p.then(
-      () => undefined,
-      () => undefined,
+    // Kept until it settles; its error goes to the caller, not the log.
+    this.track(
+      p.then(
+        () => undefined,
+        () => undefined,
+      ),
     );
-    this.inflight.add(settled);
-    void settled.finally(() => this.inflight.delete(settled));
     return p;
   }
 

@@ -9,8 +9,7 @@ import {
   sessionGroups,
   workAccounts,
 } from '../../db/schema/index.ts';
-import { selectRows, tableRowsFromJson, type DbOrTx } from '../../platform/db.ts';
-import { rowsOf } from '../accounts/account.policy.ts';
+import { rowsOf, selectRows, tableRowsFromJson, type DbOrTx } from '../../platform/db.ts';
 import { notHidden } from '../talk/talk.repository.ts';
 import type { ConversationRow, MessageRow } from './conversation.presenter.ts';
 
@@ -121,12 +120,7 @@ export async function findConversationWithPage(
       select row_to_json(${conversations}) as conv,
         (select coalesce(json_agg(p), '[]'::json) from (${page}) p) as page
       from ${conversations}
-      where ${and(
-        eq(conversations.tenantId, tenantId),
-        eq(conversations.workAccountId, workAccountId),
-        eq(conversations.talkType, talkType),
-        eq(conversations.peerId, peerId),
-      )}
+      where ${conversationKey(tenantId, workAccountId, talkType, peerId)}
       limit 1`),
   );
   if (!found) return null;
@@ -164,16 +158,24 @@ export async function findConversation(
   const rows = await db
     .select()
     .from(conversations)
-    .where(
-      and(
-        eq(conversations.tenantId, tenantId),
-        eq(conversations.workAccountId, workAccountId),
-        eq(conversations.talkType, talkType),
-        eq(conversations.peerId, peerId),
-      ),
-    )
+    .where(conversationKey(tenantId, workAccountId, talkType, peerId))
     .limit(1);
   return rows[0] ?? null;
+}
+
+/** The condition that finds one conversation of an account by peer (a unique key). */
+function conversationKey(
+  tenantId: string,
+  workAccountId: string | SQL,
+  talkType: number,
+  peerId: string,
+): SQL {
+  return and(
+    eq(conversations.tenantId, tenantId),
+    eq(conversations.workAccountId, workAccountId),
+    eq(conversations.talkType, talkType),
+    eq(conversations.peerId, peerId),
+  )!;
 }
 
 /** Creates the conversation when missing (names from the contact or group), returns it. */

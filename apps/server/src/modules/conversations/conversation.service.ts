@@ -25,7 +25,7 @@ import {
   type ConversationRow,
 } from './conversation.presenter.ts';
 import * as repo from './conversation.repository.ts';
-import { convScopeOf, scopeHas, visibleAccount } from './conversation.scope.ts';
+import { convScopeOf, scopeHas, visibleAccount, visibleAccountIn } from './conversation.scope.ts';
 import { visibleConversation, visibleConversationWithPage } from '../talk/message-access.ts';
 import { callHolder } from './holder-call.ts';
 import type { MessageDispatcher } from './message-dispatch.service.ts';
@@ -84,7 +84,7 @@ export class ConversationService {
       body.page,
       body.pageSize,
     );
-    if (rows.length === 0 && body.workWxid) await this.visibleAccount(auth, body.workWxid);
+    if (rows.length === 0 && body.workWxid) await visibleAccountIn(this.db, scope, body.workWxid);
     return { list: rows.map(presentConversation), total };
   }
 
