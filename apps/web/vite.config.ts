@@ -137,7 +137,7 @@ function preloadFirstScreen(): Plugin {
           `var l=(p==='/'||p==='/message')?${JSON.stringify([...data, ...frame, ...inbox])}:${JSON.stringify(frame)};` +
           `l.forEach(function(h){var k=document.createElement('link');k.rel='modulepreload';` +
           `k.crossOrigin='';k.href='./'+h;document.head.appendChild(k)})}catch(e){}})();`;
-        return [{ tag: 'script', children: script, injectTo: 'head' }];
+        return [{ tag: 'script', children: script, injectTo: 'head-prepend' }];
       },
     },
   };

@@ -35,17 +35,18 @@ export function DeliveryTicks({ message }: { message: ChatMessage }) {
       </span>
     );
   }
+  // The browser's own tooltip: every own message of a chat has ticks, and an antd Tooltip on each
+  // was a popup trigger per row to render when a chat opens.
   return (
-    <Tooltip title={label}>
-      <span
-        className={`ticks ticks-${state}`}
-        data-testid="msg-status"
-        data-status={state}
-        role="img"
-        aria-label={label}
-      >
-        {state === 'sending' ? <LoadingOutlined /> : state === 'sent' ? '✓' : '✓✓'}
-      </span>
-    </Tooltip>
+    <span
+      className={`ticks ticks-${state}`}
+      data-testid="msg-status"
+      data-status={state}
+      role="img"
+      aria-label={label}
+      title={label}
+    >
+      {state === 'sending' ? <LoadingOutlined /> : state === 'sent' ? '✓' : '✓✓'}
+    </span>
   );
 }

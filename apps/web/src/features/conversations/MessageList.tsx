@@ -1,11 +1,13 @@
 import { DownOutlined } from '@ant-design/icons';
 import { Button, Empty, Spin, Typography } from 'antd';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Virtuoso, type VirtuosoHandle } from 'react-virtuoso';
 import type { ConversationItem } from '@cst/shared';
+import { useCan } from '../../lib/session/sessionStore.ts';
 import { backToLatest, loadNewerMessages, loadOlderMessages } from './inboxActions.ts';
 import { useInbox } from './inboxStore.ts';
+import { MessageMenu, messageMenuTarget, type MessageMenuAt } from './MessageMenu.tsx';
 import { MessageRow } from './MessageRow.tsx';
 
 /** What the list's header, footer and rows need (Virtuoso passes it as `context`). */
@@ -19,6 +21,12 @@ interface ListContext {
 
 /** How long the message a chat was opened at stays highlighted. */
 export const ANCHOR_FLASH_MS = 5000;
+
+/**
+ * A chat opened at its newest message with at most this many loaded (a first page is 30) is
+ * rendered whole in its first render and scrolled to the bottom before it is painted.
+ */
+const OPENING_ROWS = 40;
 
 /** Above the oldest message: a spinner while older ones load, or the one-month notice. */
 function ListHeader({ context }: { context?: ListContext }) {
@@ -67,11 +75,36 @@ export function MessageList({ conv }: { conv: ConversationItem }) {
   // new ones only once the reader has scrolled down to the latest.
   const anchorKey = chat?.loaded ? (chat.anchorKey ?? null) : null;
   const mounted = useRef('');
+  // How many rows the opening render shows whole (0: Virtuoso's own opening, below).
+  const opening = useRef(0);
+  const scroller = useRef<HTMLElement | null>(null);
   const viewKey = `${indexName}:${chat?.generation ?? 0}:${chat?.loaded ? 1 : 0}`;
   if (mounted.current !== viewKey) {
     mounted.current = viewKey;
     stick.current = !anchorKey;
+    const n = chat?.keys.length ?? 0;
+    opening.current = !anchorKey && n <= OPENING_ROWS ? n : 0;
   }
+  // Virtuoso opens at the newest message by measuring its rows, waiting four frames and then
+  // scrolling there, hidden meanwhile (about 100 ms before anything shows). A short chat is
+  // already whole in the page: scrolled to the bottom before the first paint, it shows at once
+  // (the `is-opening` style keeps it visible), and Virtuoso's own scroll later lands where it is.
+  useLayoutEffect(() => {
+    const el = scroller.current;
+    if (opening.current && el) el.scrollTop = el.scrollHeight;
+  }, [viewKey]);
+  const canSend = useCan('conversation.send');
+  const [menuAt, setMenuAt] = useState<MessageMenuAt | null>(null);
+  const closeMenu = useCallback(() => setMenuAt(null), []);
+  const handleContextMenu = useCallback(
+    (e: MouseEvent) => {
+      const at = messageMenuTarget(e, canSend, t);
+      if (!at) return;
+      e.preventDefault();
+      setMenuAt(at);
+    },
+    [canSend, t],
+  );
   const [flashKey, setFlashKey] = useState<string | null>(null);
   useEffect(() => {
     setFlashKey(anchorKey);
@@ -118,8 +151,12 @@ export function MessageList({ conv }: { conv: ConversationItem }) {
       <Virtuoso
         ref={list}
         key={`${indexName}:${chat.generation}`}
-        className="msg-list"
+        className={opening.current ? 'msg-list is-opening' : 'msg-list'}
         data-testid="msg-list"
+        scrollerRef={(el) => {
+          scroller.current = el instanceof HTMLElement ? el : null;
+        }}
+        initialItemCount={opening.current || undefined}
         data={chat.keys}
         firstItemIndex={chat.firstItemIndex}
         initialTopMostItemIndex={
@@ -137,6 +174,7 @@ export function MessageList({ conv }: { conv: ConversationItem }) {
         onTouchMove={handleInput}
         onKeyDown={handleInput}
         onPointerDown={handleInput}
+        onContextMenu={handleContextMenu}
         increaseViewportBy={{ top: 300, bottom: 100 }}
         // A text row's height, so the opening rows render at once (no one-row measuring pass).
         defaultItemHeight={69}
@@ -158,6 +196,7 @@ export function MessageList({ conv }: { conv: ConversationItem }) {
           )
         }
       />
+      <MessageMenu at={menuAt} onClose={closeMenu} />
       {chat.hasNewer && (
         <Button
           className="msg-to-latest"

@@ -1,0 +1,119 @@
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { MSG_TYPE, REVOKE_WINDOW_MS } from '@cst/shared';
+import { AppProviders } from '../../app/AppProviders.tsx';
+import { i18n } from '../../i18n/index.ts';
+import { useSession } from '../../lib/session/sessionStore.ts';
+import { setChatPage } from './inboxChanges.ts';
+import { resetInbox, useInbox, type ChatMessage } from './inboxStore.ts';
+import { MessageMenu, messageMenuItems, messageMenuTarget } from './MessageMenu.tsx';
+import { buildConv, buildMessage } from './testFactories.ts';
+
+// jsdom has no ResizeObserver; the menu's popup only needs it to exist.
+globalThis.ResizeObserver ??= class {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+};
+
+const conv = buildConv('wxid_a');
+const t = i18n.t.bind(i18n);
+const keysOf = (items: ReturnType<typeof messageMenuItems>) => items.map((i) => String(i?.key));
+
+function chatMessage(over: Partial<ChatMessage> = {}): ChatMessage {
+  return { ...buildMessage(conv, 1), key: 'm:1', local: false, ...over };
+}
+
+describe('the message menu entries', () => {
+  const now = Date.UTC(2026, 0, 1) + 10_000;
+
+  it('offers copy, quote, forward, collect and delete on a received text', () => {
+    expect(keysOf(messageMenuItems(chatMessage(), true, t, now))).toEqual([
+      'copy',
+      'quote',
+      'tool:forward',
+      'tool:collect',
+      'tool:delete',
+    ]);
+  });
+
+  it('offers revoke on an own message only within the revoke window', () => {
+    const own = chatMessage({ sendSide: 1 });
+    expect(keysOf(messageMenuItems(own, true, t, now))).toContain('revoke');
+    const late = own.msgTime + REVOKE_WINDOW_MS + 1;
+    expect(keysOf(messageMenuItems(own, true, t, late))).not.toContain('revoke');
+  });
+
+  it('leaves out quote and revoke without the send permission', () => {
+    const keys = keysOf(messageMenuItems(chatMessage({ sendSide: 1 }), false, t, now));
+    expect(keys).not.toContain('quote');
+    expect(keys).not.toContain('revoke');
+    expect(keys).toContain('copy');
+  });
+
+  it('offers only copy on a message the server does not know yet', () => {
+    const local = chatMessage({ local: true, messageId: null, msgId: null, sendSide: 1 });
+    expect(keysOf(messageMenuItems(local, true, t, now))).toEqual(['copy']);
+  });
+
+  it('has no menu on a system notice', () => {
+    expect(messageMenuItems(chatMessage({ msgType: MSG_TYPE.system }), true, t, now)).toEqual([]);
+  });
+});
+
+describe('the list-wide message menu', () => {
+  let key = '';
+  beforeEach(() => {
+    resetInbox();
+    useSession.setState({
+      token: 't',
+      expiresAt: Date.now() + 60_000,
+      user: {
+        uid: 'u',
+        username: 'seat',
+        nickname: 'seat',
+        role: 'office',
+        tenantId: 'tn',
+        permissions: ['conversation.read', 'conversation.send'],
+      },
+    });
+    useInbox.getState().mutate((d) => {
+      setChatPage(d, conv.index_name, [buildMessage(conv, 7)], false, false);
+    });
+    key = useInbox.getState().chats[conv.index_name]!.keys[0]!;
+  });
+  afterEach(() => cleanup());
+
+  it('opens for a right click on a bubble, not elsewhere in the row', () => {
+    const row = document.createElement('div');
+    row.dataset.testid = 'msg-row';
+    row.dataset.key = key;
+    row.innerHTML = '<span class="avatar"></span><div class="msg-bubble"><b>text</b></div>';
+    document.body.append(row);
+    const onText = messageMenuTarget(
+      { target: row.querySelector('b'), clientX: 10, clientY: 20 },
+      true,
+      t,
+    );
+    expect(onText).toEqual({ key, x: 10, y: 20 });
+    const onAvatar = messageMenuTarget(
+      { target: row.querySelector('.avatar'), clientX: 10, clientY: 20 },
+      true,
+      t,
+    );
+    expect(onAvatar).toBeNull();
+    row.remove();
+  });
+
+  it('quotes the message it was opened on and closes', async () => {
+    let closed = 0;
+    render(
+      <AppProviders>
+        <MessageMenu at={{ key, x: 5, y: 5 }} onClose={() => (closed += 1)} />
+      </AppProviders>,
+    );
+    fireEvent.click(await screen.findByText(i18n.t('inbox.quote')));
+    expect(useInbox.getState().quoting[conv.index_name]).toBe(key);
+    expect(closed).toBe(1);
+  });
+});
