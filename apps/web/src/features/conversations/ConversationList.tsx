@@ -1,11 +1,13 @@
 import { Empty, Spin } from 'antd';
-import { useCallback, useState } from 'react';
+import { useCallback, useState, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { Virtuoso } from 'react-virtuoso';
+import { ConversationMenu } from './ConversationMenu.tsx';
 import { ConversationRow } from './ConversationRow.tsx';
 import { loadMoreConversations, openConversation } from './inboxActions.ts';
 import { useInbox } from './inboxStore.ts';
+import { menuRowOf, type MenuAt } from './PointMenu.tsx';
 import { SetGroupsModal } from './SetGroupsModal.tsx';
 
 /** Props of {@link ConversationList}. */
@@ -26,6 +28,14 @@ export function ConversationList({ listKey, showAccount }: ConversationListProps
   const ids = useInbox((s) => (s.list.key === listKey ? s.list.ids : null));
   const loadingMore = useInbox((s) => s.list.loadingMore);
   const [groupsFor, setGroupsFor] = useState<string | null>(null);
+  const [menuAt, setMenuAt] = useState<MenuAt | null>(null);
+  const closeMenu = useCallback(() => setMenuAt(null), []);
+  const handleContextMenu = useCallback((e: MouseEvent) => {
+    const at = menuRowOf(e, '[data-testid="conv-row"]', 'data-index-name');
+    if (!at) return;
+    e.preventDefault();
+    setMenuAt(at);
+  }, []);
 
   const handleOpen = useCallback(
     (id: string) => {
@@ -51,6 +61,7 @@ export function ConversationList({ listKey, showAccount }: ConversationListProps
         data={ids}
         computeItemKey={(_, id) => id}
         endReached={() => void loadMoreConversations()}
+        onContextMenu={handleContextMenu}
         increaseViewportBy={200}
         // A row's height, so the first rows render at once (no one-row measuring pass first).
         defaultItemHeight={61}
@@ -58,15 +69,11 @@ export function ConversationList({ listKey, showAccount }: ConversationListProps
         // has measured the view, one more pass before the first rows can be painted).
         initialItemCount={Math.min(ids.length, INITIAL_ROWS)}
         itemContent={(_, id) => (
-          <ConversationRow
-            id={id}
-            showAccount={showAccount}
-            onOpen={handleOpen}
-            onPickGroups={setGroupsFor}
-          />
+          <ConversationRow id={id} showAccount={showAccount} onOpen={handleOpen} />
         )}
         components={{ Footer: loadingMore ? ListFooter : undefined }}
       />
+      <ConversationMenu at={menuAt} onClose={closeMenu} onPickGroups={setGroupsFor} />
       <SetGroupsModal indexName={groupsFor} onClose={() => setGroupsFor(null)} />
     </>
   );

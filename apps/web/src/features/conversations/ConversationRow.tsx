@@ -1,9 +1,8 @@
 import { PushpinFilled } from '@ant-design/icons';
-import { Badge, Dropdown, type MenuProps } from 'antd';
+import { Badge } from 'antd';
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useWorkAccounts } from '../accounts/workAccountStore.ts';
-import { readConversation, setPinned } from './inboxActions.ts';
 import { useInbox } from './inboxStore.ts';
 import { InboxAvatar } from './InboxAvatar.tsx';
 import { previewLine } from './msgTypeLabel.ts';
@@ -15,15 +14,16 @@ export interface ConversationRowProps {
   /** Show which work account the conversation belongs to (modes spanning accounts). */
   showAccount: boolean;
   onOpen: (id: string) => void;
-  onPickGroups: (id: string) => void;
 }
 
-/** One conversation of the list; it selects its own item from the store by index_name. */
+/**
+ * One conversation of the list; it selects its own item from the store by index_name. Its
+ * right-click menu is the list's one {@link ConversationMenu}.
+ */
 export const ConversationRow = memo(function ConversationRow({
   id,
   showAccount,
   onOpen,
-  onPickGroups,
 }: ConversationRowProps) {
   const { t } = useTranslation();
   const c = useInbox((s) => s.convs[id]);
@@ -36,50 +36,36 @@ export const ConversationRow = memo(function ConversationRow({
   const when = useRelativeTime();
   if (!c) return null;
 
-  const items: MenuProps['items'] = [
-    { key: 'pin', label: c.isPin ? t('inbox.unpin') : t('inbox.pin') },
-    ...(c.unRead > 0 ? [{ key: 'read', label: t('inbox.markRead') }] : []),
-    { key: 'groups', label: t('inbox.setGroups') },
-  ];
-  const handleMenu: MenuProps['onClick'] = ({ key, domEvent }) => {
-    domEvent.stopPropagation();
-    if (key === 'pin') void setPinned(id, !c.isPin).catch(() => undefined);
-    else if (key === 'read') readConversation(id);
-    else onPickGroups(id);
-  };
-
   return (
-    <Dropdown menu={{ items, onClick: handleMenu }} trigger={['contextMenu']}>
-      <div
-        role="button"
-        tabIndex={0}
-        className={`conv-row${active ? ' is-active' : ''}${c.isPin ? ' is-pinned' : ''}`}
-        onClick={() => onOpen(id)}
-        onKeyDown={(e) => e.key === 'Enter' && onOpen(id)}
-        data-testid="conv-row"
-        data-index-name={id}
-        data-unread={c.unRead}
-        aria-current={active}
-      >
-        <Badge count={c.unRead} size="small" overflowCount={99} offset={[-4, 4]}>
-          <InboxAvatar src={c.avatar} name={c.name} size={40} />
-        </Badge>
-        <div className="conv-body">
-          <div className="conv-line">
-            <span className="conv-name" data-testid="conv-name">
-              {c.name}
-            </span>
-            <span className="conv-time">{when(c.latestMsgTime)}</span>
-          </div>
-          <div className="conv-line">
-            <span className="conv-preview" data-testid="conv-preview">
-              {previewLine(c.lastMsgType, c.msg_text, t)}
-            </span>
-            {c.isPin && <PushpinFilled className="conv-pin" aria-label={t('inbox.pinned')} />}
-          </div>
-          {showAccount && <div className="conv-account">{accountName}</div>}
+    <div
+      role="button"
+      tabIndex={0}
+      className={`conv-row${active ? ' is-active' : ''}${c.isPin ? ' is-pinned' : ''}`}
+      onClick={() => onOpen(id)}
+      onKeyDown={(e) => e.key === 'Enter' && onOpen(id)}
+      data-testid="conv-row"
+      data-index-name={id}
+      data-unread={c.unRead}
+      aria-current={active}
+    >
+      <Badge count={c.unRead} size="small" overflowCount={99} offset={[-4, 4]}>
+        <InboxAvatar src={c.avatar} name={c.name} size={40} />
+      </Badge>
+      <div className="conv-body">
+        <div className="conv-line">
+          <span className="conv-name" data-testid="conv-name">
+            {c.name}
+          </span>
+          <span className="conv-time">{when(c.latestMsgTime)}</span>
         </div>
+        <div className="conv-line">
+          <span className="conv-preview" data-testid="conv-preview">
+            {previewLine(c.lastMsgType, c.msg_text, t)}
+          </span>
+          {c.isPin && <PushpinFilled className="conv-pin" aria-label={t('inbox.pinned')} />}
+        </div>
+        {showAccount && <div className="conv-account">{accountName}</div>}
       </div>
-    </Dropdown>
+    </div>
   );
 });

@@ -7,7 +7,8 @@ import type { ConversationItem } from '@cst/shared';
 import { useCan } from '../../lib/session/sessionStore.ts';
 import { backToLatest, loadNewerMessages, loadOlderMessages } from './inboxActions.ts';
 import { useInbox } from './inboxStore.ts';
-import { MessageMenu, messageMenuTarget, type MessageMenuAt } from './MessageMenu.tsx';
+import { MessageMenu, messageMenuTarget } from './MessageMenu.tsx';
+import type { MenuAt } from './PointMenu.tsx';
 import { MessageRow } from './MessageRow.tsx';
 
 /** What the list's header, footer and rows need (Virtuoso passes it as `context`). */
@@ -94,7 +95,7 @@ export function MessageList({ conv }: { conv: ConversationItem }) {
     if (opening.current && el) el.scrollTop = el.scrollHeight;
   }, [viewKey]);
   const canSend = useCan('conversation.send');
-  const [menuAt, setMenuAt] = useState<MessageMenuAt | null>(null);
+  const [menuAt, setMenuAt] = useState<MenuAt | null>(null);
   const closeMenu = useCallback(() => setMenuAt(null), []);
   const handleContextMenu = useCallback(
     (e: MouseEvent) => {

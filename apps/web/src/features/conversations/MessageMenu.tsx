@@ -1,4 +1,4 @@
-import { App, Dropdown, type MenuProps } from 'antd';
+import { App, type MenuProps } from 'antd';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { MSG_TYPE, REVOKE_WINDOW_MS } from '@cst/shared';
@@ -7,13 +7,7 @@ import { handleMessageTool, messageToolItems } from '../media/messageTools.ts';
 import { quoteOf } from './bubbles.tsx';
 import { revokeMessage } from './inboxActions.ts';
 import { useInbox, type ChatMessage } from './inboxStore.ts';
-
-/** Where the chat's message menu is open: the message and the pointer. */
-export interface MessageMenuAt {
-  key: string;
-  x: number;
-  y: number;
-}
+import { menuRowOf, PointMenu, type MenuAt } from './PointMenu.tsx';
 
 /** The text a copy takes from a message. */
 function copyText(m: ChatMessage): string {
@@ -56,21 +50,15 @@ export function messageMenuTarget(
   e: { target: EventTarget | null; clientX: number; clientY: number },
   canSend: boolean,
   t: TFunction,
-): MessageMenuAt | null {
-  if (!(e.target instanceof Element)) return null;
-  const bubble = e.target.closest('.msg-bubble');
-  const key = bubble?.closest<HTMLElement>('[data-testid="msg-row"]')?.dataset.key;
-  const m = key ? useInbox.getState().messages[key] : undefined;
-  if (!key || !m || messageMenuItems(m, canSend, t).length === 0) return null;
-  return { key, x: e.clientX, y: e.clientY };
+): MenuAt | null {
+  if (!(e.target instanceof Element) || !e.target.closest('.msg-bubble')) return null;
+  const at = menuRowOf(e, '[data-testid="msg-row"]', 'data-key');
+  const m = at ? useInbox.getState().messages[at.key] : undefined;
+  return m && messageMenuItems(m, canSend, t).length > 0 ? at : null;
 }
 
-/**
- * The chat's one message menu, opened at the pointer on a right click on a bubble. One menu for
- * the whole list instead of one per row: a row then renders no popup machinery of its own, which
- * is most of what opening a chat of many messages cost.
- */
-export function MessageMenu({ at, onClose }: { at: MessageMenuAt | null; onClose: () => void }) {
+/** The chat's one message menu ({@link PointMenu}), opened on a right click on a bubble. */
+export function MessageMenu({ at, onClose }: { at: MenuAt | null; onClose: () => void }) {
   const { t } = useTranslation();
   const { message: toast } = App.useApp();
   const m = useInbox((s) => (at ? s.messages[at.key] : undefined));
@@ -90,22 +78,5 @@ export function MessageMenu({ at, onClose }: { at: MessageMenuAt | null; onClose
     else if (handleMessageTool(key, m)) return;
     else void revokeMessage(m.key).catch(() => undefined);
   };
-  return (
-    <Dropdown
-      // A new menu for each opening, so it appears where the pointer now is.
-      key={`${at.key}:${at.x}:${at.y}`}
-      open
-      menu={{ items, onClick: handleMenu }}
-      trigger={['contextMenu']}
-      onOpenChange={(open) => {
-        if (!open) onClose();
-      }}
-    >
-      <span
-        className="msg-menu-anchor"
-        data-testid="msg-menu-anchor"
-        style={{ left: at.x, top: at.y }}
-      />
-    </Dropdown>
-  );
+  return <PointMenu at={at} items={items} onClick={handleMenu} onClose={onClose} />;
 }

@@ -4,9 +4,11 @@ import { MSG_TYPE, REVOKE_WINDOW_MS } from '@cst/shared';
 import { AppProviders } from '../../app/AppProviders.tsx';
 import { i18n } from '../../i18n/index.ts';
 import { useSession } from '../../lib/session/sessionStore.ts';
-import { setChatPage } from './inboxChanges.ts';
+import { ConversationMenu, conversationMenuItems } from './ConversationMenu.tsx';
+import { setChatPage, setListPage } from './inboxChanges.ts';
 import { resetInbox, useInbox, type ChatMessage } from './inboxStore.ts';
 import { MessageMenu, messageMenuItems, messageMenuTarget } from './MessageMenu.tsx';
+import { menuRowOf } from './PointMenu.tsx';
 import { buildConv, buildMessage } from './testFactories.ts';
 
 // jsdom has no ResizeObserver; the menu's popup only needs it to exist.
@@ -52,7 +54,7 @@ describe('the message menu entries', () => {
   });
 
   it('offers only copy on a message the server does not know yet', () => {
-    const local = chatMessage({ local: true, messageId: null, msgId: null, sendSide: 1 });
+    const local = chatMessage({ local: true, messageId: '', msgId: null, sendSide: 1 });
     expect(keysOf(messageMenuItems(local, true, t, now))).toEqual(['copy']);
   });
 
@@ -115,5 +117,49 @@ describe('the list-wide message menu', () => {
     fireEvent.click(await screen.findByText(i18n.t('inbox.quote')));
     expect(useInbox.getState().quoting[conv.index_name]).toBe(key);
     expect(closed).toBe(1);
+  });
+});
+
+describe('the conversation list menu', () => {
+  beforeEach(() => resetInbox());
+  afterEach(() => cleanup());
+
+  it('offers pin, mark read only with unread, and groups', () => {
+    const keys = (c: ReturnType<typeof buildConv>) => keysOf(conversationMenuItems(c, t));
+    expect(keys(buildConv('wxid_a', { unRead: 2 }))).toEqual(['pin', 'read', 'groups']);
+    expect(keys(buildConv('wxid_a'))).toEqual(['pin', 'groups']);
+    const pinned = conversationMenuItems(buildConv('wxid_a', { isPin: true }), t)[0];
+    expect(pinned && 'label' in pinned ? pinned.label : '').toBe(i18n.t('inbox.unpin'));
+  });
+
+  it('finds the row a right click was on and asks for its groups from the menu', async () => {
+    const c = buildConv('wxid_b', { unRead: 1 });
+    useInbox.getState().mutate((d) => {
+      setListPage(d, { mode: 'account', workWxid: 'wx_acc' }, 1, [c], 1, 50, Date.now());
+    });
+    const row = document.createElement('div');
+    row.dataset.testid = 'conv-row';
+    row.dataset.indexName = c.index_name;
+    row.innerHTML = '<span class="name">b</span>';
+    document.body.append(row);
+    const at = menuRowOf(
+      { target: row.querySelector('.name'), clientX: 3, clientY: 4 },
+      '[data-testid="conv-row"]',
+      'data-index-name',
+    );
+    row.remove();
+    expect(at).toEqual({ key: c.index_name, x: 3, y: 4 });
+    const picked: string[] = [];
+    render(
+      <AppProviders>
+        <ConversationMenu
+          at={at}
+          onClose={() => undefined}
+          onPickGroups={(id) => picked.push(id)}
+        />
+      </AppProviders>,
+    );
+    fireEvent.click(await screen.findByText(i18n.t('inbox.setGroups')));
+    expect(picked).toEqual([c.index_name]);
   });
 });
