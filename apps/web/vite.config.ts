@@ -50,6 +50,14 @@ function reachedFrom(isRoot: (id: string, m: ModuleInfo) => boolean) {
 /** Whether the entry itself loads a module. */
 const entryModule = reachedFrom((_, m) => m.isEntry);
 
+/** The pages of a visitor without a session. */
+const PUBLIC_PAGES = ['LoginPage', 'ForgetPage', 'RegisterPage'].map(
+  (p) => `/src/features/auth/${p}.tsx`,
+);
+
+/** Whether a page without a session loads a module (it must not then load the first screen). */
+const publicModule = reachedFrom((id) => PUBLIC_PAGES.some((p) => id.endsWith(p)));
+
 /** The modules a signed-in load of the conversation screen runs (boot.ts fetches them at once). */
 const FIRST_SCREEN = {
   frame: '/src/app/AntdFrame.tsx',
@@ -70,6 +78,7 @@ interface BuiltChunk {
   originalFileNames?: string[];
   isEntry?: boolean;
   facadeModuleId?: string | null;
+  moduleIds?: string[];
   imports?: string[];
 }
 
@@ -90,7 +99,7 @@ function preloadFirstScreen(): Plugin {
         if (!bundle) return undefined;
         const chunks = Object.values(bundle).filter((c) => c.type === 'chunk');
         const chunkOf = (root: string) =>
-          chunks.find((c) => c.facadeModuleId?.endsWith(root))?.fileName;
+          chunks.find((c) => c.moduleIds?.some((id) => id.endsWith(root)))?.fileName;
         /** The chunks `roots` load (themselves and their static imports), less `skip`. */
         const closure = (roots: (string | undefined)[], skip: Set<string>) => {
           const out: string[] = [];
@@ -109,14 +118,13 @@ function preloadFirstScreen(): Plugin {
             new Set(),
           ),
         );
-        const data = closure([chunkOf(FIRST_SCREEN.data)], entry);
-        const frame = closure(
-          [chunkOf(FIRST_SCREEN.frame), chunkOf(FIRST_SCREEN.shell)],
-          new Set([...entry, ...data]),
-        );
+        // (The frame, the first data and the inbox share one chunk; each list is what the one
+        // before it did not already name.)
+        const frame = closure([chunkOf(FIRST_SCREEN.frame), chunkOf(FIRST_SCREEN.shell)], entry);
+        const data = closure([chunkOf(FIRST_SCREEN.data)], new Set([...entry, ...frame]));
         const inbox = closure(
           [chunkOf(FIRST_SCREEN.inbox)],
-          new Set([...entry, ...data, ...frame]),
+          new Set([...entry, ...frame, ...data]),
         );
         // antd's style sheet (app/AntdFrame.tsx loadAntdStyles), first in <head> like there.
         const antdCss = Object.values(bundle).find(
@@ -134,7 +142,7 @@ function preloadFirstScreen(): Plugin {
           `if(!t||!(t.expiresAt>Date.now()))return;` +
           css +
           `var p=location.hash.replace(/^#/,'').split('?')[0]||'/';` +
-          `var l=(p==='/'||p==='/message')?${JSON.stringify([...data, ...frame, ...inbox])}:${JSON.stringify(frame)};` +
+          `var l=(p==='/'||p==='/message')?${JSON.stringify([...frame, ...data, ...inbox])}:${JSON.stringify(frame)};` +
           `l.forEach(function(h){var k=document.createElement('link');k.rel='modulepreload';` +
           `k.crossOrigin='';k.href='./'+h;document.head.appendChild(k)})}catch(e){}})();`;
         return [{ tag: 'script', children: script, injectTo: 'head-prepend' }];
@@ -312,6 +320,23 @@ export default defineConfig({
                     : 'antd-more'
                   : null,
               priority: 10,
+            },
+            // The first screen's own code in one chunk: as a dozen small shared chunks it queued
+            // behind the browser's six connections (HTTP/1.1) on a load without cached code. Only
+            // those modules: what they import from the entry stays there, and what the sign-in
+            // pages use too stays apart, so those pages do not load the first screen.
+            {
+              name: (id, ctx) => {
+                const info = (m: string) => ctx.getModuleInfo(m);
+                return !id.includes('node_modules') &&
+                  !entryModule(id, info) &&
+                  !publicModule(id, info) &&
+                  firstScreenModule(id, info)
+                  ? 'first-screen'
+                  : null;
+              },
+              includeDependenciesRecursively: false,
+              priority: 5,
             },
           ],
         },

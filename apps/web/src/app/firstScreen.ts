@@ -13,8 +13,9 @@ export const RECONCILE_DELAY_MS = 500;
 
 /**
  * Asks for the conversation screen's first data while its code is still loading (started by
- * boot.ts on a page load at `/` or `/message` with a stored session): the work accounts, the unread
- * summary, the first page of the list the screen opens with and the open chat's latest messages.
+ * boot.ts on a page load at `/` or `/message` with a stored session): the first page of the list
+ * the screen opens with, the open chat's latest messages, then the work accounts and the unread
+ * summary (the server answers in turn, and the list and chat are what the screen shows first).
  * The list and chat go straight into the inbox store; the screen's own queries then take these
  * answers instead of asking again (`mainApi.prefetch`).
  *
@@ -26,9 +27,9 @@ export function prefetchInbox(params: URLSearchParams): void {
   const active = useInbox.getState().active;
   const answers: Promise<unknown>[] = [];
   mainApi.prefetch(() => {
-    answers.push(accountsApi.switcher(), conversationsApi.unread());
     if (viewReady(view)) answers.push(loadListFirstPage(view));
     if (active) answers.push(loadLatestMessages(active));
+    answers.push(accountsApi.switcher(), conversationsApi.unread());
   });
   for (const a of answers) a.catch(() => undefined);
   reconcileWhenLive(Promise.allSettled(answers));
