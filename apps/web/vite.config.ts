@@ -301,6 +301,7 @@ export default defineConfig({
             // Packages the entry itself loads (zod, dayjs, the menu icons): kept out of the antd
             // chunk, which would otherwise take them along as its dependencies.
             {
+              debugName: 'vendor',
               name: (id, ctx) =>
                 id.includes('node_modules') && entryModule(id, (m) => ctx.getModuleInfo(m))
                   ? 'vendor'
@@ -313,6 +314,7 @@ export default defineConfig({
             // The rest of antd (what only other pages use) apart, so the first screen does not
             // wait for it.
             {
+              debugName: 'antd',
               name: (id, ctx) =>
                 ANTD_FAMILY.test(id)
                   ? firstScreenModule(id, (m) => ctx.getModuleInfo(m))
@@ -326,6 +328,7 @@ export default defineConfig({
             // those modules: what they import from the entry stays there, and what the sign-in
             // pages use too stays apart, so those pages do not load the first screen.
             {
+              debugName: 'first-screen',
               name: (id, ctx) => {
                 const info = (m: string) => ctx.getModuleInfo(m);
                 return !id.includes('node_modules') &&
