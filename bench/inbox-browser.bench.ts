@@ -20,7 +20,7 @@ import { addAccount, BENCH_ENV, signIn, type Session } from './session.ts';
 
 const CONVS = Number(process.env.BENCH_CONVS ?? 10_000);
 const MESSAGES = Number(process.env.BENCH_CHAT ?? 5_000);
-const RUNS = Number(process.env.BENCH_RUNS ?? 5);
+const RUNS = Number(process.env.BENCH_RUNS ?? 9);
 
 /** Seeds conversations and a long chat straight into the stopped server's PGlite. */
 async function seed(dataDir: string, bigWxid: string, smallWxid: string) {
@@ -142,7 +142,7 @@ async function firstScreen(
     let serverMs = -1;
     const shown = w.__firstScreen ?? Infinity;
     for (const e of performance.getEntriesByType('resource') as PerformanceResourceTiming[]) {
-      if (/InboxPage-[^/]*\.js$/.test(e.name)) code = Math.max(code, e.responseEnd);
+      if (/first-screen-[^/]*\.js$/.test(e.name)) code = Math.max(code, e.responseEnd);
       // The first list / messages calls (those that made the first screen).
       if (/\/conv\/(list|messages)$/.test(e.name) && e.startTime < shown) {
         data = Math.max(data, e.responseEnd);

@@ -72,6 +72,9 @@ const firstScreenModule = reachedFrom(
   (id, m) => m.isEntry || FIRST_SCREEN_ROOTS.some((r) => id.endsWith(r)),
 );
 
+/** Whether the first screen's data module (`app/firstScreen.ts`) loads a module. */
+const firstDataModule = reachedFrom((id) => id.endsWith(FIRST_SCREEN.data));
+
 interface BuiltChunk {
   type: 'chunk' | 'asset';
   fileName: string;
@@ -118,14 +121,16 @@ function preloadFirstScreen(): Plugin {
             new Set(),
           ),
         );
-        // (The frame, the first data and the inbox share one chunk; each list is what the one
-        // before it did not already name.)
-        const frame = closure([chunkOf(FIRST_SCREEN.frame), chunkOf(FIRST_SCREEN.shell)], entry);
-        const data = closure([chunkOf(FIRST_SCREEN.data)], new Set([...entry, ...frame]));
+        // At `/` and `/message` the first-data chunk first (its requests go out once it runs),
+        // then what the frame and the conversation screen add; elsewhere the frame's alone.
+        const frameRoots = [chunkOf(FIRST_SCREEN.frame), chunkOf(FIRST_SCREEN.shell)];
+        const data = closure([chunkOf(FIRST_SCREEN.data)], entry);
+        const frameAfterData = closure(frameRoots, new Set([...entry, ...data]));
         const inbox = closure(
           [chunkOf(FIRST_SCREEN.inbox)],
-          new Set([...entry, ...frame, ...data]),
+          new Set([...entry, ...data, ...frameAfterData]),
         );
+        const frame = closure(frameRoots, entry);
         // antd's style sheet (app/AntdFrame.tsx loadAntdStyles), first in <head> like there.
         const antdCss = Object.values(bundle).find(
           (a) =>
@@ -142,7 +147,7 @@ function preloadFirstScreen(): Plugin {
           `if(!t||!(t.expiresAt>Date.now()))return;` +
           css +
           `var p=location.hash.replace(/^#/,'').split('?')[0]||'/';` +
-          `var l=(p==='/'||p==='/message')?${JSON.stringify([...frame, ...data, ...inbox])}:${JSON.stringify(frame)};` +
+          `var l=(p==='/'||p==='/message')?${JSON.stringify([...data, ...frameAfterData, ...inbox])}:${JSON.stringify(frame)};` +
           `l.forEach(function(h){var k=document.createElement('link');k.rel='modulepreload';` +
           `k.crossOrigin='';k.href='./'+h;document.head.appendChild(k)})}catch(e){}})();`;
         return [{ tag: 'script', children: script, injectTo: 'head-prepend' }];
@@ -323,20 +328,26 @@ export default defineConfig({
                   : null,
               priority: 10,
             },
-            // The first screen's own code in one chunk: as a dozen small shared chunks it queued
-            // behind the browser's six connections (HTTP/1.1) on a load without cached code. Only
-            // those modules: what they import from the entry stays there, and what the sign-in
-            // pages use too stays apart, so those pages do not load the first screen.
+            // The first screen's own code in two chunks: as a dozen small shared chunks it queued
+            // behind the browser's six connections (HTTP/1.1) on a load without cached code. The
+            // first-data module and what it imports apart (`first-data`, no antd), so its requests
+            // go out before antd has arrived; the frame, the shell and the conversation screen
+            // together (`first-screen`). Only those modules: what they import from the entry stays
+            // there, and what the sign-in pages use too stays apart, so those pages do not load
+            // the first screen.
             {
               debugName: 'first-screen',
               name: (id, ctx) => {
                 const info = (m: string) => ctx.getModuleInfo(m);
-                return !id.includes('node_modules') &&
-                  !entryModule(id, info) &&
-                  !publicModule(id, info) &&
-                  firstScreenModule(id, info)
-                  ? 'first-screen'
-                  : null;
+                if (
+                  id.includes('node_modules') ||
+                  entryModule(id, info) ||
+                  publicModule(id, info) ||
+                  !firstScreenModule(id, info)
+                ) {
+                  return null;
+                }
+                return firstDataModule(id, info) ? 'first-data' : 'first-screen';
               },
               includeDependenciesRecursively: false,
               priority: 5,
