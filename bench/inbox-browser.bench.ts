@@ -271,9 +271,6 @@ async function main(): Promise<void> {
   try {
     const me = await signIn(s);
     const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-    // Records when the awaited element first shows (checked every frame from the start).
-    // (Polled every 4 ms: the document an init script first sees is replaced by the loaded one,
-    // so observers and load listeners attached then never fire.)
     // Records when the awaited element is first visible and painted, in ms from navigation start
     // (the new document's time origin). Visible: a list row inside the window; a chat row with
     // its bottom inside the message list's view (the newest message at the bottom, where the chat

@@ -80,7 +80,6 @@ interface BuiltChunk {
   fileName: string;
   originalFileNames?: string[];
   isEntry?: boolean;
-  facadeModuleId?: string | null;
   moduleIds?: string[];
   imports?: string[];
 }
@@ -336,7 +335,7 @@ export default defineConfig({
             // there, and what the sign-in pages use too stays apart, so those pages do not load
             // the first screen.
             {
-              debugName: 'first-screen',
+              debugName: 'first-data, first-screen',
               name: (id, ctx) => {
                 const info = (m: string) => ctx.getModuleInfo(m);
                 if (

@@ -3,6 +3,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppProviders } from '../AppProviders.tsx';
 import { useSession } from '../../lib/session/sessionStore.ts';
+import { signInForTest } from '../../lib/session/testSession.ts';
 import { buildRouteTree } from './router.tsx';
 
 const captcha = { code: 200, msg: 'ok', data: { captchaEnabled: false, uuid: 'x', img: '' } };
@@ -42,17 +43,11 @@ describe('the router and its guard', () => {
   });
 
   it('sends a signed-in visitor of the login page to the page asked for', async () => {
-    useSession.setState({
-      token: 'tok',
-      expiresAt: Date.now() + 60_000,
-      user: {
-        uid: 'u',
-        username: 'm',
-        nickname: 'm',
-        role: 'manager',
-        tenantId: 't',
-        permissions: ['seat.manage'],
-      },
+    signInForTest(['seat.manage'], {
+      username: 'm',
+      nickname: 'm',
+      role: 'manager',
+      tenantId: 't',
     });
     const router = visit('/auth/login?redirect=%2FmyAccount');
     await waitFor(() => expect(router.state.location.pathname).toBe('/myAccount'));

@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppProviders } from '../../app/AppProviders.tsx';
-import { useSession } from '../../lib/session/sessionStore.ts';
+import { signInForTest } from '../../lib/session/testSession.ts';
 import { Composer } from './Composer.tsx';
 import { applyMessagePush, setChatPage, setListPage } from './inboxChanges.ts';
 import { resetInbox, useInbox } from './inboxStore.ts';
@@ -32,18 +32,7 @@ describe('the composer', () => {
   beforeEach(() => {
     resetInbox();
     sends.length = 0;
-    useSession.setState({
-      token: 't',
-      expiresAt: Date.now() + 60_000,
-      user: {
-        uid: 'u',
-        username: 'seat',
-        nickname: 'seat',
-        role: 'office',
-        tenantId: 'tn',
-        permissions: ['conversation.read', 'conversation.send'],
-      },
-    });
+    signInForTest(['conversation.read', 'conversation.send']);
     useInbox.getState().mutate((d) => {
       setListPage(d, { mode: 'account', workWxid: 'wx_acc' }, 1, [a, b], 2, 50, Date.now());
       setChatPage(d, a.index_name, [buildMessage(a, 1)], false, false);

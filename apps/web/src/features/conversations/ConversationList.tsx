@@ -1,5 +1,5 @@
 import { Empty, Spin } from 'antd';
-import { useCallback, useState, type MouseEvent } from 'react';
+import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { Virtuoso } from 'react-virtuoso';
@@ -7,7 +7,7 @@ import { ConversationMenu } from './ConversationMenu.tsx';
 import { ConversationRow } from './ConversationRow.tsx';
 import { loadMoreConversations, openConversation } from './inboxActions.ts';
 import { useInbox } from './inboxStore.ts';
-import { menuRowOf, type MenuAt } from './PointMenu.tsx';
+import { menuRowOf, usePointMenu, type MenuEvent } from './PointMenu.tsx';
 import { SetGroupsModal } from './SetGroupsModal.tsx';
 
 /** Props of {@link ConversationList}. */
@@ -16,6 +16,9 @@ export interface ConversationListProps {
   listKey: string;
   showAccount: boolean;
 }
+
+/** The conversation row a right click was on. */
+const rowUnder = (e: MenuEvent) => menuRowOf(e, '[data-testid="conv-row"]', 'data-index-name');
 
 /** Rows rendered before the list has measured its view: about one window of them. */
 const INITIAL_ROWS = 12;
@@ -28,14 +31,7 @@ export function ConversationList({ listKey, showAccount }: ConversationListProps
   const ids = useInbox((s) => (s.list.key === listKey ? s.list.ids : null));
   const loadingMore = useInbox((s) => s.list.loadingMore);
   const [groupsFor, setGroupsFor] = useState<string | null>(null);
-  const [menuAt, setMenuAt] = useState<MenuAt | null>(null);
-  const closeMenu = useCallback(() => setMenuAt(null), []);
-  const handleContextMenu = useCallback((e: MouseEvent) => {
-    const at = menuRowOf(e, '[data-testid="conv-row"]', 'data-index-name');
-    if (!at) return;
-    e.preventDefault();
-    setMenuAt(at);
-  }, []);
+  const menu = usePointMenu(rowUnder);
 
   const handleOpen = useCallback(
     (id: string) => {
@@ -61,7 +57,7 @@ export function ConversationList({ listKey, showAccount }: ConversationListProps
         data={ids}
         computeItemKey={(_, id) => id}
         endReached={() => void loadMoreConversations()}
-        onContextMenu={handleContextMenu}
+        onContextMenu={menu.onContextMenu}
         increaseViewportBy={200}
         // A row's height, so the first rows render at once (no one-row measuring pass first).
         defaultItemHeight={61}
@@ -73,7 +69,7 @@ export function ConversationList({ listKey, showAccount }: ConversationListProps
         )}
         components={{ Footer: loadingMore ? ListFooter : undefined }}
       />
-      <ConversationMenu at={menuAt} onClose={closeMenu} onPickGroups={setGroupsFor} />
+      <ConversationMenu at={menu.at} onClose={menu.close} onPickGroups={setGroupsFor} />
       <SetGroupsModal indexName={groupsFor} onClose={() => setGroupsFor(null)} />
     </>
   );

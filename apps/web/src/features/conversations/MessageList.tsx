@@ -1,6 +1,6 @@
 import { DownOutlined } from '@ant-design/icons';
 import { Button, Empty, Spin, Typography } from 'antd';
-import { useCallback, useEffect, useLayoutEffect, useRef, useState, type MouseEvent } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Virtuoso, type VirtuosoHandle } from 'react-virtuoso';
 import type { ConversationItem } from '@cst/shared';
@@ -8,7 +8,7 @@ import { useCan } from '../../lib/session/sessionStore.ts';
 import { backToLatest, loadNewerMessages, loadOlderMessages } from './inboxActions.ts';
 import { useInbox } from './inboxStore.ts';
 import { MessageMenu, messageMenuTarget } from './MessageMenu.tsx';
-import type { MenuAt } from './PointMenu.tsx';
+import { usePointMenu, type MenuEvent } from './PointMenu.tsx';
 import { MessageRow } from './MessageRow.tsx';
 
 /** What the list's header, footer and rows need (Virtuoso passes it as `context`). */
@@ -95,17 +95,12 @@ export function MessageList({ conv }: { conv: ConversationItem }) {
     if (opening.current && el) el.scrollTop = el.scrollHeight;
   }, [viewKey]);
   const canSend = useCan('conversation.send');
-  const [menuAt, setMenuAt] = useState<MenuAt | null>(null);
-  const closeMenu = useCallback(() => setMenuAt(null), []);
-  const handleContextMenu = useCallback(
-    (e: MouseEvent) => {
-      const at = messageMenuTarget(e, canSend, t);
-      if (!at) return;
-      e.preventDefault();
-      setMenuAt(at);
-    },
-    [canSend, t],
+  const menu = usePointMenu(
+    useCallback((e: MenuEvent) => messageMenuTarget(e, canSend, t), [canSend, t]),
   );
+  const scrollerRef = useCallback((el: HTMLElement | Window | null) => {
+    scroller.current = el instanceof HTMLElement ? el : null;
+  }, []);
   const [flashKey, setFlashKey] = useState<string | null>(null);
   useEffect(() => {
     setFlashKey(anchorKey);
@@ -154,9 +149,7 @@ export function MessageList({ conv }: { conv: ConversationItem }) {
         key={`${indexName}:${chat.generation}`}
         className={opening.current ? 'msg-list is-opening' : 'msg-list'}
         data-testid="msg-list"
-        scrollerRef={(el) => {
-          scroller.current = el instanceof HTMLElement ? el : null;
-        }}
+        scrollerRef={scrollerRef}
         initialItemCount={opening.current || undefined}
         data={chat.keys}
         firstItemIndex={chat.firstItemIndex}
@@ -175,7 +168,7 @@ export function MessageList({ conv }: { conv: ConversationItem }) {
         onTouchMove={handleInput}
         onKeyDown={handleInput}
         onPointerDown={handleInput}
-        onContextMenu={handleContextMenu}
+        onContextMenu={menu.onContextMenu}
         increaseViewportBy={{ top: 300, bottom: 100 }}
         // A text row's height, so the opening rows render at once (no one-row measuring pass).
         defaultItemHeight={69}
@@ -197,7 +190,7 @@ export function MessageList({ conv }: { conv: ConversationItem }) {
           )
         }
       />
-      <MessageMenu at={menuAt} onClose={closeMenu} />
+      <MessageMenu at={menu.at} onClose={menu.close} />
       {chat.hasNewer && (
         <Button
           className="msg-to-latest"

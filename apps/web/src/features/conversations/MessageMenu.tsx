@@ -7,7 +7,7 @@ import { handleMessageTool, messageToolItems } from '../media/messageTools.ts';
 import { quoteOf } from './bubbles.tsx';
 import { revokeMessage } from './inboxActions.ts';
 import { useInbox, type ChatMessage } from './inboxStore.ts';
-import { menuRowOf, PointMenu, type MenuAt } from './PointMenu.tsx';
+import { menuRowOf, PointMenu, type MenuAt, type MenuEvent } from './PointMenu.tsx';
 
 /** The text a copy takes from a message. */
 function copyText(m: ChatMessage): string {
@@ -46,11 +46,7 @@ export function messageMenuItems(
  * The message under a context-menu event, when it was on a bubble whose message has a menu; the
  * list then opens {@link MessageMenu} there instead of the browser's menu.
  */
-export function messageMenuTarget(
-  e: { target: EventTarget | null; clientX: number; clientY: number },
-  canSend: boolean,
-  t: TFunction,
-): MenuAt | null {
+export function messageMenuTarget(e: MenuEvent, canSend: boolean, t: TFunction): MenuAt | null {
   if (!(e.target instanceof Element) || !e.target.closest('.msg-bubble')) return null;
   const at = menuRowOf(e, '[data-testid="msg-row"]', 'data-key');
   const m = at ? useInbox.getState().messages[at.key] : undefined;

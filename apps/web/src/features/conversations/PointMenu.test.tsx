@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { MSG_TYPE, REVOKE_WINDOW_MS } from '@cst/shared';
 import { AppProviders } from '../../app/AppProviders.tsx';
 import { i18n } from '../../i18n/index.ts';
-import { useSession } from '../../lib/session/sessionStore.ts';
+import { signInForTest } from '../../lib/session/testSession.ts';
 import { ConversationMenu, conversationMenuItems } from './ConversationMenu.tsx';
 import { setChatPage, setListPage } from './inboxChanges.ts';
 import { resetInbox, useInbox, type ChatMessage } from './inboxStore.ts';
@@ -67,18 +67,7 @@ describe('the list-wide message menu', () => {
   let key = '';
   beforeEach(() => {
     resetInbox();
-    useSession.setState({
-      token: 't',
-      expiresAt: Date.now() + 60_000,
-      user: {
-        uid: 'u',
-        username: 'seat',
-        nickname: 'seat',
-        role: 'office',
-        tenantId: 'tn',
-        permissions: ['conversation.read', 'conversation.send'],
-      },
-    });
+    signInForTest(['conversation.read', 'conversation.send']);
     useInbox.getState().mutate((d) => {
       setChatPage(d, conv.index_name, [buildMessage(conv, 7)], false, false);
     });

@@ -2,7 +2,7 @@ import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AntdFrame } from '../../app/AntdFrame.tsx';
 import { AppProviders } from '../../app/AppProviders.tsx';
-import { useSession } from '../../lib/session/sessionStore.ts';
+import { signInForTest } from '../../lib/session/testSession.ts';
 import { buildConv, buildMessage } from '../conversations/testFactories.ts';
 import { RemarkEditor } from './RemarkEditor.tsx';
 import { peerCardTarget, writerCardTarget } from './userCardStore.ts';
@@ -41,18 +41,7 @@ const save = () => fireEvent.click(screen.getByTestId('card-remark-save'));
 describe('the remark editor', () => {
   beforeEach(() => {
     calls.length = 0;
-    useSession.setState({
-      token: 't',
-      expiresAt: Date.now() + 60_000,
-      user: {
-        uid: 'u',
-        username: 'seat',
-        nickname: 'seat',
-        role: 'office',
-        tenantId: 'tn',
-        permissions: ['conversation.read', 'contact.manage'],
-      },
-    });
+    signInForTest(['conversation.read', 'contact.manage']);
     reply = { status: 200, body: { code: 0, message: 'ok', data: null } };
     vi.spyOn(globalThis, 'fetch').mockImplementation(async (_url, init) => {
       calls.push(JSON.parse(String(init?.body)) as Record<string, unknown>);
