@@ -1,7 +1,7 @@
 import { EventEmitter } from 'node:events';
 import fs from 'node:fs';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import {
   Column,
   getTableColumns,
@@ -9,14 +9,22 @@ import {
   SQL,
   sql,
   type ExtractTablesWithRelations,
+  type Query,
   type SQLWrapper,
 } from 'drizzle-orm';
-import type { PgDatabase, PgQueryResultHKT, PgTable, PgTransaction } from 'drizzle-orm/pg-core';
+import {
+  PgDialect,
+  type PgDatabase,
+  type PgQueryResultHKT,
+  type PgTable,
+  type PgTransaction,
+} from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite, PgliteSession } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { OneTripPGlite } from './pglite-client.ts';
 import * as schema from '../db/schema/index.ts';
 
 export type Schema = typeof schema;
@@ -49,14 +57,12 @@ export interface Database {
 
 /** Opens PGlite under `dataDir/pg` (or in memory when dataDir is null). */
 export async function openPglite(dataDir: string | null): Promise<Database> {
-  let client: PGlite;
+  let dir: string | null = null;
   if (dataDir) {
-    const dir = path.join(dataDir, 'pg');
+    dir = path.join(dataDir, 'pg');
     fs.mkdirSync(dir, { recursive: true });
-    client = new PGlite(dir);
-  } else {
-    client = new PGlite();
   }
+  const client = dir ? new OneTripPGlite(dir) : new OneTripPGlite();
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
@@ -176,6 +182,90 @@ export async function selectRows<R>(db: DbOrTx, query: SQLWrapper & PromiseLike<
     await db.execute(sql`select coalesce(json_agg(q), '[]'::json) as page from (${query}) q`),
   );
   return rowsFromJson(selected.call(query), first?.page ?? []) as R;
+}
+
+/** A statement built once: its text and parameters (placeholders among them), and its name. */
+interface Built {
+  query: Query;
+  name: string;
+  /** What a select's rows are mapped to (`preparedSelect`). */
+  fields?: Record<string, unknown>;
+}
+
+const dialect = new PgDialect();
+let statementCount = 0;
+/** Shapes kept per prepared query; the oldest is built again when more turn up. */
+const SHAPES_KEPT = 64;
+
+/** A cache of statements by shape, each built on first use. */
+function shapes() {
+  const built = new Map<string, Built>();
+  return (shape: string, make: () => Omit<Built, 'name'>): Built => {
+    let b = built.get(shape);
+    if (!b) {
+      b = { ...make(), name: `cst_q${++statementCount}` };
+      built.set(shape, b);
+      if (built.size > SHAPES_KEPT) built.delete(built.keys().next().value!);
+    }
+    return b;
+  };
+}
+
+function run(db: DbOrTx, b: Built, values: Record<string, unknown>): Promise<unknown> {
+  return db._.session.prepareQuery(b.query, undefined, b.name, false).execute(values);
+}
+
+/**
+ * Raw SQL built once per shape. The returned function takes the shape (a string naming what
+ * changes the text: which conditions, a literal page size; never a value), `build`, which returns
+ * the statement with `sql.placeholder(name)` where values go and runs only for a shape not built
+ * yet, and the values; it returns the raw result (`rowsOf`).
+ *
+ * Building a drizzle query walks its whole tree, a tenth or more of a small read's server time;
+ * the same text each time also lets the database keep the statement and its plan (a named
+ * statement on node-postgres, a kept one in OneTripPGlite).
+ */
+export function preparedSql() {
+  const of = shapes();
+  return (db: DbOrTx, shape: string, build: () => SQL, values: Record<string, unknown>) =>
+    run(
+      db,
+      of(shape, () => ({ query: dialect.sqlToQuery(build()) })),
+      values,
+    );
+}
+
+/**
+ * A drizzle select built once per shape (as `preparedSql`), its rows as `selectRows` gives them:
+ * one JSON page on PGlite, plain rows on PostgreSQL, both mapped by the select's fields. The
+ * select reads one table (or aliases its fields): rows are keyed by column name.
+ */
+export function preparedSelect<R>() {
+  const pglite = shapes();
+  const postgres = shapes();
+  const make = (select: SQLWrapper, json: boolean) => {
+    const fields = (select as { getSelectedFields?: () => Record<string, unknown> })
+      .getSelectedFields;
+    if (!fields) throw new Error('preparedSelect takes a drizzle select');
+    const text = json
+      ? sql`select coalesce(json_agg(q), '[]'::json) as page from (${select}) q`
+      : select.getSQL();
+    return { query: dialect.sqlToQuery(text), fields: fields.call(select) };
+  };
+  return async (
+    db: DbOrTx,
+    shape: string,
+    build: () => SQLWrapper & PromiseLike<R[]>,
+    values: Record<string, unknown>,
+  ): Promise<R[]> => {
+    if (is(db._.session, PgliteSession)) {
+      const b = pglite(shape, () => make(build(), true));
+      const [first] = rowsOf<{ page: Record<string, unknown>[] }>(await run(db, b, values));
+      return rowsFromJson(b.fields!, first?.page ?? []) as R[];
+    }
+    const b = postgres(shape, () => make(build(), false));
+    return rowsFromJson(b.fields!, rowsOf(await run(db, b, values))) as R[];
+  };
 }
 
 /** Rows of `table` read from their JSON form (`row_to_json`, `json_agg`), as drizzle maps them. */

@@ -8,7 +8,7 @@ import {
   findConversation,
   findConversationWithPage,
 } from '../modules/conversations/conversation.repository.ts';
-import { selectRows, type Database } from './db.ts';
+import { preparedSelect, preparedSql, rowsOf, selectRows, type Database } from './db.ts';
 
 describe('selectRows', () => {
   let database: Database;
@@ -100,7 +100,14 @@ describe('selectRows', () => {
     const [conv] = await db.select().from(conversations);
     const key = [conv!.tenantId, conv!.workAccountId, 1, 'wxid_peer'] as const;
     const spec = { before: null, since: 0, limit: 1 };
-    const found = await findConversationWithPage(db, ...key, spec);
+    const found = await findConversationWithPage(
+      db,
+      conv!.tenantId,
+      'wxid_page',
+      1,
+      'wxid_peer',
+      spec,
+    );
     expect(found!.conv).toEqual(await findConversation(db, ...key));
     // Compared with a plain select (messagesPage itself reads JSON on PGlite).
     expect(found!.rows).toEqual(
@@ -112,8 +119,17 @@ describe('selectRows', () => {
         .limit(1),
     );
     expect(found!.rows).toHaveLength(1);
+    // The page before that message: the older one.
+    const before = await findConversationWithPage(db, conv!.tenantId, 'wxid_page', 1, 'wxid_peer', {
+      ...spec,
+      before: found!.rows[0]!.id,
+    });
+    expect(before!.rows.map((r) => r.msgTime)).toEqual([1_790_000_000_001]);
     expect(
-      await findConversationWithPage(db, conv!.tenantId, conv!.workAccountId, 1, 'nobody', spec),
+      await findConversationWithPage(db, conv!.tenantId, 'wxid_page', 1, 'nobody', spec),
+    ).toBeNull();
+    expect(
+      await findConversationWithPage(db, conv!.tenantId, 'wxid_other', 1, 'wxid_peer', spec),
     ).toBeNull();
   });
 
@@ -121,5 +137,45 @@ describe('selectRows', () => {
     const db = database.db;
     const query = db.select().from(messages).where(eq(messages.msgType, 999));
     expect(await selectRows(db, query)).toEqual([]);
+  });
+
+  it('runs a prepared select built once per shape, with the values of each call', async () => {
+    const db = database.db;
+    const page = preparedSelect<typeof messages.$inferSelect>();
+    let builds = 0;
+    const build = () => {
+      builds += 1;
+      return db
+        .select()
+        .from(messages)
+        .where(eq(messages.msgType, sql`${sql.placeholder('type')}`))
+        .orderBy(desc(messages.id));
+    };
+    const images = await page(db, 'byType', build, { type: 3 });
+    expect(images).toEqual(await db.select().from(messages).where(eq(messages.msgType, 3)));
+    expect(images[0]!.media).toEqual({ width: 640, height: 480 });
+    const texts = await page(db, 'byType', build, { type: 1 });
+    expect(texts.map((r) => r.msgType)).toEqual([1]);
+    expect(await page(db, 'byType', build, { type: 999 })).toEqual([]);
+    expect(builds).toBe(1);
+    // Inside a transaction too.
+    await db.transaction(async (tx) => {
+      expect(await page(tx, 'byType', build, { type: 3 })).toEqual(images);
+    });
+    expect(builds).toBe(1);
+  });
+
+  it('runs prepared raw SQL built once per shape', async () => {
+    const db = database.db;
+    const count = preparedSql();
+    let builds = 0;
+    const build = () => {
+      builds += 1;
+      return sql`select count(*)::int as n from ${messages} where ${messages.sendSide} = ${sql.placeholder('side')}`;
+    };
+    const n = async (side: number) =>
+      rowsOf<{ n: number }>(await count(db, 'bySide', build, { side }))[0]!.n;
+    expect([await n(1), await n(2), await n(3)]).toEqual([1, 1, 0]);
+    expect(builds).toBe(1);
   });
 });

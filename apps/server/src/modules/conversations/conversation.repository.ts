@@ -1,4 +1,16 @@
-import { and, asc, desc, eq, getTableColumns, gt, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  getTableColumns,
+  gt,
+  inArray,
+  lt,
+  sql,
+  type Placeholder,
+  type SQL,
+} from 'drizzle-orm';
 import {
   chatGroups,
   contacts,
@@ -9,7 +21,14 @@ import {
   sessionGroups,
   workAccounts,
 } from '../../db/schema/index.ts';
-import { rowsOf, selectRows, tableRowsFromJson, type DbOrTx } from '../../platform/db.ts';
+import {
+  preparedSelect,
+  preparedSql,
+  rowsOf,
+  selectRows,
+  tableRowsFromJson,
+  type DbOrTx,
+} from '../../platform/db.ts';
 import { notHidden } from '../talk/talk.repository.ts';
 import type { ConversationRow, MessageRow } from './conversation.presenter.ts';
 
@@ -35,9 +54,18 @@ export interface ListFilter {
   talkType?: number;
 }
 
+const listPage = preparedSelect<ConversationRow & { total: number }>();
+const listCount = preparedSql();
+const v = (name: string): SQL => sql`${sql.placeholder(name)}`;
+
 /**
  * A page of conversations, pinned first then newest, and the total — one query: the total rides
  * along as an uncorrelated subquery (computed once); only an empty page counts on its own.
+ *
+ * The statement is built once per shape (which filters, the page size), its values given apart.
+ * The page size, and the offset of the first page, are literals: a kept statement's generic plan
+ * then knows how many rows it reads, as a custom plan does, so PostgreSQL keeps that plan instead
+ * of planning each call.
  */
 export async function listConversations(
   db: DbOrTx,
@@ -46,52 +74,95 @@ export async function listConversations(
   page: number,
   pageSize: number,
 ): Promise<{ rows: ConversationRow[]; total: number }> {
-  const conds: SQL[] = [convScopeCondition(scope)];
-  const account = filter.workWxid ? accountIdOfWxid(scope.tenantId, filter.workWxid) : null;
-  if (account) conds.push(eq(conversations.workAccountId, account));
-  if (filter.unreadOnly) conds.push(gt(conversations.unread, 0));
-  if (filter.pinnedOnly) conds.push(eq(conversations.isPin, true));
-  if (filter.talkType) conds.push(eq(conversations.talkType, filter.talkType));
-  if (filter.sessionGroupId) {
-    conds.push(
-      sql`${conversations.id} in (select ${sessionGroupItems.conversationId} from ${sessionGroupItems} where ${sessionGroupItems.groupId} = ${filter.sessionGroupId})`,
-    );
-  }
-  if (filter.keyword) {
-    const like = `%${filter.keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    conds.push(
-      sql`(${conversations.nickname} ilike ${like} or ${conversations.remark} ilike ${like} or ${conversations.peerId} ilike ${like})`,
-    );
-  }
-  const where = and(...conds)!;
-  const counted = !(
-    filter.unreadOnly ||
-    filter.pinnedOnly ||
-    filter.sessionGroupId ||
-    filter.keyword
+  const some = scope.accountIds !== 'all';
+  if (some && scope.accountIds.length === 0) return { rows: [], total: 0 };
+  const values = {
+    tenantId: scope.tenantId,
+    accountIds: some ? scope.accountIds : null,
+    workWxid: filter.workWxid ?? null,
+    talkType: filter.talkType ?? null,
+    sessionGroupId: filter.sessionGroupId ?? null,
+    like: filter.keyword ? `%${filter.keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null,
+    offset: (page - 1) * pageSize,
+  };
+  const has = {
+    some,
+    account: !!filter.workWxid,
+    unread: !!filter.unreadOnly,
+    pinned: !!filter.pinnedOnly,
+    talkType: !!filter.talkType,
+    group: !!filter.sessionGroupId,
+    keyword: !!filter.keyword,
+  };
+  const counted = !(has.unread || has.pinned || has.group || has.keyword);
+  const shape = `${Object.entries(has)
+    .filter(([, on]) => on)
+    .map(([k]) => k)
+    .join(',')}|${pageSize}|${page === 1 ? 'first' : 'offset'}`;
+
+  const parts = () => {
+    const conds: SQL[] = [eq(conversations.tenantId, v('tenantId'))];
+    if (has.some) conds.push(sql`${conversations.workAccountId} = any(${v('accountIds')}::uuid[])`);
+    const account = has.account ? accountIdOfWxid(v('tenantId'), v('workWxid')) : null;
+    if (account) conds.push(eq(conversations.workAccountId, account));
+    if (has.unread) conds.push(gt(conversations.unread, 0));
+    if (has.pinned) conds.push(eq(conversations.isPin, true));
+    if (has.talkType) conds.push(sql`${conversations.talkType} = ${v('talkType')}`);
+    if (has.group) {
+      conds.push(
+        sql`${conversations.id} in (select ${sessionGroupItems.conversationId} from ${sessionGroupItems} where ${sessionGroupItems.groupId} = ${v('sessionGroupId')})`,
+      );
+    }
+    if (has.keyword) {
+      conds.push(
+        sql`(${conversations.nickname} ilike ${v('like')} or ${conversations.remark} ilike ${v('like')} or ${conversations.peerId} ilike ${v('like')})`,
+      );
+    }
+    const where = and(...conds)!;
+    const total = counted
+      ? countedSql(has.some, has.talkType, account)
+      : sql`(select count(*) from ${conversations} where ${where})`;
+    return { where, total };
+  };
+
+  const rows = await listPage(
+    db,
+    shape,
+    () => {
+      const { where, total } = parts();
+      return (
+        db
+          .select({
+            ...getTableColumns(conversations),
+            total: sql<number>`${total}::int`.as('total'),
+          })
+          .from(conversations)
+          .where(where)
+          // As the order indexes are declared (DESC NULLS LAST), so the page is read off an index.
+          .orderBy(
+            sql`${conversations.isPin} desc nulls last`,
+            sql`${conversations.latestMsgTime} desc nulls last`,
+            asc(conversations.id),
+          )
+          .limit(literal(pageSize))
+          .offset(page === 1 ? literal(0) : sql.placeholder('offset'))
+      );
+    },
+    values,
   );
-  const totalSql = counted
-    ? countedSql(scope, filter, account)
-    : sql`(select count(*) from ${conversations} where ${where})`;
-  const query = db
-    .select({ ...getTableColumns(conversations), total: sql<number>`${totalSql}::int`.as('total') })
-    .from(conversations)
-    .where(where)
-    // As the order indexes are declared (DESC NULLS LAST), so the page is read off an index.
-    .orderBy(
-      sql`${conversations.isPin} desc nulls last`,
-      sql`${conversations.latestMsgTime} desc nulls last`,
-      asc(conversations.id),
-    )
-    .limit(pageSize)
-    .offset((page - 1) * pageSize);
-  const rows = await selectRows(db, query);
   if (rows.length > 0) {
     const total = Number(rows[0]!.total);
     return { rows: rows.map(({ total: _t, ...row }) => row), total };
   }
-  const [r] = await db.select({ n: sql<number>`${totalSql}::int` }).from(sql`(select 1) as one`);
+  const [r] = rowsOf<{ n: number }>(
+    await listCount(db, shape, () => sql`select ${parts().total}::int as n`, values),
+  );
   return { rows: [], total: Number(r?.n ?? 0) };
+}
+
+/** A number written into the statement's text (a validated page size or offset). */
+function literal(n: number): number {
+  return sql.raw(String(Math.trunc(n))) as unknown as number;
 }
 
 /** Which messages a page of a conversation holds: newest first, below `before`, after `since`. */
@@ -101,27 +172,49 @@ export interface MessagePageSpec {
   limit: number;
 }
 
+const conversationPage = preparedSql();
+
 /**
- * One conversation of an account (its id, or `accountIdOfWxid`) by peer, with a page of its
- * messages (newest first), in one round trip: the conversation as `row_to_json`, the page as
- * `json_agg` of the same select `messagesPage` runs.
+ * One conversation of an account (by platform id) by peer, with a page of its messages (newest
+ * first), in one round trip: the conversation as `row_to_json`, the page as `json_agg` of the
+ * same select `messagesPage` runs. Built once per shape (a first page or one before a message).
  */
 export async function findConversationWithPage(
   db: DbOrTx,
   tenantId: string,
-  workAccountId: string | SQL,
+  workWxid: string,
   talkType: number,
   peerId: string,
   spec: MessagePageSpec,
 ): Promise<{ conv: ConversationRow; rows: MessageRow[] } | null> {
-  const page = pageSelect(db, sql`${conversations.id}`, spec);
-  const [found] = rowsOf<{ conv: Record<string, unknown>; page: Record<string, unknown>[] }>(
-    await db.execute(sql`
+  const first = spec.before === null;
+  const build = () => {
+    const page = pageSelect(db, sql`${conversations.id}`, {
+      before: first ? null : v('before'),
+      since: v('since'),
+      limit: sql.placeholder('limit'),
+    });
+    const key = conversationKey(
+      v('tenantId'),
+      accountIdOfWxid(v('tenantId'), v('workWxid')),
+      v('talkType'),
+      v('peerId'),
+    );
+    return sql`
       select row_to_json(${conversations}) as conv,
         (select coalesce(json_agg(p), '[]'::json) from (${page}) p) as page
       from ${conversations}
-      where ${conversationKey(tenantId, workAccountId, talkType, peerId)}
-      limit 1`),
+      where ${key}
+      limit 1`;
+  };
+  const [found] = rowsOf<{ conv: Record<string, unknown>; page: Record<string, unknown>[] }>(
+    await conversationPage(db, first ? 'first' : 'before', build, {
+      tenantId,
+      workWxid,
+      talkType,
+      peerId,
+      ...spec,
+    }),
   );
   if (!found) return null;
   return {
@@ -131,19 +224,19 @@ export async function findConversationWithPage(
 }
 
 /** The id of a tenant's work account by platform id, as a subquery (null when there is none). */
-export function accountIdOfWxid(tenantId: string, wxid: string): SQL {
+export function accountIdOfWxid(tenantId: string | SQL, wxid: string | SQL): SQL {
   return sql`(select ${workAccounts.id} from ${workAccounts} where ${workAccounts.tenantId} = ${tenantId} and ${workAccounts.wxid} = ${wxid})`;
 }
 
-/** The number of conversations of a scope (one account, one talk type) from the kept counts. */
-function countedSql(scope: ConvScope, filter: ListFilter, account: SQL | null): SQL {
-  if (scope.accountIds !== 'all' && scope.accountIds.length === 0) return sql`0`;
-  const conds: SQL[] = [eq(conversationCounts.tenantId, scope.tenantId)];
-  if (scope.accountIds !== 'all') {
-    conds.push(inArray(conversationCounts.workAccountId, scope.accountIds));
-  }
+/**
+ * The number of conversations of a scope (its accounts, one account, one talk type) from the kept
+ * counts, with the placeholders `listConversations` fills.
+ */
+function countedSql(some: boolean, talkType: boolean, account: SQL | null): SQL {
+  const conds: SQL[] = [eq(conversationCounts.tenantId, v('tenantId'))];
+  if (some) conds.push(sql`${conversationCounts.workAccountId} = any(${v('accountIds')}::uuid[])`);
   if (account) conds.push(eq(conversationCounts.workAccountId, account));
-  if (filter.talkType) conds.push(eq(conversationCounts.talkType, filter.talkType));
+  if (talkType) conds.push(sql`${conversationCounts.talkType} = ${v('talkType')}`);
   return sql`(select coalesce(sum(${conversationCounts.n}), 0) from ${conversationCounts} where ${and(...conds)})`;
 }
 
@@ -165,10 +258,10 @@ export async function findConversation(
 
 /** The condition that finds one conversation of an account by peer (a unique key). */
 function conversationKey(
-  tenantId: string,
+  tenantId: string | SQL,
   workAccountId: string | SQL,
-  talkType: number,
-  peerId: string,
+  talkType: number | SQL,
+  peerId: string | SQL,
 ): SQL {
   return and(
     eq(conversations.tenantId, tenantId),
@@ -329,8 +422,15 @@ export async function messagesPage(
   return selectRows(db, pageSelect(db, conversationId, { before, since, limit }));
 }
 
+/** A page's bounds as values, or as placeholders of a prepared statement. */
+interface PageBounds {
+  before: number | SQL | null;
+  since: number | SQL;
+  limit: number | Placeholder;
+}
+
 /** The select of a page of a conversation's shown messages, newest first. */
-function pageSelect(db: DbOrTx, conversationId: string | SQL, spec: MessagePageSpec) {
+function pageSelect(db: DbOrTx, conversationId: string | SQL, spec: PageBounds) {
   const conds = [
     eq(messages.conversationId, conversationId),
     gt(messages.msgTime, spec.since),

@@ -66,8 +66,17 @@ export async function visibleConversationWithPage(
   indexNameValue: string,
   spec: convRepo.MessagePageSpec,
 ): Promise<{ conv: ConversationRow; rows: MessageRow[] }> {
-  const { scope, key } = await conversationKey(db, auth, indexNameValue);
-  const found = await convRepo.findConversationWithPage(db, scope.tenantId, ...key, spec);
+  const parsed = parseIndexName(indexNameValue);
+  if (!parsed) throw fail.notFound('conversationNotFound');
+  const scope = await convScopeOf(db, auth);
+  const found = await convRepo.findConversationWithPage(
+    db,
+    scope.tenantId,
+    parsed.workWxid,
+    parsed.talkType,
+    parsed.receiverId,
+    spec,
+  );
   if (!found || !scopeHas(scope, found.conv.workAccountId)) {
     throw fail.notFound('conversationNotFound');
   }
