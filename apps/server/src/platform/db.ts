@@ -24,7 +24,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
-import { OneTripPGlite } from './pglite-client.ts';
+import { PGliteThread } from './pglite-thread.ts';
 import * as schema from '../db/schema/index.ts';
 
 export type Schema = typeof schema;
@@ -55,23 +55,20 @@ export interface Database {
   close(): Promise<void>;
 }
 
-/** Opens PGlite under `dataDir/pg` (or in memory when dataDir is null). */
+/** Opens PGlite under `dataDir/pg` (or in memory when dataDir is null), on its own thread. */
 export async function openPglite(dataDir: string | null): Promise<Database> {
   let dir: string | null = null;
   if (dataDir) {
     dir = path.join(dataDir, 'pg');
     fs.mkdirSync(dir, { recursive: true });
   }
-  const client = dir ? new OneTripPGlite(dir) : new OneTripPGlite();
-  await client.waitReady;
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const client = await PGliteThread.open(dir);
+  const db = drizzlePglite({ client: client as unknown as PGlite, schema }) as unknown as Db;
   return {
     db,
     kind: 'pglite',
     listen: (channel, handler) => client.listen(channel, handler),
-    close: async () => {
-      if (!client.closed) await client.close();
-    },
+    close: () => client.close(),
   };
 }
 

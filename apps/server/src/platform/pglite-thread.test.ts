@@ -1,0 +1,117 @@
+// PGlite on its own thread answers as PGlite in the process does: rows, errors, transactions,
+// the order of queries and of notifications.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { types } from '@electric-sql/pglite';
+import { PGliteThread } from './pglite-thread.ts';
+import { OneTripPGlite } from './pglite-client.ts';
+
+describe('PGliteThread', () => {
+  let thread: PGliteThread;
+  let local: OneTripPGlite;
+  const setup = `create table t (id serial primary key, name text unique, at timestamptz, doc jsonb, ok boolean)`;
+  beforeAll(async () => {
+    thread = await PGliteThread.open(null);
+    local = new OneTripPGlite();
+    await local.exec(setup);
+    await thread.query(setup);
+  });
+  afterAll(async () => {
+    await thread.close();
+    await local.close();
+  });
+
+  it('answers a query as PGlite in the process does, with the caller’s row mode and raw types', async () => {
+    const at = new Date('2026-11-21T08:30:00.123Z');
+    for (const db of [thread, local]) {
+      await db.query('insert into t (name, at, doc) values ($1, $2, $3)', ['甲', at, { a: [1] }]);
+    }
+    const text = 'select id, name, at, doc from t';
+    expect(await thread.query(text)).toEqual(await local.query(text));
+    const options = {
+      rowMode: 'array' as const,
+      parsers: { [types.TIMESTAMPTZ]: (v: string) => v },
+    };
+    const rows = await thread.query(text, [], options);
+    expect(rows).toEqual(await local.query(text, [], options));
+    expect(typeof (rows.rows[0] as unknown[])[2]).toBe('string');
+  });
+
+  it('refuses a parser that changes values (it cannot cross threads)', () => {
+    expect(() =>
+      thread.query('select 1', [], { parsers: { 25: (v: string) => v.toUpperCase() } }),
+    ).toThrow('must return the text as is');
+  });
+
+  it('passes a database error on with its code', async () => {
+    const err = await thread.query('insert into t (name) values ($1)', ['甲']).catch((e) => e);
+    expect(err).toBeInstanceOf(Error);
+    expect(err).toMatchObject({ code: '23505', constraint: 't_name_key' });
+  });
+
+  it('commits a transaction that resolves and rolls back one that throws', async () => {
+    await thread.transaction(async (tx) => {
+      // Values of every kind inside a transaction too (they cross the thread as text).
+      await tx.query('insert into t (name, ok, at, doc) values ($1, $2, $3, $4)', [
+        '乙',
+        true,
+        new Date(),
+        { b: 2 },
+      ]);
+    });
+    await expect(
+      thread.transaction(async (tx) => {
+        await tx.query('insert into t (name) values ($1)', ['丙']);
+        throw new Error('stop');
+      }),
+    ).rejects.toThrow('stop');
+    await thread.transaction(async (tx) => {
+      await tx.query('insert into t (name) values ($1)', ['丁']);
+      await tx.rollback();
+    });
+    const { rows } = await thread.query<{ name: string }>('select name from t order by id');
+    expect(rows.map((r) => r.name)).toEqual(['甲', '乙']);
+  });
+
+  it('holds a query from outside until the open transaction ends', async () => {
+    const order: string[] = [];
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    const tx = thread.transaction(async (t) => {
+      await t.query('insert into t (name) values ($1)', ['戊']);
+      order.push('tx wrote');
+      await held;
+      order.push('tx ends');
+    });
+    await new Promise((r) => setTimeout(r, 20));
+    const outside = thread
+      .query<{ n: number }>('select count(*)::int as n from t where name = $1', ['戊'])
+      .then((r) => {
+        order.push('outside read');
+        return r.rows[0]!.n;
+      });
+    await new Promise((r) => setTimeout(r, 20));
+    release();
+    await tx;
+    // It saw the committed row, not a state from inside the transaction.
+    expect(await outside).toBe(1);
+    expect(order).toEqual(['tx wrote', 'tx ends', 'outside read']);
+  });
+
+  it("delivers a query's notification before the query's answer", async () => {
+    const got: string[] = [];
+    const off = await thread.listen('chan', (p) => got.push(p));
+    await thread.query(`select pg_notify('chan', $1)`, ['负载']);
+    expect(got).toEqual(['负载']);
+    await off();
+    await thread.query(`select pg_notify('chan', $1)`, ['又一次']);
+    await new Promise((r) => setTimeout(r, 20));
+    expect(got).toEqual(['负载']);
+  });
+
+  it('refuses queries once closed', async () => {
+    const other = await PGliteThread.open(null);
+    await other.close();
+    expect(other.closed).toBe(true);
+    await expect(other.query('select 1')).rejects.toThrow('database thread stopped');
+  });
+});

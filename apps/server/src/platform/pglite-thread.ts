@@ -1,0 +1,243 @@
+import { Worker } from 'node:worker_threads';
+import { createRequire } from 'node:module';
+import type { QueryOptions, Results } from '@electric-sql/pglite';
+
+/** A message to the database thread (platform/pglite-worker.ts). */
+export type ToWorker = { id: number } & (
+  | { op: 'ready' }
+  | {
+      op: 'query';
+      tx?: number;
+      text: string;
+      params: unknown[];
+      rowMode?: 'array' | 'object';
+      /** Types whose values stay text (the query's pass-through parsers). */
+      raw?: number[];
+    }
+  | { op: 'begin' }
+  | { op: 'end'; tx: number; commit: boolean }
+  | { op: 'listen'; channel: string }
+  | { op: 'unlisten'; channel: string }
+  | { op: 'close' }
+);
+
+/** An error as it crosses threads: its message, name and a DatabaseError's fields. */
+export type WireError = { message: string; name: string } & Record<string, unknown>;
+
+/** A reply of the database thread, or a notification it passes on. */
+export type FromWorker =
+  | { id: number; result?: unknown; error?: WireError }
+  | { op: 'notify'; channel: string; payload: string };
+
+const { prepareValue } = createRequire(import.meta.url)('pg/lib/utils.js') as {
+  prepareValue: (value: unknown) => unknown;
+};
+
+/** The worker's entry: tsx registered first, as the server itself runs from TypeScript. */
+const BOOT = `
+const { workerData } = require('node:worker_threads');
+import('tsx/esm/api').then(({ register }) => { register(); return import(workerData.file); });
+`;
+
+/** A transaction's client, as drizzle's PGlite session uses it. */
+export interface ThreadTransaction {
+  query<T>(text: string, params?: unknown[], options?: QueryOptions): Promise<Results<T>>;
+  rollback(): Promise<void>;
+  readonly closed: boolean;
+}
+
+/**
+ * PGlite on a thread of its own, with the part of PGlite's interface the server uses: `query`,
+ * `transaction`, `listen`, `close`. Its queries run in WASM and their results are parsed there,
+ * so the thread that serves HTTP and websockets neither waits on a long query nor spends its time
+ * on the database's share of a short one; on two cores both run at once.
+ *
+ * Order is kept: one worker takes the messages in the order they are sent, PGlite serialises
+ * them as before (a query outside a transaction waits for an open one), and a notification its
+ * query raised arrives ahead of that query's answer — so, as on the main thread, a change's
+ * NOTIFY reaches its listeners before the call that made it returns.
+ */
+export class PGliteThread {
+  readonly #worker: Worker;
+  readonly #pending = new Map<
+    number,
+    { resolve: (v: unknown) => void; reject: (e: Error) => void }
+  >();
+  readonly #listeners = new Map<string, Set<(payload: string) => void>>();
+  #ids = 0;
+  #closed = false;
+  #exited: Promise<void>;
+
+  private constructor(dataDir: string | null) {
+    const file = new URL('./pglite-worker.ts', import.meta.url).pathname;
+    this.#worker = new Worker(BOOT, { eval: true, workerData: { file, dataDir } });
+    this.#worker.on('message', (m: FromWorker) => this.#receive(m));
+    this.#exited = new Promise((resolve) => {
+      this.#worker.once('exit', () => {
+        this.#closed = true;
+        for (const p of this.#pending.values()) p.reject(new Error('database thread stopped'));
+        this.#pending.clear();
+        resolve();
+      });
+    });
+    this.#worker.on('error', (err) => {
+      for (const p of this.#pending.values()) p.reject(err);
+      this.#pending.clear();
+    });
+  }
+
+  /** Starts the thread and opens PGlite there (in `dataDir`, or in memory). */
+  static async open(dataDir: string | null): Promise<PGliteThread> {
+    const thread = new PGliteThread(dataDir);
+    try {
+      await thread.#call({ op: 'ready' });
+    } catch (err) {
+      await thread.#worker.terminate();
+      throw err;
+    }
+    return thread;
+  }
+
+  get closed(): boolean {
+    return this.#closed;
+  }
+
+  query<T>(text: string, params: unknown[] = [], options?: QueryOptions): Promise<Results<T>> {
+    return this.#query<T>(undefined, text, params, options);
+  }
+
+  /** Runs `fn` in a transaction: committed when it resolves, rolled back when it throws. */
+  async transaction<T>(fn: (tx: ThreadTransaction) => Promise<T>): Promise<T> {
+    const id = (await this.#call({ op: 'begin' })) as number;
+    let closed = false;
+    const check = () => {
+      if (closed) throw new Error('Transaction is closed');
+    };
+    const tx: ThreadTransaction = {
+      query: async <R>(text: string, params?: unknown[], options?: QueryOptions) => {
+        check();
+        return this.#query<R>(id, text, params ?? [], options);
+      },
+      rollback: async () => {
+        check();
+        closed = true;
+        await this.#call({ op: 'end', tx: id, commit: false });
+      },
+      get closed() {
+        return closed;
+      },
+    };
+    let result: T;
+    try {
+      result = await fn(tx);
+    } catch (err) {
+      if (!closed) {
+        closed = true;
+        await this.#call({ op: 'end', tx: id, commit: false }).catch(() => undefined);
+      }
+      throw err;
+    }
+    if (!closed) {
+      closed = true;
+      await this.#call({ op: 'end', tx: id, commit: true });
+    }
+    return result;
+  }
+
+  /** Calls `handler` on each NOTIFY on `channel`; resolves with an unsubscribe. */
+  async listen(channel: string, handler: (payload: string) => void): Promise<() => Promise<void>> {
+    let set = this.#listeners.get(channel);
+    if (!set) {
+      set = new Set();
+      this.#listeners.set(channel, set);
+      await this.#call({ op: 'listen', channel });
+    }
+    set.add(handler);
+    return async () => {
+      const s = this.#listeners.get(channel);
+      if (!s?.delete(handler) || s.size > 0) return;
+      this.#listeners.delete(channel);
+      if (!this.#closed) await this.#call({ op: 'unlisten', channel });
+    };
+  }
+
+  async close(): Promise<void> {
+    if (this.#closed) return;
+    await this.#call({ op: 'close' }).catch(() => undefined);
+    await this.#worker.terminate();
+    await this.#exited;
+  }
+
+  #query<T>(tx: number | undefined, text: string, params: unknown[], options?: QueryOptions) {
+    if (options?.blob || options?.paramTypes || options?.serializers) {
+      throw new Error('PGliteThread: blobs, parameter types and serializers are not supported');
+    }
+    const raw = rawTypesOf(options?.parsers) ?? [];
+    // JSON comes back as its text, parsed here: a string crosses threads as one copy, where the
+    // parsed value would be rebuilt object by object (a page of rows is one JSON value).
+    const parseJson = !raw.includes(JSON_TYPE);
+    if (parseJson) raw.push(JSON_TYPE);
+    const answer = this.#call({
+      op: 'query',
+      tx,
+      text,
+      // As node-postgres sends them; the worker's client sends text as is.
+      params: params.map((p) => prepareValue(p)),
+      rowMode: options?.rowMode,
+      raw,
+    }) as Promise<Results<T>>;
+    return parseJson ? answer.then(jsonParsed) : answer;
+  }
+
+  #call(m: DistributiveOmit<ToWorker, 'id'>): Promise<unknown> {
+    if (this.#closed) return Promise.reject(new Error('database thread stopped'));
+    const id = ++this.#ids;
+    return new Promise((resolve, reject) => {
+      this.#pending.set(id, { resolve, reject });
+      this.#worker.postMessage({ ...m, id });
+    });
+  }
+
+  #receive(m: FromWorker) {
+    if ('op' in m) {
+      for (const handler of this.#listeners.get(m.channel) ?? []) handler(m.payload);
+      return;
+    }
+    const p = this.#pending.get(m.id);
+    if (!p) return;
+    this.#pending.delete(m.id);
+    if (m.error) p.reject(Object.assign(new Error(m.error.message), m.error));
+    else p.resolve(m.result);
+  }
+}
+
+type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
+
+const JSON_TYPE = 114;
+
+/** The result with its JSON columns parsed (they came as text). */
+function jsonParsed<T>(r: Results<T>): Results<T> {
+  const at = r.fields.flatMap((f, i) => (f.dataTypeID === JSON_TYPE ? [i] : []));
+  if (at.length === 0) return r;
+  for (const row of r.rows as Record<string | number, unknown>[]) {
+    for (const i of at) {
+      const key = Array.isArray(row) ? i : r.fields[i]!.name;
+      const v = row[key];
+      if (typeof v === 'string') row[key] = JSON.parse(v);
+    }
+  }
+  return r;
+}
+
+const PROBE = 'Probe: 2026-01-01 00:00:00+00';
+
+/** The types whose parser hands the text back unchanged (all drizzle gives PGlite). */
+function rawTypesOf(parsers: QueryOptions['parsers']): number[] | undefined {
+  if (!parsers) return undefined;
+  return Object.entries(parsers).map(([type, parse]) => {
+    if (parse(PROBE, Number(type)) !== PROBE) {
+      throw new Error(`PGliteThread: the parser of type ${type} must return the text as is`);
+    }
+    return Number(type);
+  });
+}
