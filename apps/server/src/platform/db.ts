@@ -273,22 +273,46 @@ export function tableRowsFromJson<T extends PgTable>(
   return rowsFromJson(getTableColumns(table), list) as T['$inferSelect'][];
 }
 
-/** Maps JSON objects (keyed by column name or alias) to rows keyed as `fields` is. */
-function rowsFromJson(fields: Record<string, unknown>, list: Record<string, unknown>[]) {
-  const read = Object.entries(fields).map(([key, field]) => {
-    if (is(field, Column)) return { key, name: field.name, column: field };
-    if (is(field, SQL.Aliased)) {
+/** How a row's fields are read: each key, the name it has in the JSON or raw row, its decoder. */
+type ReadPlan = { key: string; name: string; decode: ((v: unknown) => unknown) | null }[];
+const readPlans = new WeakMap<Record<string, unknown>, ReadPlan>();
+/** The decoder every column inherits: the value as is (text, uuid, boolean…). */
+const identity = Column.prototype.mapFromDriverValue;
+
+function readPlanOf(fields: Record<string, unknown>): ReadPlan {
+  let plan = readPlans.get(fields);
+  if (plan) return plan;
+  plan = Object.entries(fields).map(([key, field]) => {
+    let name: string;
+    let decoder: Pick<Column, 'mapFromDriverValue'>;
+    if (is(field, Column)) {
+      name = field.name;
+      decoder = field;
+    } else if (is(field, SQL.Aliased)) {
       // Its `.mapWith()` decoder (drizzle keeps it on the SQL; identity by default).
-      const { decoder } = field.sql as unknown as { decoder: Pick<Column, 'mapFromDriverValue'> };
-      return { key, name: field.fieldAlias, column: decoder };
+      name = field.fieldAlias;
+      decoder = (field.sql as unknown as { decoder: Pick<Column, 'mapFromDriverValue'> }).decoder;
+    } else {
+      throw new Error(`field ${key} is neither a column nor aliased`);
     }
-    throw new Error(`field ${key} is neither a column nor aliased`);
+    const map = decoder.mapFromDriverValue;
+    return { key, name, decode: map === identity ? null : (v: unknown) => map.call(decoder, v) };
   });
+  readPlans.set(fields, plan);
+  return plan;
+}
+
+/**
+ * Maps JSON objects (keyed by column name or alias) to rows keyed as `fields` is. The plan is
+ * kept per field set: a prepared select maps every page with the same one.
+ */
+function rowsFromJson(fields: Record<string, unknown>, list: Record<string, unknown>[]) {
+  const plan = readPlanOf(fields);
   return list.map((json) => {
     const row: Record<string, unknown> = {};
-    for (const { key, name, column } of read) {
+    for (const { key, name, decode } of plan) {
       const value = json[name] ?? null;
-      row[key] = value === null ? null : column.mapFromDriverValue(value);
+      row[key] = value === null || decode === null ? value : decode(value);
     }
     return row;
   });

@@ -16,7 +16,9 @@ export type MessageRow = typeof messages.$inferSelect;
 const EPOCH_GUARD = 31_536_000_000;
 
 /** The conversation item of SPEC §3 from a row. */
-export function presentConversation(row: ConversationRow): ConversationItem {
+export function presentConversation(
+  row: Omit<ConversationRow, 'tenantId' | 'workAccountId'>,
+): ConversationItem {
   const latest = row.latestMsgTime < EPOCH_GUARD ? row.updatedAt.getTime() : row.latestMsgTime;
   const talkType = row.talkType as TalkType;
   return {

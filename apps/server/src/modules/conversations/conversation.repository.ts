@@ -54,7 +54,14 @@ export interface ListFilter {
   talkType?: number;
 }
 
-const listPage = preparedSelect<ConversationRow & { total: number }>();
+/** What the list reads of a conversation: all but its tenant and account ids, which it filters on. */
+export type ConversationListRow = Omit<ConversationRow, 'tenantId' | 'workAccountId'>;
+const {
+  tenantId: _tenant,
+  workAccountId: _account,
+  ...listColumns
+} = getTableColumns(conversations);
+const listPage = preparedSelect<ConversationListRow & { total: number }>();
 const listCount = preparedSql();
 const v = (name: string): SQL => sql`${sql.placeholder(name)}`;
 
@@ -73,7 +80,7 @@ export async function listConversations(
   filter: ListFilter,
   page: number,
   pageSize: number,
-): Promise<{ rows: ConversationRow[]; total: number }> {
+): Promise<{ rows: ConversationListRow[]; total: number }> {
   const some = scope.accountIds !== 'all';
   if (some && scope.accountIds.length === 0) return { rows: [], total: 0 };
   const values = {
@@ -132,10 +139,7 @@ export async function listConversations(
       const { where, total } = parts();
       return (
         db
-          .select({
-            ...getTableColumns(conversations),
-            total: sql<number>`${total}::int`.as('total'),
-          })
+          .select({ ...listColumns, total: sql<number>`${total}::int`.as('total') })
           .from(conversations)
           .where(where)
           // As the order indexes are declared (DESC NULLS LAST), so the page is read off an index.
