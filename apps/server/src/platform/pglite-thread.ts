@@ -80,7 +80,10 @@ export class PGliteThread {
         resolve();
       });
     });
+    // The thread failed (PGlite aborted): every call from now on fails with "stopped", as a lost
+    // PostgreSQL connection would; the cause is written out once.
     this.#worker.on('error', (err) => {
+      console.error('the database thread failed:', err);
       for (const p of this.#pending.values()) p.reject(err);
       this.#pending.clear();
     });
