@@ -208,8 +208,17 @@ function shapes() {
   };
 }
 
+type Prepared = ReturnType<Db['_']['session']['prepareQuery']>;
+/** Drizzle's prepared queries by session (the database's, or a transaction's) and statement. */
+const preparedBySession = new WeakMap<object, WeakMap<Built, Prepared>>();
+
 function run(db: DbOrTx, b: Built, values: Record<string, unknown>): Promise<unknown> {
-  return db._.session.prepareQuery(b.query, undefined, b.name, false).execute(values);
+  const session = db._.session;
+  let mine = preparedBySession.get(session);
+  if (!mine) preparedBySession.set(session, (mine = new WeakMap()));
+  let prepared = mine.get(b);
+  if (!prepared) mine.set(b, (prepared = session.prepareQuery(b.query, undefined, b.name, false)));
+  return prepared.execute(values);
 }
 
 /**
