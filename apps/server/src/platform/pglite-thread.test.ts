@@ -108,6 +108,16 @@ describe('PGliteThread', () => {
     expect(got).toEqual(['负载']);
   });
 
+  it('does not count a LISTEN that failed as listening', async () => {
+    await expect(thread.listen('not a channel', () => undefined)).rejects.toMatchObject({
+      code: '42601',
+    });
+    // Asked again, it is sent again (and fails again) rather than taken as set up.
+    await expect(thread.listen('not a channel', () => undefined)).rejects.toMatchObject({
+      code: '42601',
+    });
+  });
+
   it('refuses queries once closed', async () => {
     const other = await PGliteThread.open(null);
     await other.close();

@@ -153,7 +153,12 @@ export class PGliteThread {
     if (!set) {
       set = new Set();
       this.#listeners.set(channel, set);
-      await this.#call({ op: 'listen', channel });
+      try {
+        await this.#call({ op: 'listen', channel });
+      } catch (err) {
+        this.#listeners.delete(channel);
+        throw err;
+      }
     }
     set.add(handler);
     return async () => {
