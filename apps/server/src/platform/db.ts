@@ -168,17 +168,31 @@ export function rowsOf<T>(result: unknown): T[] {
  * rows faster than it would the JSON, so on PostgreSQL the select simply runs.
  */
 export async function selectRows<R>(db: DbOrTx, query: SQLWrapper & PromiseLike<R>): Promise<R> {
-  if (!is(db._.session, PgliteSession)) return await query;
-  // Every drizzle select has it (the type of a chained builder omits it).
-  const selected = (query as { getSelectedFields?: () => Record<string, unknown> })
+  if (!onPglite(db)) return await query;
+  const fields = selectedFieldsOf(query);
+  const [first] = rowsOf<{ page: Record<string, unknown>[] }>(await db.execute(jsonPage(query)));
+  return rowsFromJson(fields, first?.page ?? []) as R;
+}
+
+function onPglite(db: DbOrTx): boolean {
+  return is(db._.session, PgliteSession);
+}
+
+/** A drizzle select's fields (every select has them; a chained builder's type omits them). */
+function selectedFieldsOf(select: SQLWrapper): Record<string, unknown> {
+  const fields = (select as { getSelectedFields?: () => Record<string, unknown> })
     .getSelectedFields;
-  if (!selected) throw new Error('selectRows takes a drizzle select');
-  // json_agg takes the rows in the order the subquery (ORDER BY … LIMIT) gives them: the
-  // aggregate runs above its Limit node, as PostgreSQL's manual describes for sorted subqueries.
-  const [first] = rowsOf<{ page: Record<string, unknown>[] }>(
-    await db.execute(sql`select coalesce(json_agg(q), '[]'::json) as page from (${query}) q`),
-  );
-  return rowsFromJson(selected.call(query), first?.page ?? []) as R;
+  if (!fields) throw new Error('a drizzle select was expected');
+  return fields.call(select);
+}
+
+/**
+ * A select's rows as one JSON value. json_agg takes the rows in the order the subquery (ORDER BY
+ * … LIMIT) gives them: the aggregate runs above its Limit node, as PostgreSQL's manual describes
+ * for sorted subqueries.
+ */
+function jsonPage(select: SQLWrapper): SQL {
+  return sql`select coalesce(json_agg(q), '[]'::json) as page from (${select}) q`;
 }
 
 /** A statement built once: its text and parameters (placeholders among them), and its name. */
@@ -247,30 +261,22 @@ export function preparedSql() {
  * select reads one table (or aliases its fields): rows are keyed by column name.
  */
 export function preparedSelect<R>() {
-  const pglite = shapes();
-  const postgres = shapes();
-  const make = (select: SQLWrapper, json: boolean) => {
-    const fields = (select as { getSelectedFields?: () => Record<string, unknown> })
-      .getSelectedFields;
-    if (!fields) throw new Error('preparedSelect takes a drizzle select');
-    const text = json
-      ? sql`select coalesce(json_agg(q), '[]'::json) as page from (${select}) q`
-      : select.getSQL();
-    return { query: dialect.sqlToQuery(text), fields: fields.call(select) };
-  };
+  const of = shapes();
   return async (
     db: DbOrTx,
     shape: string,
     build: () => SQLWrapper & PromiseLike<R[]>,
     values: Record<string, unknown>,
   ): Promise<R[]> => {
-    if (is(db._.session, PgliteSession)) {
-      const b = pglite(shape, () => make(build(), true));
-      const [first] = rowsOf<{ page: Record<string, unknown>[] }>(await run(db, b, values));
-      return rowsFromJson(b.fields!, first?.page ?? []) as R[];
-    }
-    const b = postgres(shape, () => make(build(), false));
-    return rowsFromJson(b.fields!, rowsOf(await run(db, b, values))) as R[];
+    const json = onPglite(db);
+    const b = of(`${json ? 'json' : 'rows'}|${shape}`, () => {
+      const select = build();
+      const text = json ? jsonPage(select) : select.getSQL();
+      return { query: dialect.sqlToQuery(text), fields: selectedFieldsOf(select) };
+    });
+    const result = rowsOf<Record<string, unknown>>(await run(db, b, values));
+    const rows = json ? ((result[0]?.page ?? []) as Record<string, unknown>[]) : result;
+    return rowsFromJson(b.fields!, rows) as R[];
   };
 }
 

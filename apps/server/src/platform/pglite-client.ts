@@ -8,9 +8,11 @@ import {
   type Transaction,
 } from '@electric-sql/pglite';
 
-// node-postgres turns a JS value into a parameter's text the way the PostgreSQL path of this
-// server already sends it (dates, arrays, objects as JSON, buffers).
-const { prepareValue } = createRequire(import.meta.url)('pg/lib/utils.js') as {
+/**
+ * node-postgres's own conversion of a JS value to a parameter's text, as the PostgreSQL path of
+ * this server sends it (dates, arrays, objects as JSON, buffers).
+ */
+export const { prepareValue } = createRequire(import.meta.url)('pg/lib/utils.js') as {
   prepareValue: (value: unknown) => string | Buffer | null;
 };
 
@@ -166,19 +168,22 @@ export class OneTripPGlite extends PGlite {
 
   #keep(text: string, statement: string) {
     this.#statements.set(text, statement);
-    if (this.#statements.size <= STATEMENTS_KEPT) return;
-    const [oldText, oldName] = this.#statements.entries().next().value!;
-    this.#statements.delete(oldText);
-    this.#closing.push(serialize.close({ type: 'S', name: oldName }));
+    if (this.#statements.size > STATEMENTS_KEPT)
+      this.#forget(this.#statements.keys().next().value!);
   }
 
   /** Forgets a kept statement that failed for being stale; whether it was one. */
   #dropIfStale(text: string, error: BackendError): boolean {
-    const statement = this.#statements.get(text);
-    if (statement === undefined || !STALE_STATEMENT.has(error.code ?? '')) return false;
-    this.#statements.delete(text);
-    this.#closing.push(serialize.close({ type: 'S', name: statement }));
+    if (!this.#statements.has(text) || !STALE_STATEMENT.has(error.code ?? '')) return false;
+    this.#forget(text);
     return true;
+  }
+
+  /** Drops a kept statement; PostgreSQL closes it ahead of the next query. */
+  #forget(text: string) {
+    const name = this.#statements.get(text)!;
+    this.#statements.delete(text);
+    this.#closing.push(serialize.close({ type: 'S', name }));
   }
 }
 

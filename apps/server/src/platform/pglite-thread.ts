@@ -1,6 +1,6 @@
 import { Worker } from 'node:worker_threads';
-import { createRequire } from 'node:module';
 import type { QueryOptions, Results } from '@electric-sql/pglite';
+import { prepareValue } from './pglite-client.ts';
 
 /** A message to the database thread (platform/pglite-worker.ts). */
 export type ToWorker = { id: number } & (
@@ -28,10 +28,6 @@ export type WireError = { message: string; name: string } & Record<string, unkno
 export type FromWorker =
   | { id: number; result?: unknown; error?: WireError }
   | { op: 'notify'; channel: string; payload: string };
-
-const { prepareValue } = createRequire(import.meta.url)('pg/lib/utils.js') as {
-  prepareValue: (value: unknown) => unknown;
-};
 
 /** The worker's entry: tsx registered first, as the server itself runs from TypeScript. */
 const BOOT = `
@@ -180,11 +176,11 @@ export class PGliteThread {
     if (options?.blob || options?.paramTypes || options?.serializers) {
       throw new Error('PGliteThread: blobs, parameter types and serializers are not supported');
     }
-    const raw = rawTypesOf(options?.parsers) ?? [];
     // JSON comes back as its text, parsed here: a string crosses threads as one copy, where the
     // parsed value would be rebuilt object by object (a page of rows is one JSON value).
-    const parseJson = !raw.includes(JSON_TYPE);
-    if (parseJson) raw.push(JSON_TYPE);
+    const kept = rawTypesOf(options?.parsers);
+    const parseJson = !kept.includes(JSON_TYPE);
+    const raw = parseJson ? [...kept, JSON_TYPE] : kept;
     const answer = this.#call({
       op: 'query',
       tx,
@@ -239,13 +235,22 @@ function jsonParsed<T>(r: Results<T>): Results<T> {
 
 const PROBE = 'Probe: 2026-01-01 00:00:00+00';
 
-/** The types whose parser hands the text back unchanged (all drizzle gives PGlite). */
-function rawTypesOf(parsers: QueryOptions['parsers']): number[] | undefined {
-  if (!parsers) return undefined;
-  return Object.entries(parsers).map(([type, parse]) => {
+const rawTypesByParsers = new WeakMap<object, number[]>();
+
+/**
+ * The types whose parser hands the text back unchanged (all drizzle gives PGlite); kept per
+ * parsers object, which a prepared query passes every time.
+ */
+function rawTypesOf(parsers: QueryOptions['parsers']): number[] {
+  if (!parsers) return [];
+  let types = rawTypesByParsers.get(parsers);
+  if (types) return types;
+  types = Object.entries(parsers).map(([type, parse]) => {
     if (parse(PROBE, Number(type)) !== PROBE) {
       throw new Error(`PGliteThread: the parser of type ${type} must return the text as is`);
     }
     return Number(type);
   });
+  rawTypesByParsers.set(parsers, types);
+  return types;
 }

@@ -34,10 +34,19 @@ function wireError(err: unknown): WireError {
   return out;
 }
 
+const asText = (v: string) => v;
+const rawParsersByTypes = new Map<string, Record<number, typeof asText>>();
+
 /** Identity parsers for the types the caller keeps as text (drizzle keeps dates as strings). */
 function rawParsers(types: number[] | undefined) {
   if (!types?.length) return undefined;
-  return Object.fromEntries(types.map((t) => [t, (v: string) => v]));
+  const key = types.join(',');
+  let parsers = rawParsersByTypes.get(key);
+  if (!parsers) {
+    parsers = Object.fromEntries(types.map((t) => [t, asText]));
+    rawParsersByTypes.set(key, parsers);
+  }
+  return parsers;
 }
 
 async function handle(m: ToWorker): Promise<unknown> {

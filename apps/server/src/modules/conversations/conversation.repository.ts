@@ -70,7 +70,7 @@ const v = (name: string): SQL => sql`${sql.placeholder(name)}`;
  * along as an uncorrelated subquery (computed once); only an empty page counts on its own.
  *
  * The statement is built once per shape (which filters, the page size), its values given apart.
- * The page size, and the offset of the first page, are literals: a kept statement's generic plan
+ * The page size is a literal, and the first page has no offset: a kept statement's generic plan
  * then knows how many rows it reads, as a custom plan does, so PostgreSQL keeps that plan instead
  * of planning each call.
  */
@@ -149,7 +149,7 @@ export async function listConversations(
             asc(conversations.id),
           )
           .limit(literal(pageSize))
-          .offset(page === 1 ? literal(0) : sql.placeholder('offset'))
+          .offset(page === 1 ? 0 : sql.placeholder('offset'))
       );
     },
     values,
@@ -164,7 +164,7 @@ export async function listConversations(
   return { rows: [], total: Number(r?.n ?? 0) };
 }
 
-/** A number written into the statement's text (a validated page size or offset). */
+/** A number written into the statement's text (a validated page size). */
 function literal(n: number): number {
   return sql.raw(String(Math.trunc(n))) as unknown as number;
 }

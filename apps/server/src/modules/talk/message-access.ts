@@ -1,5 +1,5 @@
 import { parseIndexName } from '@cst/shared';
-import { and, eq, type SQL } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { messageHides } from '../../db/schema/index.ts';
 import type { AuthContext } from '../../platform/auth-context.ts';
 import type { DbOrTx } from '../../platform/db.ts';
@@ -52,9 +52,15 @@ export async function visibleConversation(
   auth: AuthContext,
   indexNameValue: string,
 ): Promise<{ conv: ConversationRow; scope: ConvScope }> {
-  const { scope, key } = await conversationKey(db, auth, indexNameValue);
+  const { scope, parsed } = await scopeAndKey(db, auth, indexNameValue);
   // One query: the account is looked up inside it, its visibility checked on the row.
-  const conv = await convRepo.findConversation(db, scope.tenantId, ...key);
+  const conv = await convRepo.findConversation(
+    db,
+    scope.tenantId,
+    convRepo.accountIdOfWxid(scope.tenantId, parsed.workWxid),
+    parsed.talkType,
+    parsed.receiverId,
+  );
   if (!conv || !scopeHas(scope, conv.workAccountId)) throw fail.notFound('conversationNotFound');
   return { conv, scope };
 }
@@ -66,9 +72,7 @@ export async function visibleConversationWithPage(
   indexNameValue: string,
   spec: convRepo.MessagePageSpec,
 ): Promise<{ conv: ConversationRow; rows: MessageRow[] }> {
-  const parsed = parseIndexName(indexNameValue);
-  if (!parsed) throw fail.notFound('conversationNotFound');
-  const scope = await convScopeOf(db, auth);
+  const { scope, parsed } = await scopeAndKey(db, auth, indexNameValue);
   const found = await convRepo.findConversationWithPage(
     db,
     scope.tenantId,
@@ -83,15 +87,9 @@ export async function visibleConversationWithPage(
   return found;
 }
 
-/** The caller's scope and what finds a conversation by index_name: account, talk type, peer. */
-async function conversationKey(db: DbOrTx, auth: AuthContext, indexNameValue: string) {
+/** The caller's scope and the conversation's key from its index_name (404 when malformed). */
+async function scopeAndKey(db: DbOrTx, auth: AuthContext, indexNameValue: string) {
   const parsed = parseIndexName(indexNameValue);
   if (!parsed) throw fail.notFound('conversationNotFound');
-  const scope = await convScopeOf(db, auth);
-  const key: [SQL, number, string] = [
-    convRepo.accountIdOfWxid(scope.tenantId, parsed.workWxid),
-    parsed.talkType,
-    parsed.receiverId,
-  ];
-  return { scope, key };
+  return { scope: await convScopeOf(db, auth), parsed };
 }
