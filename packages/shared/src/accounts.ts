@@ -380,6 +380,8 @@ export const simConfig = z.object({
   deliveryDelayMs: z.number().int().min(0).max(600_000),
   readDelayMs: z.number().int().min(0).max(600_000),
   failRate: z.number().min(0).max(1),
+  /** Share of people who accept a work account's friend request (the rest refuse). */
+  friendAcceptRate: z.number().min(0).max(1),
 });
 export const simConfigBody = simConfig.partial();
 export const simPendingQr = z.object({

@@ -31,6 +31,8 @@ export const WS_EVENTS = {
   wxAccountChanged: 'wxAccountChanged',
   /** The contacts of a work account changed (sync after login). */
   flushContactor: 'flushContactor',
+  /** A friend request arrived, was sent or changed status (`friendRequestPush`). */
+  friendRequest: 'friendRequest',
 } as const;
 export type WsEventName = (typeof WS_EVENTS)[keyof typeof WS_EVENTS];
 

@@ -50,6 +50,7 @@ export const CAPABILITIES = [
   'friendInfo',
   'setRemark',
   'friendRequests',
+  'declineFriendRequest',
   'addFriend',
   'searchUser',
   'groups',
@@ -225,7 +226,7 @@ export interface FriendRequestDto {
   verifyContent: string;
   /** How the person found the account: search, card, group, qr, phone. */
   source: string;
-  status: 'pending' | 'accepted' | 'expired';
+  status: 'pending' | 'accepted' | 'declined' | 'expired';
   createdAt: number;
 }
 
@@ -375,8 +376,15 @@ export interface ChatGatewayCommands {
   listFriendRequests(workWxid: string): Promise<FriendRequestDto[]>;
   /** Accepts a friend request; `contactsChanged` follows. */
   acceptFriendRequest(workWxid: string, requestId: string): Promise<ContactDto>;
-  /** Sends a friend request (SPEC friend request status 1–4). */
-  addFriend(cmd: AddFriendCommand): Promise<{ status: FriendRequestStatus; reason?: string }>;
+  /** Declines a received friend request (idempotent). */
+  declineFriendRequest(workWxid: string, requestId: string): Promise<void>;
+  /**
+   * Sends a friend request (SPEC friend request status 1–4). A sent request (status 1) has the
+   * platform's `requestId`; its answer arrives as `friendRequestAnswered`.
+   */
+  addFriend(
+    cmd: AddFriendCommand,
+  ): Promise<{ status: FriendRequestStatus; reason?: string; requestId?: string }>;
 
   /** Groups the account is in. */
   listGroups(workWxid: string): Promise<GroupDto[]>;
@@ -515,6 +523,19 @@ export interface FriendRequestEvent {
   request: FriendRequestDto;
 }
 
+/** A person answered a friend request the account sent (acceptance also brings `contactsChanged`). */
+export interface FriendRequestAnsweredEvent {
+  workWxid: string;
+  /** The person asked. */
+  wxid: string;
+  /** The platform's id of the sent request. */
+  requestId: string;
+  accepted: boolean;
+  /** The platform's text when refused. */
+  reason: string;
+  at: number;
+}
+
 /** Friends were added, changed or removed. */
 export interface ContactsChangedEvent {
   workWxid: string;
@@ -561,6 +582,7 @@ export interface GatewayEvents {
   revoked: RevokedEvent;
   readSync: ReadSyncEvent;
   friendRequest: FriendRequestEvent;
+  friendRequestAnswered: FriendRequestAnsweredEvent;
   contactsChanged: ContactsChangedEvent;
   groupChanged: GroupChangedEvent;
   groupNotice: GroupNoticeEvent;
@@ -600,6 +622,8 @@ export interface SimConfig {
   readDelayMs: number;
   /** Share of sends that fail, 0–1. */
   failRate: number;
+  /** Share of people who accept the account's friend requests, 0–1 (decided by seed per person). */
+  friendAcceptRate: number;
 }
 
 /** Inbound message written as a contact (the simulator page / e2e). */
@@ -613,6 +637,42 @@ export interface SimInboundCommand {
   /** In groups: the member who writes (unknown members join). */
   memberWxid?: string;
   fileName?: string;
+}
+
+/** A person asks a work account to be friends (the simulator page / e2e). */
+export interface SimFriendRequestCommand {
+  workWxid: string;
+  /** An existing person, or an unknown wxid; a new stranger when unset. */
+  fromWxid?: string;
+  /** The greeting; generated when empty. */
+  verifyContent: string;
+}
+
+/** Something a simulated person received from a work account. */
+export interface SimReceivedDto {
+  kind: 'message' | 'friendRequest';
+  /** Platform message id; null for friend requests. */
+  msgId: string | null;
+  workWxid: string;
+  /** The person, or the group of a group message. */
+  peerWxid: string;
+  /** Message type; unset for friend requests. */
+  msgType?: MsgType;
+  content: string;
+  /** The console's send id of a message (null from the phone); the id of a friend request. */
+  requestId: string | null;
+  at: number;
+}
+
+/** What `received` reads. */
+export interface SimReceivedQuery {
+  /** The work accounts (the consumer passes the caller's tenant's). */
+  workWxids: string[];
+  peerWxid?: string;
+  /** Only what arrived at or after this time. */
+  sinceMs?: number;
+  /** Most items (the oldest first); default 5000. */
+  limit?: number;
 }
 
 /** A simulated account as the simulator page lists it. */
@@ -648,6 +708,10 @@ export interface SimulatorControl {
   pendingLogins(): Promise<QrLoginDto[]>;
   /** Simulated accounts (optionally only these wxids). */
   listAccounts(wxids?: string[]): Promise<SimAccountDto[]>;
+  /** A person sends the account a friend request; `friendRequest` follows. */
+  friendRequest(cmd: SimFriendRequestCommand): Promise<{ requestId: string; fromWxid: string }>;
+  /** Messages and friend requests people received from these accounts, oldest first. */
+  received(query: SimReceivedQuery): Promise<SimReceivedDto[]>;
   /** Generates one inbound item of traffic (of a given message type when set). */
   generate(workWxid: string, msgType?: MsgType): Promise<void>;
   /** A file the simulator made, by id, for serving over HTTP. */

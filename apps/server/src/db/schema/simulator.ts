@@ -155,7 +155,10 @@ export const simFiles = pgTable(
   (t) => [index('sim_files_account').on(t.accountWxid)],
 );
 
-/** Friend requests received by an account. */
+/**
+ * Friend requests: received by an account (`in`, `from_wxid` is the person asking) or sent by it
+ * (`out`, `from_wxid` is the person asked).
+ */
 export const simFriendRequests = pgTable(
   'sim_friend_requests',
   {
@@ -164,8 +167,11 @@ export const simFriendRequests = pgTable(
     fromWxid: text('from_wxid').notNull(),
     verifyContent: text('verify_content').notNull(),
     source: text('source').notNull(),
-    /** pending | accepted | expired */
+    /** in: pending | accepted | declined | expired; out: pending | accepted | refused */
     status: text('status').notNull(),
+    direction: text('direction').$type<'in' | 'out'>().notNull().default('in'),
+    /** Why the person refused (out). */
+    reason: text('reason').notNull().default(''),
     createdAt: ms('created_at').notNull(),
   },
   (t) => [

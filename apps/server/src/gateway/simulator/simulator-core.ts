@@ -39,6 +39,7 @@ export const DEFAULT_SIM_CONFIG: SimConfig = {
   deliveryDelayMs: 800,
   readDelayMs: 2_500,
   failRate: 0,
+  friendAcceptRate: 0.8,
 };
 
 /** A connection this process holds. */

@@ -45,6 +45,7 @@ describe('contacts and friends', () => {
   });
 
   it('finds a person by phone, adds them, and they accept', async () => {
+    await h.sim.setConfig({ friendAcceptRate: 1 });
     expect(await h.gateway.searchUser(wxid, 'nobody-here')).toBeNull();
     const found = await h.gateway.searchUser(wxid, '13912345678');
     expect(found).toMatchObject({ isFriend: false, alias: '13912345678' });

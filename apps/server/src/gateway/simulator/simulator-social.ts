@@ -20,6 +20,7 @@ import {
   toMember,
   toMoment,
 } from './simulator.presenter.ts';
+import { answerSentRequest, greetNewFriend, newRequestId } from './simulator-requests.ts';
 import type { SimMomentRow } from './simulator.repository.ts';
 import { COMMENT_TEXTS } from './vocabulary.ts';
 import { makeAvatar, makeGroupId, personForPhone } from './world.ts';
@@ -91,7 +92,9 @@ export async function listFriendRequests(core: SimCore, acc: string) {
 export async function acceptFriendRequest(core: SimCore, acc: string, requestId: string) {
   core.requireOnline(acc);
   const req = await core.repo.getFriendRequest(acc, requestId);
-  if (!req || req.status === 'expired') throw new GatewayError('notFound', 'no such request');
+  if (!req || req.direction !== 'in' || req.status === 'expired' || req.status === 'declined') {
+    throw new GatewayError('notFound', 'no such request');
+  }
   const p = await core.repo.getPerson(acc, req.fromWxid);
   if (!p) throw new GatewayError('notFound', 'no such person');
   if (req.status === 'accepted' && p.isFriend) return toContact(p);
@@ -103,13 +106,15 @@ export async function acceptFriendRequest(core: SimCore, acc: string, requestId:
     addRequestedAt: null,
   });
   await core.repo.setFriendRequestStatus(acc, requestId, 'accepted');
-  const contact = toContact({ ...p, isFriend: true, addedAt: now, source: req.source });
+  const friend = { ...p, isFriend: true, addedAt: now, source: req.source };
+  const contact = toContact(friend);
   void core.emit(acc, 'contactsChanged', {
     workWxid: acc,
     added: [contact],
     updated: [],
     removed: [],
   });
+  await greetNewFriend(core, acc, friend);
   return contact;
 }
 
@@ -124,31 +129,26 @@ export async function addFriend(core: SimCore, cmd: AddFriendCommand) {
   if (cmd.ticket && cmd.ticket !== ticketOf(acc, p.wxid)) {
     return { status: FRIEND_REQUEST_STATUS.failed, reason: '验证信息已过期，请重新搜索' };
   }
-  if (!p.addRequestedAt) await core.repo.updatePerson(acc, p.wxid, { addRequestedAt: core.now() });
+  const now = core.now();
+  if (!p.addRequestedAt) await core.repo.updatePerson(acc, p.wxid, { addRequestedAt: now });
+  const requestId = await newRequestId(core, acc, 'friend-add');
+  await core.repo.insertFriendRequest({
+    accountWxid: acc,
+    requestId,
+    fromWxid: p.wxid,
+    verifyContent: cmd.verifyContent,
+    source: cmd.groupId ? 'group' : 'search',
+    status: 'pending',
+    direction: 'out',
+    createdAt: now,
+  });
   scheduleFriendAccept(core, acc, p.wxid);
-  return { status: FRIEND_REQUEST_STATUS.requested };
+  return { status: FRIEND_REQUEST_STATUS.requested, requestId };
 }
 
-/** The stranger accepts the account's pending request after the configured delay. */
+/** The stranger answers the account's pending request after the configured delay. */
 export function scheduleFriendAccept(core: SimCore, acc: string, wxid: string): void {
-  core.later(acc, core.opts.friendAcceptDelayMs, async () => {
-    if (core.held.get(acc)?.status !== 'online') return;
-    const p = await core.repo.getPerson(acc, wxid);
-    if (!p || p.isFriend || !p.addRequestedAt) return;
-    const now = core.now();
-    await core.repo.updatePerson(acc, wxid, {
-      isFriend: true,
-      addedAt: now,
-      addRequestedAt: null,
-      source: 'search',
-    });
-    void core.emit(acc, 'contactsChanged', {
-      workWxid: acc,
-      added: [toContact({ ...p, isFriend: true, addedAt: now, source: 'search' })],
-      updated: [],
-      removed: [],
-    });
-  });
+  core.later(acc, core.opts.friendAcceptDelayMs, () => answerSentRequest(core, acc, wxid));
 }
 
 // ---- groups ----

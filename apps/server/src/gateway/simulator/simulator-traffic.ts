@@ -10,10 +10,11 @@ import {
   REVOKE_WINDOW_MS,
   type InboundSpec,
 } from './simulator-messaging.ts';
-import { toFriendRequest, toMoment } from './simulator.presenter.ts';
+import { strangerAsks } from './simulator-requests.ts';
+import { toMoment } from './simulator.presenter.ts';
 import type { SimAccountRow, SimPersonRow } from './simulator.repository.ts';
 import { makeContent, mediaKindOf } from './traffic-content.ts';
-import { MOMENT_TEXTS, TEXTS, VERIFY_TEXTS } from './vocabulary.ts';
+import { MOMENT_TEXTS, TEXTS } from './vocabulary.ts';
 import { makePerson } from './world.ts';
 
 // Background life of the world: messages of every type, revokes, read sync on the phone,
@@ -71,7 +72,7 @@ export async function generate(core: SimCore, wxid: string, msgType?: MsgType): 
     const r = rng.next();
     if (r < 0.03 && (await revokeSomething(core, acc, rng))) return;
     if (r >= 0.03 && r < 0.06 && (await readSync(core, acc, rng))) return;
-    if (r >= 0.06 && r < 0.09) return friendRequest(core, acc, rng);
+    if (r >= 0.06 && r < 0.09) return strangerAsks(core, acc, rng);
     if (r >= 0.09 && r < 0.11) return friendMoment(core, acc, rng);
     if (r >= 0.11 && r < 0.13 && (await strangerJoins(core, acc, rng))) return;
     if (r >= 0.13 && r < 0.17) return message(core, acc, rng, MSG_TYPE.text, true);
@@ -204,31 +205,6 @@ async function readSync(core: SimCore, acc: SimAccountRow, rng: Rng): Promise<bo
     at: core.now(),
   });
   return true;
-}
-
-/** A stranger asks to be the account's friend. */
-async function friendRequest(core: SimCore, acc: SimAccountRow, rng: Rng): Promise<void> {
-  const person = makePerson(rng);
-  const now = core.now();
-  await core.repo.insertPeople([
-    { ...person, accountWxid: acc.wxid, isFriend: false, addedAt: now },
-  ]);
-  const requestId = `fr_${rng.chars(16, '0123456789abcdef')}`;
-  const row = {
-    accountWxid: acc.wxid,
-    requestId,
-    fromWxid: person.wxid,
-    verifyContent: rng.pick(VERIFY_TEXTS).replace('{name}', person.nickname),
-    source: rng.pick(['search', 'card', 'group', 'qr', 'phone']),
-    status: 'pending',
-    createdAt: now,
-  };
-  await core.repo.insertFriendRequest(row);
-  const p = await core.repo.getPerson(acc.wxid, person.wxid);
-  void core.emit(acc.wxid, 'friendRequest', {
-    workWxid: acc.wxid,
-    request: toFriendRequest(row, p),
-  });
 }
 
 /** A friend posts a moment, sometimes with a picture. */

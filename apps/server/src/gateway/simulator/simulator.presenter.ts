@@ -133,7 +133,10 @@ export function toFriendRequest(r: SimFriendRequestRow, p: SimPersonRow | null):
     city: p?.city ?? '',
     verifyContent: r.verifyContent,
     source: r.source,
-    status: r.status === 'accepted' ? 'accepted' : r.status === 'expired' ? 'expired' : 'pending',
+    status:
+      r.status === 'accepted' || r.status === 'declined' || r.status === 'expired'
+        ? r.status
+        : 'pending',
     createdAt: r.createdAt,
   };
 }

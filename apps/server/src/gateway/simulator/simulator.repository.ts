@@ -502,14 +502,87 @@ export class SimulatorRepository {
     await this.db.insert(simFriendRequests).values(row).onConflictDoNothing();
   }
 
-  /** Friend requests of an account, newest first. */
+  /** Friend requests an account received, newest first. */
   async listFriendRequests(accountWxid: string, limit = 200) {
     return this.db
       .select()
       .from(simFriendRequests)
-      .where(eq(simFriendRequests.accountWxid, accountWxid))
+      .where(
+        and(eq(simFriendRequests.accountWxid, accountWxid), eq(simFriendRequests.direction, 'in')),
+      )
       .orderBy(desc(simFriendRequests.createdAt))
       .limit(limit);
+  }
+
+  /** Requests the account sent to a person that are still unanswered, oldest first. */
+  async pendingSentRequests(accountWxid: string, wxid: string) {
+    return this.db
+      .select()
+      .from(simFriendRequests)
+      .where(
+        and(
+          eq(simFriendRequests.accountWxid, accountWxid),
+          eq(simFriendRequests.fromWxid, wxid),
+          eq(simFriendRequests.direction, 'out'),
+          eq(simFriendRequests.status, 'pending'),
+        ),
+      )
+      .orderBy(asc(simFriendRequests.createdAt));
+  }
+
+  /** Answers every pending request the account sent to a person. */
+  async answerSentRequests(accountWxid: string, wxid: string, status: string, reason: string) {
+    await this.db
+      .update(simFriendRequests)
+      .set({ status, reason })
+      .where(
+        and(
+          eq(simFriendRequests.accountWxid, accountWxid),
+          eq(simFriendRequests.fromWxid, wxid),
+          eq(simFriendRequests.direction, 'out'),
+          eq(simFriendRequests.status, 'pending'),
+        ),
+      );
+  }
+
+  /**
+   * What people received from these accounts since a time: messages the accounts sent (not
+   * failed) and friend requests they sent, each oldest first (at most `limit` of each).
+   */
+  async receivedFrom(
+    accountWxids: string[],
+    opts: { peerWxid?: string; sinceMs?: number; limit: number },
+  ) {
+    if (accountWxids.length === 0) return { messages: [], requests: [] };
+    const since = opts.sinceMs ?? 0;
+    const messages = await this.db
+      .select()
+      .from(simMessages)
+      .where(
+        and(
+          inArray(simMessages.accountWxid, accountWxids),
+          eq(simMessages.fromSelf, true),
+          sql`${simMessages.status} <> 'failed'`,
+          sql`${simMessages.createdAt} >= ${since}`,
+          opts.peerWxid ? eq(simMessages.peerId, opts.peerWxid) : undefined,
+        ),
+      )
+      .orderBy(asc(simMessages.createdAt), asc(simMessages.seq))
+      .limit(opts.limit);
+    const requests = await this.db
+      .select()
+      .from(simFriendRequests)
+      .where(
+        and(
+          inArray(simFriendRequests.accountWxid, accountWxids),
+          eq(simFriendRequests.direction, 'out'),
+          sql`${simFriendRequests.createdAt} >= ${since}`,
+          opts.peerWxid ? eq(simFriendRequests.fromWxid, opts.peerWxid) : undefined,
+        ),
+      )
+      .orderBy(asc(simFriendRequests.createdAt), asc(simFriendRequests.requestId))
+      .limit(opts.limit);
+    return { messages, requests };
   }
 
   /** One friend request. */

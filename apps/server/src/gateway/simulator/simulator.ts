@@ -13,6 +13,7 @@ import {
   type SimulatorOptions,
 } from './simulator-core.ts';
 import * as messaging from './simulator-messaging.ts';
+import * as requests from './simulator-requests.ts';
 import * as session from './simulator-session.ts';
 import * as social from './simulator-social.ts';
 import { generate, trafficTick } from './simulator-traffic.ts';
@@ -33,6 +34,7 @@ function validConfig(c: SimConfig): SimConfig {
     deliveryDelayMs: num(c.deliveryDelayMs, 0, 3_600_000, 'deliveryDelayMs'),
     readDelayMs: num(c.readDelayMs, 0, 3_600_000, 'readDelayMs'),
     failRate: num(c.failRate, 0, 1, 'failRate'),
+    friendAcceptRate: num(c.friendAcceptRate, 0, 1, 'friendAcceptRate'),
   };
 }
 
@@ -102,6 +104,8 @@ export async function createSimulator(
         groupCount: counts.get(r.wxid)?.groups ?? 0,
       }));
     },
+    friendRequest: (cmd) => core.run(() => requests.injectRequest(core, cmd)),
+    received: (query) => requests.received(core, query),
     generate: (wxid, msgType) => generate(core, wxid, msgType),
     readFile: async (fileId) => {
       const f = await core.repo.getFile(fileId);
@@ -145,6 +149,7 @@ export async function createSimulator(
     searchUser: (acc, keyword) => social.searchUser(core, acc, keyword),
     listFriendRequests: (acc) => social.listFriendRequests(core, acc),
     acceptFriendRequest: (acc, requestId) => social.acceptFriendRequest(core, acc, requestId),
+    declineFriendRequest: (acc, requestId) => requests.declineRequest(core, acc, requestId),
     addFriend: (cmd) => social.addFriend(core, cmd),
 
     listGroups: (acc) => social.listGroups(core, acc),

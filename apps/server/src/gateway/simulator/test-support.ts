@@ -44,6 +44,7 @@ const EVENT_NAMES: GatewayEventName[] = [
   'revoked',
   'readSync',
   'friendRequest',
+  'friendRequestAnswered',
   'contactsChanged',
   'groupChanged',
   'groupNotice',

@@ -40,6 +40,7 @@ const ACCOUNT_EVENTS: AccountEventName[] = [
   'revoked',
   'readSync',
   'friendRequest',
+  'friendRequestAnswered',
   'contactsChanged',
   'groupChanged',
   'groupNotice',

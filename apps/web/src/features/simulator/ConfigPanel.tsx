@@ -9,6 +9,7 @@ const FIELDS: { name: keyof SimConfig; label: string; max: number; step: number 
   { name: 'deliveryDelayMs', label: 'simulator.deliveryDelay', max: 600_000, step: 100 },
   { name: 'readDelayMs', label: 'simulator.readDelay', max: 600_000, step: 100 },
   { name: 'failRate', label: 'simulator.failRate', max: 1, step: 0.05 },
+  { name: 'friendAcceptRate', label: 'simulator.friendAcceptRate', max: 1, step: 0.05 },
 ];
 
 /** The simulator's tunables: background traffic, delivery and read delays, failure rate. */
