@@ -134,7 +134,10 @@ export async function login(
 }
 
 /** Creates a tenant with a manager, directly in the database. */
-export async function buildTenant(ctx: TestContext, name = `租户${randomUUID().slice(0, 4)}`) {
+export async function buildTenant(
+  ctx: Pick<TestContext, 'deps'>,
+  name = `租户${randomUUID().slice(0, 4)}`,
+) {
   const [tenant] = await ctx.deps.db.insert(tenants).values({ name }).returning();
   const manager = await buildUser(ctx, { tenantId: tenant!.id, role: 'manager' });
   return { tenant: tenant!, manager };
@@ -142,7 +145,7 @@ export async function buildTenant(ctx: TestContext, name = `租户${randomUUID()
 
 /** Creates a user directly in the database. */
 export async function buildUser(
-  ctx: TestContext,
+  ctx: Pick<TestContext, 'deps'>,
   fields: {
     tenantId: string | null;
     role: 'admin' | 'manager' | SubRole;

@@ -21,6 +21,7 @@ import { convUpdatePush } from '../conversations/message-ingest.service.ts';
 import type { accountByWxid } from '../conversations/conversation.repository.ts';
 import { visibleAccount } from '../conversations/conversation.scope.ts';
 import { callHolder } from '../conversations/holder-call.ts';
+import { recordSentRequest } from '../friend-requests/friend-request.record.ts';
 import * as repo from './contact.repository.ts';
 
 type Account = NonNullable<Awaited<ReturnType<typeof accountByWxid>>>;
@@ -149,7 +150,7 @@ export class ContactService {
     const list: AddFriendOutcome[] = [];
     let firstError: AppError | null = null;
     for (const person of body.addFriends) {
-      const outcome = await this.addOne(account, body, person.wxid, person.ticket);
+      const outcome = await this.addOne(auth, account, body, person);
       if (outcome instanceof AppError) {
         firstError ??= outcome;
         list.push({
@@ -178,34 +179,54 @@ export class ContactService {
   }
 
   private async addOne(
+    auth: AuthContext,
     account: Account,
     body: AddFriendsBody,
-    wxid: string,
-    ticket: string | undefined,
+    person: AddFriendsBody['addFriends'][number],
   ): Promise<FriendRequestStatus | AppError> {
+    const { wxid, ticket } = person;
     if (wxid === account.wxid) return fail.conflict('addSelf');
-    if (!(await this.known(account, wxid, body.charRoom))) return fail.notFound('contactNotFound');
+    // A search result comes with the platform's ticket: the platform checks it.
+    if (!ticket && !(await this.known(account, wxid, body.charRoom))) {
+      return fail.notFound('contactNotFound');
+    }
+    // The platform's answer is recorded as a sent request (friend-requests module).
+    const record = (status: FriendRequestStatus, reason = '', requestId?: string) =>
+      recordSentRequest(this.deps, account, auth.userId, {
+        wxid,
+        verifyContent: body.verifyContent,
+        groupId: body.charRoom || null,
+        status,
+        reason,
+        platformRequestId: requestId ?? null,
+        origin: 'manual',
+        ...(person.name ? { nickname: person.name } : {}),
+      });
     try {
-      const res = await callHolder<{ status: FriendRequestStatus; reason?: string }>(
-        this.deps,
-        account.wxid,
-        {
-          name: 'addFriend',
-          cmd: {
-            workWxid: account.wxid,
-            wxid,
-            verifyContent: body.verifyContent,
-            ticket: ticket || undefined,
-            groupId: body.charRoom || undefined,
-          },
+      const res = await callHolder<{
+        status: FriendRequestStatus;
+        reason?: string;
+        requestId?: string;
+      }>(this.deps, account.wxid, {
+        name: 'addFriend',
+        cmd: {
+          workWxid: account.wxid,
+          wxid,
+          verifyContent: body.verifyContent,
+          ticket: ticket || undefined,
+          groupId: body.charRoom || undefined,
         },
-      );
+      });
+      await record(res.status, res.reason ?? '', res.requestId);
       if (res.status === FRIEND_REQUEST_STATUS.alreadyFriend) return fail.conflict('alreadyFriend');
       if (res.status === FRIEND_REQUEST_STATUS.failed) {
         return fail.conflict('friendRequestFailed', { reason: res.reason ?? '' });
       }
       return res.status;
     } catch (err) {
+      if (err instanceof GatewayError && err.code === 'alreadyFriend') {
+        await record(FRIEND_REQUEST_STATUS.alreadyFriend);
+      }
       const failed = fail.conflict('friendRequestFailed', {
         reason: err instanceof Error ? err.message : String(err),
       });

@@ -19,7 +19,10 @@ export type HolderCommand =
   | { name: 'downloadMedia'; fileId: string }
   | { name: 'friendInfo'; wxid: string }
   | { name: 'setRemark'; wxid: string; remark: string }
-  | { name: 'addFriend'; cmd: AddFriendCommand };
+  | { name: 'addFriend'; cmd: AddFriendCommand }
+  | { name: 'searchUser'; keyword: string }
+  | { name: 'acceptFriendRequest'; requestId: string }
+  | { name: 'declineFriendRequest'; requestId: string };
 
 /** Media bytes as a holder call returns them. */
 export interface EncodedMedia {
@@ -57,6 +60,12 @@ async function run(gw: ChatGateway, wxid: string, cmd: HolderCommand): Promise<u
       return gw.setRemark(wxid, cmd.wxid, cmd.remark);
     case 'addFriend':
       return gw.addFriend(cmd.cmd);
+    case 'searchUser':
+      return gw.searchUser(wxid, cmd.keyword);
+    case 'acceptFriendRequest':
+      return gw.acceptFriendRequest(wxid, cmd.requestId);
+    case 'declineFriendRequest':
+      return gw.declineFriendRequest(wxid, cmd.requestId);
   }
 }
 

@@ -8,8 +8,12 @@ import {
   simContacts,
   simContactsQuery,
   simFaultBody,
+  simFriendRequestBody,
+  simFriendRequestResult,
   simInboundBody,
   simPendingQr,
+  simReceivedBody,
+  simReceivedResult,
   simScanBody,
 } from '@cst/shared';
 import type { Deps } from '../../platform/deps.ts';
@@ -65,6 +69,29 @@ export function registerSimulatorApiRoutes(app: FastifyInstance, deps: Deps): vo
     body: simInboundBody,
     response: z.object({ msgId: z.string() }),
     handler: (ctx) => sim.inbound(ctx.auth, ctx.body as Parameters<typeof sim.inbound>[1]),
+  });
+
+  defineRoute(app, {
+    method: 'POST',
+    url: `${P}/friend-request`,
+    access: manage,
+    tags,
+    summary: 'A person (a new stranger when fromWxid is unset) asks a work account to be friends',
+    body: simFriendRequestBody,
+    response: simFriendRequestResult,
+    handler: (ctx) => sim.friendRequest(ctx.auth, ctx.body),
+  });
+
+  defineRoute(app, {
+    method: 'POST',
+    url: `${P}/received`,
+    access: manage,
+    tags,
+    summary:
+      "Messages and friend requests people received from the tenant's accounts, oldest first",
+    body: simReceivedBody,
+    response: simReceivedResult,
+    handler: (ctx) => sim.received(ctx.auth, ctx.body),
   });
 
   defineRoute(app, {

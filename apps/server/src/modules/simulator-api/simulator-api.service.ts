@@ -1,6 +1,9 @@
 import {
   isMsgType,
   type SimContacts,
+  type SimFriendRequestBody,
+  type SimReceivedBody,
+  type SimReceivedItem,
   type SimPendingQr,
   type WorkAccountStatus,
 } from '@cst/shared';
@@ -74,6 +77,36 @@ export class SimulatorApiService {
     await this.connectedAccount(auth, cmd.workWxid, ['online']);
     if (!isMsgType(cmd.msgType)) throw fail.invalid('fieldValue', { field: 'msgType' });
     return viaGateway(() => this.sim.inbound(cmd));
+  }
+
+  /** A person asks one of the tenant's online accounts to be friends. */
+  async friendRequest(auth: AuthContext, body: SimFriendRequestBody) {
+    await this.connectedAccount(auth, body.workWxid, ['online']);
+    return viaGateway(() =>
+      this.sim.friendRequest({
+        workWxid: body.workWxid,
+        fromWxid: body.fromWxid,
+        verifyContent: body.verifyContent,
+      }),
+    );
+  }
+
+  /** What people received from the tenant's accounts (one of them when given), oldest first. */
+  async received(auth: AuthContext, body: SimReceivedBody): Promise<{ list: SimReceivedItem[] }> {
+    let wxids: string[];
+    if (body.workWxid) {
+      wxids = [(await this.ownAccount(auth, body.workWxid)).wxid];
+    } else {
+      if (!auth.tenantId) return { list: [] };
+      const scope = { kind: 'tenant' as const, tenantId: auth.tenantId };
+      wxids = (await accountRepo.allVisibleAccounts(this.deps.db, scope)).map((a) => a.wxid);
+    }
+    const list = await this.sim.received({
+      workWxids: wxids,
+      peerWxid: body.peerWxid,
+      sinceMs: body.sinceMs,
+    });
+    return { list };
   }
 
   /** One item of generated traffic of a type (or any). */

@@ -1,0 +1,92 @@
+import { FRIEND_REQUEST_STATUS, type FriendRequestStatus, type MessageKey } from '@cst/shared';
+import type {
+  ContactsChangedEvent,
+  FriendRequestAnsweredEvent,
+  FriendRequestDto,
+  FriendRequestEvent,
+} from '../../gateway/index.ts';
+import type { Deps } from '../../platform/deps.ts';
+import type { AccountRef } from '../accounts/account-runtime.ts';
+import { publishRequests } from './friend-request.push.ts';
+import * as repo from './friend-request.repository.ts';
+
+/** SPEC §4 status (and the console's reason) of a received request's platform state. */
+function statusOf(s: FriendRequestDto['status']): {
+  status: FriendRequestStatus;
+  reasonKey: MessageKey | null;
+} {
+  switch (s) {
+    case 'pending':
+      return { status: FRIEND_REQUEST_STATUS.requested, reasonKey: null };
+    case 'accepted':
+      return { status: FRIEND_REQUEST_STATUS.succeeded, reasonKey: null };
+    case 'declined':
+      return { status: FRIEND_REQUEST_STATUS.failed, reasonKey: 'friendRequestDeclined' };
+    case 'expired':
+      return { status: FRIEND_REQUEST_STATUS.failed, reasonKey: 'friendRequestExpired' };
+  }
+}
+
+/** Gateway events → friend_requests rows and `friendRequest` pushes. */
+export class FriendRequestEvents {
+  constructor(private readonly deps: Deps) {}
+
+  /** A request arrived (or the platform repeated one): stored once by its platform id. */
+  async onFriendRequest(ev: FriendRequestEvent, account: AccountRef): Promise<void> {
+    const r = ev.request;
+    const id = await repo.upsertReceived(this.deps.db, {
+      tenantId: account.tenantId,
+      workAccountId: account.id,
+      platformRequestId: r.requestId,
+      wxid: r.fromWxid,
+      nickname: r.nickname,
+      avatar: r.avatar,
+      verifyContent: r.verifyContent,
+      source: r.source,
+      ...statusOf(r.status),
+      createdAt: new Date(r.createdAt || this.deps.now()),
+    });
+    await publishRequests(this.deps, account.tenantId, [id]);
+  }
+
+  /** A person answered a request the account sent. */
+  async onAnswered(ev: FriendRequestAnsweredEvent, account: AccountRef): Promise<void> {
+    if (ev.accepted) {
+      await this.added(account, [ev.wxid]);
+      return;
+    }
+    const id = await repo.settleRefused(
+      this.deps.db,
+      account.tenantId,
+      account.id,
+      ev.wxid,
+      ev.reason,
+    );
+    if (id) await publishRequests(this.deps, account.tenantId, [id]);
+  }
+
+  /** New friends settle the pending requests with them, whoever accepted and wherever. */
+  async onContactsChanged(ev: ContactsChangedEvent, account: AccountRef): Promise<void> {
+    await this.added(
+      account,
+      ev.added.map((c) => c.wxid),
+    );
+  }
+
+  private async added(account: AccountRef, wxids: string[]): Promise<void> {
+    if (wxids.length === 0) return;
+    const changed = await this.deps.db.transaction(async (tx) => {
+      const rows = await repo.settleAdded(tx, account.tenantId, account.id, wxids);
+      const sources = rows.flatMap((r) => (r.origin ? [{ wxid: r.wxid, source: r.origin }] : []));
+      await repo.setContactSources(tx, account.tenantId, account.id, sources);
+      return rows;
+    });
+    if (changed.length > 0) {
+      await publishRequests(
+        this.deps,
+        account.tenantId,
+        changed.map((r) => r.id),
+      );
+    }
+  }
+}

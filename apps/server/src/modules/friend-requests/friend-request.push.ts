@@ -1,0 +1,22 @@
+import { WS_EVENTS, type FriendRequestPush } from '@cst/shared';
+import type { Deps } from '../../platform/deps.ts';
+import { realtimeOf } from '../../realtime/realtime.ts';
+import { toFriendRequestItem } from './friend-request.presenter.ts';
+import * as repo from './friend-request.repository.ts';
+
+/**
+ * Pushes `friendRequest` for these rows to everyone who sees their accounts (after the commit).
+ * A push carries the console's own reasons in zh-CN; the list fetched after it speaks the reader's
+ * language.
+ */
+export async function publishRequests(deps: Deps, tenantId: string, ids: string[]): Promise<void> {
+  const rows = await repo.findRequests(deps.db, tenantId, [...new Set(ids)]);
+  if (rows.length === 0) return;
+  await realtimeOf(deps).publish(
+    tenantId,
+    rows.map((row) => {
+      const data: FriendRequestPush = toFriendRequestItem(row, 'zh-CN');
+      return { event: WS_EVENTS.friendRequest, data, workAccountId: row.workAccountId };
+    }),
+  );
+}

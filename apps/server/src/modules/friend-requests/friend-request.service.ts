@@ -1,0 +1,222 @@
+import {
+  FRIEND_REQUEST_STATUS,
+  type AddFriendsResult,
+  type FansAddGroupBody,
+  type FansSearchBody,
+  type FansSearchResult,
+  type FriendRequestItem,
+  type FriendRequestListBody,
+  type Language,
+  type ListResult,
+} from '@cst/shared';
+import { GatewayError, type ContactDto, type FriendInfoDto } from '../../gateway/index.ts';
+import type { AuthContext } from '../../platform/auth-context.ts';
+import type { Deps } from '../../platform/deps.ts';
+import { AppError, fail } from '../../platform/errors.ts';
+import { accountRuntimeOf } from '../accounts/account-runtime.ts';
+import { ContactService } from '../contacts/contact.service.ts';
+import * as contactRepo from '../contacts/contact.repository.ts';
+import {
+  convScopeOf,
+  scopeHas,
+  visibleAccount,
+  visibleAccountIn,
+} from '../conversations/conversation.scope.ts';
+import { callHolder } from '../conversations/holder-call.ts';
+import { toFriendRequestItem, toSearchResult } from './friend-request.presenter.ts';
+import { publishRequests } from './friend-request.push.ts';
+import * as repo from './friend-request.repository.ts';
+
+/** The API error of a gateway refusal on a request command. */
+function requestFailure(err: unknown): AppError {
+  if (err instanceof AppError) return err;
+  if (!(err instanceof GatewayError)) throw err;
+  switch (err.code) {
+    case 'notHeld':
+    case 'notOnline':
+      return fail.conflict('accountNotOnline');
+    case 'notFound':
+    case 'expired':
+    case 'invalid':
+      return fail.conflict('friendRequestNotPending');
+    case 'alreadyFriend':
+      return fail.conflict('alreadyFriend');
+    case 'noSession':
+    case 'unsupported':
+    case 'notFriend':
+    case 'notMember':
+    case 'notOwner':
+    case 'tooLate':
+    case 'failed':
+      return fail.conflict('platformFailed', { message: err.message });
+  }
+}
+
+/** Received and sent friend requests of the visible work accounts (SPEC §2 /contacts/apply). */
+export class FriendRequestService {
+  constructor(private readonly deps: Deps) {}
+
+  private get db() {
+    return this.deps.db;
+  }
+
+  /** A page of the requests of the accounts the caller sees, newest first. */
+  async list(
+    auth: AuthContext,
+    body: FriendRequestListBody,
+    lang: Language,
+  ): Promise<ListResult<FriendRequestItem>> {
+    const scope = await convScopeOf(this.db, auth);
+    const account = body.workWxid ? await visibleAccountIn(this.db, scope, body.workWxid) : null;
+    const { rows, total } = await repo.listRequests(
+      this.db,
+      scope,
+      { workAccountId: account?.id, direction: body.direction, status: body.status },
+      body.page,
+      body.pageSize,
+    );
+    return { list: rows.map((r) => toFriendRequestItem(r, lang)), total };
+  }
+
+  /** A pending received request the caller may answer: 404 unseen, 409 not pending. */
+  private async pendingReceived(auth: AuthContext, id: string) {
+    const scope = await convScopeOf(this.db, auth);
+    const row = await repo.findRequest(this.db, scope.tenantId, id);
+    if (!row || !scopeHas(scope, row.workAccountId)) throw fail.notFound('friendRequestNotFound');
+    if (row.direction !== 'in' || row.status !== FRIEND_REQUEST_STATUS.requested) {
+      throw fail.conflict('friendRequestNotPending');
+    }
+    if (!row.platformRequestId) throw fail.conflict('friendRequestNotPending');
+    return { row, platformRequestId: row.platformRequestId };
+  }
+
+  /** Accepts a received request on the platform; the person becomes a friend (source manual). */
+  async accept(auth: AuthContext, id: string, lang: Language): Promise<FriendRequestItem> {
+    const { row, platformRequestId } = await this.pendingReceived(auth, id);
+    let contact: ContactDto;
+    try {
+      contact = await callHolder<ContactDto>(this.deps, row.workWxid, {
+        name: 'acceptFriendRequest',
+        requestId: platformRequestId,
+      });
+    } catch (err) {
+      await this.lostOnPlatform(err, row.tenantId, row.id);
+      throw requestFailure(err);
+    }
+    const ref = { tenantId: row.tenantId, workAccountId: row.workAccountId };
+    const settled = await this.db.transaction(async (tx) => {
+      const done = await repo.settle(tx, row.tenantId, row.id, {
+        status: FRIEND_REQUEST_STATUS.succeeded,
+        origin: 'manual',
+        handledBy: auth.userId,
+      });
+      await contactRepo.upsertContacts(
+        tx,
+        ref,
+        [{ ...contact, source: 'manual' }],
+        new Date(this.deps.now()),
+      );
+      return done;
+    });
+    // Another seat's answer won the race: the platform's friend stays, this call reports it.
+    if (!settled) throw fail.conflict('friendRequestNotPending');
+    await publishRequests(this.deps, row.tenantId, [row.id]);
+    await accountRuntimeOf(this.deps).contacts.announce({
+      id: row.workAccountId,
+      tenantId: row.tenantId,
+      wxid: row.workWxid,
+    });
+    return this.item(row.tenantId, row.id, lang);
+  }
+
+  /** Declines a received request on the platform (status 2, reason 'declined'). */
+  async decline(auth: AuthContext, id: string, lang: Language): Promise<FriendRequestItem> {
+    const { row, platformRequestId } = await this.pendingReceived(auth, id);
+    try {
+      await callHolder(this.deps, row.workWxid, {
+        name: 'declineFriendRequest',
+        requestId: platformRequestId,
+      });
+    } catch (err) {
+      await this.lostOnPlatform(err, row.tenantId, row.id);
+      throw requestFailure(err);
+    }
+    const settled = await repo.settle(this.db, row.tenantId, row.id, {
+      status: FRIEND_REQUEST_STATUS.failed,
+      reasonKey: 'friendRequestDeclined',
+      handledBy: auth.userId,
+    });
+    if (!settled) throw fail.conflict('friendRequestNotPending');
+    await publishRequests(this.deps, row.tenantId, [row.id]);
+    return this.item(row.tenantId, row.id, lang);
+  }
+
+  /** A request the platform no longer has (expired, answered on the phone) is marked expired. */
+  private async lostOnPlatform(err: unknown, tenantId: string, id: string): Promise<void> {
+    if (!(err instanceof GatewayError) || err.code !== 'notFound') return;
+    const settled = await repo.settle(this.db, tenantId, id, {
+      status: FRIEND_REQUEST_STATUS.failed,
+      reasonKey: 'friendRequestExpired',
+    });
+    if (settled) await publishRequests(this.deps, tenantId, [id]);
+  }
+
+  private async item(tenantId: string, id: string, lang: Language): Promise<FriendRequestItem> {
+    const row = await repo.findRequest(this.db, tenantId, id);
+    if (!row) throw fail.notFound('friendRequestNotFound');
+    return toFriendRequestItem(row, lang);
+  }
+
+  /** Finds a person by phone number, alias or platform id, from a visible online account. */
+  async search(auth: AuthContext, body: FansSearchBody): Promise<FansSearchResult> {
+    const { account } = await visibleAccount(this.db, auth, body.workerWxid);
+    if (account.status !== 'online') throw fail.conflict('accountNotOnline');
+    if (body.keyword === account.wxid) throw fail.notFound('contactNotFound');
+    let found: FriendInfoDto | null;
+    try {
+      found = await callHolder<FriendInfoDto | null>(this.deps, account.wxid, {
+        name: 'searchUser',
+        keyword: body.keyword,
+      });
+    } catch (err) {
+      throw requestFailure(err);
+    }
+    if (!found) throw fail.notFound('contactNotFound');
+    return toSearchResult(found);
+  }
+
+  /**
+   * Sends requests to members of one of the account's groups: the given ones, or every member
+   * who is not a friend yet. Each person gets SPEC §4's status as `fans/add` reports it.
+   */
+  async addGroup(
+    auth: AuthContext,
+    body: FansAddGroupBody,
+    lang: Language,
+  ): Promise<AddFriendsResult> {
+    const { account } = await visibleAccount(this.db, auth, body.workerWxid);
+    const members = await repo.groupMembers(this.db, account.id, body.chatRoom);
+    if (!members) throw fail.notFound('requestGroupNotFound');
+    const inGroup = new Set(members);
+    let targets: string[];
+    if (body.wxids) {
+      targets = [...new Set(body.wxids)];
+      const outside = targets.find((w) => !inGroup.has(w));
+      if (outside) throw fail.invalid('notAGroupMember', {}, { wxid: outside });
+    } else {
+      const friends = await repo.friendsAmong(this.db, account.id, members);
+      targets = members.filter((w) => w !== account.wxid && !friends.has(w));
+      if (targets.length === 0) return { list: [] };
+    }
+    return new ContactService(this.deps).addFriends(
+      auth,
+      {
+        workerWxid: account.wxid,
+        verifyContent: body.verifyContent,
+        charRoom: body.chatRoom,
+        addFriends: targets.map((wxid) => ({ wxid })),
+      },
+      lang,
+    );
+  }
+}
