@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { usePlatform } from '../accounts/api.ts';
 import { simulatorApi, simulatorKeys } from './api.ts';
 import { ConfigPanel } from './ConfigPanel.tsx';
+import { FriendRequestPanel } from './FriendRequestPanel.tsx';
 import { InboundPanel } from './InboundPanel.tsx';
 import { PendingQrPanel } from './PendingQrPanel.tsx';
 import { SimAccountsPanel } from './SimAccountsPanel.tsx';
@@ -36,6 +37,7 @@ function SimulatorPanels() {
           <Flex vertical gap={12}>
             <PendingQrPanel />
             <ConfigPanel />
+            <FriendRequestPanel accounts={accounts.data ?? []} />
           </Flex>
         </Col>
         <Col xs={24} xl={15}>

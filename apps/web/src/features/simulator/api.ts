@@ -36,6 +36,8 @@ export const simulatorApi = {
     mainApi.post<null>(`${SIM}/generate`, { workWxid, msgType }),
   fault: (workWxid: string, kind: SimFaultKind) =>
     mainApi.post<null>(`${SIM}/fault`, { workWxid, kind }),
+  friendRequest: (body: { workWxid: string; fromWxid?: string; verifyContent: string }) =>
+    mainApi.post<{ requestId: string; fromWxid: string }>(`${SIM}/friend-request`, body),
   config: () => mainApi.get<SimConfig>(`${SIM}/config`),
   setConfig: (patch: Partial<SimConfig>) => mainApi.post<SimConfig>(`${SIM}/config`, patch),
 };
