@@ -19,9 +19,9 @@ const LIST_URL = `/main-api${SKIP_CANCEL_PREFIX}/acc/friend-request/list`;
 export const friendRequestsApi = {
   list: (body: Partial<FriendRequestListBody>) =>
     mainApi.post<ListResult<FriendRequestItem>>(LIST_URL, body),
-  accept: (id: string, opts?: RequestOptions) =>
+  accept: (id: string, opts?: Partial<RequestOptions>) =>
     mainApi.post<FriendRequestItem>('/main-api/acc/accept-friend/accept', { id }, opts),
-  decline: (id: string, opts?: RequestOptions) =>
+  decline: (id: string, opts?: Partial<RequestOptions>) =>
     mainApi.post<FriendRequestItem>('/api/v1/contacts/apply/decline', { id }, opts),
   /** Silent: the dialog shows 'contact number does not exist' in place. */
   search: (body: FansSearchBody) =>
@@ -29,7 +29,7 @@ export const friendRequestsApi = {
   /** Silent: the dialog shows the refusal (already a contact, …) in place. */
   add: (body: AddFriendsBody) =>
     mainApi.post<AddFriendsResult>('/task-api/fans/add', body, { silent: true }),
-  addGroup: (body: FansAddGroupBody, opts?: RequestOptions) =>
+  addGroup: (body: FansAddGroupBody, opts?: Partial<RequestOptions>) =>
     mainApi.post<AddFriendsResult>('/task-api/fans/add-group', body, opts),
 };
 

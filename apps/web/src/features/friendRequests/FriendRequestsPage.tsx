@@ -1,0 +1,270 @@
+import UserAddOutlined from '@ant-design/icons/es/icons/UserAddOutlined';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { App, Avatar, Button, Flex, Popconfirm, Space, Tabs, Typography } from 'antd';
+import dayjs from 'dayjs';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  FRIEND_REQUEST_STATUS,
+  type FriendRequestDirection,
+  type FriendRequestItem,
+  type FriendRequestListBody,
+} from '@cst/shared';
+import {
+  BulkBar,
+  EmptyState,
+  ListPage,
+  ListTable,
+  SelectFilter,
+  runBulk,
+  useBulkResult,
+  useListQuery,
+  useRowSelection,
+} from '../../components/listPage/index.ts';
+import { useWorkAccounts } from '../accounts/workAccountStore.ts';
+import { useWorkAccountsLoaded } from '../conversations/useInboxQueries.ts';
+import { AddFriendDialog } from './AddFriendDialog.tsx';
+import { friendRequestsApi, friendRequestsKeys } from './api.ts';
+import { RequestStatusTag } from './RequestStatusTag.tsx';
+import { useFriendRequestsLive } from './useFriendRequestsLive.ts';
+import './friendRequests.css';
+
+const FILTERS = ['direction', 'workWxid', 'status'] as const;
+const STATUSES = [1, 2, 3, 4] as const;
+
+const isPendingIn = (r: FriendRequestItem) =>
+  r.direction === 'in' && r.status === FRIEND_REQUEST_STATUS.requested;
+
+/** `/contacts/apply`: received and sent friend requests of the visible accounts, live. */
+export function FriendRequestsPage() {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const qc = useQueryClient();
+  useWorkAccountsLoaded();
+  useFriendRequestsLive();
+  const accounts = useWorkAccounts((s) => s.accounts);
+  const q = useListQuery(FILTERS);
+  const direction: FriendRequestDirection = q.filters.direction === 'out' ? 'out' : 'in';
+  const sel = useRowSelection<FriendRequestItem>({ disabled: (r) => !isPendingIn(r) });
+  const showBulk = useBulkResult();
+  const [adding, setAdding] = useState(false);
+  const [busy, setBusy] = useState<string | null>(null);
+  const status = Number(q.filters.status);
+  const body: Partial<FriendRequestListBody> = {
+    page: q.page,
+    pageSize: q.pageSize,
+    direction,
+    workWxid: q.filters.workWxid,
+    status: (STATUSES as readonly number[]).includes(status)
+      ? (status as FriendRequestListBody['status'])
+      : undefined,
+  };
+  const { data, isFetching } = useQuery({
+    queryKey: [...friendRequestsKeys.all, body],
+    queryFn: () => friendRequestsApi.list(body),
+    placeholderData: keepPreviousData,
+  });
+  const refresh = () => qc.invalidateQueries({ queryKey: friendRequestsKeys.all });
+  const accountName = (wxid: string) => {
+    const a = accounts.find((x) => x.wxid === wxid);
+    return a?.remark || a?.nickname || wxid;
+  };
+  const personName = (r: FriendRequestItem) => r.nickname || r.wxid;
+
+  const answer = async (r: FriendRequestItem, accept: boolean) => {
+    setBusy(r.id);
+    try {
+      await (accept ? friendRequestsApi.accept(r.id) : friendRequestsApi.decline(r.id));
+      void message.success(
+        t(`friendRequests.${accept ? 'accepted' : 'declined'}`, { name: personName(r) }),
+      );
+    } catch {
+      // The client has shown the server's message.
+    } finally {
+      setBusy(null);
+      void refresh();
+    }
+  };
+  const acceptSelected = async () => {
+    const outcome = await runBulk(sel.rows, (r) =>
+      friendRequestsApi.accept(r.id, { silent: true }),
+    );
+    showBulk(t('friendRequests.acceptOutcome'), outcome, personName);
+    sel.clear();
+    void refresh();
+  };
+  const statusLabel = (s: number) =>
+    t(
+      `friendRequests.statuses.${
+        s === 1
+          ? direction === 'in'
+            ? 'inPending'
+            : 'outPending'
+          : s === 2
+            ? direction === 'in'
+              ? 'declined'
+              : 'failed'
+            : s === 3
+              ? 'added'
+              : 'alreadyFriend'
+      }`,
+    );
+
+  return (
+    <ListPage
+      title={t('friendRequests.title')}
+      testId="friend-requests"
+      extra={
+        <Button
+          type="primary"
+          icon={<UserAddOutlined />}
+          onClick={() => setAdding(true)}
+          data-testid="fr-add"
+        >
+          {t('friendRequests.addFriend')}
+        </Button>
+      }
+      notice={
+        <Tabs
+          activeKey={direction}
+          onChange={(k) => {
+            sel.clear();
+            q.setFilters({ direction: k === 'out' ? 'out' : undefined, status: undefined });
+          }}
+          items={[
+            { key: 'in', label: t('friendRequests.received') },
+            { key: 'out', label: t('friendRequests.sent') },
+          ]}
+          data-testid="fr-tabs"
+        />
+      }
+      filters={
+        <>
+          <SelectFilter
+            query={q}
+            name="workWxid"
+            placeholder={t('friendRequests.allAccounts')}
+            width={180}
+            searchable
+            options={accounts.map((a) => ({ value: a.wxid, label: accountName(a.wxid) }))}
+            testId="fr-account-filter"
+          />
+          <SelectFilter
+            query={q}
+            name="status"
+            placeholder={t('friendRequests.allStatus')}
+            options={STATUSES.map((s) => ({ value: String(s), label: statusLabel(s) }))}
+            testId="fr-status-filter"
+          />
+        </>
+      }
+      actions={
+        direction === 'in' && (
+          <BulkBar selection={sel}>
+            <Button
+              disabled={sel.rows.length === 0}
+              onClick={() => void acceptSelected()}
+              data-testid="fr-accept-selected"
+            >
+              {t('friendRequests.acceptSelected')}
+            </Button>
+          </BulkBar>
+        )
+      }
+    >
+      <ListTable<FriendRequestItem>
+        query={q}
+        rowKey="id"
+        data={data}
+        loading={isFetching}
+        selection={direction === 'in' ? sel : undefined}
+        testId="fr-table"
+        empty={
+          <EmptyState
+            title={t(`friendRequests.${direction === 'in' ? 'emptyReceived' : 'emptySent'}`)}
+            hint={t(`friendRequests.${direction === 'in' ? 'emptyReceivedHint' : 'emptySentHint'}`)}
+          />
+        }
+        columns={[
+          {
+            title: t('friendRequests.person'),
+            key: 'person',
+            width: 220,
+            render: (_: unknown, r) => (
+              <Flex gap={8} align="center" className="fr-cell-person">
+                <Avatar size={32} src={r.avatar || undefined}>
+                  {personName(r).slice(0, 1)}
+                </Avatar>
+                <Flex vertical className="fr-cell-text">
+                  <Typography.Text ellipsis>{personName(r)}</Typography.Text>
+                  <Typography.Text type="secondary" ellipsis className="fr-wxid">
+                    {r.wxid}
+                  </Typography.Text>
+                </Flex>
+              </Flex>
+            ),
+          },
+          {
+            title: t('friendRequests.greeting'),
+            dataIndex: 'verifyContent',
+            width: 240,
+            ellipsis: true,
+            render: (v: string) =>
+              v || (
+                <Typography.Text type="secondary">{t('friendRequests.noGreeting')}</Typography.Text>
+              ),
+          },
+          {
+            title: t('friendRequests.account'),
+            dataIndex: 'workWxid',
+            width: 150,
+            ellipsis: true,
+            render: (v: string) => accountName(v),
+          },
+          {
+            title: t('friendRequests.status'),
+            key: 'status',
+            width: 220,
+            render: (_: unknown, r) => <RequestStatusTag item={r} />,
+          },
+          {
+            title: t('friendRequests.time'),
+            dataIndex: 'createdAt',
+            width: 170,
+            render: (v: number) => dayjs(v).format('YYYY-MM-DD HH:mm:ss'),
+          },
+          {
+            title: t('common.actions'),
+            key: 'actions',
+            fixed: 'right',
+            width: 150,
+            render: (_: unknown, r) =>
+              isPendingIn(r) && (
+                <Space size={4}>
+                  <Button
+                    type="link"
+                    size="small"
+                    loading={busy === r.id}
+                    onClick={() => void answer(r, true)}
+                    data-testid="fr-accept"
+                  >
+                    {t('friendRequests.accept')}
+                  </Button>
+                  <Popconfirm
+                    title={t('friendRequests.declineConfirm', { name: personName(r) })}
+                    onConfirm={() => answer(r, false)}
+                    okButtonProps={{ 'data-testid': 'fr-decline-ok' }}
+                  >
+                    <Button type="link" size="small" danger data-testid="fr-decline">
+                      {t('friendRequests.decline')}
+                    </Button>
+                  </Popconfirm>
+                </Space>
+              ),
+          },
+        ]}
+      />
+      <AddFriendDialog open={adding} onClose={() => setAdding(false)} />
+    </ListPage>
+  );
+}
