@@ -169,11 +169,14 @@ export function AddFriendDialog({ open, onClose }: AddFriendDialogProps) {
           <div className="fr-person-text">
             <Typography.Text strong>{found.nickname}</Typography.Text>
             <Typography.Text type="secondary">
-              {t('friendRequests.dialog.alias')}: {found.alias || found.wxid}
+              {t('friendRequests.dialog.alias')}
+              {t('common.colon')}
+              {found.alias || found.wxid}
             </Typography.Text>
             {(found.province || found.city) && (
               <Typography.Text type="secondary">
-                {t('friendRequests.dialog.region')}:{' '}
+                {t('friendRequests.dialog.region')}
+                {t('common.colon')}
                 {[found.province, found.city].filter(Boolean).join(' ')}
               </Typography.Text>
             )}
@@ -192,6 +195,7 @@ export function AddFriendDialog({ open, onClose }: AddFriendDialogProps) {
         <Form form={greetingForm} layout="vertical" onFinish={(v) => void handleSend(v)}>
           <Form.Item
             name="greeting"
+            required
             label={t('friendRequests.dialog.greeting')}
             rules={[
               zodRule(addFriendsBody.shape.verifyContent, t, t('friendRequests.dialog.greeting')),

@@ -1,11 +1,9 @@
 import UserAddOutlined from '@ant-design/icons/es/icons/UserAddOutlined';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Avatar, Button, Flex, Popconfirm, Space, Tabs, Typography } from 'antd';
-import dayjs from 'dayjs';
+import { App, Button, Tabs } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
-  FRIEND_REQUEST_STATUS,
   type FriendRequestDirection,
   type FriendRequestItem,
   type FriendRequestListBody,
@@ -25,15 +23,12 @@ import { useWorkAccounts } from '../accounts/workAccountStore.ts';
 import { useWorkAccountsLoaded } from '../conversations/useInboxQueries.ts';
 import { AddFriendDialog } from './AddFriendDialog.tsx';
 import { friendRequestsApi, friendRequestsKeys } from './api.ts';
-import { RequestStatusTag } from './RequestStatusTag.tsx';
 import { useFriendRequestsLive } from './useFriendRequestsLive.ts';
+import { isPendingIn, personName, useRequestColumns } from './useRequestColumns.tsx';
 import './friendRequests.css';
 
 const FILTERS = ['direction', 'workWxid', 'status'] as const;
 const STATUSES = [1, 2, 3, 4] as const;
-
-const isPendingIn = (r: FriendRequestItem) =>
-  r.direction === 'in' && r.status === FRIEND_REQUEST_STATUS.requested;
 
 /** `/contacts/apply`: received and sent friend requests of the visible accounts, live. */
 export function FriendRequestsPage() {
@@ -69,7 +64,6 @@ export function FriendRequestsPage() {
     const a = accounts.find((x) => x.wxid === wxid);
     return a?.remark || a?.nickname || wxid;
   };
-  const personName = (r: FriendRequestItem) => r.nickname || r.wxid;
 
   const answer = async (r: FriendRequestItem, accept: boolean) => {
     setBusy(r.id);
@@ -85,6 +79,7 @@ export function FriendRequestsPage() {
       void refresh();
     }
   };
+  const columns = useRequestColumns({ accountName, busy, onAnswer: answer });
   const acceptSelected = async () => {
     const outcome = await runBulk(sel.rows, (r) =>
       friendRequestsApi.accept(r.id, { silent: true }),
@@ -185,84 +180,7 @@ export function FriendRequestsPage() {
             hint={t(`friendRequests.${direction === 'in' ? 'emptyReceivedHint' : 'emptySentHint'}`)}
           />
         }
-        columns={[
-          {
-            title: t('friendRequests.person'),
-            key: 'person',
-            width: 220,
-            render: (_: unknown, r) => (
-              <Flex gap={8} align="center" className="fr-cell-person">
-                <Avatar size={32} src={r.avatar || undefined}>
-                  {personName(r).slice(0, 1)}
-                </Avatar>
-                <Flex vertical className="fr-cell-text">
-                  <Typography.Text ellipsis>{personName(r)}</Typography.Text>
-                  <Typography.Text type="secondary" ellipsis className="fr-wxid">
-                    {r.wxid}
-                  </Typography.Text>
-                </Flex>
-              </Flex>
-            ),
-          },
-          {
-            title: t('friendRequests.greeting'),
-            dataIndex: 'verifyContent',
-            width: 240,
-            ellipsis: true,
-            render: (v: string) =>
-              v || (
-                <Typography.Text type="secondary">{t('friendRequests.noGreeting')}</Typography.Text>
-              ),
-          },
-          {
-            title: t('friendRequests.account'),
-            dataIndex: 'workWxid',
-            width: 150,
-            ellipsis: true,
-            render: (v: string) => accountName(v),
-          },
-          {
-            title: t('friendRequests.status'),
-            key: 'status',
-            width: 220,
-            render: (_: unknown, r) => <RequestStatusTag item={r} />,
-          },
-          {
-            title: t('friendRequests.time'),
-            dataIndex: 'createdAt',
-            width: 170,
-            render: (v: number) => dayjs(v).format('YYYY-MM-DD HH:mm:ss'),
-          },
-          {
-            title: t('common.actions'),
-            key: 'actions',
-            fixed: 'right',
-            width: 150,
-            render: (_: unknown, r) =>
-              isPendingIn(r) && (
-                <Space size={4}>
-                  <Button
-                    type="link"
-                    size="small"
-                    loading={busy === r.id}
-                    onClick={() => void answer(r, true)}
-                    data-testid="fr-accept"
-                  >
-                    {t('friendRequests.accept')}
-                  </Button>
-                  <Popconfirm
-                    title={t('friendRequests.declineConfirm', { name: personName(r) })}
-                    onConfirm={() => answer(r, false)}
-                    okButtonProps={{ 'data-testid': 'fr-decline-ok' }}
-                  >
-                    <Button type="link" size="small" danger data-testid="fr-decline">
-                      {t('friendRequests.decline')}
-                    </Button>
-                  </Popconfirm>
-                </Space>
-              ),
-          },
-        ]}
+        columns={columns}
       />
       <AddFriendDialog open={adding} onClose={() => setAdding(false)} />
     </ListPage>
