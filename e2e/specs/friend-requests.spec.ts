@@ -120,6 +120,7 @@ test.describe('friend requests', () => {
     await dialog.getByTestId('add-friend-send').click();
     await expect(dialog.getByText('请填写申请备注')).toBeVisible();
     await dialog.getByTestId('add-friend-greeting').fill('你好，我是客服小王');
+    await expect(dialog.getByText('请填写申请备注')).toHaveCount(0);
     await shot(page, 'friend-requests-add-dialog');
     await dialog.getByTestId('add-friend-send').click();
     const outcome = dialog.getByTestId('add-friend-outcome');

@@ -79,7 +79,12 @@ export function FriendRequestsPage() {
       void refresh();
     }
   };
-  const columns = useRequestColumns({ accountName, busy, onAnswer: answer });
+  const columns = useRequestColumns({
+    accountName,
+    busy,
+    onAnswer: answer,
+    withActions: direction === 'in',
+  });
   const acceptSelected = async () => {
     const outcome = await runBulk(sel.rows, (r) =>
       friendRequestsApi.accept(r.id, { silent: true }),

@@ -18,6 +18,8 @@ export interface RequestColumnsOptions {
   /** The row being answered (its buttons spin). */
   busy: string | null;
   onAnswer: (row: FriendRequestItem, accept: boolean) => Promise<void>;
+  /** Received requests have accept / decline; sent ones have nothing to do. */
+  withActions: boolean;
 }
 
 /** Columns of the request table: person, status (first in view at 1024 px), greeting, … */
@@ -25,9 +27,10 @@ export function useRequestColumns({
   accountName,
   busy,
   onAnswer,
+  withActions,
 }: RequestColumnsOptions): ColumnsType<FriendRequestItem> {
   const { t } = useTranslation();
-  return [
+  const columns: ColumnsType<FriendRequestItem> = [
     {
       title: t('friendRequests.person'),
       key: 'person',
@@ -73,6 +76,10 @@ export function useRequestColumns({
       width: 150,
       render: (v: number) => dayjs(v).format('YYYY-MM-DD HH:mm'),
     },
+  ];
+  if (!withActions) return columns;
+  return [
+    ...columns,
     {
       title: t('common.actions'),
       key: 'actions',
