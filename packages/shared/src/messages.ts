@@ -3,6 +3,7 @@ import { authMessages } from './auth.ts';
 import { contactMessages } from './contacts.ts';
 import { conversationMessages } from './conversations.ts';
 import { filesMessages } from './files.ts';
+import { groupMessages } from './groups.ts';
 import { sensitiveMessages } from './sensitive.ts';
 import { talkMessages } from './talk.ts';
 import { translationMessages } from './translation.ts';
@@ -20,6 +21,7 @@ export const MESSAGES = {
   ...accountsMessages,
   ...conversationMessages,
   ...contactMessages,
+  ...groupMessages,
   ...filesMessages,
   ...talkMessages,
   ...sensitiveMessages,

@@ -9,6 +9,7 @@ import {
 } from '../../gateway/index.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { accountRuntimeOf } from '../accounts/account-runtime.ts';
+import { runGroupCall, type GroupCall } from '../groups/group-gateway.ts';
 
 /** Commands that run on the instance holding the account. */
 export type HolderCommand =
@@ -19,7 +20,8 @@ export type HolderCommand =
   | { name: 'downloadMedia'; fileId: string }
   | { name: 'friendInfo'; wxid: string }
   | { name: 'setRemark'; wxid: string; remark: string }
-  | { name: 'addFriend'; cmd: AddFriendCommand };
+  | { name: 'addFriend'; cmd: AddFriendCommand }
+  | { name: 'group'; call: GroupCall };
 
 /** Media bytes as a holder call returns them. */
 export interface EncodedMedia {
@@ -57,6 +59,8 @@ async function run(gw: ChatGateway, wxid: string, cmd: HolderCommand): Promise<u
       return gw.setRemark(wxid, cmd.wxid, cmd.remark);
     case 'addFriend':
       return gw.addFriend(cmd.cmd);
+    case 'group':
+      return runGroupCall(gw, wxid, cmd.call);
   }
 }
 
