@@ -33,13 +33,14 @@ export const MAX_GROUP_CARD_LENGTH = 32;
 /** Most people one invite, removal, mute or create call names. */
 export const MAX_GROUP_BATCH = 100;
 
-const wxid = z.string().min(1).max(128);
+/** Text the database can store: no NUL character and no lone surrogate half. */
+export function isStorableText(s: string): boolean {
+  return !s.includes('\u0000') && !/\p{Cs}/u.test(s);
+}
+const text = (max: number) => z.string().max(max).refine(isStorableText);
+const wxid = text(128).pipe(z.string().min(1));
 /** A platform group id (contains `@chatroom`). */
-export const groupIdString = z
-  .string()
-  .min(1)
-  .max(128)
-  .refine(isGroupId, { error: 'groupNotFound' });
+export const groupIdString = text(128).refine(isGroupId, { error: 'groupNotFound' });
 const wxidList = z
   .array(wxid, { error: requiredError('pickAtLeastOne') })
   .min(1, { error: 'pickAtLeastOne' })
@@ -82,7 +83,7 @@ export const groupListQuery = z.object({
   page: z.coerce.number().int().min(1).max(100000).default(1),
   pageSize: z.coerce.number().int().min(1).max(500).default(20),
   workWxid: wxid.optional(),
-  keyword: z.string().max(64).optional(),
+  keyword: text(64).optional(),
   myRole: z.enum(GROUP_ROLES).optional(),
 });
 export type GroupListQuery = z.infer<typeof groupListQuery>;
@@ -110,26 +111,28 @@ export const groupDetail = groupItem.extend({ members: z.array(groupMemberItem) 
 export type GroupDetail = z.infer<typeof groupDetail>;
 
 /** `/main-api/acc/chat-room/members`: stored members, filtered by name. */
-export const groupMembersBody = groupRef.extend({ keyword: z.string().max(64).optional() });
+export const groupMembersBody = groupRef.extend({ keyword: text(64).optional() });
 export const groupMembersResult = listResult(groupMemberItem);
 
 /** `/chatroom/createChatRoom`: a group with friends of the account. */
 export const createGroupBody = z.object({
   workWxid: wxid,
-  name: requiredString('groupNameRequired', MAX_GROUP_NAME_LENGTH),
+  name: requiredString('groupNameRequired', MAX_GROUP_NAME_LENGTH).refine(isStorableText),
   wxids: wxidList,
 });
 export type CreateGroupBody = z.infer<typeof createGroupBody>;
 
 /** `group/edit`: rename. */
 export const renameGroupBody = groupRef.extend({
-  name: requiredString('groupNameRequired', MAX_GROUP_NAME_LENGTH),
+  name: requiredString('groupNameRequired', MAX_GROUP_NAME_LENGTH).refine(isStorableText),
 });
 export type RenameGroupBody = z.infer<typeof renameGroupBody>;
 
 /** `/main-api/acc/chat-room/topic`: reads the topic (the group's name), or sets it when given. */
 export const groupTopicBody = groupRef.extend({
-  topic: requiredString('groupNameRequired', MAX_GROUP_NAME_LENGTH).optional(),
+  topic: requiredString('groupNameRequired', MAX_GROUP_NAME_LENGTH)
+    .refine(isStorableText)
+    .optional(),
 });
 export type GroupTopicBody = z.infer<typeof groupTopicBody>;
 export const groupTopicResult = z.object({ topic: z.string() });
@@ -139,12 +142,12 @@ export const groupMembersChangeBody = groupRef.extend({ wxids: wxidList });
 export type GroupMembersChangeBody = z.infer<typeof groupMembersChangeBody>;
 
 /** `group/set-group-card`: the account's name in the group ('' = its nickname). */
-export const groupCardBody = groupRef.extend({ card: z.string().max(MAX_GROUP_CARD_LENGTH) });
+export const groupCardBody = groupRef.extend({ card: text(MAX_GROUP_CARD_LENGTH) });
 export type GroupCardBody = z.infer<typeof groupCardBody>;
 
 /** `group/edit-notice`: publishes the announcement. */
 export const groupNoticeBody = groupRef.extend({
-  notice: z.string().max(MAX_GROUP_NOTICE_LENGTH),
+  notice: text(MAX_GROUP_NOTICE_LENGTH),
 });
 export type GroupNoticeBody = z.infer<typeof groupNoticeBody>;
 

@@ -308,6 +308,7 @@ export async function setGroupCard(core: SimCore, acc: string, groupId: string, 
   await activeGroup(core, acc, groupId);
   await core.repo.updateGroup(acc, groupId, { myCard: card.trim() });
   await core.repo.insertMembers([{ accountWxid: acc, groupId, wxid: acc, joinedAt: core.now() }]);
+  await core.repo.setMemberCard(acc, groupId, acc, card.trim());
   await changed(core, acc, groupId);
 }
 
