@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type {
-  GroupDetail,
-  GroupItem,
-  GroupMemberItem,
-  GroupNoticeItem,
-  ListResult,
+import {
+  MSG_TYPE,
+  type GroupDetail,
+  type GroupItem,
+  type GroupMemberItem,
+  type GroupNoticeItem,
+  type ListResult,
 } from '@cst/shared';
 import type { ContactDto } from '../../gateway/index.ts';
 import { openTestSocket, type TestSocket } from '../../realtime/test-socket.ts';
@@ -247,6 +248,18 @@ describe('a group panel', () => {
       return c.data.list.find((x) => x.receiver_id === plain.groupId);
     });
     expect(conv.nickname).toBe('VIP 群');
+    const lines = await eventually(async () => {
+      const m = await api(seat1).post<{ list: { msgType: number; content: string }[] }>(
+        '/main-api/conv/messages',
+        { index_name: `2__${plain.groupId}__${acc.wxid}` },
+      );
+      const found = m.data.list.filter((x) => x.content.includes('你修改群名为'));
+      return found.length >= 2 ? found : undefined;
+    });
+    expect(lines.at(-1)).toMatchObject({
+      msgType: MSG_TYPE.system,
+      content: '你修改群名为"VIP 群"',
+    });
   });
 
   it('refuses announcement, removal and muting to a plain member (409)', async () => {

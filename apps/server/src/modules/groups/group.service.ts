@@ -90,7 +90,7 @@ export class GroupService {
   }
 
   /** Stores a platform snapshot of a group and tells the account's viewers. */
-  private async store(account: Account, snap: GroupSnapshot, change: GroupChange) {
+  private async store(account: Account, snap: GroupSnapshot, change: GroupChange | null) {
     const ref = { tenantId: account.tenantId, workAccountId: account.id };
     const convs = await this.db.transaction(async (tx) => {
       const rowId = await contactRepo.upsertGroup(tx, ref, snap.group, new Date(this.deps.now()));
@@ -104,7 +104,8 @@ export class GroupService {
         snap.group.avatar,
       );
     });
-    await this.announce(account, snap.group.groupId, change);
+    // A read that refreshes rows tells nobody: a push would make every panel read again.
+    if (change) await this.announce(account, snap.group.groupId, change);
     await realtimeOf(this.deps).publish(account.tenantId, convs.map(convUpdatePush));
   }
 
@@ -155,7 +156,7 @@ export class GroupService {
     const { account, group } = await this.target(auth, ref);
     if (account.status === 'online') {
       const snap = await this.call<GroupSnapshot>(account, { op: 'info', groupId: ref.groupId });
-      await this.store(account, snap, 'updated');
+      await this.store(account, snap, null);
       const row = await repo.findGroup(this.db, account.tenantId, account.id, ref.groupId);
       if (!row) throw fail.notFound('groupNotFound');
       return this.detailOf(account, row);

@@ -114,7 +114,6 @@ export function GroupsPage() {
         rowKey={(g) => `${g.workWxid}|${g.groupId}`}
         loading={isFetching}
         dataSource={list}
-        scroll={{ x: 960 }}
         onRow={(g) => ({
           onClick: () => setOpen({ workWxid: g.workWxid, groupId: g.groupId }),
           className: 'groups-row',
@@ -139,7 +138,7 @@ export function GroupsPage() {
           {
             title: t('groupsPage.name'),
             key: 'name',
-            width: 260,
+            width: 220,
             render: (_: unknown, g) => (
               <Space>
                 <Avatar shape="square" src={g.avatar || undefined}>
@@ -151,38 +150,39 @@ export function GroupsPage() {
               </Space>
             ),
           },
-          { title: t('groupsPage.account'), dataIndex: 'accountName', width: 140, ellipsis: true },
+          { title: t('groupsPage.account'), dataIndex: 'accountName', width: 120, ellipsis: true },
           {
             title: t('groupsPage.members'),
             dataIndex: 'memberCount',
-            width: 90,
+            width: 80,
             render: (n: number) => t('groupsPage.memberCount', { count: n }),
           },
           {
             title: t('groupsPage.owner'),
             key: 'owner',
-            width: 140,
+            width: 120,
             ellipsis: true,
             render: (_: unknown, g) => g.ownerName || g.ownerWxid,
           },
           {
             title: t('groupsPage.myRole'),
             dataIndex: 'myRole',
-            width: 100,
+            width: 90,
             render: (r: GroupRole) => <RoleTag role={r} />,
           },
           {
             title: t('groupsPage.notice'),
             dataIndex: 'notice',
             ellipsis: true,
+            // Narrow windows keep the columns that tell groups apart; the panel shows the notice.
+            responsive: ['xl'],
             render: (n: string) =>
               n || <Typography.Text type="secondary">{t('groupsPage.noNotice')}</Typography.Text>,
           },
           {
             title: '',
             key: 'open',
-            width: 80,
-            fixed: 'right',
+            width: 70,
             render: () => <Button type="link">{t('groupsPage.open')}</Button>,
           },
         ]}

@@ -1,29 +1,35 @@
-import type {
-  CreateGroupBody,
-  GroupBanBody,
-  GroupDetail,
-  GroupItem,
-  GroupListQuery,
-  GroupMemberItem,
-  GroupNoticeItem,
-  GroupNoticeKind,
-  GroupRef,
-  ListResult,
+import {
+  SKIP_CANCEL_PREFIX,
+  type CreateGroupBody,
+  type GroupBanBody,
+  type GroupDetail,
+  type GroupItem,
+  type GroupListQuery,
+  type GroupMemberItem,
+  type GroupNoticeItem,
+  type GroupNoticeKind,
+  type GroupRef,
+  type ListResult,
 } from '@cst/shared';
 import { mainApi } from '../../lib/http/clients.ts';
 
+// Reads are refetched whenever a push says a group changed; they skip duplicate cancelling so
+// the newest read always reaches the server (a cancelled one would leave the old data shown).
+const R = SKIP_CANCEL_PREFIX;
+
 /** Group chat calls (docs/groups.md). */
 export const groupsApi = {
-  list: (q: Partial<GroupListQuery>) => mainApi.get<ListResult<GroupItem>>('/api/v1/group/list', q),
-  detail: (ref: GroupRef) => mainApi.post<GroupDetail>('/chatroom/getChatRoom', ref),
+  list: (q: Partial<GroupListQuery>) =>
+    mainApi.get<ListResult<GroupItem>>(`${R}/api/v1/group/list`, q),
+  detail: (ref: GroupRef) => mainApi.post<GroupDetail>(`${R}/chatroom/getChatRoom`, ref),
   notices: (ref: GroupRef, kind?: GroupNoticeKind) =>
-    mainApi.get<ListResult<GroupNoticeItem>>('/api/v1/group/notices', {
+    mainApi.get<ListResult<GroupNoticeItem>>(`${R}/api/v1/group/notices`, {
       ...ref,
       kind,
       pageSize: 200,
     }),
   banList: (ref: GroupRef) =>
-    mainApi.post<ListResult<GroupMemberItem>>('/main-api/acc/chat-room/ban-list', ref),
+    mainApi.post<ListResult<GroupMemberItem>>(`${R}/main-api/acc/chat-room/ban-list`, ref),
   create: (body: CreateGroupBody) => mainApi.post<GroupItem>('/chatroom/createChatRoom', body),
   rename: (ref: GroupRef, name: string) =>
     mainApi.post<GroupItem>('/api/v1/group/edit', { ...ref, name }),

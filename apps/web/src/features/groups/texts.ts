@@ -5,7 +5,7 @@ import type { TextTree } from '../../i18n/common.ts';
 export const groupsTexts: Record<Language, TextTree> = {
   'zh-CN': {
     groupsPage: {
-      title: '我的群聊',
+      title: '我的群组',
       allAccounts: '全部工作号',
       account: '工作号',
       search: '搜索群名称或群ID',
