@@ -14,11 +14,16 @@ import type { GroupService } from './group.service.ts';
  */
 export function subscribeGroupEvents(deps: Deps, service: GroupService): void {
   const runtime = accountRuntimeOf(deps);
-  runtime.on('groupNotice', (ev, account) => onNotice(deps, ev, account));
+  runtime.on('groupNotice', (ev, account) => onNotice(deps, service, ev, account));
   runtime.on('groupChanged', (ev, account) => onChanged(deps, service, ev, account));
 }
 
-async function onNotice(deps: Deps, ev: GroupNoticeEvent, account: AccountRef): Promise<void> {
+async function onNotice(
+  deps: Deps,
+  service: GroupService,
+  ev: GroupNoticeEvent,
+  account: AccountRef,
+): Promise<void> {
   const fresh = await repo.insertNotice(deps.db, {
     tenantId: account.tenantId,
     workAccountId: account.id,
@@ -44,6 +49,11 @@ async function onNotice(deps: Deps, ev: GroupNoticeEvent, account: AccountRef): 
     data,
     workAccountId: account.id,
   });
+  if (ev.kind === 'memberJoined' || ev.kind === 'memberLeft') {
+    // The sync has replaced the members; the count of the list follows them.
+    await repo.recountMembers(deps.db, account.tenantId, account.id, ev.groupId);
+    await service.announce(account, ev.groupId, 'updated');
+  }
 }
 
 async function onChanged(

@@ -281,3 +281,24 @@ export async function allFriends(db: DbOrTx, workAccountId: string, wxids: strin
     .where(and(eq(contacts.workAccountId, workAccountId), inArray(contacts.wxid, wxids)));
   return new Set(rows.map((r) => r.wxid)).size === new Set(wxids).size;
 }
+
+/** Sets a group's member count from its stored members (after people joined or left). */
+export async function recountMembers(
+  db: DbOrTx,
+  tenantId: string,
+  workAccountId: string,
+  groupId: string,
+) {
+  await db
+    .update(chatGroups)
+    .set({
+      memberCount: sql`(select count(*)::int from ${chatGroupMembers} m where m.chat_group_id = ${chatGroups.id})`,
+    })
+    .where(
+      and(
+        eq(chatGroups.tenantId, tenantId),
+        eq(chatGroups.workAccountId, workAccountId),
+        eq(chatGroups.groupId, groupId),
+      ),
+    );
+}

@@ -490,12 +490,24 @@ describe('live', () => {
       kind: 'memberJoined',
       wxids: ['wxid_live_joiner'],
     });
+    // The list's member count follows the join without anyone opening the group.
+    await eventually(async () => {
+      const g = (await list(seat1, `&workWxid=${acc.wxid}`)).data.list.find(
+        (x) => x.groupId === owned.groupId,
+      );
+      const held = await accountRuntimeOf(ctx.deps).gateway.listGroupMembers(
+        acc.wxid,
+        owned.groupId,
+      );
+      return g?.memberCount === held.length;
+    });
+    const from = ws.frames.length;
     await api(seat1).post('/api/v1/group/edit', {
       workWxid: acc.wxid,
       groupId: owned.groupId,
       name: '直播群',
     });
-    const changed = await ws.waitFor((f) => f.event === 'group', 8000);
+    const changed = await ws.waitFor((f) => f.event === 'group', 8000, from);
     expect(changed.data).toMatchObject({ workWxid: acc.wxid, groupId: owned.groupId });
     await gatewayIdle(ctx);
     await new Promise((res) => setTimeout(res, 200));
