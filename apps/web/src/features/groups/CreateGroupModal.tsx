@@ -1,8 +1,8 @@
-import { App, Button, Form, Input, Modal, Select, Space, Tag } from 'antd';
+import { App, Button, Form, Input, Select, Space, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { createGroupBody, type GroupItem, type SwitcherAccount } from '@cst/shared';
-import { zodRule } from '../../lib/form/zodRule.ts';
+import { FormField, FormModal } from '../../components/listPage/index.ts';
 import { ContactPicker } from '../contactPicker/ContactPicker.tsx';
 import { groupsApi } from './api.ts';
 import { friendsOf, type Friend } from './pickFriends.ts';
@@ -28,58 +28,41 @@ export function CreateGroupModal(props: CreateGroupModalProps) {
   const [form] = Form.useForm<FormValues>();
   const [members, setMembers] = useState<Friend[]>([]);
   const [picking, setPicking] = useState(false);
-  const [busy, setBusy] = useState(false);
   const workWxid = Form.useWatch('workWxid', form);
 
-  const close = () => {
-    form.resetFields();
-    setMembers([]);
-    props.onClose();
-  };
   const submit = async (v: FormValues) => {
-    setBusy(true);
-    try {
-      const g = await groupsApi.create({
-        workWxid: v.workWxid ?? '',
-        name: v.name?.trim() ?? '',
-        wxids: members.map((m) => m.wxid),
-      });
-      void message.success(t('createGroup.created'));
-      form.resetFields();
-      setMembers([]);
-      props.onCreated(g);
-    } catch {
-      // The client has shown the server's message.
-    } finally {
-      setBusy(false);
-    }
+    const g = await groupsApi.create({
+      workWxid: v.workWxid ?? '',
+      name: v.name?.trim() ?? '',
+      wxids: members.map((m) => m.wxid),
+    });
+    void message.success(t('createGroup.created'));
+    setMembers([]);
+    props.onCreated(g);
   };
 
   return (
-    <Modal
-      open={props.open}
-      title={t('createGroup.title')}
-      onCancel={close}
-      onOk={() => form.submit()}
-      confirmLoading={busy}
-      okButtonProps={{ 'data-testid': 'create-group-ok' } as never}
-      destroyOnHidden
-    >
-      <Form
+    <>
+      <FormModal<FormValues>
+        open={props.open}
         form={form}
-        layout="vertical"
-        onFinish={(v) => void submit(v)}
+        title={t('createGroup.title')}
         initialValues={{ workWxid: props.defaultAccount }}
+        okTestId="create-group-ok"
+        onSubmit={submit}
+        onClose={(saved) => {
+          if (!saved) setMembers([]);
+          props.onClose();
+        }}
       >
-        <Form.Item
+        <FormField
           name="workWxid"
           label={t('createGroup.account')}
           required
           rules={[{ required: true, message: t('msg.workAccountRequired') }]}
         >
           <Select
-            showSearch
-            optionFilterProp="label"
+            showSearch={{ optionFilterProp: 'label' }}
             onChange={() => setMembers([])}
             options={props.accounts.map((a) => ({
               value: a.wxid,
@@ -87,19 +70,14 @@ export function CreateGroupModal(props: CreateGroupModalProps) {
             }))}
             data-testid="create-group-account"
           />
-        </Form.Item>
-        <Form.Item
-          name="name"
-          label={t('createGroup.name')}
-          required
-          rules={[zodRule(createGroupBody.shape.name, t, t('createGroup.name'))]}
-        >
+        </FormField>
+        <FormField name="name" label={t('createGroup.name')} schema={createGroupBody.shape.name}>
           <Input maxLength={30} data-testid="create-group-name" />
-        </Form.Item>
-        <Form.Item
+        </FormField>
+        <FormField
+          name="members"
           label={t('createGroup.members')}
           required
-          name="members"
           rules={[
             {
               validator: async () => {
@@ -127,8 +105,8 @@ export function CreateGroupModal(props: CreateGroupModalProps) {
               </Tag>
             ))}
           </Space>
-        </Form.Item>
-      </Form>
+        </FormField>
+      </FormModal>
       <ContactPicker
         open={picking}
         title={t('createGroup.pick')}
@@ -141,6 +119,6 @@ export function CreateGroupModal(props: CreateGroupModalProps) {
           void form.validateFields(['members']);
         }}
       />
-    </Modal>
+    </>
   );
 }

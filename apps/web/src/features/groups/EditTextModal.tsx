@@ -1,8 +1,6 @@
-import { Form, Input, Modal } from 'antd';
-import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { Input } from 'antd';
 import type { z } from 'zod';
-import { zodRule } from '../../lib/form/zodRule.ts';
+import { FormField, FormModal } from '../../components/listPage/index.ts';
 
 /** Props of {@link EditTextModal}. */
 export interface EditTextModalProps {
@@ -24,61 +22,34 @@ export interface EditTextModalProps {
 
 /** A one-field dialog: rename a group, set the group card, edit the announcement. */
 export function EditTextModal(props: EditTextModalProps) {
-  const { t } = useTranslation();
-  const [form] = Form.useForm<{ value: string }>();
-  const [busy, setBusy] = useState(false);
-  const submit = async ({ value }: { value: string }) => {
-    setBusy(true);
-    try {
-      await props.onSave((value ?? '').trim());
-    } catch {
-      // The client has shown the server's message.
-    } finally {
-      setBusy(false);
-    }
-  };
   return (
-    <Modal
+    <FormModal<{ value: string }>
       open={props.open}
       title={props.title}
-      onCancel={props.onClose}
-      onOk={() => form.submit()}
-      confirmLoading={busy}
-      okButtonProps={{ 'data-testid': `${props.testId}-ok` } as never}
-      destroyOnHidden
+      initialValues={{ value: props.initial }}
+      okTestId={`${props.testId}-ok`}
+      onSubmit={({ value }) => props.onSave((value ?? '').trim())}
+      onClose={props.onClose}
     >
-      <Form
-        form={form}
-        layout="vertical"
-        initialValues={{ value: props.initial }}
-        onFinish={(v) => void submit(v)}
-        preserve={false}
-      >
-        <Form.Item
-          name="value"
-          label={props.label}
-          extra={props.extra}
-          rules={[zodRule(props.schema, t, props.label)]}
-        >
-          {props.multiline ? (
-            <Input.TextArea
-              autoFocus
-              rows={5}
-              maxLength={props.maxLength}
-              showCount
-              placeholder={props.placeholder}
-              data-testid={props.testId}
-            />
-          ) : (
-            <Input
-              autoFocus
-              maxLength={props.maxLength}
-              placeholder={props.placeholder}
-              data-testid={props.testId}
-            />
-          )}
-        </Form.Item>
-      </Form>
-    </Modal>
+      <FormField name="value" label={props.label} extra={props.extra} schema={props.schema}>
+        {props.multiline ? (
+          <Input.TextArea
+            autoFocus
+            rows={5}
+            maxLength={props.maxLength}
+            showCount
+            placeholder={props.placeholder}
+            data-testid={props.testId}
+          />
+        ) : (
+          <Input
+            autoFocus
+            maxLength={props.maxLength}
+            placeholder={props.placeholder}
+            data-testid={props.testId}
+          />
+        )}
+      </FormField>
+    </FormModal>
   );
 }

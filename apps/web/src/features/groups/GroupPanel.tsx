@@ -9,7 +9,7 @@ import {
   renameGroupBody,
   type GroupRef,
 } from '@cst/shared';
-import { ConfirmWordModal } from '../accounts/ConfirmWordModal.tsx';
+import { ConfirmWordModal } from '../../components/listPage/index.ts';
 import { useWorkAccounts } from '../accounts/workAccountStore.ts';
 import { ContactPicker } from '../contactPicker/ContactPicker.tsx';
 import { groupsApi, groupsKeys } from './api.ts';

@@ -1,18 +1,6 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  App,
-  Avatar,
-  Button,
-  Card,
-  Empty,
-  Flex,
-  Input,
-  Select,
-  Space,
-  Table,
-  Typography,
-} from 'antd';
+import { App, Avatar, Button, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -23,8 +11,15 @@ import {
   type GroupRole,
   type GroupSystemNoticePush,
 } from '@cst/shared';
+import {
+  EmptyState,
+  ListPage,
+  ListTable,
+  SearchFilter,
+  SelectFilter,
+  useListQuery,
+} from '../../components/listPage/index.ts';
 import { useRealtimeEvent } from '../../lib/realtime/useRealtimeEvent.ts';
-import { useTableQuery } from '../../lib/url/useTableQuery.ts';
 import { useWorkAccounts } from '../accounts/workAccountStore.ts';
 import { useWorkAccountsLoaded } from '../conversations/useInboxQueries.ts';
 import { groupsApi, groupsKeys } from './api.ts';
@@ -40,17 +35,13 @@ export function GroupsPage() {
   const qc = useQueryClient();
   useWorkAccountsLoaded();
   const accounts = useWorkAccounts((s) => s.accounts);
-  const q = useTableQuery(['workWxid', 'keyword', 'myRole']);
+  const q = useListQuery(['workWxid', 'keyword', 'myRole']);
   const [open, setOpen] = useState<GroupRef | null>(null);
   const [creating, setCreating] = useState(false);
-  const filters = {
-    workWxid: q.filters.workWxid,
-    keyword: q.filters.keyword,
-    myRole: q.filters.myRole as GroupRole | undefined,
-  };
   const { data, isFetching } = useQuery({
-    queryKey: groupsKeys.list([q.page, q.pageSize, filters]),
-    queryFn: () => groupsApi.list({ page: q.page, pageSize: q.pageSize, ...filters }),
+    queryKey: groupsKeys.list(q.params),
+    queryFn: () =>
+      groupsApi.list({ ...q.params, myRole: q.params.myRole as GroupRole | undefined }),
     placeholderData: keepPreviousData,
   });
   const refresh = () => void qc.invalidateQueries({ queryKey: groupsKeys.all });
@@ -64,76 +55,66 @@ export function GroupsPage() {
       });
     }
   });
-  const list = data?.list ?? [];
+  const createButton = (
+    <Button
+      type="primary"
+      icon={<PlusOutlined />}
+      onClick={() => setCreating(true)}
+      data-testid="group-create"
+    >
+      {t('groupsPage.create')}
+    </Button>
+  );
 
   return (
-    <Card title={t('groupsPage.title')} data-testid="groups-page">
-      <Flex justify="space-between" gap={8} wrap className="table-toolbar">
-        <Space wrap>
-          <Select
-            allowClear
-            showSearch
-            optionFilterProp="label"
+    <ListPage
+      title={t('groupsPage.title')}
+      testId="groups-page"
+      filters={
+        <>
+          <SelectFilter
+            query={q}
+            name="workWxid"
+            searchable
+            width={200}
             placeholder={t('groupsPage.allAccounts')}
-            value={q.filters.workWxid}
-            onChange={(v?: string) => q.setFilters({ workWxid: v })}
-            style={{ width: 200 }}
             options={accounts.map((a) => ({
               value: a.wxid,
               label: a.remark || a.nickname || a.wxid,
             }))}
-            data-testid="groups-account"
+            testId="groups-account"
           />
-          <Input.Search
-            allowClear
-            defaultValue={q.filters.keyword}
+          <SearchFilter
+            query={q}
+            name="keyword"
             placeholder={t('groupsPage.search')}
-            onSearch={(v) => q.setFilters({ keyword: v.trim() })}
-            style={{ width: 240 }}
-            data-testid="groups-search"
+            testId="groups-search"
           />
-          <Select
-            allowClear
+          <SelectFilter
+            query={q}
+            name="myRole"
+            width={130}
             placeholder={t('groupsPage.allRoles')}
-            value={q.filters.myRole}
-            onChange={(v?: string) => q.setFilters({ myRole: v })}
-            style={{ width: 130 }}
             options={GROUP_ROLES.map((r) => ({ value: r, label: t(`groupsPage.role.${r}`) }))}
           />
-        </Space>
-        <Button
-          type="primary"
-          icon={<PlusOutlined />}
-          onClick={() => setCreating(true)}
-          data-testid="group-create"
-        >
-          {t('groupsPage.create')}
-        </Button>
-      </Flex>
-      <Table<GroupItem>
+        </>
+      }
+      actions={createButton}
+    >
+      <ListTable<GroupItem>
+        query={q}
         rowKey={(g) => `${g.workWxid}|${g.groupId}`}
+        data={data}
         loading={isFetching}
-        dataSource={list}
-        onRow={(g) => ({
-          onClick: () => setOpen({ workWxid: g.workWxid, groupId: g.groupId }),
-          className: 'groups-row',
-          'data-testid': 'group-row',
-        })}
-        locale={{
-          emptyText: (
-            <Empty description={t('groupsPage.empty')}>
-              <Typography.Text type="secondary">{t('groupsPage.emptyHint')}</Typography.Text>
-            </Empty>
-          ),
-        }}
-        pagination={{
-          current: q.page,
-          pageSize: q.pageSize,
-          total: data?.total ?? 0,
-          showSizeChanger: true,
-          showTotal: (total) => t('common.total', { total }),
-          onChange: q.setPage,
-        }}
+        testId="groups-table"
+        empty={<EmptyState title={t('groupsPage.empty')} hint={t('groupsPage.emptyHint')} />}
+        onRow={(g) =>
+          ({
+            onClick: () => setOpen({ workWxid: g.workWxid, groupId: g.groupId }),
+            className: 'groups-row',
+            'data-testid': 'group-row',
+          }) as React.HTMLAttributes<HTMLElement>
+        }
         columns={[
           {
             title: t('groupsPage.name'),
@@ -173,16 +154,16 @@ export function GroupsPage() {
           {
             title: t('groupsPage.notice'),
             dataIndex: 'notice',
+            width: 220,
             ellipsis: true,
-            // Narrow windows keep the columns that tell groups apart; the panel shows the notice.
-            responsive: ['xl'],
             render: (n: string) =>
               n || <Typography.Text type="secondary">{t('groupsPage.noNotice')}</Typography.Text>,
           },
           {
             title: '',
             key: 'open',
-            width: 70,
+            width: 80,
+            fixed: 'right',
             render: () => <Button type="link">{t('groupsPage.open')}</Button>,
           },
         ]}
@@ -199,6 +180,6 @@ export function GroupsPage() {
           setOpen({ workWxid: g.workWxid, groupId: g.groupId });
         }}
       />
-    </Card>
+    </ListPage>
   );
 }
