@@ -17,3 +17,4 @@ export * from './talk.ts';
 export * from './sensitive.ts';
 export * from './translation.ts';
 export * from './history.ts';
+export * from './preview.ts';

@@ -434,3 +434,21 @@ describe('list modes and paging', () => {
     expect((await api(seat1).post('/main-api/conv/group/del', { id: g.data.id })).status).toBe(200);
   });
 });
+
+describe('previews', () => {
+  it('stores a readable preview of a structured message, never its JSON', async () => {
+    const peer = 'wxid_conv_preview_1';
+    await inbound(JSON.stringify({ result: 'ended', durationSec: 83 }), peer, 7);
+    const call = await eventually(() => convOf(seat1, peer));
+    expect(call).toMatchObject({ lastMsgType: 7, msg_text: 'ended 1:23' });
+    const msgs = await messagesOf(seat1, peer);
+    expect(msgs.data.list.at(-1)?.msg_text).toBe('ended 1:23');
+    const transfer = { money: '88.00', paySubType: 1, memo: '货款', transferId: 't1' };
+    await inbound(JSON.stringify(transfer), peer, 17);
+    const after = await eventually(async () => {
+      const c = await convOf(seat1, peer);
+      return c?.lastMsgType === 17 ? c : undefined;
+    });
+    expect(after.msg_text).toBe('¥88.00 货款');
+  });
+});

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { HistorySearchBody, MessageWithConversation } from '@cst/shared';
 import { useWorkAccounts } from '../accounts/workAccountStore.ts';
+import { previewLine } from '../conversations/msgTypeLabel.ts';
 import { useWorkAccountsLoaded } from '../conversations/useInboxQueries.ts';
 import { historyApi } from './api.ts';
 import { HistoryContext } from './HistoryContext.tsx';
@@ -102,7 +103,9 @@ export function HistoryPage() {
           {
             title: t('historyPage.content'),
             dataIndex: 'msg_text',
-            render: (v: string) => <span className="history-text">{v}</span>,
+            render: (v: string, m) => (
+              <span className="history-text">{previewLine(m.msgType, v, t)}</span>
+            ),
           },
           {
             title: t('historyPage.side'),
