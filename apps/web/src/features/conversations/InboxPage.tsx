@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { ConversationMode } from '@cst/shared';
 import { useSwitcherLive } from '../accounts/useAccountLiveUpdates.ts';
@@ -11,8 +11,10 @@ import { listViewOf } from './listView.ts';
 import {
   INBOX_GROUP_KEY,
   INBOX_MODE_KEY,
+  INBOX_MODE_PARAM,
+  modeParamOf,
+  openingMode,
   storedInboxChoice,
-  storedInboxMode,
   talkTypeOf,
   useCurrentWxid,
   useWorkAccountsLoaded,
@@ -40,7 +42,7 @@ export function InboxPage() {
   const current = useCurrentWxid();
   const choose = useWorkAccounts((s) => s.choose);
   // The opening view is the one `openingView` describes (app/firstScreen.ts asks for it early).
-  const [mode, setModeState] = useState<ConversationMode>(storedInboxMode);
+  const [mode, setModeState] = useState<ConversationMode>(() => openingMode(params));
   const [groupId, setGroupIdState] = useState<string | undefined>(
     () => storedInboxChoice(INBOX_GROUP_KEY) ?? undefined,
   );
@@ -55,6 +57,21 @@ export function InboxPage() {
     store(INBOX_GROUP_KEY, id);
     setGroupIdState(id);
   }, []);
+  // `?mode=unread` (the header's unread icon) switches the list, also when it is already open;
+  // the parameter is then dropped so the reader's own choice of mode is not overridden.
+  const asked = modeParamOf(params);
+  useEffect(() => {
+    if (!asked) return;
+    setMode(asked);
+    setParams(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        next.delete(INBOX_MODE_PARAM);
+        return next;
+      },
+      { replace: true },
+    );
+  }, [asked, setMode, setParams]);
   const showAll = useCallback(() => {
     const next = new URLSearchParams(params);
     next.delete('talkType');
