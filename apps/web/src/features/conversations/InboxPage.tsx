@@ -8,6 +8,7 @@ import { ChatPane } from './ChatPane.tsx';
 import { UserCardHost } from '../userCard/UserCardDialog.tsx';
 import { ConversationPane } from './ConversationPane.tsx';
 import { listViewOf } from './listView.ts';
+import { NoAccountsGuide } from './NoAccountsGuide.tsx';
 import {
   INBOX_GROUP_KEY,
   INBOX_MODE_KEY,
@@ -36,7 +37,8 @@ function store(key: string, value: string | undefined): void {
  * menu entry) shows group chats only.
  */
 export function InboxPage() {
-  useWorkAccountsLoaded();
+  const accountsLoaded = useWorkAccountsLoaded();
+  const noAccounts = useWorkAccounts((s) => s.accounts.length === 0) && accountsLoaded;
   useSwitcherLive();
   const [params, setParams] = useSearchParams();
   const current = useCurrentWxid();
@@ -96,7 +98,7 @@ export function InboxPage() {
         onKeywordChange={setKeyword}
         onShowAll={showAll}
       />
-      <ChatPane />
+      {noAccounts ? <NoAccountsGuide /> : <ChatPane />}
       <UserCardHost />
     </div>
   );
