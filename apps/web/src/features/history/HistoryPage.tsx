@@ -8,6 +8,7 @@ import { useWorkAccounts } from '../accounts/workAccountStore.ts';
 import { previewLine } from '../conversations/msgTypeLabel.ts';
 import { useWorkAccountsLoaded } from '../conversations/useInboxQueries.ts';
 import { historyApi } from './api.ts';
+import { HistoryContactSelect } from './HistoryContactSelect.tsx';
 import { HistoryContext } from './HistoryContext.tsx';
 import './history.css';
 
@@ -24,6 +25,7 @@ export function HistoryPage() {
   useWorkAccountsLoaded();
   const [form] = Form.useForm<FormValues>();
   const accounts = useWorkAccounts((s) => s.accounts);
+  const workWxid = Form.useWatch('workWxid', form);
   const [filters, setFilters] = useState<Partial<HistorySearchBody>>({});
   const [page, setPage] = useState({ page: 1, pageSize: 20 });
   const [hit, setHit] = useState<MessageWithConversation | null>(null);
@@ -64,7 +66,7 @@ export function HistoryPage() {
           />
         </Form.Item>
         <Form.Item name="receiver_id" label={t('historyPage.contact')}>
-          <Input allowClear placeholder={t('historyPage.contactPlaceholder')} />
+          <HistoryContactSelect workWxid={workWxid} />
         </Form.Item>
         <Form.Item name="range" label={t('historyPage.time')}>
           <DatePicker.RangePicker showTime />
