@@ -16,7 +16,7 @@ const EPOCH_GUARD = 31_536_000_000;
 
 /** The conversation item of SPEC §3 from a row. */
 export function presentConversation(
-  row: Omit<ConversationRow, 'tenantId' | 'workAccountId'>,
+  row: Omit<ConversationRow, 'tenantId' | 'workAccountId'> & { memberCount?: number | null },
 ): ConversationItem {
   const latest = row.latestMsgTime < EPOCH_GUARD ? row.updatedAt.getTime() : row.latestMsgTime;
   const talkType = row.talkType as TalkType;
@@ -40,6 +40,7 @@ export function presentConversation(
     workWxid: row.workWxid,
     msg_text: row.msgText,
     lastMsgType: row.lastMsgType ?? null,
+    ...(row.memberCount === undefined ? {} : { memberCount: row.memberCount }),
   };
 }
 

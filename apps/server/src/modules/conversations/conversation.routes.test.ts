@@ -451,4 +451,24 @@ describe('previews', () => {
     });
     expect(after.msg_text).toBe('¥88.00 货款');
   });
+
+  it('lists a group chat with its member count, so groups of one name can be told apart', async () => {
+    const world = await api().get<{
+      groups: { groupId: string; members: { wxid: string }[] }[];
+    }>(`/sim-api/contacts?workWxid=${acc.wxid}`);
+    const group = world.data.groups[0]!;
+    const r = await api().post('/sim-api/inbound', {
+      workWxid: acc.wxid,
+      fromWxid: group.groupId,
+      talkType: 2,
+      msgType: 1,
+      content: '群里有人吗',
+      memberWxid: group.members.find((m) => m.wxid !== acc.wxid)!.wxid,
+    });
+    expect(r.status).toBe(200);
+    const conv = await eventually(() => convOf(seat1, group.groupId));
+    expect(conv.memberCount).toBe(group.members.length);
+    const single = await convOf(seat1, FRIEND);
+    expect(single?.memberCount).toBeNull();
+  });
 });
