@@ -16,7 +16,7 @@ export function SimulatorLink() {
   const platform = usePlatform();
   if (!canManage || !platform.data?.simulator) return null;
   return (
-    <Tooltip title={t('simulator.title')}>
+    <Tooltip title={t('simulator.headerHint')}>
       <Button
         type="text"
         icon={<ExperimentOutlined />}
