@@ -77,7 +77,7 @@ describe('account status notifications', () => {
     push({ wxid: 'wx_a', status: 'banned', reason: '违规营销' });
     const text = await screen.findByTestId('account-alert-text');
     expect(document.querySelector('.account-alert')?.textContent).toContain('工作号已被封号');
-    expect(text.textContent).toBe('「客服一号」已无法收发消息。 原因：违规营销');
+    expect(text.textContent).toBe('「客服一号」已无法收发消息。原因：违规营销');
     expect(screen.queryByText('去工作号管理')).toBeNull();
   });
 

@@ -35,10 +35,10 @@ export function AccountStatusAlerts() {
       key,
       title: t(`accountAlert.${push.status}`),
       description: (
-        <span data-testid="account-alert-text">
-          {t(`accountAlert.hint.${push.status}`, { name })}
-          {push.reason ? ` ${t('accountAlert.reason', { reason: push.reason })}` : ''}
-        </span>
+        <div data-testid="account-alert-text">
+          <div>{t(`accountAlert.hint.${push.status}`, { name })}</div>
+          {push.reason && <div>{t('accountAlert.reason', { reason: push.reason })}</div>}
+        </div>
       ),
       actions: canManage ? (
         <Button

@@ -15,7 +15,7 @@ export function SendFailure({ message }: { message: ChatMessage }) {
   return (
     <div className="msg-failed" data-testid="msg-failed">
       <span className="msg-failed-reason" data-testid="msg-error">
-        {t('inbox.failedReason', { reason })}
+        {reason}
       </span>
       <Button
         size="small"
@@ -46,7 +46,7 @@ export function DeliveryTicks({ message }: { message: ChatMessage }) {
         data-status={state}
         role="img"
         aria-label={label}
-        title={label}
+        title={t('inbox.failedReason', { reason: message.errMessage || label })}
       >
         <ExclamationCircleFilled />
       </span>
