@@ -11,6 +11,9 @@ import { useWorkAccounts } from './workAccountStore.ts';
 export const ALERT_STATUSES = ['banned', 'kickedOut', 'proxyFailed'] as const;
 type AlertStatus = (typeof ALERT_STATUSES)[number];
 
+/** How long a notification stays, in seconds. */
+const ALERT_SECONDS = 12;
+
 /** Whether a status push is one to raise a notification for. */
 export function isAlertStatus(status: string): status is AlertStatus {
   return (ALERT_STATUSES as readonly string[]).includes(status);
@@ -52,8 +55,8 @@ export function AccountStatusAlerts() {
           {t('accountAlert.open')}
         </Button>
       ) : undefined,
-      // Stays until closed: an account that stopped working needs someone to act.
-      duration: 0,
+      // Long enough to be read (paused while the pointer is on it); the table keeps the state.
+      duration: ALERT_SECONDS,
       placement: 'topRight',
       className: 'account-alert',
       role: 'alert',
