@@ -19,3 +19,4 @@ export * from './translation.ts';
 export * from './history.ts';
 export * from './groups.ts';
 export * from './export.ts';
+export * from './preview.ts';
