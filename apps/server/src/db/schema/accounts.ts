@@ -180,6 +180,8 @@ export const chatGroupMembers = pgTable(
     card: text('card').notNull().default(''),
     avatar: text('avatar').notNull().default(''),
     isOwner: boolean('is_owner').notNull().default(false),
+    /** A group admin (set by the owner): may remove members, mute and post the announcement. */
+    isAdmin: boolean('is_admin').notNull().default(false),
     isFriend: boolean('is_friend').notNull().default(false),
     banned: boolean('banned').notNull().default(false),
     joinedAt: timestamp('joined_at', { withTimezone: true }),

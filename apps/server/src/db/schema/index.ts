@@ -9,3 +9,4 @@ export * from './sensitive.ts';
 export * from './emoticons.ts';
 export * from './talk.ts';
 export * from './friendRequests.ts';
+export * from './groups.ts';

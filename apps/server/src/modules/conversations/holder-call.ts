@@ -10,6 +10,7 @@ import {
 import type { Deps } from '../../platform/deps.ts';
 import { wellFormedJson } from '../../platform/well-formed.ts';
 import { accountRuntimeOf } from '../accounts/account-runtime.ts';
+import { runGroupCall, type GroupCall } from '../groups/group-gateway.ts';
 
 /** Commands that run on the instance holding the account. */
 export type HolderCommand =
@@ -23,7 +24,8 @@ export type HolderCommand =
   | { name: 'addFriend'; cmd: AddFriendCommand }
   | { name: 'searchUser'; keyword: string }
   | { name: 'acceptFriendRequest'; requestId: string }
-  | { name: 'declineFriendRequest'; requestId: string };
+  | { name: 'declineFriendRequest'; requestId: string }
+  | { name: 'group'; call: GroupCall };
 
 /** Media bytes as a holder call returns them. */
 export interface EncodedMedia {
@@ -67,6 +69,8 @@ async function run(gw: ChatGateway, wxid: string, cmd: HolderCommand): Promise<u
       return gw.acceptFriendRequest(wxid, cmd.requestId);
     case 'declineFriendRequest':
       return gw.declineFriendRequest(wxid, cmd.requestId);
+    case 'group':
+      return runGroupCall(gw, wxid, cmd.call);
   }
 }
 

@@ -187,7 +187,10 @@ export const ROUTES: AppRoute[] = [
       ),
   }),
   child('contacts', '/contacts/friends', 'route.contactsFriends', 'contact.manage', 20),
-  child('contacts', '/contacts/groups', 'route.contactsGroups', 'contact.manage', 30),
+  child('contacts', '/contacts/groups', 'route.contactsGroups', 'contact.manage', 30, {
+    ready: true,
+    load: () => import('../../features/groups/GroupsPage.tsx').then((m) => m.GroupsPage),
+  }),
 
   // Moments: /moments is itself the default page of its section.
   child('moments', '/moments', 'route.moments', 'moments.manage', 10, {
