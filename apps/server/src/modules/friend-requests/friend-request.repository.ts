@@ -203,6 +203,31 @@ export async function settle(
 }
 
 /**
+ * Marks a received request accepted by a seat. The platform's `contactsChanged` may have settled
+ * it already (status 3, nobody's answer): that still counts as this seat's acceptance. Null when
+ * it was answered otherwise.
+ */
+export async function settleAccepted(
+  db: DbOrTx,
+  tenantId: string,
+  id: string,
+  handledBy: string,
+): Promise<string | null> {
+  const rows = await db
+    .update(friendRequests)
+    .set({ status: 3, origin: 'manual', handledBy, updatedAt: new Date() })
+    .where(
+      and(
+        eq(friendRequests.tenantId, tenantId),
+        eq(friendRequests.id, id),
+        sql`(${friendRequests.status} = 1 or (${friendRequests.status} = 3 and ${friendRequests.handledBy} is null))`,
+      ),
+    )
+    .returning({ id: friendRequests.id });
+  return rows[0]?.id ?? null;
+}
+
+/**
  * Pending requests with people who are now friends of the account (both directions): they are
  * added (status 3). Returns the ids and origins of the rows changed.
  */

@@ -105,11 +105,8 @@ export class FriendRequestService {
     }
     const ref = { tenantId: row.tenantId, workAccountId: row.workAccountId };
     const settled = await this.db.transaction(async (tx) => {
-      const done = await repo.settle(tx, row.tenantId, row.id, {
-        status: FRIEND_REQUEST_STATUS.succeeded,
-        origin: 'manual',
-        handledBy: auth.userId,
-      });
+      // The platform's contactsChanged may have settled the row first (see settleAccepted).
+      const done = await repo.settleAccepted(tx, row.tenantId, row.id, auth.userId);
       await contactRepo.upsertContacts(
         tx,
         ref,
