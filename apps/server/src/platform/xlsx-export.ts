@@ -29,6 +29,9 @@ export interface XlsxExport<T> {
 
 const TIME_FORMAT = 'yyyy-mm-dd hh:mm:ss';
 
+/** A header or label in both languages: `text('账号', 'Account')`. */
+export const text = (zh: string, en: string): Text => ({ 'zh-CN': zh, en });
+
 function cellOf<T>(
   col: XlsxColumn<T>,
   row: T,

@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import {
+  exportQueryOf,
   portAddBody,
   portAddResult,
   portList,
@@ -9,6 +11,8 @@ import {
 } from '@cst/shared';
 import type { Deps } from '../../platform/deps.ts';
 import { access, defineRoute } from '../../platform/http.ts';
+import { pagedRows, sendXlsx } from '../../platform/xlsx-export.ts';
+import { portExportColumns, portExportNames } from './ports.export.ts';
 import { PortsService } from './ports.service.ts';
 
 const BASE = '/system-api/system/user/port';
@@ -28,6 +32,29 @@ export function registerPortsRoutes(app: FastifyInstance, deps: Deps): void {
     querystring: portListQuery,
     response: portList,
     handler: ({ auth, query }) => ports.list(auth, query),
+  });
+
+  defineRoute(app, {
+    method: 'GET',
+    url: `${BASE}/export`,
+    access: access.user,
+    tags,
+    summary: 'The port list under the same filters as an xlsx file (token in ?token=)',
+    querystring: exportQueryOf(portListQuery),
+    response: z.null(),
+    raw: true,
+    handler: async ({ auth, query, lang, reply }) => {
+      await sendXlsx(reply, {
+        ...portExportNames,
+        columns: portExportColumns(lang),
+        lang,
+        tzOffset: query.tzOffset,
+        rows: pagedRows((page, pageSize) =>
+          ports.list(auth, { ...query, page, pageSize }).then((r) => r.list),
+        ),
+      });
+      return null;
+    },
   });
 
   defineRoute(app, {

@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import {
+  exportQueryOf,
   listResult,
   sensitiveAddBody,
   sensitiveAddResult,
@@ -14,8 +16,15 @@ import {
 import type { Deps } from '../../platform/deps.ts';
 import { withTextGuard } from '../files/text-guard.ts';
 import { access, defineRoute } from '../../platform/http.ts';
+import { pagedRows, sendXlsx } from '../../platform/xlsx-export.ts';
 import { accountRuntimeOf } from '../accounts/account-runtime.ts';
 import { onMessageDispatched } from '../conversations/message-hooks.ts';
+import {
+  recordExportColumns,
+  recordExportNames,
+  wordExportColumns,
+  wordExportNames,
+} from './sensitive.export.ts';
 import { SENSITIVE_CHANNEL, SensitiveService } from './sensitive.service.ts';
 
 const manage = access.can('sensitive.manage');
@@ -84,5 +93,53 @@ function registerSensitiveRoutesIn(app: FastifyInstance, deps: Deps): void {
     response: listResult(sensitiveRecordItem),
     handler: ({ auth, body }) =>
       service.records(auth, body.page, body.pageSize, body.workWxid || undefined),
+  });
+
+  defineRoute(app, {
+    method: 'GET',
+    url: '/main-api/sensitive/export',
+    access: manage,
+    tags,
+    summary: 'The word list under the same filter as an xlsx file (token in ?token=)',
+    querystring: exportQueryOf(sensitiveListBody),
+    response: z.null(),
+    raw: true,
+    handler: async ({ auth, query, lang, reply }) => {
+      await sendXlsx(reply, {
+        ...wordExportNames,
+        columns: wordExportColumns,
+        lang,
+        tzOffset: query.tzOffset,
+        rows: pagedRows((page, pageSize) =>
+          service.list(auth, page, pageSize, query.keyword || undefined).then((r) => r.list),
+        ),
+      });
+      return null;
+    },
+  });
+
+  defineRoute(app, {
+    method: 'GET',
+    url: '/main-api/conv/sensitive-msg-record/export',
+    access: access.any('sensitive.manage', 'conversation.read'),
+    tags,
+    summary: 'The hit records under the same filter as an xlsx file (token in ?token=)',
+    querystring: exportQueryOf(sensitiveRecordBody),
+    response: z.null(),
+    raw: true,
+    handler: async ({ auth, query, lang, reply }) => {
+      await sendXlsx(reply, {
+        ...recordExportNames,
+        columns: recordExportColumns(lang),
+        lang,
+        tzOffset: query.tzOffset,
+        rows: pagedRows(
+          (page, pageSize) =>
+            service.records(auth, page, pageSize, query.workWxid || undefined).then((r) => r.list),
+          200,
+        ),
+      });
+      return null;
+    },
   });
 }

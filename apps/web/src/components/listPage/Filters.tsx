@@ -2,8 +2,11 @@ import { DatePicker, Input, Select } from 'antd';
 import dayjs from 'dayjs';
 import type { ListQuery } from './useListQuery.ts';
 
+/** The part of {@link ListQuery} a filter needs: a query with more filters fits too. */
+export type FilterQuery<K extends string> = Pick<ListQuery<K>, 'filters' | 'setFilters'>;
+
 interface FilterBase<K extends string> {
-  query: ListQuery<K>;
+  query: FilterQuery<K>;
   /** The URL key of the filter. */
   name: K;
   /** Placeholder, also the accessible name. */
@@ -73,7 +76,7 @@ export function SelectFilter<K extends string>({
 
 /** Props of {@link DateRangeFilter}. */
 export interface DateRangeFilterProps<K extends string> {
-  query: ListQuery<K>;
+  query: FilterQuery<K>;
   /** The URL keys of the start and end (epoch milliseconds). */
   names: [K, K];
   showTime?: boolean;

@@ -75,3 +75,18 @@ export function deleteByStateAllowed(
   const states = ACCOUNT_OPERATION_STATES[op] as readonly string[];
   return Object.entries(counts ?? {}).some(([s, n]) => n > 0 && states.includes(s));
 }
+
+/** The text key naming each action, shared by the row menu and the bulk bar. */
+export const ACTION_LABELS: Record<AccountAction, string> = {
+  remark: 'accounts.editRemark',
+  distribute: 'accounts.distribute',
+  restitute: 'accounts.restitute',
+  logout: 'accounts.logout',
+  multiLogin: 'accounts.multiLogin',
+  relogin: 'accounts.relogin',
+  delete: 'accounts.delete',
+  batchEdit: 'accounts.batchEdit',
+  moveGroup: 'accounts.moveGroup',
+  proxy: 'accounts.setProxy',
+  pool: 'accounts.poolChange',
+};

@@ -1,11 +1,19 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Flex, Input, Popconfirm, Space, Table, Tag } from 'antd';
-import dayjs from 'dayjs';
+import { App, Button, Flex, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RoleItem } from '@cst/shared';
-import { useListQuery } from '../../components/listPage/useListQuery.ts';
+import {
+  actionsColumn,
+  DeleteButton,
+  EmptyState,
+  ListPage,
+  ListTable,
+  SearchFilter,
+  timeColumn,
+  useListQuery,
+} from '../../components/listPage/index.ts';
 import { rolesApi, rolesKeys } from './api.ts';
 import { RoleFormModal } from './RoleFormModal.tsx';
 
@@ -17,9 +25,8 @@ export function RoleManagePage() {
   const q = useListQuery(['keyword']);
   const [editing, setEditing] = useState<RoleItem | 'new' | null>(null);
   const { data, isFetching } = useQuery({
-    queryKey: [...rolesKeys.all, 'list', q.page, q.pageSize, q.filters.keyword],
-    queryFn: () =>
-      rolesApi.list({ page: q.page, pageSize: q.pageSize, keyword: q.filters.keyword }),
+    queryKey: [...rolesKeys.all, 'list', q.params],
+    queryFn: () => rolesApi.list(q.params),
     placeholderData: keepPreviousData,
   });
   const { data: permissions = [] } = useQuery({
@@ -30,53 +37,38 @@ export function RoleManagePage() {
   const labelOf = (key: string) =>
     permissions.find((p) => p.key === key)?.label ?? t(`perm.${key}`);
   const refresh = () => queryClient.invalidateQueries({ queryKey: rolesKeys.all });
-
-  const handleDelete = async (role: RoleItem) => {
-    try {
-      await rolesApi.remove(role.id);
-      void message.success(t('common.deleted'));
-      await refresh();
-    } catch {
-      // The client has shown the server's message.
-    }
-  };
+  const add = (
+    <Button
+      type="primary"
+      icon={<PlusOutlined />}
+      onClick={() => setEditing('new')}
+      data-testid="add-role"
+    >
+      {t('rolesPage.add')}
+    </Button>
+  );
 
   return (
-    <Card title={t('rolesPage.title')} data-testid="role-manage">
-      <Flex justify="space-between" gap={8} wrap className="table-toolbar">
-        <Input.Search
-          allowClear
-          defaultValue={q.filters.keyword}
-          placeholder={t('rolesPage.searchPlaceholder')}
-          onSearch={(v) => q.setFilters({ keyword: v })}
-          style={{ maxWidth: 320 }}
-        />
-        <Button
-          type="primary"
-          icon={<PlusOutlined />}
-          onClick={() => setEditing('new')}
-          data-testid="add-role"
-        >
-          {t('rolesPage.add')}
-        </Button>
-      </Flex>
-      <Table<RoleItem>
+    <ListPage
+      title={t('rolesPage.title')}
+      testId="role-manage"
+      filters={
+        <SearchFilter query={q} name="keyword" placeholder={t('rolesPage.searchPlaceholder')} />
+      }
+      actions={add}
+    >
+      <ListTable<RoleItem>
+        query={q}
         rowKey="id"
+        data={data}
         loading={isFetching}
-        dataSource={data?.list ?? []}
-        pagination={{
-          current: q.page,
-          pageSize: q.pageSize,
-          total: data?.total ?? 0,
-          showSizeChanger: true,
-          showTotal: (total) => t('common.total', { total }),
-          onChange: q.setPage,
-        }}
+        empty={<EmptyState title={t('rolesPage.empty')} hint={t('rolesPage.emptyHint')} />}
         columns={[
           { title: t('rolesPage.roleName'), dataIndex: 'roleName', width: 180 },
           {
             title: t('rolesPage.permissions'),
             dataIndex: 'permissions',
+            width: 420,
             render: (list: string[]) => (
               <Flex wrap gap={4}>
                 {list.map((p) => (
@@ -85,33 +77,23 @@ export function RoleManagePage() {
               </Flex>
             ),
           },
-          {
-            title: t('common.createdAt'),
-            dataIndex: 'createdAt',
-            width: 170,
-            render: (v: number) => dayjs(v).format('YYYY-MM-DD HH:mm'),
-          },
-          {
-            title: t('common.actions'),
-            key: 'actions',
-            width: 140,
-            render: (_: unknown, role) => (
-              <Space>
-                <Button type="link" size="small" onClick={() => setEditing(role)}>
-                  {t('common.edit')}
-                </Button>
-                <Popconfirm
-                  title={t('rolesPage.deleteConfirm', { name: role.roleName })}
-                  okButtonProps={{ danger: true, 'data-testid': 'confirm-delete-role' }}
-                  onConfirm={() => handleDelete(role)}
-                >
-                  <Button type="link" size="small" danger>
-                    {t('common.delete')}
-                  </Button>
-                </Popconfirm>
-              </Space>
-            ),
-          },
+          timeColumn<RoleItem>(t('common.createdAt'), 'createdAt'),
+          actionsColumn<RoleItem>(t('common.actions'), 140, (role) => (
+            <>
+              <Button type="link" size="small" onClick={() => setEditing(role)}>
+                {t('common.edit')}
+              </Button>
+              <DeleteButton
+                target={role.roleName}
+                testId={`delete-role-${role.roleName}`}
+                onDelete={async () => {
+                  await rolesApi.remove(role.id);
+                  void message.success(t('common.deleted'));
+                  await refresh();
+                }}
+              />
+            </>
+          )),
         ]}
       />
       <RoleFormModal
@@ -121,6 +103,6 @@ export function RoleManagePage() {
           if (saved) void refresh();
         }}
       />
-    </Card>
+    </ListPage>
   );
 }

@@ -1,6 +1,10 @@
 import type { SensitiveHighlight, SensitiveRecordItem, SensitiveWordItem } from '@cst/shared';
 import { mainApi } from '../../lib/http/clients.ts';
 
+/** The xlsx exports of the word list and of the hits, under the same filters. */
+export const SENSITIVE_EXPORT_URL = '/main-api/sensitive/export';
+export const SENSITIVE_RECORDS_EXPORT_URL = '/main-api/conv/sensitive-msg-record/export';
+
 /** Sensitive-word calls (API.md). */
 export const sensitiveApi = {
   list: (page: number, pageSize: number, keyword?: string) =>
