@@ -1,3 +1,4 @@
+import { SearchOutlined } from '@ant-design/icons';
 import { DatePicker, Input, Select } from 'antd';
 import dayjs from 'dayjs';
 import type { ListQuery } from './useListQuery.ts';
@@ -15,7 +16,7 @@ interface FilterBase<K extends string> {
   testId?: string;
 }
 
-/** A keyword box bound to a URL filter: Enter or the search icon applies it. */
+/** A keyword box bound to a URL filter: Enter applies it, clearing the box removes it. */
 export function SearchFilter<K extends string>({
   query,
   name,
@@ -24,15 +25,20 @@ export function SearchFilter<K extends string>({
   testId,
 }: FilterBase<K>) {
   const value = query.filters[name];
+  const apply = (v: string) => query.setFilters({ [name]: v } as Partial<Record<K, string>>);
   return (
-    <Input.Search
+    <Input
       allowClear
       // Remounts when the URL changes (back button, clear filters), so the box shows the URL.
       key={value ?? ''}
       defaultValue={value}
+      prefix={<SearchOutlined aria-hidden />}
       placeholder={placeholder}
       aria-label={placeholder}
-      onSearch={(v) => query.setFilters({ [name]: v } as Partial<Record<K, string>>)}
+      onPressEnter={(e) => apply(e.currentTarget.value)}
+      onChange={(e) => {
+        if (e.target.value === '' && value) apply('');
+      }}
       style={{ width }}
       data-testid={testId}
     />

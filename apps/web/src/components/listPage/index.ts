@@ -36,3 +36,5 @@ export {
 export { EmptyState, type EmptyStateProps } from './EmptyState.tsx';
 export { ExportButton, exportHref, type ExportButtonProps } from './ExportButton.tsx';
 export { actionsColumn, timeColumn } from './columns.tsx';
+export { AddButton, closeThenRefresh, RowButton, type KitButtonProps } from './buttons.tsx';
+export { useListData } from './useListData.ts';

@@ -1,5 +1,5 @@
 import { ExperimentOutlined, GlobalOutlined, QrcodeOutlined } from '@ant-design/icons';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useState } from 'react';
@@ -13,6 +13,7 @@ import {
 import {
   ExportButton,
   ListToolbar,
+  useListData,
   useListQuery,
   useRowSelection,
 } from '../../components/listPage/index.ts';
@@ -42,28 +43,25 @@ export function WorkAccountsPage() {
   const selection = useRowSelection<WorkAccountItem>();
   const [dialog, setDialog] = useState<AccountDialog | null>(null);
   const [proxiesOpen, setProxiesOpen] = useState(false);
-  const list = useQuery({
-    queryKey: [...accountsKeys.list, q.params],
-    queryFn: () =>
-      accountsApi.list({
-        ...q.params,
-        status: status as WorkAccountStatus | undefined,
-        pool: q.filters.pool as WorkAccountPool | undefined,
-      }),
-    placeholderData: keepPreviousData,
-  });
+  const list = useListData(accountsKeys.list, q.params, (p) =>
+    accountsApi.list({
+      ...p,
+      status: p.status as WorkAccountStatus | undefined,
+      pool: p.pool as WorkAccountPool | undefined,
+    }),
+  );
   useAccountListLive();
   const refresh = () => {
     selection.clear();
     void queryClient.invalidateQueries({ queryKey: accountsKeys.all });
   };
   const commands = useAccountCommands(refresh);
-  const addByQr = (
+  const addByQr = (testId?: string) => (
     <Button
       type="primary"
       icon={<QrcodeOutlined />}
       onClick={() => setDialog({ kind: 'qr' })}
-      data-testid="qr-login"
+      data-testid={testId}
     >
       {t('accounts.addByQr')}
     </Button>
@@ -113,7 +111,7 @@ export function WorkAccountsPage() {
             >
               {t('accounts.proxies')}
             </Button>
-            {addByQr}
+            {addByQr('qr-login')}
           </Space>
         }
       >
@@ -148,7 +146,7 @@ export function WorkAccountsPage() {
           loading={list.isFetching && !list.data}
           selection={selection}
           onAction={handleAction}
-          emptyAction={addByQr}
+          emptyAction={addByQr()}
         />
       </Card>
       <AccountDialogs

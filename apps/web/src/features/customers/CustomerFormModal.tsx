@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { addUserBody, requiredString, type UserItem } from '@cst/shared';
 import { FormField, FormModal } from '../../components/listPage/index.ts';
 import { usersApi } from '../seats/api.ts';
+import { NewAccountFields } from '../seats/NewAccountFields.tsx';
 
 /** Props of {@link CustomerFormModal}. */
 export interface CustomerFormModalProps {
@@ -48,22 +49,10 @@ export function CustomerFormModal({ customer, onClose }: CustomerFormModalProps)
         <Input data-testid="customer-tenant" />
       </FormField>
       {!editing && (
-        <>
-          <FormField
-            name="username"
-            label={t('customers.username')}
-            schema={addUserBody.shape.username}
-          >
-            <Input autoComplete="off" data-testid="customer-username" />
-          </FormField>
-          <FormField
-            name="password"
-            label={t('customers.password')}
-            schema={addUserBody.shape.password}
-          >
-            <Input.Password autoComplete="new-password" data-testid="customer-password" />
-          </FormField>
-        </>
+        <NewAccountFields
+          labels={{ username: 'customers.username', password: 'customers.password' }}
+          testIdPrefix="customer"
+        />
       )}
       <FormField
         name="nickname"

@@ -1,19 +1,24 @@
-import { PlusOutlined, UploadOutlined } from '@ant-design/icons';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { UploadOutlined } from '@ant-design/icons';
+import { useQueryClient } from '@tanstack/react-query';
 import { Button } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { UserItem } from '@cst/shared';
 import {
   actionsColumn,
+  AddButton,
+  closeThenRefresh,
   EmptyState,
   ExportButton,
   ListPage,
   ListTable,
+  RowButton,
   SearchFilter,
   timeColumn,
+  useListData,
   useListQuery,
 } from '../../components/listPage/index.ts';
+import { UserRowActions } from '../seats/UserRowActions.tsx';
 import { seatsKeys, USERS_EXPORT_URL, usersApi } from '../seats/api.ts';
 import { ResetPasswordModal } from '../seats/ResetPasswordModal.tsx';
 import { StatusFilter, StatusSwitch } from '../seats/StatusSwitch.tsx';
@@ -30,22 +35,12 @@ export function CustomersPage() {
   const [batch, setBatch] = useState(false);
   const [resetting, setResetting] = useState<UserItem | null>(null);
   const [subOf, setSubOf] = useState<UserItem | null>(null);
-  const { data, isFetching } = useQuery({
-    queryKey: [...seatsKeys.users, 'customers', q.params],
-    queryFn: () => usersApi.pageList(q.params),
-    placeholderData: keepPreviousData,
-  });
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: seatsKeys.users });
-  const add = (
-    <Button
-      type="primary"
-      icon={<PlusOutlined />}
-      onClick={() => setEditing('new')}
-      data-testid="add-customer"
-    >
-      {t('customers.add')}
-    </Button>
+  const { data, isFetching } = useListData(
+    [...seatsKeys.users, 'customers'],
+    q.params,
+    usersApi.pageList,
   );
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: seatsKeys.users });
 
   return (
     <ListPage
@@ -69,7 +64,9 @@ export function CustomersPage() {
           <Button icon={<UploadOutlined />} onClick={() => setBatch(true)} data-testid="batch-add">
             {t('customers.batchAdd')}
           </Button>
-          {add}
+          <AddButton onClick={() => setEditing('new')} testId="add-customer">
+            {t('customers.add')}
+          </AddButton>
         </>
       }
     >
@@ -92,31 +89,15 @@ export function CustomersPage() {
           timeColumn<UserItem>(t('common.createdAt'), 'createdAt'),
           actionsColumn<UserItem>(t('common.actions'), 250, (u) => (
             <>
-              <Button type="link" size="small" onClick={() => setEditing(u)}>
-                {t('common.edit')}
-              </Button>
-              <Button type="link" size="small" onClick={() => setResetting(u)}>
-                {t('seats.resetPassword')}
-              </Button>
-              <Button
-                type="link"
-                size="small"
-                onClick={() => setSubOf(u)}
-                data-testid={`sub-${u.username}`}
-              >
+              <UserRowActions user={u} onEdit={setEditing} onReset={setResetting} />
+              <RowButton onClick={() => setSubOf(u)} testId={`sub-${u.username}`}>
                 {t('customers.subUsers')}
-              </Button>
+              </RowButton>
             </>
           )),
         ]}
       />
-      <CustomerFormModal
-        customer={editing}
-        onClose={(saved) => {
-          setEditing(null);
-          if (saved) refresh();
-        }}
-      />
+      <CustomerFormModal customer={editing} onClose={closeThenRefresh(setEditing, refresh)} />
       <BatchAddModal
         open={batch}
         onClose={(created) => {

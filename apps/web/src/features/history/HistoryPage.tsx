@@ -1,4 +1,3 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +10,7 @@ import {
   SearchFilter,
   SelectFilter,
   timeColumn,
+  useListData,
   useListQuery,
 } from '../../components/listPage/index.ts';
 import { useWorkAccounts } from '../accounts/workAccountStore.ts';
@@ -41,12 +41,9 @@ export function HistoryPage() {
   const accounts = useWorkAccounts((s) => s.accounts);
   const q = useListQuery(FILTERS);
   const [hit, setHit] = useState<MessageWithConversation | null>(null);
-  const { data, isFetching } = useQuery({
-    queryKey: ['history', 'search', q.params],
-    queryFn: () =>
-      historyApi.search({ ...searchBody(q.params), page: q.page, pageSize: q.pageSize }),
-    placeholderData: keepPreviousData,
-  });
+  const { data, isFetching } = useListData(['history', 'search'], q.params, (p) =>
+    historyApi.search({ ...searchBody(p), page: p.page, pageSize: p.pageSize }),
+  );
   return (
     <ListPage
       title={t('historyPage.title')}

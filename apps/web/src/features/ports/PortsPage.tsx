@@ -1,10 +1,11 @@
-import { PlusOutlined, ReloadOutlined } from '@ant-design/icons';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ReloadOutlined } from '@ant-design/icons';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PORT_STATES, type PortItem, type PortState } from '@cst/shared';
 import {
+  AddButton,
   BulkBar,
   EmptyState,
   ExportButton,
@@ -12,6 +13,7 @@ import {
   ListTable,
   SelectFilter,
   timeColumn,
+  useListData,
   useListQuery,
   useRowSelection,
 } from '../../components/listPage/index.ts';
@@ -31,11 +33,7 @@ export function PortsPage() {
   const selection = useRowSelection<PortItem>();
   const [mode, setMode] = useState<'grant' | 'renew' | null>(null);
   const params = { ...q.params, state: isState(q.filters.state) ? q.filters.state : undefined };
-  const { data, isFetching, refetch } = useQuery({
-    queryKey: ['ports', params],
-    queryFn: () => portsApi.list(params),
-    placeholderData: keepPreviousData,
-  });
+  const { data, isFetching, refetch } = useListData(['ports'], params, portsApi.list);
   const { data: customers, isFetching: loadingCustomers } = useQuery({
     queryKey: ['users', 'customers', 'options'],
     queryFn: () => usersApi.pageList({ page: 1, pageSize: 1000 }),
@@ -44,15 +42,10 @@ export function PortsPage() {
   const tenants = (customers?.list ?? [])
     .filter((u) => u.tenantId)
     .map((u) => ({ value: u.tenantId!, label: u.tenantName ?? u.username }));
-  const grant = (
-    <Button
-      type="primary"
-      icon={<PlusOutlined />}
-      onClick={() => setMode('grant')}
-      data-testid="grant-ports"
-    >
+  const grant = (testId?: string) => (
+    <AddButton onClick={() => setMode('grant')} testId={testId}>
       {t('ports.grant')}
-    </Button>
+    </AddButton>
   );
 
   return (
@@ -98,7 +91,7 @@ export function PortsPage() {
             </Button>
           </BulkBar>
           <ExportButton url={PORTS_EXPORT_URL} params={params} testId="ports-export" />
-          {grant}
+          {grant('grant-ports')}
         </>
       }
     >
@@ -108,7 +101,7 @@ export function PortsPage() {
         data={data}
         loading={isFetching}
         selection={selection}
-        empty={<EmptyState title={t('ports.empty')} hint={t('ports.emptyHint')} action={grant} />}
+        empty={<EmptyState title={t('ports.empty')} hint={t('ports.emptyHint')} action={grant()} />}
         columns={[
           { title: t('ports.code'), dataIndex: 'code', width: 160 },
           { title: t('ports.tenant'), dataIndex: 'tenantName', width: 200 },

@@ -1,17 +1,20 @@
-import { PlusOutlined } from '@ant-design/icons';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Flex, Tag } from 'antd';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { App, Flex, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RoleItem } from '@cst/shared';
 import {
   actionsColumn,
+  AddButton,
+  closeThenRefresh,
   DeleteButton,
   EmptyState,
   ListPage,
   ListTable,
+  RowButton,
   SearchFilter,
   timeColumn,
+  useListData,
   useListQuery,
 } from '../../components/listPage/index.ts';
 import { rolesApi, rolesKeys } from './api.ts';
@@ -24,11 +27,7 @@ export function RoleManagePage() {
   const queryClient = useQueryClient();
   const q = useListQuery(['keyword']);
   const [editing, setEditing] = useState<RoleItem | 'new' | null>(null);
-  const { data, isFetching } = useQuery({
-    queryKey: [...rolesKeys.all, 'list', q.params],
-    queryFn: () => rolesApi.list(q.params),
-    placeholderData: keepPreviousData,
-  });
+  const { data, isFetching } = useListData([...rolesKeys.all, 'list'], q.params, rolesApi.list);
   const { data: permissions = [] } = useQuery({
     queryKey: rolesKeys.permissions,
     queryFn: rolesApi.permissions,
@@ -37,16 +36,6 @@ export function RoleManagePage() {
   const labelOf = (key: string) =>
     permissions.find((p) => p.key === key)?.label ?? t(`perm.${key}`);
   const refresh = () => queryClient.invalidateQueries({ queryKey: rolesKeys.all });
-  const add = (
-    <Button
-      type="primary"
-      icon={<PlusOutlined />}
-      onClick={() => setEditing('new')}
-      data-testid="add-role"
-    >
-      {t('rolesPage.add')}
-    </Button>
-  );
 
   return (
     <ListPage
@@ -55,7 +44,11 @@ export function RoleManagePage() {
       filters={
         <SearchFilter query={q} name="keyword" placeholder={t('rolesPage.searchPlaceholder')} />
       }
-      actions={add}
+      actions={
+        <AddButton onClick={() => setEditing('new')} testId="add-role">
+          {t('rolesPage.add')}
+        </AddButton>
+      }
     >
       <ListTable<RoleItem>
         query={q}
@@ -80,9 +73,7 @@ export function RoleManagePage() {
           timeColumn<RoleItem>(t('common.createdAt'), 'createdAt'),
           actionsColumn<RoleItem>(t('common.actions'), 140, (role) => (
             <>
-              <Button type="link" size="small" onClick={() => setEditing(role)}>
-                {t('common.edit')}
-              </Button>
+              <RowButton onClick={() => setEditing(role)}>{t('common.edit')}</RowButton>
               <DeleteButton
                 target={role.roleName}
                 testId={`delete-role-${role.roleName}`}
@@ -96,13 +87,7 @@ export function RoleManagePage() {
           )),
         ]}
       />
-      <RoleFormModal
-        role={editing}
-        onClose={(saved) => {
-          setEditing(null);
-          if (saved) void refresh();
-        }}
-      />
+      <RoleFormModal role={editing} onClose={closeThenRefresh(setEditing, refresh)} />
     </ListPage>
   );
 }

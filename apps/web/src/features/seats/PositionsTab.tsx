@@ -1,17 +1,18 @@
-import { PlusOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Input } from 'antd';
+import { App, Input } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { positionBody, type PositionItem } from '@cst/shared';
 import {
   actionsColumn,
+  AddButton,
   DeleteButton,
   EmptyState,
   FormField,
   FormModal,
   ListPage,
   ListTable,
+  RowButton,
   timeColumn,
   useListQuery,
 } from '../../components/listPage/index.ts';
@@ -30,15 +31,10 @@ export function PositionsTab() {
   });
   const refresh = () => queryClient.invalidateQueries({ queryKey: seatsKeys.positions });
   const current = editing !== null && editing !== 'new' ? editing : null;
-  const add = (
-    <Button
-      type="primary"
-      icon={<PlusOutlined />}
-      onClick={() => setEditing('new')}
-      data-testid="add-position"
-    >
+  const add = (testId?: string) => (
+    <AddButton onClick={() => setEditing('new')} testId={testId}>
       {t('positions.add')}
-    </Button>
+    </AddButton>
   );
 
   const handleSubmit = async ({ name }: { name: string }) => {
@@ -49,7 +45,7 @@ export function PositionsTab() {
   };
 
   return (
-    <ListPage bare actions={add} testId="positions">
+    <ListPage bare actions={add('add-position')} testId="positions">
       <ListTable<PositionItem>
         query={q}
         rowKey="id"
@@ -57,16 +53,14 @@ export function PositionsTab() {
         loading={isFetching}
         noPaging
         empty={
-          <EmptyState title={t('positions.empty')} hint={t('positions.emptyHint')} action={add} />
+          <EmptyState title={t('positions.empty')} hint={t('positions.emptyHint')} action={add()} />
         }
         columns={[
           { title: t('positions.name'), dataIndex: 'name', width: 240 },
           timeColumn<PositionItem>(t('common.createdAt'), 'createdAt', { width: 180 }),
           actionsColumn<PositionItem>(t('common.actions'), 160, (p) => (
             <>
-              <Button type="link" size="small" onClick={() => setEditing(p)}>
-                {t('common.edit')}
-              </Button>
+              <RowButton onClick={() => setEditing(p)}>{t('common.edit')}</RowButton>
               <DeleteButton
                 target={p.name}
                 onDelete={async () => {

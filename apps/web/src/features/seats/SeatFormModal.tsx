@@ -5,6 +5,7 @@ import { addUserBody, requiredString, SUB_ROLES, type UserItem } from '@cst/shar
 import { FormField, FormModal } from '../../components/listPage/index.ts';
 import { rolesApi, rolesKeys } from '../roles/api.ts';
 import { positionsApi, seatsKeys, usersApi } from './api.ts';
+import { NewAccountFields } from './NewAccountFields.tsx';
 import { seatOptions } from './seatOptions.ts';
 
 /** Props of {@link SeatFormModal}. */
@@ -92,22 +93,10 @@ export function SeatFormModal({ seat, onClose }: SeatFormModalProps) {
       }
     >
       {!editing && (
-        <>
-          <FormField
-            name="username"
-            label={t('seats.username')}
-            schema={addUserBody.shape.username}
-          >
-            <Input autoComplete="off" data-testid="seat-username" />
-          </FormField>
-          <FormField
-            name="password"
-            label={t('seats.password')}
-            schema={addUserBody.shape.password}
-          >
-            <Input.Password autoComplete="new-password" data-testid="seat-password" />
-          </FormField>
-        </>
+        <NewAccountFields
+          labels={{ username: 'seats.username', password: 'seats.password' }}
+          testIdPrefix="seat"
+        />
       )}
       <FormField name="nickname" label={t('seats.nickname')} schema={addUserBody.shape.nickname}>
         <Input data-testid="seat-nickname" />

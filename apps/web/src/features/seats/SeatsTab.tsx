@@ -1,11 +1,12 @@
-import { PlusOutlined } from '@ant-design/icons';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Tooltip } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SUB_ROLES, type UserItem } from '@cst/shared';
 import {
   actionsColumn,
+  AddButton,
+  closeThenRefresh,
   EmptyState,
   ExportButton,
   ListPage,
@@ -13,6 +14,7 @@ import {
   SearchFilter,
   SelectFilter,
   timeColumn,
+  useListData,
   useListQuery,
 } from '../../components/listPage/index.ts';
 import { useSession } from '../../lib/session/sessionStore.ts';
@@ -21,6 +23,7 @@ import { ResetPasswordModal } from './ResetPasswordModal.tsx';
 import { SeatFormModal } from './SeatFormModal.tsx';
 import { StatusFilter, StatusSwitch } from './StatusSwitch.tsx';
 import { userColumns } from './userColumns.tsx';
+import { UserRowActions } from './UserRowActions.tsx';
 
 const dash = (v: string | null) => v || '—';
 
@@ -32,11 +35,7 @@ export function SeatsTab({ onGoPositions }: { onGoPositions: () => void }) {
   const q = useListQuery(['keyword', 'role', 'status']);
   const [editing, setEditing] = useState<UserItem | 'new' | null>(null);
   const [resetting, setResetting] = useState<UserItem | null>(null);
-  const { data, isFetching } = useQuery({
-    queryKey: [...seatsKeys.users, q.params],
-    queryFn: () => usersApi.pageList(q.params),
-    placeholderData: keepPreviousData,
-  });
+  const { data, isFetching } = useListData(seatsKeys.users, q.params, usersApi.pageList);
   const positions = useQuery({ queryKey: seatsKeys.positions, queryFn: positionsApi.list });
   // A seat needs a position: say so before the user opens the form (issue 13).
   const noPosition = positions.data !== undefined && positions.data.list.length === 0;
@@ -47,15 +46,11 @@ export function SeatsTab({ onGoPositions }: { onGoPositions: () => void }) {
   const locked = (u: UserItem) => u.role === 'manager' || u.uid === me?.uid;
   const add = (
     <Tooltip title={noPosition ? t('seats.needPosition') : undefined}>
-      <Button
-        type="primary"
-        icon={<PlusOutlined />}
-        disabled={noPosition}
-        onClick={() => setEditing('new')}
-        data-testid="add-seat"
-      >
-        {t('seats.add')}
-      </Button>
+      <span>
+        <AddButton disabled={noPosition} onClick={() => setEditing('new')} testId="add-seat">
+          {t('seats.add')}
+        </AddButton>
+      </span>
     </Tooltip>
   );
 
@@ -119,35 +114,12 @@ export function SeatsTab({ onGoPositions }: { onGoPositions: () => void }) {
           timeColumn<UserItem>(t('common.createdAt'), 'createdAt'),
           actionsColumn<UserItem>(t('common.actions'), 180, (u) =>
             u.role === 'manager' ? null : (
-              <>
-                <Button
-                  type="link"
-                  size="small"
-                  onClick={() => setEditing(u)}
-                  data-testid={`edit-${u.username}`}
-                >
-                  {t('common.edit')}
-                </Button>
-                <Button
-                  type="link"
-                  size="small"
-                  onClick={() => setResetting(u)}
-                  data-testid={`reset-${u.username}`}
-                >
-                  {t('seats.resetPassword')}
-                </Button>
-              </>
+              <UserRowActions user={u} onEdit={setEditing} onReset={setResetting} />
             ),
           ),
         ]}
       />
-      <SeatFormModal
-        seat={editing}
-        onClose={(saved) => {
-          setEditing(null);
-          if (saved) refresh();
-        }}
-      />
+      <SeatFormModal seat={editing} onClose={closeThenRefresh(setEditing, refresh)} />
       <ResetPasswordModal user={resetting} onClose={() => setResetting(null)} />
     </ListPage>
   );

@@ -1,4 +1,3 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { SensitiveRecordItem } from '@cst/shared';
@@ -8,6 +7,7 @@ import {
   ListPage,
   ListTable,
   timeColumn,
+  useListData,
   useListQuery,
 } from '../../components/listPage/index.ts';
 import { SENSITIVE_RECORDS_EXPORT_URL, sensitiveApi } from './api.ts';
@@ -16,11 +16,11 @@ import { SENSITIVE_RECORDS_EXPORT_URL, sensitiveApi } from './api.ts';
 export function SensitiveRecords() {
   const { t } = useTranslation();
   const q = useListQuery([], { prefix: 'r' });
-  const { data, isFetching } = useQuery({
-    queryKey: ['sensitive', 'records', q.params],
-    queryFn: () => sensitiveApi.records(q.page, q.pageSize),
-    placeholderData: keepPreviousData,
-  });
+  const { data, isFetching } = useListData(
+    ['sensitive', 'records'],
+    q.params,
+    sensitiveApi.records,
+  );
   return (
     <ListPage
       bare

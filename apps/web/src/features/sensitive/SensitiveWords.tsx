@@ -1,11 +1,11 @@
-import { PlusOutlined } from '@ant-design/icons';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Input } from 'antd';
+import { useQueryClient } from '@tanstack/react-query';
+import { App, Input } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { sensitiveAddBody, type SensitiveWordItem } from '@cst/shared';
 import {
   actionsColumn,
+  AddButton,
   BulkBar,
   DeleteButton,
   EmptyState,
@@ -16,6 +16,7 @@ import {
   ListTable,
   SearchFilter,
   timeColumn,
+  useListData,
   useListQuery,
   useRowSelection,
 } from '../../components/listPage/index.ts';
@@ -37,11 +38,7 @@ export function SensitiveWords() {
   const q = useListQuery(['keyword']);
   const selection = useRowSelection<SensitiveWordItem>();
   const [adding, setAdding] = useState(false);
-  const { data, isFetching } = useQuery({
-    queryKey: ['sensitive', 'words', q.params],
-    queryFn: () => sensitiveApi.list(q.page, q.pageSize, q.filters.keyword),
-    placeholderData: keepPreviousData,
-  });
+  const { data, isFetching } = useListData(['sensitive', 'words'], q.params, sensitiveApi.list);
   const refresh = () => qc.invalidateQueries({ queryKey: ['sensitive'] });
   const remove = async (ids: string[]) => {
     await sensitiveApi.del(ids);
@@ -49,15 +46,10 @@ export function SensitiveWords() {
     selection.clear();
     await refresh();
   };
-  const add = (
-    <Button
-      type="primary"
-      icon={<PlusOutlined />}
-      onClick={() => setAdding(true)}
-      data-testid="sensitive-add"
-    >
+  const add = (testId?: string) => (
+    <AddButton onClick={() => setAdding(true)} testId={testId}>
       {t('sensitivePage.add')}
-    </Button>
+    </AddButton>
   );
 
   return (
@@ -77,7 +69,7 @@ export function SensitiveWords() {
             />
           </BulkBar>
           <ExportButton url={SENSITIVE_EXPORT_URL} params={q.params} testId="sensitive-export" />
-          {add}
+          {add('sensitive-add')}
         </>
       }
     >
@@ -92,7 +84,7 @@ export function SensitiveWords() {
           <EmptyState
             title={t('sensitivePage.emptyWords')}
             hint={t('sensitivePage.emptyWordsHint')}
-            action={add}
+            action={add()}
           />
         }
         columns={[

@@ -7,7 +7,7 @@ export const SENSITIVE_RECORDS_EXPORT_URL = '/main-api/conv/sensitive-msg-record
 
 /** Sensitive-word calls (API.md). */
 export const sensitiveApi = {
-  list: (page: number, pageSize: number, keyword?: string) =>
+  list: ({ page, pageSize, keyword }: { page: number; pageSize: number; keyword?: string }) =>
     mainApi.post<{ list: SensitiveWordItem[]; total: number }>('/main-api/sensitive/list', {
       page,
       pageSize,
@@ -16,7 +16,7 @@ export const sensitiveApi = {
   add: (words: string[]) =>
     mainApi.post<{ added: number; ignored: number }>('/main-api/sensitive/add', { words }),
   del: (ids: string[]) => mainApi.post<{ deleted: number }>('/main-api/sensitive/del', { ids }),
-  records: (page: number, pageSize: number) =>
+  records: ({ page, pageSize }: { page: number; pageSize: number }) =>
     mainApi.post<{ list: SensitiveRecordItem[]; total: number }>(
       '/main-api/conv/sensitive-msg-record',
       { page, pageSize },
