@@ -1,0 +1,117 @@
+import ExcelJS from 'exceljs';
+import type { Page } from '@playwright/test';
+import { expect, test } from '../fixtures.ts';
+import { address, apiAs, openInbox, setUpAccount, shot } from './inbox-support.ts';
+
+const rows = (page: Page) => page.getByTestId('sensitive-words').locator('tbody tr.ant-table-row');
+const words = Array.from({ length: 25 }, (_, i) => `kit词${String(i + 1).padStart(2, '0')}`);
+
+test.describe('list-page kit', () => {
+  test('filter and page live in the URL: a reload and the back button keep them', async ({
+    page,
+    request,
+  }) => {
+    await page.setExtraHTTPHeaders(address());
+    const api = await apiAs(request, 'demo');
+    await api('/main-api/sensitive/add', { words: [...words, '别的词'] });
+    await openInbox(page, 'demo');
+    await page.goto('/#/settings/sensitiveWords');
+    await expect(rows(page)).toHaveCount(20);
+
+    await page.getByRole('listitem', { name: '2' }).click();
+    await expect(page).toHaveURL(/page=2/);
+    await expect(rows(page)).toHaveCount(6);
+    await page.reload();
+    await expect(rows(page)).toHaveCount(6);
+    await expect(page.locator('.ant-pagination-item-active')).toHaveText('2');
+
+    const box = page.getByPlaceholder('搜索敏感词');
+    await box.fill('kit词1');
+    await box.press('Enter');
+    await expect(page).toHaveURL(/keyword=kit/);
+    await expect(page).not.toHaveURL(/page=2/);
+    await expect(rows(page)).toHaveCount(10);
+    await page.reload();
+    await expect(rows(page)).toHaveCount(10);
+    await expect(page.getByPlaceholder('搜索敏感词')).toHaveValue('kit词1');
+    await shot(page, 'list-kit-filtered');
+
+    // Back: the unfiltered page 2, the box empty again; back again: page 1; forward: page 2.
+    await page.goBack();
+    await expect(rows(page)).toHaveCount(6);
+    await expect(page.getByPlaceholder('搜索敏感词')).toHaveValue('');
+    await page.goBack();
+    await expect(rows(page)).toHaveCount(20);
+    await page.goForward();
+    await expect(rows(page)).toHaveCount(6);
+
+    // A filter that hides everything says so and offers to clear it.
+    await page.getByPlaceholder('搜索敏感词').fill('没有这个词');
+    await page.getByPlaceholder('搜索敏感词').press('Enter');
+    await expect(page.getByText('没有符合筛选条件的数据')).toBeVisible();
+    await page.getByTestId('list-reset-filters').click();
+    await expect(rows(page)).toHaveCount(20);
+  });
+
+  test('the export downloads the current filter as an xlsx file', async ({ page, request }) => {
+    await page.setExtraHTTPHeaders(address());
+    const api = await apiAs(request, 'demo');
+    await api('/main-api/sensitive/add', { words: ['导出甲', '导出乙', '不导出'] });
+    await openInbox(page, 'demo');
+    await page.goto('/#/settings/sensitiveWords?keyword=导出');
+    await expect(rows(page)).toHaveCount(3); // '不导出' holds 导出 too
+    await page.goto('/#/settings/sensitiveWords?keyword=导出%E7%94%B2');
+    await expect(rows(page)).toHaveCount(1);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByTestId('sensitive-export').click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^敏感词-\d{8}-\d{4}\.xlsx$/);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load((await streamToBuffer(await download.createReadStream())) as never);
+    const values: unknown[][] = [];
+    wb.worksheets[0]!.eachRow((row) => values.push((row.values as unknown[]).slice(1)));
+    expect(values[0]).toEqual(['敏感词', '添加时间']);
+    expect(values.slice(1).map((r) => r[0])).toEqual(['导出甲']);
+  });
+
+  test('the account table scrolls sideways at 1024×768 with every column reachable', async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(90_000);
+    await page.setExtraHTTPHeaders(address());
+    await setUpAccount(request, '一个名字相当长的工作号用来测试换行', 'demo-seat1');
+    await page.setViewportSize({ width: 1024, height: 768 });
+    await openInbox(page, 'demo');
+    await page.goto('/#/settings/wxaccount');
+    const table = page.getByTestId('account-table');
+    await expect(table.getByTestId('wx-contacts')).toBeVisible();
+    const body = table.locator('.ant-table-body, .ant-table-content').first();
+    const { scrollWidth, clientWidth } = await body.evaluate((el) => ({
+      scrollWidth: el.scrollWidth,
+      clientWidth: el.clientWidth,
+    }));
+    expect(scrollWidth).toBeGreaterThan(clientWidth);
+    // The sticky scrollbar is in view at the bottom of the window.
+    await expect(table.locator('.ant-table-sticky-scroll')).toBeVisible();
+    // The contacts cell is not under the fixed actions column.
+    const contacts = await table.getByTestId('wx-contacts').boundingBox();
+    const actions = await table
+      .locator('td.ant-table-cell-fix-right, td.ant-table-cell-fix-end')
+      .first()
+      .boundingBox();
+    expect(contacts!.x + contacts!.width).toBeLessThanOrEqual(actions!.x);
+    await shot(page, 'list-kit-accounts-1024');
+    // Scrolled to the end, the last columns show.
+    await body.evaluate((el) => el.scrollTo({ left: el.scrollWidth }));
+    await expect(table.getByRole('columnheader', { name: '首次登录' })).toBeInViewport();
+    await shot(page, 'list-kit-accounts-1024-scrolled');
+  });
+});
+
+async function streamToBuffer(stream: NodeJS.ReadableStream): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(Buffer.from(chunk as Buffer));
+  return Buffer.concat(chunks);
+}
