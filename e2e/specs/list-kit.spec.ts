@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import type { Page } from '@playwright/test';
-import { expect, test } from '../fixtures.ts';
-import { address, apiAs, openInbox, setUpAccount, shot } from './inbox-support.ts';
+import { expect, loginAs, test } from '../fixtures.ts';
+import { address, apiAs, openInbox, setUpAccount, shot, signIn } from './inbox-support.ts';
 
 const rows = (page: Page) => page.getByTestId('sensitive-words').locator('tbody tr.ant-table-row');
 const words = Array.from({ length: 25 }, (_, i) => `kit词${String(i + 1).padStart(2, '0')}`);
@@ -116,6 +116,44 @@ test.describe('list-page kit', () => {
     const contacts = (await table.getByTestId('wx-contacts').boundingBox())!;
     expect(contacts.x + contacts.width).toBeLessThanOrEqual(await fixedLeft());
     await shot(page, 'list-kit-accounts-1024-scrolled');
+  });
+});
+
+test.describe('seats page of a new company', () => {
+  test('says a position is needed before a seat can be added, and leads to the positions tab', async ({
+    page,
+    request,
+  }) => {
+    await page.setExtraHTTPHeaders(address());
+    const { headers } = await signIn(request, 'admin');
+    const add = await request.post('/system-api/system/cst/user/add', {
+      data: {
+        tenantName: '新公司',
+        username: 'newco',
+        password: 'newco-pass-1',
+        nickname: '新老板',
+      },
+      headers: { authorization: `Bearer ${headers['cst-token']}` },
+    });
+    expect(((await add.json()) as { code: number }).code).toBe(200);
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await loginAs(page, 'newco', 'newco-pass-1');
+    await page.goto('/#/settings/childAccountManage');
+    await expect(page.getByTestId('seats-need-position')).toContainText('新增子账号前需要先有职位');
+    await expect(page.getByTestId('add-seat')).toBeDisabled();
+    await page.getByTestId('seats-need-position').getByRole('button').click();
+    await expect(page).toHaveURL(/tab=positions/);
+    await page.getByTestId('add-position').click();
+    await page.getByTestId('position-name').fill('客服专员');
+    await page.getByTestId('position-form-ok').click();
+    await page.getByRole('tab', { name: '子账号' }).click();
+    await expect(page.getByTestId('seats-need-position')).toHaveCount(0);
+    await page.getByTestId('add-seat').click();
+    // At 900 px the dialog's buttons stay in view; its body scrolls instead.
+    await expect(page.getByTestId('seat-form-ok')).toBeInViewport();
+    await page.setViewportSize({ width: 1024, height: 768 });
+    await expect(page.getByTestId('seat-form-ok')).toBeInViewport();
+    await shot(page, 'list-kit-seat-dialog-768');
   });
 });
 
