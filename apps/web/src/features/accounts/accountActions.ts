@@ -44,25 +44,9 @@ export function actionStates(action: AccountAction): readonly WorkAccountStatus[
 /** Whether an action may run on these accounts (all of them must be in an allowed state). */
 export function actionAllowed(action: AccountAction, rows: Pick<WorkAccountItem, 'status'>[]) {
   if (rows.length === 0) return false;
-  if (action === 'relogin' || action === 'remark') {
-    if (rows.length !== 1) return false;
-  }
-  switch (action) {
-    case 'logout':
-    case 'multiLogin':
-    case 'batchEdit':
-      return rows.every((r) => accountOperationAllowed(action, r.status));
-    case 'relogin':
-      return rows.every((r) => accountOperationAllowed('deleteNonOnline', r.status));
-    case 'remark':
-    case 'distribute':
-    case 'restitute':
-    case 'delete':
-    case 'moveGroup':
-    case 'proxy':
-    case 'pool':
-      return true;
-  }
+  if ((action === 'relogin' || action === 'remark') && rows.length !== 1) return false;
+  const states = actionStates(action);
+  return states === null || rows.every((r) => states.includes(r.status));
 }
 
 /** Whether "delete banned" / "delete non-online" can run: on the selection, or on all in view. */
