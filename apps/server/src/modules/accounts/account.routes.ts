@@ -35,7 +35,7 @@ import {
 } from '@cst/shared';
 import type { Deps } from '../../platform/deps.ts';
 import { access, defineRoute } from '../../platform/http.ts';
-import { pagedRows, sendXlsx } from '../../platform/xlsx-export.ts';
+import { defineExportRoute } from '../../platform/xlsx-export.ts';
 import { accountExportColumns, accountExportNames } from './account.export.ts';
 import { AccountGroupService } from './account-group.service.ts';
 import { AccountLoginService } from './account-login.service.ts';
@@ -68,28 +68,17 @@ export function registerAccountRoutes(app: FastifyInstance, deps: Deps): void {
     handler: (ctx) => accounts.list(ctx.auth, ctx.body),
   });
 
-  defineRoute(app, {
-    method: 'GET',
+  defineExportRoute(app, {
     url: `${P}/export`,
     access: manage,
     tags,
     summary: 'The account list under the same filters as an xlsx file (token in ?token=)',
     querystring: exportQueryOf(accountListBody),
-    response: z.null(),
-    raw: true,
-    handler: async ({ auth, query, lang, reply }) => {
-      await sendXlsx(reply, {
-        ...accountExportNames,
-        columns: accountExportColumns(lang),
-        lang,
-        tzOffset: query.tzOffset,
-        rows: pagedRows(
-          (page, pageSize) => accounts.list(auth, { ...query, page, pageSize }).then((r) => r.list),
-          ACCOUNT_PAGE_SIZE,
-        ),
-      });
-      return null;
-    },
+    names: accountExportNames,
+    columns: accountExportColumns,
+    chunk: ACCOUNT_PAGE_SIZE,
+    fetchPage: (auth, query, page, pageSize) =>
+      accounts.list(auth, { ...query, page, pageSize }).then((r) => r.list),
   });
 
   defineRoute(app, {

@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import {
   exportQueryOf,
   portAddBody,
@@ -11,7 +10,7 @@ import {
 } from '@cst/shared';
 import type { Deps } from '../../platform/deps.ts';
 import { access, defineRoute } from '../../platform/http.ts';
-import { pagedRows, sendXlsx } from '../../platform/xlsx-export.ts';
+import { defineExportRoute } from '../../platform/xlsx-export.ts';
 import { portExportColumns, portExportNames } from './ports.export.ts';
 import { PortsService } from './ports.service.ts';
 
@@ -34,27 +33,16 @@ export function registerPortsRoutes(app: FastifyInstance, deps: Deps): void {
     handler: ({ auth, query }) => ports.list(auth, query),
   });
 
-  defineRoute(app, {
-    method: 'GET',
+  defineExportRoute(app, {
     url: `${BASE}/export`,
     access: access.user,
     tags,
     summary: 'The port list under the same filters as an xlsx file (token in ?token=)',
     querystring: exportQueryOf(portListQuery),
-    response: z.null(),
-    raw: true,
-    handler: async ({ auth, query, lang, reply }) => {
-      await sendXlsx(reply, {
-        ...portExportNames,
-        columns: portExportColumns(lang),
-        lang,
-        tzOffset: query.tzOffset,
-        rows: pagedRows((page, pageSize) =>
-          ports.list(auth, { ...query, page, pageSize }).then((r) => r.list),
-        ),
-      });
-      return null;
-    },
+    names: portExportNames,
+    columns: portExportColumns,
+    fetchPage: (auth, query, page, pageSize) =>
+      ports.list(auth, { ...query, page, pageSize }).then((r) => r.list),
   });
 
   defineRoute(app, {

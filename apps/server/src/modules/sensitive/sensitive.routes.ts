@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import {
   exportQueryOf,
   listResult,
@@ -16,7 +15,7 @@ import {
 import type { Deps } from '../../platform/deps.ts';
 import { withTextGuard } from '../files/text-guard.ts';
 import { access, defineRoute } from '../../platform/http.ts';
-import { pagedRows, sendXlsx } from '../../platform/xlsx-export.ts';
+import { defineExportRoute } from '../../platform/xlsx-export.ts';
 import { accountRuntimeOf } from '../accounts/account-runtime.ts';
 import { onMessageDispatched } from '../conversations/message-hooks.ts';
 import {
@@ -95,51 +94,28 @@ function registerSensitiveRoutesIn(app: FastifyInstance, deps: Deps): void {
       service.records(auth, body.page, body.pageSize, body.workWxid || undefined),
   });
 
-  defineRoute(app, {
-    method: 'GET',
+  defineExportRoute(app, {
     url: '/main-api/sensitive/export',
     access: manage,
     tags,
     summary: 'The word list under the same filter as an xlsx file (token in ?token=)',
     querystring: exportQueryOf(sensitiveListBody),
-    response: z.null(),
-    raw: true,
-    handler: async ({ auth, query, lang, reply }) => {
-      await sendXlsx(reply, {
-        ...wordExportNames,
-        columns: wordExportColumns,
-        lang,
-        tzOffset: query.tzOffset,
-        rows: pagedRows((page, pageSize) =>
-          service.list(auth, page, pageSize, query.keyword || undefined).then((r) => r.list),
-        ),
-      });
-      return null;
-    },
+    names: wordExportNames,
+    columns: () => wordExportColumns,
+    fetchPage: (auth, query, page, pageSize) =>
+      service.list(auth, page, pageSize, query.keyword || undefined).then((r) => r.list),
   });
 
-  defineRoute(app, {
-    method: 'GET',
+  defineExportRoute(app, {
     url: '/main-api/conv/sensitive-msg-record/export',
     access: access.any('sensitive.manage', 'conversation.read'),
     tags,
     summary: 'The hit records under the same filter as an xlsx file (token in ?token=)',
     querystring: exportQueryOf(sensitiveRecordBody),
-    response: z.null(),
-    raw: true,
-    handler: async ({ auth, query, lang, reply }) => {
-      await sendXlsx(reply, {
-        ...recordExportNames,
-        columns: recordExportColumns(lang),
-        lang,
-        tzOffset: query.tzOffset,
-        rows: pagedRows(
-          (page, pageSize) =>
-            service.records(auth, page, pageSize, query.workWxid || undefined).then((r) => r.list),
-          200,
-        ),
-      });
-      return null;
-    },
+    names: recordExportNames,
+    columns: recordExportColumns,
+    chunk: 200,
+    fetchPage: (auth, query, page, pageSize) =>
+      service.records(auth, page, pageSize, query.workWxid || undefined).then((r) => r.list),
   });
 }

@@ -16,7 +16,7 @@ import {
 } from '@cst/shared';
 import type { Deps } from '../../platform/deps.ts';
 import { access, defineRoute } from '../../platform/http.ts';
-import { pagedRows, sendXlsx } from '../../platform/xlsx-export.ts';
+import { defineExportRoute } from '../../platform/xlsx-export.ts';
 import { userExportColumns, userExportNames } from './users.export.ts';
 import { UsersService } from './users.service.ts';
 
@@ -41,30 +41,17 @@ export function registerUsersRoutes(app: FastifyInstance, deps: Deps): void {
     handler: ({ auth, query }) => users.pageList(auth, query),
   });
 
-  defineRoute(app, {
-    method: 'GET',
+  defineExportRoute(app, {
     url: `${BASE}/export`,
     access: access.user,
     tags,
     summary: 'The page list under the same filters as an xlsx file (token in ?token=)',
     querystring: exportQueryOf(userPageQuery),
-    response: z.null(),
-    raw: true,
-    handler: async ({ auth, query, lang, reply }) => {
-      const customers = auth.role === 'admin';
-      await sendXlsx(reply, {
-        ...userExportNames(customers),
-        columns: userExportColumns(lang, customers),
-        lang,
-        tzOffset: query.tzOffset,
-        rows: pagedRows(
-          (page, pageSize) =>
-            users.pageList(auth, { ...query, page, pageSize }).then((r) => r.list),
-          USER_PAGE_SIZE_MAX,
-        ),
-      });
-      return null;
-    },
+    names: (auth) => userExportNames(auth.role === 'admin'),
+    columns: (lang, auth) => userExportColumns(lang, auth.role === 'admin'),
+    chunk: USER_PAGE_SIZE_MAX,
+    fetchPage: (auth, query, page, pageSize) =>
+      users.pageList(auth, { ...query, page, pageSize }).then((r) => r.list),
   });
 
   defineRoute(app, {
