@@ -15,7 +15,7 @@ test.describe('history messages', () => {
     await page.goto('/#/history');
     await expect(page.getByTestId('history-page')).toBeVisible();
     await page.getByTestId('history-keyword').fill('A-778899');
-    await page.getByTestId('history-search').click();
+    await page.getByTestId('history-keyword').press('Enter');
     const rows = page.getByTestId('history-row');
     await expect(rows).toHaveCount(1);
     await expect(rows.first()).toContainText('什么时候发货');
@@ -45,7 +45,7 @@ test.describe('history messages', () => {
     await openInbox(page, 'demo-sup');
     await page.goto('/#/history');
     await page.getByTestId('history-keyword').fill('Z-5566');
-    await page.getByTestId('history-search').click();
+    await page.getByTestId('history-keyword').press('Enter');
     await expect(page.getByTestId('history-row')).toHaveCount(1);
     await page.getByTestId('history-row').first().click();
     await page.getByTestId('history-open-chat').click();
@@ -83,7 +83,7 @@ test.describe('history messages', () => {
     // Opened at the hit again, the button goes straight back to the latest messages.
     await page.goto('/#/history');
     await page.getByTestId('history-keyword').fill('Z-5566');
-    await page.getByTestId('history-search').click();
+    await page.getByTestId('history-keyword').press('Enter');
     await page.getByTestId('history-row').first().click();
     await page.getByTestId('history-open-chat').click();
     await expect(page.getByTestId('msg-anchor-hit')).toBeInViewport();

@@ -227,8 +227,9 @@ test.describe('what a new user ran into (issue 13)', () => {
     // Found by the server's search, not merely listed: the other contact is not offered.
     await expect(options.filter({ hasText: b!.nickname })).toHaveCount(0);
     await shot(page, 'fixes-history-contact-search');
+    // Choosing the contact applies the filter at once (it is kept in the URL).
     await option.first().click();
-    await page.getByTestId('history-search').click();
+    await expect(page).toHaveURL(new RegExp(`receiver_id=${a!.wxid}`));
     const rows = page.getByTestId('history-row');
     await expect(rows).toHaveCount(1);
     await expect(rows.first()).toContainText(`找我的人是${a!.nickname}`);

@@ -106,7 +106,9 @@ test.describe('sub-accounts, positions and roles', () => {
       .getByRole('row', { name: /临时角色二/ })
       .getByRole('button', { name: '删除' })
       .click();
-    await page.getByTestId('confirm-delete-role').click();
+    // SPEC §5: a deletion is confirmed by typing 'del'.
+    await page.getByTestId('confirm-word').fill('del');
+    await page.getByTestId('confirm-word-ok').click();
     await expect(page.getByRole('row', { name: /临时角色二/ })).toHaveCount(0);
     await shot(page, 'roles');
   });

@@ -92,8 +92,8 @@ test.describe('simulator page', () => {
     await expect(row.getByTestId('wx-status')).toHaveText('代理失效');
     await row.getByTestId('row-more').click();
     await page.getByTestId('row-multiLogin').click();
-    await expect(page.getByTestId('multi-login-results')).toContainText('已重新登录');
-    await page.locator('.ant-modal-confirm-btns button').click();
+    // Every account logged in again: a toast says so (the kit's bulk result).
+    await expect(page.getByText('1 项全部成功')).toBeVisible();
     await expect(row.getByTestId('wx-status')).toHaveAttribute('data-status', 'online');
 
     // Kicked out, the session is gone: multi-login says so, and a QR login brings it back.
@@ -101,9 +101,11 @@ test.describe('simulator page', () => {
     await expect(row.getByTestId('wx-status')).toHaveText('被踢下线');
     await row.getByTestId('row-more').click();
     await page.getByTestId('row-multiLogin').click();
-    await expect(page.getByTestId('multi-login-results')).toBeVisible();
+    // A failure is listed with the account and its reason.
+    await expect(page.getByTestId('bulk-summary')).toHaveText('0 项成功，1 项失败');
+    await expect(page.getByTestId('bulk-failures')).toBeVisible();
     await shot(page, 'accounts-multi-login');
-    await page.locator('.ant-modal-confirm-btns button').click();
+    await page.getByTestId('bulk-result-ok').click();
     await expect(row.getByTestId('wx-status')).not.toHaveAttribute('data-status', 'online');
 
     await row.getByTestId('row-more').click();

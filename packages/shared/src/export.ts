@@ -13,7 +13,10 @@ export const exportQuery = z.object({
 });
 export type ExportQuery = z.infer<typeof exportQuery>;
 
+type PagedShape = { page: z.ZodType; pageSize: z.ZodType } & z.ZodRawShape;
+
 /** An export route's query: a list's filters (page and size dropped) with {@link exportQuery}. */
-export function exportQueryOf<S extends z.ZodObject>(listQuery: S) {
-  return listQuery.omit({ page: true, pageSize: true } as never).extend(exportQuery.shape);
+export function exportQueryOf<S extends PagedShape>(listQuery: z.ZodObject<S>) {
+  const { page: _page, pageSize: _pageSize, ...filters } = listQuery.shape;
+  return z.object(filters as Omit<S, 'page' | 'pageSize'>).extend(exportQuery.shape);
 }

@@ -1,7 +1,10 @@
 import { PassThrough, type Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
-import type { FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { z } from 'zod';
 import { EXPORT_MAX_ROWS, type Language, type Text } from '@cst/shared';
+import type { AuthContext } from './auth-context.ts';
+import { defineRoute, type Access } from './http.ts';
 
 /** What a cell holds: text, a number, or (for `kind: 'time'`) epoch milliseconds. */
 export type XlsxValue = string | number | boolean | null | undefined;
@@ -28,6 +31,9 @@ export interface XlsxExport<T> {
 }
 
 const TIME_FORMAT = 'yyyy-mm-dd hh:mm:ss';
+
+/** A header or label in both languages: `text('账号', 'Account')`. */
+export const text = (zh: string, en: string): Text => ({ 'zh-CN': zh, en });
 
 function cellOf<T>(
   col: XlsxColumn<T>,
@@ -131,4 +137,57 @@ export async function sendXlsx<T>(
     stream.destroy(err instanceof Error ? err : new Error(String(err)));
     reply.log.error({ err }, 'xlsx export failed');
   }
+}
+
+/** File and sheet names of an export. */
+export type ExportNames<T> = Pick<XlsxExport<T>, 'fileName' | 'sheetName'>;
+
+/** An export route: a GET answering an xlsx of a list under the same filters as the list. */
+export interface ExportRouteDef<Q extends z.ZodType<{ tzOffset?: number }>, T> {
+  url: string;
+  access: Access;
+  tags: string[];
+  summary: string;
+  /** The list's filters with the token and zone offset: `exportQueryOf(listQuery)`. */
+  querystring: Q;
+  /** File and sheet names (per caller when they differ, e.g. customers for the admin). */
+  names: ExportNames<T> | ((auth: AuthContext) => ExportNames<T>);
+  columns: (lang: Language, auth: AuthContext) => XlsxColumn<T>[];
+  /** One page of rows, through the list's own service (so access and tenant rules hold). */
+  fetchPage: (
+    auth: AuthContext,
+    query: z.output<Q>,
+    page: number,
+    pageSize: number,
+  ) => Promise<T[]>;
+  /** Rows a page (default 500; at most what the list's service allows). */
+  chunk?: number;
+}
+
+/** Registers an export route (token in `?token=`, as downloads send it), streamed by {@link sendXlsx}. */
+export function defineExportRoute<Q extends z.ZodType<{ tzOffset?: number }>, T>(
+  app: FastifyInstance,
+  def: ExportRouteDef<Q, T>,
+): void {
+  defineRoute(app, {
+    method: 'GET',
+    url: def.url,
+    access: def.access,
+    tags: def.tags,
+    summary: def.summary,
+    querystring: def.querystring,
+    response: z.null(),
+    raw: true,
+    handler: async ({ auth, query, lang, reply }) => {
+      const q = query as z.output<Q>;
+      await sendXlsx(reply, {
+        ...(typeof def.names === 'function' ? def.names(auth) : def.names),
+        columns: def.columns(lang, auth),
+        lang,
+        tzOffset: q.tzOffset,
+        rows: pagedRows((page, pageSize) => def.fetchPage(auth, q, page, pageSize), def.chunk),
+      });
+      return null;
+    },
+  });
 }

@@ -6,6 +6,8 @@ import {
   accountGroupRenameBody,
   accountListBody,
   accountListResult,
+  ACCOUNT_PAGE_SIZE,
+  exportQueryOf,
   accountsAffected,
   batchEditBody,
   deleteAccountsBody,
@@ -33,6 +35,8 @@ import {
 } from '@cst/shared';
 import type { Deps } from '../../platform/deps.ts';
 import { access, defineRoute } from '../../platform/http.ts';
+import { defineExportRoute } from '../../platform/xlsx-export.ts';
+import { accountExportColumns, accountExportNames } from './account.export.ts';
 import { AccountGroupService } from './account-group.service.ts';
 import { AccountLoginService } from './account-login.service.ts';
 import { accountRuntimeOf } from './account-runtime.ts';
@@ -62,6 +66,19 @@ export function registerAccountRoutes(app: FastifyInstance, deps: Deps): void {
     body: accountListBody,
     response: accountListResult,
     handler: (ctx) => accounts.list(ctx.auth, ctx.body),
+  });
+
+  defineExportRoute(app, {
+    url: `${P}/export`,
+    access: manage,
+    tags,
+    summary: 'The account list under the same filters as an xlsx file (token in ?token=)',
+    querystring: exportQueryOf(accountListBody),
+    names: accountExportNames,
+    columns: accountExportColumns,
+    chunk: ACCOUNT_PAGE_SIZE,
+    fetchPage: (auth, query, page, pageSize) =>
+      accounts.list(auth, { ...query, page, pageSize }).then((r) => r.list),
   });
 
   defineRoute(app, {

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import {
+  exportQueryOf,
   portAddBody,
   portAddResult,
   portList,
@@ -9,6 +10,8 @@ import {
 } from '@cst/shared';
 import type { Deps } from '../../platform/deps.ts';
 import { access, defineRoute } from '../../platform/http.ts';
+import { defineExportRoute } from '../../platform/xlsx-export.ts';
+import { portExportColumns, portExportNames } from './ports.export.ts';
 import { PortsService } from './ports.service.ts';
 
 const BASE = '/system-api/system/user/port';
@@ -28,6 +31,18 @@ export function registerPortsRoutes(app: FastifyInstance, deps: Deps): void {
     querystring: portListQuery,
     response: portList,
     handler: ({ auth, query }) => ports.list(auth, query),
+  });
+
+  defineExportRoute(app, {
+    url: `${BASE}/export`,
+    access: access.user,
+    tags,
+    summary: 'The port list under the same filters as an xlsx file (token in ?token=)',
+    querystring: exportQueryOf(portListQuery),
+    names: portExportNames,
+    columns: portExportColumns,
+    fetchPage: (auth, query, page, pageSize) =>
+      ports.list(auth, { ...query, page, pageSize }).then((r) => r.list),
   });
 
   defineRoute(app, {

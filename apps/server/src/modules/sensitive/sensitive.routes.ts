@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import {
+  exportQueryOf,
   listResult,
   sensitiveAddBody,
   sensitiveAddResult,
@@ -13,8 +14,15 @@ import {
 } from '@cst/shared';
 import type { Deps } from '../../platform/deps.ts';
 import { access, defineRoute } from '../../platform/http.ts';
+import { defineExportRoute } from '../../platform/xlsx-export.ts';
 import { accountRuntimeOf } from '../accounts/account-runtime.ts';
 import { onMessageDispatched } from '../conversations/message-hooks.ts';
+import {
+  recordExportColumns,
+  recordExportNames,
+  wordExportColumns,
+  wordExportNames,
+} from './sensitive.export.ts';
 import { SENSITIVE_CHANNEL, SensitiveService } from './sensitive.service.ts';
 
 const manage = access.can('sensitive.manage');
@@ -79,5 +87,30 @@ export function registerSensitiveRoutes(app: FastifyInstance, deps: Deps): void 
     response: listResult(sensitiveRecordItem),
     handler: ({ auth, body }) =>
       service.records(auth, body.page, body.pageSize, body.workWxid || undefined),
+  });
+
+  defineExportRoute(app, {
+    url: '/main-api/sensitive/export',
+    access: manage,
+    tags,
+    summary: 'The word list under the same filter as an xlsx file (token in ?token=)',
+    querystring: exportQueryOf(sensitiveListBody),
+    names: wordExportNames,
+    columns: () => wordExportColumns,
+    fetchPage: (auth, query, page, pageSize) =>
+      service.list(auth, page, pageSize, query.keyword || undefined).then((r) => r.list),
+  });
+
+  defineExportRoute(app, {
+    url: '/main-api/conv/sensitive-msg-record/export',
+    access: access.any('sensitive.manage', 'conversation.read'),
+    tags,
+    summary: 'The hit records under the same filter as an xlsx file (token in ?token=)',
+    querystring: exportQueryOf(sensitiveRecordBody),
+    names: recordExportNames,
+    columns: recordExportColumns,
+    chunk: 200,
+    fetchPage: (auth, query, page, pageSize) =>
+      service.records(auth, page, pageSize, query.workWxid || undefined).then((r) => r.list),
   });
 }

@@ -6,6 +6,8 @@ import {
   addUserBody,
   changeStatusBody,
   editUserBody,
+  exportQueryOf,
+  USER_PAGE_SIZE_MAX,
   resetPwdBody,
   subListQuery,
   uidResult,
@@ -14,6 +16,8 @@ import {
 } from '@cst/shared';
 import type { Deps } from '../../platform/deps.ts';
 import { access, defineRoute } from '../../platform/http.ts';
+import { defineExportRoute } from '../../platform/xlsx-export.ts';
+import { userExportColumns, userExportNames } from './users.export.ts';
 import { UsersService } from './users.service.ts';
 
 const BASE = '/system-api/system/cst/user';
@@ -35,6 +39,19 @@ export function registerUsersRoutes(app: FastifyInstance, deps: Deps): void {
     querystring: userPageQuery,
     response: userList,
     handler: ({ auth, query }) => users.pageList(auth, query),
+  });
+
+  defineExportRoute(app, {
+    url: `${BASE}/export`,
+    access: access.user,
+    tags,
+    summary: 'The page list under the same filters as an xlsx file (token in ?token=)',
+    querystring: exportQueryOf(userPageQuery),
+    names: (auth) => userExportNames(auth.role === 'admin'),
+    columns: (lang, auth) => userExportColumns(lang, auth.role === 'admin'),
+    chunk: USER_PAGE_SIZE_MAX,
+    fetchPage: (auth, query, page, pageSize) =>
+      users.pageList(auth, { ...query, page, pageSize }).then((r) => r.list),
   });
 
   defineRoute(app, {

@@ -1,9 +1,13 @@
+import { SearchOutlined } from '@ant-design/icons';
 import { DatePicker, Input, Select } from 'antd';
 import dayjs from 'dayjs';
 import type { ListQuery } from './useListQuery.ts';
 
+/** The part of {@link ListQuery} a filter needs: a query with more filters fits too. */
+export type FilterQuery<K extends string> = Pick<ListQuery<K>, 'filters' | 'setFilters'>;
+
 interface FilterBase<K extends string> {
-  query: ListQuery<K>;
+  query: FilterQuery<K>;
   /** The URL key of the filter. */
   name: K;
   /** Placeholder, also the accessible name. */
@@ -12,7 +16,7 @@ interface FilterBase<K extends string> {
   testId?: string;
 }
 
-/** A keyword box bound to a URL filter: Enter or the search icon applies it. */
+/** A keyword box bound to a URL filter: Enter applies it, clearing the box removes it. */
 export function SearchFilter<K extends string>({
   query,
   name,
@@ -21,15 +25,20 @@ export function SearchFilter<K extends string>({
   testId,
 }: FilterBase<K>) {
   const value = query.filters[name];
+  const apply = (v: string) => query.setFilters({ [name]: v } as Partial<Record<K, string>>);
   return (
-    <Input.Search
+    <Input
       allowClear
       // Remounts when the URL changes (back button, clear filters), so the box shows the URL.
       key={value ?? ''}
       defaultValue={value}
+      prefix={<SearchOutlined aria-hidden />}
       placeholder={placeholder}
       aria-label={placeholder}
-      onSearch={(v) => query.setFilters({ [name]: v } as Partial<Record<K, string>>)}
+      onPressEnter={(e) => apply(e.currentTarget.value)}
+      onChange={(e) => {
+        if (e.target.value === '' && value) apply('');
+      }}
       style={{ width }}
       data-testid={testId}
     />
@@ -73,7 +82,7 @@ export function SelectFilter<K extends string>({
 
 /** Props of {@link DateRangeFilter}. */
 export interface DateRangeFilterProps<K extends string> {
-  query: ListQuery<K>;
+  query: FilterQuery<K>;
   /** The URL keys of the start and end (epoch milliseconds). */
   names: [K, K];
   showTime?: boolean;

@@ -12,8 +12,12 @@ export interface FormModalProps<V extends object> {
   /** The form, from `Form.useForm<V>()`, when the page reads or sets fields itself. */
   form?: FormInstance<V>;
   initialValues?: Partial<V>;
-  /** Saves the validated values; a rejection keeps the dialog open (the client showed why). */
-  onSubmit: (values: V) => Promise<void>;
+  /**
+   * Saves the validated values; a rejection keeps the dialog open (the client showed why).
+   * Resolving `false` means nothing needed saving (an unchanged value): it closes as not saved;
+   * anything else closes as saved.
+   */
+  onSubmit: (values: V) => Promise<unknown>;
   /** The dialog closes: `true` after a save, `false` on cancel. */
   onClose: (saved: boolean) => void;
   /** The fields ({@link FormField}) and any explanation. */
@@ -42,8 +46,8 @@ export function FormModal<V extends object>(props: FormModalProps<V>) {
     }
     setSaving(true);
     try {
-      await props.onSubmit(values);
-      props.onClose(true);
+      const saved = await props.onSubmit(values);
+      props.onClose(saved !== false);
     } catch {
       // The client has shown the server's message; the dialog stays for another try.
     } finally {

@@ -89,6 +89,18 @@ describe('ListTable', () => {
     expect((screen.getByTestId('find') as HTMLInputElement).value ?? '').toBe('');
   });
 
+  it('applies the keyword box on Enter and removes the filter when it is cleared', () => {
+    const router = renderAt('/p?page=2', <People />);
+    const box = screen.getByTestId('find') as HTMLInputElement;
+    fireEvent.change(box, { target: { value: 'name 4' } });
+    expect(router.state.location.search).toBe('?page=2');
+    fireEvent.keyDown(box, { key: 'Enter', code: 'Enter', keyCode: 13 });
+    expect(router.state.location.search).toBe('?keyword=name+4');
+    expect(rowsShown()).toEqual(['r4', 'r40', 'r41', 'r42', 'r43', 'r44', 'r45']);
+    fireEvent.change(screen.getByTestId('find'), { target: { value: '' } });
+    expect(router.state.location.search).toBe('');
+  });
+
   it('shows the page empty state when no filter is set', () => {
     renderAt('/p', <EmptyOnly />);
     expect(screen.getByText('No people yet')).toBeTruthy();

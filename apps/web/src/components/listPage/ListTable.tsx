@@ -1,8 +1,9 @@
 import { Button, Table, type TableProps } from 'antd';
 import type { ColumnsType, SorterResult } from 'antd/es/table/interface';
-import type { Key, ReactNode } from 'react';
+import { useRef, type Key, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from './EmptyState.tsx';
+import { HScrollBar } from './HScrollBar.tsx';
 import type { ListQuery } from './useListQuery.ts';
 import type { RowSelection } from './useRowSelection.ts';
 import './listPage.css';
@@ -54,13 +55,15 @@ export function columnsWidth(columns: ColumnsType<object>, selectable: boolean):
 }
 
 /**
- * The table of a list screen: page and sort from the URL, a horizontal scrollbar when the
- * columns are wider than the screen (kept in view at the window's bottom while the table is),
+ * The table of a list screen: page and sort from the URL, a visible horizontal scrollbar of its
+ * own when the columns are wider than the screen (kept at the window's bottom while the table is
+ * in view),
  * a fixed action column that never covers a cell, row selection, loading and empty states.
  */
 export function ListTable<T extends object>(props: ListTableProps<T>) {
   const { t } = useTranslation();
   const { query, columns, data, selection } = props;
+  const wrapRef = useRef<HTMLDivElement>(null);
   const filtered = Object.values(query.filters).some(Boolean);
   const sortedColumns = columns.map((c) =>
     c.sorter && 'key' in c && c.key !== undefined
@@ -97,35 +100,38 @@ export function ListTable<T extends object>(props: ListTableProps<T>) {
   );
 
   return (
-    <Table<T>
-      className="list-table"
-      rowKey={props.rowKey}
-      size={props.size}
-      // Sticky header and a sticky horizontal scrollbar: wide tables scroll at any window height.
-      sticky
-      tableLayout="fixed"
-      scroll={{ x: columnsWidth(columns as ColumnsType<object>, Boolean(selection)) }}
-      loading={Boolean(props.loading)}
-      dataSource={data?.list ?? []}
-      columns={sortedColumns}
-      rowSelection={selection?.tableProps}
-      locale={emptyText ? { emptyText } : undefined}
-      onChange={handleChange}
-      onRow={props.onRow}
-      rowClassName={props.rowClassName}
-      pagination={
-        props.noPaging
-          ? false
-          : {
-              current: query.page,
-              pageSize: query.pageSize,
-              total: data?.total ?? 0,
-              showSizeChanger: true,
-              pageSizeOptions: props.pageSizeOptions ?? [10, 20, 50, 100],
-              showTotal: (total) => t('common.total', { total }),
-            }
-      }
-      data-testid={props.testId}
-    />
+    <div ref={wrapRef} className="list-table-wrap">
+      <Table<T>
+        className="list-table"
+        rowKey={props.rowKey}
+        size={props.size}
+        // Sticky header and a sticky horizontal scrollbar: wide tables scroll at any window height.
+        sticky
+        tableLayout="fixed"
+        scroll={{ x: columnsWidth(columns as ColumnsType<object>, Boolean(selection)) }}
+        loading={Boolean(props.loading)}
+        dataSource={data?.list ?? []}
+        columns={sortedColumns}
+        rowSelection={selection?.tableProps}
+        locale={emptyText ? { emptyText } : undefined}
+        onChange={handleChange}
+        onRow={props.onRow}
+        rowClassName={props.rowClassName}
+        pagination={
+          props.noPaging
+            ? false
+            : {
+                current: query.page,
+                pageSize: query.pageSize,
+                total: data?.total ?? 0,
+                showSizeChanger: true,
+                pageSizeOptions: props.pageSizeOptions ?? [10, 20, 50, 100],
+                showTotal: (total) => t('common.total', { total }),
+              }
+        }
+        data-testid={props.testId}
+      />
+      <HScrollBar tableRef={wrapRef} />
+    </div>
   );
 }

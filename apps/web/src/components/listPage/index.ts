@@ -12,6 +12,7 @@ export {
   SearchFilter,
   SelectFilter,
   type DateRangeFilterProps,
+  type FilterQuery,
   type SelectFilterProps,
 } from './Filters.tsx';
 export { useRowSelection, type RowSelection } from './useRowSelection.ts';
@@ -34,3 +35,6 @@ export {
 } from './FormModal.tsx';
 export { EmptyState, type EmptyStateProps } from './EmptyState.tsx';
 export { ExportButton, exportHref, type ExportButtonProps } from './ExportButton.tsx';
+export { actionsColumn, timeColumn } from './columns.tsx';
+export { AddButton, closeThenRefresh, RowButton, type KitButtonProps } from './buttons.tsx';
+export { useListData } from './useListData.ts';

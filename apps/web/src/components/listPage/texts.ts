@@ -21,6 +21,7 @@ export const listPageTexts: Record<Language, TextTree> = {
       emptyFilteredHint: '换个条件试试，或清空筛选',
       loadFailed: '加载失败',
       retry: '重试',
+      scrollColumns: '左右拖动查看更多列',
     },
   },
   en: {
@@ -41,6 +42,7 @@ export const listPageTexts: Record<Language, TextTree> = {
       emptyFilteredHint: 'Try other filters, or clear them',
       loadFailed: 'Could not load the list',
       retry: 'Retry',
+      scrollColumns: 'Drag to see more columns',
     },
   },
 };

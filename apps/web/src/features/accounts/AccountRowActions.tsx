@@ -1,8 +1,9 @@
 import { DownOutlined } from '@ant-design/icons';
-import { Button, Dropdown, Space, type MenuProps } from 'antd';
+import { Button, Dropdown, type MenuProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { WorkAccountItem } from '@cst/shared';
-import { actionAllowed, actionStates, type AccountAction } from './accountActions.ts';
+import { ACTION_LABELS, actionAllowed, type AccountAction } from './accountActions.ts';
+import { actionHint } from './actionHint.ts';
 
 /** Props of {@link AccountRowActions}. */
 export interface AccountRowActionsProps {
@@ -10,41 +11,35 @@ export interface AccountRowActionsProps {
   onAction: (action: AccountAction, rows: WorkAccountItem[]) => void;
 }
 
-const MENU: { action: AccountAction; label: string; danger?: boolean }[] = [
-  { action: 'restitute', label: 'accounts.restitute' },
-  { action: 'multiLogin', label: 'accounts.multiLogin' },
-  { action: 'relogin', label: 'accounts.relogin' },
-  { action: 'logout', label: 'accounts.logout' },
-  { action: 'moveGroup', label: 'accounts.moveGroup' },
-  { action: 'proxy', label: 'accounts.setProxy' },
-  { action: 'pool', label: 'accounts.poolChange' },
-  { action: 'delete', label: 'accounts.delete', danger: true },
+const MENU: AccountAction[] = [
+  'restitute',
+  'multiLogin',
+  'relogin',
+  'logout',
+  'moveGroup',
+  'proxy',
+  'pool',
+  'delete',
 ];
 
 /** The actions of one account row: distribute, and the rest in a menu (only allowed ones enabled). */
 export function AccountRowActions({ row, onAction }: AccountRowActionsProps) {
   const { t } = useTranslation();
-  const hint = (action: AccountAction) => {
-    const states = actionStates(action);
-    return states
-      ? t('accounts.allowedIn', { states: states.map((s) => t(`wxStatus.${s}`)).join('、') })
-      : undefined;
-  };
-  const items: MenuProps['items'] = MENU.map(({ action, label, danger }) => {
+  const items: MenuProps['items'] = MENU.map((action) => {
     const allowed = actionAllowed(action, [row]);
     return {
       key: action,
-      danger,
+      danger: action === 'delete',
       disabled: !allowed,
       label: (
-        <span data-testid={`row-${action}`} title={allowed ? undefined : hint(action)}>
-          {t(label)}
+        <span data-testid={`row-${action}`} title={allowed ? undefined : actionHint(t, action)}>
+          {t(ACTION_LABELS[action])}
         </span>
       ),
     };
   });
   return (
-    <Space size={0}>
+    <>
       <Button
         type="link"
         size="small"
@@ -61,6 +56,6 @@ export function AccountRowActions({ row, onAction }: AccountRowActionsProps) {
           {t('accounts.more')} <DownOutlined style={{ fontSize: 10 }} />
         </Button>
       </Dropdown>
-    </Space>
+    </>
   );
 }

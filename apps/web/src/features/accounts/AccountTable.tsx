@@ -1,9 +1,17 @@
 import { EditOutlined } from '@ant-design/icons';
-import { Avatar, Button, Flex, Table, Tooltip, Typography } from 'antd';
+import { Avatar, Button, Flex, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import dayjs from 'dayjs';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { WorkAccountItem } from '@cst/shared';
+import {
+  actionsColumn,
+  EmptyState,
+  ListTable,
+  timeColumn,
+  type ListTableQuery,
+  type RowSelection,
+} from '../../components/listPage/index.ts';
 import type { AccountAction } from './accountActions.ts';
 import { AccountRowActions } from './AccountRowActions.tsx';
 import { KeepIdleBadge } from './KeepIdleBadge.tsx';
@@ -11,15 +19,13 @@ import { StatusTag } from './StatusTag.tsx';
 
 /** Props of {@link AccountTable}. */
 export interface AccountTableProps {
-  rows: WorkAccountItem[];
-  total: number;
+  query: ListTableQuery;
+  data: { list: WorkAccountItem[]; total: number } | undefined;
   loading: boolean;
-  page: number;
-  pageSize: number;
-  onPage: (page: number, pageSize: number) => void;
-  selected: string[];
-  onSelect: (wxids: string[]) => void;
+  selection: RowSelection<WorkAccountItem>;
   onAction: (action: AccountAction, rows: WorkAccountItem[]) => void;
+  /** What the empty list offers (add by QR). */
+  emptyAction: ReactNode;
 }
 
 const dash = (v: string | null | undefined) => v || '—';
@@ -27,7 +33,7 @@ const dash = (v: string | null | undefined) => v || '—';
 /** The work-account table: every field of an account, its state, and its row actions. */
 export function AccountTable(props: AccountTableProps) {
   const { t } = useTranslation();
-  const { rows, onAction } = props;
+  const { onAction } = props;
   const columns: ColumnsType<WorkAccountItem> = [
     {
       title: t('accounts.account'),
@@ -103,46 +109,24 @@ export function AccountTable(props: AccountTableProps) {
       render: (v: string) => t(`wxPool.${v}`),
     },
     { title: t('accounts.proxy'), dataIndex: 'proxy', width: 150, render: dash },
-    {
-      title: t('accounts.firstLogin'),
-      dataIndex: 'firstLoginAt',
-      width: 150,
-      render: (v: number | null) => (v ? dayjs(v).format('YYYY-MM-DD HH:mm') : '—'),
-    },
-    {
-      title: t('common.actions'),
-      key: 'actions',
-      fixed: 'right',
-      width: 150,
-      render: (_: unknown, r) => <AccountRowActions row={r} onAction={onAction} />,
-    },
+    timeColumn<WorkAccountItem>(t('accounts.firstLogin'), 'firstLoginAt'),
+    actionsColumn<WorkAccountItem>(t('common.actions'), 160, (r) => (
+      <AccountRowActions row={r} onAction={onAction} />
+    )),
   ];
 
   return (
-    <Table<WorkAccountItem>
+    <ListTable<WorkAccountItem>
+      query={props.query}
       rowKey="wxid"
       size="middle"
-      sticky
       loading={props.loading}
-      dataSource={rows}
+      data={props.data}
       columns={columns}
-      scroll={{ x: 1440 }}
-      locale={{ emptyText: t('accounts.empty') }}
-      rowSelection={{
-        selectedRowKeys: props.selected,
-        onChange: (keys) => props.onSelect(keys.map(String)),
-        preserveSelectedRowKeys: false,
-      }}
-      pagination={{
-        current: props.page,
-        pageSize: props.pageSize,
-        total: props.total,
-        showSizeChanger: true,
-        pageSizeOptions: [20, 50, 100, 200, 500],
-        showTotal: (total) => t('common.total', { total }),
-        onChange: props.onPage,
-      }}
-      data-testid="account-table"
+      selection={props.selection}
+      pageSizeOptions={[20, 50, 100, 200, 500]}
+      empty={<EmptyState title={t('accounts.empty')} action={props.emptyAction} />}
+      testId="account-table"
     />
   );
 }

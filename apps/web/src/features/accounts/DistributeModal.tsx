@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { App, Modal, TreeSelect, Typography } from 'antd';
-import { useState } from 'react';
+import { App, TreeSelect, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { SEAT_MAX_WORK_ACCOUNTS, type SeatNode } from '@cst/shared';
+import { distributeBody, SEAT_MAX_WORK_ACCOUNTS, type SeatNode } from '@cst/shared';
+import { FormField, FormModal } from '../../components/listPage/index.ts';
 import { seatsKeys, usersApi } from '../seats/api.ts';
 import { accountsApi } from './api.ts';
 
@@ -34,8 +34,6 @@ function seatOptions(nodes: SeatNode[]): SeatOption[] {
 export function DistributeModal({ wxids, onClose }: DistributeModalProps) {
   const { t } = useTranslation();
   const { message } = App.useApp();
-  const [uid, setUid] = useState<string | undefined>();
-  const [saving, setSaving] = useState(false);
   const open = wxids !== null;
   const tree = useQuery({
     queryKey: seatsKeys.tree,
@@ -43,49 +41,30 @@ export function DistributeModal({ wxids, onClose }: DistributeModalProps) {
     enabled: open,
   });
 
-  const close = (saved: boolean) => {
-    setUid(undefined);
-    onClose(saved);
-  };
-  const handleOk = async () => {
-    if (!wxids || !uid) return;
-    setSaving(true);
-    try {
-      const res = await accountsApi.distribute(wxids, uid);
-      void message.success(t('accounts.distributed', { count: res.count }));
-      close(true);
-    } catch {
-      // The client has shown the server's message (e.g. the seat is full).
-    } finally {
-      setSaving(false);
-    }
-  };
-
   return (
-    <Modal
+    <FormModal<{ uid: string }>
       title={t('accounts.distribute')}
       open={open}
-      onCancel={() => close(false)}
-      onOk={() => void handleOk()}
-      confirmLoading={saving}
-      destroyOnHidden
-      okButtonProps={{ disabled: !uid, 'data-testid': 'distribute-ok' }}
+      onClose={onClose}
+      okTestId="distribute-ok"
+      onSubmit={async ({ uid }) => {
+        const res = await accountsApi.distribute(wxids ?? [], uid);
+        void message.success(t('accounts.distributed', { count: res.count }));
+      }}
     >
       <Typography.Paragraph type="secondary">
         {t('accounts.selectedInfo', { count: wxids?.length ?? 0 })}
       </Typography.Paragraph>
-      <TreeSelect
-        showSearch
-        treeDefaultExpandAll
-        style={{ width: '100%' }}
-        loading={tree.isFetching}
-        value={uid}
-        onChange={setUid}
-        placeholder={t('accounts.seat')}
-        treeNodeFilterProp="title"
-        treeData={seatOptions(tree.data ?? [])}
-        data-testid="distribute-seat"
-      />
-    </Modal>
+      <FormField name="uid" label={t('accounts.seat')} schema={distributeBody.shape.uid}>
+        <TreeSelect
+          showSearch={{ treeNodeFilterProp: 'title' }}
+          treeDefaultExpandAll
+          loading={tree.isFetching}
+          placeholder={t('accounts.seat')}
+          treeData={seatOptions(tree.data ?? [])}
+          data-testid="distribute-seat"
+        />
+      </FormField>
+    </FormModal>
   );
 }

@@ -1,8 +1,7 @@
-import { App, Form, Input, Modal, TreeSelect } from 'antd';
-import { useState } from 'react';
+import { App, Input, TreeSelect } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { accountGroupAddBody, type AccountGroupNode } from '@cst/shared';
-import { zodRule } from '../../lib/form/zodRule.ts';
+import { FormField, FormModal } from '../../components/listPage/index.ts';
 import { groupsApi } from './api.ts';
 import { groupOptions } from './useAccountGroups.ts';
 
@@ -21,64 +20,41 @@ export interface GroupNameModalProps {
 export function GroupNameModal({ edit, groups, onClose }: GroupNameModalProps) {
   const { t } = useTranslation();
   const { message } = App.useApp();
-  const [form] = Form.useForm<{ name: string; parentId?: string }>();
-  const [saving, setSaving] = useState(false);
   const renaming = edit?.kind === 'rename' ? edit.group : null;
 
-  const handleOk = async () => {
-    const v = await form.validateFields();
-    setSaving(true);
-    try {
-      if (renaming) await groupsApi.rename(renaming.id, v.name);
-      else await groupsApi.add(v.name, v.parentId);
-      void message.success(t('common.saved'));
-      onClose(true);
-    } catch {
-      // The client has shown the server's message.
-    } finally {
-      setSaving(false);
-    }
-  };
-
   return (
-    <Modal
+    <FormModal<{ name: string; parentId?: string }>
       title={t(renaming ? 'accountGroups.rename' : 'accountGroups.add')}
       open={edit !== null}
-      onCancel={() => onClose(false)}
-      onOk={() => void handleOk().catch(() => undefined)}
-      confirmLoading={saving}
-      destroyOnHidden
-      okButtonProps={{ 'data-testid': 'group-name-ok' }}
+      onClose={onClose}
+      okTestId="group-name-ok"
+      initialValues={{
+        name: renaming?.name ?? '',
+        parentId: edit?.kind === 'add' ? edit.parentId : undefined,
+      }}
+      onSubmit={async (v) => {
+        if (renaming) await groupsApi.rename(renaming.id, v.name);
+        else await groupsApi.add(v.name, v.parentId);
+        void message.success(t('common.saved'));
+      }}
     >
-      <Form
-        form={form}
-        layout="vertical"
-        clearOnDestroy
-        initialValues={{
-          name: renaming?.name ?? '',
-          parentId: edit?.kind === 'add' ? edit.parentId : undefined,
-        }}
-        onFinish={() => void handleOk().catch(() => undefined)}
+      {!renaming && (
+        <FormField name="parentId" label={t('accountGroups.parent')}>
+          <TreeSelect
+            allowClear
+            treeDefaultExpandAll
+            placeholder={t('accountGroups.root')}
+            treeData={groupOptions(groups)}
+          />
+        </FormField>
+      )}
+      <FormField
+        name="name"
+        label={t('accountGroups.name')}
+        schema={accountGroupAddBody.shape.name}
       >
-        {!renaming && (
-          <Form.Item name="parentId" label={t('accountGroups.parent')}>
-            <TreeSelect
-              allowClear
-              treeDefaultExpandAll
-              placeholder={t('accountGroups.root')}
-              treeData={groupOptions(groups)}
-            />
-          </Form.Item>
-        )}
-        <Form.Item
-          name="name"
-          label={t('accountGroups.name')}
-          required
-          rules={[zodRule(accountGroupAddBody.shape.name, t, t('accountGroups.name'))]}
-        >
-          <Input autoFocus maxLength={32} data-testid="group-name" />
-        </Form.Item>
-      </Form>
-    </Modal>
+        <Input autoFocus maxLength={32} data-testid="group-name" />
+      </FormField>
+    </FormModal>
   );
 }

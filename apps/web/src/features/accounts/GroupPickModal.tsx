@@ -1,6 +1,6 @@
-import { App, Form, Input, Modal, TreeSelect, Typography } from 'antd';
-import { useState } from 'react';
+import { App, Input, TreeSelect, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { FormField, FormModal } from '../../components/listPage/index.ts';
 import { accountsApi } from './api.ts';
 import { groupOptions, useAccountGroups } from './useAccountGroups.ts';
 
@@ -20,65 +20,50 @@ export function GroupPickModal({ mode, wxids, onClose }: GroupPickModalProps) {
   const { message } = App.useApp();
   const open = wxids !== null;
   const groups = useAccountGroups(open);
-  const [form] = Form.useForm<{ groupId?: string; remark?: string }>();
-  const [saving, setSaving] = useState(false);
   const batch = mode === 'batchEdit';
 
-  const handleOk = async () => {
+  const handleSubmit = async (v: { groupId?: string; remark?: string }) => {
     if (!wxids) return;
-    const v = form.getFieldsValue();
     const groupId = v.groupId === UNGROUPED ? null : v.groupId;
-    setSaving(true);
-    try {
-      const res = batch
-        ? await accountsApi.batchEdit({
-            wxids,
-            ...(v.remark?.trim() ? { remark: v.remark } : {}),
-            ...(v.groupId ? { groupId } : {}),
-          })
-        : await accountsApi.moveGroup(wxids, groupId ?? null);
-      void message.success(t('accounts.changed', { count: res.count }));
-      onClose(true);
-    } catch {
-      // The client has shown the server's message.
-    } finally {
-      setSaving(false);
-    }
+    const res = batch
+      ? await accountsApi.batchEdit({
+          wxids,
+          ...(v.remark?.trim() ? { remark: v.remark } : {}),
+          ...(v.groupId ? { groupId } : {}),
+        })
+      : await accountsApi.moveGroup(wxids, groupId ?? null);
+    void message.success(t('accounts.changed', { count: res.count }));
   };
 
   return (
-    <Modal
+    <FormModal<{ groupId?: string; remark?: string }>
       title={t(batch ? 'accounts.batchEdit' : 'accounts.moveGroup')}
       open={open}
-      onCancel={() => onClose(false)}
-      onOk={() => void handleOk()}
-      confirmLoading={saving}
-      destroyOnHidden
-      okButtonProps={{ 'data-testid': 'group-pick-ok' }}
+      onSubmit={handleSubmit}
+      onClose={onClose}
+      okTestId="group-pick-ok"
     >
       <Typography.Paragraph type="secondary">
         {t('accounts.selectedInfo', { count: wxids?.length ?? 0 })}
         {batch && <> · {t('accounts.batchEditHint')}</>}
       </Typography.Paragraph>
-      <Form form={form} layout="vertical" clearOnDestroy>
-        {batch && (
-          <Form.Item name="remark" label={t('accounts.remark')}>
-            <Input maxLength={64} data-testid="batch-remark" />
-          </Form.Item>
-        )}
-        <Form.Item name="groupId" label={t('accounts.group')}>
-          <TreeSelect
-            allowClear
-            treeDefaultExpandAll
-            placeholder={batch ? t('accounts.keepGroup') : t('accounts.ungrouped')}
-            treeData={[
-              { value: UNGROUPED, title: t('accounts.ungrouped'), children: [] },
-              ...groupOptions(groups.data ?? []),
-            ]}
-            data-testid="group-pick"
-          />
-        </Form.Item>
-      </Form>
-    </Modal>
+      {batch && (
+        <FormField name="remark" label={t('accounts.remark')}>
+          <Input maxLength={64} data-testid="batch-remark" />
+        </FormField>
+      )}
+      <FormField name="groupId" label={t('accounts.group')}>
+        <TreeSelect
+          allowClear
+          treeDefaultExpandAll
+          placeholder={batch ? t('accounts.keepGroup') : t('accounts.ungrouped')}
+          treeData={[
+            { value: UNGROUPED, title: t('accounts.ungrouped'), children: [] },
+            ...groupOptions(groups.data ?? []),
+          ]}
+          data-testid="group-pick"
+        />
+      </FormField>
+    </FormModal>
   );
 }

@@ -1,6 +1,6 @@
-import { App, Modal, Select, Typography } from 'antd';
-import { useState } from 'react';
+import { App, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { FormField, FormModal } from '../../components/listPage/index.ts';
 import { proxiesApi } from './api.ts';
 import { useProxies } from './useProxies.ts';
 
@@ -18,55 +18,38 @@ export function ProxyAssignModal({ wxids, onClose }: ProxyAssignModalProps) {
   const { message } = App.useApp();
   const open = wxids !== null;
   const proxies = useProxies(open);
-  const [proxyId, setProxyId] = useState<string | undefined>();
-  const [saving, setSaving] = useState(false);
-
-  const close = (saved: boolean) => {
-    setProxyId(undefined);
-    onClose(saved);
-  };
-  const handleOk = async () => {
-    if (!wxids || !proxyId) return;
-    setSaving(true);
-    try {
-      const res = await proxiesApi.assign(wxids, proxyId === NONE ? null : proxyId);
-      void message.success(t('proxies.assigned', { count: res.count }));
-      close(true);
-    } catch {
-      // The client has shown the server's message.
-    } finally {
-      setSaving(false);
-    }
-  };
 
   return (
-    <Modal
+    <FormModal<{ proxyId: string }>
       title={t('proxies.assignTitle', { count: wxids?.length ?? 0 })}
       open={open}
-      onCancel={() => close(false)}
-      onOk={() => void handleOk()}
-      confirmLoading={saving}
-      destroyOnHidden
-      okButtonProps={{ disabled: !proxyId, 'data-testid': 'proxy-assign-ok' }}
+      onClose={onClose}
+      okTestId="proxy-assign-ok"
+      onSubmit={async ({ proxyId }) => {
+        const res = await proxiesApi.assign(wxids ?? [], proxyId === NONE ? null : proxyId);
+        void message.success(t('proxies.assigned', { count: res.count }));
+      }}
     >
-      <Typography.Paragraph type="secondary">{t('proxies.pick')}</Typography.Paragraph>
-      <Select
-        showSearch
-        optionFilterProp="label"
-        style={{ width: '100%' }}
-        loading={proxies.isFetching}
-        value={proxyId}
-        onChange={setProxyId}
-        placeholder={t('proxies.pick')}
-        options={[
-          { value: NONE, label: t('accounts.noProxy') },
-          ...(proxies.data?.list ?? []).map((p) => ({
-            value: p.id,
-            label: `${p.label} (${p.username || '—'}) · ${p.accountCount}`,
-          })),
-        ]}
-        data-testid="proxy-assign-select"
-      />
-    </Modal>
+      <FormField
+        name="proxyId"
+        label={t('proxies.pick')}
+        required
+        rules={[{ required: true, message: t('proxies.pick') }]}
+      >
+        <Select
+          showSearch={{ optionFilterProp: 'label' }}
+          loading={proxies.isFetching}
+          placeholder={t('proxies.pick')}
+          options={[
+            { value: NONE, label: t('accounts.noProxy') },
+            ...(proxies.data?.list ?? []).map((p) => ({
+              value: p.id,
+              label: `${p.label} (${p.username || '—'}) · ${p.accountCount}`,
+            })),
+          ]}
+          data-testid="proxy-assign-select"
+        />
+      </FormField>
+    </FormModal>
   );
 }

@@ -1,7 +1,8 @@
-import { App, Input, Modal } from 'antd';
-import { useState } from 'react';
+import { App, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { WorkAccountItem } from '@cst/shared';
+import { updateRemarkBody, type WorkAccountItem } from '@cst/shared';
+import { FormField, FormModal } from '../../components/listPage/index.ts';
+import { issueText } from '../../lib/form/zodRule.ts';
 import { accountsApi } from './api.ts';
 
 /** Props of {@link RemarkModal}. */
@@ -14,50 +15,45 @@ export interface RemarkModalProps {
 export function RemarkModal({ account, onClose }: RemarkModalProps) {
   const { t } = useTranslation();
   const { message } = App.useApp();
-  const [value, setValue] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
-  const remark = value ?? account?.remark ?? '';
-
-  const close = (saved: boolean) => {
-    setValue(null);
-    onClose(saved);
-  };
-  const handleOk = async () => {
-    if (!account) return;
-    if (remark.trim() === account.remark) return close(false);
-    setSaving(true);
-    try {
-      await accountsApi.updateRemark(account.wxid, remark);
-      void message.success(t('accounts.remarkSaved'));
-      close(true);
-    } catch {
-      // The client has shown the server's message.
-    } finally {
-      setSaving(false);
-    }
-  };
 
   return (
-    <Modal
+    <FormModal<{ remark: string }>
       title={t('accounts.editRemark')}
       open={account !== null}
-      onCancel={() => close(false)}
-      onOk={() => void handleOk()}
-      confirmLoading={saving}
-      destroyOnHidden
-      okButtonProps={{ 'data-testid': 'remark-ok' }}
+      onClose={onClose}
+      okTestId="remark-ok"
+      initialValues={{ remark: account?.remark ?? '' }}
+      onSubmit={async ({ remark }) => {
+        if (!account || remark.trim() === account.remark) return false;
+        await accountsApi.updateRemark(account.wxid, remark);
+        void message.success(t('accounts.remarkSaved'));
+      }}
     >
-      <Input
-        autoFocus
-        maxLength={64}
-        showCount
-        value={remark}
-        placeholder={account?.nickname}
-        aria-label={t('accounts.remark')}
-        onChange={(e) => setValue(e.target.value)}
-        onPressEnter={() => void handleOk()}
-        data-testid="remark-input"
-      />
-    </Modal>
+      <FormField
+        name="remark"
+        label={t('accounts.remark')}
+        required
+        rules={[
+          {
+            // An unchanged value (even an empty one) just closes; anything else must be valid.
+            validator: async (_rule, value: string | undefined) => {
+              const v = (value ?? '').trim();
+              if (v === (account?.remark ?? '')) return;
+              const result = updateRemarkBody.shape.remark.safeParse(v);
+              if (!result.success)
+                throw new Error(issueText(result.error.issues[0]!, t, t('accounts.remark')));
+            },
+          },
+        ]}
+      >
+        <Input
+          autoFocus
+          maxLength={64}
+          showCount
+          placeholder={account?.nickname}
+          data-testid="remark-input"
+        />
+      </FormField>
+    </FormModal>
   );
 }

@@ -1,8 +1,8 @@
 import { ExperimentOutlined, GlobalOutlined, QrcodeOutlined } from '@ant-design/icons';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Flex, Space } from 'antd';
-import { useMemo, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { Button, Card, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import {
   ACCOUNT_PAGE_SIZE,
@@ -10,13 +10,19 @@ import {
   type WorkAccountPool,
   type WorkAccountStatus,
 } from '@cst/shared';
-import { useListQuery } from '../../components/listPage/useListQuery.ts';
+import {
+  ExportButton,
+  ListToolbar,
+  useListData,
+  useListQuery,
+  useRowSelection,
+} from '../../components/listPage/index.ts';
 import type { AccountAction } from './accountActions.ts';
 import { AccountDialogs, type AccountDialog } from './AccountDialogs.tsx';
 import { AccountFilters } from './AccountFilters.tsx';
 import { AccountGroupTree } from './AccountGroupTree.tsx';
 import { AccountTable } from './AccountTable.tsx';
-import { accountsApi, accountsKeys, usePlatform } from './api.ts';
+import { ACCOUNTS_EXPORT_URL, accountsApi, accountsKeys, usePlatform } from './api.ts';
 import { BulkActions } from './BulkActions.tsx';
 import { ProxyDrawer } from './ProxyDrawer.tsx';
 import { StatusChips } from './StatusChips.tsx';
@@ -33,34 +39,33 @@ export function WorkAccountsPage() {
   const navigate = useNavigate();
   const platform = usePlatform();
   const q = useListQuery(FILTERS, { pageSize: ACCOUNT_PAGE_SIZE });
-  const { keyword, status, pool, groupId } = q.filters;
-  const [selected, setSelected] = useState<string[]>([]);
+  const { status, groupId } = q.filters;
+  const selection = useRowSelection<WorkAccountItem>();
   const [dialog, setDialog] = useState<AccountDialog | null>(null);
   const [proxiesOpen, setProxiesOpen] = useState(false);
-  const list = useQuery({
-    queryKey: [...accountsKeys.list, q.page, q.pageSize, q.filters],
-    queryFn: () =>
-      accountsApi.list({
-        page: q.page,
-        pageSize: q.pageSize,
-        keyword,
-        groupId,
-        status: status as WorkAccountStatus | undefined,
-        pool: pool as WorkAccountPool | undefined,
-      }),
-    placeholderData: keepPreviousData,
-  });
-  useAccountListLive();
-  const rows = useMemo(() => list.data?.list ?? [], [list.data]);
-  const selectedRows = useMemo(
-    () => rows.filter((r) => selected.includes(r.wxid)),
-    [rows, selected],
+  const list = useListData(accountsKeys.list, q.params, (p) =>
+    accountsApi.list({
+      ...p,
+      status: p.status as WorkAccountStatus | undefined,
+      pool: p.pool as WorkAccountPool | undefined,
+    }),
   );
+  useAccountListLive();
   const refresh = () => {
-    setSelected([]);
+    selection.clear();
     void queryClient.invalidateQueries({ queryKey: accountsKeys.all });
   };
   const commands = useAccountCommands(refresh);
+  const addByQr = (testId?: string) => (
+    <Button
+      type="primary"
+      icon={<QrcodeOutlined />}
+      onClick={() => setDialog({ kind: 'qr' })}
+      data-testid={testId}
+    >
+      {t('accounts.addByQr')}
+    </Button>
+  );
 
   const handleAction = (action: AccountAction, target: WorkAccountItem[]) => {
     const wxids = target.map((r) => r.wxid);
@@ -82,7 +87,7 @@ export function WorkAccountsPage() {
       case 'restitute':
         return commands.restitute(wxids);
       case 'multiLogin':
-        return void commands.multiLogin(wxids);
+        return void commands.multiLogin(target);
     }
   };
 
@@ -90,7 +95,7 @@ export function WorkAccountsPage() {
     <div className="wx-accounts-page" data-testid="wx-accounts-page">
       <AccountGroupTree selected={groupId ?? ''} onSelect={(id) => q.setFilters({ groupId: id })} />
       <Card
-        className="wx-main-card"
+        className="wx-main-card list-page"
         title={t('accounts.title')}
         extra={
           <Space wrap>
@@ -106,49 +111,43 @@ export function WorkAccountsPage() {
             >
               {t('accounts.proxies')}
             </Button>
-            <Button
-              type="primary"
-              icon={<QrcodeOutlined />}
-              onClick={() => setDialog({ kind: 'qr' })}
-              data-testid="qr-login"
-            >
-              {t('accounts.addByQr')}
-            </Button>
+            {addByQr('qr-login')}
           </Space>
         }
       >
-        <Flex vertical gap={4}>
-          <AccountFilters filters={q.filters} onChange={q.setFilters} />
-          <StatusChips
-            counts={list.data?.counts}
-            selected={status as WorkAccountStatus | undefined}
-            onSelect={(s) => q.setFilters({ status: s })}
-          />
+        <ListToolbar
+          filters={<AccountFilters query={q} />}
+          actions={
+            <ExportButton url={ACCOUNTS_EXPORT_URL} params={q.params} testId="accounts-export" />
+          }
+        />
+        <StatusChips
+          counts={list.data?.counts}
+          selected={status as WorkAccountStatus | undefined}
+          onSelect={(s) => q.setFilters({ status: s })}
+        />
+        <div className="wx-bulk">
           <BulkActions
-            selected={selectedRows}
+            selection={selection}
             counts={list.data?.counts}
             onAction={handleAction}
             onDeleteByState={(op) =>
               setDialog({
                 kind: 'delete',
                 op,
-                wxids: selectedRows.length ? selectedRows.map((r) => r.wxid) : undefined,
+                wxids: selection.keys.length ? selection.keys : undefined,
               })
             }
-            onClear={() => setSelected([])}
           />
-          <AccountTable
-            rows={rows}
-            total={list.data?.total ?? 0}
-            loading={list.isFetching && !list.data}
-            page={q.page}
-            pageSize={q.pageSize}
-            onPage={q.setPage}
-            selected={selected}
-            onSelect={setSelected}
-            onAction={handleAction}
-          />
-        </Flex>
+        </div>
+        <AccountTable
+          query={q}
+          data={list.data}
+          loading={list.isFetching && !list.data}
+          selection={selection}
+          onAction={handleAction}
+          emptyAction={addByQr()}
+        />
       </Card>
       <AccountDialogs
         dialog={dialog}

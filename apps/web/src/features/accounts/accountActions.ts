@@ -44,25 +44,9 @@ export function actionStates(action: AccountAction): readonly WorkAccountStatus[
 /** Whether an action may run on these accounts (all of them must be in an allowed state). */
 export function actionAllowed(action: AccountAction, rows: Pick<WorkAccountItem, 'status'>[]) {
   if (rows.length === 0) return false;
-  if (action === 'relogin' || action === 'remark') {
-    if (rows.length !== 1) return false;
-  }
-  switch (action) {
-    case 'logout':
-    case 'multiLogin':
-    case 'batchEdit':
-      return rows.every((r) => accountOperationAllowed(action, r.status));
-    case 'relogin':
-      return rows.every((r) => accountOperationAllowed('deleteNonOnline', r.status));
-    case 'remark':
-    case 'distribute':
-    case 'restitute':
-    case 'delete':
-    case 'moveGroup':
-    case 'proxy':
-    case 'pool':
-      return true;
-  }
+  if ((action === 'relogin' || action === 'remark') && rows.length !== 1) return false;
+  const states = actionStates(action);
+  return states === null || rows.every((r) => states.includes(r.status));
 }
 
 /** Whether "delete banned" / "delete non-online" can run: on the selection, or on all in view. */
@@ -75,3 +59,18 @@ export function deleteByStateAllowed(
   const states = ACCOUNT_OPERATION_STATES[op] as readonly string[];
   return Object.entries(counts ?? {}).some(([s, n]) => n > 0 && states.includes(s));
 }
+
+/** The text key naming each action, shared by the row menu and the bulk bar. */
+export const ACTION_LABELS: Record<AccountAction, string> = {
+  remark: 'accounts.editRemark',
+  distribute: 'accounts.distribute',
+  restitute: 'accounts.restitute',
+  logout: 'accounts.logout',
+  multiLogin: 'accounts.multiLogin',
+  relogin: 'accounts.relogin',
+  delete: 'accounts.delete',
+  batchEdit: 'accounts.batchEdit',
+  moveGroup: 'accounts.moveGroup',
+  proxy: 'accounts.setProxy',
+  pool: 'accounts.poolChange',
+};

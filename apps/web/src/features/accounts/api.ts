@@ -25,6 +25,9 @@ const ACC = '/main-api/acc';
  */
 const ACC_READ = `/main-api${SKIP_CANCEL_PREFIX}/acc`;
 
+/** The xlsx export of the account list under the same filters. */
+export const ACCOUNTS_EXPORT_URL = `${ACC}/export`;
+
 /** Filters of the account list (API.md `acc/all`). */
 export interface AccountListQuery {
   page: number;

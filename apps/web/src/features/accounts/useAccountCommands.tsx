@@ -1,14 +1,17 @@
 import { App } from 'antd';
 import { useTranslation } from 'react-i18next';
+import type { WorkAccountItem } from '@cst/shared';
+import { outcomeFromResults, useBulkResult } from '../../components/listPage/index.ts';
 import { accountsApi } from './api.ts';
 
 /**
  * The account operations that need only a yes/no: logout, take back, and multi-login (whose
- * per-account outcome is listed afterwards). `onDone` runs after a change.
+ * failures are listed per account afterwards). `onDone` runs after a change.
  */
 export function useAccountCommands(onDone: () => void) {
   const { t } = useTranslation();
   const { message, modal } = App.useApp();
+  const showBulk = useBulkResult();
 
   const confirm = (title: string, run: () => Promise<string>, testid: string) =>
     void modal.confirm({
@@ -33,27 +36,25 @@ export function useAccountCommands(onDone: () => void) {
         async () => t('accounts.restituted', { count: (await accountsApi.restitute(wxids)).count }),
         'restitute-ok',
       ),
-    multiLogin: async (wxids: string[]) => {
+    multiLogin: async (rows: WorkAccountItem[]) => {
       let results;
       try {
-        ({ results } = await accountsApi.multiLogin(wxids));
+        ({ results } = await accountsApi.multiLogin(rows.map((r) => r.wxid)));
       } catch {
         return; // The client has shown the server's message.
       }
       onDone();
-      void modal.info({
-        title: t('accounts.multiLoginTitle'),
-        content: (
-          <ul style={{ paddingLeft: 18, margin: 0 }} data-testid="multi-login-results">
-            {results.map((r) => (
-              <li key={r.wxid}>
-                {r.wxid}:{' '}
-                {r.ok ? t('accounts.multiLoginOk') : r.message || t('wxStatus.loginFailed')}
-              </li>
-            ))}
-          </ul>
+      showBulk(
+        t('accounts.multiLogin'),
+        outcomeFromResults(
+          rows,
+          results,
+          (r) => r.wxid,
+          (r) => r.wxid,
+          t('wxStatus.loginFailed'),
         ),
-      });
+        (r) => r.remark || r.nickname || r.wxid,
+      );
     },
   };
 }

@@ -1,14 +1,27 @@
-import { PlusOutlined, UploadOutlined } from '@ant-design/icons';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Flex, Input, Select, Space, Table } from 'antd';
-import dayjs from 'dayjs';
+import { UploadOutlined } from '@ant-design/icons';
+import { useQueryClient } from '@tanstack/react-query';
+import { Button } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { USER_STATUSES, type UserItem } from '@cst/shared';
-import { useListQuery } from '../../components/listPage/useListQuery.ts';
-import { seatsKeys, usersApi } from '../seats/api.ts';
+import type { UserItem } from '@cst/shared';
+import {
+  actionsColumn,
+  AddButton,
+  closeThenRefresh,
+  EmptyState,
+  ExportButton,
+  ListPage,
+  ListTable,
+  RowButton,
+  SearchFilter,
+  timeColumn,
+  useListData,
+  useListQuery,
+} from '../../components/listPage/index.ts';
+import { UserRowActions } from '../seats/UserRowActions.tsx';
+import { seatsKeys, USERS_EXPORT_URL, usersApi } from '../seats/api.ts';
 import { ResetPasswordModal } from '../seats/ResetPasswordModal.tsx';
-import { StatusSwitch } from '../seats/StatusSwitch.tsx';
+import { StatusFilter, StatusSwitch } from '../seats/StatusSwitch.tsx';
 import { BatchAddModal } from './BatchAddModal.tsx';
 import { CustomerFormModal } from './CustomerFormModal.tsx';
 import { SubUsersDrawer } from './SubUsersDrawer.tsx';
@@ -22,110 +35,69 @@ export function CustomersPage() {
   const [batch, setBatch] = useState(false);
   const [resetting, setResetting] = useState<UserItem | null>(null);
   const [subOf, setSubOf] = useState<UserItem | null>(null);
-  const { data, isFetching } = useQuery({
-    queryKey: [...seatsKeys.users, 'customers', q.page, q.pageSize, q.filters],
-    queryFn: () => usersApi.pageList({ page: q.page, pageSize: q.pageSize, ...q.filters }),
-    placeholderData: keepPreviousData,
-  });
+  const { data, isFetching } = useListData(
+    [...seatsKeys.users, 'customers'],
+    q.params,
+    usersApi.pageList,
+  );
   const refresh = () => void queryClient.invalidateQueries({ queryKey: seatsKeys.users });
 
   return (
-    <Card title={t('customers.title')} className="page" data-testid="customers">
-      <Flex justify="space-between" gap={8} wrap className="table-toolbar">
-        <Space wrap>
-          <Input.Search
-            allowClear
-            defaultValue={q.filters.keyword}
+    <ListPage
+      title={t('customers.title')}
+      testId="customers"
+      filters={
+        <>
+          <SearchFilter
+            query={q}
+            name="keyword"
+            width={280}
             placeholder={t('customers.searchPlaceholder')}
-            onSearch={(v) => q.setFilters({ keyword: v })}
-            style={{ width: 280 }}
-            data-testid="customer-search"
+            testId="customer-search"
           />
-          <Select
-            allowClear
-            placeholder={t('seats.allStatus')}
-            value={q.filters.status}
-            onChange={(v?: string) => q.setFilters({ status: v })}
-            style={{ width: 140 }}
-            options={USER_STATUSES.map((s) => ({ value: s, label: t(`common.${s}`) }))}
-          />
-        </Space>
-        <Space>
+          <StatusFilter query={q} />
+        </>
+      }
+      actions={
+        <>
+          <ExportButton url={USERS_EXPORT_URL} params={q.params} testId="customers-export" />
           <Button icon={<UploadOutlined />} onClick={() => setBatch(true)} data-testid="batch-add">
             {t('customers.batchAdd')}
           </Button>
-          <Button
-            type="primary"
-            icon={<PlusOutlined />}
-            onClick={() => setEditing('new')}
-            data-testid="add-customer"
-          >
+          <AddButton onClick={() => setEditing('new')} testId="add-customer">
             {t('customers.add')}
-          </Button>
-        </Space>
-      </Flex>
-      <Table<UserItem>
+          </AddButton>
+        </>
+      }
+    >
+      <ListTable<UserItem>
+        query={q}
         rowKey="uid"
+        data={data}
         loading={isFetching}
-        dataSource={data?.list ?? []}
-        scroll={{ x: 1000 }}
-        pagination={{
-          current: q.page,
-          pageSize: q.pageSize,
-          total: data?.total ?? 0,
-          showSizeChanger: true,
-          showTotal: (total) => t('common.total', { total }),
-          onChange: q.setPage,
-        }}
+        empty={<EmptyState title={t('customers.empty')} hint={t('customers.emptyHint')} />}
         columns={[
-          { title: t('customers.tenantName'), dataIndex: 'tenantName' },
-          { title: t('customers.username'), dataIndex: 'username' },
-          { title: t('customers.nickname'), dataIndex: 'nickname' },
+          { title: t('customers.tenantName'), dataIndex: 'tenantName', width: 200 },
+          { title: t('customers.username'), dataIndex: 'username', width: 160 },
+          { title: t('customers.nickname'), dataIndex: 'nickname', width: 140 },
           {
             title: t('customers.status'),
             key: 'status',
             width: 100,
             render: (_: unknown, u) => <StatusSwitch user={u} onChanged={refresh} />,
           },
-          {
-            title: t('common.createdAt'),
-            dataIndex: 'createdAt',
-            width: 160,
-            render: (v: number) => dayjs(v).format('YYYY-MM-DD HH:mm'),
-          },
-          {
-            title: t('common.actions'),
-            key: 'actions',
-            fixed: 'right',
-            width: 250,
-            render: (_: unknown, u) => (
-              <Space size={0}>
-                <Button type="link" size="small" onClick={() => setEditing(u)}>
-                  {t('common.edit')}
-                </Button>
-                <Button type="link" size="small" onClick={() => setResetting(u)}>
-                  {t('seats.resetPassword')}
-                </Button>
-                <Button
-                  type="link"
-                  size="small"
-                  onClick={() => setSubOf(u)}
-                  data-testid={`sub-${u.username}`}
-                >
-                  {t('customers.subUsers')}
-                </Button>
-              </Space>
-            ),
-          },
+          timeColumn<UserItem>(t('common.createdAt'), 'createdAt'),
+          actionsColumn<UserItem>(t('common.actions'), 250, (u) => (
+            <>
+              <UserRowActions user={u} onEdit={setEditing} onReset={setResetting} />
+              <RowButton onClick={() => setSubOf(u)} testId={`sub-${u.username}`}>
+                {t('customers.subUsers')}
+              </RowButton>
+            </>
+          )),
         ]}
       />
-      <CustomerFormModal
-        customer={editing}
-        onClose={(saved) => {
-          setEditing(null);
-          if (saved) refresh();
-        }}
-      />
+      <CustomerFormModal customer={editing} onClose={closeThenRefresh(setEditing, refresh)} />
       <BatchAddModal
         open={batch}
         onClose={(created) => {
@@ -135,6 +107,6 @@ export function CustomersPage() {
       />
       <ResetPasswordModal user={resetting} onClose={() => setResetting(null)} />
       <SubUsersDrawer user={subOf} onClose={() => setSubOf(null)} />
-    </Card>
+    </ListPage>
   );
 }

@@ -1,10 +1,11 @@
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Drawer, Space, Table, Tag } from 'antd';
+import { Button, Drawer, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { UserItem } from '@cst/shared';
 import { usersApi } from '../seats/api.ts';
+import { userColumns } from '../seats/userColumns.tsx';
 
 /** Props of {@link SubUsersDrawer}. */
 export interface SubUsersDrawerProps {
@@ -49,23 +50,7 @@ export function SubUsersDrawer({ user, onClose }: SubUsersDrawerProps) {
         dataSource={data?.list ?? []}
         pagination={{ pageSize: 20, hideOnSinglePage: true }}
         columns={[
-          { title: t('seats.username'), dataIndex: 'username' },
-          { title: t('seats.nickname'), dataIndex: 'nickname' },
-          {
-            title: t('seats.role'),
-            key: 'role',
-            render: (_: unknown, u) => (
-              <Space size={4}>
-                <Tag>{t(`roles.${u.role}`)}</Tag>
-                {u.roleName && <Tag color="blue">{u.roleName}</Tag>}
-              </Space>
-            ),
-          },
-          {
-            title: t('seats.position'),
-            dataIndex: 'positionName',
-            render: (v: string | null) => v ?? '—',
-          },
+          ...userColumns(t),
           {
             title: t('seats.status'),
             dataIndex: 'status',

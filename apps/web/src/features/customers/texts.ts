@@ -18,6 +18,8 @@ export const customersTexts: Record<Language, TextTree> = {
       subUsers: '下级账号',
       subUsersOf: '「{name}」的下级账号',
       drillDown: '查看下级',
+      empty: '还没有客户',
+      emptyHint: '新增客户会同时创建企业和它的管理员账号；多个客户可用「批量新增」',
       back: '返回上一级',
       batchHelp:
         '每行一个客户，依次为：企业名称、管理员账号、密码、管理员姓名，用逗号或 Tab 分隔。',
@@ -46,6 +48,8 @@ export const customersTexts: Record<Language, TextTree> = {
       subUsers: 'Sub-users',
       subUsersOf: 'Sub-users of "{name}"',
       drillDown: 'Sub-users',
+      empty: 'No customers yet',
+      emptyHint: 'Adding a customer creates a company with its manager; use Batch add for many',
       back: 'Up one level',
       batchHelp:
         'One customer a line: company name, manager account, password, manager name, separated by commas or tabs.',

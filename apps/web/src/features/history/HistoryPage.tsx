@@ -1,9 +1,18 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Button, Card, DatePicker, Form, Input, Select, Table, Tag } from 'antd';
-import dayjs from 'dayjs';
+import { Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { HistorySearchBody, MessageWithConversation } from '@cst/shared';
+import {
+  DateRangeFilter,
+  EmptyState,
+  ListPage,
+  ListTable,
+  SearchFilter,
+  SelectFilter,
+  timeColumn,
+  useListData,
+  useListQuery,
+} from '../../components/listPage/index.ts';
 import { useWorkAccounts } from '../accounts/workAccountStore.ts';
 import { previewLine } from '../conversations/msgTypeLabel.ts';
 import { useWorkAccountsLoaded } from '../conversations/useInboxQueries.ts';
@@ -12,99 +21,77 @@ import { HistoryContactSelect } from './HistoryContactSelect.tsx';
 import { HistoryContext } from './HistoryContext.tsx';
 import './history.css';
 
-interface FormValues {
-  keyword?: string;
-  workWxid?: string;
-  receiver_id?: string;
-  range?: [{ valueOf(): number } | null, { valueOf(): number } | null] | null;
+const FILTERS = ['keyword', 'workWxid', 'receiver_id', 'startTime', 'endTime'] as const;
+
+/** The URL filters as the search body (times are epoch milliseconds). */
+function searchBody(params: Partial<Record<(typeof FILTERS)[number], string>>) {
+  const time = (v: string | undefined) => (v && Number.isFinite(Number(v)) ? Number(v) : undefined);
+  const body: Partial<HistorySearchBody> = {
+    keyword: params.keyword,
+    workWxid: params.workWxid,
+    receiver_id: params.receiver_id,
+    startTime: time(params.startTime),
+    endTime: time(params.endTime),
+  };
+  return body;
 }
 
 /** History messages: search the visible work accounts by keyword, account, contact and time. */
 export function HistoryPage() {
   const { t } = useTranslation();
   useWorkAccountsLoaded();
-  const [form] = Form.useForm<FormValues>();
   const accounts = useWorkAccounts((s) => s.accounts);
-  const workWxid = Form.useWatch('workWxid', form);
-  const [filters, setFilters] = useState<Partial<HistorySearchBody>>({});
-  const [page, setPage] = useState({ page: 1, pageSize: 20 });
+  const q = useListQuery(FILTERS);
   const [hit, setHit] = useState<MessageWithConversation | null>(null);
-  const { data, isFetching } = useQuery({
-    queryKey: ['history', 'search', filters, page],
-    queryFn: () => historyApi.search({ ...filters, ...page }),
-    placeholderData: keepPreviousData,
-  });
-  const submit = (v: FormValues) => {
-    setPage((p) => ({ ...p, page: 1 }));
-    setFilters({
-      keyword: v.keyword?.trim() || undefined,
-      workWxid: v.workWxid || undefined,
-      receiver_id: v.receiver_id?.trim() || undefined,
-      startTime: v.range?.[0]?.valueOf(),
-      endTime: v.range?.[1]?.valueOf(),
-    });
-  };
+  const { data, isFetching } = useListData(['history', 'search'], q.params, (p) =>
+    historyApi.search({ ...searchBody(p), page: p.page, pageSize: p.pageSize }),
+  );
   return (
-    <Card title={t('historyPage.title')} data-testid="history-page">
-      <Form form={form} layout="inline" onFinish={submit} className="history-form">
-        <Form.Item name="keyword" label={t('historyPage.keyword')}>
-          <Input
-            allowClear
+    <ListPage
+      title={t('historyPage.title')}
+      testId="history-page"
+      filters={
+        <>
+          <SearchFilter
+            query={q}
+            name="keyword"
             placeholder={t('historyPage.keywordPlaceholder')}
-            data-testid="history-keyword"
+            testId="history-keyword"
           />
-        </Form.Item>
-        <Form.Item name="workWxid" label={t('historyPage.account')}>
-          <Select
-            allowClear
-            style={{ width: 180 }}
+          <SelectFilter
+            query={q}
+            name="workWxid"
+            searchable
+            width={180}
             placeholder={t('historyPage.allAccounts')}
             options={accounts.map((a) => ({
               value: a.wxid,
               label: a.remark || a.nickname || a.wxid,
             }))}
           />
-        </Form.Item>
-        <Form.Item name="receiver_id" label={t('historyPage.contact')}>
-          <HistoryContactSelect workWxid={workWxid} />
-        </Form.Item>
-        <Form.Item name="range" label={t('historyPage.time')}>
-          <DatePicker.RangePicker showTime />
-        </Form.Item>
-        <Form.Item>
-          <Button type="primary" htmlType="submit" data-testid="history-search">
-            {t('historyPage.search')}
-          </Button>
-        </Form.Item>
-        <Form.Item>
-          <Button
-            onClick={() => {
-              form.resetFields();
-              submit({});
-            }}
-          >
-            {t('historyPage.reset')}
-          </Button>
-        </Form.Item>
-      </Form>
-      <Table<MessageWithConversation>
+          <HistoryContactSelect
+            workWxid={q.filters.workWxid}
+            value={q.filters.receiver_id}
+            onChange={(v) => q.setFilters({ receiver_id: v })}
+          />
+          <DateRangeFilter query={q} names={['startTime', 'endTime']} showTime />
+        </>
+      }
+    >
+      <ListTable<MessageWithConversation>
+        query={q}
         rowKey="messageId"
+        data={data}
         loading={isFetching}
-        dataSource={data?.list ?? []}
-        locale={{ emptyText: t('historyPage.empty') }}
+        empty={<EmptyState title={t('historyPage.empty')} hint={t('historyPage.emptyHint')} />}
         onRow={(m) => ({ onClick: () => setHit(m), 'data-testid': 'history-row' }) as never}
         rowClassName="history-row"
-        pagination={{
-          current: page.page,
-          pageSize: page.pageSize,
-          total: data?.total ?? 0,
-          onChange: (p, s) => setPage({ page: p, pageSize: s }),
-        }}
         columns={[
           { title: t('historyPage.conversation'), dataIndex: 'conversationName', width: 180 },
           {
             title: t('historyPage.content'),
             dataIndex: 'msg_text',
+            width: 480,
             render: (v: string, m) => (
               <span className="history-text">{previewLine(m.msgType, v, t)}</span>
             ),
@@ -120,15 +107,12 @@ export function HistoryPage() {
                 <Tag>{t('historyPage.received')}</Tag>
               ),
           },
-          {
-            title: t('historyPage.msgTime'),
-            dataIndex: 'msgTime',
-            width: 180,
-            render: (v: number) => dayjs(v).format('YYYY-MM-DD HH:mm:ss'),
-          },
+          timeColumn<MessageWithConversation>(t('historyPage.msgTime'), 'msgTime', {
+            seconds: true,
+          }),
         ]}
       />
       <HistoryContext hit={hit} onClose={() => setHit(null)} />
-    </Card>
+    </ListPage>
   );
 }

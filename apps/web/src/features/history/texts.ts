@@ -26,7 +26,8 @@ export const historyTexts: Record<Language, TextTree> = {
       open: '查看上下文',
       openChat: '打开会话',
       context: '消息上下文',
-      empty: '没有找到相关消息',
+      empty: '还没有消息记录',
+      emptyHint: '工作号收发的消息会出现在这里；可按关键词、工作号、联系人和时间查找',
       outsideWindow: '该消息已超过一个月，会话中仅显示最近一个月的消息',
     },
   },
@@ -53,7 +54,9 @@ export const historyTexts: Record<Language, TextTree> = {
       open: 'Show context',
       openChat: 'Open the conversation',
       context: 'Around the message',
-      empty: 'No messages found',
+      empty: 'No messages yet',
+      emptyHint:
+        'Messages the work accounts send and receive show up here; search them by keyword, account, contact and time',
       outsideWindow:
         'This message is more than a month old; conversations show the last month only',
     },

@@ -1,6 +1,7 @@
-import { App, Form, InputNumber, Modal, Select, Typography } from 'antd';
-import { useState } from 'react';
+import { App, InputNumber, Select, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { portAddBody, portRenewBody } from '@cst/shared';
+import { FormField, FormModal } from '../../components/listPage/index.ts';
 import { portsApi } from './api.ts';
 
 /** Props of {@link PortFormModal}. */
@@ -12,79 +13,68 @@ export interface PortFormModalProps {
   onClose: (saved: boolean) => void;
 }
 
+interface PortForm {
+  tenantId: string;
+  count: number;
+  days: number;
+}
+
 /** Grants a company new ports, or renews the selected ports, for a number of days. */
 export function PortFormModal({ mode, tenants, selectedIds, onClose }: PortFormModalProps) {
   const { t } = useTranslation();
   const { message } = App.useApp();
-  const [form] = Form.useForm<{ tenantId: string; count: number; days: number }>();
-  const [saving, setSaving] = useState(false);
 
-  const handleOk = async () => {
-    const v = await form.validateFields();
-    setSaving(true);
-    try {
-      if (mode === 'grant') {
-        const res = await portsApi.grant(v);
-        void message.success(t('ports.granted', { count: res.ids.length }));
-      } else {
-        const res = await portsApi.renew({ ids: selectedIds, days: v.days });
-        void message.success(t('ports.renewed', { count: res.count }));
-      }
-      onClose(true);
-    } catch {
-      // The client has shown the server's message.
-    } finally {
-      setSaving(false);
+  const handleSubmit = async (v: PortForm) => {
+    if (mode === 'grant') {
+      const res = await portsApi.grant(v);
+      void message.success(t('ports.granted', { count: res.ids.length }));
+    } else {
+      const res = await portsApi.renew({ ids: selectedIds, days: v.days });
+      void message.success(t('ports.renewed', { count: res.count }));
     }
   };
 
-  const required = (label: string) => ({
-    required: true,
-    message: t('msg.fieldRequired', { field: label }),
-  });
   return (
-    <Modal
+    <FormModal<PortForm>
       title={t(mode === 'renew' ? 'ports.renew' : 'ports.grant')}
       open={mode !== null}
-      onCancel={() => onClose(false)}
-      onOk={() => void handleOk().catch(() => undefined)}
-      confirmLoading={saving}
-      destroyOnHidden
-      okButtonProps={{ 'data-testid': 'port-form-ok' }}
+      onSubmit={handleSubmit}
+      onClose={onClose}
+      okTestId="port-form-ok"
+      initialValues={{ count: 10, days: 30 }}
     >
-      <Form form={form} layout="vertical" clearOnDestroy initialValues={{ count: 10, days: 30 }}>
-        {mode === 'grant' ? (
-          <>
-            <Form.Item
-              name="tenantId"
-              label={t('ports.tenant')}
-              rules={[{ required: true, message: t('ports.tenantRequired') }]}
-            >
-              <Select
-                showSearch={{ optionFilterProp: 'label' }}
-                options={tenants}
-                data-testid="port-tenant"
-              />
-            </Form.Item>
-            <Form.Item name="count" label={t('ports.count')} rules={[required(t('ports.count'))]}>
-              <InputNumber min={1} max={1000} precision={0} style={{ width: '100%' }} />
-            </Form.Item>
-          </>
-        ) : (
-          <Typography.Paragraph>
-            {t('ports.renewHint', { count: selectedIds.length })}
-          </Typography.Paragraph>
-        )}
-        <Form.Item name="days" label={t('ports.days')} rules={[required(t('ports.days'))]}>
-          <InputNumber
-            min={1}
-            max={3650}
-            precision={0}
-            style={{ width: '100%' }}
-            data-testid="port-days"
-          />
-        </Form.Item>
-      </Form>
-    </Modal>
+      {mode === 'grant' ? (
+        <>
+          <FormField
+            name="tenantId"
+            label={t('ports.tenant')}
+            required
+            rules={[{ required: true, message: t('ports.tenantRequired') }]}
+          >
+            <Select
+              showSearch={{ optionFilterProp: 'label' }}
+              options={tenants}
+              data-testid="port-tenant"
+            />
+          </FormField>
+          <FormField name="count" label={t('ports.count')} schema={portAddBody.shape.count}>
+            <InputNumber min={1} max={1000} precision={0} style={{ width: '100%' }} />
+          </FormField>
+        </>
+      ) : (
+        <Typography.Paragraph>
+          {t('ports.renewHint', { count: selectedIds.length })}
+        </Typography.Paragraph>
+      )}
+      <FormField name="days" label={t('ports.days')} schema={portRenewBody.shape.days}>
+        <InputNumber
+          min={1}
+          max={3650}
+          precision={0}
+          style={{ width: '100%' }}
+          data-testid="port-days"
+        />
+      </FormField>
+    </FormModal>
   );
 }

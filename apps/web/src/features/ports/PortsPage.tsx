@@ -1,13 +1,24 @@
-import { PlusOutlined, ReloadOutlined } from '@ant-design/icons';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Flex, Select, Space, Table, Typography } from 'antd';
-import dayjs from 'dayjs';
+import { ReloadOutlined } from '@ant-design/icons';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Button, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PORT_STATES, type PortItem, type PortState } from '@cst/shared';
-import { useListQuery } from '../../components/listPage/useListQuery.ts';
+import {
+  AddButton,
+  BulkBar,
+  EmptyState,
+  ExportButton,
+  ListPage,
+  ListTable,
+  SelectFilter,
+  timeColumn,
+  useListData,
+  useListQuery,
+  useRowSelection,
+} from '../../components/listPage/index.ts';
 import { usersApi } from '../seats/api.ts';
-import { portsApi } from './api.ts';
+import { portsApi, PORTS_EXPORT_URL } from './api.ts';
 import { PortFormModal } from './PortFormModal.tsx';
 import { PortStateTag } from './PortStateTag.tsx';
 
@@ -19,16 +30,11 @@ export function PortsPage() {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const q = useListQuery(['tenantId', 'state']);
-  const [selected, setSelected] = useState<string[]>([]);
+  const selection = useRowSelection<PortItem>();
   const [mode, setMode] = useState<'grant' | 'renew' | null>(null);
-  const state = isState(q.filters.state) ? q.filters.state : undefined;
-  const { data, isFetching, refetch } = useQuery({
-    queryKey: ['ports', q.page, q.pageSize, q.filters.tenantId, state],
-    queryFn: () =>
-      portsApi.list({ page: q.page, pageSize: q.pageSize, tenantId: q.filters.tenantId, state }),
-    placeholderData: keepPreviousData,
-  });
-  const { data: customers } = useQuery({
+  const params = { ...q.params, state: isState(q.filters.state) ? q.filters.state : undefined };
+  const { data, isFetching, refetch } = useListData(['ports'], params, portsApi.list);
+  const { data: customers, isFetching: loadingCustomers } = useQuery({
     queryKey: ['users', 'customers', 'options'],
     queryFn: () => usersApi.pageList({ page: 1, pageSize: 1000 }),
     staleTime: 60_000,
@@ -36,86 +42,80 @@ export function PortsPage() {
   const tenants = (customers?.list ?? [])
     .filter((u) => u.tenantId)
     .map((u) => ({ value: u.tenantId!, label: u.tenantName ?? u.username }));
+  const grant = (testId?: string) => (
+    <AddButton onClick={() => setMode('grant')} testId={testId}>
+      {t('ports.grant')}
+    </AddButton>
+  );
 
   return (
-    <Card title={t('ports.title')} className="page" data-testid="ports">
-      <Flex justify="space-between" gap={8} wrap className="table-toolbar">
-        <Space wrap>
-          <Select
-            allowClear
-            showSearch={{ optionFilterProp: 'label' }}
+    <ListPage
+      title={t('ports.title')}
+      testId="ports"
+      filters={
+        <>
+          <SelectFilter
+            query={q}
+            name="tenantId"
+            searchable
+            width={220}
+            loading={loadingCustomers}
             placeholder={t('ports.allTenants')}
-            value={q.filters.tenantId}
-            onChange={(v?: string) => q.setFilters({ tenantId: v })}
             options={tenants}
-            style={{ width: 220 }}
-            data-testid="ports-tenant-filter"
+            testId="ports-tenant-filter"
           />
-          <Select
-            allowClear
+          <SelectFilter
+            query={q}
+            name="state"
+            width={160}
             placeholder={t('ports.allStates')}
-            value={state}
-            onChange={(v?: string) => q.setFilters({ state: v })}
             options={PORT_STATES.map((s) => ({ value: s, label: t(`ports.states.${s}`) }))}
-            style={{ width: 160 }}
-            data-testid="ports-state-filter"
+            testId="ports-state-filter"
           />
           <Button
             icon={<ReloadOutlined />}
             onClick={() => void refetch()}
             aria-label={t('common.refresh')}
           />
-        </Space>
-        <Space>
-          <Button
-            disabled={selected.length === 0}
-            onClick={() => setMode('renew')}
-            data-testid="renew-ports"
-          >
-            {t('ports.renewSelected', { count: selected.length })}
-          </Button>
-          <Button
-            type="primary"
-            icon={<PlusOutlined />}
-            onClick={() => setMode('grant')}
-            data-testid="grant-ports"
-          >
-            {t('ports.grant')}
-          </Button>
-        </Space>
-      </Flex>
-      <Table<PortItem>
+        </>
+      }
+      actions={
+        <>
+          <BulkBar selection={selection}>
+            <Button
+              disabled={selection.keys.length === 0}
+              onClick={() => setMode('renew')}
+              data-testid="renew-ports"
+            >
+              {t('ports.renewSelected', { count: selection.keys.length })}
+            </Button>
+          </BulkBar>
+          <ExportButton url={PORTS_EXPORT_URL} params={params} testId="ports-export" />
+          {grant('grant-ports')}
+        </>
+      }
+    >
+      <ListTable<PortItem>
+        query={q}
         rowKey="id"
+        data={data}
         loading={isFetching}
-        dataSource={data?.list ?? []}
-        rowSelection={{
-          selectedRowKeys: selected,
-          onChange: (keys) => setSelected(keys.map(String)),
-        }}
-        pagination={{
-          current: q.page,
-          pageSize: q.pageSize,
-          total: data?.total ?? 0,
-          showSizeChanger: true,
-          showTotal: (total) => t('common.total', { total }),
-          onChange: q.setPage,
-        }}
+        selection={selection}
+        empty={<EmptyState title={t('ports.empty')} hint={t('ports.emptyHint')} action={grant()} />}
         columns={[
-          { title: t('ports.code'), dataIndex: 'code' },
-          { title: t('ports.tenant'), dataIndex: 'tenantName' },
+          { title: t('ports.code'), dataIndex: 'code', width: 160 },
+          { title: t('ports.tenant'), dataIndex: 'tenantName', width: 200 },
           {
             title: t('ports.state'),
             dataIndex: 'state',
+            width: 120,
             render: (s: PortState) => <PortStateTag state={s} />,
           },
-          {
-            title: t('ports.expiresAt'),
-            dataIndex: 'expiresAt',
-            render: (v: number) => dayjs(v).format('YYYY-MM-DD HH:mm'),
-          },
+          timeColumn<PortItem>(t('ports.expiresAt'), 'expiresAt'),
           {
             title: t('ports.workWxid'),
             dataIndex: 'workWxid',
+            width: 200,
             render: (v: string | null) =>
               v ?? <Typography.Text type="secondary">{t('ports.unbound')}</Typography.Text>,
           },
@@ -124,15 +124,15 @@ export function PortsPage() {
       <PortFormModal
         mode={mode}
         tenants={tenants}
-        selectedIds={selected}
+        selectedIds={selection.keys}
         onClose={(saved) => {
           setMode(null);
           if (saved) {
-            setSelected([]);
+            selection.clear();
             void queryClient.invalidateQueries({ queryKey: ['ports'] });
           }
         }}
       />
-    </Card>
+    </ListPage>
   );
 }

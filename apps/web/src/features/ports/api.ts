@@ -11,6 +11,9 @@ export interface PortListQuery {
   state?: PortState;
 }
 
+/** The xlsx export of the port list under the same filters. */
+export const PORTS_EXPORT_URL = `${BASE}/export`;
+
 /** Port calls (client B). */
 export const portsApi = {
   list: (q: PortListQuery) => systemApi.get<ListResult<PortItem>>(`${BASE}/list`, { ...q }),

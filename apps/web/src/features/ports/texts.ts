@@ -23,6 +23,8 @@ export const portsTexts: Record<Language, TextTree> = {
       renewed: '已续费 {count} 个端口',
       renewHint: '将为所选的 {count} 个端口延长有效期（已过期的从今天起算）',
       tenantRequired: '请选择企业',
+      empty: '还没有端口',
+      emptyHint: '端口是企业可登录工作号的名额；点「开通端口」为企业开通',
       states: { inUse: '使用中', expired: '已过期', toBeRenewed: '待续费', dueSoon: '即将到期' },
     },
   },
@@ -46,6 +48,8 @@ export const portsTexts: Record<Language, TextTree> = {
       renewed: '{count} ports renewed',
       renewHint: 'Extends the {count} selected ports (expired ones count from today)',
       tenantRequired: 'Choose a company',
+      empty: 'No ports yet',
+      emptyHint: 'A port is a licensed work-account slot; use Grant ports to give a company some',
       states: {
         inUse: 'In use',
         expired: 'Expired',

@@ -14,6 +14,8 @@ export const rolesTexts: Record<Language, TextTree> = {
       searchPlaceholder: '按角色名称搜索',
       deleteConfirm: '删除角色「{name}」后不可恢复，确定删除吗？',
       selectAll: '全选',
+      empty: '还没有角色',
+      emptyHint: '角色是一组权限；新增后，可在子账号管理中把它分给子账号',
     },
   },
   en: {
@@ -27,6 +29,8 @@ export const rolesTexts: Record<Language, TextTree> = {
       searchPlaceholder: 'Search by role name',
       deleteConfirm: 'Delete the role "{name}"? This cannot be undone.',
       selectAll: 'Select all',
+      empty: 'No roles yet',
+      emptyHint: 'A role is a set of permissions; add one, then give it to sub-accounts',
     },
   },
 };

@@ -9,14 +9,19 @@ export function ChildAccountManagePage() {
   const { t } = useTranslation();
   const [search, setSearch] = useSearchParams();
   const tab = search.get('tab') === 'positions' ? 'positions' : 'seats';
+  const show = (key: string) => setSearch(key === 'positions' ? { tab: key } : {});
   return (
     <Card title={t('seats.title')} data-testid="child-account-manage">
       <Tabs
         activeKey={tab}
-        onChange={(key) => setSearch(key === 'positions' ? { tab: key } : {})}
+        onChange={show}
         destroyOnHidden
         items={[
-          { key: 'seats', label: t('seats.tabSeats'), children: <SeatsTab /> },
+          {
+            key: 'seats',
+            label: t('seats.tabSeats'),
+            children: <SeatsTab onGoPositions={() => show('positions')} />,
+          },
           { key: 'positions', label: t('seats.tabPositions'), children: <PositionsTab /> },
         ]}
       />

@@ -1,8 +1,7 @@
-import { App, Form, Input, Modal } from 'antd';
-import { useState } from 'react';
+import { App, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { resetPwdBody, type UserItem } from '@cst/shared';
-import { zodRule } from '../../lib/form/zodRule.ts';
+import { FormField, FormModal } from '../../components/listPage/index.ts';
 import { samePasswordRule } from '../auth/passwordRules.ts';
 import { usersApi } from './api.ts';
 
@@ -16,53 +15,37 @@ export interface ResetPasswordModalProps {
 export function ResetPasswordModal({ user, onClose }: ResetPasswordModalProps) {
   const { t } = useTranslation();
   const { message } = App.useApp();
-  const [form] = Form.useForm<{ password: string; confirm: string }>();
-  const [saving, setSaving] = useState(false);
 
-  const handleOk = async () => {
-    const { password } = await form.validateFields();
+  const handleSubmit = async ({ password }: { password: string }) => {
     if (!user) return;
-    setSaving(true);
-    try {
-      await usersApi.resetPassword({ uid: user.uid, password });
-      void message.success(t('seats.passwordReset'));
-      onClose();
-    } catch {
-      // The client has shown the server's message.
-    } finally {
-      setSaving(false);
-    }
+    await usersApi.resetPassword({ uid: user.uid, password });
+    void message.success(t('seats.passwordReset'));
   };
 
   return (
-    <Modal
+    <FormModal<{ password: string; confirm: string }>
       title={t('seats.resetPasswordOf', { name: user?.nickname ?? '' })}
       open={user !== null}
-      onCancel={onClose}
-      onOk={() => void handleOk().catch(() => undefined)}
-      confirmLoading={saving}
-      destroyOnHidden
-      okButtonProps={{ 'data-testid': 'reset-password-ok' }}
+      onSubmit={handleSubmit}
+      onClose={onClose}
+      okTestId="reset-password-ok"
     >
-      <Form form={form} layout="vertical" clearOnDestroy>
-        <Form.Item
-          name="password"
-          label={t('seats.newPassword')}
-          required
-          rules={[zodRule(resetPwdBody.shape.password, t, t('seats.newPassword'))]}
-        >
-          <Input.Password autoComplete="new-password" data-testid="reset-password" />
-        </Form.Item>
-        <Form.Item
-          name="confirm"
-          label={t('seats.confirmPassword')}
-          required
-          dependencies={['password']}
-          rules={[samePasswordRule('password', t)]}
-        >
-          <Input.Password autoComplete="new-password" data-testid="reset-confirm" />
-        </Form.Item>
-      </Form>
-    </Modal>
+      <FormField
+        name="password"
+        label={t('seats.newPassword')}
+        schema={resetPwdBody.shape.password}
+      >
+        <Input.Password autoComplete="new-password" data-testid="reset-password" />
+      </FormField>
+      <FormField
+        name="confirm"
+        label={t('seats.confirmPassword')}
+        required
+        dependencies={['password']}
+        rules={[samePasswordRule('password', t)]}
+      >
+        <Input.Password autoComplete="new-password" data-testid="reset-confirm" />
+      </FormField>
+    </FormModal>
   );
 }

@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import { App, Form, Input, Modal, Select, TreeSelect } from 'antd';
-import { useState } from 'react';
+import { App, Input, Select, TreeSelect } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { addUserBody, requiredString, SUB_ROLES, type UserItem } from '@cst/shared';
-import { zodRule } from '../../lib/form/zodRule.ts';
+import { FormField, FormModal } from '../../components/listPage/index.ts';
 import { rolesApi, rolesKeys } from '../roles/api.ts';
 import { positionsApi, seatsKeys, usersApi } from './api.ts';
+import { NewAccountFields } from './NewAccountFields.tsx';
 import { seatOptions } from './seatOptions.ts';
 
 /** Props of {@link SeatFormModal}. */
@@ -26,12 +26,14 @@ interface SeatForm {
   seatPrefix?: string;
 }
 
+const roleRequired = requiredString('roleRequired');
+const positionRequired = requiredString('positionRequired');
+const superiorRequired = requiredString('superiorRequired');
+
 /** Adds or edits a sub-account: account, password, name, role, position, superior, seat prefix. */
 export function SeatFormModal({ seat, onClose }: SeatFormModalProps) {
   const { t } = useTranslation();
   const { message } = App.useApp();
-  const [form] = Form.useForm<SeatForm>();
-  const [saving, setSaving] = useState(false);
   const open = seat !== null;
   const editing = seat !== null && seat !== 'new' ? seat : null;
   const positions = useQuery({
@@ -49,13 +51,8 @@ export function SeatFormModal({ seat, onClose }: SeatFormModalProps) {
     queryFn: () => usersApi.accountTree(),
     enabled: open,
   });
-  const rule = (schema: Parameters<typeof zodRule>[0], label: string) => [
-    zodRule(schema, t, t(label)),
-  ];
 
-  const handleOk = async () => {
-    const v = await form.validateFields();
-    setSaving(true);
+  const handleSubmit = async (v: SeatForm) => {
     const common = {
       nickname: v.nickname,
       role: v.role as (typeof SUB_ROLES)[number],
@@ -63,135 +60,86 @@ export function SeatFormModal({ seat, onClose }: SeatFormModalProps) {
       superiorId: v.superiorId,
       seatPrefix: v.seatPrefix?.trim() ? v.seatPrefix : null,
     };
-    try {
-      if (editing) await usersApi.edit({ uid: editing.uid, ...common, roleId: v.roleId ?? '' });
-      else
-        await usersApi.add({
-          ...common,
-          username: v.username,
-          password: v.password,
-          roleId: v.roleId,
-        });
-      void message.success(t('common.saved'));
-      onClose(true);
-    } catch {
-      // The client has shown the server's message.
-    } finally {
-      setSaving(false);
-    }
+    if (editing) await usersApi.edit({ uid: editing.uid, ...common, roleId: v.roleId ?? '' });
+    else
+      await usersApi.add({
+        ...common,
+        username: v.username,
+        password: v.password,
+        roleId: v.roleId,
+      });
+    void message.success(t('common.saved'));
   };
 
   return (
-    <Modal
+    <FormModal<SeatForm>
       title={t(editing ? 'seats.edit' : 'seats.add')}
       open={open}
-      onCancel={() => onClose(false)}
-      onOk={() => void handleOk().catch(() => undefined)}
-      confirmLoading={saving}
-      destroyOnHidden
+      onSubmit={handleSubmit}
+      onClose={onClose}
       width={560}
-      okButtonProps={{ 'data-testid': 'seat-form-ok' }}
+      okTestId="seat-form-ok"
+      initialValues={
+        editing
+          ? {
+              nickname: editing.nickname,
+              role: editing.role,
+              roleId: editing.roleId ?? undefined,
+              positionId: editing.positionId ?? undefined,
+              superiorId: editing.superiorId ?? undefined,
+              seatPrefix: editing.seatPrefix ?? '',
+            }
+          : { role: 'office' }
+      }
     >
-      <Form
-        form={form}
-        layout="vertical"
-        clearOnDestroy
-        initialValues={
-          editing
-            ? {
-                nickname: editing.nickname,
-                role: editing.role,
-                roleId: editing.roleId ?? undefined,
-                positionId: editing.positionId ?? undefined,
-                superiorId: editing.superiorId ?? undefined,
-                seatPrefix: editing.seatPrefix ?? '',
-              }
-            : { role: 'office' }
-        }
+      {!editing && (
+        <NewAccountFields
+          labels={{ username: 'seats.username', password: 'seats.password' }}
+          testIdPrefix="seat"
+        />
+      )}
+      <FormField name="nickname" label={t('seats.nickname')} schema={addUserBody.shape.nickname}>
+        <Input data-testid="seat-nickname" />
+      </FormField>
+      <FormField name="role" label={t('seats.role')} schema={roleRequired}>
+        <Select
+          data-testid="seat-role"
+          options={SUB_ROLES.map((r) => ({ value: r, label: t(`roles.${r}`) }))}
+        />
+      </FormField>
+      <FormField name="roleId" label={t('seats.customRole')} extra={t('seats.customRoleHelp')}>
+        <Select
+          allowClear
+          data-testid="seat-custom-role"
+          loading={roles.isFetching}
+          notFoundContent={t('seats.noRoles')}
+          options={(roles.data?.list ?? []).map((r) => ({ value: r.id, label: r.roleName }))}
+        />
+      </FormField>
+      <FormField name="positionId" label={t('seats.position')} schema={positionRequired}>
+        <Select
+          data-testid="seat-position"
+          loading={positions.isFetching}
+          notFoundContent={t('seats.noPositions')}
+          options={(positions.data?.list ?? []).map((p) => ({ value: p.id, label: p.name }))}
+        />
+      </FormField>
+      <FormField name="superiorId" label={t('seats.superior')} schema={superiorRequired}>
+        <TreeSelect
+          data-testid="seat-superior"
+          treeDefaultExpandAll
+          showSearch={{ treeNodeFilterProp: 'title' }}
+          loading={tree.isFetching}
+          treeData={seatOptions(tree.data ?? [], editing?.uid)}
+        />
+      </FormField>
+      <FormField
+        name="seatPrefix"
+        label={t('seats.seatPrefix')}
+        schema={addUserBody.shape.seatPrefix}
       >
-        {!editing && (
-          <>
-            <Form.Item
-              name="username"
-              label={t('seats.username')}
-              required
-              rules={rule(addUserBody.shape.username, 'seats.username')}
-            >
-              <Input autoComplete="off" data-testid="seat-username" />
-            </Form.Item>
-            <Form.Item
-              name="password"
-              label={t('seats.password')}
-              required
-              rules={rule(addUserBody.shape.password, 'seats.password')}
-            >
-              <Input.Password autoComplete="new-password" data-testid="seat-password" />
-            </Form.Item>
-          </>
-        )}
-        <Form.Item
-          name="nickname"
-          label={t('seats.nickname')}
-          required
-          rules={rule(addUserBody.shape.nickname, 'seats.nickname')}
-        >
-          <Input data-testid="seat-nickname" />
-        </Form.Item>
-        <Form.Item
-          name="role"
-          label={t('seats.role')}
-          required
-          rules={rule(requiredString('roleRequired'), 'seats.role')}
-        >
-          <Select
-            data-testid="seat-role"
-            options={SUB_ROLES.map((r) => ({ value: r, label: t(`roles.${r}`) }))}
-          />
-        </Form.Item>
-        <Form.Item name="roleId" label={t('seats.customRole')} extra={t('seats.customRoleHelp')}>
-          <Select
-            allowClear
-            data-testid="seat-custom-role"
-            loading={roles.isFetching}
-            notFoundContent={t('seats.noRoles')}
-            options={(roles.data?.list ?? []).map((r) => ({ value: r.id, label: r.roleName }))}
-          />
-        </Form.Item>
-        <Form.Item
-          name="positionId"
-          label={t('seats.position')}
-          required
-          rules={rule(requiredString('positionRequired'), 'seats.position')}
-        >
-          <Select
-            data-testid="seat-position"
-            loading={positions.isFetching}
-            notFoundContent={t('seats.noPositions')}
-            options={(positions.data?.list ?? []).map((p) => ({ value: p.id, label: p.name }))}
-          />
-        </Form.Item>
-        <Form.Item
-          name="superiorId"
-          label={t('seats.superior')}
-          required
-          rules={rule(requiredString('superiorRequired'), 'seats.superior')}
-        >
-          <TreeSelect
-            data-testid="seat-superior"
-            treeDefaultExpandAll
-            showSearch={{ treeNodeFilterProp: 'title' }}
-            loading={tree.isFetching}
-            treeData={seatOptions(tree.data ?? [], editing?.uid)}
-          />
-        </Form.Item>
-        <Form.Item
-          name="seatPrefix"
-          label={t('seats.seatPrefix')}
-          rules={rule(addUserBody.shape.seatPrefix, 'seats.seatPrefix')}
-        >
-          <Input data-testid="seat-prefix" />
-        </Form.Item>
-      </Form>
-    </Modal>
+        <Input data-testid="seat-prefix" />
+      </FormField>
+    </FormModal>
   );
 }

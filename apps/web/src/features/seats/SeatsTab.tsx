@@ -1,118 +1,108 @@
-import { PlusOutlined } from '@ant-design/icons';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Flex, Input, Select, Space, Table, Tag } from 'antd';
-import dayjs from 'dayjs';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, Button, Tooltip } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { SUB_ROLES, USER_STATUSES, type UserItem } from '@cst/shared';
+import { SUB_ROLES, type UserItem } from '@cst/shared';
+import {
+  actionsColumn,
+  AddButton,
+  closeThenRefresh,
+  EmptyState,
+  ExportButton,
+  ListPage,
+  ListTable,
+  SearchFilter,
+  SelectFilter,
+  timeColumn,
+  useListData,
+  useListQuery,
+} from '../../components/listPage/index.ts';
 import { useSession } from '../../lib/session/sessionStore.ts';
-import { useListQuery } from '../../components/listPage/useListQuery.ts';
-import { seatsKeys, usersApi } from './api.ts';
+import { positionsApi, seatsKeys, USERS_EXPORT_URL, usersApi } from './api.ts';
 import { ResetPasswordModal } from './ResetPasswordModal.tsx';
 import { SeatFormModal } from './SeatFormModal.tsx';
-import { StatusSwitch } from './StatusSwitch.tsx';
+import { StatusFilter, StatusSwitch } from './StatusSwitch.tsx';
+import { userColumns } from './userColumns.tsx';
+import { UserRowActions } from './UserRowActions.tsx';
+
+const dash = (v: string | null) => v || '—';
 
 /** The seats of the tenant: table with filters in the URL, add/edit, status, reset password. */
-export function SeatsTab() {
+export function SeatsTab({ onGoPositions }: { onGoPositions: () => void }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const me = useSession((s) => s.user);
   const q = useListQuery(['keyword', 'role', 'status']);
   const [editing, setEditing] = useState<UserItem | 'new' | null>(null);
   const [resetting, setResetting] = useState<UserItem | null>(null);
-  const { data, isFetching } = useQuery({
-    queryKey: [...seatsKeys.users, q.page, q.pageSize, q.filters],
-    queryFn: () => usersApi.pageList({ page: q.page, pageSize: q.pageSize, ...q.filters }),
-    placeholderData: keepPreviousData,
-  });
+  const { data, isFetching } = useListData(seatsKeys.users, q.params, usersApi.pageList);
+  const positions = useQuery({ queryKey: seatsKeys.positions, queryFn: positionsApi.list });
+  // A seat needs a position: say so before the user opens the form (issue 13).
+  const noPosition = positions.data !== undefined && positions.data.list.length === 0;
   const refresh = () => {
     void queryClient.invalidateQueries({ queryKey: seatsKeys.users });
     void queryClient.invalidateQueries({ queryKey: seatsKeys.tree });
   };
   const locked = (u: UserItem) => u.role === 'manager' || u.uid === me?.uid;
+  const add = (
+    <Tooltip title={noPosition ? t('seats.needPosition') : undefined}>
+      <span>
+        <AddButton disabled={noPosition} onClick={() => setEditing('new')} testId="add-seat">
+          {t('seats.add')}
+        </AddButton>
+      </span>
+    </Tooltip>
+  );
 
   return (
-    <>
-      <Flex justify="space-between" gap={8} wrap className="table-toolbar">
-        <Space wrap>
-          <Input.Search
-            allowClear
-            defaultValue={q.filters.keyword}
-            placeholder={t('seats.searchPlaceholder')}
-            onSearch={(v) => q.setFilters({ keyword: v })}
-            style={{ width: 240 }}
+    <ListPage
+      bare
+      testId="seats"
+      notice={
+        noPosition && (
+          <Alert
+            type="warning"
+            showIcon
+            data-testid="seats-need-position"
+            title={t('seats.needPosition')}
+            description={t('seats.needPositionHint')}
+            action={
+              <Button type="primary" size="small" onClick={onGoPositions}>
+                {t('seats.goPositions')}
+              </Button>
+            }
           />
-          <Select
-            allowClear
+        )
+      }
+      filters={
+        <>
+          <SearchFilter query={q} name="keyword" placeholder={t('seats.searchPlaceholder')} />
+          <SelectFilter
+            query={q}
+            name="role"
             placeholder={t('seats.allRoles')}
-            value={q.filters.role}
-            onChange={(v?: string) => q.setFilters({ role: v })}
-            style={{ width: 140 }}
             options={['manager', ...SUB_ROLES].map((r) => ({ value: r, label: t(`roles.${r}`) }))}
           />
-          <Select
-            allowClear
-            placeholder={t('seats.allStatus')}
-            value={q.filters.status}
-            onChange={(v?: string) => q.setFilters({ status: v })}
-            style={{ width: 140 }}
-            options={USER_STATUSES.map((s) => ({ value: s, label: t(`common.${s}`) }))}
-          />
-        </Space>
-        <Button
-          type="primary"
-          icon={<PlusOutlined />}
-          onClick={() => setEditing('new')}
-          data-testid="add-seat"
-        >
-          {t('seats.add')}
-        </Button>
-      </Flex>
-      <Table<UserItem>
+          <StatusFilter query={q} />
+        </>
+      }
+      actions={
+        <>
+          <ExportButton url={USERS_EXPORT_URL} params={q.params} testId="seats-export" />
+          {add}
+        </>
+      }
+    >
+      <ListTable<UserItem>
+        query={q}
         rowKey="uid"
+        data={data}
         loading={isFetching}
-        dataSource={data?.list ?? []}
-        scroll={{ x: 1100 }}
-        pagination={{
-          current: q.page,
-          pageSize: q.pageSize,
-          total: data?.total ?? 0,
-          showSizeChanger: true,
-          showTotal: (total) => t('common.total', { total }),
-          onChange: q.setPage,
-        }}
+        empty={<EmptyState title={t('seats.empty')} hint={t('seats.emptyHint')} />}
         columns={[
-          {
-            title: t('seats.username'),
-            dataIndex: 'username',
-            render: (v: string, u) => (u.uid === me?.uid ? `${v}${t('seats.self')}` : v),
-          },
-          { title: t('seats.nickname'), dataIndex: 'nickname' },
-          {
-            title: t('seats.role'),
-            key: 'role',
-            render: (_: unknown, u) => (
-              <Space size={4} wrap>
-                <Tag>{t(`roles.${u.role}`)}</Tag>
-                {u.roleName && <Tag color="blue">{u.roleName}</Tag>}
-              </Space>
-            ),
-          },
-          {
-            title: t('seats.position'),
-            dataIndex: 'positionName',
-            render: (v: string | null) => v ?? '—',
-          },
-          {
-            title: t('seats.superior'),
-            dataIndex: 'superiorName',
-            render: (v: string | null) => v ?? '—',
-          },
-          {
-            title: t('seats.seatPrefix'),
-            dataIndex: 'seatPrefix',
-            render: (v: string | null) => v || '—',
-          },
+          ...userColumns(t, me?.uid),
+          { title: t('seats.superior'), dataIndex: 'superiorName', width: 120, render: dash },
+          { title: t('seats.seatPrefix'), dataIndex: 'seatPrefix', width: 100, render: dash },
           {
             title: t('seats.status'),
             key: 'status',
@@ -121,49 +111,16 @@ export function SeatsTab() {
               <StatusSwitch user={u} disabled={locked(u)} onChanged={refresh} />
             ),
           },
-          {
-            title: t('common.createdAt'),
-            dataIndex: 'createdAt',
-            width: 150,
-            render: (v: number) => dayjs(v).format('YYYY-MM-DD HH:mm'),
-          },
-          {
-            title: t('common.actions'),
-            key: 'actions',
-            fixed: 'right',
-            width: 170,
-            render: (_: unknown, u) =>
-              u.role === 'manager' ? null : (
-                <Space size={0}>
-                  <Button
-                    type="link"
-                    size="small"
-                    onClick={() => setEditing(u)}
-                    data-testid={`edit-${u.username}`}
-                  >
-                    {t('common.edit')}
-                  </Button>
-                  <Button
-                    type="link"
-                    size="small"
-                    onClick={() => setResetting(u)}
-                    data-testid={`reset-${u.username}`}
-                  >
-                    {t('seats.resetPassword')}
-                  </Button>
-                </Space>
-              ),
-          },
+          timeColumn<UserItem>(t('common.createdAt'), 'createdAt'),
+          actionsColumn<UserItem>(t('common.actions'), 180, (u) =>
+            u.role === 'manager' ? null : (
+              <UserRowActions user={u} onEdit={setEditing} onReset={setResetting} />
+            ),
+          ),
         ]}
       />
-      <SeatFormModal
-        seat={editing}
-        onClose={(saved) => {
-          setEditing(null);
-          if (saved) refresh();
-        }}
-      />
+      <SeatFormModal seat={editing} onClose={closeThenRefresh(setEditing, refresh)} />
       <ResetPasswordModal user={resetting} onClose={() => setResetting(null)} />
-    </>
+    </ListPage>
   );
 }

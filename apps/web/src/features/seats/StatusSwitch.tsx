@@ -1,7 +1,8 @@
 import { App, Switch } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { UserItem } from '@cst/shared';
+import { USER_STATUSES, type UserItem } from '@cst/shared';
+import { SelectFilter, type FilterQuery } from '../../components/listPage/index.ts';
 import { usersApi } from './api.ts';
 
 /** Props of {@link StatusSwitch}. */
@@ -47,6 +48,20 @@ export function StatusSwitch({ user, disabled, onChanged }: StatusSwitchProps) {
       unCheckedChildren={t('common.disabled')}
       onChange={handleChange}
       data-testid={`status-${user.username}`}
+    />
+  );
+}
+
+/** The enabled / disabled filter of a user list (seats, customers). */
+export function StatusFilter({ query }: { query: FilterQuery<'status'> }) {
+  const { t } = useTranslation();
+  return (
+    <SelectFilter
+      query={query}
+      name="status"
+      placeholder={t('seats.allStatus')}
+      width={140}
+      options={USER_STATUSES.map((s) => ({ value: s, label: t(`common.${s}`) }))}
     />
   );
 }

@@ -13,6 +13,8 @@ import { mainApi, systemApi } from '../../lib/http/clients.ts';
 
 const USERS = '/system-api/system/cst/user';
 const POSITIONS = '/system-api/system/positions';
+/** The xlsx export of the user list, under the same filters (seats, or customers for the admin). */
+export const USERS_EXPORT_URL = `${USERS}/export`;
 
 /** Filters of the user page list. */
 export interface UserListQuery {

@@ -34,8 +34,16 @@ export const seatsTexts: Record<Language, TextTree> = {
       noPositions: '还没有职位，请先在「职位」页签中添加',
       noRoles: '还没有自定义角色，可在角色管理中添加',
       self: '（我）',
+      needPosition: '新增子账号前需要先有职位',
+      needPositionHint:
+        '每个子账号都要选择一个职位。请先在「职位」页签添加职位，再回来新增子账号。',
+      goPositions: '去添加职位',
+      empty: '还没有子账号',
+      emptyHint: '新增子账号后，可把工作号分配给他们接待',
     },
     positions: {
+      empty: '还没有职位',
+      emptyHint: '职位是子账号的岗位名称（如客服专员），新增子账号前需要先添加',
       add: '新增职位',
       edit: '编辑职位',
       name: '职位名称',
@@ -76,8 +84,16 @@ export const seatsTexts: Record<Language, TextTree> = {
       noPositions: 'No position yet; add one on the Positions tab first',
       noRoles: 'No custom role yet; add one under Roles',
       self: ' (me)',
+      needPosition: 'Add a position before adding sub-accounts',
+      needPositionHint:
+        'Every sub-account needs a position. Add one on the Positions tab first, then come back.',
+      goPositions: 'Add a position',
+      empty: 'No sub-accounts yet',
+      emptyHint: 'Add sub-accounts, then distribute work accounts to them',
     },
     positions: {
+      empty: 'No positions yet',
+      emptyHint: 'A position is a job title (e.g. Service specialist); sub-accounts need one',
       add: 'Add position',
       edit: 'Edit position',
       name: 'Position name',

@@ -27,6 +27,8 @@ export const sensitiveTexts: Record<Language, TextTree> = {
       time: '时间',
       emptyWords: '暂无敏感词',
       emptyRecords: '暂无触发记录',
+      emptyWordsHint: '添加敏感词后，收发的文本消息命中时会记在「触发记录」里，主管会看到红色高亮',
+      emptyRecordsHint: '收发的文本消息命中敏感词后会出现在这里',
     },
   },
   en: {
@@ -53,6 +55,9 @@ export const sensitiveTexts: Record<Language, TextTree> = {
       time: 'Time',
       emptyWords: 'No sensitive words',
       emptyRecords: 'No hits yet',
+      emptyWordsHint:
+        'Once words are added, text messages that contain one are listed under Hits and shown in red to supervisors',
+      emptyRecordsHint: 'Text messages that contain a sensitive word show up here',
     },
   },
 };

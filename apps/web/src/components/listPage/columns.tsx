@@ -1,0 +1,40 @@
+import { Flex } from 'antd';
+import type { ColumnType } from 'antd/es/table';
+import dayjs from 'dayjs';
+import type { ReactNode } from 'react';
+
+/** A column showing epoch milliseconds as a local date-time ('—' when empty). */
+export function timeColumn<T>(
+  title: string,
+  dataIndex: keyof T & string,
+  options: { seconds?: boolean; width?: number; sortable?: boolean } = {},
+): ColumnType<T> {
+  const format = options.seconds ? 'YYYY-MM-DD HH:mm:ss' : 'YYYY-MM-DD HH:mm';
+  return {
+    title,
+    dataIndex,
+    key: dataIndex,
+    width: options.width ?? (options.seconds ? 180 : 160),
+    sorter: options.sortable,
+    render: (v: number | null | undefined) => (v ? dayjs(v).format(format) : '—'),
+  };
+}
+
+/** The row actions, fixed on the right edge; the table scrolls under it, never under a cell. */
+export function actionsColumn<T>(
+  title: string,
+  width: number,
+  render: (row: T) => ReactNode,
+): ColumnType<T> {
+  return {
+    title,
+    key: 'actions',
+    fixed: 'right',
+    width,
+    render: (_: unknown, row: T) => (
+      <Flex gap={0} wrap align="center">
+        {render(row)}
+      </Flex>
+    ),
+  };
+}

@@ -1,0 +1,25 @@
+import { useTranslation } from 'react-i18next';
+import type { UserItem } from '@cst/shared';
+import { RowButton } from '../../components/listPage/index.ts';
+
+/** Props of {@link UserRowActions}. */
+export interface UserRowActionsProps {
+  user: UserItem;
+  onEdit: (user: UserItem) => void;
+  onReset: (user: UserItem) => void;
+}
+
+/** Edit and reset-password links of a user row (seats, customers). */
+export function UserRowActions({ user, onEdit, onReset }: UserRowActionsProps) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <RowButton onClick={() => onEdit(user)} testId={`edit-${user.username}`}>
+        {t('common.edit')}
+      </RowButton>
+      <RowButton onClick={() => onReset(user)} testId={`reset-${user.username}`}>
+        {t('seats.resetPassword')}
+      </RowButton>
+    </>
+  );
+}
