@@ -12,6 +12,7 @@ export * from './ws.ts';
 export * from './accounts.ts';
 export * from './conversations.ts';
 export * from './contacts.ts';
+export * from './friends.ts';
 export * from './files.ts';
 export * from './talk.ts';
 export * from './sensitive.ts';

@@ -2,6 +2,7 @@ import { accountsMessages } from './accounts.ts';
 import { authMessages } from './auth.ts';
 import { contactMessages } from './contacts.ts';
 import { conversationMessages } from './conversations.ts';
+import { friendsMessages } from './friends.ts';
 import { filesMessages } from './files.ts';
 import { sensitiveMessages } from './sensitive.ts';
 import { talkMessages } from './talk.ts';
@@ -20,6 +21,7 @@ export const MESSAGES = {
   ...accountsMessages,
   ...conversationMessages,
   ...contactMessages,
+  ...friendsMessages,
   ...filesMessages,
   ...talkMessages,
   ...sensitiveMessages,

@@ -31,6 +31,8 @@ export const WS_EVENTS = {
   wxAccountChanged: 'wxAccountChanged',
   /** The contacts of a work account changed (sync after login). */
   flushContactor: 'flushContactor',
+  /** Friends of a work account were added, changed or removed (the friends page). */
+  friendUpdate: 'friendUpdate',
 } as const;
 export type WsEventName = (typeof WS_EVENTS)[keyof typeof WS_EVENTS];
 

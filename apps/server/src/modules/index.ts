@@ -19,6 +19,7 @@ import { registerSensitiveRoutes } from './sensitive/sensitive.routes.ts';
 import { registerTranslationRoutes } from './translation/translation.routes.ts';
 import { registerHistoryRoutes } from './history/history.routes.ts';
 import { registerContactRoutes } from './contacts/contact.routes.ts';
+import { registerFriendsRoutes } from './friends/friends.routes.ts';
 
 /** Registers every feature module's routes. */
 export async function registerModules(app: FastifyInstance, deps: Deps): Promise<void> {
@@ -41,4 +42,5 @@ export async function registerModules(app: FastifyInstance, deps: Deps): Promise
   registerTranslationRoutes(app, deps);
   registerHistoryRoutes(app, deps);
   registerContactRoutes(app, deps);
+  registerFriendsRoutes(app, deps);
 }

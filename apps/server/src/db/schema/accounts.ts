@@ -9,7 +9,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { WORK_ACCOUNT_POOLS, WORK_ACCOUNT_STATUSES } from '@cst/shared';
+import { CONTACT_SOURCES, WORK_ACCOUNT_POOLS, WORK_ACCOUNT_STATUSES } from '@cst/shared';
 import { tenants, users } from './tenancy.ts';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -108,7 +108,13 @@ export const qrLogins = pgTable(
   (t) => [index('qr_logins_tenant_status').on(t.tenantId, t.status)],
 );
 
-/** A friend of a work account, synced from the platform. */
+/**
+ * A friend of a work account, synced from the platform. `source` says how the console came to have
+ * the friend (CONTACT_SOURCES; 'phone' = added outside the console). `search_grams` holds every
+ * character and pair of characters of the lowercased nickname and remark (`contact_grams`, a SQL
+ * function of migration 0004): a GIN index on it finds a keyword anywhere in a name among hundreds
+ * of thousands of friends without an extension, for Chinese names of two characters as well.
+ */
 export const contacts = pgTable(
   'contacts',
   {
@@ -131,13 +137,24 @@ export const contacts = pgTable(
     star: boolean('star').notNull().default(false),
     pinned: boolean('pinned').notNull().default(false),
     blacklist: boolean('blacklist').notNull().default(false),
-    source: text('source').notNull().default(''),
+    source: text('source', { enum: CONTACT_SOURCES }).notNull().default('phone'),
     addedAt: timestamp('added_at', { withTimezone: true }),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    searchGrams: text('search_grams')
+      .array()
+      .notNull()
+      .generatedAlwaysAs(
+        sql`contact_grams(lower("contacts"."nickname") || chr(10) || lower("contacts"."remark"))`,
+      ),
   },
   (t) => [
     uniqueIndex('contacts_account_wxid').on(t.workAccountId, t.wxid),
     index('contacts_tenant').on(t.tenantId),
+    // The friends list, newest first, of a tenant or of one account.
+    index('contacts_tenant_added').on(t.tenantId, t.addedAt.desc().nullsLast(), t.id),
+    index('contacts_account_added').on(t.workAccountId, t.addedAt.desc().nullsLast(), t.id),
+    index('contacts_search').using('gin', t.searchGrams),
+    index('contacts_wxid_prefix').on(t.wxid.op('text_pattern_ops')),
   ],
 );
 

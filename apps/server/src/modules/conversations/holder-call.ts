@@ -4,6 +4,7 @@ import {
   GatewayError,
   type AddFriendCommand,
   type ChatGateway,
+  type FriendFlagsPatch,
   type GatewayErrorCode,
   type Peer,
 } from '../../gateway/index.ts';
@@ -19,7 +20,10 @@ export type HolderCommand =
   | { name: 'downloadMedia'; fileId: string }
   | { name: 'friendInfo'; wxid: string }
   | { name: 'setRemark'; wxid: string; remark: string }
-  | { name: 'addFriend'; cmd: AddFriendCommand };
+  | { name: 'addFriend'; cmd: AddFriendCommand }
+  | { name: 'updateFriendInfo'; wxid: string; patch: FriendFlagsPatch }
+  | { name: 'deleteFriend'; wxid: string }
+  | { name: 'listContacts' };
 
 /** Media bytes as a holder call returns them. */
 export interface EncodedMedia {
@@ -57,6 +61,12 @@ async function run(gw: ChatGateway, wxid: string, cmd: HolderCommand): Promise<u
       return gw.setRemark(wxid, cmd.wxid, cmd.remark);
     case 'addFriend':
       return gw.addFriend(cmd.cmd);
+    case 'updateFriendInfo':
+      return gw.updateFriendInfo(wxid, cmd.wxid, cmd.patch);
+    case 'deleteFriend':
+      return gw.deleteFriend(wxid, cmd.wxid);
+    case 'listContacts':
+      return gw.listContacts(wxid);
   }
 }
 
