@@ -10,11 +10,45 @@ CREATE FUNCTION "contact_grams"(s text) RETURNS text[] LANGUAGE sql IMMUTABLE PA
 $$;
 --> statement-breakpoint
 UPDATE "contacts" SET "source" = 'phone' WHERE "source" NOT IN ('manual', 'task', 'autoAccept', 'phone');--> statement-breakpoint
+CREATE TABLE "contact_counts" (
+	"work_account_id" uuid PRIMARY KEY NOT NULL,
+	"tenant_id" uuid NOT NULL,
+	"n" integer DEFAULT 0 NOT NULL
+);
+--> statement-breakpoint
 ALTER TABLE "contacts" ALTER COLUMN "source" SET DEFAULT 'phone';--> statement-breakpoint
 ALTER TABLE "sim_people" ADD COLUMN "top_chat" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 ALTER TABLE "contacts" ADD COLUMN "search_grams" text[] GENERATED ALWAYS AS (contact_grams(lower("contacts"."nickname") || chr(10) || lower("contacts"."remark"))) STORED NOT NULL;--> statement-breakpoint
 ALTER TABLE "conversations" ADD COLUMN "not_friend" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+CREATE INDEX "contact_counts_tenant" ON "contact_counts" USING btree ("tenant_id");--> statement-breakpoint
 CREATE INDEX "contacts_tenant_added" ON "contacts" USING btree ("tenant_id","added_at" DESC NULLS LAST,"id");--> statement-breakpoint
 CREATE INDEX "contacts_account_added" ON "contacts" USING btree ("work_account_id","added_at" DESC NULLS LAST,"id");--> statement-breakpoint
-CREATE INDEX "contacts_search" ON "contacts" USING gin ("search_grams");--> statement-breakpoint
-CREATE INDEX "contacts_wxid_prefix" ON "contacts" USING btree ("wxid" text_pattern_ops);
+CREATE INDEX "contacts_search" ON "contacts" USING gin ("search_grams") WITH (fastupdate=false);--> statement-breakpoint
+CREATE INDEX "contacts_wxid_prefix" ON "contacts" USING btree ("wxid" text_pattern_ops);--> statement-breakpoint
+CREATE FUNCTION "contact_counts_add"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO "contact_counts" AS cc ("work_account_id", "tenant_id", "n")
+  SELECT "work_account_id", "tenant_id", count(*)::int FROM new_rows
+  GROUP BY "work_account_id", "tenant_id"
+  ORDER BY "work_account_id"
+  ON CONFLICT ("work_account_id") DO UPDATE SET "n" = cc."n" + excluded."n";
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+CREATE FUNCTION "contact_counts_remove"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  UPDATE "contact_counts" cc SET "n" = cc."n" - o.c
+  FROM (SELECT "work_account_id", count(*)::int AS c FROM old_rows GROUP BY 1) o
+  WHERE cc."work_account_id" = o."work_account_id";
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+CREATE TRIGGER "contacts_count_add" AFTER INSERT ON "contacts"
+  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "contact_counts_add"();
+--> statement-breakpoint
+CREATE TRIGGER "contacts_count_remove" AFTER DELETE ON "contacts"
+  REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION "contact_counts_remove"();
+--> statement-breakpoint
+INSERT INTO "contact_counts" ("work_account_id", "tenant_id", "n")
+SELECT "work_account_id", "tenant_id", count(*)::int FROM "contacts"
+GROUP BY "work_account_id", "tenant_id";

@@ -153,9 +153,26 @@ export const contacts = pgTable(
     // The friends list, newest first, of a tenant or of one account.
     index('contacts_tenant_added').on(t.tenantId, t.addedAt.desc().nullsLast(), t.id),
     index('contacts_account_added').on(t.workAccountId, t.addedAt.desc().nullsLast(), t.id),
-    index('contacts_search').using('gin', t.searchGrams),
+    // Updated in place on each write: PGlite has no autovacuum to flush a pending list, and a
+    // search would read the whole pending list every time.
+    index('contacts_search').using('gin', t.searchGrams).with({ fastupdate: false }),
     index('contacts_wxid_prefix').on(t.wxid.op('text_pattern_ops')),
   ],
+);
+
+/**
+ * How many friends each work account has: kept by statement triggers on `contacts` (migration
+ * 0004, as conversation_counts) so the friends list's unfiltered total is a few rows to add, not
+ * a count of 250,000 rows on every page.
+ */
+export const contactCounts = pgTable(
+  'contact_counts',
+  {
+    workAccountId: uuid('work_account_id').primaryKey(),
+    tenantId: uuid('tenant_id').notNull(),
+    n: integer('n').notNull().default(0),
+  },
+  (t) => [index('contact_counts_tenant').on(t.tenantId)],
 );
 
 /** A group chat a work account is in. */

@@ -1,6 +1,12 @@
 import { and, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { ContactSource } from '@cst/shared';
-import { chatGroups, contacts, conversations, workAccounts } from '../../db/schema/index.ts';
+import {
+  chatGroups,
+  contactCounts,
+  contacts,
+  conversations,
+  workAccounts,
+} from '../../db/schema/index.ts';
 import { preparedSelect, preparedSql, rowsOf, type DbOrTx } from '../../platform/db.ts';
 import type { ContactDto } from '../../gateway/types.ts';
 import type { ConvScope } from '../conversations/conversation.repository.ts';
@@ -126,20 +132,27 @@ export async function listFriends(
     .filter(([, on]) => on)
     .map(([k]) => k)
     .join(',')}|${pageSize}|${page === 1 ? 'first' : 'offset'}`;
+  const accountOfWxid = sql`(select ${workAccounts.id} from ${workAccounts} where ${workAccounts.tenantId} = ${v('tenantId')} and ${workAccounts.wxid} = ${v('workWxid')})`;
   const where = () => {
     const conds = scopeConds(has.some);
-    if (has.account) {
-      conds.push(
-        sql`${contacts.workAccountId} = (select ${workAccounts.id} from ${workAccounts} where ${workAccounts.tenantId} = ${v('tenantId')} and ${workAccounts.wxid} = ${v('workWxid')})`,
-      );
-    }
+    if (has.account) conds.push(sql`${contacts.workAccountId} = ${accountOfWxid}`);
     if (has.keyword) conds.push(keywordSql());
     if (has.from) conds.push(sql`${contacts.addedAt} >= ${v('addedFrom')}::timestamptz`);
     if (has.to) conds.push(sql`${contacts.addedAt} <= ${v('addedTo')}::timestamptz`);
     if (has.source) conds.push(sql`${contacts.source} = ${v('source')}`);
     return and(...conds)!;
   };
-  const total = () => sql`(select count(*) from ${contacts} where ${where()})`;
+  const counted = !(has.keyword || has.from || has.to || has.source);
+  const total = () => {
+    if (!counted) return sql`(select count(*) from ${contacts} where ${where()})`;
+    // No filter on the friends themselves: the kept per-account counts.
+    const conds: SQL[] = [eq(contactCounts.tenantId, v('tenantId'))];
+    if (has.some) {
+      conds.push(sql`${contactCounts.workAccountId} = any(${v('accountIds')}::uuid[])`);
+    }
+    if (has.account) conds.push(sql`${contactCounts.workAccountId} = ${accountOfWxid}`);
+    return sql`(select coalesce(sum(${contactCounts.n}), 0) from ${contactCounts} where ${and(...conds)})`;
+  };
   const rows = await friendPage(
     db,
     shape,
@@ -218,7 +231,10 @@ export async function listContactEntries(
     return and(...conds)!;
   };
   const table = friends ? contacts : chatGroups;
-  const total = () => sql`(select count(*) from ${table} where ${where()})`;
+  const total = () =>
+    friends && !name
+      ? sql`(select coalesce(sum(${contactCounts.n}), 0) from ${contactCounts} where ${contactCounts.tenantId} = ${v('tenantId')} and ${contactCounts.workAccountId} = any(${v('accountIds')}::uuid[]))`
+      : sql`(select count(*) from ${table} where ${where()})`;
   const build = () => {
     const fields = friends
       ? {

@@ -288,13 +288,18 @@ describe('update-friend-info', () => {
     const blocked = (await convOf(seat1, chatFriend.wxid))!;
     expect(blocked.blocked).toBe(true);
     await inbound(chatFriend.wxid, '被拉黑后发来的消息');
+    // Stored (the chat shows it when opened)…
+    await eventually(async () => {
+      const msgs = await api(seat1).post<{ list: { content: string }[] }>(
+        '/main-api/conv/messages',
+        { index_name: before.index_name },
+      );
+      return msgs.data.list.some((m) => m.content === '被拉黑后发来的消息');
+    });
+    // …but the list neither moves nor counts it.
     const after = (await convOf(seat1, chatFriend.wxid))!;
     expect(after.unRead).toBe(before.unRead);
     expect(after.latestMsgTime).toBe(before.latestMsgTime);
-    const msgs = await api(seat1).post<{ list: { content: string }[] }>('/main-api/conv/messages', {
-      index_name: before.index_name,
-    });
-    expect(msgs.data.list.map((m) => m.content)).toContain('被拉黑后发来的消息');
     const cleared = await update(seat1, { friendWxid: chatFriend.wxid, blacklist: false });
     expect(cleared.data.blacklist).toBe(false);
     expect((await convOf(seat1, chatFriend.wxid))!.blocked).toBe(false);
@@ -341,6 +346,11 @@ describe('delete-friend and sync-friends', () => {
     const conv = await convOf(seat1, chatFriend.wxid);
     expect(conv?.notFriend).toBe(true);
     expect((await list(seat1, { keyword: chatFriend.wxid })).data.total).toBe(0);
+    // The unfiltered total (kept per account) follows.
+    expect((await list(seat1)).data.total).toBe(friends.length - 1);
+    expect((await api(seat1).get<ContactsListResult>('/api/v1/contacts/list')).data.total).toBe(
+      friends.length - 1,
+    );
     const again = await del(seat1);
     expect(again.status).toBe(409);
     expect(again.message).toBe('对方已不是好友');
