@@ -90,10 +90,14 @@ function keywordSql(): SQL {
   return sql`((${contacts.searchGrams} @> ${v('grams')}::text[] and (lower(${contacts.nickname}) like ${v('like')} or lower(${contacts.remark}) like ${v('like')})) or ${contacts.wxid} like ${v('prefix')})`;
 }
 
-/** The scope's condition on contacts (placeholders `tenantId` and `accountIds`). */
-function scopeConds(some: boolean): SQL[] {
+/**
+ * The scope's condition on contacts (placeholders `tenantId` and `accountIds`, or `accountId` for
+ * one account: `= any(…)` of one would not let the planner read that account's index in order).
+ */
+function scopeConds(some: boolean | 'one'): SQL[] {
   const conds: SQL[] = [eq(contacts.tenantId, v('tenantId'))];
-  if (some) conds.push(sql`${contacts.workAccountId} = any(${v('accountIds')}::uuid[])`);
+  if (some === 'one') conds.push(sql`${contacts.workAccountId} = ${v('accountId')}::uuid`);
+  else if (some) conds.push(sql`${contacts.workAccountId} = any(${v('accountIds')}::uuid[])`);
   return conds;
 }
 
@@ -110,9 +114,11 @@ export async function listFriends(
 ): Promise<{ rows: FriendRow[]; total: number }> {
   const some = scope.accountIds !== 'all';
   if (some && scope.accountIds.length === 0) return { rows: [], total: 0 };
+  const one = some && scope.accountIds.length === 1;
   const values = {
     tenantId: scope.tenantId,
     accountIds: some ? scope.accountIds : null,
+    accountId: one ? scope.accountIds[0] : null,
     workWxid: filter.workWxid ?? null,
     ...keywordValues(filter.keyword),
     addedFrom: filter.addedFrom === undefined ? null : new Date(filter.addedFrom).toISOString(),
@@ -122,6 +128,7 @@ export async function listFriends(
   };
   const has = {
     some,
+    one,
     account: !!filter.workWxid,
     keyword: !!filter.keyword,
     from: filter.addedFrom !== undefined,
@@ -134,7 +141,7 @@ export async function listFriends(
     .join(',')}|${pageSize}|${page === 1 ? 'first' : 'offset'}`;
   const accountOfWxid = sql`(select ${workAccounts.id} from ${workAccounts} where ${workAccounts.tenantId} = ${v('tenantId')} and ${workAccounts.wxid} = ${v('workWxid')})`;
   const where = () => {
-    const conds = scopeConds(has.some);
+    const conds = scopeConds(has.one ? 'one' : has.some);
     if (has.account) conds.push(sql`${contacts.workAccountId} = ${accountOfWxid}`);
     if (has.keyword) conds.push(keywordSql());
     if (has.from) conds.push(sql`${contacts.addedAt} >= ${v('addedFrom')}::timestamptz`);
@@ -203,18 +210,20 @@ export async function listContactEntries(
   pageSize: number,
 ): Promise<{ rows: ContactEntryRow[]; total: number }> {
   if (accountIds.length === 0) return { rows: [], total: 0 };
+  const one = accountIds.length === 1;
   const values = {
     tenantId,
     accountIds,
+    accountId: accountIds[0],
     ...keywordValues(name),
     like: name ? `%${escapeLike(name.toLowerCase())}%` : null,
     offset: (page - 1) * pageSize,
   };
-  const shape = `${cvType}|${name ? 'name' : ''}|${pageSize}|${page === 1 ? 'first' : 'offset'}`;
+  const shape = `${cvType}|${one ? 'one' : 'some'}|${name ? 'name' : ''}|${pageSize}|${page === 1 ? 'first' : 'offset'}`;
   const friends = cvType === 1;
   const where = () => {
     if (friends) {
-      const conds = scopeConds(true);
+      const conds = scopeConds(one ? 'one' : true);
       // The name only (SPEC §7 friendName): nickname and remark.
       if (name) {
         conds.push(
