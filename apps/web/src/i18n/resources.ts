@@ -9,6 +9,7 @@ import { sensitiveTexts } from '../features/sensitive/texts.ts';
 import { translationTexts } from '../features/translation/texts.ts';
 import { contactPickerTexts } from '../features/contactPicker/texts.ts';
 import { userCardTexts } from '../features/userCard/texts.ts';
+import { friendsTexts } from '../features/friends/texts.ts';
 import { customersTexts } from '../features/customers/texts.ts';
 import { portsTexts } from '../features/ports/texts.ts';
 import { profileTexts } from '../features/profile/texts.ts';
@@ -45,6 +46,7 @@ export const FEATURE_TEXTS: Record<Language, TextTree>[] = [
   translationTexts,
   contactPickerTexts,
   userCardTexts,
+  friendsTexts,
 ];
 
 /**

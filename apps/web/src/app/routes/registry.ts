@@ -3,6 +3,7 @@ import ApiOutlined from '@ant-design/icons/es/icons/ApiOutlined';
 import BarChartOutlined from '@ant-design/icons/es/icons/BarChartOutlined';
 import CameraOutlined from '@ant-design/icons/es/icons/CameraOutlined';
 import CommentOutlined from '@ant-design/icons/es/icons/CommentOutlined';
+import ContactsOutlined from '@ant-design/icons/es/icons/ContactsOutlined';
 import CustomerServiceOutlined from '@ant-design/icons/es/icons/CustomerServiceOutlined';
 import HistoryOutlined from '@ant-design/icons/es/icons/HistoryOutlined';
 import NotificationOutlined from '@ant-design/icons/es/icons/NotificationOutlined';
@@ -173,9 +174,16 @@ export const ROUTES: AppRoute[] = [
   }),
 
   // Contacts.
-  section('contacts', '/contacts', '/contacts/apply', 'route.contacts'),
+  section('contacts', '/contacts', '/contacts/apply', 'route.contacts', {
+    order: 35,
+    labelKey: 'menu.contacts',
+    icon: ContactsOutlined,
+  }),
   child('contacts', '/contacts/apply', 'route.contactsApply', 'contact.manage', 10),
-  child('contacts', '/contacts/friends', 'route.contactsFriends', 'contact.manage', 20),
+  child('contacts', '/contacts/friends', 'route.contactsFriends', 'contact.manage', 20, {
+    ready: true,
+    load: () => import('../../features/friends/FriendsPage.tsx').then((m) => m.FriendsPage),
+  }),
   child('contacts', '/contacts/groups', 'route.contactsGroups', 'contact.manage', 30),
 
   // Moments: /moments is itself the default page of its section.
