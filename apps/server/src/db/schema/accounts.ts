@@ -4,6 +4,7 @@ import {
   index,
   integer,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -173,6 +174,26 @@ export const contactCounts = pgTable(
     n: integer('n').notNull().default(0),
   },
   (t) => [index('contact_counts_tenant').on(t.tenantId)],
+);
+
+/**
+ * How many friends of each work account have each character or pair of characters in their
+ * nickname or remark (`contacts.search_grams`): kept by statement triggers on `contacts`
+ * (migration 0004). The total of a one- or two-character keyword (a surname, most names) is then
+ * a sum over the accounts, not a visit to each of thousands of matching rows.
+ */
+export const contactGramCounts = pgTable(
+  'contact_gram_counts',
+  {
+    workAccountId: uuid('work_account_id').notNull(),
+    gram: text('gram').notNull(),
+    tenantId: uuid('tenant_id').notNull(),
+    n: integer('n').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.workAccountId, t.gram] }),
+    index('contact_gram_counts_tenant_gram').on(t.tenantId, t.gram),
+  ],
 );
 
 /** A group chat a work account is in. */

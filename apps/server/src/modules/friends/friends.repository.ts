@@ -3,6 +3,7 @@ import type { ContactSource } from '@cst/shared';
 import {
   chatGroups,
   contactCounts,
+  contactGramCounts,
   contacts,
   conversations,
   workAccounts,
@@ -82,12 +83,19 @@ function keywordValues(keyword: string | undefined) {
   };
 }
 
+/** A keyword of one or two characters: its gram says whether a name holds it. */
+export function isShortKeyword(keyword: string): boolean {
+  return [...keyword].length <= 2;
+}
+
 /**
- * The keyword condition: the name grams (GIN, rechecked by LIKE) or a wxid prefix (btree), so a
- * keyword never reads a tenant's friends one by one.
+ * The keyword condition: the name grams (GIN, rechecked by LIKE) or, for three characters and
+ * more, a wxid prefix (btree), so a keyword never reads a tenant's friends one by one. A short
+ * keyword is the name part only: then its gram counts give the total (`contact_gram_counts`).
  */
-function keywordSql(): SQL {
-  return sql`((${contacts.searchGrams} @> ${v('grams')}::text[] and (lower(${contacts.nickname}) like ${v('like')} or lower(${contacts.remark}) like ${v('like')})) or ${contacts.wxid} like ${v('prefix')})`;
+function keywordSql(short: boolean): SQL {
+  const names = sql`(${contacts.searchGrams} @> ${v('grams')}::text[] and (lower(${contacts.nickname}) like ${v('like')} or lower(${contacts.remark}) like ${v('like')}))`;
+  return short ? names : sql`(${names} or ${contacts.wxid} like ${v('prefix')})`;
 }
 
 /**
@@ -131,6 +139,7 @@ export async function listFriends(
     one,
     account: !!filter.workWxid,
     keyword: !!filter.keyword,
+    short: !!filter.keyword && isShortKeyword(filter.keyword),
     from: filter.addedFrom !== undefined,
     to: filter.addedTo !== undefined,
     source: !!filter.source,
@@ -143,22 +152,24 @@ export async function listFriends(
   const where = () => {
     const conds = scopeConds(has.one ? 'one' : has.some);
     if (has.account) conds.push(sql`${contacts.workAccountId} = ${accountOfWxid}`);
-    if (has.keyword) conds.push(keywordSql());
+    if (has.keyword) conds.push(keywordSql(has.short));
     if (has.from) conds.push(sql`${contacts.addedAt} >= ${v('addedFrom')}::timestamptz`);
     if (has.to) conds.push(sql`${contacts.addedAt} <= ${v('addedTo')}::timestamptz`);
     if (has.source) conds.push(sql`${contacts.source} = ${v('source')}`);
     return and(...conds)!;
   };
-  const counted = !(has.keyword || has.from || has.to || has.source);
+  const others = has.from || has.to || has.source;
   const total = () => {
-    if (!counted) return sql`(select count(*) from ${contacts} where ${where()})`;
-    // No filter on the friends themselves: the kept per-account counts.
-    const conds: SQL[] = [eq(contactCounts.tenantId, v('tenantId'))];
-    if (has.some) {
-      conds.push(sql`${contactCounts.workAccountId} = any(${v('accountIds')}::uuid[])`);
+    if (others || (has.keyword && !has.short)) {
+      return sql`(select count(*) from ${contacts} where ${where()})`;
     }
-    if (has.account) conds.push(sql`${contactCounts.workAccountId} = ${accountOfWxid}`);
-    return sql`(select coalesce(sum(${contactCounts.n}), 0) from ${contactCounts} where ${and(...conds)})`;
+    // No filter but the accounts and a short keyword: the kept per-account (per-gram) counts.
+    const table = has.keyword ? contactGramCounts : contactCounts;
+    const conds: SQL[] = [eq(table.tenantId, v('tenantId'))];
+    if (has.keyword) conds.push(sql`${contactGramCounts.gram} = (${v('grams')}::text[])[1]`);
+    if (has.some) conds.push(sql`${table.workAccountId} = any(${v('accountIds')}::uuid[])`);
+    if (has.account) conds.push(sql`${table.workAccountId} = ${accountOfWxid}`);
+    return sql`(select coalesce(sum(${table.n}), 0) from ${table} where ${and(...conds)})`;
   };
   const rows = await friendPage(
     db,

@@ -163,24 +163,25 @@ describe('friends-list', () => {
     const part = [...target.nickname].slice(0, 2).join('');
     const r = await list(demo, { keyword: part });
     expect(r.data.list.map((f) => f.friendWxid)).toContain(target.wxid);
-    for (const f of r.data.list) {
-      const hit =
-        f.nickname.toLowerCase().includes(part.toLowerCase()) ||
-        f.remark.toLowerCase().includes(part.toLowerCase()) ||
-        f.friendWxid.startsWith(part);
-      expect(hit).toBe(true);
-    }
-    const all = [...friends, ...friends2];
-    expect(r.data.total).toBe(
-      all.filter((f) => f.nickname.toLowerCase().includes(part.toLowerCase())).length +
-        all.filter(
-          (f) =>
-            !f.nickname.toLowerCase().includes(part.toLowerCase()) &&
-            (f.remark.toLowerCase().includes(part.toLowerCase()) || f.wxid.startsWith(part)),
-        ).length,
-    );
-    const one = await list(demo, { keyword: [...target.nickname][0] });
+    // A keyword of two characters is a part of a name (not a wxid prefix).
+    const lower = part.toLowerCase();
+    const holds = (f: { nickname: string; remark: string }) =>
+      f.nickname.toLowerCase().includes(lower) || f.remark.toLowerCase().includes(lower);
+    expect(r.data.list.every(holds)).toBe(true);
+    expect(r.data.total).toBe([...friends, ...friends2].filter(holds).length);
+    // The total of a short keyword (kept per character) agrees with the rows.
+    const all = await list(demo, { keyword: part, pageSize: 1000 });
+    expect(all.data.list).toHaveLength(all.data.total);
+    const char = [...target.nickname][0]!;
+    const one = await list(demo, { keyword: char });
     expect(one.data.list.map((f) => f.friendWxid)).toContain(target.wxid);
+    expect(one.data.total).toBe(
+      [...friends, ...friends2].filter((f) => (f.nickname + f.remark).toLowerCase().includes(char))
+        .length,
+    );
+    expect((await list(seat1, { keyword: char })).data.total).toBe(
+      friends.filter((f) => (f.nickname + f.remark).toLowerCase().includes(char)).length,
+    );
     const byWxid = await list(demo, { keyword: target.wxid.slice(0, -2) });
     expect(byWxid.data.list.map((f) => f.friendWxid)).toContain(target.wxid);
     expect((await list(demo, { keyword: '%' })).data.total).toBe(0);
@@ -346,7 +347,11 @@ describe('delete-friend and sync-friends', () => {
     const conv = await convOf(seat1, chatFriend.wxid);
     expect(conv?.notFriend).toBe(true);
     expect((await list(seat1, { keyword: chatFriend.wxid })).data.total).toBe(0);
-    // The unfiltered total (kept per account) follows.
+    // The kept totals follow: per account, and per character of the names.
+    const char = [...chatFriend.nickname][0]!;
+    const rows = await list(seat1, { keyword: char, pageSize: 1000 });
+    expect(rows.data.total).toBe(rows.data.list.length);
+    expect(rows.data.list.map((f) => f.friendWxid)).not.toContain(chatFriend.wxid);
     expect((await list(seat1)).data.total).toBe(friends.length - 1);
     expect((await api(seat1).get<ContactsListResult>('/api/v1/contacts/list')).data.total).toBe(
       friends.length - 1,
@@ -390,6 +395,9 @@ describe('delete-friend and sync-friends', () => {
     expect(stored.data.list.find((f) => f.friendWxid === renamed.wxid)?.remark).toBe(
       '同步改的备注',
     );
+    // A changed remark moves its characters' counts.
+    const renamedHit = await list(demo, { workWxid: acc2.wxid, keyword: '同步' });
+    expect(renamedHit.data).toMatchObject({ total: 1, list: [{ friendWxid: renamed.wxid }] });
     expect((await sync()).data).toEqual({ added: 0, removed: 0, changed: 0, total: held.length });
     // A seat that does not see the account, and another tenant, get 404.
     const hidden = await api(seat1).post('/main-api/acc/sync-friends', { workWxid: acc2.wxid });

@@ -52,44 +52,37 @@ export function FriendsTable(props: FriendsTableProps) {
   );
   const columns: TableColumnsType<FriendItem> = [
     {
-      title: t('friends.avatar'),
-      key: 'avatar',
-      width: 64,
-      render: (_, f) => (
-        <Avatar src={f.avatar || undefined} size={32}>
-          {name(f).slice(0, 1)}
-        </Avatar>
-      ),
-    },
-    {
       title: t('friends.nickname'),
       dataIndex: 'nickname',
       width: 170,
       ellipsis: true,
       render: (v: string, f) => (
-        <span data-testid="friend-nickname" title={f.friendWxid}>
-          {v || f.friendWxid}
+        <span className="friend-name" title={f.friendWxid}>
+          <Avatar src={f.avatar || undefined} size={28}>
+            {name(f).slice(0, 1)}
+          </Avatar>
+          <span data-testid="friend-nickname">{v || f.friendWxid}</span>
         </span>
       ),
     },
     {
       title: t('friends.remark'),
       dataIndex: 'remark',
-      width: 150,
+      width: 130,
       ellipsis: true,
       render: (v: string) => <span data-testid="friend-remark">{v}</span>,
     },
     {
       title: t('friends.account'),
       dataIndex: 'workWxid',
-      width: 160,
+      width: 130,
       ellipsis: true,
       render: (v: string) => accountName.get(v) ?? v,
     },
     {
       title: t('friends.tags'),
       dataIndex: 'tags',
-      width: 120,
+      width: 90,
       render: (tags: FriendItem['tags']) =>
         tags.map((tag) => (
           <Tag key={tag.id} bordered={false}>
@@ -100,33 +93,33 @@ export function FriendsTable(props: FriendsTableProps) {
     {
       title: t('friends.addedAt'),
       dataIndex: 'addedAt',
-      width: 150,
+      width: 140,
       render: (v: number | null) => (v ? dayjs(v).format('YYYY-MM-DD HH:mm') : ''),
     },
     {
       title: t('friends.source'),
       dataIndex: 'source',
-      width: 110,
+      width: 96,
       render: (v: FriendItem['source']) => t(`friends.sources.${v}`),
     },
-    { title: t('friends.star'), dataIndex: 'star', width: 72, render: flag('star', 'friend-star') },
+    { title: t('friends.star'), dataIndex: 'star', width: 60, render: flag('star', 'friend-star') },
     {
       title: t('friends.blacklist'),
       dataIndex: 'blacklist',
-      width: 80,
+      width: 70,
       render: flag('blacklist', 'friend-blacklist'),
     },
     {
       title: t('friends.topChat'),
       dataIndex: 'topChat',
-      width: 72,
+      width: 60,
       render: flag('topChat', 'friend-topchat'),
     },
     {
       title: t('friends.actions'),
       key: 'actions',
       fixed: 'right',
-      width: 300,
+      width: 196,
       render: (_, f) => (
         <Space size={0} wrap={false}>
           <Button type="link" size="small" onClick={() => props.onOpenChat(f)}>
@@ -141,7 +134,7 @@ export function FriendsTable(props: FriendsTableProps) {
             onClick={() => props.onRemark(f)}
             data-testid="friend-remark-edit"
           >
-            {t('friends.editRemark')}
+            {t('friends.remarkShort')}
           </Button>
           {props.canDelete && (
             <Button
@@ -151,7 +144,7 @@ export function FriendsTable(props: FriendsTableProps) {
               onClick={() => props.onDelete(f)}
               data-testid="friend-delete"
             >
-              {t('friends.delete')}
+              {t('friends.deleteShort')}
             </Button>
           )}
         </Space>
