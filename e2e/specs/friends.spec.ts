@@ -89,7 +89,7 @@ test.describe('my friends', () => {
     await expect(blocked).toHaveAttribute('data-unread', unreadBefore ?? '0');
 
     // Delete a friend: confirmed, gone from the list.
-    await page.goto(`/#/contacts/friends?account=${wxid}&keyword=${OTHER}`);
+    await page.goto(`/#/contacts/friends?workWxid=${wxid}&keyword=${OTHER}`);
     await expect(friendRow(page, OTHER)).toBeVisible();
     await friendRow(page, OTHER).getByTestId('friend-delete').click();
     await page.getByTestId('friend-delete-ok').click();
@@ -103,8 +103,15 @@ test.describe('my friends', () => {
     await shot(page, 'friends-sync');
     await page.keyboard.press('Escape');
 
+    // Export: an xlsx of the list as filtered.
+    await page.goto(`/#/contacts/friends?workWxid=${wxid}`);
+    await expect(page.getByTestId('friend-row').first()).toBeVisible();
+    const download = page.waitForEvent('download');
+    await page.getByTestId('friends-export').click();
+    expect((await download).suggestedFilename()).toMatch(/^我的好友-.*\.xlsx$/);
+
     // Both window sizes, light and dark.
-    await page.goto(`/#/contacts/friends?account=${wxid}`);
+    await page.goto(`/#/contacts/friends?workWxid=${wxid}`);
     await expect(page.getByTestId('friend-row').first()).toBeVisible();
     await page.setViewportSize({ width: 1024, height: 768 });
     await shot(page, 'friends-1024');

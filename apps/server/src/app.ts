@@ -1,7 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, {
+  type FastifyInstance,
+  type FastifyRequest,
+  type FastifyServerOptions,
+} from 'fastify';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
@@ -12,10 +16,17 @@ import {
   serializerCompiler,
   validatorCompiler,
 } from 'fastify-type-provider-zod';
-import { ERROR_STATUS, pickLanguage, translate, trimDeep } from '@cst/shared';
+import {
+  ERROR_STATUS,
+  inspectInput,
+  pickLanguage,
+  translate,
+  type InputProblemKind,
+  type MessageKey,
+} from '@cst/shared';
 import { resolveToken, tokenOf } from './platform/auth-context.ts';
 import type { Deps } from './platform/deps.ts';
-import { AppError } from './platform/errors.ts';
+import { AppError, fail } from './platform/errors.ts';
 import { isSystemUrl, permits, type Access } from './platform/http.ts';
 
 import { validationMessage, type ValidationIssue } from './platform/validation-message.ts';
@@ -43,15 +54,49 @@ function withRedaction(logger: FastifyServerOptions['logger']): FastifyServerOpt
   };
 }
 
-/** Whether a JSON-like value holds a string with a NUL character. */
-function hasNul(value: unknown, depth = 0): boolean {
-  if (typeof value === 'string') return value.includes('\u0000');
-  if (depth > 20 || !value || typeof value !== 'object') return false;
-  // Only JSON shapes: buffers and streams of uploads are not text.
-  const plain = Array.isArray(value) || Object.getPrototypeOf(value) === Object.prototype;
-  if (!plain) return false;
-  const items = Array.isArray(value) ? value : Object.values(value as Record<string, unknown>);
-  return items.some((v) => hasNul(v, depth + 1));
+const PROBLEM_KEY: Record<InputProblemKind, MessageKey> = {
+  tooDeep: 'inputTooDeep',
+  nul: 'inputNul',
+  loneSurrogate: 'inputLoneSurrogate',
+};
+
+/**
+ * The edge rule for every route's input: body, query and path are trimmed, and a value nested
+ * too deeply or a string PostgreSQL cannot store (a NUL, a lone UTF-16 surrogate) is refused with
+ * 400 before any handler, database or push sees it.
+ */
+function guardInput(req: FastifyRequest): void {
+  const parts = [
+    ['body', req.body],
+    ['query', req.query],
+    ['params', req.params],
+  ] as const;
+  for (const [part, value] of parts) {
+    if (!value || typeof value !== 'object') {
+      if (typeof value === 'string') {
+        const { problem } = inspectInput(value);
+        if (problem) throw fail.invalid(PROBLEM_KEY[problem.kind], { field: part });
+      }
+      continue;
+    }
+    const { value: trimmed, problem } = inspectInput(value);
+    if (problem) {
+      throw fail.invalid(PROBLEM_KEY[problem.kind], {
+        field: part === 'body' ? problem.path : `${part}.${problem.path}`,
+      });
+    }
+    if (part === 'body') req.body = trimmed;
+    else if (part === 'query') req.query = trimmed;
+  }
+}
+
+/** Whether an error is PostgreSQL's data exception (SQLSTATE class 22: bad text, cast, range). */
+function isDataException(err: unknown): boolean {
+  for (let e = err as { code?: unknown; cause?: unknown } | undefined, i = 0; e && i < 3; i++) {
+    if (typeof e.code === 'string' && /^22[0-9A-Z]{3}$/.test(e.code)) return true;
+    e = e.cause as typeof e;
+  }
+  return false;
 }
 
 /** A registered route, as the route-table test sees it. */
@@ -129,12 +174,7 @@ export async function buildApp(
     return payload;
   });
 
-  app.addHook('preValidation', async (req) => {
-    if (req.body && typeof req.body === 'object') req.body = trimDeep(req.body);
-    if (req.query && typeof req.query === 'object') req.query = trimDeep(req.query);
-    // PostgreSQL cannot store NUL in text: refuse it here rather than fail in the database.
-    if (hasNul(req.body) || hasNul(req.query)) throw new AppError('invalid', 'bodyInvalid');
-  });
+  app.addHook('preValidation', async (req) => guardInput(req));
 
   app.setErrorHandler((err, req, reply) => {
     const lang = req.lang ?? pickLanguage(req.headers['accept-language']);
@@ -161,6 +201,11 @@ export async function buildApp(
       } else if (code >= 400 && code < 500) {
         status = code;
         message = code === 404 ? translate('routeNotFound', lang) : translate('bodyInvalid', lang);
+      } else if (isDataException(err)) {
+        // A value the contract let through but the database cannot take: still the caller's input.
+        status = 400;
+        req.log.warn({ err }, 'input refused by the database');
+        message = translate('bodyInvalid', lang);
       } else {
         status = 500;
         req.log.error({ err }, 'unexpected error');

@@ -105,7 +105,7 @@ describe('ports', () => {
       ],
       ['renew', { ids: [], days: 1 }, 400, '请至少选择一项'],
       ['renew', { ids: ['00000000-0000-0000-0000-000000000000'], days: 1 }, 404, '端口不存在'],
-      ['renew', { ids: ['nope'], days: 1 }, 404, '端口不存在'],
+      ['renew', { ids: ['nope'], days: 1 }, 400, 'ids.0 格式不正确'],
     ];
     for (const [op, body, status, msg] of cases) {
       const res = await api(ctx, 'POST', `${PORT}/${op}`, { session: admin, body });

@@ -151,7 +151,7 @@ describe('roles', () => {
     const del = await api(ctx, 'POST', `${R}/del/${foreignRoleId}`, { session: manager });
     expect(del.status).toBe(404);
     const bogus = await api(ctx, 'GET', `${R}/info/not-an-id`, { session: manager });
-    expect(bogus.status).toBe(404);
+    expect(bogus.status).toBe(400);
     const list = await api(ctx, 'GET', `${R}/list`, {
       session: manager,
       query: { pageSize: 1000 },

@@ -147,7 +147,7 @@ describe('platform admin: customer users', () => {
       session: admin,
       body: { uid: 'not-a-uuid', nickname: 'x' },
     });
-    expect(bogus.status).toBe(404);
+    expect(bogus).toMatchObject({ status: 400, msg: 'uid 格式不正确' });
   });
 
   it('disabling a customer disables its whole tenant at once', async () => {
@@ -298,7 +298,7 @@ describe('inside a tenant: sub-accounts', () => {
       [{ ...good, roleId: otherRoleId }, 404, '角色不存在'],
       [{ ...good, positionId: other.tenant.id }, 404, '职位不存在'],
       [{ ...good, superiorId: other.manager.id }, 404, '上级账号不存在'],
-      [{ ...good, superiorId: 'nope' }, 404, '上级账号不存在'],
+      [{ ...good, superiorId: 'nope' }, 400, 'superiorId 格式不正确'],
       [{ ...good, username: 'demo-seat2' }, 409, '账号已存在'],
     ];
     for (const [body, status, msg] of cases) {

@@ -47,4 +47,17 @@ export const commonMessages = {
   fieldValue: { 'zh-CN': '{field} 取值无效', en: '{field} has an invalid value' },
   fieldUnknown: { 'zh-CN': '不支持的字段 {field}', en: 'Unknown field {field}' },
   bodyInvalid: { 'zh-CN': '请求内容无效', en: 'The request body is invalid' },
+  // Refusals of the edge, before any route runs (InputProblemKind).
+  inputTooDeep: {
+    'zh-CN': '{field} 嵌套层级过深',
+    en: '{field} is nested too deeply',
+  },
+  inputNul: {
+    'zh-CN': '{field} 含有不允许的空字符',
+    en: '{field} contains a NUL character, which is not allowed',
+  },
+  inputLoneSurrogate: {
+    'zh-CN': '{field} 含有无效的 Unicode 字符',
+    en: '{field} contains an invalid Unicode character (a lone surrogate)',
+  },
 } satisfies Record<string, Text>;

@@ -17,6 +17,10 @@ export const filesMessages = {
     'zh-CN': '文件路径无效，必须位于上传目录内',
     en: 'The file key is invalid; it must lie inside the upload folder',
   },
+  uploadKeyExists: {
+    'zh-CN': '该文件路径已存在，请换一个文件名重新上传',
+    en: 'A file already exists at this key; upload under a new name',
+  },
   uploadFieldMissing: {
     'zh-CN': '缺少上传字段 {field}',
     en: 'The upload field {field} is missing',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { exportQueryOf } from './export.ts';
 import type { Text } from './i18n.ts';
 
 /** Server messages of the friends page (issue 13 §2). */
@@ -40,23 +41,24 @@ export const CONTACTS_PAGE_MAX = 10000;
 /** Latest time accepted on the wire (year 2100). */
 const MAX_TIME = 4_102_444_800_000;
 
+/** The filters of the friends list (without the paging check), shared by the list and export. */
+const friendsListShape = z.object({
+  page: z.coerce.number().int().min(1).max(100000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(FRIENDS_PAGE_MAX).default(20),
+  workWxid: wxid.optional(),
+  keyword: z.string().max(MAX_CONTACT_KEYWORD).optional(),
+  /** Tags filter: accepted now, applied once tags exist (the tags issue). */
+  tagIds: z.array(z.uuid()).max(100).optional(),
+  addedFrom: z.coerce.number().int().min(0).max(MAX_TIME).optional(),
+  addedTo: z.coerce.number().int().min(0).max(MAX_TIME).optional(),
+  source: z.enum(CONTACT_SOURCES).optional(),
+});
+
 /** `POST /main-api/acc/friends-list` (API.md, second ring). */
-export const friendsListBody = z
-  .object({
-    page: z.coerce.number().int().min(1).max(100000).default(1),
-    pageSize: z.coerce.number().int().min(1).max(FRIENDS_PAGE_MAX).default(20),
-    workWxid: wxid.optional(),
-    keyword: z.string().max(MAX_CONTACT_KEYWORD).optional(),
-    /** Tags filter: accepted now, applied once tags exist (the tags issue). */
-    tagIds: z.array(z.uuid()).max(100).optional(),
-    addedFrom: z.coerce.number().int().min(0).max(MAX_TIME).optional(),
-    addedTo: z.coerce.number().int().min(0).max(MAX_TIME).optional(),
-    source: z.enum(CONTACT_SOURCES).optional(),
-  })
-  .refine((b) => b.addedFrom === undefined || b.addedTo === undefined || b.addedFrom <= b.addedTo, {
-    path: ['addedTo'],
-    error: 'addedTo must not be before addedFrom',
-  });
+export const friendsListBody = friendsListShape.refine(
+  (b) => b.addedFrom === undefined || b.addedTo === undefined || b.addedFrom <= b.addedTo,
+  { path: ['addedTo'], error: 'addedTo must not be before addedFrom' },
+);
 export type FriendsListBody = z.infer<typeof friendsListBody>;
 
 /** A tag on a friend. */
@@ -162,3 +164,7 @@ export const friendUpdatePush = z.object({
   removed: z.array(z.string()),
 });
 export type FriendUpdatePush = z.infer<typeof friendUpdatePush>;
+
+/** `GET /main-api/acc/friends-export`: the friends list's filters as a query (tags left out). */
+export const friendsExportQuery = exportQueryOf(friendsListShape.omit({ tagIds: true }));
+export type FriendsExportQuery = z.infer<typeof friendsExportQuery>;

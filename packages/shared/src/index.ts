@@ -18,3 +18,4 @@ export * from './talk.ts';
 export * from './sensitive.ts';
 export * from './translation.ts';
 export * from './history.ts';
+export * from './export.ts';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idString } from './validation.ts';
 import type { Text } from './i18n.ts';
 
 /** Server messages of sensitive-word monitoring. */
@@ -46,7 +47,7 @@ export const sensitiveAddBody = z.object({
 export const sensitiveAddResult = z.object({ added: z.number(), ignored: z.number() });
 /** `/main-api/sensitive/del`. */
 export const sensitiveDelBody = z.object({
-  ids: z.array(z.string().min(1).max(64)).min(1).max(1000),
+  ids: z.array(idString).min(1).max(1000),
 });
 export const sensitiveDelResult = z.object({ deleted: z.number() });
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idString } from './validation.ts';
 import type { Text } from './i18n.ts';
 import { talkTypeSchema } from './chat.ts';
 import { indexNameSchema, messageItem } from './conversations.ts';
@@ -84,7 +85,7 @@ export const emoticonList = z.object({ list: z.array(emoticonItem) });
 /** `/api/v1/emoticon/set-user-emoticon`: save a received sticker (or any sticker message). */
 export const setUserEmoticonBody = z.object({ messageId: messageIdValue });
 export const emoticonIdsBody = z.object({
-  ids: z.array(z.string().min(1).max(64)).min(1).max(100),
+  ids: z.array(idString).min(1).max(100),
 });
 
 /** `/api/v1/talk/message/emoticon`: send a sticker of the system or the user's set. */

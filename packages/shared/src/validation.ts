@@ -74,5 +74,8 @@ export const newPassword = z
   .min(6, { error: 'passwordTooShort' })
   .max(64, { error: 'passwordTooShort' });
 
-/** An id on the wire: a non-empty string of at most 64 characters. */
-export const idString = z.string().min(1).max(64);
+/**
+ * The id of a row (a UUID, as the database keys them): anything else is refused at validation
+ * with the field's name, never handed to the database to reject.
+ */
+export const idString = z.guid();

@@ -8,6 +8,7 @@ import {
 } from '@cst/shared';
 import { resolveToken, type AuthContext } from '../platform/auth-context.ts';
 import type { Deps } from '../platform/deps.ts';
+import { wellFormedJson } from '../platform/well-formed.ts';
 import { seesWholeTenant } from '../modules/accounts/account.policy.ts';
 import * as repo from './push.repository.ts';
 import type { PushRow } from './push.repository.ts';
@@ -130,7 +131,7 @@ export class RealtimeHub {
       workAccountId: p.workAccountId ?? null,
       userIds: p.workAccountId ? null : (p.userIds ?? null),
       event: p.event,
-      data: p.data ?? null,
+      data: wellFormedJson(p.data ?? null),
     }));
     const createdAt = new Date(this.deps.now());
     const serial = this.deps.database.kind === 'pglite';

@@ -7,6 +7,7 @@ import { pipeline } from 'node:stream/promises';
 import {
   HEAD_BYTES,
   isSafeKey,
+  KeyExistsError,
   StorageLimitError,
   type ObjectStorage,
   type PutOptions,
@@ -81,7 +82,15 @@ export class LocalStorage implements ObjectStorage {
     try {
       await pipeline(input, meter, fs.createWriteStream(tmpFile, { flags: 'wx' }));
       await fsp.mkdir(path.dirname(target), { recursive: true });
-      await fsp.rename(tmpFile, target);
+      if (opts.exclusive) {
+        // link() never replaces: of two writers of one key, exactly one wins.
+        await fsp.link(tmpFile, target).catch((err: NodeJS.ErrnoException) => {
+          throw err.code === 'EEXIST' ? new KeyExistsError(key) : err;
+        });
+        await fsp.rm(tmpFile, { force: true });
+      } else {
+        await fsp.rename(tmpFile, target);
+      }
     } catch (err) {
       await fsp.rm(tmpFile, { force: true });
       throw err;

@@ -15,6 +15,8 @@ export interface PutOptions {
    * is kept; throwing aborts the write and nothing is stored.
    */
   checkHead?: (head: Buffer, complete: boolean) => void;
+  /** Refuse (KeyExistsError) when the key already holds an object; it stays as it was. */
+  exclusive?: boolean;
 }
 
 /** What a write stored. */
@@ -31,6 +33,14 @@ export class StorageLimitError extends Error {
   constructor(readonly maxBytes: number) {
     super(`more than ${maxBytes} bytes`);
     this.name = 'StorageLimitError';
+  }
+}
+
+/** An exclusive write found its key taken; nothing was changed. */
+export class KeyExistsError extends Error {
+  constructor(readonly key: string) {
+    super(`key exists: ${key}`);
+    this.name = 'KeyExistsError';
   }
 }
 

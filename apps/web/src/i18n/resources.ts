@@ -19,6 +19,7 @@ import { seatsTexts } from '../features/seats/texts.ts';
 import { settingsTexts } from '../features/settings/texts.ts';
 import { shellTexts } from '../features/shell/texts.ts';
 import { simulatorTexts } from '../features/simulator/texts.ts';
+import { listPageTexts } from '../components/listPage/texts.ts';
 import { commonTexts, type TextTree } from './common.ts';
 
 /**
@@ -27,6 +28,7 @@ import { commonTexts, type TextTree } from './common.ts';
  */
 export const FEATURE_TEXTS: Record<Language, TextTree>[] = [
   commonTexts,
+  listPageTexts,
   shellTexts,
   authTexts,
   settingsTexts,

@@ -113,7 +113,7 @@ export const qrLogins = pgTable(
  * A friend of a work account, synced from the platform. `source` says how the console came to have
  * the friend (CONTACT_SOURCES; 'phone' = added outside the console). `search_grams` holds every
  * character and pair of characters of the lowercased nickname and remark (`contact_grams`, a SQL
- * function of migration 0004): a GIN index on it finds a keyword anywhere in a name among hundreds
+ * function of migration 0005): a GIN index on it finds a keyword anywhere in a name among hundreds
  * of thousands of friends without an extension, for Chinese names of two characters as well.
  */
 export const contacts = pgTable(
@@ -179,7 +179,7 @@ export const contactCounts = pgTable(
 /**
  * How many friends of each work account have each character or pair of characters in their
  * nickname or remark (`contacts.search_grams`): kept by statement triggers on `contacts`
- * (migration 0004). The total of a one- or two-character keyword (a surname, most names) is then
+ * (migration 0005). The total of a one- or two-character keyword (a surname, most names) is then
  * a sum over the accounts, not a visit to each of thousands of matching rows.
  */
 export const contactGramCounts = pgTable(

@@ -143,6 +143,10 @@ export const messages = pgTable(
     uniqueIndex('messages_account_request_id')
       .on(t.workAccountId, t.requestId)
       .where(sql`${t.requestId} is not null`),
+    // A console send retried with the same browser id is the same message (never sent twice).
+    uniqueIndex('messages_account_sending_uuid')
+      .on(t.workAccountId, t.sendingUuid)
+      .where(sql`${t.sendingUuid} is not null`),
     index('messages_tenant_time').on(t.tenantId, t.msgTime),
     index('messages_dispatch')
       .on(t.workAccountId, t.id)

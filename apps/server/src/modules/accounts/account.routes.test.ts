@@ -143,7 +143,9 @@ describe('QR login', () => {
   });
 
   it('refuses unknown groups and proxies, and logins of another tenant', async () => {
-    const bad = await api().post('/main-api/acc/qr-login-code', { groupId: 'nope' });
+    const malformed = await api().post('/main-api/acc/qr-login-code', { groupId: 'nope' });
+    expect(malformed.status).toBe(400);
+    const bad = await api().post('/main-api/acc/qr-login-code', { groupId: randomUUID() });
     expect(bad.status).toBe(404);
     expect(bad.message).toBe('分组不存在');
     const noProxy = await api().post('/main-api/acc/qr-login-code', { proxyId: randomUUID() });
@@ -604,7 +606,8 @@ describe('account groups', () => {
       (await api(other).post('/main-api/acc/group/rename', { id: child.data.id, name: 'x' }))
         .status,
     ).toBe(404);
-    expect((await api().post('/main-api/acc/group/del', { id: 'nope' })).status).toBe(404);
+    expect((await api().post('/main-api/acc/group/del', { id: 'nope' })).status).toBe(400);
+    expect((await api().post('/main-api/acc/group/del', { id: randomUUID() })).status).toBe(404);
   });
 });
 

@@ -415,6 +415,47 @@ export async function insertMessages(
     .returning();
 }
 
+/**
+ * Inserts console sends of one account. A send whose browser id (`sendingUuid`) the account
+ * already has is a retry: its stored row is returned instead, marked `retry`, and nothing new is
+ * written for it. Rows come back in id order.
+ */
+export async function insertConsoleSends(
+  db: DbOrTx,
+  workAccountId: string,
+  rows: (typeof messages.$inferInsert)[],
+): Promise<{ row: MessageRow; retry: boolean }[]> {
+  const ids = rows.map((r) => r.sendingUuid).filter((v): v is string => Boolean(v));
+  const stored = () =>
+    ids.length === 0
+      ? Promise.resolve([] as MessageRow[])
+      : db
+          .select()
+          .from(messages)
+          .where(
+            and(eq(messages.workAccountId, workAccountId), inArray(messages.sendingUuid, ids)),
+          );
+  const before = new Set((await stored()).map((r) => r.sendingUuid));
+  const fresh = rows.filter((r) => !r.sendingUuid || !before.has(r.sendingUuid));
+  const inserted =
+    fresh.length === 0
+      ? []
+      : await db
+          .insert(messages)
+          .values(fresh)
+          .onConflictDoNothing({
+            target: [messages.workAccountId, messages.sendingUuid],
+            where: sql`${messages.sendingUuid} is not null`,
+          })
+          .returning();
+  const insertedIds = new Set(inserted.map((r) => r.id));
+  // Read again: a concurrent retry may have inserted one between the two statements.
+  const retries = inserted.length === fresh.length && before.size === 0 ? [] : await stored();
+  const all = [...inserted, ...retries.filter((r) => !insertedIds.has(r.id))];
+  all.sort((a, b) => a.id - b.id);
+  return all.map((row) => ({ row, retry: !insertedIds.has(row.id) }));
+}
+
 /** A page of messages of a conversation, newest first, within the window. */
 export async function messagesPage(
   db: DbOrTx,

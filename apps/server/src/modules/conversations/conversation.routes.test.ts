@@ -272,7 +272,7 @@ describe('sending', () => {
       sendingUUid: 'u',
     });
     expect(nul.status).toBe(400);
-    expect(nul.message).toBe('请求内容无效');
+    expect(nul.message).toBe('content 含有不允许的空字符');
   });
 });
 

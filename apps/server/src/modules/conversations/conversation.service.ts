@@ -28,7 +28,7 @@ import * as repo from './conversation.repository.ts';
 import { convScopeOf, scopeHas, visibleAccount, visibleAccountIn } from './conversation.scope.ts';
 import { visibleConversation, visibleConversationWithPage } from '../talk/message-access.ts';
 import { callHolder } from './holder-call.ts';
-import type { MessageDispatcher } from './message-dispatch.service.ts';
+import { afterSendCommit, type MessageDispatcher } from './message-dispatch.service.ts';
 import { convUpdatePush, messagePush, syncReadPush } from './message-ingest.service.ts';
 
 /** Conversations and messages as a seat reads and writes them. */
@@ -171,8 +171,7 @@ export class ConversationService {
     const { account } = await this.visibleAccount(auth, body.workWxid);
     if (account.status !== 'online') throw fail.conflict('workAccountOffline');
     const now = this.deps.now();
-    const requestId = randomUUID();
-    const { row, conv } = await this.db.transaction(async (tx) => {
+    const { row, conv, retry } = await this.db.transaction(async (tx) => {
       const conv = await repo.ensureConversation(tx, {
         tenantId: account.tenantId,
         workAccountId: account.id,
@@ -189,13 +188,12 @@ export class ConversationService {
         ref = quoted;
         content = JSON.stringify({ content: body.content, ...quoted });
       }
-      const [row] = await tx
-        .insert(messages)
-        .values({
+      const [sent] = await repo.insertConsoleSends(tx, account.id, [
+        {
           tenantId: account.tenantId,
           conversationId: conv.id,
           workAccountId: account.id,
-          requestId,
+          requestId: randomUUID(),
           sendingUuid: body.sendingUUid,
           msgType,
           sendSide: 1,
@@ -206,24 +204,24 @@ export class ConversationService {
           senderUserId: auth.userId,
           dispatchState: 'pending',
           msgTime: now,
-        })
-        .returning();
+        },
+      ]);
+      if (sent!.retry) return { row: sent!.row, conv, retry: true };
       const [updated] = await tx
         .update(conversations)
         .set({
           latestMsgTime: now,
-          lastMessageId: row!.id,
+          lastMessageId: sent!.row.id,
           lastMsgType: msgType,
           msgText: previewOf(msgType, content, null),
           updatedAt: new Date(now),
         })
         .where(eq(conversations.id, conv.id))
         .returning();
-      return { row: row!, conv: updated ?? conv };
+      return { row: sent!.row, conv: updated ?? conv, retry: false };
     });
-    await realtimeOf(this.deps).publish(account.tenantId, messagePush(row, conv));
-    await this.dispatcher.announce(account.wxid);
-    return { messageId: String(row.id), requestId };
+    if (!retry) await afterSendCommit(this.deps, account, [messagePush(row, conv)]);
+    return { messageId: String(row.id), requestId: row.requestId! };
   }
 
   /** The quoted message of a conversation by platform msgId (or console messageId). */

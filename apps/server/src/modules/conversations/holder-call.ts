@@ -9,6 +9,7 @@ import {
   type Peer,
 } from '../../gateway/index.ts';
 import type { Deps } from '../../platform/deps.ts';
+import { wellFormedJson } from '../../platform/well-formed.ts';
 import { accountRuntimeOf } from '../accounts/account-runtime.ts';
 
 /** Commands that run on the instance holding the account. */
@@ -88,7 +89,7 @@ export async function callHolder<T = unknown>(
   if (held(deps, wxid)) return (await run(accountRuntimeOf(deps).gateway, wxid, cmd)) as T;
   const [row] = await deps.db
     .insert(gatewayCalls)
-    .values({ workWxid: wxid, command: cmd })
+    .values({ workWxid: wxid, command: wellFormedJson(cmd) })
     .returning({ id: gatewayCalls.id });
   const id = row!.id;
   const done = new Promise<void>((resolve) => {
@@ -137,7 +138,7 @@ export function serveHolderCalls(deps: Deps): () => void {
         );
         await deps.db
           .update(gatewayCalls)
-          .set({ status: 'done', result: result ?? null })
+          .set({ status: 'done', result: wellFormedJson(result ?? null) })
           .where(eq(gatewayCalls.id, id));
       } catch (err) {
         await deps.db

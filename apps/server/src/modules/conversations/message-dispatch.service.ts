@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { messages } from '../../db/schema/index.ts';
 import { GatewayError } from '../../gateway/index.ts';
 import type { Deps } from '../../platform/deps.ts';
-import { realtimeOf } from '../../realtime/realtime.ts';
+import { realtimeOf, type PushInput } from '../../realtime/realtime.ts';
 import { accountRuntimeOf, type AccountRef } from '../accounts/account-runtime.ts';
 import { MSG_TYPE } from '@cst/shared';
 import type { MessageRow } from './conversation.presenter.ts';
@@ -15,6 +15,29 @@ import { sendPushOf } from './send-push.ts';
 export const DISPATCH_CHANNEL = 'msg_dispatch';
 const SWEEP_MS = 3000;
 const CLAIM_BATCH = 50;
+
+/**
+ * What follows the commit of console sends: their pushes, then the holder's wake-up. Neither may
+ * turn a stored send into a failed request (a retry would send it again): a push that could not be
+ * stored is logged and the consoles re-read on their next list refresh, and a lost wake-up is
+ * found by the holder's sweep within seconds.
+ */
+export async function afterSendCommit(
+  deps: Deps,
+  account: { tenantId: string; wxid: string },
+  pushes: PushInput[],
+): Promise<void> {
+  try {
+    await realtimeOf(deps).publish(account.tenantId, pushes);
+  } catch (err) {
+    deps.log.error({ err, workWxid: account.wxid }, 'push of a stored send failed');
+  }
+  try {
+    await deps.bus.publish(DISPATCH_CHANNEL, account.wxid);
+  } catch (err) {
+    deps.log.warn({ err, workWxid: account.wxid }, 'dispatch wake-up failed; the sweep sends it');
+  }
+}
 
 /**
  * Hands console sends to the platform from the instance that holds the account (DESIGN.md §1):

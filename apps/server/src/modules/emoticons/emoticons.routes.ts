@@ -8,7 +8,6 @@ import {
   setUserEmoticonBody,
 } from '@cst/shared';
 import type { Deps } from '../../platform/deps.ts';
-import { withTextGuard } from '../files/text-guard.ts';
 import { fail } from '../../platform/errors.ts';
 import { access, defineRoute } from '../../platform/http.ts';
 import { sendBytes } from '../../storage/serve.ts';
@@ -22,10 +21,6 @@ const use = access.any('conversation.send', 'conversation.read');
 
 /** The sticker library: the system set and each user's own set. */
 export function registerEmoticonsRoutes(app: FastifyInstance, deps: Deps): void {
-  withTextGuard(app, (scope) => registerEmoticonsRoutesIn(scope, deps));
-}
-
-function registerEmoticonsRoutesIn(app: FastifyInstance, deps: Deps): void {
   const service = new EmoticonsService(deps, mediaOf(deps));
 
   defineRoute(app, {

@@ -129,12 +129,15 @@ export class EmoticonsService {
     const type = detectType(data.subarray(0, 4100), name ?? '', true);
     if (!type || type.kind !== 'image') throw fail.invalid('fileTypeNotAllowed');
     const key = `t/${tenantId}/emoticons/${auth.userId}/${sha256.slice(0, 32)}${type.ext}`;
-    const file = await this.ctx.files.store(tenantId, key, data, {
-      source: 'emoticon',
-      kinds: ['image'],
-      maxBytes: EMOTICON_MAX_BYTES,
-      name,
-    });
+    // The key is the content's hash: a picture kept before (and removed since) is there already.
+    const file =
+      (await this.ctx.files.storedAt(tenantId, key)) ??
+      (await this.ctx.files.store(tenantId, key, data, {
+        source: 'emoticon',
+        kinds: ['image'],
+        maxBytes: EMOTICON_MAX_BYTES,
+        name,
+      }));
     return repo.insert(this.deps.db, {
       tenantId,
       userId: auth.userId,

@@ -25,7 +25,7 @@ const get = (url: string, headers: Record<string, string> = {}) =>
   ctx.app.inject({ method: 'GET', url, headers });
 
 describe('storage token', () => {
-  it('gives a signed policy for the tenant folder, valid one hour, on both token routes', async () => {
+  it('gives a signed policy for the caller’s upload folder, valid one hour, on both token routes', async () => {
     for (const url of ['/main-api/oss/token', '/main-api/cos/token']) {
       const res = await get(url, demo.headers);
       expect(res.statusCode).toBe(200);
@@ -33,13 +33,17 @@ describe('storage token', () => {
         string,
         unknown
       >;
-      expect(token).toMatchObject({ host: '/oss-api', dir: `t/${demo.tenantId}/` });
+      expect(token).toMatchObject({ host: '/oss-api', dir: `t/${demo.tenantId}/u/${demo.uid}/` });
       expect(token.accessid).toEqual(expect.any(String));
       const policy = JSON.parse(Buffer.from(String(token.policy), 'base64').toString()) as {
         expiration: string;
         conditions: unknown[];
       };
-      expect(policy.conditions).toContainEqual(['starts-with', '$key', `t/${demo.tenantId}/`]);
+      expect(policy.conditions).toContainEqual([
+        'starts-with',
+        '$key',
+        `t/${demo.tenantId}/u/${demo.uid}/`,
+      ]);
       expect(policy.conditions).toContainEqual(['content-length-range', 0, CHAT_FILE_MAX_BYTES]);
       const expire = Number(token.expire) * 1000;
       expect(expire).toBeGreaterThan(Date.now() + 3500_000);

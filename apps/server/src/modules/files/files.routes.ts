@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { CHAT_FILE_MAX_BYTES, ossTokenResult, uploadResult } from '@cst/shared';
 import type { Deps } from '../../platform/deps.ts';
-import { withTextGuard } from './text-guard.ts';
 import { access, defineRoute, envelope } from '../../platform/http.ts';
 import { storageOf } from '../../storage/storage.ts';
 import { FilesService } from './files.service.ts';
@@ -23,10 +22,6 @@ export function filesOf(deps: Deps): FilesService {
 
 /** Storage tokens, the POST-policy upload endpoint and stored files (API.md Files). */
 export function registerFilesRoutes(app: FastifyInstance, deps: Deps): void {
-  withTextGuard(app, (scope) => registerFilesRoutesIn(scope, deps));
-}
-
-function registerFilesRoutesIn(app: FastifyInstance, deps: Deps): void {
   // Fails the start (not the first upload) when the configured store is not available.
   storageOf(deps);
   const files = filesOf(deps);

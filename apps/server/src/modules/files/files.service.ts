@@ -13,10 +13,11 @@ import type { Deps } from '../../platform/deps.ts';
 import { AppError, fail } from '../../platform/errors.ts';
 import { detectType, extensionMatches, type DetectedType } from '../../storage/content-type.ts';
 import { ImageInvalidError, makeThumbnail, probeImage } from '../../storage/image.ts';
-import { isSafeKey, StorageLimitError } from '../../storage/object-storage.ts';
+import { isSafeKey, KeyExistsError, StorageLimitError } from '../../storage/object-storage.ts';
 import { createPolicy, verifyPolicy } from '../../storage/post-policy.ts';
 import { sendStored } from '../../storage/serve.ts';
 import { storageOf } from '../../storage/storage.ts';
+import { visibleMessage } from '../talk/message-access.ts';
 import { presentUpload } from './files.presenter.ts';
 import * as repo from './files.repository.ts';
 
@@ -31,6 +32,16 @@ const TENANT_KEY = /^t\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f
 export function tenantDir(tenantId: string): string {
   return `t/${tenantId}/`;
 }
+
+/**
+ * The folder a user uploads into: users' uploads live under `t/{tenant}/u/`, apart from the files
+ * the server writes (media caches, thumbnails, emoticons), which no upload policy can reach.
+ */
+export function uploadDir(tenantId: string, userId: string): string {
+  return `${tenantDir(tenantId)}u/${userId}/`;
+}
+
+const UPLOAD_KEY = /^t\/[0-9a-f-]{36}\/u\/[0-9a-f-]{36}\//;
 
 /** The tenant a key belongs to, or null. */
 export function tenantOfKey(key: string): string | null {
@@ -106,10 +117,10 @@ export class FilesService {
     return this.secret;
   }
 
-  /** A signed upload policy into the caller's tenant folder, valid one hour. */
+  /** A signed upload policy into the caller's own upload folder, valid one hour. */
   async token(auth: AuthContext): Promise<{ token: string }> {
     if (!auth.tenantId) throw fail.forbidden();
-    const dir = tenantDir(auth.tenantId);
+    const dir = uploadDir(auth.tenantId, auth.userId);
     const signed = createPolicy(await this.policySecret(), {
       dir,
       maxBytes: CHAT_FILE_MAX_BYTES,
@@ -170,7 +181,9 @@ export class FilesService {
       throw new AppError(check.status === 403 ? 'forbidden' : 'invalid', check.key, check.params);
     }
     const tenantId = tenantOfKey(check.key);
-    if (!tenantId || check.key.endsWith(THUMB_SUFFIX)) {
+    // Whatever an (older, wider) policy allows, an upload lands in a user's folder: never on a
+    // file the server wrote, never on a thumbnail.
+    if (!tenantId || !UPLOAD_KEY.test(check.key) || check.key.endsWith(THUMB_SUFFIX)) {
       part.file.resume();
       throw fail.invalid('uploadKeyInvalid');
     }
@@ -187,8 +200,9 @@ export class FilesService {
   }
 
   /**
-   * Stores bytes under a tenant's key: type from the bytes (and agreeing with the name), size
-   * limit, pictures decoded and given a 100×100 thumbnail. Nothing stays behind when refused.
+   * Stores bytes under a new key of a tenant: type from the bytes (and agreeing with the name),
+   * size limit, pictures decoded and given a 100×100 thumbnail. A key that already holds a file is
+   * refused (409) and left as it was; nothing of a refused file stays behind.
    */
   async store(
     tenantId: string,
@@ -200,6 +214,7 @@ export class FilesService {
     let detected: DetectedType | null = null;
     try {
       await this.storage.put(key, source as Buffer, {
+        exclusive: true,
         maxBytes,
         checkHead: (head, complete) => {
           if (complete && head.length === 0) throw fail.invalid('uploadEmpty');
@@ -217,6 +232,7 @@ export class FilesService {
       if (err instanceof StorageLimitError) {
         throw fail.tooLarge('uploadTooLarge', { max: megabytes(maxBytes) });
       }
+      if (err instanceof KeyExistsError) throw fail.conflict('uploadKeyExists');
       throw err;
     }
     const type = detected as DetectedType | null;
@@ -230,7 +246,7 @@ export class FilesService {
         const data = (await this.storage.read(key))!;
         ({ width, height } = await probeImage(data));
         thumbKey = `${key}${THUMB_SUFFIX}`;
-        await this.storage.put(thumbKey, await makeThumbnail(data));
+        await this.storage.put(thumbKey, await makeThumbnail(data), { exclusive: true });
       } catch (err) {
         if (opts.lenient && err instanceof ImageInvalidError) {
           thumbKey = null;
@@ -255,6 +271,11 @@ export class FilesService {
     });
   }
 
+  /** The file stored at a tenant's key, or null. */
+  storedAt(tenantId: string, key: string): Promise<repo.StoredFileRow | null> {
+    return repo.fileByKey(this.deps.db, tenantId, key);
+  }
+
   /** A tenant's stored file by its address; null when the address is not one of the tenant's. */
   async fileOfUrl(tenantId: string, url: string): Promise<repo.StoredFileRow | null> {
     const key = keyOfUrl(url);
@@ -262,13 +283,23 @@ export class FilesService {
     return repo.fileByKey(this.deps.db, tenantId, key);
   }
 
-  /** Serves a stored file (or thumbnail) to a signed-in user of the tenant that owns it. */
+  /**
+   * Serves a stored file (or thumbnail) by what it belongs to: a message's media only to users who
+   * may see that message's account; uploads and emoticons (unguessable keys) to their tenant.
+   */
   async serve(auth: AuthContext, key: string, req: FastifyRequest, reply: FastifyReply) {
     if (!auth.tenantId || !isSafeKey(key) || tenantOfKey(key) !== auth.tenantId) {
       throw fail.notFound();
     }
     const row = await repo.fileByKeyOrThumb(this.deps.db, auth.tenantId, key);
     if (!row) throw fail.notFound();
+    if (row.source === 'media') {
+      if (row.messageId === null) throw fail.notFound();
+      // 404 (not 403) when the account is not the caller's: nothing tells the file exists.
+      await visibleMessage(this.deps.db, auth, row.messageId).catch(() => {
+        throw fail.notFound();
+      });
+    }
     const isThumb = row.key !== key;
     const sent = await sendStored(req, reply, this.storage, key, {
       mime: isThumb ? 'image/jpeg' : row.mime,

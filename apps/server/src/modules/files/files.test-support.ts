@@ -2,6 +2,9 @@ import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import type { OssTokenPayload } from '@cst/shared';
 import type { Session, TestContext } from '../../../test/support.ts';
+import { createPolicy } from '../../storage/post-policy.ts';
+import { sharedSecret } from './files.repository.ts';
+import { STORAGE_ACCESS_ID } from './files.service.ts';
 
 /** A multipart body as a browser builds it: fields in order, the file last. */
 export function multipart(
@@ -117,3 +120,17 @@ export const SAMPLE = {
     Buffer.alloc(64, 0),
   ]),
 };
+
+/**
+ * A token signed with the server's secret for any folder, as tokens of the whole tenant were
+ * issued before uploads got a folder per user (an old token still valid for its hour).
+ */
+export async function createPolicyLike(ctx: TestContext, dir: string): Promise<OssTokenPayload> {
+  const secret = await sharedSecret(ctx.deps.db, 'oss_policy_secret');
+  const signed = createPolicy(secret, {
+    dir,
+    maxBytes: 1024 * 1024,
+    expiresAt: Date.now() + 60_000,
+  });
+  return { host: '/oss-api', dir, accessid: STORAGE_ACCESS_ID, ...signed };
+}

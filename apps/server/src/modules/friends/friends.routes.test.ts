@@ -1,4 +1,5 @@
 import { and, eq } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type {
   ContactsListResult,
@@ -216,6 +217,35 @@ describe('friends-list', () => {
       const r = await list(demo, body, 'en');
       expect(r.status, JSON.stringify(body)).toBe(400);
     }
+  });
+});
+
+describe('friends-export', () => {
+  const exportAs = (s: Session, qs: string) =>
+    ctx.app.inject({
+      method: 'GET',
+      url: `/main-api/acc/friends-export?token=${s.token}&tzOffset=-480${qs}`,
+    });
+
+  it('streams the filtered list as xlsx, a row per friend', async () => {
+    const res = await exportAs(seat1, `&workWxid=${acc.wxid}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('spreadsheetml');
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    const sheet = book.worksheets[0]!;
+    expect(sheet.getRow(1).getCell(1).value).toBe('昵称');
+    const wxids = new Set<string>();
+    sheet.eachRow((row, n) => {
+      if (n > 1) wxids.add(String(row.getCell(3).value));
+    });
+    expect(wxids).toEqual(new Set((await list(seat1)).data.list.map((f) => f.friendWxid)));
+  });
+
+  it('hides accounts the caller does not see and refuses bad filters', async () => {
+    expect((await exportAs(seat1, `&workWxid=${acc2.wxid}`)).statusCode).toBe(404);
+    expect((await exportAs(other, `&workWxid=${acc.wxid}`)).statusCode).toBe(404);
+    expect((await exportAs(demo, '&source=robot')).statusCode).toBe(400);
   });
 });
 

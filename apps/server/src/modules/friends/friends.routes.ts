@@ -5,7 +5,9 @@ import {
   contactsListResult,
   deleteFriendBody,
   friendItem,
+  friendsExportQuery,
   friendsListBody,
+  FRIENDS_PAGE_MAX,
   friendsListResult,
   syncFriendsBody,
   syncFriendsResult,
@@ -13,6 +15,8 @@ import {
 } from '@cst/shared';
 import type { Deps } from '../../platform/deps.ts';
 import { access, defineRoute } from '../../platform/http.ts';
+import { pagedRows, sendXlsx } from '../../platform/xlsx-export.ts';
+import { friendExportColumns } from './friends.presenter.ts';
 import { FriendsService } from './friends.service.ts';
 
 const tags = ['contacts'];
@@ -30,6 +34,33 @@ export function registerFriendsRoutes(app: FastifyInstance, deps: Deps): void {
     body: friendsListBody,
     response: friendsListResult,
     handler: ({ auth, body }) => service.list(auth, body),
+  });
+
+  defineRoute(app, {
+    method: 'GET',
+    url: '/main-api/acc/friends-export',
+    access: access.can('conversation.read'),
+    tags,
+    summary: 'The friends list, as filtered, as an xlsx file (streamed)',
+    querystring: friendsExportQuery,
+    response: z.null(),
+    raw: true,
+    handler: async ({ auth, query, lang, reply }) => {
+      const { token: _token, tzOffset, ...filters } = query;
+      await sendXlsx(reply, {
+        fileName: { 'zh-CN': '我的好友', en: 'friends' },
+        sheetName: { 'zh-CN': '好友', en: 'Friends' },
+        lang,
+        tzOffset,
+        columns: friendExportColumns(lang),
+        rows: pagedRows(
+          (page, pageSize) =>
+            service.list(auth, { ...filters, page, pageSize }).then((r) => r.list),
+          FRIENDS_PAGE_MAX,
+        ),
+      });
+      return null;
+    },
   });
 
   defineRoute(app, {

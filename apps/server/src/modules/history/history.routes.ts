@@ -6,7 +6,6 @@ import {
   messageAroundResult,
 } from '@cst/shared';
 import type { Deps } from '../../platform/deps.ts';
-import { withTextGuard } from '../files/text-guard.ts';
 import { access, defineRoute } from '../../platform/http.ts';
 import { HistoryService } from './history.service.ts';
 
@@ -14,10 +13,6 @@ const tags = ['history'];
 
 /** History messages (`/history`). */
 export function registerHistoryRoutes(app: FastifyInstance, deps: Deps): void {
-  withTextGuard(app, (scope) => registerHistoryRoutesIn(scope, deps));
-}
-
-function registerHistoryRoutesIn(app: FastifyInstance, deps: Deps): void {
   const service = new HistoryService(deps);
 
   defineRoute(app, {

@@ -8,7 +8,6 @@ import {
   shareMiniAppBody,
 } from '@cst/shared';
 import type { Deps } from '../../platform/deps.ts';
-import { withTextGuard } from '../files/text-guard.ts';
 import { access, defineRoute } from '../../platform/http.ts';
 import { storageOf } from '../../storage/storage.ts';
 import { systemCodeOfUrl, systemEmoticonPng } from '../emoticons/system-set.ts';
@@ -36,10 +35,6 @@ export function mediaLoaderOf(deps: Deps): (fileUrl: string) => Promise<Buffer> 
 
 /** Rich sends (send-file, send-graphic-link, share-mini-app) and chat file downloads. */
 export function registerMediaRoutes(app: FastifyInstance, deps: Deps): void {
-  withTextGuard(app, (scope) => registerMediaRoutesIn(scope, deps));
-}
-
-function registerMediaRoutesIn(app: FastifyInstance, deps: Deps): void {
   const { media } = mediaOf(deps);
 
   defineRoute(app, {

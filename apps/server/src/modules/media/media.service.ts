@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
   CHAT_FILE_MAX_BYTES,
@@ -186,7 +187,8 @@ export class MediaService {
     }
     if (bytes.data.length > CHAT_FILE_MAX_BYTES) throw fail.tooLarge('downloadTooLarge');
     const ext = detectType(bytes.data.subarray(0, 4100), bytes.fileName, true)?.ext ?? '.bin';
-    const key = `t/${row.tenantId}/media/${row.id}${ext}`;
+    // Server-owned, beside no upload folder; the random part keeps the name unguessable.
+    const key = `t/${row.tenantId}/media/${row.id}-${randomBytes(8).toString('hex')}${ext}`;
     try {
       return await this.files.store(row.tenantId, key, bytes.data, {
         source: 'media',

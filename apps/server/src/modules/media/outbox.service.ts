@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { TalkType } from '@cst/shared';
-import { conversations, messages } from '../../db/schema/index.ts';
+import { conversations } from '../../db/schema/index.ts';
 import type { AuthContext } from '../../platform/auth-context.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { fail } from '../../platform/errors.ts';
-import { realtimeOf } from '../../realtime/realtime.ts';
 import {
   previewOf,
   type ConversationRow,
@@ -13,7 +12,7 @@ import {
 } from '../conversations/conversation.presenter.ts';
 import * as convRepo from '../conversations/conversation.repository.ts';
 import { visibleAccount } from '../conversations/conversation.scope.ts';
-import { DISPATCH_CHANNEL } from '../conversations/message-dispatch.service.ts';
+import { afterSendCommit } from '../conversations/message-dispatch.service.ts';
 import { messagePush } from '../conversations/message-ingest.service.ts';
 
 /** A console message to store and hand to the account's holder. */
@@ -65,7 +64,7 @@ export class Outbox {
     drafts: Draft[],
   ): Promise<{ rows: MessageRow[]; conv: ConversationRow }> {
     const now = this.deps.now();
-    const { rows, conv } = await this.deps.db.transaction(async (tx) => {
+    const { sent, conv } = await this.deps.db.transaction(async (tx) => {
       const conv = await convRepo.ensureConversation(tx, {
         tenantId: account.tenantId,
         workAccountId: account.id,
@@ -73,32 +72,31 @@ export class Outbox {
         talkType: to.talkType,
         peerId: to.peerId,
       });
-      const rows = await tx
-        .insert(messages)
-        .values(
-          drafts.map((d) => ({
-            tenantId: account.tenantId,
-            conversationId: conv.id,
-            workAccountId: account.id,
-            requestId: randomUUID(),
-            sendingUuid: d.sendingUuid,
-            msgType: d.msgType,
-            sendSide: 1,
-            content: d.content,
-            fileUrl: d.fileUrl ?? null,
-            fileName: d.fileName ?? null,
-            fileLen: d.fileLen ?? null,
-            fileMime: d.fileMime ?? null,
-            media: d.media ?? null,
-            jpegThumbnail: d.jpegThumbnail ?? null,
-            senderUserId: auth.userId,
-            dispatchState: 'pending' as const,
-            msgTime: now,
-          })),
-        )
-        .returning();
-      rows.sort((a, b) => a.id - b.id);
-      const last = rows.at(-1)!;
+      const sent = await convRepo.insertConsoleSends(
+        tx,
+        account.id,
+        drafts.map((d) => ({
+          tenantId: account.tenantId,
+          conversationId: conv.id,
+          workAccountId: account.id,
+          requestId: randomUUID(),
+          sendingUuid: d.sendingUuid,
+          msgType: d.msgType,
+          sendSide: 1,
+          content: d.content,
+          fileUrl: d.fileUrl ?? null,
+          fileName: d.fileName ?? null,
+          fileLen: d.fileLen ?? null,
+          fileMime: d.fileMime ?? null,
+          media: d.media ?? null,
+          jpegThumbnail: d.jpegThumbnail ?? null,
+          senderUserId: auth.userId,
+          dispatchState: 'pending' as const,
+          msgTime: now,
+        })),
+      );
+      const last = sent.filter((s) => !s.retry).at(-1)?.row;
+      if (!last) return { sent, conv };
       const [updated] = await tx
         .update(conversations)
         .set({
@@ -110,13 +108,16 @@ export class Outbox {
         })
         .where(eq(conversations.id, conv.id))
         .returning();
-      return { rows, conv: updated ?? conv };
+      return { sent, conv: updated ?? conv };
     });
-    await realtimeOf(this.deps).publish(
-      account.tenantId,
-      rows.map((r) => messagePush(r, conv)),
-    );
-    await this.deps.bus.publish(DISPATCH_CHANNEL, account.wxid);
-    return { rows, conv };
+    const fresh = sent.filter((s) => !s.retry).map((s) => s.row);
+    if (fresh.length > 0) {
+      await afterSendCommit(
+        this.deps,
+        account,
+        fresh.map((r) => messagePush(r, conv)),
+      );
+    }
+    return { rows: sent.map((s) => s.row), conv };
   }
 }

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SensitiveRecordItem, SensitiveWordItem } from '@cst/shared';
 import {
@@ -89,8 +90,13 @@ describe('sensitive words', () => {
     const all = await api().post<{ list: SensitiveWordItem[] }>('/main-api/sensitive/list', {
       keyword: '临时',
     });
-    const del = await api().post<{ deleted: number }>('/main-api/sensitive/del', {
+    // A malformed id refuses the whole call and deletes nothing; an unknown one is skipped.
+    const bad = await api().post('/main-api/sensitive/del', {
       ids: [all.data.list[0]!.id, 'nope'],
+    });
+    expect(bad.status).toBe(400);
+    const del = await api().post<{ deleted: number }>('/main-api/sensitive/del', {
+      ids: [all.data.list[0]!.id, randomUUID()],
     });
     expect(del.data.deleted).toBe(1);
     // Another tenant has its own list.

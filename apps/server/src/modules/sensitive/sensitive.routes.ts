@@ -12,7 +12,6 @@ import {
   sensitiveWordItem,
 } from '@cst/shared';
 import type { Deps } from '../../platform/deps.ts';
-import { withTextGuard } from '../files/text-guard.ts';
 import { access, defineRoute } from '../../platform/http.ts';
 import { accountRuntimeOf } from '../accounts/account-runtime.ts';
 import { onMessageDispatched } from '../conversations/message-hooks.ts';
@@ -23,10 +22,6 @@ const tags = ['sensitive'];
 
 /** Sensitive-word monitoring (API.md Sensitive words). */
 export function registerSensitiveRoutes(app: FastifyInstance, deps: Deps): void {
-  withTextGuard(app, (scope) => registerSensitiveRoutesIn(scope, deps));
-}
-
-function registerSensitiveRoutesIn(app: FastifyInstance, deps: Deps): void {
   const service = new SensitiveService(deps);
   accountRuntimeOf(deps).on('message', (ev, account) => service.onInbound(ev, account));
   onMessageDispatched(deps, (row, conv) => service.onDispatched(row, conv));

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type {
   ChatRecords,
@@ -240,8 +241,10 @@ describe('emoticons', () => {
       emoticonId: item.id,
     });
     expect(sent.status).toBe(200);
+    const badIds = await api(seat1).post('/api/v1/emoticon/del', { ids: [item.id, 'x'] });
+    expect(badIds.status).toBe(400);
     const del = await api(seat1).post<{ deleted: number }>('/api/v1/emoticon/del', {
-      ids: [item.id, 'x'],
+      ids: [item.id, randomUUID()],
     });
     expect(del.data.deleted).toBe(1);
     expect(

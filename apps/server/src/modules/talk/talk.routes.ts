@@ -23,7 +23,6 @@ import {
   voteRecordBody,
 } from '@cst/shared';
 import type { Deps } from '../../platform/deps.ts';
-import { withTextGuard } from '../files/text-guard.ts';
 import { access, defineRoute } from '../../platform/http.ts';
 import { EmoticonsService } from '../emoticons/emoticons.service.ts';
 import { mediaOf } from '../media/media-context.ts';
@@ -36,10 +35,6 @@ const tags = ['talk'];
 
 /** Stickers, forward, delete, collect, votes, chat records and voice to text (SPEC §7 Other). */
 export function registerTalkRoutes(app: FastifyInstance, deps: Deps): void {
-  withTextGuard(app, (scope) => registerTalkRoutesIn(scope, deps));
-}
-
-function registerTalkRoutesIn(app: FastifyInstance, deps: Deps): void {
   const ctx = mediaOf(deps);
   const talk = new TalkService(deps, ctx, new EmoticonsService(deps, ctx));
   const votes = new VoteService(deps);

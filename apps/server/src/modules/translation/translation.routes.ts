@@ -9,7 +9,6 @@ import {
   translateTextBody,
 } from '@cst/shared';
 import type { Deps } from '../../platform/deps.ts';
-import { withTextGuard } from '../files/text-guard.ts';
 import { access, defineRoute } from '../../platform/http.ts';
 import { mediaOf } from '../media/media-context.ts';
 import { LibreTranslateProvider } from './translation.provider.ts';
@@ -19,10 +18,6 @@ const tags = ['translation'];
 
 /** The translation assistant (hidden by the SPA when TRANSLATE_URL is not set). */
 export function registerTranslationRoutes(app: FastifyInstance, deps: Deps): void {
-  withTextGuard(app, (scope) => registerTranslationRoutesIn(scope, deps));
-}
-
-function registerTranslationRoutesIn(app: FastifyInstance, deps: Deps): void {
   const url = deps.config.translateUrl;
   const provider = url ? new LibreTranslateProvider(url) : null;
   const service = new TranslationService(deps, provider, mediaOf(deps).outbox);

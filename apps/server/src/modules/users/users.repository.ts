@@ -2,6 +2,7 @@ import { and, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzl
 import { alias } from 'drizzle-orm/pg-core';
 import { auditLog, authTokens, positions, roles, tenants, users } from '../../db/schema/index.ts';
 import type { DbOrTx } from '../../platform/db.ts';
+import { wellFormedJson } from '../../platform/well-formed.ts';
 
 /** The unique constraint an error violated (23505), however the driver wraps it; null if none. */
 export function violatedUnique(err: unknown): string | null {
@@ -252,6 +253,6 @@ export async function audit(
     userId: entry.userId,
     action: entry.action,
     target: entry.target ?? null,
-    detail: entry.detail ?? null,
+    detail: wellFormedJson(entry.detail ?? null),
   });
 }

@@ -2,7 +2,7 @@ import { App } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { WorkAccountItem } from '@cst/shared';
 import { accountsApi } from './api.ts';
-import { ConfirmWordModal } from './ConfirmWordModal.tsx';
+import { ConfirmWordModal } from '../../components/listPage/ConfirmWordModal.tsx';
 import { DistributeModal } from './DistributeModal.tsx';
 import { GroupPickModal } from './GroupPickModal.tsx';
 import { PoolChangeModal } from './PoolChangeModal.tsx';

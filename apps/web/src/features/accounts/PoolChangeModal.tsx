@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { WORK_ACCOUNT_POOLS, type WorkAccountPool } from '@cst/shared';
 import { accountsApi } from './api.ts';
-import { ConfirmWordModal } from './ConfirmWordModal.tsx';
+import { ConfirmWordModal } from '../../components/listPage/ConfirmWordModal.tsx';
 
 /** Props of {@link PoolChangeModal}. */
 export interface PoolChangeModalProps {

@@ -10,7 +10,7 @@ import {
   type WorkAccountPool,
   type WorkAccountStatus,
 } from '@cst/shared';
-import { useTableQuery } from '../../lib/url/useTableQuery.ts';
+import { useListQuery } from '../../components/listPage/useListQuery.ts';
 import type { AccountAction } from './accountActions.ts';
 import { AccountDialogs, type AccountDialog } from './AccountDialogs.tsx';
 import { AccountFilters } from './AccountFilters.tsx';
@@ -32,7 +32,7 @@ export function WorkAccountsPage() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const platform = usePlatform();
-  const q = useTableQuery(FILTERS, ACCOUNT_PAGE_SIZE);
+  const q = useListQuery(FILTERS, { pageSize: ACCOUNT_PAGE_SIZE });
   const { keyword, status, pool, groupId } = q.filters;
   const [selected, setSelected] = useState<string[]>([]);
   const [dialog, setDialog] = useState<AccountDialog | null>(null);

@@ -5,7 +5,7 @@ import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { USER_STATUSES, type UserItem } from '@cst/shared';
-import { useTableQuery } from '../../lib/url/useTableQuery.ts';
+import { useListQuery } from '../../components/listPage/useListQuery.ts';
 import { seatsKeys, usersApi } from '../seats/api.ts';
 import { ResetPasswordModal } from '../seats/ResetPasswordModal.tsx';
 import { StatusSwitch } from '../seats/StatusSwitch.tsx';
@@ -17,7 +17,7 @@ import { SubUsersDrawer } from './SubUsersDrawer.tsx';
 export function CustomersPage() {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const q = useTableQuery(['keyword', 'status']);
+  const q = useListQuery(['keyword', 'status']);
   const [editing, setEditing] = useState<UserItem | 'new' | null>(null);
   const [batch, setBatch] = useState(false);
   const [resetting, setResetting] = useState<UserItem | null>(null);

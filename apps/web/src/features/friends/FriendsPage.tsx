@@ -1,12 +1,19 @@
 import { useQuery } from '@tanstack/react-query';
-import { Button, Card, Empty, Space, Typography } from 'antd';
+import { Button, Typography } from 'antd';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CONTACT_SOURCES, type ContactSource, type FriendItem } from '@cst/shared';
-import { useTableQuery } from '../../lib/url/useTableQuery.ts';
+import {
+  DateRangeFilter,
+  EmptyState,
+  ExportButton,
+  ListPage,
+  SearchFilter,
+  SelectFilter,
+  useListQuery,
+} from '../../components/listPage/index.ts';
 import { accountsApi, accountsKeys, usePlatform } from '../accounts/api.ts';
 import { UserCardHost } from '../userCard/UserCardDialog.tsx';
-import { FriendsFilters } from './FriendsFilters.tsx';
 import { FriendsTable } from './FriendsTable.tsx';
 import { RemarkModal } from './RemarkModal.tsx';
 import { SyncFriendsModal } from './SyncFriendsModal.tsx';
@@ -15,7 +22,7 @@ import { useFriendsLive } from './useFriendsLive.ts';
 import { usePatchFriends, useFriendsQuery, type FriendFilters } from './useFriendsQuery.ts';
 import './friends.css';
 
-const FILTER_KEYS = ['account', 'keyword', 'from', 'to', 'source'] as const;
+const FILTER_KEYS = ['workWxid', 'keyword', 'addedFrom', 'addedTo', 'source'] as const;
 
 /** A number of the URL, or undefined. */
 const num = (v: string | undefined) => (v && /^\d{1,15}$/.test(v) ? Number(v) : undefined);
@@ -42,19 +49,19 @@ function useBodyHeight(ref: React.RefObject<HTMLDivElement | null>): number {
  */
 export function FriendsPage() {
   const { t } = useTranslation();
-  const query = useTableQuery(FILTER_KEYS);
+  const query = useListQuery(FILTER_KEYS);
   const f = query.filters;
   const filters: FriendFilters = useMemo(
     () => ({
-      workWxid: f.account,
+      workWxid: f.workWxid,
       keyword: f.keyword,
-      addedFrom: num(f.from),
-      addedTo: num(f.to),
+      addedFrom: num(f.addedFrom),
+      addedTo: num(f.addedTo),
       source: CONTACT_SOURCES.includes(f.source as ContactSource)
         ? (f.source as ContactSource)
         : undefined,
     }),
-    [f.account, f.keyword, f.from, f.to, f.source],
+    [f.workWxid, f.keyword, f.addedFrom, f.addedTo, f.source],
   );
   const filtered = Object.values(filters).some((v) => v !== undefined && v !== '');
   const list = useFriendsQuery(filters);
@@ -73,39 +80,68 @@ export function FriendsPage() {
   useFriendsLive();
 
   const empty = filtered ? (
-    <Empty description={t('friends.noMatch')} data-testid="friends-empty">
-      <Button
-        onClick={() => query.setFilters({ account: '', keyword: '', from: '', to: '', source: '' })}
-      >
-        {t('friends.clearFilters')}
-      </Button>
-    </Empty>
+    <EmptyState
+      title={t('friends.noMatch')}
+      hint={t('listPage.emptyFilteredHint')}
+      action={<Button onClick={query.reset}>{t('listPage.resetFilters')}</Button>}
+      testId="friends-empty"
+    />
   ) : (
-    <Empty
-      description={
-        <Space direction="vertical" size={2}>
-          <Typography.Text strong>{t('friends.empty')}</Typography.Text>
-          <Typography.Text type="secondary">{t('friends.emptyHint')}</Typography.Text>
-        </Space>
+    <EmptyState
+      title={t('friends.empty')}
+      hint={t('friends.emptyHint')}
+      action={
+        accounts.length > 0 && (
+          <Button type="primary" onClick={() => setSyncing(true)}>
+            {t('friends.sync')}
+          </Button>
+        )
       }
-      data-testid="friends-empty"
+      testId="friends-empty"
     />
   );
 
   return (
-    <Card
+    <ListPage
       title={t('friends.title')}
-      className="friends-page"
-      data-testid="friends-page"
+      testId="friends-page"
       extra={
         <Typography.Text type="secondary" data-testid="friends-total">
           {t('friends.total', { count: list.total })}
         </Typography.Text>
       }
-    >
-      <div className="friends-toolbar">
-        <FriendsFilters values={f} accounts={accounts} onChange={query.setFilters} />
-        <Space wrap size={8}>
+      filters={
+        <>
+          <SelectFilter
+            query={query}
+            name="workWxid"
+            placeholder={t('friends.allAccounts')}
+            searchable
+            width={180}
+            options={accounts.map((a) => ({
+              value: a.wxid,
+              label: a.remark || a.nickname || a.wxid,
+            }))}
+            testId="friends-account"
+          />
+          <SearchFilter
+            query={query}
+            name="keyword"
+            placeholder={t('friends.search')}
+            testId="friends-search"
+          />
+          <DateRangeFilter query={query} names={['addedFrom', 'addedTo']} testId="friends-added" />
+          <SelectFilter
+            query={query}
+            name="source"
+            placeholder={t('friends.allSources')}
+            options={CONTACT_SOURCES.map((s) => ({ value: s, label: t(`friends.sources.${s}`) }))}
+            testId="friends-source"
+          />
+        </>
+      }
+      actions={
+        <>
           <Button
             onClick={() => setSyncing(true)}
             disabled={accounts.length === 0}
@@ -113,8 +149,15 @@ export function FriendsPage() {
           >
             {t('friends.sync')}
           </Button>
-        </Space>
-      </div>
+          <ExportButton
+            url="/main-api/acc/friends-export"
+            params={query.params}
+            disabled={list.total === 0}
+            testId="friends-export"
+          />
+        </>
+      }
+    >
       <div ref={bodyRef}>
         <FriendsTable
           rows={list.rows}
@@ -150,6 +193,6 @@ export function FriendsPage() {
         />
       )}
       <UserCardHost />
-    </Card>
+    </ListPage>
   );
 }

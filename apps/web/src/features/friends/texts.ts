@@ -38,11 +38,9 @@ export const friendsTexts: Record<Language, TextTree> = {
       syncAccount: '工作号',
       syncStart: '开始同步',
       syncResult: '新增 {added} 位，删除 {removed} 位，变更 {changed} 位（现有 {total} 位好友）',
-      export: '导出',
       empty: '暂无好友',
       emptyHint: '工作号登录后会自动同步好友；也可以点击“同步好友”立即读取手机上的好友列表。',
       noMatch: '没有符合筛选条件的好友',
-      clearFilters: '清除筛选',
       sources: {
         manual: '手动添加',
         task: '任务添加',
@@ -89,12 +87,10 @@ export const friendsTexts: Record<Language, TextTree> = {
       syncAccount: 'Work account',
       syncStart: 'Sync',
       syncResult: '{added} added, {removed} removed, {changed} changed ({total} friends now)',
-      export: 'Export',
       empty: 'No friends yet',
       emptyHint:
         'Friends are synced when a work account logs in; "Sync friends" reads the phone\'s list now.',
       noMatch: 'No friend matches the filters',
-      clearFilters: 'Clear filters',
       sources: {
         manual: 'Added by hand',
         task: 'Added by a task',

@@ -5,7 +5,7 @@ import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PORT_STATES, type PortItem, type PortState } from '@cst/shared';
-import { useTableQuery } from '../../lib/url/useTableQuery.ts';
+import { useListQuery } from '../../components/listPage/useListQuery.ts';
 import { usersApi } from '../seats/api.ts';
 import { portsApi } from './api.ts';
 import { PortFormModal } from './PortFormModal.tsx';
@@ -18,7 +18,7 @@ const isState = (v: string | undefined): v is PortState =>
 export function PortsPage() {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const q = useTableQuery(['tenantId', 'state']);
+  const q = useListQuery(['tenantId', 'state']);
   const [selected, setSelected] = useState<string[]>([]);
   const [mode, setMode] = useState<'grant' | 'renew' | null>(null);
   const state = isState(q.filters.state) ? q.filters.state : undefined;

@@ -3,7 +3,7 @@ import { Table, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { LoginRecord } from '@cst/shared';
-import { useTableQuery } from '../../lib/url/useTableQuery.ts';
+import { useListQuery } from '../../components/listPage/useListQuery.ts';
 import { profileApi } from './api.ts';
 
 /** The key of a recorded reason (`wrong two-step password` → `wrongTwoStepPassword`). */
@@ -14,7 +14,7 @@ export function reasonKey(reason: string): string {
 /** The login notices of the signed-in user (ip, time, address, reason, agent), newest first. */
 export function LoginRecordsTable() {
   const { t } = useTranslation();
-  const q = useTableQuery([], 10);
+  const q = useListQuery([], { pageSize: 10 });
   const { data, isFetching } = useQuery({
     queryKey: ['profile', 'loginRecords', q.page, q.pageSize],
     queryFn: () => profileApi.loginRecords(q.page, q.pageSize),

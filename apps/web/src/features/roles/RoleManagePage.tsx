@@ -5,7 +5,7 @@ import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RoleItem } from '@cst/shared';
-import { useTableQuery } from '../../lib/url/useTableQuery.ts';
+import { useListQuery } from '../../components/listPage/useListQuery.ts';
 import { rolesApi, rolesKeys } from './api.ts';
 import { RoleFormModal } from './RoleFormModal.tsx';
 
@@ -14,7 +14,7 @@ export function RoleManagePage() {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const queryClient = useQueryClient();
-  const q = useTableQuery(['keyword']);
+  const q = useListQuery(['keyword']);
   const [editing, setEditing] = useState<RoleItem | 'new' | null>(null);
   const { data, isFetching } = useQuery({
     queryKey: [...rolesKeys.all, 'list', q.page, q.pageSize, q.filters.keyword],

@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SUB_ROLES, USER_STATUSES, type UserItem } from '@cst/shared';
 import { useSession } from '../../lib/session/sessionStore.ts';
-import { useTableQuery } from '../../lib/url/useTableQuery.ts';
+import { useListQuery } from '../../components/listPage/useListQuery.ts';
 import { seatsKeys, usersApi } from './api.ts';
 import { ResetPasswordModal } from './ResetPasswordModal.tsx';
 import { SeatFormModal } from './SeatFormModal.tsx';
@@ -17,7 +17,7 @@ export function SeatsTab() {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const me = useSession((s) => s.user);
-  const q = useTableQuery(['keyword', 'role', 'status']);
+  const q = useListQuery(['keyword', 'role', 'status']);
   const [editing, setEditing] = useState<UserItem | 'new' | null>(null);
   const [resetting, setResetting] = useState<UserItem | null>(null);
   const { data, isFetching } = useQuery({

@@ -1,6 +1,9 @@
-import { Form, Input, Modal, Typography } from 'antd';
+import { Button, Form, Input, Modal, Typography } from 'antd';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+
+/** The words SPEC §5 makes a user type: 'del' to delete, 'yes' to change the pool. */
+export type ConfirmWord = 'del' | 'yes';
 
 /** Props of {@link ConfirmWordModal}. */
 export interface ConfirmWordModalProps {
@@ -8,8 +11,7 @@ export interface ConfirmWordModalProps {
   title: string;
   /** What will happen; tells the user which word to type. */
   hint: ReactNode;
-  /** The word to type: 'del' to delete, 'yes' to change the pool (SPEC §5). */
-  word: 'del' | 'yes';
+  word: ConfirmWord;
   danger?: boolean;
   /** Extra fields above the word (e.g. the target pool). */
   children?: ReactNode;
@@ -54,7 +56,7 @@ export function ConfirmWordModal(props: ConfirmWordModalProps) {
       <Typography.Paragraph>{props.hint}</Typography.Paragraph>
       <Form layout="vertical" onFinish={() => void handleOk()}>
         {props.children}
-        <Form.Item label={t('accounts.confirmWord', { word: props.word })} required>
+        <Form.Item label={t('listPage.confirmWord', { word: props.word })} required>
           <Input
             autoFocus
             value={typed}
@@ -65,5 +67,57 @@ export function ConfirmWordModal(props: ConfirmWordModalProps) {
         </Form.Item>
       </Form>
     </Modal>
+  );
+}
+
+/** Props of {@link DeleteButton}. */
+export interface DeleteButtonProps {
+  /** What is deleted, named in the dialog ("Role 'Sales'", "3 words"). */
+  target: string;
+  /** Deletes; a rejection keeps the dialog open (the client has shown why). */
+  onDelete: () => Promise<void>;
+  disabled?: boolean;
+  /** A link in a row (default) or a toolbar button. */
+  variant?: 'link' | 'button';
+  label?: string;
+  testId?: string;
+}
+
+/** A delete button whose dialog asks the user to type 'del' (SPEC §5). */
+export function DeleteButton({
+  target,
+  onDelete,
+  disabled,
+  variant = 'link',
+  label,
+  testId,
+}: DeleteButtonProps) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button
+        type={variant === 'link' ? 'link' : 'default'}
+        size={variant === 'link' ? 'small' : 'middle'}
+        danger
+        disabled={disabled}
+        onClick={() => setOpen(true)}
+        data-testid={testId}
+      >
+        {label ?? t('common.delete')}
+      </Button>
+      <ConfirmWordModal
+        open={open}
+        title={label ?? t('common.delete')}
+        hint={t('common.confirmDelete', { name: target })}
+        word="del"
+        danger
+        onConfirm={async () => {
+          await onDelete();
+          setOpen(false);
+        }}
+        onClose={() => setOpen(false)}
+      />
+    </>
   );
 }
