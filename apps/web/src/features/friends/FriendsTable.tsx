@@ -119,7 +119,7 @@ export function FriendsTable(props: FriendsTableProps) {
       title: t('friends.actions'),
       key: 'actions',
       fixed: 'right',
-      width: 196,
+      width: 232,
       render: (_, f) => (
         <Space size={0} wrap={false}>
           <Button type="link" size="small" onClick={() => props.onOpenChat(f)}>
