@@ -87,6 +87,10 @@ test.describe('my friends', () => {
     await expect(convRow(page, wxid, OTHER)).toContainText('对照消息');
     await expect(blocked).not.toContainText('拉黑后的新消息');
     await expect(blocked).toHaveAttribute('data-unread', unreadBefore ?? '0');
+    // Its chat says so, and still holds the message.
+    await blocked.click();
+    await expect(page.getByTestId('chat-blocked')).toHaveText('已拉黑');
+    await expect(page.getByTestId('msg-row').filter({ hasText: '拉黑后的新消息' })).toBeVisible();
 
     // Delete a friend: confirmed, gone from the list.
     await page.goto(`/#/contacts/friends?workWxid=${wxid}&keyword=${OTHER}`);
@@ -95,6 +99,12 @@ test.describe('my friends', () => {
     await page.getByTestId('friend-delete-ok').click();
     await expect(page.getByText('已删除好友')).toBeVisible();
     await expect(friendRow(page, OTHER)).toHaveCount(0);
+    // The chat stays, marked.
+    await page.goto('/#/message');
+    await page.locator(`[data-testid="account-item"][data-wxid="${wxid}"]`).click();
+    await convRow(page, wxid, OTHER).click();
+    await expect(page.getByTestId('chat-not-friend')).toHaveText('已非好友');
+    await page.goto(`/#/contacts/friends?workWxid=${wxid}&keyword=${OTHER}`);
 
     // Sync: the counts of what changed (nothing since the last sync).
     await page.getByTestId('friends-sync').click();

@@ -50,6 +50,7 @@ export const friendsTexts: Record<Language, TextTree> = {
       yes: '是',
       no: '否',
       notFriend: '已非好友',
+      blockedTag: '已拉黑',
     },
   },
   en: {
@@ -100,6 +101,7 @@ export const friendsTexts: Record<Language, TextTree> = {
       yes: 'Yes',
       no: 'No',
       notFriend: 'No longer a friend',
+      blockedTag: 'Blacklisted',
     },
   },
 };
