@@ -189,6 +189,25 @@ describe('friends-list', () => {
     expect((await list(demo, { keyword: '没有这样的名字啊' })).data.total).toBe(0);
   });
 
+  it('finds a character common to many names (read newest first) with its exact total', async () => {
+    const all = [...friends, ...friends2];
+    const text = (f: ContactDto) => (f.nickname + '\n' + f.remark).toLowerCase();
+    const tally = new Map<string, number>();
+    for (const f of all) for (const c of new Set(text(f))) tally.set(c, (tally.get(c) ?? 0) + 1);
+    tally.delete('\n');
+    const [char, n] = [...tally].sort((a, b) => b[1] - a[1])[0]!;
+    // Common enough that the page is read off the added-time index (n² ≥ 5 × all).
+    expect(n * n).toBeGreaterThanOrEqual(5 * all.length);
+    const r = await list(demo, { keyword: char, pageSize: 20 });
+    expect(r.data.total).toBe(n);
+    expect(r.data.list).toHaveLength(Math.min(20, n));
+    const newest = all
+      .filter((f) => text(f).includes(char))
+      .sort((a, b) => b.addedAt - a.addedAt)
+      .slice(0, 20);
+    expect(r.data.list.map((f) => f.addedAt)).toEqual(newest.map((f) => f.addedAt));
+  });
+
   it('filters by added time and source', async () => {
     const sorted = [...friends].sort((a, b) => a.addedAt - b.addedAt);
     const mid = sorted[Math.floor(sorted.length / 2)]!.addedAt;
