@@ -31,7 +31,7 @@ ALTER TABLE "conversations" ADD COLUMN "not_friend" boolean DEFAULT false NOT NU
 CREATE INDEX "contact_counts_tenant" ON "contact_counts" USING btree ("tenant_id");--> statement-breakpoint
 CREATE INDEX "contact_gram_counts_tenant_gram" ON "contact_gram_counts" USING btree ("tenant_id","gram");--> statement-breakpoint
 CREATE INDEX "contacts_tenant_added" ON "contacts" USING btree ("tenant_id","added_at" DESC NULLS LAST,"id");--> statement-breakpoint
-CREATE INDEX "contacts_account_added" ON "contacts" USING btree ("work_account_id","added_at" DESC NULLS LAST,"id");--> statement-breakpoint
+CREATE INDEX "contacts_account_added" ON "contacts" USING btree ("tenant_id","work_account_id","added_at" DESC NULLS LAST,"id");--> statement-breakpoint
 CREATE INDEX "contacts_search" ON "contacts" USING gin ("search_grams") WITH (fastupdate=false);--> statement-breakpoint
 CREATE INDEX "contacts_wxid_prefix" ON "contacts" USING btree ("wxid" text_pattern_ops);--> statement-breakpoint
 CREATE FUNCTION "contact_counts_add"() RETURNS trigger LANGUAGE plpgsql AS $$

@@ -153,7 +153,14 @@ export const contacts = pgTable(
     index('contacts_tenant').on(t.tenantId),
     // The friends list, newest first, of a tenant or of one account.
     index('contacts_tenant_added').on(t.tenantId, t.addedAt.desc().nullsLast(), t.id),
-    index('contacts_account_added').on(t.workAccountId, t.addedAt.desc().nullsLast(), t.id),
+    // With the tenant in front, both equalities are index conditions: the planner then reads one
+    // account's friends in order instead of the tenant's, filtered (10,000 of 255,000).
+    index('contacts_account_added').on(
+      t.tenantId,
+      t.workAccountId,
+      t.addedAt.desc().nullsLast(),
+      t.id,
+    ),
     // Updated in place on each write: PGlite has no autovacuum to flush a pending list, and a
     // search would read the whole pending list every time.
     index('contacts_search').using('gin', t.searchGrams).with({ fastupdate: false }),

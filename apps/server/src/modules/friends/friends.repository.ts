@@ -199,6 +199,13 @@ export async function listFriends(
       ? sql`(select count(*) from ${contacts} where ${where()})`
       : // No filter but the accounts and a short keyword: the kept per-account (per-gram) counts.
         counts(has.keyword);
+  // Newest first. A keyword that is not common is found through its index and its few matches
+  // sorted: the order is then written so that no added-time index can give it, or a kept plan
+  // (which knows no keyword) may read a tenant's friends in order looking for rare matches.
+  const order = () =>
+    has.keyword && !has.dense
+      ? [sql`${contacts.addedAt} + interval '0 seconds' desc nulls last`, sql`${contacts.id}`]
+      : [sql`${contacts.addedAt} desc nulls last`, sql`${contacts.id}`];
   const rows = await friendPage(
     db,
     shape,
@@ -208,7 +215,7 @@ export async function listFriends(
         .from(contacts)
         .innerJoin(workAccounts, eq(workAccounts.id, contacts.workAccountId))
         .where(where())
-        .orderBy(sql`${contacts.addedAt} desc nulls last`, sql`${contacts.id}`)
+        .orderBy(...order())
         .limit(literal(pageSize))
         .offset(page === 1 ? 0 : sql.placeholder('offset')),
     values,
