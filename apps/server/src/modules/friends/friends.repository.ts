@@ -161,10 +161,12 @@ export async function listFriends(
   };
   const accountOfWxid = sql`(select ${workAccounts.id} from ${workAccounts} where ${workAccounts.tenantId} = ${v('tenantId')} and ${workAccounts.wxid} = ${v('workWxid')})`;
   const others = has.from || has.to || has.source;
-  const counts = (gram: boolean) => {
+  const firstGram = sql`(${v('grams')}::text[])[1]`;
+  /** Friends in scope (with `gram`: those whose names hold it), from the kept counts. */
+  const counts = (gram?: SQL) => {
     const table = gram ? contactGramCounts : contactCounts;
     const conds: SQL[] = [eq(table.tenantId, v('tenantId'))];
-    if (gram) conds.push(sql`${contactGramCounts.gram} = (${v('grams')}::text[])[1]`);
+    if (gram) conds.push(sql`${contactGramCounts.gram} = ${gram}`);
     if (has.some) conds.push(sql`${table.workAccountId} = any(${v('accountIds')}::uuid[])`);
     if (has.account) conds.push(sql`${table.workAccountId} = ${accountOfWxid}`);
     return sql`(select coalesce(sum(${table.n}), 0) from ${table} where ${and(...conds)})`;
@@ -175,11 +177,14 @@ export async function listFriends(
       await friendCount(
         db,
         density,
-        () => sql`select ${counts(true)}::int as n, ${counts(false)}::int as all`,
+        () => sql`select ${counts(firstGram)}::int as n, ${counts()}::int as all`,
         values,
       ),
     );
     has.dense = isDense(Number(d?.n ?? 0), Number(d?.all ?? 0));
+  }
+  if (has.keyword && !has.short && values.grams && values.grams.length > 2) {
+    values.grams = await rarestGrams(db, has, values, counts);
   }
   const shape = `${Object.entries(has)
     .filter(([, on]) => on)
@@ -198,7 +203,7 @@ export async function listFriends(
     others || (has.keyword && !has.short)
       ? sql`(select count(*) from ${contacts} where ${where()})`
       : // No filter but the accounts and a short keyword: the kept per-account (per-gram) counts.
-        counts(has.keyword);
+        counts(has.keyword ? firstGram : undefined);
   // Newest first. A keyword that is not common is found through its index and its few matches
   // sorted: the order is then written so that no added-time index can give it, or a kept plan
   // (which knows no keyword) may read a tenant's friends in order looking for rare matches.
@@ -228,6 +233,34 @@ export async function listFriends(
     await friendCount(db, shape, () => sql`select ${total()}::int as n`, values),
   );
   return { rows: [], total: Number(r?.n ?? 0) };
+}
+
+const rarity = preparedSql();
+
+/**
+ * The two rarest pairs of a long keyword in the scope (from the kept counts): the GIN index then
+ * intersects two short lists instead of every pair's, common ones ('客户') included; LIKE
+ * rechecks the whole keyword anyway.
+ */
+async function rarestGrams(
+  db: DbOrTx,
+  has: { some: boolean; account: boolean },
+  values: Record<string, unknown> & { grams: string[] | null },
+  counts: (gram?: SQL) => SQL,
+): Promise<string[]> {
+  const grams = values.grams ?? [];
+  const shape = `rarity|${has.some ? 'some' : ''}|${has.account ? 'account' : ''}`;
+  const found = rowsOf<{ gram: string; n: number }>(
+    await rarity(
+      db,
+      shape,
+      () =>
+        sql`select g as gram, ${counts(sql`g`)}::int as n from unnest(${v('grams')}::text[]) as g`,
+      values,
+    ),
+  );
+  const n = new Map(found.map((r) => [r.gram, Number(r.n)]));
+  return [...grams].sort((a, b) => (n.get(a) ?? 0) - (n.get(b) ?? 0)).slice(0, 2);
 }
 
 /** A contact list entry row (SPEC §3): a friend or a group of a work account. */

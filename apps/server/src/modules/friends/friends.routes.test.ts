@@ -447,6 +447,10 @@ describe('delete-friend and sync-friends', () => {
     // A changed remark moves its characters' counts.
     const renamedHit = await list(demo, { workWxid: acc2.wxid, keyword: '同步' });
     expect(renamedHit.data).toMatchObject({ total: 1, list: [{ friendWxid: renamed.wxid }] });
+    // A longer keyword (looked up by its rarest pairs, rechecked whole).
+    const longHit = await list(demo, { keyword: '改的备注' });
+    expect(longHit.data).toMatchObject({ total: 1, list: [{ friendWxid: renamed.wxid }] });
+    expect((await list(demo, { keyword: '备注的改' })).data.total).toBe(0);
     expect((await sync()).data).toEqual({ added: 0, removed: 0, changed: 0, total: held.length });
     // A seat that does not see the account, and another tenant, get 404.
     const hidden = await api(seat1).post('/main-api/acc/sync-friends', { workWxid: acc2.wxid });
