@@ -68,21 +68,21 @@ export function FriendsTable(props: FriendsTableProps) {
     {
       title: t('friends.remark'),
       dataIndex: 'remark',
-      width: 130,
+      width: 120,
       ellipsis: true,
       render: (v: string) => <span data-testid="friend-remark">{v}</span>,
     },
     {
       title: t('friends.account'),
       dataIndex: 'workWxid',
-      width: 130,
+      width: 120,
       ellipsis: true,
       render: (v: string) => accountName.get(v) ?? v,
     },
     {
       title: t('friends.tags'),
       dataIndex: 'tags',
-      width: 90,
+      width: 72,
       render: (tags: FriendItem['tags']) =>
         tags.map((tag) => (
           <Tag key={tag.id} bordered={false}>
@@ -93,13 +93,13 @@ export function FriendsTable(props: FriendsTableProps) {
     {
       title: t('friends.addedAt'),
       dataIndex: 'addedAt',
-      width: 140,
+      width: 136,
       render: (v: number | null) => (v ? dayjs(v).format('YYYY-MM-DD HH:mm') : ''),
     },
     {
       title: t('friends.source'),
       dataIndex: 'source',
-      width: 96,
+      width: 88,
       render: (v: FriendItem['source']) => t(`friends.sources.${v}`),
     },
     { title: t('friends.star'), dataIndex: 'star', width: 60, render: flag('star', 'friend-star') },
