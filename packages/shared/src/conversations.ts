@@ -105,6 +105,11 @@ export const conversationItem = z.object({
   msg_text: z.string(),
   /** Type of the latest message, so the list can prefix its preview ('[图片]'). */
   lastMsgType: z.number().nullable(),
+  /**
+   * Members of a group chat, when known (list pages carry it; pushes leave it out and the SPA
+   * keeps the last known count), so two groups of the same name can be told apart.
+   */
+  memberCount: z.number().int().nullable().optional(),
 });
 export type ConversationItem = z.infer<typeof conversationItem>;
 

@@ -18,4 +18,6 @@ export * from './talk.ts';
 export * from './sensitive.ts';
 export * from './translation.ts';
 export * from './history.ts';
+export * from './groups.ts';
 export * from './export.ts';
+export * from './preview.ts';

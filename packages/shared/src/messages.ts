@@ -4,6 +4,7 @@ import { contactMessages } from './contacts.ts';
 import { conversationMessages } from './conversations.ts';
 import { friendsMessages } from './friends.ts';
 import { filesMessages } from './files.ts';
+import { groupMessages } from './groups.ts';
 import { sensitiveMessages } from './sensitive.ts';
 import { talkMessages } from './talk.ts';
 import { translationMessages } from './translation.ts';
@@ -22,6 +23,7 @@ export const MESSAGES = {
   ...conversationMessages,
   ...contactMessages,
   ...friendsMessages,
+  ...groupMessages,
   ...filesMessages,
   ...talkMessages,
   ...sensitiveMessages,

@@ -83,7 +83,7 @@ export type GatewayErrorCode =
   | 'invalid' // bad input for the platform (e.g. empty text)
   | 'notFriend' // the peer is not a friend of the account
   | 'notMember' // the account is not (or no longer) in the group
-  | 'notOwner' // only the group owner may do this
+  | 'notOwner' // only the group owner (or an admin) may do this
   | 'alreadyFriend'
   | 'expired' // QR login expired or finished
   | 'tooLate' // revoke after the platform's window
@@ -211,6 +211,8 @@ export interface GroupMemberDto {
   card: string;
   avatar: string;
   isOwner: boolean;
+  /** Set by the owner: may remove members, mute and post the announcement. */
+  isAdmin: boolean;
   isFriend: boolean;
   banned: boolean;
   joinedAt: number;
@@ -401,7 +403,7 @@ export interface ChatGatewayCommands {
   listGroupMembers(workWxid: string, groupId: string): Promise<GroupMemberDto[]>;
   /** Invites friends into a group. */
   inviteToGroup(workWxid: string, groupId: string, wxids: string[]): Promise<void>;
-  /** Removes members (owner only). */
+  /** Removes members (owner or admin; an admin cannot remove the owner or another admin). */
   removeFromGroup(workWxid: string, groupId: string, wxids: string[]): Promise<void>;
   /** Leaves a group. */
   leaveGroup(workWxid: string, groupId: string): Promise<void>;
@@ -409,9 +411,9 @@ export interface ChatGatewayCommands {
   renameGroup(workWxid: string, groupId: string, name: string): Promise<void>;
   /** Sets the account's display name in a group. */
   setGroupCard(workWxid: string, groupId: string, card: string): Promise<void>;
-  /** Publishes a group announcement (owner only); `groupNotice` follows. */
+  /** Publishes a group announcement (owner or admin); `groupNotice` follows. */
   setGroupNotice(workWxid: string, groupId: string, notice: string): Promise<void>;
-  /** Mutes or unmutes members (owner only). */
+  /** Mutes or unmutes members (owner or admin, as for removal). */
   setGroupBan(workWxid: string, groupId: string, wxids: string[], banned: boolean): Promise<void>;
   /** Muted members of a group. */
   listGroupBans(workWxid: string, groupId: string): Promise<GroupMemberDto[]>;

@@ -20,6 +20,7 @@ import { registerTranslationRoutes } from './translation/translation.routes.ts';
 import { registerHistoryRoutes } from './history/history.routes.ts';
 import { registerContactRoutes } from './contacts/contact.routes.ts';
 import { registerFriendsRoutes } from './friends/friends.routes.ts';
+import { registerGroupRoutes } from './groups/group.routes.ts';
 
 /** Registers every feature module's routes. */
 export async function registerModules(app: FastifyInstance, deps: Deps): Promise<void> {
@@ -43,4 +44,5 @@ export async function registerModules(app: FastifyInstance, deps: Deps): Promise
   registerHistoryRoutes(app, deps);
   registerContactRoutes(app, deps);
   registerFriendsRoutes(app, deps);
+  registerGroupRoutes(app, deps);
 }

@@ -113,7 +113,7 @@ export const qrLogins = pgTable(
  * A friend of a work account, synced from the platform. `source` says how the console came to have
  * the friend (CONTACT_SOURCES; 'phone' = added outside the console). `search_grams` holds every
  * character and pair of characters of the lowercased nickname and remark (`contact_grams`, a SQL
- * function of migration 0005): a GIN index on it finds a keyword anywhere in a name among hundreds
+ * function of migration 0006): a GIN index on it finds a keyword anywhere in a name among hundreds
  * of thousands of friends without an extension, for Chinese names of two characters as well.
  */
 export const contacts = pgTable(
@@ -170,7 +170,7 @@ export const contacts = pgTable(
 
 /**
  * How many friends each work account has: kept by statement triggers on `contacts` (migration
- * 0004, as conversation_counts) so the friends list's unfiltered total is a few rows to add, not
+ * 0006, as conversation_counts) so the friends list's unfiltered total is a few rows to add, not
  * a count of 250,000 rows on every page.
  */
 export const contactCounts = pgTable(
@@ -186,7 +186,7 @@ export const contactCounts = pgTable(
 /**
  * How many friends of each work account have each character or pair of characters in their
  * nickname or remark (`contacts.search_grams`): kept by statement triggers on `contacts`
- * (migration 0005). The total of a one- or two-character keyword (a surname, most names) is then
+ * (migration 0006). The total of a one- or two-character keyword (a surname, most names) is then
  * a sum over the accounts, not a visit to each of thousands of matching rows.
  */
 export const contactGramCounts = pgTable(
@@ -242,6 +242,8 @@ export const chatGroupMembers = pgTable(
     card: text('card').notNull().default(''),
     avatar: text('avatar').notNull().default(''),
     isOwner: boolean('is_owner').notNull().default(false),
+    /** A group admin (set by the owner): may remove members, mute and post the announcement. */
+    isAdmin: boolean('is_admin').notNull().default(false),
     isFriend: boolean('is_friend').notNull().default(false),
     banned: boolean('banned').notNull().default(false),
     joinedAt: timestamp('joined_at', { withTimezone: true }),

@@ -8,3 +8,4 @@ export * from './files.ts';
 export * from './sensitive.ts';
 export * from './emoticons.ts';
 export * from './talk.ts';
+export * from './groups.ts';

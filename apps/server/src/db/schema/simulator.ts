@@ -100,6 +100,8 @@ export const simGroupMembers = pgTable(
     wxid: text('wxid').notNull(),
     card: text('card').notNull().default(''),
     banned: boolean('banned').notNull().default(false),
+    /** Set by the owner: may remove members, mute and post the announcement. */
+    admin: boolean('admin').notNull().default(false),
     joinedAt: ms('joined_at').notNull(),
   },
   (t) => [primaryKey({ columns: [t.accountWxid, t.groupId, t.wxid] })],

@@ -10,7 +10,7 @@ import type { SimAccountRow, SimLoginRow } from './simulator.repository.ts';
 import { deliverLoginNotice, proxyIp } from './login-notice.ts';
 import { scheduleReceipts } from './simulator-messaging.ts';
 import { scheduleFriendAccept } from './simulator-social.ts';
-import { makeAvatar, planAccount, planWorld, type SimPerson } from './world.ts';
+import { makeAvatar, planAccount, planWorld, type PlannedGroup, type SimPerson } from './world.ts';
 
 // Logins, sessions, statuses and faults: the phone side of the connection.
 
@@ -235,9 +235,15 @@ export async function createAccount(
       })),
     );
     await repo.insertMembers(
-      world.groups.flatMap((g) =>
-        g.members.map((m) => ({ ...m, accountWxid: acc, groupId: g.groupId })),
-      ),
+      world.groups.flatMap((g) => {
+        const admins = plannedAdmins(core, acc, g);
+        return g.members.map((m) => ({
+          ...m,
+          accountWxid: acc,
+          groupId: g.groupId,
+          admin: admins.has(m.wxid),
+        }));
+      }),
     );
     for (const m of world.moments) {
       await repo.insertMoment({ ...m, accountWxid: acc, media: [], link: null, requestId: null });
@@ -321,4 +327,18 @@ export async function fault(core: SimCore, wxid: string, kind: SimFaultKind): Pr
       });
       return;
   }
+}
+
+/**
+ * The admins of a starting group, drawn apart from the world plan (so the plan stays as it was):
+ * in about a third of the groups the account does not own it is an admin, and one other member
+ * of a larger group may be one.
+ */
+function plannedAdmins(core: SimCore, acc: string, g: PlannedGroup): Set<string> {
+  const rng = core.rng('admins', acc, g.groupId);
+  const admins = new Set<string>();
+  if (g.ownerWxid !== acc && rng.chance(0.35)) admins.add(acc);
+  const others = g.members.filter((m) => m.wxid !== acc && m.wxid !== g.ownerWxid);
+  if (others.length >= 5 && rng.chance(0.5)) admins.add(rng.pick(others).wxid);
+  return admins;
 }

@@ -144,9 +144,16 @@ describe('groups', () => {
     expect(await codeOf(h.gateway.listGroupMembers(wxid, g.groupId))).toBe('notMember');
   });
 
-  it('keeps owner-only operations to the owner and checks members', async () => {
+  it('keeps owner-only operations to the owner and admins and checks members', async () => {
     const groups = await h.gateway.listGroups(wxid);
-    const notOwned = groups.find((g) => g.ownerWxid !== wxid)!;
+    const roles = await Promise.all(
+      groups.map(async (g) => {
+        const members = await h.gateway.listGroupMembers(wxid, g.groupId);
+        const self = members.find((m) => m.wxid === wxid)!;
+        return { g, members, role: self.isOwner ? 'owner' : self.isAdmin ? 'admin' : 'member' };
+      }),
+    );
+    const notOwned = roles.find((r) => r.role === 'member')!.g;
     const member = (await h.gateway.listGroupMembers(wxid, notOwned.groupId)).find(
       (m) => m.wxid !== wxid,
     )!;
@@ -163,6 +170,47 @@ describe('groups', () => {
     expect(await codeOf(h.gateway.inviteToGroup(wxid, 'bad', [friends[0]!.wxid]))).toBe(
       'notMember',
     );
+
+    // An admin manages plain members, but not the owner.
+    const admin = roles.find((r) => r.role === 'admin')!;
+    const plain = admin.members.find((m) => !m.isOwner && !m.isAdmin && m.wxid !== wxid)!;
+    const owner = admin.members.find((m) => m.isOwner)!;
+    expect(await codeOf(h.gateway.removeFromGroup(wxid, admin.g.groupId, [owner.wxid]))).toBe(
+      'notOwner',
+    );
+    expect(await codeOf(h.gateway.setGroupBan(wxid, admin.g.groupId, [owner.wxid], true))).toBe(
+      'notOwner',
+    );
+    await h.gateway.setGroupBan(wxid, admin.g.groupId, [plain.wxid], true);
+    expect((await h.gateway.listGroupBans(wxid, admin.g.groupId)).map((m) => m.wxid)).toEqual([
+      plain.wxid,
+    ]);
+    await h.gateway.setGroupNotice(wxid, admin.g.groupId, '管理员公告');
+    await h.gateway.removeFromGroup(wxid, admin.g.groupId, [plain.wxid]);
+    const after = await h.gateway.listGroupMembers(wxid, admin.g.groupId);
+    expect(after.some((m) => m.wxid === plain.wxid)).toBe(false);
+  });
+
+  it('puts each group notice into the group chat as a system line', async () => {
+    const [a, b, c] = friends;
+    const g = await h.gateway.createGroup(wxid, '通知群', [a!.wxid, b!.wxid]);
+    h.events.length = 0;
+    await h.gateway.inviteToGroup(wxid, g.groupId, [c!.wxid]);
+    await h.gateway.setGroupNotice(wxid, g.groupId, '周末休息');
+    await h.sim.idle();
+    const lines = h
+      .of('message')
+      .filter((m) => m.peerId === g.groupId && m.msgType === MSG_TYPE.system);
+    expect(lines.map((m) => m.content)).toEqual([
+      `你邀请"${c!.nickname}"加入了群聊`,
+      '你修改了群公告：周末休息',
+    ]);
+    expect(lines.every((m) => m.talkType === 2 && m.memberWxid === null)).toBe(true);
+    // Inviting someone already in the group announces nothing.
+    h.events.length = 0;
+    await h.gateway.inviteToGroup(wxid, g.groupId, [c!.wxid]);
+    await h.sim.idle();
+    expect(h.of('groupNotice')).toEqual([]);
   });
 });
 

@@ -1,4 +1,4 @@
-import { FRIEND_REQUEST_STATUS, isGroupId } from '@cst/shared';
+import { FRIEND_REQUEST_STATUS } from '@cst/shared';
 import {
   GatewayError,
   type AddFriendCommand,
@@ -24,6 +24,7 @@ import {
 import type { SimMomentRow } from './simulator.repository.ts';
 import { COMMENT_TEXTS } from './vocabulary.ts';
 import { makeAvatar, makeGroupId, personForPhone } from './world.ts';
+import { activeGroupOf, announceGroup, groupUpdated, requireManager } from './simulator-groups.ts';
 
 // Contacts, friend requests, groups and moments of the simulated platform.
 
@@ -208,11 +209,8 @@ async function groupDto(core: SimCore, acc: string, groupId: string): Promise<Gr
   return toGroup(g, (await core.repo.listMembers(acc, groupId)).length);
 }
 
-async function activeGroup(core: SimCore, acc: string, groupId: string, ownerOnly = false) {
-  const g = isGroupId(groupId) ? await core.repo.getGroup(acc, groupId) : null;
-  if (!g || !g.active) throw new GatewayError('notMember', 'not in this group');
-  if (ownerOnly && g.ownerWxid !== acc) throw new GatewayError('notOwner', 'only the owner may');
-  return g;
+async function activeGroup(core: SimCore, acc: string, groupId: string) {
+  return activeGroupOf(core, acc, groupId);
 }
 
 async function requireFriends(core: SimCore, acc: string, wxids: string[]) {
@@ -224,33 +222,7 @@ async function requireFriends(core: SimCore, acc: string, wxids: string[]) {
   return friends;
 }
 
-function notice(
-  core: SimCore,
-  acc: string,
-  groupId: string,
-  kind: 'announcement' | 'memberJoined' | 'memberLeft' | 'renamed',
-  text: string,
-  wxids: string[],
-) {
-  const at = core.now();
-  void core.emit(acc, 'groupNotice', {
-    workWxid: acc,
-    groupId,
-    noticeId: `${groupId}:${kind}:${at}:${wxids.join(',')}`,
-    kind,
-    text,
-    wxids,
-    at,
-  });
-}
-
-async function changed(core: SimCore, acc: string, groupId: string) {
-  void core.emit(acc, 'groupChanged', {
-    workWxid: acc,
-    kind: 'updated',
-    group: await groupDto(core, acc, groupId),
-  });
-}
+const changed = groupUpdated;
 
 /** Groups the account is in. */
 export async function listGroups(core: SimCore, acc: string): Promise<GroupDto[]> {
@@ -309,17 +281,26 @@ export async function inviteToGroup(core: SimCore, acc: string, groupId: string,
   core.requireOnline(acc);
   await activeGroup(core, acc, groupId);
   const friends = await requireFriends(core, acc, wxids);
+  const inGroup = new Set((await core.repo.listMembers(acc, groupId)).map((m) => m.member.wxid));
+  const joining = friends.filter((f) => !inGroup.has(f.wxid));
+  if (joining.length === 0) return;
   const now = core.now();
   await core.repo.insertMembers(
-    friends.map((f) => ({ accountWxid: acc, groupId, wxid: f.wxid, joinedAt: now })),
+    joining.map((f) => ({ accountWxid: acc, groupId, wxid: f.wxid, joinedAt: now })),
   );
-  const self = await core.account(acc);
-  const names = friends.map((f) => `"${f.nickname}"`).join('、');
-  notice(core, acc, groupId, 'memberJoined', `"${self.nickname}"邀请${names}加入了群聊`, wxids);
+  const names = joining.map((f) => `"${f.nickname}"`).join('、');
+  await announceGroup(
+    core,
+    acc,
+    groupId,
+    'memberJoined',
+    `你邀请${names}加入了群聊`,
+    joining.map((f) => f.wxid),
+  );
   await changed(core, acc, groupId);
 }
 
-/** Removes members (owner only). */
+/** Removes members (owner or admin; an admin cannot remove the owner or another admin). */
 export async function removeFromGroup(
   core: SimCore,
   acc: string,
@@ -327,13 +308,16 @@ export async function removeFromGroup(
   wxids: string[],
 ) {
   core.requireOnline(acc);
-  await activeGroup(core, acc, groupId, true);
-  const targets = wxids.filter((w) => w !== acc);
+  const g = await activeGroup(core, acc, groupId);
+  const members = new Set((await core.repo.listMembers(acc, groupId)).map((m) => m.member.wxid));
+  const targets = [...new Set(wxids)].filter((w) => w !== acc);
   if (targets.length === 0) throw new GatewayError('invalid', 'no members');
+  await requireManager(core, acc, g, targets);
+  if (targets.some((w) => !members.has(w))) throw new GatewayError('notFound', 'not a member');
   const people = await core.repo.getPeople(acc, targets);
   await core.repo.deleteMembers(acc, groupId, targets);
   const names = people.map((p) => `"${p.nickname}"`).join('、');
-  notice(core, acc, groupId, 'memberLeft', `你将${names}移出了群聊`, targets);
+  await announceGroup(core, acc, groupId, 'memberLeft', `你将${names}移出了群聊`, targets);
   await changed(core, acc, groupId);
 }
 
@@ -343,7 +327,14 @@ export async function leaveGroup(core: SimCore, acc: string, groupId: string) {
   await activeGroup(core, acc, groupId);
   const group = await groupDto(core, acc, groupId);
   await core.repo.deleteMembers(acc, groupId, [acc]);
-  await core.repo.updateGroup(acc, groupId, { active: false });
+  // An owner who leaves hands the group to the member who joined first (as the platform does).
+  const heir = (await core.repo.listMembers(acc, groupId))
+    .map((m) => m.member)
+    .sort((a, b) => a.joinedAt - b.joinedAt)[0];
+  await core.repo.updateGroup(acc, groupId, {
+    active: false,
+    ...(group.ownerWxid === acc && heir ? { ownerWxid: heir.wxid } : {}),
+  });
   void core.emit(acc, 'groupChanged', {
     workWxid: acc,
     kind: 'left',
@@ -357,7 +348,7 @@ export async function renameGroup(core: SimCore, acc: string, groupId: string, n
   await activeGroup(core, acc, groupId);
   if (!name.trim()) throw new GatewayError('invalid', 'empty name');
   await core.repo.updateGroup(acc, groupId, { name: name.trim() });
-  notice(core, acc, groupId, 'renamed', `你修改群名为"${name.trim()}"`, [acc]);
+  await announceGroup(core, acc, groupId, 'renamed', `你修改群名为"${name.trim()}"`, [acc]);
   await changed(core, acc, groupId);
 }
 
@@ -367,19 +358,28 @@ export async function setGroupCard(core: SimCore, acc: string, groupId: string, 
   await activeGroup(core, acc, groupId);
   await core.repo.updateGroup(acc, groupId, { myCard: card.trim() });
   await core.repo.insertMembers([{ accountWxid: acc, groupId, wxid: acc, joinedAt: core.now() }]);
+  await core.repo.setMemberCard(acc, groupId, acc, card.trim());
   await changed(core, acc, groupId);
 }
 
-/** Publishes an announcement (owner only). */
+/** Publishes an announcement (owner or admin). */
 export async function setGroupNotice(core: SimCore, acc: string, groupId: string, text: string) {
   core.requireOnline(acc);
-  await activeGroup(core, acc, groupId, true);
+  await requireManager(core, acc, await activeGroup(core, acc, groupId));
   await core.repo.updateGroup(acc, groupId, { notice: text });
-  notice(core, acc, groupId, 'announcement', text, [acc]);
+  await announceGroup(
+    core,
+    acc,
+    groupId,
+    'announcement',
+    text,
+    [acc],
+    text ? `你修改了群公告：${text}` : '你清空了群公告',
+  );
   await changed(core, acc, groupId);
 }
 
-/** Mutes or unmutes members (owner only). */
+/** Mutes or unmutes members (owner or admin, as for removal). */
 export async function setGroupBan(
   core: SimCore,
   acc: string,
@@ -388,12 +388,12 @@ export async function setGroupBan(
   banned: boolean,
 ) {
   core.requireOnline(acc);
-  await activeGroup(core, acc, groupId, true);
+  const g = await activeGroup(core, acc, groupId);
   const members = new Set((await core.repo.listMembers(acc, groupId)).map((m) => m.member.wxid));
-  const targets = wxids.filter((w) => w !== acc);
-  if (targets.length === 0 || targets.some((w) => !members.has(w))) {
-    throw new GatewayError('notFound', 'not a member');
-  }
+  const targets = [...new Set(wxids)].filter((w) => w !== acc);
+  if (targets.length === 0) throw new GatewayError('invalid', 'no members');
+  await requireManager(core, acc, g, targets);
+  if (targets.some((w) => !members.has(w))) throw new GatewayError('notFound', 'not a member');
   await core.repo.setMembersBanned(acc, groupId, targets, banned);
 }
 

@@ -118,6 +118,30 @@ describe('traffic generator', () => {
     expect(listed.map((r) => r.requestId)).toContain(req.requestId);
   });
 
+  it('now and then has members join and leave, and owners post announcements or rename', async () => {
+    const kinds = () => new Set(h.of('groupNotice').map((n) => n.kind));
+    for (let i = 0; i < 2000; i++) {
+      await h.sim.generate(wxid);
+      const k = kinds();
+      if (
+        k.has('memberJoined') &&
+        k.has('memberLeft') &&
+        (k.has('announcement') || k.has('renamed'))
+      )
+        break;
+    }
+    await h.sim.idle();
+    expect([...kinds()]).toEqual(expect.arrayContaining(['memberJoined', 'memberLeft']));
+    expect(kinds().has('announcement') || kinds().has('renamed')).toBe(true);
+    // Each notice is also a system line in the group's chat.
+    for (const n of h.of('groupNotice')) {
+      const line = h
+        .of('message')
+        .find((m) => m.peerId === n.groupId && m.msgType === MSG_TYPE.system && m.msgTime === n.at);
+      expect(line, n.text).toBeDefined();
+    }
+  });
+
   it('runs in the background at the configured rate and stops at 0', async () => {
     await h.sim.setConfig({ trafficPerMinute: 3000 });
     await h.until(() => h.of('message').length >= 5, 5000);

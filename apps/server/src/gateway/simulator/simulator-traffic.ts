@@ -1,6 +1,7 @@
 import { MSG_TYPE, MSG_TYPES, type MsgType, type TalkType } from '@cst/shared';
 import { GatewayError } from '../types.ts';
 import { deliverLoginNotice } from './login-notice.ts';
+import { groupLife } from './simulator-groups.ts';
 import type { Rng } from './prng.ts';
 import type { SimCore } from './simulator-core.ts';
 import {
@@ -73,7 +74,8 @@ export async function generate(core: SimCore, wxid: string, msgType?: MsgType): 
     if (r >= 0.03 && r < 0.06 && (await readSync(core, acc, rng))) return;
     if (r >= 0.06 && r < 0.09) return friendRequest(core, acc, rng);
     if (r >= 0.09 && r < 0.11) return friendMoment(core, acc, rng);
-    if (r >= 0.11 && r < 0.13 && (await strangerJoins(core, acc, rng))) return;
+    if (r >= 0.11 && r < 0.12 && (await strangerJoins(core, acc, rng))) return;
+    if (r >= 0.12 && r < 0.13 && (await groupLife(core, acc, rng))) return;
     if (r >= 0.13 && r < 0.17) return message(core, acc, rng, MSG_TYPE.text, true);
     msgType = pickType(rng);
   }
@@ -102,8 +104,9 @@ async function message(
   let memberCard = '';
   if (inGroup) {
     const g = rng.pick(groups);
+    // Muted members cannot write.
     const members = (await core.repo.listMembers(acc.wxid, g.groupId)).filter(
-      (m) => m.member.wxid !== acc.wxid && m.person,
+      (m) => m.member.wxid !== acc.wxid && m.person && !m.member.banned,
     );
     if (members.length === 0) return message(core, acc, rng, msgType, fromSelf);
     const m = rng.pick(members);
@@ -273,6 +276,19 @@ async function strangerJoins(core: SimCore, acc: SimAccountRow, rng: Rng): Promi
     { ...person, accountWxid: acc.wxid, isFriend: false, addedAt: core.now() },
   ]);
   await ensureMember(core, acc.wxid, g.groupId, person.wxid);
+  await deliverInbound(
+    core,
+    acc,
+    {
+      talkType: 2,
+      peerId: g.groupId,
+      fromSelf: false,
+      member: null,
+      msgType: MSG_TYPE.system,
+      content: `"${person.nickname}"加入了群聊`,
+    },
+    rng,
+  );
   return true;
 }
 

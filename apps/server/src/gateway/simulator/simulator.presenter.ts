@@ -116,6 +116,7 @@ export function toMember(
     card: m.card,
     avatar: isSelf ? self.avatar : (person?.avatar ?? ''),
     isOwner: m.wxid === ownerWxid,
+    isAdmin: m.admin && m.wxid !== ownerWxid,
     isFriend: person?.isFriend ?? false,
     banned: m.banned,
     joinedAt: m.joinedAt,

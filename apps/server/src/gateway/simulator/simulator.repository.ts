@@ -372,6 +372,20 @@ export class SimulatorRepository {
       );
   }
 
+  /** Sets a member's group card. */
+  async setMemberCard(accountWxid: string, groupId: string, wxid: string, card: string) {
+    await this.db
+      .update(simGroupMembers)
+      .set({ card })
+      .where(
+        and(
+          eq(simGroupMembers.accountWxid, accountWxid),
+          eq(simGroupMembers.groupId, groupId),
+          eq(simGroupMembers.wxid, wxid),
+        ),
+      );
+  }
+
   /** Sets the muted flag of members. */
   async setMembersBanned(accountWxid: string, groupId: string, wxids: string[], banned: boolean) {
     if (wxids.length === 0) return;

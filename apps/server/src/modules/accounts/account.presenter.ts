@@ -35,7 +35,8 @@ export function presentAccount(r: AccountListRow, now: number): WorkAccountItem 
     distributedToName: r.distributedToName,
     firstLoginAt,
     lastLoginAt: ms(a.lastLoginAt),
-    keepIdleUntil: keepIdleUntil(firstLoginAt, now),
+    // A banned account has no keep-idle period to wait out (SPEC §9's 8 hours are for new ones).
+    keepIdleUntil: a.status === 'banned' ? null : keepIdleUntil(firstLoginAt, now),
     contactCount: Number(r.contactCount),
     groupCount: Number(r.groupCount),
     portCode: r.portCode,

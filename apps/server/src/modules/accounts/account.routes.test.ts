@@ -285,6 +285,8 @@ describe('account operations and their states (SPEC §5)', () => {
     const b = await addAccount(ctx, demo, { nickname: '封号甲' });
     await api().post('/sim-api/fault', { workWxid: b.wxid, kind: 'ban' });
     await waitStatus(ctx, demo, b.wxid, 'banned');
+    // A banned account has no keep-idle period left to show.
+    expect((await accountOf(ctx, demo, b.wxid))!.keepIdleUntil).toBeNull();
     const refused = await api().post('/main-api/acc/batch-edit', {
       wxids: [acc.wxid, b.wxid],
       remark: 'x',

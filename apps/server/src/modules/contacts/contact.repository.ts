@@ -149,6 +149,7 @@ export async function replaceMembers(
           card: m.card,
           avatar: m.avatar,
           isOwner: m.isOwner,
+          isAdmin: m.isAdmin,
           isFriend: m.isFriend,
           banned: m.banned,
           joinedAt: m.joinedAt ? new Date(m.joinedAt) : null,

@@ -1,7 +1,6 @@
 import {
   indexName,
-  loginNoticeContent,
-  MSG_TYPE,
+  messagePreview,
   type ConversationItem,
   type MessageItem,
   type TalkType,
@@ -17,7 +16,7 @@ const EPOCH_GUARD = 31_536_000_000;
 
 /** The conversation item of SPEC §3 from a row. */
 export function presentConversation(
-  row: Omit<ConversationRow, 'tenantId' | 'workAccountId'>,
+  row: Omit<ConversationRow, 'tenantId' | 'workAccountId'> & { memberCount?: number | null },
 ): ConversationItem {
   const latest = row.latestMsgTime < EPOCH_GUARD ? row.updatedAt.getTime() : row.latestMsgTime;
   const talkType = row.talkType as TalkType;
@@ -42,54 +41,8 @@ export function presentConversation(
     workWxid: row.workWxid,
     msg_text: row.msgText,
     lastMsgType: row.lastMsgType ?? null,
+    ...(row.memberCount === undefined ? {} : { memberCount: row.memberCount }),
   };
-}
-
-/** The preview text of a message for the conversation list (the SPA prefixes the type). */
-export function previewOf(msgType: number, content: string, fileName: string | null): string {
-  if (msgType === MSG_TYPE.text || msgType === MSG_TYPE.quote || msgType === MSG_TYPE.system) {
-    const text = msgType === MSG_TYPE.quote ? quoteText(content) : content;
-    return text.length > 120 ? `${text.slice(0, 120)}…` : text;
-  }
-  if (fileName) return fileName.slice(0, 120);
-  if (msgType === MSG_TYPE.loginNotice) return loginNoticeText(content).slice(0, 120);
-  const title = titleOf(content);
-  return title.slice(0, 120);
-}
-
-/** The operator's text of a stored quote message (its JSON `content`), else the content itself. */
-export function quoteText(content: string): string {
-  try {
-    const v = JSON.parse(content) as { content?: unknown };
-    return typeof v.content === 'string' ? v.content : content;
-  } catch {
-    return content;
-  }
-}
-
-/** The preview of a login notice: why, where and from which IP ("新设备登录 广东 深圳 113.88.1.2"). */
-function loginNoticeText(content: string): string {
-  try {
-    const v = loginNoticeContent.partial().safeParse(JSON.parse(content));
-    if (v.success) {
-      return [v.data.reason, v.data.address, v.data.ip].filter((x) => x).join(' ');
-    }
-  } catch {
-    // not JSON: plain text
-  }
-  return content;
-}
-
-function titleOf(content: string): string {
-  try {
-    const v = JSON.parse(content) as Record<string, unknown>;
-    for (const k of ['title', 'label', 'poiName', 'nickname', 'name', 'text', 'content']) {
-      if (typeof v[k] === 'string') return v[k];
-    }
-  } catch {
-    // not JSON: plain text
-  }
-  return content;
 }
 
 /** The message of SPEC §3 from a row. */
@@ -126,6 +79,6 @@ export function presentMessage(row: MessageRow, conv: ConversationRow): MessageI
     index_name: indexName(talkType, conv.peerId, conv.workWxid),
     createSort: row.id,
     createdAt: row.createdAt.getTime(),
-    msg_text: previewOf(row.msgType, row.content, row.fileName),
+    msg_text: messagePreview(row.msgType, row.content, row.fileName),
   };
 }

@@ -54,8 +54,13 @@ export interface ListFilter {
   talkType?: number;
 }
 
-/** What the list reads of a conversation: all but its tenant and account ids, which it filters on. */
-export type ConversationListRow = Omit<ConversationRow, 'tenantId' | 'workAccountId'>;
+/**
+ * What the list reads of a conversation: all but its tenant and account ids, which it filters on,
+ * and a group's member count.
+ */
+export type ConversationListRow = Omit<ConversationRow, 'tenantId' | 'workAccountId'> & {
+  memberCount?: number | null;
+};
 const {
   tenantId: _tenant,
   workAccountId: _account,
@@ -139,7 +144,16 @@ export async function listConversations(
       const { where, total } = parts();
       return (
         db
-          .select({ ...listColumns, total: sql<number>`${total}::int`.as('total') })
+          .select({
+            ...listColumns,
+            // A group's member count (null for a single chat or an unsynced group): one index
+            // lookup per row of the page, after the limit.
+            memberCount: sql<number | null>`(select ${chatGroups.memberCount} from ${chatGroups}
+              where ${conversations.talkType} = 2
+                and ${chatGroups.workAccountId} = ${conversations.workAccountId}
+                and ${chatGroups.groupId} = ${conversations.peerId})`.as('member_count'),
+            total: sql<number>`${total}::int`.as('total'),
+          })
           .from(conversations)
           .where(where)
           // As the order indexes are declared (DESC NULLS LAST), so the page is read off an index.

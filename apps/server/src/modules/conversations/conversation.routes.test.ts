@@ -434,3 +434,41 @@ describe('list modes and paging', () => {
     expect((await api(seat1).post('/main-api/conv/group/del', { id: g.data.id })).status).toBe(200);
   });
 });
+
+describe('previews', () => {
+  it('stores a readable preview of a structured message, never its JSON', async () => {
+    const peer = 'wxid_conv_preview_1';
+    await inbound(JSON.stringify({ result: 'ended', durationSec: 83 }), peer, 7);
+    const call = await eventually(() => convOf(seat1, peer));
+    expect(call).toMatchObject({ lastMsgType: 7, msg_text: 'ended 1:23' });
+    const msgs = await messagesOf(seat1, peer);
+    expect(msgs.data.list.at(-1)?.msg_text).toBe('ended 1:23');
+    const transfer = { money: '88.00', paySubType: 1, memo: '货款', transferId: 't1' };
+    await inbound(JSON.stringify(transfer), peer, 17);
+    const after = await eventually(async () => {
+      const c = await convOf(seat1, peer);
+      return c?.lastMsgType === 17 ? c : undefined;
+    });
+    expect(after.msg_text).toBe('¥88.00 货款');
+  });
+
+  it('lists a group chat with its member count, so groups of one name can be told apart', async () => {
+    const world = await api().get<{
+      groups: { groupId: string; members: { wxid: string }[] }[];
+    }>(`/sim-api/contacts?workWxid=${acc.wxid}`);
+    const group = world.data.groups[0]!;
+    const r = await api().post('/sim-api/inbound', {
+      workWxid: acc.wxid,
+      fromWxid: group.groupId,
+      talkType: 2,
+      msgType: 1,
+      content: '群里有人吗',
+      memberWxid: group.members.find((m) => m.wxid !== acc.wxid)!.wxid,
+    });
+    expect(r.status).toBe(200);
+    const conv = await eventually(() => convOf(seat1, group.groupId));
+    expect(conv.memberCount).toBe(group.members.length);
+    const single = await convOf(seat1, FRIEND);
+    expect(single?.memberCount).toBeNull();
+  });
+});

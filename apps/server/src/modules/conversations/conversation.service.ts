@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
 import {
   MESSAGE_WINDOW_MS,
+  messagePreview,
   type ConvMessagesResult,
   MSG_TYPE,
   type ConvListBody,
@@ -21,7 +22,6 @@ import { realtimeOf } from '../../realtime/realtime.ts';
 import {
   presentConversation,
   presentMessage,
-  previewOf,
   type ConversationRow,
 } from './conversation.presenter.ts';
 import * as repo from './conversation.repository.ts';
@@ -213,7 +213,7 @@ export class ConversationService {
           latestMsgTime: now,
           lastMessageId: sent!.row.id,
           lastMsgType: msgType,
-          msgText: previewOf(msgType, content, null),
+          msgText: messagePreview(msgType, content, null),
           updatedAt: new Date(now),
         })
         .where(eq(conversations.id, conv.id))
@@ -234,7 +234,7 @@ export class ConversationService {
     if (!target || target.conversationId !== conv.id || !target.msgId) {
       throw fail.notFound('messageNotFound');
     }
-    const text = previewOf(target.msgType, target.content, target.fileName);
+    const text = messagePreview(target.msgType, target.content, target.fileName);
     return {
       refMsgId: target.msgId,
       refContent: text,

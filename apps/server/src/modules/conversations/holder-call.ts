@@ -11,6 +11,7 @@ import {
 import type { Deps } from '../../platform/deps.ts';
 import { wellFormedJson } from '../../platform/well-formed.ts';
 import { accountRuntimeOf } from '../accounts/account-runtime.ts';
+import { runGroupCall, type GroupCall } from '../groups/group-gateway.ts';
 
 /** Commands that run on the instance holding the account. */
 export type HolderCommand =
@@ -24,7 +25,8 @@ export type HolderCommand =
   | { name: 'addFriend'; cmd: AddFriendCommand }
   | { name: 'updateFriendInfo'; wxid: string; patch: FriendFlagsPatch }
   | { name: 'deleteFriend'; wxid: string }
-  | { name: 'listContacts' };
+  | { name: 'listContacts' }
+  | { name: 'group'; call: GroupCall };
 
 /** Media bytes as a holder call returns them. */
 export interface EncodedMedia {
@@ -68,6 +70,8 @@ async function run(gw: ChatGateway, wxid: string, cmd: HolderCommand): Promise<u
       return gw.deleteFriend(wxid, cmd.wxid);
     case 'listContacts':
       return gw.listContacts(wxid);
+    case 'group':
+      return runGroupCall(gw, wxid, cmd.call);
   }
 }
 

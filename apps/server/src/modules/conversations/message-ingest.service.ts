@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { MESSAGE_PUSH_EVENT, MSG_TYPE, isMsgType, type MsgType } from '@cst/shared';
+import { MESSAGE_PUSH_EVENT, MSG_TYPE, isMsgType, messagePreview, type MsgType } from '@cst/shared';
 import { conversations, messages } from '../../db/schema/index.ts';
 import type {
   InboundMessageEvent,
@@ -14,7 +14,6 @@ import type { AccountRef } from '../accounts/account-runtime.ts';
 import {
   presentConversation,
   presentMessage,
-  previewOf,
   type ConversationRow,
   type MessageRow,
 } from './conversation.presenter.ts';
@@ -165,7 +164,7 @@ export class MessageIngest {
       if (m.id > b.lastMessageId) {
         b.lastMessageId = m.id;
         b.lastMsgType = m.msgType;
-        b.msgText = previewOf(m.msgType, m.content, m.fileName);
+        b.msgText = messagePreview(m.msgType, m.content, m.fileName);
       }
       b.latestMsgTime = Math.max(b.latestMsgTime, m.msgTime);
       bumps.set(m.conversationId, b);

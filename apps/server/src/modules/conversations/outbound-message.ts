@@ -4,11 +4,11 @@ import {
   locationContent,
   miniProgramContent,
   MSG_TYPE,
+  quoteText,
 } from '@cst/shared';
 import type { z } from 'zod';
 import { GatewayError, type OutboundMedia, type OutboundMessage } from '../../gateway/index.ts';
 import type { MessageRow } from './conversation.presenter.ts';
-import { quoteText } from './conversation.presenter.ts';
 
 function json<S extends z.ZodTypeAny>(schema: S, content: string): z.output<S> {
   let value: unknown;

@@ -62,7 +62,7 @@ function escapeLike(s: string): string {
 }
 
 /**
- * The grams a keyword is looked up by in `contacts.search_grams` (migration 0005's
+ * The grams a keyword is looked up by in `contacts.search_grams` (migration 0006's
  * `contact_grams`): the character of a one-character keyword, else each pair of characters.
  */
 export function keywordGrams(keyword: string): string[] {

@@ -1,15 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import type { TalkType } from '@cst/shared';
+import { messagePreview, type TalkType } from '@cst/shared';
 import { conversations } from '../../db/schema/index.ts';
 import type { AuthContext } from '../../platform/auth-context.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { fail } from '../../platform/errors.ts';
-import {
-  previewOf,
-  type ConversationRow,
-  type MessageRow,
-} from '../conversations/conversation.presenter.ts';
+import type { ConversationRow, MessageRow } from '../conversations/conversation.presenter.ts';
 import * as convRepo from '../conversations/conversation.repository.ts';
 import { visibleAccount } from '../conversations/conversation.scope.ts';
 import { afterSendCommit } from '../conversations/message-dispatch.service.ts';
@@ -103,7 +99,7 @@ export class Outbox {
           latestMsgTime: now,
           lastMessageId: last.id,
           lastMsgType: last.msgType,
-          msgText: previewOf(last.msgType, last.content, last.fileName),
+          msgText: messagePreview(last.msgType, last.content, last.fileName),
           updatedAt: new Date(now),
         })
         .where(eq(conversations.id, conv.id))

@@ -3,6 +3,7 @@ import {
   forwardContent,
   MSG_TYPE,
   ossUrl,
+  quoteText,
   type ChatRecords,
   type CollectItem,
   type ForwardBody,
@@ -23,7 +24,6 @@ import type { MediaContext } from '../media/media-context.ts';
 import type { Draft } from '../media/outbox.service.ts';
 import { visibleConversation, visibleMessage, type VisibleMessage } from './message-access.ts';
 import * as repo from './talk.repository.ts';
-import { quoteText } from '../conversations/conversation.presenter.ts';
 
 /** Types forwarded as they are (JSON content kept). */
 const FORWARD_AS_IS: readonly number[] = [

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_ROLE_PERMISSIONS, type Role, type SessionUser } from '@cst/shared';
-import { decideRoute, menuEntries, redirectTarget, routeOf, sectionPages } from './access.ts';
+import {
+  decideRoute,
+  menuEntries,
+  redirectTarget,
+  routeOf,
+  sectionPages,
+  selectedMenuKey,
+} from './access.ts';
 import { ROUTES } from './registry.ts';
 import type { AppRoute } from './types.ts';
 
@@ -134,10 +141,16 @@ describe('section redirects', () => {
     ]);
   });
 
-  it('answer 404 when no page of the section is available', () => {
+  it('answer 403 when the section has built pages but none the user may open', () => {
     expect(decideRoute(route('/settings'), signedIn('office'), '', routes)).toEqual({
-      kind: 'notFound',
+      kind: 'forbidden',
     });
+    expect(decideRoute(route('/settings'), signedIn('admin'), '', routes)).toEqual({
+      kind: 'forbidden',
+    });
+  });
+
+  it('answer 404 when no page of the section is built', () => {
     expect(decideRoute(route('/statistics'), signedIn('manager'), '', routes)).toEqual({
       kind: 'notFound',
     });
@@ -166,6 +179,22 @@ describe('menuEntries', () => {
       '/',
       '/?talkType=2',
     ]);
+  });
+
+  it('selects one entry: 群聊 on the group-chat view, 会话 on the others', () => {
+    const fake = routes.map((r) =>
+      r.path === '/message' || r.path === '/history' ? { ...r, ready: true } : r,
+    );
+    const entries = menuEntries('top', userOf('manager'), fake);
+    const at = (path: string, search = '') => selectedMenuKey(entries, path, search, fake);
+    expect(at('/message', '?talkType=2')).toBe('/?talkType=2');
+    expect(at('/message', '?talkType=2&v=123')).toBe('/?talkType=2');
+    expect(at('/message')).toBe('/');
+    expect(at('/message', '?v=123')).toBe('/');
+    expect(at('/', '?talkType=2')).toBe('/?talkType=2');
+    expect(at('/history')).toBe('/history');
+    expect(at('/settings/roleManage')).toBe('/settings');
+    expect(at('/myAccount')).toBeUndefined();
   });
 
   it('builds the settings side menu from the permissions', () => {

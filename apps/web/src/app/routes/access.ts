@@ -67,11 +67,17 @@ export function redirectTarget(
   return (pages.find((p) => p.path === route.redirect) ?? pages[0])?.path ?? null;
 }
 
+/** Whether a section has a page that is built (whoever may open it). */
+function hasBuiltPages(id: SectionId | undefined, routes: AppRoute[]): boolean {
+  return !!id && routes.some((r) => r.section === id && !r.redirect && r.ready);
+}
+
 /**
  * The guard (SPEC §2): signed-in visitors leave the login pages for `/` (or the page they were
  * sent away from, see {@link returnPath}); signed-out visitors of a
  * login-only page go to the login page (remembering where they were going); a page that is not
- * built is a 404; a page whose permission the user lacks is a 403.
+ * built is a 404; a page whose permission the user lacks is a 403, and so is a section none of
+ * whose built pages the user may open (a seat opening `/settings`).
  */
 export function decideRoute(
   route: AppRoute,
@@ -87,7 +93,9 @@ export function decideRoute(
   if (!route.ready) return { kind: 'notFound' };
   if (route.redirect) {
     const to = redirectTarget(route, visitor.user, routes);
-    return to ? { kind: 'redirect', to } : { kind: 'notFound' };
+    if (to) return { kind: 'redirect', to };
+    // A section with built pages, none of them the user's: forbidden, not missing.
+    return hasBuiltPages(route.section, routes) ? { kind: 'forbidden' } : { kind: 'notFound' };
   }
   if (!can(visitor.user, route.permission)) return { kind: 'forbidden' };
   return { kind: 'render' };
@@ -139,4 +147,36 @@ export function menuEntries(
 /** The route registered for a path, if any. */
 export function routeOf(path: string, routes = ROUTES): AppRoute | undefined {
   return routes.find((r) => r.path === path);
+}
+
+/** The query parameters of a link (`/?talkType=2` → talkType=2). */
+function paramsOf(to: string): URLSearchParams {
+  return new URLSearchParams(to.includes('?') ? to.slice(to.indexOf('?') + 1) : '');
+}
+
+/**
+ * The one entry of a menu the location selects: the entry of the location's page (or section)
+ * whose link's query parameters the location carries, the most specific first — on
+ * `/message?talkType=2` 群聊, not 会话 too (both link to the conversation screen).
+ */
+export function selectedMenuKey(
+  entries: MenuEntry[],
+  pathname: string,
+  search: string,
+  routes = ROUTES,
+): string | undefined {
+  const route = routeOf(pathname, routes);
+  const current = new URLSearchParams(search);
+  let best: { key: string; score: number } | undefined;
+  for (const e of entries) {
+    const samePage =
+      e.key === pathname + search ||
+      e.matchPath === pathname ||
+      (!!route?.section && e.section === route.section);
+    if (!samePage) continue;
+    const wanted = [...paramsOf(e.key)];
+    if (!wanted.every(([k, v]) => current.get(k) === v)) continue;
+    if (!best || wanted.length > best.score) best = { key: e.key, score: wanted.length };
+  }
+  return best?.key;
 }

@@ -176,7 +176,6 @@ export const ROUTES: AppRoute[] = [
   // Contacts.
   section('contacts', '/contacts', '/contacts/apply', 'route.contacts', {
     order: 35,
-    labelKey: 'menu.contacts',
     icon: ContactsOutlined,
   }),
   child('contacts', '/contacts/apply', 'route.contactsApply', 'contact.manage', 10),
@@ -184,7 +183,10 @@ export const ROUTES: AppRoute[] = [
     ready: true,
     load: () => import('../../features/friends/FriendsPage.tsx').then((m) => m.FriendsPage),
   }),
-  child('contacts', '/contacts/groups', 'route.contactsGroups', 'contact.manage', 30),
+  child('contacts', '/contacts/groups', 'route.contactsGroups', 'contact.manage', 30, {
+    ready: true,
+    load: () => import('../../features/groups/GroupsPage.tsx').then((m) => m.GroupsPage),
+  }),
 
   // Moments: /moments is itself the default page of its section.
   child('moments', '/moments', 'route.moments', 'moments.manage', 10, {

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useCan } from '../../lib/session/sessionStore.ts';
 import { ConnectionIndicator } from '../realtime/ConnectionIndicator.tsx';
+import { AccountStatusAlerts } from './AccountStatusAlerts.tsx';
 import { usePlatform } from './api.ts';
 import { WorkAccountSwitcher } from './WorkAccountSwitcher.tsx';
 
@@ -15,7 +16,7 @@ export function SimulatorLink() {
   const platform = usePlatform();
   if (!canManage || !platform.data?.simulator) return null;
   return (
-    <Tooltip title={t('simulator.title')}>
+    <Tooltip title={t('simulator.headerHint')}>
       <Button
         type="text"
         icon={<ExperimentOutlined />}
@@ -27,10 +28,14 @@ export function SimulatorLink() {
   );
 }
 
-/** The header's work-account slot: link state, simulator entry, work-account switcher. */
+/**
+ * The header's work-account slot: link state, simulator entry, work-account switcher, and the
+ * notifications of accounts that stop working (on every page of the console).
+ */
 export function HeaderAccountTools() {
   return (
     <>
+      <AccountStatusAlerts />
       <ConnectionIndicator />
       <SimulatorLink />
       <WorkAccountSwitcher />

@@ -40,6 +40,20 @@ describe('applyStatusToList', () => {
     expect(next.counts).toMatchObject({ online: 0, loggingIn: 1, banned: 1 });
   });
 
+  it('drops the keep-idle badge of a banned account, keeps it for other changes', () => {
+    const idle = (l: AccountListResult): AccountListResult => ({
+      ...l,
+      list: l.list.map((r) => ({ ...r, keepIdleUntil: 123 })),
+    });
+    expect(applyStatusToList(idle(list()), { wxid: 'a', status: 'banned' }).list[0]).toMatchObject({
+      status: 'banned',
+      keepIdleUntil: null,
+    });
+    expect(
+      applyStatusToList(idle(list()), { wxid: 'a', status: 'proxyFailed' }).list[0],
+    ).toMatchObject({ status: 'proxyFailed', keepIdleUntil: 123 });
+  });
+
   it('is idempotent and ignores unknown accounts and statuses', () => {
     const once = applyStatusToList(list(), { wxid: 'b', status: 'online' });
     expect(applyStatusToList(once, { wxid: 'b', status: 'online' })).toBe(once);

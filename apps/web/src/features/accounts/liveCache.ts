@@ -25,7 +25,15 @@ export function applyStatusToList(list: AccountListResult, push: StatusPush): Ac
     ...list,
     counts,
     list: list.list.map((r) =>
-      r.wxid === push.wxid ? { ...r, status, statusReason: push.reason ?? '' } : r,
+      r.wxid === push.wxid
+        ? {
+            ...r,
+            status,
+            statusReason: push.reason ?? '',
+            // A banned account has no keep-idle period to wait out.
+            keepIdleUntil: status === 'banned' ? null : r.keepIdleUntil,
+          }
+        : r,
     ),
   };
 }

@@ -22,6 +22,18 @@ export const accountsTexts: Record<Language, TextTree> = {
       gettingDevice: '获取设备中',
     },
     wxPool: { service: '客服号池', feeding: '养号池' },
+    accountAlert: {
+      banned: '工作号已被封号',
+      kickedOut: '工作号被踢下线',
+      proxyFailed: '工作号代理失效',
+      reason: '原因：{reason}',
+      hint: {
+        banned: '「{name}」已无法收发消息。',
+        kickedOut: '「{name}」已在别处登录或被平台下线，请重新扫码登录。',
+        proxyFailed: '「{name}」的代理不可用，请更换代理后重新登录。',
+      },
+      open: '去工作号管理',
+    },
     accounts: {
       title: '工作号管理',
       all: '全部',
@@ -171,6 +183,19 @@ export const accountsTexts: Record<Language, TextTree> = {
       gettingDevice: 'Getting device',
     },
     wxPool: { service: 'Service pool', feeding: 'Feeding pool' },
+    accountAlert: {
+      banned: 'Work account banned',
+      kickedOut: 'Work account kicked out',
+      proxyFailed: 'Work account proxy failed',
+      reason: 'Reason: {reason}',
+      hint: {
+        banned: '"{name}" can no longer send or receive messages.',
+        kickedOut:
+          '"{name}" was signed in elsewhere or signed out by the platform; scan to sign in again.',
+        proxyFailed: 'The proxy of "{name}" does not work; change it and sign in again.',
+      },
+      open: 'Open work accounts',
+    },
     accounts: {
       title: 'Work accounts',
       all: 'All',

@@ -2,6 +2,7 @@ import { ClearOutlined } from '@ant-design/icons';
 import { App, Badge, Button, Popconfirm, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { SwitcherAccount } from '@cst/shared';
+import { useSession } from '../../lib/session/sessionStore.ts';
 import { statusDot } from '../accounts/status.ts';
 import { totalUnread, useWorkAccounts } from '../accounts/workAccountStore.ts';
 import { clearUnread } from './inboxActions.ts';
@@ -22,6 +23,8 @@ export function AccountColumn({ selected, onPickAccount, onPickAll }: AccountCol
   const { t } = useTranslation();
   const { message } = App.useApp();
   const accounts = useWorkAccounts((s) => s.accounts);
+  // A manager sees every account of the company, assigned or not.
+  const manager = useSession((s) => s.user?.role === 'manager');
   const unread = useWorkAccounts((s) => s.sessionWsList);
   const total = totalUnread(unread);
   const unreadOf = (wxid: string) => unread.find((u) => u.wxid === wxid)?.unRead ?? 0;
@@ -71,7 +74,7 @@ export function AccountColumn({ selected, onPickAccount, onPickAll }: AccountCol
       </div>
       {accounts.length === 0 && (
         <Typography.Text type="secondary" className="inbox-accounts-empty">
-          {t('inbox.noAccounts')}
+          {manager ? t('inbox.noAccountsTenant') : t('inbox.noAccounts')}
         </Typography.Text>
       )}
       {accounts.map((a) => {

@@ -10,6 +10,7 @@ import { quoteOf } from './bubbles.tsx';
 import { EmojiPicker } from './EmojiPicker.tsx';
 import { sendText } from './inboxActions.ts';
 import { useInbox } from './inboxStore.ts';
+import { previewLine } from './msgTypeLabel.ts';
 
 /**
  * The composer: Enter sends, Shift+Enter starts a new line (IME composition is left alone); the
@@ -50,7 +51,11 @@ export function Composer({ conv }: { conv: ConversationItem }) {
 
   if (!canSend) return null;
   const quote = quoted ? quoteOf(quoted) : null;
-  const quoteText = quoted ? (quoted.msgType === 19 ? quote!.text : quoted.msg_text) : '';
+  const quoteText = quoted
+    ? quoted.msgType === 19
+      ? quote!.text
+      : previewLine(quoted.msgType, quoted.msg_text, t)
+    : '';
   const quoteName = quoted
     ? quoted.sendSide === 1
       ? t('inbox.me')

@@ -2,6 +2,7 @@ import { Input, Segmented, Tag, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CONVERSATION_MODES, type ConversationMode } from '@cst/shared';
+import { useWorkAccounts } from '../accounts/workAccountStore.ts';
 import { ConversationList } from './ConversationList.tsx';
 import { useInbox } from './inboxStore.ts';
 import { viewKey, viewReady, type ListView } from './listView.ts';
@@ -33,6 +34,8 @@ export function ConversationPane({
   const ready = viewReady(view);
   const error = useListQuery(view);
   const total = useInbox((s) => (s.list.key === key ? s.list.total : 0));
+  // Without any work account there is none to choose on the left (the chat side says what to do).
+  const noAccounts = useWorkAccounts((s) => s.accounts.length === 0);
   const [text, setText] = useState(view.keyword ?? '');
 
   useEffect(() => {
@@ -85,7 +88,11 @@ export function ConversationPane({
         <ConversationList listKey={key} showAccount={view.mode !== 'account'} />
       ) : (
         <Typography.Text type="secondary" className="inbox-hint">
-          {view.mode === 'account' ? t('inbox.chooseAccount') : t('inbox.groups.choose')}
+          {view.mode !== 'account'
+            ? t('inbox.groups.choose')
+            : noAccounts
+              ? t('inbox.emptyList')
+              : t('inbox.chooseAccount')}
         </Typography.Text>
       )}
     </section>

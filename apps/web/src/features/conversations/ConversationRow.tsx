@@ -55,6 +55,11 @@ export const ConversationRow = memo(function ConversationRow({
         <div className="conv-line">
           <span className="conv-name" data-testid="conv-name">
             {c.name}
+            {c.talkType === 2 && c.memberCount ? (
+              <span className="conv-members" data-testid="conv-members">
+                {t('inbox.memberCount', { count: c.memberCount })}
+              </span>
+            ) : null}
           </span>
           <span className="conv-time">{when(c.latestMsgTime)}</span>
         </div>

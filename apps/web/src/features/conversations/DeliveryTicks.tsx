@@ -1,37 +1,54 @@
 import { ExclamationCircleFilled, LoadingOutlined, RedoOutlined } from '@ant-design/icons';
-import { Button, Tooltip } from 'antd';
+import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { ChatMessage } from './inboxStore.ts';
 import { resendMessage } from './inboxActions.ts';
 import { deliveryState } from './messageStatus.ts';
 
 /**
+ * Why an operator's message failed, with a resend action: a line of its own under the bubble,
+ * so the reason wraps at any width and never squeezes the bubble (SPEC §4: a send error shows).
+ */
+export function SendFailure({ message }: { message: ChatMessage }) {
+  const { t } = useTranslation();
+  const reason = message.errMessage || t('inbox.status.failed');
+  return (
+    <div className="msg-failed" data-testid="msg-failed">
+      <span className="msg-failed-reason" data-testid="msg-error">
+        {reason}
+      </span>
+      <Button
+        size="small"
+        type="link"
+        icon={<RedoOutlined />}
+        onClick={() => void resendMessage(message.key)}
+        data-testid="msg-resend"
+      >
+        {t('inbox.resend')}
+      </Button>
+    </div>
+  );
+}
+
+/**
  * The delivery flags of an operator's message (SPEC §4): sending, sent (one tick), delivered
- * (two ticks), read (two blue ticks), or failed with the reason and a resend action.
+ * (two ticks), read (two blue ticks), or failed (a red mark; {@link SendFailure} says why).
  */
 export function DeliveryTicks({ message }: { message: ChatMessage }) {
   const { t } = useTranslation();
   const state = deliveryState(message);
   const label = t(`inbox.status.${state}`);
   if (state === 'failed') {
-    const reason = message.errMessage || label;
     return (
-      <span className="ticks ticks-failed" data-testid="msg-status" data-status={state}>
-        <Tooltip title={t('inbox.failedReason', { reason })}>
-          <ExclamationCircleFilled aria-label={label} />
-        </Tooltip>
-        <span className="ticks-error" data-testid="msg-error">
-          {reason}
-        </span>
-        <Button
-          size="small"
-          type="link"
-          icon={<RedoOutlined />}
-          onClick={() => void resendMessage(message.key)}
-          data-testid="msg-resend"
-        >
-          {t('inbox.resend')}
-        </Button>
+      <span
+        className="ticks ticks-failed"
+        data-testid="msg-status"
+        data-status={state}
+        role="img"
+        aria-label={label}
+        title={t('inbox.failedReason', { reason: message.errMessage || label })}
+      >
+        <ExclamationCircleFilled />
       </span>
     );
   }

@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { ConversationMode } from '@cst/shared';
 import { useSwitcherLive } from '../accounts/useAccountLiveUpdates.ts';
@@ -8,11 +8,14 @@ import { ChatPane } from './ChatPane.tsx';
 import { UserCardHost } from '../userCard/UserCardDialog.tsx';
 import { ConversationPane } from './ConversationPane.tsx';
 import { listViewOf } from './listView.ts';
+import { NoAccountsGuide } from './NoAccountsGuide.tsx';
 import {
   INBOX_GROUP_KEY,
   INBOX_MODE_KEY,
+  INBOX_MODE_PARAM,
+  modeParamOf,
+  openingMode,
   storedInboxChoice,
-  storedInboxMode,
   talkTypeOf,
   useCurrentWxid,
   useWorkAccountsLoaded,
@@ -34,13 +37,14 @@ function store(key: string, value: string | undefined): void {
  * menu entry) shows group chats only.
  */
 export function InboxPage() {
-  useWorkAccountsLoaded();
+  const accountsLoaded = useWorkAccountsLoaded();
+  const noAccounts = useWorkAccounts((s) => s.accounts.length === 0) && accountsLoaded;
   useSwitcherLive();
   const [params, setParams] = useSearchParams();
   const current = useCurrentWxid();
   const choose = useWorkAccounts((s) => s.choose);
   // The opening view is the one `openingView` describes (app/firstScreen.ts asks for it early).
-  const [mode, setModeState] = useState<ConversationMode>(storedInboxMode);
+  const [mode, setModeState] = useState<ConversationMode>(() => openingMode(params));
   const [groupId, setGroupIdState] = useState<string | undefined>(
     () => storedInboxChoice(INBOX_GROUP_KEY) ?? undefined,
   );
@@ -55,6 +59,21 @@ export function InboxPage() {
     store(INBOX_GROUP_KEY, id);
     setGroupIdState(id);
   }, []);
+  // `?mode=unread` (the header's unread icon) switches the list, also when it is already open;
+  // the parameter is then dropped so the reader's own choice of mode is not overridden.
+  const asked = modeParamOf(params);
+  useEffect(() => {
+    if (!asked) return;
+    setMode(asked);
+    setParams(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        next.delete(INBOX_MODE_PARAM);
+        return next;
+      },
+      { replace: true },
+    );
+  }, [asked, setMode, setParams]);
   const showAll = useCallback(() => {
     const next = new URLSearchParams(params);
     next.delete('talkType');
@@ -79,7 +98,7 @@ export function InboxPage() {
         onKeywordChange={setKeyword}
         onShowAll={showAll}
       />
-      <ChatPane />
+      {noAccounts ? <NoAccountsGuide /> : <ChatPane />}
       <UserCardHost />
     </div>
   );

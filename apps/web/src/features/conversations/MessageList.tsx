@@ -1,12 +1,13 @@
 import { DownOutlined } from '@ant-design/icons';
 import { Button, Empty, Spin, Typography } from 'antd';
-import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Virtuoso, type VirtuosoHandle } from 'react-virtuoso';
 import type { ConversationItem } from '@cst/shared';
 import { useCan } from '../../lib/session/sessionStore.ts';
 import { backToLatest, loadNewerMessages, loadOlderMessages } from './inboxActions.ts';
 import { useInbox } from './inboxStore.ts';
+import { MessageHoverTools, type HoverToolsHandle } from './MessageHoverTools.tsx';
 import { MessageMenu, messageMenuTarget } from './MessageMenu.tsx';
 import { usePointMenu, type MenuEvent } from './PointMenu.tsx';
 import { MessageRow } from './MessageRow.tsx';
@@ -98,6 +99,11 @@ export function MessageList({ conv }: { conv: ConversationItem }) {
   const menu = usePointMenu(
     useCallback((e: MenuEvent) => messageMenuTarget(e, canSend, t), [canSend, t]),
   );
+  // The hover toolbar (quote, revoke): one for the list, fed by delegated pointer events.
+  const hover = useRef<HoverToolsHandle>(null);
+  const handleOver = useCallback((e: MouseEvent) => hover.current?.over(e.target), []);
+  const handleLeave = useCallback((e: MouseEvent) => hover.current?.leave(e.relatedTarget), []);
+  const handleScroll = useCallback(() => hover.current?.hide(), []);
   const scrollerRef = useCallback((el: HTMLElement | Window | null) => {
     scroller.current = el instanceof HTMLElement ? el : null;
   }, []);
@@ -169,6 +175,9 @@ export function MessageList({ conv }: { conv: ConversationItem }) {
         onKeyDown={handleInput}
         onPointerDown={handleInput}
         onContextMenu={menu.onContextMenu}
+        onMouseOver={canSend ? handleOver : undefined}
+        onMouseLeave={canSend ? handleLeave : undefined}
+        onScroll={canSend ? handleScroll : undefined}
         increaseViewportBy={{ top: 300, bottom: 100 }}
         // A text row's height, so the opening rows render at once (no one-row measuring pass).
         defaultItemHeight={69}
@@ -191,6 +200,7 @@ export function MessageList({ conv }: { conv: ConversationItem }) {
         }
       />
       <MessageMenu at={menu.at} onClose={menu.close} />
+      {canSend && <MessageHoverTools key={indexName} ref={hover} canSend={canSend} />}
       {chat.hasNewer && (
         <Button
           className="msg-to-latest"

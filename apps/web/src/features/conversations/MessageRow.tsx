@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { MSG_TYPE, type ConversationItem } from '@cst/shared';
 import { useWorkAccounts } from '../accounts/workAccountStore.ts';
 import { bubbleFor } from './bubbles.tsx';
-import { DeliveryTicks } from './DeliveryTicks.tsx';
+import { DeliveryTicks, SendFailure } from './DeliveryTicks.tsx';
 import { useInbox } from './inboxStore.ts';
 import { InboxAvatar } from './InboxAvatar.tsx';
 import { UserCardTrigger } from '../userCard/UserCardTrigger.tsx';
@@ -62,6 +62,7 @@ export const MessageRow = memo(function MessageRow({ messageKey, conv }: Message
           </div>
           {own && <DeliveryTicks message={m} />}
         </div>
+        {own && m.failed && <SendFailure message={m} />}
         <div className="msg-time">{messageTime(m.msgTime, Date.now())}</div>
       </div>
     </div>

@@ -9,6 +9,7 @@ import { totalUnread, useWorkAccounts } from '../accounts/workAccountStore.ts';
 import { inboxKeys } from './api.ts';
 import { askNotificationPermissionOnce } from './attention.ts';
 import { reconcileUnread } from './unreadCounts.ts';
+import { INBOX_MODE_PARAM } from './useInboxQueries.ts';
 import { useInboxLive } from './useInboxLive.ts';
 import { useUnreadTitle } from './useUnreadTitle.ts';
 
@@ -18,7 +19,7 @@ export function UnreadTotal() {
 }
 
 /**
- * The unread total (a click opens the conversation screen). It also keeps the inbox live on every
+ * The unread total (a click opens the conversation screen's unread sessions). It also keeps the inbox live on every
  * screen: pushes, per-account counts, the cue tone, desktop notifications and the tab title.
  */
 function LiveUnreadTotal() {
@@ -45,7 +46,7 @@ function LiveUnreadTotal() {
         aria-label={label}
         data-testid="unread-total"
         data-count={total}
-        onClick={() => void navigate('/')}
+        onClick={() => void navigate(`/message?${INBOX_MODE_PARAM}=unread`)}
         icon={
           <Badge count={total} size="small" overflowCount={999} offset={[4, -2]}>
             <MessageOutlined style={{ fontSize: 18 }} />

@@ -241,4 +241,18 @@ describe('the group-chat view', () => {
     expect(data.list.ids).toEqual([group.index_name]);
     expect(data.list.total).toBe(1);
   });
+
+  it("keeps a group's member count from the list when a push leaves it out", () => {
+    const group = buildConv('g@chatroom', { talkType: 2, memberCount: 38, messageId: '1' });
+    const v: ListView = { mode: 'aggregated', talkType: 2 };
+    let data = change(emptyInboxData(), (d) => setListPage(d, v, 1, [group], 1, 50, NOW));
+    const { memberCount: _dropped, ...pushed } = { ...group, messageId: '5' };
+    data = change(data, (d) => upsertConversation(d, pushed, NOW));
+    expect(data.convs[group.index_name]).toMatchObject({ messageId: '5', memberCount: 38 });
+    // A later page read while the store holds a newer message: the page's count wins.
+    data = change(data, (d) =>
+      setListPage(d, v, 1, [{ ...group, messageId: '2', memberCount: 40 }], 1, 50, NOW),
+    );
+    expect(data.convs[group.index_name]).toMatchObject({ messageId: '5', memberCount: 40 });
+  });
 });

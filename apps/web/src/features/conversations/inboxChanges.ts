@@ -46,7 +46,12 @@ export function upsertConversation(
 ): boolean {
   const old = d.data.convs[incoming.index_name];
   if (!force && (old?.blocked || incoming.blocked)) return false;
-  const conv = { ...incoming, latestMsgTime: fixEpochTime(incoming.latestMsgTime, now) };
+  const conv = {
+    ...incoming,
+    latestMsgTime: fixEpochTime(incoming.latestMsgTime, now),
+    // Pushes leave the member count out: the last known one stays.
+    memberCount: incoming.memberCount ?? old?.memberCount,
+  };
   d.w('convs')[conv.index_name] = conv;
   reposition(d, conv.index_name);
   return true;
@@ -182,7 +187,9 @@ export function zeroUnreadWhere(d: Draft, workWxid: string | null): void {
 
 /** Keeps the newer of a stored and a listed conversation (a push may beat a list response). */
 function fresher(stored: ConversationItem | undefined, listed: ConversationItem) {
-  if (stored && idNum(stored.messageId) > idNum(listed.messageId)) return stored;
+  if (stored && idNum(stored.messageId) > idNum(listed.messageId)) {
+    return { ...stored, memberCount: listed.memberCount ?? stored.memberCount };
+  }
   return listed;
 }
 

@@ -8,6 +8,17 @@ export const inboxTexts: Record<Language, TextTree> = {
       accounts: '工作号',
       allAccounts: '全部工作号',
       noAccounts: '暂无分配给您的工作号',
+      noAccountsTenant: '本企业还没有工作号',
+      guide: {
+        managerTitle: '还没有工作号',
+        managerText:
+          '工作号是您用来和客户聊天的微信号。请到「工作号管理」点击「扫码登录」添加工作号，它的会话会显示在这里；之后可以把工作号分配给坐席。',
+        managerUnassigned:
+          '您还没有可用的工作号。请到「工作号管理」扫码登录工作号，或把已有的工作号分配给您或您的下级坐席。',
+        seatTitle: '暂无分配给您的工作号',
+        seatText: '请联系管理员把工作号分配给您，分配后它的会话会显示在这里。',
+        open: '去工作号管理',
+      },
       clearUnread: '清除未读',
       clearAllUnread: '全部已读',
       clearAccountConfirm: '确定清除「{name}」的全部未读消息吗？',
@@ -95,6 +106,8 @@ export const inboxTexts: Record<Language, TextTree> = {
       },
       selectConversation: '选择一个会话开始聊天',
       groupTag: '群聊',
+      memberCount_one: '（{count}）',
+      memberCount_other: '（{count}）',
       loadingOlder: '正在加载更早的消息…',
       loadingNewer: '正在加载更新的消息…',
       toLatest: '回到最新消息',
@@ -134,6 +147,18 @@ export const inboxTexts: Record<Language, TextTree> = {
       accounts: 'Work accounts',
       allAccounts: 'All work accounts',
       noAccounts: 'No work account is assigned to you',
+      noAccountsTenant: 'Your company has no work account yet',
+      guide: {
+        managerTitle: 'No work account yet',
+        managerText:
+          'Work accounts are the messaging accounts you chat with customers from. Open Work accounts and choose "Scan to sign in" to add one; its conversations show here, and you can then assign it to seats.',
+        managerUnassigned:
+          'You have no work account to use. Open Work accounts to sign one in by QR code, or assign an existing one to yourself or a seat below you.',
+        seatTitle: 'No work account is assigned to you',
+        seatText:
+          'Ask your manager to assign you a work account; its conversations will show here.',
+        open: 'Open Work accounts',
+      },
       clearUnread: 'Clear unread',
       clearAllUnread: 'Mark all read',
       clearAccountConfirm: 'Clear every unread message of "{name}"?',
@@ -221,6 +246,8 @@ export const inboxTexts: Record<Language, TextTree> = {
       },
       selectConversation: 'Choose a conversation to start chatting',
       groupTag: 'Group',
+      memberCount_one: ' ({count})',
+      memberCount_other: ' ({count})',
       loadingOlder: 'Loading older messages…',
       loadingNewer: 'Loading newer messages…',
       toLatest: 'Latest messages',

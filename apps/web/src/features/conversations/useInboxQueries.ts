@@ -85,6 +85,22 @@ export function storedInboxMode(): ConversationMode {
     : 'account';
 }
 
+/** The URL parameter that opens the list in a session mode (the header's unread icon). */
+export const INBOX_MODE_PARAM = 'mode';
+
+/** The session mode the URL asks for (`?mode=unread`), if any. */
+export function modeParamOf(params: URLSearchParams): ConversationMode | undefined {
+  const v = params.get(INBOX_MODE_PARAM) ?? '';
+  return (CONVERSATION_MODES as readonly string[]).includes(v)
+    ? (v as ConversationMode)
+    : undefined;
+}
+
+/** The mode the conversation screen opens in: the URL's, else the one chosen before. */
+export function openingMode(params: URLSearchParams): ConversationMode {
+  return modeParamOf(params) ?? storedInboxMode();
+}
+
 /** `?talkType=2` (the group-chat menu entry) shows group chats only. */
 export function talkTypeOf(params: URLSearchParams): TalkType | undefined {
   return params.get('talkType') === '2' ? 2 : undefined;
@@ -96,7 +112,7 @@ export function talkTypeOf(params: URLSearchParams): TalkType | undefined {
  * screen's code has arrived.
  */
 export function openingView(params: URLSearchParams): ListView {
-  const mode = storedInboxMode();
+  const mode = openingMode(params);
   return listViewOf({
     mode,
     workWxid: mode === 'account' ? storedCurrentWxid() : undefined,

@@ -6,6 +6,7 @@ import { useNavigate } from 'react-router';
 import { MESSAGE_WINDOW_MS, type MessageWithConversation } from '@cst/shared';
 import { useWorkAccounts } from '../accounts/workAccountStore.ts';
 import { openConversation, openConversationAt } from '../conversations/inboxActions.ts';
+import { previewLine } from '../conversations/msgTypeLabel.ts';
 import { historyApi } from './api.ts';
 
 /**
@@ -65,7 +66,9 @@ export function HistoryContext({
             >
               <List.Item.Meta
                 title={`${m.sendSide === 1 ? t('historyPage.sent') : m.memberName || data?.conv.name || ''} · ${dayjs(m.msgTime).format('YYYY-MM-DD HH:mm:ss')}`}
-                description={<span className="history-text">{m.msg_text}</span>}
+                description={
+                  <span className="history-text">{previewLine(m.msgType, m.msg_text, t)}</span>
+                }
               />
             </List.Item>
           )}

@@ -5,8 +5,10 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { HistorySearchBody, MessageWithConversation } from '@cst/shared';
 import { useWorkAccounts } from '../accounts/workAccountStore.ts';
+import { previewLine } from '../conversations/msgTypeLabel.ts';
 import { useWorkAccountsLoaded } from '../conversations/useInboxQueries.ts';
 import { historyApi } from './api.ts';
+import { HistoryContactSelect } from './HistoryContactSelect.tsx';
 import { HistoryContext } from './HistoryContext.tsx';
 import './history.css';
 
@@ -23,6 +25,7 @@ export function HistoryPage() {
   useWorkAccountsLoaded();
   const [form] = Form.useForm<FormValues>();
   const accounts = useWorkAccounts((s) => s.accounts);
+  const workWxid = Form.useWatch('workWxid', form);
   const [filters, setFilters] = useState<Partial<HistorySearchBody>>({});
   const [page, setPage] = useState({ page: 1, pageSize: 20 });
   const [hit, setHit] = useState<MessageWithConversation | null>(null);
@@ -63,7 +66,7 @@ export function HistoryPage() {
           />
         </Form.Item>
         <Form.Item name="receiver_id" label={t('historyPage.contact')}>
-          <Input allowClear placeholder={t('historyPage.contactPlaceholder')} />
+          <HistoryContactSelect workWxid={workWxid} />
         </Form.Item>
         <Form.Item name="range" label={t('historyPage.time')}>
           <DatePicker.RangePicker showTime />
@@ -102,7 +105,9 @@ export function HistoryPage() {
           {
             title: t('historyPage.content'),
             dataIndex: 'msg_text',
-            render: (v: string) => <span className="history-text">{v}</span>,
+            render: (v: string, m) => (
+              <span className="history-text">{previewLine(m.msgType, v, t)}</span>
+            ),
           },
           {
             title: t('historyPage.side'),

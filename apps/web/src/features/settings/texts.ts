@@ -7,6 +7,7 @@ export const settingsTexts: Record<Language, TextTree> = {
     settings: {
       title: '个性化设置',
       open: '个性化设置',
+      openHint: '个性化设置：外观、主题色、背景图和新消息提醒',
       themeMode: '外观',
       light: '浅色',
       dark: '深色',
@@ -25,6 +26,7 @@ export const settingsTexts: Record<Language, TextTree> = {
     settings: {
       title: 'Personal settings',
       open: 'Personal settings',
+      openHint: 'Personal settings: appearance, theme colour, background and message alerts',
       themeMode: 'Appearance',
       light: 'Light',
       dark: 'Dark',

@@ -26,7 +26,7 @@ export function AppHeader() {
         <HeaderSlot name="unreadTotal" />
         <HeaderSlot name="translationToggle" />
         <LanguageSwitch />
-        <Tooltip title={t('settings.open')}>
+        <Tooltip title={t('settings.openHint')}>
           <Button
             type="text"
             icon={<SkinOutlined />}

@@ -2,18 +2,8 @@ import { Menu } from 'antd';
 import { createElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { menuEntries, routeOf, type MenuEntry } from '../../app/routes/access.ts';
+import { menuEntries, selectedMenuKey } from '../../app/routes/access.ts';
 import { useSession } from '../../lib/session/sessionStore.ts';
-
-/** The key of the entry the current location selects. */
-function selectedKey(entries: MenuEntry[], pathname: string, search: string): string | undefined {
-  const route = routeOf(pathname);
-  const exact = entries.find((e) => e.key === pathname + search);
-  if (exact) return exact.key;
-  return entries.find(
-    (e) => (route?.section && e.section === route.section) || e.matchPath === pathname,
-  )?.key;
-}
 
 /** The top menu (SPEC §2): one entry per built page or section the user may open. */
 export function TopMenu() {
@@ -21,7 +11,7 @@ export function TopMenu() {
   const user = useSession((s) => s.user);
   const { pathname, search } = useLocation();
   const entries = menuEntries('top', user);
-  const selected = selectedKey(entries, pathname, search);
+  const selected = selectedMenuKey(entries, pathname, search);
   return (
     <Menu
       mode="horizontal"

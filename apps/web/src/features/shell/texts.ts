@@ -18,7 +18,7 @@ export const shellTexts: Record<Language, TextTree> = {
       notFoundTitle: '404',
       notFound: '抱歉，您访问的页面不存在',
       forbiddenTitle: '403',
-      forbidden: '抱歉，您没有权限访问此页面',
+      forbidden: '抱歉，您没有权限访问此页面。如需使用，请联系管理员为您的角色开通权限。',
       chunkError: '页面加载失败，请检查网络后刷新',
       pageError: '页面出错了',
       sideMenu: '{section}菜单',
@@ -46,7 +46,8 @@ export const shellTexts: Record<Language, TextTree> = {
       notFoundTitle: '404',
       notFound: 'Sorry, the page you visited does not exist',
       forbiddenTitle: '403',
-      forbidden: 'Sorry, you are not allowed to open this page',
+      forbidden:
+        'Sorry, you are not allowed to open this page. Ask your manager to give your role the permission.',
       chunkError: 'The page could not be loaded, check the network and reload',
       pageError: 'Something went wrong on this page',
       sideMenu: '{section} menu',

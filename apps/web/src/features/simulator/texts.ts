@@ -6,6 +6,7 @@ export const simulatorTexts: Record<Language, TextTree> = {
   'zh-CN': {
     simulator: {
       title: '模拟器',
+      headerHint: '模拟器：确认扫码登录、以联系人身份发消息、模拟封号等故障',
       intro:
         '模拟器扮演聊天平台和外部世界：在这里扫描控制台的登录二维码、以联系人的身份发消息、制造封号等故障。',
       notSimulator: '当前平台不是模拟器，此页面不可用',
@@ -89,6 +90,7 @@ export const simulatorTexts: Record<Language, TextTree> = {
   en: {
     simulator: {
       title: 'Simulator',
+      headerHint: 'Simulator: confirm QR logins, write as a contact, inject faults such as a ban',
       intro:
         'The simulator plays the chat platform and the outside world: scan the console’s login QR codes here, write as contacts, and cause faults such as bans.',
       notSimulator: 'The platform is not the simulator; this page is not available',

@@ -1,0 +1,77 @@
+import { GROUP_WS_EVENTS, type GroupSystemNoticePush } from '@cst/shared';
+import type { GroupChangedEvent, GroupNoticeEvent } from '../../gateway/index.ts';
+import type { Deps } from '../../platform/deps.ts';
+import { realtimeOf } from '../../realtime/realtime.ts';
+import { accountRuntimeOf, type AccountRef } from '../accounts/account-runtime.ts';
+import { convUpdatePush } from '../conversations/message-ingest.service.ts';
+import * as repo from './group.repository.ts';
+import type { GroupService } from './group.service.ts';
+
+/**
+ * Platform group events → rows and pushes. The contacts sync has already stored the group and
+ * its members (accounts' own handlers run first); this keeps the notice history, copies a new
+ * name to the group chat, and tells everyone who sees the account (`group`, `GroupSystemNotice`).
+ */
+export function subscribeGroupEvents(deps: Deps, service: GroupService): void {
+  const runtime = accountRuntimeOf(deps);
+  runtime.on('groupNotice', (ev, account) => onNotice(deps, service, ev, account));
+  runtime.on('groupChanged', (ev, account) => onChanged(deps, service, ev, account));
+}
+
+async function onNotice(
+  deps: Deps,
+  service: GroupService,
+  ev: GroupNoticeEvent,
+  account: AccountRef,
+): Promise<void> {
+  const fresh = await repo.insertNotice(deps.db, {
+    tenantId: account.tenantId,
+    workAccountId: account.id,
+    groupId: ev.groupId,
+    noticeId: ev.noticeId,
+    kind: ev.kind,
+    text: ev.text,
+    wxids: ev.wxids,
+    at: new Date(ev.at),
+  });
+  if (!fresh) return;
+  const data: GroupSystemNoticePush = {
+    workWxid: account.wxid,
+    groupId: ev.groupId,
+    noticeId: ev.noticeId,
+    kind: ev.kind,
+    text: ev.text,
+    wxids: ev.wxids,
+    at: ev.at,
+  };
+  await realtimeOf(deps).publish(account.tenantId, {
+    event: GROUP_WS_EVENTS.groupSystemNotice,
+    data,
+    workAccountId: account.id,
+  });
+  if (ev.kind === 'memberJoined' || ev.kind === 'memberLeft') {
+    // The sync has replaced the members; the count of the list follows them.
+    await repo.recountMembers(deps.db, account.tenantId, account.id, ev.groupId);
+    await service.announce(account, ev.groupId, 'updated');
+  }
+}
+
+async function onChanged(
+  deps: Deps,
+  service: GroupService,
+  ev: GroupChangedEvent,
+  account: AccountRef,
+): Promise<void> {
+  if (ev.kind === 'created' || ev.kind === 'updated') {
+    const convs = await repo.refreshGroupConversation(
+      deps.db,
+      account.tenantId,
+      account.id,
+      ev.group.groupId,
+      ev.group.name,
+      ev.group.avatar,
+    );
+    await realtimeOf(deps).publish(account.tenantId, convs.map(convUpdatePush));
+  }
+  await service.announce(account, ev.group.groupId, ev.kind);
+}
