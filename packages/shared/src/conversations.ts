@@ -99,6 +99,8 @@ export const conversationItem = z.object({
   unRead: z.number(),
   isPin: z.boolean(),
   blocked: z.boolean(),
+  /** A single chat whose peer was deleted as a friend (the chat stays). */
+  notFriend: z.boolean().optional(),
   workWxid: z.string(),
   msg_text: z.string(),
   /** Type of the latest message, so the list can prefix its preview ('[图片]'). */

@@ -13,6 +13,7 @@ export * from './accounts.ts';
 export * from './conversations.ts';
 export * from './contacts.ts';
 export * from './friendRequests.ts';
+export * from './friends.ts';
 export * from './files.ts';
 export * from './talk.ts';
 export * from './sensitive.ts';

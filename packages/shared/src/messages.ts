@@ -2,6 +2,7 @@ import { accountsMessages } from './accounts.ts';
 import { authMessages } from './auth.ts';
 import { contactMessages } from './contacts.ts';
 import { conversationMessages } from './conversations.ts';
+import { friendsMessages } from './friends.ts';
 import { filesMessages } from './files.ts';
 import { friendRequestMessages } from './friendRequests.ts';
 import { groupMessages } from './groups.ts';
@@ -23,6 +24,7 @@ export const MESSAGES = {
   ...conversationMessages,
   ...contactMessages,
   ...friendRequestMessages,
+  ...friendsMessages,
   ...groupMessages,
   ...filesMessages,
   ...talkMessages,

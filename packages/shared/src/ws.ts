@@ -33,6 +33,8 @@ export const WS_EVENTS = {
   flushContactor: 'flushContactor',
   /** A friend request arrived, was sent or changed status (`friendRequestPush`). */
   friendRequest: 'friendRequest',
+  /** Friends of a work account were added, changed or removed (the friends page). */
+  friendUpdate: 'friendUpdate',
 } as const;
 export type WsEventName = (typeof WS_EVENTS)[keyof typeof WS_EVENTS];
 

@@ -49,6 +49,8 @@ export const CAPABILITIES = [
   'contacts',
   'friendInfo',
   'setRemark',
+  'updateFriendInfo',
+  'deleteFriend',
   'friendRequests',
   'declineFriendRequest',
   'addFriend',
@@ -159,6 +161,8 @@ export interface ContactDto {
   signature: string;
   star: boolean;
   blacklist: boolean;
+  /** Pinned on the platform (absent: not pinned). */
+  topChat?: boolean;
   /** When they became friends. */
   addedAt: number;
   /** How they were added: searched, card, group, qr, phone or other. */
@@ -327,6 +331,13 @@ export interface AddFriendCommand {
   groupId?: string;
 }
 
+/** Flags of a friend to change (unset ones stay). */
+export interface FriendFlagsPatch {
+  star?: boolean;
+  blacklist?: boolean;
+  topChat?: boolean;
+}
+
 /** Post a moment. `requestId` is the idempotency key. */
 export interface PostMomentCommand {
   workWxid: string;
@@ -372,6 +383,10 @@ export interface ChatGatewayCommands {
   getFriendInfo(workWxid: string, wxid: string): Promise<FriendInfoDto>;
   /** Sets a friend's remark; a `contactsChanged` event follows. */
   setRemark(workWxid: string, wxid: string, remark: string): Promise<void>;
+  /** Sets a friend's star, blacklist and pin flags; a `contactsChanged` event follows. */
+  updateFriendInfo(workWxid: string, wxid: string, patch: FriendFlagsPatch): Promise<ContactDto>;
+  /** Deletes a friend; a `contactsChanged` event (removed) follows. */
+  deleteFriend(workWxid: string, wxid: string): Promise<void>;
   /** Finds a person by phone number, alias or wxid; null when there is none. */
   searchUser(workWxid: string, keyword: string): Promise<FriendInfoDto | null>;
   /** Pending and recent friend requests. */

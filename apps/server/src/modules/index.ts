@@ -20,6 +20,7 @@ import { registerTranslationRoutes } from './translation/translation.routes.ts';
 import { registerHistoryRoutes } from './history/history.routes.ts';
 import { registerContactRoutes } from './contacts/contact.routes.ts';
 import { registerFriendRequestRoutes } from './friend-requests/friend-request.routes.ts';
+import { registerFriendsRoutes } from './friends/friends.routes.ts';
 import { registerGroupRoutes } from './groups/group.routes.ts';
 
 /** Registers every feature module's routes. */
@@ -44,5 +45,6 @@ export async function registerModules(app: FastifyInstance, deps: Deps): Promise
   registerHistoryRoutes(app, deps);
   registerContactRoutes(app, deps);
   registerFriendRequestRoutes(app, deps);
+  registerFriendsRoutes(app, deps);
   registerGroupRoutes(app, deps);
 }

@@ -35,6 +35,8 @@ export const conversations = pgTable(
     unread: integer('unread').notNull().default(0),
     isPin: boolean('is_pin').notNull().default(false),
     blocked: boolean('blocked').notNull().default(false),
+    /** A single chat whose peer is no longer a friend (deleted); the chat stays. */
+    notFriend: boolean('not_friend').notNull().default(false),
     /** Time of the latest message, ms since the epoch. */
     latestMsgTime: bigint('latest_msg_time', { mode: 'number' }).notNull().default(0),
     lastMessageId: bigint('last_message_id', { mode: 'number' }),

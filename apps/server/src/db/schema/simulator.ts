@@ -61,6 +61,7 @@ export const simPeople = pgTable(
     remark: text('remark').notNull().default(''),
     star: boolean('star').notNull().default(false),
     blacklist: boolean('blacklist').notNull().default(false),
+    topChat: boolean('top_chat').notNull().default(false),
     source: text('source').notNull().default('other'),
     addedAt: ms('added_at').notNull(),
     /** When the account asked to add this person (pending until they accept). */

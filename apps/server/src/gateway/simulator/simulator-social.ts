@@ -3,6 +3,7 @@ import {
   GatewayError,
   type AddFriendCommand,
   type ContactDto,
+  type FriendFlagsPatch,
   type FriendInfoDto,
   type GroupDto,
   type GroupMemberDto,
@@ -55,6 +56,55 @@ export async function setRemark(core: SimCore, acc: string, wxid: string, remark
     added: [],
     updated: [toContact({ ...p, remark })],
     removed: [],
+  });
+}
+
+/** Sets a friend's star, blacklist and pin flags. */
+export async function updateFriendInfo(
+  core: SimCore,
+  acc: string,
+  wxid: string,
+  patch: FriendFlagsPatch,
+): Promise<ContactDto> {
+  core.requireOnline(acc);
+  const p = await core.repo.getPerson(acc, wxid);
+  if (!p) throw new GatewayError('notFound', 'unknown person');
+  if (!p.isFriend) throw new GatewayError('notFriend', 'not a friend');
+  const set: Partial<typeof p> = {};
+  if (patch.star !== undefined) set.star = patch.star;
+  if (patch.blacklist !== undefined) set.blacklist = patch.blacklist;
+  if (patch.topChat !== undefined) set.topChat = patch.topChat;
+  const contact = toContact({ ...p, ...set });
+  if (Object.keys(set).length === 0) return contact;
+  await core.repo.updatePerson(acc, wxid, set);
+  void core.emit(acc, 'contactsChanged', {
+    workWxid: acc,
+    added: [],
+    updated: [contact],
+    removed: [],
+  });
+  return contact;
+}
+
+/** Deletes a friend: they stay a known person (a stranger now), their chat history stays. */
+export async function deleteFriend(core: SimCore, acc: string, wxid: string): Promise<void> {
+  core.requireOnline(acc);
+  const p = await core.repo.getPerson(acc, wxid);
+  if (!p) throw new GatewayError('notFound', 'unknown person');
+  if (!p.isFriend) throw new GatewayError('notFriend', 'not a friend');
+  await core.repo.updatePerson(acc, wxid, {
+    isFriend: false,
+    remark: '',
+    star: false,
+    blacklist: false,
+    topChat: false,
+    addRequestedAt: null,
+  });
+  void core.emit(acc, 'contactsChanged', {
+    workWxid: acc,
+    added: [],
+    updated: [],
+    removed: [wxid],
   });
 }
 

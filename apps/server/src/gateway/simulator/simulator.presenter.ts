@@ -54,6 +54,7 @@ export function toContact(p: SimPersonRow): ContactDto {
     signature: p.signature,
     star: p.star,
     blacklist: p.blacklist,
+    topChat: p.topChat,
     addedAt: p.addedAt,
     source: p.source,
   };
@@ -82,7 +83,7 @@ export function toFriendInfo(accountWxid: string, p: SimPersonRow): FriendInfoDt
     snsBlackList: false,
     blacklist: p.blacklist,
     star: p.star,
-    topChat: false,
+    topChat: p.topChat,
     isFriend: p.isFriend,
   };
 }

@@ -146,6 +146,8 @@ export async function createSimulator(
     listContacts: (wxid) => social.listContacts(core, wxid),
     getFriendInfo: (acc, wxid) => social.getFriendInfo(core, acc, wxid),
     setRemark: (acc, wxid, remark) => social.setRemark(core, acc, wxid, remark),
+    updateFriendInfo: (acc, wxid, patch) => social.updateFriendInfo(core, acc, wxid, patch),
+    deleteFriend: (acc, wxid) => social.deleteFriend(core, acc, wxid),
     searchUser: (acc, keyword) => social.searchUser(core, acc, keyword),
     listFriendRequests: (acc) => social.listFriendRequests(core, acc),
     acceptFriendRequest: (acc, requestId) => social.acceptFriendRequest(core, acc, requestId),

@@ -8,6 +8,8 @@ import type {
 import type { Deps } from '../../platform/deps.ts';
 import { realtimeOf } from '../../realtime/realtime.ts';
 import { convUpdatePush } from '../conversations/message-ingest.service.ts';
+import { applyFriendChanges } from '../friends/friend-changes.ts';
+import { syncConversationFlags } from '../friends/friends.repository.ts';
 import * as repo from './contact.repository.ts';
 
 /** A work account as the sync needs it. */
@@ -40,7 +42,7 @@ export class ContactSyncService {
     for (const g of groups)
       members.set(g.groupId, await gw.listGroupMembers(account.wxid, g.groupId));
     const now = this.now();
-    await this.deps.db.transaction(async (tx) => {
+    const changed = await this.deps.db.transaction(async (tx) => {
       await repo.upsertContacts(tx, ref, friends, now);
       await repo.deleteContactsExcept(
         tx,
@@ -56,20 +58,22 @@ export class ContactSyncService {
         ref,
         groups.map((g) => g.groupId),
       );
+      // Chats of blacklisted friends are blocked, of others not (SPEC §4).
+      return syncConversationFlags(tx, account.id, friends, []);
     });
+    await realtimeOf(this.deps).publish(account.tenantId, changed.map(convUpdatePush));
     await this.announce(account);
   }
 
-  /** Applies friends added, changed or removed on the platform. */
+  /**
+   * Applies friends added, changed or removed on the platform: names, blacklist (blocked chats)
+   * and removed friends (marked chats) reach the lists at once (friends/friend-changes.ts).
+   */
   async onContactsChanged(account: SyncAccount, ev: ContactsChangedEvent): Promise<void> {
-    const ref = refOf(account);
-    const changed = await this.deps.db.transaction(async (tx) => {
-      await repo.upsertContacts(tx, ref, [...ev.added, ...ev.updated], this.now());
-      await repo.deleteContacts(tx, ref, ev.removed);
-      return repo.refreshConversationNames(tx, ref, [...ev.added, ...ev.updated]);
+    await applyFriendChanges(this.deps, account, {
+      upserted: [...ev.added, ...ev.updated],
+      removed: ev.removed,
     });
-    // A remark or name changed on the phone: the lists show it at once.
-    await realtimeOf(this.deps).publish(account.tenantId, changed.map(convUpdatePush));
     await this.announce(account);
   }
 

@@ -6,6 +6,7 @@ import {
   conversations,
   messages,
 } from '../../db/schema/index.ts';
+import type { ContactSource } from '@cst/shared';
 import type { DbOrTx } from '../../platform/db.ts';
 import type { ContactDto, GroupDto, GroupMemberDto } from '../../gateway/types.ts';
 
@@ -23,8 +24,17 @@ export interface AccountRef {
   workAccountId: string;
 }
 
-/** Inserts or updates friends of a work account (the console's own `pinned` flag is kept). */
-export async function upsertContacts(db: DbOrTx, ref: AccountRef, list: ContactDto[], now: Date) {
+/**
+ * Inserts or updates friends of a work account. A new friend's `source` is `source` (how the
+ * console came to have them; 'phone' = outside the console); a known friend keeps theirs.
+ */
+export async function upsertContacts(
+  db: DbOrTx,
+  ref: AccountRef,
+  list: ContactDto[],
+  now: Date,
+  source: ContactSource = 'phone',
+) {
   for (const part of chunks(list)) {
     await db
       .insert(contacts)
@@ -43,7 +53,8 @@ export async function upsertContacts(db: DbOrTx, ref: AccountRef, list: ContactD
           signature: c.signature,
           star: c.star,
           blacklist: c.blacklist,
-          source: c.source,
+          pinned: c.topChat ?? false,
+          source,
           addedAt: c.addedAt ? new Date(c.addedAt) : null,
           updatedAt: now,
         })),
@@ -61,7 +72,7 @@ export async function upsertContacts(db: DbOrTx, ref: AccountRef, list: ContactD
           signature: sql`excluded.signature`,
           star: sql`excluded.star`,
           blacklist: sql`excluded.blacklist`,
-          source: sql`excluded.source`,
+          pinned: sql`excluded.pinned`,
           addedAt: sql`excluded.added_at`,
           updatedAt: sql`excluded.updated_at`,
         },

@@ -37,6 +37,7 @@ export function presentConversation(
     unRead: Math.max(0, row.unread),
     isPin: row.isPin,
     blocked: row.blocked,
+    notFriend: row.notFriend,
     workWxid: row.workWxid,
     msg_text: row.msgText,
     lastMsgType: row.lastMsgType ?? null,

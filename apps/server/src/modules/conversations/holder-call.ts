@@ -4,6 +4,7 @@ import {
   GatewayError,
   type AddFriendCommand,
   type ChatGateway,
+  type FriendFlagsPatch,
   type GatewayErrorCode,
   type Peer,
 } from '../../gateway/index.ts';
@@ -25,6 +26,9 @@ export type HolderCommand =
   | { name: 'searchUser'; keyword: string }
   | { name: 'acceptFriendRequest'; requestId: string }
   | { name: 'declineFriendRequest'; requestId: string }
+  | { name: 'updateFriendInfo'; wxid: string; patch: FriendFlagsPatch }
+  | { name: 'deleteFriend'; wxid: string }
+  | { name: 'listContacts' }
   | { name: 'group'; call: GroupCall };
 
 /** Media bytes as a holder call returns them. */
@@ -69,6 +73,12 @@ async function run(gw: ChatGateway, wxid: string, cmd: HolderCommand): Promise<u
       return gw.acceptFriendRequest(wxid, cmd.requestId);
     case 'declineFriendRequest':
       return gw.declineFriendRequest(wxid, cmd.requestId);
+    case 'updateFriendInfo':
+      return gw.updateFriendInfo(wxid, cmd.wxid, cmd.patch);
+    case 'deleteFriend':
+      return gw.deleteFriend(wxid, cmd.wxid);
+    case 'listContacts':
+      return gw.listContacts(wxid);
     case 'group':
       return runGroupCall(gw, wxid, cmd.call);
   }

@@ -186,7 +186,10 @@ export const ROUTES: AppRoute[] = [
         (m) => m.FriendRequestsPage,
       ),
   }),
-  child('contacts', '/contacts/friends', 'route.contactsFriends', 'contact.manage', 20),
+  child('contacts', '/contacts/friends', 'route.contactsFriends', 'contact.manage', 20, {
+    ready: true,
+    load: () => import('../../features/friends/FriendsPage.tsx').then((m) => m.FriendsPage),
+  }),
   child('contacts', '/contacts/groups', 'route.contactsGroups', 'contact.manage', 30, {
     ready: true,
     load: () => import('../../features/groups/GroupsPage.tsx').then((m) => m.GroupsPage),

@@ -1,9 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import { Checkbox, Empty, Input, List, Modal, Segmented, Spin, Tag } from 'antd';
-import { useState } from 'react';
+import { Avatar, Checkbox, Empty, Input, Modal, Segmented, Spin, Tag, Typography } from 'antd';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ConversationItem } from '@cst/shared';
-import { conversationsApi } from '../conversations/api.ts';
+import { Virtuoso } from 'react-virtuoso';
+import type { ContactListEntry } from '@cst/shared';
+import { friendsApi } from '../friends/api.ts';
+import { matchesContact } from './matchesContact.ts';
+import './contactPicker.css';
 
 /** A chosen friend or group of a work account. */
 export interface PickedContact {
@@ -13,50 +16,53 @@ export interface PickedContact {
   name: string;
 }
 
-/**
- * The contact picker: search the friends and groups the user's work accounts chat with, pick
- * several (the selected list shows with its count), cancel or confirm.
- */
-export function ContactPicker({
-  open,
-  title,
-  onCancel,
-  onConfirm,
-}: {
+/** Props of the contact picker. */
+export interface ContactPickerProps {
   open: boolean;
   title?: string;
+  /** Lists this work account's friends and groups; every visible account's when unset. */
+  workWxid?: string;
   onCancel: () => void;
   onConfirm: (picked: PickedContact[]) => void;
-}) {
+}
+
+/** Most entries the picker loads at once (SPEC §9 whole-list load). */
+const WHOLE_LIST = 10000;
+const ROW_HEIGHT = 40;
+
+const keyOf = (c: ContactListEntry) => `${c.wxid}|${c.type}|${c.id}`;
+const nameOf = (c: ContactListEntry) => c.remark || c.nickname || c.id;
+
+/**
+ * The contact picker: every friend and group of the account (not only those with a chat), a
+ * search by name, several picks (the selected list shows with its count), cancel or confirm. The
+ * whole list loads at once and scrolls virtualised, so 10,000 entries stay smooth.
+ */
+export function ContactPicker({ open, title, workWxid, onCancel, onConfirm }: ContactPickerProps) {
   const { t } = useTranslation();
   const [keyword, setKeyword] = useState('');
-  const [talkType, setTalkType] = useState<1 | 2>(1);
+  const [cvType, setCvType] = useState<1 | 2>(1);
   const [picked, setPicked] = useState<Record<string, PickedContact>>({});
   const { data, isFetching } = useQuery({
-    queryKey: ['contactPicker', keyword, talkType],
-    queryFn: () =>
-      conversationsApi.list(
-        { mode: 'aggregated', keyword: keyword || undefined, talkType },
-        1,
-        100,
-      ),
+    queryKey: ['contactPicker', workWxid ?? '', cvType],
+    queryFn: () => friendsApi.contacts({ cvType, wxid: workWxid, pageSize: WHOLE_LIST }),
     enabled: open,
+    staleTime: 30_000,
   });
-  const toggle = (c: ConversationItem, on: boolean) =>
-    setPicked(({ [c.index_name]: _old, ...rest }) =>
+  const list = useMemo(
+    () => (data?.list ?? []).filter((c) => matchesContact(c, keyword)),
+    [data, keyword],
+  );
+  const several = useMemo(() => new Set((data?.list ?? []).map((c) => c.wxid)).size > 1, [data]);
+  const toggle = (c: ContactListEntry, on: boolean) =>
+    setPicked(({ [keyOf(c)]: _old, ...rest }) =>
       on
         ? {
             ...rest,
-            [c.index_name]: {
-              workWxid: c.workWxid,
-              receiver_id: c.receiver_id,
-              talkType: c.talkType,
-              name: c.name,
-            },
+            [keyOf(c)]: { workWxid: c.wxid, receiver_id: c.id, talkType: c.type, name: nameOf(c) },
           }
         : rest,
     );
-  const list = data?.list ?? [];
   const chosen = Object.entries(picked);
   return (
     <Modal
@@ -71,8 +77,8 @@ export function ContactPicker({
     >
       <Segmented
         block
-        value={talkType}
-        onChange={(v) => setTalkType(v as 1 | 2)}
+        value={cvType}
+        onChange={(v) => setCvType(v as 1 | 2)}
         options={[
           { value: 1, label: t('contactPicker.friends') },
           { value: 2, label: t('contactPicker.groups') },
@@ -82,26 +88,38 @@ export function ContactPicker({
         allowClear
         placeholder={t('contactPicker.search')}
         onSearch={(v) => setKeyword(v.trim())}
+        onChange={(e) => {
+          if (!e.target.value) setKeyword('');
+        }}
         style={{ margin: '8px 0' }}
         data-testid="picker-search"
       />
       <Spin spinning={isFetching}>
         {list.length === 0 ? (
-          <Empty description={t('contactPicker.noMatch')} />
+          <Empty description={isFetching ? ' ' : t('contactPicker.noMatch')} />
         ) : (
-          <List
-            size="small"
-            style={{ maxHeight: 300, overflowY: 'auto' }}
-            dataSource={list}
-            renderItem={(c) => (
-              <List.Item data-testid="picker-item">
+          <Virtuoso
+            style={{ height: Math.min(300, list.length * ROW_HEIGHT) }}
+            data={list}
+            fixedItemHeight={ROW_HEIGHT}
+            computeItemKey={(_, c) => keyOf(c)}
+            itemContent={(_, c) => (
+              <div className="picker-row" data-testid="picker-item" style={{ height: ROW_HEIGHT }}>
                 <Checkbox
-                  checked={Boolean(picked[c.index_name])}
+                  checked={Boolean(picked[keyOf(c)])}
                   onChange={(e) => toggle(c, e.target.checked)}
                 >
-                  {c.name}
+                  <Avatar size={24} src={c.avatar || undefined} className="picker-avatar">
+                    {nameOf(c).slice(0, 1)}
+                  </Avatar>
+                  <span className="picker-name">{nameOf(c)}</span>
+                  {several && (
+                    <Typography.Text type="secondary" className="picker-account">
+                      {c.wxid}
+                    </Typography.Text>
+                  )}
                 </Checkbox>
-              </List.Item>
+              </div>
             )}
           />
         )}

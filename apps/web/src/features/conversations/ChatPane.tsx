@@ -28,6 +28,12 @@ function ChatHeader({ conv }: { conv: ConversationItem }) {
           </Typography.Text>
         </UserCardTrigger>
         {conv.talkType === 2 && <Tag color="blue">{t('inbox.groupTag')}</Tag>}
+        {conv.notFriend && <Tag data-testid="chat-not-friend">{t('friends.notFriend')}</Tag>}
+        {conv.blocked && (
+          <Tag color="red" data-testid="chat-blocked">
+            {t('friends.blockedTag')}
+          </Tag>
+        )}
         <Typography.Text type="secondary" className="chat-account">
           {t('inbox.accountOf', { name: accountName })}
         </Typography.Text>

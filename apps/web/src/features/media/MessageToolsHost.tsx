@@ -60,6 +60,7 @@ export function MessageToolsHost() {
     <ContactPicker
       open={pending?.action === 'forward'}
       title={t('media.forwardTo')}
+      workWxid={pending?.message.workWxid}
       onCancel={done}
       onConfirm={forward}
     />

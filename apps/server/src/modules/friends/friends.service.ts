@@ -1,0 +1,214 @@
+import type {
+  ContactsListQuery,
+  ContactsListResult,
+  DeleteFriendBody,
+  FriendItem,
+  FriendsListBody,
+  FriendsListResult,
+  SyncFriendsBody,
+  SyncFriendsResult,
+  UpdateFriendInfoBody,
+} from '@cst/shared';
+import { GatewayError, type ContactDto } from '../../gateway/index.ts';
+import type { AuthContext } from '../../platform/auth-context.ts';
+import type { Deps } from '../../platform/deps.ts';
+import { AppError, fail } from '../../platform/errors.ts';
+import { realtimeOf } from '../../realtime/realtime.ts';
+import { accountRuntimeOf } from '../accounts/account-runtime.ts';
+import * as contactRepo from '../contacts/contact.repository.ts';
+import { convUpdatePush } from '../conversations/message-ingest.service.ts';
+import {
+  convScopeOf,
+  visibleAccount,
+  visibleAccountIn,
+} from '../conversations/conversation.scope.ts';
+import { callHolder, type HolderCommand } from '../conversations/holder-call.ts';
+import { applyFriendChanges, type FriendAccount } from './friend-changes.ts';
+import { presentContactEntry, presentFriend } from './friends.presenter.ts';
+import * as repo from './friends.repository.ts';
+
+/** The API error of a gateway refusal on a friend command. */
+function friendFailure(err: unknown, otherwise: AppError): AppError {
+  if (err instanceof AppError) return err;
+  if (!(err instanceof GatewayError)) throw err;
+  switch (err.code) {
+    case 'notHeld':
+    case 'notOnline':
+      return fail.conflict('accountNotOnline');
+    case 'notFound':
+      return fail.notFound('contactNotFound');
+    case 'notFriend':
+      return fail.conflict('friendNotFriend');
+    case 'alreadyFriend':
+    case 'noSession':
+    case 'unsupported':
+    case 'invalid':
+    case 'notMember':
+    case 'notOwner':
+    case 'expired':
+    case 'tooLate':
+    case 'failed':
+      return otherwise;
+  }
+}
+
+/** Which fields of a friend the sync compares. */
+type Compared = Pick<ContactDto, 'nickname' | 'remark' | 'avatar' | 'star' | 'blacklist'> & {
+  pinned: boolean;
+};
+
+function differs(stored: Compared, c: ContactDto): boolean {
+  return (
+    stored.nickname !== c.nickname ||
+    stored.remark !== c.remark ||
+    stored.avatar !== c.avatar ||
+    stored.star !== c.star ||
+    stored.blacklist !== c.blacklist ||
+    stored.pinned !== (c.topChat ?? false)
+  );
+}
+
+/** The friends page: the list, star / blacklist / pin, delete, sync; and the contact list. */
+export class FriendsService {
+  constructor(private readonly deps: Deps) {}
+
+  private get db() {
+    return this.deps.db;
+  }
+
+  /** Friends of the visible work accounts, filtered, newest first. */
+  async list(auth: AuthContext, body: FriendsListBody): Promise<FriendsListResult> {
+    const scope = await convScopeOf(this.db, auth);
+    if (body.workWxid) await visibleAccountIn(this.db, scope, body.workWxid);
+    // tagIds: accepted; no friend carries a tag until the tags issue, so it filters nothing yet.
+    const { rows, total } = await repo.listFriends(
+      this.db,
+      scope,
+      {
+        workWxid: body.workWxid,
+        keyword: body.keyword || undefined,
+        addedFrom: body.addedFrom,
+        addedTo: body.addedTo,
+        source: body.source,
+      },
+      body.page,
+      body.pageSize,
+    );
+    return { list: rows.map(presentFriend), total };
+  }
+
+  /** SPEC §7 contact list: friends or groups of one, several or all visible accounts. */
+  async contactsList(auth: AuthContext, q: ContactsListQuery): Promise<ContactsListResult> {
+    const scope = await convScopeOf(this.db, auth);
+    const wanted = [...new Set([...(q.wxid ? [q.wxid] : []), ...q.wxids])];
+    let ids: string[];
+    if (wanted.length > 0) {
+      const found = await repo.accountsByWxids(this.db, scope.tenantId, wanted);
+      const visible = found.filter(
+        (a) => scope.accountIds === 'all' || scope.accountIds.includes(a.id),
+      );
+      if (visible.length !== wanted.length) throw fail.notFound('workAccountNotFound');
+      ids = visible.map((a) => a.id);
+    } else {
+      ids = (await repo.accountsOfScope(this.db, scope)).map((a) => a.id);
+    }
+    const type = q.cvType === 2 ? 2 : 1;
+    const { rows, total } = await repo.listContactEntries(
+      this.db,
+      scope.tenantId,
+      ids,
+      type,
+      q.friendName || undefined,
+      q.page,
+      q.pageSize,
+    );
+    return { list: rows.map((r) => presentContactEntry(r, type)), total };
+  }
+
+  /** A visible account and a stored friend of it; 404 / 409 (a chat whose peer is not a friend). */
+  private async friendOf(auth: AuthContext, workWxid: string, friendWxid: string) {
+    const { account } = await visibleAccount(this.db, auth, workWxid);
+    const contact = await contactRepo.findContact(this.db, account.id, friendWxid);
+    if (!contact) {
+      const conv = await contactRepo.findConversationWith(this.db, account.id, 1, friendWxid);
+      throw conv ? fail.conflict('friendNotFriend') : fail.notFound('contactNotFound');
+    }
+    const ref: FriendAccount = { id: account.id, tenantId: account.tenantId, wxid: account.wxid };
+    return { account: ref, contact };
+  }
+
+  private async run<T>(account: FriendAccount, cmd: HolderCommand, otherwise: AppError) {
+    try {
+      return await callHolder<T>(this.deps, account.wxid, cmd);
+    } catch (err) {
+      throw friendFailure(err, otherwise);
+    }
+  }
+
+  /**
+   * Stars, blacklists or pins a friend on the platform, then stores it: a blacklisted friend's
+   * chat is blocked (SPEC §4), a pinned friend's chat is pinned. Everyone who sees the account is told.
+   */
+  async update(auth: AuthContext, body: UpdateFriendInfoBody): Promise<FriendItem> {
+    const { account } = await this.friendOf(auth, body.workWxid, body.friendWxid);
+    const patch = { star: body.star, blacklist: body.blacklist, topChat: body.topChat };
+    const contact = await this.run<ContactDto>(
+      account,
+      { name: 'updateFriendInfo', wxid: body.friendWxid, patch },
+      fail.conflict('friendUpdateFailed'),
+    );
+    await applyFriendChanges(this.deps, account, { upserted: [contact], removed: [] });
+    if (body.topChat !== undefined) {
+      const pinned = await repo.setChatPin(this.db, account.id, body.friendWxid, body.topChat);
+      if (pinned.length > 0) {
+        await realtimeOf(this.deps).publish(account.tenantId, pinned.map(convUpdatePush));
+      }
+    }
+    const [row] = await repo.friendRows(this.db, account.id, [body.friendWxid]);
+    if (!row) throw fail.conflict('friendNotFriend');
+    return presentFriend(row);
+  }
+
+  /** Deletes a friend on the platform; the chat stays, marked as no longer a friend. */
+  async remove(auth: AuthContext, body: DeleteFriendBody): Promise<null> {
+    const { account } = await this.friendOf(auth, body.workWxid, body.friendWxid);
+    await this.run(
+      account,
+      { name: 'deleteFriend', wxid: body.friendWxid },
+      fail.conflict('friendDeleteFailed'),
+    );
+    await applyFriendChanges(this.deps, account, { upserted: [], removed: [body.friendWxid] });
+    await accountRuntimeOf(this.deps).contacts.announce(account);
+    return null;
+  }
+
+  /**
+   * Reads the platform's friend list and brings the stored one in line: counts of friends added,
+   * removed and changed since the last sync.
+   */
+  async sync(auth: AuthContext, body: SyncFriendsBody): Promise<SyncFriendsResult> {
+    const { account: row } = await visibleAccount(this.db, auth, body.workWxid);
+    const account: FriendAccount = { id: row.id, tenantId: row.tenantId, wxid: row.wxid };
+    const platform = await this.run<ContactDto[]>(
+      account,
+      { name: 'listContacts' },
+      fail.conflict('friendSyncFailed'),
+    );
+    const stored = new Map(
+      (await repo.storedFriends(this.db, account.id)).map((s) => [s.wxid, s] as const),
+    );
+    const seen = new Set<string>();
+    let added = 0;
+    const upserted: ContactDto[] = [];
+    for (const c of platform) {
+      seen.add(c.wxid);
+      const s = stored.get(c.wxid);
+      if (!s) added += 1;
+      if (!s || differs(s, c)) upserted.push(c);
+    }
+    const removed = [...stored.keys()].filter((w) => !seen.has(w));
+    await applyFriendChanges(this.deps, account, { upserted, removed }, false);
+    await accountRuntimeOf(this.deps).contacts.announce(account);
+    return { added, removed: removed.length, changed: upserted.length - added, total: seen.size };
+  }
+}

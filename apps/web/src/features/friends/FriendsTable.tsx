@@ -1,0 +1,176 @@
+import { Avatar, Button, Space, Switch, Table, Tag, type TableColumnsType } from 'antd';
+import dayjs from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import type { FriendItem, SwitcherAccount } from '@cst/shared';
+import { friendKey } from './useFriendsQuery.ts';
+
+/** A flag of a friend the table switches. */
+export type FriendFlag = 'star' | 'blacklist' | 'topChat';
+
+/** Props of {@link FriendsTable}. */
+export interface FriendsTableProps {
+  rows: FriendItem[];
+  loading: boolean;
+  /** Height of the scrolling body (the table virtualises its rows within it). */
+  height: number;
+  accounts: SwitcherAccount[];
+  /** Whether the platform can change flags / delete friends (capabilities). */
+  canFlag: boolean;
+  canDelete: boolean;
+  /** Rows being changed (their switches spin). */
+  busy: ReadonlySet<string>;
+  empty: React.ReactNode;
+  onNearEnd: () => void;
+  onOpenChat: (f: FriendItem) => void;
+  onCard: (f: FriendItem) => void;
+  onRemark: (f: FriendItem) => void;
+  onFlag: (f: FriendItem, flag: FriendFlag, on: boolean) => void;
+  onDelete: (f: FriendItem) => void;
+}
+
+const NEAR_END_PX = 600;
+
+/**
+ * Every friend under the filters in one virtualised table: only the rows in view are in the page,
+ * so the whole list scrolls smoothly; reaching the end asks for the next page.
+ */
+export function FriendsTable(props: FriendsTableProps) {
+  const { t } = useTranslation();
+  const { rows, accounts, busy } = props;
+  const accountName = new Map(accounts.map((a) => [a.wxid, a.remark || a.nickname || a.wxid]));
+  const name = (f: FriendItem) => f.remark || f.nickname || f.friendWxid;
+  const flag = (key: FriendFlag, testId: string) => (on: boolean, f: FriendItem) => (
+    <Switch
+      size="small"
+      checked={on}
+      disabled={!props.canFlag}
+      loading={busy.has(`${friendKey(f)}|${key}`)}
+      onChange={(v) => props.onFlag(f, key, v)}
+      data-testid={testId}
+      aria-label={t(`friends.${key}`)}
+    />
+  );
+  const columns: TableColumnsType<FriendItem> = [
+    {
+      title: t('friends.nickname'),
+      dataIndex: 'nickname',
+      width: 170,
+      ellipsis: true,
+      render: (v: string, f) => (
+        <span className="friend-name" title={f.friendWxid}>
+          <Avatar src={f.avatar || undefined} size={28}>
+            {name(f).slice(0, 1)}
+          </Avatar>
+          <span data-testid="friend-nickname">{v || f.friendWxid}</span>
+        </span>
+      ),
+    },
+    {
+      title: t('friends.remark'),
+      dataIndex: 'remark',
+      width: 120,
+      ellipsis: true,
+      render: (v: string) => <span data-testid="friend-remark">{v}</span>,
+    },
+    {
+      title: t('friends.account'),
+      dataIndex: 'workWxid',
+      width: 120,
+      ellipsis: true,
+      render: (v: string) => accountName.get(v) ?? v,
+    },
+    {
+      title: t('friends.tags'),
+      dataIndex: 'tags',
+      width: 72,
+      render: (tags: FriendItem['tags']) =>
+        tags.map((tag) => (
+          <Tag key={tag.id} bordered={false}>
+            {tag.name}
+          </Tag>
+        )),
+    },
+    {
+      title: t('friends.addedAt'),
+      dataIndex: 'addedAt',
+      width: 136,
+      render: (v: number | null) => (v ? dayjs(v).format('YYYY-MM-DD HH:mm') : ''),
+    },
+    {
+      title: t('friends.source'),
+      dataIndex: 'source',
+      width: 88,
+      render: (v: FriendItem['source']) => t(`friends.sources.${v}`),
+    },
+    { title: t('friends.star'), dataIndex: 'star', width: 60, render: flag('star', 'friend-star') },
+    {
+      title: t('friends.blacklist'),
+      dataIndex: 'blacklist',
+      width: 70,
+      render: flag('blacklist', 'friend-blacklist'),
+    },
+    {
+      title: t('friends.topChat'),
+      dataIndex: 'topChat',
+      width: 60,
+      render: flag('topChat', 'friend-topchat'),
+    },
+    {
+      title: t('friends.actions'),
+      key: 'actions',
+      fixed: 'right',
+      width: 232,
+      render: (_, f) => (
+        <Space size={0} wrap={false}>
+          <Button type="link" size="small" onClick={() => props.onOpenChat(f)}>
+            {t('friends.openChat')}
+          </Button>
+          <Button type="link" size="small" onClick={() => props.onCard(f)}>
+            {t('friends.card')}
+          </Button>
+          <Button
+            type="link"
+            size="small"
+            onClick={() => props.onRemark(f)}
+            data-testid="friend-remark-edit"
+          >
+            {t('friends.remarkShort')}
+          </Button>
+          {props.canDelete && (
+            <Button
+              type="link"
+              size="small"
+              danger
+              onClick={() => props.onDelete(f)}
+              data-testid="friend-delete"
+            >
+              {t('friends.deleteShort')}
+            </Button>
+          )}
+        </Space>
+      ),
+    },
+  ];
+  const width = columns.reduce((sum, c) => sum + Number(c.width ?? 0), 0);
+  return (
+    <Table<FriendItem>
+      className="friends-table"
+      data-testid="friends-table"
+      rowKey={friendKey}
+      columns={columns}
+      dataSource={rows}
+      loading={props.loading}
+      pagination={false}
+      size="small"
+      tableLayout="fixed"
+      virtual
+      scroll={{ x: width, y: props.height }}
+      locale={{ emptyText: props.empty }}
+      onRow={(f) => ({ 'data-testid': 'friend-row', 'data-wxid': f.friendWxid }) as never}
+      onScroll={(e) => {
+        const el = e.currentTarget;
+        if (el.scrollHeight - el.scrollTop - el.clientHeight < NEAR_END_PX) props.onNearEnd();
+      }}
+    />
+  );
+}
