@@ -37,6 +37,28 @@ export const MAX_GREETING_LENGTH = 100;
 /** Most people one friend-request call adds. */
 export const MAX_ADD_FRIENDS = 20;
 
+/** `acc/get-personal-info`: the work account whose own profile to read. */
+export const personalInfoBody = z.object({ wxid });
+export type PersonalInfoBody = z.infer<typeof personalInfoBody>;
+
+/**
+ * A work account's own profile (SPEC §3 user state): from the platform while the account is
+ * online, else what the console stored at its last login (`fromPlatform: false`).
+ */
+export const personalInfo = z.object({
+  wxid: z.string(),
+  alias: z.string(),
+  nickname: z.string(),
+  avatar: z.string(),
+  sex: z.enum(GENDERS),
+  signature: z.string(),
+  province: z.string(),
+  city: z.string(),
+  loginStatus: z.string(),
+  fromPlatform: z.boolean(),
+});
+export type PersonalInfo = z.infer<typeof personalInfo>;
+
 /** `acc/friend-info` (SPEC §7 friend detail): the work account, the person, the group seen in. */
 export const friendInfoBody = z.object({
   wxid,

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AddFriendsResult, ConversationItem, FriendInfo } from '@cst/shared';
+import type { AddFriendsResult, ConversationItem, FriendInfo, PersonalInfo } from '@cst/shared';
 import {
   buildTenant,
   buildTestApp,
@@ -250,5 +250,46 @@ describe('access', () => {
       expect((await addFriend(s, MEMBER)).status).toBe(404);
     }
     expect((await convOf(seat1, FRIEND))?.remark).toBe('重要客户张三');
+  });
+});
+
+describe('personal info', () => {
+  const personal = (s: Session, wxid = acc.wxid) =>
+    api(s).post<PersonalInfo>('/main-api/acc/get-personal-info', { wxid });
+
+  it('gives the account’s own profile from the platform to those who see it', async () => {
+    for (const s of [demo, seat1]) {
+      const r = await personal(s);
+      expect(r.status, r.message).toBe(200);
+      expect(r.data).toMatchObject({
+        wxid: acc.wxid,
+        nickname: '名片测试号',
+        loginStatus: 'online',
+        fromPlatform: true,
+      });
+      expect(['unknown', 'male', 'female']).toContain(r.data.sex);
+    }
+  });
+
+  it('hides the account from other seats and tenants, and refuses bad ids', async () => {
+    for (const s of [seat2, other]) expect((await personal(s)).status).toBe(404);
+    expect((await personal(demo, 'wxid_nobody_here')).status).toBe(404);
+    expect((await personal(demo, '')).status).toBe(400);
+  });
+
+  it('answers what was stored when the account is offline', async () => {
+    const offline = await addAccount(ctx, demo, { nickname: '离线资料号' });
+    expect(
+      (await api().post('/sim-api/fault', { workWxid: offline.wxid, kind: 'drop' })).status,
+    ).toBe(200);
+    const r = await eventually(async () => {
+      const p = await personal(demo, offline.wxid);
+      return p.data?.loginStatus !== 'online' ? p : undefined;
+    });
+    expect(r.data).toMatchObject({
+      wxid: offline.wxid,
+      nickname: '离线资料号',
+      fromPlatform: false,
+    });
   });
 });

@@ -6,6 +6,8 @@ import {
   friendInfo,
   friendInfoBody,
   friendRemarkBody,
+  personalInfo,
+  personalInfoBody,
 } from '@cst/shared';
 import type { Deps } from '../../platform/deps.ts';
 import { access, defineRoute } from '../../platform/http.ts';
@@ -26,6 +28,17 @@ export function registerContactRoutes(app: FastifyInstance, deps: Deps): void {
     body: friendInfoBody,
     response: friendInfo,
     handler: ({ auth, body }) => service.info(auth, body),
+  });
+
+  defineRoute(app, {
+    method: 'POST',
+    url: '/main-api/acc/get-personal-info',
+    access: access.can('conversation.read'),
+    tags,
+    summary: "A work account's own profile (from the platform while it is online)",
+    body: personalInfoBody,
+    response: personalInfo,
+    handler: ({ auth, body }) => service.personalInfo(auth, body),
   });
 
   defineRoute(app, {

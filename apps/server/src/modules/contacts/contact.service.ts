@@ -10,8 +10,10 @@ import {
   type FriendRemarkBody,
   type FriendRequestStatus,
   type Language,
+  type PersonalInfo,
+  type PersonalInfoBody,
 } from '@cst/shared';
-import { GatewayError, type FriendInfoDto } from '../../gateway/index.ts';
+import { GatewayError, type AccountProfileDto, type FriendInfoDto } from '../../gateway/index.ts';
 import type { AuthContext } from '../../platform/auth-context.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { AppError, fail } from '../../platform/errors.ts';
@@ -106,6 +108,31 @@ export class ContactService {
       topChat: dto.topChat || Boolean(conv?.isPin),
       isFriend,
     };
+  }
+
+  /** `get-personal-info`: the account's own profile, from the platform when it is online. */
+  async personalInfo(auth: AuthContext, body: PersonalInfoBody): Promise<PersonalInfo> {
+    const account = await this.visibleAccount(auth, body.wxid);
+    const stored: PersonalInfo = {
+      wxid: account.wxid,
+      alias: '',
+      nickname: account.nickname,
+      avatar: account.avatar,
+      sex: 'unknown',
+      signature: '',
+      province: '',
+      city: '',
+      loginStatus: account.status,
+      fromPlatform: false,
+    };
+    if (account.status !== 'online') return stored;
+    try {
+      const p = await callHolder<AccountProfileDto>(this.deps, account.wxid, { name: 'profile' });
+      return { ...p, loginStatus: account.status, fromPlatform: true };
+    } catch (err) {
+      const message = err instanceof Error ? err.message : String(err);
+      throw contactFailure(err, fail.conflict('platformFailed', { message }));
+    }
   }
 
   /**

@@ -21,6 +21,7 @@ export type HolderCommand =
   /** Bytes of a media file; they travel base64-encoded (`encodedMedia`). */
   | { name: 'downloadMedia'; fileId: string }
   | { name: 'friendInfo'; wxid: string }
+  | { name: 'profile' }
   | { name: 'setRemark'; wxid: string; remark: string }
   | { name: 'addFriend'; cmd: AddFriendCommand }
   | { name: 'searchUser'; keyword: string }
@@ -63,6 +64,8 @@ async function run(gw: ChatGateway, wxid: string, cmd: HolderCommand): Promise<u
     }
     case 'friendInfo':
       return gw.getFriendInfo(wxid, cmd.wxid);
+    case 'profile':
+      return gw.getProfile(wxid);
     case 'setRemark':
       return gw.setRemark(wxid, cmd.wxid, cmd.remark);
     case 'addFriend':
