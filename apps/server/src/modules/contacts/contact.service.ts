@@ -22,36 +22,21 @@ import { accountRuntimeOf } from '../accounts/account-runtime.ts';
 import { convUpdatePush } from '../conversations/message-ingest.service.ts';
 import type { accountByWxid } from '../conversations/conversation.repository.ts';
 import { visibleAccount } from '../conversations/conversation.scope.ts';
-import { callHolder } from '../conversations/holder-call.ts';
+import { callHolder, platformRefusal, type RefusalTable } from '../conversations/holder-call.ts';
 import { recordSentRequest } from '../friend-requests/friend-request.record.ts';
 import * as repo from './contact.repository.ts';
 
 type Account = NonNullable<Awaited<ReturnType<typeof accountByWxid>>>;
 
+const CONTACT_REFUSALS: RefusalTable = {
+  notFound: () => fail.notFound('contactNotFound'),
+  notFriend: () => fail.conflict('notAFriend'),
+  alreadyFriend: () => fail.conflict('alreadyFriend'),
+};
+
 /** The API error of a gateway refusal on a contact command. */
 function contactFailure(err: unknown, otherwise: AppError): AppError {
-  if (err instanceof AppError) return err;
-  if (!(err instanceof GatewayError)) throw err;
-  switch (err.code) {
-    case 'notHeld':
-    case 'notOnline':
-      return fail.conflict('accountNotOnline');
-    case 'notFound':
-      return fail.notFound('contactNotFound');
-    case 'notFriend':
-      return fail.conflict('notAFriend');
-    case 'alreadyFriend':
-      return fail.conflict('alreadyFriend');
-    case 'noSession':
-    case 'unsupported':
-    case 'invalid':
-    case 'notMember':
-    case 'notOwner':
-    case 'expired':
-    case 'tooLate':
-    case 'failed':
-      return otherwise;
-  }
+  return platformRefusal(err, CONTACT_REFUSALS, () => otherwise);
 }
 
 /** The user card: a person's info, the remark of a friend and friend requests (SPEC §2, §4). */

@@ -12,8 +12,7 @@ import {
   type UnreadSummary,
 } from '@cst/shared';
 import { conversations, messages, sessionGroups, workAccounts } from '../../db/schema/index.ts';
-import { GatewayError } from '../../gateway/index.ts';
-import { AppError } from '../../platform/errors.ts';
+import type { AppError } from '../../platform/errors.ts';
 import type { AuthContext } from '../../platform/auth-context.ts';
 import type { Tx } from '../../platform/db.ts';
 import type { Deps } from '../../platform/deps.ts';
@@ -27,7 +26,7 @@ import {
 import * as repo from './conversation.repository.ts';
 import { convScopeOf, scopeHas, visibleAccount, visibleAccountIn } from './conversation.scope.ts';
 import { visibleConversation, visibleConversationWithPage } from '../talk/message-access.ts';
-import { callHolder } from './holder-call.ts';
+import { callHolder, platformRefusal, type RefusalTable } from './holder-call.ts';
 import { afterSendCommit, type MessageDispatcher } from './message-dispatch.service.ts';
 import { convUpdatePush, messagePush, syncReadPush } from './message-ingest.service.ts';
 
@@ -368,17 +367,19 @@ export class ConversationService {
   }
 }
 
-/** The API error of a gateway refusal. */
+const offline = () => fail.conflict('workAccountOffline');
+const MESSAGE_REFUSALS: RefusalTable = {
+  tooLate: () => fail.conflict('revokeTooLate'),
+  notHeld: offline,
+  notOnline: offline,
+  notFound: () => fail.notFound('messageNotFound'),
+};
+
+/** The API error of a gateway refusal of a message command. */
 export function gatewayFailure(err: unknown): AppError {
-  if (err instanceof AppError) return err;
-  if (err instanceof GatewayError) {
-    if (err.code === 'tooLate') return fail.conflict('revokeTooLate');
-    if (err.code === 'notHeld' || err.code === 'notOnline')
-      return fail.conflict('workAccountOffline');
-    if (err.code === 'notFound') return fail.notFound('messageNotFound');
-    return fail.conflict('sendFailed', { reason: err.message });
-  }
-  throw err;
+  return platformRefusal(err, MESSAGE_REFUSALS, (e) =>
+    fail.conflict('sendFailed', { reason: e.message }),
+  );
 }
 
 export type { ConversationItem };

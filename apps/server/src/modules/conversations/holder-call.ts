@@ -9,6 +9,7 @@ import {
   type Peer,
 } from '../../gateway/index.ts';
 import type { Deps } from '../../platform/deps.ts';
+import { AppError, fail } from '../../platform/errors.ts';
 import { wellFormedJson } from '../../platform/well-formed.ts';
 import { accountRuntimeOf } from '../accounts/account-runtime.ts';
 import { runGroupCall, type GroupCall } from '../groups/group-gateway.ts';
@@ -181,4 +182,25 @@ export function serveHolderCalls(deps: Deps): () => void {
     off();
     clearInterval(timer);
   };
+}
+
+/** What a feature makes of a platform's refusal codes; codes it leaves out fall to `otherwise`. */
+export type RefusalTable = Partial<Record<GatewayErrorCode, (err: GatewayError) => AppError>>;
+
+/**
+ * The API error of a failed platform call: an AppError as it is; a GatewayError by the feature's
+ * table, else 409 `accountNotOnline` for an account that is not held or not online, else
+ * `otherwise`. Anything else (a bug, a lost database) is thrown on as it is.
+ */
+export function platformRefusal(
+  err: unknown,
+  table: RefusalTable,
+  otherwise: (err: GatewayError) => AppError,
+): AppError {
+  if (err instanceof AppError) return err;
+  if (!(err instanceof GatewayError)) throw err;
+  const own = table[err.code];
+  if (own) return own(err);
+  if (err.code === 'notHeld' || err.code === 'notOnline') return fail.conflict('accountNotOnline');
+  return otherwise(err);
 }

@@ -12,7 +12,8 @@ import {
 import { GatewayError, type ContactDto, type FriendInfoDto } from '../../gateway/index.ts';
 import type { AuthContext } from '../../platform/auth-context.ts';
 import type { Deps } from '../../platform/deps.ts';
-import { AppError, fail } from '../../platform/errors.ts';
+import type { AppError } from '../../platform/errors.ts';
+import { fail } from '../../platform/errors.ts';
 import { accountRuntimeOf } from '../accounts/account-runtime.ts';
 import { ContactService } from '../contacts/contact.service.ts';
 import * as contactRepo from '../contacts/contact.repository.ts';
@@ -22,34 +23,24 @@ import {
   visibleAccount,
   visibleAccountIn,
 } from '../conversations/conversation.scope.ts';
-import { callHolder } from '../conversations/holder-call.ts';
+import { callHolder, platformRefusal, type RefusalTable } from '../conversations/holder-call.ts';
 import { toFriendRequestItem, toSearchResult } from './friend-request.presenter.ts';
 import { publishRequests } from './friend-request.push.ts';
 import * as repo from './friend-request.repository.ts';
 
+const notPending = () => fail.conflict('friendRequestNotPending');
+const REQUEST_REFUSALS: RefusalTable = {
+  notFound: notPending,
+  expired: notPending,
+  invalid: notPending,
+  alreadyFriend: () => fail.conflict('alreadyFriend'),
+};
+
 /** The API error of a gateway refusal on a request command. */
 function requestFailure(err: unknown): AppError {
-  if (err instanceof AppError) return err;
-  if (!(err instanceof GatewayError)) throw err;
-  switch (err.code) {
-    case 'notHeld':
-    case 'notOnline':
-      return fail.conflict('accountNotOnline');
-    case 'notFound':
-    case 'expired':
-    case 'invalid':
-      return fail.conflict('friendRequestNotPending');
-    case 'alreadyFriend':
-      return fail.conflict('alreadyFriend');
-    case 'noSession':
-    case 'unsupported':
-    case 'notFriend':
-    case 'notMember':
-    case 'notOwner':
-    case 'tooLate':
-    case 'failed':
-      return fail.conflict('platformFailed', { message: err.message });
-  }
+  return platformRefusal(err, REQUEST_REFUSALS, (e) =>
+    fail.conflict('platformFailed', { message: e.message }),
+  );
 }
 
 /** Received and sent friend requests of the visible work accounts (SPEC §2 /contacts/apply). */

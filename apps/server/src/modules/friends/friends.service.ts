@@ -9,10 +9,11 @@ import type {
   SyncFriendsResult,
   UpdateFriendInfoBody,
 } from '@cst/shared';
-import { GatewayError, type ContactDto } from '../../gateway/index.ts';
+import type { ContactDto } from '../../gateway/index.ts';
 import type { AuthContext } from '../../platform/auth-context.ts';
 import type { Deps } from '../../platform/deps.ts';
-import { AppError, fail } from '../../platform/errors.ts';
+import type { AppError } from '../../platform/errors.ts';
+import { fail } from '../../platform/errors.ts';
 import { realtimeOf } from '../../realtime/realtime.ts';
 import { accountRuntimeOf } from '../accounts/account-runtime.ts';
 import * as contactRepo from '../contacts/contact.repository.ts';
@@ -22,34 +23,24 @@ import {
   visibleAccount,
   visibleAccountIn,
 } from '../conversations/conversation.scope.ts';
-import { callHolder, type HolderCommand } from '../conversations/holder-call.ts';
+import {
+  callHolder,
+  platformRefusal,
+  type HolderCommand,
+  type RefusalTable,
+} from '../conversations/holder-call.ts';
 import { applyFriendChanges, type FriendAccount } from './friend-changes.ts';
 import { presentContactEntry, presentFriend } from './friends.presenter.ts';
 import * as repo from './friends.repository.ts';
 
+const FRIEND_REFUSALS: RefusalTable = {
+  notFound: () => fail.notFound('contactNotFound'),
+  notFriend: () => fail.conflict('friendNotFriend'),
+};
+
 /** The API error of a gateway refusal on a friend command. */
 function friendFailure(err: unknown, otherwise: AppError): AppError {
-  if (err instanceof AppError) return err;
-  if (!(err instanceof GatewayError)) throw err;
-  switch (err.code) {
-    case 'notHeld':
-    case 'notOnline':
-      return fail.conflict('accountNotOnline');
-    case 'notFound':
-      return fail.notFound('contactNotFound');
-    case 'notFriend':
-      return fail.conflict('friendNotFriend');
-    case 'alreadyFriend':
-    case 'noSession':
-    case 'unsupported':
-    case 'invalid':
-    case 'notMember':
-    case 'notOwner':
-    case 'expired':
-    case 'tooLate':
-    case 'failed':
-      return otherwise;
-  }
+  return platformRefusal(err, FRIEND_REFUSALS, () => otherwise);
 }
 
 /** Which fields of a friend the sync compares. */

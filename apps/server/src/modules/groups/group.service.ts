@@ -18,15 +18,15 @@ import {
   type ListResult,
   type RenameGroupBody,
 } from '@cst/shared';
-import { GatewayError, type GroupMemberDto } from '../../gateway/index.ts';
+import type { GroupMemberDto } from '../../gateway/index.ts';
 import type { AuthContext } from '../../platform/auth-context.ts';
 import type { Deps } from '../../platform/deps.ts';
-import { fail } from '../../platform/errors.ts';
+import { fail, type AppError } from '../../platform/errors.ts';
 import { realtimeOf } from '../../realtime/realtime.ts';
 import { accountRuntimeOf } from '../accounts/account-runtime.ts';
 import * as contactRepo from '../contacts/contact.repository.ts';
 import { convScopeOf, visibleAccount } from '../conversations/conversation.scope.ts';
-import { callHolder } from '../conversations/holder-call.ts';
+import { callHolder, platformRefusal, type RefusalTable } from '../conversations/holder-call.ts';
 import { convUpdatePush } from '../conversations/message-ingest.service.ts';
 import type { GroupCall, GroupSnapshot } from './group-gateway.ts';
 import { presentGroup, presentMember, presentNotice } from './group.presenter.ts';
@@ -34,30 +34,19 @@ import * as repo from './group.repository.ts';
 
 type Account = Awaited<ReturnType<typeof visibleAccount>>['account'];
 
+const GROUP_REFUSALS: RefusalTable = {
+  noSession: () => fail.conflict('accountNotOnline'),
+  notMember: () => fail.notFound('groupNotFound'),
+  notOwner: () => fail.conflict('groupAdminOnly'),
+  notFriend: () => fail.conflict('groupNotFriends'),
+  notFound: () => fail.conflict('groupNotMember'),
+};
+
 /** The API error of a platform refusal of a group command. */
-export function groupFailure(err: unknown): unknown {
-  if (!(err instanceof GatewayError)) return err;
-  switch (err.code) {
-    case 'notHeld':
-    case 'notOnline':
-    case 'noSession':
-      return fail.conflict('accountNotOnline');
-    case 'notMember':
-      return fail.notFound('groupNotFound');
-    case 'notOwner':
-      return fail.conflict('groupAdminOnly');
-    case 'notFriend':
-      return fail.conflict('groupNotFriends');
-    case 'notFound':
-      return fail.conflict('groupNotMember');
-    case 'unsupported':
-    case 'invalid':
-    case 'alreadyFriend':
-    case 'expired':
-    case 'tooLate':
-    case 'failed':
-      return fail.conflict('groupCommandFailed', { message: err.message });
-  }
+export function groupFailure(err: unknown): AppError {
+  return platformRefusal(err, GROUP_REFUSALS, (e) =>
+    fail.conflict('groupCommandFailed', { message: e.message }),
+  );
 }
 
 /**
