@@ -20,7 +20,7 @@ function friendRow(page: Page, wxid: string) {
 
 /** Shows only this account's friends, searched by wxid. */
 async function search(page: Page, keyword: string) {
-  const input = page.getByTestId('friends-search').locator('input');
+  const input = page.getByTestId('friends-search');
   await input.fill(keyword);
   await input.press('Enter');
 }

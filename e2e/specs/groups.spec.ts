@@ -57,9 +57,10 @@ test.describe('group chats', () => {
     const ownedMembers = world.groups.find((g) => g.groupId === owned.groupId)!.members;
     const invitee = [f1!, f2!, f3!, f4!].find((f) => !ownedMembers.some((m) => m.wxid === f.wxid))!;
 
-    // From the top menu: 通讯录 opens the first page that is ready, the groups.
+    // From the menu: 通讯录 (friend requests first), then 我的群组.
     await openInbox(page, 'demo-sup');
     await page.getByTestId('top-menu').getByRole('menuitem', { name: '通讯录' }).click();
+    await page.getByRole('menuitem', { name: '我的群组' }).click();
     await expect(page.getByTestId('groups-page')).toBeVisible();
     await expect(page).toHaveURL(/#\/contacts\/groups/);
     await page.getByTestId('groups-account').click();

@@ -1,5 +1,5 @@
-import type { Page } from '@playwright/test';
-import { expect, test } from '../fixtures.ts';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, loginAs, test } from '../fixtures.ts';
 import {
   address,
   apiAs,
@@ -8,6 +8,7 @@ import {
   openInbox,
   setUpAccount,
   shot,
+  signIn,
   simContacts,
   watchConsole,
 } from './inbox-support.ts';
@@ -33,13 +34,49 @@ async function signOut(page: Page) {
   await page.goto('about:blank');
 }
 
-// The specs share one server; the first runs before any work account exists.
+/**
+ * A company of its own (the specs share one server, so the demo tenant has accounts by now): its
+ * manager and an office seat, neither with a work account.
+ */
+async function newCompany(request: APIRequestContext): Promise<{ manager: string; seat: string }> {
+  const stamp = Date.now().toString(36);
+  const manager = `newmgr${stamp}`;
+  const seat = `newseat${stamp}`;
+  const admin = await signIn(request, 'admin');
+  const made = await request.post('/system-api/system/cst/user/add', {
+    data: {
+      tenantName: `新企业${stamp}`,
+      username: manager,
+      password: NEW_PASSWORD,
+      nickname: '新经理',
+    },
+    headers: { authorization: `Bearer ${admin.headers['cst-token']}` },
+  });
+  expect(((await made.json()) as { code: number }).code).toBe(200);
+  const login = await request.post('/system-api/auth/login', {
+    data: { username: manager, password: NEW_PASSWORD },
+    headers: address(),
+  });
+  const token = ((await login.json()) as { data: { token: string } }).data.token;
+  const added = await request.post('/system-api/system/cst/user/add', {
+    data: { username: seat, password: NEW_PASSWORD, nickname: '新坐席', role: 'office' },
+    headers: { authorization: `Bearer ${token}` },
+  });
+  expect(((await added.json()) as { code: number }).code).toBe(200);
+  return { manager, seat };
+}
+
+const NEW_PASSWORD = 'new-company-1';
+
 test.describe('what a new user ran into (issue 13)', () => {
   test('a new manager is told how to add a work account; a seat to ask for one', async ({
     page,
+    request,
   }) => {
     await page.setExtraHTTPHeaders(address());
-    await openInbox(page, 'demo');
+    const company = await newCompany(request);
+    await loginAs(page, company.manager, NEW_PASSWORD);
+    await expect(page.getByTestId('inbox')).toBeVisible();
     const guide = page.getByTestId('no-accounts-guide');
     await expect(guide).toContainText('还没有工作号');
     await expect(guide).toContainText('扫码登录');
@@ -52,7 +89,7 @@ test.describe('what a new user ran into (issue 13)', () => {
     await expect(page).toHaveURL(/#\/settings\/wxaccount$/);
 
     await signOut(page);
-    await openInbox(page, 'demo-seat1');
+    await loginAs(page, company.seat, NEW_PASSWORD);
     await expect(page.getByTestId('no-accounts-guide')).toContainText('请联系管理员');
     await expect(page.getByTestId('no-accounts-open')).toHaveCount(0);
     await theme(page, true);
@@ -81,7 +118,7 @@ test.describe('what a new user ran into (issue 13)', () => {
     request,
   }) => {
     await page.setExtraHTTPHeaders(address());
-    const { api, wxid } = await setUpAccount(request, '菜单号', 'demo-seat1');
+    const { api, wxid } = await setUpAccount(request, '菜单号', 'demo-sup');
     await contactWrites(api, wxid, 'wxid_e2e_menu', '有人在吗');
     const [group] = (await simContacts(request, wxid)).groups;
     await api('/sim-api/inbound', {
@@ -237,8 +274,8 @@ test.describe('what a new user ran into (issue 13)', () => {
 
   test('a ban notifies whoever sees the account, wherever they are', async ({ page, request }) => {
     await page.setExtraHTTPHeaders(address());
-    const { wxid } = await setUpAccount(request, '封号提醒号', 'demo-seat1');
-    await openInbox(page, 'demo-seat1');
+    const { wxid } = await setUpAccount(request, '封号提醒号', 'demo-sup');
+    await openInbox(page, 'demo-sup');
     await page.goto('/#/history');
     const demo = await apiAs(request, 'demo');
     await demo('/sim-api/fault', { workWxid: wxid, kind: 'ban' });
