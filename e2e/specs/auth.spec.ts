@@ -70,7 +70,10 @@ test.describe('sign-in pages', () => {
   test('logout clears the session; the login-only pages then ask for login', async ({ page }) => {
     await loginAs(page, 'demo-seat2');
     await logout(page);
-    expect(await page.evaluate(() => localStorage.getItem('cst.token'))).toBeNull();
+    // Logging out reloads the page: a read during the reload is tried again.
+    await expect
+      .poll(() => page.evaluate(() => localStorage.getItem('cst.token')).catch(() => 'reloading'))
+      .toBeNull();
     await page.goto('/#/myAccount');
     await expect(page).toHaveURL(/#\/auth\/login\?redirect=%2FmyAccount$/);
   });

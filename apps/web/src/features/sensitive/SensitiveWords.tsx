@@ -55,7 +55,14 @@ export function SensitiveWords() {
   return (
     <ListPage
       bare
-      filters={<SearchFilter query={q} name="keyword" placeholder={t('sensitivePage.search')} />}
+      filters={
+        <SearchFilter
+          query={q}
+          name="keyword"
+          placeholder={t('sensitivePage.search')}
+          testId="sensitive-search"
+        />
+      }
       actions={
         <>
           <BulkBar selection={selection}>
