@@ -190,6 +190,8 @@ test.describe('what a new user ran into (issue 13)', () => {
       content: JSON.stringify({ result: 'ended', durationSec: 83 }),
     });
     await openInbox(page, 'demo-sup');
+    // demo-sup sees the accounts of other specs too: this account's list.
+    await page.locator(`[data-testid="account-item"][data-wxid="${wxid}"]`).click();
     const row = convRow(page, wxid, peer);
     await expect(row.getByTestId('conv-preview')).toHaveText('[语音通话] 通话时长 1:23');
     await row.click();
