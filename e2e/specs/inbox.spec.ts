@@ -202,6 +202,8 @@ test.describe('two seats and the simulator page', () => {
     const sim = await manager.newPage();
     await sim.goto('/#/simulator');
     await sim.getByTestId('sim-write-account').click();
+    // Other specs' accounts fill the list: type to find this one.
+    await sim.keyboard.type(wxid);
     await sim.locator('.ant-select-item-option', { hasText: wxid }).click();
     await sim.getByTestId('sim-write-from').locator('input').fill('wxid_e2e_dave');
     await sim.getByTestId('sim-write-content').fill('模拟器发来：想咨询一下价格');
