@@ -8,17 +8,13 @@
 //   of the friends page without a keyword. Goal < 150 ms.
 // BENCH_DB=postgres runs it on a throw-away PostgreSQL (scripts/postgres.sh) instead of PGlite.
 // The friends page's first screen in Chromium is bench/friends-browser.bench.ts.
-import { execFileSync } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { loadConfig } from '../apps/server/src/platform/config.ts';
 import { rowsOf } from '../apps/server/src/platform/db.ts';
-import { startServer, type Server } from '../apps/server/src/server.ts';
+import type { Server } from '../apps/server/src/server.ts';
 import { loadFromChild, type LoadResult } from './load.ts';
-import { percentile, report, ROOT } from './lib.ts';
-import { BENCH_ENV, BENCH_PASSWORD } from './session.ts';
+import { percentile, report } from './lib.ts';
+import { startInProcess } from './in-process.ts';
+import { BENCH_PASSWORD } from './session.ts';
 
 const ACCOUNTS = Number(process.env.BENCH_ACCOUNTS ?? 50);
 const FRIENDS = Number(process.env.BENCH_FRIENDS ?? 5000);
@@ -100,30 +96,7 @@ async function plainScanMs(s: Server, keyword: string): Promise<number> {
 }
 
 async function main() {
-  const usePg = process.env.BENCH_DB === 'postgres';
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cst-bench-'));
-  let pgDir: string | null = null;
-  let databaseUrl: string | undefined;
-  if (usePg) {
-    pgDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cst-bench-pg-'));
-    databaseUrl = execFileSync(path.join(ROOT, 'scripts/postgres.sh'), ['start', pgDir, '54343'], {
-      encoding: 'utf8',
-    })
-      .trim()
-      .split('\n')
-      .pop();
-  }
-  console.log(`database: ${usePg ? 'PostgreSQL 15' : 'PGlite'}`);
-  const config = loadConfig({
-    ...process.env,
-    PORT: '0',
-    DATA_DIR: dataDir,
-    DATABASE_URL: databaseUrl ?? '',
-    ...BENCH_ENV,
-    SIM_TRAFFIC: '0',
-    LOG_LEVEL: 'warn',
-  });
-  const s = await startServer(config, { logger: { level: 'warn' } });
+  const { server: s, close } = await startInProcess('54343');
   try {
     const token = await login(s);
     const wxids = await seed(s);
@@ -190,10 +163,7 @@ async function main() {
       '< 150',
     );
   } finally {
-    await s.stop();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-    if (pgDir)
-      execFileSync(path.join(ROOT, 'scripts/postgres.sh'), ['stop', pgDir], { stdio: 'ignore' });
+    await close();
   }
 }
 

@@ -3,18 +3,14 @@
 // same frames sent on a bare socket); then conv/list and conv/messages latency with 100,000
 // conversations and 1,000,000 messages in one tenant. BENCH_DB=postgres runs it on a throw-away
 // PostgreSQL (scripts/postgres.sh) instead of PGlite.
-import { execFileSync } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { WebSocket, WebSocketServer } from 'ws';
-import { loadConfig } from '../apps/server/src/platform/config.ts';
-import { startServer, type Server } from '../apps/server/src/server.ts';
+import type { Server } from '../apps/server/src/server.ts';
 import { messages } from '../apps/server/src/db/schema/index.ts';
 import { rowsOf } from '../apps/server/src/modules/accounts/account.policy.ts';
-import { percentile, report, ROOT } from './lib.ts';
-import { BENCH_ENV, BENCH_PASSWORD } from './session.ts';
+import { percentile, report } from './lib.ts';
+import { startInProcess } from './in-process.ts';
+import { BENCH_PASSWORD } from './session.ts';
 import {
   epochNow,
   loadFromChild,
@@ -237,30 +233,7 @@ async function bigTenant(s: Server, token: string, wxid: string) {
 }
 
 async function main() {
-  const usePg = process.env.BENCH_DB === 'postgres';
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cst-bench-'));
-  let pgDir: string | null = null;
-  let databaseUrl: string | undefined;
-  if (usePg) {
-    pgDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cst-bench-pg-'));
-    databaseUrl = execFileSync(path.join(ROOT, 'scripts/postgres.sh'), ['start', pgDir, '54341'], {
-      encoding: 'utf8',
-    })
-      .trim()
-      .split('\n')
-      .pop();
-  }
-  console.log(`database: ${usePg ? 'PostgreSQL 15' : 'PGlite'}`);
-  const config = loadConfig({
-    ...process.env,
-    PORT: '0',
-    DATA_DIR: dataDir,
-    DATABASE_URL: databaseUrl ?? '',
-    ...BENCH_ENV,
-    SIM_TRAFFIC: '0',
-    LOG_LEVEL: 'warn',
-  });
-  const s = await startServer(config, { logger: { level: 'warn' } });
+  const { server: s, close } = await startInProcess('54341');
   try {
     const token = await login(s, 'demo');
     const t0 = performance.now();
@@ -292,10 +265,7 @@ async function main() {
     ws.close();
     if (process.env.BENCH_SKIP_BIG !== '1') await bigTenant(s, token, wxids[0]!);
   } finally {
-    await s.stop();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-    if (pgDir)
-      execFileSync(path.join(ROOT, 'scripts/postgres.sh'), ['stop', pgDir], { stdio: 'ignore' });
+    await close();
   }
 }
 
