@@ -1,5 +1,6 @@
 import { FRIEND_REQUEST_STATUS, type FriendRequestStatus, type MessageKey } from '@cst/shared';
 import type {
+  ChatGateway,
   ContactsChangedEvent,
   FriendRequestAnsweredEvent,
   FriendRequestDto,
@@ -33,8 +34,27 @@ export class FriendRequestEvents {
 
   /** A request arrived (or the platform repeated one): stored once by its platform id. */
   async onFriendRequest(ev: FriendRequestEvent, account: AccountRef): Promise<void> {
-    const r = ev.request;
-    const id = await repo.upsertReceived(this.deps.db, {
+    const id = await this.store(ev.request, account);
+    await publishRequests(this.deps, account.tenantId, [id]);
+  }
+
+  /**
+   * When an account comes online (a login, a resume, a reconnect): the requests the platform
+   * holds for it, including those that came while it was offline or while no instance held it
+   * (no event reached the console for them), stored like arrived ones; the pending are pushed.
+   */
+  async pullReceived(gateway: ChatGateway, account: AccountRef): Promise<void> {
+    const list = await gateway.listFriendRequests(account.wxid);
+    const pending: string[] = [];
+    for (const r of list) {
+      const id = await this.store(r, account);
+      if (r.status === 'pending') pending.push(id);
+    }
+    if (pending.length > 0) await publishRequests(this.deps, account.tenantId, pending);
+  }
+
+  private store(r: FriendRequestDto, account: AccountRef): Promise<string> {
+    return repo.upsertReceived(this.deps.db, {
       tenantId: account.tenantId,
       workAccountId: account.id,
       platformRequestId: r.requestId,
@@ -46,7 +66,6 @@ export class FriendRequestEvents {
       ...statusOf(r.status),
       createdAt: new Date(r.createdAt || this.deps.now()),
     });
-    await publishRequests(this.deps, account.tenantId, [id]);
   }
 
   /** A person answered a request the account sent. */

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type {
   AddFriendsResult,
@@ -15,6 +16,7 @@ import {
   apiAs,
   eventually,
   signIn,
+  waitStatus,
   type ListedAccount,
 } from '../accounts/account.test-support.ts';
 
@@ -179,6 +181,22 @@ describe('received requests', () => {
       expect(again.status).toBe(409);
       expect(again.message).toBe('该好友申请已处理');
     }
+  });
+
+  it('a request the console missed is pulled when the account is back online', async () => {
+    const row = await injected('掉线时发来的申请');
+    // The event never reached the console (e.g. its instance was down): no row of it.
+    await server.deps.db.execute(sql`delete from friend_requests where id = ${row.id}`);
+    expect(
+      (await list(seat1, { direction: 'in' })).data.list.some((r) => r.wxid === row.wxid),
+    ).toBe(false);
+    const drop = await api().post('/sim-api/fault', { workWxid: acc.wxid, kind: 'drop' });
+    expect(drop.status).toBe(200);
+    const back = await eventually(async () =>
+      (await list(seat1, { direction: 'in' })).data.list.find((r) => r.wxid === row.wxid),
+    );
+    expect(back).toMatchObject({ status: 1, verifyContent: '掉线时发来的申请' });
+    await waitStatus(server, demo, acc.wxid, 'online');
   });
 
   it('hides requests of accounts the caller does not see (404) and needs contact.manage (403)', async () => {

@@ -26,6 +26,9 @@ export function registerFriendRequestRoutes(app: FastifyInstance, deps: Deps): v
   runtime.on('friendRequest', (ev, account) => events.onFriendRequest(ev, account));
   runtime.on('friendRequestAnswered', (ev, account) => events.onAnswered(ev, account));
   runtime.on('contactsChanged', (ev, account) => events.onContactsChanged(ev, account));
+  runtime.on('statusChanged', (ev, account) =>
+    ev.status === 'online' ? events.pullReceived(runtime.gateway, account) : undefined,
+  );
 
   defineRoute(app, {
     method: 'POST',
