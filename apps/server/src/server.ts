@@ -4,6 +4,7 @@ import { watchedAuthCache } from './platform/auth-cache.ts';
 import { MemoryBus, PgBus, type Bus } from './platform/bus.ts';
 import type { Config } from './platform/config.ts';
 import { openDatabase, runMigrations, type Database } from './platform/db.ts';
+import { startPgliteMaintenance } from './platform/pglite-maintenance.ts';
 import type { Deps } from './platform/deps.ts';
 import { seed, type CreatedLogin } from './modules/bootstrap/seed.ts';
 import {
@@ -95,6 +96,8 @@ export async function startServer(config: Config, opts: ServerOptions = {}): Pro
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
+  // PGlite has no autovacuum: the server keeps its statistics and reclaims dead rows itself.
+  const stopMaintenance = startPgliteMaintenance(database, { log: app.log });
   let stopping: Promise<void> | null = null;
   return {
     app,
@@ -105,6 +108,7 @@ export async function startServer(config: Config, opts: ServerOptions = {}): Pro
     accounts,
     stop: () =>
       (stopping ??= (async () => {
+        await stopMaintenance();
         // Close hooks stop the hub (websockets dropped) and the runtime (leases released).
         await app.close();
         await close();

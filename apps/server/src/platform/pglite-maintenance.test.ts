@@ -1,0 +1,67 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openPglite, rowsOf, type Database } from './db.ts';
+import { maintainPglite, startPgliteMaintenance } from './pglite-maintenance.ts';
+
+let database: Database;
+
+async function estimate(table: string): Promise<number> {
+  const [r] = rowsOf<{ n: number }>(
+    await database.db.execute(
+      sql`select reltuples::int as n from pg_class where relname = ${table} and relkind = 'r'`,
+    ),
+  );
+  return Number(r?.n ?? -1);
+}
+
+async function sizeOf(table: string): Promise<number> {
+  const [r] = rowsOf<{ n: string }>(
+    await database.db.execute(sql`select pg_relation_size(${table}::regclass) as n`),
+  );
+  return Number(r?.n);
+}
+
+beforeAll(async () => {
+  database = await openPglite(null);
+  await database.db.execute(sql`create table big (id serial primary key, v text)`);
+  await database.db.execute(sql`create table quiet (id serial primary key)`);
+});
+afterAll(async () => {
+  await database.close();
+});
+
+describe('PGlite maintenance', () => {
+  it('gives the planner the real row counts and reclaims deleted rows', async () => {
+    await database.db.execute(
+      sql`insert into big (v) select 'row ' || g from generate_series(1, 20000) g`,
+    );
+    // Never analysed: the planner knows nothing of the 20,000 rows.
+    expect(await estimate('big')).toBeLessThan(1);
+    expect(await maintainPglite(database)).toEqual(['big', 'quiet']);
+    expect(await estimate('big')).toBe(20000);
+    const size = await sizeOf('big');
+    await database.db.execute(sql`delete from big where id <= 15000`);
+    await maintainPglite(database);
+    expect(await estimate('big')).toBe(5000);
+    // The freed space is reused: new rows do not grow the table.
+    await database.db.execute(
+      sql`insert into big (v) select 'again ' || g from generate_series(1, 10000) g`,
+    );
+    expect(await sizeOf('big')).toBe(size);
+  });
+
+  it('runs on a timer and stops cleanly; on PostgreSQL it does nothing', async () => {
+    await database.db.execute(sql`insert into quiet default values`);
+    const seen: string[][] = [];
+    const stop = startPgliteMaintenance(database, {
+      firstDelayMs: 10,
+      everyMs: 10,
+      log: { info: (o) => seen.push((o as { tables: string[] }).tables), warn: () => undefined },
+    });
+    await expect.poll(() => seen.length, { timeout: 5000 }).toBeGreaterThan(0);
+    await stop();
+    expect(seen[0]).toEqual(expect.arrayContaining(['quiet']));
+    const pgStop = startPgliteMaintenance({ ...database, kind: 'postgres' }, { firstDelayMs: 0 });
+    await pgStop();
+  });
+});
