@@ -4,38 +4,30 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SUB_ROLES, type UserItem } from '@cst/shared';
 import {
-  actionsColumn,
   AddButton,
   closeThenRefresh,
-  EmptyState,
   ExportButton,
   ListPage,
   ListTable,
-  SearchFilter,
-  SelectFilter,
-  timeColumn,
-  useListData,
-  useListQuery,
+  useListPage,
 } from '../../components/listPage/index.ts';
 import { useSession } from '../../lib/session/sessionStore.ts';
 import { positionsApi, seatsKeys, USERS_EXPORT_URL, usersApi } from './api.ts';
 import { ResetPasswordModal } from './ResetPasswordModal.tsx';
 import { SeatFormModal } from './SeatFormModal.tsx';
-import { StatusFilter, StatusSwitch } from './StatusSwitch.tsx';
+import { statusFilterSpec, StatusSwitch } from './StatusSwitch.tsx';
 import { userColumns } from './userColumns.tsx';
 import { UserRowActions } from './UserRowActions.tsx';
 
-const dash = (v: string | null) => v || '—';
+const ROLES = ['manager', ...SUB_ROLES] as const;
 
 /** The seats of the tenant: table with filters in the URL, add/edit, status, reset password. */
 export function SeatsTab({ onGoPositions }: { onGoPositions: () => void }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const me = useSession((s) => s.user);
-  const q = useListQuery(['keyword', 'role', 'status']);
   const [editing, setEditing] = useState<UserItem | 'new' | null>(null);
   const [resetting, setResetting] = useState<UserItem | null>(null);
-  const { data, isFetching } = useListData(seatsKeys.users, q.params, usersApi.pageList);
   const positions = useQuery({ queryKey: seatsKeys.positions, queryFn: positionsApi.list });
   // A seat needs a position: say so before the user opens the form (issue 13).
   const noPosition = positions.data !== undefined && positions.data.list.length === 0;
@@ -44,6 +36,44 @@ export function SeatsTab({ onGoPositions }: { onGoPositions: () => void }) {
     void queryClient.invalidateQueries({ queryKey: seatsKeys.tree });
   };
   const locked = (u: UserItem) => u.role === 'manager' || u.uid === me?.uid;
+  const page = useListPage({
+    key: seatsKeys.users,
+    frame: { bare: true, testId: 'seats' },
+    fetch: usersApi.pageList,
+    rowKey: 'uid',
+    empty: { title: 'seats.empty', hint: 'seats.emptyHint' },
+    filters: [
+      { kind: 'search', name: 'keyword', placeholder: 'seats.searchPlaceholder' },
+      {
+        kind: 'select',
+        name: 'role',
+        placeholder: 'seats.allRoles',
+        options: { enum: ROLES, prefix: 'roles.' },
+      },
+      statusFilterSpec,
+    ],
+    columns: [
+      ...userColumns(t, me?.uid),
+      { kind: 'text', title: 'seats.superior', field: 'superiorName', width: 120, dash: true },
+      { kind: 'text', title: 'seats.seatPrefix', field: 'seatPrefix', width: 100, dash: true },
+      {
+        kind: 'render',
+        title: 'seats.status',
+        key: 'status',
+        width: 100,
+        render: (u) => <StatusSwitch user={u} disabled={locked(u)} onChanged={refresh} />,
+      },
+      { kind: 'time', title: 'common.createdAt', field: 'createdAt' },
+      {
+        kind: 'actions',
+        width: 180,
+        render: (u) =>
+          u.role === 'manager' ? null : (
+            <UserRowActions user={u} onEdit={setEditing} onReset={setResetting} />
+          ),
+      },
+    ],
+  });
   const add = (
     <Tooltip title={noPosition ? t('seats.needPosition') : undefined}>
       <span>
@@ -56,8 +86,7 @@ export function SeatsTab({ onGoPositions }: { onGoPositions: () => void }) {
 
   return (
     <ListPage
-      bare
-      testId="seats"
+      {...page.frame}
       notice={
         noPosition && (
           <Alert
@@ -74,51 +103,14 @@ export function SeatsTab({ onGoPositions }: { onGoPositions: () => void }) {
           />
         )
       }
-      filters={
-        <>
-          <SearchFilter query={q} name="keyword" placeholder={t('seats.searchPlaceholder')} />
-          <SelectFilter
-            query={q}
-            name="role"
-            placeholder={t('seats.allRoles')}
-            options={['manager', ...SUB_ROLES].map((r) => ({ value: r, label: t(`roles.${r}`) }))}
-          />
-          <StatusFilter query={q} />
-        </>
-      }
       actions={
         <>
-          <ExportButton url={USERS_EXPORT_URL} params={q.params} testId="seats-export" />
+          <ExportButton url={USERS_EXPORT_URL} params={page.query.params} testId="seats-export" />
           {add}
         </>
       }
     >
-      <ListTable<UserItem>
-        query={q}
-        rowKey="uid"
-        data={data}
-        loading={isFetching}
-        empty={<EmptyState title={t('seats.empty')} hint={t('seats.emptyHint')} />}
-        columns={[
-          ...userColumns(t, me?.uid),
-          { title: t('seats.superior'), dataIndex: 'superiorName', width: 120, render: dash },
-          { title: t('seats.seatPrefix'), dataIndex: 'seatPrefix', width: 100, render: dash },
-          {
-            title: t('seats.status'),
-            key: 'status',
-            width: 100,
-            render: (_: unknown, u) => (
-              <StatusSwitch user={u} disabled={locked(u)} onChanged={refresh} />
-            ),
-          },
-          timeColumn<UserItem>(t('common.createdAt'), 'createdAt'),
-          actionsColumn<UserItem>(t('common.actions'), 180, (u) =>
-            u.role === 'manager' ? null : (
-              <UserRowActions user={u} onEdit={setEditing} onReset={setResetting} />
-            ),
-          ),
-        ]}
-      />
+      <ListTable {...page.table} />
       <SeatFormModal seat={editing} onClose={closeThenRefresh(setEditing, refresh)} />
       <ResetPasswordModal user={resetting} onClose={() => setResetting(null)} />
     </ListPage>

@@ -1,23 +1,17 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { App, Input } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { sensitiveAddBody, type SensitiveWordItem } from '@cst/shared';
 import {
-  actionsColumn,
   AddButton,
   BulkBar,
   DeleteButton,
-  EmptyState,
   ExportButton,
   FormField,
   FormModal,
   ListPage,
   ListTable,
-  SearchFilter,
-  timeColumn,
-  useListData,
-  useListQuery,
+  useListPage,
   useRowSelection,
 } from '../../components/listPage/index.ts';
 import { issueText } from '../../lib/form/zodRule.ts';
@@ -34,35 +28,60 @@ const linesOf = (text: string | undefined) =>
 export function SensitiveWords() {
   const { t } = useTranslation();
   const { message } = App.useApp();
-  const qc = useQueryClient();
-  const q = useListQuery(['keyword']);
   const selection = useRowSelection<SensitiveWordItem>();
   const [adding, setAdding] = useState(false);
-  const { data, isFetching } = useListData(['sensitive', 'words'], q.params, sensitiveApi.list);
-  const refresh = () => qc.invalidateQueries({ queryKey: ['sensitive'] });
   const remove = async (ids: string[]) => {
     await sensitiveApi.del(ids);
     void message.success(t('sensitivePage.deleted'));
     selection.clear();
-    await refresh();
+    await page.refresh();
   };
   const add = (testId?: string) => (
     <AddButton onClick={() => setAdding(true)} testId={testId}>
       {t('sensitivePage.add')}
     </AddButton>
   );
+  const page = useListPage({
+    key: ['sensitive', 'words'],
+    refreshKey: ['sensitive'],
+    frame: { bare: true },
+    fetch: sensitiveApi.list,
+    rowKey: 'id',
+    selection,
+    testId: 'sensitive-words',
+    filters: [
+      {
+        kind: 'search',
+        name: 'keyword',
+        placeholder: 'sensitivePage.search',
+        testId: 'sensitive-search',
+      },
+    ],
+    empty: {
+      title: 'sensitivePage.emptyWords',
+      hint: 'sensitivePage.emptyWordsHint',
+      action: add(),
+    },
+    columns: [
+      { kind: 'text', title: 'sensitivePage.word', field: 'word', width: 260 },
+      {
+        kind: 'time',
+        title: 'sensitivePage.createdAt',
+        field: 'createdAt',
+        seconds: true,
+        width: 200,
+      },
+      {
+        kind: 'actions',
+        width: 100,
+        remove: { target: (w) => w.word, run: (w) => remove([w.id]), doneText: '' },
+      },
+    ],
+  });
 
   return (
     <ListPage
-      bare
-      filters={
-        <SearchFilter
-          query={q}
-          name="keyword"
-          placeholder={t('sensitivePage.search')}
-          testId="sensitive-search"
-        />
-      }
+      {...page.frame}
       actions={
         <>
           <BulkBar selection={selection}>
@@ -75,36 +94,16 @@ export function SensitiveWords() {
               testId="sensitive-delete-selected"
             />
           </BulkBar>
-          <ExportButton url={SENSITIVE_EXPORT_URL} params={q.params} testId="sensitive-export" />
+          <ExportButton
+            url={SENSITIVE_EXPORT_URL}
+            params={page.query.params}
+            testId="sensitive-export"
+          />
           {add('sensitive-add')}
         </>
       }
     >
-      <ListTable<SensitiveWordItem>
-        query={q}
-        rowKey="id"
-        data={data}
-        loading={isFetching}
-        selection={selection}
-        testId="sensitive-words"
-        empty={
-          <EmptyState
-            title={t('sensitivePage.emptyWords')}
-            hint={t('sensitivePage.emptyWordsHint')}
-            action={add()}
-          />
-        }
-        columns={[
-          { title: t('sensitivePage.word'), dataIndex: 'word', width: 260 },
-          timeColumn<SensitiveWordItem>(t('sensitivePage.createdAt'), 'createdAt', {
-            seconds: true,
-            width: 200,
-          }),
-          actionsColumn<SensitiveWordItem>(t('common.actions'), 100, (w) => (
-            <DeleteButton target={w.word} onDelete={() => remove([w.id])} />
-          )),
-        ]}
-      />
+      <ListTable {...page.table} />
       <FormModal<{ text: string }>
         open={adding}
         title={t('sensitivePage.addTitle')}
@@ -112,7 +111,7 @@ export function SensitiveWords() {
         onSubmit={async ({ text }) => {
           const r = await sensitiveApi.add(linesOf(text));
           void message.success(t('sensitivePage.added', r));
-          await refresh();
+          await page.refresh();
         }}
       >
         <FormField

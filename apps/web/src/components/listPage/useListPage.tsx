@@ -1,0 +1,124 @@
+import { useQueryClient } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useColumns, type ColumnSpec } from './columnSpec.tsx';
+import { EmptyState } from './EmptyState.tsx';
+import { FilterBar, filterNames, type FilterSpec } from './filterSpec.tsx';
+import type { ListPageProps } from './ListPage.tsx';
+import type { ListTableProps } from './ListTable.tsx';
+import { useListData } from './useListData.ts';
+import { useListQuery, type ListParams, type ListQuery } from './useListQuery.ts';
+import type { RowSelection } from './useRowSelection.ts';
+
+/** What an empty list (no filter set) says: text keys, and the button that helps. */
+export interface EmptySpec {
+  title: string;
+  hint?: string;
+  action?: ReactNode;
+  testId?: string;
+}
+
+/** The declaration of a list screen, for {@link useListPage}. */
+export interface ListPageSpec<K extends string, T extends object> {
+  /** The list's react-query key (invalidate it after a change); the params are appended. */
+  key: readonly unknown[];
+  /** What `refresh()` invalidates when wider than `key` (e.g. every user list). */
+  refreshKey?: readonly unknown[];
+  /** The frame: `title` (text key), `testId`, `bare` (inside a tab), for `<ListPage {...page.frame}>`. */
+  frame?: { title?: string; testId?: string; bare?: boolean };
+  /** The toolbar's filters; their names are the URL filter keys. */
+  filters?: readonly FilterSpec<K>[];
+  /** Loads a page for the URL's params. */
+  fetch: (params: ListParams<K>) => Promise<{ list: T[]; total: number }>;
+  rowKey: ListTableProps<T>['rowKey'];
+  /** The columns ({@link ColumnSpec}s or plain antd columns). */
+  columns: readonly ColumnSpec<T>[];
+  /** The empty list's text keys, or an element of its own. */
+  empty?: EmptySpec | ReactNode;
+  /** Ticked rows ({@link useRowSelection}), when the list has bulk actions. */
+  selection?: RowSelection<T>;
+  /** Rows per page when the URL names none (default 20). */
+  pageSize?: number;
+  /** Prefix of the URL keys, for a second list on one screen. */
+  prefix?: string;
+  testId?: string;
+}
+
+/** What {@link useListPage} gives the screen. */
+export interface ListPageState<K extends string, T extends object> {
+  /** The URL state (page, filters, sort). */
+  query: ListQuery<K>;
+  /** The current page from the server (undefined while the first one loads). */
+  data: { list: T[]; total: number } | undefined;
+  loading: boolean;
+  refetch: () => Promise<unknown>;
+  /** Invalidates the list (`refreshKey`, else `key`): every page of it loads again. */
+  refresh: () => Promise<void>;
+  /** The frame's props with the filters: `<ListPage {...page.frame} actions={…}>`. */
+  frame: Pick<ListPageProps, 'title' | 'testId' | 'bare' | 'filters'>;
+  /** The toolbar filters drawn from the specs: `<ListPage filters={page.filterBar}>`. */
+  filterBar: ReactNode;
+  /** Every prop of the table: `<ListTable {...page.table} />`. */
+  table: ListTableProps<T>;
+}
+
+const isEmptySpec = (v: unknown): v is EmptySpec =>
+  typeof v === 'object' && v !== null && 'title' in v && typeof v.title === 'string';
+
+/**
+ * A list screen in one call: URL state ({@link useListQuery}), the server's page
+ * ({@link useListData}), the toolbar filters and every table prop from one declaration.
+ */
+export function useListPage<const K extends string, T extends object>(
+  spec: ListPageSpec<K, T>,
+): ListPageState<K, T> {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const specs = spec.filters ?? [];
+  const query = useListQuery(filterNames(specs), { pageSize: spec.pageSize, prefix: spec.prefix });
+  const { data, isFetching, refetch } = useListData(spec.key, query.params, spec.fetch);
+  const refresh = () => queryClient.invalidateQueries({ queryKey: spec.refreshKey ?? spec.key });
+  // A row deleted from the actions column refreshes the list unless the page says otherwise.
+  const columns = useColumns(
+    spec.columns.map((c) =>
+      c.kind === 'actions' && c.remove && !c.remove.then
+        ? { ...c, remove: { ...c.remove, then: refresh } }
+        : c,
+    ),
+  );
+  const { empty, frame } = spec;
+  const filterBar = specs.length > 0 ? <FilterBar specs={specs} query={query} /> : undefined;
+  return {
+    query,
+    data,
+    loading: isFetching,
+    refetch,
+    refresh,
+    frame: {
+      title: frame?.title && t(frame.title),
+      testId: frame?.testId,
+      bare: frame?.bare,
+      filters: filterBar,
+    },
+    filterBar,
+    table: {
+      query,
+      data,
+      loading: isFetching,
+      rowKey: spec.rowKey,
+      columns,
+      selection: spec.selection,
+      testId: spec.testId,
+      empty: isEmptySpec(empty) ? (
+        <EmptyState
+          title={t(empty.title)}
+          hint={empty.hint && t(empty.hint)}
+          action={empty.action}
+          testId={empty.testId}
+        />
+      ) : (
+        empty
+      ),
+    },
+  };
+}
