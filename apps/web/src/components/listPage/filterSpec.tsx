@@ -1,7 +1,6 @@
 import { Fragment, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DateRangeFilter, SearchFilter, SelectFilter } from './Filters.tsx';
-import type { ListQuery } from './useListQuery.ts';
+import { DateRangeFilter, SearchFilter, SelectFilter, type FilterQuery } from './Filters.tsx';
 
 /** An option of a select filter or field: a value and the text shown (already translated). */
 export interface SpecOption {
@@ -55,7 +54,7 @@ export type FilterSpec<K extends string> =
     })
   | { kind: 'dateRange'; names: [K, K]; showTime?: boolean; testId?: string }
   /** URL keys the page sets itself: `render` draws a control (or nothing: tabs set them). */
-  | { kind: 'custom'; names: readonly K[]; render?: (query: ListQuery<K>) => ReactNode };
+  | { kind: 'custom'; names: readonly K[]; render?: (query: FilterQuery<K>) => ReactNode };
 
 /** The URL keys a list of filter specs binds. */
 export function filterNames<K extends string>(specs: readonly FilterSpec<K>[]): K[] {
@@ -70,7 +69,7 @@ export function FilterBar<K extends string>({
   query,
 }: {
   specs: readonly FilterSpec<K>[];
-  query: ListQuery<K>;
+  query: FilterQuery<K>;
 }) {
   const { t } = useTranslation();
   return (

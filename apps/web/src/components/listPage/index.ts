@@ -36,7 +36,13 @@ export {
 export { EmptyState, type EmptyStateProps } from './EmptyState.tsx';
 export { ExportButton, exportHref, type ExportButtonProps } from './ExportButton.tsx';
 export { actionsColumn, timeColumn } from './columns.tsx';
-export { AddButton, closeThenRefresh, RowButton, type KitButtonProps } from './buttons.tsx';
+export {
+  AddButton,
+  closeThenRefresh,
+  RowButton,
+  type KitButtonProps,
+  type RowButtonProps,
+} from './buttons.tsx';
 export { useListData } from './useListData.ts';
 // The declarative layer (README: "Declared list pages"): specs instead of hand-written props.
 export {
@@ -55,12 +61,7 @@ export {
   type SpecOption,
   type SpecOptions,
 } from './filterSpec.tsx';
-export {
-  EditFormModal,
-  FormFields,
-  type EditFormModalProps,
-  type FieldSpec,
-} from './formSpec.tsx';
+export { EditFormModal, FormFields, type EditFormModalProps, type FieldSpec } from './formSpec.tsx';
 export {
   useListPage,
   type EmptySpec,
