@@ -1,7 +1,9 @@
-import { App, Input, InputNumber, Select } from 'antd';
+import { App, Input, InputNumber, Select, type FormRule } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import type { z } from 'zod';
+import { issueText } from '../../lib/form/zodRule.ts';
 import { optionsOf, type SpecOptions } from './filterSpec.tsx';
 import { FormField, FormModal, type FormModalProps } from './FormModal.tsx';
 
@@ -21,6 +23,10 @@ interface FieldBase {
   testId?: string;
   /** Leave the field out (e.g. only when adding). */
   hidden?: boolean;
+  /** Marked required (by default: the schema refuses an empty value, or `requiredMessage`). */
+  required?: boolean;
+  /** More antd rules after the schema's (e.g. a {@link mappedZodRule}). */
+  rules?: FormRule[];
 }
 
 /**
@@ -45,8 +51,31 @@ export type FieldSpec =
     })
   | (FieldBase & { kind: 'custom'; input: ReactNode });
 
-function FieldInput({ spec }: { spec: FieldSpec }) {
-  const { t } = useTranslation();
+/**
+ * A rule checking a field with a shared zod schema after `map` turned the input into what is sent
+ * (lines of a text box into a list, a trimmed value, …); `skip` lets some values through (an
+ * unchanged one). Messages name `label`, as the server's would.
+ */
+export function mappedZodRule(
+  schema: z.ZodType,
+  t: TFunction,
+  label: string,
+  options: { map?: (value: unknown) => unknown; skip?: (value: unknown) => boolean } = {},
+): FormRule {
+  return {
+    validator: async (_rule, value: unknown) => {
+      if (options.skip?.(value)) return;
+      const result = schema.safeParse(options.map ? options.map(value) : value);
+      if (!result.success) throw new Error(issueText(result.error.issues[0]!, t, label));
+    },
+  };
+}
+
+/**
+ * The control of a field: an element, not a component, so that the form item around it hands it
+ * its value and onChange.
+ */
+function inputOf(spec: FieldSpec, t: TFunction): ReactNode {
   const placeholder = spec.placeholder && t(spec.placeholder);
   const common = { placeholder, 'data-testid': spec.testId };
   switch (spec.kind) {
@@ -97,10 +126,13 @@ export function FormFields({ fields }: { fields: readonly FieldSpec[] }) {
             label={t(f.label)}
             schema={f.schema}
             extra={f.extra && t(f.extra)}
-            required={f.requiredMessage ? true : undefined}
-            rules={f.requiredMessage ? [{ required: true, message: t(f.requiredMessage) }] : []}
+            required={f.required ?? (f.requiredMessage ? true : undefined)}
+            rules={[
+              ...(f.requiredMessage ? [{ required: true, message: t(f.requiredMessage) }] : []),
+              ...(f.rules ?? []),
+            ]}
           >
-            <FieldInput spec={f} />
+            {inputOf(f, t)}
           </FormField>
         ))}
     </>

@@ -61,10 +61,17 @@ export {
   type SpecOption,
   type SpecOptions,
 } from './filterSpec.tsx';
-export { EditFormModal, FormFields, type EditFormModalProps, type FieldSpec } from './formSpec.tsx';
+export {
+  EditFormModal,
+  FormFields,
+  mappedZodRule,
+  type EditFormModalProps,
+  type FieldSpec,
+} from './formSpec.tsx';
 export {
   useListPage,
   type EmptySpec,
   type ListPageSpec,
   type ListPageState,
+  type ToolbarSpec,
 } from './useListPage.tsx';

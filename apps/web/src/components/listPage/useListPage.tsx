@@ -2,7 +2,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useColumns, type ColumnSpec } from './columnSpec.tsx';
+import { BulkBar } from './BulkBar.tsx';
 import { EmptyState } from './EmptyState.tsx';
+import { ExportButton } from './ExportButton.tsx';
 import { FilterBar, filterNames, type FilterSpec } from './filterSpec.tsx';
 import type { ListPageProps } from './ListPage.tsx';
 import type { ListTableProps } from './ListTable.tsx';
@@ -18,6 +20,21 @@ export interface EmptySpec {
   testId?: string;
 }
 
+/** The toolbar's right side, in this order: bulk actions, export, the page's own buttons. */
+export interface ToolbarSpec<K extends string> {
+  /** Buttons acting on the ticked rows (in a `BulkBar` of the spec's `selection`). */
+  bulk?: ReactNode;
+  /** An xlsx export of the current filters; `params` adjusts what is sent. */
+  export?: {
+    url: string;
+    testId?: string;
+    disabled?: boolean;
+    params?: (params: ListParams<K>) => Record<string, string | number | undefined>;
+  };
+  /** Add buttons and the like, last. */
+  actions?: ReactNode;
+}
+
 /** The declaration of a list screen, for {@link useListPage}. */
 export interface ListPageSpec<K extends string, T extends object> {
   /** The list's react-query key (invalidate it after a change); the params are appended. */
@@ -28,6 +45,8 @@ export interface ListPageSpec<K extends string, T extends object> {
   frame?: { title?: string; testId?: string; bare?: boolean };
   /** The toolbar's filters; their names are the URL filter keys. */
   filters?: readonly FilterSpec<K>[];
+  /** The toolbar's right side (`page.frame.actions`). */
+  toolbar?: ToolbarSpec<K>;
   /** Loads a page for the URL's params. */
   fetch: (params: ListParams<K>) => Promise<{ list: T[]; total: number }>;
   rowKey: ListTableProps<T>['rowKey'];
@@ -55,11 +74,35 @@ export interface ListPageState<K extends string, T extends object> {
   /** Invalidates the list (`refreshKey`, else `key`): every page of it loads again. */
   refresh: () => Promise<void>;
   /** The frame's props with the filters: `<ListPage {...page.frame} actions={…}>`. */
-  frame: Pick<ListPageProps, 'title' | 'testId' | 'bare' | 'filters'>;
+  frame: Pick<ListPageProps, 'title' | 'testId' | 'bare' | 'filters' | 'actions'>;
   /** The toolbar filters drawn from the specs: `<ListPage filters={page.filterBar}>`. */
   filterBar: ReactNode;
   /** Every prop of the table: `<ListTable {...page.table} />`. */
   table: ListTableProps<T>;
+}
+
+/** The toolbar's right side from its spec (undefined when it has nothing). */
+function toolbarOf<K extends string, T extends object>(
+  spec: ToolbarSpec<K> | undefined,
+  params: ListParams<K>,
+  selection: RowSelection<T> | undefined,
+): ReactNode {
+  if (!spec || (!spec.bulk && !spec.export && !spec.actions)) return undefined;
+  const ex = spec.export;
+  return (
+    <>
+      {spec.bulk && selection && <BulkBar selection={selection}>{spec.bulk}</BulkBar>}
+      {ex && (
+        <ExportButton
+          url={ex.url}
+          params={ex.params ? ex.params(params) : params}
+          testId={ex.testId}
+          disabled={ex.disabled}
+        />
+      )}
+      {spec.actions}
+    </>
+  );
 }
 
 const isEmptySpec = (v: unknown): v is EmptySpec =>
@@ -99,6 +142,7 @@ export function useListPage<const K extends string, T extends object>(
       testId: frame?.testId,
       bare: frame?.bare,
       filters: filterBar,
+      actions: toolbarOf(spec.toolbar, query.params, spec.selection),
     },
     filterBar,
     table: {

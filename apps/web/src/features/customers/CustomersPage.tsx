@@ -6,7 +6,6 @@ import type { UserItem } from '@cst/shared';
 import {
   AddButton,
   closeThenRefresh,
-  ExportButton,
   ListPage,
   ListTable,
   RowButton,
@@ -35,6 +34,19 @@ export function CustomersPage() {
     frame: { title: 'customers.title', testId: 'customers' },
     fetch: usersApi.pageList,
     rowKey: 'uid',
+    toolbar: {
+      export: { url: USERS_EXPORT_URL, testId: 'customers-export' },
+      actions: (
+        <>
+          <Button icon={<UploadOutlined />} onClick={() => setBatch(true)} data-testid="batch-add">
+            {t('customers.batchAdd')}
+          </Button>
+          <AddButton onClick={() => setEditing('new')} testId="add-customer">
+            {t('customers.add')}
+          </AddButton>
+        </>
+      ),
+    },
     empty: { title: 'customers.empty', hint: 'customers.emptyHint' },
     filters: [
       {
@@ -68,24 +80,7 @@ export function CustomersPage() {
   });
 
   return (
-    <ListPage
-      {...page.frame}
-      actions={
-        <>
-          <ExportButton
-            url={USERS_EXPORT_URL}
-            params={page.query.params}
-            testId="customers-export"
-          />
-          <Button icon={<UploadOutlined />} onClick={() => setBatch(true)} data-testid="batch-add">
-            {t('customers.batchAdd')}
-          </Button>
-          <AddButton onClick={() => setEditing('new')} testId="add-customer">
-            {t('customers.add')}
-          </AddButton>
-        </>
-      }
-    >
+    <ListPage {...page.frame}>
       <ListTable {...page.table} />
       <CustomerFormModal customer={editing} onClose={closeThenRefresh(setEditing, refresh)} />
       <BatchAddModal

@@ -6,8 +6,6 @@ import { useTranslation } from 'react-i18next';
 import { PORT_STATES, type PortItem, type PortState } from '@cst/shared';
 import {
   AddButton,
-  BulkBar,
-  ExportButton,
   ListPage,
   ListTable,
   useListPage,
@@ -53,6 +51,19 @@ export function PortsPage() {
     fetch: (p) => portsApi.list(portParams(p)),
     rowKey: 'id',
     selection,
+    toolbar: {
+      bulk: (
+        <Button
+          disabled={selection.keys.length === 0}
+          onClick={() => setMode('renew')}
+          data-testid="renew-ports"
+        >
+          {t('ports.renewSelected', { count: selection.keys.length })}
+        </Button>
+      ),
+      export: { url: PORTS_EXPORT_URL, testId: 'ports-export', params: portParams },
+      actions: grant('grant-ports'),
+    },
     empty: { title: 'ports.empty', hint: 'ports.emptyHint', action: grant() },
     filters: [
       {
@@ -107,28 +118,7 @@ export function PortsPage() {
   });
 
   return (
-    <ListPage
-      {...page.frame}
-      actions={
-        <>
-          <BulkBar selection={selection}>
-            <Button
-              disabled={selection.keys.length === 0}
-              onClick={() => setMode('renew')}
-              data-testid="renew-ports"
-            >
-              {t('ports.renewSelected', { count: selection.keys.length })}
-            </Button>
-          </BulkBar>
-          <ExportButton
-            url={PORTS_EXPORT_URL}
-            params={portParams(page.query.params)}
-            testId="ports-export"
-          />
-          {grant('grant-ports')}
-        </>
-      }
-    >
+    <ListPage {...page.frame}>
       <ListTable {...page.table} />
       <PortFormModal
         mode={mode}

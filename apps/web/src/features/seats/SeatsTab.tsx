@@ -6,7 +6,6 @@ import { SUB_ROLES, type UserItem } from '@cst/shared';
 import {
   AddButton,
   closeThenRefresh,
-  ExportButton,
   ListPage,
   ListTable,
   useListPage,
@@ -36,11 +35,21 @@ export function SeatsTab({ onGoPositions }: { onGoPositions: () => void }) {
     void queryClient.invalidateQueries({ queryKey: seatsKeys.tree });
   };
   const locked = (u: UserItem) => u.role === 'manager' || u.uid === me?.uid;
+  const add = (
+    <Tooltip title={noPosition ? t('seats.needPosition') : undefined}>
+      <span>
+        <AddButton disabled={noPosition} onClick={() => setEditing('new')} testId="add-seat">
+          {t('seats.add')}
+        </AddButton>
+      </span>
+    </Tooltip>
+  );
   const page = useListPage({
     key: seatsKeys.users,
     frame: { bare: true, testId: 'seats' },
     fetch: usersApi.pageList,
     rowKey: 'uid',
+    toolbar: { export: { url: USERS_EXPORT_URL, testId: 'seats-export' }, actions: add },
     empty: { title: 'seats.empty', hint: 'seats.emptyHint' },
     filters: [
       { kind: 'search', name: 'keyword', placeholder: 'seats.searchPlaceholder' },
@@ -74,15 +83,6 @@ export function SeatsTab({ onGoPositions }: { onGoPositions: () => void }) {
       },
     ],
   });
-  const add = (
-    <Tooltip title={noPosition ? t('seats.needPosition') : undefined}>
-      <span>
-        <AddButton disabled={noPosition} onClick={() => setEditing('new')} testId="add-seat">
-          {t('seats.add')}
-        </AddButton>
-      </span>
-    </Tooltip>
-  );
 
   return (
     <ListPage
@@ -102,12 +102,6 @@ export function SeatsTab({ onGoPositions }: { onGoPositions: () => void }) {
             }
           />
         )
-      }
-      actions={
-        <>
-          <ExportButton url={USERS_EXPORT_URL} params={page.query.params} testId="seats-export" />
-          {add}
-        </>
       }
     >
       <ListTable {...page.table} />

@@ -1,4 +1,4 @@
-import { ExportButton, ListPage, ListTable, useListPage } from '../../components/listPage/index.ts';
+import { ListPage, ListTable, useListPage } from '../../components/listPage/index.ts';
 import { SENSITIVE_RECORDS_EXPORT_URL, sensitiveApi } from './api.ts';
 
 /** Every text message in or out that held a sensitive word, with its conversation. */
@@ -9,6 +9,7 @@ export function SensitiveRecords() {
     frame: { bare: true },
     fetch: sensitiveApi.records,
     rowKey: 'id',
+    toolbar: { export: { url: SENSITIVE_RECORDS_EXPORT_URL, testId: 'sensitive-records-export' } },
     testId: 'sensitive-records',
     empty: { title: 'sensitivePage.emptyRecords', hint: 'sensitivePage.emptyRecordsHint' },
     columns: [
@@ -34,16 +35,7 @@ export function SensitiveRecords() {
     ],
   });
   return (
-    <ListPage
-      {...page.frame}
-      actions={
-        <ExportButton
-          url={SENSITIVE_RECORDS_EXPORT_URL}
-          params={page.query.params}
-          testId="sensitive-records-export"
-        />
-      }
-    >
+    <ListPage {...page.frame}>
       <ListTable {...page.table} />
     </ListPage>
   );

@@ -4,17 +4,15 @@ import { useTranslation } from 'react-i18next';
 import { sensitiveAddBody, type SensitiveWordItem } from '@cst/shared';
 import {
   AddButton,
-  BulkBar,
   DeleteButton,
-  ExportButton,
   FormField,
   FormModal,
   ListPage,
+  mappedZodRule,
   ListTable,
   useListPage,
   useRowSelection,
 } from '../../components/listPage/index.ts';
-import { issueText } from '../../lib/form/zodRule.ts';
 import { SENSITIVE_EXPORT_URL, sensitiveApi } from './api.ts';
 
 /** The lines of the bulk-add box: one word a line, blanks dropped. */
@@ -48,6 +46,20 @@ export function SensitiveWords() {
     fetch: sensitiveApi.list,
     rowKey: 'id',
     selection,
+    toolbar: {
+      bulk: (
+        <DeleteButton
+          variant="button"
+          label={t('sensitivePage.deleteSelected')}
+          target={t('sensitivePage.deleteConfirm', { count: selection.keys.length })}
+          disabled={selection.keys.length === 0}
+          onDelete={() => remove(selection.keys)}
+          testId="sensitive-delete-selected"
+        />
+      ),
+      export: { url: SENSITIVE_EXPORT_URL, testId: 'sensitive-export' },
+      actions: add('sensitive-add'),
+    },
     testId: 'sensitive-words',
     filters: [
       {
@@ -80,29 +92,7 @@ export function SensitiveWords() {
   });
 
   return (
-    <ListPage
-      {...page.frame}
-      actions={
-        <>
-          <BulkBar selection={selection}>
-            <DeleteButton
-              variant="button"
-              label={t('sensitivePage.deleteSelected')}
-              target={t('sensitivePage.deleteConfirm', { count: selection.keys.length })}
-              disabled={selection.keys.length === 0}
-              onDelete={() => remove(selection.keys)}
-              testId="sensitive-delete-selected"
-            />
-          </BulkBar>
-          <ExportButton
-            url={SENSITIVE_EXPORT_URL}
-            params={page.query.params}
-            testId="sensitive-export"
-          />
-          {add('sensitive-add')}
-        </>
-      }
-    >
+    <ListPage {...page.frame}>
       <ListTable {...page.table} />
       <FormModal<{ text: string }>
         open={adding}
@@ -119,13 +109,9 @@ export function SensitiveWords() {
           label={t('sensitivePage.words')}
           required
           rules={[
-            {
-              validator: async (_rule, value: string | undefined) => {
-                const result = sensitiveAddBody.shape.words.safeParse(linesOf(value));
-                if (!result.success)
-                  throw new Error(issueText(result.error.issues[0]!, t, t('sensitivePage.word')));
-              },
-            },
+            mappedZodRule(sensitiveAddBody.shape.words, t, t('sensitivePage.word'), {
+              map: (v) => linesOf(typeof v === 'string' ? v : undefined),
+            }),
           ]}
         >
           <Input.TextArea
