@@ -75,3 +75,4 @@ export {
   type ListPageState,
   type ToolbarSpec,
 } from './useListPage.tsx';
+export { ListScreen, type ListScreenProps } from './ListScreen.tsx';

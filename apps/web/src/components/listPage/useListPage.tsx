@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useColumns, type ColumnSpec } from './columnSpec.tsx';
 import { BulkBar } from './BulkBar.tsx';
+import { AddButton, closeThenRefresh } from './buttons.tsx';
 import { EmptyState } from './EmptyState.tsx';
 import { ExportButton } from './ExportButton.tsx';
 import { FilterBar, filterNames, type FilterSpec } from './filterSpec.tsx';
@@ -17,6 +18,8 @@ export interface EmptySpec {
   title: string;
   hint?: string;
   action?: ReactNode;
+  /** Offer the toolbar's add button here too (without its test id). */
+  offerAdd?: boolean;
   testId?: string;
 }
 
@@ -31,8 +34,10 @@ export interface ToolbarSpec<K extends string> {
     disabled?: boolean;
     params?: (params: ListParams<K>) => Record<string, string | number | undefined>;
   };
-  /** Add buttons and the like, last. */
+  /** The page's own buttons, after the export. */
   actions?: ReactNode;
+  /** The primary "add …" button, last (`label` is a text key). */
+  add?: { label: string; onClick: () => void; testId?: string; disabled?: boolean };
 }
 
 /** The declaration of a list screen, for {@link useListPage}. */
@@ -73,6 +78,14 @@ export interface ListPageState<K extends string, T extends object> {
   refetch: () => Promise<unknown>;
   /** Invalidates the list (`refreshKey`, else `key`): every page of it loads again. */
   refresh: () => Promise<void>;
+  /**
+   * A dialog's `onClose`: closes it (`close(null)`) and, after a save, refreshes the list (or
+   * runs `refresh` when more than the list changed).
+   */
+  afterSave: <V>(
+    close: (value: V | null) => void,
+    refresh?: () => unknown,
+  ) => (saved: boolean) => void;
   /** The frame's props with the filters: `<ListPage {...page.frame} actions={…}>`. */
   frame: Pick<ListPageProps, 'title' | 'testId' | 'bare' | 'filters' | 'actions'>;
   /** The toolbar filters drawn from the specs: `<ListPage filters={page.filterBar}>`. */
@@ -87,7 +100,7 @@ function toolbarOf<K extends string, T extends object>(
   params: ListParams<K>,
   selection: RowSelection<T> | undefined,
 ): ReactNode {
-  if (!spec || (!spec.bulk && !spec.export && !spec.actions)) return undefined;
+  if (!spec || (!spec.bulk && !spec.export && !spec.actions && !spec.add)) return undefined;
   const ex = spec.export;
   return (
     <>
@@ -101,7 +114,28 @@ function toolbarOf<K extends string, T extends object>(
         />
       )}
       {spec.actions}
+      {spec.add && <AddFromSpec add={spec.add} withTestId />}
     </>
+  );
+}
+
+/** The add button of a toolbar spec. */
+function AddFromSpec({
+  add,
+  withTestId,
+}: {
+  add: NonNullable<ToolbarSpec<string>['add']>;
+  withTestId?: boolean;
+}) {
+  const { t } = useTranslation();
+  return (
+    <AddButton
+      onClick={add.onClick}
+      disabled={add.disabled}
+      testId={withTestId ? add.testId : undefined}
+    >
+      {t(add.label)}
+    </AddButton>
   );
 }
 
@@ -137,6 +171,7 @@ export function useListPage<const K extends string, T extends object>(
     loading: isFetching,
     refetch,
     refresh,
+    afterSave: (close, also) => closeThenRefresh(close, also ?? refresh),
     frame: {
       title: frame?.title && t(frame.title),
       testId: frame?.testId,
@@ -157,7 +192,13 @@ export function useListPage<const K extends string, T extends object>(
         <EmptyState
           title={t(empty.title)}
           hint={empty.hint && t(empty.hint)}
-          action={empty.action}
+          action={
+            empty.offerAdd && spec.toolbar?.add ? (
+              <AddFromSpec add={spec.toolbar.add} />
+            ) : (
+              empty.action
+            )
+          }
           testId={empty.testId}
         />
       ) : (

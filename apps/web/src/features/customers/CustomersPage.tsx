@@ -3,14 +3,7 @@ import { Button } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { UserItem } from '@cst/shared';
-import {
-  AddButton,
-  closeThenRefresh,
-  ListPage,
-  ListTable,
-  RowButton,
-  useListPage,
-} from '../../components/listPage/index.ts';
+import { ListScreen, RowButton, useListPage } from '../../components/listPage/index.ts';
 import { UserRowActions } from '../seats/UserRowActions.tsx';
 import { seatsKeys, USERS_EXPORT_URL, usersApi } from '../seats/api.ts';
 import { ResetPasswordModal } from '../seats/ResetPasswordModal.tsx';
@@ -36,14 +29,12 @@ export function CustomersPage() {
     rowKey: 'uid',
     toolbar: {
       export: { url: USERS_EXPORT_URL, testId: 'customers-export' },
+      add: { label: 'customers.add', onClick: () => setEditing('new'), testId: 'add-customer' },
       actions: (
         <>
           <Button icon={<UploadOutlined />} onClick={() => setBatch(true)} data-testid="batch-add">
             {t('customers.batchAdd')}
           </Button>
-          <AddButton onClick={() => setEditing('new')} testId="add-customer">
-            {t('customers.add')}
-          </AddButton>
         </>
       ),
     },
@@ -80,9 +71,8 @@ export function CustomersPage() {
   });
 
   return (
-    <ListPage {...page.frame}>
-      <ListTable {...page.table} />
-      <CustomerFormModal customer={editing} onClose={closeThenRefresh(setEditing, refresh)} />
+    <ListScreen page={page}>
+      <CustomerFormModal customer={editing} onClose={page.afterSave(setEditing)} />
       <BatchAddModal
         open={batch}
         onClose={(created) => {
@@ -92,6 +82,6 @@ export function CustomersPage() {
       />
       <ResetPasswordModal user={resetting} onClose={() => setResetting(null)} />
       <SubUsersDrawer user={subOf} onClose={() => setSubOf(null)} />
-    </ListPage>
+    </ListScreen>
   );
 }

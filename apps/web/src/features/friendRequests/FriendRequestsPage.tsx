@@ -11,8 +11,7 @@ import {
 import {
   AddButton,
   BulkBar,
-  ListPage,
-  ListTable,
+  ListScreen,
   runBulk,
   useBulkResult,
   useListPage,
@@ -135,8 +134,8 @@ export function FriendRequestsPage() {
     ],
   });
   return (
-    <ListPage
-      {...page.frame}
+    <ListScreen
+      page={page}
       extra={
         <AddButton icon={<UserAddOutlined />} onClick={() => setAdding(true)} testId="fr-add">
           {t('friendRequests.addFriend')}
@@ -173,8 +172,7 @@ export function FriendRequestsPage() {
         )
       }
     >
-      <ListTable {...page.table} />
       <AddFriendDialog open={adding} onClose={() => setAdding(false)} />
-    </ListPage>
+    </ListScreen>
   );
 }

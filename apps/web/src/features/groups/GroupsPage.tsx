@@ -9,7 +9,7 @@ import {
   type GroupRole,
   type GroupSystemNoticePush,
 } from '@cst/shared';
-import { AddButton, ListPage, ListTable, useListPage } from '../../components/listPage/index.ts';
+import { ListScreen, useListPage } from '../../components/listPage/index.ts';
 import { useRealtimeEvent } from '../../lib/realtime/useRealtimeEvent.ts';
 import { workAccountFilter } from '../accounts/workAccountFilter.ts';
 import { useWorkAccounts } from '../accounts/workAccountStore.ts';
@@ -47,6 +47,9 @@ export function GroupsPage() {
     frame: { title: 'groupsPage.title', testId: 'groups-page' },
     fetch: (p) => groupsApi.list({ ...p, myRole: p.myRole as GroupRole | undefined }),
     rowKey: (g) => `${g.workWxid}|${g.groupId}`,
+    toolbar: {
+      add: { label: 'groupsPage.create', onClick: () => setCreating(true), testId: 'group-create' },
+    },
     testId: 'groups-table',
     empty: { title: 'groupsPage.empty', hint: 'groupsPage.emptyHint' },
     filters: [
@@ -116,24 +119,17 @@ export function GroupsPage() {
     }
   });
   return (
-    <ListPage
-      {...page.frame}
-      actions={
-        <AddButton onClick={() => setCreating(true)} testId="group-create">
-          {t('groupsPage.create')}
-        </AddButton>
-      }
-    >
-      <ListTable
-        {...page.table}
-        onRow={(g) =>
+    <ListScreen
+      page={page}
+      table={{
+        onRow: (g) =>
           ({
             onClick: () => setOpen({ workWxid: g.workWxid, groupId: g.groupId }),
             className: 'groups-row',
             'data-testid': 'group-row',
-          }) as React.HTMLAttributes<HTMLElement>
-        }
-      />
+          }) as React.HTMLAttributes<HTMLElement>,
+      }}
+    >
       <GroupPanel groupRef={open} onClose={() => setOpen(null)} />
       <CreateGroupModal
         open={creating}
@@ -146,6 +142,6 @@ export function GroupsPage() {
           setOpen({ workWxid: g.workWxid, groupId: g.groupId });
         }}
       />
-    </ListPage>
+    </ListScreen>
   );
 }

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { HistorySearchBody, MessageWithConversation } from '@cst/shared';
-import { ListPage, ListTable, useListPage } from '../../components/listPage/index.ts';
+import { ListScreen, useListPage } from '../../components/listPage/index.ts';
 import { workAccountFilter } from '../accounts/workAccountFilter.ts';
 import { useWorkAccounts } from '../accounts/workAccountStore.ts';
 import { previewLine } from '../conversations/msgTypeLabel.ts';
@@ -82,13 +82,14 @@ export function HistoryPage() {
     ],
   });
   return (
-    <ListPage title={t('historyPage.title')} testId="history-page" filters={page.filterBar}>
-      <ListTable
-        {...page.table}
-        onRow={(m) => ({ onClick: () => setHit(m), 'data-testid': 'history-row' }) as never}
-        rowClassName="history-row"
-      />
+    <ListScreen
+      page={page}
+      table={{
+        onRow: (m) => ({ onClick: () => setHit(m), 'data-testid': 'history-row' }) as never,
+        rowClassName: 'history-row',
+      }}
+    >
       <HistoryContext hit={hit} onClose={() => setHit(null)} />
-    </ListPage>
+    </ListScreen>
   );
 }

@@ -5,9 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PORT_STATES, type PortItem, type PortState } from '@cst/shared';
 import {
-  AddButton,
-  ListPage,
-  ListTable,
+  ListScreen,
   useListPage,
   useRowSelection,
   type ListParams,
@@ -40,11 +38,6 @@ export function PortsPage() {
   const tenants = (customers?.list ?? [])
     .filter((u) => u.tenantId)
     .map((u) => ({ value: u.tenantId!, label: u.tenantName ?? u.username }));
-  const grant = (testId?: string) => (
-    <AddButton onClick={() => setMode('grant')} testId={testId}>
-      {t('ports.grant')}
-    </AddButton>
-  );
   const page = useListPage({
     key: ['ports'],
     frame: { title: 'ports.title', testId: 'ports' },
@@ -62,9 +55,9 @@ export function PortsPage() {
         </Button>
       ),
       export: { url: PORTS_EXPORT_URL, testId: 'ports-export', params: portParams },
-      actions: grant('grant-ports'),
+      add: { label: 'ports.grant', onClick: () => setMode('grant'), testId: 'grant-ports' },
     },
-    empty: { title: 'ports.empty', hint: 'ports.emptyHint', action: grant() },
+    empty: { title: 'ports.empty', hint: 'ports.emptyHint', offerAdd: true },
     filters: [
       {
         kind: 'select',
@@ -118,8 +111,7 @@ export function PortsPage() {
   });
 
   return (
-    <ListPage {...page.frame}>
-      <ListTable {...page.table} />
+    <ListScreen page={page}>
       <PortFormModal
         mode={mode}
         tenants={tenants}
@@ -132,6 +124,6 @@ export function PortsPage() {
           }
         }}
       />
-    </ListPage>
+    </ListScreen>
   );
 }

@@ -2,13 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RoleItem } from '@cst/shared';
-import {
-  AddButton,
-  closeThenRefresh,
-  ListPage,
-  ListTable,
-  useListPage,
-} from '../../components/listPage/index.ts';
+import { ListScreen, useListPage } from '../../components/listPage/index.ts';
 import { rolesApi, rolesKeys } from './api.ts';
 import { RoleFormModal } from './RoleFormModal.tsx';
 
@@ -29,6 +23,9 @@ export function RoleManagePage() {
     frame: { title: 'rolesPage.title', testId: 'role-manage' },
     fetch: rolesApi.list,
     rowKey: 'id',
+    toolbar: {
+      add: { label: 'rolesPage.add', onClick: () => setEditing('new'), testId: 'add-role' },
+    },
     filters: [{ kind: 'search', name: 'keyword', placeholder: 'rolesPage.searchPlaceholder' }],
     empty: { title: 'rolesPage.empty', hint: 'rolesPage.emptyHint' },
     columns: [
@@ -55,16 +52,8 @@ export function RoleManagePage() {
   });
 
   return (
-    <ListPage
-      {...page.frame}
-      actions={
-        <AddButton onClick={() => setEditing('new')} testId="add-role">
-          {t('rolesPage.add')}
-        </AddButton>
-      }
-    >
-      <ListTable {...page.table} />
-      <RoleFormModal role={editing} onClose={closeThenRefresh(setEditing, page.refresh)} />
-    </ListPage>
+    <ListScreen page={page}>
+      <RoleFormModal role={editing} onClose={page.afterSave(setEditing)} />
+    </ListScreen>
   );
 }

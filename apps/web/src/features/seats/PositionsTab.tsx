@@ -1,31 +1,21 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { positionBody, type PositionItem } from '@cst/shared';
-import {
-  AddButton,
-  EditFormModal,
-  ListPage,
-  ListTable,
-  useListPage,
-} from '../../components/listPage/index.ts';
+import { EditFormModal, ListScreen, useListPage } from '../../components/listPage/index.ts';
 import { positionsApi, seatsKeys } from './api.ts';
 
 /** Positions (job titles) of the tenant: list, add, rename, delete. */
 export function PositionsTab() {
-  const { t } = useTranslation();
   const [editing, setEditing] = useState<PositionItem | 'new' | null>(null);
-  const add = (testId?: string) => (
-    <AddButton onClick={() => setEditing('new')} testId={testId}>
-      {t('positions.add')}
-    </AddButton>
-  );
   const page = useListPage({
     key: seatsKeys.positions,
     prefix: 'p',
+    toolbar: {
+      add: { label: 'positions.add', onClick: () => setEditing('new'), testId: 'add-position' },
+    },
     frame: { bare: true, testId: 'positions' },
     fetch: positionsApi.list,
     rowKey: 'id',
-    empty: { title: 'positions.empty', hint: 'positions.emptyHint', action: add() },
+    empty: { title: 'positions.empty', hint: 'positions.emptyHint', offerAdd: true },
     columns: [
       { kind: 'text', title: 'positions.name', field: 'name', width: 240 },
       { kind: 'time', title: 'common.createdAt', field: 'createdAt', width: 180 },
@@ -42,8 +32,7 @@ export function PositionsTab() {
   });
 
   return (
-    <ListPage {...page.frame} actions={add('add-position')}>
-      <ListTable {...page.table} noPaging />
+    <ListScreen page={page} table={{ noPaging: true }}>
       <EditFormModal<{ name: string }, PositionItem>
         target={editing}
         titles={{ add: 'positions.add', edit: 'positions.edit' }}
@@ -65,6 +54,6 @@ export function PositionsTab() {
           },
         ]}
       />
-    </ListPage>
+    </ListScreen>
   );
 }

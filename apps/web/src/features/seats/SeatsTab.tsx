@@ -3,13 +3,7 @@ import { Alert, Button, Tooltip } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SUB_ROLES, type UserItem } from '@cst/shared';
-import {
-  AddButton,
-  closeThenRefresh,
-  ListPage,
-  ListTable,
-  useListPage,
-} from '../../components/listPage/index.ts';
+import { AddButton, ListScreen, useListPage } from '../../components/listPage/index.ts';
 import { useSession } from '../../lib/session/sessionStore.ts';
 import { positionsApi, seatsKeys, USERS_EXPORT_URL, usersApi } from './api.ts';
 import { ResetPasswordModal } from './ResetPasswordModal.tsx';
@@ -85,8 +79,8 @@ export function SeatsTab({ onGoPositions }: { onGoPositions: () => void }) {
   });
 
   return (
-    <ListPage
-      {...page.frame}
+    <ListScreen
+      page={page}
       notice={
         noPosition && (
           <Alert
@@ -104,9 +98,8 @@ export function SeatsTab({ onGoPositions }: { onGoPositions: () => void }) {
         )
       }
     >
-      <ListTable {...page.table} />
-      <SeatFormModal seat={editing} onClose={closeThenRefresh(setEditing, refresh)} />
+      <SeatFormModal seat={editing} onClose={page.afterSave(setEditing, refresh)} />
       <ResetPasswordModal user={resetting} onClose={() => setResetting(null)} />
-    </ListPage>
+    </ListScreen>
   );
 }

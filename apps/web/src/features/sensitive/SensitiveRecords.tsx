@@ -1,4 +1,4 @@
-import { ListPage, ListTable, useListPage } from '../../components/listPage/index.ts';
+import { ListScreen, useListPage } from '../../components/listPage/index.ts';
 import { SENSITIVE_RECORDS_EXPORT_URL, sensitiveApi } from './api.ts';
 
 /** Every text message in or out that held a sensitive word, with its conversation. */
@@ -34,9 +34,5 @@ export function SensitiveRecords() {
       { kind: 'time', title: 'sensitivePage.time', field: 'createdAt', seconds: true },
     ],
   });
-  return (
-    <ListPage {...page.frame}>
-      <ListTable {...page.table} />
-    </ListPage>
-  );
+  return <ListScreen page={page}></ListScreen>;
 }

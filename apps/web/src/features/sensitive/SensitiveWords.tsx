@@ -3,13 +3,11 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { sensitiveAddBody, type SensitiveWordItem } from '@cst/shared';
 import {
-  AddButton,
   DeleteButton,
   FormField,
   FormModal,
-  ListPage,
+  ListScreen,
   mappedZodRule,
-  ListTable,
   useListPage,
   useRowSelection,
 } from '../../components/listPage/index.ts';
@@ -34,11 +32,6 @@ export function SensitiveWords() {
     selection.clear();
     await page.refresh();
   };
-  const add = (testId?: string) => (
-    <AddButton onClick={() => setAdding(true)} testId={testId}>
-      {t('sensitivePage.add')}
-    </AddButton>
-  );
   const page = useListPage({
     key: ['sensitive', 'words'],
     refreshKey: ['sensitive'],
@@ -58,7 +51,7 @@ export function SensitiveWords() {
         />
       ),
       export: { url: SENSITIVE_EXPORT_URL, testId: 'sensitive-export' },
-      actions: add('sensitive-add'),
+      add: { label: 'sensitivePage.add', onClick: () => setAdding(true), testId: 'sensitive-add' },
     },
     testId: 'sensitive-words',
     filters: [
@@ -72,7 +65,7 @@ export function SensitiveWords() {
     empty: {
       title: 'sensitivePage.emptyWords',
       hint: 'sensitivePage.emptyWordsHint',
-      action: add(),
+      offerAdd: true,
     },
     columns: [
       { kind: 'text', title: 'sensitivePage.word', field: 'word', width: 260 },
@@ -92,8 +85,7 @@ export function SensitiveWords() {
   });
 
   return (
-    <ListPage {...page.frame}>
-      <ListTable {...page.table} />
+    <ListScreen page={page}>
       <FormModal<{ text: string }>
         open={adding}
         title={t('sensitivePage.addTitle')}
@@ -121,6 +113,6 @@ export function SensitiveWords() {
           />
         </FormField>
       </FormModal>
-    </ListPage>
+    </ListScreen>
   );
 }
