@@ -18,8 +18,7 @@ export function RoleManagePage() {
   const labelOf = (key: string) =>
     permissions.find((p) => p.key === key)?.label ?? t(`perm.${key}`);
   const page = useListPage({
-    key: [...rolesKeys.all, 'list'],
-    refreshKey: rolesKeys.all,
+    key: rolesKeys.all,
     frame: { title: 'rolesPage.title', testId: 'role-manage' },
     fetch: rolesApi.list,
     rowKey: 'id',

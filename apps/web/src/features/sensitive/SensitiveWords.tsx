@@ -1,10 +1,10 @@
-import { App, Input } from 'antd';
+import { App } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { sensitiveAddBody, type SensitiveWordItem } from '@cst/shared';
 import {
   DeleteButton,
-  FormField,
+  FormFields,
   FormModal,
   ListScreen,
   mappedZodRule,
@@ -32,6 +32,10 @@ export function SensitiveWords() {
     selection.clear();
     await page.refresh();
   };
+  // The box's lines are checked as the list the server takes.
+  const wordsRule = mappedZodRule(sensitiveAddBody.shape.words, t, t('sensitivePage.word'), {
+    map: (v) => linesOf(typeof v === 'string' ? v : undefined),
+  });
   const page = useListPage({
     key: ['sensitive', 'words'],
     refreshKey: ['sensitive'],
@@ -96,22 +100,20 @@ export function SensitiveWords() {
           await page.refresh();
         }}
       >
-        <FormField
-          name="text"
-          label={t('sensitivePage.words')}
-          required
-          rules={[
-            mappedZodRule(sensitiveAddBody.shape.words, t, t('sensitivePage.word'), {
-              map: (v) => linesOf(typeof v === 'string' ? v : undefined),
-            }),
+        <FormFields
+          fields={[
+            {
+              kind: 'textarea',
+              name: 'text',
+              label: 'sensitivePage.words',
+              required: true,
+              rules: [wordsRule],
+              rows: 8,
+              placeholder: 'sensitivePage.addHint',
+              testId: 'sensitive-add-input',
+            },
           ]}
-        >
-          <Input.TextArea
-            rows={8}
-            placeholder={t('sensitivePage.addHint')}
-            data-testid="sensitive-add-input"
-          />
-        </FormField>
+        />
       </FormModal>
     </ListScreen>
   );
