@@ -50,3 +50,18 @@ test('the sign-in, seat, role, profile and admin screens log no warning or error
   await page.waitForTimeout(800);
   expect(messages).toEqual([]);
 });
+
+test('the top menu keeps every entry in view at 1024 × 768, in both languages', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1024, height: 768 });
+  await loginAs(page, 'demo');
+  const menu = page.getByTestId('top-menu');
+  // Entries that do not fit are folded into '···' (rendered, but without a box).
+  for (const name of ['会话聊天', '群聊', '历史消息', '通讯录', '设置'])
+    await expect(menu.getByRole('menuitem', { name })).toBeVisible();
+  await page.getByTestId('language-switch').click();
+  for (const name of ['Chats', 'Groups', 'History', 'Contacts', 'Settings'])
+    await expect(menu.getByRole('menuitem', { name })).toBeVisible();
+  await page.getByTestId('language-switch').click();
+});

@@ -224,9 +224,10 @@ export const commonTexts: Record<Language, TextTree> = {
       ports: 'Ports',
     },
     menu: {
-      sessionTalk: 'Session talk',
-      groupChat: 'Group chat',
-      history: 'History messages',
+      // Short: every top-menu entry stays in view at 1024 px (the page titles say more).
+      sessionTalk: 'Chats',
+      groupChat: 'Groups',
+      history: 'History',
       contacts: 'Contacts',
       groupHelper: 'Group helper',
       moments: 'Moments',

@@ -36,5 +36,43 @@ export {
 export { EmptyState, type EmptyStateProps } from './EmptyState.tsx';
 export { ExportButton, exportHref, type ExportButtonProps } from './ExportButton.tsx';
 export { actionsColumn, timeColumn } from './columns.tsx';
-export { AddButton, closeThenRefresh, RowButton, type KitButtonProps } from './buttons.tsx';
+export {
+  AddButton,
+  closeThenRefresh,
+  RowButton,
+  type KitButtonProps,
+  type RowButtonProps,
+} from './buttons.tsx';
 export { useListData } from './useListData.ts';
+// The declarative layer (README: "Declared list pages"): specs instead of hand-written props.
+export {
+  columnsOf,
+  useColumns,
+  type ColumnSpec,
+  type RemoveSpec,
+  type StatusLook,
+} from './columnSpec.tsx';
+export {
+  FilterBar,
+  filterNames,
+  optionsOf,
+  type EnumOptions,
+  type FilterSpec,
+  type SpecOption,
+  type SpecOptions,
+} from './filterSpec.tsx';
+export {
+  EditFormModal,
+  FormFields,
+  mappedZodRule,
+  type EditFormModalProps,
+  type FieldSpec,
+} from './formSpec.tsx';
+export {
+  useListPage,
+  type EmptySpec,
+  type ListPageSpec,
+  type ListPageState,
+  type ToolbarSpec,
+} from './useListPage.tsx';
+export { ListScreen, type ListScreenProps } from './ListScreen.tsx';

@@ -1,7 +1,7 @@
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Popconfirm, Spin, Tree, type TreeDataNode } from 'antd';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AccountGroupNode } from '@cst/shared';
 import { accountsApi, accountsKeys, groupsApi } from './api.ts';
@@ -18,8 +18,8 @@ export interface AccountGroupTreeProps {
 /** The account-group tree left of the list: filter by group; add, rename and delete groups. */
 export function AccountGroupTree({ selected, onSelect }: AccountGroupTreeProps) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
   const queryClient = useQueryClient();
+  const { message } = App.useApp();
   const groups = useAccountGroups();
   const [edit, setEdit] = useState<GroupEdit | null>(null);
   // Every node is open unless the user closed it (new groups show at once).
@@ -40,6 +40,19 @@ export function AccountGroupTree({ selected, onSelect }: AccountGroupTreeProps) 
     refresh();
   };
 
+  /** A small icon button of a group's row, named by its tooltip. */
+  const iconButton = (icon: ReactNode, label: string, onClick: () => void, testId?: string) => (
+    <Button
+      size="small"
+      type="text"
+      icon={icon}
+      aria-label={t(label)}
+      title={t(label)}
+      data-testid={testId}
+      onClick={onClick}
+    />
+  );
+
   const toNode = (g: AccountGroupNode): TreeDataNode => ({
     key: g.id,
     title: (
@@ -48,23 +61,15 @@ export function AccountGroupTree({ selected, onSelect }: AccountGroupTreeProps) 
           {g.name} ({g.accountCount})
         </span>
         <span className="wx-group-actions" onClick={(e) => e.stopPropagation()}>
-          <Button
-            size="small"
-            type="text"
-            icon={<PlusOutlined />}
-            aria-label={t('accountGroups.addChild')}
-            title={t('accountGroups.addChild')}
-            onClick={() => setEdit({ kind: 'add', parentId: g.id })}
-          />
-          <Button
-            size="small"
-            type="text"
-            icon={<EditOutlined />}
-            aria-label={t('accountGroups.rename')}
-            title={t('accountGroups.rename')}
-            data-testid="group-rename"
-            onClick={() => setEdit({ kind: 'rename', group: g })}
-          />
+          {iconButton(<PlusOutlined />, 'accountGroups.addChild', () =>
+            setEdit({ kind: 'add', parentId: g.id }),
+          )}
+          {iconButton(
+            <EditOutlined />,
+            'accountGroups.rename',
+            () => setEdit({ kind: 'rename', group: g }),
+            'group-rename',
+          )}
           <Popconfirm
             title={t('accountGroups.deleteConfirm', { name: g.name })}
             onConfirm={() => handleDelete(g).catch(() => undefined)}

@@ -1,6 +1,6 @@
-import { App, Select } from 'antd';
+import { App } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { FormField, FormModal } from '../../components/listPage/index.ts';
+import { FormFields, FormModal } from '../../components/listPage/index.ts';
 import { proxiesApi } from './api.ts';
 import { useProxies } from './useProxies.ts';
 
@@ -30,26 +30,27 @@ export function ProxyAssignModal({ wxids, onClose }: ProxyAssignModalProps) {
         void message.success(t('proxies.assigned', { count: res.count }));
       }}
     >
-      <FormField
-        name="proxyId"
-        label={t('proxies.pick')}
-        required
-        rules={[{ required: true, message: t('proxies.pick') }]}
-      >
-        <Select
-          showSearch={{ optionFilterProp: 'label' }}
-          loading={proxies.isFetching}
-          placeholder={t('proxies.pick')}
-          options={[
-            { value: NONE, label: t('accounts.noProxy') },
-            ...(proxies.data?.list ?? []).map((p) => ({
-              value: p.id,
-              label: `${p.label} (${p.username || '—'}) · ${p.accountCount}`,
-            })),
-          ]}
-          data-testid="proxy-assign-select"
-        />
-      </FormField>
+      <FormFields
+        fields={[
+          {
+            kind: 'select',
+            name: 'proxyId',
+            label: 'proxies.pick',
+            requiredMessage: 'proxies.pick',
+            placeholder: 'proxies.pick',
+            searchable: true,
+            loading: proxies.isFetching,
+            options: [
+              { value: NONE, label: t('accounts.noProxy') },
+              ...(proxies.data?.list ?? []).map((p) => ({
+                value: p.id,
+                label: `${p.label} (${p.username || '—'}) · ${p.accountCount}`,
+              })),
+            ],
+            testId: 'proxy-assign-select',
+          },
+        ]}
+      />
     </FormModal>
   );
 }

@@ -1,9 +1,10 @@
 import { App, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { updateRemarkBody, type WorkAccountItem } from '@cst/shared';
-import { FormField, FormModal } from '../../components/listPage/index.ts';
-import { issueText } from '../../lib/form/zodRule.ts';
+import { FormField, FormModal, mappedZodRule } from '../../components/listPage/index.ts';
 import { accountsApi } from './api.ts';
+
+const trimmed = (v: unknown) => (typeof v === 'string' ? v : '').trim();
 
 /** Props of {@link RemarkModal}. */
 export interface RemarkModalProps {
@@ -34,16 +35,11 @@ export function RemarkModal({ account, onClose }: RemarkModalProps) {
         label={t('accounts.remark')}
         required
         rules={[
-          {
-            // An unchanged value (even an empty one) just closes; anything else must be valid.
-            validator: async (_rule, value: string | undefined) => {
-              const v = (value ?? '').trim();
-              if (v === (account?.remark ?? '')) return;
-              const result = updateRemarkBody.shape.remark.safeParse(v);
-              if (!result.success)
-                throw new Error(issueText(result.error.issues[0]!, t, t('accounts.remark')));
-            },
-          },
+          // An unchanged value (even an empty one) just closes; anything else must be valid.
+          mappedZodRule(updateRemarkBody.shape.remark, t, t('accounts.remark'), {
+            map: trimmed,
+            skip: (v) => trimmed(v) === (account?.remark ?? ''),
+          }),
         ]}
       >
         <Input

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { AccountGroupNode } from '@cst/shared';
+import { treeOptions, type TreeOption } from '../../lib/treeOptions.ts';
 import { accountsKeys, groupsApi } from './api.ts';
 
 /** The tenant's account-group tree (cached; re-fetched by account pushes). */
@@ -8,17 +9,16 @@ export function useAccountGroups(enabled = true) {
 }
 
 /** A node of an antd TreeSelect. */
-export interface GroupOption {
-  value: string;
-  title: string;
-  children: GroupOption[];
-}
+export type GroupOption = TreeOption;
 
 /** The group tree as TreeSelect options (`excluding` a node and its subtree, e.g. itself). */
 export function groupOptions(nodes: AccountGroupNode[], excluding?: string): GroupOption[] {
-  return nodes
-    .filter((n) => n.id !== excluding)
-    .map((n) => ({ value: n.id, title: n.name, children: groupOptions(n.children, excluding) }));
+  return treeOptions(
+    nodes,
+    (n) => n.id,
+    (n) => n.name,
+    excluding,
+  );
 }
 
 /** Every group of a tree, flattened. */

@@ -1,9 +1,7 @@
-import { App, Input } from 'antd';
-import { useTranslation } from 'react-i18next';
-import { addUserBody, requiredString, type UserItem } from '@cst/shared';
-import { FormField, FormModal } from '../../components/listPage/index.ts';
+import { addUserBody, requiredString, type AddUserBody, type UserItem } from '@cst/shared';
+import { EditFormModal } from '../../components/listPage/index.ts';
 import { usersApi } from '../seats/api.ts';
-import { NewAccountFields } from '../seats/NewAccountFields.tsx';
+import { newAccountFieldSpecs } from '../seats/NewAccountFields.tsx';
 
 /** Props of {@link CustomerFormModal}. */
 export interface CustomerFormModalProps {
@@ -12,55 +10,45 @@ export interface CustomerFormModalProps {
   onClose: (saved: boolean) => void;
 }
 
-interface CustomerForm {
+type CustomerForm = Pick<AddUserBody, 'username' | 'password' | 'nickname'> & {
   tenantName: string;
-  username: string;
-  password: string;
-  nickname: string;
-}
+};
 
 const tenantNameRule = requiredString('tenantNameRequired', 64);
+const ACCOUNT = { labels: { username: 'customers.username', password: 'customers.password' } };
 
 /** Adds a customer (a new tenant with its manager) or edits its company name and manager name. */
 export function CustomerFormModal({ customer, onClose }: CustomerFormModalProps) {
-  const { t } = useTranslation();
-  const { message } = App.useApp();
-  const editing = customer !== null && customer !== 'new' ? customer : null;
-
-  const handleSubmit = async (v: CustomerForm) => {
-    if (editing)
-      await usersApi.edit({ uid: editing.uid, tenantName: v.tenantName, nickname: v.nickname });
-    else await usersApi.add(v);
-    void message.success(t('common.saved'));
-  };
-
+  const adding = customer === 'new';
   return (
-    <FormModal<CustomerForm>
-      title={t(editing ? 'customers.edit' : 'customers.add')}
-      open={customer !== null}
-      onSubmit={handleSubmit}
+    <EditFormModal<CustomerForm, UserItem>
+      target={customer}
+      titles={{ add: 'customers.add', edit: 'customers.edit' }}
       onClose={onClose}
       okTestId="customer-form-ok"
-      initialValues={
-        editing ? { tenantName: editing.tenantName ?? '', nickname: editing.nickname } : {}
+      initialValues={(u) => (u ? { tenantName: u.tenantName ?? '', nickname: u.nickname } : {})}
+      onSubmit={(v, u) =>
+        u
+          ? usersApi.edit({ uid: u.uid, tenantName: v.tenantName, nickname: v.nickname })
+          : usersApi.add(v)
       }
-    >
-      <FormField name="tenantName" label={t('customers.tenantName')} schema={tenantNameRule}>
-        <Input data-testid="customer-tenant" />
-      </FormField>
-      {!editing && (
-        <NewAccountFields
-          labels={{ username: 'customers.username', password: 'customers.password' }}
-          testIdPrefix="customer"
-        />
-      )}
-      <FormField
-        name="nickname"
-        label={t('customers.nickname')}
-        schema={addUserBody.shape.nickname}
-      >
-        <Input data-testid="customer-nickname" />
-      </FormField>
-    </FormModal>
+      fields={[
+        {
+          kind: 'text',
+          name: 'tenantName',
+          label: 'customers.tenantName',
+          schema: tenantNameRule,
+          testId: 'customer-tenant',
+        },
+        ...newAccountFieldSpecs({ ...ACCOUNT, testIdPrefix: 'customer' }, !adding),
+        {
+          kind: 'text',
+          name: 'nickname',
+          label: 'customers.nickname',
+          schema: addUserBody.shape.nickname,
+          testId: 'customer-nickname',
+        },
+      ]}
+    />
   );
 }

@@ -1,24 +1,24 @@
 import UserAddOutlined from '@ant-design/icons/es/icons/UserAddOutlined';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Tabs } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import {
   type FriendRequestDirection,
   type FriendRequestItem,
   type FriendRequestListBody,
 } from '@cst/shared';
 import {
+  AddButton,
   BulkBar,
-  EmptyState,
-  ListPage,
-  ListTable,
-  SelectFilter,
+  ListScreen,
   runBulk,
   useBulkResult,
-  useListQuery,
+  useListPage,
   useRowSelection,
+  type ListParams,
 } from '../../components/listPage/index.ts';
+import { accountLabel, workAccountFilter } from '../accounts/workAccountFilter.ts';
 import { useWorkAccounts } from '../accounts/workAccountStore.ts';
 import { useWorkAccountsLoaded } from '../conversations/useInboxQueries.ts';
 import { AddFriendDialog } from './AddFriendDialog.tsx';
@@ -27,42 +27,41 @@ import { useFriendRequestsLive } from './useFriendRequestsLive.ts';
 import { isPendingIn, personName, useRequestColumns } from './useRequestColumns.tsx';
 import './friendRequests.css';
 
-const FILTERS = ['direction', 'workWxid', 'status'] as const;
 const STATUSES = [1, 2, 3, 4] as const;
+
+/** The list call's body for the URL's params (unknown values dropped). */
+function bodyOf(
+  p: ListParams<'direction' | 'workWxid' | 'status'>,
+): Partial<FriendRequestListBody> {
+  const status = Number(p.status);
+  return {
+    page: p.page,
+    pageSize: p.pageSize,
+    direction: p.direction === 'out' ? 'out' : 'in',
+    workWxid: p.workWxid,
+    status: (STATUSES as readonly number[]).includes(status)
+      ? (status as FriendRequestListBody['status'])
+      : undefined,
+  };
+}
 
 /** `/contacts/apply`: received and sent friend requests of the visible accounts, live. */
 export function FriendRequestsPage() {
   const { t } = useTranslation();
   const { message } = App.useApp();
-  const qc = useQueryClient();
   useWorkAccountsLoaded();
   useFriendRequestsLive();
   const accounts = useWorkAccounts((s) => s.accounts);
-  const q = useListQuery(FILTERS);
-  const direction: FriendRequestDirection = q.filters.direction === 'out' ? 'out' : 'in';
+  // The tab: read before the list, whose filters and columns depend on it.
+  const [search] = useSearchParams();
+  const direction: FriendRequestDirection = search.get('direction') === 'out' ? 'out' : 'in';
   const sel = useRowSelection<FriendRequestItem>({ disabled: (r) => !isPendingIn(r) });
   const showBulk = useBulkResult();
   const [adding, setAdding] = useState(false);
   const [busy, setBusy] = useState<string | null>(null);
-  const status = Number(q.filters.status);
-  const body: Partial<FriendRequestListBody> = {
-    page: q.page,
-    pageSize: q.pageSize,
-    direction,
-    workWxid: q.filters.workWxid,
-    status: (STATUSES as readonly number[]).includes(status)
-      ? (status as FriendRequestListBody['status'])
-      : undefined,
-  };
-  const { data, isFetching } = useQuery({
-    queryKey: [...friendRequestsKeys.all, body],
-    queryFn: () => friendRequestsApi.list(body),
-    placeholderData: keepPreviousData,
-  });
-  const refresh = () => qc.invalidateQueries({ queryKey: friendRequestsKeys.all });
   const accountName = (wxid: string) => {
     const a = accounts.find((x) => x.wxid === wxid);
-    return a?.remark || a?.nickname || wxid;
+    return a ? accountLabel(a) : wxid;
   };
 
   const answer = async (r: FriendRequestItem, accept: boolean) => {
@@ -76,7 +75,7 @@ export function FriendRequestsPage() {
       // The client has shown the server's message.
     } finally {
       setBusy(null);
-      void refresh();
+      void page.refresh();
     }
   };
   const columns = useRequestColumns({
@@ -91,7 +90,7 @@ export function FriendRequestsPage() {
     );
     showBulk(t('friendRequests.acceptOutcome'), outcome, personName);
     sel.clear();
-    void refresh();
+    void page.refresh();
   };
   const statusLabel = (s: number) =>
     t(
@@ -110,26 +109,47 @@ export function FriendRequestsPage() {
       }`,
     );
 
+  const page = useListPage({
+    key: friendRequestsKeys.all,
+    frame: { title: 'friendRequests.title', testId: 'friend-requests' },
+    fetch: (p) => friendRequestsApi.list(bodyOf(p)),
+    rowKey: 'id',
+    testId: 'fr-table',
+    columns,
+    selection: direction === 'in' ? sel : undefined,
+    empty: {
+      title: `friendRequests.${direction === 'in' ? 'emptyReceived' : 'emptySent'}`,
+      hint: `friendRequests.${direction === 'in' ? 'emptyReceivedHint' : 'emptySentHint'}`,
+    },
+    filters: [
+      { kind: 'custom', names: ['direction'] },
+      workAccountFilter(accounts, 'friendRequests.allAccounts', { testId: 'fr-account-filter' }),
+      {
+        kind: 'select',
+        name: 'status',
+        placeholder: 'friendRequests.allStatus',
+        options: STATUSES.map((s) => ({ value: String(s), label: statusLabel(s) })),
+        testId: 'fr-status-filter',
+      },
+    ],
+  });
   return (
-    <ListPage
-      title={t('friendRequests.title')}
-      testId="friend-requests"
+    <ListScreen
+      page={page}
       extra={
-        <Button
-          type="primary"
-          icon={<UserAddOutlined />}
-          onClick={() => setAdding(true)}
-          data-testid="fr-add"
-        >
+        <AddButton icon={<UserAddOutlined />} onClick={() => setAdding(true)} testId="fr-add">
           {t('friendRequests.addFriend')}
-        </Button>
+        </AddButton>
       }
       notice={
         <Tabs
           activeKey={direction}
           onChange={(k) => {
             sel.clear();
-            q.setFilters({ direction: k === 'out' ? 'out' : undefined, status: undefined });
+            page.query.setFilters({
+              direction: k === 'out' ? 'out' : undefined,
+              status: undefined,
+            });
           }}
           items={[
             { key: 'in', label: t('friendRequests.received') },
@@ -137,26 +157,6 @@ export function FriendRequestsPage() {
           ]}
           data-testid="fr-tabs"
         />
-      }
-      filters={
-        <>
-          <SelectFilter
-            query={q}
-            name="workWxid"
-            placeholder={t('friendRequests.allAccounts')}
-            width={180}
-            searchable
-            options={accounts.map((a) => ({ value: a.wxid, label: accountName(a.wxid) }))}
-            testId="fr-account-filter"
-          />
-          <SelectFilter
-            query={q}
-            name="status"
-            placeholder={t('friendRequests.allStatus')}
-            options={STATUSES.map((s) => ({ value: String(s), label: statusLabel(s) }))}
-            testId="fr-status-filter"
-          />
-        </>
       }
       actions={
         direction === 'in' && (
@@ -172,22 +172,7 @@ export function FriendRequestsPage() {
         )
       }
     >
-      <ListTable<FriendRequestItem>
-        query={q}
-        rowKey="id"
-        data={data}
-        loading={isFetching}
-        selection={direction === 'in' ? sel : undefined}
-        testId="fr-table"
-        empty={
-          <EmptyState
-            title={t(`friendRequests.${direction === 'in' ? 'emptyReceived' : 'emptySent'}`)}
-            hint={t(`friendRequests.${direction === 'in' ? 'emptyReceivedHint' : 'emptySentHint'}`)}
-          />
-        }
-        columns={columns}
-      />
       <AddFriendDialog open={adding} onClose={() => setAdding(false)} />
-    </ListPage>
+    </ListScreen>
   );
 }

@@ -1,8 +1,7 @@
-import { Avatar, Button, Flex, Popconfirm, Space, Typography } from 'antd';
-import type { ColumnsType } from 'antd/es/table/interface';
-import dayjs from 'dayjs';
+import { Avatar, Flex, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { FRIEND_REQUEST_STATUS, type FriendRequestItem } from '@cst/shared';
+import { RowButton, type ColumnSpec } from '../../components/listPage/index.ts';
 import { RequestStatusTag } from './RequestStatusTag.tsx';
 
 /** Whether a row is a received request waiting for an answer. */
@@ -22,92 +21,85 @@ export interface RequestColumnsOptions {
   withActions: boolean;
 }
 
+const personCell = (r: FriendRequestItem) => (
+  <Flex gap={8} align="center" className="fr-cell-person">
+    <Avatar size={32} src={r.avatar || undefined}>
+      {personName(r).slice(0, 1)}
+    </Avatar>
+    <Flex vertical className="fr-cell-text">
+      <Typography.Text ellipsis>{personName(r)}</Typography.Text>
+      <Typography.Text type="secondary" ellipsis className="fr-wxid">
+        {r.wxid}
+      </Typography.Text>
+    </Flex>
+  </Flex>
+);
+const statusCell = (r: FriendRequestItem) => <RequestStatusTag item={r} />;
+
 /** Columns of the request table: person, status (first in view at 1024 px), greeting, … */
 export function useRequestColumns({
   accountName,
   busy,
   onAnswer,
   withActions,
-}: RequestColumnsOptions): ColumnsType<FriendRequestItem> {
+}: RequestColumnsOptions): ColumnSpec<FriendRequestItem>[] {
   const { t } = useTranslation();
-  const columns: ColumnsType<FriendRequestItem> = [
+  const answerButtons = (r: FriendRequestItem) =>
+    isPendingIn(r) && (
+      <>
+        <RowButton
+          loading={busy === r.id}
+          onClick={() => void onAnswer(r, true)}
+          testId="fr-accept"
+        >
+          {t('friendRequests.accept')}
+        </RowButton>
+        <RowButton
+          danger
+          confirm={{
+            title: t('friendRequests.declineConfirm', { name: personName(r) }),
+            okTestId: 'fr-decline-ok',
+          }}
+          onClick={() => onAnswer(r, false)}
+          testId="fr-decline"
+        >
+          {t('friendRequests.decline')}
+        </RowButton>
+      </>
+    );
+  const specs: ColumnSpec<FriendRequestItem>[] = [
     {
-      title: t('friendRequests.person'),
+      kind: 'render',
+      title: 'friendRequests.person',
       key: 'person',
       width: 200,
-      render: (_: unknown, r) => (
-        <Flex gap={8} align="center" className="fr-cell-person">
-          <Avatar size={32} src={r.avatar || undefined}>
-            {personName(r).slice(0, 1)}
-          </Avatar>
-          <Flex vertical className="fr-cell-text">
-            <Typography.Text ellipsis>{personName(r)}</Typography.Text>
-            <Typography.Text type="secondary" ellipsis className="fr-wxid">
-              {r.wxid}
-            </Typography.Text>
-          </Flex>
-        </Flex>
-      ),
+      render: personCell,
     },
     {
-      title: t('friendRequests.status'),
+      kind: 'render',
+      title: 'friendRequests.status',
       key: 'status',
       width: 170,
-      render: (_: unknown, r) => <RequestStatusTag item={r} />,
+      render: statusCell,
     },
     {
-      title: t('friendRequests.greeting'),
-      dataIndex: 'verifyContent',
+      kind: 'text',
+      title: 'friendRequests.greeting',
+      field: 'verifyContent',
       width: 220,
       ellipsis: true,
-      render: (v: string) =>
-        v || <Typography.Text type="secondary">{t('friendRequests.noGreeting')}</Typography.Text>,
+      empty: 'friendRequests.noGreeting',
     },
     {
-      title: t('friendRequests.account'),
-      dataIndex: 'workWxid',
+      kind: 'text',
+      title: 'friendRequests.account',
+      field: 'workWxid',
       width: 130,
       ellipsis: true,
-      render: (v: string) => accountName(v),
+      format: (r) => accountName(r.workWxid),
     },
-    {
-      title: t('friendRequests.time'),
-      dataIndex: 'createdAt',
-      width: 150,
-      render: (v: number) => dayjs(v).format('YYYY-MM-DD HH:mm'),
-    },
+    { kind: 'time', title: 'friendRequests.time', field: 'createdAt', width: 150 },
   ];
-  if (!withActions) return columns;
-  return [
-    ...columns,
-    {
-      title: t('common.actions'),
-      key: 'actions',
-      fixed: 'right',
-      width: 130,
-      render: (_: unknown, r) =>
-        isPendingIn(r) && (
-          <Space size={0}>
-            <Button
-              type="link"
-              size="small"
-              loading={busy === r.id}
-              onClick={() => void onAnswer(r, true)}
-              data-testid="fr-accept"
-            >
-              {t('friendRequests.accept')}
-            </Button>
-            <Popconfirm
-              title={t('friendRequests.declineConfirm', { name: personName(r) })}
-              onConfirm={() => onAnswer(r, false)}
-              okButtonProps={{ 'data-testid': 'fr-decline-ok' }}
-            >
-              <Button type="link" size="small" danger data-testid="fr-decline">
-                {t('friendRequests.decline')}
-              </Button>
-            </Popconfirm>
-          </Space>
-        ),
-    },
-  ];
+  if (withActions) specs.push({ kind: 'actions', width: 130, render: answerButtons });
+  return specs;
 }

@@ -1,8 +1,9 @@
-import { App, Button, Form, Input, Select, Space, Tag } from 'antd';
+import { App, Button, Form, Input, Space, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { createGroupBody, type GroupItem, type SwitcherAccount } from '@cst/shared';
-import { FormField, FormModal } from '../../components/listPage/index.ts';
+import { FormField, FormFields, FormModal } from '../../components/listPage/index.ts';
+import { accountOptions } from '../accounts/workAccountFilter.ts';
 import { ContactPicker } from '../contactPicker/ContactPicker.tsx';
 import { groupsApi } from './api.ts';
 import { friendsOf, type Friend } from './pickFriends.ts';
@@ -55,22 +56,20 @@ export function CreateGroupModal(props: CreateGroupModalProps) {
           props.onClose();
         }}
       >
-        <FormField
-          name="workWxid"
-          label={t('createGroup.account')}
-          required
-          rules={[{ required: true, message: t('msg.workAccountRequired') }]}
-        >
-          <Select
-            showSearch={{ optionFilterProp: 'label' }}
-            onChange={() => setMembers([])}
-            options={props.accounts.map((a) => ({
-              value: a.wxid,
-              label: a.remark || a.nickname || a.wxid,
-            }))}
-            data-testid="create-group-account"
-          />
-        </FormField>
+        <FormFields
+          fields={[
+            {
+              kind: 'select',
+              name: 'workWxid',
+              label: 'createGroup.account',
+              requiredMessage: 'msg.workAccountRequired',
+              searchable: true,
+              onChange: () => setMembers([]),
+              options: accountOptions(props.accounts),
+              testId: 'create-group-account',
+            },
+          ]}
+        />
         <FormField name="name" label={t('createGroup.name')} schema={createGroupBody.shape.name}>
           <Input maxLength={30} data-testid="create-group-name" />
         </FormField>

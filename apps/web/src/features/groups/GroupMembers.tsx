@@ -15,6 +15,7 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { GroupDetail, GroupMemberItem } from '@cst/shared';
+import { RowButton } from '../../components/listPage/index.ts';
 import { groupsApi, groupsKeys } from './api.ts';
 import { RoleTag } from './RoleTag.tsx';
 
@@ -167,22 +168,17 @@ export function GroupMembers({ group }: { group: GroupDetail }) {
             render: (_: unknown, m) =>
               manageable(m) && (
                 <Space size={0}>
-                  <Button
-                    type="link"
-                    size="small"
-                    onClick={() => void ban([m.wxid], !m.banned)}
-                    data-testid="member-mute"
-                  >
+                  <RowButton onClick={() => void ban([m.wxid], !m.banned)} testId="member-mute">
                     {t(m.banned ? 'groupPanel.unmute' : 'groupPanel.mute')}
-                  </Button>
-                  <Popconfirm
-                    title={t('groupPanel.removeConfirm', { count: 1 })}
-                    onConfirm={() => remove([m.wxid])}
+                  </RowButton>
+                  <RowButton
+                    danger
+                    confirm={{ title: t('groupPanel.removeConfirm', { count: 1 }) }}
+                    onClick={() => remove([m.wxid])}
+                    testId="member-remove"
                   >
-                    <Button type="link" size="small" danger data-testid="member-remove">
-                      {t('groupPanel.remove')}
-                    </Button>
-                  </Popconfirm>
+                    {t('groupPanel.remove')}
+                  </RowButton>
                 </Space>
               ),
           },

@@ -21,17 +21,39 @@ import { friendsOf } from './pickFriends.ts';
 
 type Dialog = 'rename' | 'card' | 'invite' | 'leave' | null;
 
-/** A group's panel: header with its actions, members and the announcement history. */
-export function GroupPanel({
-  groupRef,
-  onClose,
-}: {
+/** The two one-field dialogs of the panel: the group's name and my card in it. */
+const TEXT_DIALOGS = {
+  rename: {
+    title: 'groupPanel.rename',
+    label: 'groupPanel.groupName',
+    extra: undefined,
+    schema: renameGroupBody.shape.name,
+    maxLength: MAX_GROUP_NAME_LENGTH,
+    testId: 'rename-input',
+    done: 'groupPanel.renamed',
+  },
+  card: {
+    title: 'groupPanel.setCard',
+    label: 'groupPanel.myCard',
+    extra: 'groupPanel.cardHint',
+    schema: groupCardBody.shape.card,
+    maxLength: MAX_GROUP_CARD_LENGTH,
+    testId: 'card-input',
+    done: 'groupPanel.cardSaved',
+  },
+} as const;
+
+/** Props of {@link GroupPanel}. */
+export interface GroupPanelProps {
   groupRef: GroupRef | null;
   onClose: () => void;
-}) {
+}
+
+/** A group's panel: header with its actions, members and the announcement history. */
+export function GroupPanel({ groupRef, onClose }: GroupPanelProps) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
   const qc = useQueryClient();
+  const { message } = App.useApp();
   const [dialog, setDialog] = useState<Dialog>(null);
   const account = useWorkAccounts((s) => s.accounts.find((a) => a.wxid === groupRef?.workWxid));
   const { data: group, isFetching } = useQuery({
@@ -107,29 +129,32 @@ export function GroupPanel({
               },
             ]}
           />
-          <EditTextModal
-            open={dialog === 'rename'}
-            title={t('groupPanel.rename')}
-            label={t('groupPanel.groupName')}
-            initial={group.name}
-            schema={renameGroupBody.shape.name}
-            maxLength={MAX_GROUP_NAME_LENGTH}
-            testId="rename-input"
-            onClose={() => setDialog(null)}
-            onSave={(name) => run(() => groupsApi.rename(groupRef!, name), t('groupPanel.renamed'))}
-          />
-          <EditTextModal
-            open={dialog === 'card'}
-            title={t('groupPanel.setCard')}
-            label={t('groupPanel.myCard')}
-            extra={t('groupPanel.cardHint')}
-            initial={group.myCard}
-            schema={groupCardBody.shape.card}
-            maxLength={MAX_GROUP_CARD_LENGTH}
-            testId="card-input"
-            onClose={() => setDialog(null)}
-            onSave={(card) => run(() => groupsApi.card(groupRef!, card), t('groupPanel.cardSaved'))}
-          />
+          {(['rename', 'card'] as const).map((kind) => {
+            const texts = TEXT_DIALOGS[kind];
+            return (
+              <EditTextModal
+                key={kind}
+                open={dialog === kind}
+                title={t(texts.title)}
+                label={t(texts.label)}
+                extra={texts.extra && t(texts.extra)}
+                initial={kind === 'rename' ? group.name : group.myCard}
+                schema={texts.schema}
+                maxLength={texts.maxLength}
+                testId={texts.testId}
+                onClose={() => setDialog(null)}
+                onSave={(value) =>
+                  run(
+                    () =>
+                      kind === 'rename'
+                        ? groupsApi.rename(groupRef!, value)
+                        : groupsApi.card(groupRef!, value),
+                    t(texts.done),
+                  )
+                }
+              />
+            );
+          })}
           <ContactPicker
             open={dialog === 'invite'}
             title={t('groupPanel.invite')}

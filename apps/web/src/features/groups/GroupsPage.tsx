@@ -1,6 +1,4 @@
-import { PlusOutlined } from '@ant-design/icons';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Avatar, Button, Space, Typography } from 'antd';
+import { App, Avatar, Button, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -11,15 +9,9 @@ import {
   type GroupRole,
   type GroupSystemNoticePush,
 } from '@cst/shared';
-import {
-  EmptyState,
-  ListPage,
-  ListTable,
-  SearchFilter,
-  SelectFilter,
-  useListQuery,
-} from '../../components/listPage/index.ts';
+import { ListScreen, useListPage } from '../../components/listPage/index.ts';
 import { useRealtimeEvent } from '../../lib/realtime/useRealtimeEvent.ts';
+import { workAccountFilter } from '../accounts/workAccountFilter.ts';
 import { useWorkAccounts } from '../accounts/workAccountStore.ts';
 import { useWorkAccountsLoaded } from '../conversations/useInboxQueries.ts';
 import { groupsApi, groupsKeys } from './api.ts';
@@ -28,23 +20,94 @@ import { GroupPanel } from './GroupPanel.tsx';
 import { RoleTag } from './RoleTag.tsx';
 import './groups.css';
 
+const nameCell = (g: GroupItem) => (
+  <Space>
+    <Avatar shape="square" src={g.avatar || undefined}>
+      {g.name.slice(0, 1)}
+    </Avatar>
+    <span className="groups-name" data-testid="group-name">
+      {g.name}
+    </span>
+  </Space>
+);
+const roleCell = (g: GroupItem) => <RoleTag role={g.myRole} />;
+
 /** `/contacts/groups`: the groups of the visible work accounts, each opening its panel. */
 export function GroupsPage() {
   const { t } = useTranslation();
   const { notification } = App.useApp();
-  const qc = useQueryClient();
   useWorkAccountsLoaded();
   const accounts = useWorkAccounts((s) => s.accounts);
-  const q = useListQuery(['workWxid', 'keyword', 'myRole']);
   const [open, setOpen] = useState<GroupRef | null>(null);
   const [creating, setCreating] = useState(false);
-  const { data, isFetching } = useQuery({
-    queryKey: groupsKeys.list(q.params),
-    queryFn: () =>
-      groupsApi.list({ ...q.params, myRole: q.params.myRole as GroupRole | undefined }),
-    placeholderData: keepPreviousData,
+  const openCell = () => <Button type="link">{t('groupsPage.open')}</Button>;
+  const page = useListPage({
+    key: [...groupsKeys.all, 'list'],
+    refreshKey: groupsKeys.all,
+    frame: { title: 'groupsPage.title', testId: 'groups-page' },
+    fetch: (p) => groupsApi.list({ ...p, myRole: p.myRole as GroupRole | undefined }),
+    rowKey: (g) => `${g.workWxid}|${g.groupId}`,
+    toolbar: {
+      add: { label: 'groupsPage.create', onClick: () => setCreating(true), testId: 'group-create' },
+    },
+    testId: 'groups-table',
+    empty: { title: 'groupsPage.empty', hint: 'groupsPage.emptyHint' },
+    filters: [
+      workAccountFilter(accounts, 'groupsPage.allAccounts', {
+        width: 200,
+        testId: 'groups-account',
+      }),
+      {
+        kind: 'search',
+        name: 'keyword',
+        placeholder: 'groupsPage.search',
+        testId: 'groups-search',
+      },
+      {
+        kind: 'select',
+        name: 'myRole',
+        width: 130,
+        placeholder: 'groupsPage.allRoles',
+        options: { enum: GROUP_ROLES, prefix: 'groupsPage.role.' },
+      },
+    ],
+    columns: [
+      { kind: 'render', title: 'groupsPage.name', key: 'name', width: 220, render: nameCell },
+      {
+        kind: 'text',
+        title: 'groupsPage.account',
+        field: 'accountName',
+        width: 120,
+        ellipsis: true,
+      },
+      {
+        kind: 'text',
+        title: 'groupsPage.members',
+        field: 'memberCount',
+        width: 80,
+        format: (g) => t('groupsPage.memberCount', { count: g.memberCount }),
+      },
+      {
+        kind: 'text',
+        title: 'groupsPage.owner',
+        field: 'ownerName',
+        width: 120,
+        ellipsis: true,
+        format: (g) => g.ownerName || g.ownerWxid,
+      },
+      { kind: 'render', title: 'groupsPage.myRole', key: 'myRole', width: 90, render: roleCell },
+      {
+        kind: 'text',
+        title: 'groupsPage.notice',
+        field: 'notice',
+        width: 220,
+        ellipsis: true,
+        empty: 'groupsPage.noNotice',
+      },
+      { kind: 'render', title: '', key: 'open', width: 80, fixed: 'right', render: openCell },
+    ],
   });
-  const refresh = () => void qc.invalidateQueries({ queryKey: groupsKeys.all });
+  const refresh = () => void page.refresh();
   useRealtimeEvent(GROUP_WS_EVENTS.group, refresh);
   useRealtimeEvent<GroupSystemNoticePush>(GROUP_WS_EVENTS.groupSystemNotice, (n) => {
     refresh();
@@ -55,124 +118,23 @@ export function GroupsPage() {
       });
     }
   });
-  const createButton = (
-    <Button
-      type="primary"
-      icon={<PlusOutlined />}
-      onClick={() => setCreating(true)}
-      data-testid="group-create"
-    >
-      {t('groupsPage.create')}
-    </Button>
-  );
-
   return (
-    <ListPage
-      title={t('groupsPage.title')}
-      testId="groups-page"
-      filters={
-        <>
-          <SelectFilter
-            query={q}
-            name="workWxid"
-            searchable
-            width={200}
-            placeholder={t('groupsPage.allAccounts')}
-            options={accounts.map((a) => ({
-              value: a.wxid,
-              label: a.remark || a.nickname || a.wxid,
-            }))}
-            testId="groups-account"
-          />
-          <SearchFilter
-            query={q}
-            name="keyword"
-            placeholder={t('groupsPage.search')}
-            testId="groups-search"
-          />
-          <SelectFilter
-            query={q}
-            name="myRole"
-            width={130}
-            placeholder={t('groupsPage.allRoles')}
-            options={GROUP_ROLES.map((r) => ({ value: r, label: t(`groupsPage.role.${r}`) }))}
-          />
-        </>
-      }
-      actions={createButton}
-    >
-      <ListTable<GroupItem>
-        query={q}
-        rowKey={(g) => `${g.workWxid}|${g.groupId}`}
-        data={data}
-        loading={isFetching}
-        testId="groups-table"
-        empty={<EmptyState title={t('groupsPage.empty')} hint={t('groupsPage.emptyHint')} />}
-        onRow={(g) =>
+    <ListScreen
+      page={page}
+      table={{
+        onRow: (g) =>
           ({
             onClick: () => setOpen({ workWxid: g.workWxid, groupId: g.groupId }),
             className: 'groups-row',
             'data-testid': 'group-row',
-          }) as React.HTMLAttributes<HTMLElement>
-        }
-        columns={[
-          {
-            title: t('groupsPage.name'),
-            key: 'name',
-            width: 220,
-            render: (_: unknown, g) => (
-              <Space>
-                <Avatar shape="square" src={g.avatar || undefined}>
-                  {g.name.slice(0, 1)}
-                </Avatar>
-                <span className="groups-name" data-testid="group-name">
-                  {g.name}
-                </span>
-              </Space>
-            ),
-          },
-          { title: t('groupsPage.account'), dataIndex: 'accountName', width: 120, ellipsis: true },
-          {
-            title: t('groupsPage.members'),
-            dataIndex: 'memberCount',
-            width: 80,
-            render: (n: number) => t('groupsPage.memberCount', { count: n }),
-          },
-          {
-            title: t('groupsPage.owner'),
-            key: 'owner',
-            width: 120,
-            ellipsis: true,
-            render: (_: unknown, g) => g.ownerName || g.ownerWxid,
-          },
-          {
-            title: t('groupsPage.myRole'),
-            dataIndex: 'myRole',
-            width: 90,
-            render: (r: GroupRole) => <RoleTag role={r} />,
-          },
-          {
-            title: t('groupsPage.notice'),
-            dataIndex: 'notice',
-            width: 220,
-            ellipsis: true,
-            render: (n: string) =>
-              n || <Typography.Text type="secondary">{t('groupsPage.noNotice')}</Typography.Text>,
-          },
-          {
-            title: '',
-            key: 'open',
-            width: 80,
-            fixed: 'right',
-            render: () => <Button type="link">{t('groupsPage.open')}</Button>,
-          },
-        ]}
-      />
+          }) as React.HTMLAttributes<HTMLElement>,
+      }}
+    >
       <GroupPanel groupRef={open} onClose={() => setOpen(null)} />
       <CreateGroupModal
         open={creating}
         accounts={accounts}
-        defaultAccount={q.filters.workWxid}
+        defaultAccount={page.query.filters.workWxid}
         onClose={() => setCreating(false)}
         onCreated={(g) => {
           setCreating(false);
@@ -180,6 +142,6 @@ export function GroupsPage() {
           setOpen({ workWxid: g.workWxid, groupId: g.groupId });
         }}
       />
-    </ListPage>
+    </ListScreen>
   );
 }

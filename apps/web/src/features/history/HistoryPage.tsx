@@ -1,18 +1,8 @@
-import { Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { HistorySearchBody, MessageWithConversation } from '@cst/shared';
-import {
-  DateRangeFilter,
-  EmptyState,
-  ListPage,
-  ListTable,
-  SearchFilter,
-  SelectFilter,
-  timeColumn,
-  useListData,
-  useListQuery,
-} from '../../components/listPage/index.ts';
+import { ListScreen, useListPage } from '../../components/listPage/index.ts';
+import { workAccountFilter } from '../accounts/workAccountFilter.ts';
 import { useWorkAccounts } from '../accounts/workAccountStore.ts';
 import { previewLine } from '../conversations/msgTypeLabel.ts';
 import { useWorkAccountsLoaded } from '../conversations/useInboxQueries.ts';
@@ -21,10 +11,10 @@ import { HistoryContactSelect } from './HistoryContactSelect.tsx';
 import { HistoryContext } from './HistoryContext.tsx';
 import './history.css';
 
-const FILTERS = ['keyword', 'workWxid', 'receiver_id', 'startTime', 'endTime'] as const;
+type Filter = 'keyword' | 'workWxid' | 'receiver_id' | 'startTime' | 'endTime';
 
 /** The URL filters as the search body (times are epoch milliseconds). */
-function searchBody(params: Partial<Record<(typeof FILTERS)[number], string>>) {
+function searchBody(params: Partial<Record<Filter, string>>) {
   const time = (v: string | undefined) => (v && Number.isFinite(Number(v)) ? Number(v) : undefined);
   const body: Partial<HistorySearchBody> = {
     keyword: params.keyword,
@@ -41,78 +31,65 @@ export function HistoryPage() {
   const { t } = useTranslation();
   useWorkAccountsLoaded();
   const accounts = useWorkAccounts((s) => s.accounts);
-  const q = useListQuery(FILTERS);
   const [hit, setHit] = useState<MessageWithConversation | null>(null);
-  const { data, isFetching } = useListData(['history', 'search'], q.params, (p) =>
-    historyApi.search({ ...searchBody(p), page: p.page, pageSize: p.pageSize }),
-  );
-  return (
-    <ListPage
-      title={t('historyPage.title')}
-      testId="history-page"
-      filters={
-        <>
-          <SearchFilter
-            query={q}
-            name="keyword"
-            placeholder={t('historyPage.keywordPlaceholder')}
-            testId="history-keyword"
-          />
-          <SelectFilter
-            query={q}
-            name="workWxid"
-            searchable
-            width={180}
-            placeholder={t('historyPage.allAccounts')}
-            options={accounts.map((a) => ({
-              value: a.wxid,
-              label: a.remark || a.nickname || a.wxid,
-            }))}
-          />
+  const page = useListPage({
+    key: ['history', 'search'],
+    frame: { title: 'historyPage.title', testId: 'history-page' },
+    fetch: (p) => historyApi.search({ ...searchBody(p), page: p.page, pageSize: p.pageSize }),
+    rowKey: 'messageId',
+    empty: { title: 'historyPage.empty', hint: 'historyPage.emptyHint' },
+    filters: [
+      {
+        kind: 'search',
+        name: 'keyword',
+        placeholder: 'historyPage.keywordPlaceholder',
+        testId: 'history-keyword',
+      },
+      workAccountFilter(accounts, 'historyPage.allAccounts'),
+      {
+        kind: 'custom',
+        names: ['receiver_id'],
+        render: (q) => (
           <HistoryContactSelect
             workWxid={q.filters.workWxid}
             value={q.filters.receiver_id}
             onChange={(v) => q.setFilters({ receiver_id: v })}
           />
-          <DateRangeFilter query={q} names={['startTime', 'endTime']} showTime />
-        </>
-      }
+        ),
+      },
+      { kind: 'dateRange', names: ['startTime', 'endTime'], showTime: true },
+    ],
+    columns: [
+      { kind: 'text', title: 'historyPage.conversation', field: 'conversationName', width: 180 },
+      {
+        kind: 'render',
+        title: 'historyPage.content',
+        key: 'msg_text',
+        width: 480,
+        render: (m) => (
+          <span className="history-text">{previewLine(m.msgType, m.msg_text, t)}</span>
+        ),
+      },
+      {
+        kind: 'status',
+        title: 'historyPage.side',
+        field: 'sendSide',
+        width: 90,
+        states: { 1: { label: 'historyPage.sent', color: 'blue' } },
+        otherwise: { label: 'historyPage.received' },
+      },
+      { kind: 'time', title: 'historyPage.msgTime', field: 'msgTime', seconds: true },
+    ],
+  });
+  return (
+    <ListScreen
+      page={page}
+      table={{
+        onRow: (m) => ({ onClick: () => setHit(m), 'data-testid': 'history-row' }) as never,
+        rowClassName: 'history-row',
+      }}
     >
-      <ListTable<MessageWithConversation>
-        query={q}
-        rowKey="messageId"
-        data={data}
-        loading={isFetching}
-        empty={<EmptyState title={t('historyPage.empty')} hint={t('historyPage.emptyHint')} />}
-        onRow={(m) => ({ onClick: () => setHit(m), 'data-testid': 'history-row' }) as never}
-        rowClassName="history-row"
-        columns={[
-          { title: t('historyPage.conversation'), dataIndex: 'conversationName', width: 180 },
-          {
-            title: t('historyPage.content'),
-            dataIndex: 'msg_text',
-            width: 480,
-            render: (v: string, m) => (
-              <span className="history-text">{previewLine(m.msgType, v, t)}</span>
-            ),
-          },
-          {
-            title: t('historyPage.side'),
-            dataIndex: 'sendSide',
-            width: 90,
-            render: (s: number) =>
-              s === 1 ? (
-                <Tag color="blue">{t('historyPage.sent')}</Tag>
-              ) : (
-                <Tag>{t('historyPage.received')}</Tag>
-              ),
-          },
-          timeColumn<MessageWithConversation>(t('historyPage.msgTime'), 'msgTime', {
-            seconds: true,
-          }),
-        ]}
-      />
       <HistoryContext hit={hit} onClose={() => setHit(null)} />
-    </ListPage>
+    </ListScreen>
   );
 }

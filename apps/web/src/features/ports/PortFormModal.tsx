@@ -1,7 +1,7 @@
-import { App, InputNumber, Select, Typography } from 'antd';
+import { App, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { portAddBody, portRenewBody } from '@cst/shared';
-import { FormField, FormModal } from '../../components/listPage/index.ts';
+import { FormFields, FormModal } from '../../components/listPage/index.ts';
 import { portsApi } from './api.ts';
 
 /** Props of {@link PortFormModal}. */
@@ -43,38 +43,47 @@ export function PortFormModal({ mode, tenants, selectedIds, onClose }: PortFormM
       okTestId="port-form-ok"
       initialValues={{ count: 10, days: 30 }}
     >
-      {mode === 'grant' ? (
-        <>
-          <FormField
-            name="tenantId"
-            label={t('ports.tenant')}
-            required
-            rules={[{ required: true, message: t('ports.tenantRequired') }]}
-          >
-            <Select
-              showSearch={{ optionFilterProp: 'label' }}
-              options={tenants}
-              data-testid="port-tenant"
-            />
-          </FormField>
-          <FormField name="count" label={t('ports.count')} schema={portAddBody.shape.count}>
-            <InputNumber min={1} max={1000} precision={0} style={{ width: '100%' }} />
-          </FormField>
-        </>
-      ) : (
+      <FormFields
+        fields={[
+          {
+            kind: 'select',
+            name: 'tenantId',
+            label: 'ports.tenant',
+            requiredMessage: 'ports.tenantRequired',
+            searchable: true,
+            options: tenants,
+            testId: 'port-tenant',
+            hidden: mode !== 'grant',
+          },
+          {
+            kind: 'number',
+            name: 'count',
+            label: 'ports.count',
+            schema: portAddBody.shape.count,
+            min: 1,
+            max: 1000,
+            hidden: mode !== 'grant',
+          },
+        ]}
+      />
+      {mode === 'renew' && (
         <Typography.Paragraph>
           {t('ports.renewHint', { count: selectedIds.length })}
         </Typography.Paragraph>
       )}
-      <FormField name="days" label={t('ports.days')} schema={portRenewBody.shape.days}>
-        <InputNumber
-          min={1}
-          max={3650}
-          precision={0}
-          style={{ width: '100%' }}
-          data-testid="port-days"
-        />
-      </FormField>
+      <FormFields
+        fields={[
+          {
+            kind: 'number',
+            name: 'days',
+            label: 'ports.days',
+            schema: portRenewBody.shape.days,
+            min: 1,
+            max: 3650,
+            testId: 'port-days',
+          },
+        ]}
+      />
     </FormModal>
   );
 }

@@ -1,21 +1,14 @@
 import { ReloadOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Typography } from 'antd';
+import { Button } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PORT_STATES, type PortItem, type PortState } from '@cst/shared';
 import {
-  AddButton,
-  BulkBar,
-  EmptyState,
-  ExportButton,
-  ListPage,
-  ListTable,
-  SelectFilter,
-  timeColumn,
-  useListData,
-  useListQuery,
+  ListScreen,
+  useListPage,
   useRowSelection,
+  type ListParams,
 } from '../../components/listPage/index.ts';
 import { usersApi } from '../seats/api.ts';
 import { portsApi, PORTS_EXPORT_URL } from './api.ts';
@@ -25,15 +18,18 @@ import { PortStateTag } from './PortStateTag.tsx';
 const isState = (v: string | undefined): v is PortState =>
   (PORT_STATES as readonly string[]).includes(v ?? '');
 
+/** The URL's params with an unknown state dropped. */
+const portParams = (p: ListParams<'tenantId' | 'state'>) => ({
+  ...p,
+  state: isState(p.state) ? p.state : undefined,
+});
+
 /** The platform admin's ports: state derived from expiry, filters, grant and renew. */
 export function PortsPage() {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const q = useListQuery(['tenantId', 'state']);
   const selection = useRowSelection<PortItem>();
   const [mode, setMode] = useState<'grant' | 'renew' | null>(null);
-  const params = { ...q.params, state: isState(q.filters.state) ? q.filters.state : undefined };
-  const { data, isFetching, refetch } = useListData(['ports'], params, portsApi.list);
   const { data: customers, isFetching: loadingCustomers } = useQuery({
     queryKey: ['users', 'customers', 'options'],
     queryFn: () => usersApi.pageList({ page: 1, pageSize: 1000 }),
@@ -42,85 +38,80 @@ export function PortsPage() {
   const tenants = (customers?.list ?? [])
     .filter((u) => u.tenantId)
     .map((u) => ({ value: u.tenantId!, label: u.tenantName ?? u.username }));
-  const grant = (testId?: string) => (
-    <AddButton onClick={() => setMode('grant')} testId={testId}>
-      {t('ports.grant')}
-    </AddButton>
-  );
-
-  return (
-    <ListPage
-      title={t('ports.title')}
-      testId="ports"
-      filters={
-        <>
-          <SelectFilter
-            query={q}
-            name="tenantId"
-            searchable
-            width={220}
-            loading={loadingCustomers}
-            placeholder={t('ports.allTenants')}
-            options={tenants}
-            testId="ports-tenant-filter"
-          />
-          <SelectFilter
-            query={q}
-            name="state"
-            width={160}
-            placeholder={t('ports.allStates')}
-            options={PORT_STATES.map((s) => ({ value: s, label: t(`ports.states.${s}`) }))}
-            testId="ports-state-filter"
-          />
+  const page = useListPage({
+    key: ['ports'],
+    frame: { title: 'ports.title', testId: 'ports' },
+    fetch: (p) => portsApi.list(portParams(p)),
+    rowKey: 'id',
+    selection,
+    toolbar: {
+      bulk: (
+        <Button
+          disabled={selection.keys.length === 0}
+          onClick={() => setMode('renew')}
+          data-testid="renew-ports"
+        >
+          {t('ports.renewSelected', { count: selection.keys.length })}
+        </Button>
+      ),
+      export: { url: PORTS_EXPORT_URL, testId: 'ports-export', params: portParams },
+      add: { label: 'ports.grant', onClick: () => setMode('grant'), testId: 'grant-ports' },
+    },
+    empty: { title: 'ports.empty', hint: 'ports.emptyHint', offerAdd: true },
+    filters: [
+      {
+        kind: 'select',
+        name: 'tenantId',
+        searchable: true,
+        width: 220,
+        loading: loadingCustomers,
+        placeholder: 'ports.allTenants',
+        options: tenants,
+        testId: 'ports-tenant-filter',
+      },
+      {
+        kind: 'select',
+        name: 'state',
+        width: 160,
+        placeholder: 'ports.allStates',
+        options: { enum: PORT_STATES, prefix: 'ports.states.' },
+        testId: 'ports-state-filter',
+      },
+      {
+        kind: 'custom',
+        names: [],
+        render: () => (
           <Button
             icon={<ReloadOutlined />}
-            onClick={() => void refetch()}
+            onClick={() => void page.refetch()}
             aria-label={t('common.refresh')}
           />
-        </>
-      }
-      actions={
-        <>
-          <BulkBar selection={selection}>
-            <Button
-              disabled={selection.keys.length === 0}
-              onClick={() => setMode('renew')}
-              data-testid="renew-ports"
-            >
-              {t('ports.renewSelected', { count: selection.keys.length })}
-            </Button>
-          </BulkBar>
-          <ExportButton url={PORTS_EXPORT_URL} params={params} testId="ports-export" />
-          {grant('grant-ports')}
-        </>
-      }
-    >
-      <ListTable<PortItem>
-        query={q}
-        rowKey="id"
-        data={data}
-        loading={isFetching}
-        selection={selection}
-        empty={<EmptyState title={t('ports.empty')} hint={t('ports.emptyHint')} action={grant()} />}
-        columns={[
-          { title: t('ports.code'), dataIndex: 'code', width: 160 },
-          { title: t('ports.tenant'), dataIndex: 'tenantName', width: 200 },
-          {
-            title: t('ports.state'),
-            dataIndex: 'state',
-            width: 120,
-            render: (s: PortState) => <PortStateTag state={s} />,
-          },
-          timeColumn<PortItem>(t('ports.expiresAt'), 'expiresAt'),
-          {
-            title: t('ports.workWxid'),
-            dataIndex: 'workWxid',
-            width: 200,
-            render: (v: string | null) =>
-              v ?? <Typography.Text type="secondary">{t('ports.unbound')}</Typography.Text>,
-          },
-        ]}
-      />
+        ),
+      },
+    ],
+    columns: [
+      { kind: 'text', title: 'ports.code', field: 'code', width: 160 },
+      { kind: 'text', title: 'ports.tenant', field: 'tenantName', width: 200 },
+      {
+        kind: 'render',
+        title: 'ports.state',
+        key: 'state',
+        width: 120,
+        render: (p) => <PortStateTag state={p.state} />,
+      },
+      { kind: 'time', title: 'ports.expiresAt', field: 'expiresAt' },
+      {
+        kind: 'text',
+        title: 'ports.workWxid',
+        field: 'workWxid',
+        width: 200,
+        empty: 'ports.unbound',
+      },
+    ],
+  });
+
+  return (
+    <ListScreen page={page}>
       <PortFormModal
         mode={mode}
         tenants={tenants}
@@ -133,6 +124,6 @@ export function PortsPage() {
           }
         }}
       />
-    </ListPage>
+    </ListScreen>
   );
 }

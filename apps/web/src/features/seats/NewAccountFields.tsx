@@ -1,7 +1,7 @@
 import { Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { addUserBody } from '@cst/shared';
-import { FormField } from '../../components/listPage/index.ts';
+import { FormField, type FieldSpec } from '../../components/listPage/index.ts';
 
 /** Props of {@link NewAccountFields}. */
 export interface NewAccountFieldsProps {
@@ -24,4 +24,30 @@ export function NewAccountFields({ labels, testIdPrefix }: NewAccountFieldsProps
       </FormField>
     </>
   );
+}
+
+/** {@link NewAccountFields} as field specs, left out (`hidden`) when editing. */
+export function newAccountFieldSpecs(
+  { labels, testIdPrefix }: NewAccountFieldsProps,
+  hidden: boolean,
+): FieldSpec[] {
+  return [
+    {
+      kind: 'text',
+      name: 'username',
+      label: labels.username,
+      schema: addUserBody.shape.username,
+      autoComplete: 'off',
+      testId: `${testIdPrefix}-username`,
+      hidden,
+    },
+    {
+      kind: 'password',
+      name: 'password',
+      label: labels.password,
+      schema: addUserBody.shape.password,
+      testId: `${testIdPrefix}-password`,
+      hidden,
+    },
+  ];
 }

@@ -1,11 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import { App, Input, Select, TreeSelect } from 'antd';
-import { useTranslation } from 'react-i18next';
+import { TreeSelect } from 'antd';
 import { addUserBody, requiredString, SUB_ROLES, type UserItem } from '@cst/shared';
-import { FormField, FormModal } from '../../components/listPage/index.ts';
+import { EditFormModal } from '../../components/listPage/index.ts';
 import { rolesApi, rolesKeys } from '../roles/api.ts';
 import { positionsApi, seatsKeys, usersApi } from './api.ts';
-import { NewAccountFields } from './NewAccountFields.tsx';
+import { newAccountFieldSpecs } from './NewAccountFields.tsx';
 import { seatOptions } from './seatOptions.ts';
 
 /** Props of {@link SeatFormModal}. */
@@ -29,11 +28,13 @@ interface SeatForm {
 const roleRequired = requiredString('roleRequired');
 const positionRequired = requiredString('positionRequired');
 const superiorRequired = requiredString('superiorRequired');
+const ACCOUNT = {
+  labels: { username: 'seats.username', password: 'seats.password' },
+  testIdPrefix: 'seat',
+};
 
 /** Adds or edits a sub-account: account, password, name, role, position, superior, seat prefix. */
 export function SeatFormModal({ seat, onClose }: SeatFormModalProps) {
-  const { t } = useTranslation();
-  const { message } = App.useApp();
   const open = seat !== null;
   const editing = seat !== null && seat !== 'new' ? seat : null;
   const positions = useQuery({
@@ -68,78 +69,91 @@ export function SeatFormModal({ seat, onClose }: SeatFormModalProps) {
         password: v.password,
         roleId: v.roleId,
       });
-    void message.success(t('common.saved'));
   };
 
+  const superiorTree = (
+    <TreeSelect
+      data-testid="seat-superior"
+      treeDefaultExpandAll
+      showSearch={{ treeNodeFilterProp: 'title' }}
+      loading={tree.isFetching}
+      treeData={seatOptions(tree.data ?? [], editing?.uid)}
+    />
+  );
+
   return (
-    <FormModal<SeatForm>
-      title={t(editing ? 'seats.edit' : 'seats.add')}
-      open={open}
+    <EditFormModal<SeatForm, UserItem>
+      target={seat}
+      titles={{ add: 'seats.add', edit: 'seats.edit' }}
       onSubmit={handleSubmit}
       onClose={onClose}
       width={560}
       okTestId="seat-form-ok"
-      initialValues={
-        editing
+      initialValues={(u) =>
+        u
           ? {
-              nickname: editing.nickname,
-              role: editing.role,
-              roleId: editing.roleId ?? undefined,
-              positionId: editing.positionId ?? undefined,
-              superiorId: editing.superiorId ?? undefined,
-              seatPrefix: editing.seatPrefix ?? '',
+              nickname: u.nickname,
+              role: u.role,
+              roleId: u.roleId ?? undefined,
+              positionId: u.positionId ?? undefined,
+              superiorId: u.superiorId ?? undefined,
+              seatPrefix: u.seatPrefix ?? '',
             }
           : { role: 'office' }
       }
-    >
-      {!editing && (
-        <NewAccountFields
-          labels={{ username: 'seats.username', password: 'seats.password' }}
-          testIdPrefix="seat"
-        />
-      )}
-      <FormField name="nickname" label={t('seats.nickname')} schema={addUserBody.shape.nickname}>
-        <Input data-testid="seat-nickname" />
-      </FormField>
-      <FormField name="role" label={t('seats.role')} schema={roleRequired}>
-        <Select
-          data-testid="seat-role"
-          options={SUB_ROLES.map((r) => ({ value: r, label: t(`roles.${r}`) }))}
-        />
-      </FormField>
-      <FormField name="roleId" label={t('seats.customRole')} extra={t('seats.customRoleHelp')}>
-        <Select
-          allowClear
-          data-testid="seat-custom-role"
-          loading={roles.isFetching}
-          notFoundContent={t('seats.noRoles')}
-          options={(roles.data?.list ?? []).map((r) => ({ value: r.id, label: r.roleName }))}
-        />
-      </FormField>
-      <FormField name="positionId" label={t('seats.position')} schema={positionRequired}>
-        <Select
-          data-testid="seat-position"
-          loading={positions.isFetching}
-          notFoundContent={t('seats.noPositions')}
-          options={(positions.data?.list ?? []).map((p) => ({ value: p.id, label: p.name }))}
-        />
-      </FormField>
-      <FormField name="superiorId" label={t('seats.superior')} schema={superiorRequired}>
-        <TreeSelect
-          data-testid="seat-superior"
-          treeDefaultExpandAll
-          showSearch={{ treeNodeFilterProp: 'title' }}
-          loading={tree.isFetching}
-          treeData={seatOptions(tree.data ?? [], editing?.uid)}
-        />
-      </FormField>
-      <FormField
-        name="seatPrefix"
-        label={t('seats.seatPrefix')}
-        schema={addUserBody.shape.seatPrefix}
-      >
-        <Input data-testid="seat-prefix" />
-      </FormField>
-    </FormModal>
+      fields={[
+        ...newAccountFieldSpecs(ACCOUNT, editing !== null),
+        {
+          kind: 'text',
+          name: 'nickname',
+          label: 'seats.nickname',
+          schema: addUserBody.shape.nickname,
+          testId: 'seat-nickname',
+        },
+        {
+          kind: 'select',
+          name: 'role',
+          label: 'seats.role',
+          schema: roleRequired,
+          options: { enum: SUB_ROLES, prefix: 'roles.' },
+          testId: 'seat-role',
+        },
+        {
+          kind: 'select',
+          name: 'roleId',
+          label: 'seats.customRole',
+          extra: 'seats.customRoleHelp',
+          allowClear: true,
+          loading: roles.isFetching,
+          notFound: 'seats.noRoles',
+          options: (roles.data?.list ?? []).map((r) => ({ value: r.id, label: r.roleName })),
+          testId: 'seat-custom-role',
+        },
+        {
+          kind: 'select',
+          name: 'positionId',
+          label: 'seats.position',
+          schema: positionRequired,
+          loading: positions.isFetching,
+          notFound: 'seats.noPositions',
+          options: (positions.data?.list ?? []).map((p) => ({ value: p.id, label: p.name })),
+          testId: 'seat-position',
+        },
+        {
+          kind: 'custom',
+          name: 'superiorId',
+          label: 'seats.superior',
+          schema: superiorRequired,
+          input: superiorTree,
+        },
+        {
+          kind: 'text',
+          name: 'seatPrefix',
+          label: 'seats.seatPrefix',
+          schema: addUserBody.shape.seatPrefix,
+          testId: 'seat-prefix',
+        },
+      ]}
+    />
   );
 }

@@ -2,7 +2,11 @@ import { App, Switch } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { USER_STATUSES, type UserItem } from '@cst/shared';
-import { SelectFilter, type FilterQuery } from '../../components/listPage/index.ts';
+import {
+  SelectFilter,
+  type FilterQuery,
+  type FilterSpec,
+} from '../../components/listPage/index.ts';
 import { usersApi } from './api.ts';
 
 /** Props of {@link StatusSwitch}. */
@@ -65,3 +69,12 @@ export function StatusFilter({ query }: { query: FilterQuery<'status'> }) {
     />
   );
 }
+
+/** The enabled / disabled filter of a user list, declared for `useListPage`. */
+export const statusFilterSpec = {
+  kind: 'select',
+  name: 'status',
+  placeholder: 'seats.allStatus',
+  width: 140,
+  options: { enum: USER_STATUSES, prefix: 'common.' },
+} as const satisfies FilterSpec<'status'>;

@@ -1,26 +1,16 @@
-import { useQueryClient } from '@tanstack/react-query';
-import { App, Input } from 'antd';
+import { App } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { sensitiveAddBody, type SensitiveWordItem } from '@cst/shared';
 import {
-  actionsColumn,
-  AddButton,
-  BulkBar,
   DeleteButton,
-  EmptyState,
-  ExportButton,
-  FormField,
+  FormFields,
   FormModal,
-  ListPage,
-  ListTable,
-  SearchFilter,
-  timeColumn,
-  useListData,
-  useListQuery,
+  ListScreen,
+  mappedZodRule,
+  useListPage,
   useRowSelection,
 } from '../../components/listPage/index.ts';
-import { issueText } from '../../lib/form/zodRule.ts';
 import { SENSITIVE_EXPORT_URL, sensitiveApi } from './api.ts';
 
 /** The lines of the bulk-add box: one word a line, blanks dropped. */
@@ -34,77 +24,72 @@ const linesOf = (text: string | undefined) =>
 export function SensitiveWords() {
   const { t } = useTranslation();
   const { message } = App.useApp();
-  const qc = useQueryClient();
-  const q = useListQuery(['keyword']);
   const selection = useRowSelection<SensitiveWordItem>();
   const [adding, setAdding] = useState(false);
-  const { data, isFetching } = useListData(['sensitive', 'words'], q.params, sensitiveApi.list);
-  const refresh = () => qc.invalidateQueries({ queryKey: ['sensitive'] });
   const remove = async (ids: string[]) => {
     await sensitiveApi.del(ids);
     void message.success(t('sensitivePage.deleted'));
     selection.clear();
-    await refresh();
+    await page.refresh();
   };
-  const add = (testId?: string) => (
-    <AddButton onClick={() => setAdding(true)} testId={testId}>
-      {t('sensitivePage.add')}
-    </AddButton>
-  );
+  // The box's lines are checked as the list the server takes.
+  const wordsRule = mappedZodRule(sensitiveAddBody.shape.words, t, t('sensitivePage.word'), {
+    map: (v) => linesOf(typeof v === 'string' ? v : undefined),
+  });
+  const page = useListPage({
+    key: ['sensitive', 'words'],
+    refreshKey: ['sensitive'],
+    frame: { bare: true },
+    fetch: sensitiveApi.list,
+    rowKey: 'id',
+    selection,
+    toolbar: {
+      bulk: (
+        <DeleteButton
+          variant="button"
+          label={t('sensitivePage.deleteSelected')}
+          target={t('sensitivePage.deleteConfirm', { count: selection.keys.length })}
+          disabled={selection.keys.length === 0}
+          onDelete={() => remove(selection.keys)}
+          testId="sensitive-delete-selected"
+        />
+      ),
+      export: { url: SENSITIVE_EXPORT_URL, testId: 'sensitive-export' },
+      add: { label: 'sensitivePage.add', onClick: () => setAdding(true), testId: 'sensitive-add' },
+    },
+    testId: 'sensitive-words',
+    filters: [
+      {
+        kind: 'search',
+        name: 'keyword',
+        placeholder: 'sensitivePage.search',
+        testId: 'sensitive-search',
+      },
+    ],
+    empty: {
+      title: 'sensitivePage.emptyWords',
+      hint: 'sensitivePage.emptyWordsHint',
+      offerAdd: true,
+    },
+    columns: [
+      { kind: 'text', title: 'sensitivePage.word', field: 'word', width: 260 },
+      {
+        kind: 'time',
+        title: 'sensitivePage.createdAt',
+        field: 'createdAt',
+        seconds: true,
+        width: 200,
+      },
+      {
+        kind: 'actions',
+        width: 100,
+        remove: { target: (w) => w.word, run: (w) => remove([w.id]), doneText: '' },
+      },
+    ],
+  });
 
   return (
-    <ListPage
-      bare
-      filters={
-        <SearchFilter
-          query={q}
-          name="keyword"
-          placeholder={t('sensitivePage.search')}
-          testId="sensitive-search"
-        />
-      }
-      actions={
-        <>
-          <BulkBar selection={selection}>
-            <DeleteButton
-              variant="button"
-              label={t('sensitivePage.deleteSelected')}
-              target={t('sensitivePage.deleteConfirm', { count: selection.keys.length })}
-              disabled={selection.keys.length === 0}
-              onDelete={() => remove(selection.keys)}
-              testId="sensitive-delete-selected"
-            />
-          </BulkBar>
-          <ExportButton url={SENSITIVE_EXPORT_URL} params={q.params} testId="sensitive-export" />
-          {add('sensitive-add')}
-        </>
-      }
-    >
-      <ListTable<SensitiveWordItem>
-        query={q}
-        rowKey="id"
-        data={data}
-        loading={isFetching}
-        selection={selection}
-        testId="sensitive-words"
-        empty={
-          <EmptyState
-            title={t('sensitivePage.emptyWords')}
-            hint={t('sensitivePage.emptyWordsHint')}
-            action={add()}
-          />
-        }
-        columns={[
-          { title: t('sensitivePage.word'), dataIndex: 'word', width: 260 },
-          timeColumn<SensitiveWordItem>(t('sensitivePage.createdAt'), 'createdAt', {
-            seconds: true,
-            width: 200,
-          }),
-          actionsColumn<SensitiveWordItem>(t('common.actions'), 100, (w) => (
-            <DeleteButton target={w.word} onDelete={() => remove([w.id])} />
-          )),
-        ]}
-      />
+    <ListScreen page={page}>
       <FormModal<{ text: string }>
         open={adding}
         title={t('sensitivePage.addTitle')}
@@ -112,30 +97,24 @@ export function SensitiveWords() {
         onSubmit={async ({ text }) => {
           const r = await sensitiveApi.add(linesOf(text));
           void message.success(t('sensitivePage.added', r));
-          await refresh();
+          await page.refresh();
         }}
       >
-        <FormField
-          name="text"
-          label={t('sensitivePage.words')}
-          required
-          rules={[
+        <FormFields
+          fields={[
             {
-              validator: async (_rule, value: string | undefined) => {
-                const result = sensitiveAddBody.shape.words.safeParse(linesOf(value));
-                if (!result.success)
-                  throw new Error(issueText(result.error.issues[0]!, t, t('sensitivePage.word')));
-              },
+              kind: 'textarea',
+              name: 'text',
+              label: 'sensitivePage.words',
+              required: true,
+              rules: [wordsRule],
+              rows: 8,
+              placeholder: 'sensitivePage.addHint',
+              testId: 'sensitive-add-input',
             },
           ]}
-        >
-          <Input.TextArea
-            rows={8}
-            placeholder={t('sensitivePage.addHint')}
-            data-testid="sensitive-add-input"
-          />
-        </FormField>
+        />
       </FormModal>
-    </ListPage>
+    </ListScreen>
   );
 }

@@ -16,7 +16,7 @@ export function AppHeader() {
   const [settingsOpen, setSettingsOpen] = useState(false);
   return (
     <Layout.Header className="app-header">
-      <Link to="/" className="brand">
+      <Link to="/" className="brand" title={t('site.name')}>
         <Logo size={30} />
         <span className="brand-name">{t('site.name')}</span>
       </Link>

@@ -22,7 +22,7 @@ export function LanguageSwitch() {
           strokeWidth="1.8"
         />
       </svg>
-      <span>{t('shell.otherLanguage')}</span>
+      <span className="language-label">{t('shell.otherLanguage')}</span>
     </button>
   );
 }
