@@ -25,8 +25,6 @@ CREATE TABLE "tags" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
-ALTER TABLE "contact_tags" ADD CONSTRAINT "contact_tags_contact_id_contacts_id_fk" FOREIGN KEY ("contact_id") REFERENCES "public"."contacts"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "contact_tags" ADD CONSTRAINT "contact_tags_tag_id_tags_id_fk" FOREIGN KEY ("tag_id") REFERENCES "public"."tags"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "tag_groups" ADD CONSTRAINT "tag_groups_tenant_id_tenants_id_fk" FOREIGN KEY ("tenant_id") REFERENCES "public"."tenants"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "tags" ADD CONSTRAINT "tags_tenant_id_tenants_id_fk" FOREIGN KEY ("tenant_id") REFERENCES "public"."tenants"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "tags" ADD CONSTRAINT "tags_group_id_tag_groups_id_fk" FOREIGN KEY ("group_id") REFERENCES "public"."tag_groups"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -57,3 +55,23 @@ CREATE TRIGGER "contact_tags_count_add" AFTER INSERT ON "contact_tags"
 --> statement-breakpoint
 CREATE TRIGGER "contact_tags_count_remove" AFTER DELETE ON "contact_tags"
   REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION "tag_counts_remove"();
+--> statement-breakpoint
+-- Hand-written: a contact's or a tag's links go with it (in place of foreign keys, see the
+-- contact_tags table's comment): one delete per statement, whatever the number of rows.
+CREATE FUNCTION "contact_tags_of_contacts_remove"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  DELETE FROM "contact_tags" WHERE "contact_id" IN (SELECT "id" FROM old_rows);
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+CREATE FUNCTION "contact_tags_of_tags_remove"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  DELETE FROM "contact_tags" WHERE "tag_id" IN (SELECT "id" FROM old_rows);
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+CREATE TRIGGER "contacts_tags_remove" AFTER DELETE ON "contacts"
+  REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION "contact_tags_of_contacts_remove"();
+--> statement-breakpoint
+CREATE TRIGGER "tags_links_remove" AFTER DELETE ON "tags"
+  REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION "contact_tags_of_tags_remove"();

@@ -8,7 +8,6 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { contacts } from './accounts.ts';
 import { tenants } from './tenancy.ts';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -56,18 +55,17 @@ export const tags = pgTable(
 );
 
 /**
- * A tag on a contact (a friend row of a work account): removed with the contact or the tag. The
- * tenant is repeated so every query filters by it without a join.
+ * A tag on a contact (a friend row of a work account). The tenant is repeated so every query
+ * filters by it without a join. No foreign keys: their per-row checks doubled the time of a bulk
+ * tagging (100,000 links: about 1.9 s without, 3.5–5 s with, PGlite); statement triggers of
+ * migration 0008 remove a contact's or a tag's links with it instead, and the writes take their
+ * contact and tag ids from those tables in the same statement.
  */
 export const contactTags = pgTable(
   'contact_tags',
   {
-    contactId: uuid('contact_id')
-      .notNull()
-      .references(() => contacts.id, { onDelete: 'cascade' }),
-    tagId: uuid('tag_id')
-      .notNull()
-      .references(() => tags.id, { onDelete: 'cascade' }),
+    contactId: uuid('contact_id').notNull(),
+    tagId: uuid('tag_id').notNull(),
     tenantId: uuid('tenant_id').notNull(),
     createdAt: createdAt(),
   },

@@ -1,6 +1,12 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { ContactSource } from '@cst/shared';
-import { chatGroupMembers, chatGroups, contactTags, contacts } from '../../db/schema/index.ts';
+import {
+  chatGroupMembers,
+  chatGroups,
+  contactTags,
+  contacts,
+  tags,
+} from '../../db/schema/index.ts';
 import { rowsOf, type DbOrTx } from '../../platform/db.ts';
 import { keywordGrams } from '../friends/friends.repository.ts';
 
@@ -92,8 +98,9 @@ export async function applyStep(
   const change =
     op === 'add'
       ? sql`insert into ${contactTags} (contact_id, tag_id, tenant_id)
-          select chunk.id, tag, ${t.tenantId}::uuid
-          from chunk, unnest(${p(tagIds)}::uuid[]) as tag
+          select chunk.id, ${tags.id}, ${t.tenantId}::uuid
+          from chunk, ${tags}
+          where ${tags.tenantId} = ${t.tenantId}::uuid and ${tags.id} = any(${p(tagIds)}::uuid[])
           order by 1, 2
           on conflict do nothing returning 1`
       : sql`delete from ${contactTags}

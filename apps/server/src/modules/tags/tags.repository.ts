@@ -187,11 +187,15 @@ export async function addLinks(
   tagIds: string[],
 ): Promise<number> {
   if (contactIds.length === 0 || tagIds.length === 0) return 0;
+  // Contact and tag ids are read from their tables in the statement (contact_tags has no
+  // foreign keys), so a link never names a row that is gone.
   const r = await db.execute(sql`
     with ins as (
       insert into ${contactTags} (contact_id, tag_id, tenant_id)
-      select c, t, ${tenantId}::uuid
-      from unnest(${sql.param(contactIds)}::uuid[]) c, unnest(${sql.param(tagIds)}::uuid[]) t
+      select ${contacts.id}, ${tags.id}, ${tenantId}::uuid
+      from ${contacts}, ${tags}
+      where ${contacts.tenantId} = ${tenantId}::uuid and ${contacts.id} = any(${sql.param(contactIds)}::uuid[])
+        and ${tags.tenantId} = ${tenantId}::uuid and ${tags.id} = any(${sql.param(tagIds)}::uuid[])
       order by 1, 2
       on conflict do nothing
       returning 1)

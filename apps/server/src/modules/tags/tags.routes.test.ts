@@ -483,4 +483,21 @@ describe('bulk tagging', () => {
     expect((await tagList()).some((x) => x.id === g)).toBe(false);
     expect((await api().post('/main-api/tags/group/del', { id: g })).status).toBe(404);
   });
+
+  it("removes a deleted friend's links and counts it no more", async () => {
+    const g = await addGroup('删除好友');
+    const t = await addTag(g, '将删除');
+    const gone = friends[10]!;
+    expect((await tagFriends(demo, targetsOf(acc, [gone, friends[11]!]), [t])).data.changed).toBe(
+      2,
+    );
+    const del = await api().post('/main-api/acc/delete-friend', {
+      workWxid: acc.wxid,
+      friendWxid: gone.wxid,
+    });
+    expect(del.status).toBe(200);
+    expect(findTag(await tagList(), t)!.count).toBe(1);
+    const left = await friendsList(demo, { tagIds: [t] });
+    expect(left.data.list.map((f) => f.friendWxid)).toEqual([friends[11]!.wxid]);
+  });
 });
