@@ -166,5 +166,13 @@ export const friendUpdatePush = z.object({
 export type FriendUpdatePush = z.infer<typeof friendUpdatePush>;
 
 /** `GET /main-api/acc/friends-export`: the friends list's filters as a query (tags left out). */
-export const friendsExportQuery = exportQueryOf(friendsListShape.omit({ tagIds: true }));
+export const friendsExportQuery = exportQueryOf(friendsListShape.omit({ tagIds: true })).extend({
+  /** Tag ids, comma-separated (as the page keeps them in its URL). */
+  tagIds: z
+    .string()
+    .max(3800)
+    .transform((s) => s.split(',').filter(Boolean))
+    .pipe(z.array(z.guid()).max(100))
+    .optional(),
+});
 export type FriendsExportQuery = z.infer<typeof friendsExportQuery>;
