@@ -1,4 +1,5 @@
 import { Tag } from 'antd';
+import { chipStyle } from './chipStyle.ts';
 import './tags.css';
 
 /** A tag as widgets show it. */
@@ -21,7 +22,7 @@ export function TagChips({ tags, testId = 'tag-chip' }: TagChipsProps) {
       {tags.map((tag) => (
         <Tag
           key={tag.id}
-          color={tag.color || undefined}
+          style={chipStyle(tag.color)}
           bordered={false}
           className="tag-chip"
           data-testid={testId}

@@ -1,8 +1,9 @@
-import { ColorPicker, Input, Select } from 'antd';
+import { Input, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { addTagBody, TAG_COLORS, type TagGroupItem, type TagItem } from '@cst/shared';
 import { FormField, FormModal } from '../../components/listPage/index.ts';
 import { tagsApi } from './api.ts';
+import { ColorSwatches } from './ColorSwatches.tsx';
 
 /** What the dialog edits: a new tag in a group, or an existing one. */
 export type TagDialog = { groupId: string; tag?: TagItem } | null;
@@ -20,19 +21,12 @@ export interface TagFormModalProps {
   onClose: (saved: boolean) => void;
 }
 
-/** A colour as `#rrggbb` from the picker's value. */
-function hexOf(v: unknown): string {
-  if (typeof v === 'string') return v;
-  const c = v as { toHexString?: () => string } | null;
-  return c?.toHexString ? c.toHexString().slice(0, 7) : '';
-}
-
 /** Adds a tag to a group or edits one: name, colour (presets or any), group. */
 export function TagFormModal({ dialog, groups, onClose }: TagFormModalProps) {
   const { t } = useTranslation();
   const tag = dialog?.tag;
   const submit = async (v: TagValues) => {
-    const color = hexOf(v.color) || undefined;
+    const color = v.color || undefined;
     if (!tag) return tagsApi.add({ groupId: v.groupId, name: v.name, color });
     const patch = {
       name: v.name !== tag.name ? v.name : undefined,
@@ -59,12 +53,7 @@ export function TagFormModal({ dialog, groups, onClose }: TagFormModalProps) {
         <Input maxLength={30} showCount data-testid="tag-name" />
       </FormField>
       <FormField name="color" label={t('tags.color')}>
-        <ColorPicker
-          disabledAlpha
-          format="hex"
-          presets={[{ label: t('tags.color'), colors: [...TAG_COLORS], defaultOpen: true }]}
-          showText
-        />
+        <ColorSwatches />
       </FormField>
       <FormField name="groupId" label={t('tags.group')} required>
         <Select options={groups.map((g) => ({ value: g.id, label: g.name }))} />

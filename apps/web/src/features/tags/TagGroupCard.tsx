@@ -1,6 +1,7 @@
 import { DeleteOutlined, EditOutlined, HolderOutlined, PlusOutlined } from '@ant-design/icons';
 import { Button, Card, Flex, Tag, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { chipStyle } from './chipStyle.ts';
 import type { TagGroupItem, TagItem } from '@cst/shared';
 import { useDragOrder } from './useDragOrder.ts';
 
@@ -80,7 +81,7 @@ export function TagGroupCard(props: TagGroupCardProps) {
           {group.tags.map((tag) => (
             <Tag
               key={tag.id}
-              color={tag.color || undefined}
+              style={chipStyle(tag.color)}
               className="tag-item"
               data-testid="tag-item"
               data-name={tag.name}

@@ -1,8 +1,8 @@
 import { UploadOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { Button, DatePicker, Form, Input, Radio, Select, Typography, Upload } from 'antd';
+import { Button, DatePicker, Form, Input, Radio, Select, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CONTACT_SOURCES, type ContactSource, type TagTargetFilter } from '@cst/shared';
 import { accountsApi, accountsKeys } from '../accounts/api.ts';
@@ -48,34 +48,44 @@ function ListUpload(props: {
   const { t } = useTranslation();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
+  const input = useRef<HTMLInputElement>(null);
   return (
     <>
-      <Upload
+      <Button
+        icon={<UploadOutlined />}
+        loading={busy}
+        onClick={() => input.current?.click()}
+        data-testid="make-tag-upload"
+      >
+        {t('makeTag.upload')}
+      </Button>
+      <input
+        ref={input}
+        type="file"
         accept=".txt,.xlsx"
-        showUploadList={false}
-        beforeUpload={(file) => {
+        hidden
+        data-testid="make-tag-file-input"
+        onChange={(e) => {
+          const file = e.target.files?.[0];
+          e.target.value = '';
+          if (!file) return;
           setBusy(true);
           setError('');
           uploadChatFile(file, 'tags', 'list')
             .then((r) => props.onChange?.({ url: r.url, name: file.name }))
-            .catch((e: unknown) =>
+            .catch((err: unknown) =>
               setError(
                 t('makeTag.uploadFailed', {
                   reason:
-                    e instanceof UploadError
-                      ? e.detail || t(`media.${e.reason}`)
+                    err instanceof UploadError
+                      ? err.detail || t(`media.${err.reason}`)
                       : t('media.uploadFailed'),
                 }),
               ),
             )
             .finally(() => setBusy(false));
-          return false;
         }}
-      >
-        <Button icon={<UploadOutlined />} loading={busy} data-testid="make-tag-upload">
-          {t('makeTag.upload')}
-        </Button>
-      </Upload>
+      />
       {props.value && (
         <Typography.Text className="make-tag-file" data-testid="make-tag-file">
           {t('makeTag.uploaded', { name: props.value.name })}
@@ -158,6 +168,7 @@ export function TargetFilterForm() {
           </Form.Item>
           <Form.Item name="groupIds" label={t('makeTag.groups')} extra={t('makeTag.groupsHint')}>
             <Select
+              placeholder={t('makeTag.anyGroup')}
               mode="multiple"
               allowClear
               maxTagCount="responsive"
