@@ -79,6 +79,10 @@ test.describe('customer tags', () => {
     for (const name of [vip, `普通${suffix}`]) {
       await group.getByTestId('tag-add').click();
       await page.getByTestId('tag-name').fill(name);
+      if (name === vip) {
+        await page.getByTestId('tag-swatch').nth(5).click();
+        await shot(page, 'tags-tag-dialog');
+      }
       await page.getByTestId('tag-save').click();
       await expect(group.locator(`[data-testid="tag-item"][data-name="${name}"]`)).toBeVisible();
     }
@@ -165,6 +169,7 @@ test.describe('customer tags', () => {
     await vipItem.getByTestId('tag-delete').click();
     await expect(page.getByText(`删除标签“${vip}”后，1 位联系人将不再带有该标签。`)).toBeVisible();
     await page.getByTestId('confirm-word').fill('del');
+    await shot(page, 'tags-delete-confirm');
     await page.getByTestId('confirm-word-ok').click();
     await expect(page.getByText('已删除，1 个联系人标签已移除')).toBeVisible();
     await expect(vipItem).toHaveCount(0);
