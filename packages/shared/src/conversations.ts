@@ -163,6 +163,8 @@ export const convListBody = z.object({
   keyword: z.string().max(64).optional(),
   /** Only single chats (1) or only group chats (2). */
   talkType: talkTypeSchema.optional(),
+  /** Only single chats with a contact carrying any of these tags. */
+  tagIds: z.array(idString).max(20).optional(),
 });
 export type ConvListBody = z.infer<typeof convListBody>;
 

@@ -47,8 +47,8 @@ const friendsListShape = z.object({
   pageSize: z.coerce.number().int().min(1).max(FRIENDS_PAGE_MAX).default(20),
   workWxid: wxid.optional(),
   keyword: z.string().max(MAX_CONTACT_KEYWORD).optional(),
-  /** Tags filter: accepted now, applied once tags exist (the tags issue). */
-  tagIds: z.array(z.uuid()).max(100).optional(),
+  /** Friends carrying any of these tags. */
+  tagIds: z.array(z.guid()).max(100).optional(),
   addedFrom: z.coerce.number().int().min(0).max(MAX_TIME).optional(),
   addedTo: z.coerce.number().int().min(0).max(MAX_TIME).optional(),
   source: z.enum(CONTACT_SOURCES).optional(),
@@ -62,7 +62,7 @@ export const friendsListBody = friendsListShape.refine(
 export type FriendsListBody = z.infer<typeof friendsListBody>;
 
 /** A tag on a friend. */
-export const friendTag = z.object({ id: z.string(), name: z.string() });
+export const friendTag = z.object({ id: z.string(), name: z.string(), color: z.string() });
 
 /** A friend of a work account as the friends page lists it. */
 export const friendItem = z.object({
@@ -166,5 +166,13 @@ export const friendUpdatePush = z.object({
 export type FriendUpdatePush = z.infer<typeof friendUpdatePush>;
 
 /** `GET /main-api/acc/friends-export`: the friends list's filters as a query (tags left out). */
-export const friendsExportQuery = exportQueryOf(friendsListShape.omit({ tagIds: true }));
+export const friendsExportQuery = exportQueryOf(friendsListShape.omit({ tagIds: true })).extend({
+  /** Tag ids, comma-separated (as the page keeps them in its URL). */
+  tagIds: z
+    .string()
+    .max(3800)
+    .transform((s) => s.split(',').filter(Boolean))
+    .pipe(z.array(z.guid()).max(100))
+    .optional(),
+});
 export type FriendsExportQuery = z.infer<typeof friendsExportQuery>;

@@ -7,6 +7,7 @@ import { filesMessages } from './files.ts';
 import { friendRequestMessages } from './friendRequests.ts';
 import { groupMessages } from './groups.ts';
 import { sensitiveMessages } from './sensitive.ts';
+import { tagsMessages } from './tags.ts';
 import { talkMessages } from './talk.ts';
 import { translationMessages } from './translation.ts';
 import { commonMessages } from './errors.ts';
@@ -28,6 +29,7 @@ export const MESSAGES = {
   ...groupMessages,
   ...filesMessages,
   ...talkMessages,
+  ...tagsMessages,
   ...sensitiveMessages,
   ...translationMessages,
 } satisfies Record<string, Text>;

@@ -22,6 +22,7 @@ import { registerContactRoutes } from './contacts/contact.routes.ts';
 import { registerFriendRequestRoutes } from './friend-requests/friend-request.routes.ts';
 import { registerFriendsRoutes } from './friends/friends.routes.ts';
 import { registerGroupRoutes } from './groups/group.routes.ts';
+import { registerTagsRoutes } from './tags/tags.routes.ts';
 
 /** Registers every feature module's routes. */
 export async function registerModules(app: FastifyInstance, deps: Deps): Promise<void> {
@@ -47,4 +48,5 @@ export async function registerModules(app: FastifyInstance, deps: Deps): Promise
   registerFriendRequestRoutes(app, deps);
   registerFriendsRoutes(app, deps);
   registerGroupRoutes(app, deps);
+  registerTagsRoutes(app, deps);
 }

@@ -12,6 +12,7 @@ import { userCardTexts } from '../features/userCard/texts.ts';
 import { friendRequestsTexts } from '../features/friendRequests/texts.ts';
 import { friendsTexts } from '../features/friends/texts.ts';
 import { groupsTexts } from '../features/groups/texts.ts';
+import { tagsTexts } from '../features/tags/texts.ts';
 import { customersTexts } from '../features/customers/texts.ts';
 import { portsTexts } from '../features/ports/texts.ts';
 import { profileTexts } from '../features/profile/texts.ts';
@@ -53,6 +54,7 @@ export const FEATURE_TEXTS: Record<Language, TextTree>[] = [
   friendRequestsTexts,
   friendsTexts,
   groupsTexts,
+  tagsTexts,
 ];
 
 /**

@@ -13,6 +13,7 @@ import {
 } from 'drizzle-orm';
 import {
   chatGroups,
+  contactTags,
   contacts,
   conversationCounts,
   conversations,
@@ -52,6 +53,8 @@ export interface ListFilter {
   sessionGroupId?: string;
   keyword?: string;
   talkType?: number;
+  /** Single chats whose contact carries any of these tags. */
+  tagIds?: string[];
 }
 
 /**
@@ -93,6 +96,7 @@ export async function listConversations(
     accountIds: some ? scope.accountIds : null,
     workWxid: filter.workWxid ?? null,
     talkType: filter.talkType ?? null,
+    tagIds: filter.tagIds ?? null,
     sessionGroupId: filter.sessionGroupId ?? null,
     like: filter.keyword ? `%${filter.keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null,
     offset: (page - 1) * pageSize,
@@ -105,8 +109,9 @@ export async function listConversations(
     talkType: !!filter.talkType,
     group: !!filter.sessionGroupId,
     keyword: !!filter.keyword,
+    tags: !!filter.tagIds,
   };
-  const counted = !(has.unread || has.pinned || has.group || has.keyword);
+  const counted = !(has.unread || has.pinned || has.group || has.keyword || has.tags);
   const shape = `${Object.entries(has)
     .filter(([, on]) => on)
     .map(([k]) => k)
@@ -128,6 +133,12 @@ export async function listConversations(
     if (has.keyword) {
       conds.push(
         sql`(${conversations.nickname} ilike ${v('like')} or ${conversations.remark} ilike ${v('like')} or ${conversations.peerId} ilike ${v('like')})`,
+      );
+    }
+    if (has.tags) {
+      // The tagged contacts' chats: a semi-join on the tag's links (hashed), not a probe per chat.
+      conds.push(
+        sql`${conversations.talkType} = 1 and (${conversations.workAccountId}, ${conversations.peerId}) in (select ${contacts.workAccountId}, ${contacts.wxid} from ${contactTags} join ${contacts} on ${contacts.id} = ${contactTags.contactId} where ${contactTags.tenantId} = ${v('tenantId')} and ${contactTags.tagId} = any(${v('tagIds')}::uuid[]))`,
       );
     }
     const where = and(...conds)!;

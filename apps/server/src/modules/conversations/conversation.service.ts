@@ -54,7 +54,11 @@ export class ConversationService {
   /** The conversation list in one of its modes (API.md). */
   async list(auth: AuthContext, body: ConvListBody) {
     const scope = await convScopeOf(this.db, auth);
-    const filter: repo.ListFilter = { keyword: body.keyword || undefined, talkType: body.talkType };
+    const filter: repo.ListFilter = {
+      keyword: body.keyword || undefined,
+      talkType: body.talkType,
+      tagIds: body.tagIds?.length ? body.tagIds : undefined,
+    };
     // The account is narrowed to inside the list query; its visibility is checked on its own only
     // when the page comes back empty (an unknown or hidden account is 404, as everywhere).
     if (body.workWxid) filter.workWxid = body.workWxid;

@@ -10,7 +10,18 @@ import type { XlsxColumn } from '../../platform/xlsx-export.ts';
 import type { PushInput } from '../../realtime/realtime.ts';
 import type { ContactEntryRow, FriendRow } from './friends.repository.ts';
 
-/** A friend as the friends page lists it (tags are empty until the tags issue). */
+/** The tags of a friend row (json, which a driver may hand over as text). */
+function tagsOf(raw: unknown): FriendItem['tags'] {
+  const list: unknown = typeof raw === 'string' ? JSON.parse(raw) : raw;
+  if (!Array.isArray(list)) return [];
+  return list.map((t: { id: string; name: string; color: string }) => ({
+    id: t.id,
+    name: t.name,
+    color: t.color,
+  }));
+}
+
+/** A friend as the friends page lists it, with its tags. */
 export function presentFriend(row: FriendRow): FriendItem {
   return {
     workWxid: row.workWxid,
@@ -18,7 +29,7 @@ export function presentFriend(row: FriendRow): FriendItem {
     nickname: row.nickname,
     remark: row.remark,
     avatar: row.avatar,
-    tags: [],
+    tags: tagsOf(row.tags),
     addedAt: row.addedAt ? row.addedAt.getTime() : null,
     source: row.source,
     star: row.star,

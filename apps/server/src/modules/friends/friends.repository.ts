@@ -4,8 +4,11 @@ import {
   chatGroups,
   contactCounts,
   contactGramCounts,
+  contactTags,
   contacts,
   conversations,
+  tagGroups,
+  tags,
   workAccounts,
 } from '../../db/schema/index.ts';
 import { preparedSelect, preparedSql, rowsOf, type DbOrTx } from '../../platform/db.ts';
@@ -24,6 +27,8 @@ export interface FriendRow {
   star: boolean;
   blacklist: boolean;
   pinned: boolean;
+  /** The friend's tags as json (an array, or its text), in the tag page's order. */
+  tags: unknown;
 }
 
 /** Filters of the friends list. */
@@ -33,6 +38,8 @@ export interface FriendFilter {
   addedFrom?: number;
   addedTo?: number;
   source?: ContactSource;
+  /** Friends carrying any of these tags (of the tenant, checked by the caller). */
+  tagIds?: string[];
 }
 
 const v = (name: string): SQL => sql`${sql.placeholder(name)}`;
@@ -49,6 +56,10 @@ const friendFields = {
   star: contacts.star,
   blacklist: contacts.blacklist,
   pinned: contacts.pinned,
+  // One index lookup per row of the page (evaluated after the limit), not a query per friend.
+  tags: sql<unknown>`(select coalesce(json_agg(json_build_object('id', ${tags.id}, 'name', ${tags.name}, 'color', ${tags.color}) order by ${tagGroups.sort}, ${tags.sort}, ${tags.id}), '[]'::json)
+    from ${contactTags} join ${tags} on ${tags.id} = ${contactTags.tagId} join ${tagGroups} on ${tagGroups.id} = ${tags.groupId}
+    where ${contactTags.contactId} = ${contacts.id})`.as('tags'),
 };
 
 /** A number written into the statement's text (a validated page size). */
@@ -146,6 +157,7 @@ export async function listFriends(
     addedFrom: filter.addedFrom === undefined ? null : new Date(filter.addedFrom).toISOString(),
     addedTo: filter.addedTo === undefined ? null : new Date(filter.addedTo).toISOString(),
     source: filter.source ?? null,
+    tagIds: filter.tagIds?.length ? filter.tagIds : null,
     offset: (page - 1) * pageSize,
   };
   const has = {
@@ -158,9 +170,10 @@ export async function listFriends(
     from: filter.addedFrom !== undefined,
     to: filter.addedTo !== undefined,
     source: !!filter.source,
+    tags: !!filter.tagIds?.length,
   };
   const accountOfWxid = sql`(select ${workAccounts.id} from ${workAccounts} where ${workAccounts.tenantId} = ${v('tenantId')} and ${workAccounts.wxid} = ${v('workWxid')})`;
-  const others = has.from || has.to || has.source;
+  const others = has.from || has.to || has.source || has.tags;
   const firstGram = sql`(${v('grams')}::text[])[1]`;
   /** Friends in scope (with `gram`: those whose names hold it), from the kept counts. */
   const counts = (gram?: SQL) => {
@@ -197,6 +210,11 @@ export async function listFriends(
     if (has.from) conds.push(sql`${contacts.addedAt} >= ${v('addedFrom')}::timestamptz`);
     if (has.to) conds.push(sql`${contacts.addedAt} <= ${v('addedTo')}::timestamptz`);
     if (has.source) conds.push(sql`${contacts.source} = ${v('source')}`);
+    if (has.tags) {
+      conds.push(
+        sql`${contacts.id} in (select ${contactTags.contactId} from ${contactTags} where ${contactTags.tenantId} = ${v('tenantId')} and ${contactTags.tagId} = any(${v('tagIds')}::uuid[]))`,
+      );
+    }
     return and(...conds)!;
   };
   const total = () =>

@@ -219,9 +219,10 @@ describe('friends-list', () => {
     expect((await list(demo, { workWxid: acc.wxid, source: 'phone' })).data.total).toBe(
       friends.length,
     );
-    // Tags are accepted (none exist yet).
+    // A tag that is not the tenant's is 404 (the tag filter itself: tags.routes.test.ts).
     const tagged = await list(demo, { tagIds: ['7d3c8e2a-1111-4222-8333-444455556666'] });
-    expect(tagged.status).toBe(200);
+    expect(tagged.status).toBe(404);
+    expect(tagged.message).toBe('标签不存在');
   });
 
   it('refuses bad input with 400', async () => {

@@ -32,6 +32,7 @@ import {
 import { applyFriendChanges, type FriendAccount } from './friend-changes.ts';
 import { presentContactEntry, presentFriend } from './friends.presenter.ts';
 import * as repo from './friends.repository.ts';
+import { TagsService } from '../tags/tags.service.ts';
 
 const FRIEND_REFUSALS: RefusalTable = {
   notFound: () => fail.notFound('contactNotFound'),
@@ -71,7 +72,8 @@ export class FriendsService {
   async list(auth: AuthContext, body: FriendsListBody): Promise<FriendsListResult> {
     const scope = await convScopeOf(this.db, auth);
     if (body.workWxid) await visibleAccountIn(this.db, scope, body.workWxid);
-    // tagIds: accepted; no friend carries a tag until the tags issue, so it filters nothing yet.
+    if (body.tagIds?.length)
+      await new TagsService(this.deps).checkTags(scope.tenantId, body.tagIds);
     const { rows, total } = await repo.listFriends(
       this.db,
       scope,
@@ -81,6 +83,7 @@ export class FriendsService {
         addedFrom: body.addedFrom,
         addedTo: body.addedTo,
         source: body.source,
+        tagIds: body.tagIds,
       },
       body.page,
       body.pageSize,

@@ -207,10 +207,12 @@ export const ROUTES: AppRoute[] = [
   child('moments', '/moments/newhistory', 'route.momentsNewHistory', 'moments.manage', 40),
 
   // Customer center.
+  // SPEC §2: /customerCenter redirects to mutilAddFriends. Until that page ships (issue 14 §3,
+  // branch fantask), the section opens tag management, a page that exists; switch it back then.
   section(
     'customerCenter',
     '/customerCenter',
-    '/customerCenter/mutilAddFriends',
+    '/customerCenter/manageTag',
     'route.customerCenter',
     {
       order: 70,
@@ -225,8 +227,14 @@ export const ROUTES: AppRoute[] = [
     'customer.manage',
     10,
   ),
-  child('customerCenter', '/customerCenter/manageTag', 'route.manageTag', 'customer.manage', 20),
-  child('customerCenter', '/customerCenter/makeTag', 'route.makeTag', 'customer.manage', 30),
+  child('customerCenter', '/customerCenter/manageTag', 'route.manageTag', 'customer.manage', 20, {
+    ready: true,
+    load: () => import('../../features/tags/ManageTagPage.tsx').then((m) => m.ManageTagPage),
+  }),
+  child('customerCenter', '/customerCenter/makeTag', 'route.makeTag', 'customer.manage', 30, {
+    ready: true,
+    load: () => import('../../features/tags/MakeTagPage.tsx').then((m) => m.MakeTagPage),
+  }),
   child(
     'customerCenter',
     '/customerCenter/robotPassFriend',

@@ -7,6 +7,7 @@ import { Composer } from './Composer.tsx';
 import { readConversation } from './inboxActions.ts';
 import { useInbox } from './inboxStore.ts';
 import { InboxAvatar } from './InboxAvatar.tsx';
+import { HeaderTags } from '../tags/HeaderTags.tsx';
 import { UserCardTrigger } from '../userCard/UserCardTrigger.tsx';
 import { peerCardTarget } from '../userCard/userCardStore.ts';
 import { MessageList } from './MessageList.tsx';
@@ -29,6 +30,9 @@ function ChatHeader({ conv }: { conv: ConversationItem }) {
         </UserCardTrigger>
         {conv.talkType === 2 && <Tag color="blue">{t('inbox.groupTag')}</Tag>}
         {conv.notFriend && <Tag data-testid="chat-not-friend">{t('friends.notFriend')}</Tag>}
+        {conv.talkType === 1 && !conv.notFriend && (
+          <HeaderTags target={{ workWxid: conv.workWxid, friendWxid: conv.receiver_id }} />
+        )}
         {conv.blocked && (
           <Tag color="red" data-testid="chat-blocked">
             {t('friends.blockedTag')}

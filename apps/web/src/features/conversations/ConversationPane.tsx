@@ -6,6 +6,8 @@ import { useWorkAccounts } from '../accounts/workAccountStore.ts';
 import { ConversationList } from './ConversationList.tsx';
 import { useInbox } from './inboxStore.ts';
 import { viewKey, viewReady, type ListView } from './listView.ts';
+import { useHasTags } from '../tags/api.ts';
+import { TagSelect } from '../tags/TagSelect.tsx';
 import { SessionGroupBar } from './SessionGroupBar.tsx';
 import { useListQuery } from './useInboxQueries.ts';
 
@@ -15,6 +17,7 @@ export interface ConversationPaneProps {
   onModeChange: (mode: ConversationMode) => void;
   onGroupChange: (id: string | undefined) => void;
   onKeywordChange: (keyword: string) => void;
+  onTagsChange: (tagIds: string[]) => void;
   onShowAll: () => void;
 }
 
@@ -27,6 +30,7 @@ export function ConversationPane({
   onModeChange,
   onGroupChange,
   onKeywordChange,
+  onTagsChange,
   onShowAll,
 }: ConversationPaneProps) {
   const { t } = useTranslation();
@@ -37,6 +41,7 @@ export function ConversationPane({
   // Without any work account there is none to choose on the left (the chat side says what to do).
   const noAccounts = useWorkAccounts((s) => s.accounts.length === 0);
   const [text, setText] = useState(view.keyword ?? '');
+  const hasTags = useHasTags();
 
   useEffect(() => {
     const timer = setTimeout(() => onKeywordChange(text.trim()), SEARCH_DELAY_MS);
@@ -69,6 +74,16 @@ export function ConversationPane({
           aria-label={t('inbox.searchPlaceholder')}
           data-testid="conv-search"
         />
+        {view.talkType !== 2 && (hasTags || !!view.tagIds?.length) && (
+          <TagSelect
+            size="small"
+            width="100%"
+            value={view.tagIds}
+            onChange={onTagsChange}
+            placeholder={t('tags.filter')}
+            testId="conv-tag-filter"
+          />
+        )}
         <div className="inbox-count">
           <Typography.Text type="secondary" data-testid="conv-count">
             {t('inbox.count', { count: total })}

@@ -49,6 +49,7 @@ export function InboxPage() {
     () => storedInboxChoice(INBOX_GROUP_KEY) ?? undefined,
   );
   const [keyword, setKeyword] = useState('');
+  const [tagIds, setTagIds] = useState<string[]>([]);
   const talkType = talkTypeOf(params);
 
   const setMode = useCallback((m: ConversationMode) => {
@@ -80,7 +81,15 @@ export function InboxPage() {
     setParams(next, { replace: true });
   }, [params, setParams]);
 
-  const view = listViewOf({ mode, workWxid: current, sessionGroupId: groupId, keyword, talkType });
+  const view = listViewOf({
+    mode,
+    workWxid: current,
+    sessionGroupId: groupId,
+    keyword,
+    talkType,
+    // Tags belong to friends (single chats): the group-chat view does not take them.
+    tagIds: talkType === 2 ? undefined : tagIds,
+  });
   return (
     <div className="inbox" data-testid="inbox">
       <AccountColumn
@@ -96,6 +105,7 @@ export function InboxPage() {
         onModeChange={setMode}
         onGroupChange={setGroupId}
         onKeywordChange={setKeyword}
+        onTagsChange={setTagIds}
         onShowAll={showAll}
       />
       {noAccounts ? <NoAccountsGuide /> : <ChatPane />}

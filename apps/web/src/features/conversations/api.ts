@@ -43,6 +43,7 @@ export const conversationsApi = {
         sessionGroupId: view.mode === 'custom' ? view.sessionGroupId : undefined,
         keyword: view.keyword || undefined,
         talkType: view.talkType,
+        tagIds: view.tagIds,
       },
       { silent: true },
     ),

@@ -10,6 +10,8 @@ export interface ListView {
   keyword?: string;
   /** Only single chats or only group chats (the group-chat menu entry). */
   talkType?: TalkType;
+  /** Only single chats whose contact carries one of these tags. */
+  tagIds?: string[];
 }
 
 /** The view of a mode and the screen's choices: each filter only where its mode uses it. */
@@ -19,6 +21,7 @@ export function listViewOf(c: {
   sessionGroupId?: string;
   keyword?: string;
   talkType?: TalkType;
+  tagIds?: string[];
 }): ListView {
   return {
     mode: c.mode,
@@ -26,6 +29,7 @@ export function listViewOf(c: {
     sessionGroupId: c.mode === 'custom' ? c.sessionGroupId : undefined,
     keyword: c.keyword || undefined,
     talkType: c.talkType,
+    tagIds: c.tagIds?.length ? c.tagIds : undefined,
   };
 }
 
@@ -37,6 +41,7 @@ export function viewKey(v: ListView): string {
     v.sessionGroupId ?? '',
     v.keyword ?? '',
     v.talkType ?? 0,
+    ...(v.tagIds?.length ? [[...v.tagIds].sort()] : []),
   ]);
 }
 
@@ -65,6 +70,8 @@ const matchesKeyword = (c: ConversationItem, keyword: string) => {
  */
 export function belongsToView(c: ConversationItem, v: ListView): boolean {
   if (v.talkType && c.talkType !== v.talkType) return false;
+  // A contact's tags are not on the conversation: only the server knows who belongs.
+  if (v.tagIds?.length) return false;
   if (v.keyword && !matchesKeyword(c, v.keyword)) return false;
   switch (v.mode) {
     case 'account':

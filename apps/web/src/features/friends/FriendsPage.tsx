@@ -13,6 +13,7 @@ import {
   useListQuery,
 } from '../../components/listPage/index.ts';
 import { accountsApi, accountsKeys, usePlatform } from '../accounts/api.ts';
+import { TagFilter, tagIdsOf } from '../tags/TagFilter.tsx';
 import { UserCardHost } from '../userCard/UserCardDialog.tsx';
 import { FriendsTable } from './FriendsTable.tsx';
 import { RemarkModal } from './RemarkModal.tsx';
@@ -22,7 +23,7 @@ import { useFriendsLive } from './useFriendsLive.ts';
 import { usePatchFriends, useFriendsQuery, type FriendFilters } from './useFriendsQuery.ts';
 import './friends.css';
 
-const FILTER_KEYS = ['workWxid', 'keyword', 'addedFrom', 'addedTo', 'source'] as const;
+const FILTER_KEYS = ['workWxid', 'keyword', 'addedFrom', 'addedTo', 'source', 'tagIds'] as const;
 
 /** A number of the URL, or undefined. */
 const num = (v: string | undefined) => (v && /^\d{1,15}$/.test(v) ? Number(v) : undefined);
@@ -60,8 +61,9 @@ export function FriendsPage() {
       source: CONTACT_SOURCES.includes(f.source as ContactSource)
         ? (f.source as ContactSource)
         : undefined,
+      tagIds: tagIdsOf(f.tagIds),
     }),
-    [f.workWxid, f.keyword, f.addedFrom, f.addedTo, f.source],
+    [f.workWxid, f.keyword, f.addedFrom, f.addedTo, f.source, f.tagIds],
   );
   const filtered = Object.values(filters).some((v) => v !== undefined && v !== '');
   const list = useFriendsQuery(filters);
@@ -137,6 +139,12 @@ export function FriendsPage() {
             placeholder={t('friends.allSources')}
             options={CONTACT_SOURCES.map((s) => ({ value: s, label: t(`friends.sources.${s}`) }))}
             testId="friends-source"
+          />
+          <TagFilter
+            query={query}
+            name="tagIds"
+            placeholder={t('tags.filter')}
+            testId="friends-tags"
           />
         </>
       }

@@ -1,7 +1,8 @@
-import { Avatar, Button, Space, Switch, Table, Tag, type TableColumnsType } from 'antd';
+import { Avatar, Button, Space, Switch, Table, type TableColumnsType } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { FriendItem, SwitcherAccount } from '@cst/shared';
+import { TagChips } from '../tags/TagChips.tsx';
 import { friendKey } from './useFriendsQuery.ts';
 
 /** A flag of a friend the table switches. */
@@ -82,13 +83,9 @@ export function FriendsTable(props: FriendsTableProps) {
     {
       title: t('friends.tags'),
       dataIndex: 'tags',
-      width: 72,
-      render: (tags: FriendItem['tags']) =>
-        tags.map((tag) => (
-          <Tag key={tag.id} bordered={false}>
-            {tag.name}
-          </Tag>
-        )),
+      width: 160,
+      ellipsis: true,
+      render: (tags: FriendItem['tags']) => <TagChips tags={tags} testId="friend-tag" />,
     },
     {
       title: t('friends.addedAt'),

@@ -10,6 +10,7 @@ export interface FriendFilters {
   addedFrom?: number;
   addedTo?: number;
   source?: ContactSource;
+  tagIds?: string[];
 }
 
 /** Rows per request: the first screen comes quickly, the rest as the table scrolls. */

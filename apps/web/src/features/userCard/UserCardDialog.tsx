@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { FriendInfo } from '@cst/shared';
 import { useCan } from '../../lib/session/sessionStore.ts';
 import { InboxAvatar } from '../conversations/InboxAvatar.tsx';
+import { ContactTags } from '../tags/ContactTags.tsx';
 import { AddFriendForm } from './AddFriendForm.tsx';
 import { userCardApi } from './api.ts';
 import { RemarkEditor } from './RemarkEditor.tsx';
@@ -27,6 +28,7 @@ function CardBody({ info, target }: { info: FriendInfo; target: UserCardTarget }
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const canManage = useCan('contact.manage');
+  const canTag = useCan('customer.manage') || canManage;
   const region = [info.province, info.city].filter(Boolean).join(' ');
   const items: { key: string; label: string; children: ReactNode }[] = [
     { key: 'account', label: t('userCard.account'), children: info.alias || info.wxid },
@@ -53,6 +55,16 @@ function CardBody({ info, target }: { info: FriendInfo; target: UserCardTarget }
                 old ? { ...old, remark } : old,
               )
             }
+          />
+        ),
+      },
+      {
+        key: 'tags',
+        label: t('friends.tags'),
+        children: (
+          <ContactTags
+            target={{ workWxid: info.workWxid, friendWxid: info.wxid }}
+            editable={canTag}
           />
         ),
       },

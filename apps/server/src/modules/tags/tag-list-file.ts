@@ -1,0 +1,87 @@
+import { Readable } from 'node:stream';
+import ExcelJS from 'exceljs';
+import { MAX_TAG_LIST_ROWS } from '@cst/shared';
+import type { Deps } from '../../platform/deps.ts';
+import { AppError, fail } from '../../platform/errors.ts';
+import { storageOf } from '../../storage/storage.ts';
+import { fileByKey } from '../files/files.repository.ts';
+import { keyOfUrl } from '../files/files.service.ts';
+
+/** Largest list file read (a txt of 100,000 ids is about 3 MB). */
+const MAX_LIST_BYTES = 10 * 1024 * 1024;
+const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/** Parsed lists by storage key: a stored file never changes, and a bulk tagging reads it per step. */
+const cache = new Map<string, string[]>();
+const CACHE_SIZE = 8;
+
+/** The first cell of each line (tab, comma, semicolon or space separated), trimmed. */
+function firstCell(line: string): string {
+  return (line.split(/[\t,;\s]/)[0] ?? '').trim();
+}
+
+/** Adds a value, refusing a list longer than the limit. */
+function push(out: Set<string>, value: string): void {
+  if (!value || value.length > 128) return;
+  out.add(value);
+  if (out.size > MAX_TAG_LIST_ROWS) {
+    throw fail.invalid('tagListFileTooLarge', { max: MAX_TAG_LIST_ROWS });
+  }
+}
+
+async function readXlsx(bytes: Buffer, out: Set<string>): Promise<void> {
+  // Streamed, first sheet, first column: a huge or bomb-like sheet stops at the row limit.
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from(bytes), {
+    entries: 'emit',
+    sharedStrings: 'cache',
+    worksheets: 'emit',
+    hyperlinks: 'ignore',
+    styles: 'ignore',
+  });
+  for await (const sheet of reader) {
+    for await (const row of sheet) {
+      const cell = (row as ExcelJS.Row).getCell(1).value;
+      const text =
+        typeof cell === 'string' || typeof cell === 'number'
+          ? String(cell)
+          : (cell?.toString() ?? '');
+      push(out, firstCell(text));
+    }
+    break;
+  }
+}
+
+/**
+ * The wxids / phones of an uploaded list (txt: one a line; xlsx: the first column of the first
+ * sheet), distinct; a header row that is no id simply matches nobody. 400 for a file that is not
+ * the tenant's upload, not txt / xlsx, unreadable, empty or over MAX_TAG_LIST_ROWS rows.
+ */
+export async function readTagList(deps: Deps, tenantId: string, url: string): Promise<string[]> {
+  const key = keyOfUrl(url);
+  const file = key ? await fileByKey(deps.db, tenantId, key) : null;
+  if (!key || !file || file.source !== 'upload') throw fail.invalid('tagListFileInvalid');
+  const cached = cache.get(key);
+  if (cached) return cached;
+  const isText = file.mime.startsWith('text/plain');
+  if ((!isText && file.mime !== XLSX) || file.size > MAX_LIST_BYTES) {
+    throw fail.invalid('tagListFileInvalid');
+  }
+  const bytes = await storageOf(deps).read(key);
+  if (!bytes) throw fail.invalid('tagListFileInvalid');
+  const out = new Set<string>();
+  if (isText) {
+    for (const line of bytes.toString('utf8').split(/\r?\n/)) push(out, firstCell(line));
+  } else {
+    try {
+      await readXlsx(bytes, out);
+    } catch (err) {
+      if (err instanceof AppError) throw err;
+      throw fail.invalid('tagListFileInvalid');
+    }
+  }
+  if (out.size === 0) throw fail.invalid('tagListFileEmpty');
+  const list = [...out];
+  if (cache.size >= CACHE_SIZE) cache.delete(cache.keys().next().value!);
+  cache.set(key, list);
+  return list;
+}
