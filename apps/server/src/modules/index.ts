@@ -23,6 +23,8 @@ import { registerFriendRequestRoutes } from './friend-requests/friend-request.ro
 import { registerFriendsRoutes } from './friends/friends.routes.ts';
 import { registerGroupRoutes } from './groups/group.routes.ts';
 import { registerTagsRoutes } from './tags/tags.routes.ts';
+import { registerFanTaskRoutes } from './fan-tasks/fan-task.routes.ts';
+import { attachScheduler } from '../scheduler/hooks.ts';
 
 /** Registers every feature module's routes. */
 export async function registerModules(app: FastifyInstance, deps: Deps): Promise<void> {
@@ -49,4 +51,7 @@ export async function registerModules(app: FastifyInstance, deps: Deps): Promise
   registerFriendsRoutes(app, deps);
   registerGroupRoutes(app, deps);
   registerTagsRoutes(app, deps);
+  registerFanTaskRoutes(app, deps);
+  // Last: job kinds are registered above; the scheduler starts once the server is ready.
+  attachScheduler(app, deps);
 }

@@ -11,3 +11,5 @@ export * from './talk.ts';
 export * from './friendRequests.ts';
 export * from './groups.ts';
 export * from './tags.ts';
+export * from './scheduler.ts';
+export * from './fanTasks.ts';
