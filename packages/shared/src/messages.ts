@@ -3,6 +3,7 @@ import { authMessages } from './auth.ts';
 import { contactMessages } from './contacts.ts';
 import { conversationMessages } from './conversations.ts';
 import { friendsMessages } from './friends.ts';
+import { fanImportMessages } from './fanImport.ts';
 import { filesMessages } from './files.ts';
 import { friendRequestMessages } from './friendRequests.ts';
 import { groupMessages } from './groups.ts';
@@ -30,6 +31,7 @@ export const MESSAGES = {
   ...talkMessages,
   ...sensitiveMessages,
   ...translationMessages,
+  ...fanImportMessages,
 } satisfies Record<string, Text>;
 export type MessageKey = keyof typeof MESSAGES;
 
