@@ -15,6 +15,11 @@ import type { HubOptions } from './realtime/realtime.hub.ts';
 import { configureRealtime } from './realtime/realtime.ts';
 import { mediaLoaderOf } from './modules/media/media.routes.ts';
 import type { RealtimeHub } from './realtime/realtime.hub.ts';
+import {
+  configureScheduler,
+  type Scheduler,
+  type SchedulerOptions,
+} from './scheduler/scheduler.ts';
 
 /** Tunables of a server's parts (tests shorten leases, timers and simulator delays). */
 export interface ServerOptions {
@@ -22,6 +27,10 @@ export interface ServerOptions {
   database?: Database;
   realtime?: Partial<HubOptions>;
   accounts?: Partial<AccountRuntimeOptions>;
+  /** The scheduler's tunables (poll, lease, jitter source, day of caps). */
+  scheduler?: Partial<SchedulerOptions>;
+  /** The clock (tests move it); default `Date.now`. */
+  now?: () => number;
 }
 
 /** A running server: its app, deps and a stop function that leaves the data consistent. */
@@ -34,6 +43,8 @@ export interface Server {
   realtime: RealtimeHub;
   /** The chat gateway, leases and account events of this instance. */
   accounts: AccountRuntime;
+  /** The scheduler of this instance (running when SERVICES includes scheduler). */
+  scheduler: Scheduler;
   stop(): Promise<void>;
 }
 
@@ -82,8 +93,9 @@ export async function startServer(config: Config, opts: ServerOptions = {}): Pro
     opts.database ??
     (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
   await runMigrations(database);
-  const { deps, setLog, close } = await openDeps(config, database, () => Date.now());
+  const { deps, setLog, close } = await openDeps(config, database, opts.now ?? (() => Date.now()));
   const realtime = configureRealtime(deps, opts.realtime ?? {});
+  const scheduler = configureScheduler(deps, opts.scheduler ?? {});
   const accounts = configureAccountRuntime(deps, {
     loadMedia: mediaLoaderOf(deps),
     ...opts.accounts,
@@ -103,6 +115,7 @@ export async function startServer(config: Config, opts: ServerOptions = {}): Pro
     url: `http://${config.host}:${port}`,
     realtime,
     accounts,
+    scheduler,
     stop: () =>
       (stopping ??= (async () => {
         // Close hooks stop the hub (websockets dropped) and the runtime (leases released).

@@ -14,6 +14,7 @@ export * from './conversations.ts';
 export * from './contacts.ts';
 export * from './friendRequests.ts';
 export * from './friends.ts';
+export * from './fanTasks.ts';
 export * from './files.ts';
 export * from './talk.ts';
 export * from './sensitive.ts';

@@ -5,6 +5,7 @@ import { conversationMessages } from './conversations.ts';
 import { friendsMessages } from './friends.ts';
 import { fanImportMessages } from './fanImport.ts';
 import { filesMessages } from './files.ts';
+import { fanTaskMessages } from './fanTasks.ts';
 import { friendRequestMessages } from './friendRequests.ts';
 import { groupMessages } from './groups.ts';
 import { sensitiveMessages } from './sensitive.ts';
@@ -25,6 +26,7 @@ export const MESSAGES = {
   ...conversationMessages,
   ...contactMessages,
   ...friendRequestMessages,
+  ...fanTaskMessages,
   ...friendsMessages,
   ...groupMessages,
   ...filesMessages,

@@ -35,6 +35,8 @@ export const WS_EVENTS = {
   friendRequest: 'friendRequest',
   /** Friends of a work account were added, changed or removed (the friends page). */
   friendUpdate: 'friendUpdate',
+  /** A bulk friend-adding task changed state or progressed (`FanTaskPush`). */
+  fanTask: 'fanTask',
 } as const;
 export type WsEventName = (typeof WS_EVENTS)[keyof typeof WS_EVENTS];
 

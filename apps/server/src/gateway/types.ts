@@ -329,6 +329,12 @@ export interface AddFriendCommand {
   ticket?: string;
   /** Group where the person was found. */
   groupId?: string;
+  /**
+   * The sender's idempotency key: a platform that sees a key again answers what it answered the
+   * first time (the same request id) and sends nothing new. Scheduled work (bulk friend-adding
+   * tasks) sets it so a retry after a crash is never a second request.
+   */
+  idempotencyKey?: string;
 }
 
 /** Flags of a friend to change (unset ones stay). */

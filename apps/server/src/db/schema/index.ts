@@ -10,4 +10,6 @@ export * from './emoticons.ts';
 export * from './talk.ts';
 export * from './friendRequests.ts';
 export * from './groups.ts';
+export * from './scheduler.ts';
+export * from './fanTasks.ts';
 export * from './fanImports.ts';

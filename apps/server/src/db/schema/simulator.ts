@@ -175,11 +175,14 @@ export const simFriendRequests = pgTable(
     direction: text('direction').$type<'in' | 'out'>().notNull().default('in'),
     /** Why the person refused (out). */
     reason: text('reason').notNull().default(''),
+    /** The sender's idempotency key (out): the same key is the same request, never a second one. */
+    idemKey: text('idem_key'),
     createdAt: ms('created_at').notNull(),
   },
   (t) => [
     primaryKey({ columns: [t.accountWxid, t.requestId] }),
     index('sim_friend_requests_time').on(t.accountWxid, t.createdAt),
+    uniqueIndex('sim_friend_requests_idem').on(t.accountWxid, t.idemKey),
   ],
 );
 

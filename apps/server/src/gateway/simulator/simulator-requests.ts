@@ -52,6 +52,7 @@ export async function receiveRequest(
     status: 'pending',
     direction: 'in' as const,
     reason: '',
+    idemKey: null,
     createdAt: core.now(),
   };
   await core.repo.insertFriendRequest(row);

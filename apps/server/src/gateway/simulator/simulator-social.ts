@@ -173,6 +173,12 @@ export async function acceptFriendRequest(core: SimCore, acc: string, requestId:
 export async function addFriend(core: SimCore, cmd: AddFriendCommand) {
   core.requireOnline(cmd.workWxid);
   const acc = cmd.workWxid;
+  // A key seen before is the request made then: same answer, nothing sent again.
+  const key = cmd.idempotencyKey || null;
+  if (key) {
+    const seen = await core.repo.requestByKey(acc, key);
+    if (seen) return { status: FRIEND_REQUEST_STATUS.requested, requestId: seen.requestId };
+  }
   if (cmd.wxid === acc) throw new GatewayError('invalid', 'cannot add oneself');
   const p = await core.repo.getPerson(acc, cmd.wxid);
   if (!p) throw new GatewayError('notFound', 'contact does not exist');
@@ -181,18 +187,28 @@ export async function addFriend(core: SimCore, cmd: AddFriendCommand) {
     return { status: FRIEND_REQUEST_STATUS.failed, reason: '验证信息已过期，请重新搜索' };
   }
   const now = core.now();
-  if (!p.addRequestedAt) await core.repo.updatePerson(acc, p.wxid, { addRequestedAt: now });
   const requestId = await newRequestId(core, acc, 'friend-add');
-  await core.repo.insertFriendRequest({
+  const row = {
     accountWxid: acc,
     requestId,
     fromWxid: p.wxid,
     verifyContent: cmd.verifyContent,
     source: cmd.groupId ? 'group' : 'search',
     status: 'pending',
-    direction: 'out',
+    direction: 'out' as const,
+    idemKey: key,
     createdAt: now,
-  });
+  };
+  if (key) {
+    if (!(await core.repo.insertKeyedRequest(row))) {
+      // Another sender with the same key stored it first: theirs is the request.
+      const seen = await core.repo.requestByKey(acc, key);
+      return { status: FRIEND_REQUEST_STATUS.requested, requestId: seen?.requestId ?? requestId };
+    }
+  } else {
+    await core.repo.insertFriendRequest(row);
+  }
+  if (!p.addRequestedAt) await core.repo.updatePerson(acc, p.wxid, { addRequestedAt: now });
   scheduleFriendAccept(core, acc, p.wxid);
   return { status: FRIEND_REQUEST_STATUS.requested, requestId };
 }

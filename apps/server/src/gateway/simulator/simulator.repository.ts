@@ -516,6 +516,30 @@ export class SimulatorRepository {
     await this.db.insert(simFriendRequests).values(row).onConflictDoNothing();
   }
 
+  /**
+   * Inserts a sent request carrying an idempotency key; false when a request with that key
+   * exists already (the key is unique per account, so two racing senders store one request).
+   */
+  async insertKeyedRequest(row: typeof simFriendRequests.$inferInsert): Promise<boolean> {
+    const out = await this.db
+      .insert(simFriendRequests)
+      .values(row)
+      .onConflictDoNothing()
+      .returning({ requestId: simFriendRequests.requestId });
+    return out.length > 0;
+  }
+
+  /** The sent request an account made under an idempotency key. */
+  async requestByKey(accountWxid: string, idemKey: string) {
+    const rows = await this.db
+      .select()
+      .from(simFriendRequests)
+      .where(
+        and(eq(simFriendRequests.accountWxid, accountWxid), eq(simFriendRequests.idemKey, idemKey)),
+      );
+    return rows[0] ?? null;
+  }
+
   /** Friend requests an account received, newest first. */
   async listFriendRequests(accountWxid: string, limit = 200) {
     return this.db

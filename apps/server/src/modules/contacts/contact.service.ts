@@ -23,7 +23,7 @@ import { convUpdatePush } from '../conversations/message-ingest.service.ts';
 import type { accountByWxid } from '../conversations/conversation.repository.ts';
 import { visibleAccount } from '../conversations/conversation.scope.ts';
 import { callHolder, platformRefusal, type RefusalTable } from '../conversations/holder-call.ts';
-import { recordSentRequest } from '../friend-requests/friend-request.record.ts';
+import { sendFriendRequest } from '../friend-requests/friend-request.send.ts';
 import * as repo from './contact.repository.ts';
 
 type Account = NonNullable<Awaited<ReturnType<typeof accountByWxid>>>;
@@ -202,43 +202,22 @@ export class ContactService {
     if (!ticket && !(await this.known(account, wxid, body.charRoom))) {
       return fail.notFound('contactNotFound');
     }
-    // The platform's answer is recorded as a sent request (friend-requests module).
-    const record = (status: FriendRequestStatus, reason = '', requestId?: string) =>
-      recordSentRequest(this.deps, account, auth.userId, {
+    try {
+      // The one send path of friend requests (friend-requests module): recorded as sent.
+      const res = await sendFriendRequest(this.deps, account, auth.userId, {
         wxid,
         verifyContent: body.verifyContent,
-        groupId: body.charRoom || null,
-        status,
-        reason,
-        platformRequestId: requestId ?? null,
+        ticket: ticket || undefined,
+        groupId: body.charRoom || undefined,
         origin: 'manual',
         ...(person.name ? { nickname: person.name } : {}),
       });
-    try {
-      const res = await callHolder<{
-        status: FriendRequestStatus;
-        reason?: string;
-        requestId?: string;
-      }>(this.deps, account.wxid, {
-        name: 'addFriend',
-        cmd: {
-          workWxid: account.wxid,
-          wxid,
-          verifyContent: body.verifyContent,
-          ticket: ticket || undefined,
-          groupId: body.charRoom || undefined,
-        },
-      });
-      await record(res.status, res.reason ?? '', res.requestId);
       if (res.status === FRIEND_REQUEST_STATUS.alreadyFriend) return fail.conflict('alreadyFriend');
       if (res.status === FRIEND_REQUEST_STATUS.failed) {
-        return fail.conflict('friendRequestFailed', { reason: res.reason ?? '' });
+        return fail.conflict('friendRequestFailed', { reason: res.reason });
       }
       return res.status;
     } catch (err) {
-      if (err instanceof GatewayError && err.code === 'alreadyFriend') {
-        await record(FRIEND_REQUEST_STATUS.alreadyFriend);
-      }
       const failed = fail.conflict('friendRequestFailed', {
         reason: err instanceof Error ? err.message : String(err),
       });

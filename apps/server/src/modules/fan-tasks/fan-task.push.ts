@@ -1,0 +1,55 @@
+import { WS_EVENTS, type FanTaskPush } from '@cst/shared';
+import { and, eq, inArray } from 'drizzle-orm';
+import { fanTasks } from '../../db/schema/index.ts';
+import type { Deps } from '../../platform/deps.ts';
+import { realtimeOf } from '../../realtime/realtime.ts';
+import { emptyCounts, toCounts } from './fan-task.presenter.ts';
+import { countRows } from './fan-task.repository.ts';
+
+/** How often one instance pushes a running task's progress at most. */
+const PROGRESS_EVERY_MS = 1000;
+
+/**
+ * Pushes `fanTask` (state and live counts) for tasks, after their change committed. The push goes
+ * to those who see the task's first work account (the managers and the seats of its accounts);
+ * it carries ids and counts only.
+ */
+export async function publishTasks(deps: Deps, tenantId: string, ids: string[]): Promise<void> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return;
+  const tasks = await deps.db
+    .select({ id: fanTasks.id, status: fanTasks.status, accounts: fanTasks.workAccountIds })
+    .from(fanTasks)
+    .where(and(eq(fanTasks.tenantId, tenantId), inArray(fanTasks.id, unique)));
+  if (tasks.length === 0) return;
+  const counts = toCounts(await countRows(deps.db, tenantId, unique));
+  await realtimeOf(deps).publish(
+    tenantId,
+    tasks.map((t) => {
+      const data: FanTaskPush = {
+        taskId: t.id,
+        status: t.status,
+        counts: counts.get(t.id) ?? emptyCounts(),
+      };
+      return { event: WS_EVENTS.fanTask, data, workAccountId: t.accounts[0] };
+    }),
+  );
+}
+
+const pending = new WeakMap<Deps, Map<string, NodeJS.Timeout>>();
+
+/** Pushes a task's progress soon, at most once a second per task (rows finish in bursts). */
+export function progressSoon(deps: Deps, tenantId: string, taskId: string): void {
+  let timers = pending.get(deps);
+  if (!timers) pending.set(deps, (timers = new Map()));
+  if (timers.has(taskId)) return;
+  const map = timers;
+  const t = setTimeout(() => {
+    map.delete(taskId);
+    void publishTasks(deps, tenantId, [taskId]).catch((err: unknown) =>
+      deps.log.warn({ err }, 'fan task progress push'),
+    );
+  }, PROGRESS_EVERY_MS);
+  t.unref();
+  map.set(taskId, t);
+}

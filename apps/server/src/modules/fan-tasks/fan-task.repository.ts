@@ -1,0 +1,216 @@
+import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { FanTaskState, FriendRequestStatus } from '@cst/shared';
+import { fanTaskRows, fanTasks, workAccounts } from '../../db/schema/index.ts';
+import type { DbOrTx, Tx } from '../../platform/db.ts';
+import { rowsOf } from '../../platform/db.ts';
+import type { ConvScope } from '../conversations/conversation.repository.ts';
+
+export type FanTaskRow = typeof fanTasks.$inferSelect;
+export type FanRowRecord = typeof fanTaskRows.$inferSelect;
+
+/** Rows that still need the scheduler: waiting, or leased out (a lapsed lease is claimable). */
+const OPEN = sql`${fanTaskRows.state} in ('queued', 'claimed')`;
+
+/** A uuid[] parameter. */
+const uuids = (ids: string[]) => sql`${sql.param(ids)}::uuid[]`;
+
+/** The task visibility rule: every account of the task lies in the caller's scope. */
+function visibleSql(scope: ConvScope): SQL | undefined {
+  if (scope.accountIds === 'all') return undefined;
+  return sql`${fanTasks.workAccountIds} <@ ${uuids(scope.accountIds)}`;
+}
+
+/** Stores a new task (its rows are planned separately). */
+export async function insertTask(db: DbOrTx, row: typeof fanTasks.$inferInsert): Promise<string> {
+  const [out] = await db.insert(fanTasks).values(row).returning({ id: fanTasks.id });
+  return out!.id;
+}
+
+/** One task of the tenant the scope covers, else null. */
+export async function findTask(
+  db: DbOrTx,
+  scope: ConvScope,
+  id: string,
+): Promise<FanTaskRow | null> {
+  const rows = await db
+    .select()
+    .from(fanTasks)
+    .where(and(eq(fanTasks.tenantId, scope.tenantId), eq(fanTasks.id, id), visibleSql(scope)));
+  return rows[0] ?? null;
+}
+
+/** A page of the visible tasks, newest first. */
+export async function listTasks(
+  db: DbOrTx,
+  scope: ConvScope,
+  filter: { status?: FanTaskState; keyword?: string },
+  page: number,
+  pageSize: number,
+): Promise<{ rows: FanTaskRow[]; total: number }> {
+  const where = and(
+    eq(fanTasks.tenantId, scope.tenantId),
+    visibleSql(scope),
+    filter.status ? eq(fanTasks.status, filter.status) : undefined,
+    filter.keyword ? sql`strpos(lower(${fanTasks.name}), lower(${filter.keyword})) > 0` : undefined,
+  );
+  const [rows, [count]] = await Promise.all([
+    db
+      .select()
+      .from(fanTasks)
+      .where(where)
+      .orderBy(desc(fanTasks.createdAt), desc(fanTasks.id))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(fanTasks)
+      .where(where),
+  ]);
+  return { rows, total: count?.n ?? 0 };
+}
+
+/** Raw counts of task rows by state and status. */
+export interface CountRow {
+  task_id: string;
+  state: string;
+  status: number | null;
+  n: number;
+}
+
+/** Row counts of tasks by state and status (one index scan per task). */
+export async function countRows(db: DbOrTx, tenantId: string, ids: string[]): Promise<CountRow[]> {
+  if (ids.length === 0) return [];
+  return rowsOf<CountRow>(
+    await db.execute(sql`
+      select task_id, state, status, count(*)::int as n
+      from fan_task_rows
+      where task_id = any(${uuids(ids)}) and tenant_id = ${tenantId}
+      group by task_id, state, status`),
+  );
+}
+
+/** Platform ids of work accounts by id. */
+export async function accountWxids(db: DbOrTx, tenantId: string, ids: string[]) {
+  if (ids.length === 0) return new Map<string, string>();
+  const rows = await db
+    .select({ id: workAccounts.id, wxid: workAccounts.wxid })
+    .from(workAccounts)
+    .where(and(eq(workAccounts.tenantId, tenantId), inArray(workAccounts.id, ids)));
+  return new Map(rows.map((r) => [r.id, r.wxid]));
+}
+
+/** A task row with its account's platform id. */
+export type FanRowWithAccount = FanRowRecord & { workWxid: string };
+
+/** A page of a task's rows in list order. */
+export async function listRows(
+  db: DbOrTx,
+  tenantId: string,
+  taskId: string,
+  filter: { state?: FanRowRecord['state'][]; status?: number; keyword?: string },
+  page: number,
+  pageSize: number,
+): Promise<{ rows: FanRowWithAccount[]; total: number }> {
+  const where = and(
+    eq(fanTaskRows.tenantId, tenantId),
+    eq(fanTaskRows.taskId, taskId),
+    filter.state ? inArray(fanTaskRows.state, filter.state) : undefined,
+    filter.status ? eq(fanTaskRows.status, filter.status as FriendRequestStatus) : undefined,
+    filter.keyword
+      ? sql`(strpos(${fanTaskRows.target}, ${filter.keyword}) > 0 or strpos(lower(${fanTaskRows.nickname}), lower(${filter.keyword})) > 0)`
+      : undefined,
+  );
+  const [rows, [count]] = await Promise.all([
+    db
+      .select({ row: fanTaskRows, workWxid: workAccounts.wxid })
+      .from(fanTaskRows)
+      .innerJoin(workAccounts, eq(workAccounts.id, fanTaskRows.workAccountId))
+      .where(where)
+      .orderBy(fanTaskRows.seq)
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(fanTaskRows)
+      .where(where),
+  ]);
+  return { rows: rows.map((r) => ({ ...r.row, workWxid: r.workWxid })), total: count?.n ?? 0 };
+}
+
+/** One planned row, as `planRows` stores it. */
+export interface PlannedRow {
+  seq: number;
+  workAccountId: string;
+  target: string;
+  greeting: string | null;
+  remark: string | null;
+  tagIds: string[] | null;
+  skipKey: 'fanAlreadyTried' | 'fanDuplicateTarget' | null;
+}
+
+/**
+ * Stores a task's planned rows in one statement per chunk: the rows travel as one JSON
+ * parameter, expanded by `json_to_recordset`, so 100,000 rows are a handful of round trips.
+ */
+export async function insertRows(
+  tx: Tx,
+  tenantId: string,
+  taskId: string,
+  rows: PlannedRow[],
+  chunk = 20_000,
+): Promise<void> {
+  for (let i = 0; i < rows.length; i += chunk) {
+    const part = rows.slice(i, i + chunk).map((r) => ({
+      s: r.seq,
+      a: r.workAccountId,
+      t: r.target,
+      g: r.greeting,
+      r: r.remark,
+      l: r.tagIds,
+      k: r.skipKey,
+    }));
+    await tx.execute(sql`
+      insert into fan_task_rows
+        (tenant_id, task_id, seq, work_account_id, target, greeting, remark, tag_ids, state, reason_key)
+      select ${tenantId}, ${taskId}, x.s, x.a, x.t, x.g, x.r, x.l,
+             case when x.k is null then 'queued' else 'skipped' end, x.k
+      from json_to_recordset(${JSON.stringify(part)}::json)
+        as x(s int, a uuid, t text, g text, r text, l uuid[], k text)`);
+  }
+}
+
+/** Sets a task's state when it is in one of `from`; the task when it changed. */
+export async function setTaskState(
+  db: DbOrTx,
+  tenantId: string,
+  id: string,
+  from: FanTaskState[],
+  patch: Partial<typeof fanTasks.$inferInsert> & { status: FanTaskState },
+): Promise<FanTaskRow | null> {
+  const [row] = await db
+    .update(fanTasks)
+    .set({ ...patch, updatedAt: sql`now()` })
+    .where(
+      and(eq(fanTasks.tenantId, tenantId), eq(fanTasks.id, id), inArray(fanTasks.status, from)),
+    )
+    .returning();
+  return row ?? null;
+}
+
+/** Deletes a task in one of the states `from` (its rows go with it); whether it did. */
+export async function deleteTask(
+  db: DbOrTx,
+  tenantId: string,
+  id: string,
+  from: FanTaskState[],
+): Promise<boolean> {
+  const out = await db
+    .delete(fanTasks)
+    .where(
+      and(eq(fanTasks.tenantId, tenantId), eq(fanTasks.id, id), inArray(fanTasks.status, from)),
+    )
+    .returning({ id: fanTasks.id });
+  return out.length > 0;
+}
+
+export { OPEN as openRowsSql };

@@ -1,0 +1,118 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import {
+  fanTaskCreateBody,
+  fanTaskCreateResult,
+  fanTaskExportQuery,
+  fanTaskIdBody,
+  fanTaskListBody,
+  fanTaskListResult,
+  fanTaskRowsBody,
+  fanTaskRowsResult,
+} from '@cst/shared';
+import type { Deps } from '../../platform/deps.ts';
+import { access, defineRoute } from '../../platform/http.ts';
+import { defineExportRoute } from '../../platform/xlsx-export.ts';
+import { schedulerOf } from '../../scheduler/scheduler.ts';
+import { accountRuntimeOf } from '../accounts/account-runtime.ts';
+import { FanTaskEvents } from './fan-task.events.ts';
+import { fanRowExportColumns, fanRowExportNames } from './fan-task.export.ts';
+import { FanAddJob } from './fan-task.job.ts';
+import { FanTaskService } from './fan-task.service.ts';
+
+const tags = ['friend-adding tasks'];
+const manage = access.can('customer.manage');
+
+/**
+ * Bulk friend-adding tasks (issue 14 §3, `/customerCenter/mutilAddFriends`): the routes, the
+ * task's job on the scheduler, and the settling of people's answers.
+ */
+export function registerFanTaskRoutes(app: FastifyInstance, deps: Deps): void {
+  const service = new FanTaskService(deps);
+  schedulerOf(deps).register(new FanAddJob(deps));
+  const events = new FanTaskEvents(deps);
+  const runtime = accountRuntimeOf(deps);
+  runtime.on('friendRequestAnswered', (ev, account) => events.onAnswered(ev, account));
+  runtime.on('contactsChanged', (ev, account) => events.onContactsChanged(ev, account));
+
+  defineRoute(app, {
+    method: 'POST',
+    url: '/task-api/fans/task/create',
+    access: manage,
+    tags,
+    summary:
+      'Creates a friend-adding task over work accounts from inline rows or a checked import (importId)',
+    body: fanTaskCreateBody,
+    response: fanTaskCreateResult,
+    handler: ({ auth, body }) => service.create(auth, body),
+  });
+
+  defineRoute(app, {
+    method: 'POST',
+    url: '/task-api/fans/task/list',
+    access: manage,
+    tags,
+    summary: 'Friend-adding tasks the caller sees, newest first, with live counts',
+    body: fanTaskListBody,
+    response: fanTaskListResult,
+    handler: ({ auth, body, lang }) => service.list(auth, body, lang),
+  });
+
+  defineRoute(app, {
+    method: 'POST',
+    url: '/task-api/fans/task/rows',
+    access: manage,
+    tags,
+    summary: "A task's rows in list order: target, account, friend-request status 1–4, reason",
+    body: fanTaskRowsBody,
+    response: fanTaskRowsResult,
+    handler: ({ auth, body, lang }) => service.rows(auth, body, body.page, body.pageSize, lang),
+  });
+
+  defineRoute(app, {
+    method: 'POST',
+    url: '/task-api/fans/task/pause',
+    access: manage,
+    tags,
+    summary: "Pauses a pending or running task (409 'no task to pause' otherwise)",
+    body: fanTaskIdBody,
+    response: z.null(),
+    handler: ({ auth, body }) => service.pause(auth, body.taskId),
+  });
+
+  defineRoute(app, {
+    method: 'POST',
+    url: '/task-api/fans/task/restart',
+    access: manage,
+    tags,
+    summary: 'Resumes a paused task (409 otherwise)',
+    body: fanTaskIdBody,
+    response: z.null(),
+    handler: ({ auth, body }) => service.restart(auth, body.taskId),
+  });
+
+  defineRoute(app, {
+    method: 'POST',
+    url: '/task-api/fans/task/delete',
+    access: manage,
+    tags,
+    summary: "Deletes a task (409 'cannot delete tasks in progress' while it runs or imports)",
+    body: fanTaskIdBody,
+    response: z.null(),
+    handler: ({ auth, body }) => service.remove(auth, body.taskId),
+  });
+
+  defineExportRoute(app, {
+    url: '/task-api/fans/task/export',
+    access: manage,
+    tags,
+    summary: "A task's rows with their outcome as an xlsx file (token in ?token=)",
+    querystring: fanTaskExportQuery,
+    names: fanRowExportNames,
+    columns: (lang) => fanRowExportColumns(lang),
+    fetchPage: (auth, query, page, pageSize) =>
+      service
+        .rows(auth, { taskId: query.taskId, state: query.state }, page, pageSize, 'zh-CN')
+        .then((r) => r.list),
+  });
+}

@@ -1,0 +1,270 @@
+import { randomUUID } from 'node:crypto';
+import type {
+  FanTaskCreateBody,
+  FanTaskCreateResult,
+  FanTaskItem,
+  FanTaskListBody,
+  FanTaskRowInput,
+  FanTaskRowItem,
+  FanTaskRowsBody,
+  FanTaskState,
+  Language,
+  ListResult,
+} from '@cst/shared';
+import type { AuthContext } from '../../platform/auth-context.ts';
+import type { Deps } from '../../platform/deps.ts';
+import { fail } from '../../platform/errors.ts';
+import { Scheduler } from '../../scheduler/scheduler.ts';
+import type { ConvScope } from '../conversations/conversation.repository.ts';
+import { convScopeOf, visibleAccountIn } from '../conversations/conversation.scope.ts';
+import { addToPool, triedTargets } from './fan-pool.repository.ts';
+import { fanImportSourceOf } from './fan-task.import.ts';
+import {
+  emptyCounts,
+  storedStates,
+  toCounts,
+  toRowItem,
+  toTaskItem,
+} from './fan-task.presenter.ts';
+import { planRows } from './fan-task.plan.ts';
+import { publishTasks } from './fan-task.push.ts';
+import * as repo from './fan-task.repository.ts';
+
+/** The job kind of friend-adding rows (the scheduler's wake payload). */
+export const FAN_JOB = 'fanAdd';
+/** How long an import's planner holds the task before it counts as abandoned. */
+const IMPORT_LEASE_MS = 10 * 60_000;
+
+/** Bulk friend-adding tasks (issue 14 §3): create, list, rows, pause, restart, delete. */
+export class FanTaskService {
+  constructor(private readonly deps: Deps) {}
+
+  private get db() {
+    return this.deps.db;
+  }
+
+  /** A task the caller sees (every account of it in the caller's scope), else 404. */
+  private async visibleTask(auth: AuthContext, id: string) {
+    const scope = await convScopeOf(this.db, auth);
+    const task = await repo.findTask(this.db, scope, id);
+    if (!task) throw fail.notFound('fanTaskNotFound');
+    return { task, scope };
+  }
+
+  /**
+   * Creates a task: the accounts must be visible, the rows (inline or from a checked import) at
+   * least as many as the accounts. Inline rows are planned at once; an import's in the
+   * background while the task shows `importing`.
+   */
+  async create(auth: AuthContext, body: FanTaskCreateBody): Promise<FanTaskCreateResult> {
+    const scope = await convScopeOf(this.db, auth);
+    const accountIds: string[] = [];
+    for (const wxid of new Set(body.workWxids)) {
+      accountIds.push((await visibleAccountIn(this.db, scope, wxid)).id);
+    }
+    const now = this.deps.now();
+    const startAt = body.startType === 'scheduled' ? (body.startAt ?? now) : now;
+    const base = {
+      tenantId: scope.tenantId,
+      name: body.taskName,
+      workAccountIds: accountIds,
+      greeting: body.greeting,
+      intervalSec: body.intervalSec,
+      jitterSec: body.jitterSec,
+      dailyCap: body.dailyCap,
+      rowsPerPull: body.rowsPerPull,
+      startType: body.startType,
+      startAt,
+      includeTried: body.includeTried,
+      createdBy: auth.userId,
+      createdAt: now,
+    };
+    const ready: FanTaskState = startAt > now ? 'pending' : 'running';
+    if (body.rows && body.rows.length > 0) {
+      if (accountIds.length > body.rows.length) throw fail.invalid('tooManyAccountsForData');
+      const rows = body.rows;
+      const id = await this.db.transaction(async (tx) => {
+        const taskId = await repo.insertTask(tx, {
+          ...base,
+          status: ready,
+          startedAt: ready === 'running' ? now : null,
+        });
+        await this.plan(tx, scope.tenantId, taskId, rows, accountIds, body.includeTried, now);
+        return taskId;
+      });
+      await this.announce(scope.tenantId, id);
+      return { taskId: id };
+    }
+    return this.createFromImport(scope, body, base, ready);
+  }
+
+  private async createFromImport(
+    scope: ConvScope,
+    body: FanTaskCreateBody,
+    base: Omit<Parameters<typeof repo.insertTask>[1], 'status'>,
+    ready: FanTaskState,
+  ): Promise<FanTaskCreateResult> {
+    const source = fanImportSourceOf(this.deps);
+    const importId = body.importId!;
+    const rows = source ? await source(this.db, scope.tenantId, importId) : null;
+    if (!rows || rows.length === 0) throw fail.notFound('fanImportNotFound');
+    if (base.workAccountIds.length > rows.length) throw fail.invalid('tooManyAccountsForData');
+    const owner = `import-${randomUUID()}`;
+    const taskId = await repo.insertTask(this.db, {
+      ...base,
+      importId,
+      status: 'importing',
+      leaseOwner: owner,
+      leaseUntil: this.deps.now() + IMPORT_LEASE_MS,
+    });
+    await publishTasks(this.deps, scope.tenantId, [taskId]);
+    // Planned after the answer: a long list shows `importing` meanwhile. A planner that dies
+    // leaves the lease to lapse, and the scheduler's upkeep closes the task abnormally.
+    void (async () => {
+      const now = this.deps.now();
+      const done = await this.db.transaction(async (tx) => {
+        await this.plan(
+          tx,
+          scope.tenantId,
+          taskId,
+          rows,
+          base.workAccountIds,
+          base.includeTried ?? false,
+          now,
+        );
+        return repo.setTaskState(tx, scope.tenantId, taskId, ['importing'], {
+          status: ready,
+          startedAt: ready === 'running' ? now : null,
+          leaseOwner: null,
+          leaseUntil: null,
+        });
+      });
+      if (done) await this.announce(scope.tenantId, taskId);
+    })().catch(async (err: unknown) => {
+      this.deps.log.error({ err, taskId }, 'planning an imported task failed');
+      await repo
+        .setTaskState(this.db, scope.tenantId, taskId, ['importing'], {
+          status: 'abnormal',
+          reasonKey: 'fanImportFailed',
+          endedAt: this.deps.now(),
+          leaseOwner: null,
+          leaseUntil: null,
+        })
+        .catch(() => undefined);
+      await publishTasks(this.deps, scope.tenantId, [taskId]).catch(() => undefined);
+    });
+    return { taskId };
+  }
+
+  /** Stores the planned rows and puts their targets into the data pool. */
+  private async plan(
+    tx: Parameters<Parameters<Deps['db']['transaction']>[0]>[0],
+    tenantId: string,
+    taskId: string,
+    rows: FanTaskRowInput[],
+    accountIds: string[],
+    includeTried: boolean,
+    now: number,
+  ): Promise<void> {
+    const targets = rows.map((r) => r.target);
+    const tried = includeTried ? new Set<string>() : await triedTargets(tx, tenantId, targets);
+    const planned = planRows(rows, accountIds, (t) => tried.has(t));
+    await repo.insertRows(tx, tenantId, taskId, planned);
+    await addToPool(tx, tenantId, taskId, [...new Set(targets)], now);
+  }
+
+  /** After a commit: the console hears of the task, the schedulers wake. */
+  private async announce(tenantId: string, taskId: string): Promise<void> {
+    await publishTasks(this.deps, tenantId, [taskId]);
+    await Scheduler.wake(this.deps, FAN_JOB);
+  }
+
+  /** A page of the visible tasks with their live counts. */
+  async list(
+    auth: AuthContext,
+    body: FanTaskListBody,
+    lang: Language,
+  ): Promise<ListResult<FanTaskItem>> {
+    const scope = await convScopeOf(this.db, auth);
+    const { rows, total } = await repo.listTasks(
+      this.db,
+      scope,
+      { status: body.status, keyword: body.keyword || undefined },
+      body.page,
+      body.pageSize,
+    );
+    const ids = rows.map((r) => r.id);
+    const [counts, wxids] = await Promise.all([
+      repo.countRows(this.db, scope.tenantId, ids).then(toCounts),
+      repo.accountWxids(this.db, scope.tenantId, [
+        ...new Set(rows.flatMap((r) => r.workAccountIds)),
+      ]),
+    ]);
+    return {
+      list: rows.map((t) => toTaskItem(t, wxids, counts.get(t.id) ?? emptyCounts(), lang)),
+      total,
+    };
+  }
+
+  /** A page of a visible task's rows, in list order. */
+  async rows(
+    auth: AuthContext,
+    body: Omit<FanTaskRowsBody, 'page' | 'pageSize'>,
+    page: number,
+    pageSize: number,
+    lang: Language,
+  ): Promise<ListResult<FanTaskRowItem>> {
+    const { task } = await this.visibleTask(auth, body.taskId);
+    const { rows, total } = await repo.listRows(
+      this.db,
+      task.tenantId,
+      task.id,
+      {
+        state: body.state ? storedStates(body.state) : undefined,
+        status: body.status,
+        keyword: body.keyword || undefined,
+      },
+      page,
+      pageSize,
+    );
+    return { list: rows.map((r) => toRowItem(r, task.greeting, lang)), total };
+  }
+
+  /** Pauses a pending or running task (409 'no task to pause' otherwise). */
+  async pause(auth: AuthContext, id: string): Promise<null> {
+    const { task } = await this.visibleTask(auth, id);
+    const done = await repo.setTaskState(this.db, task.tenantId, id, ['pending', 'running'], {
+      status: 'paused',
+    });
+    if (!done) throw fail.conflict('noTaskToPause');
+    await publishTasks(this.deps, task.tenantId, [id]);
+    return null;
+  }
+
+  /** Resumes a paused task (pending again when its start time is still ahead). */
+  async restart(auth: AuthContext, id: string): Promise<null> {
+    const { task } = await this.visibleTask(auth, id);
+    const now = this.deps.now();
+    const status: FanTaskState = task.startAt > now ? 'pending' : 'running';
+    const done = await repo.setTaskState(this.db, task.tenantId, id, ['paused'], {
+      status,
+      startedAt: status === 'running' ? (task.startedAt ?? now) : task.startedAt,
+    });
+    if (!done) throw fail.conflict('noTaskToRestart');
+    await this.announce(task.tenantId, id);
+    return null;
+  }
+
+  /** Deletes a task that is not in progress (its rows go; the data pool keeps the targets). */
+  async remove(auth: AuthContext, id: string): Promise<null> {
+    const { task } = await this.visibleTask(auth, id);
+    const gone = await repo.deleteTask(this.db, task.tenantId, id, [
+      'pending',
+      'paused',
+      'completed',
+      'abnormal',
+    ]);
+    if (!gone) throw fail.conflict('cannotDeleteRunningTask');
+    return null;
+  }
+}

@@ -1,0 +1,327 @@
+import os from 'node:os';
+import { randomUUID } from 'node:crypto';
+import type { Deps } from '../platform/deps.ts';
+import type { Tx } from '../platform/db.ts';
+import { reserveLane, type LaneAsk, type LaneReservation } from './lanes.ts';
+
+/** The bus channel that wakes every scheduler instance (payload: the job kind's name). */
+export const SCHEDULER_WAKE_CHANNEL = 'scheduler_wake';
+
+/** Tunables of a scheduler instance; tests shorten or fix them. */
+export interface SchedulerOptions {
+  /** How often an idle scheduler looks for work (a wake on the bus comes sooner). */
+  pollMs: number;
+  /** How long past its due time a claimed item stays leased to this instance. */
+  leaseMs: number;
+  /** Most claimed items held in memory (waiting for their time or running). */
+  maxQueued: number;
+  /** Most lanes running an item at once. */
+  maxRunning: number;
+  /** A number in [0, 1): the source of the jitter. */
+  random: () => number;
+  /** The day an instant counts toward for daily caps (default: the server's local date). */
+  dayOf: (ms: number) => string;
+}
+
+const DEFAULTS: SchedulerOptions = {
+  pollMs: 1000,
+  leaseMs: 60_000,
+  maxQueued: 500,
+  maxRunning: 16,
+  random: Math.random,
+  dayOf: localDay,
+};
+
+/** YYYY-MM-DD of an instant in the process's time zone. */
+export function localDay(ms: number): string {
+  const d = new Date(ms);
+  const p = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}`;
+}
+
+/** An item a job kind claimed: its lane, its idempotency key, when it is due, and its data. */
+export interface Claimed<T> {
+  /** Items of one lane run one at a time, in due order. */
+  lane: string;
+  /** The idempotency key its effect carries to the platform. */
+  key: string;
+  /** Epoch ms (the server clock) at which it is due. */
+  at: number;
+  data: T;
+}
+
+/** What a job kind's claim gets: the transaction that marks its rows, and the pacing tools. */
+export interface ClaimScope {
+  tx: Tx;
+  now: number;
+  day: string;
+  /** This instance: the lease owner written on claimed rows. */
+  owner: string;
+  /** Most items this claim may return. */
+  budget: number;
+  /** When the lease of an item due at `at` lapses. */
+  leaseUntil(at: number): number;
+  /** Locks a lane and grants slots ({@link reserveLane}), in this transaction. */
+  reserve(ask: Omit<LaneAsk, 'now' | 'day' | 'random'>): Promise<LaneReservation | null>;
+}
+
+/** What a job kind's run, release and upkeep get. */
+export interface JobContext {
+  deps: Deps;
+  owner: string;
+  options: SchedulerOptions;
+}
+
+/**
+ * A kind of background work: it claims its due rows (marking them in the claim's transaction,
+ * with a lease), runs one item at its time, and gives back items this instance will not run.
+ */
+export interface JobKind<T> {
+  name: string;
+  /** Claims due items and marks them leased to `scope.owner`, all in `scope.tx`. */
+  claim(scope: ClaimScope): Promise<Claimed<T>[]>;
+  /** Makes one item's effect (idempotent by `item.key`) and records its outcome. */
+  run(item: Claimed<T>, ctx: JobContext): Promise<void>;
+  /** Hands items back (shutdown): other instances, or this one later, claim them again. */
+  release(items: Claimed<T>[], ctx: JobContext): Promise<void>;
+  /** Upkeep before each claim: start due tasks, complete finished ones, close abandoned ones. */
+  maintain?(ctx: JobContext): Promise<void>;
+}
+
+/**
+ * The one scheduler of a server instance (DESIGN.md §9, docs/scheduler.md). Job kinds register
+ * with it; it runs only where `SERVICES` includes `scheduler`. Each round it lets every kind claim
+ * due items (`FOR UPDATE SKIP LOCKED`, lanes paced and capped in the same transaction), keeps them
+ * in memory by lane, and runs each at its time, one at a time per lane. It wakes on the bus when
+ * work is added and polls otherwise; `stop` finishes running items and hands the rest back.
+ */
+export class Scheduler {
+  readonly owner = `${os.hostname()}-${process.pid}-${randomUUID().slice(0, 8)}`;
+  readonly options: SchedulerOptions;
+  private readonly kinds = new Map<string, JobKind<unknown>>();
+  private readonly lanes = new Map<string, { kind: JobKind<unknown>; items: Claimed<unknown>[] }>();
+  private readonly running = new Map<string, Promise<void>>();
+  private timer: NodeJS.Timeout | null = null;
+  private ticking: Promise<void> | null = null;
+  private again = false;
+  private started = false;
+  private stopping = false;
+  private offBus: (() => void) | null = null;
+
+  constructor(
+    private readonly deps: Deps,
+    options: Partial<SchedulerOptions> = {},
+  ) {
+    this.options = { ...DEFAULTS, ...options };
+  }
+
+  private get ctx(): JobContext {
+    return { deps: this.deps, owner: this.owner, options: this.options };
+  }
+
+  /** Adds a job kind (before or after start). */
+  register<T>(kind: JobKind<T>): void {
+    if (this.kinds.has(kind.name)) throw new Error(`job kind ${kind.name} registered twice`);
+    this.kinds.set(kind.name, kind as JobKind<unknown>);
+  }
+
+  /** Whether this instance runs work (started and not stopping). */
+  get active(): boolean {
+    return this.started && !this.stopping;
+  }
+
+  /** Items held in memory (claimed, waiting or running). */
+  get held(): number {
+    let n = 0;
+    for (const l of this.lanes.values()) n += l.items.length;
+    return n;
+  }
+
+  /** Starts the rounds; listens for wakes on the bus. */
+  start(): void {
+    if (this.started) return;
+    this.started = true;
+    this.offBus = this.deps.bus.subscribe(SCHEDULER_WAKE_CHANNEL, () => this.poke());
+    this.poke();
+  }
+
+  /** Tells every scheduler instance that work was added or changed (after the commit). */
+  static async wake(deps: Deps, kind: string): Promise<void> {
+    await deps.bus.publish(SCHEDULER_WAKE_CHANNEL, kind);
+  }
+
+  /** Runs a round soon (debounced). */
+  poke(): void {
+    if (!this.active) return;
+    if (this.ticking) {
+      this.again = true;
+      return;
+    }
+    this.schedule(0);
+  }
+
+  private schedule(ms: number): void {
+    if (!this.active) return;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      void this.tick().catch((err: unknown) => this.deps.log.error({ err }, 'scheduler round'));
+    }, ms);
+    this.timer.unref();
+  }
+
+  /**
+   * One round: upkeep and claims of every kind, then the items now due are started. Resolves
+   * when the claims are stored (not when the items have run: see {@link drain}).
+   */
+  tick(): Promise<void> {
+    if (this.ticking) {
+      this.again = true;
+      return this.ticking;
+    }
+    this.ticking = (async () => {
+      try {
+        do {
+          this.again = false;
+          if (!this.active) return;
+          for (const kind of this.kinds.values()) {
+            await kind.maintain?.(this.ctx);
+            await this.claim(kind);
+          }
+        } while (this.again && this.active);
+        this.pump();
+      } finally {
+        this.ticking = null;
+        this.schedule(this.nextDelay());
+      }
+    })();
+    return this.ticking;
+  }
+
+  private async claim(kind: JobKind<unknown>): Promise<void> {
+    const budget = this.options.maxQueued - this.held;
+    if (budget <= 0) return;
+    const now = this.deps.now();
+    const day = this.options.dayOf(now);
+    const items = await this.deps.db.transaction((tx) =>
+      kind.claim({
+        tx,
+        now,
+        day,
+        owner: this.owner,
+        budget,
+        leaseUntil: (at) => at + this.options.leaseMs,
+        reserve: (ask) => reserveLane(tx, { ...ask, now, day, random: this.options.random }),
+      }),
+    );
+    for (const item of items) {
+      let lane = this.lanes.get(item.lane);
+      if (!lane) this.lanes.set(item.lane, (lane = { kind, items: [] }));
+      lane.items.push(item);
+      lane.items.sort((a, b) => a.at - b.at);
+    }
+  }
+
+  /** Starts the first item of each idle lane whose time has come. */
+  private pump(): void {
+    if (!this.active) return;
+    const now = this.deps.now();
+    for (const [name, lane] of this.lanes) {
+      if (this.running.size >= this.options.maxRunning) return;
+      if (this.running.has(name)) continue;
+      const item = lane.items[0];
+      if (!item || item.at > now) continue;
+      const run = (async () => {
+        try {
+          await lane.kind.run(item, this.ctx);
+        } catch (err) {
+          this.deps.log.error({ err, kind: lane.kind.name, key: item.key }, 'scheduled item');
+        } finally {
+          const at = lane.items.indexOf(item);
+          if (at >= 0) lane.items.splice(at, 1);
+          if (lane.items.length === 0) this.lanes.delete(name);
+          this.running.delete(name);
+          this.pump();
+          this.schedule(this.nextDelay());
+        }
+      })();
+      this.running.set(name, run);
+    }
+  }
+
+  /** Until the next item is due, at most one poll. */
+  private nextDelay(): number {
+    const now = this.deps.now();
+    let next = this.options.pollMs;
+    for (const [name, lane] of this.lanes) {
+      if (this.running.has(name)) continue;
+      const first = lane.items[0];
+      if (first) next = Math.min(next, Math.max(0, first.at - now));
+    }
+    return next;
+  }
+
+  /**
+   * Runs rounds until nothing due now is held or running (tests with a moved clock: each call
+   * makes what the clock allows happen, without waiting real time).
+   */
+  async drain(maxRounds = 10_000): Promise<void> {
+    for (let i = 0; i < maxRounds && this.active; i++) {
+      await this.tick();
+      this.pump();
+      if (this.running.size > 0) {
+        await Promise.all([...this.running.values()]);
+        continue;
+      }
+      const now = this.deps.now();
+      const due = [...this.lanes.values()].some((l) => (l.items[0]?.at ?? Infinity) <= now);
+      if (!due) {
+        // One more round: a claim may have become possible once the last item ran.
+        const before = this.held;
+        await this.tick();
+        this.pump();
+        if (this.running.size === 0 && this.held === before) return;
+      }
+    }
+  }
+
+  /**
+   * Stops: no more rounds, running items finish, items not started are handed back to their
+   * kinds (their rows become claimable at once by any instance).
+   */
+  async stop(): Promise<void> {
+    if (!this.started || this.stopping) return;
+    this.stopping = true;
+    this.offBus?.();
+    if (this.timer) clearTimeout(this.timer);
+    await this.ticking?.catch(() => undefined);
+    await Promise.all([...this.running.values()]);
+    for (const lane of this.lanes.values()) {
+      if (lane.items.length === 0) continue;
+      await lane.kind
+        .release(lane.items, this.ctx)
+        .catch((err: unknown) => this.deps.log.error({ err }, 'scheduler release'));
+    }
+    this.lanes.clear();
+  }
+}
+
+const schedulers = new WeakMap<Deps, Scheduler>();
+
+/** The scheduler of a server instance (created on first use with default options). */
+export function schedulerOf(deps: Deps): Scheduler {
+  let s = schedulers.get(deps);
+  if (!s) {
+    s = new Scheduler(deps);
+    schedulers.set(deps, s);
+  }
+  return s;
+}
+
+/** Creates the scheduler with options, before the app is built (server start, tests). */
+export function configureScheduler(deps: Deps, options: Partial<SchedulerOptions>): Scheduler {
+  if (schedulers.has(deps)) throw new Error('scheduler already created for these deps');
+  const s = new Scheduler(deps, options);
+  schedulers.set(deps, s);
+  return s;
+}
