@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Text } from './i18n.ts';
+import { LANGUAGES, type Text } from './i18n.ts';
 import { exportQuery } from './export.ts';
 
 /** Server messages of importing a list of people to add (SPEC §5 file limits, §8 import errors). */
@@ -94,7 +94,11 @@ export type FanImportIssue = (typeof FAN_IMPORT_ISSUES)[number];
 
 /** `GET /task-api/fans/import/template?format=xlsx|txt`: the template, headers in the caller's language. */
 export const fanImportTemplateQuery = z
-  .object({ format: z.enum(FAN_IMPORT_FORMATS).default('xlsx') })
+  .object({
+    format: z.enum(FAN_IMPORT_FORMATS).default('xlsx'),
+    /** The headers' language when the download cannot send Accept-Language. */
+    lang: z.enum(LANGUAGES).optional(),
+  })
   .extend(exportQuery.shape);
 export type FanImportTemplateQuery = z.infer<typeof fanImportTemplateQuery>;
 

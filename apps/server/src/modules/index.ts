@@ -22,6 +22,7 @@ import { registerContactRoutes } from './contacts/contact.routes.ts';
 import { registerFriendRequestRoutes } from './friend-requests/friend-request.routes.ts';
 import { registerFriendsRoutes } from './friends/friends.routes.ts';
 import { registerGroupRoutes } from './groups/group.routes.ts';
+import { registerFanImportRoutes } from './fan-import/fan-import.routes.ts';
 import { registerFanTaskRoutes } from './fan-tasks/fan-task.routes.ts';
 import { attachScheduler } from '../scheduler/hooks.ts';
 
@@ -50,6 +51,7 @@ export async function registerModules(app: FastifyInstance, deps: Deps): Promise
   registerFriendsRoutes(app, deps);
   registerGroupRoutes(app, deps);
   registerFanTaskRoutes(app, deps);
+  registerFanImportRoutes(app, deps);
   // Last: job kinds are registered above; the scheduler starts once the server is ready.
   attachScheduler(app, deps);
 }
