@@ -1,4 +1,4 @@
-import { App, Button, Form, Modal, Steps } from 'antd';
+import { App, Button, Form, Modal } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FanImportReport } from '@cst/shared';
@@ -101,7 +101,7 @@ export function CreateFanTaskModal({ open, onClose }: CreateFanTaskModalProps) {
   return (
     <Modal
       open={open}
-      title={t('fanTasks.create.title')}
+      title={`${t('fanTasks.create.title')} · ${step + 1}/2 ${t(step === 0 ? 'fanTasks.create.stepList' : 'fanTasks.create.stepSettings')}`}
       width={720}
       centered
       destroyOnHidden
@@ -110,15 +110,6 @@ export function CreateFanTaskModal({ open, onClose }: CreateFanTaskModalProps) {
       styles={{ body: { maxHeight: 'calc(100vh - 220px)', overflowY: 'auto', paddingRight: 4 } }}
       data-testid="fan-create"
     >
-      <Steps
-        size="small"
-        current={step}
-        style={{ marginBottom: 16 }}
-        items={[
-          { title: t('fanTasks.create.stepList') },
-          { title: t('fanTasks.create.stepSettings') },
-        ]}
-      />
       <div hidden={step !== 0}>
         <ImportStep
           report={report}
