@@ -15,7 +15,7 @@ import { FAN_IMPORT_XLSX_MAX_BYTES } from '../packages/shared/src/fanImport.ts';
 import { checkRows } from '../apps/server/src/modules/fan-import/fan-import.check.ts';
 import { readXlsxRows } from '../apps/server/src/modules/fan-import/fan-import.parser.ts';
 import { triedTargets } from '../apps/server/src/modules/fan-tasks/fan-pool.repository.ts';
-import { openPglite, runMigrations } from '../apps/server/src/platform/db.ts';
+import { openPglite, rowsOf, runMigrations } from '../apps/server/src/platform/db.ts';
 import { report } from './lib.ts';
 
 const ROWS = Number(process.env.BENCH_IMPORT_ROWS ?? 100_000);
@@ -82,8 +82,9 @@ async function child(mode: string, file: string): Promise<ChildResult> {
     const database = await openPglite(null);
     await runMigrations(database);
     const db = database.db;
-    const [t] = (await db.execute(sql`insert into tenants (name) values ('bench') returning id`))
-      .rows as { id: string }[];
+    const [t] = rowsOf<{ id: string }>(
+      await db.execute(sql`insert into tenants (name) values ('bench') returning id`),
+    );
     const tried = Array.from({ length: TRIED }, (_, i) => phone(i * 7));
     await db.execute(sql`
       insert into fan_pool (tenant_id, target, first_at, last_at)
