@@ -108,7 +108,7 @@ export function CreateFanTaskModal({ open, onClose }: CreateFanTaskModalProps) {
       onCancel={() => close(false)}
       footer={footer}
       styles={{ body: { maxHeight: 'calc(100vh - 220px)', overflowY: 'auto', paddingRight: 4 } }}
-      data-testid="fan-create"
+      modalRender={(node) => <div data-testid="fan-create">{node}</div>}
     >
       <div hidden={step !== 0}>
         <ImportStep

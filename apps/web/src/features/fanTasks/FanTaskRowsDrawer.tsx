@@ -44,7 +44,7 @@ export function FanTaskRowsDrawer({ task, onClose }: FanTaskRowsDrawerProps) {
     <Drawer
       open={task !== null}
       onClose={close}
-      size="large"
+      size="min(1000px, calc(100vw - 24px))"
       title={task ? t('fanTasks.rowsTitle', { name: task.taskName }) : ''}
       destroyOnHidden
       data-testid="fan-task-rows-drawer"
@@ -91,7 +91,7 @@ export function FanTaskRowsDrawer({ task, onClose }: FanTaskRowsDrawerProps) {
           },
         }}
         columns={[
-          { title: '#', dataIndex: 'seq', key: 'seq', width: 70 },
+          { title: '#', dataIndex: 'seq', key: 'seq', width: 56 },
           { title: t('fanTasks.target'), dataIndex: 'target', key: 'target', width: 160 },
           {
             title: t('fanTasks.account'),

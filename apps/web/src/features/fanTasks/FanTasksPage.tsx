@@ -1,4 +1,5 @@
 import { App, Progress, Tag, Tooltip, Typography } from 'antd';
+import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FAN_TASK_STATES, type FanTaskItem, type FanTaskState } from '@cst/shared';
@@ -109,13 +110,13 @@ export function FanTasksPage() {
             title: t('fanTasks.name'),
             dataIndex: 'taskName',
             key: 'taskName',
-            width: 200,
+            width: 180,
             ellipsis: true,
           },
           {
             title: t('fanTasks.state'),
             key: 'status',
-            width: 120,
+            width: 100,
             render: (_: unknown, task) => (
               <Tooltip title={task.reason}>
                 <Tag color={STATE_COLOR[task.status]} data-testid="fan-task-state">
@@ -127,7 +128,7 @@ export function FanTasksPage() {
           {
             title: t('fanTasks.progress'),
             key: 'progress',
-            width: 260,
+            width: 220,
             render: (_: unknown, task) => {
               const p = progressOf(task);
               return (
@@ -145,13 +146,19 @@ export function FanTasksPage() {
           {
             title: t('fanTasks.accounts'),
             key: 'accounts',
-            width: 100,
+            width: 80,
             render: (_: unknown, task) =>
               t('fanTasks.accountsCount', { count: task.workWxids.length }),
           },
-          timeColumn<FanTaskItem>(t('fanTasks.start'), 'startAt'),
-          timeColumn<FanTaskItem>(t('fanTasks.createdAt'), 'createdAt'),
-          actionsColumn<FanTaskItem>(t('fanTasks.actions'), 260, (task) => (
+          {
+            ...timeColumn<FanTaskItem>(t('fanTasks.start'), 'startAt', { width: 150 }),
+            render: (_: unknown, task) => {
+              const at = task.startedAt ?? task.startAt;
+              return at ? dayjs(at).format('YYYY-MM-DD HH:mm') : '—';
+            },
+          },
+          timeColumn<FanTaskItem>(t('fanTasks.createdAt'), 'createdAt', { width: 150 }),
+          actionsColumn<FanTaskItem>(t('fanTasks.actions'), 220, (task) => (
             <>
               <RowButton onClick={() => setOpen(task)} testId="fan-task-rows">
                 {t('fanTasks.rows')}
