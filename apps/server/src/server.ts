@@ -95,7 +95,11 @@ export async function startServer(config: Config, opts: ServerOptions = {}): Pro
   await runMigrations(database);
   const { deps, setLog, close } = await openDeps(config, database, opts.now ?? (() => Date.now()));
   const realtime = configureRealtime(deps, opts.realtime ?? {});
-  const scheduler = configureScheduler(deps, opts.scheduler ?? {});
+  const scheduler = configureScheduler(deps, {
+    pollMs: config.schedulerPollMs,
+    leaseMs: config.schedulerLeaseMs,
+    ...opts.scheduler,
+  });
   const accounts = configureAccountRuntime(deps, {
     loadMedia: mediaLoaderOf(deps),
     ...opts.accounts,

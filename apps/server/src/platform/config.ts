@@ -27,6 +27,8 @@ const envSchema = z.object({
     .default(24 * 7),
   SIM_TRAFFIC_DEFAULT: z.coerce.number().min(0).default(0),
   TRUST_PROXY: z.string().default('0'),
+  SCHEDULER_POLL_MS: z.coerce.number().int().min(10).max(600_000).default(1000),
+  SCHEDULER_LEASE_MS: z.coerce.number().int().min(100).max(3_600_000).default(60_000),
 });
 
 /** The server's configuration, read from the environment (DESIGN.md §10). */
@@ -50,6 +52,10 @@ export interface Config {
   tokenTtlMs: number;
   /** Take the client address from X-Forwarded-For (behind a reverse proxy). */
   trustProxy: boolean;
+  /** How often an idle scheduler looks for due work (a bus wake comes sooner). */
+  schedulerPollMs: number;
+  /** How long past its due time a claimed item stays leased to the instance that claimed it. */
+  schedulerLeaseMs: number;
 }
 
 /** Reads the configuration from an environment object; bad values stop the start with a clear message. */
@@ -88,5 +94,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: path.resolve(e.WEB_DIST ?? path.join(import.meta.dirname, '../../../web/dist')),
     tokenTtlMs: e.TOKEN_TTL_HOURS * 3600_000,
     trustProxy: e.TRUST_PROXY === '1' || e.TRUST_PROXY === 'true',
+    schedulerPollMs: e.SCHEDULER_POLL_MS,
+    schedulerLeaseMs: e.SCHEDULER_LEASE_MS,
   };
 }

@@ -98,6 +98,8 @@ export interface JobKind<T> {
 export class Scheduler {
   readonly owner = `${os.hostname()}-${process.pid}-${randomUUID().slice(0, 8)}`;
   readonly options: SchedulerOptions;
+  /** Items this instance claimed and ran since it started (operations and tests). */
+  readonly stats = { claimed: 0, ran: 0 };
   private readonly kinds = new Map<string, JobKind<unknown>>();
   private readonly lanes = new Map<string, { kind: JobKind<unknown>; items: Claimed<unknown>[] }>();
   private readonly running = new Map<string, Promise<void>>();
@@ -214,6 +216,7 @@ export class Scheduler {
         reserve: (ask) => reserveLane(tx, { ...ask, now, day, random: this.options.random }),
       }),
     );
+    this.stats.claimed += items.length;
     for (const item of items) {
       let lane = this.lanes.get(item.lane);
       if (!lane) this.lanes.set(item.lane, (lane = { kind, items: [] }));
@@ -233,6 +236,7 @@ export class Scheduler {
       if (!item || item.at > now) continue;
       const run = (async () => {
         try {
+          this.stats.ran += 1;
           await lane.kind.run(item, this.ctx);
         } catch (err) {
           this.deps.log.error({ err, kind: lane.kind.name, key: item.key }, 'scheduled item');
