@@ -3,7 +3,13 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FanImportReport, OssTokenPayload } from '@cst/shared';
 import { startServer, type Server } from '../../server.ts';
-import { buildTenant, buildUser, testConfig, type Session } from '../../../test/support.ts';
+import {
+  buildTenant,
+  buildUser,
+  createTestDatabase,
+  testConfig,
+  type Session,
+} from '../../../test/support.ts';
 import {
   addAccount,
   apiAs,
@@ -74,7 +80,9 @@ function template(s: Session | null, query: string, lang = 'zh-CN') {
 }
 
 beforeAll(async () => {
+  // PGlite, or PostgreSQL when TEST_DATABASE_URL is set.
   server = await startServer(testConfig({ port: 0 }), {
+    database: await createTestDatabase(),
     accounts: { simulator: { loginDelayMs: 20, friendAcceptDelayMs: 300 } },
   });
   demo = await signIn(server, 'demo');
