@@ -151,7 +151,9 @@ export async function* readXlsxRows(file: Buffer): AsyncGenerator<RawRow> {
       for await (const row of sheet) {
         if (++seen > MAX_SHEET_ROWS) throw tooManyRows();
         const cells = [1, 2, 3, 4].map((i) => cellText(row.getCell(i).value));
-        const raw = rowOf(row.number, cells);
+        // A row without a usable number (`r` missing or odd) is placed by its count.
+        const line = Number.isSafeInteger(row.number) && row.number > 0 ? row.number : seen;
+        const raw = rowOf(line, cells);
         if (!raw) continue;
         if (!header) {
           if (raw.formula || !isTemplateHeader(cells.map((c) => ('text' in c ? c.text : '')))) {

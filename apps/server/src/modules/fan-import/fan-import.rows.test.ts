@@ -77,6 +77,20 @@ describe('phone numbers and platform ids', () => {
 });
 
 describe('checking a list', () => {
+  it('keeps only storable text: no lone surrogate, NUL or control character, no cut pair', async () => {
+    const outcome = await checkRows(
+      rowsOf([
+        raw(2, `bad\u0000\uD800${'😀'.repeat(70)}`),
+        raw(3, '13800138000', { remark: 'a\u0000b\uDC00' }),
+      ]),
+      () => Promise.resolve(new Set()),
+    );
+    const shown = outcome.problems[0]!.target;
+    expect(shown).toBe(`bad\uFFFD${'😀'.repeat(60)}`);
+    const row = checkRow(raw(3, '13800138000', { remark: 'a\u0000b\uDC00', greeting: '\u0007hi' }));
+    expect(row).toMatchObject({ remark: 'ab\uFFFD', greeting: 'hi' });
+  });
+
   it('counts valid, invalid, duplicate (same number written two ways) and tried rows', async () => {
     const asked: string[][] = [];
     const outcome = await checkRows(

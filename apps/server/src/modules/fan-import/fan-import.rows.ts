@@ -84,6 +84,22 @@ export function normaliseTarget(
   return WXID.test(t) ? { kind: 'wxid', target: t } : { key: 'fanImportRowBadWxid' };
 }
 
+// Lone surrogates and control characters (NUL among them) cannot be stored in PostgreSQL text or
+// jsonb; a file may still carry them (a spreadsheet's XML character references).
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+// eslint-disable-next-line no-control-regex -- control characters are what it removes
+const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g;
+
+/** Text safe to store: lone surrogates become U+FFFD, control characters are dropped. */
+export function storable(text: string): string {
+  return text.replace(LONE_SURROGATE, '\uFFFD').replace(CONTROL, '');
+}
+
+/** The first `n` characters (code points, so a pair is never cut). */
+function firstChars(text: string, n: number): string {
+  return Array.from(text).slice(0, n).join('');
+}
+
 /** Splits a tag cell on , ， 、 ; ； | into trimmed, distinct names. */
 export function splitTags(text: string): string[] {
   const names = text
@@ -95,7 +111,7 @@ export function splitTags(text: string): string[] {
 
 /** Checks one row on its own: target format, lengths, tags. */
 export function checkRow(raw: RawRow): ImportRow | RowError {
-  const shown = raw.target.trim().slice(0, 64);
+  const shown = firstChars(storable(raw.target.trim()), 64);
   const bad = (key: MessageKey, params?: Record<string, string | number>): RowError => ({
     line: raw.line,
     target: shown,
@@ -105,8 +121,8 @@ export function checkRow(raw: RawRow): ImportRow | RowError {
   if (raw.formula) return bad('fanImportRowFormula');
   const target = normaliseTarget(raw.target);
   if ('key' in target) return bad(target.key);
-  const greeting = raw.greeting.trim();
-  const remark = raw.remark.trim();
+  const greeting = storable(raw.greeting).trim();
+  const remark = storable(raw.remark).trim();
   if ([...greeting].length > MAX_GREETING_LENGTH) {
     return bad('fanImportRowTooLong', {
       field: 'fanImportColumnGreeting',
@@ -116,7 +132,7 @@ export function checkRow(raw: RawRow): ImportRow | RowError {
   if ([...remark].length > MAX_REMARK_LENGTH) {
     return bad('fanImportRowTooLong', { field: 'fanImportColumnRemark', max: MAX_REMARK_LENGTH });
   }
-  const tagNames = splitTags(raw.tags);
+  const tagNames = splitTags(storable(raw.tags));
   if (tagNames.length > FAN_IMPORT_MAX_TAGS) {
     return bad('fanImportRowTooManyTags', { max: FAN_IMPORT_MAX_TAGS });
   }

@@ -128,6 +128,7 @@ export function ImportStep({ report, onReport, includeTried, onIncludeTried }: I
                   data-testid="fan-import-paste"
                 />
                 <Button
+                  type="primary"
                   disabled={busy || text.trim() === ''}
                   onClick={() =>
                     void checkFile(new File([text], 'paste.txt', { type: 'text/plain' }))
