@@ -18,7 +18,6 @@ CREATE TABLE "fan_pool" (
 );
 --> statement-breakpoint
 CREATE TABLE "fan_task_rows" (
-	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"tenant_id" uuid NOT NULL,
 	"task_id" uuid NOT NULL,
 	"seq" integer NOT NULL,
@@ -38,7 +37,8 @@ CREATE TABLE "fan_task_rows" (
 	"reason_key" text,
 	"claimed_at" bigint,
 	"sent_at" bigint,
-	"settled_at" bigint
+	"settled_at" bigint,
+	CONSTRAINT "fan_task_rows_task_id_seq_pk" PRIMARY KEY("task_id","seq")
 );
 --> statement-breakpoint
 CREATE TABLE "fan_tasks" (
@@ -72,9 +72,7 @@ ALTER TABLE "fan_task_rows" ADD CONSTRAINT "fan_task_rows_task_id_fan_tasks_id_f
 ALTER TABLE "fan_task_rows" ADD CONSTRAINT "fan_task_rows_work_account_id_work_accounts_id_fk" FOREIGN KEY ("work_account_id") REFERENCES "public"."work_accounts"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "fan_tasks" ADD CONSTRAINT "fan_tasks_tenant_id_tenants_id_fk" FOREIGN KEY ("tenant_id") REFERENCES "public"."tenants"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "fan_tasks" ADD CONSTRAINT "fan_tasks_created_by_users_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "fan_task_rows_task_seq" ON "fan_task_rows" USING btree ("task_id","seq");--> statement-breakpoint
 CREATE INDEX "fan_task_rows_claim" ON "fan_task_rows" USING btree ("task_id","work_account_id","seq") WHERE "fan_task_rows"."state" in ('queued', 'claimed');--> statement-breakpoint
-CREATE INDEX "fan_task_rows_task_status" ON "fan_task_rows" USING btree ("task_id","state","status");--> statement-breakpoint
 CREATE INDEX "fan_task_rows_sent" ON "fan_task_rows" USING btree ("work_account_id","wxid") WHERE "fan_task_rows"."status" = 1;--> statement-breakpoint
 CREATE INDEX "fan_tasks_tenant_time" ON "fan_tasks" USING btree ("tenant_id","created_at");--> statement-breakpoint
 CREATE INDEX "fan_tasks_active" ON "fan_tasks" USING btree ("status") WHERE "fan_tasks"."status" in ('pending', 'running', 'importing');--> statement-breakpoint

@@ -52,19 +52,28 @@ export async function triedTargets(
   return out;
 }
 
-/** Puts targets into the pool (kept as they are when already there). */
+/**
+ * Puts targets into the pool and answers those that were not there yet (the rest the tenant
+ * already tried): the planner's lookup and insert in one statement per chunk.
+ */
 export async function addToPool(
   db: DbOrTx,
   tenantId: string,
   taskId: string,
   targets: string[],
   now: number,
-): Promise<void> {
+): Promise<Set<string>> {
+  const fresh = new Set<string>();
   for (let i = 0; i < targets.length; i += TRIED_LOOKUP_CHUNK) {
     const part = targets.slice(i, i + TRIED_LOOKUP_CHUNK);
-    await db.execute(sql`
-      insert into fan_pool (tenant_id, target, last_task_id, first_at, last_at)
-      select ${tenantId}, t, ${taskId}, ${now}, ${now} from unnest(${sql.param(part)}::text[]) as t
-      on conflict (tenant_id, target) do nothing`);
+    const rows = rowsOf<{ target: string }>(
+      await db.execute(sql`
+        insert into fan_pool (tenant_id, target, last_task_id, first_at, last_at)
+        select ${tenantId}, t, ${taskId}, ${now}, ${now} from unnest(${sql.param(part)}::text[]) as t
+        on conflict (tenant_id, target) do nothing
+        returning target`),
+    );
+    for (const r of rows) fresh.add(r.target);
   }
+  return fresh;
 }

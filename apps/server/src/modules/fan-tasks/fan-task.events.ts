@@ -37,6 +37,8 @@ export class FanTaskEvents {
       settleRows(tx, account.tenantId, account.id, wxids, status, reason, now),
     );
     if (settled.taskIds.length === 0) return;
+    // `settled.tags` holds the rows' tags for the new friends: applied once the tags module
+    // (branch tags) is merged, through its add-friend-tag service.
     if (status === FRIEND_REQUEST_STATUS.succeeded) {
       for (const r of settled.remarks) {
         await callHolder(this.deps, account.wxid, {

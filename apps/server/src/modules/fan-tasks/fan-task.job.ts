@@ -6,6 +6,7 @@ import type { Claimed, ClaimScope, JobContext, JobKind } from '../../scheduler/s
 import { accountByWxid } from '../conversations/conversation.repository.ts';
 import { callHolder } from '../conversations/holder-call.ts';
 import { sendFriendRequest } from '../friend-requests/friend-request.send.ts';
+import { rowKey } from './fan-task.presenter.ts';
 import { progressSoon, publishTasks } from './fan-task.push.ts';
 import {
   candidates,
@@ -28,6 +29,7 @@ import { FAN_JOB } from './fan-task.service.ts';
 export interface FanItem {
   tenantId: string;
   taskId: string;
+  seq: number;
   /** The day its slot was counted on (a refund goes back to that day). */
   day: string;
 }
@@ -45,7 +47,7 @@ function accountAway(err: unknown): boolean {
 /**
  * The friend-adding task's work on the scheduler: rows are claimed per account (one lane per
  * account: its interval, jitter and daily cap), each run searches the target and sends the
- * request with the row's id as idempotency key, and records the outcome if the row is still ours.
+ * request with the row's key (`taskId:seq`) as idempotency key, and records the outcome if the row is still ours.
  */
 export class FanAddJob implements JobKind<FanItem> {
   readonly name = FAN_JOB;
@@ -99,9 +101,9 @@ export class FanAddJob implements JobKind<FanItem> {
       rows.forEach((r, i) =>
         out.push({
           lane,
-          key: r.id,
+          key: rowKey(c.task_id, r.seq),
           at: slots.slots[i]!,
-          data: { tenantId: c.tenant_id, taskId: c.task_id, day: scope.day },
+          data: { tenantId: c.tenant_id, taskId: c.task_id, seq: r.seq, day: scope.day },
         }),
       );
       budget -= rows.length;
@@ -111,7 +113,7 @@ export class FanAddJob implements JobKind<FanItem> {
 
   async run(item: Claimed<FanItem>, ctx: JobContext): Promise<void> {
     const db = this.deps.db;
-    const row = await loadRunRow(db, item.key);
+    const row = await loadRunRow(db, item.data.taskId, item.data.seq);
     if (!row) {
       // The task was deleted: its slot is given back.
       await refundLane(db, item.lane, item.data.day, 1);
@@ -125,10 +127,13 @@ export class FanAddJob implements JobKind<FanItem> {
     }
     let outcome: RowOutcome;
     try {
-      outcome = await this.send(row);
+      outcome = await this.send(row, item.key);
     } catch (err) {
       if (accountAway(err) || row.attempts < FAN_MAX_ATTEMPTS) {
-        this.deps.log.warn({ err, row: row.id }, 'friend request of a task row not sent; retried');
+        this.deps.log.warn(
+          { err, row: item.key },
+          'friend request of a task row not sent; retried',
+        );
         await this.giveBack([item], ctx);
         return;
       }
@@ -141,16 +146,18 @@ export class FanAddJob implements JobKind<FanItem> {
       };
     }
     const now = this.deps.now();
-    const done = await db.transaction((tx) => finishRow(tx, row.id, ctx.owner, now, outcome));
+    const done = await db.transaction((tx) =>
+      finishRow(tx, row.task_id, row.seq, ctx.owner, now, outcome),
+    );
     if (done) progressSoon(this.deps, row.tenant_id, row.task_id);
   }
 
   /**
-   * Finds the target and sends the request (idempotency key: the row's id), through the one
+   * Finds the target and sends the request (idempotency key: the row's key), through the one
    * send path of friend requests: recorded as sent with origin `task`, so the friend it brings
    * gets source `task`.
    */
-  private async send(row: RunRow): Promise<RowOutcome> {
+  private async send(row: RunRow, key: string): Promise<RowOutcome> {
     const failed = (reasonKey: string, reason = ''): RowOutcome => ({
       status: FRIEND_REQUEST_STATUS.failed,
       reason,
@@ -173,7 +180,7 @@ export class FanAddJob implements JobKind<FanItem> {
         verifyContent: row.greeting,
         ticket: found.ticket || undefined,
         origin: 'task',
-        idempotencyKey: row.id,
+        idempotencyKey: key,
         nickname: found.name,
         avatar: found.smallHeadImage,
       });
@@ -213,7 +220,7 @@ export class FanAddJob implements JobKind<FanItem> {
   private async giveBack(items: Claimed<FanItem>[], ctx: JobContext): Promise<void> {
     const byAccount = await releaseRows(
       this.deps.db,
-      items.map((i) => i.key),
+      items.map((i) => ({ taskId: i.data.taskId, seq: i.data.seq })),
       ctx.owner,
     );
     const days = new Map(items.map((i) => [i.lane, i.data.day]));

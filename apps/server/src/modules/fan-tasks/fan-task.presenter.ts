@@ -10,6 +10,11 @@ import {
 } from '@cst/shared';
 import type { CountRow, FanRowWithAccount, FanTaskRow } from './fan-task.repository.ts';
 
+/** A row's id on the wire and its idempotency key: its task and its place in the list. */
+export function rowKey(taskId: string, seq: number): string {
+  return `${taskId}:${seq}`;
+}
+
 /** Counts with nothing in them. */
 export function emptyCounts(): FanTaskCounts {
   return {
@@ -102,7 +107,7 @@ export function toRowItem(r: FanRowWithAccount, greeting: string, lang: Language
       ? translate('fanTooManyAttempts', lang, { reason: r.reason })
       : reasonText(r.reasonKey, r.reason, lang);
   return {
-    id: r.id,
+    id: rowKey(r.taskId, r.seq),
     seq: r.seq,
     target: r.target,
     greeting: r.greeting || greeting,

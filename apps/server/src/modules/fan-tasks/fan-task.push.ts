@@ -53,3 +53,11 @@ export function progressSoon(deps: Deps, tenantId: string, taskId: string): void
   t.unref();
   map.set(taskId, t);
 }
+
+/** Drops the progress pushes not sent yet (the server is closing). */
+export function stopProgress(deps: Deps): void {
+  const timers = pending.get(deps);
+  if (!timers) return;
+  for (const t of timers.values()) clearTimeout(t);
+  timers.clear();
+}

@@ -52,14 +52,15 @@ export async function candidates(
 
 /** A row as the claim hands it to the runner. */
 export interface ClaimedRow {
-  id: string;
   seq: number;
   attempts: number;
 }
 
 /**
  * Claims the next `n` rows of a task and account (queued, or leased out and lapsed), marking
- * them leased to `owner` until `until` in the same statement (`FOR UPDATE SKIP LOCKED`).
+ * them leased to `owner` until `until` in the same statement (`FOR UPDATE SKIP LOCKED`). The pick
+ * is a materialized CTE: as an `IN (subquery)` the planner may run the limited subquery again
+ * per row and claim more than `n`.
  */
 export async function claimRows(
   tx: Tx,
@@ -67,27 +68,29 @@ export async function claimRows(
 ): Promise<ClaimedRow[]> {
   const rows = rowsOf<ClaimedRow>(
     await tx.execute(sql`
-      update fan_task_rows
-      set state = 'claimed', lease_owner = ${c.owner}, lease_until = ${c.until},
-          attempts = attempts + 1, claimed_at = ${c.now}
-      where id in (
-        select id from fan_task_rows
+      with picked as materialized (
+        select seq from fan_task_rows
         where task_id = ${c.taskId} and work_account_id = ${c.accountId}
           and state in ('queued', 'claimed')
           and (state = 'queued' or lease_until < ${c.now})
         order by seq
         limit ${c.n}
         for update skip locked)
-      returning id, seq, attempts`),
+      update fan_task_rows r
+      set state = 'claimed', lease_owner = ${c.owner}, lease_until = ${c.until},
+          attempts = r.attempts + 1, claimed_at = ${c.now}
+      from picked
+      where r.task_id = ${c.taskId} and r.seq = picked.seq
+      returning r.seq, r.attempts`),
   );
   return rows.sort((a, b) => a.seq - b.seq);
 }
 
 /** What a runner needs of a claimed row: the row, its task and its account. */
 export interface RunRow {
-  id: string;
   tenant_id: string;
   task_id: string;
+  seq: number;
   state: string;
   lease_owner: string | null;
   target: string;
@@ -101,17 +104,17 @@ export interface RunRow {
 }
 
 /** A claimed row with its task's state and greeting and its account (null when gone). */
-export async function loadRunRow(db: DbOrTx, id: string): Promise<RunRow | null> {
+export async function loadRunRow(db: DbOrTx, taskId: string, seq: number): Promise<RunRow | null> {
   const [row] = rowsOf<RunRow>(
     await db.execute(sql`
-      select r.id, r.tenant_id, r.task_id, r.state, r.lease_owner, r.target,
+      select r.tenant_id, r.task_id, r.seq, r.state, r.lease_owner, r.target,
              coalesce(nullif(r.greeting, ''), t.greeting) as greeting, r.remark, r.attempts,
              t.status as task_status, a.id as account_id, a.wxid as work_wxid,
              a.status as account_status
       from fan_task_rows r
       join fan_tasks t on t.id = r.task_id
       join work_accounts a on a.id = r.work_account_id
-      where r.id = ${id}`),
+      where r.task_id = ${taskId} and r.seq = ${seq}`),
   );
   return row ?? null;
 }
@@ -131,7 +134,8 @@ export interface RowOutcome {
  */
 export async function finishRow(
   tx: Tx,
-  id: string,
+  taskId: string,
+  seq: number,
   owner: string,
   now: number,
   o: RowOutcome,
@@ -143,7 +147,7 @@ export async function finishRow(
           reason = ${o.reason}, reason_key = ${o.reasonKey}, wxid = ${o.wxid},
           nickname = ${o.nickname}, sent_at = ${now},
           settled_at = case when ${o.status}::int = 1 then null else ${now}::bigint end
-      where id = ${id} and state = 'claimed' and lease_owner = ${owner}
+      where task_id = ${taskId} and seq = ${seq} and state = 'claimed' and lease_owner = ${owner}
       returning tenant_id, target, task_id`),
   );
   if (!row) return null;
@@ -171,24 +175,27 @@ async function poolOutcome(
 /** Hands claimed rows back to the queue if this instance still holds them; how many per account. */
 export async function releaseRows(
   db: DbOrTx,
-  ids: string[],
+  rows: { taskId: string; seq: number }[],
   owner: string,
 ): Promise<{ work_account_id: string; n: number }[]> {
-  if (ids.length === 0) return [];
+  if (rows.length === 0) return [];
   return rowsOf<{ work_account_id: string; n: number }>(
     await db.execute(sql`
       with back as (
         update fan_task_rows set state = 'queued', lease_owner = null, lease_until = null
-        where id = any(${uuids(ids)}) and state = 'claimed' and lease_owner = ${owner}
+        where (task_id, seq) in (
+            select * from unnest(${uuids(rows.map((r) => r.taskId))}, ${sql.param(rows.map((r) => r.seq))}::int[]))
+          and state = 'claimed' and lease_owner = ${owner}
         returning work_account_id)
       select work_account_id, count(*)::int as n from back group by work_account_id`),
   );
 }
 
-/** What settling answers changed: the tasks touched, and remarks to set on new friends. */
+/** What settling answers changed: the tasks touched, and the remarks and tags of the rows. */
 export interface Settled {
   taskIds: string[];
   remarks: { wxid: string; remark: string }[];
+  tags: { wxid: string; tagIds: string[] }[];
 }
 
 /**
@@ -204,14 +211,20 @@ export async function settleRows(
   reason: string,
   now: number,
 ): Promise<Settled> {
-  if (wxids.length === 0) return { taskIds: [], remarks: [] };
-  const rows = rowsOf<{ task_id: string; target: string; wxid: string; remark: string | null }>(
+  if (wxids.length === 0) return { taskIds: [], remarks: [], tags: [] };
+  const rows = rowsOf<{
+    task_id: string;
+    target: string;
+    wxid: string;
+    remark: string | null;
+    tag_ids: string[] | null;
+  }>(
     await tx.execute(sql`
       update fan_task_rows
       set status = ${status}, reason = ${reason}, settled_at = ${now}
       where work_account_id = ${accountId} and tenant_id = ${tenantId} and status = 1
         and wxid = any(${sql.param(wxids)}::text[])
-      returning task_id, target, wxid, remark`),
+      returning task_id, target, wxid, remark, tag_ids`),
   );
   const byTask = new Map<string, string[]>();
   for (const r of rows) byTask.set(r.task_id, [...(byTask.get(r.task_id) ?? []), r.target]);
@@ -221,6 +234,7 @@ export async function settleRows(
   return {
     taskIds: [...byTask.keys()],
     remarks: rows.flatMap((r) => (r.remark ? [{ wxid: r.wxid, remark: r.remark }] : [])),
+    tags: rows.flatMap((r) => (r.tag_ids?.length ? [{ wxid: r.wxid, tagIds: r.tag_ids }] : [])),
   };
 }
 

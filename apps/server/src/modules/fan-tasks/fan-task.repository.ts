@@ -8,9 +8,6 @@ import type { ConvScope } from '../conversations/conversation.repository.ts';
 export type FanTaskRow = typeof fanTasks.$inferSelect;
 export type FanRowRecord = typeof fanTaskRows.$inferSelect;
 
-/** Rows that still need the scheduler: waiting, or leased out (a lapsed lease is claimable). */
-const OPEN = sql`${fanTaskRows.state} in ('queued', 'claimed')`;
-
 /** A uuid[] parameter. */
 const uuids = (ids: string[]) => sql`${sql.param(ids)}::uuid[]`;
 
@@ -149,33 +146,31 @@ export interface PlannedRow {
 }
 
 /**
- * Stores a task's planned rows in one statement per chunk: the rows travel as one JSON
- * parameter, expanded by `json_to_recordset`, so 100,000 rows are a handful of round trips.
+ * Stores a task's planned rows, a chunk per statement: each column travels as one array
+ * parameter expanded by `unnest`, so 100,000 rows are a handful of round trips. (A row's tags
+ * travel comma-joined: `unnest` would flatten an array of arrays.)
  */
 export async function insertRows(
   tx: Tx,
   tenantId: string,
   taskId: string,
   rows: PlannedRow[],
-  chunk = 20_000,
+  chunk = 25_000,
 ): Promise<void> {
   for (let i = 0; i < rows.length; i += chunk) {
-    const part = rows.slice(i, i + chunk).map((r) => ({
-      s: r.seq,
-      a: r.workAccountId,
-      t: r.target,
-      g: r.greeting,
-      r: r.remark,
-      l: r.tagIds,
-      k: r.skipKey,
-    }));
+    const part = rows.slice(i, i + chunk);
+    const col = <T>(f: (r: PlannedRow) => T) => sql.param(part.map(f));
     await tx.execute(sql`
       insert into fan_task_rows
         (tenant_id, task_id, seq, work_account_id, target, greeting, remark, tag_ids, state, reason_key)
-      select ${tenantId}, ${taskId}, x.s, x.a, x.t, x.g, x.r, x.l,
-             case when x.k is null then 'queued' else 'skipped' end, x.k
-      from json_to_recordset(${JSON.stringify(part)}::json)
-        as x(s int, a uuid, t text, g text, r text, l uuid[], k text)`);
+      select ${tenantId}, ${taskId}, s, a, t, g, r, string_to_array(l, ',')::uuid[],
+             case when k is null then 'queued' else 'skipped' end, k
+      from unnest(
+        ${col((r) => r.seq)}::int[], ${col((r) => r.workAccountId)}::uuid[],
+        ${col((r) => r.target)}::text[], ${col((r) => r.greeting)}::text[],
+        ${col((r) => r.remark)}::text[], ${col((r) => (r.tagIds ? r.tagIds.join(',') : null))}::text[],
+        ${col((r) => r.skipKey)}::text[]
+      ) as x(s, a, t, g, r, l, k)`);
   }
 }
 
@@ -212,5 +207,3 @@ export async function deleteTask(
     .returning({ id: fanTasks.id });
   return out.length > 0;
 }
-
-export { OPEN as openRowsSql };

@@ -18,6 +18,7 @@ import { accountRuntimeOf } from '../accounts/account-runtime.ts';
 import { FanTaskEvents } from './fan-task.events.ts';
 import { fanRowExportColumns, fanRowExportNames } from './fan-task.export.ts';
 import { FanAddJob } from './fan-task.job.ts';
+import { stopProgress } from './fan-task.push.ts';
 import { FanTaskService } from './fan-task.service.ts';
 
 const tags = ['friend-adding tasks'];
@@ -34,6 +35,7 @@ export function registerFanTaskRoutes(app: FastifyInstance, deps: Deps): void {
   const runtime = accountRuntimeOf(deps);
   runtime.on('friendRequestAnswered', (ev, account) => events.onAnswered(ev, account));
   runtime.on('contactsChanged', (ev, account) => events.onContactsChanged(ev, account));
+  app.addHook('onClose', async () => stopProgress(deps));
 
   defineRoute(app, {
     method: 'POST',

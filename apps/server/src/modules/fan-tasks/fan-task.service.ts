@@ -17,7 +17,7 @@ import { fail } from '../../platform/errors.ts';
 import { Scheduler } from '../../scheduler/scheduler.ts';
 import type { ConvScope } from '../conversations/conversation.repository.ts';
 import { convScopeOf, visibleAccountIn } from '../conversations/conversation.scope.ts';
-import { addToPool, triedTargets } from './fan-pool.repository.ts';
+import { addToPool } from './fan-pool.repository.ts';
 import { fanImportSourceOf } from './fan-task.import.ts';
 import {
   emptyCounts,
@@ -166,11 +166,11 @@ export class FanTaskService {
     includeTried: boolean,
     now: number,
   ): Promise<void> {
-    const targets = rows.map((r) => r.target);
-    const tried = includeTried ? new Set<string>() : await triedTargets(tx, tenantId, targets);
-    const planned = planRows(rows, accountIds, (t) => tried.has(t));
+    const targets = [...new Set(rows.map((r) => r.target))];
+    // Targets not in the pool yet are new; the others the tenant already tried.
+    const fresh = await addToPool(tx, tenantId, taskId, targets, now);
+    const planned = planRows(rows, accountIds, (t) => !includeTried && !fresh.has(t));
     await repo.insertRows(tx, tenantId, taskId, planned);
-    await addToPool(tx, tenantId, taskId, [...new Set(targets)], now);
   }
 
   /** After a commit: the console hears of the task, the schedulers wake. */
