@@ -236,7 +236,6 @@ const UNUSED_ANTD: Record<string, string> = {
   timeline: 'timeline',
   tour: 'tour',
   transfer: 'transfer',
-  upload: 'upload',
 };
 const UNUSED_ANTD_CLASS = new RegExp(`\\.ant-(?:${Object.values(UNUSED_ANTD).join('|')})(?![\\w])`);
 

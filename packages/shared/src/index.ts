@@ -24,3 +24,4 @@ export * from './groups.ts';
 export * from './export.ts';
 export * from './preview.ts';
 export * from './tags.ts';
+export * from './fanImport.ts';

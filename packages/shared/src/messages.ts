@@ -3,6 +3,7 @@ import { authMessages } from './auth.ts';
 import { contactMessages } from './contacts.ts';
 import { conversationMessages } from './conversations.ts';
 import { friendsMessages } from './friends.ts';
+import { fanImportMessages } from './fanImport.ts';
 import { filesMessages } from './files.ts';
 import { fanTaskMessages } from './fanTasks.ts';
 import { friendRequestMessages } from './friendRequests.ts';
@@ -34,6 +35,7 @@ export const MESSAGES = {
   ...tagsMessages,
   ...sensitiveMessages,
   ...translationMessages,
+  ...fanImportMessages,
 } satisfies Record<string, Text>;
 export type MessageKey = keyof typeof MESSAGES;
 

@@ -23,6 +23,7 @@ import { registerFriendRequestRoutes } from './friend-requests/friend-request.ro
 import { registerFriendsRoutes } from './friends/friends.routes.ts';
 import { registerGroupRoutes } from './groups/group.routes.ts';
 import { registerTagsRoutes } from './tags/tags.routes.ts';
+import { registerFanImportRoutes } from './fan-import/fan-import.routes.ts';
 import { registerFanTaskRoutes } from './fan-tasks/fan-task.routes.ts';
 import { attachScheduler } from '../scheduler/hooks.ts';
 
@@ -52,6 +53,7 @@ export async function registerModules(app: FastifyInstance, deps: Deps): Promise
   registerGroupRoutes(app, deps);
   registerTagsRoutes(app, deps);
   registerFanTaskRoutes(app, deps);
+  registerFanImportRoutes(app, deps);
   // Last: job kinds are registered above; the scheduler starts once the server is ready.
   attachScheduler(app, deps);
 }

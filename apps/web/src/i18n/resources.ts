@@ -10,6 +10,7 @@ import { translationTexts } from '../features/translation/texts.ts';
 import { contactPickerTexts } from '../features/contactPicker/texts.ts';
 import { userCardTexts } from '../features/userCard/texts.ts';
 import { friendRequestsTexts } from '../features/friendRequests/texts.ts';
+import { fanTasksTexts } from '../features/fanTasks/texts.ts';
 import { friendsTexts } from '../features/friends/texts.ts';
 import { groupsTexts } from '../features/groups/texts.ts';
 import { tagsTexts } from '../features/tags/texts.ts';
@@ -55,6 +56,7 @@ export const FEATURE_TEXTS: Record<Language, TextTree>[] = [
   friendsTexts,
   groupsTexts,
   tagsTexts,
+  fanTasksTexts,
 ];
 
 /**

@@ -13,3 +13,4 @@ export * from './groups.ts';
 export * from './tags.ts';
 export * from './scheduler.ts';
 export * from './fanTasks.ts';
+export * from './fanImports.ts';

@@ -226,6 +226,10 @@ export const ROUTES: AppRoute[] = [
     'route.mutilAddFriends',
     'customer.manage',
     10,
+    {
+      ready: true,
+      load: () => import('../../features/fanTasks/FanTasksPage.tsx').then((m) => m.FanTasksPage),
+    },
   ),
   child('customerCenter', '/customerCenter/manageTag', 'route.manageTag', 'customer.manage', 20, {
     ready: true,
