@@ -206,13 +206,11 @@ export const ROUTES: AppRoute[] = [
   child('moments', '/moments/history', 'route.momentsHistory', 'moments.manage', 30),
   child('moments', '/moments/newhistory', 'route.momentsNewHistory', 'moments.manage', 40),
 
-  // Customer center.
-  // SPEC §2: /customerCenter redirects to mutilAddFriends. Until that page ships (issue 14 §3,
-  // branch fantask), the section opens tag management, a page that exists; switch it back then.
+  // Customer center (SPEC §2: /customerCenter redirects to mutilAddFriends).
   section(
     'customerCenter',
     '/customerCenter',
-    '/customerCenter/manageTag',
+    '/customerCenter/mutilAddFriends',
     'route.customerCenter',
     {
       order: 70,
