@@ -22,3 +22,4 @@ export * from './history.ts';
 export * from './groups.ts';
 export * from './export.ts';
 export * from './preview.ts';
+export * from './billing.ts';
