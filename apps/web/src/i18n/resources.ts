@@ -14,6 +14,7 @@ import { friendsTexts } from '../features/friends/texts.ts';
 import { groupsTexts } from '../features/groups/texts.ts';
 import { customersTexts } from '../features/customers/texts.ts';
 import { portsTexts } from '../features/ports/texts.ts';
+import { billingTexts } from '../features/billing/texts.ts';
 import { profileTexts } from '../features/profile/texts.ts';
 import { realtimeTexts } from '../features/realtime/texts.ts';
 import { rolesTexts } from '../features/roles/texts.ts';
@@ -39,6 +40,7 @@ export const FEATURE_TEXTS: Record<Language, TextTree>[] = [
   rolesTexts,
   customersTexts,
   portsTexts,
+  billingTexts,
   accountsTexts,
   simulatorTexts,
   realtimeTexts,
