@@ -1,4 +1,5 @@
-import { Button, Steps, Typography } from 'antd';
+import './billing.css';
+import { Button, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatCents } from '@cst/shared';
@@ -21,16 +22,11 @@ export function StartGuide() {
           ? t('billing.start.trial', { count: data.trialPorts || data.ports.total, free })
           : t('billing.start.noPorts', { balance: formatCents(data.balanceCents) })}
       </Typography.Paragraph>
-      <Steps
-        direction="vertical"
-        size="small"
-        current={0}
-        items={[
-          { title: t('billing.start.step1') },
-          { title: t('billing.start.step2') },
-          { title: t('billing.start.step3') },
-        ]}
-      />
+      <ol className="start-guide-steps">
+        <li>{t('billing.start.step1')}</li>
+        <li>{t('billing.start.step2')}</li>
+        <li>{t('billing.start.step3')}</li>
+      </ol>
       {free === 0 && (
         <Link to="/settings/ports">
           <Button data-testid="start-guide-buy">{t('billing.start.buy')}</Button>

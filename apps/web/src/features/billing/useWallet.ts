@@ -9,7 +9,8 @@ export function useWallet() {
     queryKey: billingKeys.wallet,
     queryFn: () => billingApi.wallet(),
     enabled: canPay,
-    staleTime: 30_000,
+    // Each page that shows it reads it afresh (the admin may have recharged meanwhile).
+    staleTime: 0,
     refetchInterval: 5 * 60_000,
   });
 }
