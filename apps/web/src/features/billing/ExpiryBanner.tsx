@@ -1,3 +1,4 @@
+import './billing.css';
 import { Alert, Button } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';

@@ -100,8 +100,12 @@ export function OrdersPage() {
           {
             title: t('billing.orderNumber'),
             dataIndex: 'orderNumber',
-            width: 230,
-            render: (v: string) => <Typography.Text copyable>{v}</Typography.Text>,
+            width: 270,
+            render: (v: string) => (
+              <Typography.Text copyable className="order-number">
+                {v}
+              </Typography.Text>
+            ),
           },
           ...(admin
             ? [{ title: t('billing.orders.tenant'), dataIndex: 'tenantName', width: 160 }]
