@@ -39,7 +39,7 @@ test.describe('console shell', () => {
     await shot(page, 'forbidden');
   });
 
-  test('the platform admin sees customers and ports', async ({ page }) => {
+  test('the platform admin sees customers, ports, balances and orders', async ({ page }) => {
     await loginAs(page, 'admin');
     // No conversations for the platform admin: home is the workbench.
     await expect(page.getByTestId('workbench-tenant')).toHaveText('平台');
@@ -48,7 +48,12 @@ test.describe('console shell', () => {
     await expect(page).toHaveTitle('私域流量管理系统 - 工作台');
     await shot(page, 'workbench-admin');
     const top = page.getByTestId('top-menu');
-    await expect(top.getByRole('menuitem')).toHaveText(['客户管理', '端口管理']);
+    await expect(top.getByRole('menuitem')).toHaveText([
+      '客户管理',
+      '端口管理',
+      '余额充值',
+      '订单',
+    ]);
     await top.getByRole('menuitem', { name: '客户管理' }).click();
     await expect(page.getByRole('row', { name: /演示企业/ })).toBeVisible();
     await shot(page, 'customers');

@@ -7,6 +7,7 @@ import { openDatabase, runMigrations, type Database } from './platform/db.ts';
 import { startPgliteMaintenance } from './platform/pglite-maintenance.ts';
 import type { Deps } from './platform/deps.ts';
 import { seed, type CreatedLogin } from './modules/bootstrap/seed.ts';
+import { startPortExpiry } from './modules/billing/port-expiry.job.ts';
 import {
   configureAccountRuntime,
   type AccountRuntime,
@@ -114,6 +115,10 @@ export async function startServer(config: Config, opts: ServerOptions = {}): Pro
   const port = typeof address === 'object' && address ? address.port : config.port;
   // PGlite has no autovacuum: the server keeps its statistics and reclaims dead rows itself.
   const stopMaintenance = startPgliteMaintenance(database, { log: app.log });
+  // Expired ports take their accounts offline (a plain timer until the scheduler hosts jobs).
+  const stopPortExpiry = config.services.has('scheduler')
+    ? startPortExpiry(deps)
+    : () => Promise.resolve();
   let stopping: Promise<void> | null = null;
   return {
     app,
@@ -126,6 +131,7 @@ export async function startServer(config: Config, opts: ServerOptions = {}): Pro
     stop: () =>
       (stopping ??= (async () => {
         await stopMaintenance();
+        await stopPortExpiry();
         // Close hooks stop the hub (websockets dropped) and the runtime (leases released).
         await app.close();
         await close();

@@ -25,3 +25,4 @@ export * from './export.ts';
 export * from './preview.ts';
 export * from './tags.ts';
 export * from './fanImport.ts';
+export * from './billing.ts';

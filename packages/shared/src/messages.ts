@@ -1,5 +1,6 @@
 import { accountsMessages } from './accounts.ts';
 import { authMessages } from './auth.ts';
+import { billingMessages } from './billing.ts';
 import { contactMessages } from './contacts.ts';
 import { conversationMessages } from './conversations.ts';
 import { friendsMessages } from './friends.ts';
@@ -36,6 +37,7 @@ export const MESSAGES = {
   ...sensitiveMessages,
   ...translationMessages,
   ...fanImportMessages,
+  ...billingMessages,
 } satisfies Record<string, Text>;
 export type MessageKey = keyof typeof MESSAGES;
 

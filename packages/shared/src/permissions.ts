@@ -11,6 +11,7 @@ export type SubRole = (typeof SUB_ROLES)[number];
 export const PERMISSIONS = {
   'platform.customers': { 'zh-CN': '客户用户管理', en: 'Customer users' },
   'platform.ports': { 'zh-CN': '端口管理', en: 'Ports' },
+  'platform.billing': { 'zh-CN': '充值与价格', en: 'Recharges and prices' },
   'conversation.read': { 'zh-CN': '查看会话', en: 'Read conversations' },
   'conversation.send': { 'zh-CN': '发送消息', en: 'Send messages' },
   'history.read': { 'zh-CN': '历史消息', en: 'History messages' },
@@ -24,12 +25,17 @@ export const PERMISSIONS = {
   'seat.manage': { 'zh-CN': '子账号管理', en: 'Sub-accounts and seats' },
   'role.manage': { 'zh-CN': '角色管理', en: 'Roles' },
   'sensitive.manage': { 'zh-CN': '敏感词监控', en: 'Sensitive words' },
+  'billing.manage': { 'zh-CN': '端口购买与订单', en: 'Port purchases and orders' },
 } as const satisfies Record<string, Text>;
 export type Permission = keyof typeof PERMISSIONS;
 export const PERMISSION_KEYS = Object.keys(PERMISSIONS) as Permission[];
 
 /** Permissions of the platform admin; it belongs to no tenant. */
-export const PLATFORM_PERMISSIONS: Permission[] = ['platform.customers', 'platform.ports'];
+export const PLATFORM_PERMISSIONS: Permission[] = [
+  'platform.customers',
+  'platform.ports',
+  'platform.billing',
+];
 /** Permissions that only exist inside a tenant. */
 export const TENANT_PERMISSIONS: Permission[] = PERMISSION_KEYS.filter(
   (p) => !p.startsWith('platform.'),
@@ -39,7 +45,8 @@ export const TENANT_PERMISSIONS: Permission[] = PERMISSION_KEYS.filter(
 export const DEFAULT_ROLE_PERMISSIONS: Record<Role, Permission[]> = {
   admin: PLATFORM_PERMISSIONS,
   manager: TENANT_PERMISSIONS,
-  subAdmin: TENANT_PERMISSIONS.filter((p) => p !== 'role.manage'),
+  // Money is the manager's: a sub-account pays only through a custom role that grants it.
+  subAdmin: TENANT_PERMISSIONS.filter((p) => p !== 'role.manage' && p !== 'billing.manage'),
   office: [
     'conversation.read',
     'conversation.send',

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../platform/deps.ts';
 import { registerAuthRoutes } from './auth/auth.routes.ts';
+import { registerBillingRoutes } from './billing/billing.routes.ts';
 import { registerPortsRoutes } from './ports/ports.routes.ts';
 import { registerPositionsRoutes } from './positions/positions.routes.ts';
 import { registerProfileRoutes } from './profile/profile.routes.ts';
@@ -34,6 +35,7 @@ export async function registerModules(app: FastifyInstance, deps: Deps): Promise
   registerRolesRoutes(app, deps);
   registerPositionsRoutes(app, deps);
   registerPortsRoutes(app, deps);
+  registerBillingRoutes(app, deps);
   registerSeatsRoutes(app, deps);
   registerProfileRoutes(app, deps);
   registerRealtimeRoutes(app, deps);

@@ -107,6 +107,10 @@ export const commonTexts: Record<Language, TextTree> = {
       system: '平台管理',
       customers: '客户用户管理',
       ports: '端口管理',
+      myPorts: '我的端口',
+      orders: '订单记录',
+      wallets: '余额与充值',
+      allOrders: '全部订单',
     },
     menu: {
       sessionTalk: '会话聊天',
@@ -120,6 +124,8 @@ export const commonTexts: Record<Language, TextTree> = {
       settings: '设置',
       customers: '客户管理',
       ports: '端口管理',
+      wallets: '余额充值',
+      allOrders: '订单',
     },
   },
   en: {
@@ -222,6 +228,10 @@ export const commonTexts: Record<Language, TextTree> = {
       system: 'Platform',
       customers: 'Customer users',
       ports: 'Ports',
+      myPorts: 'My ports',
+      orders: 'Orders',
+      wallets: 'Balances and recharges',
+      allOrders: 'All orders',
     },
     menu: {
       // Short: every top-menu entry stays in view at 1024 px (the page titles say more).
@@ -236,6 +246,8 @@ export const commonTexts: Record<Language, TextTree> = {
       settings: 'Settings',
       customers: 'Customers',
       ports: 'Ports',
+      wallets: 'Balances',
+      allOrders: 'Orders',
     },
   },
 };

@@ -16,6 +16,7 @@ import { groupsTexts } from '../features/groups/texts.ts';
 import { tagsTexts } from '../features/tags/texts.ts';
 import { customersTexts } from '../features/customers/texts.ts';
 import { portsTexts } from '../features/ports/texts.ts';
+import { billingTexts } from '../features/billing/texts.ts';
 import { profileTexts } from '../features/profile/texts.ts';
 import { realtimeTexts } from '../features/realtime/texts.ts';
 import { rolesTexts } from '../features/roles/texts.ts';
@@ -41,6 +42,7 @@ export const FEATURE_TEXTS: Record<Language, TextTree>[] = [
   rolesTexts,
   customersTexts,
   portsTexts,
+  billingTexts,
   accountsTexts,
   simulatorTexts,
   realtimeTexts,

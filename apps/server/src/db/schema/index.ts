@@ -14,3 +14,4 @@ export * from './tags.ts';
 export * from './scheduler.ts';
 export * from './fanTasks.ts';
 export * from './fanImports.ts';
+export * from './billing.ts';

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
   bigint,
+  check,
   index,
   jsonb,
   pgTable,
@@ -14,15 +15,20 @@ import {
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
 /** A customer enterprise ("cst"). */
-export const tenants = pgTable('tenants', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  name: text('name').notNull(),
-  status: text('status', { enum: ['enabled', 'disabled'] })
-    .notNull()
-    .default('enabled'),
-  balanceCents: bigint('balance_cents', { mode: 'number' }).notNull().default(0),
-  createdAt: createdAt(),
-});
+export const tenants = pgTable(
+  'tenants',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    status: text('status', { enum: ['enabled', 'disabled'] })
+      .notNull()
+      .default('enabled'),
+    // The wallet: changed only with an order row in the same transaction (modules/billing).
+    balanceCents: bigint('balance_cents', { mode: 'number' }).notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [check('tenants_balance_nonneg', sql`${t.balanceCents} >= 0`)],
+);
 
 /** Custom roles: named sets of permissions inside a tenant. */
 export const roles = pgTable(

@@ -2,6 +2,7 @@ import QRCode from 'qrcode';
 import {
   SEAT_MAX_WORK_ACCOUNTS,
   WS_EVENTS,
+  translate,
   type AccountsAffected,
   type MultiLoginResult,
   type QrLoginResult,
@@ -129,6 +130,12 @@ export class AccountLoginService {
     const runtime = this.runtime;
     const results: MultiLoginResult['results'] = [];
     for (const r of rows) {
+      // An expired port keeps the account offline until it is renewed (or a QR login takes another).
+      const port = await repo.portOf(this.deps.db, r.tenantId, r.id);
+      if (port && port.expiresAt.getTime() <= this.deps.now()) {
+        results.push({ wxid: r.wxid, ok: false, message: translate('portExpiredLogin', 'zh-CN') });
+        continue;
+      }
       // Taken from whoever held it: that instance lets go at its next lease round.
       await repo.updateAccounts(this.deps.db, r.tenantId, [r.id], {
         leaseOwner: runtime.instanceId,

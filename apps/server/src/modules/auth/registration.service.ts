@@ -2,6 +2,7 @@ import type { ForgetBody, RegisterBody, RegisterResult } from '@cst/shared';
 import type { Deps } from '../../platform/deps.ts';
 import { fail } from '../../platform/errors.ts';
 import { hashPassword } from '../../platform/passwords.ts';
+import { BillingService } from '../billing/billing.service.ts';
 import * as usersRepo from '../users/users.repository.ts';
 import * as repo from './auth.repository.ts';
 import { normalizeTarget, type VerifyCodeService } from './verify-code.service.ts';
@@ -13,7 +14,10 @@ export class RegistrationService {
     private readonly codes: VerifyCodeService,
   ) {}
 
-  /** Creates a tenant whose manager is the registering user; the target's code proves the contact. */
+  /**
+   * Creates a tenant whose manager is the registering user (the target's code proves the
+   * contact), with the trial ports the platform admin allows, so it can add an account at once.
+   */
   async register(body: RegisterBody): Promise<RegisterResult> {
     const db = this.deps.db;
     const target = normalizeTarget(body.target);
@@ -36,6 +40,7 @@ export class RegistrationService {
           target: ids.uid,
           detail: { tenantName: body.tenantName, username: body.username },
         });
+        await new BillingService(this.deps).grantTrial(tx, ids.tenantId, ids.uid, body.nickname);
         return ids;
       });
     } catch (err) {

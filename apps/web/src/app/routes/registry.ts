@@ -1,4 +1,5 @@
 // Icons by their own module, not the barrel: the barrel would pull every icon into the entry's graph.
+import AccountBookOutlined from '@ant-design/icons/es/icons/AccountBookOutlined';
 import ApiOutlined from '@ant-design/icons/es/icons/ApiOutlined';
 import BarChartOutlined from '@ant-design/icons/es/icons/BarChartOutlined';
 import CameraOutlined from '@ant-design/icons/es/icons/CameraOutlined';
@@ -6,6 +7,7 @@ import CommentOutlined from '@ant-design/icons/es/icons/CommentOutlined';
 import ContactsOutlined from '@ant-design/icons/es/icons/ContactsOutlined';
 import CustomerServiceOutlined from '@ant-design/icons/es/icons/CustomerServiceOutlined';
 import HistoryOutlined from '@ant-design/icons/es/icons/HistoryOutlined';
+import FileTextOutlined from '@ant-design/icons/es/icons/FileTextOutlined';
 import NotificationOutlined from '@ant-design/icons/es/icons/NotificationOutlined';
 import SettingOutlined from '@ant-design/icons/es/icons/SettingOutlined';
 import ShopOutlined from '@ant-design/icons/es/icons/ShopOutlined';
@@ -140,6 +142,14 @@ export const ROUTES: AppRoute[] = [
     ready: true,
     load: () =>
       import('../../features/accounts/WorkAccountsPage.tsx').then((m) => m.WorkAccountsPage),
+  }),
+  child('settings', '/settings/ports', 'route.myPorts', 'billing.manage', 12, {
+    ready: true,
+    load: () => import('../../features/billing/MyPortsPage.tsx').then((m) => m.MyPortsPage),
+  }),
+  child('settings', '/settings/orders', 'route.orders', 'billing.manage', 14, {
+    ready: true,
+    load: () => import('../../features/billing/OrdersPage.tsx').then((m) => m.OrdersPage),
   }),
   child('settings', '/settings/childAccountManage', 'route.childAccountManage', 'seat.manage', 20, {
     ready: true,
@@ -304,5 +314,15 @@ export const ROUTES: AppRoute[] = [
     ready: true,
     load: () => import('../../features/ports/PortsPage.tsx').then((m) => m.PortsPage),
     menu: [{ group: 'top', order: 100, labelKey: 'menu.ports', icon: ApiOutlined }],
+  }),
+  page('/system/billing', 'route.wallets', 'platform.billing', {
+    ready: true,
+    load: () => import('../../features/billing/WalletsPage.tsx').then((m) => m.WalletsPage),
+    menu: [{ group: 'top', order: 105, labelKey: 'menu.wallets', icon: AccountBookOutlined }],
+  }),
+  page('/system/orders', 'route.allOrders', 'platform.billing', {
+    ready: true,
+    load: () => import('../../features/billing/OrdersPage.tsx').then((m) => m.OrdersPage),
+    menu: [{ group: 'top', order: 110, labelKey: 'menu.allOrders', icon: FileTextOutlined }],
   }),
 ];

@@ -1,6 +1,7 @@
 import { Layout } from 'antd';
 import { Outlet } from 'react-router';
 import { useVisitor } from '../../app/routes/RouteGuard.tsx';
+import { ExpiryBanner } from '../billing/ExpiryBanner.tsx';
 import { AppHeader } from './AppHeader.tsx';
 import { ComplianceLine } from './ComplianceLine.tsx';
 
@@ -12,6 +13,7 @@ export function ShellLayout() {
   return (
     <Layout className="app-shell" data-testid="app-shell">
       <AppHeader />
+      <ExpiryBanner />
       <Layout.Content className="app-content">
         <Outlet />
       </Layout.Content>

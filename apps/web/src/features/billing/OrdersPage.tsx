@@ -1,0 +1,162 @@
+import { useQuery } from '@tanstack/react-query';
+import { Typography } from 'antd';
+import dayjs from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import { ORDER_TYPES, type OrderItem, type OrderType } from '@cst/shared';
+import {
+  DateRangeFilter,
+  EmptyState,
+  ExportButton,
+  ListPage,
+  ListTable,
+  SearchFilter,
+  SelectFilter,
+  timeColumn,
+  useListData,
+  useListQuery,
+} from '../../components/listPage/index.ts';
+import { useCan } from '../../lib/session/sessionStore.ts';
+import { billingApi, billingKeys, ORDERS_EXPORT_URL } from './api.ts';
+import { BalanceBar } from './BalanceBar.tsx';
+import { Money } from './Money.tsx';
+import { OrderTypeTag } from './OrderTypeTag.tsx';
+
+const isType = (v: string | undefined): v is OrderType =>
+  (ORDER_TYPES as readonly string[]).includes(v ?? '');
+const num = (v: string | undefined) => (v && Number.isFinite(Number(v)) ? Number(v) : undefined);
+
+/**
+ * Orders, newest first: a company's own (with its balance above), or every company's for the
+ * platform admin (with a company filter). Filters live in the URL; the export takes the same.
+ */
+export function OrdersPage() {
+  const { t } = useTranslation();
+  const admin = useCan('platform.billing');
+  const q = useListQuery(['tenantId', 'type', 'orderNumber', 'from', 'to']);
+  const to = num(q.filters.to);
+  const params = {
+    ...q.params,
+    type: isType(q.filters.type) ? q.filters.type : undefined,
+    tenantId: admin ? q.filters.tenantId || undefined : undefined,
+    orderNumber: q.filters.orderNumber || undefined,
+    from:
+      num(q.filters.from) === undefined
+        ? undefined
+        : dayjs(num(q.filters.from)).startOf('day').valueOf(),
+    to: to === undefined ? undefined : dayjs(to).endOf('day').valueOf() + 1,
+  };
+  const { data, isFetching } = useListData(billingKeys.orders, params, billingApi.orders);
+  const { data: wallets } = useQuery({
+    queryKey: [...billingKeys.wallets, 'options'],
+    queryFn: () => billingApi.wallets({ page: 1, pageSize: 500 }),
+    enabled: admin,
+    staleTime: 60_000,
+  });
+
+  return (
+    <ListPage
+      title={t(admin ? 'billing.orders.allTitle' : 'billing.orders.title')}
+      testId="orders"
+      notice={admin ? undefined : <BalanceBar />}
+      filters={
+        <>
+          {admin && (
+            <SelectFilter
+              query={q}
+              name="tenantId"
+              searchable
+              width={200}
+              placeholder={t('billing.orders.allTenants')}
+              options={(wallets?.list ?? []).map((w) => ({
+                value: w.tenantId,
+                label: w.tenantName,
+              }))}
+              testId="orders-tenant-filter"
+            />
+          )}
+          <SelectFilter
+            query={q}
+            name="type"
+            width={140}
+            placeholder={t('billing.orders.allTypes')}
+            options={ORDER_TYPES.map((v) => ({ value: v, label: t(`billing.orders.types.${v}`) }))}
+            testId="orders-type-filter"
+          />
+          <SearchFilter query={q} name="orderNumber" placeholder={t('billing.orders.search')} />
+          <DateRangeFilter query={q} names={['from', 'to']} testId="orders-range" />
+        </>
+      }
+      actions={<ExportButton url={ORDERS_EXPORT_URL} params={params} testId="orders-export" />}
+    >
+      <ListTable<OrderItem>
+        query={q}
+        rowKey="id"
+        data={data}
+        loading={isFetching}
+        empty={
+          <EmptyState title={t('billing.orders.empty')} hint={t('billing.orders.emptyHint')} />
+        }
+        columns={[
+          {
+            title: t('billing.orderNumber'),
+            dataIndex: 'orderNumber',
+            width: 270,
+            render: (v: string) => (
+              <Typography.Text copyable className="order-number">
+                {v}
+              </Typography.Text>
+            ),
+          },
+          ...(admin
+            ? [{ title: t('billing.orders.tenant'), dataIndex: 'tenantName', width: 160 }]
+            : []),
+          {
+            title: t('billing.orders.type'),
+            dataIndex: 'type',
+            width: 110,
+            render: (v: OrderType) => <OrderTypeTag type={v} />,
+          },
+          {
+            title: t('billing.orders.pre'),
+            dataIndex: 'preAmount',
+            width: 130,
+            align: 'right',
+            render: (v: number) => <Money cents={v} />,
+          },
+          {
+            title: t('billing.orders.change'),
+            dataIndex: 'changeAmount',
+            width: 130,
+            align: 'right',
+            render: (v: number) => <Money cents={v} signed />,
+          },
+          {
+            title: t('billing.orders.after'),
+            dataIndex: 'afterAmount',
+            width: 130,
+            align: 'right',
+            render: (v: number) => <Money cents={v} />,
+          },
+          {
+            title: t('billing.orders.detail'),
+            key: 'detail',
+            width: 220,
+            render: (_: unknown, o: OrderItem) => <OrderDetail order={o} />,
+          },
+          { title: t('billing.orders.operator'), dataIndex: 'operator', width: 120 },
+          timeColumn<OrderItem>(t('billing.orders.time'), 'createdAt'),
+        ]}
+      />
+    </ListPage>
+  );
+}
+
+/** What an order was for: ports and months, or its remark. */
+function OrderDetail({ order: o }: { order: OrderItem }) {
+  const { t } = useTranslation();
+  if (o.type === 'trial') return <>{t('billing.orders.trialDetail', { count: o.portCount })}</>;
+  if (o.type === 'portBuy' || o.type === 'portRenew') {
+    return <>{t('billing.orders.portsMonths', { count: o.portCount, months: o.months })}</>;
+  }
+  return <Typography.Text type="secondary">{o.remark || '—'}</Typography.Text>;
+}
