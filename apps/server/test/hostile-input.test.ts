@@ -181,7 +181,18 @@ describe('no route answers 5xx to hostile input', () => {
     });
     expect(sent.status).toBe(200);
     const messageId = page.list[0]!.messageId;
+    // A friend-adding task that waits for its start, so task routes reach past visibility.
+    const task = await apiAs(ctx, demo).post<{ taskId: string }>('/task-api/fans/task/create', {
+      taskName: '输入测试任务',
+      workWxids: [acc.wxid],
+      greeting: '你好',
+      startType: 'scheduled',
+      startAt: Date.now() + 86_400_000,
+      rows: [{ target: '13800138000' }],
+    });
+    expect(task.status).toBe(200);
     Object.assign(REAL, {
+      taskId: task.data.taskId,
       workWxid: acc.wxid,
       wxid: acc.wxid,
       uin: acc.wxid,
