@@ -1,11 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
 import type {
   BulkTagApplyResult,
   ConversationItem,
+  FriendUpdatePush,
   FriendsListResult,
   TagGroupItem,
   TagsListResult,
 } from '@cst/shared';
+import { pushEvents } from '../../db/schema/index.ts';
 import type { ContactDto } from '../../gateway/types.ts';
 import {
   buildTenant,
@@ -270,6 +273,30 @@ describe('tags on contacts', () => {
       friendWxid: friends[0]!.wxid,
     });
     expect(card.data.tags.map((t) => t.name)).toEqual(['金牌', '银牌']);
+  });
+
+  it('tells those who see the account: friendUpdate with the tags as they are now', async () => {
+    const f = friends[7]!;
+    expect((await tagFriends(seat1, targetsOf(acc, [f]), [gold])).data.changed).toBe(1);
+    const pushes = await ctx.deps.db
+      .select()
+      .from(pushEvents)
+      .where(eq(pushEvents.event, 'friendUpdate'));
+    const mine = pushes
+      .map((p) => p.data as FriendUpdatePush)
+      .filter((d) => d.upserted.some((x) => x.friendWxid === f.wxid));
+    expect(mine.at(-1)?.upserted.find((x) => x.friendWxid === f.wxid)?.tags).toEqual([
+      { id: gold, name: '金牌', color: '' },
+    ]);
+    // Nothing changed: nothing pushed.
+    const before = pushes.length;
+    await tagFriends(seat1, targetsOf(acc, [f]), [gold]);
+    const after = await ctx.deps.db
+      .select()
+      .from(pushEvents)
+      .where(eq(pushEvents.event, 'friendUpdate'));
+    expect(after.length).toBe(before);
+    await tagFriends(seat1, targetsOf(acc, [f]), [gold], 'remove');
   });
 
   it('removes tags; the count follows', async () => {
