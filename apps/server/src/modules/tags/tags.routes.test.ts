@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type {
   BulkTagApplyResult,
   ConversationItem,
@@ -9,6 +9,7 @@ import type {
   TagsListResult,
 } from '@cst/shared';
 import { pushEvents } from '../../db/schema/index.ts';
+import { rowsOf } from '../../platform/db.ts';
 import type { ContactDto } from '../../gateway/types.ts';
 import {
   buildTenant,
@@ -452,6 +453,28 @@ describe('bulk tagging', () => {
     });
     expect(removed.reduce((n, s) => n + s.changed, 0)).toBe(1);
     expect(findTag(await tagList(), bulkTag)!.count).toBe(friends.length - 1);
+  });
+
+  it('filters by membership of a group chat: the friends of the account among its members', async () => {
+    const groups = await api().get<{ list: { id: string }[] }>(
+      `/api/v1/contacts/list?cvType=2&wxid=${acc.wxid}`,
+    );
+    expect(groups.data.list.length).toBeGreaterThan(0);
+    const groupId = groups.data.list[0]!.id;
+    const rows = rowsOf<{ n: number }>(
+      await ctx.deps.db.execute(sql`
+        select count(*)::int as n from contacts c
+        join work_accounts a on a.id = c.work_account_id and a.wxid = ${acc.wxid}
+        where c.wxid in (select m.wxid from chat_group_members m
+          join chat_groups g on g.id = m.chat_group_id
+          where g.group_id = ${groupId} and g.work_account_id = a.id)`),
+    );
+    const expected = Number(rows[0]!.n);
+    expect(expected).toBeGreaterThan(0);
+    const r = await count({ workWxids: [acc.wxid], groupIds: [groupId] });
+    expect(r.data.matched).toBe(expected);
+    const bad = await count({ groupIds: ['not-a-group'] });
+    expect(bad.status).toBe(400);
   });
 
   it('tags the friends of an uploaded list (txt) and refuses a file that is not a list', async () => {
