@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
 import type {
   BulkTagApplyResult,
   ConversationItem,
@@ -28,7 +29,7 @@ import {
   gatewayIdle,
   type ListedAccount,
 } from '../accounts/account.test-support.ts';
-import { ossToken, uploadAs } from '../files/files.test-support.ts';
+import { ossToken, pngOf, uploadAs } from '../files/files.test-support.ts';
 
 let ctx: TestContext;
 let demo: Session;
@@ -496,6 +497,25 @@ describe('bulk tagging', () => {
     expect(empty.status).toBe(400);
     // Another tenant cannot read this tenant's list.
     expect((await count({ listUrl }, other)).status).toBe(400);
+  });
+
+  it('reads an xlsx list: the first column of the first sheet, a header row matching nobody', async () => {
+    const book = new ExcelJS.Workbook();
+    const sheet = book.addWorksheet('名单');
+    sheet.addRow(['微信号', '备注']);
+    for (const f of friends2.slice(5, 8)) sheet.addRow([f.wxid, '客户']);
+    sheet.addRow(['wxid_not_a_friend']);
+    const token = await ossToken(ctx, demo);
+    const key = `${token.dir}lists/${Date.now()}.xlsx`;
+    const bytes = Buffer.from(await book.xlsx.writeBuffer());
+    expect((await uploadAs(ctx, token, key, bytes)).statusCode).toBe(200);
+    expect((await count({ listUrl: `/oss-api/${key}` })).data.matched).toBe(3);
+    // A picture is no list.
+    const png = `${token.dir}lists/${Date.now()}.png`;
+    expect((await uploadAs(ctx, token, png, await pngOf())).statusCode).toBe(200);
+    const refused = await count({ listUrl: `/oss-api/${png}` });
+    expect(refused.status).toBe(400);
+    expect(refused.message).toBe('名单文件无法读取，请上传 txt 或 xlsx 文件');
   });
 
   it('keeps a seat to its accounts and refuses hidden accounts and unknown tags', async () => {
