@@ -1,11 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
 import type {
   BulkTagApplyResult,
   ConversationItem,
+  FriendUpdatePush,
   FriendsListResult,
   TagGroupItem,
   TagsListResult,
 } from '@cst/shared';
+import { pushEvents } from '../../db/schema/index.ts';
+import { rowsOf } from '../../platform/db.ts';
 import type { ContactDto } from '../../gateway/types.ts';
 import {
   buildTenant,
@@ -24,7 +29,7 @@ import {
   gatewayIdle,
   type ListedAccount,
 } from '../accounts/account.test-support.ts';
-import { ossToken, uploadAs } from '../files/files.test-support.ts';
+import { ossToken, pngOf, uploadAs } from '../files/files.test-support.ts';
 
 let ctx: TestContext;
 let demo: Session;
@@ -272,6 +277,30 @@ describe('tags on contacts', () => {
     expect(card.data.tags.map((t) => t.name)).toEqual(['金牌', '银牌']);
   });
 
+  it('tells those who see the account: friendUpdate with the tags as they are now', async () => {
+    const f = friends[7]!;
+    expect((await tagFriends(seat1, targetsOf(acc, [f]), [gold])).data.changed).toBe(1);
+    const pushes = await ctx.deps.db
+      .select()
+      .from(pushEvents)
+      .where(eq(pushEvents.event, 'friendUpdate'));
+    const mine = pushes
+      .map((p) => p.data as FriendUpdatePush)
+      .filter((d) => d.upserted.some((x) => x.friendWxid === f.wxid));
+    expect(mine.at(-1)?.upserted.find((x) => x.friendWxid === f.wxid)?.tags).toEqual([
+      { id: gold, name: '金牌', color: '' },
+    ]);
+    // Nothing changed: nothing pushed.
+    const before = pushes.length;
+    await tagFriends(seat1, targetsOf(acc, [f]), [gold]);
+    const after = await ctx.deps.db
+      .select()
+      .from(pushEvents)
+      .where(eq(pushEvents.event, 'friendUpdate'));
+    expect(after.length).toBe(before);
+    await tagFriends(seat1, targetsOf(acc, [f]), [gold], 'remove');
+  });
+
   it('removes tags; the count follows', async () => {
     const r = await tagFriends(demo, targetsOf(acc, friends.slice(2, 3)), [silver], 'remove');
     expect(r.data.changed).toBe(1);
@@ -427,6 +456,28 @@ describe('bulk tagging', () => {
     expect(findTag(await tagList(), bulkTag)!.count).toBe(friends.length - 1);
   });
 
+  it('filters by membership of a group chat: the friends of the account among its members', async () => {
+    const groups = await api().get<{ list: { id: string }[] }>(
+      `/api/v1/contacts/list?cvType=2&wxid=${acc.wxid}`,
+    );
+    expect(groups.data.list.length).toBeGreaterThan(0);
+    const groupId = groups.data.list[0]!.id;
+    const rows = rowsOf<{ n: number }>(
+      await ctx.deps.db.execute(sql`
+        select count(*)::int as n from contacts c
+        join work_accounts a on a.id = c.work_account_id and a.wxid = ${acc.wxid}
+        where c.wxid in (select m.wxid from chat_group_members m
+          join chat_groups g on g.id = m.chat_group_id
+          where g.group_id = ${groupId} and g.work_account_id = a.id)`),
+    );
+    const expected = Number(rows[0]!.n);
+    expect(expected).toBeGreaterThan(0);
+    const r = await count({ workWxids: [acc.wxid], groupIds: [groupId] });
+    expect(r.data.matched).toBe(expected);
+    const bad = await count({ groupIds: ['not-a-group'] });
+    expect(bad.status).toBe(400);
+  });
+
   it('tags the friends of an uploaded list (txt) and refuses a file that is not a list', async () => {
     const token = await ossToken(ctx, demo);
     const wanted = friends2.slice(0, 4).map((f) => f.wxid);
@@ -446,6 +497,25 @@ describe('bulk tagging', () => {
     expect(empty.status).toBe(400);
     // Another tenant cannot read this tenant's list.
     expect((await count({ listUrl }, other)).status).toBe(400);
+  });
+
+  it('reads an xlsx list: the first column of the first sheet, a header row matching nobody', async () => {
+    const book = new ExcelJS.Workbook();
+    const sheet = book.addWorksheet('名单');
+    sheet.addRow(['微信号', '备注']);
+    for (const f of friends2.slice(5, 8)) sheet.addRow([f.wxid, '客户']);
+    sheet.addRow(['wxid_not_a_friend']);
+    const token = await ossToken(ctx, demo);
+    const key = `${token.dir}lists/${Date.now()}.xlsx`;
+    const bytes = Buffer.from(await book.xlsx.writeBuffer());
+    expect((await uploadAs(ctx, token, key, bytes)).statusCode).toBe(200);
+    expect((await count({ listUrl: `/oss-api/${key}` })).data.matched).toBe(3);
+    // A picture is no list.
+    const png = `${token.dir}lists/${Date.now()}.png`;
+    expect((await uploadAs(ctx, token, png, await pngOf())).statusCode).toBe(200);
+    const refused = await count({ listUrl: `/oss-api/${png}` });
+    expect(refused.status).toBe(400);
+    expect(refused.message).toBe('名单文件无法读取，请上传 txt 或 xlsx 文件');
   });
 
   it('keeps a seat to its accounts and refuses hidden accounts and unknown tags', async () => {

@@ -21,6 +21,9 @@ import type { Deps } from '../../platform/deps.ts';
 import { fail } from '../../platform/errors.ts';
 import { convScopeOf } from '../conversations/conversation.scope.ts';
 import { violatedUnique } from '../users/users.repository.ts';
+import { realtimeOf } from '../../realtime/realtime.ts';
+import { friendUpdatePush } from '../friends/friends.presenter.ts';
+import { friendRows } from '../friends/friends.repository.ts';
 import { presentTagGroups } from './tags.presenter.ts';
 import * as repo from './tags.repository.ts';
 
@@ -185,7 +188,30 @@ export class TagsService {
       body.op === 'add'
         ? await repo.addLinks(this.db, scope.tenantId, ids, tagIds)
         : await repo.removeLinks(this.db, scope.tenantId, ids, tagIds);
+    if (changed > 0) await this.announce(scope.tenantId, found);
     return { changed };
+  }
+
+  /**
+   * Tells everyone who sees the accounts: `friendUpdate` with the friends' rows as they are now
+   * (their tags included), so open friends tables, cards and chat headers follow.
+   */
+  private async announce(
+    tenantId: string,
+    contacts: { workAccountId: string; workWxid: string; wxid: string }[],
+  ): Promise<void> {
+    const byAccount = new Map<string, { workWxid: string; wxids: string[] }>();
+    for (const c of contacts) {
+      const entry = byAccount.get(c.workAccountId) ?? { workWxid: c.workWxid, wxids: [] };
+      entry.wxids.push(c.wxid);
+      byAccount.set(c.workAccountId, entry);
+    }
+    const pushes = [];
+    for (const [accountId, { workWxid, wxids }] of byAccount) {
+      const rows = await friendRows(this.db, accountId, wxids);
+      pushes.push(friendUpdatePush(accountId, workWxid, rows, []));
+    }
+    await realtimeOf(this.deps).publish(tenantId, pushes);
   }
 
   /** The tags of one contact the caller sees (user card, chat header); 404 otherwise. */

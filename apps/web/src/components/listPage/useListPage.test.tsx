@@ -60,8 +60,7 @@ function Declared(props: {
         title: 'Side',
         field: 'side',
         width: 80,
-        states: { 1: { label: 'sent', color: 'blue' } },
-        otherwise: { label: 'received' },
+        states: { 1: { label: 'sent', color: 'blue' }, 2: { label: 'received' } },
       },
       { kind: 'time', title: 'At', field: 'at' },
       {

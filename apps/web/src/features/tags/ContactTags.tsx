@@ -3,14 +3,24 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Flex, Popover, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { TagTarget } from '@cst/shared';
+import type { FriendUpdatePush, TagTarget } from '@cst/shared';
+import { useRealtimeEvent } from '../../lib/realtime/useRealtimeEvent.ts';
 import { tagsApi, tagsKeys } from './api.ts';
 import { TagChips } from './TagChips.tsx';
 import { TagSelect } from './TagSelect.tsx';
 import './tags.css';
 
-/** The tags of one contact (user card, chat header). */
+/**
+ * The tags of one contact (user card, chat header), kept live: a `friendUpdate` push of that
+ * friend (a tag change anywhere) replaces them.
+ */
 export function useContactTags(target: TagTarget | null) {
+  const client = useQueryClient();
+  useRealtimeEvent<FriendUpdatePush>('friendUpdate', (p) => {
+    if (!target || p.workWxid !== target.workWxid) return;
+    const row = p.upserted.find((f) => f.friendWxid === target.friendWxid);
+    if (row) client.setQueryData(tagsKeys.contact(target), { tags: row.tags });
+  });
   return useQuery({
     queryKey: tagsKeys.contact(target ?? { workWxid: '', friendWxid: '' }),
     queryFn: () => tagsApi.ofContact(target!),
