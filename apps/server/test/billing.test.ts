@@ -370,7 +370,15 @@ describe('wallet, orders and paid ports', () => {
       balanceCents: 5000,
       portPriceCents: 1000,
       warnDays: 7,
-      ports: { total: 2, free: 2, expired: 0, expiring: 0, expiringBound: 0, nextExpiry: null },
+      ports: {
+        total: 2,
+        free: 2,
+        expired: 0,
+        expiredBound: 0,
+        expiring: 0,
+        expiringBound: 0,
+        nextExpiry: null,
+      },
       trialPorts: 0,
     });
     for (const s of [acmeSeat, admin, sup]) {

@@ -123,6 +123,8 @@ describe('trial ports of a registration, and expiry', () => {
       .set({ expiresAt: new Date(ctx.deps.now() - 1000) })
       .where(eq(ports.id, port.id));
     expect(await expirePortAccounts(ctx.deps)).toBe(1);
+    const after = await api(ctx, 'GET', `${B}/wallet`, { session: owner });
+    expect(after.data.ports).toMatchObject({ expired: 1, expiredBound: 1, expiring: 0 });
     expect(await expirePortAccounts(ctx.deps)).toBe(0);
     const offline = await waitStatus(ctx, owner, wxid, 'offline');
     expect(offline.statusReason).toBe('端口已过期，工作号已下线，请续费端口后重新登录');

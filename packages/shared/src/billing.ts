@@ -194,6 +194,8 @@ export const walletSummary = z.object({
     /** Unexpired and not bound to an account: what a QR login can take. */
     free: z.number().int(),
     expired: z.number().int(),
+    /** Of those, still bound to a work account (it went offline at expiry). */
+    expiredBound: z.number().int(),
     /** Unexpired ports that expire within `warnDays`. */
     expiring: z.number().int(),
     /** Of those, bound to a work account (it goes offline at expiry). */

@@ -147,7 +147,7 @@ export async function findWallet(db: DbOrTx, tenantId: string) {
   return rows[0] ?? null;
 }
 
-/** Counts of a tenant's ports: all, free, expired, expiring before `warnUntil` (and bound). */
+/** Counts of a tenant's ports: all, free, expired and expiring before `warnUntil` (and bound). */
 export async function portSummary(db: DbOrTx, tenantId: string, now: Date, warnUntil: Date) {
   const nowIso = now.toISOString();
   const warnIso = warnUntil.toISOString();
@@ -157,6 +157,7 @@ export async function portSummary(db: DbOrTx, tenantId: string, now: Date, warnU
       total: sql<number>`count(*)::int`,
       free: sql<number>`(count(*) filter (where ${ports.workAccountId} is null and ${ports.expiresAt} > ${nowIso}::timestamptz))::int`,
       expired: sql<number>`(count(*) filter (where ${ports.expiresAt} <= ${nowIso}::timestamptz))::int`,
+      expiredBound: sql<number>`(count(*) filter (where ${ports.expiresAt} <= ${nowIso}::timestamptz and ${ports.workAccountId} is not null))::int`,
       expiring: sql<number>`(count(*) filter (where ${expiring}))::int`,
       expiringBound: sql<number>`(count(*) filter (where ${expiring} and ${ports.workAccountId} is not null))::int`,
       nextExpiry: sql<Date | string | null>`min(${ports.expiresAt}) filter (where ${expiring})`,

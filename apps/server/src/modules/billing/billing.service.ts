@@ -221,6 +221,7 @@ export class BillingService {
         total: p.total,
         free: p.free,
         expired: p.expired,
+        expiredBound: p.expiredBound,
         expiring: p.expiring,
         expiringBound: p.expiringBound,
         nextExpiry: msOf(p.nextExpiry),

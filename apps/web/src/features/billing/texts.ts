@@ -86,7 +86,7 @@ export const billingTexts: Record<Language, TextTree> = {
       banner: {
         expiring:
           '{count} 个端口将在 {days} 天内到期（最早 {date}），其中 {bound} 个正在使用；到期后对应工作号会下线。',
-        expired: '{count} 个端口已过期，其绑定的工作号已下线，续费后可重新登录。',
+        expired: '{count} 个正在使用的端口已过期，其工作号已下线，续费后可重新登录。',
         renew: '去续费',
       },
       start: {
@@ -185,7 +185,7 @@ export const billingTexts: Record<Language, TextTree> = {
       banner: {
         expiring:
           '{count} ports expire within {days} days (first on {date}), {bound} of them in use; their accounts go offline at expiry.',
-        expired: '{count} ports have expired; their accounts are offline until renewed.',
+        expired: '{count} ports in use have expired; their accounts are offline until renewed.',
         renew: 'Renew',
       },
       start: {
