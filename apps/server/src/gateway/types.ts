@@ -70,7 +70,7 @@ export const CAPABILITIES = [
 export type Capability = (typeof CAPABILITIES)[number];
 
 /** Names of platforms the server can run. */
-export type PlatformName = 'simulator';
+export type PlatformName = 'simulator' | 'whatsapp';
 
 // ---- errors -------------------------------------------------------------------------------------
 

@@ -10,3 +10,4 @@ export * from './emoticons.ts';
 export * from './talk.ts';
 export * from './friendRequests.ts';
 export * from './groups.ts';
+export * from './whatsapp.ts';
