@@ -27,6 +27,8 @@ export interface WhatsAppOptions {
   backoffMs: (attempt: number) => number;
   /** Sockets connecting at once (resumes after a restart queue behind this cap). */
   maxConnecting: number;
+  /** Options of media downloads (`dispatcher`: a proxy, or a mock in tests). */
+  fetchOptions?: RequestInit;
   /** WhatsApp Web version to announce; Baileys' bundled one when unset. */
   version?: [number, number, number];
 }

@@ -108,8 +108,11 @@ async function finishLogin(core: WaCore, conn: Conn): Promise<void> {
   const me = conn.session.creds.me;
   const samePerson = (id: string) => id === wxid || (!!me && personJid(me.id) === id);
   if (!wxid || (login.wxid && !samePerson(login.wxid))) {
+    // Unlink the wrong phone's new device first: the failure then ends the socket.
+    const sock = conn.sock;
+    conn.ended = true;
+    await sock?.logout().catch(() => undefined);
     await failLogin(core, conn, '扫码账号与待登录账号不一致');
-    await conn.sock?.logout().catch(() => undefined);
     return;
   }
   await core.store.bind(conn.session.id, wxid);
