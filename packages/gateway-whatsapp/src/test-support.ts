@@ -244,6 +244,8 @@ export async function buildWa(
     database?: Database;
     options?: Partial<WhatsAppOptions>;
     media?: MediaServer;
+    /** An unpaired socket shows a QR code by itself, as WhatsApp's server does. */
+    autoQr?: boolean;
     /** The bytes of files the console sends (default: a text naming the URL). */
     loadMedia?: (url: string) => Promise<Buffer>;
   } = {},
@@ -266,6 +268,7 @@ export async function buildWa(
         socketFactory: (config) => {
           const s = new FakeSocket(config, media);
           sockets.push(s);
+          if (opts.autoQr && !s.creds.me) setTimeout(() => s.qr(`2@auto-${sockets.length}`), 1);
           return s as unknown as WaSocket;
         },
         backoffMs: () => 5,
