@@ -104,6 +104,16 @@ export class WaAuthStore {
     });
   }
 
+  /** Changes the proxy a session connects through. */
+  setProxy(sessionId: string, proxy: string | null): Promise<void> {
+    return this.serial(sessionId, async () => {
+      await this.db
+        .update(waSessions)
+        .set({ proxy, updatedAt: this.now() })
+        .where(eq(waSessions.id, sessionId));
+    });
+  }
+
   /** Binds a paired session to its account; an older session of the same account is dropped. */
   bind(sessionId: string, wxid: string): Promise<void> {
     return this.serial(sessionId, () =>

@@ -195,7 +195,7 @@ export async function downloadMedia(
   const data = await downloadMediaMessage(
     msg,
     'buffer',
-    { options: core.opts.fetchOptions },
+    { options: conn.fetchOptions ?? core.opts.fetchOptions },
     {
       reuploadRequest: (m) => sock.updateMediaMessage(m),
       logger: core.deps.log as unknown as NonNullable<UserFacingSocketConfig['logger']>,

@@ -2,7 +2,12 @@ import { proto } from 'baileys';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../../apps/server/src/app.ts';
 import { seed } from '../../../apps/server/src/modules/bootstrap/seed.ts';
-import { configureAccountRuntime } from '../../../apps/server/src/modules/accounts/account-runtime.ts';
+import {
+  accountRuntimeOf,
+  configureAccountRuntime,
+} from '../../../apps/server/src/modules/accounts/account-runtime.ts';
+import { findByWxid } from '../../../apps/server/src/modules/accounts/account.repository.ts';
+import type { SocksProxyAgent } from 'socks-proxy-agent';
 import {
   apiAs,
   eventually,
@@ -150,6 +155,28 @@ describe('the console on WhatsApp', () => {
       (await messages()).data.list.find((m) => m.messageId === sent.data.messageId && m.readOK),
     );
     expect(read.msgId).toBe(msgId);
+
+    // The account gets a proxy: the next resume connects through it.
+    expect(
+      (await api.post('/main-api/acc/proxy-add', { text: '10.9.8.7:1080:cu:cp' })).status,
+    ).toBe(200);
+    const proxies = await api.post<{ list: { id: string; label: string }[] }>(
+      '/main-api/acc/proxy-list',
+    );
+    const proxyId = proxies.data.list.find((p) => p.label === '10.9.8.7:1080')!.id;
+    const assign = await api.post('/main-api/acc/proxy-assign', { wxids: [ME_ID], proxyId });
+    expect(assign.status, assign.message).toBe(200);
+    const runtime = accountRuntimeOf(ctx.deps);
+    await runtime.gateway.release(ME_ID);
+    const row = (await findByWxid(ctx.deps.db, ME_ID))!;
+    const n = sockets.length;
+    await runtime.leases.resume({ id: row.id, tenantId: row.tenantId, wxid: ME_ID }, row.status);
+    expect(sockets.length).toBe(n + 1);
+    expect((sock().config.agent as SocksProxyAgent).proxy).toMatchObject({
+      host: '10.9.8.7',
+      port: 1080,
+      userId: 'cu',
+    });
   });
 
   it('is what the server builds for PLATFORM=whatsapp (a dynamic import; no socket until a login)', async () => {

@@ -72,6 +72,8 @@ export interface Conn {
   ids: PersonIds;
   /** Resolves the wait for the first QR code. */
   onFirstQr: ((qr: string | Error) => void) | null;
+  /** Options of this session's media downloads (its proxy). */
+  fetchOptions?: RequestInit;
   /** Gives back the connecting slot (once). */
   free?: () => void;
 }

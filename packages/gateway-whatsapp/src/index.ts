@@ -83,7 +83,7 @@ export async function createWhatsAppGateway(
     startQrLogin: (c) => session.startQrLogin(core, c),
     cancelQrLogin: (loginId) => session.cancelQrLogin(core, loginId),
     getQrLogin: async (loginId) => session.getQrLogin(core, loginId),
-    resume: (wxid) => session.resume(core, wxid),
+    resume: (wxid, o) => session.resume(core, wxid, o),
     release: async (wxid) => session.release(core, wxid),
     logout: (wxid) => session.logout(core, wxid),
     heldAccounts: () => [...core.held.keys()],

@@ -1,7 +1,9 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../../apps/server/test/support.ts';
 import type { Database } from '../../../apps/server/src/platform/db.ts';
+import { SocksProxyAgent } from 'socks-proxy-agent';
 import { closeAction } from './disconnect.ts';
+import { parseProxy, proxyUrl } from './proxy.ts';
 import { GatewayError, waSessions } from './server.ts';
 import { buildWa as build, loginWa, ME, ME_ID, type WaHarness } from './test-support.ts';
 
@@ -228,5 +230,55 @@ describe('disconnects', () => {
         message: { kind: 'text', content: 'hi' },
       }),
     ).rejects.toBeInstanceOf(GatewayError);
+  });
+});
+
+describe('proxies', () => {
+  it('parses SPEC proxies, a password with colons included', () => {
+    expect(parseProxy('10.0.0.1:1080:user:pa:ss')).toEqual({
+      host: '10.0.0.1',
+      port: 1080,
+      username: 'user',
+      password: 'pa:ss',
+    });
+    expect(parseProxy('10.0.0.1:1080')).toMatchObject({ username: '', password: '' });
+    expect(parseProxy('10.0.0.1:99999:u:p')).toBeNull();
+    expect(parseProxy('nohost')).toBeNull();
+    expect(proxyUrl(parseProxy('h:1:u@x:p/w')!)).toBe('socks5h://u%40x:p%2Fw@h:1');
+  });
+
+  it('puts the proxy on the websocket, uploads and downloads; resume takes the current one', async () => {
+    h = await buildWa();
+    await expect(h.gateway.startQrLogin({ proxy: 'bad' })).rejects.toMatchObject({
+      code: 'invalid',
+    });
+    const started = h.gateway.startQrLogin({ proxy: '10.0.0.1:1080:user:pa:ss' });
+    await h.until(() => h.sockets.length === 1);
+    const config = h.sock.config;
+    expect(config.agent).toBeInstanceOf(SocksProxyAgent);
+    expect(config.fetchAgent).toBe(config.agent);
+    expect((config.agent as SocksProxyAgent).proxy).toMatchObject({
+      host: '10.0.0.1',
+      port: 1080,
+      userId: 'user',
+      password: 'pa:ss',
+    });
+    expect(config.options).toHaveProperty('dispatcher');
+    h.sock.qr('2@code');
+    await started;
+    h.sock.pair();
+    await h.until(() => h.sockets.length === 2);
+    expect((h.sock.config.agent as SocksProxyAgent).proxy.host).toBe('10.0.0.1');
+    h.sock.open();
+    await h.until(() => h.gateway.heldAccounts().includes(ME_ID));
+
+    await h.restart();
+    await h.gateway.resume(ME_ID, { proxy: '10.0.0.2:1081:u2:p2' });
+    expect((h.sock.config.agent as SocksProxyAgent).proxy.host).toBe('10.0.0.2');
+    const [row] = await database.db.select().from(waSessions);
+    expect(row!.proxy).toBe('10.0.0.2:1081:u2:p2');
+    await h.restart();
+    await h.gateway.resume(ME_ID, { proxy: null });
+    expect(h.sock.config.agent).toBeUndefined();
   });
 });

@@ -4,7 +4,13 @@ import { type Conn, type Login, type WaCore, newConn } from './core.ts';
 import { closeAction } from './disconnect.ts';
 import { handleEvents } from './events.ts';
 import { personJid } from './ids.ts';
-import { GatewayError, type QrLoginDto, type StartQrLoginCommand } from './server.ts';
+import { parseProxy, proxyRoutes } from './proxy.ts';
+import {
+  GatewayError,
+  type QrLoginDto,
+  type ResumeOptions,
+  type StartQrLoginCommand,
+} from './server.ts';
 
 // Logins, resumes, disconnects: the connection side of the adapter.
 
@@ -26,6 +32,15 @@ export async function connect(core: WaCore, conn: Conn): Promise<void> {
   const free = await core.slot();
   if (conn.ended || core.closed) return free();
   const auth = core.store.authState(conn.session);
+  let routes;
+  try {
+    routes = proxyRoutes(conn.session.proxy);
+  } catch {
+    free();
+    await core.setStatus(conn, 'proxyFailed', '代理格式不正确');
+    return;
+  }
+  conn.fetchOptions = routes?.fetchOptions ?? core.opts.fetchOptions;
   const logger = core.deps.log.child({ platform: 'whatsapp', session: conn.session.id });
   const sock = core.opts.socketFactory({
     auth: { creds: auth.creds, keys: auth.keys },
@@ -35,6 +50,10 @@ export async function connect(core: WaCore, conn: Conn): Promise<void> {
     syncFullHistory: false,
     emitOwnEvents: false,
     qrTimeout: core.opts.qrTimeoutMs,
+    // One proxy for the websocket, uploads and media downloads.
+    ...(routes
+      ? { agent: routes.agent, fetchAgent: routes.agent, options: routes.fetchOptions }
+      : {}),
     ...(core.opts.version ? { version: core.opts.version } : {}),
     getMessage: async (key) => {
       const row = key.id ? await core.repo.byId(conn.session.id, key.id) : null;
@@ -219,6 +238,7 @@ export async function startQrLogin(
   core: WaCore,
   cmd: StartQrLoginCommand = {},
 ): Promise<QrLoginDto> {
+  if (cmd.proxy && !parseProxy(cmd.proxy)) throw new GatewayError('invalid', 'malformed proxy');
   const loginId = randomUUID();
   const session = await core.store.create(loginId, cmd.proxy ?? null);
   const conn = newConn(session, 'loggingIn');
@@ -259,11 +279,15 @@ export async function cancelQrLogin(core: WaCore, loginId: string): Promise<void
 }
 
 /** Brings an account back from its stored session: autoLoggingIn now, online when it opens. */
-export async function resume(core: WaCore, wxid: string): Promise<void> {
+export async function resume(core: WaCore, wxid: string, opts: ResumeOptions = {}): Promise<void> {
   const held = core.held.get(wxid);
   if (held && !held.ended) return;
   const session = await core.store.findByWxid(wxid);
   if (!session) throw new GatewayError('noSession', 'a QR login is needed');
+  if (opts.proxy !== undefined && opts.proxy !== session.proxy) {
+    await core.store.setProxy(session.id, opts.proxy);
+    session.proxy = opts.proxy;
+  }
   const conn = newConn(session, 'autoLoggingIn');
   core.held.set(wxid, conn);
   await core.setStatus(conn, 'autoLoggingIn');
