@@ -26,6 +26,7 @@ import { friendRequestsApi, friendRequestsKeys } from './api.ts';
 import { useFriendRequestsLive } from './useFriendRequestsLive.ts';
 import { isPendingIn, personName, useRequestColumns } from './useRequestColumns.tsx';
 import './friendRequests.css';
+import { CapabilityGate } from '../accounts/CapabilityGate.tsx';
 
 const FILTERS = ['direction', 'workWxid', 'status'] as const;
 const STATUSES = [1, 2, 3, 4] as const;
@@ -115,14 +116,19 @@ export function FriendRequestsPage() {
       title={t('friendRequests.title')}
       testId="friend-requests"
       extra={
-        <Button
-          type="primary"
-          icon={<UserAddOutlined />}
-          onClick={() => setAdding(true)}
-          data-testid="fr-add"
-        >
-          {t('friendRequests.addFriend')}
-        </Button>
+        <CapabilityGate cap="addFriend">
+          {(off) => (
+            <Button
+              type="primary"
+              icon={<UserAddOutlined />}
+              disabled={off}
+              onClick={() => setAdding(true)}
+              data-testid="fr-add"
+            >
+              {t('friendRequests.addFriend')}
+            </Button>
+          )}
+        </CapabilityGate>
       }
       notice={
         <Tabs
@@ -161,13 +167,17 @@ export function FriendRequestsPage() {
       actions={
         direction === 'in' && (
           <BulkBar selection={sel}>
-            <Button
-              disabled={sel.rows.length === 0}
-              onClick={() => void acceptSelected()}
-              data-testid="fr-accept-selected"
-            >
-              {t('friendRequests.acceptSelected')}
-            </Button>
+            <CapabilityGate cap="friendRequests">
+              {(off) => (
+                <Button
+                  disabled={off || sel.rows.length === 0}
+                  onClick={() => void acceptSelected()}
+                  data-testid="fr-accept-selected"
+                >
+                  {t('friendRequests.acceptSelected')}
+                </Button>
+              )}
+            </CapabilityGate>
           </BulkBar>
         )
       }

@@ -17,6 +17,7 @@ import { useTranslation } from 'react-i18next';
 import type { GroupDetail, GroupMemberItem } from '@cst/shared';
 import { groupsApi, groupsKeys } from './api.ts';
 import { RoleTag } from './RoleTag.tsx';
+import { CapabilityGate, usePlatformCapabilities } from '../accounts/CapabilityGate.tsx';
 
 /** Members of a group with role and mute state; the owner and admins remove and mute. */
 export function GroupMembers({ group }: { group: GroupDetail }) {
@@ -25,6 +26,7 @@ export function GroupMembers({ group }: { group: GroupDetail }) {
   const qc = useQueryClient();
   const ref = { workWxid: group.workWxid, groupId: group.groupId };
   const [view, setView] = useState<'all' | 'bans'>('all');
+  const platform = usePlatformCapabilities();
   const [keyword, setKeyword] = useState('');
   const [selected, setSelected] = useState<string[]>([]);
   const bans = useQuery({
@@ -82,7 +84,12 @@ export function GroupMembers({ group }: { group: GroupDetail }) {
             onChange={(v) => setView(v as 'all' | 'bans')}
             options={[
               { value: 'all', label: t('groupPanel.allMembers') },
-              { value: 'bans', label: t('groupPanel.banList') },
+              {
+                value: 'bans',
+                label: t('groupPanel.banList'),
+                disabled: !platform.can('groupBan'),
+                title: platform.can('groupBan') ? undefined : platform.why(),
+              },
             ]}
             data-testid="members-view"
           />
@@ -96,9 +103,16 @@ export function GroupMembers({ group }: { group: GroupDetail }) {
         </Space>
         {manager && (
           <Space>
-            <Button disabled={selected.length === 0} onClick={() => void ban(selected, true)}>
-              {t('groupPanel.muteSelected')}
-            </Button>
+            <CapabilityGate cap="groupBan">
+              {(off) => (
+                <Button
+                  disabled={off || selected.length === 0}
+                  onClick={() => void ban(selected, true)}
+                >
+                  {t('groupPanel.muteSelected')}
+                </Button>
+              )}
+            </CapabilityGate>
             <Popconfirm
               title={t('groupPanel.removeConfirm', { count: selected.length })}
               onConfirm={() => remove(selected)}
@@ -167,14 +181,19 @@ export function GroupMembers({ group }: { group: GroupDetail }) {
             render: (_: unknown, m) =>
               manageable(m) && (
                 <Space size={0}>
-                  <Button
-                    type="link"
-                    size="small"
-                    onClick={() => void ban([m.wxid], !m.banned)}
-                    data-testid="member-mute"
-                  >
-                    {t(m.banned ? 'groupPanel.unmute' : 'groupPanel.mute')}
-                  </Button>
+                  <CapabilityGate cap="groupBan">
+                    {(off) => (
+                      <Button
+                        type="link"
+                        size="small"
+                        disabled={off}
+                        onClick={() => void ban([m.wxid], !m.banned)}
+                        data-testid="member-mute"
+                      >
+                        {t(m.banned ? 'groupPanel.unmute' : 'groupPanel.mute')}
+                      </Button>
+                    )}
+                  </CapabilityGate>
                   <Popconfirm
                     title={t('groupPanel.removeConfirm', { count: 1 })}
                     onConfirm={() => remove([m.wxid])}
