@@ -1,5 +1,16 @@
 import { randomBytes } from 'node:crypto';
-import { Curve, proto, type SignalDataSet } from 'baileys';
+import {
+  Curve,
+  DEFAULT_CONNECTION_CONFIG,
+  addTransactionCapability,
+  generateSignalPubKey,
+  initAuthCreds,
+  proto,
+  type SignalDataSet,
+  type SignalDataTypeMap,
+  type SignalKeyStore,
+} from 'baileys';
+import pino from 'pino';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../../apps/server/test/support.ts';
@@ -153,5 +164,91 @@ describe('WaAuthStore', () => {
       .from(waSessionKeys)
       .where(eq(waSessionKeys.sessionId, s.id));
     expect(rows).toEqual([]);
+  });
+
+  it('keeps a real signal session: a message decrypts after the store is rebuilt', async () => {
+    const logger = pino({ level: 'silent' });
+    const makeRepo = DEFAULT_CONNECTION_CONFIG.makeSignalRepository;
+    const tx = (keys: SignalKeyStore) =>
+      addTransactionCapability(keys, logger, { maxCommitRetries: 1, delayBetweenTriesMs: 1 });
+    const ALICE = '8613800000001@s.whatsapp.net';
+    const BOB = '8613800000002@s.whatsapp.net';
+
+    // Bob: an in-memory key store.
+    const bobCreds = initAuthCreds();
+    const bobData = new Map<string, unknown>();
+    const bobKeys: SignalKeyStore = {
+      get: async (type, ids) =>
+        Object.fromEntries(
+          ids
+            .filter((id) => bobData.has(`${type}/${id}`))
+            .map((id) => [id, bobData.get(`${type}/${id}`)]),
+        ) as { [id: string]: SignalDataTypeMap[typeof type] },
+      set: async (data) => {
+        for (const [type, byId] of Object.entries(data)) {
+          for (const [id, v] of Object.entries(byId ?? {})) {
+            if (v === null) bobData.delete(`${type}/${id}`);
+            else bobData.set(`${type}/${id}`, v);
+          }
+        }
+      },
+    };
+    const bobPreKey = Curve.generateKeyPair();
+    await bobKeys.set({ 'pre-key': { '1': bobPreKey } });
+    const bob = makeRepo({ creds: bobCreds, keys: tx(bobKeys) }, logger);
+
+    // Alice: this store, in the database.
+    const store = new WaAuthStore(database.db, new SecretBox(key), now);
+    const s = await store.create('s-signal', null);
+    const auth = store.authState(s);
+    const alice = makeRepo({ creds: auth.creds, keys: tx(auth.keys) }, logger);
+    await alice.injectE2ESession({
+      jid: BOB,
+      session: {
+        registrationId: bobCreds.registrationId,
+        identityKey: generateSignalPubKey(bobCreds.signedIdentityKey.public),
+        signedPreKey: {
+          keyId: bobCreds.signedPreKey.keyId,
+          publicKey: generateSignalPubKey(bobCreds.signedPreKey.keyPair.public),
+          signature: bobCreds.signedPreKey.signature,
+        },
+        preKey: { keyId: 1, publicKey: generateSignalPubKey(bobPreKey.public) },
+      },
+    });
+    const first = await alice.encryptMessage({ jid: BOB, data: Buffer.from('hello bob') });
+    expect(first.type).toBe('pkmsg');
+    const opened = await bob.decryptMessage({
+      jid: ALICE,
+      type: first.type,
+      ciphertext: first.ciphertext,
+    });
+    expect(Buffer.from(opened).toString()).toBe('hello bob');
+    const answer = await bob.encryptMessage({ jid: ALICE, data: Buffer.from('hi alice') });
+    const got = await alice.decryptMessage({
+      jid: BOB,
+      type: answer.type,
+      ciphertext: answer.ciphertext,
+    });
+    expect(Buffer.from(got).toString()).toBe('hi alice');
+    await store.flush();
+
+    // A new process: the session comes back from the rows alone.
+    const rebuilt = new WaAuthStore(database.db, await openSecretBox(database.db, key), now);
+    const back = rebuilt.authState((await rebuilt.find(s.id))!);
+    const alice2 = makeRepo({ creds: back.creds, keys: tx(back.keys) }, logger);
+    const later = await bob.encryptMessage({ jid: ALICE, data: Buffer.from('after restart') });
+    const again = await alice2.decryptMessage({
+      jid: BOB,
+      type: later.type,
+      ciphertext: later.ciphertext,
+    });
+    expect(Buffer.from(again).toString()).toBe('after restart');
+    const reply = await alice2.encryptMessage({ jid: BOB, data: Buffer.from('still here') });
+    const seen = await bob.decryptMessage({
+      jid: ALICE,
+      type: reply.type,
+      ciphertext: reply.ciphertext,
+    });
+    expect(Buffer.from(seen).toString()).toBe('still here');
   });
 });
