@@ -427,6 +427,52 @@ describe('groups and capabilities', () => {
     });
   });
 
+  it('group events: a new group, a member joining, and calls as call messages', async () => {
+    h.sock.ev.emit('groups.upsert', [
+      { id: GROUP, subject: 'New team', owner: ANN, creation: 1_700_000_100, participants: [] },
+    ]);
+    await h.until(() => h.of('groupChanged').length === 1);
+    expect(h.of('groupChanged')[0]).toMatchObject({
+      kind: 'created',
+      group: { groupId: '120363000000000001@chatroom', name: 'New team', ownerWxid: ANN },
+    });
+    h.sock.ev.emit('group-participants.update', {
+      id: GROUP,
+      author: ANN,
+      participants: [{ id: '555555555555555@lid' }],
+      action: 'add',
+    });
+    await h.until(() => h.of('groupNotice').length === 1);
+    expect(h.of('groupNotice')[0]).toMatchObject({
+      groupId: '120363000000000001@chatroom',
+      kind: 'memberJoined',
+      wxids: ['555555555555555@lid'],
+    });
+    h.sock.ev.emit('call', [
+      {
+        chatId: ANN,
+        from: ANN,
+        id: 'call-1',
+        date: new Date(),
+        offline: false,
+        status: 'offer',
+        isVideo: true,
+      },
+      {
+        chatId: ANN,
+        from: ANN,
+        id: 'call-1',
+        date: new Date(),
+        offline: false,
+        status: 'timeout',
+        isVideo: true,
+      },
+    ]);
+    await h.until(() => h.of('message').length === 1);
+    expect(h.of('message')[0]).toMatchObject({ msgType: MSG_TYPE.videoCall, peerId: ANN });
+    expect(JSON.parse(h.of('message')[0]!.content)).toEqual({ result: 'missed', durationSec: 0 });
+  });
+
   it('answers unsupported for every capability it lacks', async () => {
     const gw: ChatGateway = h.gateway;
     const missing = CAPABILITIES.filter((c) => !WHATSAPP_CAPABILITIES.includes(c));

@@ -145,6 +145,22 @@ describe('sessions', () => {
   });
 });
 
+describe('memory', () => {
+  it('caps the sockets connecting at once; the rest wait their turn', async () => {
+    h = await buildWa({ options: { maxConnecting: 1 } });
+    const a = h.gateway.startQrLogin();
+    await h.until(() => h.sockets.length === 1);
+    const b = h.gateway.startQrLogin();
+    await h.settle();
+    expect(h.sockets.length).toBe(1);
+    h.sockets[0]!.qr('2@a');
+    await a;
+    await h.until(() => h.sockets.length === 2);
+    h.sockets[1]!.qr('2@b');
+    expect((await b).qrPayload).toBe('2@b');
+  });
+});
+
 describe('disconnects', () => {
   it.each([
     [515, 'restart'],

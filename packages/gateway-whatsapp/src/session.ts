@@ -102,6 +102,8 @@ async function onQr(core: WaCore, conn: Conn, qr: string) {
   const login = conn.login;
   if (!login || (login.status !== 'issued' && login.status !== 'scanned')) return;
   const first = login.qr === '';
+  // Connected: a login waiting for its scan does not hold a connecting slot for minutes.
+  conn.free?.();
   login.qr = qr;
   login.expiresAt = core.now() + (first ? core.opts.qrTimeoutMs : LATER_QR_MS);
   conn.onFirstQr?.(qr);
