@@ -13,6 +13,18 @@ export default defineConfig({
       },
       {
         test: {
+          name: 'gateway-whatsapp',
+          root: './packages/gateway-whatsapp',
+          include: ['src/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          pool: 'forks',
+          env: { TZ: 'UTC' },
+        },
+      },
+      {
+        test: {
           name: 'server',
           root: './apps/server',
           include: ['src/**/*.test.ts', 'test/**/*.test.ts'],

@@ -39,7 +39,11 @@ const steps = [
     () => {
       const url = startPostgres();
       if (!url) return null;
-      return ['npx', ['vitest', 'run', '--project', 'server'], { ...env, TEST_DATABASE_URL: url }];
+      return [
+        'npx',
+        ['vitest', 'run', '--project', 'server', '--project', 'gateway-whatsapp'],
+        { ...env, TEST_DATABASE_URL: url },
+      ];
     },
     stopPostgres,
   ],

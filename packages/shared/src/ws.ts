@@ -53,7 +53,15 @@ export const helloData = z.object({ resumed: z.boolean() });
 export type HelloData = z.infer<typeof helloData>;
 
 /** QR login pushes (API.md, Work accounts and QR login). */
-export const qrPush = z.object({ loginId: z.string(), qrImage: z.string() });
+/**
+ * A QR code to show. Platforms whose codes rotate (WhatsApp) push a new code for the same
+ * `loginId` with its own `expiresAt`; the dialog replaces the image.
+ */
+export const qrPush = z.object({
+  loginId: z.string(),
+  qrImage: z.string(),
+  expiresAt: z.number().optional(),
+});
 export type QrPush = z.infer<typeof qrPush>;
 export const qrAckUpdatePush = z.object({ loginId: z.string(), status: z.literal(1) });
 export type QrAckUpdatePush = z.infer<typeof qrAckUpdatePush>;

@@ -5,7 +5,7 @@ import type { ChatGateway, GatewayDeps } from './types.ts';
 export * from './types.ts';
 export type { SimulatorOptions } from './simulator/simulator-core.ts';
 
-/** Builds the chat gateway of the configured platform (`config.platform`; today the simulator). */
+/** Builds the chat gateway of the configured platform (`config.platform`). */
 export async function createGateway(
   deps: GatewayDeps,
   options: { simulator?: Partial<SimulatorOptions> } = {},
@@ -13,5 +13,11 @@ export async function createGateway(
   switch (deps.config.platform) {
     case 'simulator':
       return createSimulator(deps, options.simulator);
+    case 'whatsapp': {
+      // Loaded only here, so the adapter and its GPL-3.0 dependency (libsignal) stay out of a
+      // server that runs another platform (packages/gateway-whatsapp/README.md).
+      const { createWhatsAppGateway } = await import('@cst/gateway-whatsapp');
+      return createWhatsAppGateway(deps);
+    }
   }
 }

@@ -70,7 +70,7 @@ export const CAPABILITIES = [
 export type Capability = (typeof CAPABILITIES)[number];
 
 /** Names of platforms the server can run. */
-export type PlatformName = 'simulator';
+export type PlatformName = 'simulator' | 'whatsapp';
 
 // ---- errors -------------------------------------------------------------------------------------
 
@@ -320,6 +320,12 @@ export interface StartQrLoginCommand {
   proxy?: string;
 }
 
+/** How to bring an account back. */
+export interface ResumeOptions {
+  /** The account's proxy now, `ip:port:account:password` (socks5); null: none; unset: as stored. */
+  proxy?: string | null;
+}
+
 /** Add a friend by wxid (from a group, card or search result). */
 export interface AddFriendCommand {
   workWxid: string;
@@ -362,7 +368,7 @@ export interface ChatGatewayCommands {
   /** The state of a QR login. */
   getQrLogin(loginId: string): Promise<QrLoginDto>;
   /** Brings an account back after a restart from its stored session, without QR: autoLoggingIn → online. */
-  resume(workWxid: string): Promise<void>;
+  resume(workWxid: string, opts?: ResumeOptions): Promise<void>;
   /** This process stops holding the account (its lease moved); the phone stays logged in. */
   release(workWxid: string): Promise<void>;
   /** Logs the account out on the platform: status notLoggedIn; its session is dropped. */

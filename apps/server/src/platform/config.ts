@@ -9,7 +9,12 @@ const envSchema = z.object({
   HOST: z.string().default('127.0.0.1'),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().optional(),
-  PLATFORM: z.enum(['simulator']).default('simulator'),
+  PLATFORM: z.enum(['simulator', 'whatsapp']).default('simulator'),
+  /** Key of the WhatsApp session secrets at rest (base64 of 32 bytes); else a stored secret. */
+  WA_AUTH_KEY: z
+    .string()
+    .refine((v) => Buffer.from(v, 'base64').length === 32, 'must be the base64 of 32 bytes')
+    .optional(),
   SERVICES: z.string().default('api,realtime,gateway,scheduler'),
   STORAGE: z.enum(['local', 's3']).default('local'),
   SIM_TRAFFIC: z.coerce.number().min(0).optional(),
@@ -37,7 +42,9 @@ export interface Config {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
-  platform: 'simulator';
+  platform: 'simulator' | 'whatsapp';
+  /** WA_AUTH_KEY: the key of the WhatsApp adapter's secrets at rest (32 bytes). */
+  whatsappAuthKey: Buffer | undefined;
   services: Set<ServiceName>;
   storage: 'local' | 's3';
   simTrafficPerMinute: number;
@@ -81,6 +88,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL || undefined,
     platform: e.PLATFORM,
+    whatsappAuthKey: e.WA_AUTH_KEY ? Buffer.from(e.WA_AUTH_KEY, 'base64') : undefined,
     services,
     storage: e.STORAGE,
     simTrafficPerMinute: e.SIM_TRAFFIC ?? e.SIM_TRAFFIC_DEFAULT,

@@ -15,3 +15,4 @@ export * from './scheduler.ts';
 export * from './fanTasks.ts';
 export * from './fanImports.ts';
 export * from './billing.ts';
+export * from './whatsapp.ts';

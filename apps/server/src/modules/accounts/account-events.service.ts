@@ -1,3 +1,4 @@
+import QRCode from 'qrcode';
 import {
   QR_ACK_STATUS,
   WS_EVENTS,
@@ -6,11 +7,13 @@ import {
   type QrAckFailedPush,
   type QrAckSucceedPush,
   type QrAckUpdatePush,
+  type QrPush,
 } from '@cst/shared';
 import type {
   ChatGateway,
   GatewayEvents,
   QrConfirmedEvent,
+  QrIssuedEvent,
   StatusChangedEvent,
 } from '../../gateway/index.ts';
 import type { Deps } from '../../platform/deps.ts';
@@ -47,6 +50,7 @@ export class AccountEventsService {
   /** Subscribes to the QR login events of a gateway. */
   subscribeLogin(gw: ChatGateway): (() => void)[] {
     return [
+      gw.on('qrIssued', (ev) => this.onQrIssued(ev)),
       gw.on('qrScanned', (ev) => this.onQrScanned(ev.loginId)),
       gw.on('qrFailed', (ev) => this.onQrFailed(ev.loginId, ev.message, 'failed')),
       gw.on('qrExpired', (ev) =>
@@ -75,6 +79,28 @@ export class AccountEventsService {
     const own = this.own[name] as
       ((ev: GatewayEvents[K], account: AccountRef) => Promise<void>) | undefined;
     await own?.(ev, account);
+  }
+
+  /**
+   * A new code of a pending login (platforms whose codes rotate): the dialog replaces the image.
+   * The first code is the one the issuing request returned; a login not yet recorded is skipped.
+   */
+  private async onQrIssued(ev: QrIssuedEvent): Promise<void> {
+    const login = await qrRepo.findQrLogin(this.deps.db, ev.loginId);
+    if (!login || !['issued', 'scanned'].includes(login.status)) return;
+    const qrImage = await QRCode.toDataURL(ev.qrPayload, { margin: 1, width: 256 });
+    if (qrImage === login.qrImage) return;
+    const row = await qrRepo.transitionQrLogin(this.deps.db, ev.loginId, ['issued', 'scanned'], {
+      qrImage,
+      expiresAt: new Date(ev.expiresAt),
+    });
+    if (!row) return;
+    const data: QrPush = { loginId: ev.loginId, qrImage, expiresAt: ev.expiresAt };
+    await realtimeOf(this.deps).publish(row.tenantId, {
+      event: WS_EVENTS.qr,
+      data,
+      userIds: [row.userId],
+    });
   }
 
   private async onQrScanned(loginId: string): Promise<void> {

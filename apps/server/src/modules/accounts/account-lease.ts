@@ -4,6 +4,7 @@ import { translate } from '@cst/shared';
 import type { AccountRuntime } from './account-runtime.ts';
 import { publishStatus } from './account-push.ts';
 import * as repo from './account.repository.ts';
+import * as proxyRepo from './proxy.repository.ts';
 
 /** Lease timings (DESIGN.md §1); tests shorten them. */
 export interface LeaseOptions {
@@ -158,7 +159,9 @@ export class LeaseManager {
       }
       // A login cut short before its first sync syncs when it is back online.
       if (status === 'loggingIn') this.runtime.events.syncWhenOnline(account.wxid);
-      await this.runtime.gateway.resume(account.wxid);
+      // The account's proxy now (it may have changed since the session was made).
+      const proxy = await proxyRepo.proxyOfAccount(this.deps.db, account.tenantId, account.id);
+      await this.runtime.gateway.resume(account.wxid, { proxy });
     } catch (err) {
       const noSession =
         err instanceof GatewayError && (err.code === 'noSession' || err.code === 'notFound');

@@ -73,9 +73,7 @@ export class AccountLoginService {
     const qr = await viaGateway(() =>
       this.runtime.gateway.startQrLogin({
         wxid: existing?.wxid,
-        proxy: proxy
-          ? `${proxy.host}:${proxy.port}:${proxy.username}:${proxy.password}`
-          : undefined,
+        proxy: proxy ? proxyRepo.proxyString(proxy) : undefined,
       }),
     );
     const qrImage = await QRCode.toDataURL(qr.qrPayload, { margin: 1, width: 256 });

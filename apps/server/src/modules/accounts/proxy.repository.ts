@@ -73,3 +73,27 @@ export async function deleteProxies(db: DbOrTx, tenantId: string, ids: string[])
   if (ids.length === 0) return;
   await db.delete(proxies).where(and(eq(proxies.tenantId, tenantId), inArray(proxies.id, ids)));
 }
+
+/** A proxy as gateways take it: `ip:port:account:password` (SPEC §3, socks5). */
+export function proxyString(p: Pick<ProxyRow, 'host' | 'port' | 'username' | 'password'>): string {
+  return `${p.host}:${p.port}:${p.username}:${p.password}`;
+}
+
+/** The proxy an account is assigned now, as gateways take it; null when it has none. */
+export async function proxyOfAccount(
+  db: DbOrTx,
+  tenantId: string,
+  accountId: string,
+): Promise<string | null> {
+  const [row] = await db
+    .select({
+      host: proxies.host,
+      port: proxies.port,
+      username: proxies.username,
+      password: proxies.password,
+    })
+    .from(workAccounts)
+    .innerJoin(proxies, eq(proxies.id, workAccounts.proxyId))
+    .where(and(eq(workAccounts.tenantId, tenantId), eq(workAccounts.id, accountId)));
+  return row ? proxyString(row) : null;
+}

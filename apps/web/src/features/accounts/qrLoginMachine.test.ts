@@ -32,6 +32,24 @@ describe('qrReducer', () => {
     expect(run(done, { type: 'tick', now: 5000 }).phase).toBe('confirmed');
   });
 
+  it('replaces the image and expiry when the code rotates, keeping a scan', () => {
+    const rotated = {
+      type: 'rotated',
+      loginId: 'L1',
+      qrImage: 'data:q2',
+      expiresAt: 3000,
+    } as const;
+    expect(run(issued('L1', 1000), rotated)).toMatchObject({
+      phase: 'issued',
+      qrImage: 'data:q2',
+      expiresAt: 3000,
+    });
+    expect(run(issued(), { type: 'scanned', loginId: 'L1' }, rotated).phase).toBe('scanned');
+    expect(run(issued(), { ...rotated, loginId: 'L2' }).qrImage).toBe('data:q');
+    const done = run(issued(), { type: 'succeeded', loginId: 'L1', wxid: 'w' });
+    expect(run(done, rotated).qrImage).toBe('data:q');
+  });
+
   it('ignores pushes of another login and late pushes after an ending', () => {
     expect(run(issued(), { type: 'scanned', loginId: 'L2' }).phase).toBe('issued');
     const failed = run(issued(), { type: 'failed', loginId: 'L1', message: 'x' });

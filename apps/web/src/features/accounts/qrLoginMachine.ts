@@ -19,6 +19,7 @@ export type QrEvent =
   | { type: 'issued'; result: QrLoginResult }
   | { type: 'requestFailed'; message: string }
   | { type: 'scanned'; loginId: string }
+  | { type: 'rotated'; loginId: string; qrImage: string; expiresAt?: number }
   | { type: 'succeeded'; loginId: string; wxid: string }
   | { type: 'failed'; loginId: string; message: string; reason?: string }
   | { type: 'tick'; now: number }
@@ -50,6 +51,11 @@ export function qrReducer(view: QrView, ev: QrEvent): QrView {
       return { ...QR_INITIAL, phase: 'issued', ...ev.result };
     case 'requestFailed':
       return { ...QR_INITIAL, phase: 'failed', message: ev.message };
+    case 'rotated':
+      // A platform whose codes rotate (WhatsApp) replaces the image of a waiting login.
+      return ev.loginId === view.loginId && waiting(view)
+        ? { ...view, qrImage: ev.qrImage, expiresAt: ev.expiresAt ?? view.expiresAt }
+        : view;
     case 'scanned':
       return ev.loginId === view.loginId && view.phase === 'issued'
         ? { ...view, phase: 'scanned' }

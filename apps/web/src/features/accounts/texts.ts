@@ -158,6 +158,10 @@ export const accountsTexts: Record<Language, TextTree> = {
       manage: '管理工作号',
       unread: '{count} 条未读',
     },
+    platformCaps: {
+      name: { simulator: '模拟器', whatsapp: 'WhatsApp' },
+      unsupported: '{platform} 不支持此功能',
+    },
   },
   en: {
     wxStatus: {
@@ -314,6 +318,10 @@ export const accountsTexts: Record<Language, TextTree> = {
       search: 'Search work accounts',
       manage: 'Manage work accounts',
       unread: '{count} unread',
+    },
+    platformCaps: {
+      name: { simulator: 'the simulator', whatsapp: 'WhatsApp' },
+      unsupported: 'Not available on {platform}',
     },
   },
 };

@@ -5,6 +5,7 @@ import {
   type QrAckFailedPush,
   type QrAckSucceedPush,
   type QrAckUpdatePush,
+  type QrPush,
 } from '@cst/shared';
 import { HttpError, isCancelled } from '../../lib/http/errors.ts';
 import { useRealtimeEvent, useRealtimeStatus } from '../../lib/realtime/useRealtimeEvent.ts';
@@ -57,6 +58,9 @@ export function useQrLogin(open: boolean, params: QrLoginParams) {
     }
   }, [open, issue, groupId, proxyId, wxid]);
 
+  useRealtimeEvent<QrPush>(WS_EVENTS.qr, (d) =>
+    dispatch({ type: 'rotated', loginId: d.loginId, qrImage: d.qrImage, expiresAt: d.expiresAt }),
+  );
   useRealtimeEvent<QrAckUpdatePush>(WS_EVENTS.qrAckUpdate, (d) =>
     dispatch({ type: 'scanned', loginId: d.loginId }),
   );

@@ -26,6 +26,7 @@ import { friendRequestsApi, friendRequestsKeys } from './api.ts';
 import { useFriendRequestsLive } from './useFriendRequestsLive.ts';
 import { isPendingIn, personName, useRequestColumns } from './useRequestColumns.tsx';
 import './friendRequests.css';
+import { CapabilityGate } from '../accounts/CapabilityGate.tsx';
 
 const STATUSES = [1, 2, 3, 4] as const;
 
@@ -137,9 +138,18 @@ export function FriendRequestsPage() {
     <ListScreen
       page={page}
       extra={
-        <AddButton icon={<UserAddOutlined />} onClick={() => setAdding(true)} testId="fr-add">
-          {t('friendRequests.addFriend')}
-        </AddButton>
+        <CapabilityGate cap="addFriend">
+          {(off) => (
+            <AddButton
+              icon={<UserAddOutlined />}
+              disabled={off}
+              onClick={() => setAdding(true)}
+              testId="fr-add"
+            >
+              {t('friendRequests.addFriend')}
+            </AddButton>
+          )}
+        </CapabilityGate>
       }
       notice={
         <Tabs
@@ -161,13 +171,17 @@ export function FriendRequestsPage() {
       actions={
         direction === 'in' && (
           <BulkBar selection={sel}>
-            <Button
-              disabled={sel.rows.length === 0}
-              onClick={() => void acceptSelected()}
-              data-testid="fr-accept-selected"
-            >
-              {t('friendRequests.acceptSelected')}
-            </Button>
+            <CapabilityGate cap="friendRequests">
+              {(off) => (
+                <Button
+                  disabled={off || sel.rows.length === 0}
+                  onClick={() => void acceptSelected()}
+                  data-testid="fr-accept-selected"
+                >
+                  {t('friendRequests.acceptSelected')}
+                </Button>
+              )}
+            </CapabilityGate>
           </BulkBar>
         )
       }

@@ -18,6 +18,7 @@ import type { GroupDetail, GroupMemberItem } from '@cst/shared';
 import { RowButton } from '../../components/listPage/index.ts';
 import { groupsApi, groupsKeys } from './api.ts';
 import { RoleTag } from './RoleTag.tsx';
+import { CapabilityGate, usePlatformCapabilities } from '../accounts/CapabilityGate.tsx';
 
 /** Members of a group with role and mute state; the owner and admins remove and mute. */
 export function GroupMembers({ group }: { group: GroupDetail }) {
@@ -26,6 +27,7 @@ export function GroupMembers({ group }: { group: GroupDetail }) {
   const qc = useQueryClient();
   const ref = { workWxid: group.workWxid, groupId: group.groupId };
   const [view, setView] = useState<'all' | 'bans'>('all');
+  const platform = usePlatformCapabilities();
   const [keyword, setKeyword] = useState('');
   const [selected, setSelected] = useState<string[]>([]);
   const bans = useQuery({
@@ -83,7 +85,12 @@ export function GroupMembers({ group }: { group: GroupDetail }) {
             onChange={(v) => setView(v as 'all' | 'bans')}
             options={[
               { value: 'all', label: t('groupPanel.allMembers') },
-              { value: 'bans', label: t('groupPanel.banList') },
+              {
+                value: 'bans',
+                label: t('groupPanel.banList'),
+                disabled: !platform.can('groupBan'),
+                title: platform.can('groupBan') ? undefined : platform.why(),
+              },
             ]}
             data-testid="members-view"
           />
@@ -97,9 +104,16 @@ export function GroupMembers({ group }: { group: GroupDetail }) {
         </Space>
         {manager && (
           <Space>
-            <Button disabled={selected.length === 0} onClick={() => void ban(selected, true)}>
-              {t('groupPanel.muteSelected')}
-            </Button>
+            <CapabilityGate cap="groupBan">
+              {(off) => (
+                <Button
+                  disabled={off || selected.length === 0}
+                  onClick={() => void ban(selected, true)}
+                >
+                  {t('groupPanel.muteSelected')}
+                </Button>
+              )}
+            </CapabilityGate>
             <Popconfirm
               title={t('groupPanel.removeConfirm', { count: selected.length })}
               onConfirm={() => remove(selected)}
@@ -168,9 +182,17 @@ export function GroupMembers({ group }: { group: GroupDetail }) {
             render: (_: unknown, m) =>
               manageable(m) && (
                 <Space size={0}>
-                  <RowButton onClick={() => void ban([m.wxid], !m.banned)} testId="member-mute">
-                    {t(m.banned ? 'groupPanel.unmute' : 'groupPanel.mute')}
-                  </RowButton>
+                  <CapabilityGate cap="groupBan">
+                    {(off) => (
+                      <RowButton
+                        disabled={off}
+                        onClick={() => void ban([m.wxid], !m.banned)}
+                        testId="member-mute"
+                      >
+                        {t(m.banned ? 'groupPanel.unmute' : 'groupPanel.mute')}
+                      </RowButton>
+                    )}
+                  </CapabilityGate>
                   <RowButton
                     danger
                     confirm={{ title: t('groupPanel.removeConfirm', { count: 1 }) }}

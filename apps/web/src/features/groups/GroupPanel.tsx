@@ -18,6 +18,7 @@ import { GroupMembers } from './GroupMembers.tsx';
 import { GroupNotices } from './GroupNotices.tsx';
 import { RoleTag } from './RoleTag.tsx';
 import { friendsOf } from './pickFriends.ts';
+import { CapabilityGate } from '../accounts/CapabilityGate.tsx';
 
 type Dialog = 'rename' | 'card' | 'invite' | 'leave' | null;
 
@@ -104,9 +105,13 @@ export function GroupPanel({ groupRef, onClose }: GroupPanelProps) {
               <Button onClick={() => setDialog('rename')} data-testid="group-rename">
                 {t('groupPanel.rename')}
               </Button>
-              <Button onClick={() => setDialog('card')} data-testid="group-card">
-                {t('groupPanel.setCard')}
-              </Button>
+              <CapabilityGate cap="groupCard">
+                {(off) => (
+                  <Button disabled={off} onClick={() => setDialog('card')} data-testid="group-card">
+                    {t('groupPanel.setCard')}
+                  </Button>
+                )}
+              </CapabilityGate>
               <Button onClick={() => setDialog('invite')} data-testid="group-invite">
                 {t('groupPanel.invite')}
               </Button>

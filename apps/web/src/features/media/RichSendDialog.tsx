@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { ConversationItem } from '@cst/shared';
 import { mainApi } from '../../lib/http/clients.ts';
 import { newSendingId } from '../conversations/sendingId.ts';
+import { usePlatformCapabilities } from '../accounts/CapabilityGate.tsx';
 
 type Kind = 'link' | 'miniApp';
 
@@ -29,8 +30,12 @@ const URL_OF: Record<Kind, string> = {
   miniApp: '/main-api/conv/share-mini-app',
 };
 
+/** The platform capability each kind needs. */
+const CAPABILITY_OF: Record<Kind, string> = { link: 'sendLink', miniApp: 'sendMiniProgram' };
+
 /** Sends a link card (`send-graphic-link`) or a mini-program (`share-mini-app`) from a form. */
 export function RichSendButton({ conv, kind }: { conv: ConversationItem; kind: Kind }) {
+  const platform = usePlatformCapabilities();
   const { t } = useTranslation();
   const { message } = App.useApp();
   const [open, setOpen] = useState(false);
@@ -58,14 +63,16 @@ export function RichSendButton({ conv, kind }: { conv: ConversationItem; kind: K
     }
   };
   const label = t(`media.${kind}.title`);
+  const supported = platform.can(CAPABILITY_OF[kind]);
   return (
     <>
-      <Tooltip title={label}>
+      <Tooltip title={supported ? label : platform.why()}>
         <Button
           type="text"
           size="small"
           icon={kind === 'link' ? <LinkOutlined /> : <AppstoreOutlined />}
           aria-label={label}
+          disabled={!supported}
           onClick={() => setOpen(true)}
           data-testid={`composer-${kind}`}
         />

@@ -11,6 +11,7 @@ import { userCardApi } from './api.ts';
 import { RemarkEditor } from './RemarkEditor.tsx';
 import { useUserCard, type UserCardTarget } from './userCardStore.ts';
 import './userCard.css';
+import { usePlatformCapabilities } from '../accounts/CapabilityGate.tsx';
 
 const cardKey = (t: UserCardTarget) => ['userCard', t.workWxid, t.wxid, t.chatRoom ?? ''];
 
@@ -29,6 +30,7 @@ function CardBody({ info, target }: { info: FriendInfo; target: UserCardTarget }
   const queryClient = useQueryClient();
   const canManage = useCan('contact.manage');
   const canTag = useCan('customer.manage') || canManage;
+  const platform = usePlatformCapabilities();
   const region = [info.province, info.city].filter(Boolean).join(' ');
   const items: { key: string; label: string; children: ReactNode }[] = [
     { key: 'account', label: t('userCard.account'), children: info.alias || info.wxid },
@@ -108,7 +110,7 @@ function CardBody({ info, target }: { info: FriendInfo; target: UserCardTarget }
         </div>
       </div>
       <Descriptions size="small" column={1} bordered items={items} data-testid="card-fields" />
-      {!info.isFriend && canManage && (
+      {!info.isFriend && canManage && platform.can('addFriend') && (
         <>
           <Divider titlePlacement="start" plain>
             {t('userCard.addFriend')}

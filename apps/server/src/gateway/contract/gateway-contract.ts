@@ -1,0 +1,243 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  CAPABILITIES,
+  type Capability,
+  type ChatGateway,
+  type GatewayEventName,
+  type GatewayEvents,
+} from '../types.ts';
+
+/**
+ * What every platform adapter must do the same way, driven through a small per-platform driver
+ * (the simulator's control panel, or a fake WhatsApp socket). The console relies on these:
+ * QR to online, resume after a restart from stored state alone, idempotent sends, receipts in
+ * order, revoke, release and logout, and `unsupported` for every capability a platform lacks.
+ */
+export interface ContractDriver {
+  /** The gateway under test (a new one after `restart`). */
+  readonly gateway: ChatGateway;
+  /** Events recorded since the driver was built, across restarts. */
+  of<K extends GatewayEventName>(name: K): GatewayEvents[K][];
+  /** The phone confirms a pending login; resolves with the account id. */
+  confirmLogin(loginId: string): Promise<string>;
+  /** The pending login expires unscanned. */
+  expireLogin(loginId: string): Promise<void>;
+  /** A new gateway on the same database (a process restart). */
+  restart(): Promise<void>;
+  /** Lets a resume that began finish (the platform answers). */
+  completeResume(wxid: string): Promise<void>;
+  /** Someone the account can write to; writes one message first when the platform needs it. */
+  peer(wxid: string): Promise<string>;
+  /** The platform reports a sent message delivered, then read. */
+  deliverAndRead(wxid: string, msgId: string, peerId: string): Promise<void>;
+  /** How many times the platform carried a message with this id. */
+  carried(wxid: string, msgId: string): Promise<number>;
+  /** Waits until `check` holds. */
+  until(check: () => boolean, ms?: number): Promise<void>;
+  close(): Promise<void>;
+}
+
+/**
+ * A call of a gateway command per capability, for the `unsupported` check. Capabilities every
+ * platform has so far answer without a call; a platform that lacks one adds its call here.
+ */
+function callOf(
+  gw: ChatGateway,
+  wxid: string,
+  peer: string,
+): Record<Capability, () => Promise<unknown>> {
+  const send = (message: Parameters<ChatGateway['send']>[0]['message']) => () =>
+    gw.send({
+      workWxid: wxid,
+      peerId: peer,
+      talkType: 1,
+      requestId: `cap-${message.kind}`,
+      message,
+    });
+  const group = 'contract-group@chatroom';
+  return {
+    qrLogin: () => gw.getQrLogin('unknown-login').catch(() => undefined),
+    resume: () => gw.resume(wxid),
+    logout: async () => undefined,
+    sendText: send({ kind: 'text', content: 'hi' }),
+    sendImage: async () => undefined,
+    sendFile: async () => undefined,
+    sendVideo: async () => undefined,
+    sendVoice: async () => undefined,
+    sendEmoticon: async () => undefined,
+    sendLink: async () => undefined,
+    sendMiniProgram: send({
+      kind: 'miniProgram',
+      title: 't',
+      appId: 'a',
+      appName: 'n',
+      pagePath: 'p',
+    }),
+    sendCard: async () => undefined,
+    sendQuote: async () => undefined,
+    sendLocation: async () => undefined,
+    revoke: async () => undefined,
+    markRead: async () => undefined,
+    voiceToText: () => gw.voiceToText(wxid, 'some-msg'),
+    deliveryReceipts: async () => undefined,
+    readReceipts: async () => undefined,
+    readSync: async () => undefined,
+    contacts: () => gw.listContacts(wxid),
+    friendInfo: () => gw.getFriendInfo(wxid, peer),
+    setRemark: () => gw.setRemark(wxid, peer, 'remark'),
+    updateFriendInfo: () => gw.updateFriendInfo(wxid, peer, { star: true }),
+    deleteFriend: () => gw.deleteFriend(wxid, 'nobody-contract'),
+    friendRequests: () => gw.listFriendRequests(wxid),
+    declineFriendRequest: () => gw.declineFriendRequest(wxid, 'no-request'),
+    addFriend: () => gw.addFriend({ workWxid: wxid, wxid: 'nobody-contract', verifyContent: 'hi' }),
+    searchUser: async () => undefined,
+    groups: () => gw.listGroups(wxid),
+    groupCreate: async () => undefined,
+    groupInvite: async () => undefined,
+    groupRemove: async () => undefined,
+    groupLeave: async () => undefined,
+    groupRename: async () => undefined,
+    groupCard: () => gw.setGroupCard(wxid, group, 'card'),
+    groupNotice: async () => undefined,
+    groupBan: () => gw.setGroupBan(wxid, group, [peer], true),
+    moments: () => gw.listMoments(wxid),
+    momentPost: () =>
+      gw.postMoment({ workWxid: wxid, requestId: 'contract-moment', text: 't', media: [] }),
+  };
+}
+
+/** The contract suite of one platform. */
+export function describeGatewayContract(name: string, build: () => Promise<ContractDriver>): void {
+  describe(`gateway contract: ${name}`, () => {
+    let d: ContractDriver;
+    let wxid: string;
+    let peer: string;
+
+    beforeAll(async () => {
+      d = await build();
+    });
+    afterAll(() => d.close());
+
+    it('QR login: issued, then confirmed, online and held', async () => {
+      const qr = await d.gateway.startQrLogin();
+      expect(qr.status).toBe('issued');
+      expect(qr.qrPayload).not.toBe('');
+      expect(qr.expiresAt).toBeGreaterThan(0);
+      wxid = await d.confirmLogin(qr.loginId);
+      await d.until(() =>
+        d.of('qrConfirmed').some((e) => e.loginId === qr.loginId && e.wxid === wxid),
+      );
+      await d.until(() =>
+        d.of('statusChanged').some((e) => e.workWxid === wxid && e.status === 'online'),
+      );
+      expect(d.gateway.heldAccounts()).toContain(wxid);
+      expect((await d.gateway.getQrLogin(qr.loginId)).status).toBe('confirmed');
+      peer = await d.peer(wxid);
+    });
+
+    it('an unscanned login expires', async () => {
+      const qr = await d.gateway.startQrLogin();
+      await d.expireLogin(qr.loginId);
+      await d.until(() => d.of('qrExpired').some((e) => e.loginId === qr.loginId));
+      expect((await d.gateway.getQrLogin(qr.loginId)).status).toBe('expired');
+    });
+
+    it('sends once per request id; receipts follow in order', async () => {
+      const cmd = {
+        workWxid: wxid,
+        peerId: peer,
+        talkType: 1 as const,
+        requestId: 'contract-send-1',
+        message: { kind: 'text' as const, content: 'contract hello' },
+      };
+      const a = await d.gateway.send(cmd);
+      const b = await d.gateway.send(cmd);
+      expect(a.duplicate).toBe(false);
+      expect(b).toMatchObject({ msgId: a.msgId, duplicate: true });
+      expect(await d.carried(wxid, a.msgId)).toBe(1);
+      await d.deliverAndRead(wxid, a.msgId, peer);
+      const mine = () => d.of('sendReceipt').filter((r) => r.requestId === cmd.requestId);
+      await d.until(() => mine().some((r) => r.status === 'read'));
+      expect(mine().map((r) => r.status)).toEqual(['sent', 'delivered', 'read']);
+      expect(mine().every((r) => r.msgId === a.msgId)).toBe(true);
+    });
+
+    it('revokes a sent message with a revoked event', async () => {
+      const sent = await d.gateway.send({
+        workWxid: wxid,
+        peerId: peer,
+        talkType: 1,
+        requestId: 'contract-revoke',
+        message: { kind: 'text', content: 'oops' },
+      });
+      const r = await d.gateway.revoke(wxid, sent.msgId);
+      expect(r.msgId).toBe(sent.msgId);
+      await d.until(() => d.of('revoked').some((e) => e.msgId === sent.msgId && e.bySelf));
+    });
+
+    it('answers unsupported for every capability it lacks, and only those', async () => {
+      const calls = callOf(d.gateway, wxid, peer);
+      for (const cap of CAPABILITIES) {
+        const result = await calls[cap]().then(
+          () => 'ok',
+          (err: unknown) => (err as { code?: string }).code ?? 'error',
+        );
+        if (d.gateway.capabilities.has(cap)) expect(result, cap).not.toBe('unsupported');
+        else expect(result, cap).toBe('unsupported');
+      }
+    });
+
+    it('resumes after a restart from stored state alone', async () => {
+      await d.restart();
+      expect(d.gateway.heldAccounts()).toEqual([]);
+      await expect(d.gateway.getProfile(wxid)).rejects.toMatchObject({ code: 'notHeld' });
+      const before = d.of('statusChanged').length;
+      await d.gateway.resume(wxid);
+      await d.completeResume(wxid);
+      await d.until(() =>
+        d
+          .of('statusChanged')
+          .slice(before)
+          .some((e) => e.workWxid === wxid && e.status === 'online'),
+      );
+      const seen = d
+        .of('statusChanged')
+        .slice(before)
+        .filter((e) => e.workWxid === wxid);
+      expect(seen.map((e) => e.status)).toEqual(['autoLoggingIn', 'online']);
+      expect(d.gateway.heldAccounts()).toContain(wxid);
+      // The same request after the restart is still the same message.
+      const again = await d.gateway.send({
+        workWxid: wxid,
+        peerId: peer,
+        talkType: 1,
+        requestId: 'contract-send-1',
+        message: { kind: 'text', content: 'contract hello' },
+      });
+      expect(again.duplicate).toBe(true);
+    });
+
+    it('release lets go without logging out; logout needs a new QR login', async () => {
+      await d.gateway.release(wxid);
+      expect(d.gateway.heldAccounts()).not.toContain(wxid);
+      await expect(
+        d.gateway.send({
+          workWxid: wxid,
+          peerId: peer,
+          talkType: 1,
+          requestId: 'contract-after-release',
+          message: { kind: 'text', content: 'x' },
+        }),
+      ).rejects.toMatchObject({ code: 'notHeld' });
+      await d.gateway.resume(wxid);
+      await d.completeResume(wxid);
+      await d.until(() => d.gateway.heldAccounts().includes(wxid));
+      await d.gateway.logout(wxid);
+      await d.until(() =>
+        d.of('statusChanged').some((e) => e.workWxid === wxid && e.status === 'notLoggedIn'),
+      );
+      expect(d.gateway.heldAccounts()).not.toContain(wxid);
+      await expect(d.gateway.resume(wxid)).rejects.toMatchObject({ code: 'noSession' });
+    });
+  });
+}

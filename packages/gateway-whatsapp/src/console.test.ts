@@ -1,0 +1,195 @@
+import { proto } from 'baileys';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../../apps/server/src/app.ts';
+import { seed } from '../../../apps/server/src/modules/bootstrap/seed.ts';
+import {
+  accountRuntimeOf,
+  configureAccountRuntime,
+} from '../../../apps/server/src/modules/accounts/account-runtime.ts';
+import { findByWxid } from '../../../apps/server/src/modules/accounts/account.repository.ts';
+import type { SocksProxyAgent } from 'socks-proxy-agent';
+import {
+  apiAs,
+  eventually,
+} from '../../../apps/server/src/modules/accounts/account.test-support.ts';
+import { openTestSocket } from '../../../apps/server/src/realtime/test-socket.ts';
+import { openDeps } from '../../../apps/server/src/server.ts';
+import {
+  createTestDatabase,
+  login,
+  testConfig,
+  type Session,
+  type TestContext,
+} from '../../../apps/server/test/support.ts';
+import { createGateway } from '../../../apps/server/src/gateway/index.ts';
+import { createWhatsAppGateway } from './index.ts';
+import { FakeSocket, inboundMessage, MediaServer, ME_ID } from './test-support.ts';
+import type { WaSocket } from './socket.ts';
+
+// The console on PLATFORM=whatsapp: the real server, its routes and pushes, with the adapter on
+// fake sockets. A QR login rotates its code in the open dialog, the account comes online, and
+// messages go both ways through the inbox.
+
+let ctx: TestContext;
+let demo: Session;
+const media = new MediaServer();
+const sockets: FakeSocket[] = [];
+const sock = () => sockets[sockets.length - 1]!;
+const ANN = '333333333333333@lid';
+
+beforeAll(async () => {
+  const database = await createTestDatabase();
+  const config = testConfig({ platform: 'whatsapp' });
+  const { deps, setLog, close } = await openDeps(config, database, () => Date.now());
+  const gateway = await createWhatsAppGateway(deps, {
+    socketFactory: (c) => {
+      const s = new FakeSocket(c, media);
+      sockets.push(s);
+      return s as unknown as WaSocket;
+    },
+    fetchOptions: { dispatcher: media.agent } as unknown as RequestInit,
+  });
+  configureAccountRuntime(deps, { gateway });
+  const app = await buildApp(deps);
+  setLog(app.log);
+  await app.ready();
+  await seed(deps);
+  ctx = {
+    app,
+    deps,
+    database,
+    clock: { offset: 0 },
+    close: async () => {
+      await app.close();
+      await close();
+    },
+  };
+  demo = await login(ctx, 'demo-sup');
+});
+afterAll(() => ctx?.close());
+
+describe('the console on WhatsApp', () => {
+  it('logs in with a rotating QR code, then receives and sends in the inbox', async () => {
+    const api = apiAs(ctx, demo);
+    const caps = await api.get<{ platform: string; capabilities: string[] }>(
+      '/main-api/acc/platform',
+    );
+    expect(caps.data.platform).toBe('whatsapp');
+    expect(caps.data.capabilities).toContain('sendVoice');
+    expect(caps.data.capabilities).not.toContain('moments');
+
+    const base = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+    const ws = await openTestSocket(base, { account: 'demo-sup', token: demo.token });
+    ws.send('ping');
+    await ws.waitFor((f) => f.event === 'hello');
+
+    const issuing = api.post<{ loginId: string; qrImage: string }>('/main-api/acc/qr-login-code');
+    await eventually(async () => sockets.length === 1);
+    sock().qr('2@first-code');
+    const code = await issuing;
+    expect(code.status, code.message).toBe(200);
+    const { loginId } = code.data;
+
+    // The code rotates: the same login, a new image, pushed to the dialog.
+    sock().qr('2@second-code');
+    const rotated = await ws.waitFor(
+      (f) =>
+        f.event === 'qr' &&
+        (f.data as { loginId: string; qrImage: string }).loginId === loginId &&
+        (f.data as { qrImage: string }).qrImage !== code.data.qrImage,
+    );
+    expect((rotated.data as { expiresAt: number }).expiresAt).toBeGreaterThan(Date.now());
+    const state = await api.post<{ qrImage: string }>('/main-api/acc/qr-login-status', {
+      loginId,
+    });
+    expect(state.data.qrImage).toBe((rotated.data as { qrImage: string }).qrImage);
+
+    sock().pair();
+    await ws.waitFor((f) => f.event === 'qrAckUpdate');
+    await eventually(async () => sockets.length === 2);
+    sock().open();
+    const ok = await ws.waitFor((f) => f.event === 'qrAckSucceed');
+    expect(ok.data).toMatchObject({ loginId, wxid: ME_ID });
+    await ws.waitFor(
+      (f) => f.event === 'userStatusChanged' && (f.data as { status: string }).status === 'online',
+    );
+
+    // Someone writes: the message reaches the inbox.
+    const msg = await inboundMessage(
+      media,
+      { text: '你好，在吗？' },
+      {
+        remoteJid: ANN,
+        id: '3A0000000000000000C1',
+        pushName: 'Ann',
+      },
+    );
+    msg.messageTimestamp = Math.floor(Date.now() / 1000);
+    sock().inbound([msg]);
+    const indexName = `1__${ANN}__${ME_ID}`;
+    type Item = { msgId: string; content: string; messageId: string; readOK?: boolean };
+    const messages = () =>
+      api.post<{ list: Item[] }>('/main-api/conv/messages', { index_name: indexName, limit: 50 });
+    const got = await eventually(async () =>
+      (await messages()).data?.list?.find((m) => m.msgId === msg.key.id),
+    );
+    expect(got.content).toBe('你好，在吗？');
+
+    // The seat answers: one WhatsApp send with the request's id, receipts tick.
+    const sent = await api.post<{ messageId: string }>('/main-api/conv/send-text', {
+      workWxid: ME_ID,
+      receiver_id: ANN,
+      talkType: 1,
+      content: '在的，请讲',
+      sendingUUid: 'wa-uuid-1',
+    });
+    expect(sent.status, sent.message).toBe(200);
+    const call = await eventually(async () => sock().calls.find((c) => c.method === 'sendMessage'));
+    expect(call.args[0]).toBe(ANN);
+    const msgId = (call.args[2] as { messageId: string }).messageId;
+    const key = { remoteJid: ANN, id: msgId, fromMe: true };
+    sock().ev.emit('messages.update', [
+      { key, update: { status: proto.WebMessageInfo.Status.READ } },
+    ]);
+    const read = await eventually(async () =>
+      (await messages()).data.list.find((m) => m.messageId === sent.data.messageId && m.readOK),
+    );
+    expect(read.msgId).toBe(msgId);
+
+    // The account gets a proxy: the next resume connects through it.
+    expect(
+      (await api.post('/main-api/acc/proxy-add', { text: '10.9.8.7:1080:cu:cp' })).status,
+    ).toBe(200);
+    const proxies = await api.post<{ list: { id: string; label: string }[] }>(
+      '/main-api/acc/proxy-list',
+    );
+    const proxyId = proxies.data.list.find((p) => p.label === '10.9.8.7:1080')!.id;
+    const assign = await api.post('/main-api/acc/proxy-assign', { wxids: [ME_ID], proxyId });
+    expect(assign.status, assign.message).toBe(200);
+    const runtime = accountRuntimeOf(ctx.deps);
+    await runtime.gateway.release(ME_ID);
+    const row = (await findByWxid(ctx.deps.db, ME_ID))!;
+    const n = sockets.length;
+    await runtime.leases.resume({ id: row.id, tenantId: row.tenantId, wxid: ME_ID }, row.status);
+    expect(sockets.length).toBe(n + 1);
+    expect((sock().config.agent as SocksProxyAgent).proxy).toMatchObject({
+      host: '10.9.8.7',
+      port: 1080,
+      userId: 'cu',
+    });
+  });
+
+  it('is what the server builds for PLATFORM=whatsapp (a dynamic import; no socket until a login)', async () => {
+    const gw = await createGateway({
+      db: ctx.deps.db,
+      config: testConfig({ platform: 'whatsapp' }),
+      log: ctx.deps.log,
+      now: Date.now,
+    });
+    expect(gw.platform).toBe('whatsapp');
+    expect(gw.simulator).toBeNull();
+    expect(gw.heldAccounts()).toEqual([]);
+    await expect(gw.resume('nobody@lid')).rejects.toMatchObject({ code: 'noSession' });
+    await gw.close();
+  });
+});

@@ -1,0 +1,173 @@
+import type { GroupMetadata, WAMessageKey } from 'baileys';
+import type { WorkAccountStatus } from '@cst/shared';
+import type { WaAuthStore, StoredSession } from './auth-store.ts';
+import { PersonIds } from './ids.ts';
+import type { SocketFactory, WaSocket } from './socket.ts';
+import {
+  EventHub,
+  GatewayError,
+  type GatewayDeps,
+  type GatewayEventName,
+  type GatewayEvents,
+  type QrLoginDto,
+} from './server.ts';
+import type { WaRepository } from './wa.repository.ts';
+
+/** Tunables of the adapter. */
+export interface WhatsAppOptions {
+  /** Makes the sockets (tests pass a fake). */
+  socketFactory: SocketFactory;
+  /** How long a QR login may wait for its first code. */
+  firstQrWaitMs: number;
+  /** Lifetime of the first QR code (later ones live 20 s, WhatsApp's rotation). */
+  qrTimeoutMs: number;
+  /** Reconnects after a dropped connection before the account stays offline. */
+  maxRetries: number;
+  /** Back-off before reconnect n (0-based). */
+  backoffMs: (attempt: number) => number;
+  /** Sockets connecting at once (resumes after a restart queue behind this cap). */
+  maxConnecting: number;
+  /** Options of media downloads (`dispatcher`: a proxy, or a mock in tests). */
+  fetchOptions?: RequestInit;
+  /** WhatsApp Web version to announce; Baileys' bundled one when unset. */
+  version?: [number, number, number];
+}
+
+export const DEFAULT_OPTIONS: Omit<WhatsAppOptions, 'socketFactory'> = {
+  firstQrWaitMs: 30_000,
+  qrTimeoutMs: 60_000,
+  maxRetries: 5,
+  backoffMs: (n) => Math.min(60_000, 2_000 * 2 ** n),
+  maxConnecting: 4,
+};
+
+/** A pending QR login. */
+export interface Login {
+  loginId: string;
+  qr: string;
+  expiresAt: number;
+  status: QrLoginDto['status'];
+  /** A re-login of this account: only its phone may confirm. */
+  wxid: string | null;
+}
+
+/** One linked device this process runs: a socket (or none while waiting to reconnect). */
+export interface Conn {
+  session: StoredSession;
+  /** The account's id once paired. */
+  wxid: string | null;
+  login: Login | null;
+  sock: WaSocket | null;
+  status: WorkAccountStatus;
+  /** Set when this process let go (release, logout, cancel, close): closes are expected. */
+  ended: boolean;
+  everOpened: boolean;
+  retries: number;
+  timer: NodeJS.Timeout | null;
+  /** Socket event batches, handled one at a time. */
+  queue: Promise<void>;
+  groups: Map<string, GroupMetadata> | null;
+  /** Unread received keys per chat, for mark-read. */
+  unread: Map<string, WAMessageKey[]>;
+  ids: PersonIds;
+  /** Resolves the wait for the first QR code. */
+  onFirstQr: ((qr: string | Error) => void) | null;
+  /** Options of this session's media downloads (its proxy). */
+  fetchOptions?: RequestInit;
+  /** Gives back the connecting slot (once). */
+  free?: () => void;
+}
+
+/** Shared state of the adapter. */
+export class WaCore {
+  readonly hub: EventHub;
+  /** Connections by account id (paired) … */
+  readonly held = new Map<string, Conn>();
+  /** … and by login id (pairing). */
+  readonly pairing = new Map<string, Conn>();
+  /** Finished logins, for `getQrLogin`. */
+  readonly logins = new Map<string, Login>();
+  private connecting = 0;
+  private readonly waiting: (() => void)[] = [];
+  closed = false;
+
+  constructor(
+    readonly deps: GatewayDeps,
+    readonly store: WaAuthStore,
+    readonly repo: WaRepository,
+    readonly opts: WhatsAppOptions,
+  ) {
+    this.hub = new EventHub(deps.log);
+  }
+
+  now(): number {
+    return this.deps.now();
+  }
+
+  emit<K extends GatewayEventName>(key: string, event: K, payload: GatewayEvents[K]) {
+    return this.hub.emit(key, event, payload);
+  }
+
+  /** Emits a status change of an account (and remembers it). */
+  setStatus(conn: Conn, status: WorkAccountStatus, reason = ''): Promise<void> {
+    conn.status = status;
+    if (!conn.wxid) return Promise.resolve();
+    return this.emit(conn.wxid, 'statusChanged', {
+      workWxid: conn.wxid,
+      status,
+      reason,
+      at: this.now(),
+    });
+  }
+
+  /** The connection of an account this process holds. */
+  requireHeld(wxid: string): Conn {
+    const c = this.held.get(wxid);
+    if (!c) throw new GatewayError('notHeld', 'this process does not hold the account');
+    return c;
+  }
+
+  /** The socket of an online account. */
+  requireOnline(wxid: string): { conn: Conn; sock: WaSocket } {
+    const conn = this.requireHeld(wxid);
+    if (conn.status !== 'online' || !conn.sock) {
+      throw new GatewayError('notOnline', 'the account is not online');
+    }
+    return { conn, sock: conn.sock };
+  }
+
+  /** Waits for a connecting slot (a cap on concurrent logins and resumes). */
+  async slot(): Promise<() => void> {
+    if (this.connecting >= this.opts.maxConnecting) {
+      await new Promise<void>((resolve) => this.waiting.push(resolve));
+    }
+    this.connecting++;
+    let freed = false;
+    return () => {
+      if (freed) return;
+      freed = true;
+      this.connecting--;
+      this.waiting.shift()?.();
+    };
+  }
+}
+
+/** A new connection record. */
+export function newConn(session: StoredSession, status: WorkAccountStatus): Conn {
+  return {
+    session,
+    wxid: session.wxid,
+    login: null,
+    sock: null,
+    status,
+    ended: false,
+    everOpened: false,
+    retries: 0,
+    timer: null,
+    queue: Promise.resolve(),
+    groups: null,
+    unread: new Map(),
+    ids: new PersonIds(),
+    onFirstQr: null,
+  };
+}

@@ -1,0 +1,280 @@
+import {
+  proto,
+  toNumber,
+  type BaileysEventMap,
+  type Contact,
+  type GroupMetadata,
+  type WAMessage,
+} from 'baileys';
+import { MSG_TYPE, type TalkType } from '@cst/shared';
+import type { Conn, WaCore } from './core.ts';
+import { groupIdOf, isWaGroup } from './ids.ts';
+import { mapContent } from './inbound.ts';
+import type { ContactDto, GroupDto } from './server.ts';
+import type { WaContactRow } from './wa.repository.ts';
+
+// Socket events → gateway events of one account, in the order the socket gave them.
+
+type Batch = Partial<BaileysEventMap>;
+const STATUS = proto.WebMessageInfo.Status;
+
+/** The console's contact of a stored person. */
+export function toContact(r: WaContactRow): ContactDto {
+  const phone = r.phoneJid?.split('@')[0] ?? '';
+  return {
+    wxid: r.jid,
+    alias: phone,
+    nickname: r.notify || r.name || phone || r.jid.split('@')[0]!,
+    remark: r.name,
+    avatar: r.avatar,
+    sex: 'unknown',
+    province: '',
+    city: '',
+    signature: '',
+    star: false,
+    blacklist: false,
+    addedAt: r.addedAt,
+    source: 'other',
+  };
+}
+
+/** The console's group of a WhatsApp group. */
+export function toGroup(g: GroupMetadata, selfId: (jid: string) => string): GroupDto {
+  return {
+    groupId: groupIdOf(g.id),
+    name: g.subject ?? '',
+    avatar: '',
+    ownerWxid: g.owner ? selfId(g.owner) : '',
+    notice: g.desc ?? '',
+    myCard: '',
+    memberCount: g.size ?? g.participants?.length ?? 0,
+    createdAt: (g.creation ?? 0) * 1000,
+  };
+}
+
+/** Handles one batch of socket events of a connection. */
+export async function handleEvents(core: WaCore, conn: Conn, ev: Batch): Promise<void> {
+  const wxid = conn.wxid;
+  if (ev['lid-mapping.update'])
+    conn.ids.learn(ev['lid-mapping.update'].lid, ev['lid-mapping.update'].pn);
+  const history = ev['messaging-history.set'];
+  for (const m of history?.lidPnMappings ?? []) conn.ids.learn(m.lid, m.pn);
+  if (!wxid) return;
+  const contacts = [
+    ...(history?.contacts ?? []),
+    ...(ev['contacts.upsert'] ?? []),
+    ...(ev['contacts.update'] ?? []),
+  ];
+  if (contacts.length) await onContacts(core, conn, wxid, contacts);
+  for (const m of ev['messages.upsert']?.messages ?? []) await onMessage(core, conn, wxid, m);
+  if (ev['messages.update']) await onUpdates(core, conn, wxid, ev['messages.update']);
+  for (const g of ev['groups.upsert'] ?? []) {
+    conn.groups?.set(g.id, g);
+    await core.emit(wxid, 'groupChanged', {
+      workWxid: wxid,
+      kind: 'created',
+      group: toGroup(g, (j) => conn.ids.canonical(j)),
+    });
+  }
+  for (const g of ev['groups.update'] ?? []) {
+    if (!g.id) continue;
+    const known = conn.groups?.get(g.id);
+    const merged = { ...known, ...g } as GroupMetadata;
+    conn.groups?.set(g.id, merged);
+    await core.emit(wxid, 'groupChanged', {
+      workWxid: wxid,
+      kind: 'updated',
+      group: toGroup(merged, (j) => conn.ids.canonical(j)),
+    });
+  }
+  const gp = ev['group-participants.update'];
+  if (gp && (gp.action === 'add' || gp.action === 'remove')) {
+    conn.groups = null; // members changed: read again on the next list
+    await core.emit(wxid, 'groupNotice', {
+      workWxid: wxid,
+      groupId: groupIdOf(gp.id),
+      noticeId: `${gp.id}:${gp.action}:${gp.participants.map((p) => p.id).join(',')}:${core.now()}`,
+      kind: gp.action === 'add' ? 'memberJoined' : 'memberLeft',
+      text: '',
+      wxids: gp.participants.map((p) => conn.ids.canonical(p.id)),
+      at: core.now(),
+    });
+  }
+  for (const call of ev.call ?? []) {
+    // A call shows once it ended unanswered (WhatsApp calls cannot be taken here).
+    if (call.status !== 'timeout' && call.status !== 'reject') continue;
+    const peer = conn.ids.canonical(call.from);
+    await core.emit(wxid, 'message', {
+      workWxid: wxid,
+      msgId: `call-${call.id}`,
+      talkType: 1,
+      peerId: peer,
+      fromSelf: false,
+      msgType: call.isVideo ? MSG_TYPE.videoCall : MSG_TYPE.voiceCall,
+      content: JSON.stringify({
+        result: call.status === 'reject' ? 'rejected' : 'missed',
+        durationSec: 0,
+      }),
+      memberWxid: null,
+      memberName: null,
+      memberAvatar: null,
+      file: null,
+      refMsgId: null,
+      refContent: null,
+      displayName: null,
+      msgTime: call.date ? new Date(call.date).getTime() : core.now(),
+    });
+  }
+}
+
+async function onContacts(core: WaCore, conn: Conn, wxid: string, list: Partial<Contact>[]) {
+  const people = [];
+  for (const c of list) {
+    if (!c.id || isWaGroup(c.id)) continue;
+    conn.ids.learn(c.id, c.lid ?? c.phoneNumber);
+    const jid = conn.ids.canonical(c.lid ?? c.id);
+    if (jid === wxid) continue;
+    people.push({
+      jid,
+      phoneJid: conn.ids.phoneJid(jid),
+      ...(c.name !== undefined ? { name: c.name ?? '' } : {}),
+      ...(c.notify !== undefined ? { notify: c.notify ?? '' } : {}),
+    });
+  }
+  if (!people.length) return;
+  const { added, updated } = await core.repo.upsertContacts(conn.session.id, people, core.now());
+  if (!added.length && !updated.length) return;
+  await core.emit(wxid, 'contactsChanged', {
+    workWxid: wxid,
+    added: added.map(toContact),
+    updated: updated.map(toContact),
+    removed: [],
+  });
+}
+
+function peerOf(
+  conn: Conn,
+  msg: WAMessage,
+): { talkType: TalkType; peerId: string; member: string | null } {
+  const k = msg.key;
+  const remote = k.remoteJid ?? '';
+  conn.ids.learn(remote, k.remoteJidAlt);
+  conn.ids.learn(k.participant, k.participantAlt);
+  if (isWaGroup(remote)) {
+    return {
+      talkType: 2,
+      peerId: groupIdOf(remote),
+      member: k.participant ? conn.ids.canonical(k.participant) : null,
+    };
+  }
+  return { talkType: 1, peerId: conn.ids.canonical(remote), member: null };
+}
+
+async function onMessage(core: WaCore, conn: Conn, wxid: string, msg: WAMessage) {
+  const remote = msg.key.remoteJid;
+  if (!msg.key.id || !remote || remote === 'status@broadcast') return;
+  const mapped = mapContent(msg);
+  if (!mapped) return;
+  const { talkType, peerId, member } = peerOf(conn, msg);
+  const fromSelf = !!msg.key.fromMe;
+  if (mapped.protocol?.kind === 'revoke') {
+    await core.emit(wxid, 'revoked', {
+      workWxid: wxid,
+      msgId: mapped.protocol.msgId,
+      talkType,
+      peerId,
+      content: fromSelf ? '你撤回了一条消息' : `"${msg.pushName ?? ''}" 撤回了一条消息`,
+      bySelf: fromSelf,
+      at: toNumber(msg.messageTimestamp) * 1000 || core.now(),
+    });
+    return;
+  }
+  if (mapped.protocol) return; // edits: the console has no edited messages yet
+  // An echo of the console's own send (its id was recorded before sending) is not a new message.
+  const known = await core.repo.byId(conn.session.id, msg.key.id);
+  if (known?.requestId) return;
+  if (!(await core.repo.keepInbound(conn.session.id, msg, core.now()))) return;
+  if (!fromSelf) {
+    const keys = conn.unread.get(remote) ?? [];
+    keys.push(msg.key);
+    conn.unread.set(remote, keys.slice(-50));
+  }
+  if (!fromSelf && talkType === 1 && msg.pushName) {
+    await onContacts(core, conn, wxid, [{ id: remote, notify: msg.pushName }]);
+  }
+  await core.emit(wxid, 'message', {
+    workWxid: wxid,
+    msgId: msg.key.id,
+    talkType,
+    peerId,
+    fromSelf,
+    msgType: mapped.msgType,
+    content: mapped.content,
+    memberWxid: talkType === 2 ? (fromSelf ? wxid : member) : null,
+    memberName: talkType === 2 && !fromSelf ? (msg.pushName ?? null) : null,
+    memberAvatar: null,
+    file: mapped.file,
+    refMsgId: mapped.refMsgId,
+    refContent: mapped.refContent,
+    displayName: mapped.refMsgId ? (msg.pushName ?? null) : null,
+    msgTime: toNumber(msg.messageTimestamp) * 1000 || core.now(),
+  });
+}
+
+async function onUpdates(
+  core: WaCore,
+  conn: Conn,
+  wxid: string,
+  updates: BaileysEventMap['messages.update'],
+) {
+  const readChats = new Set<string>();
+  for (const { key, update } of updates) {
+    if (!key.id || !key.remoteJid) continue;
+    if (
+      update.messageStubType === proto.WebMessageInfo.StubType.REVOKE ||
+      (update.message === null && update.messageStubType)
+    ) {
+      const { talkType, peerId } = peerOf(conn, { key } as WAMessage);
+      await core.emit(wxid, 'revoked', {
+        workWxid: wxid,
+        msgId: key.id,
+        talkType,
+        peerId,
+        content: key.fromMe ? '你撤回了一条消息' : '对方撤回了一条消息',
+        bySelf: !!key.fromMe,
+        at: core.now(),
+      });
+      continue;
+    }
+    if (update.status === undefined || update.status === null) continue;
+    if (!key.fromMe) {
+      // Ours to read: the operator read it on the phone.
+      if (update.status >= STATUS.READ) readChats.add(key.remoteJid);
+      continue;
+    }
+    const row = await core.repo.byId(conn.session.id, key.id);
+    if (!row?.requestId) continue;
+    const status =
+      update.status === STATUS.ERROR
+        ? 'failed'
+        : update.status >= STATUS.READ
+          ? 'read'
+          : update.status === STATUS.DELIVERY_ACK
+            ? 'delivered'
+            : null;
+    if (!status) continue;
+    await core.emit(wxid, 'sendReceipt', {
+      workWxid: wxid,
+      requestId: row.requestId,
+      msgId: key.id,
+      status,
+      error: status === 'failed' ? 'WhatsApp 发送失败' : null,
+      at: core.now(),
+    });
+  }
+  for (const remote of readChats) {
+    conn.unread.delete(remote);
+    const { talkType, peerId } = peerOf(conn, { key: { remoteJid: remote } } as WAMessage);
+    await core.emit(wxid, 'readSync', { workWxid: wxid, talkType, peerId, at: core.now() });
+  }
+}

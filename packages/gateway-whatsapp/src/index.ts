@@ -1,0 +1,128 @@
+import { makeWASocket } from 'baileys';
+import { WaAuthStore } from './auth-store.ts';
+import * as cmd from './commands.ts';
+import { DEFAULT_OPTIONS, WaCore, type WhatsAppOptions } from './core.ts';
+import { openSecretBox } from './secret-box.ts';
+import * as session from './session.ts';
+import { GatewayError, type Capability, type ChatGateway, type GatewayDeps } from './server.ts';
+import type { SocketFactory } from './socket.ts';
+import { WaRepository } from './wa.repository.ts';
+
+export type { WhatsAppOptions } from './core.ts';
+export type { SocketFactory, WaSocket } from './socket.ts';
+export { WaAuthStore } from './auth-store.ts';
+export { SecretBox, openSecretBox } from './secret-box.ts';
+export { messageIdOf } from './commands.ts';
+
+/** What WhatsApp can do through this adapter; the console hides the rest (WHATSAPP.md). */
+export const WHATSAPP_CAPABILITIES: readonly Capability[] = [
+  'qrLogin',
+  'resume',
+  'logout',
+  'sendText',
+  'sendImage',
+  'sendFile',
+  'sendVideo',
+  'sendVoice',
+  'sendEmoticon',
+  'sendLink',
+  'sendCard',
+  'sendQuote',
+  'sendLocation',
+  'revoke',
+  'markRead',
+  'deliveryReceipts',
+  'readReceipts',
+  'readSync',
+  'contacts',
+  'friendInfo',
+  'searchUser',
+  'groups',
+  'groupCreate',
+  'groupInvite',
+  'groupRemove',
+  'groupLeave',
+  'groupRename',
+  'groupNotice',
+];
+
+const unsupported = (what: string) => () =>
+  Promise.reject(new GatewayError('unsupported', `WhatsApp has no ${what}`));
+
+/** The WhatsApp gateway: Baileys sockets, sessions in the database. */
+export async function createWhatsAppGateway(
+  deps: GatewayDeps,
+  options: Partial<WhatsAppOptions> = {},
+): Promise<ChatGateway> {
+  const opts: WhatsAppOptions = {
+    ...DEFAULT_OPTIONS,
+    socketFactory: makeWASocket as unknown as SocketFactory,
+    ...options,
+  };
+  const box = await openSecretBox(deps.db, deps.config.whatsappAuthKey);
+  const core = new WaCore(
+    deps,
+    new WaAuthStore(deps.db, box, deps.now),
+    new WaRepository(deps.db, box),
+    opts,
+  );
+  const group = cmd.groupCommand;
+
+  return {
+    platform: 'whatsapp',
+    capabilities: new Set(WHATSAPP_CAPABILITIES),
+    simulator: null,
+    on: (event, listener) => core.hub.on(event, listener),
+    close: async () => {
+      core.closed = true;
+      for (const c of [...core.held.values(), ...core.pairing.values()]) session.stop(c);
+      await core.store.flush();
+      await core.hub.idle();
+    },
+
+    startQrLogin: (c) => session.startQrLogin(core, c),
+    cancelQrLogin: (loginId) => session.cancelQrLogin(core, loginId),
+    getQrLogin: async (loginId) => session.getQrLogin(core, loginId),
+    resume: (wxid, o) => session.resume(core, wxid, o),
+    release: async (wxid) => session.release(core, wxid),
+    logout: (wxid) => session.logout(core, wxid),
+    heldAccounts: () => [...core.held.keys()],
+    getProfile: async (wxid) => cmd.getProfile(core, wxid),
+
+    send: (c) => cmd.send(core, c),
+    revoke: (wxid, msgId) => cmd.revoke(core, wxid, msgId),
+    markRead: (peer) => cmd.markRead(core, peer),
+    voiceToText: unsupported('voice-to-text'),
+    downloadMedia: (wxid, fileId) => cmd.downloadMedia(core, wxid, fileId),
+
+    listContacts: (wxid) => cmd.listContacts(core, wxid),
+    getFriendInfo: (acc, wxid) => cmd.getFriendInfo(core, acc, wxid),
+    setRemark: unsupported('remarks'),
+    updateFriendInfo: unsupported('star or pinned friends'),
+    deleteFriend: unsupported('friend list'),
+    searchUser: (acc, keyword) => cmd.searchUser(core, acc, keyword),
+    listFriendRequests: unsupported('friend requests'),
+    acceptFriendRequest: unsupported('friend requests'),
+    declineFriendRequest: unsupported('friend requests'),
+    addFriend: unsupported('friend requests'),
+
+    listGroups: (acc) => cmd.listGroups(core, acc),
+    createGroup: (acc, name, wxids) => cmd.createGroup(core, acc, name, wxids),
+    listGroupMembers: (acc, groupId) => cmd.listGroupMembers(core, acc, groupId),
+    inviteToGroup: (acc, groupId, wxids) =>
+      group(core, acc, groupId, (s, jid) => s.groupParticipantsUpdate(jid, wxids, 'add')),
+    removeFromGroup: (acc, groupId, wxids) =>
+      group(core, acc, groupId, (s, jid) => s.groupParticipantsUpdate(jid, wxids, 'remove')),
+    leaveGroup: (acc, groupId) => group(core, acc, groupId, (s, jid) => s.groupLeave(jid)),
+    renameGroup: (acc, groupId, name) =>
+      group(core, acc, groupId, (s, jid) => s.groupUpdateSubject(jid, name)),
+    setGroupCard: unsupported('group display names'),
+    setGroupNotice: (acc, groupId, notice) =>
+      group(core, acc, groupId, (s, jid) => s.groupUpdateDescription(jid, notice)),
+    setGroupBan: unsupported('muting of single members'),
+    listGroupBans: unsupported('muting of single members'),
+
+    listMoments: unsupported('moments'),
+    postMoment: unsupported('moments'),
+  };
+}

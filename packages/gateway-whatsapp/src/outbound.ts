@@ -1,0 +1,111 @@
+import type { AnyMessageContent } from 'baileys';
+import sharp from 'sharp';
+import { GatewayError, type OutboundMedia, type OutboundMessage } from './server.ts';
+
+/** Loads the bytes of a file the console sends. */
+export type LoadMedia = (fileUrl: string) => Promise<Buffer>;
+
+/** A phone number from a contact card's id ('' when it has none). */
+function cardPhone(wxid: string): string {
+  const digits = wxid.split('@')[0]!.replace(/\D/g, '');
+  return /^\d{6,15}$/.test(digits) ? digits : '';
+}
+
+/** A vCard of a person WhatsApp can add (it needs a phone number). */
+export function vcardOf(name: string, phone: string): string {
+  const safe = name.replace(/[\r\n;]/g, ' ');
+  return [
+    'BEGIN:VCARD',
+    'VERSION:3.0',
+    `FN:${safe}`,
+    `TEL;type=CELL;type=VOICE;waid=${phone}:+${phone}`,
+    'END:VCARD',
+  ].join('\n');
+}
+
+const isOggOpus = (mime: string) => /^audio\/ogg/.test(mime);
+
+async function bytes(load: LoadMedia | undefined, file: OutboundMedia): Promise<Buffer> {
+  if (!load) throw new GatewayError('failed', 'this server cannot load files to send');
+  return load(file.fileUrl);
+}
+
+/**
+ * The socket content of a console send (quotes are completed by the caller with the quoted
+ * message). Voice is sent as a voice note when it is OGG/Opus, else as an audio file; a sticker
+ * that is not WebP is converted.
+ */
+export async function toSocketContent(
+  msg: OutboundMessage,
+  load: LoadMedia | undefined,
+): Promise<AnyMessageContent> {
+  switch (msg.kind) {
+    case 'text':
+      if (!msg.content.trim()) throw new GatewayError('invalid', 'empty text');
+      return { text: msg.content, mentions: msg.atWxids?.length ? msg.atWxids : undefined };
+    case 'quote':
+      if (!msg.content.trim()) throw new GatewayError('invalid', 'empty text');
+      return { text: msg.content };
+    case 'image':
+      return { image: await bytes(load, msg.file), mimetype: msg.file.mime };
+    case 'video':
+      return { video: await bytes(load, msg.file), mimetype: msg.file.mime };
+    case 'file':
+      return {
+        document: await bytes(load, msg.file),
+        mimetype: msg.file.mime,
+        fileName: msg.file.fileName,
+      };
+    case 'voice': {
+      const seconds = msg.file.durationMs ? Math.round(msg.file.durationMs / 1000) : undefined;
+      return isOggOpus(msg.file.mime)
+        ? {
+            audio: await bytes(load, msg.file),
+            ptt: true,
+            seconds,
+            mimetype: 'audio/ogg; codecs=opus',
+          }
+        : { audio: await bytes(load, msg.file), ptt: false, seconds, mimetype: msg.file.mime };
+    }
+    case 'emoticon': {
+      const raw = await bytes(load, msg.file);
+      const webp =
+        msg.file.mime === 'image/webp'
+          ? raw
+          : await sharp(raw, { animated: true }).webp().toBuffer();
+      return { sticker: webp, mimetype: 'image/webp' };
+    }
+    case 'link':
+      // WhatsApp shows a link as text with a preview of the URL.
+      return {
+        text: [msg.title, msg.url].filter(Boolean).join('\n'),
+        linkPreview: {
+          'canonical-url': msg.url,
+          'matched-text': msg.url,
+          title: msg.title,
+          description: msg.description,
+        },
+      };
+    case 'card': {
+      const phone = cardPhone(msg.wxid);
+      if (!phone) throw new GatewayError('invalid', 'a contact card needs a phone number');
+      return {
+        contacts: {
+          displayName: msg.nickname,
+          contacts: [{ displayName: msg.nickname, vcard: vcardOf(msg.nickname, phone) }],
+        },
+      };
+    }
+    case 'location':
+      return {
+        location: {
+          degreesLatitude: msg.latitude,
+          degreesLongitude: msg.longitude,
+          name: msg.poiName,
+          address: msg.label,
+        },
+      };
+    case 'miniProgram':
+      throw new GatewayError('unsupported', 'WhatsApp has no mini-programs');
+  }
+}

@@ -1,0 +1,49 @@
+import { socksDispatcher } from 'fetch-socks';
+import { SocksProxyAgent } from 'socks-proxy-agent';
+
+/** A SOCKS5 proxy of SPEC §3, `ip:port:account:password` (the password may hold colons). */
+export interface ProxyParts {
+  host: string;
+  port: number;
+  username: string;
+  password: string;
+}
+
+/** Parses `ip:port[:account:password]`; null when it is not one. */
+export function parseProxy(text: string): ProxyParts | null {
+  const [host, port, username = '', ...rest] = text.split(':');
+  const n = Number(port);
+  if (!host || !Number.isInteger(n) || n < 1 || n > 65_535) return null;
+  return { host, port: n, username, password: rest.join(':') };
+}
+
+/** The `socks5h://` URL of a proxy (names resolved by the proxy, as WhatsApp's hosts need). */
+export function proxyUrl(p: ProxyParts): string {
+  const auth = p.username
+    ? `${encodeURIComponent(p.username)}:${encodeURIComponent(p.password)}@`
+    : '';
+  return `socks5h://${auth}${p.host}:${p.port}`;
+}
+
+/** What a socket needs to go through a proxy: the websocket, uploads and media downloads. */
+export interface ProxyRoutes {
+  agent: SocksProxyAgent;
+  fetchOptions: RequestInit;
+}
+
+/** The proxy routes of a session's proxy; null without one. Throws on a malformed proxy. */
+export function proxyRoutes(text: string | null): ProxyRoutes | null {
+  if (!text) return null;
+  const p = parseProxy(text);
+  if (!p) throw new Error('malformed proxy');
+  const dispatcher = socksDispatcher({
+    type: 5,
+    host: p.host,
+    port: p.port,
+    ...(p.username ? { userId: p.username, password: p.password } : {}),
+  });
+  return {
+    agent: new SocksProxyAgent(proxyUrl(p)),
+    fetchOptions: { dispatcher } as unknown as RequestInit,
+  };
+}

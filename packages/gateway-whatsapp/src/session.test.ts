@@ -1,0 +1,300 @@
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createTestDatabase } from '../../../apps/server/test/support.ts';
+import type { Database } from '../../../apps/server/src/platform/db.ts';
+import { SocksProxyAgent } from 'socks-proxy-agent';
+import { closeAction } from './disconnect.ts';
+import { parseProxy, proxyUrl } from './proxy.ts';
+import { GatewayError, waSessions } from './server.ts';
+import { buildWa as build, loginWa, ME, ME_ID, type WaHarness } from './test-support.ts';
+
+let database: Database;
+let h: WaHarness;
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(() => database.close());
+beforeEach(async () => {
+  await database.db.delete(waSessions);
+});
+afterEach(() => h?.close());
+const buildWa = (o: Parameters<typeof build>[0] = {}) => build({ database, ...o });
+
+describe('QR login', () => {
+  it('pushes every rotated code with the same loginId, restarts after pairing and confirms', async () => {
+    h = await buildWa();
+    const started = h.gateway.startQrLogin();
+    await h.until(() => h.sockets.length === 1);
+    const first = h.sock;
+    first.qr('2@code-one');
+    const qr = await started;
+    expect(qr).toMatchObject({ qrPayload: '2@code-one', status: 'issued', wxid: null });
+    expect(qr.expiresAt).toBe(h.clock.t + 60_000);
+
+    h.clock.t += 60_000;
+    first.qr('2@code-two');
+    await h.until(() => h.of('qrIssued').length === 2);
+    expect(h.of('qrIssued')).toEqual([
+      { loginId: qr.loginId, qrPayload: '2@code-one', expiresAt: qr.expiresAt },
+      { loginId: qr.loginId, qrPayload: '2@code-two', expiresAt: h.clock.t + 20_000 },
+    ]);
+    expect((await h.gateway.getQrLogin(qr.loginId)).qrPayload).toBe('2@code-two');
+
+    first.pair();
+    await h.until(() => h.sockets.length === 2);
+    expect(h.of('qrScanned')).toEqual([{ loginId: qr.loginId }]);
+    // The 515 restart: a new socket with the same credentials, now paired.
+    expect(h.sock.config.auth!.creds.me?.lid).toBe(ME.lid);
+    expect(h.of('qrConfirmed')).toEqual([]);
+
+    h.sock.open();
+    await h.until(() => h.of('qrConfirmed').length === 1);
+    expect(h.of('qrConfirmed')[0]).toMatchObject({
+      loginId: qr.loginId,
+      wxid: ME_ID,
+      nickname: ME.name,
+    });
+    expect(h.gateway.heldAccounts()).toEqual([ME_ID]);
+    await h.until(() => h.of('statusChanged').some((e) => e.status === 'online'));
+    expect((await h.gateway.getQrLogin(qr.loginId)).status).toBe('confirmed');
+    expect((await h.gateway.getProfile(ME_ID)).alias).toBe('8613800138000');
+  });
+
+  it('expires when the codes run out and forgets the half-made session', async () => {
+    h = await buildWa();
+    const started = h.gateway.startQrLogin();
+    await h.until(() => h.sockets.length === 1);
+    h.sock.qr('2@only');
+    const qr = await started;
+    h.sock.close(408, 'QR refs attempts ended');
+    await h.until(() => h.of('qrExpired').length === 1);
+    expect(h.of('qrExpired')).toEqual([{ loginId: qr.loginId }]);
+    expect((await h.gateway.getQrLogin(qr.loginId)).status).toBe('expired');
+    const rows = await h.database.db.query.waSessions.findMany();
+    expect(rows).toEqual([]);
+  });
+
+  it('refuses a re-login scanned by another phone', async () => {
+    h = await buildWa();
+    const started = h.gateway.startQrLogin({ wxid: '222222222222222@lid' });
+    await h.until(() => h.sockets.length === 1);
+    h.sock.qr('2@code');
+    const qr = await started;
+    h.sock.pair();
+    await h.until(() => h.sockets.length === 2);
+    h.sock.open();
+    await h.until(() => h.of('qrFailed').length === 1);
+    expect(h.of('qrFailed')[0]!.loginId).toBe(qr.loginId);
+    expect(h.sock.calls.map((c) => c.method)).toContain('logout');
+    expect(h.gateway.heldAccounts()).toEqual([]);
+  });
+
+  it('cancels a pending login without an event', async () => {
+    h = await buildWa();
+    const started = h.gateway.startQrLogin();
+    await h.until(() => h.sockets.length === 1);
+    h.sock.qr('2@code');
+    const qr = await started;
+    await h.gateway.cancelQrLogin(qr.loginId);
+    expect(h.sock.ended).toBe(true);
+    expect((await h.gateway.getQrLogin(qr.loginId)).status).toBe('cancelled');
+    await expect(h.gateway.getQrLogin('nope')).rejects.toMatchObject({ code: 'notFound' });
+  });
+});
+
+describe('sessions', () => {
+  it('resumes from the rows alone after a restart', async () => {
+    h = await buildWa();
+    await loginWa(h);
+    await h.restart();
+    expect(h.gateway.heldAccounts()).toEqual([]);
+    await expect(h.gateway.getProfile(ME_ID)).rejects.toMatchObject({ code: 'notHeld' });
+    const n = h.sockets.length;
+    await h.gateway.resume(ME_ID);
+    expect(h.sockets.length).toBe(n + 1);
+    expect(h.sock.config.auth!.creds.me).toEqual(expect.objectContaining({ lid: ME.lid }));
+    h.sock.open();
+    await h.until(() => h.of('statusChanged').filter((e) => e.status === 'online').length === 2);
+    const statuses = h.of('statusChanged').map((e) => e.status);
+    expect(statuses.slice(-2)).toEqual(['autoLoggingIn', 'online']);
+  });
+
+  it('logs out: unlinks on the phone, deletes the rows, then needs a QR login', async () => {
+    h = await buildWa();
+    await loginWa(h);
+    await h.gateway.logout(ME_ID);
+    expect(h.sock.calls.map((c) => c.method)).toContain('logout');
+    expect(await h.database.db.query.waSessions.findMany()).toEqual([]);
+    expect(await h.database.db.query.waSessionKeys.findMany()).toEqual([]);
+    expect(h.of('statusChanged').at(-1)).toMatchObject({ status: 'notLoggedIn' });
+    expect(h.gateway.heldAccounts()).toEqual([]);
+    await expect(h.gateway.resume(ME_ID)).rejects.toMatchObject({ code: 'noSession' });
+  });
+
+  it('releases without touching the phone and without reconnecting', async () => {
+    h = await buildWa();
+    await loginWa(h);
+    const sock = h.sock;
+    const n = h.sockets.length;
+    await h.gateway.release(ME_ID);
+    expect(sock.ended).toBe(true);
+    expect(sock.calls.map((c) => c.method)).not.toContain('logout');
+    sock.close(428);
+    await h.settle();
+    expect(h.sockets.length).toBe(n);
+    expect(await h.database.db.query.waSessions.findMany()).toHaveLength(1);
+  });
+});
+
+describe('memory', () => {
+  it('caps the sockets connecting at once; the rest wait their turn', async () => {
+    h = await buildWa({ options: { maxConnecting: 1 } });
+    const a = h.gateway.startQrLogin();
+    await h.until(() => h.sockets.length === 1);
+    const b = h.gateway.startQrLogin();
+    await h.settle();
+    expect(h.sockets.length).toBe(1);
+    h.sockets[0]!.qr('2@a');
+    await a;
+    await h.until(() => h.sockets.length === 2);
+    h.sockets[1]!.qr('2@b');
+    expect((await b).qrPayload).toBe('2@b');
+  });
+});
+
+describe('disconnects', () => {
+  it.each([
+    [515, 'restart'],
+    [401, 'drop', 'kickedOut'],
+    [403, 'stop', 'banned'],
+    [402, 'stop', 'banned'],
+    [406, 'stop', 'banned'],
+    [440, 'release'],
+    [411, 'stop', 'loginFailed'],
+    [408, 'retry', 'offline'],
+    [428, 'retry', 'offline'],
+    [500, 'retry', 'offline'],
+    [503, 'retry', 'offline'],
+    [undefined, 'retry', 'offline'],
+  ] as [number | undefined, string, string?][])('code %s → %s %s', (code, kind, status) => {
+    const a = closeAction(code, 'Connection Failure', { everOpened: true, hasProxy: false });
+    expect(a.kind).toBe(kind);
+    if (status) expect(a).toMatchObject({ status });
+  });
+
+  it('tells a dead proxy before the socket ever opened', () => {
+    const ctx = { everOpened: false, hasProxy: true };
+    expect(closeAction(500, 'WebSocket Error (socks)', ctx)).toMatchObject({
+      status: 'proxyFailed',
+    });
+    expect(closeAction(500, 'WebSocket Error (socks)', { ...ctx, hasProxy: false })).toMatchObject({
+      status: 'offline',
+    });
+  });
+
+  it('401: kicked out, the session rows deleted', async () => {
+    h = await buildWa();
+    await loginWa(h);
+    h.sock.close(401, 'Connection Failure');
+    await h.until(() => h.of('statusChanged').some((e) => e.status === 'kickedOut'));
+    expect(await h.database.db.query.waSessions.findMany()).toEqual([]);
+    expect(h.gateway.heldAccounts()).toEqual([]);
+  });
+
+  it('440: another holder took the session; released quietly, never reconnecting', async () => {
+    h = await buildWa();
+    await loginWa(h);
+    const n = h.sockets.length;
+    const before = h.events.length;
+    h.sock.close(440, 'Stream Errored (conflict)');
+    await h.until(() => h.gateway.heldAccounts().length === 0);
+    await h.settle();
+    expect(h.sockets.length).toBe(n);
+    expect(h.events.slice(before)).toEqual([]);
+    expect(await h.database.db.query.waSessions.findMany()).toHaveLength(1);
+  });
+
+  it('drops: offline, back off, reconnect, online; gives up after the retry cap', async () => {
+    h = await buildWa({ options: { maxRetries: 2 } });
+    await loginWa(h);
+    const n = h.sockets.length;
+    h.sock.close(428, 'Connection Closed');
+    await h.until(() => h.sockets.length === n + 1);
+    h.sock.open();
+    await h.until(() => h.of('statusChanged').filter((e) => e.status === 'online').length === 2);
+    expect(
+      h
+        .of('statusChanged')
+        .map((e) => e.status)
+        .slice(-3),
+    ).toEqual(['offline', 'autoLoggingIn', 'online']);
+    // Drops without ever opening again: two retries, then it stays offline.
+    h.sock.close(408);
+    await h.until(() => h.sockets.length === n + 2);
+    h.sock.close(408);
+    await h.until(() => h.sockets.length === n + 3);
+    h.sock.close(408);
+    await h.until(() => /已重试 2 次/.test(h.of('statusChanged').at(-1)!.reason));
+    await h.settle();
+    expect(h.sockets.length).toBe(n + 3);
+    expect(h.of('statusChanged').at(-1)!.status).toBe('offline');
+    await expect(
+      h.gateway.send({
+        workWxid: ME_ID,
+        peerId: 'x@lid',
+        talkType: 1,
+        requestId: 'r',
+        message: { kind: 'text', content: 'hi' },
+      }),
+    ).rejects.toBeInstanceOf(GatewayError);
+  });
+});
+
+describe('proxies', () => {
+  it('parses SPEC proxies, a password with colons included', () => {
+    expect(parseProxy('10.0.0.1:1080:user:pa:ss')).toEqual({
+      host: '10.0.0.1',
+      port: 1080,
+      username: 'user',
+      password: 'pa:ss',
+    });
+    expect(parseProxy('10.0.0.1:1080')).toMatchObject({ username: '', password: '' });
+    expect(parseProxy('10.0.0.1:99999:u:p')).toBeNull();
+    expect(parseProxy('nohost')).toBeNull();
+    expect(proxyUrl(parseProxy('h:1:u@x:p/w')!)).toBe('socks5h://u%40x:p%2Fw@h:1');
+  });
+
+  it('puts the proxy on the websocket, uploads and downloads; resume takes the current one', async () => {
+    h = await buildWa();
+    await expect(h.gateway.startQrLogin({ proxy: 'bad' })).rejects.toMatchObject({
+      code: 'invalid',
+    });
+    const started = h.gateway.startQrLogin({ proxy: '10.0.0.1:1080:user:pa:ss' });
+    await h.until(() => h.sockets.length === 1);
+    const config = h.sock.config;
+    expect(config.agent).toBeInstanceOf(SocksProxyAgent);
+    expect(config.fetchAgent).toBe(config.agent);
+    expect((config.agent as SocksProxyAgent).proxy).toMatchObject({
+      host: '10.0.0.1',
+      port: 1080,
+      userId: 'user',
+      password: 'pa:ss',
+    });
+    expect(config.options).toHaveProperty('dispatcher');
+    h.sock.qr('2@code');
+    await started;
+    h.sock.pair();
+    await h.until(() => h.sockets.length === 2);
+    expect((h.sock.config.agent as SocksProxyAgent).proxy.host).toBe('10.0.0.1');
+    h.sock.open();
+    await h.until(() => h.gateway.heldAccounts().includes(ME_ID));
+
+    await h.restart();
+    await h.gateway.resume(ME_ID, { proxy: '10.0.0.2:1081:u2:p2' });
+    expect((h.sock.config.agent as SocksProxyAgent).proxy.host).toBe('10.0.0.2');
+    const [row] = await database.db.select().from(waSessions);
+    expect(row!.proxy).toBe('10.0.0.2:1081:u2:p2');
+    await h.restart();
+    await h.gateway.resume(ME_ID, { proxy: null });
+    expect(h.sock.config.agent).toBeUndefined();
+  });
+});

@@ -1,0 +1,327 @@
+import { randomUUID } from 'node:crypto';
+import { Browsers, type ConnectionState, type UserFacingSocketConfig } from 'baileys';
+import { type Conn, type Login, type WaCore, newConn } from './core.ts';
+import { closeAction } from './disconnect.ts';
+import { handleEvents } from './events.ts';
+import { personJid } from './ids.ts';
+import { parseProxy, proxyRoutes } from './proxy.ts';
+import {
+  GatewayError,
+  type QrLoginDto,
+  type ResumeOptions,
+  type StartQrLoginCommand,
+} from './server.ts';
+
+// Logins, resumes, disconnects: the connection side of the adapter.
+
+const LATER_QR_MS = 20_000;
+const loginKey = (loginId: string) => `login:${loginId}`;
+
+function toDto(l: Login): QrLoginDto {
+  return {
+    loginId: l.loginId,
+    qrPayload: l.qr,
+    expiresAt: l.expiresAt,
+    status: l.status,
+    wxid: l.wxid,
+  };
+}
+
+/** Opens a socket for a connection; its events go to `handleEvents` one batch at a time. */
+export async function connect(core: WaCore, conn: Conn): Promise<void> {
+  const free = await core.slot();
+  if (conn.ended || core.closed) return free();
+  const auth = core.store.authState(conn.session);
+  let routes;
+  try {
+    routes = proxyRoutes(conn.session.proxy);
+  } catch {
+    free();
+    await core.setStatus(conn, 'proxyFailed', '代理格式不正确');
+    return;
+  }
+  conn.fetchOptions = routes?.fetchOptions ?? core.opts.fetchOptions;
+  const logger = core.deps.log.child({ platform: 'whatsapp', session: conn.session.id });
+  const sock = core.opts.socketFactory({
+    auth: { creds: auth.creds, keys: auth.keys },
+    logger: logger as unknown as NonNullable<UserFacingSocketConfig['logger']>,
+    browser: Browsers.macOS('Chrome'),
+    markOnlineOnConnect: false,
+    syncFullHistory: false,
+    emitOwnEvents: false,
+    qrTimeout: core.opts.qrTimeoutMs,
+    // One proxy for the websocket, uploads and media downloads.
+    ...(routes
+      ? { agent: routes.agent, fetchAgent: routes.agent, options: routes.fetchOptions }
+      : {}),
+    ...(core.opts.version ? { version: core.opts.version } : {}),
+    getMessage: async (key) => {
+      const row = key.id ? await core.repo.byId(conn.session.id, key.id) : null;
+      return (row && core.repo.messageOf(conn.session.id, row)?.message) ?? undefined;
+    },
+  });
+  conn.sock = sock;
+  conn.free = free;
+  sock.ev.process((events) => {
+    conn.queue = conn.queue
+      .then(async () => {
+        if (conn.sock !== sock) return;
+        if (events['creds.update']) {
+          Object.assign(conn.session.creds, events['creds.update']);
+          await core.store.saveCreds(conn.session.id, conn.session.creds);
+        }
+        if (events['connection.update'])
+          await onConnection(core, conn, events['connection.update']);
+        if (conn.sock === sock) await handleEvents(core, conn, events);
+      })
+      .catch((err: unknown) => core.deps.log.error({ err }, 'whatsapp event batch failed'));
+  });
+}
+
+async function onConnection(core: WaCore, conn: Conn, u: Partial<ConnectionState>) {
+  if (u.qr) await onQr(core, conn, u.qr);
+  if (u.isNewLogin && conn.login?.status === 'issued') {
+    conn.login.status = 'scanned';
+    await core.emit(loginKey(conn.login.loginId), 'qrScanned', { loginId: conn.login.loginId });
+  }
+  if (u.connection === 'open') {
+    conn.free?.();
+    conn.everOpened = true;
+    conn.retries = 0;
+    if (conn.login) await finishLogin(core, conn);
+    else await core.setStatus(conn, 'online');
+  }
+  if (u.connection === 'close') {
+    conn.free?.();
+    const err = u.lastDisconnect?.error as { output?: { statusCode?: number }; message?: string };
+    await onClose(core, conn, err?.output?.statusCode, err?.message ?? '');
+  }
+}
+
+async function onQr(core: WaCore, conn: Conn, qr: string) {
+  const login = conn.login;
+  if (!login || (login.status !== 'issued' && login.status !== 'scanned')) return;
+  const first = login.qr === '';
+  // Connected: a login waiting for its scan does not hold a connecting slot for minutes.
+  conn.free?.();
+  login.qr = qr;
+  login.expiresAt = core.now() + (first ? core.opts.qrTimeoutMs : LATER_QR_MS);
+  conn.onFirstQr?.(qr);
+  conn.onFirstQr = null;
+  await core.emit(loginKey(login.loginId), 'qrIssued', {
+    loginId: login.loginId,
+    qrPayload: qr,
+    expiresAt: login.expiresAt,
+  });
+}
+
+/** The paired phone's account id: its LID when known, else its phone-number id. */
+function accountIdOf(conn: Conn): string | null {
+  const me = conn.session.creds.me;
+  if (!me) return null;
+  if (me.lid) conn.ids.learn(me.lid, me.id);
+  return personJid(me.lid ?? me.id);
+}
+
+async function finishLogin(core: WaCore, conn: Conn): Promise<void> {
+  const login = conn.login!;
+  const wxid = accountIdOf(conn);
+  const me = conn.session.creds.me;
+  const samePerson = (id: string) => id === wxid || (!!me && personJid(me.id) === id);
+  if (!wxid || (login.wxid && !samePerson(login.wxid))) {
+    // Unlink the wrong phone's new device first: the failure then ends the socket.
+    const sock = conn.sock;
+    conn.ended = true;
+    await sock?.logout().catch(() => undefined);
+    await failLogin(core, conn, '扫码账号与待登录账号不一致');
+    return;
+  }
+  await core.store.bind(conn.session.id, wxid);
+  conn.session.wxid = wxid;
+  conn.wxid = wxid;
+  login.status = 'confirmed';
+  login.wxid = wxid;
+  conn.login = null;
+  core.pairing.delete(login.loginId);
+  core.logins.set(login.loginId, login);
+  // A connection of the same account from before (a re-login) stops here.
+  const old = core.held.get(wxid);
+  if (old && old !== conn) stop(old);
+  core.held.set(wxid, conn);
+  conn.status = 'online';
+  await core.emit(loginKey(login.loginId), 'qrConfirmed', {
+    loginId: login.loginId,
+    wxid,
+    nickname: me?.name ?? me?.notify ?? '',
+    avatar: '',
+    at: core.now(),
+  });
+  await core.setStatus(conn, 'online');
+}
+
+async function failLogin(core: WaCore, conn: Conn, message: string, expired = false) {
+  const login = conn.login;
+  if (!login) return;
+  login.status = expired ? 'expired' : 'failed';
+  conn.login = null;
+  core.pairing.delete(login.loginId);
+  core.logins.set(login.loginId, login);
+  conn.onFirstQr?.(new GatewayError('failed', message));
+  conn.onFirstQr = null;
+  stop(conn);
+  await core.store.remove(conn.session.id);
+  if (expired) await core.emit(loginKey(login.loginId), 'qrExpired', { loginId: login.loginId });
+  else await core.emit(loginKey(login.loginId), 'qrFailed', { loginId: login.loginId, message });
+}
+
+async function onClose(core: WaCore, conn: Conn, code: number | undefined, message: string) {
+  conn.sock = null;
+  if (conn.ended || core.closed) return;
+  const action = closeAction(code, message, {
+    everOpened: conn.everOpened,
+    hasProxy: !!conn.session.proxy,
+  });
+  if (action.kind === 'restart') return connect(core, conn);
+  if (conn.login) {
+    // Not paired: the codes ran out (408) or the phone / server refused.
+    return code === 408
+      ? failLogin(core, conn, '二维码已过期', true)
+      : failLogin(core, conn, message || '登录失败');
+  }
+  switch (action.kind) {
+    case 'release':
+      // Another connection (another instance that took the lease) holds it: never fight.
+      core.deps.log.warn({ wxid: conn.wxid }, 'whatsapp session taken over; releasing');
+      stop(conn);
+      if (conn.wxid && core.held.get(conn.wxid) === conn) core.held.delete(conn.wxid);
+      return;
+    case 'drop':
+      stop(conn);
+      await core.store.remove(conn.session.id);
+      await core.setStatus(conn, action.status, action.reason);
+      if (conn.wxid && core.held.get(conn.wxid) === conn) core.held.delete(conn.wxid);
+      return;
+    case 'stop':
+      stop(conn);
+      await core.setStatus(conn, action.status, action.reason);
+      return;
+    case 'retry': {
+      if (conn.retries >= core.opts.maxRetries) {
+        stop(conn);
+        await core.setStatus(conn, action.status, `${action.reason}（已重试 ${conn.retries} 次）`);
+        return;
+      }
+      await core.setStatus(conn, action.status, action.reason);
+      const delay = core.opts.backoffMs(conn.retries++);
+      conn.timer = setTimeout(() => {
+        conn.timer = null;
+        if (conn.ended || core.closed) return;
+        void core.setStatus(conn, 'autoLoggingIn', '正在重新连接').then(() => connect(core, conn));
+      }, delay);
+      conn.timer.unref();
+      return;
+    }
+  }
+}
+
+/** Ends a connection's socket and timers; its closing is then expected. */
+export function stop(conn: Conn): void {
+  conn.ended = true;
+  if (conn.timer) clearTimeout(conn.timer);
+  conn.timer = null;
+  const sock = conn.sock;
+  conn.sock = null;
+  conn.free?.();
+  if (sock) void sock.end(undefined).catch(() => undefined);
+}
+
+/** Begins a QR login: resolves with the first code; later codes come as `qrIssued`. */
+export async function startQrLogin(
+  core: WaCore,
+  cmd: StartQrLoginCommand = {},
+): Promise<QrLoginDto> {
+  if (cmd.proxy && !parseProxy(cmd.proxy)) throw new GatewayError('invalid', 'malformed proxy');
+  const loginId = randomUUID();
+  const session = await core.store.create(loginId, cmd.proxy ?? null);
+  const conn = newConn(session, 'loggingIn');
+  conn.login = { loginId, qr: '', expiresAt: 0, status: 'issued', wxid: cmd.wxid ?? null };
+  core.pairing.set(loginId, conn);
+  const first = new Promise<string | Error>((resolve) => (conn.onFirstQr = resolve));
+  await connect(core, conn);
+  const timer = setTimeout(
+    () => conn.onFirstQr?.(new GatewayError('failed', 'no QR code')),
+    core.opts.firstQrWaitMs,
+  );
+  const qr = await first;
+  clearTimeout(timer);
+  if (qr instanceof Error) {
+    if (conn.login) await failLogin(core, conn, qr.message);
+    throw qr instanceof GatewayError ? qr : new GatewayError('failed', qr.message);
+  }
+  return toDto(conn.login ?? core.logins.get(loginId)!);
+}
+
+/** The state of a QR login. */
+export function getQrLogin(core: WaCore, loginId: string): QrLoginDto {
+  const l = core.pairing.get(loginId)?.login ?? core.logins.get(loginId);
+  if (!l) throw new GatewayError('notFound', 'unknown login');
+  return toDto(l);
+}
+
+/** Cancels a pending login (no event) and forgets its half-made session. */
+export async function cancelQrLogin(core: WaCore, loginId: string): Promise<void> {
+  const conn = core.pairing.get(loginId);
+  if (!conn?.login) return;
+  conn.login.status = 'cancelled';
+  core.logins.set(loginId, conn.login);
+  conn.login = null;
+  core.pairing.delete(loginId);
+  stop(conn);
+  await core.store.remove(conn.session.id);
+}
+
+/** Brings an account back from its stored session: autoLoggingIn now, online when it opens. */
+export async function resume(core: WaCore, wxid: string, opts: ResumeOptions = {}): Promise<void> {
+  const held = core.held.get(wxid);
+  if (held && !held.ended) return;
+  const session = await core.store.findByWxid(wxid);
+  if (!session) throw new GatewayError('noSession', 'a QR login is needed');
+  if (opts.proxy !== undefined && opts.proxy !== session.proxy) {
+    await core.store.setProxy(session.id, opts.proxy);
+    session.proxy = opts.proxy;
+  }
+  const conn = newConn(session, 'autoLoggingIn');
+  core.held.set(wxid, conn);
+  await core.setStatus(conn, 'autoLoggingIn');
+  await connect(core, conn);
+}
+
+/** Lets go of an account without touching the phone's link. */
+export function release(core: WaCore, wxid: string): void {
+  const conn = core.held.get(wxid);
+  if (!conn) return;
+  stop(conn);
+  core.held.delete(wxid);
+}
+
+/** Unlinks the device on the phone and deletes the session's rows. */
+export async function logout(core: WaCore, wxid: string): Promise<void> {
+  const conn = core.held.get(wxid);
+  const sock = conn?.sock;
+  if (conn) {
+    conn.ended = true;
+    core.held.delete(wxid);
+  }
+  if (sock) await sock.logout().catch(() => undefined);
+  if (conn) stop(conn);
+  const session = conn?.session ?? (await core.store.findByWxid(wxid));
+  if (session) await core.store.remove(session.id);
+  if (conn) await core.setStatus(conn, 'notLoggedIn', 'logged out');
+  else
+    await core.emit(wxid, 'statusChanged', {
+      workWxid: wxid,
+      status: 'notLoggedIn',
+      reason: 'logged out',
+      at: core.now(),
+    });
+}

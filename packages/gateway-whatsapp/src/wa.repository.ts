@@ -1,0 +1,158 @@
+import { proto, type WAMessage } from 'baileys';
+import { and, eq, sql } from 'drizzle-orm';
+import type { SecretBox } from './secret-box.ts';
+import { waContacts, waMessages, type Db, type SendAccepted } from './server.ts';
+
+export type WaMessageRow = typeof waMessages.$inferSelect;
+export type WaContactRow = typeof waContacts.$inferSelect;
+
+const protoContext = (sessionId: string, msgId: string) => `msg:${sessionId}:${msgId}`;
+
+/** Messages and people of WhatsApp sessions (the adapter's own tables). */
+export class WaRepository {
+  constructor(
+    private readonly db: Db,
+    private readonly box: SecretBox,
+  ) {}
+
+  /** Records a send before it goes out; returns the existing row of the request when there is one. */
+  async recordSend(row: {
+    sessionId: string;
+    msgId: string;
+    remoteJid: string;
+    requestId: string;
+    createdAt: number;
+  }): Promise<WaMessageRow> {
+    await this.db
+      .insert(waMessages)
+      .values({ ...row, fromMe: true, status: 'pending' })
+      .onConflictDoNothing();
+    return (await this.byRequest(row.sessionId, row.requestId))!;
+  }
+
+  async byRequest(sessionId: string, requestId: string): Promise<WaMessageRow | null> {
+    const [r] = await this.db
+      .select()
+      .from(waMessages)
+      .where(and(eq(waMessages.sessionId, sessionId), eq(waMessages.requestId, requestId)));
+    return r ?? null;
+  }
+
+  async byId(sessionId: string, msgId: string): Promise<WaMessageRow | null> {
+    const [r] = await this.db
+      .select()
+      .from(waMessages)
+      .where(and(eq(waMessages.sessionId, sessionId), eq(waMessages.msgId, msgId)));
+    return r ?? null;
+  }
+
+  /** Marks a send accepted by the socket, keeping its protobuf for retries. */
+  async markSent(sessionId: string, msgId: string, accepted: SendAccepted, msg: WAMessage | null) {
+    await this.db
+      .update(waMessages)
+      .set({
+        status: 'sent',
+        accepted: JSON.stringify(accepted),
+        proto: msg ? this.seal(sessionId, msgId, msg) : null,
+      })
+      .where(and(eq(waMessages.sessionId, sessionId), eq(waMessages.msgId, msgId)));
+  }
+
+  async markFailed(sessionId: string, msgId: string): Promise<void> {
+    await this.db
+      .update(waMessages)
+      .set({ status: 'failed' })
+      .where(and(eq(waMessages.sessionId, sessionId), eq(waMessages.msgId, msgId)));
+  }
+
+  /** Keeps a received message's protobuf (quotes, retries, media downloads); once per id. */
+  async keepInbound(sessionId: string, msg: WAMessage, at: number): Promise<boolean> {
+    const msgId = msg.key.id!;
+    const out = await this.db
+      .insert(waMessages)
+      .values({
+        sessionId,
+        msgId,
+        remoteJid: msg.key.remoteJid ?? '',
+        fromMe: !!msg.key.fromMe,
+        status: 'sent',
+        proto: this.seal(sessionId, msgId, msg),
+        createdAt: at,
+      })
+      .onConflictDoNothing()
+      .returning({ msgId: waMessages.msgId });
+    return out.length > 0;
+  }
+
+  /** The stored protobuf of a message. */
+  messageOf(sessionId: string, row: WaMessageRow): WAMessage | null {
+    if (!row.proto) return null;
+    const bytes = Buffer.from(
+      this.box.open(row.proto, protoContext(sessionId, row.msgId)),
+      'base64',
+    );
+    return proto.WebMessageInfo.decode(bytes) as WAMessage;
+  }
+
+  private seal(sessionId: string, msgId: string, msg: WAMessage): string {
+    const bytes = proto.WebMessageInfo.encode(proto.WebMessageInfo.fromObject(msg)).finish();
+    return this.box.seal(Buffer.from(bytes).toString('base64'), protoContext(sessionId, msgId));
+  }
+
+  /** Inserts or updates people; returns which were new. */
+  async upsertContacts(
+    sessionId: string,
+    people: { jid: string; phoneJid: string | null; name?: string; notify?: string }[],
+    at: number,
+  ): Promise<{ added: WaContactRow[]; updated: WaContactRow[] }> {
+    const added: WaContactRow[] = [];
+    const updated: WaContactRow[] = [];
+    for (const p of people) {
+      const [row] = await this.db
+        .insert(waContacts)
+        .values({
+          sessionId,
+          jid: p.jid,
+          phoneJid: p.phoneJid,
+          name: p.name ?? '',
+          notify: p.notify ?? '',
+          addedAt: at,
+        })
+        .onConflictDoUpdate({
+          target: [waContacts.sessionId, waContacts.jid],
+          set: {
+            phoneJid: sql`coalesce(excluded.phone_jid, ${waContacts.phoneJid})`,
+            ...(p.name !== undefined ? { name: p.name } : {}),
+            ...(p.notify !== undefined ? { notify: p.notify } : {}),
+          },
+        })
+        .returning({
+          sessionId: waContacts.sessionId,
+          jid: waContacts.jid,
+          phoneJid: waContacts.phoneJid,
+          name: waContacts.name,
+          notify: waContacts.notify,
+          avatar: waContacts.avatar,
+          addedAt: waContacts.addedAt,
+          // A row PostgreSQL inserted (not updated) has no xmax.
+          inserted: sql<boolean>`(xmax = 0)`,
+        });
+      if (!row) continue;
+      const { inserted, ...contact } = row;
+      (inserted ? added : updated).push(contact);
+    }
+    return { added, updated };
+  }
+
+  async contacts(sessionId: string): Promise<WaContactRow[]> {
+    return this.db.select().from(waContacts).where(eq(waContacts.sessionId, sessionId));
+  }
+
+  async contact(sessionId: string, jid: string): Promise<WaContactRow | null> {
+    const [r] = await this.db
+      .select()
+      .from(waContacts)
+      .where(and(eq(waContacts.sessionId, sessionId), eq(waContacts.jid, jid)));
+    return r ?? null;
+  }
+}
