@@ -4,10 +4,9 @@ import { watchedAuthCache } from './platform/auth-cache.ts';
 import { MemoryBus, PgBus, type Bus } from './platform/bus.ts';
 import type { Config } from './platform/config.ts';
 import { openDatabase, runMigrations, type Database } from './platform/db.ts';
-import { startPgliteMaintenance } from './platform/pglite-maintenance.ts';
+import { pgliteMaintenanceJob } from './platform/pglite-maintenance.ts';
 import type { Deps } from './platform/deps.ts';
 import { seed, type CreatedLogin } from './modules/bootstrap/seed.ts';
-import { startPortExpiry } from './modules/billing/port-expiry.job.ts';
 import {
   configureAccountRuntime,
   type AccountRuntime,
@@ -102,6 +101,8 @@ export async function startServer(config: Config, opts: ServerOptions = {}): Pro
     leaseMs: config.schedulerLeaseMs,
     ...opts.scheduler,
   });
+  // PGlite has no autovacuum: the server keeps its statistics and reclaims dead rows itself.
+  if (database.kind === 'pglite') scheduler.register(pgliteMaintenanceJob(database));
   const accounts = configureAccountRuntime(deps, {
     loadMedia: mediaLoaderOf(deps),
     ...opts.accounts,
@@ -113,12 +114,6 @@ export async function startServer(config: Config, opts: ServerOptions = {}): Pro
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
-  // PGlite has no autovacuum: the server keeps its statistics and reclaims dead rows itself.
-  const stopMaintenance = startPgliteMaintenance(database, { log: app.log });
-  // Expired ports take their accounts offline (a plain timer until the scheduler hosts jobs).
-  const stopPortExpiry = config.services.has('scheduler')
-    ? startPortExpiry(deps)
-    : () => Promise.resolve();
   let stopping: Promise<void> | null = null;
   return {
     app,
@@ -130,8 +125,6 @@ export async function startServer(config: Config, opts: ServerOptions = {}): Pro
     scheduler,
     stop: () =>
       (stopping ??= (async () => {
-        await stopMaintenance();
-        await stopPortExpiry();
         // Close hooks stop the hub (websockets dropped) and the runtime (leases released).
         await app.close();
         await close();

@@ -70,12 +70,15 @@ export interface TestContext {
 }
 
 /** Builds the app on a fresh database with the start-up users (admin, demo tenant). */
-export async function buildTestApp(overrides: Partial<Config> = {}): Promise<TestContext> {
+export async function buildTestApp(
+  overrides: Partial<Config> = {},
+  appOptions: Parameters<typeof buildApp>[1] = {},
+): Promise<TestContext> {
   const database = await createTestDatabase();
   const config = testConfig(overrides);
   const clock = { offset: 0 };
   const { deps, setLog, close } = await openDeps(config, database, () => Date.now() + clock.offset);
-  const app = await buildApp(deps);
+  const app = await buildApp(deps, appOptions);
   setLog(app.log);
   await app.ready();
   await seed(deps);

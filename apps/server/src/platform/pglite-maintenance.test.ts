@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPglite, rowsOf, type Database } from './db.ts';
-import { maintainPglite, startPgliteMaintenance } from './pglite-maintenance.ts';
+import { maintainPglite } from './pglite-maintenance.ts';
 
 let database: Database;
 
@@ -48,20 +48,5 @@ describe('PGlite maintenance', () => {
       sql`insert into big (v) select 'again ' || g from generate_series(1, 10000) g`,
     );
     expect(await sizeOf('big')).toBe(size);
-  });
-
-  it('runs on a timer and stops cleanly; on PostgreSQL it does nothing', async () => {
-    await database.db.execute(sql`insert into quiet default values`);
-    const seen: string[][] = [];
-    const stop = startPgliteMaintenance(database, {
-      firstDelayMs: 10,
-      everyMs: 10,
-      log: { info: (o) => seen.push((o as { tables: string[] }).tables), warn: () => undefined },
-    });
-    await expect.poll(() => seen.length, { timeout: 5000 }).toBeGreaterThan(0);
-    await stop();
-    expect(seen[0]).toEqual(expect.arrayContaining(['quiet']));
-    const pgStop = startPgliteMaintenance({ ...database, kind: 'postgres' }, { firstDelayMs: 0 });
-    await pgStop();
   });
 });
