@@ -13,6 +13,7 @@ import {
 import { triedTargets } from './fan-pool.repository.ts';
 import {
   createTask,
+  expectCountsOfRows,
   phones,
   receivedRequests,
   rowsOf,
@@ -239,6 +240,7 @@ describe('a task runs', () => {
     // Running and completed: it can no longer be paused; completed, it can be deleted.
     const p = await api(seat1).post('/task-api/fans/task/pause', { taskId: r.data.taskId });
     expect([p.status, p.message]).toEqual([409, '没有可暂停的任务']);
+    await expectCountsOfRows(server, r.data.taskId);
   });
 
   it('reports people who cannot be found and who refuse, with the reason (status 2)', async () => {
@@ -253,6 +255,7 @@ describe('a task runs', () => {
       expect(missing).toMatchObject({ status: 2, reason: 'Contact number does not exist' });
       expect(refused?.status).toBe(2);
       expect(refused?.reason).toBeTruthy();
+      await expectCountsOfRows(server, r.data.taskId);
     } finally {
       await api().post('/sim-api/config', { friendAcceptRate: 1 });
     }
@@ -289,6 +292,8 @@ describe('a task runs', () => {
     await waitTask(server, seat1, third.data.taskId, (x) => x.status === 'completed');
     // Already a friend: status 4, and no new request went out.
     expect((await rowsOf(server, seat1, third.data.taskId))[0]?.status).toBe(4);
+    await expectCountsOfRows(server, second.data.taskId);
+    await expectCountsOfRows(server, third.data.taskId);
     expect((await receivedRequests(server, demo, acc1.wxid)).length).toBe(before);
   });
 

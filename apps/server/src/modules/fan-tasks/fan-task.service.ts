@@ -19,13 +19,7 @@ import type { ConvScope } from '../conversations/conversation.repository.ts';
 import { convScopeOf, visibleAccountIn } from '../conversations/conversation.scope.ts';
 import { addToPool } from './fan-pool.repository.ts';
 import { fanImportSourceOf } from './fan-task.import.ts';
-import {
-  emptyCounts,
-  storedStates,
-  toCounts,
-  toRowItem,
-  toTaskItem,
-} from './fan-task.presenter.ts';
+import { storedStates, toRowItem, toTaskItem } from './fan-task.presenter.ts';
 import { planRows } from './fan-task.plan.ts';
 import { publishTasks } from './fan-task.push.ts';
 import * as repo from './fan-task.repository.ts';
@@ -171,6 +165,8 @@ export class FanTaskService {
     const fresh = await addToPool(tx, tenantId, taskId, targets, now);
     const planned = planRows(rows, accountIds, (t) => !includeTried && !fresh.has(t));
     await repo.insertRows(tx, tenantId, taskId, planned);
+    const skipped = planned.reduce((n, r) => n + (r.skipKey ? 1 : 0), 0);
+    await repo.setPlannedCounts(tx, taskId, planned.length, skipped);
   }
 
   /** After a commit: the console hears of the task, the schedulers wake. */
@@ -193,17 +189,10 @@ export class FanTaskService {
       body.page,
       body.pageSize,
     );
-    const ids = rows.map((r) => r.id);
-    const [counts, wxids] = await Promise.all([
-      repo.countRows(this.db, scope.tenantId, ids).then(toCounts),
-      repo.accountWxids(this.db, scope.tenantId, [
-        ...new Set(rows.flatMap((r) => r.workAccountIds)),
-      ]),
+    const wxids = await repo.accountWxids(this.db, scope.tenantId, [
+      ...new Set(rows.flatMap((r) => r.workAccountIds)),
     ]);
-    return {
-      list: rows.map((t) => toTaskItem(t, wxids, counts.get(t.id) ?? emptyCounts(), lang)),
-      total,
-    };
+    return { list: rows.map((t) => toTaskItem(t, wxids, lang)), total };
   }
 
   /** A page of a visible task's rows, in list order. */
