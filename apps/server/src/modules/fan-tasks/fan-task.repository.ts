@@ -78,6 +78,16 @@ export async function setPlannedCounts(
     .where(eq(fanTasks.id, taskId));
 }
 
+/** Work accounts of the tenant by platform id (one query for a task's accounts). */
+export async function accountsByWxids(db: DbOrTx, tenantId: string, wxids: string[]) {
+  if (wxids.length === 0) return new Map<string, string>();
+  const rows = await db
+    .select({ id: workAccounts.id, wxid: workAccounts.wxid })
+    .from(workAccounts)
+    .where(and(eq(workAccounts.tenantId, tenantId), inArray(workAccounts.wxid, wxids)));
+  return new Map(rows.map((r) => [r.wxid, r.id]));
+}
+
 /** Platform ids of work accounts by id. */
 export async function accountWxids(db: DbOrTx, tenantId: string, ids: string[]) {
   if (ids.length === 0) return new Map<string, string>();

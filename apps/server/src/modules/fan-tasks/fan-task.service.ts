@@ -16,7 +16,7 @@ import type { Deps } from '../../platform/deps.ts';
 import { fail } from '../../platform/errors.ts';
 import { Scheduler } from '../../scheduler/scheduler.ts';
 import type { ConvScope } from '../conversations/conversation.repository.ts';
-import { convScopeOf, visibleAccountIn } from '../conversations/conversation.scope.ts';
+import { convScopeOf, scopeHas } from '../conversations/conversation.scope.ts';
 import { addToPool } from './fan-pool.repository.ts';
 import { fanImportSourceOf } from './fan-task.import.ts';
 import { storedStates, toRowItem, toTaskItem } from './fan-task.presenter.ts';
@@ -52,10 +52,13 @@ export class FanTaskService {
    */
   async create(auth: AuthContext, body: FanTaskCreateBody): Promise<FanTaskCreateResult> {
     const scope = await convScopeOf(this.db, auth);
-    const accountIds: string[] = [];
-    for (const wxid of new Set(body.workWxids)) {
-      accountIds.push((await visibleAccountIn(this.db, scope, wxid)).id);
-    }
+    const wanted = [...new Set(body.workWxids)];
+    const byWxid = await repo.accountsByWxids(this.db, scope.tenantId, wanted);
+    const accountIds = wanted.map((wxid) => {
+      const id = byWxid.get(wxid);
+      if (!id || !scopeHas(scope, id)) throw fail.notFound('workAccountNotFound');
+      return id;
+    });
     const now = this.deps.now();
     const startAt = body.startType === 'scheduled' ? (body.startAt ?? now) : now;
     const base = {
