@@ -45,6 +45,16 @@ export const fanTasks = pgTable(
     /** While importing: the instance planning the rows and until when (its lease). */
     leaseOwner: text('lease_owner'),
     leaseUntil: ms('lease_until'),
+    // Live counts of the rows, kept by every change of a row in the same transaction (the list
+    // and the pushes read them instead of counting 100,000 rows).
+    nTotal: integer('n_total').notNull().default(0),
+    nWaiting: integer('n_waiting').notNull().default(0),
+    nSending: integer('n_sending').notNull().default(0),
+    nRequested: integer('n_requested').notNull().default(0),
+    nAdded: integer('n_added').notNull().default(0),
+    nFailed: integer('n_failed').notNull().default(0),
+    nAlreadyFriend: integer('n_already_friend').notNull().default(0),
+    nSkipped: integer('n_skipped').notNull().default(0),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: ms('created_at').notNull(),
     startedAt: ms('started_at'),

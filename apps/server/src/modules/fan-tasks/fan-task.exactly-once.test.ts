@@ -18,6 +18,7 @@ import {
 } from '../accounts/account.test-support.ts';
 import {
   createTask,
+  expectCountsOfRows,
   phones,
   receivedRequests,
   rowsOf as taskRows,
@@ -85,6 +86,7 @@ describe.skipIf(!PG)('two scheduler instances on one PostgreSQL', () => {
       await receivedRequests(A, sa),
       rows.map((x) => x.wxid),
     );
+    await expectCountsOfRows(B, r.data.taskId);
     // No row was claimed twice: the claims of both instances add up to the rows.
     expect(A.scheduler.stats.claimed + B.scheduler.stats.claimed).toBe(60);
   }, 120_000);

@@ -12,7 +12,7 @@ import {
   type ListedAccount,
 } from '../accounts/account.test-support.ts';
 import { laneOf } from './fan-task.queue.ts';
-import { createTask, phones, rowsOf, taskOf } from './fan-task.test-support.ts';
+import { createTask, expectCountsOfRows, phones, rowsOf, taskOf } from './fan-task.test-support.ts';
 import { accountByWxid } from '../conversations/conversation.repository.ts';
 
 // Pacing, jitter, daily caps, offline accounts and pause under a test clock: the scheduler is
@@ -171,14 +171,17 @@ describe('accounts that are not online, pause and restart', () => {
     const paused = await taskOf(server, demo, id);
     expect(paused?.status).toBe('paused');
     expect(paused?.counts).toMatchObject({ sending: 0, waiting: 3 });
+    await expectCountsOfRows(server, id);
     expect(sent(await rowsOf(server, demo, id))).toHaveLength(1);
     expect(
       (await apiAs(server, demo).post('/task-api/fans/task/restart', { taskId: id })).status,
     ).toBe(200);
     await advance(0);
     expect(sent(await rowsOf(server, demo, id))).toHaveLength(2);
+    await expectCountsOfRows(server, id);
     for (let i = 0; i < 3; i++) await advance(60 * SEC);
     expect((await taskOf(server, demo, id))?.status).toBe('completed');
+    await expectCountsOfRows(server, id);
   });
 
   it('starts a scheduled task at its time', async () => {

@@ -1,5 +1,4 @@
 import {
-  FRIEND_REQUEST_STATUS,
   isMessageKey,
   translate,
   type FanRowState,
@@ -8,44 +7,25 @@ import {
   type FanTaskRowItem,
   type Language,
 } from '@cst/shared';
-import type { CountRow, FanRowWithAccount, FanTaskRow } from './fan-task.repository.ts';
+import type { FanRowWithAccount, FanTaskRow } from './fan-task.repository.ts';
 
 /** A row's id on the wire and its idempotency key: its task and its place in the list. */
 export function rowKey(taskId: string, seq: number): string {
   return `${taskId}:${seq}`;
 }
 
-/** Counts with nothing in them. */
-export function emptyCounts(): FanTaskCounts {
+/** The live counts a task keeps of its rows. */
+export function countsOf(t: FanTaskRow): FanTaskCounts {
   return {
-    total: 0,
-    waiting: 0,
-    sending: 0,
-    requested: 0,
-    added: 0,
-    failed: 0,
-    alreadyFriend: 0,
-    skipped: 0,
+    total: t.nTotal,
+    waiting: t.nWaiting,
+    sending: t.nSending,
+    requested: t.nRequested,
+    added: t.nAdded,
+    failed: t.nFailed,
+    alreadyFriend: t.nAlreadyFriend,
+    skipped: t.nSkipped,
   };
-}
-
-/** Counts per task from the grouped rows. */
-export function toCounts(rows: CountRow[]): Map<string, FanTaskCounts> {
-  const out = new Map<string, FanTaskCounts>();
-  for (const r of rows) {
-    let c = out.get(r.task_id);
-    if (!c) out.set(r.task_id, (c = emptyCounts()));
-    const n = Number(r.n);
-    c.total += n;
-    if (r.state === 'queued') c.waiting += n;
-    else if (r.state === 'claimed') c.sending += n;
-    else if (r.state === 'skipped') c.skipped += n;
-    else if (r.status === FRIEND_REQUEST_STATUS.requested) c.requested += n;
-    else if (r.status === FRIEND_REQUEST_STATUS.succeeded) c.added += n;
-    else if (r.status === FRIEND_REQUEST_STATUS.alreadyFriend) c.alreadyFriend += n;
-    else c.failed += n;
-  }
-  return out;
 }
 
 /** A message key's text in the reader's language, or the stored text. */
@@ -58,7 +38,6 @@ function reasonText(key: string | null, text: string, lang: Language): string | 
 export function toTaskItem(
   t: FanTaskRow,
   wxids: ReadonlyMap<string, string>,
-  counts: FanTaskCounts,
   lang: Language,
 ): FanTaskItem {
   const reason = reasonText(t.reasonKey, '', lang);
@@ -82,7 +61,7 @@ export function toTaskItem(
     startedAt: t.startedAt,
     endedAt: t.endedAt,
     ...(reason ? { reason } : {}),
-    counts,
+    counts: countsOf(t),
   };
 }
 

@@ -3,8 +3,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { fanTasks } from '../../db/schema/index.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { realtimeOf } from '../../realtime/realtime.ts';
-import { emptyCounts, toCounts } from './fan-task.presenter.ts';
-import { countRows } from './fan-task.repository.ts';
+import { countsOf } from './fan-task.presenter.ts';
 
 /** How often one instance pushes a running task's progress at most. */
 const PROGRESS_EVERY_MS = 1000;
@@ -18,20 +17,19 @@ export async function publishTasks(deps: Deps, tenantId: string, ids: string[]):
   const unique = [...new Set(ids)];
   if (unique.length === 0) return;
   const tasks = await deps.db
-    .select({ id: fanTasks.id, status: fanTasks.status, accounts: fanTasks.workAccountIds })
+    .select()
     .from(fanTasks)
     .where(and(eq(fanTasks.tenantId, tenantId), inArray(fanTasks.id, unique)));
   if (tasks.length === 0) return;
-  const counts = toCounts(await countRows(deps.db, tenantId, unique));
   await realtimeOf(deps).publish(
     tenantId,
     tasks.map((t) => {
       const data: FanTaskPush = {
         taskId: t.id,
         status: t.status,
-        counts: counts.get(t.id) ?? emptyCounts(),
+        counts: countsOf(t),
       };
-      return { event: WS_EVENTS.fanTask, data, workAccountId: t.accounts[0] };
+      return { event: WS_EVENTS.fanTask, data, workAccountId: t.workAccountIds[0] };
     }),
   );
 }

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { FriendRequestStatus } from '@cst/shared';
+import { FRIEND_REQUEST_STATUS, type FriendRequestStatus } from '@cst/shared';
 import type { DbOrTx, Tx } from '../../platform/db.ts';
 import { rowsOf } from '../../platform/db.ts';
 
@@ -10,6 +10,28 @@ import { rowsOf } from '../../platform/db.ts';
 export const laneOf = (accountId: string) => `fanAdd:${accountId}`;
 
 const uuids = (ids: string[]) => sql`${sql.param(ids)}::uuid[]`;
+
+/** The task's counter of rows at a friend-request status. */
+function statusCounter(status: FriendRequestStatus) {
+  const name = { 1: 'n_requested', 2: 'n_failed', 3: 'n_added', 4: 'n_already_friend' }[status];
+  return sql.identifier(name);
+}
+
+/** Moves `n` rows of a task from one counter to another (same transaction as the rows). */
+async function moveCount(
+  db: DbOrTx,
+  taskId: string,
+  from: ReturnType<typeof sql.identifier>,
+  to: ReturnType<typeof sql.identifier>,
+  n: number,
+): Promise<void> {
+  if (n <= 0) return;
+  await db.execute(sql`
+    update fan_tasks set ${from} = ${from} - ${n}, ${to} = ${to} + ${n} where id = ${taskId}`);
+}
+
+const WAITING = sql.identifier('n_waiting');
+const SENDING = sql.identifier('n_sending');
 
 /** A task and one of its accounts with claimable rows, the account online and its lane due. */
 export interface Candidate {
@@ -40,11 +62,15 @@ export async function candidates(
       left join scheduler_lanes l on l.key = 'fanAdd:' || a.id::text
       where t.status = 'running'
         and (l.key is null or (l.next_at <= ${now} and (l.day <> ${day} or l.used < t.daily_cap)))
-        and exists (
+        -- A claimable row of this task and account: one probe of the claim index (as a plain
+        -- EXISTS the planner may read the task's rows instead).
+        and (
           select 1 from fan_task_rows r
           where r.task_id = t.id and r.work_account_id = a.id
             and r.state in ('queued', 'claimed')
-            and (r.state = 'queued' or r.lease_until < ${now}))
+            and (r.state = 'queued' or r.lease_until < ${now})
+          order by r.seq
+          limit 1) is not null
       order by t.created_at, t.id, u.ord
       limit ${limit}`),
   );
@@ -54,6 +80,8 @@ export async function candidates(
 export interface ClaimedRow {
   seq: number;
   attempts: number;
+  /** The state it was claimed from: queued, or claimed with a lapsed lease. */
+  was: string;
 }
 
 /**
@@ -69,7 +97,7 @@ export async function claimRows(
   const rows = rowsOf<ClaimedRow>(
     await tx.execute(sql`
       with picked as materialized (
-        select seq from fan_task_rows
+        select seq, state as was from fan_task_rows
         where task_id = ${c.taskId} and work_account_id = ${c.accountId}
           and state in ('queued', 'claimed')
           and (state = 'queued' or lease_until < ${c.now})
@@ -81,8 +109,11 @@ export async function claimRows(
           attempts = r.attempts + 1, claimed_at = ${c.now}
       from picked
       where r.task_id = ${c.taskId} and r.seq = picked.seq
-      returning r.seq, r.attempts`),
+      returning r.seq, r.attempts, picked.was`),
   );
+  // Rows taken from the queue start sending; lapsed ones were counted as sending already.
+  const fromQueue = rows.filter((r) => r.was === 'queued').length;
+  await moveCount(tx, c.taskId, WAITING, SENDING, fromQueue);
   return rows.sort((a, b) => a.seq - b.seq);
 }
 
@@ -151,6 +182,7 @@ export async function finishRow(
       returning tenant_id, target, task_id`),
   );
   if (!row) return null;
+  await moveCount(tx, taskId, SENDING, statusCounter(o.status), 1);
   await poolOutcome(tx, row.tenant_id, [row.target], row.task_id, o.status, o.reason, now);
   return row;
 }
@@ -179,16 +211,21 @@ export async function releaseRows(
   owner: string,
 ): Promise<{ work_account_id: string; n: number }[]> {
   if (rows.length === 0) return [];
-  return rowsOf<{ work_account_id: string; n: number }>(
-    await db.execute(sql`
-      with back as (
-        update fan_task_rows set state = 'queued', lease_owner = null, lease_until = null
-        where (task_id, seq) in (
-            select * from unnest(${uuids(rows.map((r) => r.taskId))}, ${sql.param(rows.map((r) => r.seq))}::int[]))
-          and state = 'claimed' and lease_owner = ${owner}
-        returning work_account_id)
-      select work_account_id, count(*)::int as n from back group by work_account_id`),
-  );
+  return db.transaction(async (tx) => {
+    const back = rowsOf<{ task_id: string; work_account_id: string; n: number }>(
+      await tx.execute(sql`
+        with back as (
+          update fan_task_rows set state = 'queued', lease_owner = null, lease_until = null
+          where (task_id, seq) in (
+              select * from unnest(${uuids(rows.map((r) => r.taskId))}, ${sql.param(rows.map((r) => r.seq))}::int[]))
+            and state = 'claimed' and lease_owner = ${owner}
+          returning task_id, work_account_id)
+        select task_id, work_account_id, count(*)::int as n from back
+        group by task_id, work_account_id`),
+    );
+    for (const b of back) await moveCount(tx, b.task_id, SENDING, WAITING, Number(b.n));
+    return back;
+  });
 }
 
 /** What settling answers changed: the tasks touched, and the remarks and tags of the rows. */
@@ -229,6 +266,13 @@ export async function settleRows(
   const byTask = new Map<string, string[]>();
   for (const r of rows) byTask.set(r.task_id, [...(byTask.get(r.task_id) ?? []), r.target]);
   for (const [taskId, targets] of byTask) {
+    await moveCount(
+      tx,
+      taskId,
+      statusCounter(FRIEND_REQUEST_STATUS.requested),
+      statusCounter(status),
+      targets.length,
+    );
     await poolOutcome(tx, tenantId, targets, taskId, status, reason, now);
   }
   return {

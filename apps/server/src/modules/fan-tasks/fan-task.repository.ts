@@ -2,7 +2,6 @@ import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { FanTaskState, FriendRequestStatus } from '@cst/shared';
 import { fanTaskRows, fanTasks, workAccounts } from '../../db/schema/index.ts';
 import type { DbOrTx, Tx } from '../../platform/db.ts';
-import { rowsOf } from '../../platform/db.ts';
 import type { ConvScope } from '../conversations/conversation.repository.ts';
 
 export type FanTaskRow = typeof fanTasks.$inferSelect;
@@ -66,24 +65,27 @@ export async function listTasks(
   return { rows, total: count?.n ?? 0 };
 }
 
-/** Raw counts of task rows by state and status. */
-export interface CountRow {
-  task_id: string;
-  state: string;
-  status: number | null;
-  n: number;
+/** Sets the counts of a task's planned rows (in the planning transaction). */
+export async function setPlannedCounts(
+  tx: Tx,
+  taskId: string,
+  total: number,
+  skipped: number,
+): Promise<void> {
+  await tx
+    .update(fanTasks)
+    .set({ nTotal: total, nSkipped: skipped, nWaiting: total - skipped })
+    .where(eq(fanTasks.id, taskId));
 }
 
-/** Row counts of tasks by state and status (one index scan per task). */
-export async function countRows(db: DbOrTx, tenantId: string, ids: string[]): Promise<CountRow[]> {
-  if (ids.length === 0) return [];
-  return rowsOf<CountRow>(
-    await db.execute(sql`
-      select task_id, state, status, count(*)::int as n
-      from fan_task_rows
-      where task_id = any(${uuids(ids)}) and tenant_id = ${tenantId}
-      group by task_id, state, status`),
-  );
+/** Work accounts of the tenant by platform id (one query for a task's accounts). */
+export async function accountsByWxids(db: DbOrTx, tenantId: string, wxids: string[]) {
+  if (wxids.length === 0) return new Map<string, string>();
+  const rows = await db
+    .select({ id: workAccounts.id, wxid: workAccounts.wxid })
+    .from(workAccounts)
+    .where(and(eq(workAccounts.tenantId, tenantId), inArray(workAccounts.wxid, wxids)));
+  return new Map(rows.map((r) => [r.wxid, r.id]));
 }
 
 /** Platform ids of work accounts by id. */

@@ -11,8 +11,10 @@ import {
   type ListedAccount,
 } from '../accounts/account.test-support.ts';
 import { triedTargets } from './fan-pool.repository.ts';
+import { setFanImportSource } from './fan-task.import.ts';
 import {
   createTask,
+  expectCountsOfRows,
   phones,
   receivedRequests,
   rowsOf,
@@ -239,6 +241,7 @@ describe('a task runs', () => {
     // Running and completed: it can no longer be paused; completed, it can be deleted.
     const p = await api(seat1).post('/task-api/fans/task/pause', { taskId: r.data.taskId });
     expect([p.status, p.message]).toEqual([409, '没有可暂停的任务']);
+    await expectCountsOfRows(server, r.data.taskId);
   });
 
   it('reports people who cannot be found and who refuse, with the reason (status 2)', async () => {
@@ -253,6 +256,7 @@ describe('a task runs', () => {
       expect(missing).toMatchObject({ status: 2, reason: 'Contact number does not exist' });
       expect(refused?.status).toBe(2);
       expect(refused?.reason).toBeTruthy();
+      await expectCountsOfRows(server, r.data.taskId);
     } finally {
       await api().post('/sim-api/config', { friendAcceptRate: 1 });
     }
@@ -289,6 +293,8 @@ describe('a task runs', () => {
     await waitTask(server, seat1, third.data.taskId, (x) => x.status === 'completed');
     // Already a friend: status 4, and no new request went out.
     expect((await rowsOf(server, seat1, third.data.taskId))[0]?.status).toBe(4);
+    await expectCountsOfRows(server, second.data.taskId);
+    await expectCountsOfRows(server, third.data.taskId);
     expect((await receivedRequests(server, demo, acc1.wxid)).length).toBe(before);
   });
 
@@ -319,5 +325,61 @@ describe('a task runs', () => {
     expect(
       (await api(seat1).post('/task-api/fans/task/delete', { taskId: r.data.taskId })).status,
     ).toBe(200);
+  });
+});
+
+describe('a task from an import (importId)', () => {
+  const GOOD = '11111111-1111-4111-8111-111111111111';
+  const BROKEN = '22222222-2222-4222-8222-222222222222';
+  // Accounts of their own: an account's pace is shared by its tasks, and the tasks above leave
+  // acc1 paced an hour ahead.
+  let acc3: ListedAccount;
+  let acc4: ListedAccount;
+  beforeAll(async () => {
+    acc3 = await addAccount(server, demo, { nickname: '导入三号' });
+    acc4 = await addAccount(server, demo, { nickname: '导入四号' });
+    for (const a of [acc3, acc4]) {
+      await api().post('/main-api/acc/distribute', { wxids: [a.wxid], uid: seat1.uid });
+    }
+    setFanImportSource(server.deps, async (_db, tenantId, importId) => {
+      if (tenantId !== demo.tenantId) return null;
+      // Rows the database refuses while they are planned (a tag id that is not one).
+      if (importId === BROKEN) return [{ target: '13900001234', tagIds: ['not-a-uuid'] }];
+      if (importId !== GOOD) return null;
+      return phones(56, 4).map((target, i) => ({ target, greeting: i === 0 ? '导入的问候' : '' }));
+    });
+  });
+
+  it('shows importing, then runs the checked rows with their own greetings', async () => {
+    const r = await createTask(server, seat1, {
+      workWxids: [acc3.wxid, acc4.wxid],
+      importId: GOOD,
+    });
+    expect(r.status).toBe(200);
+    const first = await taskOf(server, seat1, r.data.taskId);
+    expect(['importing', 'running', 'completed']).toContain(first?.status);
+    await waitTask(server, seat1, r.data.taskId, (t) => t.status === 'completed');
+    const rows = await rowsOf(server, seat1, r.data.taskId);
+    expect(rows.map((x) => x.greeting)).toEqual([
+      '导入的问候',
+      ...Array(3).fill('你好，我是客服小王'),
+    ]);
+    const got = await receivedRequests(server, demo);
+    expect(got.filter((g) => g.content === '导入的问候')).toHaveLength(1);
+    await expectCountsOfRows(server, r.data.taskId);
+  });
+
+  it('closes the task abnormally when planning the import fails, and hides other tenants’ imports', async () => {
+    const r = await createTask(server, seat1, { workWxids: [acc3.wxid], importId: BROKEN });
+    const t = await waitTask(server, seat1, r.data.taskId, (x) => x.status === 'abnormal');
+    expect(t.counts.total).toBe(0);
+    const en = await apiAs(server, seat1, 'en').post<{
+      list: { taskId: string; reason?: string }[];
+    }>('/task-api/fans/task/list', { status: 'abnormal' });
+    expect(en.data.list.find((x) => x.taskId === r.data.taskId)?.reason).toBe(
+      'The import was interrupted; the task closed abnormally',
+    );
+    const o = await createTask(server, other, { workWxids: [acc3.wxid], importId: GOOD });
+    expect(o.status).toBe(404);
   });
 });

@@ -16,16 +16,10 @@ import type { Deps } from '../../platform/deps.ts';
 import { fail } from '../../platform/errors.ts';
 import { Scheduler } from '../../scheduler/scheduler.ts';
 import type { ConvScope } from '../conversations/conversation.repository.ts';
-import { convScopeOf, visibleAccountIn } from '../conversations/conversation.scope.ts';
+import { convScopeOf, scopeHas } from '../conversations/conversation.scope.ts';
 import { addToPool } from './fan-pool.repository.ts';
 import { fanImportSourceOf } from './fan-task.import.ts';
-import {
-  emptyCounts,
-  storedStates,
-  toCounts,
-  toRowItem,
-  toTaskItem,
-} from './fan-task.presenter.ts';
+import { storedStates, toRowItem, toTaskItem } from './fan-task.presenter.ts';
 import { planRows } from './fan-task.plan.ts';
 import { publishTasks } from './fan-task.push.ts';
 import * as repo from './fan-task.repository.ts';
@@ -58,10 +52,13 @@ export class FanTaskService {
    */
   async create(auth: AuthContext, body: FanTaskCreateBody): Promise<FanTaskCreateResult> {
     const scope = await convScopeOf(this.db, auth);
-    const accountIds: string[] = [];
-    for (const wxid of new Set(body.workWxids)) {
-      accountIds.push((await visibleAccountIn(this.db, scope, wxid)).id);
-    }
+    const wanted = [...new Set(body.workWxids)];
+    const byWxid = await repo.accountsByWxids(this.db, scope.tenantId, wanted);
+    const accountIds = wanted.map((wxid) => {
+      const id = byWxid.get(wxid);
+      if (!id || !scopeHas(scope, id)) throw fail.notFound('workAccountNotFound');
+      return id;
+    });
     const now = this.deps.now();
     const startAt = body.startType === 'scheduled' ? (body.startAt ?? now) : now;
     const base = {
@@ -171,6 +168,8 @@ export class FanTaskService {
     const fresh = await addToPool(tx, tenantId, taskId, targets, now);
     const planned = planRows(rows, accountIds, (t) => !includeTried && !fresh.has(t));
     await repo.insertRows(tx, tenantId, taskId, planned);
+    const skipped = planned.reduce((n, r) => n + (r.skipKey ? 1 : 0), 0);
+    await repo.setPlannedCounts(tx, taskId, planned.length, skipped);
   }
 
   /** After a commit: the console hears of the task, the schedulers wake. */
@@ -193,17 +192,10 @@ export class FanTaskService {
       body.page,
       body.pageSize,
     );
-    const ids = rows.map((r) => r.id);
-    const [counts, wxids] = await Promise.all([
-      repo.countRows(this.db, scope.tenantId, ids).then(toCounts),
-      repo.accountWxids(this.db, scope.tenantId, [
-        ...new Set(rows.flatMap((r) => r.workAccountIds)),
-      ]),
+    const wxids = await repo.accountWxids(this.db, scope.tenantId, [
+      ...new Set(rows.flatMap((r) => r.workAccountIds)),
     ]);
-    return {
-      list: rows.map((t) => toTaskItem(t, wxids, counts.get(t.id) ?? emptyCounts(), lang)),
-      total,
-    };
+    return { list: rows.map((t) => toTaskItem(t, wxids, lang)), total };
   }
 
   /** A page of a visible task's rows, in list order. */

@@ -4,6 +4,10 @@ import type {
   FanTaskRowsResult,
   SimReceivedItem,
 } from '@cst/shared';
+import { sql } from 'drizzle-orm';
+import { expect } from 'vitest';
+import { rowsOf as resultRows } from '../../platform/db.ts';
+import type { Server } from '../../server.ts';
 import type { Session } from '../../../test/support.ts';
 import { apiAs, eventually, type HasApp } from '../accounts/account.test-support.ts';
 
@@ -61,4 +65,37 @@ export async function receivedRequests(ctx: HasApp, s: Session, workWxid?: strin
   });
   if (r.status !== 200) throw new Error(`received: ${r.message}`);
   return r.data.list.filter((x) => x.kind === 'friendRequest');
+}
+
+/** The counts a task keeps equal the counts of its rows (read in one statement: one snapshot). */
+export async function expectCountsOfRows(server: Server, taskId: string) {
+  const [c] = resultRows<Record<string, number>>(
+    await server.deps.db.execute(sql`
+      select t.n_total as k_total, t.n_waiting as k_waiting, t.n_sending as k_sending,
+        t.n_requested as k_requested, t.n_added as k_added, t.n_failed as k_failed,
+        t.n_already_friend as k_already, t.n_skipped as k_skipped,
+        r.*
+      from fan_tasks t, lateral (
+        select count(*)::int as total,
+          count(*) filter (where state = 'queued')::int as waiting,
+          count(*) filter (where state = 'claimed')::int as sending,
+          count(*) filter (where state = 'done' and status = 1)::int as requested,
+          count(*) filter (where state = 'done' and status = 3)::int as added,
+          count(*) filter (where state = 'done' and status = 2)::int as failed,
+          count(*) filter (where state = 'done' and status = 4)::int as already,
+          count(*) filter (where state = 'skipped')::int as skipped
+        from fan_task_rows where task_id = t.id) r
+      where t.id = ${taskId}`),
+  );
+  const names = [
+    'total',
+    'waiting',
+    'sending',
+    'requested',
+    'added',
+    'failed',
+    'already',
+    'skipped',
+  ];
+  expect(names.map((n) => [n, c![`k_${n}`]])).toEqual(names.map((n) => [n, c![n]]));
 }
