@@ -1,9 +1,12 @@
-import { expect, loginAs, logout, test } from './shell-support.ts';
+import { ensurePosition, expect, loginAs, logout, test } from './shell-support.ts';
 
 /** A tour of the foundation's screens and dialogs: nothing may log a warning or an error. */
 test('the sign-in, seat, role, profile and admin screens log no warning or error', async ({
   page,
+  request,
 }) => {
+  // The seat form is part of the tour: the company needs a position for "add sub-account".
+  await ensurePosition(request, 'demo', '外壳巡检职位');
   const messages: string[] = [];
   page.on('console', (m) => {
     if (m.type() === 'warning' || m.type() === 'error') messages.push(`${m.type()}: ${m.text()}`);
