@@ -96,6 +96,25 @@ export async function* pagedRows<T>(
   }
 }
 
+/**
+ * Rows fetched chunk by chunk, each continuing after the previous chunk's last row (keyset):
+ * `fetchAfter(null, size)` reads the first chunk, `fetchAfter(cursorOf(last), size)` the next,
+ * until a short chunk. Unlike {@link pagedRows}, a late chunk does not read and skip every row
+ * before it, so a long export costs time in proportion to its length.
+ */
+export async function* keysetRows<T, C>(
+  fetchAfter: (cursor: C | null, size: number) => Promise<T[]>,
+  cursorOf: (row: T) => C,
+  chunk = 500,
+): AsyncGenerator<T> {
+  for (let cursor: C | null = null; ;) {
+    const rows = await fetchAfter(cursor, chunk);
+    yield* rows;
+    if (rows.length < chunk) return;
+    cursor = cursorOf(rows[rows.length - 1]!);
+  }
+}
+
 function attachmentName(base: string, now: Date): string {
   const stamp = now.toISOString().slice(0, 16).replace(/[-:]/g, '').replace('T', '-');
   return `${base}-${stamp}.xlsx`;
