@@ -1,4 +1,4 @@
-import { ensurePosition, expect, loginAs, logout, test } from './shell-support.ts';
+import { ensurePosition, expect, loginAs, logout, shot, test } from './shell-support.ts';
 
 /** A tour of the foundation's screens and dialogs: nothing may log a warning or an error. */
 test('the sign-in, seat, role, profile and admin screens log no warning or error', async ({
@@ -66,5 +66,6 @@ test('the top menu keeps every entry in view at 1024 × 768, in both languages',
   await page.getByTestId('language-switch').click();
   for (const name of ['Chats', 'Groups', 'History', 'Contacts', 'Settings'])
     await expect(menu.getByRole('menuitem', { name })).toBeVisible();
+  await shot(page, 'top-menu-1024-en');
   await page.getByTestId('language-switch').click();
 });
