@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Page } from '@playwright/test';
-import { test as base, expect, loginAs, passwordOf } from '../fixtures.ts';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { apiLogin, test as base, expect, loginAs, passwordOf } from '../fixtures.ts';
 import { E2EServer, ROOT } from '../server.ts';
 
 export { expect, loginAs, passwordOf };
@@ -74,4 +74,24 @@ export async function identityOf(page: Page): Promise<string> {
   const text = (await page.getByTestId('user-identity').textContent()) ?? '';
   await page.keyboard.press('Escape');
   return text;
+}
+
+/**
+ * Makes sure the user's company has a position named `name` (created over the API when missing),
+ * so "add sub-account" is enabled whatever ran before: a new company starts with no position.
+ */
+export async function ensurePosition(
+  request: APIRequestContext,
+  username: string,
+  name: string,
+): Promise<void> {
+  const { token } = await apiLogin(request, username);
+  const headers = { authorization: `Bearer ${token}` };
+  const base = '/system-api/system/positions';
+  const list = await request.get(`${base}/list?page=1&pageSize=1000`, { headers });
+  const body = (await list.json()) as { code: number; data: { list: { name: string }[] } };
+  expect(body.code).toBe(200);
+  if (body.data.list.some((p) => p.name === name)) return;
+  const add = await request.post(`${base}/add`, { data: { name }, headers });
+  expect(((await add.json()) as { code: number }).code).toBe(200);
 }

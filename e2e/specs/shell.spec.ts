@@ -1,4 +1,12 @@
-import { expect, identityOf, loginAs, logout, shot, test } from './shell-support.ts';
+import {
+  ensurePosition,
+  expect,
+  identityOf,
+  loginAs,
+  logout,
+  shot,
+  test,
+} from './shell-support.ts';
 
 test.describe('console shell', () => {
   test('the demo manager sees the settings menu, its company and role, the notice', async ({
@@ -64,7 +72,10 @@ test.describe('console shell', () => {
 
   test('switching the language translates the console, antd and the server messages', async ({
     page,
+    request,
   }) => {
+    // The seat form's English messages are checked: "add sub-account" needs a position.
+    await ensurePosition(request, 'demo', '外壳巡检职位');
     await loginAs(page, 'demo');
     await page.goto('/#/settings/childAccountManage');
     await page.getByTestId('language-switch').click();

@@ -2,7 +2,7 @@ import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { pagedRows, sendXlsx, writeXlsx, type XlsxColumn } from './xlsx-export.ts';
+import { keysetRows, pagedRows, sendXlsx, writeXlsx, type XlsxColumn } from './xlsx-export.ts';
 
 interface Person {
   name: string;
@@ -113,6 +113,43 @@ describe('pagedRows', () => {
     }
     expect(got).toEqual([1, 2]);
     expect(asked).toEqual([1, 2]);
+  });
+});
+
+describe('keysetRows', () => {
+  it('asks for the chunk after the last row of the previous one, until a short chunk', async () => {
+    const data = Array.from({ length: 25 }, (_, i) => ({ id: i * 2 }));
+    const asked: (number | null)[] = [];
+    const got: number[] = [];
+    for await (const row of keysetRows(
+      async (after: number | null, size) => {
+        asked.push(after);
+        return data.filter((d) => after === null || d.id > after).slice(0, size);
+      },
+      (row) => row.id,
+      10,
+    )) {
+      got.push(row.id);
+    }
+    expect(got).toEqual(data.map((d) => d.id));
+    expect(asked).toEqual([null, 18, 38]);
+  });
+
+  it('asks once more when the list ends on a full chunk, and never for an empty list twice', async () => {
+    const asked: (string | null)[] = [];
+    const got: string[] = [];
+    for await (const row of keysetRows(
+      async (after: string | null) => {
+        asked.push(after);
+        return after === null ? ['a', 'b'] : [];
+      },
+      (row) => row,
+      2,
+    )) {
+      got.push(row);
+    }
+    expect(got).toEqual(['a', 'b']);
+    expect(asked).toEqual([null, 'b']);
   });
 });
 

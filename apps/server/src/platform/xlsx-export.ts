@@ -96,6 +96,25 @@ export async function* pagedRows<T>(
   }
 }
 
+/**
+ * Rows fetched chunk by chunk, each continuing after the previous chunk's last row (keyset):
+ * `fetchAfter(null, size)` reads the first chunk, `fetchAfter(cursorOf(last), size)` the next,
+ * until a short chunk. Unlike {@link pagedRows}, a late chunk does not read and skip every row
+ * before it, so a long export costs time in proportion to its length.
+ */
+export async function* keysetRows<T, C>(
+  fetchAfter: (cursor: C | null, size: number) => Promise<T[]>,
+  cursorOf: (row: T) => C,
+  chunk = 500,
+): AsyncGenerator<T> {
+  for (let cursor: C | null = null; ;) {
+    const rows = await fetchAfter(cursor, chunk);
+    yield* rows;
+    if (rows.length < chunk) return;
+    cursor = cursorOf(rows[rows.length - 1]!);
+  }
+}
+
 function attachmentName(base: string, now: Date): string {
   const stamp = now.toISOString().slice(0, 16).replace(/[-:]/g, '').replace('T', '-');
   return `${base}-${stamp}.xlsx`;
@@ -142,8 +161,8 @@ export async function sendXlsx<T>(
 /** File and sheet names of an export. */
 export type ExportNames<T> = Pick<XlsxExport<T>, 'fileName' | 'sheetName'>;
 
-/** An export route: a GET answering an xlsx of a list under the same filters as the list. */
-export interface ExportRouteDef<Q extends z.ZodType<{ tzOffset?: number }>, T> {
+/** What every export route declares. */
+interface ExportRouteBase<Q extends z.ZodType<{ tzOffset?: number }>, T> {
   url: string;
   access: Access;
   tags: string[];
@@ -153,16 +172,31 @@ export interface ExportRouteDef<Q extends z.ZodType<{ tzOffset?: number }>, T> {
   /** File and sheet names (per caller when they differ, e.g. customers for the admin). */
   names: ExportNames<T> | ((auth: AuthContext) => ExportNames<T>);
   columns: (lang: Language, auth: AuthContext) => XlsxColumn<T>[];
-  /** One page of rows, through the list's own service (so access and tenant rules hold). */
-  fetchPage: (
-    auth: AuthContext,
-    query: z.output<Q>,
-    page: number,
-    pageSize: number,
-  ) => Promise<T[]>;
-  /** Rows a page (default 500; at most what the list's service allows). */
-  chunk?: number;
 }
+
+/**
+ * An export route: a GET answering an xlsx of a list under the same filters as the list. Its rows
+ * come page by page (`fetchPage`, for lists that stay small) or, for a list that can grow long,
+ * from `rows`: a service's keyset read ({@link keysetRows}), which never skips rows it has read.
+ */
+export type ExportRouteDef<Q extends z.ZodType<{ tzOffset?: number }>, T> = ExportRouteBase<Q, T> &
+  (
+    | {
+        /** One page of rows, through the list's own service (so access and tenant rules hold). */
+        fetchPage: (
+          auth: AuthContext,
+          query: z.output<Q>,
+          page: number,
+          pageSize: number,
+        ) => Promise<T[]>;
+        /** Rows a page (default 500; at most what the list's service allows). */
+        chunk?: number;
+      }
+    | {
+        /** Every row under the query, through the list's own service. */
+        rows: (auth: AuthContext, query: z.output<Q>) => AsyncIterable<T>;
+      }
+  );
 
 /** Registers an export route (token in `?token=`, as downloads send it), streamed by {@link sendXlsx}. */
 export function defineExportRoute<Q extends z.ZodType<{ tzOffset?: number }>, T>(
@@ -185,7 +219,10 @@ export function defineExportRoute<Q extends z.ZodType<{ tzOffset?: number }>, T>
         columns: def.columns(lang, auth),
         lang,
         tzOffset: q.tzOffset,
-        rows: pagedRows((page, pageSize) => def.fetchPage(auth, q, page, pageSize), def.chunk),
+        rows:
+          'rows' in def
+            ? def.rows(auth, q)
+            : pagedRows((page, pageSize) => def.fetchPage(auth, q, page, pageSize), def.chunk),
       });
       return null;
     },

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, sql, type SQL } from 'drizzle-orm';
 import type { FanTaskState, FriendRequestStatus } from '@cst/shared';
 import { fanTaskRows, fanTasks, workAccounts } from '../../db/schema/index.ts';
 import type { DbOrTx, Tx } from '../../platform/db.ts';
@@ -101,16 +101,15 @@ export async function accountWxids(db: DbOrTx, tenantId: string, ids: string[]) 
 /** A task row with its account's platform id. */
 export type FanRowWithAccount = FanRowRecord & { workWxid: string };
 
-/** A page of a task's rows in list order. */
-export async function listRows(
-  db: DbOrTx,
-  tenantId: string,
-  taskId: string,
-  filter: { state?: FanRowRecord['state'][]; status?: number; keyword?: string },
-  page: number,
-  pageSize: number,
-): Promise<{ rows: FanRowWithAccount[]; total: number }> {
-  const where = and(
+/** Filters of a task's rows. */
+export interface FanRowFilter {
+  state?: FanRowRecord['state'][];
+  status?: number;
+  keyword?: string;
+}
+
+function rowConds(tenantId: string, taskId: string, filter: FanRowFilter) {
+  return and(
     eq(fanTaskRows.tenantId, tenantId),
     eq(fanTaskRows.taskId, taskId),
     filter.state ? inArray(fanTaskRows.state, filter.state) : undefined,
@@ -119,13 +118,29 @@ export async function listRows(
       ? sql`(strpos(${fanTaskRows.target}, ${filter.keyword}) > 0 or strpos(lower(${fanTaskRows.nickname}), lower(${filter.keyword})) > 0)`
       : undefined,
   );
+}
+
+function selectRows(db: DbOrTx, where: SQL | undefined) {
+  return db
+    .select({ row: fanTaskRows, workWxid: workAccounts.wxid })
+    .from(fanTaskRows)
+    .innerJoin(workAccounts, eq(workAccounts.id, fanTaskRows.workAccountId))
+    .where(where)
+    .orderBy(fanTaskRows.seq);
+}
+
+/** A page of a task's rows in list order. */
+export async function listRows(
+  db: DbOrTx,
+  tenantId: string,
+  taskId: string,
+  filter: FanRowFilter,
+  page: number,
+  pageSize: number,
+): Promise<{ rows: FanRowWithAccount[]; total: number }> {
+  const where = rowConds(tenantId, taskId, filter);
   const [rows, [count]] = await Promise.all([
-    db
-      .select({ row: fanTaskRows, workWxid: workAccounts.wxid })
-      .from(fanTaskRows)
-      .innerJoin(workAccounts, eq(workAccounts.id, fanTaskRows.workAccountId))
-      .where(where)
-      .orderBy(fanTaskRows.seq)
+    selectRows(db, where)
       .limit(pageSize)
       .offset((page - 1) * pageSize),
     db
@@ -134,6 +149,27 @@ export async function listRows(
       .where(where),
   ]);
   return { rows: rows.map((r) => ({ ...r.row, workWxid: r.workWxid })), total: count?.n ?? 0 };
+}
+
+/**
+ * A task's rows after the row `afterSeq` (from the first with null), in the order of
+ * {@link listRows}, for an export: each chunk continues after the previous one's last row (a task
+ * can hold a million rows) and counts nothing.
+ */
+export async function rowsAfter(
+  db: DbOrTx,
+  tenantId: string,
+  taskId: string,
+  filter: FanRowFilter,
+  afterSeq: number | null,
+  size: number,
+): Promise<FanRowWithAccount[]> {
+  const where = and(
+    rowConds(tenantId, taskId, filter),
+    afterSeq === null ? undefined : gt(fanTaskRows.seq, afterSeq),
+  );
+  const rows = await selectRows(db, where).limit(size);
+  return rows.map((r) => ({ ...r.row, workWxid: r.workWxid }));
 }
 
 /** One planned row, as `planRows` stores it. */

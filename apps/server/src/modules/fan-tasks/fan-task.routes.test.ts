@@ -1,3 +1,4 @@
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FanTaskPush, FriendItem } from '@cst/shared';
 import { startServer, type Server } from '../../server.ts';
@@ -10,8 +11,10 @@ import {
   signIn,
   type ListedAccount,
 } from '../accounts/account.test-support.ts';
+import { resolveToken } from '../../platform/auth-context.ts';
 import { triedTargets } from './fan-pool.repository.ts';
 import { setFanImportSource } from './fan-task.import.ts';
+import { FanTaskService } from './fan-task.service.ts';
 import {
   createTask,
   expectCountsOfRows,
@@ -296,6 +299,55 @@ describe('a task runs', () => {
     await expectCountsOfRows(server, second.data.taskId);
     await expectCountsOfRows(server, third.data.taskId);
     expect((await receivedRequests(server, demo, acc1.wxid)).length).toBe(before);
+  });
+
+  it('exports exactly the rows of the list, in its order, in keyset chunks', async () => {
+    const r = await createTask(server, seat1, {
+      workWxids: [acc1.wxid],
+      rows: phones(57, 23).map((target) => ({ target })),
+      // Not started: the account's lane stays free for the tests after this one.
+      startAt: Date.now() + 3_600_000,
+    });
+    expect(r.status).toBe(200);
+    const taskId = r.data.taskId;
+    const paged = async (body: Record<string, unknown>) => {
+      const out: string[] = [];
+      for (let page = 1; ; page += 1) {
+        const p = await api(seat1).post<{ list: { seq: number; target: string }[] }>(
+          '/task-api/fans/task/rows',
+          { taskId, ...body, page, pageSize: 7 },
+        );
+        expect(p.status).toBe(200);
+        out.push(...p.data.list.map((x) => `${x.seq}:${x.target}`));
+        if (p.data.list.length < 7) return out;
+      }
+    };
+    const auth = (await resolveToken(server.deps.db, seat1.token, 3_600_000))!;
+    const service = new FanTaskService(server.deps);
+    for (const body of [{}, { keyword: '1570000001' }, { state: 'waiting' }] as const) {
+      const list = await paged(body);
+      expect(list.length).toBeGreaterThan(0);
+      for (const chunk of [1, 4, 500]) {
+        const out: string[] = [];
+        for await (const row of service.exportRows(auth, { taskId, ...body }, 'zh-CN', chunk))
+          out.push(`${row.seq}:${row.target}`);
+        expect(out).toEqual(list);
+      }
+    }
+    expect(await paged({})).toHaveLength(23);
+    const x = await server.app.inject({
+      url: `/task-api/fans/task/export?taskId=${taskId}&token=${seat1.token}`,
+    });
+    expect(x.statusCode).toBe(200);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(x.rawPayload as unknown as ArrayBuffer);
+    const seqs: number[] = [];
+    book.worksheets[0]!.eachRow((row, n) => {
+      if (n > 1) seqs.push(Number(row.getCell(1).value));
+    });
+    expect(seqs).toEqual((await paged({})).map((k) => Number(k.split(':')[0])));
+    expect((await api(seat1).post('/task-api/fans/task/pause', { taskId })).status).toBe(200);
+    expect((await api(seat1).post('/task-api/fans/task/delete', { taskId })).status).toBe(200);
   });
 
   it('refuses to delete a task in progress, and exports its rows as xlsx', async () => {

@@ -112,9 +112,7 @@ export function registerFanTaskRoutes(app: FastifyInstance, deps: Deps): void {
     querystring: fanTaskExportQuery,
     names: fanRowExportNames,
     columns: (lang) => fanRowExportColumns(lang),
-    fetchPage: (auth, query, page, pageSize) =>
-      service
-        .rows(auth, { taskId: query.taskId, state: query.state }, page, pageSize, 'zh-CN')
-        .then((r) => r.list),
+    rows: (auth, query) =>
+      service.exportRows(auth, { taskId: query.taskId, state: query.state }, 'zh-CN'),
   });
 }

@@ -14,6 +14,7 @@ import type {
 import type { AuthContext } from '../../platform/auth-context.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { fail } from '../../platform/errors.ts';
+import { keysetRows } from '../../platform/xlsx-export.ts';
 import { Scheduler } from '../../scheduler/scheduler.ts';
 import type { ConvScope } from '../conversations/conversation.repository.ts';
 import { convScopeOf, scopeHas } from '../conversations/conversation.scope.ts';
@@ -220,6 +221,31 @@ export class FanTaskService {
       pageSize,
     );
     return { list: rows.map((r) => toRowItem(r, task.greeting, lang)), total };
+  }
+
+  /**
+   * Every row of a task under the filter, in the list's order, read in chunks that each continue
+   * after the previous one's last row (a task may hold a million rows).
+   */
+  async *exportRows(
+    auth: AuthContext,
+    body: Omit<FanTaskRowsBody, 'page' | 'pageSize'>,
+    lang: Language,
+    chunk = 500,
+  ): AsyncGenerator<FanTaskRowItem> {
+    const { task } = await this.visibleTask(auth, body.taskId);
+    const filter = {
+      state: body.state ? storedStates(body.state) : undefined,
+      status: body.status,
+      keyword: body.keyword || undefined,
+    };
+    const rows = keysetRows(
+      (after: number | null, size) =>
+        repo.rowsAfter(this.db, task.tenantId, task.id, filter, after, size),
+      (r) => r.seq,
+      chunk,
+    );
+    for await (const r of rows) yield toRowItem(r, task.greeting, lang);
   }
 
   /** Pauses a pending or running task (409 'no task to pause' otherwise). */

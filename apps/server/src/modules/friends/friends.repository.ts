@@ -134,19 +134,26 @@ function scopeConds(some: boolean | 'one'): SQL[] {
   return conds;
 }
 
-/**
- * A page of the friends of a scope, newest first, and the total: one statement per shape (which
- * filters, the page size), its values given apart, as the conversation list does.
- */
-export async function listFriends(
+/** The statement parts of a friends query under a scope and filters (without paging). */
+interface FriendQuery {
+  values: Record<string, unknown>;
+  /** Which filters are on: part of every statement's shape. */
+  shape: string;
+  /** A keyword that is not common: its few matches are sorted, no added-time index is read. */
+  sorted: boolean;
+  where: () => SQL;
+  total: () => SQL;
+  order: () => SQL[];
+}
+
+/** The conditions, order and total of a friends query; null when the scope sees no account. */
+async function friendQuery(
   db: DbOrTx,
   scope: ConvScope,
   filter: FriendFilter,
-  page: number,
-  pageSize: number,
-): Promise<{ rows: FriendRow[]; total: number }> {
+): Promise<FriendQuery | null> {
   const some = scope.accountIds !== 'all';
-  if (some && scope.accountIds.length === 0) return { rows: [], total: 0 };
+  if (some && scope.accountIds.length === 0) return null;
   const one = some && scope.accountIds.length === 1;
   const values = {
     tenantId: scope.tenantId,
@@ -158,7 +165,6 @@ export async function listFriends(
     addedTo: filter.addedTo === undefined ? null : new Date(filter.addedTo).toISOString(),
     source: filter.source ?? null,
     tagIds: filter.tagIds?.length ? filter.tagIds : null,
-    offset: (page - 1) * pageSize,
   };
   const has = {
     some,
@@ -199,10 +205,10 @@ export async function listFriends(
   if (has.keyword && !has.short && values.grams && values.grams.length > 2) {
     values.grams = await rarestGrams(db, has, values, counts);
   }
-  const shape = `${Object.entries(has)
+  const shape = Object.entries(has)
     .filter(([, on]) => on)
     .map(([k]) => k)
-    .join(',')}|${pageSize}|${page === 1 ? 'first' : 'offset'}`;
+    .join(',');
   const where = () => {
     const conds = scopeConds(has.one ? 'one' : has.some);
     if (has.account) conds.push(sql`${contacts.workAccountId} = ${accountOfWxid}`);
@@ -225,20 +231,39 @@ export async function listFriends(
   // Newest first. A keyword that is not common is found through its index and its few matches
   // sorted: the order is then written so that no added-time index can give it, or a kept plan
   // (which knows no keyword) may read a tenant's friends in order looking for rare matches.
+  const sorted = has.keyword && !has.dense;
   const order = () =>
-    has.keyword && !has.dense
+    sorted
       ? [sql`${contacts.addedAt} + interval '0 seconds' desc nulls last`, sql`${contacts.id}`]
       : [sql`${contacts.addedAt} desc nulls last`, sql`${contacts.id}`];
+  return { values, shape, sorted, where, total, order };
+}
+
+/**
+ * A page of the friends of a scope, newest first, and the total: one statement per shape (which
+ * filters, the page size), its values given apart, as the conversation list does.
+ */
+export async function listFriends(
+  db: DbOrTx,
+  scope: ConvScope,
+  filter: FriendFilter,
+  page: number,
+  pageSize: number,
+): Promise<{ rows: FriendRow[]; total: number }> {
+  const q = await friendQuery(db, scope, filter);
+  if (!q) return { rows: [], total: 0 };
+  const values = { ...q.values, offset: (page - 1) * pageSize };
+  const shape = `${q.shape}|${pageSize}|${page === 1 ? 'first' : 'offset'}`;
   const rows = await friendPage(
     db,
     shape,
     () =>
       db
-        .select({ ...friendFields, total: sql<number>`${total()}::int`.as('total') })
+        .select({ ...friendFields, total: sql<number>`${q.total()}::int`.as('total') })
         .from(contacts)
         .innerJoin(workAccounts, eq(workAccounts.id, contacts.workAccountId))
-        .where(where())
-        .orderBy(...order())
+        .where(q.where())
+        .orderBy(...q.order())
         .limit(literal(pageSize))
         .offset(page === 1 ? 0 : sql.placeholder('offset')),
     values,
@@ -248,9 +273,89 @@ export async function listFriends(
     return { rows: rows.map(({ total: _t, ...row }) => row), total: n };
   }
   const [r] = rowsOf<{ n: number }>(
-    await friendCount(db, shape, () => sql`select ${total()}::int as n`, values),
+    await friendCount(db, shape, () => sql`select ${q.total()}::int as n`, values),
   );
   return { rows: [], total: Number(r?.n ?? 0) };
+}
+
+/** Where a read of the friends list stopped: the last row's added time (as text) and id. */
+export interface FriendCursor {
+  /** The database's text of `added_at` (microseconds kept), null for an undated friend. */
+  at: string | null;
+  id: string;
+}
+
+/** A friend row with the cursor that continues after it. */
+export type FriendKeysetRow = FriendRow & { cursor: FriendCursor };
+
+const friendChunk = preparedSelect<FriendRow & { cursorAt: string | null; cursorId: string }>();
+
+/**
+ * The friends list of a scope read chunk by chunk for an export: the same rows in the same order
+ * as the pages of {@link listFriends}, each chunk continuing after the last row of the previous
+ * (keyset), so a late chunk costs as much as the first instead of skipping every row before it.
+ * Dated friends come first (added time descending, then id), then the undated (by id).
+ */
+export async function friendsReader(
+  db: DbOrTx,
+  scope: ConvScope,
+  filter: FriendFilter,
+): Promise<(after: FriendCursor | null, size: number) => Promise<FriendKeysetRow[]>> {
+  const q = await friendQuery(db, scope, filter);
+  if (!q) return async () => [];
+  const addedAt = q.sorted
+    ? sql`(${contacts.addedAt} + interval '0 seconds')`
+    : sql`${contacts.addedAt}`;
+  const read = async (
+    part: 'dated' | 'undated',
+    after: FriendCursor | null,
+    size: number,
+  ): Promise<FriendKeysetRow[]> => {
+    const shape = `${q.shape}|${size}|${part}|${after ? 'after' : 'start'}`;
+    const rows = await friendChunk(
+      db,
+      shape,
+      () => {
+        const conds: SQL[] = [q.where()];
+        if (part === 'undated') {
+          conds.push(sql`${contacts.addedAt} is null`);
+          if (after) conds.push(sql`${contacts.id} > ${v('afterId')}::uuid`);
+        } else if (after) {
+          // `<=` bounds the index range; the rest skips the few rows of the same time before it.
+          conds.push(
+            sql`${addedAt} <= ${v('afterAt')}::timestamptz`,
+            sql`(${addedAt} < ${v('afterAt')}::timestamptz or ${contacts.id} > ${v('afterId')}::uuid)`,
+          );
+        } else {
+          conds.push(sql`${contacts.addedAt} is not null`);
+        }
+        return db
+          .select({
+            ...friendFields,
+            cursorAt: sql<string | null>`${contacts.addedAt}::text`.as('cursor_at'),
+            cursorId: sql<string>`${contacts.id}`.as('cursor_id'),
+          })
+          .from(contacts)
+          .innerJoin(workAccounts, eq(workAccounts.id, contacts.workAccountId))
+          .where(and(...conds))
+          .orderBy(...(part === 'undated' ? [sql`${contacts.id}`] : q.order()))
+          .limit(literal(size));
+      },
+      { ...q.values, afterAt: after?.at ?? null, afterId: after?.id ?? null },
+    );
+    return rows.map(({ cursorAt, cursorId, ...row }) => ({
+      ...row,
+      cursor: { at: cursorAt, id: cursorId },
+    }));
+  };
+  return async (after, size) => {
+    const undatedAfter = after !== null && after.at === null;
+    const rows = undatedAfter ? [] : await read('dated', after, size);
+    if (rows.length === size) return rows;
+    // The dated friends are all read: the undated follow, as `nulls last` puts them.
+    const undated = await read('undated', undatedAfter ? after : null, size);
+    return [...rows, ...undated].slice(0, size);
+  };
 }
 
 const rarity = preparedSql();

@@ -7,7 +7,6 @@ import {
   friendItem,
   friendsExportQuery,
   friendsListBody,
-  FRIENDS_PAGE_MAX,
   friendsListResult,
   syncFriendsBody,
   syncFriendsResult,
@@ -15,7 +14,7 @@ import {
 } from '@cst/shared';
 import type { Deps } from '../../platform/deps.ts';
 import { access, defineRoute } from '../../platform/http.ts';
-import { pagedRows, sendXlsx } from '../../platform/xlsx-export.ts';
+import { sendXlsx } from '../../platform/xlsx-export.ts';
 import { friendExportColumns } from './friends.presenter.ts';
 import { FriendsService } from './friends.service.ts';
 
@@ -53,11 +52,7 @@ export function registerFriendsRoutes(app: FastifyInstance, deps: Deps): void {
         lang,
         tzOffset,
         columns: friendExportColumns(lang),
-        rows: pagedRows(
-          (page, pageSize) =>
-            service.list(auth, { ...filters, page, pageSize }).then((r) => r.list),
-          FRIENDS_PAGE_MAX,
-        ),
+        rows: service.exportRows(auth, filters),
       });
       return null;
     },

@@ -1,23 +1,26 @@
-import type {
-  ContactsListQuery,
-  ContactsListResult,
-  DeleteFriendBody,
-  FriendItem,
-  FriendsListBody,
-  FriendsListResult,
-  SyncFriendsBody,
-  SyncFriendsResult,
-  UpdateFriendInfoBody,
+import {
+  FRIENDS_PAGE_MAX,
+  type ContactsListQuery,
+  type ContactsListResult,
+  type DeleteFriendBody,
+  type FriendItem,
+  type FriendsListBody,
+  type FriendsListResult,
+  type SyncFriendsBody,
+  type SyncFriendsResult,
+  type UpdateFriendInfoBody,
 } from '@cst/shared';
 import type { ContactDto } from '../../gateway/index.ts';
 import type { AuthContext } from '../../platform/auth-context.ts';
 import type { Deps } from '../../platform/deps.ts';
 import type { AppError } from '../../platform/errors.ts';
 import { fail } from '../../platform/errors.ts';
+import { keysetRows } from '../../platform/xlsx-export.ts';
 import { realtimeOf } from '../../realtime/realtime.ts';
 import { accountRuntimeOf } from '../accounts/account-runtime.ts';
 import * as contactRepo from '../contacts/contact.repository.ts';
 import { convUpdatePush } from '../conversations/message-ingest.service.ts';
+import type { ConvScope } from '../conversations/conversation.repository.ts';
 import {
   convScopeOf,
   visibleAccount,
@@ -70,25 +73,50 @@ export class FriendsService {
 
   /** Friends of the visible work accounts, filtered, newest first. */
   async list(auth: AuthContext, body: FriendsListBody): Promise<FriendsListResult> {
-    const scope = await convScopeOf(this.db, auth);
-    if (body.workWxid) await visibleAccountIn(this.db, scope, body.workWxid);
-    if (body.tagIds?.length)
-      await new TagsService(this.deps).checkTags(scope.tenantId, body.tagIds);
+    const { scope, filter } = await this.scopeAndFilter(auth, body);
     const { rows, total } = await repo.listFriends(
       this.db,
       scope,
-      {
-        workWxid: body.workWxid,
-        keyword: body.keyword || undefined,
-        addedFrom: body.addedFrom,
-        addedTo: body.addedTo,
-        source: body.source,
-        tagIds: body.tagIds,
-      },
+      filter,
       body.page,
       body.pageSize,
     );
     return { list: rows.map(presentFriend), total };
+  }
+
+  /**
+   * The whole list under the same filters, in the same order, read in chunks that each continue
+   * after the previous one (an export of 250,000 friends never skips rows it has read). Access
+   * and filters are checked on the first read, so a refusal comes before the file starts.
+   */
+  async *exportRows(
+    auth: AuthContext,
+    body: Omit<FriendsListBody, 'page' | 'pageSize'>,
+    chunk = FRIENDS_PAGE_MAX,
+  ): AsyncGenerator<FriendItem> {
+    const { scope, filter } = await this.scopeAndFilter(auth, body);
+    const read = await repo.friendsReader(this.db, scope, filter);
+    for await (const row of keysetRows(read, (r) => r.cursor, chunk)) yield presentFriend(row);
+  }
+
+  /** The caller's scope and the list's filters (the account and tags checked visible). */
+  private async scopeAndFilter(
+    auth: AuthContext,
+    body: Omit<FriendsListBody, 'page' | 'pageSize'>,
+  ): Promise<{ scope: ConvScope; filter: repo.FriendFilter }> {
+    const scope = await convScopeOf(this.db, auth);
+    if (body.workWxid) await visibleAccountIn(this.db, scope, body.workWxid);
+    if (body.tagIds?.length)
+      await new TagsService(this.deps).checkTags(scope.tenantId, body.tagIds);
+    const filter = {
+      workWxid: body.workWxid,
+      keyword: body.keyword || undefined,
+      addedFrom: body.addedFrom,
+      addedTo: body.addedTo,
+      source: body.source,
+      tagIds: body.tagIds,
+    };
+    return { scope, filter };
   }
 
   /** SPEC §7 contact list: friends or groups of one, several or all visible accounts. */

@@ -93,6 +93,44 @@ export async function linkHits(db: DbOrTx, tenantId: string): Promise<void> {
       and m.work_account_id = h.work_account_id and m.msg_id = h.msg_id`);
 }
 
+/** Where a read of the hits stopped: the last row's message time and id. */
+export interface HitCursor {
+  msgTime: number;
+  id: string;
+}
+
+/** The hits of a scope (optionally one work account); null when the scope sees no account. */
+function hitConds(scope: ConvScope, workAccountId: string | null): SQL[] | null {
+  const conds: SQL[] = [eq(sensitiveHits.tenantId, scope.tenantId)];
+  if (scope.accountIds !== 'all') {
+    if (scope.accountIds.length === 0) return null;
+    conds.push(inArray(sensitiveHits.workAccountId, scope.accountIds));
+  }
+  if (workAccountId) conds.push(eq(sensitiveHits.workAccountId, workAccountId));
+  return conds;
+}
+
+/** Hits with their chat's name, newest first (message time, then id, both descending). */
+function selectHits(db: DbOrTx, conds: SQL[]) {
+  return db
+    .select({
+      hit: sensitiveHits,
+      nickname: conversations.nickname,
+      remark: conversations.remark,
+    })
+    .from(sensitiveHits)
+    .leftJoin(
+      conversations,
+      and(
+        eq(conversations.workAccountId, sensitiveHits.workAccountId),
+        eq(conversations.talkType, sensitiveHits.talkType),
+        eq(conversations.peerId, sensitiveHits.peerId),
+      ),
+    )
+    .where(and(...conds))
+    .orderBy(desc(sensitiveHits.msgTime), desc(sensitiveHits.id));
+}
+
 /** A page of hits within a scope (optionally one work account), newest first. */
 export async function listHits(
   db: DbOrTx,
@@ -101,37 +139,37 @@ export async function listHits(
   page: number,
   pageSize: number,
 ) {
-  const conds: SQL[] = [eq(sensitiveHits.tenantId, scope.tenantId)];
-  if (scope.accountIds !== 'all') {
-    if (scope.accountIds.length === 0) return { rows: [], total: 0 };
-    conds.push(inArray(sensitiveHits.workAccountId, scope.accountIds));
-  }
-  if (workAccountId) conds.push(eq(sensitiveHits.workAccountId, workAccountId));
-  const where = and(...conds);
+  const conds = hitConds(scope, workAccountId);
+  if (!conds) return { rows: [], total: 0 };
   const [rows, count] = await Promise.all([
-    db
-      .select({
-        hit: sensitiveHits,
-        nickname: conversations.nickname,
-        remark: conversations.remark,
-      })
-      .from(sensitiveHits)
-      .leftJoin(
-        conversations,
-        and(
-          eq(conversations.workAccountId, sensitiveHits.workAccountId),
-          eq(conversations.talkType, sensitiveHits.talkType),
-          eq(conversations.peerId, sensitiveHits.peerId),
-        ),
-      )
-      .where(where)
-      .orderBy(desc(sensitiveHits.msgTime), desc(sensitiveHits.id))
+    selectHits(db, conds)
       .limit(pageSize)
       .offset((page - 1) * pageSize),
     db
       .select({ n: sql<number>`count(*)::int` })
       .from(sensitiveHits)
-      .where(where),
+      .where(and(...conds)),
   ]);
   return { rows, total: count[0]?.n ?? 0 };
+}
+
+/**
+ * The hits after a cursor, in the order of {@link listHits}, for an export: each chunk continues
+ * after the previous one's last row instead of skipping every row before it, and counts nothing.
+ */
+export async function hitsAfter(
+  db: DbOrTx,
+  scope: ConvScope,
+  workAccountId: string | null,
+  after: HitCursor | null,
+  size: number,
+) {
+  const conds = hitConds(scope, workAccountId);
+  if (!conds) return [];
+  if (after) {
+    conds.push(
+      sql`(${sensitiveHits.msgTime}, ${sensitiveHits.id}) < (${after.msgTime}::bigint, ${after.id}::uuid)`,
+    );
+  }
+  return selectHits(db, conds).limit(size);
 }

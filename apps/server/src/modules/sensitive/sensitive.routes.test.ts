@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SensitiveRecordItem, SensitiveWordItem } from '@cst/shared';
 import {
@@ -14,6 +16,10 @@ import {
   eventually,
   type ListedAccount,
 } from '../accounts/account.test-support.ts';
+import { workAccounts } from '../../db/schema/index.ts';
+import { resolveToken } from '../../platform/auth-context.ts';
+import { insertHits } from './sensitive.repository.ts';
+import { SensitiveService } from './sensitive.service.ts';
 
 let ctx: TestContext;
 let demo: Session;
@@ -181,5 +187,72 @@ describe('sensitive words', () => {
       );
       expect(r.data).toEqual({ enabled: false, words: [] });
     }
+  });
+});
+
+describe('hit records export', () => {
+  /** Every page of the records route, 7 a page: the messages a user paging the list sees. */
+  async function paged(s: Session, body: Record<string, unknown> = {}) {
+    const out: string[] = [];
+    for (let page = 1; ; page += 1) {
+      const r = await records(s, { ...body, page, pageSize: 7 });
+      expect(r.status).toBe(200);
+      out.push(...r.data.list.map((x) => x.content));
+      if (r.data.list.length < 7) return out;
+    }
+  }
+
+  it('gives exactly the rows of the list in its order, in keyset chunks, through the route', async () => {
+    // Many hits, several in the same millisecond: the chunks must continue across the ties.
+    const [a] = await ctx.deps.db
+      .select({ id: workAccounts.id, tenantId: workAccounts.tenantId })
+      .from(workAccounts)
+      .where(eq(workAccounts.wxid, acc.wxid));
+    await insertHits(
+      ctx.deps.db,
+      Array.from({ length: 40 }, (_, i) => ({
+        tenantId: a!.tenantId,
+        workAccountId: a!.id,
+        workWxid: acc.wxid,
+        talkType: 1,
+        peerId: FRIEND,
+        word: '转账',
+        content: `导出顺序 ${i}`,
+        sendSide: 2,
+        msgTime: 1_780_000_000_000 + Math.floor(i / 6),
+      })),
+    );
+    const service = new SensitiveService(ctx.deps);
+    for (const [s, workWxid] of [
+      [demo, undefined],
+      [demo, acc.wxid],
+      [seat1, undefined],
+    ] as const) {
+      const list = await paged(s, workWxid ? { workWxid } : {});
+      expect(list.filter((c) => c.startsWith('导出顺序'))).toHaveLength(40);
+      const auth = (await resolveToken(ctx.deps.db, s.token, 3_600_000))!;
+      for (const chunk of [1, 4, 500]) {
+        const out: string[] = [];
+        for await (const r of service.exportRecords(auth, workWxid, chunk)) out.push(r.content);
+        expect(out).toEqual(list);
+      }
+    }
+    const res = await ctx.app.inject({
+      method: 'GET',
+      url: `/main-api/conv/sensitive-msg-record/export?token=${demo.token}`,
+    });
+    expect(res.statusCode).toBe(200);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    const rows: string[] = [];
+    book.worksheets[0]!.eachRow((row, n) => {
+      if (n > 1) rows.push(String(row.getCell(4).value));
+    });
+    expect(rows).toEqual(await paged(demo));
+    const hidden = await ctx.app.inject({
+      method: 'GET',
+      url: `/main-api/conv/sensitive-msg-record/export?token=${seat1.token}&workWxid=${acc2.wxid}`,
+    });
+    expect(hidden.statusCode).toBe(404);
   });
 });

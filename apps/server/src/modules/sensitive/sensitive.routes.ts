@@ -109,8 +109,6 @@ export function registerSensitiveRoutes(app: FastifyInstance, deps: Deps): void 
     querystring: exportQueryOf(sensitiveRecordBody),
     names: recordExportNames,
     columns: recordExportColumns,
-    chunk: 200,
-    fetchPage: (auth, query, page, pageSize) =>
-      service.records(auth, page, pageSize, query.workWxid || undefined).then((r) => r.list),
+    rows: (auth, query) => service.exportRecords(auth, query.workWxid || undefined),
   });
 }

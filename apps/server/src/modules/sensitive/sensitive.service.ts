@@ -10,6 +10,7 @@ import type { InboundMessageEvent } from '../../gateway/index.ts';
 import type { AuthContext } from '../../platform/auth-context.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { fail } from '../../platform/errors.ts';
+import { keysetRows } from '../../platform/xlsx-export.ts';
 import type { AccountRef } from '../accounts/account-runtime.ts';
 import type { ConversationRow, MessageRow } from '../conversations/conversation.presenter.ts';
 import { convScopeOf, visibleAccountIn } from '../conversations/conversation.scope.ts';
@@ -179,24 +180,55 @@ export class SensitiveService {
 
   /** The recorded messages the caller may see (a seat: its accounts'), newest first. */
   async records(auth: AuthContext, page: number, pageSize: number, workWxid?: string) {
+    const { scope, accountId } = await this.recordScope(auth, workWxid);
+    const { rows, total } = await repo.listHits(this.deps.db, scope, accountId, page, pageSize);
+    return { list: rows.map(presentHit), total };
+  }
+
+  /**
+   * Every hit record under the filter, in the list's order, read in chunks that each continue
+   * after the previous one (keyset): an export of many records never re-reads the ones before.
+   */
+  async *exportRecords(
+    auth: AuthContext,
+    workWxid?: string,
+    chunk = 500,
+  ): AsyncGenerator<SensitiveRecordItem> {
+    const { scope, accountId } = await this.recordScope(auth, workWxid);
+    const rows = keysetRows(
+      (after: repo.HitCursor | null, size) =>
+        repo.hitsAfter(this.deps.db, scope, accountId, after, size),
+      ({ hit }) => ({ msgTime: hit.msgTime, id: hit.id }),
+      chunk,
+    );
+    for await (const row of rows) yield presentHit(row);
+  }
+
+  /** The caller's scope and the visible account asked for; received hits linked to messages. */
+  private async recordScope(auth: AuthContext, workWxid?: string) {
     const scope = await convScopeOf(this.deps.db, auth);
     let accountId: string | null = null;
     if (workWxid) {
       accountId = (await visibleAccountIn(this.deps.db, scope, workWxid)).id;
     }
     await repo.linkHits(this.deps.db, scope.tenantId);
-    const { rows, total } = await repo.listHits(this.deps.db, scope, accountId, page, pageSize);
-    const list: SensitiveRecordItem[] = rows.map(({ hit, nickname, remark }) => ({
-      id: hit.id,
-      word: hit.word,
-      messageId: hit.messageId === null ? '' : String(hit.messageId),
-      index_name: indexName(hit.talkType, hit.peerId, hit.workWxid),
-      workWxid: hit.workWxid,
-      content: hit.content,
-      sendSide: hit.sendSide,
-      createdAt: hit.msgTime,
-      name: remark || nickname || hit.peerId,
-    }));
-    return { list, total };
+    return { scope, accountId };
   }
+}
+
+type HitRow = Awaited<ReturnType<typeof repo.hitsAfter>>[number];
+
+/** A hit record as the list and the export give it. */
+function presentHit({ hit, nickname, remark }: HitRow): SensitiveRecordItem {
+  return {
+    id: hit.id,
+    word: hit.word,
+    messageId: hit.messageId === null ? '' : String(hit.messageId),
+    index_name: indexName(hit.talkType, hit.peerId, hit.workWxid),
+    workWxid: hit.workWxid,
+    content: hit.content,
+    sendSide: hit.sendSide,
+    createdAt: hit.msgTime,
+    name: remark || nickname || hit.peerId,
+  };
 }
