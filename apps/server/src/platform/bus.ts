@@ -38,6 +38,7 @@ export class PgBus implements Bus {
   private readonly linkWatchers = new Set<(up: boolean) => void>();
   private client: pg.Client | null = null;
   private connecting: Promise<pg.Client> | null = null;
+  private listens: Promise<unknown> = Promise.resolve();
   private closed = false;
 
   constructor(
@@ -101,9 +102,12 @@ export class PgBus implements Bus {
     this.emitter.on(channel, handler);
     if (!this.listening.has(channel)) {
       this.listening.add(channel);
-      void this.connection()
-        .then((c) => c.query(`LISTEN ${channel}`))
-        .catch(() => undefined);
+      // One query at a time on the listening connection: LISTENs queue behind each other.
+      const listen = this.listens.then(async () => {
+        const c = await this.connection();
+        await c.query(`LISTEN ${channel}`);
+      });
+      this.listens = listen.catch(() => undefined);
     }
     return () => this.emitter.off(channel, handler);
   }

@@ -100,6 +100,8 @@ export class Scheduler {
   readonly options: SchedulerOptions;
   /** Items this instance claimed and ran since it started (operations and tests). */
   readonly stats = { claimed: 0, ran: 0 };
+  /** The same counts per job kind, by the kind's name. */
+  readonly statsByKind = new Map<string, { claimed: number; ran: number }>();
   private readonly kinds = new Map<string, JobKind<unknown>>();
   private readonly lanes = new Map<string, { kind: JobKind<unknown>; items: Claimed<unknown>[] }>();
   private readonly running = new Map<string, Promise<void>>();
@@ -219,12 +221,19 @@ export class Scheduler {
       }),
     );
     this.stats.claimed += items.length;
+    this.countsOf(kind.name).claimed += items.length;
     for (const item of items) {
       let lane = this.lanes.get(item.lane);
       if (!lane) this.lanes.set(item.lane, (lane = { kind, items: [] }));
       lane.items.push(item);
       lane.items.sort((a, b) => a.at - b.at);
     }
+  }
+
+  private countsOf(kind: string): { claimed: number; ran: number } {
+    let c = this.statsByKind.get(kind);
+    if (!c) this.statsByKind.set(kind, (c = { claimed: 0, ran: 0 }));
+    return c;
   }
 
   /** Starts the first item of each idle lane whose time has come. */
@@ -239,6 +248,7 @@ export class Scheduler {
       const run = (async () => {
         try {
           this.stats.ran += 1;
+          this.countsOf(lane.kind.name).ran += 1;
           await lane.kind.run(item, this.ctx);
         } catch (err) {
           this.deps.log.error({ err, kind: lane.kind.name, key: item.key }, 'scheduled item');

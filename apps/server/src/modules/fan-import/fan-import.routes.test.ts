@@ -273,7 +273,7 @@ describe('create from a file', () => {
       server,
       demo,
       created.data.taskId,
-      (t) => t.counts.waiting === 0 && t.counts.sending === 0,
+      (t) => t.status !== 'importing' && t.counts.waiting === 0 && t.counts.sending === 0,
     );
     expect(done.counts).toMatchObject({ total: 4, skipped: 1 });
     const rows = await rowsOf(server, demo, created.data.taskId);

@@ -3,12 +3,14 @@ import type { ContactsChangedEvent, FriendRequestAnsweredEvent } from '../../gat
 import type { Deps } from '../../platform/deps.ts';
 import type { AccountRef } from '../accounts/account-runtime.ts';
 import { callHolder } from '../conversations/holder-call.ts';
+import { addLinks, contactsOfTargets } from '../tags/tags.repository.ts';
 import { progressSoon } from './fan-task.push.ts';
 import { settleRows } from './fan-task.queue.ts';
 
 /**
  * Answers of people to requests a task sent: the rows settle (3 added, 2 refused with the
- * person's reason), a row's remark is set on the new friend, and the tasks' progress is pushed.
+ * person's reason), a row's remark and tags are set on the new friend, and the tasks' progress is
+ * pushed.
  * (The friend's source `task` is set by the friend-requests module from the sent request's origin.)
  */
 export class FanTaskEvents {
@@ -37,9 +39,8 @@ export class FanTaskEvents {
       settleRows(tx, account.tenantId, account.id, wxids, status, reason, now),
     );
     if (settled.taskIds.length === 0) return;
-    // `settled.tags` holds the rows' tags for the new friends: applied once the tags module
-    // (branch tags) is merged, through its add-friend-tag service.
     if (status === FRIEND_REQUEST_STATUS.succeeded) {
+      await this.tagNewFriends(account, settled.tags);
       for (const r of settled.remarks) {
         await callHolder(this.deps, account.wxid, {
           name: 'setRemark',
@@ -49,5 +50,26 @@ export class FanTaskEvents {
       }
     }
     for (const id of settled.taskIds) progressSoon(this.deps, account.tenantId, id);
+  }
+
+  /**
+   * The rows' tags on the new friends (the contact rows exist: the accounts module stores new
+   * friends before features see the event). Tags deleted since the task was made are skipped.
+   */
+  private async tagNewFriends(
+    account: AccountRef,
+    rows: { wxid: string; tagIds: string[] }[],
+  ): Promise<void> {
+    if (rows.length === 0) return;
+    const found = await contactsOfTargets(
+      this.deps.db,
+      { tenantId: account.tenantId, accountIds: [account.id] },
+      rows.map((r) => ({ workWxid: account.wxid, friendWxid: r.wxid })),
+    );
+    const idOf = new Map(found.map((c) => [c.wxid, c.id]));
+    for (const r of rows) {
+      const contactId = idOf.get(r.wxid);
+      if (contactId) await addLinks(this.deps.db, account.tenantId, [contactId], r.tagIds);
+    }
   }
 }

@@ -191,10 +191,19 @@ describe('a task runs', () => {
   it('spreads the rows over its accounts, adds the people (status 3, source task) and pushes progress', async () => {
     const targets = phones(52, 6);
     const from = seat1Socket.frames.length;
+    const group = await api().post<{ id: string }>('/main-api/tags/group/add', {
+      name: '加粉来源',
+    });
+    const tag = await api().post<{ id: string }>('/main-api/tags/add', {
+      groupId: group.data.id,
+      name: '导入名单',
+    });
     const r = await createTask(server, seat1, {
       taskName: '两号加粉',
       workWxids: [acc1.wxid, acc2.wxid],
-      rows: targets.map((target, i) => ({ target, remark: i === 0 ? '老客户' : undefined })),
+      rows: targets.map((target, i) =>
+        i === 0 ? { target, remark: '老客户', tagIds: [tag.data.id] } : { target },
+      ),
     });
     expect(r.status).toBe(200);
     const t = await waitTask(server, seat1, r.data.taskId, (x) => x.counts.added === 6);
@@ -231,6 +240,18 @@ describe('a task runs', () => {
       return ours.length === 3 && ours.some((x) => x.remark === '老客户') ? ours : undefined;
     });
     expect(friends.every((x) => x.source === 'task')).toBe(true);
+    // …and the row's tag; the others none.
+    const tagged = await eventually(async () => {
+      const f = await api(seat1).post<{ list: FriendItem[] }>('/main-api/acc/friends-list', {
+        pageSize: 100,
+        workWxid: acc1.wxid,
+        tagIds: [tag.data.id],
+      });
+      return f.data.list.length > 0 ? f.data.list : undefined;
+    });
+    expect(tagged.map((x) => [x.friendWxid, x.tags.map((t) => t.name)])).toEqual([
+      [rows[0]!.wxid, ['导入名单']],
+    ]);
     // Progress reached the seat live, ending completed.
     const push = await seat1Socket.waitFor(
       (f) =>
