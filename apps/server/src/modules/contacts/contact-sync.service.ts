@@ -36,12 +36,12 @@ export class ContactSyncService {
   async fullSync(account: SyncAccount): Promise<void> {
     const gw = this.gateway();
     const ref = refOf(account);
+    const now = this.now();
     const friends = await gw.listContacts(account.wxid);
     const groups = await gw.listGroups(account.wxid);
     const members = new Map<string, Awaited<ReturnType<ChatGateway['listGroupMembers']>>>();
     for (const g of groups)
       members.set(g.groupId, await gw.listGroupMembers(account.wxid, g.groupId));
-    const now = this.now();
     const changed = await this.deps.db.transaction(async (tx) => {
       await repo.upsertContacts(tx, ref, friends, now);
       await repo.deleteContactsExcept(
@@ -51,7 +51,9 @@ export class ContactSyncService {
       );
       for (const g of groups) {
         const rowId = await repo.upsertGroup(tx, ref, g, now);
-        await repo.replaceMembers(tx, account.tenantId, rowId, members.get(g.groupId) ?? []);
+        if (rowId) {
+          await repo.replaceMembers(tx, account.tenantId, rowId, members.get(g.groupId) ?? []);
+        }
       }
       await repo.deleteGroupsExcept(
         tx,
@@ -77,18 +79,25 @@ export class ContactSyncService {
     await this.announce(account);
   }
 
-  /** Applies a group created, changed, left or lost. */
+  /**
+   * Applies a group created, changed, left or lost. A change is read again from the platform (the
+   * event's copy may predate a later command) and stored only if no newer read was stored since.
+   */
   async onGroupChanged(account: SyncAccount, ev: GroupChangedEvent): Promise<void> {
     const ref = refOf(account);
     if (ev.kind === 'left' || ev.kind === 'removed') {
       await repo.deleteGroups(this.deps.db, ref, [ev.group.groupId]);
     } else {
-      const members = await this.gateway()
-        .listGroupMembers(account.wxid, ev.group.groupId)
-        .catch(() => null);
+      const observedAt = this.now();
+      const gw = this.gateway();
+      const fresh = await gw
+        .listGroups(account.wxid)
+        .then((gs) => gs.find((g) => g.groupId === ev.group.groupId))
+        .catch(() => undefined);
+      const members = await gw.listGroupMembers(account.wxid, ev.group.groupId).catch(() => null);
       await this.deps.db.transaction(async (tx) => {
-        const rowId = await repo.upsertGroup(tx, ref, ev.group, this.now());
-        if (members) await repo.replaceMembers(tx, account.tenantId, rowId, members);
+        const rowId = await repo.upsertGroup(tx, ref, fresh ?? ev.group, observedAt);
+        if (rowId && members) await repo.replaceMembers(tx, account.tenantId, rowId, members);
       });
     }
     await this.announce(account);

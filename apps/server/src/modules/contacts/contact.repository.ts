@@ -96,8 +96,17 @@ export async function deleteContactsExcept(db: DbOrTx, ref: AccountRef, keep: st
   await db.delete(contacts).where(and(...conds));
 }
 
-/** Inserts or updates a group; returns its row id. */
-export async function upsertGroup(db: DbOrTx, ref: AccountRef, g: GroupDto, now: Date) {
+/**
+ * Inserts or updates a group as the platform showed it at `observedAt`; returns its row id, or
+ * null when the stored row was observed later (a slow, older read never overwrites a newer one).
+ */
+export async function upsertGroup(
+  db: DbOrTx,
+  ref: AccountRef,
+  g: GroupDto,
+  observedAt: Date,
+): Promise<string | null> {
+  const now = observedAt;
   const rows = await db
     .insert(chatGroups)
     .values({
@@ -124,9 +133,10 @@ export async function upsertGroup(db: DbOrTx, ref: AccountRef, g: GroupDto, now:
         memberCount: sql`excluded.member_count`,
         updatedAt: sql`excluded.updated_at`,
       },
+      setWhere: sql`${chatGroups.updatedAt} <= excluded.updated_at`,
     })
     .returning({ id: chatGroups.id });
-  return rows[0]!.id;
+  return rows[0]?.id ?? null;
 }
 
 /** Replaces the members of a group. */

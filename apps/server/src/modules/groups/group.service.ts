@@ -78,11 +78,20 @@ export class GroupService {
     }
   }
 
-  /** Stores a platform snapshot of a group and tells the account's viewers. */
-  private async store(account: Account, snap: GroupSnapshot, change: GroupChange | null) {
+  /**
+   * Stores a platform snapshot of a group read at `observedAt` and tells the account's viewers.
+   * A snapshot older than the stored one (an event's read that finished late) changes nothing.
+   */
+  private async store(
+    account: Account,
+    snap: GroupSnapshot,
+    change: GroupChange | null,
+    observedAt: Date,
+  ) {
     const ref = { tenantId: account.tenantId, workAccountId: account.id };
     const convs = await this.db.transaction(async (tx) => {
-      const rowId = await contactRepo.upsertGroup(tx, ref, snap.group, new Date(this.deps.now()));
+      const rowId = await contactRepo.upsertGroup(tx, ref, snap.group, observedAt);
+      if (!rowId) return [];
       await contactRepo.replaceMembers(tx, account.tenantId, rowId, snap.members);
       return repo.refreshGroupConversation(
         tx,
@@ -114,8 +123,9 @@ export class GroupService {
 
   /** Re-reads a group from the platform after a command; returns it as stored. */
   private async refresh(account: Account, groupId: string): Promise<GroupItem> {
+    const at = new Date(this.deps.now());
     const snap = await this.call<GroupSnapshot>(account, { op: 'info', groupId });
-    await this.store(account, snap, 'updated');
+    await this.store(account, snap, 'updated', at);
     const row = await repo.findGroup(this.db, account.tenantId, account.id, groupId);
     if (!row) throw fail.notFound('groupNotFound');
     return presentGroup(row);
@@ -144,8 +154,9 @@ export class GroupService {
   async detail(auth: AuthContext, ref: GroupRef): Promise<GroupDetail> {
     const { account, group } = await this.target(auth, ref);
     if (account.status === 'online') {
+      const at = new Date(this.deps.now());
       const snap = await this.call<GroupSnapshot>(account, { op: 'info', groupId: ref.groupId });
-      await this.store(account, snap, null);
+      await this.store(account, snap, null, at);
       const row = await repo.findGroup(this.db, account.tenantId, account.id, ref.groupId);
       if (!row) throw fail.notFound('groupNotFound');
       return this.detailOf(account, row);
@@ -204,12 +215,13 @@ export class GroupService {
     if (wxids.length === 0) throw fail.invalid('pickAtLeastOne');
     if (!(await repo.allFriends(this.db, account.id, wxids)))
       throw fail.conflict('groupNotFriends');
+    const at = new Date(this.deps.now());
     const snap = await this.call<GroupSnapshot>(account, {
       op: 'create',
       name: body.name,
       wxids,
     });
-    await this.store(account, snap, 'created');
+    await this.store(account, snap, 'created', at);
     await accountRuntimeOf(this.deps).contacts.announce(account);
     const row = await repo.findGroup(this.db, account.tenantId, account.id, snap.group.groupId);
     if (!row) throw fail.notFound('groupNotFound');
