@@ -6,17 +6,10 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PORT_STATES, type PortItem, type PortState } from '@cst/shared';
 import {
-  AddButton,
-  BulkBar,
-  EmptyState,
-  ExportButton,
-  ListPage,
-  ListTable,
-  SelectFilter,
-  timeColumn,
-  useListData,
-  useListQuery,
+  ListScreen,
+  useListPage,
   useRowSelection,
+  type ListParams,
 } from '../../components/listPage/index.ts';
 import { PortStateTag } from '../ports/PortStateTag.tsx';
 import { portsApi, PORTS_EXPORT_URL } from '../ports/api.ts';
@@ -28,26 +21,73 @@ import { useWallet } from './useWallet.ts';
 const isState = (v: string | undefined): v is PortState =>
   (PORT_STATES as readonly string[]).includes(v ?? '');
 
+/** The URL's params with an unknown state dropped. */
+const ownParams = (p: ListParams<'state'>) => ({
+  ...p,
+  state: isState(p.state) ? p.state : undefined,
+});
+
 /** A company's own ports: balance, states, buy and renew from the balance. */
 export function MyPortsPage() {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const q = useListQuery(['state']);
   const selection = useRowSelection<PortItem>();
   const [mode, setMode] = useState<'buy' | 'renew' | null>(null);
   const wallet = useWallet();
-  const params = { ...q.params, state: isState(q.filters.state) ? q.filters.state : undefined };
-  const { data, isFetching } = useListData(['ports', 'own'], params, portsApi.list);
-  const buy = (testId?: string) => (
-    <AddButton onClick={() => setMode('buy')} testId={testId}>
-      {t('billing.ports.buy')}
-    </AddButton>
-  );
+  const page = useListPage({
+    key: ['ports', 'own'],
+    frame: { title: 'billing.ports.title', testId: 'my-ports' },
+    fetch: (p) => portsApi.list(ownParams(p)),
+    rowKey: 'id',
+    selection,
+    toolbar: {
+      bulk: (
+        <Button
+          disabled={selection.keys.length === 0}
+          onClick={() => setMode('renew')}
+          data-testid="renew-my-ports"
+        >
+          {t('billing.ports.renewSelected', { count: selection.keys.length })}
+        </Button>
+      ),
+      export: { url: PORTS_EXPORT_URL, testId: 'my-ports-export', params: ownParams },
+      add: { label: 'billing.ports.buy', onClick: () => setMode('buy'), testId: 'buy-ports' },
+    },
+    empty: { title: 'billing.ports.empty', hint: 'billing.ports.emptyHint', offerAdd: true },
+    filters: [
+      {
+        kind: 'select',
+        name: 'state',
+        width: 160,
+        placeholder: 'ports.allStates',
+        options: { enum: PORT_STATES, prefix: 'ports.states.' },
+        testId: 'my-ports-state-filter',
+      },
+    ],
+    columns: [
+      { kind: 'text', title: 'ports.code', field: 'code', width: 170 },
+      {
+        kind: 'render',
+        title: 'ports.state',
+        key: 'state',
+        width: 120,
+        render: (p) => <PortStateTag state={p.state} />,
+      },
+      { kind: 'time', title: 'ports.expiresAt', field: 'expiresAt' },
+      {
+        kind: 'text',
+        title: 'ports.workWxid',
+        field: 'workWxid',
+        width: 220,
+        empty: 'ports.unbound',
+      },
+      { kind: 'time', title: 'ports.grantedAt', field: 'createdAt' },
+    ],
+  });
 
   return (
-    <ListPage
-      title={t('billing.ports.title')}
-      testId="my-ports"
+    <ListScreen
+      page={page}
       notice={
         <>
           <BalanceBar
@@ -62,64 +102,7 @@ export function MyPortsPage() {
           </Typography.Paragraph>
         </>
       }
-      filters={
-        <SelectFilter
-          query={q}
-          name="state"
-          width={160}
-          placeholder={t('ports.allStates')}
-          options={PORT_STATES.map((s) => ({ value: s, label: t(`ports.states.${s}`) }))}
-          testId="my-ports-state-filter"
-        />
-      }
-      actions={
-        <>
-          <BulkBar selection={selection}>
-            <Button
-              disabled={selection.keys.length === 0}
-              onClick={() => setMode('renew')}
-              data-testid="renew-my-ports"
-            >
-              {t('billing.ports.renewSelected', { count: selection.keys.length })}
-            </Button>
-          </BulkBar>
-          <ExportButton url={PORTS_EXPORT_URL} params={params} testId="my-ports-export" />
-          {buy('buy-ports')}
-        </>
-      }
     >
-      <ListTable<PortItem>
-        query={q}
-        rowKey="id"
-        data={data}
-        loading={isFetching}
-        selection={selection}
-        empty={
-          <EmptyState
-            title={t('billing.ports.empty')}
-            hint={t('billing.ports.emptyHint')}
-            action={buy()}
-          />
-        }
-        columns={[
-          { title: t('ports.code'), dataIndex: 'code', width: 170 },
-          {
-            title: t('ports.state'),
-            dataIndex: 'state',
-            width: 120,
-            render: (s: PortState) => <PortStateTag state={s} />,
-          },
-          timeColumn<PortItem>(t('ports.expiresAt'), 'expiresAt'),
-          {
-            title: t('ports.workWxid'),
-            dataIndex: 'workWxid',
-            width: 220,
-            render: (v: string | null) =>
-              v ?? <Typography.Text type="secondary">{t('ports.unbound')}</Typography.Text>,
-          },
-          timeColumn<PortItem>(t('ports.grantedAt'), 'createdAt'),
-        ]}
-      />
       <PayPortsModal
         mode={mode}
         selectedIds={selection.keys}
@@ -134,6 +117,6 @@ export function MyPortsPage() {
           }
         }}
       />
-    </ListPage>
+    </ListScreen>
   );
 }
