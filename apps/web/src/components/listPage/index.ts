@@ -74,5 +74,6 @@ export {
   type ListPageSpec,
   type ListPageState,
   type ToolbarSpec,
+  type BulkButtonSpec,
 } from './useListPage.tsx';
 export { ListScreen, type ListScreenProps } from './ListScreen.tsx';

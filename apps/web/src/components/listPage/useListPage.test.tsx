@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ListScreen } from './ListScreen.tsx';
 import { renderAt } from './testFrame.tsx';
 import { useListPage } from './useListPage.tsx';
+import { useRowSelection } from './useRowSelection.ts';
 import type { ListParams } from './useListQuery.ts';
 
 interface Row {
@@ -70,6 +71,20 @@ function Declared(props: {
         remove: { target: (r) => r.name, run: props.remove, testId: (r) => `del-${r.id}` },
       },
     ],
+  });
+  return <ListScreen page={page} />;
+}
+
+/** A declared bulk button over ticked rows. */
+function WithBulk({ onBulk }: { onBulk: () => void }) {
+  const selection = useRowSelection<Row>();
+  const page = useListPage({
+    key: ['declared-test', 'bulk'],
+    fetch: () => Promise.resolve({ list: rows, total: 2 }),
+    rowKey: 'id',
+    selection,
+    toolbar: { bulk: { label: 'ports.renewSelected', onClick: onBulk, testId: 'bulk-go' } },
+    columns: [{ kind: 'text', title: 'Name', field: 'name', width: 120 }],
   });
   return <ListScreen page={page} />;
 }
@@ -159,5 +174,19 @@ describe('useListPage + ListScreen', { timeout: 20_000 }, () => {
     fireEvent.click(within(empty).getByRole('button', { name: /Add thing/ }));
     expect(onAdd).toHaveBeenCalledTimes(1);
     expect(screen.getAllByTestId('add-thing')).toHaveLength(1);
+  });
+
+  it('declares a bulk button that counts the ticked rows and waits for one', async () => {
+    const onBulk = vi.fn();
+    renderAt('/t', <WithBulk onBulk={onBulk} />);
+    await screen.findByText('Alpha');
+    const go = screen.getByTestId('bulk-go');
+    expect(go.textContent).toBe('续费所选（0）');
+    expect((go as HTMLButtonElement).disabled).toBe(true);
+    const rowA = document.querySelector('tr[data-row-key="a"]') as HTMLElement;
+    fireEvent.click(within(rowA).getByRole('checkbox'));
+    await waitFor(() => expect(screen.getByTestId('bulk-go').textContent).toBe('续费所选（1）'));
+    fireEvent.click(screen.getByTestId('bulk-go'));
+    expect(onBulk).toHaveBeenCalledTimes(1);
   });
 });

@@ -1,4 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
+import { Button } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useColumns, type ColumnSpec } from './columnSpec.tsx';
@@ -23,10 +24,23 @@ export interface EmptySpec {
   testId?: string;
 }
 
+/** A toolbar button acting on the ticked rows. */
+export interface BulkButtonSpec {
+  label: string;
+  onClick: () => void;
+  testId?: string;
+}
+
+const isBulkButton = (v: unknown): v is BulkButtonSpec =>
+  typeof v === 'object' && v !== null && 'label' in v && 'onClick' in v;
+
 /** The toolbar's right side, in this order: bulk actions, export, the page's own buttons. */
 export interface ToolbarSpec<K extends string> {
-  /** Buttons acting on the ticked rows (in a `BulkBar` of the spec's `selection`). */
-  bulk?: ReactNode;
+  /**
+   * Buttons acting on the ticked rows (in a `BulkBar` of the spec's `selection`): any nodes, or one
+   * button declared by its text key (given `{count}` of ticked rows), disabled while none is ticked.
+   */
+  bulk?: ReactNode | BulkButtonSpec;
   /** An xlsx export of the current filters; `params` adjusts what is sent. */
   export?: {
     url: string;
@@ -104,7 +118,15 @@ function toolbarOf<K extends string, T extends object>(
   const ex = spec.export;
   return (
     <>
-      {spec.bulk && selection && <BulkBar selection={selection}>{spec.bulk}</BulkBar>}
+      {spec.bulk && selection && (
+        <BulkBar selection={selection}>
+          {isBulkButton(spec.bulk) ? (
+            <BulkButton spec={spec.bulk} count={selection.keys.length} />
+          ) : (
+            spec.bulk
+          )}
+        </BulkBar>
+      )}
       {ex && (
         <ExportButton
           url={ex.url}
@@ -116,6 +138,16 @@ function toolbarOf<K extends string, T extends object>(
       {spec.actions}
       {spec.add && <AddFromSpec add={spec.add} withTestId />}
     </>
+  );
+}
+
+/** A declared bulk button: its text counts the ticked rows. */
+function BulkButton({ spec, count }: { spec: BulkButtonSpec; count: number }) {
+  const { t } = useTranslation();
+  return (
+    <Button disabled={count === 0} onClick={spec.onClick} data-testid={spec.testId}>
+      {t(spec.label, { count })}
+    </Button>
   );
 }
 

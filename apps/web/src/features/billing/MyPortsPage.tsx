@@ -41,15 +41,11 @@ export function MyPortsPage() {
     rowKey: 'id',
     selection,
     toolbar: {
-      bulk: (
-        <Button
-          disabled={selection.keys.length === 0}
-          onClick={() => setMode('renew')}
-          data-testid="renew-my-ports"
-        >
-          {t('billing.ports.renewSelected', { count: selection.keys.length })}
-        </Button>
-      ),
+      bulk: {
+        label: 'billing.ports.renewSelected',
+        onClick: () => setMode('renew'),
+        testId: 'renew-my-ports',
+      },
       export: { url: PORTS_EXPORT_URL, testId: 'my-ports-export', params: ownParams },
       add: { label: 'billing.ports.buy', onClick: () => setMode('buy'), testId: 'buy-ports' },
     },

@@ -45,15 +45,11 @@ export function PortsPage() {
     rowKey: 'id',
     selection,
     toolbar: {
-      bulk: (
-        <Button
-          disabled={selection.keys.length === 0}
-          onClick={() => setMode('renew')}
-          data-testid="renew-ports"
-        >
-          {t('ports.renewSelected', { count: selection.keys.length })}
-        </Button>
-      ),
+      bulk: {
+        label: 'ports.renewSelected',
+        onClick: () => setMode('renew'),
+        testId: 'renew-ports',
+      },
       export: { url: PORTS_EXPORT_URL, testId: 'ports-export', params: portParams },
       add: { label: 'ports.grant', onClick: () => setMode('grant'), testId: 'grant-ports' },
     },
