@@ -27,17 +27,3 @@ export async function importById(
     .limit(1);
   return rows[0] ?? null;
 }
-
-/** An import of a tenant (for the task engine, which checked who may use it). */
-export async function importOfTenant(
-  db: DbOrTx,
-  tenantId: string,
-  id: string,
-): Promise<FanImportRow | null> {
-  const rows = await db
-    .select()
-    .from(fanImports)
-    .where(and(eq(fanImports.tenantId, tenantId), eq(fanImports.id, id)))
-    .limit(1);
-  return rows[0] ?? null;
-}

@@ -258,9 +258,14 @@ describe('create from a file', () => {
         '+86 137 2222 0002',
         'not a number!',
         '13722220001',
-        '13722220003\t\t老客户',
+        '13722220003\t\t老客户\t导入客户,没有这个标签',
       ].join('\n'),
     );
+    const group = await api().post<{ id: string }>('/main-api/tags/group/add', { name: '导入' });
+    const tag = await api().post<{ id: string }>('/main-api/tags/add', {
+      groupId: group.data.id,
+      name: '导入客户',
+    });
     const url = await upload(server, demo, 'list.txt', file);
     const report = await check(demo, url);
     expect(report.data).toMatchObject({ total: 5, valid: 3, invalid: 1, duplicates: 1 });
@@ -284,6 +289,9 @@ describe('create from a file', () => {
       ['13722220003', 'done'],
     ]);
     expect(rows[3]!.remark).toBe('老客户');
+    // Tags by name: the tenant's tag of that name; a name of no tag is left out.
+    expect(rows[3]!.tagIds).toEqual([tag.data.id]);
+    expect(rows[0]!.tagIds).toEqual([]);
     const got = [
       ...(await receivedRequests(server, demo, acc.wxid)),
       ...(await receivedRequests(server, demo, acc2.wxid)),
@@ -293,7 +301,7 @@ describe('create from a file', () => {
     expect(got.filter((g) => g.content === '您好，我是小王')).toHaveLength(1);
   });
 
-  it('refuses more accounts than rows, and imports of another tenant', async () => {
+  it('refuses more accounts than rows, and imports of another user or tenant', async () => {
     const url = await upload(server, demo, 'one.txt', Buffer.from('13733330001\n'));
     const report = await check(demo, url);
     const r = await createTask(server, demo, {
@@ -306,6 +314,14 @@ describe('create from a file', () => {
       importId: report.data.importId,
     });
     expect(theirs.status).toBe(404);
+    // A seat of the same company with an account of its own cannot run the manager's import.
+    const seatAcc = await addAccount(server, demo, { nickname: '导入座席号' });
+    await api().post('/main-api/acc/distribute', { wxids: [seatAcc.wxid], uid: seat1.uid });
+    const colleague = await createTask(server, seat1, {
+      workWxids: [seatAcc.wxid],
+      importId: report.data.importId,
+    });
+    expect([colleague.status, colleague.message]).toEqual([404, '导入的数据不存在或尚未校验完成']);
     const unknown = await createTask(server, demo, {
       workWxids: [acc.wxid],
       importId: randomUUID(),

@@ -18,7 +18,7 @@ const MIME = {
 /** Importing lists for bulk friend-adding tasks (issue 14 §3): template, check, report. */
 export function registerFanImportRoutes(app: FastifyInstance, deps: Deps): void {
   const service = new FanImportService(deps);
-  setFanImportSource(deps, (db, tenantId, importId) => service.rowsOf(db, tenantId, importId));
+  setFanImportSource(deps, (db, owner, importId) => service.rowsOf(db, owner, importId));
 
   defineRoute(app, {
     method: 'GET',

@@ -1,6 +1,7 @@
 import type { Readable } from 'node:stream';
 import {
   FAN_IMPORT_XLSX_MAX_BYTES,
+  FAN_ROW_MAX_TAGS,
   type FanImportCheckBody,
   type FanImportFormat,
   type FanImportReport,
@@ -15,6 +16,7 @@ import { fail } from '../../platform/errors.ts';
 import { storageOf } from '../../storage/storage.ts';
 import { triedTargets } from '../fan-tasks/fan-pool.repository.ts';
 import { fileByKey } from '../files/files.repository.ts';
+import { groupsWithTags } from '../tags/tags.repository.ts';
 import { keyOfUrl, uploadDir } from '../files/files.service.ts';
 import { checkRows, placeRows, type PlacedRow, type TriedLookup } from './fan-import.check.ts';
 import { importFormatOf, readTxtRows, readXlsxRows } from './fan-import.parser.ts';
@@ -116,19 +118,25 @@ export class FanImportService {
   }
 
   /**
-   * The valid rows of a tenant's import, read again from its file in file order (duplicates
+   * The valid rows of an import the user made, read again from its file in file order (duplicates
    * included: the task engine skips them, and the tried ones, with a reason); null when there is
-   * no such import or its file is gone. This is the task engine's import source.
+   * no such import of theirs or its file is gone. This is the task engine's import source.
    */
-  async rowsOf(db: DbOrTx, tenantId: string, importId: string): Promise<FanTaskRowInput[] | null> {
-    const row = await repo.importOfTenant(db, tenantId, importId);
+  async rowsOf(
+    db: DbOrTx,
+    owner: { tenantId: string; userId: string },
+    importId: string,
+  ): Promise<FanTaskRowInput[] | null> {
+    const { tenantId } = owner;
+    const row = await repo.importById(db, tenantId, owner.userId, importId);
     if (!row) return null;
     const stored = await fileByKey(db, tenantId, row.fileKey);
     if (!stored) return null;
     try {
       const { rows } = await this.openRows(row.fileKey, stored.size, row.fileName);
+      const tagIdsOf = await tagsByName(db, tenantId);
       const out: FanTaskRowInput[] = [];
-      for await (const r of placeRows(rows)) out.push(taskRow(r));
+      for await (const r of placeRows(rows)) out.push(taskRow(r, tagIdsOf));
       return out;
     } catch (err) {
       // The file changed or vanished since it was checked.
@@ -138,12 +146,25 @@ export class FanImportService {
   }
 }
 
-/** A checked row as the task engine takes it (tags by name wait for the tags feature). */
-function taskRow(r: PlacedRow): FanTaskRowInput {
+/**
+ * The tenant's tags by name: a row names tags, and a name stands for every tag of that name (the
+ * same name may be in several groups). Names of no tag are left out.
+ */
+async function tagsByName(db: DbOrTx, tenantId: string): Promise<(names: string[]) => string[]> {
+  const { tags } = await groupsWithTags(db, tenantId);
+  const byName = new Map<string, string[]>();
+  for (const t of tags) byName.set(t.name, [...(byName.get(t.name) ?? []), t.id]);
+  return (names) => [...new Set(names.flatMap((n) => byName.get(n) ?? []))];
+}
+
+/** A checked row as the task engine takes it, its tag names as the tenant's tag ids. */
+function taskRow(r: PlacedRow, tagIdsOf: (names: string[]) => string[]): FanTaskRowInput {
+  const tagIds = tagIdsOf(r.tagNames).slice(0, FAN_ROW_MAX_TAGS);
   return {
     target: r.target,
     ...(r.greeting ? { greeting: r.greeting } : {}),
     ...(r.remark ? { remark: r.remark } : {}),
+    ...(tagIds.length ? { tagIds } : {}),
   };
 }
 

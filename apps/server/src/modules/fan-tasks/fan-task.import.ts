@@ -5,12 +5,12 @@ import type { DbOrTx } from '../../platform/db.ts';
 /**
  * Where a task's rows come from when the create names an import (`importId`) instead of inline
  * rows: the file-import feature registers its reader here. It answers the checked rows of an
- * import of the tenant in list order, or null when there is no such import (or it is not checked
- * yet). Rows may be many (up to FAN_TASK_MAX_ROWS): the planner stores them in chunks.
+ * import the user made in the tenant, in list order, or null when there is no such import of
+ * theirs (or it is not checked yet). Rows may be many (up to FAN_TASK_MAX_ROWS): the planner stores them in chunks.
  */
 export type FanImportSource = (
   db: DbOrTx,
-  tenantId: string,
+  owner: { tenantId: string; userId: string },
   importId: string,
 ) => Promise<FanTaskRowInput[] | null>;
 

@@ -327,6 +327,7 @@ describe('a task runs', () => {
       workWxids: [acc1.wxid],
       rows: phones(57, 23).map((target) => ({ target })),
       // Not started: the account's lane stays free for the tests after this one.
+      startType: 'scheduled',
       startAt: Date.now() + 3_600_000,
     });
     expect(r.status).toBe(200);
@@ -414,8 +415,8 @@ describe('a task from an import (importId)', () => {
     for (const a of [acc3, acc4]) {
       await api().post('/main-api/acc/distribute', { wxids: [a.wxid], uid: seat1.uid });
     }
-    setFanImportSource(server.deps, async (_db, tenantId, importId) => {
-      if (tenantId !== demo.tenantId) return null;
+    setFanImportSource(server.deps, async (_db, owner, importId) => {
+      if (owner.tenantId !== demo.tenantId) return null;
       // Rows the database refuses while they are planned (a tag id that is not one).
       if (importId === BROKEN) return [{ target: '13900001234', tagIds: ['not-a-uuid'] }];
       if (importId !== GOOD) return null;

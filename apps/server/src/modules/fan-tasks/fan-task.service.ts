@@ -93,18 +93,20 @@ export class FanTaskService {
       await this.announce(scope.tenantId, id);
       return { taskId: id };
     }
-    return this.createFromImport(scope, body, base, ready);
+    return this.createFromImport(scope, auth.userId, body, base, ready);
   }
 
   private async createFromImport(
     scope: ConvScope,
+    userId: string,
     body: FanTaskCreateBody,
     base: Omit<Parameters<typeof repo.insertTask>[1], 'status'>,
     ready: FanTaskState,
   ): Promise<FanTaskCreateResult> {
     const source = fanImportSourceOf(this.deps);
     const importId = body.importId!;
-    const rows = source ? await source(this.db, scope.tenantId, importId) : null;
+    const importer = { tenantId: scope.tenantId, userId };
+    const rows = source ? await source(this.db, importer, importId) : null;
     if (!rows || rows.length === 0) throw fail.notFound('fanImportNotFound');
     if (base.workAccountIds.length > rows.length) throw fail.invalid('tooManyAccountsForData');
     const owner = `import-${randomUUID()}`;
