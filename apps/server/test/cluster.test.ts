@@ -273,7 +273,8 @@ describe.skipIf(!PG)('two instances behind nginx (scripts/cluster.sh)', () => {
 
     // The survivor takes both accounts over once their leases lapse (30 s).
     await until(async () => ((await held(other)) === 2 ? true : undefined), 60_000);
-    expect(Date.now() - killedAt).toBeLessThan(50_000);
+    // The leases lapse 20–30 s after the kill and the survivor claims every 10 s.
+    expect(Date.now() - killedAt).toBeLessThan(55_000);
     const received = await until(async () => {
       const r = await survivor.post<{ list: SimReceivedItem[] }>('/sim-api/received', {});
       const mine = r.list.filter((x) => x.kind === 'message' && x.peerWxid === peer);
