@@ -31,6 +31,7 @@ import { isSystemUrl, permits, type Access } from './platform/http.ts';
 
 import { validationMessage, type ValidationIssue } from './platform/validation-message.ts';
 import { registerModules } from './modules/index.ts';
+import { registerMetrics } from './metrics/metrics.ts';
 
 /** Routes without an access rule that are public by name (documentation and the SPA). */
 export const PUBLIC_BY_NAME = [/^\/api-docs(\/.*)?$/, /^\/$/, /^\/\*$/, /^\/assets\/\*$/];
@@ -152,7 +153,7 @@ export async function buildApp(
   await app.register(fastifyWebsocket, { options: { maxPayload: 1024 * 1024 } });
 
   // Authentication, then permission, for every route; routes without a rule are refused.
-  app.addHook('onRequest', async (req) => {
+  app.addHook('onRequest', async (req, reply) => {
     req.lang = pickLanguage(req.headers['accept-language']);
     const rule = req.routeOptions.config?.access;
     const url = req.routeOptions.url ?? '';
@@ -163,6 +164,10 @@ export async function buildApp(
     const token = tokenOf(req.headers, req.query);
     if (token)
       req.auth = await resolveToken(deps.db, token, deps.config.tokenTtlMs, deps.authCache);
+    if (req.auth) {
+      // Every later line of this request (and "request completed") names its tenant and user.
+      req.log = reply.log = req.log.child({ tenantId: req.auth.tenantId, userId: req.auth.userId });
+    }
     if (rule.kind === 'public') return;
     // A websocket upgrade is accepted and closed with 4401 by its handler when the token is bad.
     if (rule.kind === 'socket' && req.ws) return;
@@ -222,6 +227,7 @@ export async function buildApp(
 
   app.get('/healthz', { config: { access: { kind: 'public' } } }, async () => ({ status: 'ok' }));
 
+  registerMetrics(app, deps);
   await registerModules(app, deps);
 
   const webDist = deps.config.webDist;

@@ -35,6 +35,10 @@ export const filesMessages = {
     en: 'The file is larger than allowed (at most {max})',
   },
   uploadEmpty: { 'zh-CN': '文件内容为空', en: 'The file is empty' },
+  uploadNotArrived: {
+    'zh-CN': '文件尚未上传到存储，请重新上传',
+    en: 'The file has not arrived in storage; upload it again',
+  },
   fileTypeNotAllowed: {
     'zh-CN': '不支持的文件类型',
     en: 'This file type is not supported',
@@ -138,9 +142,20 @@ export const ossTokenPayload = z.object({
   signature: z.string(),
   /** Seconds since the epoch. */
   expire: z.number(),
+  /**
+   * With STORAGE=s3: the presigned POST's own form fields (sent as they are, beside `key` and
+   * `file`), and the route that checks the arrived file and makes it usable.
+   */
+  fields: z.record(z.string(), z.string()).optional(),
+  confirm: z.string().optional(),
 });
 export type OssTokenPayload = z.infer<typeof ossTokenPayload>;
 export const ossTokenResult = z.object({ token: z.string() });
+/** Where the browser confirms a direct bucket upload (STORAGE=s3). */
+export const OSS_CONFIRM_PATH = '/main-api/oss/confirm';
+/** The key a browser POSTed straight to the bucket, to be checked and made usable. */
+export const ossConfirmBody = z.object({ key: z.string().min(1).max(600) });
+export type OssConfirmBody = z.infer<typeof ossConfirmBody>;
 
 /** What an upload answers (status 200): the stored file. */
 export const uploadResult = z.object({

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import type { S3Settings } from '../storage/s3-storage.ts';
 
 const SERVICE_NAMES = ['api', 'realtime', 'gateway', 'scheduler'] as const;
 export type ServiceName = (typeof SERVICE_NAMES)[number];
@@ -17,6 +18,14 @@ const envSchema = z.object({
     .optional(),
   SERVICES: z.string().default('api,realtime,gateway,scheduler'),
   STORAGE: z.enum(['local', 's3']).default('local'),
+  S3_ENDPOINT: z.string().optional(),
+  S3_BUCKET: z.string().optional(),
+  S3_REGION: z.string().default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_PUBLIC_HOST: z.string().optional(),
+  S3_FORCE_PATH_STYLE: z.string().default('1'),
+  METRICS_TOKEN: z.string().optional(),
   SIM_TRAFFIC: z.coerce.number().min(0).optional(),
   SIM_SEED: z.string().default('cst'),
   TRANSLATE_URL: z.string().optional(),
@@ -47,6 +56,10 @@ export interface Config {
   whatsappAuthKey: Buffer | undefined;
   services: Set<ServiceName>;
   storage: 'local' | 's3';
+  /** The S3-compatible store's settings (STORAGE=s3). */
+  s3: S3Settings;
+  /** Bearer token of GET /metrics; the route is off when unset. */
+  metricsToken: string | undefined;
   simTrafficPerMinute: number;
   simSeed: string;
   translateUrl: string | undefined;
@@ -68,6 +81,9 @@ export interface Config {
 /** Reads the configuration from an environment object; bad values stop the start with a clear message. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(env);
+  if (parsed.success && parsed.data.STORAGE === 's3' && !parsed.data.S3_BUCKET) {
+    throw new Error('Invalid configuration:\nS3_BUCKET: required with STORAGE=s3');
+  }
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
@@ -91,6 +107,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     whatsappAuthKey: e.WA_AUTH_KEY ? Buffer.from(e.WA_AUTH_KEY, 'base64') : undefined,
     services,
     storage: e.STORAGE,
+    s3: {
+      endpoint: e.S3_ENDPOINT || undefined,
+      bucket: e.S3_BUCKET ?? '',
+      region: e.S3_REGION,
+      accessKeyId: e.S3_ACCESS_KEY_ID || undefined,
+      secretAccessKey: e.S3_SECRET_ACCESS_KEY || undefined,
+      publicHost: e.S3_PUBLIC_HOST || undefined,
+      forcePathStyle: e.S3_FORCE_PATH_STYLE === '1' || e.S3_FORCE_PATH_STYLE === 'true',
+    },
+    metricsToken: e.METRICS_TOKEN || undefined,
     simTrafficPerMinute: e.SIM_TRAFFIC ?? e.SIM_TRAFFIC_DEFAULT,
     simSeed: e.SIM_SEED,
     translateUrl: e.TRANSLATE_URL || undefined,

@@ -186,6 +186,9 @@ export class RealtimeHub {
     await Promise.allSettled([...this.queues.values()]);
   }
 
+  /** Frames of pushed rows this instance sent to its sockets (metrics: fan-out per second). */
+  framesSent = 0;
+
   /** Number of open sockets (for health and tests). */
   get socketCount(): number {
     let n = 0;
@@ -422,6 +425,7 @@ export class RealtimeHub {
     if (row.id <= conn.lastSeq) return;
     conn.lastSeq = row.id;
     conn.rowsSent += 1;
+    this.framesSent += 1;
     this.sendRaw(conn, { event: row.event, seq: row.id, data: row.data });
   }
 

@@ -143,6 +143,24 @@ export class Scheduler {
     return n;
   }
 
+  /**
+   * Per job kind: the items held here (claimed, waiting or running) and the due time of the
+   * earliest one (metrics: backlog and lag).
+   */
+  waiting(): Map<string, { held: number; earliestAt: number | null }> {
+    const out = new Map<string, { held: number; earliestAt: number | null }>();
+    for (const name of this.kinds.keys()) out.set(name, { held: 0, earliestAt: null });
+    for (const l of this.lanes.values()) {
+      const w = out.get(l.kind.name) ?? { held: 0, earliestAt: null };
+      w.held += l.items.length;
+      for (const item of l.items) {
+        if (w.earliestAt === null || item.at < w.earliestAt) w.earliestAt = item.at;
+      }
+      out.set(l.kind.name, w);
+    }
+    return out;
+  }
+
   /** Starts the rounds; listens for wakes on the bus. */
   start(): void {
     if (this.started) return;

@@ -1,6 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { CHAT_FILE_MAX_BYTES, ossTokenResult, uploadResult } from '@cst/shared';
+import {
+  CHAT_FILE_MAX_BYTES,
+  OSS_CONFIRM_PATH,
+  ossConfirmBody,
+  ossTokenResult,
+  uploadResult,
+} from '@cst/shared';
 import type { Deps } from '../../platform/deps.ts';
 import { access, defineRoute, envelope } from '../../platform/http.ts';
 import { storageOf } from '../../storage/storage.ts';
@@ -37,6 +43,18 @@ export function registerFilesRoutes(app: FastifyInstance, deps: Deps): void {
       handler: ({ auth }) => files.token(auth),
     });
   }
+
+  defineRoute(app, {
+    method: 'POST',
+    url: OSS_CONFIRM_PATH,
+    access: access.user,
+    tags,
+    summary:
+      'STORAGE=s3: check a file POSTed straight to the bucket (type, size, picture) and keep it',
+    body: ossConfirmBody,
+    response: uploadResult,
+    handler: ({ auth, body }) => files.confirm(auth, body.key),
+  });
 
   withMultipart(app, CHAT_FILE_MAX_BYTES, (scope) => {
     defineRoute(scope, {

@@ -4,6 +4,7 @@ import {
   CHAT_FILE_MAX_BYTES,
   MB,
   OSS_DEFAULT_HOST,
+  OSS_CONFIRM_PATH,
   OSS_TOKEN_TTL_MS,
   type OssTokenPayload,
   type UploadResult,
@@ -13,7 +14,13 @@ import type { Deps } from '../../platform/deps.ts';
 import { AppError, fail } from '../../platform/errors.ts';
 import { detectType, extensionMatches, type DetectedType } from '../../storage/content-type.ts';
 import { ImageInvalidError, makeThumbnail, probeImage } from '../../storage/image.ts';
-import { isSafeKey, KeyExistsError, StorageLimitError } from '../../storage/object-storage.ts';
+import {
+  HEAD_BYTES,
+  isSafeKey,
+  KeyExistsError,
+  StorageLimitError,
+} from '../../storage/object-storage.ts';
+import { S3Storage } from '../../storage/s3-storage.ts';
 import { createPolicy, verifyPolicy } from '../../storage/post-policy.ts';
 import { sendStored } from '../../storage/serve.ts';
 import { storageOf } from '../../storage/storage.ts';
@@ -42,6 +49,11 @@ export function uploadDir(tenantId: string, userId: string): string {
 }
 
 const UPLOAD_KEY = /^t\/[0-9a-f-]{36}\/u\/[0-9a-f-]{36}\//;
+/**
+ * With STORAGE=s3 browsers POST into `incoming/{upload folder}`; the confirm route moves a file
+ * that passes the checks to the same key without this prefix, which no policy reaches.
+ */
+export const INCOMING_PREFIX = 'incoming/';
 
 /** The tenant a key belongs to, or null. */
 export function tenantOfKey(key: string): string | null {
@@ -78,6 +90,12 @@ export function malformedAsInvalid(err: unknown): unknown {
     return fail.invalid('bodyInvalid');
   }
   return err;
+}
+
+async function drain(stream: NodeJS.ReadableStream): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const c of stream) chunks.push(Buffer.from(c as Uint8Array));
+  return Buffer.concat(chunks);
 }
 
 function megabytes(n: number): string {
@@ -121,6 +139,27 @@ export class FilesService {
   async token(auth: AuthContext): Promise<{ token: string }> {
     if (!auth.tenantId) throw fail.forbidden();
     const dir = uploadDir(auth.tenantId, auth.userId);
+    const store = this.storage;
+    if (store instanceof S3Storage) {
+      const incoming = `${INCOMING_PREFIX}${dir}`;
+      const post = await store.presignPost({
+        dir: incoming,
+        minBytes: 1,
+        maxBytes: CHAT_FILE_MAX_BYTES,
+        expiresSec: OSS_TOKEN_TTL_MS / 1000,
+      });
+      const payload: OssTokenPayload = {
+        host: post.url,
+        dir: incoming,
+        accessid: post.fields['X-Amz-Credential'] ?? '',
+        policy: post.fields.Policy ?? '',
+        signature: post.fields['X-Amz-Signature'] ?? '',
+        expire: Math.floor((this.deps.now() + OSS_TOKEN_TTL_MS) / 1000),
+        fields: post.fields,
+        confirm: OSS_CONFIRM_PATH,
+      };
+      return { token: JSON.stringify(payload) };
+    }
     const signed = createPolicy(await this.policySecret(), {
       dir,
       maxBytes: CHAT_FILE_MAX_BYTES,
@@ -197,6 +236,52 @@ export class FilesService {
       throw fail.invalid('uploadEmpty');
     }
     return presentUpload(row);
+  }
+
+  /**
+   * Makes a file the browser POSTed straight to the bucket usable (STORAGE=s3): only a key in the
+   * caller's own incoming folder; the type is read from the first bytes (a ranged read) before the
+   * rest is fetched, then the file goes through `store` (size, type, picture decode, thumbnail)
+   * into its final key. The incoming object is deleted whatever the outcome.
+   */
+  async confirm(auth: AuthContext, key: string): Promise<UploadResult> {
+    if (!auth.tenantId) throw fail.forbidden();
+    const store = this.storage;
+    const dir = `${INCOMING_PREFIX}${uploadDir(auth.tenantId, auth.userId)}`;
+    const target = key.slice(INCOMING_PREFIX.length);
+    if (
+      store.kind !== 's3' ||
+      !key.startsWith(dir) ||
+      !isSafeKey(key) ||
+      !UPLOAD_KEY.test(target) ||
+      target.endsWith(THUMB_SUFFIX)
+    ) {
+      throw fail.invalid('uploadKeyInvalid');
+    }
+    try {
+      const size = (await store.stat(key))?.size;
+      if (size === undefined) throw fail.conflict('uploadNotArrived');
+      if (size === 0) throw fail.invalid('uploadEmpty');
+      if (size > CHAT_FILE_MAX_BYTES) {
+        throw fail.tooLarge('uploadTooLarge', { max: megabytes(CHAT_FILE_MAX_BYTES) });
+      }
+      const head = await store.get(key, { start: 0, end: Math.min(size, HEAD_BYTES) - 1 });
+      const headBytes = head ? await drain(head.stream) : null;
+      if (!headBytes) throw fail.conflict('uploadNotArrived');
+      const type = detectType(headBytes, target, size <= HEAD_BYTES);
+      if (!type) throw fail.invalid('fileTypeNotAllowed');
+      if (!extensionMatches(target, type)) throw fail.invalid('fileTypeMismatch');
+      const whole = await store.get(key);
+      if (!whole) throw fail.conflict('uploadNotArrived');
+      const row = await this.store(auth.tenantId, target, whole.stream, {
+        source: 'upload',
+        name: target,
+        maxBytes: CHAT_FILE_MAX_BYTES,
+      });
+      return presentUpload(row);
+    } finally {
+      await store.delete(key).catch(() => undefined);
+    }
   }
 
   /**

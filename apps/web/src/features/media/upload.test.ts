@@ -2,11 +2,25 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { checkFiles, groupFiles } from './sendMedia.ts';
 import { uploadChatFile, uploadKey, UploadError } from './upload.ts';
 
-const token = vi.hoisted(() => ({ calls: [] as boolean[], fail: false }));
+const token = vi.hoisted(() => ({ calls: [] as boolean[], fail: false, s3: false }));
+const confirm = vi.hoisted(() => ({ post: vi.fn() }));
+vi.mock('../../lib/http/clients.ts', () => ({ mainApi: { post: confirm.post } }));
 vi.mock('./ossToken.ts', () => ({
   ossToken: (force = false) => {
     token.calls.push(force);
     if (token.fail) return Promise.reject(new Error('down'));
+    if (token.s3) {
+      return Promise.resolve({
+        host: 'http://bucket.local/cst',
+        dir: 'incoming/t/abc/',
+        accessid: 'cred',
+        policy: 'P',
+        signature: 'S',
+        expire: 0,
+        fields: { Policy: 'P', 'X-Amz-Signature': 'S', success_action_status: '200' },
+        confirm: '/main-api/oss/confirm',
+      });
+    }
     return Promise.resolve({
       host: '/oss-api',
       dir: 't/abc/',
@@ -37,6 +51,29 @@ describe('direct upload', () => {
   beforeEach(() => {
     token.calls = [];
     token.fail = false;
+    token.s3 = false;
+    confirm.post.mockReset();
+  });
+
+  it('with STORAGE=s3 posts the presigned fields to the bucket, then has the server check the file', async () => {
+    token.s3 = true;
+    confirm.post.mockResolvedValue(stored);
+    const fetchFn = vi.fn<typeof fetch>().mockResolvedValue(new Response('', { status: 200 }));
+    await expect(uploadChatFile(file, 'w', 'c', { fetchFn })).resolves.toMatchObject({
+      url: '/oss-api/k',
+    });
+    expect(fetchFn.mock.calls[0]![0]).toBe('http://bucket.local/cst');
+    const form = fetchFn.mock.calls[0]![1]!.body as FormData;
+    expect([...form.keys()]).toEqual([
+      'key',
+      'Policy',
+      'X-Amz-Signature',
+      'success_action_status',
+      'file',
+    ]);
+    const key = String(form.get('key'));
+    expect(key.startsWith('incoming/t/abc/w/c/')).toBe(true);
+    expect(confirm.post).toHaveBeenCalledWith('/main-api/oss/confirm', { key }, { silent: true });
   });
 
   it('lays keys out as dir/account/contact/day/time-uuid.ext, safely', () => {

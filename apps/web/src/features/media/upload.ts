@@ -1,4 +1,6 @@
 import { uploadResult, type OssTokenPayload, type UploadResult } from '@cst/shared';
+import { mainApi } from '../../lib/http/clients.ts';
+import { HttpError } from '../../lib/http/errors.ts';
 import { newSendingId } from '../conversations/sendingId.ts';
 import { ossToken } from './ossToken.ts';
 
@@ -42,6 +44,39 @@ export function uploadKey(
   return `${dir}${segment(account)}/${segment(contact)}/${day}/${ext ? `${base}.${ext}` : base}`;
 }
 
+/**
+ * A POST straight to the bucket (STORAGE=s3: the token carries the presigned fields), then the
+ * server's check of what arrived; its refusal (type, size, damaged picture) carries a message.
+ */
+async function postToBucket(
+  token: OssTokenPayload,
+  fields: Record<string, string>,
+  file: File,
+  key: string,
+  fetchFn: typeof fetch,
+): Promise<UploadResult> {
+  const form = new FormData();
+  form.set('key', key);
+  for (const [name, value] of Object.entries(fields)) form.set(name, value);
+  form.set('file', file, file.name);
+  let res: Response;
+  try {
+    res = await fetchFn(token.host, { method: 'POST', body: form });
+  } catch {
+    throw new UploadError('uploadFailed');
+  }
+  if (!res.ok) throw new UploadError('uploadFailed');
+  try {
+    const data = await mainApi.post<unknown>(token.confirm!, { key }, { silent: true });
+    return uploadResult.parse(data);
+  } catch (err) {
+    throw new UploadError(
+      'uploadFailed',
+      err instanceof HttpError && err.kind === 'api' ? err.message : '',
+    );
+  }
+}
+
 /** One POST-policy upload; throws UploadError('uploadFailed') with the server's message. */
 async function postOnce(
   token: OssTokenPayload,
@@ -49,6 +84,7 @@ async function postOnce(
   key: string,
   fetchFn: typeof fetch,
 ): Promise<UploadResult> {
+  if (token.fields && token.confirm) return postToBucket(token, token.fields, file, key, fetchFn);
   const form = new FormData();
   form.set('key', key);
   form.set('OSSAccessKeyId', token.accessid);

@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from './config.ts';
+
+describe('configuration of the S3 store and metrics', () => {
+  it('reads the S3 settings, path-style by default', () => {
+    const c = loadConfig({
+      STORAGE: 's3',
+      S3_ENDPOINT: 'http://127.0.0.1:9000',
+      S3_BUCKET: 'files',
+      S3_ACCESS_KEY_ID: 'id',
+      S3_SECRET_ACCESS_KEY: 'secret',
+      S3_PUBLIC_HOST: 'https://files.example.com',
+      METRICS_TOKEN: 'tok',
+    });
+    expect(c.storage).toBe('s3');
+    expect(c.s3).toEqual({
+      endpoint: 'http://127.0.0.1:9000',
+      bucket: 'files',
+      region: 'us-east-1',
+      accessKeyId: 'id',
+      secretAccessKey: 'secret',
+      publicHost: 'https://files.example.com',
+      forcePathStyle: true,
+    });
+    expect(c.metricsToken).toBe('tok');
+    expect(loadConfig({ S3_FORCE_PATH_STYLE: '0' }).s3.forcePathStyle).toBe(false);
+    expect(loadConfig({}).metricsToken).toBeUndefined();
+  });
+
+  it('refuses STORAGE=s3 without a bucket, with a clear message', () => {
+    expect(() => loadConfig({ STORAGE: 's3' })).toThrow('S3_BUCKET: required with STORAGE=s3');
+  });
+});
