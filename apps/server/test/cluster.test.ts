@@ -208,9 +208,11 @@ describe.skipIf(!PG)('two instances behind nginx (scripts/cluster.sh)', () => {
     await until(async () => ((await held(holder)) === 2 ? true : undefined), 30_000);
     expect(await held(other)).toBe(0);
     const peer = 'wxid_cluster_friend';
-    // The simulated people talk to the instance that holds the account.
-    for (const w of accounts) {
-      await first.post('/sim-api/inbound', {
+    // The simulated people talk to the accounts: through the holder, and through the other
+    // instance, which hands the simulator call to the holder.
+    const direct = await signIn(instance(other));
+    for (const [i, w] of accounts.entries()) {
+      await (i === 0 ? first : direct).post('/sim-api/inbound', {
         workWxid: w,
         fromWxid: peer,
         talkType: 1,
@@ -221,7 +223,6 @@ describe.skipIf(!PG)('two instances behind nginx (scripts/cluster.sh)', () => {
     await first.post('/sim-api/config', { friendAcceptRate: 1 });
 
     // A browser on the other instance (websocket straight to it) and one through the proxy.
-    const direct = await signIn(instance(other));
     const socket = await openTestSocket(instance(other), { token: direct.token });
     const proxied = await openTestSocket(proxy, { token: api.token });
     const send = (c: Api, workWxid: string, content: string) =>

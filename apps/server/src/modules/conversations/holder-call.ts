@@ -1,3 +1,4 @@
+import type { MsgType } from '@cst/shared';
 import { and, eq, lt } from 'drizzle-orm';
 import { gatewayCalls } from '../../db/schema/index.ts';
 import {
@@ -7,6 +8,9 @@ import {
   type FriendFlagsPatch,
   type GatewayErrorCode,
   type Peer,
+  type SimFaultKind,
+  type SimFriendRequestCommand,
+  type SimInboundCommand,
 } from '../../gateway/index.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { AppError, fail } from '../../platform/errors.ts';
@@ -31,7 +35,18 @@ export type HolderCommand =
   | { name: 'updateFriendInfo'; wxid: string; patch: FriendFlagsPatch }
   | { name: 'deleteFriend'; wxid: string }
   | { name: 'listContacts' }
-  | { name: 'group'; call: GroupCall };
+  | { name: 'group'; call: GroupCall }
+  | { name: 'simulator'; call: SimulatorCall };
+
+/**
+ * What the simulator page does as the outside world of one account: it runs where the account is
+ * held, as the platform's side of that connection does (any instance may answer the page).
+ */
+export type SimulatorCall =
+  | { op: 'inbound'; cmd: SimInboundCommand }
+  | { op: 'friendRequest'; cmd: SimFriendRequestCommand }
+  | { op: 'generate'; msgType?: MsgType }
+  | { op: 'fault'; kind: SimFaultKind };
 
 /** Media bytes as a holder call returns them. */
 export interface EncodedMedia {
@@ -85,6 +100,23 @@ async function run(gw: ChatGateway, wxid: string, cmd: HolderCommand): Promise<u
       return gw.listContacts(wxid);
     case 'group':
       return runGroupCall(gw, wxid, cmd.call);
+    case 'simulator':
+      return runSimulatorCall(gw, wxid, cmd.call);
+  }
+}
+
+function runSimulatorCall(gw: ChatGateway, wxid: string, call: SimulatorCall): Promise<unknown> {
+  const sim = gw.simulator;
+  if (!sim) throw new GatewayError('unsupported', 'the platform is not the simulator');
+  switch (call.op) {
+    case 'inbound':
+      return sim.inbound(call.cmd);
+    case 'friendRequest':
+      return sim.friendRequest(call.cmd);
+    case 'generate':
+      return sim.generate(wxid, call.msgType);
+    case 'fault':
+      return sim.fault(wxid, call.kind);
   }
 }
 

@@ -1,5 +1,6 @@
 import {
   isMsgType,
+  type MsgType,
   type SimContacts,
   type SimFriendRequestBody,
   type SimReceivedBody,
@@ -21,6 +22,7 @@ import * as accountRepo from '../accounts/account.repository.ts';
 import { viaGateway } from '../accounts/gateway-errors.ts';
 import * as qrRepo from '../accounts/qr-login.repository.ts';
 import * as contactRepo from '../contacts/contact.repository.ts';
+import { callHolder, type SimulatorCall } from '../conversations/holder-call.ts';
 
 const FAULTABLE: WorkAccountStatus[] = ['online', 'autoLoggingIn', 'offline', 'proxyFailed'];
 
@@ -60,6 +62,15 @@ export class SimulatorApiService {
     return row;
   }
 
+  /**
+   * Acts as the outside world of one account on the instance that holds it (through the proxy of
+   * a cluster the page may reach any instance).
+   */
+  private atHolder<T = unknown>(wxid: string, call: SimulatorCall): Promise<T> {
+    if (!accountRuntimeOf(this.deps).gateway.simulator) throw fail.notFound('routeNotFound');
+    return viaGateway(() => callHolder<T>(this.deps, wxid, { name: 'simulator', call }));
+  }
+
   /** Scans a pending QR code and confirms or declines on the phone. */
   async scan(auth: AuthContext, loginId: string, confirm: boolean, nickname?: string) {
     const login = await this.ownLogin(auth, loginId);
@@ -76,19 +87,16 @@ export class SimulatorApiService {
   async inbound(auth: AuthContext, cmd: SimInboundCommand) {
     await this.connectedAccount(auth, cmd.workWxid, ['online']);
     if (!isMsgType(cmd.msgType)) throw fail.invalid('fieldValue', { field: 'msgType' });
-    return viaGateway(() => this.sim.inbound(cmd));
+    return this.atHolder<{ msgId: string }>(cmd.workWxid, { op: 'inbound', cmd });
   }
 
   /** A person asks one of the tenant's online accounts to be friends. */
   async friendRequest(auth: AuthContext, body: SimFriendRequestBody) {
     await this.connectedAccount(auth, body.workWxid, ['online']);
-    return viaGateway(() =>
-      this.sim.friendRequest({
-        workWxid: body.workWxid,
-        fromWxid: body.fromWxid,
-        verifyContent: body.verifyContent,
-      }),
-    );
+    return this.atHolder<{ requestId: string; fromWxid: string }>(body.workWxid, {
+      op: 'friendRequest',
+      cmd: { workWxid: body.workWxid, fromWxid: body.fromWxid, verifyContent: body.verifyContent },
+    });
   }
 
   /** What people received from the tenant's accounts (one of them when given), oldest first. */
@@ -115,14 +123,14 @@ export class SimulatorApiService {
     if (msgType !== undefined && !isMsgType(msgType)) {
       throw fail.invalid('fieldValue', { field: 'msgType' });
     }
-    await viaGateway(() => this.sim.generate(workWxid, msgType as never));
+    await this.atHolder(workWxid, { op: 'generate', msgType: msgType as MsgType | undefined });
   }
 
   /** Makes the platform fail an account: ban, kick out, proxy failure, network drop. */
   async fault(auth: AuthContext, workWxid: string, kind: SimFaultKind): Promise<void> {
     // A fault needs a live connection: online, reconnecting, or already failing softly.
     await this.connectedAccount(auth, workWxid, FAULTABLE);
-    await viaGateway(() => this.sim.fault(workWxid, kind));
+    await this.atHolder(workWxid, { op: 'fault', kind });
   }
 
   /** The simulator's tunables. */
