@@ -112,7 +112,7 @@ export class TranslationService {
     },
   ) {
     this.need();
-    const account = await this.outbox.onlineAccount(auth, body.workWxid);
+    const account = await this.outbox.onlineAccount(auth, body.workWxid, body);
     const out = await this.run(body.content, body.target, body.source);
     const { rows } = await this.outbox.enqueue(
       auth,
