@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import { UnreadTotal } from '../conversations/UnreadTotal.tsx';
 import { HeaderAccountTools } from '../accounts/HeaderAccountTools.tsx';
 import { TransferInbox } from '../service/TransferInbox.tsx';
+import { TranslateLive } from '../translation/TranslateLive.tsx';
 
 /** Places in the header that later features fill. */
 export type HeaderSlotName =
@@ -16,6 +17,7 @@ export const HEADER_SLOTS: Partial<Record<HeaderSlotName, ComponentType>> = {
   workAccountSwitcher: HeaderAccountTools,
   unreadTotal: UnreadTotal,
   serviceTransfers: TransferInbox,
+  translationToggle: TranslateLive,
 };
 
 /** Renders one header slot when a feature has filled it. */
