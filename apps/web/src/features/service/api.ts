@@ -1,14 +1,17 @@
-import type {
-  ListResult,
-  SeatRef,
-  ServiceLogItem,
-  TransferCreateBody,
-  TransferItem,
-  TransferListBody,
+import {
+  SKIP_CANCEL_PREFIX,
+  type ListResult,
+  type SeatRef,
+  type ServiceLogItem,
+  type TransferCreateBody,
+  type TransferItem,
+  type TransferListBody,
 } from '@cst/shared';
 import { mainApi } from '../../lib/http/clients.ts';
 
 const S = '/main-api/service';
+/** Reads that may repeat while one is in flight (a push and an action both refresh) skip cancelling. */
+const S_REPEATABLE = `/main-api${SKIP_CANCEL_PREFIX}/service`;
 
 /** Query keys: invalidate `all` after a transfer changes. */
 export const serviceKeys = {
@@ -22,7 +25,7 @@ export const serviceKeys = {
 /** Seat transfers, the service log and do not disturb (docs/service-transfer.md). */
 export const serviceApi = {
   list: (body: TransferListBody) =>
-    mainApi.post<ListResult<TransferItem>>(`${S}/transfer/list`, body),
+    mainApi.post<ListResult<TransferItem>>(`${S_REPEATABLE}/transfer/list`, body),
   create: (body: TransferCreateBody) => mainApi.post<{ id: string }>(`${S}/transfer/create`, body),
   accept: (id: string) => mainApi.post<null>(`${S}/transfer/accept`, { id }),
   revoke: (id: string) => mainApi.post<null>(`${S}/transfer/revoke`, { id }),
