@@ -23,7 +23,7 @@ export const serviceTexts: Record<Language, TextTree> = {
       accepted: '已接收转接',
       revoked: '已撤回转接',
       empty: '暂无转接记录',
-      emptyHint: '在会话列表中右键会话，选择“转接”即可把会话交给其他坐席',
+      emptyHint: '在会话列表中右键会话选择“转接”，或右键工作号转接它的全部会话',
       transfer: '转接',
       transferAccount: '转接全部会话',
       transferTitle: '转接会话 · {name}',
@@ -64,7 +64,7 @@ export const serviceTexts: Record<Language, TextTree> = {
       revoked: 'Transfer revoked',
       empty: 'No transfers yet',
       emptyHint:
-        'Right-click a conversation in the list and choose “Transfer” to hand it to another seat',
+        'Right-click a conversation and choose “Transfer”, or right-click a work account to hand over all its chats',
       transfer: 'Transfer',
       transferAccount: 'Transfer all chats',
       transferTitle: 'Transfer conversation · {name}',
