@@ -101,6 +101,10 @@ export const conversationItem = z.object({
   blocked: z.boolean(),
   /** A single chat whose peer was deleted as a friend (the chat stays). */
   notFriend: z.boolean().optional(),
+  /** Do not disturb: no tone, no notification, not counted in unread totals. */
+  disturb: z.boolean().optional(),
+  /** The seat serving the chat after an accepted transfer (docs/service-transfer.md), else null. */
+  servedBy: z.string().nullable().optional(),
   workWxid: z.string(),
   msg_text: z.string(),
   /** Type of the latest message, so the list can prefix its preview ('[图片]'). */

@@ -10,6 +10,7 @@ import { fanTaskMessages } from './fanTasks.ts';
 import { friendRequestMessages } from './friendRequests.ts';
 import { groupMessages } from './groups.ts';
 import { sensitiveMessages } from './sensitive.ts';
+import { serviceMessages } from './service.ts';
 import { tagsMessages } from './tags.ts';
 import { talkMessages } from './talk.ts';
 import { translationMessages } from './translation.ts';
@@ -38,6 +39,7 @@ export const MESSAGES = {
   ...translationMessages,
   ...fanImportMessages,
   ...billingMessages,
+  ...serviceMessages,
 } satisfies Record<string, Text>;
 export type MessageKey = keyof typeof MESSAGES;
 

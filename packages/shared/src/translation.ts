@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Text } from './i18n.ts';
-import { sendTextBody } from './conversations.ts';
+import { indexNameSchema, sendTextBody } from './conversations.ts';
 
 /** Server messages of the translation assistant. */
 export const translationMessages = {
@@ -75,3 +75,42 @@ export const translateSendResult = z.object({
   requestId: z.string(),
   text: z.string(),
 });
+
+/** Most messages translated in one call of `/api/v1/translate/messages`. */
+export const TRANSLATE_BATCH_MAX = 50;
+
+const lang = z.string().max(16);
+
+/** `/api/v1/translate/auto/get`: the caller's auto translation of a conversation. */
+export const translateAutoGetBody = z.object({ index_name: indexNameSchema });
+/**
+ * `/api/v1/translate/auto/set`: turn auto translation of a conversation on or off for the caller.
+ * On needs both languages: `seatLang` (inbound text is shown in it) and `peerLang` (what the
+ * seat sends is translated into it) — SPEC §5 'auto translate needs a chosen language'.
+ */
+export const translateAutoSetBody = z.object({
+  index_name: indexNameSchema,
+  enabled: z.boolean(),
+  seatLang: lang.optional(),
+  peerLang: lang.optional(),
+});
+export const translateAutoSettings = z.object({
+  enabled: z.boolean(),
+  seatLang: z.string().nullable(),
+  peerLang: z.string().nullable(),
+});
+export type TranslateAutoSettings = z.infer<typeof translateAutoSettings>;
+
+/**
+ * `/api/v1/translate/messages`: translations of messages of one conversation (cached; each new
+ * one is also pushed as `translate`). Messages without text are left out of the answer.
+ */
+export const translateMessagesBody = z.object({
+  index_name: indexNameSchema,
+  messageIds: z
+    .array(z.string().regex(/^\d{1,18}$/, { error: 'messageNotFound' }))
+    .min(1)
+    .max(TRANSLATE_BATCH_MAX),
+  target,
+});
+export const translateMessagesResult = z.object({ list: z.array(translatePush) });

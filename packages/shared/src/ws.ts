@@ -37,6 +37,8 @@ export const WS_EVENTS = {
   friendUpdate: 'friendUpdate',
   /** A bulk friend-adding task changed state or progressed (`FanTaskPush`). */
   fanTask: 'fanTask',
+  /** A seat transfer to or from the user was made, accepted or revoked (`ServiceTransferPush`). */
+  serviceTransfer: 'serviceTransfer',
 } as const;
 export type WsEventName = (typeof WS_EVENTS)[keyof typeof WS_EVENTS];
 

@@ -1,6 +1,10 @@
 import type { AuthContext } from '../platform/auth-context.ts';
 import type { DbOrTx } from '../platform/db.ts';
-import { accountViewers, seesWholeTenant } from '../modules/accounts/account.policy.ts';
+import {
+  accountViewers,
+  seesWholeTenant,
+  servedChatViewers,
+} from '../modules/accounts/account.policy.ts';
 import * as repo from './push.repository.ts';
 import type { PushRow } from './push.repository.ts';
 
@@ -9,7 +13,8 @@ type Recipient = Pick<AuthContext, 'userId' | 'tenantId' | 'role'>;
 /** Whether a user may receive a push row; never another tenant's. */
 export function mayReceive(
   auth: Recipient,
-  row: Pick<PushRow, 'tenantId' | 'audience' | 'workAccountId' | 'userIds'>,
+  row: Pick<PushRow, 'tenantId' | 'audience' | 'workAccountId' | 'userIds'> &
+    Partial<Pick<PushRow, 'conversationId'>>,
   viewers: ReadonlyMap<string, ReadonlySet<string>>,
 ): boolean {
   if (!auth.tenantId || auth.tenantId !== row.tenantId) return false;
@@ -20,21 +25,36 @@ export function mayReceive(
       return (row.userIds ?? []).includes(auth.userId);
     case 'account':
       if (seesWholeTenant(auth.role)) return true;
-      return !!row.workAccountId && !!viewers.get(row.workAccountId)?.has(auth.userId);
+      if (row.workAccountId && viewers.get(row.workAccountId)?.has(auth.userId)) return true;
+      // A chat served after a transfer reaches its serving seat and those above it.
+      return !!row.conversationId && !!viewers.get(row.conversationId)?.has(auth.userId);
   }
 }
 
-/** Viewers of the work accounts the rows are about (skipped when only managers look). */
+/**
+ * Viewers of the work accounts the rows are about, and of the served chats among them, by id
+ * (skipped when only managers look).
+ */
 export async function viewersForRows(
   db: DbOrTx,
   tenantId: string,
-  rows: Pick<PushRow, 'workAccountId'>[],
+  rows: (Pick<PushRow, 'workAccountId'> & Partial<Pick<PushRow, 'conversationId'>>)[],
   needed: boolean,
 ): Promise<Map<string, Set<string>>> {
   if (!needed) return new Map();
   const ids = new Set<string>();
-  for (const r of rows) if (r.workAccountId) ids.add(r.workAccountId);
-  return accountViewers(db, tenantId, [...ids]);
+  const convIds = new Set<string>();
+  for (const r of rows) {
+    if (r.workAccountId) ids.add(r.workAccountId);
+    if (r.conversationId) convIds.add(r.conversationId);
+  }
+  const out = await accountViewers(db, tenantId, [...ids]);
+  if (convIds.size > 0) {
+    for (const [id, users] of await servedChatViewers(db, tenantId, [...convIds])) {
+      out.set(id, users);
+    }
+  }
+  return out;
 }
 
 /**

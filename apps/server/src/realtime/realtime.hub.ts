@@ -25,6 +25,8 @@ export interface PushInput {
   event: string;
   data: unknown;
   workAccountId?: string;
+  /** With `workAccountId`: the chat it is about, whose serving seat (and those above) get it too. */
+  conversationId?: string;
   userIds?: string[];
 }
 
@@ -129,6 +131,7 @@ export class RealtimeHub {
     const rows: repo.NewPush[] = list.map((p) => ({
       audience: p.workAccountId ? 'account' : p.userIds ? 'users' : 'tenant',
       workAccountId: p.workAccountId ?? null,
+      conversationId: (p.workAccountId && p.conversationId) || null,
       userIds: p.workAccountId ? null : (p.userIds ?? null),
       event: p.event,
       data: wellFormedJson(p.data ?? null),
@@ -145,6 +148,7 @@ export class RealtimeHub {
       createdAt,
       audience: r.audience,
       workAccountId: r.workAccountId ?? null,
+      conversationId: r.conversationId ?? null,
       userIds: r.userIds ?? null,
       data: r.data ?? null,
     }));

@@ -25,6 +25,7 @@ import { settingsTexts } from '../features/settings/texts.ts';
 import { shellTexts } from '../features/shell/texts.ts';
 import { simulatorTexts } from '../features/simulator/texts.ts';
 import { listPageTexts } from '../components/listPage/texts.ts';
+import { serviceTexts } from '../features/service/texts.ts';
 import { commonTexts, type TextTree } from './common.ts';
 
 /**
@@ -59,6 +60,7 @@ export const FEATURE_TEXTS: Record<Language, TextTree>[] = [
   groupsTexts,
   tagsTexts,
   fanTasksTexts,
+  serviceTexts,
 ];
 
 /**

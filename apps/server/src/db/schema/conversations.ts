@@ -37,6 +37,13 @@ export const conversations = pgTable(
     blocked: boolean('blocked').notNull().default(false),
     /** A single chat whose peer is no longer a friend (deleted); the chat stays. */
     notFriend: boolean('not_friend').notNull().default(false),
+    /** Do not disturb (`/api/v1/talk/disturb`): no tone, no notification, not in unread totals. */
+    disturb: boolean('disturb').notNull().default(false),
+    /**
+     * The seat serving the chat after an accepted transfer (docs/service-transfer.md): it and the
+     * seats above it see the chat besides those who see the work account. Null: nobody in particular.
+     */
+    servedBy: uuid('served_by'),
     /** Time of the latest message, ms since the epoch. */
     latestMsgTime: bigint('latest_msg_time', { mode: 'number' }).notNull().default(0),
     lastMessageId: bigint('last_message_id', { mode: 'number' }),
@@ -62,6 +69,9 @@ export const conversations = pgTable(
     index('conversations_account_unread')
       .on(t.workAccountId)
       .where(sql`${t.unread} > 0`),
+    index('conversations_served_by')
+      .on(t.tenantId, t.servedBy)
+      .where(sql`${t.servedBy} is not null`),
     check('conversations_unread_non_negative', sql`${t.unread} >= 0`),
   ],
 );

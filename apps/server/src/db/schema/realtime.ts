@@ -14,6 +14,8 @@ export const pushEvents = pgTable(
     tenantId: uuid('tenant_id').notNull(),
     audience: text('audience', { enum: ['account', 'users', 'tenant'] }).notNull(),
     workAccountId: uuid('work_account_id'),
+    /** The chat an account push is about: its serving seat (and those above) receive it too. */
+    conversationId: uuid('conversation_id'),
     userIds: jsonb('user_ids').$type<string[]>(),
     event: text('event').notNull(),
     data: jsonb('data').$type<unknown>(),

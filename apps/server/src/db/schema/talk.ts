@@ -51,3 +51,34 @@ export const messageVotes = pgTable(
     index('message_votes_record').on(t.tenantId, t.recordId),
   ],
 );
+
+/** Translations of messages, kept so a text is sent to the provider once per language. */
+export const messageTranslations = pgTable(
+  'message_translations',
+  {
+    tenantId: uuid('tenant_id').notNull(),
+    messageId: bigint('message_id', { mode: 'number' }).notNull(),
+    target: text('target').notNull(),
+    text: text('text').notNull(),
+    source: text('source').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('message_translations_message_target').on(t.messageId, t.target)],
+);
+
+/**
+ * A seat's auto translation of a conversation: inbound text into `seat_lang`, what it sends into
+ * `peer_lang` (both required when enabled).
+ */
+export const conversationTranslateSettings = pgTable(
+  'conversation_translate_settings',
+  {
+    tenantId: uuid('tenant_id').notNull(),
+    userId: uuid('user_id').notNull(),
+    conversationId: uuid('conversation_id').notNull(),
+    seatLang: text('seat_lang').notNull(),
+    peerLang: text('peer_lang').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('conversation_translate_settings_user_conv').on(t.userId, t.conversationId)],
+);

@@ -122,3 +122,37 @@ export async function accountViewers(
   }
   return out;
 }
+
+/**
+ * For chats served by a seat after a transfer: the serving seat and every superior above it, by
+ * conversation id (chats nobody serves in particular are left out).
+ */
+export async function servedChatViewers(
+  db: DbOrTx,
+  tenantId: string,
+  conversationIds: string[],
+): Promise<Map<string, Set<string>>> {
+  const out = new Map<string, Set<string>>();
+  if (conversationIds.length === 0) return out;
+  const result = await db.execute(sql`
+    with recursive up(conv_id, id, superior_id) as (
+      select c.id, u.id, u.superior_id from conversations c
+      join users u on u.id = c.served_by and u.tenant_id = c.tenant_id
+      where c.tenant_id = ${tenantId}
+        and c.served_by is not null
+        and c.id in (${sql.join(
+          conversationIds.map((id) => sql`${id}`),
+          sql`, `,
+        )})
+      union
+      select up.conv_id, u.id, u.superior_id from users u join up on u.id = up.superior_id
+      where u.tenant_id = ${tenantId}
+    )
+    select conv_id, id from up`);
+  for (const r of rowsOf<{ conv_id: string; id: string }>(result)) {
+    let set = out.get(r.conv_id);
+    if (!set) out.set(r.conv_id, (set = new Set()));
+    set.add(r.id);
+  }
+  return out;
+}

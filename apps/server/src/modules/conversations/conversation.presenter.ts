@@ -38,6 +38,8 @@ export function presentConversation(
     isPin: row.isPin,
     blocked: row.blocked,
     notFriend: row.notFriend,
+    disturb: row.disturb,
+    servedBy: row.servedBy,
     workWxid: row.workWxid,
     msg_text: row.msgText,
     lastMsgType: row.lastMsgType ?? null,

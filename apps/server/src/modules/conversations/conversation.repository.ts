@@ -7,6 +7,7 @@ import {
   gt,
   inArray,
   lt,
+  or,
   sql,
   type Placeholder,
   type SQL,
@@ -34,14 +35,21 @@ import { notHidden } from '../talk/talk.repository.ts';
 import type { ConversationRow, MessageRow } from './conversation.presenter.ts';
 
 /** Which accounts' conversations a caller may read: the whole tenant, or a list of accounts. */
-export type ConvScope = { tenantId: string; accountIds: string[] | 'all' };
+export type ConvScope = {
+  tenantId: string;
+  accountIds: string[] | 'all';
+  /** Chats served by the caller's seats after an accepted transfer, beside its accounts'. */
+  convIds?: string[];
+};
 
 /** The condition on conversations for a scope (always filters the tenant). */
 export function convScopeCondition(scope: ConvScope): SQL {
   const tenant = eq(conversations.tenantId, scope.tenantId);
   if (scope.accountIds === 'all') return tenant;
-  if (scope.accountIds.length === 0) return sql`false`;
-  return and(tenant, inArray(conversations.workAccountId, scope.accountIds))!;
+  const served = scope.convIds?.length ? inArray(conversations.id, scope.convIds) : null;
+  if (scope.accountIds.length === 0) return served ? and(tenant, served)! : sql`false`;
+  const accounts = inArray(conversations.workAccountId, scope.accountIds);
+  return and(tenant, served ? or(accounts, served) : accounts)!;
 }
 
 /** Filters of the conversation list. */
@@ -90,10 +98,12 @@ export async function listConversations(
   pageSize: number,
 ): Promise<{ rows: ConversationListRow[]; total: number }> {
   const some = scope.accountIds !== 'all';
-  if (some && scope.accountIds.length === 0) return { rows: [], total: 0 };
+  const served = some && !!scope.convIds?.length;
+  if (some && scope.accountIds.length === 0 && !served) return { rows: [], total: 0 };
   const values = {
     tenantId: scope.tenantId,
     accountIds: some ? scope.accountIds : null,
+    convIds: served ? scope.convIds! : null,
     workWxid: filter.workWxid ?? null,
     talkType: filter.talkType ?? null,
     tagIds: filter.tagIds ?? null,
@@ -103,6 +113,7 @@ export async function listConversations(
   };
   const has = {
     some,
+    served,
     account: !!filter.workWxid,
     unread: !!filter.unreadOnly,
     pinned: !!filter.pinnedOnly,
@@ -111,7 +122,7 @@ export async function listConversations(
     keyword: !!filter.keyword,
     tags: !!filter.tagIds,
   };
-  const counted = !(has.unread || has.pinned || has.group || has.keyword || has.tags);
+  const counted = !(has.unread || has.pinned || has.group || has.keyword || has.tags || has.served);
   const shape = `${Object.entries(has)
     .filter(([, on]) => on)
     .map(([k]) => k)
@@ -119,7 +130,13 @@ export async function listConversations(
 
   const parts = () => {
     const conds: SQL[] = [eq(conversations.tenantId, v('tenantId'))];
-    if (has.some) conds.push(sql`${conversations.workAccountId} = any(${v('accountIds')}::uuid[])`);
+    if (has.served) {
+      conds.push(
+        sql`(${conversations.workAccountId} = any(${v('accountIds')}::uuid[]) or ${conversations.id} = any(${v('convIds')}::uuid[]))`,
+      );
+    } else if (has.some) {
+      conds.push(sql`${conversations.workAccountId} = any(${v('accountIds')}::uuid[])`);
+    }
     const account = has.account ? accountIdOfWxid(v('tenantId'), v('workWxid')) : null;
     if (account) conds.push(eq(conversations.workAccountId, account));
     if (has.unread) conds.push(gt(conversations.unread, 0));
@@ -572,7 +589,12 @@ export async function unreadByAccount(
   scope: ConvScope,
   accountIds?: string[],
 ): Promise<Map<string, number>> {
-  const conds = [convScopeCondition(scope), gt(conversations.unread, 0)];
+  // A do-not-disturb chat keeps its own count but adds nothing to the totals.
+  const conds = [
+    convScopeCondition(scope),
+    gt(conversations.unread, 0),
+    eq(conversations.disturb, false),
+  ];
   if (accountIds) {
     if (accountIds.length === 0) return new Map();
     conds.push(inArray(conversations.workAccountId, accountIds));

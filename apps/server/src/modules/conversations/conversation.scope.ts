@@ -1,26 +1,43 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
-import { workAccounts } from '../../db/schema/index.ts';
+import { sql } from 'drizzle-orm';
 import type { AuthContext } from '../../platform/auth-context.ts';
-import type { DbOrTx } from '../../platform/db.ts';
+import { rowsOf, type DbOrTx } from '../../platform/db.ts';
 import { fail } from '../../platform/errors.ts';
 import { selfAndBelowSql, seesWholeTenant } from '../accounts/account.policy.ts';
-import { accountByWxid, type ConvScope } from './conversation.repository.ts';
+import { accountByWxid, findConversation, type ConvScope } from './conversation.repository.ts';
 
-/** The conversations a caller may read (DESIGN.md §4): the tenant for a manager, else its seats'. */
+/**
+ * The conversations a caller may read (DESIGN.md §4): the tenant for a manager, else its seats'
+ * work accounts, plus the chats served by it or a seat below it after an accepted transfer
+ * (docs/service-transfer.md).
+ */
 export async function convScopeOf(db: DbOrTx, auth: AuthContext): Promise<ConvScope> {
   if (!auth.tenantId) throw fail.forbidden();
   if (seesWholeTenant(auth.role)) return { tenantId: auth.tenantId, accountIds: 'all' };
-  // The seat and those below it, and the accounts distributed to them, in one query.
-  const rows = await db
-    .select({ id: workAccounts.id })
-    .from(workAccounts)
-    .where(
-      and(
-        eq(workAccounts.tenantId, auth.tenantId),
-        inArray(workAccounts.distributedTo, sql`(${selfAndBelowSql(auth.tenantId, auth.userId)})`),
-      ),
-    );
-  return { tenantId: auth.tenantId, accountIds: rows.map((r) => r.id) };
+  // The seat and those below it, their accounts and the chats they serve, in one query.
+  const tree = selfAndBelowSql(auth.tenantId, auth.userId);
+  const result = await db.execute(sql`
+    with seats as (${tree})
+    select 'a' as kind, wa.id from work_accounts wa
+      where wa.tenant_id = ${auth.tenantId} and wa.distributed_to in (select id from seats)
+    union all
+    select 'c' as kind, c.id from conversations c
+      where c.tenant_id = ${auth.tenantId} and c.served_by in (select id from seats)`);
+  const accountIds: string[] = [];
+  const convIds: string[] = [];
+  for (const r of rowsOf<{ kind: string; id: string }>(result)) {
+    (r.kind === 'a' ? accountIds : convIds).push(r.id);
+  }
+  return convIds.length > 0
+    ? { tenantId: auth.tenantId, accountIds, convIds }
+    : { tenantId: auth.tenantId, accountIds };
+}
+
+/** Whether a scope covers a conversation: through its work account or as a served chat. */
+export function scopeHasConv(
+  scope: ConvScope,
+  conv: { id: string; workAccountId: string },
+): boolean {
+  return scopeHas(scope, conv.workAccountId) || !!scope.convIds?.includes(conv.id);
 }
 
 /** Whether a scope covers a work account. */
@@ -39,4 +56,29 @@ export async function visibleAccountIn(db: DbOrTx, scope: ConvScope, wxid: strin
 export async function visibleAccount(db: DbOrTx, auth: AuthContext, wxid: string) {
   const scope = await convScopeOf(db, auth);
   return { account: await visibleAccountIn(db, scope, wxid), scope };
+}
+
+/**
+ * The work account a caller sends to a peer through: one it sees, or the account of a chat it
+ * serves after a transfer (only to that chat's peer); 404 otherwise.
+ */
+export async function sendableAccount(
+  db: DbOrTx,
+  auth: AuthContext,
+  to: { workWxid: string; receiver_id: string; talkType: number },
+) {
+  const scope = await convScopeOf(db, auth);
+  const account = await accountByWxid(db, scope.tenantId, to.workWxid);
+  if (account && scopeHas(scope, account.id)) return account;
+  if (account && scope.convIds?.length) {
+    const conv = await findConversation(
+      db,
+      scope.tenantId,
+      account.id,
+      to.talkType,
+      to.receiver_id,
+    );
+    if (conv && scope.convIds.includes(conv.id)) return account;
+  }
+  throw fail.notFound('workAccountNotFound');
 }

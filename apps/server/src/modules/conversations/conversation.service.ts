@@ -24,7 +24,13 @@ import {
   type ConversationRow,
 } from './conversation.presenter.ts';
 import * as repo from './conversation.repository.ts';
-import { convScopeOf, scopeHas, visibleAccount, visibleAccountIn } from './conversation.scope.ts';
+import {
+  convScopeOf,
+  scopeHasConv,
+  sendableAccount,
+  visibleAccount,
+  visibleAccountIn,
+} from './conversation.scope.ts';
 import { visibleConversation, visibleConversationWithPage } from '../talk/message-access.ts';
 import { callHolder, platformRefusal, type RefusalTable } from './holder-call.ts';
 import { afterSendCommit, type MessageDispatcher } from './message-dispatch.service.ts';
@@ -171,7 +177,7 @@ export class ConversationService {
     auth: AuthContext,
     body: SendTextBody,
   ): Promise<{ messageId: string; requestId: string }> {
-    const { account } = await this.visibleAccount(auth, body.workWxid);
+    const account = await sendableAccount(this.db, auth, body);
     if (account.status !== 'online') throw fail.conflict('workAccountOffline');
     const now = this.deps.now();
     const { row, conv, retry } = await this.db.transaction(async (tx) => {
@@ -273,7 +279,10 @@ export class ConversationService {
   private async ownMessage(auth: AuthContext, messageId: number) {
     const scope = await convScopeOf(this.db, auth);
     const row = await repo.findMessage(this.db, scope.tenantId, messageId);
-    if (!row || !scopeHas(scope, row.workAccountId)) throw fail.notFound('messageNotFound');
+    if (!row) throw fail.notFound('messageNotFound');
+    if (!scopeHasConv(scope, { id: row.conversationId, workAccountId: row.workAccountId })) {
+      throw fail.notFound('messageNotFound');
+    }
     if (row.sendSide !== 1) throw fail.forbidden('revokeOwnOnly');
     return row;
   }

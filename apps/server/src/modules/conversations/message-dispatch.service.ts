@@ -9,7 +9,7 @@ import type { MessageRow } from './conversation.presenter.ts';
 import * as repo from './conversation.repository.ts';
 import { messageDispatched } from './message-hooks.ts';
 import { outboundOf } from './outbound-message.ts';
-import { sendPushOf } from './send-push.ts';
+import { sendPushOf, servedChat } from './send-push.ts';
 
 /** The bus channel on which "sends are waiting for account <wxid>" travels. */
 export const DISPATCH_CHANNEL = 'msg_dispatch';
@@ -164,6 +164,7 @@ export class MessageDispatcher {
     await realtimeOf(this.deps).publish(account.tenantId, {
       event: 'send',
       workAccountId: account.id,
+      ...servedChat(conv),
       data: sendPushOf(updated, conv),
     });
     await messageDispatched(this.deps, updated, conv);

@@ -18,7 +18,7 @@ import {
   type MessageRow,
 } from './conversation.presenter.ts';
 import * as repo from './conversation.repository.ts';
-import { sendPushOf } from './send-push.ts';
+import { sendPushOf, servedChat } from './send-push.ts';
 
 /** One gateway event waiting to be stored. */
 type Item =
@@ -206,6 +206,7 @@ export class MessageIngest {
     push(account.tenantId, {
       event: 'send',
       workAccountId: account.id,
+      ...servedChat(conv),
       data: sendPushOf(row, conv),
     });
   }
@@ -235,6 +236,7 @@ export class MessageIngest {
     push(account.tenantId, {
       event: 'revokeMsg',
       workAccountId: account.id,
+      ...servedChat(conv),
       data: {
         index_name: item.index_name,
         messageId: String(row.id),
@@ -270,13 +272,19 @@ export function messagePush(m: MessageRow, conv: ConversationRow): PushInput {
   return {
     event: MESSAGE_PUSH_EVENT[type],
     workAccountId: m.workAccountId,
+    ...servedChat(conv),
     data: { ...presentMessage(m, conv), conv: presentConversation(conv) },
   };
 }
 
 /** `convUpdate`: a conversation's item changed (names, remark, pin) for those who see its account. */
 export function convUpdatePush(c: ConversationRow): PushInput {
-  return { event: 'convUpdate', workAccountId: c.workAccountId, data: presentConversation(c) };
+  return {
+    event: 'convUpdate',
+    workAccountId: c.workAccountId,
+    ...servedChat(c),
+    data: presentConversation(c),
+  };
 }
 
 /** `syncRead` for a conversation whose unread count went to 0. */
@@ -285,6 +293,7 @@ export function syncReadPush(c: ConversationRow): PushInput {
   return {
     event: 'syncRead',
     workAccountId: c.workAccountId,
+    ...servedChat(c),
     data: { index_name: item.index_name, workWxid: c.workWxid },
   };
 }

@@ -22,3 +22,11 @@ export function sendPushOf(row: MessageRow, conv: ConversationRow): SendPush {
   if (row.failed) out.errMessage = row.errMessage ?? '';
   return out;
 }
+
+/**
+ * The chat a push is about when a seat serves it after a transfer, so that seat (and those above
+ * it) receive it beside the account's viewers; nothing otherwise (no lookup on delivery).
+ */
+export function servedChat(c: ConversationRow): { conversationId?: string } {
+  return c.servedBy ? { conversationId: c.id } : {};
+}

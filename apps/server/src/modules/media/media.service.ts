@@ -77,7 +77,7 @@ export class MediaService {
     if (refs.length > MAX_IMAGES_PER_SEND) {
       throw fail.invalid(body.msgType === MSG_TYPE.image ? 'tooManyImages' : 'tooManyFiles');
     }
-    const account = await this.outbox.visibleAccount(auth, body.workWxid);
+    const account = await this.outbox.visibleAccount(auth, body.workWxid, body);
     const drafts: Draft[] = [];
     for (const [i, ref] of refs.entries()) {
       const file = await this.files.fileOfUrl(account.tenantId, ref.fileUrl);
@@ -120,7 +120,7 @@ export class MediaService {
 
   /** `send-graphic-link`: a link with title, description and picture. */
   async sendLink(auth: AuthContext, body: SendGraphicLinkBody): Promise<RichSendResult> {
-    const account = await this.outbox.visibleAccount(auth, body.workWxid);
+    const account = await this.outbox.visibleAccount(auth, body.workWxid, body);
     if (!isWebUrl(body.url)) throw fail.invalid('linkUrlInvalid');
     if (body.thumbUrl && !okPictureUrl(body.thumbUrl, account.tenantId)) {
       throw fail.invalid('linkUrlInvalid');
@@ -143,7 +143,7 @@ export class MediaService {
 
   /** `share-mini-app`: a mini-program card. */
   async shareMiniApp(auth: AuthContext, body: ShareMiniAppBody): Promise<RichSendResult> {
-    const account = await this.outbox.visibleAccount(auth, body.workWxid);
+    const account = await this.outbox.visibleAccount(auth, body.workWxid, body);
     if (body.thumbUrl && !okPictureUrl(body.thumbUrl, account.tenantId)) {
       throw fail.invalid('linkUrlInvalid');
     }

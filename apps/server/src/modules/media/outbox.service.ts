@@ -7,7 +7,7 @@ import type { Deps } from '../../platform/deps.ts';
 import { fail } from '../../platform/errors.ts';
 import type { ConversationRow, MessageRow } from '../conversations/conversation.presenter.ts';
 import * as convRepo from '../conversations/conversation.repository.ts';
-import { visibleAccount } from '../conversations/conversation.scope.ts';
+import { sendableAccount, visibleAccount } from '../conversations/conversation.scope.ts';
 import { afterSendCommit } from '../conversations/message-dispatch.service.ts';
 import { messagePush } from '../conversations/message-ingest.service.ts';
 
@@ -37,18 +37,25 @@ export interface Destination {
  * The outbox of rich sends: rows stored with `dispatch_state` pending, pushed to the console, and
  * announced to the holder (the same path send-text takes, so a crash never loses or doubles one).
  */
+/** The peer of a send (lets a seat serving a transferred chat send through its account). */
+type Peer = { receiver_id: string; talkType: number };
+
 export class Outbox {
   constructor(private readonly deps: Deps) {}
 
   /** A work account the caller sees (404) that is online (409). */
-  async onlineAccount(auth: AuthContext, workWxid: string): Promise<AccountRow> {
-    const account = await this.visibleAccount(auth, workWxid);
+  async onlineAccount(auth: AuthContext, workWxid: string, peer?: Peer): Promise<AccountRow> {
+    const account = await this.visibleAccount(auth, workWxid, peer);
     if (account.status !== 'online') throw fail.conflict('workAccountOffline');
     return account;
   }
 
-  /** A work account the caller sees, else 404. */
-  async visibleAccount(auth: AuthContext, workWxid: string): Promise<AccountRow> {
+  /**
+   * A work account the caller sees, else 404; with the peer, also the account of a chat the caller
+   * serves after a transfer.
+   */
+  async visibleAccount(auth: AuthContext, workWxid: string, peer?: Peer): Promise<AccountRow> {
+    if (peer) return sendableAccount(this.deps.db, auth, { workWxid, ...peer });
     return (await visibleAccount(this.deps.db, auth, workWxid)).account;
   }
 

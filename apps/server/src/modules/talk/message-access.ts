@@ -7,7 +7,7 @@ import { fail } from '../../platform/errors.ts';
 import type { ConversationRow, MessageRow } from '../conversations/conversation.presenter.ts';
 import * as convRepo from '../conversations/conversation.repository.ts';
 import type { ConvScope } from '../conversations/conversation.repository.ts';
-import { convScopeOf, scopeHas } from '../conversations/conversation.scope.ts';
+import { convScopeOf, scopeHasConv } from '../conversations/conversation.scope.ts';
 
 /** A message the caller may see, with its conversation. */
 export interface VisibleMessage {
@@ -39,7 +39,10 @@ export async function visibleMessage(
   if (!Number.isSafeInteger(id) || id <= 0) throw fail.notFound('messageNotFound');
   const scope = await convScopeOf(db, auth);
   const row = await convRepo.findMessage(db, scope.tenantId, id);
-  if (!row || !scopeHas(scope, row.workAccountId)) throw fail.notFound('messageNotFound');
+  if (!row) throw fail.notFound('messageNotFound');
+  if (!scopeHasConv(scope, { id: row.conversationId, workAccountId: row.workAccountId })) {
+    throw fail.notFound('messageNotFound');
+  }
   if (await isHidden(db, scope.tenantId, id)) throw fail.notFound('messageNotFound');
   const conv = await convRepo.conversationById(db, scope.tenantId, row.conversationId);
   if (!conv) throw fail.notFound('messageNotFound');
@@ -61,7 +64,7 @@ export async function visibleConversation(
     parsed.talkType,
     parsed.receiverId,
   );
-  if (!conv || !scopeHas(scope, conv.workAccountId)) throw fail.notFound('conversationNotFound');
+  if (!conv || !scopeHasConv(scope, conv)) throw fail.notFound('conversationNotFound');
   return { conv, scope };
 }
 
@@ -81,7 +84,7 @@ export async function visibleConversationWithPage(
     parsed.receiverId,
     spec,
   );
-  if (!found || !scopeHas(scope, found.conv.workAccountId)) {
+  if (!found || !scopeHasConv(scope, found.conv)) {
     throw fail.notFound('conversationNotFound');
   }
   return found;

@@ -64,7 +64,7 @@ export class TalkService {
 
   /** `/api/v1/talk/message/emoticon`: sends a sticker of the system or the caller's set. */
   async sendEmoticon(auth: AuthContext, body: SendEmoticonBody): Promise<RichSendResult> {
-    const account = await this.ctx.outbox.visibleAccount(auth, body.workWxid);
+    const account = await this.ctx.outbox.visibleAccount(auth, body.workWxid, body);
     const draft = await this.emoticons.draftOf(auth, body.emoticonId, body.sendingUUid);
     if (account.status !== 'online') throw fail.conflict('workAccountOffline');
     const { rows } = await this.ctx.outbox.enqueue(

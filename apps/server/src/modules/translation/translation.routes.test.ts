@@ -235,3 +235,103 @@ describe('translation assistant', () => {
     await expect(off.translateText('a', 'en')).rejects.toMatchObject({ status: 404 });
   });
 });
+
+describe('auto translation of a conversation', () => {
+  const index = () => `1__${FRIEND}__${acc.wxid}`;
+
+  it('needs both languages to turn on, keeps them per seat, and turns off', async () => {
+    const get = (s: Session) => api(s).post('/api/v1/translate/auto/get', { index_name: index() });
+    expect((await get(seat1)).data).toEqual({ enabled: false, seatLang: null, peerLang: null });
+    const set = (s: Session, body: Record<string, unknown>, lang?: string) =>
+      api(s, lang).post('/api/v1/translate/auto/set', { index_name: index(), ...body });
+    const noLang = await set(seat1, { enabled: true, seatLang: 'zh' });
+    expect([noLang.status, noLang.message]).toEqual([400, '请选择翻译语言']);
+    expect((await set(seat1, { enabled: true }, 'en')).message).toBe(
+      'Choose a language to translate into',
+    );
+    const unknown = await set(seat1, { enabled: true, seatLang: 'zh', peerLang: 'xx' });
+    expect([unknown.status, unknown.message]).toEqual([400, '不支持的翻译语言']);
+    expect((await set(seat1, { enabled: 'yes' })).status).toBe(400);
+    expect((await set(seat2, { enabled: true, seatLang: 'en', peerLang: 'ja' })).status).toBe(404);
+    expect((await get(seat2)).status).toBe(404);
+    const on = await set(seat1, { enabled: true, seatLang: 'en', peerLang: 'ja' });
+    expect(on.data).toEqual({ enabled: true, seatLang: 'en', peerLang: 'ja' });
+    expect((await get(seat1)).data).toEqual(on.data);
+    // Another seat of the same chat has its own setting.
+    expect((await get(demo)).data).toMatchObject({ enabled: false });
+    expect((await set(seat1, { enabled: false })).data).toMatchObject({ enabled: false });
+    await set(seat1, { enabled: true, seatLang: 'en', peerLang: 'ja' });
+  });
+
+  it('translates the text messages asked for once, from the cache after, and pushes new ones', async () => {
+    const hello = await inbound('你好');
+    const other = await inbound('[图片]');
+    const picture = await api().post<{ msgId: string }>('/sim-api/inbound', {
+      workWxid: acc.wxid,
+      fromWxid: FRIEND,
+      talkType: 1,
+      msgType: 2,
+      content: '',
+    });
+    const pic = await eventually(async () => {
+      const list = await api().post<{ list: MessageItem[] }>('/main-api/conv/messages', {
+        index_name: index(),
+        limit: 100,
+      });
+      return list.data.list.find((m) => m.msgId === picture.data.msgId);
+    });
+    const asked = fake.requests.length;
+    const pushesBefore = (
+      await ctx.deps.db.select().from(pushEvents).where(eq(pushEvents.event, 'translate'))
+    ).length;
+    const ids = [hello.messageId, other.messageId, pic.messageId];
+    const r = await api(seat1).post<{ list: { messageId: string; text: string }[] }>(
+      '/api/v1/translate/messages',
+      { index_name: index(), messageIds: ids, target: 'en' },
+    );
+    expect(r.status, r.message).toBe(200);
+    expect(r.data.list.map((t) => [t.messageId, t.text])).toEqual([
+      [hello.messageId, 'Hello'],
+      [other.messageId, '[en] [图片]'],
+    ]);
+    // The LibreTranslate request shape; the picture has no text and is not sent.
+    expect(fake.requests.slice(asked)).toEqual([
+      { q: '你好', source: 'auto', target: 'en', format: 'text' },
+      { q: '[图片]', source: 'auto', target: 'en', format: 'text' },
+    ]);
+    const pushes = await ctx.deps.db
+      .select()
+      .from(pushEvents)
+      .where(eq(pushEvents.event, 'translate'));
+    expect(pushes.length - pushesBefore).toBe(2);
+    expect(pushes.at(-1)!.userIds).toEqual([seat1.uid]);
+
+    const again = await api(seat1).post<{ list: { text: string }[] }>(
+      '/api/v1/translate/messages',
+      { index_name: index(), messageIds: ids, target: 'en' },
+    );
+    expect(again.data.list.map((t) => t.text)).toEqual(['Hello', '[en] [图片]']);
+    expect(fake.requests.length).toBe(asked + 2);
+  });
+
+  it('answers 404 outside the caller’s view and 400 for bad input', async () => {
+    const msg = await inbound('你好');
+    const body = { index_name: index(), messageIds: [msg.messageId], target: 'en' };
+    expect((await api(seat2).post('/api/v1/translate/messages', body)).status).toBe(404);
+    for (const bad of [
+      { ...body, messageIds: [] },
+      { ...body, messageIds: Array.from({ length: 51 }, (_, i) => String(i + 1)) },
+      { ...body, messageIds: ['x'] },
+      { ...body, target: '' },
+      { ...body, index_name: 'nope' },
+    ]) {
+      expect((await api(seat1).post('/api/v1/translate/messages', bad)).status).toBe(400);
+    }
+    // Another conversation's message is simply left out.
+    const foreign = await api(seat1).post<{ list: unknown[] }>('/api/v1/translate/messages', {
+      ...body,
+      index_name: `1__wxid_someone_else__${acc.wxid}`,
+    });
+    expect(foreign.status).toBe(404);
+  });
+});

@@ -7,6 +7,11 @@ import {
   translateSendBody,
   translateSendResult,
   translateTextBody,
+  translateAutoGetBody,
+  translateAutoSetBody,
+  translateAutoSettings,
+  translateMessagesBody,
+  translateMessagesResult,
 } from '@cst/shared';
 import type { Deps } from '../../platform/deps.ts';
 import { access, defineRoute } from '../../platform/http.ts';
@@ -72,5 +77,39 @@ export function registerTranslationRoutes(app: FastifyInstance, deps: Deps): voi
     body: translateSendBody,
     response: translateSendResult,
     handler: ({ auth, body }) => service.sendTranslated(auth, body),
+  });
+
+  defineRoute(app, {
+    method: 'POST',
+    url: '/api/v1/translate/messages',
+    access: access.can('conversation.read'),
+    tags,
+    summary: 'Auto translation: messages of a conversation into a language (cached; pushed)',
+    body: translateMessagesBody,
+    response: translateMessagesResult,
+    handler: ({ auth, body }) =>
+      service.translateMessages(auth, body.index_name, body.messageIds, body.target),
+  });
+
+  defineRoute(app, {
+    method: 'POST',
+    url: '/api/v1/translate/auto/get',
+    access: access.can('conversation.read'),
+    tags,
+    summary: "The caller's auto translation of a conversation",
+    body: translateAutoGetBody,
+    response: translateAutoSettings,
+    handler: ({ auth, body }) => service.autoSettings(auth, body.index_name),
+  });
+
+  defineRoute(app, {
+    method: 'POST',
+    url: '/api/v1/translate/auto/set',
+    access: access.can('conversation.read'),
+    tags,
+    summary: 'Turn auto translation of a conversation on (both languages needed) or off',
+    body: translateAutoSetBody,
+    response: translateAutoSettings,
+    handler: ({ auth, body }) => service.setAutoSettings(auth, body),
   });
 }

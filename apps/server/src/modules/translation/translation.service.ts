@@ -1,4 +1,9 @@
-import { MSG_TYPE, type TranslateLanguage } from '@cst/shared';
+import {
+  MSG_TYPE,
+  type TranslateAutoSettings,
+  type TranslateLanguage,
+  type TranslatePush,
+} from '@cst/shared';
 import type { AuthContext } from '../../platform/auth-context.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { fail } from '../../platform/errors.ts';
@@ -6,7 +11,8 @@ import { realtimeOf } from '../../realtime/realtime.ts';
 import { presentConversation } from '../conversations/conversation.presenter.ts';
 import type { Outbox } from '../media/outbox.service.ts';
 import { textOf } from '../sensitive/sensitive.service.ts';
-import { visibleMessage } from '../talk/message-access.ts';
+import { visibleConversation, visibleMessage } from '../talk/message-access.ts';
+import * as repo from './translation.repository.ts';
 import { TranslationError, type TranslationProvider } from './translation.provider.ts';
 
 const LANGUAGES_CACHE_MS = 10 * 60_000;
@@ -79,18 +85,122 @@ export class TranslationService {
     const { row, conv } = await visibleMessage(this.deps.db, auth, messageId);
     const text = row.revoked ? null : textOf(row.msgType, row.content);
     if (!text?.trim()) throw fail.invalid('translateNothing');
-    const out = await this.run(text, target, source);
-    await realtimeOf(this.deps).publish(row.tenantId, {
-      event: 'translate',
-      userIds: [auth.userId],
-      data: {
-        messageId: String(row.id),
-        index_name: presentConversation(conv).index_name,
-        text: out.text,
-        target,
-      },
-    });
+    const kept = source
+      ? undefined
+      : (await repo.cachedTranslations(this.deps.db, row.tenantId, [row.id], target)).get(row.id);
+    const out =
+      kept !== undefined
+        ? { text: kept, source: '', target }
+        : await this.run(text, target, source);
+    if (kept === undefined && !source) await this.keep(row.tenantId, row.id, target, out);
+    await this.pushTranslations(row.tenantId, auth.userId, presentConversation(conv).index_name, [
+      { messageId: String(row.id), text: out.text, target },
+    ]);
     return out;
+  }
+
+  private async keep(
+    tenantId: string,
+    messageId: number,
+    target: string,
+    out: { text: string; source: string },
+  ): Promise<void> {
+    await repo.storeTranslation(this.deps.db, {
+      tenantId,
+      messageId,
+      target,
+      text: out.text,
+      source: out.source,
+    });
+  }
+
+  /** websocket `translate` to the user who asked (every tab of it shows the result). */
+  private async pushTranslations(
+    tenantId: string,
+    userId: string,
+    indexNameValue: string,
+    list: { messageId: string; text: string; target: string }[],
+  ): Promise<void> {
+    if (list.length === 0) return;
+    await realtimeOf(this.deps).publish(
+      tenantId,
+      list.map((t) => ({
+        event: 'translate',
+        userIds: [userId],
+        data: { ...t, index_name: indexNameValue } satisfies TranslatePush,
+      })),
+    );
+  }
+
+  /**
+   * Auto translation of arriving and loaded messages: the text ones among `ids` of a conversation
+   * the caller sees, into `target`; kept translations are reused, new ones kept and pushed.
+   */
+  async translateMessages(
+    auth: AuthContext,
+    indexNameValue: string,
+    ids: string[],
+    target: string,
+  ): Promise<{ list: TranslatePush[] }> {
+    this.need();
+    const { conv } = await visibleConversation(this.deps.db, auth, indexNameValue);
+    const wanted = [...new Set(ids.map(Number))];
+    const rows = await repo.messagesOfConversation(this.deps.db, conv.tenantId, conv.id, wanted);
+    const kept = await repo.cachedTranslations(this.deps.db, conv.tenantId, wanted, target);
+    const out: TranslatePush[] = [];
+    const fresh: TranslatePush[] = [];
+    for (const row of rows.sort((a, b) => a.id - b.id)) {
+      const id = Number(row.id);
+      const text = row.revoked ? null : textOf(row.msgType, row.content);
+      if (!text?.trim()) continue;
+      const have = kept.get(id);
+      const item = { messageId: String(id), index_name: indexNameValue, target, text: '' };
+      if (have !== undefined) {
+        out.push({ ...item, text: have });
+        continue;
+      }
+      const done = await this.run(text, target);
+      await this.keep(conv.tenantId, id, target, done);
+      out.push({ ...item, text: done.text });
+      fresh.push({ ...item, text: done.text });
+    }
+    await this.pushTranslations(conv.tenantId, auth.userId, indexNameValue, fresh);
+    return { list: out };
+  }
+
+  /** The caller's auto translation of a conversation. */
+  async autoSettings(auth: AuthContext, indexNameValue: string): Promise<TranslateAutoSettings> {
+    const { conv } = await visibleConversation(this.deps.db, auth, indexNameValue);
+    const row = await repo.autoSettingsOf(this.deps.db, auth.userId, conv.id);
+    return row
+      ? { enabled: true, seatLang: row.seatLang, peerLang: row.peerLang }
+      : { enabled: false, seatLang: null, peerLang: null };
+  }
+
+  /** Turns the caller's auto translation of a conversation on (both languages needed) or off. */
+  async setAutoSettings(
+    auth: AuthContext,
+    body: { index_name: string; enabled: boolean; seatLang?: string; peerLang?: string },
+  ): Promise<TranslateAutoSettings> {
+    this.need();
+    const { conv } = await visibleConversation(this.deps.db, auth, body.index_name);
+    const key = { tenantId: conv.tenantId, userId: auth.userId, conversationId: conv.id };
+    if (!body.enabled) {
+      await repo.saveAutoSettings(this.deps.db, key, null);
+      return this.autoSettings(auth, body.index_name);
+    }
+    if (!body.seatLang || !body.peerLang) throw fail.invalid('translateLanguageRequired');
+    const { list } = await this.languages();
+    for (const code of [body.seatLang, body.peerLang]) {
+      if (list.length > 0 && !list.some((l) => l.code === code)) {
+        throw fail.invalid('translateLanguageUnknown');
+      }
+    }
+    await repo.saveAutoSettings(this.deps.db, key, {
+      seatLang: body.seatLang,
+      peerLang: body.peerLang,
+    });
+    return this.autoSettings(auth, body.index_name);
   }
 
   /** Translates text the operator is about to send. */
@@ -112,7 +222,7 @@ export class TranslationService {
     },
   ) {
     this.need();
-    const account = await this.outbox.onlineAccount(auth, body.workWxid);
+    const account = await this.outbox.onlineAccount(auth, body.workWxid, body);
     const out = await this.run(body.content, body.target, body.source);
     const { rows } = await this.outbox.enqueue(
       auth,

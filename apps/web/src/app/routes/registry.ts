@@ -115,6 +115,11 @@ export const ROUTES: AppRoute[] = [
       },
     ],
   }),
+  // Service management (seat transfers): opened from the header's service icon.
+  page('/service', 'route.service', 'conversation.read', {
+    ready: true,
+    load: () => import('../../features/service/ServicePage.tsx').then((m) => m.ServicePage),
+  }),
   page('/myAccount', 'route.myAccount', undefined, {
     ready: true,
     load: () => import('../../features/profile/MyAccountPage.tsx').then((m) => m.MyAccountPage),

@@ -1,8 +1,10 @@
 import { ClearOutlined } from '@ant-design/icons';
 import { App, Badge, Button, Popconfirm, Tooltip, Typography } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SwitcherAccount } from '@cst/shared';
-import { useSession } from '../../lib/session/sessionStore.ts';
+import { useCan, useSession } from '../../lib/session/sessionStore.ts';
+import { TransferModal, type TransferTarget } from '../service/TransferModal.tsx';
 import { statusDot } from '../accounts/status.ts';
 import { totalUnread, useWorkAccounts } from '../accounts/workAccountStore.ts';
 import { clearUnread } from './inboxActions.ts';
@@ -21,6 +23,9 @@ const nameOf = (a: SwitcherAccount) => a.remark || a.nickname || a.wxid;
 /** The work-account column: every visible account with its unread count and clear-unread. */
 export function AccountColumn({ selected, onPickAccount, onPickAll }: AccountColumnProps) {
   const { t } = useTranslation();
+  // A right click on an account hands all its conversations to another seat (service transfer).
+  const canTransfer = useCan('conversation.send');
+  const [transferOf, setTransferOf] = useState<TransferTarget | null>(null);
   const { message } = App.useApp();
   const accounts = useWorkAccounts((s) => s.accounts);
   // A manager sees every account of the company, assigned or not.
@@ -87,6 +92,11 @@ export function AccountColumn({ selected, onPickAccount, onPickAll }: AccountCol
             className={`account-item${a.wxid === selected ? ' is-active' : ''}`}
             onClick={() => onPickAccount(a.wxid)}
             onKeyDown={(e) => e.key === 'Enter' && onPickAccount(a.wxid)}
+            onContextMenu={(e) => {
+              if (!canTransfer) return;
+              e.preventDefault();
+              setTransferOf({ kind: 'account', workWxid: a.wxid, name: nameOf(a) });
+            }}
             data-testid="account-item"
             data-wxid={a.wxid}
             title={`${nameOf(a)} · ${t(`wxStatus.${a.status}`)}`}
@@ -104,6 +114,7 @@ export function AccountColumn({ selected, onPickAccount, onPickAll }: AccountCol
           </div>
         );
       })}
+      <TransferModal target={transferOf} onClose={() => setTransferOf(null)} />
     </nav>
   );
 }

@@ -1,11 +1,13 @@
 import { CloseOutlined, SendOutlined } from '@ant-design/icons';
 import { Button, Input, Tooltip } from 'antd';
 import type { TextAreaRef } from 'antd/es/input/TextArea';
-import { useRef, type KeyboardEvent } from 'react';
+import { useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MAX_TEXT_LENGTH, type ConversationItem } from '@cst/shared';
 import { useCan } from '../../lib/session/sessionStore.ts';
 import { ComposerExtras } from '../media/ComposerExtras.tsx';
+import { useAutoTranslate, useTranslateLanguageName } from '../translation/api.ts';
+import { OutgoingPreview } from '../translation/OutgoingPreview.tsx';
 import { quoteOf } from './bubbles.tsx';
 import { EmojiPicker } from './EmojiPicker.tsx';
 import { sendText } from './inboxActions.ts';
@@ -28,10 +30,23 @@ export function Composer({ conv }: { conv: ConversationItem }) {
     return key ? s.messages[key] : undefined;
   });
   const ref = useRef<TextAreaRef>(null);
+  const auto = useAutoTranslate(indexName);
+  const peerLangName = useTranslateLanguageName(auto?.peerLang ?? null);
+  const [preview, setPreview] = useState<string | null>(null);
 
   const send = () => {
     if (!draft.trim()) return;
+    // Auto translation: what is sent is translated into the contact's language, seen first.
+    if (auto?.peerLang && !quoted) {
+      setPreview(draft);
+      return;
+    }
     sendText(indexName, draft);
+    ref.current?.focus();
+  };
+  const sendPreviewed = (content: string) => {
+    setPreview(null);
+    sendText(indexName, content);
     ref.current?.focus();
   };
   const handleKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
@@ -106,6 +121,15 @@ export function Composer({ conv }: { conv: ConversationItem }) {
           {t('inbox.send')}
         </Button>
       </div>
+      {auto?.peerLang && (
+        <OutgoingPreview
+          text={preview}
+          target={auto.peerLang}
+          targetName={peerLangName}
+          onSend={sendPreviewed}
+          onClose={() => setPreview(null)}
+        />
+      )}
     </div>
   );
 }

@@ -9,6 +9,7 @@ import { loadMoreConversations, openConversation } from './inboxActions.ts';
 import { useInbox } from './inboxStore.ts';
 import { menuRowOf, usePointMenu, type MenuEvent } from './PointMenu.tsx';
 import { SetGroupsModal } from './SetGroupsModal.tsx';
+import { TransferModal, type TransferTarget } from '../service/TransferModal.tsx';
 
 /** Props of {@link ConversationList}. */
 export interface ConversationListProps {
@@ -31,6 +32,7 @@ export function ConversationList({ listKey, showAccount }: ConversationListProps
   const ids = useInbox((s) => (s.list.key === listKey ? s.list.ids : null));
   const loadingMore = useInbox((s) => s.list.loadingMore);
   const [groupsFor, setGroupsFor] = useState<string | null>(null);
+  const [transferOf, setTransferOf] = useState<TransferTarget | null>(null);
   const menu = usePointMenu(rowUnder);
 
   const handleOpen = useCallback(
@@ -69,8 +71,16 @@ export function ConversationList({ listKey, showAccount }: ConversationListProps
         )}
         components={{ Footer: loadingMore ? ListFooter : undefined }}
       />
-      <ConversationMenu at={menu.at} onClose={menu.close} onPickGroups={setGroupsFor} />
+      <ConversationMenu
+        at={menu.at}
+        onClose={menu.close}
+        onPickGroups={setGroupsFor}
+        onTransfer={(c) =>
+          setTransferOf({ kind: 'conversation', indexName: c.index_name, name: c.name })
+        }
+      />
       <SetGroupsModal indexName={groupsFor} onClose={() => setGroupsFor(null)} />
+      <TransferModal target={transferOf} onClose={() => setTransferOf(null)} />
     </>
   );
 }

@@ -1,4 +1,4 @@
-import { PushpinFilled } from '@ant-design/icons';
+import { MutedOutlined, PushpinFilled } from '@ant-design/icons';
 import { Badge } from 'antd';
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -46,9 +46,16 @@ export const ConversationRow = memo(function ConversationRow({
       data-testid="conv-row"
       data-index-name={id}
       data-unread={c.unRead}
+      data-disturb={c.disturb ? '1' : undefined}
       aria-current={active}
     >
-      <Badge count={c.unRead} size="small" overflowCount={99} offset={[-4, 4]}>
+      <Badge
+        count={c.unRead}
+        size="small"
+        overflowCount={99}
+        offset={[-4, 4]}
+        color={c.disturb ? 'var(--ant-color-text-quaternary, #bfbfbf)' : undefined}
+      >
         <InboxAvatar src={c.avatar} name={c.name} size={40} />
       </Badge>
       <div className="conv-body">
@@ -67,6 +74,13 @@ export const ConversationRow = memo(function ConversationRow({
           <span className="conv-preview" data-testid="conv-preview">
             {previewLine(c.lastMsgType, c.msg_text, t)}
           </span>
+          {c.disturb && (
+            <MutedOutlined
+              className="conv-muted"
+              aria-label={t('service.muted')}
+              data-testid="conv-muted"
+            />
+          )}
           {c.isPin && <PushpinFilled className="conv-pin" aria-label={t('inbox.pinned')} />}
         </div>
         {showAccount && <div className="conv-account">{accountName}</div>}

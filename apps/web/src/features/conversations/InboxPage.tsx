@@ -9,6 +9,7 @@ import { UserCardHost } from '../userCard/UserCardDialog.tsx';
 import { ConversationPane } from './ConversationPane.tsx';
 import { listViewOf } from './listView.ts';
 import { NoAccountsGuide } from './NoAccountsGuide.tsx';
+import { useInbox } from './inboxStore.ts';
 import {
   INBOX_GROUP_KEY,
   INBOX_MODE_KEY,
@@ -38,6 +39,9 @@ function store(key: string, value: string | undefined): void {
  */
 export function InboxPage() {
   const accountsLoaded = useWorkAccountsLoaded();
+  // A seat without accounts may still serve chats handed to it (service transfers): an open chat
+  // shows instead of the guide.
+  const chatOpen = useInbox((s) => s.active !== null);
   const noAccounts = useWorkAccounts((s) => s.accounts.length === 0) && accountsLoaded;
   useSwitcherLive();
   const [params, setParams] = useSearchParams();
@@ -108,7 +112,7 @@ export function InboxPage() {
         onTagsChange={setTagIds}
         onShowAll={showAll}
       />
-      {noAccounts ? <NoAccountsGuide /> : <ChatPane />}
+      {noAccounts && !chatOpen ? <NoAccountsGuide /> : <ChatPane />}
       <UserCardHost />
     </div>
   );

@@ -113,10 +113,15 @@ describe('the conversation list menu', () => {
   beforeEach(() => resetInbox());
   afterEach(() => cleanup());
 
-  it('offers pin, mark read only with unread, and groups', () => {
+  it('offers pin, mark read only with unread, groups, do not disturb and transfer', () => {
     const keys = (c: ReturnType<typeof buildConv>) => keysOf(conversationMenuItems(c, t));
-    expect(keys(buildConv('wxid_a', { unRead: 2 }))).toEqual(['pin', 'read', 'groups']);
-    expect(keys(buildConv('wxid_a'))).toEqual(['pin', 'groups']);
+    expect(keys(buildConv('wxid_a', { unRead: 2 }))).toEqual(['pin', 'read', 'groups', 'disturb']);
+    expect(keys(buildConv('wxid_a'))).toEqual(['pin', 'groups', 'disturb']);
+    expect(keysOf(conversationMenuItems(buildConv('wxid_a'), t, { transfer: true })).at(-1)).toBe(
+      'transfer',
+    );
+    const muted = conversationMenuItems(buildConv('wxid_a', { disturb: true }), t)[2];
+    expect(muted && 'label' in muted ? muted.label : '').toBe(i18n.t('service.undisturb'));
     const pinned = conversationMenuItems(buildConv('wxid_a', { isPin: true }), t)[0];
     expect(pinned && 'label' in pinned ? pinned.label : '').toBe(i18n.t('inbox.unpin'));
   });
@@ -145,6 +150,7 @@ describe('the conversation list menu', () => {
           at={at}
           onClose={() => undefined}
           onPickGroups={(id) => picked.push(id)}
+          onTransfer={() => undefined}
         />
       </AppProviders>,
     );

@@ -72,29 +72,36 @@ export function useInboxLive(): void {
       const add = (wxid: string, n: number) => deltas.set(wxid, (deltas.get(wxid) ?? 0) + n);
       const inbound: MessagePush[] = [];
       let unknownRead = false;
+      let disturbMoved = false;
       useInbox.getState().mutate((d) => {
         const now = Date.now();
         for (const p of batch) {
           if (p.kind === 'message') {
             const r = applyMessagePush(d, p.data, now);
-            if (r.inbound) {
+            // A do-not-disturb chat: no tone, no notification, not in the unread totals.
+            if (r.inbound && !p.data.conv?.disturb) {
               add(p.data.workWxid, 1);
               inbound.push(p.data);
             }
           } else if (p.kind === 'send') applySendPush(d, p.data);
           else if (p.kind === 'revoke') applyRevoke(d, p.data, now);
           else if (p.kind === 'conv') {
+            // Do not disturb changed: the totals are read again from the server.
+            if (!!d.data.convs[p.data.index_name]?.disturb !== !!p.data.disturb)
+              disturbMoved = true;
             upsertConversation(d, p.data, now, true);
             dropIfOutOfView(d, p.data.index_name);
           } else {
             const prev = zeroUnread(d, p.data.index_name);
             if (prev === null) unknownRead = true;
-            else if (prev > 0) add(p.data.workWxid, -prev);
+            else if (prev > 0 && !d.data.convs[p.data.index_name]?.disturb) {
+              add(p.data.workWxid, -prev);
+            }
           }
         }
       });
       for (const [wxid, n] of deltas) addAccountUnread(wxid, n);
-      if (unknownRead) reconcileUnreadSoon();
+      if (unknownRead || disturbMoved) reconcileUnreadSoon();
       if (inbound.length > 0) announce(inbound);
     };
     const announce = (messages: MessagePush[]) => {

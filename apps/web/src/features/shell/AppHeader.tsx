@@ -24,6 +24,7 @@ export function AppHeader() {
       <Flex align="center" gap={4} className="header-tools">
         <HeaderSlot name="workAccountSwitcher" />
         <HeaderSlot name="unreadTotal" />
+        <HeaderSlot name="serviceTransfers" />
         <HeaderSlot name="translationToggle" />
         <LanguageSwitch />
         <Tooltip title={t('settings.openHint')}>

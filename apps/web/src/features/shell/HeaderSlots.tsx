@@ -1,9 +1,12 @@
 import type { ComponentType } from 'react';
 import { UnreadTotal } from '../conversations/UnreadTotal.tsx';
 import { HeaderAccountTools } from '../accounts/HeaderAccountTools.tsx';
+import { TransferInbox } from '../service/TransferInbox.tsx';
+import { TranslateLive } from '../translation/TranslateLive.tsx';
 
 /** Places in the header that later features fill. */
-export type HeaderSlotName = 'workAccountSwitcher' | 'unreadTotal' | 'translationToggle';
+export type HeaderSlotName =
+  'workAccountSwitcher' | 'unreadTotal' | 'serviceTransfers' | 'translationToggle';
 
 /**
  * The header's slots. A feature fills one by adding its component here, e.g.
@@ -13,6 +16,8 @@ export type HeaderSlotName = 'workAccountSwitcher' | 'unreadTotal' | 'translatio
 export const HEADER_SLOTS: Partial<Record<HeaderSlotName, ComponentType>> = {
   workAccountSwitcher: HeaderAccountTools,
   unreadTotal: UnreadTotal,
+  serviceTransfers: TransferInbox,
+  translationToggle: TranslateLive,
 };
 
 /** Renders one header slot when a feature has filled it. */

@@ -1,29 +1,63 @@
 import { Button } from 'antd';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MessageItem } from '@cst/shared';
-import { translationApi, useTranslateEnabled, useTranslateTarget } from './api.ts';
+import {
+  translationApi,
+  useAutoTranslate,
+  useTranslateEnabled,
+  useTranslateTarget,
+} from './api.ts';
+import { requestTranslation, translationKey, useTranslations } from './translationStore.ts';
 
-/** On-demand translation of a received text: a small link, then the translation below it. */
+/**
+ * Translation of a received text: with auto translation on for its conversation, the translation
+ * into the seat's language shows under it by itself; otherwise a small link translates on demand.
+ */
 export function TranslateMessage({ message }: { message: MessageItem }) {
-  const { t } = useTranslation();
   const enabled = useTranslateEnabled();
-  const target = useTranslateTarget((s) => s.target);
-  const [text, setText] = useState<string | null>(null);
+  if (!enabled || message.sendSide !== 2 || !message.messageId || message.revoked) return null;
+  return <MessageTranslation message={message} />;
+}
+
+function MessageTranslation({ message }: { message: MessageItem }) {
+  const auto = useAutoTranslate(message.index_name);
+  const manualTarget = useTranslateTarget((s) => s.target);
+  const target = auto?.seatLang ?? manualTarget;
+  const text = useTranslations((s) =>
+    target ? s.texts[translationKey(message.messageId, target)] : undefined,
+  );
+  useEffect(() => {
+    if (auto?.seatLang) requestTranslation(message.index_name, message.messageId, auto.seatLang);
+  }, [auto?.seatLang, message.index_name, message.messageId]);
+  if (text !== undefined) return <TranslatedText text={text} />;
+  if (auto) return <TranslatingText />;
+  return <TranslateLink message={message} target={target} />;
+}
+
+function TranslatedText({ text }: { text: string }) {
+  const { t } = useTranslation();
+  return (
+    <span className="translate-result" data-testid="translate-result">
+      {t('translate.translated')}：{text}
+    </span>
+  );
+}
+
+function TranslatingText() {
+  const { t } = useTranslation();
+  return <span className="translate-result translate-pending">{t('translate.translating')}</span>;
+}
+
+function TranslateLink({ message, target }: { message: MessageItem; target: string }) {
+  const { t } = useTranslation();
+  const put = useTranslations((s) => s.put);
   const [busy, setBusy] = useState(false);
-  if (!enabled || message.sendSide !== 2 || !message.messageId) return null;
-  if (text !== null) {
-    return (
-      <span className="translate-result" data-testid="translate-result">
-        {t('translate.translated')}：{text}
-      </span>
-    );
-  }
   const run = () => {
     setBusy(true);
     translationApi
       .message(message.messageId, target)
-      .then((r) => setText(r.text))
+      .then((r) => put([{ messageId: message.messageId, target, text: r.text }]))
       .catch(() => undefined)
       .finally(() => setBusy(false));
   };

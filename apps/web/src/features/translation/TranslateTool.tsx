@@ -4,15 +4,25 @@ import { App, Button, Select, Tooltip } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useInbox } from '../conversations/inboxStore.ts';
-import { translationApi, useTranslateEnabled, useTranslateTarget } from './api.ts';
+import { translationApi, useTranslateCapability, useTranslateTarget } from './api.ts';
+import { AutoTranslateControl } from './AutoTranslateControl.tsx';
+import { TranslateSetupHint } from './TranslateSetupHint.tsx';
 
 /**
  * The composer's translation assistant: a target language and a button that replaces the draft
- * with its translation. Hidden when the server has no provider.
+ * with its translation, and auto translation of the conversation. Without a provider it says how
+ * to configure one.
  */
 export function TranslateTool({ indexName }: { indexName: string }) {
-  const enabled = useTranslateEnabled();
-  return enabled ? <TranslateControls indexName={indexName} /> : null;
+  const enabled = useTranslateCapability();
+  if (enabled === undefined) return null;
+  if (!enabled) return <TranslateSetupHint />;
+  return (
+    <>
+      <TranslateControls indexName={indexName} />
+      <AutoTranslateControl indexName={indexName} />
+    </>
+  );
 }
 
 function TranslateControls({ indexName }: { indexName: string }) {

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { create } from 'zustand';
-import type { TranslateLanguage } from '@cst/shared';
+import type { TranslateAutoSettings, TranslateLanguage, TranslatePush } from '@cst/shared';
 import { mainApi } from '../../lib/http/clients.ts';
 
 /** Translation calls (API.md Translation). */
@@ -12,16 +12,48 @@ export const translationApi = {
     mainApi.post<{ text: string }>('/api/v1/translate/message', { messageId, target }),
   text: (text: string, target: string) =>
     mainApi.post<{ text: string }>('/api/v1/translate/text', { text, target }),
+  messages: (indexName: string, messageIds: string[], target: string) =>
+    mainApi.post<{ list: TranslatePush[] }>(
+      '/api/v1/translate/messages',
+      { index_name: indexName, messageIds, target },
+      { silent: true },
+    ),
+  autoGet: (indexName: string) =>
+    mainApi.post<TranslateAutoSettings>('/api/v1/translate/auto/get', { index_name: indexName }),
+  autoSet: (body: { index_name: string; enabled: boolean; seatLang?: string; peerLang?: string }) =>
+    mainApi.post<TranslateAutoSettings>('/api/v1/translate/auto/set', body),
 };
 
-/** Whether the server has a translation provider (the assistant is hidden otherwise). */
-export function useTranslateEnabled(): boolean {
+/** Query keys of the translation assistant. */
+export const translateKeys = {
+  auto: (indexName: string) => ['translate', 'auto', indexName] as const,
+};
+
+/** The caller's auto translation of a conversation (off while unknown or without a provider). */
+export function useAutoTranslate(indexName: string): TranslateAutoSettings | null {
+  const enabled = useTranslateEnabled();
+  const { data } = useQuery({
+    queryKey: translateKeys.auto(indexName),
+    queryFn: () => translationApi.autoGet(indexName),
+    enabled: enabled && Boolean(indexName),
+    staleTime: 5 * 60_000,
+  });
+  return enabled && data?.enabled ? data : null;
+}
+
+/** Whether the server has a translation provider: undefined until known. */
+export function useTranslateCapability(): boolean | undefined {
   const { data } = useQuery({
     queryKey: ['translate', 'capability'],
     queryFn: translationApi.capability,
     staleTime: Infinity,
   });
-  return data?.enabled === true;
+  return data?.enabled;
+}
+
+/** Whether the server has a translation provider (the assistant's controls need one). */
+export function useTranslateEnabled(): boolean {
+  return useTranslateCapability() === true;
 }
 
 const LANG_KEY = 'cst.translateTarget';
@@ -36,3 +68,16 @@ export const useTranslateTarget = create<{ target: string; setTarget: (t: string
     },
   }),
 );
+
+/** A language's name as the provider gives it (its code until the list has loaded). */
+export function useTranslateLanguageName(code: string | null): string {
+  const enabled = useTranslateEnabled();
+  const { data } = useQuery({
+    queryKey: ['translate', 'languages'],
+    queryFn: translationApi.languages,
+    enabled: enabled && code !== null,
+    staleTime: Infinity,
+  });
+  if (!code) return '';
+  return data?.list.find((l) => l.code === code)?.name ?? code;
+}

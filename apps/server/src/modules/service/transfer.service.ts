@@ -1,0 +1,220 @@
+import {
+  SEAT_MAX_WORK_ACCOUNTS,
+  WS_EVENTS,
+  type TransferCreateBody,
+  type TransferListQuery,
+} from '@cst/shared';
+import { sql } from 'drizzle-orm';
+import type { AuthContext } from '../../platform/auth-context.ts';
+import type { Tx } from '../../platform/db.ts';
+import type { Deps } from '../../platform/deps.ts';
+import { fail } from '../../platform/errors.ts';
+import { realtimeOf } from '../../realtime/realtime.ts';
+import { accountViewers, seesWholeTenant } from '../accounts/account.policy.ts';
+import { publishAccountsChangedTo } from '../accounts/account-push.ts';
+import * as accountRepo from '../accounts/account.repository.ts';
+import * as convRepo from '../conversations/conversation.repository.ts';
+import { visibleAccount } from '../conversations/conversation.scope.ts';
+import { convUpdatePush } from '../conversations/message-ingest.service.ts';
+import { visibleConversation } from '../talk/message-access.ts';
+import { presentLog, presentTransfer } from './service.presenter.ts';
+import * as repo from './service.repository.ts';
+
+// The accounts module's lock class for a seat's distribution count (account.service.ts).
+const SEAT_LOCK_CLASS = 727310;
+
+/** Seat transfers (SPEC §4: pending receipt → accepted | revoked) and the service log. */
+export class TransferService {
+  constructor(private readonly deps: Deps) {}
+
+  private get db() {
+    return this.deps.db;
+  }
+
+  private tenantOf(auth: AuthContext): string {
+    if (!auth.tenantId) throw fail.forbidden();
+    return auth.tenantId;
+  }
+
+  /** Hands a conversation, or every conversation of a work account, to another seat. */
+  async create(auth: AuthContext, body: TransferCreateBody): Promise<{ id: string }> {
+    const tenantId = this.tenantOf(auth);
+    if (!body.index_name === !body.workWxid) throw fail.invalid('transferTargetRequired');
+    if (body.toUserId === auth.userId) throw fail.invalid('transferToSelf');
+    const target = await repo.enabledTenantUser(this.db, tenantId, body.toUserId);
+    if (!target) throw fail.notFound('transferSeatNotFound');
+    let row: repo.NewTransfer;
+    const base = { tenantId, fromUserId: auth.userId, toUserId: target.id, note: body.note ?? '' };
+    if (body.index_name) {
+      const { conv } = await visibleConversation(this.db, auth, body.index_name);
+      if (conv.servedBy === target.id) throw fail.conflict('transferAlreadyServing');
+      row = {
+        ...base,
+        scope: 'conversation',
+        workAccountId: conv.workAccountId,
+        conversationId: conv.id,
+        state: 'pending',
+      };
+    } else {
+      const { account } = await visibleAccount(this.db, auth, body.workWxid!);
+      if (seesWholeTenant(target.role)) throw fail.invalid('transferAccountToManager');
+      if (account.distributedTo === target.id) throw fail.conflict('transferAlreadyServing');
+      row = { ...base, scope: 'account', workAccountId: account.id, state: 'pending' };
+    }
+    const stored = await repo.insertTransfer(this.db, { ...row, createdAt: this.now() });
+    if (!stored) throw fail.conflict('transferPending');
+    await this.announce(tenantId, stored.id);
+    return { id: stored.id };
+  }
+
+  private now(): Date {
+    return new Date(this.deps.now());
+  }
+
+  /** Transfers to or from the caller, newest first (a manager's `all`: the whole tenant's). */
+  async list(auth: AuthContext, body: TransferListQuery) {
+    const tenantId = this.tenantOf(auth);
+    const wholeTenant = seesWholeTenant(auth.role) && body.direction === 'all';
+    const { rows, total } = await repo.listTransfers(
+      this.db,
+      tenantId,
+      {
+        userId: wholeTenant ? undefined : auth.userId,
+        direction: body.direction,
+        state: body.state,
+      },
+      body.page,
+      body.pageSize,
+    );
+    return { list: rows.map(presentTransfer), total };
+  }
+
+  /** The seats the caller may hand a conversation to (its tenant's enabled users but itself). */
+  async seats(auth: AuthContext) {
+    return { list: await repo.tenantSeats(this.db, this.tenantOf(auth), auth.userId) };
+  }
+
+  /** The receiving seat accepts: the chat (or account) and its service log move to it. */
+  async accept(auth: AuthContext, id: string): Promise<null> {
+    const tenantId = this.tenantOf(auth);
+    const at = this.now();
+    const after = await this.db.transaction(async (tx) => {
+      const t = await this.decidable(tx, auth, id);
+      if (t.toUserId !== auth.userId) throw fail.forbidden('transferNotForYou');
+      const [account] = await repo.accountsByIds(tx, tenantId, [t.workAccountId]);
+      if (!account) throw fail.notFound('transferNotFound');
+      await repo.decideTransfer(tx, t.id, 'accepted', at);
+      if (t.scope === 'conversation' && t.conversationId) {
+        const before = await convRepo.conversationById(tx, tenantId, t.conversationId);
+        await repo.logHandOver(tx, {
+          tenantId,
+          workAccountId: account.id,
+          conversationIds: [t.conversationId],
+          previous: before?.servedBy ?? account.distributedTo ?? t.fromUserId,
+          to: t.toUserId,
+          transferId: t.id,
+          at,
+        });
+        const [conv] = await repo.setServedBy(
+          tx,
+          tenantId,
+          { conversationId: t.conversationId },
+          t.toUserId,
+        );
+        return { kind: 'conversation' as const, conv, account };
+      }
+      await tx.execute(
+        sql`select pg_advisory_xact_lock(${SEAT_LOCK_CLASS}, hashtext(${t.toUserId}))`,
+      );
+      const held = await accountRepo.countDistributedTo(tx, tenantId, t.toUserId);
+      if (held + 1 > SEAT_MAX_WORK_ACCOUNTS) {
+        const seat = await repo.enabledTenantUser(tx, tenantId, t.toUserId);
+        throw fail.conflict('seatFull', {
+          max: SEAT_MAX_WORK_ACCOUNTS,
+          name: seat?.nickname ?? '',
+          count: held,
+        });
+      }
+      await repo.logHandOver(tx, {
+        tenantId,
+        workAccountId: account.id,
+        conversationIds: 'account',
+        previous: account.distributedTo ?? t.fromUserId,
+        to: t.toUserId,
+        transferId: t.id,
+        at,
+      });
+      await repo.setServedBy(tx, tenantId, { workAccountId: account.id }, null);
+      await accountRepo.updateAccounts(tx, tenantId, [account.id], { distributedTo: t.toUserId });
+      return { kind: 'account' as const, account, previousHolder: account.distributedTo };
+    });
+    await this.announce(tenantId, id);
+    if (after.kind === 'conversation') {
+      if (after.conv) await realtimeOf(this.deps).publish(tenantId, convUpdatePush(after.conv));
+    } else {
+      // Everyone who saw the account before or sees it now refetches it (as a distribution does).
+      const viewers = new Set(await accountRepo.tenantManagerIds(this.db, tenantId));
+      for (const set of (await accountViewers(this.db, tenantId, [after.account.id])).values()) {
+        for (const u of set) viewers.add(u);
+      }
+      if (after.previousHolder) viewers.add(after.previousHolder);
+      const t = await repo.transferWithNames(this.db, tenantId, id);
+      if (t) viewers.add(t.fromUserId);
+      await publishAccountsChangedTo(
+        this.deps,
+        tenantId,
+        [...viewers],
+        [after.account.wxid],
+        'distributed',
+      );
+    }
+    return null;
+  }
+
+  /** The sender takes a transfer back while it waits for the receiver. */
+  async revoke(auth: AuthContext, id: string): Promise<null> {
+    const tenantId = this.tenantOf(auth);
+    await this.db.transaction(async (tx) => {
+      const t = await this.decidable(tx, auth, id);
+      if (t.fromUserId !== auth.userId) throw fail.forbidden('transferNotYours');
+      await repo.decideTransfer(tx, t.id, 'revoked', this.now());
+    });
+    await this.announce(tenantId, id);
+    return null;
+  }
+
+  /** A transfer the caller may see (its sender, receiver or a manager), locked and still pending. */
+  private async decidable(tx: Tx, auth: AuthContext, id: string) {
+    const t = await repo.lockTransfer(tx, this.tenantOf(auth), id);
+    const mine = t && (t.toUserId === auth.userId || t.fromUserId === auth.userId);
+    if (!t || !(mine || seesWholeTenant(auth.role))) throw fail.notFound('transferNotFound');
+    if (t.state !== 'pending') throw fail.conflict('transferNotPending');
+    return t;
+  }
+
+  /** Pushes a transfer's current state to its sender and receiver. */
+  private async announce(tenantId: string, id: string): Promise<void> {
+    const t = await repo.transferWithNames(this.db, tenantId, id);
+    if (!t) return;
+    await realtimeOf(this.deps).publish(tenantId, {
+      event: WS_EVENTS.serviceTransfer,
+      userIds: [...new Set([t.fromUserId, t.toUserId])],
+      data: presentTransfer(t),
+    });
+  }
+
+  /** Who served a conversation, oldest first. */
+  async log(auth: AuthContext, indexNameValue: string) {
+    const { conv } = await visibleConversation(this.db, auth, indexNameValue);
+    const rows = await repo.serviceLogOf(this.db, conv.tenantId, conv.id);
+    return { list: rows.map(presentLog) };
+  }
+
+  /** Do not disturb for a conversation: no tone, no notification, not in unread totals. */
+  async disturb(auth: AuthContext, indexNameValue: string, disturb: boolean): Promise<null> {
+    const { conv } = await visibleConversation(this.db, auth, indexNameValue);
+    const updated = await repo.setDisturb(this.db, conv.id, disturb);
+    if (updated) await realtimeOf(this.deps).publish(conv.tenantId, convUpdatePush(updated));
+    return null;
+  }
+}

@@ -1,0 +1,104 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import {
+  conversationTranslateSettings,
+  messages,
+  messageTranslations,
+} from '../../db/schema/index.ts';
+import type { DbOrTx } from '../../platform/db.ts';
+import { notHidden } from '../talk/talk.repository.ts';
+
+/** Kept translations of messages into one language, by message id. */
+export async function cachedTranslations(
+  db: DbOrTx,
+  tenantId: string,
+  messageIds: number[],
+  target: string,
+): Promise<Map<number, string>> {
+  if (messageIds.length === 0) return new Map();
+  const rows = await db
+    .select({ id: messageTranslations.messageId, text: messageTranslations.text })
+    .from(messageTranslations)
+    .where(
+      and(
+        eq(messageTranslations.tenantId, tenantId),
+        eq(messageTranslations.target, target),
+        inArray(messageTranslations.messageId, messageIds),
+      ),
+    );
+  return new Map(rows.map((r) => [Number(r.id), r.text]));
+}
+
+/** Keeps a translation (the first one stored wins). */
+export async function storeTranslation(
+  db: DbOrTx,
+  row: { tenantId: string; messageId: number; target: string; text: string; source: string },
+): Promise<void> {
+  await db.insert(messageTranslations).values(row).onConflictDoNothing();
+}
+
+/** A user's auto translation of a conversation, or null when off. */
+export async function autoSettingsOf(db: DbOrTx, userId: string, conversationId: string) {
+  const rows = await db
+    .select()
+    .from(conversationTranslateSettings)
+    .where(
+      and(
+        eq(conversationTranslateSettings.userId, userId),
+        eq(conversationTranslateSettings.conversationId, conversationId),
+      ),
+    )
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+/** Turns a user's auto translation of a conversation on (with its languages) or off (null). */
+export async function saveAutoSettings(
+  db: DbOrTx,
+  key: { tenantId: string; userId: string; conversationId: string },
+  langs: { seatLang: string; peerLang: string } | null,
+): Promise<void> {
+  if (!langs) {
+    await db
+      .delete(conversationTranslateSettings)
+      .where(
+        and(
+          eq(conversationTranslateSettings.userId, key.userId),
+          eq(conversationTranslateSettings.conversationId, key.conversationId),
+        ),
+      );
+    return;
+  }
+  await db
+    .insert(conversationTranslateSettings)
+    .values({ ...key, ...langs, updatedAt: new Date() })
+    .onConflictDoUpdate({
+      target: [conversationTranslateSettings.userId, conversationTranslateSettings.conversationId],
+      set: { ...langs, updatedAt: new Date() },
+    });
+}
+
+/** Messages of one conversation by id, not hidden (others are left out). */
+export async function messagesOfConversation(
+  db: DbOrTx,
+  tenantId: string,
+  conversationId: string,
+  ids: number[],
+) {
+  if (ids.length === 0) return [];
+  return db
+    .select({
+      id: messages.id,
+      msgType: messages.msgType,
+      content: messages.content,
+      revoked: messages.revoked,
+    })
+    .from(messages)
+    .where(
+      and(
+        eq(messages.tenantId, tenantId),
+        eq(messages.conversationId, conversationId),
+        inArray(messages.id, ids),
+        notHidden(),
+      ),
+    );
+}
