@@ -4,9 +4,11 @@ import {
   GatewayError,
   type AddFriendCommand,
   type ChatGateway,
+  type CommentMomentCommand,
   type FriendFlagsPatch,
   type GatewayErrorCode,
   type Peer,
+  type PostMomentCommand,
 } from '../../gateway/index.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { AppError, fail } from '../../platform/errors.ts';
@@ -31,7 +33,11 @@ export type HolderCommand =
   | { name: 'updateFriendInfo'; wxid: string; patch: FriendFlagsPatch }
   | { name: 'deleteFriend'; wxid: string }
   | { name: 'listContacts' }
-  | { name: 'group'; call: GroupCall };
+  | { name: 'group'; call: GroupCall }
+  | { name: 'listMoments'; limit: number }
+  | { name: 'postMoment'; cmd: PostMomentCommand }
+  | { name: 'likeMoment'; momentId: string; like: boolean }
+  | { name: 'commentMoment'; cmd: CommentMomentCommand };
 
 /** Media bytes as a holder call returns them. */
 export interface EncodedMedia {
@@ -85,6 +91,14 @@ async function run(gw: ChatGateway, wxid: string, cmd: HolderCommand): Promise<u
       return gw.listContacts(wxid);
     case 'group':
       return runGroupCall(gw, wxid, cmd.call);
+    case 'listMoments':
+      return gw.listMoments(wxid, { limit: cmd.limit });
+    case 'postMoment':
+      return gw.postMoment(cmd.cmd);
+    case 'likeMoment':
+      return gw.likeMoment(wxid, cmd.momentId, cmd.like);
+    case 'commentMoment':
+      return gw.commentMoment(cmd.cmd);
   }
 }
 
