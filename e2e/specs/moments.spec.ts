@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import type { MomentFeedResult, MomentPostListResult } from '@cst/shared';
 import { expect, loginAs, test } from '../fixtures.ts';
+import { openSimulator } from './accounts-support.ts';
 import { address, apiAs, setUpAccount, shot, watchConsole } from './inbox-support.ts';
 
 // Issue 18 §4: post a moment to two accounts and see it in the history, answer a comment the
@@ -110,10 +111,13 @@ test.describe('moments', () => {
     await page.getByTestId('moment-reply-text').fill('私信您购买链接');
     await page.getByTestId('moment-reply-ok').click();
     await expect(comment.getByTestId('moment-unread-dot')).toHaveCount(0);
-    await expect(side.getByTestId('moments-unread')).not.toHaveAttribute(
-      'data-count',
-      String(unread),
-    );
+    // Answered comments are read: the count goes down (the badge goes away at 0).
+    await expect
+      .poll(async () => {
+        const badge = side.getByTestId('moments-unread');
+        return (await badge.count()) ? Number(await badge.getAttribute('data-count')) : 0;
+      })
+      .toBeLessThan(unread);
     await expect
       .poll(async () => {
         const f = await sup<MomentFeedResult>('/main-api/moments/feed', {
@@ -145,6 +149,29 @@ test.describe('moments', () => {
     await card.getByTestId('moment-comment-send').click();
     await expect(card.getByTestId('moment-comment-row').filter({ hasText: '羡慕' })).toBeVisible();
     await shot(page, 'moments-feed-1440');
+
+    // The simulator page makes a friend comment on account B's latest post; it arrives live.
+    const sim = await openSimulator(page.context());
+    const panel = sim.getByTestId('sim-moment-act');
+    await panel.locator('.ant-select').click();
+    await sim.locator('.ant-select-item-option').filter({ hasText: '朋友圈号乙' }).click();
+    await panel.getByText('评论最新一条').click();
+    await panel.getByPlaceholder('留空则随机生成').fill('模拟器写的评论');
+    await panel
+      .getByRole('button', { name: '执 行' })
+      .or(panel.getByRole('button', { name: '执行' }))
+      .click();
+    await expect(sim.getByText('评论了工作号的朋友圈')).toBeVisible();
+    await sim.close();
+    await side.getByRole('menuitem', { name: '互动消息' }).click();
+    await expect(
+      page
+        .getByTestId('moment-interactions')
+        .locator('tr.ant-table-row')
+        .filter({ hasText: '模拟器写的评论' }),
+    ).toBeVisible({ timeout: 15_000 });
+    await side.getByRole('menuitem', { name: '好友朋友圈' }).click();
+    await expect(card).toBeVisible();
 
     // Both window sizes, light and dark.
     await page.setViewportSize({ width: 1024, height: 768 });

@@ -48,7 +48,6 @@ export const momentMessages = {
     'zh-CN': '只能重新发布失败或已取消的任务',
     en: 'Only failed or cancelled posts can be posted again',
   },
-  momentIdRequired: { 'zh-CN': '请选择朋友圈', en: 'Choose a moment' },
   momentNotFound: { 'zh-CN': '该朋友圈不存在或已删除', en: 'This moment does not exist' },
   momentCommentNotFound: { 'zh-CN': '该评论不存在', en: 'This comment does not exist' },
   momentCommentRequired: { 'zh-CN': '评论内容不能为空', en: 'The comment cannot be empty' },
@@ -340,23 +339,17 @@ export const momentFeedPush = z.object({ workWxid: z.string(), momentId: z.strin
 export type MomentFeedPush = z.infer<typeof momentFeedPush>;
 
 /** `POST /sim-api/moment/act`: a simulated contact posts, likes or comments. */
-export const simMomentActBody = z
-  .object({
-    workWxid: wxid,
-    kind: z.enum(['post', 'like', 'comment']),
-    /** The moment liked or commented on (the account's own post, or a friend's). */
-    momentId: momentId.optional(),
-    /** The contact who acts; a random friend when unset. */
-    fromWxid: wxid.optional(),
-    text: z.string().max(MOMENT_COMMENT_MAX).optional(),
-    /** A reply to this comment. */
-    replyToCommentId: z.string().min(1).max(128).optional(),
-  })
-  .superRefine((b, ctx) => {
-    if (b.kind !== 'post' && !b.momentId) {
-      ctx.addIssue({ code: 'custom', path: ['momentId'], message: 'momentIdRequired' });
-    }
-  });
+export const simMomentActBody = z.object({
+  workWxid: wxid,
+  kind: z.enum(['post', 'like', 'comment']),
+  /** The moment liked or commented on; the account's latest own post when unset. */
+  momentId: momentId.optional(),
+  /** The contact who acts; a random friend (who may see the post) when unset. */
+  fromWxid: wxid.optional(),
+  text: z.string().max(MOMENT_COMMENT_MAX).optional(),
+  /** A reply to this comment. */
+  replyToCommentId: z.string().min(1).max(128).optional(),
+});
 export type SimMomentActBody = z.infer<typeof simMomentActBody>;
 export const simMomentActResult = z.object({
   momentId: z.string(),

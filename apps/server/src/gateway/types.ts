@@ -710,9 +710,9 @@ export interface SimFriendRequestCommand {
 export interface SimMomentActCommand {
   workWxid: string;
   kind: 'post' | 'like' | 'comment';
-  /** The moment acted on (like, comment). */
+  /** The moment acted on (like, comment); the account's latest own post when unset. */
   momentId?: string;
-  /** The friend who acts; a random friend when unset. */
+  /** The friend who acts; a random friend (who may see the post) when unset. */
   fromWxid?: string;
   text?: string;
   replyToCommentId?: string;

@@ -302,27 +302,36 @@ export async function momentAct(
   core.requireOnline(cmd.workWxid);
   const acc = await core.account(cmd.workWxid);
   const rng = core.rng('moment-act', acc.wxid, await core.repo.nextSeq(acc.wxid));
+  let row: SimMomentRow | null = null;
+  if (cmd.kind !== 'post') {
+    row = cmd.momentId
+      ? await core.repo.getMoment(acc.wxid, cmd.momentId)
+      : ((await core.repo.listMoments(acc.wxid, { authorWxid: acc.wxid, limit: 1 }))[0] ?? null);
+    if (!row) throw new GatewayError('notFound', 'moment not found');
+  }
   let friend: SimPersonRow | null;
   if (cmd.fromWxid) {
     friend = await core.repo.getPerson(acc.wxid, cmd.fromWxid);
     if (!friend?.isFriend) throw new GatewayError('notFriend', 'not a friend of the account');
   } else {
-    const friends = await core.repo.listFriends(acc.wxid);
-    friend = friends.length > 0 ? rng.pick(friends) : null;
+    // On an own post, one of the friends who may see it.
+    const people =
+      row && row.authorWxid === acc.wxid
+        ? await audience(core, acc.wxid, row)
+        : await core.repo.listFriends(acc.wxid);
+    friend = people.length > 0 ? rng.pick(people) : null;
     if (!friend) throw new GatewayError('notFound', 'the account has no friends');
   }
-  if (cmd.kind === 'post') {
+  if (!row) {
     const m = await friendPosts(core, acc, rng, friend, cmd.text);
     return { momentId: m.momentId, fromWxid: friend.wxid, commentId: null };
   }
-  const row = await core.repo.getMoment(acc.wxid, cmd.momentId ?? '');
-  if (!row) throw new GatewayError('notFound', 'moment not found');
   const commentId = await friendReacts(
     core,
     acc,
     row,
     friend,
-    cmd.kind,
+    cmd.kind === 'like' ? 'like' : 'comment',
     rng,
     cmd.text,
     cmd.replyToCommentId,

@@ -624,7 +624,20 @@ describe("friends' moments", () => {
     });
     const simAct = await api().post('/sim-api/moment/act', { workWxid: spare.wxid, kind: 'post' });
     expect(simAct.status).toBe(409);
-    const bad = await api().post('/sim-api/moment/act', { workWxid: acc1.wxid, kind: 'like' });
-    expect([bad.status, bad.message]).toEqual([400, '请选择朋友圈']);
+    // Without a moment: the account's latest own post.
+    const latest = (await feedOf(server, demo, acc1.wxid, true))[0]!;
+    const liked = await api().post<{ momentId: string }>('/sim-api/moment/act', {
+      workWxid: acc1.wxid,
+      kind: 'like',
+    });
+    expect(liked.data.momentId).toBe(latest.momentId);
+    const bad = await api().post('/sim-api/moment/act', { workWxid: acc1.wxid, kind: 'shout' });
+    expect(bad.status).toBe(400);
+    const notFriend = await api().post('/sim-api/moment/act', {
+      workWxid: acc1.wxid,
+      kind: 'post',
+      fromWxid: 'wxid_nobody_at_all',
+    });
+    expect(notFriend.status).toBe(404);
   });
 });

@@ -1,19 +1,22 @@
-import type {
-  ListResult,
-  MomentCommentBody,
-  MomentFeedBody,
-  MomentFeedResult,
-  MomentInteractionItem,
-  MomentInteractionListBody,
-  MomentItem,
-  MomentPostCreateBody,
-  MomentPostItem,
-  MomentPostListBody,
-  MomentUnreadResult,
+import {
+  SKIP_CANCEL_PREFIX,
+  type ListResult,
+  type MomentCommentBody,
+  type MomentFeedBody,
+  type MomentFeedResult,
+  type MomentInteractionItem,
+  type MomentInteractionListBody,
+  type MomentItem,
+  type MomentPostCreateBody,
+  type MomentPostItem,
+  type MomentPostListBody,
+  type MomentUnreadResult,
 } from '@cst/shared';
 import { mainApi } from '../../lib/http/clients.ts';
 
 const P = '/main-api/moments';
+/** Reads that pushes re-fetch: never cancelled as duplicates (see accounts/api.ts). */
+const P_READ = `/main-api${SKIP_CANCEL_PREFIX}/moments`;
 
 /** The input of a post: what the form holds (defaults filled by the server). */
 export type MomentPostInput = Pick<MomentPostCreateBody, 'workWxids'> &
@@ -23,12 +26,12 @@ export type MomentPostInput = Pick<MomentPostCreateBody, 'workWxids'> &
 export const momentsApi = {
   create: (body: MomentPostInput) => mainApi.post<{ postId: string }>(`${P}/post/create`, body),
   posts: (body: Partial<MomentPostListBody>) =>
-    mainApi.post<ListResult<MomentPostItem>>(`${P}/post/list`, body),
+    mainApi.post<ListResult<MomentPostItem>>(`${P_READ}/post/list`, body),
   cancel: (postId: string, jobId?: string) =>
     mainApi.post<{ changed: number }>(`${P}/post/cancel`, { postId, jobId }),
   repost: (postId: string, jobId?: string) =>
     mainApi.post<{ changed: number }>(`${P}/post/repost`, { postId, jobId }),
-  feed: (body: Partial<MomentFeedBody>) => mainApi.post<MomentFeedResult>(`${P}/feed`, body),
+  feed: (body: Partial<MomentFeedBody>) => mainApi.post<MomentFeedResult>(`${P_READ}/feed`, body),
   /** Silent: an offline account simply keeps what is stored. */
   sync: (workWxid: string) =>
     mainApi.post<{ count: number }>(`${P}/feed/sync`, { workWxid }, { silent: true }),
@@ -36,8 +39,9 @@ export const momentsApi = {
     mainApi.post<MomentItem>(`${P}/like`, { workWxid, momentId, like }),
   comment: (body: MomentCommentBody) => mainApi.post<MomentItem>(`${P}/comment`, body),
   interactions: (body: Partial<MomentInteractionListBody>) =>
-    mainApi.post<ListResult<MomentInteractionItem>>(`${P}/interaction/list`, body),
-  unread: () => mainApi.post<MomentUnreadResult>(`${P}/interaction/unread`, {}, { silent: true }),
+    mainApi.post<ListResult<MomentInteractionItem>>(`${P_READ}/interaction/list`, body),
+  unread: () =>
+    mainApi.post<MomentUnreadResult>(`${P_READ}/interaction/unread`, {}, { silent: true }),
   read: (ids?: string[]) => mainApi.post<MomentUnreadResult>(`${P}/interaction/read`, { ids }),
 };
 
