@@ -124,5 +124,7 @@ export async function createWhatsAppGateway(
 
     listMoments: unsupported('moments'),
     postMoment: unsupported('moments'),
+    likeMoment: unsupported('moments'),
+    commentMoment: unsupported('moments'),
   };
 }

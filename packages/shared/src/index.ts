@@ -27,3 +27,4 @@ export * from './tags.ts';
 export * from './fanImport.ts';
 export * from './billing.ts';
 export * from './service.ts';
+export * from './moments.ts';

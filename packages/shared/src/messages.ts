@@ -9,6 +9,7 @@ import { filesMessages } from './files.ts';
 import { fanTaskMessages } from './fanTasks.ts';
 import { friendRequestMessages } from './friendRequests.ts';
 import { groupMessages } from './groups.ts';
+import { momentMessages } from './moments.ts';
 import { sensitiveMessages } from './sensitive.ts';
 import { serviceMessages } from './service.ts';
 import { tagsMessages } from './tags.ts';
@@ -40,6 +41,7 @@ export const MESSAGES = {
   ...fanImportMessages,
   ...billingMessages,
   ...serviceMessages,
+  ...momentMessages,
 } satisfies Record<string, Text>;
 export type MessageKey = keyof typeof MESSAGES;
 

@@ -39,6 +39,12 @@ export const WS_EVENTS = {
   fanTask: 'fanTask',
   /** A seat transfer to or from the user was made, accepted or revoked (`ServiceTransferPush`). */
   serviceTransfer: 'serviceTransfer',
+  /** A like or comment arrived on a work account's moment (`MomentInteractionPush`). */
+  momentInteraction: 'momentInteraction',
+  /** Posting jobs of a moment post changed state (`MomentPostPush`). */
+  momentPost: 'momentPost',
+  /** A moment appeared or changed in a work account's timeline (`MomentFeedPush`). */
+  momentFeed: 'momentFeed',
 } as const;
 export type WsEventName = (typeof WS_EVENTS)[keyof typeof WS_EVENTS];
 

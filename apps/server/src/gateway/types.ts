@@ -66,6 +66,10 @@ export const CAPABILITIES = [
   'groupBan',
   'moments',
   'momentPost',
+  /** Like and comment on moments (and reply to comments). */
+  'momentInteract',
+  /** Limit who sees a post to some friends (the console's tags). */
+  'momentVisibility',
 ] as const;
 export type Capability = (typeof CAPABILITIES)[number];
 
@@ -246,7 +250,16 @@ export interface MomentDto {
   media: MediaFileDto[];
   link?: { title: string; url: string };
   likes: { wxid: string; name: string; at: number }[];
-  comments: { commentId: string; wxid: string; name: string; text: string; at: number }[];
+  comments: {
+    commentId: string;
+    wxid: string;
+    name: string;
+    text: string;
+    at: number;
+    /** A reply names the person whose comment it answers. */
+    replyToWxid?: string;
+    replyToName?: string;
+  }[];
   createdAt: number;
 }
 
@@ -357,6 +370,18 @@ export interface PostMomentCommand {
   text: string;
   media: OutboundMedia[];
   link?: { title: string; url: string };
+  /** Only these friends see it (capability `momentVisibility`); unset: every friend. */
+  visibleTo?: string[];
+}
+
+/** Comment on a moment, or reply to a comment. `requestId` is the idempotency key. */
+export interface CommentMomentCommand {
+  workWxid: string;
+  momentId: string;
+  requestId: string;
+  text: string;
+  /** The comment answered (its author is named in the reply). */
+  replyToCommentId?: string;
 }
 
 /** The commands of a chat platform. */
@@ -445,6 +470,10 @@ export interface ChatGatewayCommands {
   ): Promise<MomentDto[]>;
   /** Posts a moment (idempotent by requestId). */
   postMoment(cmd: PostMomentCommand): Promise<MomentDto>;
+  /** Likes or unlikes a moment the account sees; a `moment` event follows. */
+  likeMoment(workWxid: string, momentId: string, like: boolean): Promise<MomentDto>;
+  /** Comments on a moment or replies to a comment (idempotent by requestId); `moment` follows. */
+  commentMoment(cmd: CommentMomentCommand): Promise<MomentDto>;
 }
 
 // ---- events -------------------------------------------------------------------------------------
@@ -677,6 +706,18 @@ export interface SimFriendRequestCommand {
   verifyContent: string;
 }
 
+/** A simulated contact posts, or likes or comments on a moment (the simulator page / e2e). */
+export interface SimMomentActCommand {
+  workWxid: string;
+  kind: 'post' | 'like' | 'comment';
+  /** The moment acted on (like, comment); the account's latest own post when unset. */
+  momentId?: string;
+  /** The friend who acts; a random friend (who may see the post) when unset. */
+  fromWxid?: string;
+  text?: string;
+  replyToCommentId?: string;
+}
+
 /** Something a simulated person received from a work account. */
 export interface SimReceivedDto {
   kind: 'message' | 'friendRequest';
@@ -741,6 +782,10 @@ export interface SimulatorControl {
   friendRequest(cmd: SimFriendRequestCommand): Promise<{ requestId: string; fromWxid: string }>;
   /** Messages and friend requests people received from these accounts, oldest first. */
   received(query: SimReceivedQuery): Promise<SimReceivedDto[]>;
+  /** A contact posts a moment, or likes or comments on one; a `moment` event follows. */
+  momentAct(
+    cmd: SimMomentActCommand,
+  ): Promise<{ momentId: string; fromWxid: string; commentId: string | null }>;
   /** Generates one inbound item of traffic (of a given message type when set). */
   generate(workWxid: string, msgType?: MsgType): Promise<void>;
   /** A file the simulator made, by id, for serving over HTTP. */

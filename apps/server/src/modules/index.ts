@@ -27,6 +27,7 @@ import { registerTagsRoutes } from './tags/tags.routes.ts';
 import { registerFanImportRoutes } from './fan-import/fan-import.routes.ts';
 import { registerFanTaskRoutes } from './fan-tasks/fan-task.routes.ts';
 import { registerServiceRoutes } from './service/service.routes.ts';
+import { registerMomentRoutes } from './moments/moment.routes.ts';
 import { attachScheduler } from '../scheduler/hooks.ts';
 
 /** Registers every feature module's routes. */
@@ -58,6 +59,7 @@ export async function registerModules(app: FastifyInstance, deps: Deps): Promise
   registerFanTaskRoutes(app, deps);
   registerFanImportRoutes(app, deps);
   registerServiceRoutes(app, deps);
+  registerMomentRoutes(app, deps);
   // Last: job kinds are registered above; the scheduler starts once the server is ready.
   attachScheduler(app, deps);
 }

@@ -17,3 +17,4 @@ export * from './fanImports.ts';
 export * from './billing.ts';
 export * from './whatsapp.ts';
 export * from './service.ts';
+export * from './moments.ts';

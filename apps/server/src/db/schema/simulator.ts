@@ -199,6 +199,8 @@ export const simMoments = pgTable(
     link: jsonb('link'),
     likes: jsonb('likes').notNull(),
     comments: jsonb('comments').notNull(),
+    /** Friends who may see an own post (null: every friend). */
+    visibleTo: jsonb('visible_to').$type<string[]>(),
     createdAt: ms('created_at').notNull(),
   },
   (t) => [

@@ -103,6 +103,15 @@ function callOf(
     moments: () => gw.listMoments(wxid),
     momentPost: () =>
       gw.postMoment({ workWxid: wxid, requestId: 'contract-moment', text: 't', media: [] }),
+    momentInteract: () => gw.likeMoment(wxid, 'contract-moment', true),
+    momentVisibility: () =>
+      gw.postMoment({
+        workWxid: wxid,
+        requestId: 'contract-moment-visible',
+        text: 't',
+        media: [],
+        visibleTo: [peer],
+      }),
   };
 }
 

@@ -7,9 +7,6 @@ import {
   type FriendInfoDto,
   type GroupDto,
   type GroupMemberDto,
-  type MediaFileDto,
-  type MomentDto,
-  type PostMomentCommand,
 } from '../types.ts';
 import type { SimCore } from './simulator-core.ts';
 import {
@@ -19,15 +16,12 @@ import {
   toFriendRequest,
   toGroup,
   toMember,
-  toMoment,
 } from './simulator.presenter.ts';
 import { answerSentRequest, greetNewFriend, newRequestId } from './simulator-requests.ts';
-import type { SimMomentRow } from './simulator.repository.ts';
-import { COMMENT_TEXTS } from './vocabulary.ts';
 import { makeAvatar, makeGroupId, personForPhone } from './world.ts';
 import { activeGroupOf, announceGroup, groupUpdated, requireManager } from './simulator-groups.ts';
 
-// Contacts, friend requests, groups and moments of the simulated platform.
+// Contacts, friend requests and groups of the simulated platform (moments: simulator-moments.ts).
 
 const PHONE_RE = /^1[3-9]\d{9}$/;
 
@@ -416,96 +410,4 @@ export async function setGroupBan(
 /** Muted members of a group. */
 export async function listGroupBans(core: SimCore, acc: string, groupId: string) {
   return (await listGroupMembers(core, acc, groupId)).filter((m: GroupMemberDto) => m.banned);
-}
-
-// ---- moments ----
-
-/** Moments with their authors. */
-export async function momentsWithAuthors(
-  core: SimCore,
-  acc: string,
-  rows: SimMomentRow[],
-): Promise<MomentDto[]> {
-  const self = await core.account(acc);
-  const people = await core.repo.getPeople(
-    acc,
-    rows.map((r) => r.authorWxid).filter((w) => w !== acc),
-  );
-  const byId = new Map(people.map((p) => [p.wxid, p]));
-  return rows.map((r) =>
-    toMoment(r, r.authorWxid === acc ? self : (byId.get(r.authorWxid) ?? null)),
-  );
-}
-
-/** Moments visible to the account, newest first. */
-export async function listMoments(
-  core: SimCore,
-  acc: string,
-  opts: { authorWxid?: string; before?: number; limit?: number } = {},
-) {
-  core.requireHeld(acc);
-  const limit = Math.min(Math.max(opts.limit ?? 20, 1), 100);
-  const rows = await core.repo.listMoments(acc, { ...opts, limit });
-  return momentsWithAuthors(core, acc, rows);
-}
-
-/** Posts a moment (idempotent by requestId); friends like and comment later. */
-export async function postMoment(core: SimCore, cmd: PostMomentCommand): Promise<MomentDto> {
-  core.requireOnline(cmd.workWxid);
-  const acc = cmd.workWxid;
-  if (!cmd.requestId) throw new GatewayError('invalid', 'requestId is required');
-  if (!cmd.text.trim() && cmd.media.length === 0 && !cmd.link) {
-    throw new GatewayError('invalid', 'empty moment');
-  }
-  const media: MediaFileDto[] = cmd.media.map((m) => ({
-    fileId: '',
-    url: m.fileUrl,
-    fileName: m.fileName,
-    mime: m.mime,
-    size: m.size,
-    ...(m.durationMs !== undefined ? { durationMs: m.durationMs } : {}),
-  }));
-  const now = core.now();
-  const { row, duplicate } = await core.repo.insertMoment({
-    accountWxid: acc,
-    momentId: core.newMsgId(),
-    requestId: cmd.requestId,
-    authorWxid: acc,
-    text: cmd.text,
-    media,
-    link: cmd.link ?? null,
-    likes: [],
-    comments: [],
-    createdAt: now,
-  });
-  const [moment] = await momentsWithAuthors(core, acc, [row]);
-  if (!duplicate) {
-    void core.emit(acc, 'moment', { workWxid: acc, moment: moment! });
-    core.later(acc, core.opts.friendAcceptDelayMs, () => interact(core, acc, row.momentId));
-  }
-  return moment!;
-}
-
-/** A few friends like and comment on the account's moment. */
-async function interact(core: SimCore, acc: string, momentId: string): Promise<void> {
-  if (core.held.get(acc)?.status !== 'online') return;
-  const rows = await core.repo.listMoments(acc, { authorWxid: acc, limit: 100 });
-  const row = rows.find((r) => r.momentId === momentId);
-  if (!row) return;
-  const rng = core.rng('interact', acc, momentId);
-  const friends = await core.repo.listFriends(acc);
-  const now = core.now();
-  const likes = rng
-    .sample(friends, rng.int(1, 6))
-    .map((f) => ({ wxid: f.wxid, name: f.nickname, at: now }));
-  const comments = rng.sample(friends, rng.int(0, 2)).map((f, i) => ({
-    commentId: `${momentId}_${i}`,
-    wxid: f.wxid,
-    name: f.nickname,
-    text: rng.pick(COMMENT_TEXTS),
-    at: now,
-  }));
-  await core.repo.updateMoment(acc, momentId, { likes, comments });
-  const [moment] = await momentsWithAuthors(core, acc, [{ ...row, likes, comments }]);
-  void core.emit(acc, 'moment', { workWxid: acc, moment: moment! });
 }

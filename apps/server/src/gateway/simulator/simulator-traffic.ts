@@ -11,11 +11,11 @@ import {
   REVOKE_WINDOW_MS,
   type InboundSpec,
 } from './simulator-messaging.ts';
+import { friendPosts, reactToOwnPost } from './simulator-moments.ts';
 import { strangerAsks } from './simulator-requests.ts';
-import { toMoment } from './simulator.presenter.ts';
 import type { SimAccountRow, SimPersonRow } from './simulator.repository.ts';
 import { makeContent, mediaKindOf } from './traffic-content.ts';
-import { MOMENT_TEXTS, TEXTS } from './vocabulary.ts';
+import { TEXTS } from './vocabulary.ts';
 import { makePerson } from './world.ts';
 
 // Background life of the world: messages of every type, revokes, read sync on the phone,
@@ -74,7 +74,12 @@ export async function generate(core: SimCore, wxid: string, msgType?: MsgType): 
     if (r < 0.03 && (await revokeSomething(core, acc, rng))) return;
     if (r >= 0.03 && r < 0.06 && (await readSync(core, acc, rng))) return;
     if (r >= 0.06 && r < 0.09) return strangerAsks(core, acc, rng);
-    if (r >= 0.09 && r < 0.11) return friendMoment(core, acc, rng);
+    if (r >= 0.09 && r < 0.1) return friendMoment(core, acc, rng);
+    // Friends react to the account's own posts; with none yet, a friend posts instead.
+    if (r >= 0.1 && r < 0.11) {
+      if (!(await reactToOwnPost(core, acc, rng))) await friendMoment(core, acc, rng);
+      return;
+    }
     if (r >= 0.11 && r < 0.12 && (await strangerJoins(core, acc, rng))) return;
     if (r >= 0.12 && r < 0.13 && (await groupLife(core, acc, rng))) return;
     if (r >= 0.13 && r < 0.17) return message(core, acc, rng, MSG_TYPE.text, true);
@@ -210,36 +215,10 @@ async function readSync(core: SimCore, acc: SimAccountRow, rng: Rng): Promise<bo
   return true;
 }
 
-/** A friend posts a moment, sometimes with a picture. */
+/** A friend posts a moment. */
 async function friendMoment(core: SimCore, acc: SimAccountRow, rng: Rng): Promise<void> {
   const f = await randomFriend(core, acc.wxid, rng);
-  if (!f) return;
-  const now = core.now();
-  const media = [];
-  if (rng.chance(0.4)) {
-    const file = await core.files.make(acc.wxid, 'image', rng, now);
-    media.push({
-      fileId: file.fileId,
-      fileName: file.fileName,
-      mime: file.mime,
-      size: file.size,
-      width: file.width ?? 0,
-      height: file.height ?? 0,
-    });
-  }
-  const { row } = await core.repo.insertMoment({
-    accountWxid: acc.wxid,
-    momentId: core.newMsgId(),
-    requestId: null,
-    authorWxid: f.wxid,
-    text: rng.pick(MOMENT_TEXTS),
-    media,
-    link: null,
-    likes: [],
-    comments: [],
-    createdAt: now,
-  });
-  void core.emit(acc.wxid, 'moment', { workWxid: acc.wxid, moment: toMoment(row, f) });
+  if (f) await friendPosts(core, acc, rng, f);
 }
 
 /** A stranger joins one of the account's groups. */

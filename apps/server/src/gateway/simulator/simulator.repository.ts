@@ -14,6 +14,7 @@ import {
 import { Batcher } from '../../platform/batcher.ts';
 import { rowsOf } from '../../platform/db.ts';
 import type { DbOrTx } from '../../platform/db.ts';
+import type { MomentDto } from '../types.ts';
 
 // The only place with SQL on the sim_* tables. These rows are the simulated platform's own
 // state (not tenant data); every query is keyed by the account (phone) it belongs to.
@@ -694,6 +695,59 @@ export class SimulatorRepository {
       .update(simMoments)
       .set(patch)
       .where(and(eq(simMoments.accountWxid, accountWxid), eq(simMoments.momentId, momentId)));
+  }
+
+  /** One moment the account sees. */
+  async getMoment(accountWxid: string, momentId: string): Promise<SimMomentRow | null> {
+    const rows = await this.db
+      .select()
+      .from(simMoments)
+      .where(and(eq(simMoments.accountWxid, accountWxid), eq(simMoments.momentId, momentId)));
+    return rows[0] ?? null;
+  }
+
+  /** Adds a like unless the person liked it already (one statement: no lost updates). */
+  async addMomentLike(
+    accountWxid: string,
+    momentId: string,
+    like: { wxid: string; name: string; at: number },
+  ): Promise<boolean> {
+    const res = await this.db.execute(sql`
+      update sim_moments set likes = likes || jsonb_build_array(${JSON.stringify(like)}::jsonb)
+      where account_wxid = ${accountWxid} and moment_id = ${momentId}
+        and not exists (select 1 from jsonb_array_elements(likes) e where e->>'wxid' = ${like.wxid})
+      returning moment_id`);
+    return rowsOf(res).length > 0;
+  }
+
+  /** Removes a person's like. */
+  async removeMomentLike(accountWxid: string, momentId: string, wxid: string): Promise<boolean> {
+    const res = await this.db.execute(sql`
+      update sim_moments
+      set likes = coalesce(
+        (select jsonb_agg(e) from jsonb_array_elements(likes) e where e->>'wxid' <> ${wxid}),
+        '[]'::jsonb)
+      where account_wxid = ${accountWxid} and moment_id = ${momentId}
+        and exists (select 1 from jsonb_array_elements(likes) e where e->>'wxid' = ${wxid})
+      returning moment_id`);
+    return rowsOf(res).length > 0;
+  }
+
+  /** Adds a comment unless one with its id exists (idempotent); whether it was added. */
+  async addMomentComment(
+    accountWxid: string,
+    momentId: string,
+    comment: MomentDto['comments'][number],
+  ): Promise<boolean> {
+    const res = await this.db.execute(sql`
+      update sim_moments
+      set comments = comments || jsonb_build_array(${JSON.stringify(comment)}::jsonb)
+      where account_wxid = ${accountWxid} and moment_id = ${momentId}
+        and not exists (
+          select 1 from jsonb_array_elements(comments) e
+          where e->>'commentId' = ${comment.commentId})
+      returning moment_id`);
+    return rowsOf(res).length > 0;
   }
 
   // ---- logins ----

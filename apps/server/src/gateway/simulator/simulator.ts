@@ -13,6 +13,7 @@ import {
   type SimulatorOptions,
 } from './simulator-core.ts';
 import * as messaging from './simulator-messaging.ts';
+import * as moments from './simulator-moments.ts';
 import * as requests from './simulator-requests.ts';
 import * as session from './simulator-session.ts';
 import * as social from './simulator-social.ts';
@@ -106,6 +107,7 @@ export async function createSimulator(
     },
     friendRequest: (cmd) => core.run(() => requests.injectRequest(core, cmd)),
     received: (query) => requests.received(core, query),
+    momentAct: (cmd) => core.run(() => moments.momentAct(core, cmd)),
     generate: (wxid, msgType) => generate(core, wxid, msgType),
     readFile: async (fileId) => {
       const f = await core.repo.getFile(fileId);
@@ -167,7 +169,9 @@ export async function createSimulator(
       social.setGroupBan(core, acc, groupId, wxids, banned),
     listGroupBans: (acc, groupId) => social.listGroupBans(core, acc, groupId),
 
-    listMoments: (acc, o) => social.listMoments(core, acc, o),
-    postMoment: (cmd) => social.postMoment(core, cmd),
+    listMoments: (acc, o) => moments.listMoments(core, acc, o),
+    postMoment: (cmd) => moments.postMoment(core, cmd),
+    likeMoment: (acc, momentId, like) => moments.likeMoment(core, acc, momentId, like),
+    commentMoment: (cmd) => moments.commentMoment(core, cmd),
   };
 }

@@ -283,6 +283,9 @@ export const COMMENT_TEXTS = [
   '在哪里呀？',
 ];
 
+/** Answers of a friend to the account's comment. */
+export const REPLY_TEXTS = ['谢谢～', '哈哈是的', '有空一起呀', '收到👌', '你也是！', '下次带你去'];
+
 export const VERIFY_TEXTS = [
   '你好，我是{name}',
   '在群里看到你，加个好友',

@@ -5,9 +5,11 @@ import {
   GatewayError,
   type AddFriendCommand,
   type ChatGateway,
+  type CommentMomentCommand,
   type FriendFlagsPatch,
   type GatewayErrorCode,
   type Peer,
+  type PostMomentCommand,
   type SimFaultKind,
   type SimFriendRequestCommand,
   type SimInboundCommand,
@@ -36,6 +38,10 @@ export type HolderCommand =
   | { name: 'deleteFriend'; wxid: string }
   | { name: 'listContacts' }
   | { name: 'group'; call: GroupCall }
+  | { name: 'listMoments'; limit: number }
+  | { name: 'postMoment'; cmd: PostMomentCommand }
+  | { name: 'likeMoment'; momentId: string; like: boolean }
+  | { name: 'commentMoment'; cmd: CommentMomentCommand }
   | { name: 'simulator'; call: SimulatorCall };
 
 /**
@@ -100,6 +106,14 @@ async function run(gw: ChatGateway, wxid: string, cmd: HolderCommand): Promise<u
       return gw.listContacts(wxid);
     case 'group':
       return runGroupCall(gw, wxid, cmd.call);
+    case 'listMoments':
+      return gw.listMoments(wxid, { limit: cmd.limit });
+    case 'postMoment':
+      return gw.postMoment(cmd.cmd);
+    case 'likeMoment':
+      return gw.likeMoment(wxid, cmd.momentId, cmd.like);
+    case 'commentMoment':
+      return gw.commentMoment(cmd.cmd);
     case 'simulator':
       return runSimulatorCall(gw, wxid, cmd.call);
   }

@@ -107,6 +107,7 @@ export interface MenuEntry {
   to: string;
   labelKey: string;
   icon?: MenuSpec['icon'];
+  badge?: MenuSpec['badge'];
   /** The route path behind the entry. */
   matchPath: string;
   /** The section the entry opens; any page of the section selects it. */
@@ -135,6 +136,7 @@ export function menuEntries(
         to,
         labelKey: spec.labelKey ?? route.titleKey,
         icon: spec.icon,
+        ...(spec.badge ? { badge: spec.badge } : {}),
         matchPath: route.path,
         section: route.section,
         order: spec.order,

@@ -13,6 +13,10 @@ import SettingOutlined from '@ant-design/icons/es/icons/SettingOutlined';
 import ShopOutlined from '@ant-design/icons/es/icons/ShopOutlined';
 import TeamOutlined from '@ant-design/icons/es/icons/TeamOutlined';
 import type { Permission } from '@cst/shared';
+import {
+  MomentsUnreadBadge,
+  MomentsUnreadCorner,
+} from '../../features/moments/MomentsUnreadBadge.tsx';
 import type { AppRoute, MenuSpec, SectionId } from './types.ts';
 
 /** A signed-in page of the shell. */
@@ -212,14 +216,33 @@ export const ROUTES: AppRoute[] = [
 
   // Moments: /moments is itself the default page of its section.
   child('moments', '/moments', 'route.moments', 'moments.manage', 10, {
+    ready: true,
+    load: () => import('../../features/moments/MomentPostPage.tsx').then((m) => m.MomentPostPage),
     menu: [
-      { group: 'moments', order: 10 },
-      { group: 'top', order: 50, labelKey: 'menu.moments', icon: CameraOutlined },
+      { group: 'moments', order: 10, labelKey: 'moments.post.title' },
+      {
+        group: 'top',
+        order: 50,
+        labelKey: 'menu.moments',
+        icon: CameraOutlined,
+        badge: MomentsUnreadCorner,
+      },
     ],
   }),
-  child('moments', '/moments/interaction', 'route.momentsInteraction', 'moments.manage', 20),
-  child('moments', '/moments/history', 'route.momentsHistory', 'moments.manage', 30),
-  child('moments', '/moments/newhistory', 'route.momentsNewHistory', 'moments.manage', 40),
+  child('moments', '/moments/interaction', 'route.momentsInteraction', 'moments.manage', 20, {
+    ready: true,
+    load: () => import('../../features/moments/InteractionPage.tsx').then((m) => m.InteractionPage),
+    menu: [{ group: 'moments', order: 20, badge: MomentsUnreadBadge }],
+  }),
+  child('moments', '/moments/history', 'route.momentsHistory', 'moments.manage', 30, {
+    ready: true,
+    load: () =>
+      import('../../features/moments/MomentHistoryPage.tsx').then((m) => m.MomentHistoryPage),
+  }),
+  child('moments', '/moments/newhistory', 'route.momentsNewHistory', 'moments.manage', 40, {
+    ready: true,
+    load: () => import('../../features/moments/FeedPage.tsx').then((m) => m.FeedPage),
+  }),
 
   // Customer center (SPEC §2: /customerCenter redirects to mutilAddFriends).
   section(

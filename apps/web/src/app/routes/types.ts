@@ -24,6 +24,8 @@ export interface MenuSpec {
   icon?: ComponentType;
   /** Link target when it differs from the route path (e.g. `/?talkType=2`). */
   to?: string;
+  /** A live count drawn after the label (e.g. unread likes and comments). */
+  badge?: ComponentType;
 }
 
 /** Loads a page component on demand (code splitting). */

@@ -32,7 +32,12 @@ export function SectionLayout({ section }: { section: SectionId }) {
           items={entries.map((e) => ({
             key: e.key,
             icon: e.icon ? createElement(e.icon) : undefined,
-            label: <Link to={e.to}>{t(e.labelKey)}</Link>,
+            label: (
+              <Link to={e.to}>
+                {t(e.labelKey)}
+                {e.badge ? createElement(e.badge) : null}
+              </Link>
+            ),
           }))}
         />
       </Layout.Sider>

@@ -21,7 +21,12 @@ export function TopMenu() {
       items={entries.map((e) => ({
         key: e.key,
         icon: e.icon ? createElement(e.icon) : undefined,
-        label: <Link to={e.to}>{t(e.labelKey)}</Link>,
+        label: (
+          <Link to={e.to}>
+            {t(e.labelKey)}
+            {e.badge ? createElement(e.badge) : null}
+          </Link>
+        ),
       }))}
     />
   );

@@ -6,6 +6,7 @@ import { simulatorApi, simulatorKeys } from './api.ts';
 import { ConfigPanel } from './ConfigPanel.tsx';
 import { FriendRequestPanel } from './FriendRequestPanel.tsx';
 import { InboundPanel } from './InboundPanel.tsx';
+import { MomentActPanel } from './MomentActPanel.tsx';
 import { PendingQrPanel } from './PendingQrPanel.tsx';
 import { SimAccountsPanel } from './SimAccountsPanel.tsx';
 import './simulator.css';
@@ -38,6 +39,7 @@ function SimulatorPanels() {
             <PendingQrPanel />
             <ConfigPanel />
             <FriendRequestPanel accounts={accounts.data ?? []} />
+            <MomentActPanel accounts={accounts.data ?? []} />
           </Flex>
         </Col>
         <Col xs={24} xl={15}>

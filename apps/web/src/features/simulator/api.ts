@@ -7,6 +7,7 @@ import {
   type simAccount,
   type simConfig,
   type simInboundBody,
+  type SimMomentActBody,
 } from '@cst/shared';
 import { mainApi } from '../../lib/http/clients.ts';
 
@@ -38,6 +39,11 @@ export const simulatorApi = {
     mainApi.post<null>(`${SIM}/fault`, { workWxid, kind }),
   friendRequest: (body: { workWxid: string; fromWxid?: string; verifyContent: string }) =>
     mainApi.post<{ requestId: string; fromWxid: string }>(`${SIM}/friend-request`, body),
+  momentAct: (body: SimMomentActBody) =>
+    mainApi.post<{ momentId: string; fromWxid: string; commentId: string | null }>(
+      `${SIM}/moment/act`,
+      body,
+    ),
   config: () => mainApi.get<SimConfig>(`${SIM}/config`),
   setConfig: (patch: Partial<SimConfig>) => mainApi.post<SimConfig>(`${SIM}/config`, patch),
 };

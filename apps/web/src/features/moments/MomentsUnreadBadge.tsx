@@ -1,0 +1,57 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Badge } from 'antd';
+import { useRealtimeEvent } from '../../lib/realtime/useRealtimeEvent.ts';
+import { useSession } from '../../lib/session/sessionStore.ts';
+import { momentsApi, momentsKeys } from './api.ts';
+
+/** Unread likes and comments of the visible accounts, following `momentInteraction` pushes. */
+function useMomentsUnread(): number {
+  const client = useQueryClient();
+  const signedIn = useSession((s) => Boolean(s.token && s.user));
+  const { data } = useQuery({
+    queryKey: momentsKeys.unread,
+    queryFn: momentsApi.unread,
+    enabled: signedIn,
+    staleTime: 30_000,
+  });
+  // The count shows twice (top and side menu): the second refresh joins the first one's request
+  // instead of cancelling it (the client drops identical requests in flight).
+  useRealtimeEvent('momentInteraction', () => {
+    void client.invalidateQueries({ queryKey: momentsKeys.unread }, { cancelRefetch: false });
+  });
+  return data?.unread ?? 0;
+}
+
+/** The unread count after a side-menu label. */
+export function MomentsUnreadBadge() {
+  const count = useMomentsUnread();
+  if (count === 0) return null;
+  return (
+    <span data-testid="moments-unread" data-count={count} style={{ marginInlineStart: 6 }}>
+      <Badge count={count} size="small" overflowCount={99} />
+    </span>
+  );
+}
+
+/**
+ * The unread count on a top-menu label, raised over its corner so the entry keeps its width
+ * (the top menu must keep every entry in view at 1024 px).
+ */
+export function MomentsUnreadCorner() {
+  const count = useMomentsUnread();
+  if (count === 0) return null;
+  return (
+    <span
+      data-testid="moments-unread"
+      data-count={count}
+      style={{ position: 'relative', display: 'inline-block', width: 0, verticalAlign: 'top' }}
+    >
+      <Badge
+        count={count}
+        size="small"
+        overflowCount={99}
+        style={{ position: 'absolute', top: -20, insetInlineEnd: -14, boxShadow: 'none' }}
+      />
+    </span>
+  );
+}
