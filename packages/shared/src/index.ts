@@ -26,3 +26,6 @@ export * from './preview.ts';
 export * from './tags.ts';
 export * from './fanImport.ts';
 export * from './billing.ts';
+export * from './material.ts';
+export * from './phrases.ts';
+export * from './profileLibraries.ts';

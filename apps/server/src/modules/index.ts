@@ -26,6 +26,9 @@ import { registerGroupRoutes } from './groups/group.routes.ts';
 import { registerTagsRoutes } from './tags/tags.routes.ts';
 import { registerFanImportRoutes } from './fan-import/fan-import.routes.ts';
 import { registerFanTaskRoutes } from './fan-tasks/fan-task.routes.ts';
+import { registerMaterialRoutes } from './material/material.routes.ts';
+import { registerPhraseRoutes } from './phrases/phrase.routes.ts';
+import { registerProfileLibraryRoutes } from './profile-libraries/profile-library.routes.ts';
 import { attachScheduler } from '../scheduler/hooks.ts';
 
 /** Registers every feature module's routes. */
@@ -56,6 +59,9 @@ export async function registerModules(app: FastifyInstance, deps: Deps): Promise
   registerTagsRoutes(app, deps);
   registerFanTaskRoutes(app, deps);
   registerFanImportRoutes(app, deps);
+  registerMaterialRoutes(app, deps);
+  registerPhraseRoutes(app, deps);
+  registerProfileLibraryRoutes(app, deps);
   // Last: job kinds are registered above; the scheduler starts once the server is ready.
   attachScheduler(app, deps);
 }

@@ -7,6 +7,7 @@ import {
   type FriendFlagsPatch,
   type GatewayErrorCode,
   type Peer,
+  type ProfilePatch,
 } from '../../gateway/index.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { AppError, fail } from '../../platform/errors.ts';
@@ -23,6 +24,7 @@ export type HolderCommand =
   | { name: 'downloadMedia'; fileId: string }
   | { name: 'friendInfo'; wxid: string }
   | { name: 'profile' }
+  | { name: 'setProfile'; patch: ProfilePatch }
   | { name: 'setRemark'; wxid: string; remark: string }
   | { name: 'addFriend'; cmd: AddFriendCommand }
   | { name: 'searchUser'; keyword: string }
@@ -67,6 +69,8 @@ async function run(gw: ChatGateway, wxid: string, cmd: HolderCommand): Promise<u
       return gw.getFriendInfo(wxid, cmd.wxid);
     case 'profile':
       return gw.getProfile(wxid);
+    case 'setProfile':
+      return gw.setProfile(wxid, cmd.patch);
     case 'setRemark':
       return gw.setRemark(wxid, cmd.wxid, cmd.remark);
     case 'addFriend':
