@@ -25,6 +25,9 @@ import { settingsTexts } from '../features/settings/texts.ts';
 import { shellTexts } from '../features/shell/texts.ts';
 import { simulatorTexts } from '../features/simulator/texts.ts';
 import { listPageTexts } from '../components/listPage/texts.ts';
+import { materialTexts } from '../features/material/texts.ts';
+import { phrasesTexts } from '../features/phrases/texts.ts';
+import { profileLibrariesTexts } from '../features/profileLibraries/texts.ts';
 import { commonTexts, type TextTree } from './common.ts';
 
 /**
@@ -59,6 +62,9 @@ export const FEATURE_TEXTS: Record<Language, TextTree>[] = [
   groupsTexts,
   tagsTexts,
   fanTasksTexts,
+  materialTexts,
+  phrasesTexts,
+  profileLibrariesTexts,
 ];
 
 /**

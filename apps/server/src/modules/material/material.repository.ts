@@ -122,6 +122,7 @@ export async function updateItem(
   id: string,
   patch: { title?: string; folderId?: string },
 ) {
+  if (Object.keys(patch).length === 0) return itemById(db, tenantId, id);
   const [row] = await db
     .update(materials)
     .set(patch)

@@ -347,6 +347,10 @@ describe('typed-in items and the list', () => {
     expect(
       (await api(other).post('/main-api/material/edit', { id: item.data.id, title: 'x' })).status,
     ).toBe(404);
+    const unchanged = await api().post<MaterialItem>('/main-api/material/edit', {
+      id: item.data.id,
+    });
+    expect(unchanged.data.title).toBe('新标题');
     const gone = await api(other).post<{ deleted: number }>('/main-api/material/del', {
       ids: [item.data.id],
     });
