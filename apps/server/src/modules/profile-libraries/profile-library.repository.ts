@@ -59,9 +59,11 @@ export async function countNicknames(db: DbOrTx, tenantId: string): Promise<numb
 /** Adds nicknames (ones already kept are skipped); how many were new. */
 export async function insertNicknames(db: DbOrTx, tenantId: string, names: string[]) {
   if (names.length === 0) return 0;
+  // One statement gives every row the same now(): a millisecond apart keeps the order entered.
+  const base = Date.now();
   const rows = await db
     .insert(nicknameLibrary)
-    .values(names.map((nickname) => ({ tenantId, nickname })))
+    .values(names.map((nickname, i) => ({ tenantId, nickname, createdAt: new Date(base + i) })))
     .onConflictDoNothing()
     .returning({ id: nicknameLibrary.id });
   return rows.length;
