@@ -149,7 +149,7 @@ export function MaterialPanel({ conv }: { conv: ConversationItem }) {
       trigger="click"
       placement="topLeft"
       destroyOnHidden
-      content={open ? <PanelBody conv={conv} onSent={() => setOpen(false)} /> : null}
+      content={<PanelBody conv={conv} onSent={() => setOpen(false)} />}
     >
       <Tooltip title={t('material.panel')}>
         <Button

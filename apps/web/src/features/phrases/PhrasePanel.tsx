@@ -126,7 +126,7 @@ export function PhrasePanel({ onInsert }: { onInsert: (text: string) => void }) 
       trigger="click"
       placement="topLeft"
       destroyOnHidden
-      content={open ? <PanelBody onPick={pick} /> : null}
+      content={<PanelBody onPick={pick} />}
     >
       <Tooltip title={t('phrases.panel')}>
         <Button

@@ -1,4 +1,4 @@
-import { InputNumber, Modal, Slider, Space, Typography } from 'antd';
+import { InputNumber, Modal, Space, Typography } from 'antd';
 import { useEffect, useRef, useState, type PointerEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AVATAR_DEFAULT_PX, AVATAR_MAX_PX, AVATAR_MIN_PX } from '@cst/shared';
@@ -126,13 +126,16 @@ export function AvatarCropDialog({ file, onDone, onClose }: AvatarCropDialogProp
         <Typography.Text type="secondary">{t('profileLib.cropHint')}</Typography.Text>
         <Space>
           {t('profileLib.zoom')}
-          <Slider
+          <input
+            type="range"
             min={1}
             max={4}
             step={0.05}
             value={zoom}
-            onChange={applyZoom}
+            onChange={(e) => applyZoom(Number(e.target.value))}
+            aria-label={t('profileLib.zoom')}
             style={{ width: 180 }}
+            data-testid="avatar-crop-zoom"
           />
         </Space>
         <Space>
