@@ -1,11 +1,11 @@
+import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures.ts';
 import { address, contactWrites, convRow, openInbox, setUpAccount, shot } from './inbox-support.ts';
 import { mp4Of, solidPng } from './libraries-support.ts';
 
 const FRIEND = 'wxid_e2e_library';
 const stamp = () => Date.now().toString(36).slice(-5);
-const rightBubbles = (page: import('@playwright/test').Page) =>
-  page.locator('[data-testid="msg-row"][data-side="right"]');
+const rightBubbles = (page: Page) => page.locator('[data-testid="msg-row"][data-side="right"]');
 
 test.describe('material and phrase libraries', () => {
   test('uploads pictures and a video, then sends material from the composer with the keyboard', async ({
