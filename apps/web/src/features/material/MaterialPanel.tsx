@@ -118,10 +118,8 @@ function PanelBody({ conv, onSent }: { conv: ConversationItem; onSent: () => voi
                 >
                   <MaterialThumb item={item} />
                   <span className="material-row-text">
-                    <Typography.Text ellipsis>{materialLabel(item)}</Typography.Text>
-                    <Typography.Text type="secondary" className="material-row-type">
-                      {t(`material.types.${item.type}`)}
-                    </Typography.Text>
+                    <span className="material-row-label">{materialLabel(item)}</span>
+                    <span className="material-row-type">{t(`material.types.${item.type}`)}</span>
                   </span>
                 </button>
               )}

@@ -3,7 +3,10 @@ import { useTranslation } from 'react-i18next';
 import type { QuickPhrase } from './useQuickPhrase.ts';
 import './phrases.css';
 
-/** The quick-search list above the composer's text box. */
+/**
+ * The quick-search list above the composer's text box: plain rows (no measuring ellipsis), so a
+ * key press costs little more than the search itself.
+ */
 export function QuickPhraseList({ quick }: { quick: QuickPhrase }) {
   const { t } = useTranslation();
   if (!quick.open) return null;
@@ -23,7 +26,7 @@ export function QuickPhraseList({ quick }: { quick: QuickPhrase }) {
           }}
           data-testid="quick-phrase"
         >
-          <Typography.Text ellipsis>{p.content}</Typography.Text>
+          {p.content}
         </div>
       ))}
       <Typography.Text type="secondary" className="quick-phrases-hint">
