@@ -95,13 +95,15 @@ async function openChat(page: Page, s: BenchServer, me: Session, wxid: string) {
   await page.waitForSelector('[data-testid="composer-input"]');
 }
 
-/** Records, for every key press, the time until the frame after it was handled. */
+/** Records, for every typed character, the time until the frame after it was handled. */
 async function keyTimer(page: Page): Promise<void> {
   await page.evaluate(() => {
     const w = window as unknown as { __keyMs: number[] };
     w.__keyMs = [];
+    // `beforeinput` fires for every typed character, also those typed as text (Chinese) that
+    // raise no keydown.
     document.addEventListener(
-      'keydown',
+      'beforeinput',
       () => {
         const t0 = performance.now();
         requestAnimationFrame(() => setTimeout(() => w.__keyMs.push(performance.now() - t0), 0));
