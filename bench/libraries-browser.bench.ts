@@ -127,22 +127,27 @@ async function keyTimes(page: Page, text: string): Promise<number[]> {
 
 /** Milliseconds from a click on a button to `selector` appearing (and the frame after). */
 async function openTime(page: Page, button: string, selector: string): Promise<number> {
-  return page.evaluate(
+  await page.waitForSelector(button);
+  const took = await page.evaluate(
     ({ button, selector }) =>
       new Promise<number>((resolve) => {
         const t0 = performance.now();
         // (No named function here: the bundler would wrap it in a helper the page lacks.)
-        const obs = new MutationObserver(() => {
+        const timer = setInterval(() => {
           if (document.querySelector(selector)) {
-            obs.disconnect();
+            clearInterval(timer);
             requestAnimationFrame(() => resolve(performance.now() - t0));
+          } else if (performance.now() - t0 > 20_000) {
+            clearInterval(timer);
+            resolve(-1);
           }
-        });
-        obs.observe(document.body, { childList: true, subtree: true });
+        }, 2);
         (document.querySelector(button) as HTMLElement).click();
       }),
     { button, selector },
   );
+  if (took < 0) throw new Error(`${selector} did not appear after a click on ${button}`);
+  return took;
 }
 
 const ms = (n: number) => `${n.toFixed(1)} ms`;
