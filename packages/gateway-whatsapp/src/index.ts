@@ -88,6 +88,7 @@ export async function createWhatsAppGateway(
     logout: (wxid) => session.logout(core, wxid),
     heldAccounts: () => [...core.held.keys()],
     getProfile: async (wxid) => cmd.getProfile(core, wxid),
+    setProfile: unsupported('profile editing from the console'),
 
     send: (c) => cmd.send(core, c),
     revoke: (wxid, msgId) => cmd.revoke(core, wxid, msgId),

@@ -28,3 +28,6 @@ export * from './fanImport.ts';
 export * from './billing.ts';
 export * from './service.ts';
 export * from './moments.ts';
+export * from './material.ts';
+export * from './phrases.ts';
+export * from './profileLibraries.ts';

@@ -1,6 +1,9 @@
 import { accountsMessages } from './accounts.ts';
 import { authMessages } from './auth.ts';
 import { billingMessages } from './billing.ts';
+import { materialMessages } from './material.ts';
+import { phraseMessages } from './phrases.ts';
+import { profileLibraryMessages } from './profileLibraries.ts';
 import { contactMessages } from './contacts.ts';
 import { conversationMessages } from './conversations.ts';
 import { friendsMessages } from './friends.ts';
@@ -42,6 +45,9 @@ export const MESSAGES = {
   ...billingMessages,
   ...serviceMessages,
   ...momentMessages,
+  ...materialMessages,
+  ...phraseMessages,
+  ...profileLibraryMessages,
 } satisfies Record<string, Text>;
 export type MessageKey = keyof typeof MESSAGES;
 

@@ -26,6 +26,7 @@ export const PERMISSIONS = {
   'role.manage': { 'zh-CN': '角色管理', en: 'Roles' },
   'sensitive.manage': { 'zh-CN': '敏感词监控', en: 'Sensitive words' },
   'billing.manage': { 'zh-CN': '端口购买与订单', en: 'Port purchases and orders' },
+  'library.manage': { 'zh-CN': '素材库与共享话术', en: 'Material and shared phrases' },
 } as const satisfies Record<string, Text>;
 export type Permission = keyof typeof PERMISSIONS;
 export const PERMISSION_KEYS = Object.keys(PERMISSIONS) as Permission[];

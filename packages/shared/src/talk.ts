@@ -61,7 +61,8 @@ export const EMOTICON_MAX_BYTES = 2 * 1024 * 1024;
 export const FORWARD_MAX_MESSAGES = 30;
 export const FORWARD_MAX_TARGETS = 20;
 
-const messageIdValue = z.union([
+/** A message id as routes take it: digits or a number. */
+export const messageIdValue = z.union([
   z.string().regex(/^\d{1,18}$/, { error: 'messageNotFound' }),
   z.number().int().min(0),
 ]);

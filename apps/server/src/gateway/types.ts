@@ -152,6 +152,13 @@ export interface AccountProfileDto {
   city: string;
 }
 
+/** What `setProfile` changes; absent fields stay as they are. */
+export interface ProfilePatch {
+  nickname?: string;
+  /** Address of the new picture (`/oss-api/…`); adapters that upload bytes load it with loadMedia. */
+  avatarUrl?: string;
+}
+
 /** A friend of a work account. */
 export interface ContactDto {
   wxid: string;
@@ -402,6 +409,8 @@ export interface ChatGatewayCommands {
   heldAccounts(): string[];
   /** The account's own profile. */
   getProfile(workWxid: string): Promise<AccountProfileDto>;
+  /** Changes the account's own nickname and/or avatar (an `/oss-api` address); the new profile. */
+  setProfile(workWxid: string, patch: ProfilePatch): Promise<AccountProfileDto>;
 
   /** Sends a message (idempotent by requestId). */
   send(cmd: SendCommand): Promise<SendAccepted>;

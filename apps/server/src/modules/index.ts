@@ -28,6 +28,9 @@ import { registerFanImportRoutes } from './fan-import/fan-import.routes.ts';
 import { registerFanTaskRoutes } from './fan-tasks/fan-task.routes.ts';
 import { registerServiceRoutes } from './service/service.routes.ts';
 import { registerMomentRoutes } from './moments/moment.routes.ts';
+import { registerMaterialRoutes } from './material/material.routes.ts';
+import { registerPhraseRoutes } from './phrases/phrase.routes.ts';
+import { registerProfileLibraryRoutes } from './profile-libraries/profile-library.routes.ts';
 import { attachScheduler } from '../scheduler/hooks.ts';
 
 /** Registers every feature module's routes. */
@@ -60,6 +63,9 @@ export async function registerModules(app: FastifyInstance, deps: Deps): Promise
   registerFanImportRoutes(app, deps);
   registerServiceRoutes(app, deps);
   registerMomentRoutes(app, deps);
+  registerMaterialRoutes(app, deps);
+  registerPhraseRoutes(app, deps);
+  registerProfileLibraryRoutes(app, deps);
   // Last: job kinds are registered above; the scheduler starts once the server is ready.
   attachScheduler(app, deps);
 }

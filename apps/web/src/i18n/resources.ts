@@ -27,6 +27,9 @@ import { shellTexts } from '../features/shell/texts.ts';
 import { simulatorTexts } from '../features/simulator/texts.ts';
 import { listPageTexts } from '../components/listPage/texts.ts';
 import { serviceTexts } from '../features/service/texts.ts';
+import { materialTexts } from '../features/material/texts.ts';
+import { phrasesTexts } from '../features/phrases/texts.ts';
+import { profileLibrariesTexts } from '../features/profileLibraries/texts.ts';
 import { commonTexts, type TextTree } from './common.ts';
 
 /**
@@ -63,6 +66,9 @@ export const FEATURE_TEXTS: Record<Language, TextTree>[] = [
   momentsTexts,
   fanTasksTexts,
   serviceTexts,
+  materialTexts,
+  phrasesTexts,
+  profileLibrariesTexts,
 ];
 
 /**

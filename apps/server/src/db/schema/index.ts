@@ -18,3 +18,4 @@ export * from './billing.ts';
 export * from './whatsapp.ts';
 export * from './service.ts';
 export * from './moments.ts';
+export * from './libraries.ts';

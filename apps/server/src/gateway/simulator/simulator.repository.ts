@@ -102,6 +102,13 @@ export class SimulatorRepository {
     return wxids.map((w) => by.get(w) ?? null);
   }
 
+  /** An account read now, past the batched loader (after a change in this turn). */
+  async freshAccount(wxid: string): Promise<SimAccountRow> {
+    const row = (await this.accountsByWxid([wxid]))[0];
+    if (!row) throw new Error(`unknown account ${wxid}`);
+    return row;
+  }
+
   /** Updates an account. */
   async updateAccount(wxid: string, patch: Partial<SimAccountRow>): Promise<void> {
     await this.db.update(simAccounts).set(patch).where(eq(simAccounts.wxid, wxid));

@@ -138,6 +138,14 @@ export async function createSimulator(
       core.requireHeld(wxid);
       return toProfile(await core.account(wxid));
     },
+    setProfile: async (wxid, patch) => {
+      core.requireOnline(wxid);
+      const change: { nickname?: string; avatar?: string } = {};
+      if (patch.nickname !== undefined) change.nickname = patch.nickname;
+      if (patch.avatarUrl !== undefined) change.avatar = patch.avatarUrl;
+      if (Object.keys(change).length > 0) await core.repo.updateAccount(wxid, change);
+      return toProfile(await core.repo.freshAccount(wxid));
+    },
 
     send: (cmd) => messaging.sendMessage(core, cmd),
     revoke: (wxid, msgId) => messaging.revokeMessage(core, wxid, msgId),

@@ -10,6 +10,7 @@ import {
   type GatewayErrorCode,
   type Peer,
   type PostMomentCommand,
+  type ProfilePatch,
   type SimFaultKind,
   type SimFriendRequestCommand,
   type SimInboundCommand,
@@ -29,6 +30,7 @@ export type HolderCommand =
   | { name: 'downloadMedia'; fileId: string }
   | { name: 'friendInfo'; wxid: string }
   | { name: 'profile' }
+  | { name: 'setProfile'; patch: ProfilePatch }
   | { name: 'setRemark'; wxid: string; remark: string }
   | { name: 'addFriend'; cmd: AddFriendCommand }
   | { name: 'searchUser'; keyword: string }
@@ -88,6 +90,8 @@ async function run(gw: ChatGateway, wxid: string, cmd: HolderCommand): Promise<u
       return gw.getFriendInfo(wxid, cmd.wxid);
     case 'profile':
       return gw.getProfile(wxid);
+    case 'setProfile':
+      return gw.setProfile(wxid, cmd.patch);
     case 'setRemark':
       return gw.setRemark(wxid, cmd.wxid, cmd.remark);
     case 'addFriend':

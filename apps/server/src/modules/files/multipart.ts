@@ -10,15 +10,16 @@ export function withMultipart(
   app: FastifyInstance,
   maxFileBytes: number,
   register: (scope: FastifyInstance) => void,
+  maxFiles = 1,
 ): void {
   void app.register(async (scope) => {
     await scope.register(fastifyMultipart, {
       limits: {
         fileSize: maxFileBytes + 1,
-        files: 1,
+        files: maxFiles,
         fields: 20,
         fieldSize: 64 * 1024,
-        parts: 30,
+        parts: 30 + maxFiles,
         headerPairs: 100,
       },
     });

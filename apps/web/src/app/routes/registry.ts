@@ -192,6 +192,22 @@ export const ROUTES: AppRoute[] = [
       import('../../features/sensitive/SensitiveWordsPage.tsx').then((m) => m.SensitiveWordsPage),
   }),
 
+  child('settings', '/settings/material', 'route.material', 'library.manage', 72, {
+    ready: true,
+    load: () => import('../../features/material/MaterialPage.tsx').then((m) => m.MaterialPage),
+  }),
+  child('settings', '/settings/phrases', 'route.phrases', 'conversation.send', 74, {
+    ready: true,
+    load: () => import('../../features/phrases/PhrasesPage.tsx').then((m) => m.PhrasesPage),
+  }),
+  child('settings', '/settings/profileLibrary', 'route.profileLibrary', 'account.manage', 76, {
+    ready: true,
+    load: () =>
+      import('../../features/profileLibraries/ProfileLibrariesPage.tsx').then(
+        (m) => m.ProfileLibrariesPage,
+      ),
+  }),
+
   // Contacts.
   section('contacts', '/contacts', '/contacts/apply', 'route.contacts', {
     order: 35,

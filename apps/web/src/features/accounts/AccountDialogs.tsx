@@ -1,6 +1,7 @@
 import { App } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { WorkAccountItem } from '@cst/shared';
+import { BatchProfileModal } from '../profileLibraries/BatchProfileModal.tsx';
 import { accountsApi } from './api.ts';
 import { ConfirmWordModal } from '../../components/listPage/ConfirmWordModal.tsx';
 import { DistributeModal } from './DistributeModal.tsx';
@@ -16,7 +17,10 @@ export type DeleteOp = 'delete' | 'deleteBanned' | 'deleteNonOnline';
 /** The dialog the account page shows, if any. */
 export type AccountDialog =
   | { kind: 'remark'; account: WorkAccountItem }
-  | { kind: 'distribute' | 'moveGroup' | 'batchEdit' | 'proxy' | 'pool'; wxids: string[] }
+  | {
+      kind: 'distribute' | 'moveGroup' | 'batchEdit' | 'batchProfile' | 'proxy' | 'pool';
+      wxids: string[];
+    }
   | { kind: 'delete'; op: DeleteOp; wxids?: string[] }
   | { kind: 'qr'; wxid?: string };
 
@@ -67,6 +71,7 @@ export function AccountDialogs({ dialog, groupId, onClose }: AccountDialogsProps
       <DistributeModal wxids={wxidsOf('distribute')} onClose={onClose} />
       <GroupPickModal mode="moveGroup" wxids={wxidsOf('moveGroup')} onClose={onClose} />
       <GroupPickModal mode="batchEdit" wxids={wxidsOf('batchEdit')} onClose={onClose} />
+      <BatchProfileModal wxids={wxidsOf('batchProfile')} onClose={onClose} />
       <ProxyAssignModal wxids={wxidsOf('proxy')} onClose={onClose} />
       <PoolChangeModal wxids={wxidsOf('pool')} onClose={onClose} />
       <ConfirmWordModal

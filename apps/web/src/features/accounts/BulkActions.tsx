@@ -23,6 +23,7 @@ const BULK: AccountAction[] = [
   'restitute',
   'moveGroup',
   'batchEdit',
+  'batchProfile',
   'proxy',
   'pool',
   'multiLogin',

@@ -75,6 +75,7 @@ export function WorkAccountsPage() {
       case 'distribute':
       case 'moveGroup':
       case 'batchEdit':
+      case 'batchProfile':
       case 'proxy':
       case 'pool':
         return setDialog({ kind: action, wxids });

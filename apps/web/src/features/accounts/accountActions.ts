@@ -15,6 +15,7 @@ export type AccountAction =
   | 'relogin'
   | 'delete'
   | 'batchEdit'
+  | 'batchProfile'
   | 'moveGroup'
   | 'proxy'
   | 'pool';
@@ -27,6 +28,7 @@ export function actionStates(action: AccountAction): readonly WorkAccountStatus[
     case 'multiLogin':
       return ACCOUNT_OPERATION_STATES.multiLogin;
     case 'batchEdit':
+    case 'batchProfile':
       return ACCOUNT_OPERATION_STATES.batchEdit;
     case 'relogin':
       return ACCOUNT_OPERATION_STATES.deleteNonOnline;
@@ -70,6 +72,7 @@ export const ACTION_LABELS: Record<AccountAction, string> = {
   relogin: 'accounts.relogin',
   delete: 'accounts.delete',
   batchEdit: 'accounts.batchEdit',
+  batchProfile: 'profileLib.batchProfile',
   moveGroup: 'accounts.moveGroup',
   proxy: 'accounts.setProxy',
   pool: 'accounts.poolChange',

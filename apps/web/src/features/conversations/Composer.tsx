@@ -8,6 +8,8 @@ import { useCan } from '../../lib/session/sessionStore.ts';
 import { ComposerExtras } from '../media/ComposerExtras.tsx';
 import { useAutoTranslate, useTranslateLanguageName } from '../translation/api.ts';
 import { OutgoingPreview } from '../translation/OutgoingPreview.tsx';
+import { QuickPhraseList } from '../phrases/QuickPhraseList.tsx';
+import { useQuickPhrase } from '../phrases/useQuickPhrase.ts';
 import { quoteOf } from './bubbles.tsx';
 import { EmojiPicker } from './EmojiPicker.tsx';
 import { sendText } from './inboxActions.ts';
@@ -33,6 +35,17 @@ export function Composer({ conv }: { conv: ConversationItem }) {
   const auto = useAutoTranslate(indexName);
   const peerLangName = useTranslateLanguageName(auto?.peerLang ?? null);
   const [preview, setPreview] = useState<string | null>(null);
+  const [caret, setCaret] = useState(0);
+  const place = (text: string, at: number) => {
+    setDraft(indexName, text);
+    setCaret(at);
+    requestAnimationFrame(() => {
+      const el = ref.current?.resizableTextArea?.textArea;
+      el?.focus();
+      el?.setSelectionRange(at, at);
+    });
+  };
+  const quick = useQuickPhrase(draft, caret, place);
 
   const send = () => {
     if (!draft.trim()) return;
@@ -50,6 +63,7 @@ export function Composer({ conv }: { conv: ConversationItem }) {
     ref.current?.focus();
   };
   const handleKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (quick.handleKeyDown(e)) return;
     if (e.key !== 'Enter' || e.shiftKey || e.nativeEvent.isComposing) return;
     e.preventDefault();
     send();
@@ -57,11 +71,7 @@ export function Composer({ conv }: { conv: ConversationItem }) {
   const insert = (code: string) => {
     const el = ref.current?.resizableTextArea?.textArea;
     const at = el ? el.selectionStart : draft.length;
-    setDraft(indexName, draft.slice(0, at) + code + draft.slice(at));
-    requestAnimationFrame(() => {
-      el?.focus();
-      el?.setSelectionRange(at + code.length, at + code.length);
-    });
+    place(draft.slice(0, at) + code + draft.slice(at), at + code.length);
   };
 
   if (!canSend) return null;
@@ -96,20 +106,27 @@ export function Composer({ conv }: { conv: ConversationItem }) {
       )}
       <div className="composer-tools">
         <EmojiPicker onPick={insert} />
-        <ComposerExtras conv={conv} />
+        <ComposerExtras conv={conv} onInsert={insert} />
       </div>
-      <Input.TextArea
-        ref={ref}
-        value={draft}
-        onChange={(e) => setDraft(indexName, e.target.value)}
-        onKeyDown={handleKeyDown}
-        autoSize={{ minRows: 3, maxRows: 8 }}
-        maxLength={MAX_TEXT_LENGTH}
-        variant="borderless"
-        placeholder={t('inbox.composerPlaceholder')}
-        aria-label={t('inbox.composer')}
-        data-testid="composer-input"
-      />
+      <div className="composer-input-wrap">
+        <QuickPhraseList quick={quick} />
+        <Input.TextArea
+          ref={ref}
+          value={draft}
+          onChange={(e) => {
+            setDraft(indexName, e.target.value);
+            setCaret(e.target.selectionStart);
+          }}
+          onSelect={(e) => setCaret(e.currentTarget.selectionStart)}
+          onKeyDown={handleKeyDown}
+          autoSize={{ minRows: 3, maxRows: 8 }}
+          maxLength={MAX_TEXT_LENGTH}
+          variant="borderless"
+          placeholder={t('inbox.composerPlaceholder')}
+          aria-label={t('inbox.composer')}
+          data-testid="composer-input"
+        />
+      </div>
       <div className="composer-actions">
         <Button
           type="primary"

@@ -3,6 +3,8 @@ import { App, Button, Tooltip } from 'antd';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ConversationItem } from '@cst/shared';
+import { MaterialPanel } from '../material/MaterialPanel.tsx';
+import { PhrasePanel } from '../phrases/PhrasePanel.tsx';
 import { TranslateTool } from '../translation/TranslateTool.tsx';
 import { EmoticonPanel } from './EmoticonPanel.tsx';
 import { MessageToolsHost } from './MessageToolsHost.tsx';
@@ -21,7 +23,14 @@ const ICON: Record<SendKind, ReactNode> = {
  * The composer's media tools: pictures (pick, paste, drag and drop; up to 5), files, video, and
  * the sticker panel. Paste and drop are caught on the whole composer.
  */
-export function ComposerExtras({ conv }: { conv: ConversationItem }) {
+export function ComposerExtras({
+  conv,
+  onInsert,
+}: {
+  conv: ConversationItem;
+  /** Puts text into the composer at the caret (a phrase). */
+  onInsert: (text: string) => void;
+}) {
   const { t } = useTranslation();
   const { message: toast } = App.useApp();
   const anchor = useRef<HTMLSpanElement>(null);
@@ -82,6 +91,8 @@ export function ComposerExtras({ conv }: { conv: ConversationItem }) {
   return (
     <span className="composer-extras" ref={anchor}>
       <EmoticonPanel conv={conv} />
+      <PhrasePanel onInsert={onInsert} />
+      <MaterialPanel conv={conv} />
       {(['image', 'document', 'video'] as const).map((kind) => (
         <span key={kind}>
           <Tooltip title={t(`media.${kind === 'document' ? 'file' : kind}`)}>

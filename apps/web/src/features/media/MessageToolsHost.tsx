@@ -6,6 +6,7 @@ import { useRealtimeEvent } from '../../lib/realtime/useRealtimeEvent.ts';
 import { useInbox } from '../conversations/inboxStore.ts';
 import { removeDeleted } from './deletedMessages.ts';
 import { ContactPicker, type PickedContact } from '../contactPicker/ContactPicker.tsx';
+import { AddToMaterialModal } from '../material/AddToMaterialModal.tsx';
 import { useMessageTools } from './messageTools.ts';
 
 /** Carries out the message menu's forward (through the contact picker), collect and delete. */
@@ -19,7 +20,7 @@ export function MessageToolsHost() {
   );
 
   useEffect(() => {
-    if (!pending || pending.action === 'forward') return;
+    if (!pending || pending.action === 'forward' || pending.action === 'material') return;
     const id = pending.message.messageId;
     done();
     if (pending.action === 'collect') {
@@ -57,12 +58,18 @@ export function MessageToolsHost() {
       .catch(() => undefined);
   };
   return (
-    <ContactPicker
-      open={pending?.action === 'forward'}
-      title={t('media.forwardTo')}
-      workWxid={pending?.message.workWxid}
-      onCancel={done}
-      onConfirm={forward}
-    />
+    <>
+      <ContactPicker
+        open={pending?.action === 'forward'}
+        title={t('media.forwardTo')}
+        workWxid={pending?.message.workWxid}
+        onCancel={done}
+        onConfirm={forward}
+      />
+      <AddToMaterialModal
+        messageId={pending?.action === 'material' ? pending.message.messageId : null}
+        onClose={done}
+      />
+    </>
   );
 }

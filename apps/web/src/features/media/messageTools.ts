@@ -1,10 +1,11 @@
 import type { MenuProps } from 'antd';
 import type { TFunction } from 'i18next';
 import { create } from 'zustand';
-import { MSG_TYPE, type MessageItem } from '@cst/shared';
+import { MATERIAL_TYPE_OF_MSG, MSG_TYPE, type MessageItem } from '@cst/shared';
+import { can, useSession } from '../../lib/session/sessionStore.ts';
 
 /** An action asked from a message's menu, carried out by {@link MessageToolsHost}. */
-export type MessageToolAction = 'forward' | 'collect' | 'delete';
+export type MessageToolAction = 'forward' | 'collect' | 'delete' | 'material';
 
 /** The pending action of the chat's message menu. */
 export const useMessageTools = create<{
@@ -28,12 +29,15 @@ const NOT_FORWARDABLE = new Set<number>([
   MSG_TYPE.system,
 ]);
 
-/** The extra menu entries of a stored message: forward, collect, delete. */
+/** The extra menu entries of a stored message: forward, collect, add to material, delete. */
 export function messageToolItems(m: MessageItem, t: TFunction): NonNullable<MenuProps['items']> {
   if (!m.messageId || m.revoked) return [];
   return [
     ...(NOT_FORWARDABLE.has(m.msgType) ? [] : [{ key: 'tool:forward', label: t('media.forward') }]),
     { key: 'tool:collect', label: t('media.collect') },
+    ...(MATERIAL_TYPE_OF_MSG[m.msgType] && can(useSession.getState().user, 'library.manage')
+      ? [{ key: 'tool:material', label: t('material.addToMaterial') }]
+      : []),
     { key: 'tool:delete', label: t('media.delete'), danger: true },
   ];
 }

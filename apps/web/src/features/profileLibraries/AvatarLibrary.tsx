@@ -1,0 +1,93 @@
+import UploadOutlined from '@ant-design/icons/es/icons/UploadOutlined';
+import { App, Button, Spin, Typography } from 'antd';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { DeleteButton, EmptyState, ListPage } from '../../components/listPage/index.ts';
+import { withToken } from '../bubbles/media.ts';
+import { profileLibApi, profileLibKeys } from './api.ts';
+import { AvatarCropDialog } from './AvatarCropDialog.tsx';
+
+/** The avatar library: square jpg avatars, uploaded through the crop dialog. */
+export function AvatarLibrary() {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const client = useQueryClient();
+  const input = useRef<HTMLInputElement>(null);
+  const [file, setFile] = useState<File | null>(null);
+  const avatars = useQuery({ queryKey: profileLibKeys.avatars, queryFn: profileLibApi.avatars });
+  const refresh = () => client.invalidateQueries({ queryKey: profileLibKeys.avatars });
+
+  const pick = (f: File | undefined) => {
+    if (!f) return;
+    if (!/\.jpe?g$/i.test(f.name) && f.type !== 'image/jpeg') {
+      void message.error(t('profileLib.notJpeg'));
+      return;
+    }
+    setFile(f);
+  };
+  const upload = (
+    <>
+      <Button
+        type="primary"
+        icon={<UploadOutlined />}
+        onClick={() => input.current?.click()}
+        data-testid="avatar-upload"
+      >
+        {t('profileLib.uploadAvatar')}
+      </Button>
+      <input
+        ref={input}
+        type="file"
+        hidden
+        accept=".jpg,.jpeg,image/jpeg"
+        data-testid="avatar-upload-input"
+        onChange={(e) => {
+          pick(e.target.files?.[0]);
+          e.target.value = '';
+        }}
+      />
+    </>
+  );
+  const list = avatars.data?.list ?? [];
+  return (
+    <ListPage
+      bare
+      testId="avatar-library"
+      notice={<Typography.Text type="secondary">{t('profileLib.avatarHint')}</Typography.Text>}
+      actions={upload}
+    >
+      {avatars.isLoading ? (
+        <Spin />
+      ) : list.length === 0 ? (
+        <EmptyState title={t('profileLib.noAvatars')} hint={t('profileLib.noAvatarsHint')} />
+      ) : (
+        <div className="avatar-grid">
+          {list.map((a) => (
+            <div key={a.id} className="avatar-cell" data-testid="avatar-cell">
+              <img src={withToken(a.url) ?? ''} alt="" loading="lazy" />
+              <Typography.Text type="secondary">{`${a.size}px`}</Typography.Text>
+              <DeleteButton
+                target={t('profileLib.avatars')}
+                onDelete={async () => {
+                  await profileLibApi.deleteAvatars([a.id]);
+                  void message.success(t('profileLib.deleted'));
+                  await refresh();
+                }}
+              />
+            </div>
+          ))}
+        </div>
+      )}
+      <AvatarCropDialog
+        file={file}
+        onClose={() => setFile(null)}
+        onDone={async (jpeg) => {
+          await profileLibApi.uploadAvatar(jpeg);
+          void message.success(t('profileLib.uploaded'));
+          await refresh();
+        }}
+      />
+    </ListPage>
+  );
+}
