@@ -26,3 +26,4 @@ export * from './preview.ts';
 export * from './tags.ts';
 export * from './fanImport.ts';
 export * from './billing.ts';
+export * from './robots.ts';

@@ -9,6 +9,7 @@ import { filesMessages } from './files.ts';
 import { fanTaskMessages } from './fanTasks.ts';
 import { friendRequestMessages } from './friendRequests.ts';
 import { groupMessages } from './groups.ts';
+import { robotMessages } from './robots.ts';
 import { sensitiveMessages } from './sensitive.ts';
 import { tagsMessages } from './tags.ts';
 import { talkMessages } from './talk.ts';
@@ -38,6 +39,7 @@ export const MESSAGES = {
   ...translationMessages,
   ...fanImportMessages,
   ...billingMessages,
+  ...robotMessages,
 } satisfies Record<string, Text>;
 export type MessageKey = keyof typeof MESSAGES;
 
