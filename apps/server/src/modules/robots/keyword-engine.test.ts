@@ -32,7 +32,7 @@ const replies = (peer: string, w = acc.wxid) => receivedBy(server, demo, w, peer
 
 beforeAll(async () => {
   server = await startServer(testConfig({ port: 0 }), {
-    accounts: { simulator: { loginDelayMs: 20, deliveryDelayMs: 10, readDelayMs: 10 } },
+    accounts: { simulator: { loginDelayMs: 20 } },
     scheduler: { pollMs: 100 },
   });
   demo = await signIn(server, 'demo');
