@@ -23,7 +23,7 @@ import * as repo from './robots.repository.ts';
 import { acceptedToday } from './robot.lanes.ts';
 
 /** How long after a request a new friend still gets the greeting. */
-const GREETING_WINDOW_MS = 24 * 3600_000;
+const GREETING_WINDOW_MS = 7 * 24 * 3600_000;
 
 /** The idempotency key of the robot's accept of a request. */
 export const acceptKey = (requestId: string) => `accept:${requestId}`;

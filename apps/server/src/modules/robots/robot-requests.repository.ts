@@ -29,7 +29,7 @@ export async function receivedByPlatformId(
   return row ?? null;
 }
 
-/** Received requests of an account from these people, answered or not, since a time. */
+/** Received requests of an account from these people, answered or not, made since a time. */
 export function receivedFrom(
   db: DbOrTx,
   tenantId: string,
@@ -47,7 +47,7 @@ export function receivedFrom(
         eq(friendRequests.workAccountId, workAccountId),
         eq(friendRequests.direction, 'in'),
         inArray(friendRequests.wxid, wxids),
-        gt(friendRequests.updatedAt, since),
+        gt(friendRequests.createdAt, since),
       ),
     );
 }
