@@ -1,0 +1,63 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../../platform/db.ts';
+import { startServer, type Server } from '../../server.ts';
+import { testConfig } from '../../../test/support.ts';
+import { addAccount, freshStore, signIn } from '../accounts/account.test-support.ts';
+import {
+  createRule,
+  receivedBy,
+  ruleOf,
+  say,
+  settle,
+  waitReceived,
+} from './robots.test-support.ts';
+
+// Issue 15 §5: the server stops between a trigger and its reply; the reply is sent once after.
+
+const stores: { drop(): Promise<void> }[] = [];
+const servers: Server[] = [];
+afterAll(async () => {
+  for (const s of servers) await s.stop().catch(() => undefined);
+  for (const d of stores) await d.drop();
+});
+
+describe('a restart between a trigger and its reply', () => {
+  it('sends the reply once, after the restart', async () => {
+    const store = await freshStore();
+    stores.push(store);
+    const opts = { accounts: { simulator: { loginDelayMs: 20 } }, scheduler: { pollMs: 100 } };
+    // First instance: no scheduler, so the trigger is recorded and its reply waits.
+    const base = testConfig({ ...store.config, port: 0 });
+    const A = await startServer(
+      { ...base, services: new Set(['api', 'realtime', 'gateway'] as const) },
+      opts,
+    );
+    servers.push(A);
+    const sa = await signIn(A, 'demo');
+    const acc = await addAccount(A, sa, { nickname: '重启号' });
+    const id = await createRule(A, sa, {
+      keywords: ['重启'],
+      replies: [{ kind: 'text', content: '重启后也只回一次' }],
+    });
+    await say(A, sa, acc.wxid, 'wxid_restart_person', '重启了吗');
+    await A.accounts.gateway.simulator?.idle();
+    expect((await ruleOf(A, sa, id))?.hits).toBe(1);
+    expect(await receivedBy(A, sa, acc.wxid, 'wxid_restart_person')).toHaveLength(0);
+    await A.stop();
+
+    const B = await startServer(testConfig({ ...store.config, port: 0 }), opts);
+    servers.push(B);
+    const sb = await signIn(B, 'demo');
+    const got = await waitReceived(B, sb, acc.wxid, 'wxid_restart_person', 1);
+    expect(got[0]!.content).toBe('重启后也只回一次');
+    await settle(B);
+    expect(await receivedBy(B, sb, acc.wxid, 'wxid_restart_person')).toHaveLength(1);
+    const [row] = rowsOf<{ n: number }>(
+      await B.deps.db.execute(
+        sql`select count(*)::int as n from keyword_hits where rule_id = ${id}`,
+      ),
+    );
+    expect(row?.n).toBe(1);
+  }, 60_000);
+});
