@@ -5,6 +5,7 @@ import type { TextTree } from '../../i18n/common.ts';
 export const robotsTexts: Record<Language, TextTree> = {
   'zh-CN': {
     robots: {
+      sentByRobot: '机器人',
       scope: '适用工作号',
       defaultScope: '默认（所有未单独设置的工作号）',
       inherited: '该工作号未单独设置，当前沿用默认设置；保存后改为单独设置',
@@ -82,6 +83,7 @@ export const robotsTexts: Record<Language, TextTree> = {
   },
   en: {
     robots: {
+      sentByRobot: 'Robot',
       scope: 'Work account',
       defaultScope: 'Default (every account without its own settings)',
       inherited:
