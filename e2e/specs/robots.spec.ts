@@ -104,7 +104,7 @@ test.describe('robots', () => {
     await page.getByRole('spinbutton').nth(0).fill('0');
     await page.getByRole('spinbutton').nth(1).fill('0');
     await page.getByTestId('robot-accept-save').click();
-    await expect(page.getByText('保存成功')).toBeVisible();
+    await expect(page.getByText('保存成功').last()).toBeVisible();
     await shot(page, 'robots-accept');
 
     // The greeting: two messages.
@@ -115,7 +115,7 @@ test.describe('robots', () => {
     await page.getByTestId('robot-msg-text-1').fill('有问题随时问我');
     await page.getByTestId('robot-reply-interval').fill('1');
     await page.getByTestId('robot-reply-save').click();
-    await expect(page.getByText('保存成功')).toBeVisible();
+    await expect(page.getByText('保存成功').last()).toBeVisible();
     await shot(page, 'robots-greeting');
 
     const asked = await api<{ fromWxid: string }>('/sim-api/friend-request', {

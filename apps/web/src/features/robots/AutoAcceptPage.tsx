@@ -73,6 +73,8 @@ export function AutoAcceptPage() {
       });
       client.setQueryData(robotsKeys.accept(workWxid), saved);
       void message.success(t('common.saved'));
+    } catch {
+      // The client showed the server's message.
     } finally {
       setSaving(false);
     }

@@ -50,6 +50,8 @@ export function GreetingPage() {
       });
       client.setQueryData(robotsKeys.reply(workWxid), saved);
       void message.success(t('common.saved'));
+    } catch {
+      // The client showed the server's message.
     } finally {
       setSaving(false);
     }

@@ -50,7 +50,9 @@ export function KeywordRuleModal({ target, onClose }: KeywordRuleModalProps) {
     if (target) form.setFieldsValue(valuesOf(target === 'new' ? null : target));
   }, [target, form]);
   const handleOk = async () => {
-    const v = await form.validateFields();
+    // A field left wrong shows its message beside it.
+    const v = await form.validateFields().catch(() => null);
+    if (!v) return;
     const replies = cleanMessages(v.replies);
     if (replies.length === 0) {
       void message.error(t('msg.textOrImageRequired'));
@@ -71,6 +73,8 @@ export function KeywordRuleModal({ target, onClose }: KeywordRuleModalProps) {
       else await robotsApi.createRule(body);
       void message.success(t('common.saved'));
       onClose(true);
+    } catch {
+      // The client showed the server's message; the dialog stays open.
     } finally {
       setSaving(false);
     }

@@ -99,7 +99,12 @@ export function KeywordRulesPage() {
             size="small"
             checked={r.enabled}
             data-testid={`kw-enabled-${r.keywords[0]}`}
-            onChange={(on) => void robotsApi.setEnabled(r.id, on).then(() => page.refresh())}
+            onChange={(on) =>
+              void robotsApi
+                .setEnabled(r.id, on)
+                .then(() => page.refresh())
+                .catch(() => undefined)
+            }
           />
         ),
       },

@@ -1,4 +1,4 @@
-import { Button, Card, Flex, Form, Input, Select, Typography, Upload } from 'antd';
+import { App, Button, Card, Flex, Form, Input, Select, Typography, Upload } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MAX_ROBOT_MESSAGES, type RobotMessage, type RobotMessageKind } from '@cst/shared';
@@ -21,6 +21,7 @@ export interface RobotMessagesEditorProps {
 function FileField({ list, field, kind }: { list: string; field: number; kind: RobotMessageKind }) {
   const { t } = useTranslation();
   const form = Form.useFormInstance();
+  const { message } = App.useApp();
   const [busy, setBusy] = useState(false);
   const name = Form.useWatch([list, field, 'fileName'], form) as string | undefined;
   return (
@@ -43,6 +44,8 @@ function FileField({ list, field, kind }: { list: string; field: number; kind: R
             const rows = form.getFieldValue(list) as Record<string, unknown>[];
             rows[field] = { ...rows[field], fileUrl: r.url, fileName: f.name };
             form.setFieldValue(list, [...rows]);
+          } catch (err) {
+            void message.error(err instanceof Error ? err.message : t('robots.msg.upload'));
           } finally {
             setBusy(false);
           }
