@@ -95,11 +95,12 @@ export function waitReceived(
   workWxid: string,
   peerWxid: string,
   n: number,
+  ms = 10_000,
 ) {
   return eventually(async () => {
     const list = await receivedBy(ctx, s, workWxid, peerWxid);
     return list.length >= n ? list : undefined;
-  }, 10_000);
+  }, ms);
 }
 
 /** The messages of a single chat as the console shows them. */
