@@ -152,6 +152,8 @@ export const messageItem = z.object({
   createSort: z.number(),
   createdAt: z.number(),
   msg_text: z.string(),
+  /** Sent by a robot (keyword auto-reply, greeting on accepting), not by a seat. */
+  robot: z.boolean().optional(),
 });
 export type MessageItem = z.infer<typeof messageItem>;
 

@@ -31,3 +31,4 @@ export * from './moments.ts';
 export * from './material.ts';
 export * from './phrases.ts';
 export * from './profileLibraries.ts';
+export * from './robots.ts';

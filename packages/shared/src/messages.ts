@@ -13,6 +13,7 @@ import { fanTaskMessages } from './fanTasks.ts';
 import { friendRequestMessages } from './friendRequests.ts';
 import { groupMessages } from './groups.ts';
 import { momentMessages } from './moments.ts';
+import { robotMessages } from './robots.ts';
 import { sensitiveMessages } from './sensitive.ts';
 import { serviceMessages } from './service.ts';
 import { tagsMessages } from './tags.ts';
@@ -48,6 +49,7 @@ export const MESSAGES = {
   ...materialMessages,
   ...phraseMessages,
   ...profileLibraryMessages,
+  ...robotMessages,
 } satisfies Record<string, Text>;
 export type MessageKey = keyof typeof MESSAGES;
 

@@ -31,6 +31,7 @@ import { registerMomentRoutes } from './moments/moment.routes.ts';
 import { registerMaterialRoutes } from './material/material.routes.ts';
 import { registerPhraseRoutes } from './phrases/phrase.routes.ts';
 import { registerProfileLibraryRoutes } from './profile-libraries/profile-library.routes.ts';
+import { registerRobotsRoutes } from './robots/robots.routes.ts';
 import { attachScheduler } from '../scheduler/hooks.ts';
 
 /** Registers every feature module's routes. */
@@ -66,6 +67,7 @@ export async function registerModules(app: FastifyInstance, deps: Deps): Promise
   registerMaterialRoutes(app, deps);
   registerPhraseRoutes(app, deps);
   registerProfileLibraryRoutes(app, deps);
+  registerRobotsRoutes(app, deps);
   // Last: job kinds are registered above; the scheduler starts once the server is ready.
   attachScheduler(app, deps);
 }

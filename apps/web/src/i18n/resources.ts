@@ -5,6 +5,7 @@ import { bubblesTexts } from '../features/bubbles/texts.ts';
 import { inboxTexts } from '../features/conversations/texts.ts';
 import { mediaTexts } from '../features/media/texts.ts';
 import { historyTexts } from '../features/history/texts.ts';
+import { robotsTexts } from '../features/robots/texts.ts';
 import { sensitiveTexts } from '../features/sensitive/texts.ts';
 import { translationTexts } from '../features/translation/texts.ts';
 import { contactPickerTexts } from '../features/contactPicker/texts.ts';
@@ -69,6 +70,7 @@ export const FEATURE_TEXTS: Record<Language, TextTree>[] = [
   materialTexts,
   phrasesTexts,
   profileLibrariesTexts,
+  robotsTexts,
 ];
 
 /**

@@ -139,6 +139,8 @@ export const messages = pgTable(
     errMessage: text('err_message'),
     revoked: boolean('revoked').notNull().default(false),
     senderUserId: uuid('sender_user_id'),
+    /** Sent by a robot (keyword auto-reply, greeting on accepting): never answered by robots. */
+    robot: boolean('robot').notNull().default(false),
     /** Console sends waiting for the account's holder: pending → dispatching → done. */
     dispatchState: text('dispatch_state', { enum: ['pending', 'dispatching', 'done'] }),
     /** Time of the message, ms since the epoch. */

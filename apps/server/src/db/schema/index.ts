@@ -19,3 +19,4 @@ export * from './whatsapp.ts';
 export * from './service.ts';
 export * from './moments.ts';
 export * from './libraries.ts';
+export * from './robots.ts';

@@ -82,5 +82,6 @@ export function presentMessage(row: MessageRow, conv: ConversationRow): MessageI
     createSort: row.id,
     createdAt: row.createdAt.getTime(),
     msg_text: messagePreview(row.msgType, row.content, row.fileName),
+    ...(row.robot ? { robot: true } : {}),
   };
 }

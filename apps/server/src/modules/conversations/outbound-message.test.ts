@@ -38,6 +38,7 @@ function row(over: Partial<MessageRow>): MessageRow {
     errMessage: null,
     revoked: false,
     senderUserId: null,
+    robot: false,
     dispatchState: 'pending',
     msgTime: 0,
     createdAt: new Date(0),

@@ -66,6 +66,19 @@ export class Outbox {
     to: Destination,
     drafts: Draft[],
   ): Promise<{ rows: MessageRow[]; conv: ConversationRow }> {
+    return this.enqueueAs({ userId: auth.userId, robot: false }, account, to, drafts);
+  }
+
+  /**
+   * Stores drafts sent by a seat or by a robot (no user; the rows carry the robot flag). Drafts
+   * whose `sendingUuid` is stored already are not stored again: a robot's retry never sends twice.
+   */
+  async enqueueAs(
+    sender: { userId: string | null; robot: boolean },
+    account: Pick<AccountRow, 'id' | 'tenantId' | 'wxid'>,
+    to: Destination,
+    drafts: Draft[],
+  ): Promise<{ rows: MessageRow[]; conv: ConversationRow }> {
     const now = this.deps.now();
     const { sent, conv } = await this.deps.db.transaction(async (tx) => {
       const conv = await convRepo.ensureConversation(tx, {
@@ -93,7 +106,8 @@ export class Outbox {
           fileMime: d.fileMime ?? null,
           media: d.media ?? null,
           jpegThumbnail: d.jpegThumbnail ?? null,
-          senderUserId: auth.userId,
+          senderUserId: sender.userId,
+          robot: sender.robot,
           dispatchState: 'pending' as const,
           msgTime: now,
         })),

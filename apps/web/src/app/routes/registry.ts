@@ -171,13 +171,20 @@ export const ROUTES: AppRoute[] = [
     ready: true,
     load: () => import('../../features/roles/RoleManagePage.tsx').then((m) => m.RoleManagePage),
   }),
-  child('settings', '/settings/robotPassFriend', 'route.robotPassFriend', 'autoreply.manage', 40),
+  child('settings', '/settings/robotPassFriend', 'route.robotPassFriend', 'autoreply.manage', 40, {
+    ready: true,
+    load: () => import('../../features/robots/AutoAcceptPage.tsx').then((m) => m.AutoAcceptPage),
+  }),
   child(
     'settings',
     '/settings/robotPassFriendReply',
     'route.robotPassFriendReply',
     'autoreply.manage',
     50,
+    {
+      ready: true,
+      load: () => import('../../features/robots/GreetingPage.tsx').then((m) => m.GreetingPage),
+    },
   ),
   child(
     'settings',
@@ -185,6 +192,11 @@ export const ROUTES: AppRoute[] = [
     'route.robotKeywordsReply',
     'autoreply.manage',
     60,
+    {
+      ready: true,
+      load: () =>
+        import('../../features/robots/KeywordRulesPage.tsx').then((m) => m.KeywordRulesPage),
+    },
   ),
   child('settings', '/settings/sensitiveWords', 'route.sensitiveWords', 'sensitive.manage', 70, {
     ready: true,
@@ -297,6 +309,10 @@ export const ROUTES: AppRoute[] = [
     'route.robotPassFriend',
     'autoreply.manage',
     40,
+    {
+      ready: true,
+      load: () => import('../../features/robots/AutoAcceptPage.tsx').then((m) => m.AutoAcceptPage),
+    },
   ),
   child(
     'customerCenter',
@@ -304,6 +320,10 @@ export const ROUTES: AppRoute[] = [
     'route.robotPassFriendReply',
     'autoreply.manage',
     50,
+    {
+      ready: true,
+      load: () => import('../../features/robots/GreetingPage.tsx').then((m) => m.GreetingPage),
+    },
   ),
   child(
     'customerCenter',
@@ -311,6 +331,11 @@ export const ROUTES: AppRoute[] = [
     'route.robotKeywordsReply',
     'autoreply.manage',
     60,
+    {
+      ready: true,
+      load: () =>
+        import('../../features/robots/KeywordRulesPage.tsx').then((m) => m.KeywordRulesPage),
+    },
   ),
 
   // Group helper (mass send).

@@ -63,7 +63,14 @@ export const MessageRow = memo(function MessageRow({ messageKey, conv }: Message
           {own && <DeliveryTicks message={m} />}
         </div>
         {own && m.failed && <SendFailure message={m} />}
-        <div className="msg-time">{messageTime(m.msgTime, Date.now())}</div>
+        <div className="msg-time">
+          {m.robot && (
+            <span className="msg-robot" data-testid="msg-robot">
+              {t('robots.sentByRobot')}
+            </span>
+          )}
+          {messageTime(m.msgTime, Date.now())}
+        </div>
       </div>
     </div>
   );

@@ -1,0 +1,126 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { InboundMessageEvent } from '../../gateway/index.ts';
+import { rowsOf } from '../../platform/db.ts';
+import { startServer, type Server } from '../../server.ts';
+import { testConfig } from '../../../test/support.ts';
+import { addAccount, freshStore, signIn } from '../accounts/account.test-support.ts';
+import { robotsOf } from './robots.context.ts';
+import {
+  createRule,
+  receivedBy,
+  ruleOf,
+  say,
+  settle,
+  waitReceived,
+} from './robots.test-support.ts';
+
+// Issue 15 §5: the server stops between a trigger and its reply; the reply is sent once after;
+// two instances on one PostgreSQL that both see a triggering message answer it once.
+
+const PG = process.env.TEST_DATABASE_URL;
+
+const stores: { drop(): Promise<void> }[] = [];
+const servers: Server[] = [];
+afterAll(async () => {
+  for (const s of servers) await s.stop().catch(() => undefined);
+  for (const d of stores) await d.drop();
+});
+
+describe('a restart between a trigger and its reply', () => {
+  it('sends the reply once, after the restart', async () => {
+    const store = await freshStore();
+    stores.push(store);
+    const opts = {
+      accounts: {
+        lease: { leaseMs: 1500, renewMs: 250 },
+        simulator: { loginDelayMs: 20 },
+      },
+      scheduler: { pollMs: 100 },
+    };
+    // First instance: no scheduler, so the trigger is recorded and its reply waits.
+    const base = testConfig({ ...store.config, port: 0 });
+    const A = await startServer(
+      { ...base, services: new Set(['api', 'realtime', 'gateway'] as const) },
+      opts,
+    );
+    servers.push(A);
+    const sa = await signIn(A, 'demo');
+    const acc = await addAccount(A, sa, { nickname: '重启号' });
+    const id = await createRule(A, sa, {
+      keywords: ['重启'],
+      replies: [{ kind: 'text', content: '重启后也只回一次' }],
+    });
+    await say(A, sa, acc.wxid, 'wxid_restart_person', '重启了吗');
+    await A.accounts.gateway.simulator?.idle();
+    expect((await ruleOf(A, sa, id))?.hits).toBe(1);
+    expect(await receivedBy(A, sa, acc.wxid, 'wxid_restart_person')).toHaveLength(0);
+    await A.stop();
+
+    const B = await startServer(testConfig({ ...store.config, port: 0 }), opts);
+    servers.push(B);
+    const sb = await signIn(B, 'demo');
+    const got = await waitReceived(B, sb, acc.wxid, 'wxid_restart_person', 1, 40_000);
+    expect(got[0]!.content).toBe('重启后也只回一次');
+    await settle(B);
+    expect(await receivedBy(B, sb, acc.wxid, 'wxid_restart_person')).toHaveLength(1);
+    const [row] = rowsOf<{ n: number }>(
+      await B.deps.db.execute(
+        sql`select count(*)::int as n from keyword_hits where rule_id = ${id}`,
+      ),
+    );
+    expect(row?.n).toBe(1);
+  }, 60_000);
+});
+
+describe.skipIf(!PG)('two instances on one PostgreSQL', () => {
+  it('answer a message both of them see once', async () => {
+    const store = await freshStore();
+    stores.push(store);
+    const opts = {
+      accounts: {
+        lease: { leaseMs: 1500, renewMs: 250 },
+        simulator: { loginDelayMs: 20 },
+      },
+      scheduler: { pollMs: 100 },
+    };
+    const A = await startServer(testConfig({ ...store.config, port: 0 }), opts);
+    servers.push(A);
+    const B = await startServer(testConfig({ ...store.config, port: 0 }), opts);
+    servers.push(B);
+    const sa = await signIn(A, 'demo');
+    const acc = await addAccount(A, sa, { nickname: '双实例机器人' });
+    await createRule(A, sa, {
+      keywords: ['双实例'],
+      replies: [{ kind: 'text', content: '两台也只回一次' }],
+    });
+    await say(A, sa, acc.wxid, 'wxid_two_person', '你好');
+    const ev: InboundMessageEvent = {
+      workWxid: acc.wxid,
+      msgId: 'two-instances-1',
+      talkType: 1,
+      peerId: 'wxid_two_person',
+      fromSelf: false,
+      msgType: 1,
+      content: '双实例问一下',
+      memberWxid: null,
+      memberName: null,
+      memberAvatar: null,
+      file: null,
+      refMsgId: null,
+      refContent: null,
+      displayName: null,
+      msgTime: Date.now(),
+    };
+    const ref = (await A.accounts.accountOf(acc.wxid))!;
+    const outcomes = await Promise.all([
+      robotsOf(A.deps).engine.onMessage(ev, ref),
+      robotsOf(B.deps).engine.onMessage(ev, ref),
+    ]);
+    expect(outcomes.sort()).toEqual(['duplicate', 'replied']);
+    await waitReceived(A, sa, acc.wxid, 'wxid_two_person', 1);
+    await settle(A);
+    await settle(B);
+    expect(await receivedBy(A, sa, acc.wxid, 'wxid_two_person')).toHaveLength(1);
+  }, 60_000);
+});
