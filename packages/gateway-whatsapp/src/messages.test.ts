@@ -5,6 +5,7 @@ import { MSG_TYPE } from '@cst/shared';
 import { createTestDatabase } from '../../../apps/server/test/support.ts';
 import type { Database } from '../../../apps/server/src/platform/db.ts';
 import { messageIdOf, WHATSAPP_CAPABILITIES } from './index.ts';
+import { opusPackets, tone, wavOf, webmOf } from './voice.fixtures.ts';
 import {
   CAPABILITIES,
   waSessions,
@@ -287,16 +288,34 @@ describe('sends', () => {
   );
 
   it('a voice note goes as OGG/Opus with ptt; a sticker as WebP', async () => {
-    await h.gateway.send(sendOf({ kind: 'voice', file: file('audio/ogg', 'v.ogg') }));
-    const voice = h.sock.calls.at(-1)!.args[1] as { ptt: boolean; mimetype: string };
-    expect(voice).toMatchObject({ ptt: true, mimetype: 'audio/ogg; codecs=opus' });
-    await h.gateway.send(sendOf({ kind: 'voice', file: file('audio/mpeg', 'v.mp3') }));
-    expect(h.sock.calls.at(-1)!.args[1]).toMatchObject({ ptt: false, mimetype: 'audio/mpeg' });
-
+    const media: Record<string, Buffer> = {
+      'v.wav': wavOf(tone(2, 16_000), 16_000),
+      'v.webm': webmOf(opusPackets(1)),
+      'v.amr': Buffer.from('#!AMR\n\x00\x00\x00'),
+      's.png': png,
+    };
     await h.close();
     await database.db.delete(waSessions);
-    h = await build({ database, loadMedia: async () => png });
+    h = await build({ database, loadMedia: async (url) => media[url.split('/').at(-1)!]! });
     await loginWa(h);
+    for (const [name, mime] of [
+      ['v.wav', 'audio/wav'],
+      ['v.webm', 'video/webm'],
+    ]) {
+      await h.gateway.send(sendOf({ kind: 'voice', file: file(mime!, name!) }));
+      const voice = h.sock.calls.at(-1)!.args[1] as {
+        audio: Buffer;
+        ptt: boolean;
+        mimetype: string;
+      };
+      expect(voice).toMatchObject({ ptt: true, mimetype: 'audio/ogg; codecs=opus' });
+      expect(voice.audio.toString('ascii', 28, 36)).toBe('OpusHead');
+    }
+    expect(h.sock.calls.at(-2)!.args[1]).toMatchObject({ seconds: 2 });
+    // No decoder for AMR here: it goes as an audio file rather than not at all.
+    await h.gateway.send(sendOf({ kind: 'voice', file: file('audio/amr', 'v.amr') }));
+    expect(h.sock.calls.at(-1)!.args[1]).toMatchObject({ ptt: false, mimetype: 'audio/amr' });
+
     await h.gateway.send(sendOf({ kind: 'emoticon', file: file('image/png', 's.png') }));
     const sticker = h.sock.calls.at(-1)!.args[1] as { sticker: Buffer; mimetype: string };
     expect(sticker.mimetype).toBe('image/webp');
