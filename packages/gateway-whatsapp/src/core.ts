@@ -69,6 +69,8 @@ export interface Conn {
   groups: Map<string, GroupMetadata> | null;
   /** Unread received keys per chat, for mark-read. */
   unread: Map<string, WAMessageKey[]>;
+  /** Receipts already passed on of own group messages (1 delivered, 2 read), oldest first. */
+  groupReceipts: Map<string, number>;
   ids: PersonIds;
   /** Resolves the wait for the first QR code. */
   onFirstQr: ((qr: string | Error) => void) | null;
@@ -167,6 +169,7 @@ export function newConn(session: StoredSession, status: WorkAccountStatus): Conn
     queue: Promise.resolve(),
     groups: null,
     unread: new Map(),
+    groupReceipts: new Map(),
     ids: new PersonIds(),
     onFirstQr: null,
   };

@@ -370,6 +370,65 @@ describe('sends', () => {
     ]);
   });
 
+  it('group receipts: delivered at the first member who got it, read at the first reader', async () => {
+    const res = await h.gateway.send({
+      ...sendOf({ kind: 'text', content: 'hello group' }, 'req-group'),
+      peerId: '120363000000000001@chatroom',
+      talkType: 2,
+    });
+    expect(h.sock.calls.at(-1)!.args[0]).toBe(GROUP);
+    const key = { remoteJid: GROUP, id: res.msgId, fromMe: true };
+    const at = 1_700_000_000;
+    const member = (userJid: string, receipt: object) => ({
+      key,
+      receipt: { userJid, ...receipt },
+    });
+    h.sock.ev.emit('message-receipt.update', [
+      member(ANN, { receiptTimestamp: at }),
+      member('333333333333333@lid', { receiptTimestamp: at }),
+    ]);
+    h.sock.ev.emit('message-receipt.update', [member(ANN, { readTimestamp: at + 1 })]);
+    h.sock.ev.emit('message-receipt.update', [
+      member('333333333333333@lid', { readTimestamp: at + 2 }),
+    ]);
+    await h.until(() => h.of('sendReceipt').length >= 3);
+    await h.settle();
+    expect(h.of('sendReceipt').map((r) => [r.requestId, r.status])).toEqual([
+      ['req-group', 'sent'],
+      ['req-group', 'delivered'],
+      ['req-group', 'read'],
+    ]);
+  });
+
+  it('a remark goes to the phone address book and shows as the contact name', async () => {
+    await receive({ text: 'hi' }, { remoteJid: ANN_PN, alt: ANN });
+    await h.gateway.setRemark(ME_ID, ANN, 'Ann (supplier)');
+    expect(h.sock.calls.at(-1)).toEqual({
+      method: 'addOrEditContact',
+      args: [
+        ANN_PN,
+        { fullName: 'Ann (supplier)', firstName: 'Ann (supplier)', saveOnPrimaryAddressbook: true },
+      ],
+    });
+    expect(h.of('contactsChanged').at(-1)!.updated[0]).toMatchObject({
+      wxid: ANN,
+      remark: 'Ann (supplier)',
+    });
+    expect(await h.gateway.getFriendInfo(ME_ID, ANN)).toMatchObject({ remark: 'Ann (supplier)' });
+  });
+
+  it('avatars: a picture URL from the phone is the contact avatar; removed clears it', async () => {
+    await receive({ text: 'hi' }, { remoteJid: ANN_PN, alt: ANN });
+    const url = 'https://pps.whatsapp.net/v/t61/ann.jpg';
+    h.sock.ev.emit('contacts.update', [{ id: ANN, imgUrl: url }]);
+    await h.until(() => h.of('contactsChanged').at(-1)?.updated[0]?.avatar === url);
+    h.sock.ev.emit('contacts.update', [{ id: ANN, imgUrl: 'changed' }]);
+    h.sock.ev.emit('contacts.update', [{ id: ANN, imgUrl: 'removed' }]);
+    await h.until(() => h.of('contactsChanged').at(-1)?.updated[0]?.avatar === '');
+    const [ann] = await h.gateway.listContacts(ME_ID);
+    expect(ann!.avatar).toBe('');
+  });
+
   it('quotes a stored message and revokes a sent one', async () => {
     const ev = await receive({ text: 'quote me' });
     const q = await h.gateway.send(
@@ -506,7 +565,6 @@ describe('groups and capabilities', () => {
         'moments',
         'momentPost',
         'sendMiniProgram',
-        'setRemark',
         'updateFriendInfo',
         'voiceToText',
       ].sort(),
@@ -523,7 +581,6 @@ describe('groups and capabilities', () => {
       gw.listMoments(ME_ID),
       gw.postMoment({ workWxid: ME_ID, requestId: 'm', text: 't', media: [] }),
       gw.send(sendOf({ kind: 'miniProgram', title: 't', appId: 'a', appName: 'n', pagePath: 'p' })),
-      gw.setRemark(ME_ID, ANN, 'r'),
       gw.updateFriendInfo(ME_ID, ANN, { star: true }),
       gw.voiceToText(ME_ID, 'm'),
     ];
