@@ -258,6 +258,37 @@ export async function getFriendInfo(
   return info(row ? toContact(row) : null, wxid);
 }
 
+/**
+ * A remark is the name in the phone's address book: written there (it syncs to the phone) and
+ * kept as the contact's name.
+ */
+export async function setRemark(
+  core: WaCore,
+  acc: string,
+  wxid: string,
+  remark: string,
+): Promise<void> {
+  const { conn, sock } = core.requireOnline(acc);
+  const jid = conn.ids.canonical(wxid);
+  const target = conn.ids.phoneJid(jid) ?? jid;
+  await sock.addOrEditContact(target, {
+    fullName: remark,
+    firstName: remark,
+    saveOnPrimaryAddressbook: true,
+  });
+  const { added, updated } = await core.repo.upsertContacts(
+    conn.session.id,
+    [{ jid, phoneJid: conn.ids.phoneJid(jid), name: remark }],
+    core.now(),
+  );
+  await core.emit(acc, 'contactsChanged', {
+    workWxid: acc,
+    added: added.map(toContact),
+    updated: updated.map(toContact),
+    removed: [],
+  });
+}
+
 /** Finds a person by phone number. */
 export async function searchUser(
   core: WaCore,

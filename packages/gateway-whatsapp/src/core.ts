@@ -23,6 +23,11 @@ export interface WhatsAppOptions {
   qrTimeoutMs: number;
   /** Reconnects after a dropped connection before the account stays offline. */
   maxRetries: number;
+  /**
+   * How long a connection must stay open before a drop counts as new trouble (the retry count
+   * starts again); a connection that opens and drops at once keeps counting, so it cannot loop.
+   */
+  stableMs: number;
   /** Back-off before reconnect n (0-based). */
   backoffMs: (attempt: number) => number;
   /** Sockets connecting at once (resumes after a restart queue behind this cap). */
@@ -37,6 +42,7 @@ export const DEFAULT_OPTIONS: Omit<WhatsAppOptions, 'socketFactory'> = {
   firstQrWaitMs: 30_000,
   qrTimeoutMs: 60_000,
   maxRetries: 5,
+  stableMs: 60_000,
   backoffMs: (n) => Math.min(60_000, 2_000 * 2 ** n),
   maxConnecting: 4,
 };
@@ -62,6 +68,8 @@ export interface Conn {
   /** Set when this process let go (release, logout, cancel, close): closes are expected. */
   ended: boolean;
   everOpened: boolean;
+  /** When the socket last opened (null while not open). */
+  openedAt: number | null;
   retries: number;
   timer: NodeJS.Timeout | null;
   /** Socket event batches, handled one at a time. */
@@ -69,6 +77,8 @@ export interface Conn {
   groups: Map<string, GroupMetadata> | null;
   /** Unread received keys per chat, for mark-read. */
   unread: Map<string, WAMessageKey[]>;
+  /** Receipts already passed on of own group messages (1 delivered, 2 read), oldest first. */
+  groupReceipts: Map<string, number>;
   ids: PersonIds;
   /** Resolves the wait for the first QR code. */
   onFirstQr: ((qr: string | Error) => void) | null;
@@ -162,11 +172,13 @@ export function newConn(session: StoredSession, status: WorkAccountStatus): Conn
     status,
     ended: false,
     everOpened: false,
+    openedAt: null,
     retries: 0,
     timer: null,
     queue: Promise.resolve(),
     groups: null,
     unread: new Map(),
+    groupReceipts: new Map(),
     ids: new PersonIds(),
     onFirstQr: null,
   };

@@ -68,6 +68,9 @@ export async function handleEvents(core: WaCore, conn: Conn, ev: Batch): Promise
   if (contacts.length) await onContacts(core, conn, wxid, contacts);
   for (const m of ev['messages.upsert']?.messages ?? []) await onMessage(core, conn, wxid, m);
   if (ev['messages.update']) await onUpdates(core, conn, wxid, ev['messages.update']);
+  if (ev['message-receipt.update']) {
+    await onGroupReceipts(core, conn, wxid, ev['message-receipt.update']);
+  }
   for (const g of ev['groups.upsert'] ?? []) {
     conn.groups?.set(g.id, g);
     await core.emit(wxid, 'groupChanged', {
@@ -127,6 +130,16 @@ export async function handleEvents(core: WaCore, conn: Conn, ev: Batch): Promise
   }
 }
 
+/**
+ * A contact's picture: a URL as given ('removed' clears it). 'changed' only says there is a new
+ * one; fetching it would cost a query per person, so the old one stays until a URL comes.
+ */
+function avatarOf(imgUrl: string | null | undefined): { avatar?: string } {
+  if (imgUrl === 'removed' || imgUrl === null) return { avatar: '' };
+  if (imgUrl && /^https:\/\//.test(imgUrl)) return { avatar: imgUrl };
+  return {};
+}
+
 async function onContacts(core: WaCore, conn: Conn, wxid: string, list: Partial<Contact>[]) {
   const people = [];
   for (const c of list) {
@@ -139,6 +152,7 @@ async function onContacts(core: WaCore, conn: Conn, wxid: string, list: Partial<
       phoneJid: conn.ids.phoneJid(jid),
       ...(c.name !== undefined ? { name: c.name ?? '' } : {}),
       ...(c.notify !== undefined ? { notify: c.notify ?? '' } : {}),
+      ...avatarOf(c.imgUrl),
     });
   }
   if (!people.length) return;
@@ -276,5 +290,43 @@ async function onUpdates(
     conn.unread.delete(remote);
     const { talkType, peerId } = peerOf(conn, { key: { remoteJid: remote } } as WAMessage);
     await core.emit(wxid, 'readSync', { workWxid: wxid, talkType, peerId, at: core.now() });
+  }
+}
+
+/**
+ * Receipts of members in groups (one per member): the console's send shows delivered when the
+ * first member got it and read when the first member read it, each once.
+ */
+async function onGroupReceipts(
+  core: WaCore,
+  conn: Conn,
+  wxid: string,
+  receipts: BaileysEventMap['message-receipt.update'],
+) {
+  for (const { key, receipt } of receipts) {
+    if (!key.id || !key.fromMe || !key.remoteJid || !isWaGroup(key.remoteJid)) continue;
+    const status =
+      receipt.readTimestamp || receipt.playedTimestamp
+        ? 'read'
+        : receipt.receiptTimestamp
+          ? 'delivered'
+          : null;
+    if (!status) continue;
+    const rank = status === 'read' ? 2 : 1;
+    if ((conn.groupReceipts.get(key.id) ?? 0) >= rank) continue;
+    const row = await core.repo.byId(conn.session.id, key.id);
+    if (!row?.requestId) continue;
+    conn.groupReceipts.set(key.id, rank);
+    if (conn.groupReceipts.size > 2000) {
+      conn.groupReceipts.delete(conn.groupReceipts.keys().next().value!);
+    }
+    await core.emit(wxid, 'sendReceipt', {
+      workWxid: wxid,
+      requestId: row.requestId,
+      msgId: key.id,
+      status,
+      error: null,
+      at: core.now(),
+    });
   }
 }

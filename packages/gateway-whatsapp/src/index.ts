@@ -36,6 +36,7 @@ export const WHATSAPP_CAPABILITIES: readonly Capability[] = [
   'readSync',
   'contacts',
   'friendInfo',
+  'setRemark',
   'searchUser',
   'groups',
   'groupCreate',
@@ -98,7 +99,7 @@ export async function createWhatsAppGateway(
 
     listContacts: (wxid) => cmd.listContacts(core, wxid),
     getFriendInfo: (acc, wxid) => cmd.getFriendInfo(core, acc, wxid),
-    setRemark: unsupported('remarks'),
+    setRemark: (acc, wxid, remark) => cmd.setRemark(core, acc, wxid, remark),
     updateFriendInfo: unsupported('star or pinned friends'),
     deleteFriend: unsupported('friend list'),
     searchUser: (acc, keyword) => cmd.searchUser(core, acc, keyword),

@@ -5,6 +5,7 @@ import { MSG_TYPE } from '@cst/shared';
 import { createTestDatabase } from '../../../apps/server/test/support.ts';
 import type { Database } from '../../../apps/server/src/platform/db.ts';
 import { messageIdOf, WHATSAPP_CAPABILITIES } from './index.ts';
+import { opusPackets, tone, wavOf, webmOf } from './voice.fixtures.ts';
 import {
   CAPABILITIES,
   waSessions,
@@ -287,16 +288,34 @@ describe('sends', () => {
   );
 
   it('a voice note goes as OGG/Opus with ptt; a sticker as WebP', async () => {
-    await h.gateway.send(sendOf({ kind: 'voice', file: file('audio/ogg', 'v.ogg') }));
-    const voice = h.sock.calls.at(-1)!.args[1] as { ptt: boolean; mimetype: string };
-    expect(voice).toMatchObject({ ptt: true, mimetype: 'audio/ogg; codecs=opus' });
-    await h.gateway.send(sendOf({ kind: 'voice', file: file('audio/mpeg', 'v.mp3') }));
-    expect(h.sock.calls.at(-1)!.args[1]).toMatchObject({ ptt: false, mimetype: 'audio/mpeg' });
-
+    const media: Record<string, Buffer> = {
+      'v.wav': wavOf(tone(2, 16_000), 16_000),
+      'v.webm': webmOf(opusPackets(1)),
+      'v.amr': Buffer.from('#!AMR\n\x00\x00\x00'),
+      's.png': png,
+    };
     await h.close();
     await database.db.delete(waSessions);
-    h = await build({ database, loadMedia: async () => png });
+    h = await build({ database, loadMedia: async (url) => media[url.split('/').at(-1)!]! });
     await loginWa(h);
+    for (const [name, mime] of [
+      ['v.wav', 'audio/wav'],
+      ['v.webm', 'video/webm'],
+    ]) {
+      await h.gateway.send(sendOf({ kind: 'voice', file: file(mime!, name!) }));
+      const voice = h.sock.calls.at(-1)!.args[1] as {
+        audio: Buffer;
+        ptt: boolean;
+        mimetype: string;
+      };
+      expect(voice).toMatchObject({ ptt: true, mimetype: 'audio/ogg; codecs=opus' });
+      expect(voice.audio.toString('ascii', 28, 36)).toBe('OpusHead');
+    }
+    expect(h.sock.calls.at(-2)!.args[1]).toMatchObject({ seconds: 2 });
+    // No decoder for AMR here: it goes as an audio file rather than not at all.
+    await h.gateway.send(sendOf({ kind: 'voice', file: file('audio/amr', 'v.amr') }));
+    expect(h.sock.calls.at(-1)!.args[1]).toMatchObject({ ptt: false, mimetype: 'audio/amr' });
+
     await h.gateway.send(sendOf({ kind: 'emoticon', file: file('image/png', 's.png') }));
     const sticker = h.sock.calls.at(-1)!.args[1] as { sticker: Buffer; mimetype: string };
     expect(sticker.mimetype).toBe('image/webp');
@@ -349,6 +368,65 @@ describe('sends', () => {
       ['req-tick', 'delivered'],
       ['req-tick', 'read'],
     ]);
+  });
+
+  it('group receipts: delivered at the first member who got it, read at the first reader', async () => {
+    const res = await h.gateway.send({
+      ...sendOf({ kind: 'text', content: 'hello group' }, 'req-group'),
+      peerId: '120363000000000001@chatroom',
+      talkType: 2,
+    });
+    expect(h.sock.calls.at(-1)!.args[0]).toBe(GROUP);
+    const key = { remoteJid: GROUP, id: res.msgId, fromMe: true };
+    const at = 1_700_000_000;
+    const member = (userJid: string, receipt: object) => ({
+      key,
+      receipt: { userJid, ...receipt },
+    });
+    h.sock.ev.emit('message-receipt.update', [
+      member(ANN, { receiptTimestamp: at }),
+      member('333333333333333@lid', { receiptTimestamp: at }),
+    ]);
+    h.sock.ev.emit('message-receipt.update', [member(ANN, { readTimestamp: at + 1 })]);
+    h.sock.ev.emit('message-receipt.update', [
+      member('333333333333333@lid', { readTimestamp: at + 2 }),
+    ]);
+    await h.until(() => h.of('sendReceipt').length >= 3);
+    await h.settle();
+    expect(h.of('sendReceipt').map((r) => [r.requestId, r.status])).toEqual([
+      ['req-group', 'sent'],
+      ['req-group', 'delivered'],
+      ['req-group', 'read'],
+    ]);
+  });
+
+  it('a remark goes to the phone address book and shows as the contact name', async () => {
+    await receive({ text: 'hi' }, { remoteJid: ANN_PN, alt: ANN });
+    await h.gateway.setRemark(ME_ID, ANN, 'Ann (supplier)');
+    expect(h.sock.calls.at(-1)).toEqual({
+      method: 'addOrEditContact',
+      args: [
+        ANN_PN,
+        { fullName: 'Ann (supplier)', firstName: 'Ann (supplier)', saveOnPrimaryAddressbook: true },
+      ],
+    });
+    expect(h.of('contactsChanged').at(-1)!.updated[0]).toMatchObject({
+      wxid: ANN,
+      remark: 'Ann (supplier)',
+    });
+    expect(await h.gateway.getFriendInfo(ME_ID, ANN)).toMatchObject({ remark: 'Ann (supplier)' });
+  });
+
+  it('avatars: a picture URL from the phone is the contact avatar; removed clears it', async () => {
+    await receive({ text: 'hi' }, { remoteJid: ANN_PN, alt: ANN });
+    const url = 'https://pps.whatsapp.net/v/t61/ann.jpg';
+    h.sock.ev.emit('contacts.update', [{ id: ANN, imgUrl: url }]);
+    await h.until(() => h.of('contactsChanged').at(-1)?.updated[0]?.avatar === url);
+    h.sock.ev.emit('contacts.update', [{ id: ANN, imgUrl: 'changed' }]);
+    h.sock.ev.emit('contacts.update', [{ id: ANN, imgUrl: 'removed' }]);
+    await h.until(() => h.of('contactsChanged').at(-1)?.updated[0]?.avatar === '');
+    const [ann] = await h.gateway.listContacts(ME_ID);
+    expect(ann!.avatar).toBe('');
   });
 
   it('quotes a stored message and revokes a sent one', async () => {
@@ -489,7 +567,6 @@ describe('groups and capabilities', () => {
         'momentPost',
         'momentVisibility',
         'sendMiniProgram',
-        'setRemark',
         'updateFriendInfo',
         'voiceToText',
       ].sort(),
@@ -508,7 +585,6 @@ describe('groups and capabilities', () => {
       gw.likeMoment(ME_ID, 'm', true),
       gw.commentMoment({ workWxid: ME_ID, momentId: 'm', requestId: 'c', text: 'hi' }),
       gw.send(sendOf({ kind: 'miniProgram', title: 't', appId: 'a', appName: 'n', pagePath: 'p' })),
-      gw.setRemark(ME_ID, ANN, 'r'),
       gw.updateFriendInfo(ME_ID, ANN, { star: true }),
       gw.voiceToText(ME_ID, 'm'),
     ];

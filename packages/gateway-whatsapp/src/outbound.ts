@@ -1,6 +1,7 @@
 import type { AnyMessageContent } from 'baileys';
 import sharp from 'sharp';
 import { GatewayError, type OutboundMedia, type OutboundMessage } from './server.ts';
+import { toOggOpus } from './voice.ts';
 
 /** Loads the bytes of a file the console sends. */
 export type LoadMedia = (fileUrl: string) => Promise<Buffer>;
@@ -23,8 +24,6 @@ export function vcardOf(name: string, phone: string): string {
   ].join('\n');
 }
 
-const isOggOpus = (mime: string) => /^audio\/ogg/.test(mime);
-
 async function bytes(load: LoadMedia | undefined, file: OutboundMedia): Promise<Buffer> {
   if (!load) throw new GatewayError('failed', 'this server cannot load files to send');
   return load(file.fileUrl);
@@ -32,7 +31,8 @@ async function bytes(load: LoadMedia | undefined, file: OutboundMedia): Promise<
 
 /**
  * The socket content of a console send (quotes are completed by the caller with the quoted
- * message). Voice is sent as a voice note when it is OGG/Opus, else as an audio file; a sticker
+ * message). Voice goes as an OGG/Opus voice note (remuxed or transcoded, see voice.ts), or as an
+ * audio file when it cannot be; a sticker
  * that is not WebP is converted.
  */
 export async function toSocketContent(
@@ -57,15 +57,17 @@ export async function toSocketContent(
         fileName: msg.file.fileName,
       };
     case 'voice': {
-      const seconds = msg.file.durationMs ? Math.round(msg.file.durationMs / 1000) : undefined;
-      return isOggOpus(msg.file.mime)
+      const raw = await bytes(load, msg.file);
+      const given = msg.file.durationMs ? Math.round(msg.file.durationMs / 1000) : undefined;
+      const note = await toOggOpus(raw);
+      return note
         ? {
-            audio: await bytes(load, msg.file),
+            audio: note.ogg,
             ptt: true,
-            seconds,
+            seconds: given ?? (note.seconds || undefined),
             mimetype: 'audio/ogg; codecs=opus',
           }
-        : { audio: await bytes(load, msg.file), ptt: false, seconds, mimetype: msg.file.mime };
+        : { audio: raw, ptt: false, seconds: given, mimetype: msg.file.mime };
     }
     case 'emoticon': {
       const raw = await bytes(load, msg.file);

@@ -227,6 +227,8 @@ describe('disconnects', () => {
         .map((e) => e.status)
         .slice(-3),
     ).toEqual(['offline', 'autoLoggingIn', 'online']);
+    // It stayed up a while: the next drop starts counting again.
+    h.clock.t += 61_000;
     // Drops without ever opening again: two retries, then it stays offline.
     h.sock.close(408);
     await h.until(() => h.sockets.length === n + 2);
@@ -246,6 +248,45 @@ describe('disconnects', () => {
         message: { kind: 'text', content: 'hi' },
       }),
     ).rejects.toBeInstanceOf(GatewayError);
+  });
+});
+
+describe('no reconnect loops', () => {
+  let h: WaHarness;
+  afterEach(() => h.close());
+
+  it('a connection that opens and drops at once keeps counting and stops at the cap', async () => {
+    h = await buildWa({ options: { maxRetries: 3 } });
+    await loginWa(h);
+    const n = h.sockets.length;
+    // The server lets it in and throws it out, again and again (a flapping session).
+    for (let i = 1; i <= 3; i++) {
+      h.sock.close(428, 'Connection Closed');
+      await h.until(() => h.sockets.length === n + i);
+      h.sock.open();
+      await h.settle();
+    }
+    h.sock.close(428, 'Connection Closed');
+    await h.until(() => /已重试 3 次/.test(h.of('statusChanged').at(-1)!.reason));
+    await new Promise((r) => setTimeout(r, 50));
+    expect(h.sockets.length).toBe(n + 3);
+    expect(h.of('statusChanged').at(-1)!.status).toBe('offline');
+  });
+
+  it.each([
+    [401, 'kickedOut'],
+    [402, 'banned'],
+    [403, 'banned'],
+    [406, 'banned'],
+    [411, 'loginFailed'],
+  ])('a permanent failure (%i → %s) never reconnects', async (code, status) => {
+    h = await buildWa();
+    await loginWa(h);
+    const n = h.sockets.length;
+    h.sock.close(code);
+    await h.until(() => h.of('statusChanged').at(-1)?.status === status);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(h.sockets.length).toBe(n);
   });
 });
 

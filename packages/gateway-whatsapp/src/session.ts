@@ -87,12 +87,17 @@ async function onConnection(core: WaCore, conn: Conn, u: Partial<ConnectionState
   if (u.connection === 'open') {
     conn.free?.();
     conn.everOpened = true;
-    conn.retries = 0;
+    conn.openedAt = core.now();
     if (conn.login) await finishLogin(core, conn);
     else await core.setStatus(conn, 'online');
   }
   if (u.connection === 'close') {
     conn.free?.();
+    // Only a connection that stayed up a while earns a fresh set of retries.
+    if (conn.openedAt !== null && core.now() - conn.openedAt >= core.opts.stableMs) {
+      conn.retries = 0;
+    }
+    conn.openedAt = null;
     const err = u.lastDisconnect?.error as { output?: { statusCode?: number }; message?: string };
     await onClose(core, conn, err?.output?.statusCode, err?.message ?? '');
   }

@@ -16,6 +16,7 @@ export type WaSocket = Pick<
   | 'groupUpdateDescription'
   | 'groupLeave'
   | 'onWhatsApp'
+  | 'addOrEditContact'
   | 'updateMediaMessage'
   | 'logout'
   | 'end'

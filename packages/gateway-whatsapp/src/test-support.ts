@@ -111,6 +111,8 @@ export class FakeSocket {
     });
   };
   readMessages = async (keys: WAMessageKey[]) => void this.record('readMessages', [keys]);
+  addOrEditContact = async (jid: string, contact: unknown) =>
+    void this.record('addOrEditContact', [jid, contact]);
   groupFetchAllParticipating = async () => {
     this.record('groupFetchAllParticipating', []);
     return this.groups;

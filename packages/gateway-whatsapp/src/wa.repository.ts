@@ -102,7 +102,13 @@ export class WaRepository {
   /** Inserts or updates people; returns which were new. */
   async upsertContacts(
     sessionId: string,
-    people: { jid: string; phoneJid: string | null; name?: string; notify?: string }[],
+    people: {
+      jid: string;
+      phoneJid: string | null;
+      name?: string;
+      notify?: string;
+      avatar?: string;
+    }[],
     at: number,
   ): Promise<{ added: WaContactRow[]; updated: WaContactRow[] }> {
     const added: WaContactRow[] = [];
@@ -116,6 +122,7 @@ export class WaRepository {
           phoneJid: p.phoneJid,
           name: p.name ?? '',
           notify: p.notify ?? '',
+          avatar: p.avatar ?? '',
           addedAt: at,
         })
         .onConflictDoUpdate({
@@ -124,6 +131,7 @@ export class WaRepository {
             phoneJid: sql`coalesce(excluded.phone_jid, ${waContacts.phoneJid})`,
             ...(p.name !== undefined ? { name: p.name } : {}),
             ...(p.notify !== undefined ? { notify: p.notify } : {}),
+            ...(p.avatar !== undefined ? { avatar: p.avatar } : {}),
           },
         })
         .returning({

@@ -3,7 +3,7 @@ import { Navigate, useLocation } from 'react-router';
 import { useShallow } from 'zustand/react/shallow';
 import { PageLoading } from '../../features/shell/PageLoading.tsx';
 import { isSignedIn, useSession } from '../../lib/session/sessionStore.ts';
-import { decideRoute, loginPath, type Visitor } from './access.ts';
+import { decideRoute, loginPath, routeOf, type Visitor } from './access.ts';
 import {
   LazyAntdFrame,
   LazyForbiddenPage,
@@ -11,6 +11,7 @@ import {
   LazyShellLayout,
 } from './lazyComponents.tsx';
 import { lazyPage } from './lazyPage.ts';
+import { usePlatformRoutes } from './platformRoutes.ts';
 import type { AppRoute } from './types.ts';
 import { useDocumentTitle } from './useDocumentTitle.ts';
 
@@ -37,7 +38,13 @@ function Titled({ titleKey, children }: { titleKey: string; children: React.Reac
 export function RouteGuard({ route }: { route: AppRoute }) {
   const visitor = useVisitor();
   const location = useLocation();
-  const decision = decideRoute(route, visitor, location.pathname + location.search);
+  const routes = usePlatformRoutes();
+  const decision = decideRoute(
+    routeOf(route.path, routes) ?? route,
+    visitor,
+    location.pathname + location.search,
+    routes,
+  );
   switch (decision.kind) {
     case 'redirect':
       return <Navigate to={decision.to} replace />;

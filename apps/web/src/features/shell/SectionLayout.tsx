@@ -3,6 +3,7 @@ import { createElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation } from 'react-router';
 import { menuEntries, routeOf } from '../../app/routes/access.ts';
+import { usePlatformRoutes } from '../../app/routes/platformRoutes.ts';
 import type { SectionId } from '../../app/routes/types.ts';
 import { useSession } from '../../lib/session/sessionStore.ts';
 
@@ -11,7 +12,7 @@ export function SectionLayout({ section }: { section: SectionId }) {
   const { t } = useTranslation();
   const user = useSession((s) => s.user);
   const { pathname } = useLocation();
-  const entries = menuEntries(section, user);
+  const entries = menuEntries(section, user, usePlatformRoutes());
   const sectionRoute = routeOf(`/${section}`);
   const title = sectionRoute ? t(sectionRoute.titleKey) : '';
   return (

@@ -3,6 +3,7 @@ import { createElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { menuEntries, selectedMenuKey } from '../../app/routes/access.ts';
+import { usePlatformRoutes } from '../../app/routes/platformRoutes.ts';
 import { useSession } from '../../lib/session/sessionStore.ts';
 
 /** The top menu (SPEC §2): one entry per built page or section the user may open. */
@@ -10,8 +11,9 @@ export function TopMenu() {
   const { t } = useTranslation();
   const user = useSession((s) => s.user);
   const { pathname, search } = useLocation();
-  const entries = menuEntries('top', user);
-  const selected = selectedMenuKey(entries, pathname, search);
+  const routes = usePlatformRoutes();
+  const entries = menuEntries('top', user, routes);
+  const selected = selectedMenuKey(entries, pathname, search, routes);
   return (
     <Menu
       mode="horizontal"

@@ -5,23 +5,24 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { SessionUser } from '@cst/shared';
 import { isAvailable } from '../../app/routes/access.ts';
+import { usePlatformRoutes } from '../../app/routes/platformRoutes.ts';
 import { ROUTES } from '../../app/routes/registry.ts';
 import type { AppRoute } from '../../app/routes/types.ts';
 import { useSession } from '../../lib/session/sessionStore.ts';
 import { ComplianceNotice } from './ComplianceNotice.tsx';
 
 /** The pages a user may open from the workbench: every built page with a menu entry. */
-export function workbenchLinks(user: SessionUser | null): AppRoute[] {
-  return ROUTES.filter(
-    (r) => r.path !== '/' && !r.redirect && r.access === 'user' && isAvailable(r, user),
-  ).filter((r) => r.menu?.length || r.path === '/myAccount');
+export function workbenchLinks(user: SessionUser | null, routes = ROUTES): AppRoute[] {
+  return routes
+    .filter((r) => r.path !== '/' && !r.redirect && r.access === 'user' && isAvailable(r, user))
+    .filter((r) => r.menu?.length || r.path === '/myAccount');
 }
 
 /** The home page until the conversation screen ships: welcome, tenant, role, notice, links. */
 export function WorkbenchPage() {
   const { t } = useTranslation();
   const user = useSession((s) => s.user);
-  const links = workbenchLinks(user);
+  const links = workbenchLinks(user, usePlatformRoutes());
   const iconOf = (r: AppRoute): ComponentType =>
     r.menu?.find((m) => m.icon)?.icon ??
     ROUTES.find((p) => p.section && p.section === r.section && p.redirect)?.menu?.[0]?.icon ??

@@ -51,7 +51,7 @@ function CardBody({ info, target }: { info: FriendInfo; target: UserCardTarget }
             workWxid={info.workWxid}
             wxid={info.wxid}
             remark={info.remark}
-            editable={canManage}
+            editable={canManage && platform.can('setRemark')}
             onSaved={(remark) =>
               queryClient.setQueryData<FriendInfo>(cardKey(target), (old) =>
                 old ? { ...old, remark } : old,
