@@ -1,6 +1,7 @@
 import { accountsMessages } from './accounts.ts';
 import { authMessages } from './auth.ts';
 import { billingMessages } from './billing.ts';
+import { bulkSendMessages } from './bulkSend.ts';
 import { contactMessages } from './contacts.ts';
 import { conversationMessages } from './conversations.ts';
 import { friendsMessages } from './friends.ts';
@@ -38,6 +39,7 @@ export const MESSAGES = {
   ...translationMessages,
   ...fanImportMessages,
   ...billingMessages,
+  ...bulkSendMessages,
 } satisfies Record<string, Text>;
 export type MessageKey = keyof typeof MESSAGES;
 

@@ -37,6 +37,8 @@ export const WS_EVENTS = {
   friendUpdate: 'friendUpdate',
   /** A bulk friend-adding task changed state or progressed (`FanTaskPush`). */
   fanTask: 'fanTask',
+  /** A mass-send task changed state or progressed (`BulkTaskPush`). */
+  bulkSendTask: 'bulkSendTask',
 } as const;
 export type WsEventName = (typeof WS_EVENTS)[keyof typeof WS_EVENTS];
 

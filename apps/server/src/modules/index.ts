@@ -26,6 +26,7 @@ import { registerGroupRoutes } from './groups/group.routes.ts';
 import { registerTagsRoutes } from './tags/tags.routes.ts';
 import { registerFanImportRoutes } from './fan-import/fan-import.routes.ts';
 import { registerFanTaskRoutes } from './fan-tasks/fan-task.routes.ts';
+import { registerBulkSendRoutes } from './bulk-send/bulk-send.routes.ts';
 import { attachScheduler } from '../scheduler/hooks.ts';
 
 /** Registers every feature module's routes. */
@@ -56,6 +57,7 @@ export async function registerModules(app: FastifyInstance, deps: Deps): Promise
   registerTagsRoutes(app, deps);
   registerFanTaskRoutes(app, deps);
   registerFanImportRoutes(app, deps);
+  registerBulkSendRoutes(app, deps);
   // Last: job kinds are registered above; the scheduler starts once the server is ready.
   attachScheduler(app, deps);
 }

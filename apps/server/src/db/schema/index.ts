@@ -16,3 +16,4 @@ export * from './fanTasks.ts';
 export * from './fanImports.ts';
 export * from './billing.ts';
 export * from './whatsapp.ts';
+export * from './bulkSend.ts';
