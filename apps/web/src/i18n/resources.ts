@@ -11,6 +11,7 @@ import { contactPickerTexts } from '../features/contactPicker/texts.ts';
 import { userCardTexts } from '../features/userCard/texts.ts';
 import { friendRequestsTexts } from '../features/friendRequests/texts.ts';
 import { fanTasksTexts } from '../features/fanTasks/texts.ts';
+import { bulkSendTexts } from '../features/bulkSend/texts.ts';
 import { friendsTexts } from '../features/friends/texts.ts';
 import { groupsTexts } from '../features/groups/texts.ts';
 import { tagsTexts } from '../features/tags/texts.ts';
@@ -59,6 +60,7 @@ export const FEATURE_TEXTS: Record<Language, TextTree>[] = [
   groupsTexts,
   tagsTexts,
   fanTasksTexts,
+  bulkSendTexts,
 ];
 
 /**

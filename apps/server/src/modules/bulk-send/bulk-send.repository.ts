@@ -1,10 +1,6 @@
 import { and, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { BulkSendState, BulkTaskState } from '@cst/shared';
-import {
-  bulkSendSettings,
-  bulkSendTasks,
-  workAccounts,
-} from '../../db/schema/index.ts';
+import { bulkSendSettings, bulkSendTasks, workAccounts } from '../../db/schema/index.ts';
 import type { DbOrTx, Tx } from '../../platform/db.ts';
 import { rowsOf } from '../../platform/db.ts';
 import type { ConvScope } from '../conversations/conversation.repository.ts';
