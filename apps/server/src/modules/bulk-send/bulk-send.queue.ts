@@ -104,21 +104,28 @@ export interface PickedRow {
   was: string;
 }
 
-/** Locks the next `n` claimable rows of a task and account, in order (`FOR UPDATE SKIP LOCKED`). */
+/**
+ * Locks the next `n` claimable rows of a task and account, in order (`FOR UPDATE SKIP LOCKED`).
+ * The pick stops before a row another instance still holds (claimed, lease live): a target's
+ * later message never overtakes its earlier one.
+ */
 export async function pickRows(
   tx: Tx,
   c: { taskId: string; accountId: string; now: number; n: number },
 ): Promise<PickedRow[]> {
-  return rowsOf<PickedRow>(
+  const rows = rowsOf<PickedRow & { live: boolean }>(
     await tx.execute(sql`
-      select seq, target, msg_index, state as was from bulk_send_rows
+      select seq, target, msg_index, state as was,
+             (state = 'claimed' and lease_until >= ${c.now}) as live
+      from bulk_send_rows
       where task_id = ${c.taskId} and work_account_id = ${c.accountId}
         and state in ('queued', 'claimed')
-        and (state = 'queued' or lease_until < ${c.now})
       order by seq
       limit ${c.n}
       for update skip locked`),
   );
+  const stop = rows.findIndex((r) => r.live);
+  return (stop < 0 ? rows : rows.slice(0, stop)).map(({ live: _live, ...r }) => r);
 }
 
 /** Marks picked rows claimed by `owner` until `until`; their attempts grow by one. */

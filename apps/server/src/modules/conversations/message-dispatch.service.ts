@@ -91,6 +91,9 @@ export class MessageDispatcher {
         this.again.delete(wxid);
         const account = await accountRuntimeOf(this.deps).accountOf(wxid);
         if (!account) return;
+        // Sends a previous holder left "dispatching" go first, in their order (idempotent by
+        // requestId): a later send of the same conversation must not overtake them.
+        await repo.requeueDispatching(this.deps.db, [account.id]);
         for (;;) {
           const batch = await repo.claimPendingSends(this.deps.db, account.id, CLAIM_BATCH);
           if (batch.length === 0) break;

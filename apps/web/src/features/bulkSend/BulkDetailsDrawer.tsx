@@ -69,6 +69,7 @@ export function BulkDetailsDrawer({ task, onClose }: BulkDetailsDrawerProps) {
         />
       </Space>
       <Table<BulkDetailItem>
+        data-testid="bulk-details-table"
         rowKey={(r) => `${r.targetWxid}:${r.messageIndex}`}
         size="small"
         loading={isFetching}

@@ -110,7 +110,7 @@ export function CreateBulkTaskModal({ open, onClose }: CreateBulkTaskModalProps)
           onClick={() => void submit()}
           data-testid="bulk-create-ok"
         >
-          {t('common.confirm')}
+          {t('common.ok')}
         </Button>,
       ]}
       styles={{ body: { maxHeight: 'calc(100vh - 220px)', overflowY: 'auto' } }}
