@@ -1,3 +1,4 @@
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BulkTaskPush, FriendItem } from '@cst/shared';
 import { startServer, type Server } from '../../server.ts';
@@ -190,6 +191,29 @@ describe('a task to chosen friends runs to the end', () => {
     ]);
     expect(rows.filter((x) => x.state === 'read').every((x) => x.sentAt! > 0)).toBe(true);
     expect((await detailsOf(server, demo, r.data.taskId, 'failed')).length).toBe(2);
+    // The details as xlsx (the token in the query, as a browser download).
+    const xlsx = await server.app.inject({
+      method: 'GET',
+      url: `/task-api/bulk-send-task/sub-task/export?taskId=${r.data.taskId}&token=${demo.token}`,
+    });
+    expect(xlsx.statusCode).toBe(200);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
+    const sheet = book.worksheets[0]!;
+    expect(sheet.rowCount).toBe(13);
+    expect((sheet.getRow(1).values as unknown[]).slice(1, 5)).toEqual([
+      '工作号',
+      '发送对象',
+      '昵称',
+      '第几条',
+    ]);
+    const states = sheet.getColumn(5).values.slice(2);
+    expect(states.filter((v) => v === '发送失败')).toHaveLength(2);
+    const other = await server.app.inject({
+      method: 'GET',
+      url: `/task-api/bulk-send-task/sub-task/export?taskId=${r.data.taskId}&token=${seat2.token}`,
+    });
+    expect(other.statusCode).toBe(404);
     // The sends are ordinary console messages of their conversations.
     const conv = await api().post<{ list: { msgType: number; sendSide: number }[] }>(
       '/main-api/conv/messages',
