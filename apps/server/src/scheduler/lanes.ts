@@ -51,8 +51,6 @@ export interface LaneReservation {
    * transaction; `used = 0` writes nothing.
    */
   commit(used: number): Promise<void>;
-  /** What the first `n` slots cost against the daily cap (n without steps). */
-  costOf(n: number): number;
 }
 
 interface LaneRow {
@@ -114,7 +112,6 @@ export async function reserveLane(tx: Tx, ask: LaneAsk): Promise<LaneReservation
   return {
     key: ask.key,
     slots,
-    costOf: (n: number) => costs.slice(0, n).reduce((a, b) => a + b, 0),
     commit: async (used: number) => {
       if (used <= 0) return;
       const n = Math.min(used, slots.length);
