@@ -1,16 +1,17 @@
-import { useQueries, useQuery } from '@tanstack/react-query';
-import { App, Button, DatePicker, Form, Input, Modal, Radio, Select, Upload } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { App, Button, DatePicker, Form, Input, Modal, Radio, Select } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { bulkTaskCreateBody, type BulkMessageInput } from '@cst/shared';
 import { FormField } from '../../components/listPage/index.ts';
 import { accountsApi, accountsKeys } from '../accounts/api.ts';
-import { TagSelect } from '../tags/TagSelect.tsx';
 import { bulkSendApi } from './api.ts';
 import { blankMessage, MessagesEditor } from './MessagesEditor.tsx';
+import { idsOfList, TargetFields } from './TargetFields.tsx';
 
-interface Values {
+/** The values of the create form. */
+export interface BulkCreateValues {
   taskName: string;
   taskType: 'friends' | 'groups';
   workWxids: string[];
@@ -25,11 +26,6 @@ interface Values {
 
 const shape = bulkTaskCreateBody.shape;
 
-/** Ids of a pasted or uploaded list: one a line (commas and spaces also split). */
-export function idsOfList(text: string | undefined): string[] {
-  return [...new Set((text ?? '').split(/[\s,，;；]+/).filter(Boolean))];
-}
-
 /** Props of {@link CreateBulkTaskModal}. */
 export interface CreateBulkTaskModalProps {
   open: boolean;
@@ -40,29 +36,16 @@ export interface CreateBulkTaskModalProps {
 export function CreateBulkTaskModal({ open, onClose }: CreateBulkTaskModalProps) {
   const { t } = useTranslation();
   const { message } = App.useApp();
-  const [form] = Form.useForm<Values>();
+  const [form] = Form.useForm<BulkCreateValues>();
   const [saving, setSaving] = useState(false);
-  const taskType = Form.useWatch('taskType', form) ?? 'friends';
-  const mode = Form.useWatch('mode', form) ?? 'all';
   const sendType = Form.useWatch('sendType', form) ?? 'now';
-  const chosen = Form.useWatch('workWxids', form) ?? [];
-  const list = Form.useWatch('list', form);
   const { data: switcher } = useQuery({
     queryKey: accountsKeys.switcher,
     queryFn: accountsApi.switcher,
     enabled: open,
   });
-  const groups = useQueries({
-    queries: (taskType === 'groups' ? chosen : []).map((w) => ({
-      queryKey: ['bulkSend', 'groups', w],
-      queryFn: () => bulkSendApi.groups(w),
-    })),
-  });
-  const modes =
-    taskType === 'groups' ? (['all', 'groups'] as const) : (['all', 'tags', 'list'] as const);
-
   const submit = async () => {
-    let v: Values;
+    let v: BulkCreateValues;
     try {
       v = await form.validateFields();
     } catch {
@@ -150,85 +133,7 @@ export function CreateBulkTaskModal({ open, onClose }: CreateBulkTaskModalProps)
             data-testid="bulk-task-accounts"
           />
         </FormField>
-        <FormField name="mode" label={t('bulkSend.create.targets')}>
-          <Radio.Group
-            options={modes.map((m) => ({
-              value: m,
-              label:
-                m === 'all'
-                  ? t(
-                      taskType === 'groups'
-                        ? 'bulkSend.create.allGroups'
-                        : 'bulkSend.create.allFriends',
-                    )
-                  : t(`bulkSend.create.modes.${m}`),
-            }))}
-            data-testid="bulk-task-mode"
-          />
-        </FormField>
-        {mode === 'tags' && (
-          <FormField
-            name="tagIds"
-            label={t('bulkSend.create.tags')}
-            rules={[{ required: true, message: t('msg.bulkTagsRequired') }]}
-          >
-            <TagSelect width="100%" testId="bulk-task-tags" />
-          </FormField>
-        )}
-        {mode === 'list' && (
-          <FormField
-            name="list"
-            label={t('bulkSend.create.list')}
-            extra={t('bulkSend.create.listCount', { count: idsOfList(list).length })}
-            rules={[
-              {
-                validator: (_, v?: string) =>
-                  idsOfList(v).length
-                    ? Promise.resolve()
-                    : Promise.reject(new Error(t('msg.bulkListRequired'))),
-              },
-            ]}
-          >
-            <Input.TextArea
-              rows={4}
-              placeholder={t('bulkSend.create.listPlaceholder')}
-              data-testid="bulk-task-list"
-            />
-          </FormField>
-        )}
-        {mode === 'list' && (
-          <Upload
-            accept=".txt,text/plain"
-            showUploadList={false}
-            beforeUpload={(file) => {
-              void file
-                .text()
-                .then((text) =>
-                  form.setFieldValue('list', [list ?? '', text].filter(Boolean).join('\n')),
-                );
-              return false;
-            }}
-          >
-            <Button style={{ marginBottom: 16 }}>{t('bulkSend.create.upload')}</Button>
-          </Upload>
-        )}
-        {mode === 'groups' && (
-          <FormField
-            name="groupIds"
-            label={t('bulkSend.create.groups')}
-            rules={[{ required: true, message: t('msg.bulkListRequired') }]}
-          >
-            <Select
-              mode="multiple"
-              showSearch={{ optionFilterProp: 'label' }}
-              placeholder={t('bulkSend.create.groupsPlaceholder')}
-              options={groups
-                .flatMap((g) => g.data?.list ?? [])
-                .map((g) => ({ value: g.groupId, label: `${g.name} · ${g.accountName}` }))}
-              data-testid="bulk-task-groups"
-            />
-          </FormField>
-        )}
+        <TargetFields form={form} />
         <FormField
           name="messages"
           label={t('bulkSend.create.messages')}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { progressOf } from './BulkTasksPage.tsx';
-import { idsOfList } from './CreateBulkTaskModal.tsx';
+import { idsOfList } from './TargetFields.tsx';
 import { blankMessage } from './MessagesEditor.tsx';
 
 describe('a pasted or uploaded list', () => {
