@@ -126,6 +126,26 @@ export async function reserveLane(tx: Tx, ask: LaneAsk): Promise<LaneReservation
 }
 
 /**
+ * Locks a lane's row for the claim transaction (creating it), before the claim looks at its work:
+ * false when another instance holds the lane right now. A later {@link reserveLane} of the same
+ * transaction finds the row locked by itself.
+ */
+export async function lockLane(
+  tx: Tx,
+  ask: { key: string; tenantId: string | null; day: string },
+): Promise<boolean> {
+  await tx.execute(sql`
+    insert into scheduler_lanes (key, tenant_id, day, used, next_at)
+    values (${ask.key}, ${ask.tenantId}, ${ask.day}, 0, 0)
+    on conflict (key) do nothing`);
+  const rows = rowsOf<{ key: string }>(
+    await tx.execute(sql`
+      select key from scheduler_lanes where key = ${ask.key} for update skip locked`),
+  );
+  return rows.length > 0;
+}
+
+/**
  * Gives slots back to a lane (claimed effects that were not made: the task paused, the account
  * went offline): the day's count shrinks by `n` if it is still `day`. The pace is kept (the
  * lane's next slot stays where the claim put it). The row lock makes it safe beside another

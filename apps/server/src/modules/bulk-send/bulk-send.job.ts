@@ -1,5 +1,5 @@
 import type { Deps } from '../../platform/deps.ts';
-import { refundLane, type LaneStep } from '../../scheduler/lanes.ts';
+import { lockLane, refundLane, type LaneStep } from '../../scheduler/lanes.ts';
 import type { Claimed, ClaimScope, JobContext, JobKind } from '../../scheduler/scheduler.ts';
 import { enqueueBulkMessage } from './bulk-send.outbox.ts';
 import { progressSoon, publishBulkTasks } from './bulk-send.push.ts';
@@ -101,6 +101,11 @@ export class BulkSendJob implements JobKind<BulkItem> {
       if (lanes.has(lane)) continue;
       lanes.add(lane);
       if (inQuietHours(scope.now, c.quiet_start, c.quiet_end)) continue;
+      // The lane first: while this claim holds it no other instance picks the account's rows,
+      // so a target's later message cannot be claimed before its earlier one.
+      if (!(await lockLane(scope.tx, { key: lane, tenantId: c.tenant_id, day: scope.day }))) {
+        continue;
+      }
       const picked = await pickRows(scope.tx, {
         taskId: c.task_id,
         accountId: c.account_id,

@@ -105,9 +105,10 @@ export interface PickedRow {
 }
 
 /**
- * Locks the next `n` claimable rows of a task and account, in order (`FOR UPDATE SKIP LOCKED`).
- * The pick stops before a row another instance still holds (claimed, lease live): a target's
- * later message never overtakes its earlier one.
+ * Locks the next `n` claimable rows of a task and account, in order, under the account's lane
+ * lock (so no other claim picks them; a row being moved to the outbox right now is waited for,
+ * not skipped). The pick stops before a row another instance still holds (claimed, lease live):
+ * a target's later message never overtakes its earlier one.
  */
 export async function pickRows(
   tx: Tx,
@@ -122,7 +123,7 @@ export async function pickRows(
         and state in ('queued', 'claimed')
       order by seq
       limit ${c.n}
-      for update skip locked`),
+      for update`),
   );
   const stop = rows.findIndex((r) => r.live);
   return (stop < 0 ? rows : rows.slice(0, stop)).map(({ live: _live, ...r }) => r);
