@@ -88,6 +88,7 @@ export const groupListQuery = z.object({
 });
 export type GroupListQuery = z.infer<typeof groupListQuery>;
 export const groupListResult = listResult(groupItem);
+export type GroupListResult = z.infer<typeof groupListResult>;
 
 /** A member of a group. */
 export const groupMemberItem = z.object({

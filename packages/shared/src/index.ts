@@ -15,6 +15,7 @@ export * from './contacts.ts';
 export * from './friendRequests.ts';
 export * from './friends.ts';
 export * from './fanTasks.ts';
+export * from './bulkSend.ts';
 export * from './files.ts';
 export * from './talk.ts';
 export * from './sensitive.ts';

@@ -4,6 +4,7 @@ import { billingMessages } from './billing.ts';
 import { materialMessages } from './material.ts';
 import { phraseMessages } from './phrases.ts';
 import { profileLibraryMessages } from './profileLibraries.ts';
+import { bulkSendMessages } from './bulkSend.ts';
 import { contactMessages } from './contacts.ts';
 import { conversationMessages } from './conversations.ts';
 import { friendsMessages } from './friends.ts';
@@ -50,6 +51,7 @@ export const MESSAGES = {
   ...phraseMessages,
   ...profileLibraryMessages,
   ...robotMessages,
+  ...bulkSendMessages,
 } satisfies Record<string, Text>;
 export type MessageKey = keyof typeof MESSAGES;
 

@@ -45,6 +45,8 @@ export const WS_EVENTS = {
   momentPost: 'momentPost',
   /** A moment appeared or changed in a work account's timeline (`MomentFeedPush`). */
   momentFeed: 'momentFeed',
+  /** A mass-send task changed state or progressed (`BulkTaskPush`). */
+  bulkSendTask: 'bulkSendTask',
 } as const;
 export type WsEventName = (typeof WS_EVENTS)[keyof typeof WS_EVENTS];
 

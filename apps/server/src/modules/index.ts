@@ -32,6 +32,7 @@ import { registerMaterialRoutes } from './material/material.routes.ts';
 import { registerPhraseRoutes } from './phrases/phrase.routes.ts';
 import { registerProfileLibraryRoutes } from './profile-libraries/profile-library.routes.ts';
 import { registerRobotsRoutes } from './robots/robots.routes.ts';
+import { registerBulkSendRoutes } from './bulk-send/bulk-send.routes.ts';
 import { attachScheduler } from '../scheduler/hooks.ts';
 
 /** Registers every feature module's routes. */
@@ -68,6 +69,7 @@ export async function registerModules(app: FastifyInstance, deps: Deps): Promise
   registerPhraseRoutes(app, deps);
   registerProfileLibraryRoutes(app, deps);
   registerRobotsRoutes(app, deps);
+  registerBulkSendRoutes(app, deps);
   // Last: job kinds are registered above; the scheduler starts once the server is ready.
   attachScheduler(app, deps);
 }

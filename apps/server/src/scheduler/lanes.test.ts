@@ -46,6 +46,35 @@ describe('reserveLane', () => {
     expect(await reserve(key, T + 120_000, 1)).toEqual([T + 120_000]);
   });
 
+  it('takes steps: a gap and a cost per slot (the cap counts only costly slots)', async () => {
+    const key = lane();
+    const step = (gapMs: number, jitter: boolean, cost: number) => ({ gapMs, jitter, cost });
+    const slots = await database.db.transaction(async (tx) => {
+      const r = await reserveLane(tx, {
+        key,
+        tenantId: null,
+        now: T,
+        day: '2026-01-05',
+        pace: pace({ dailyCap: 2 }),
+        want: 0,
+        // Two targets of two messages each, then a third target: the cap of 2 stops before it.
+        steps: [
+          step(10_000, false, 1),
+          step(60_000, true, 0),
+          step(10_000, false, 1),
+          step(60_000, true, 0),
+          step(10_000, false, 1),
+        ],
+        random: () => 1,
+      });
+      await r!.commit(r!.slots.length);
+      return r!.slots;
+    });
+    expect(slots).toEqual([T, T + 10_000, T + 75_000, T + 85_000]);
+    expect((await laneUsage(database.db, [key], '2026-01-05')).get(key)).toBe(2);
+    expect(await reserve(key, T + 150_000, 1, pace({ dailyCap: 2 }))).toBeNull();
+  });
+
   it('spreads each gap by the jitter, never below zero', () => {
     expect(gapOf(pace(), () => 0)).toBe(55_000);
     expect(gapOf(pace(), () => 0.999999)).toBe(65_000);

@@ -22,8 +22,22 @@ export interface LaneAsk {
   pace: LanePace;
   /** Most slots wanted. */
   want: number;
+  /**
+   * Optional, one step per wanted slot (then `want` is its length): the gap after the slot (the
+   * interval, spread by the jitter only when `jitter`), and what the slot costs against the daily
+   * cap (0 for the later messages to one target: the cap counts targets). Without it every gap
+   * is the pace's interval with jitter, and every slot costs 1.
+   */
+  steps?: LaneStep[];
   /** A number in [0, 1) (the scheduler's random source; tests fix it). */
   random: () => number;
+}
+
+/** One slot of a stepped ask: the gap after it and its cost against the daily cap. */
+export interface LaneStep {
+  gapMs: number;
+  jitter: boolean;
+  cost: number;
 }
 
 /** Slots granted to a claim: times at which its effects are due, oldest first. */
@@ -71,18 +85,30 @@ export async function reserveLane(tx: Tx, ask: LaneAsk): Promise<LaneReservation
   const nextAt = Number(row.next_at);
   if (nextAt > ask.now) return null;
   const usedToday = row.day === ask.day ? row.used : 0;
-  const room =
-    ask.pace.dailyCap === null ? ask.want : Math.min(ask.want, ask.pace.dailyCap - usedToday);
-  if (room <= 0) return null;
+  const want = ask.steps ? ask.steps.length : ask.want;
+  const left = ask.pace.dailyCap === null ? Infinity : ask.pace.dailyCap - usedToday;
   const slots: number[] = [];
   const gaps: number[] = [];
+  const costs: number[] = [];
+  let spent = 0;
   let at = Math.max(ask.now, nextAt);
-  for (let i = 0; i < room; i++) {
+  for (let i = 0; i < want; i++) {
+    const step = ask.steps?.[i];
+    const cost = step ? step.cost : 1;
+    if (spent + cost > left) break;
+    spent += cost;
     slots.push(at);
-    const gap = gapOf(ask.pace, ask.random);
+    const gap = step
+      ? gapOf(
+          { intervalMs: step.gapMs, jitterMs: step.jitter ? ask.pace.jitterMs : 0, dailyCap: null },
+          ask.random,
+        )
+      : gapOf(ask.pace, ask.random);
     gaps.push(gap);
+    costs.push(cost);
     at += gap;
   }
+  if (slots.length === 0) return null;
   return {
     key: ask.key,
     slots,
@@ -90,12 +116,33 @@ export async function reserveLane(tx: Tx, ask: LaneAsk): Promise<LaneReservation
       if (used <= 0) return;
       const n = Math.min(used, slots.length);
       const next = slots[n - 1]! + gaps[n - 1]!;
+      const cost = costs.slice(0, n).reduce((a, b) => a + b, 0);
       await tx.execute(sql`
         update scheduler_lanes
-        set day = ${ask.day}, used = ${usedToday + n}, next_at = ${next}
+        set day = ${ask.day}, used = ${usedToday + cost}, next_at = ${next}
         where key = ${ask.key}`);
     },
   };
+}
+
+/**
+ * Locks a lane's row for the claim transaction (creating it), before the claim looks at its work:
+ * false when another instance holds the lane right now. A later {@link reserveLane} of the same
+ * transaction finds the row locked by itself.
+ */
+export async function lockLane(
+  tx: Tx,
+  ask: { key: string; tenantId: string | null; day: string },
+): Promise<boolean> {
+  await tx.execute(sql`
+    insert into scheduler_lanes (key, tenant_id, day, used, next_at)
+    values (${ask.key}, ${ask.tenantId}, ${ask.day}, 0, 0)
+    on conflict (key) do nothing`);
+  const rows = rowsOf<{ key: string }>(
+    await tx.execute(sql`
+      select key from scheduler_lanes where key = ${ask.key} for update skip locked`),
+  );
+  return rows.length > 0;
 }
 
 /**

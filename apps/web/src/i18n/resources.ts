@@ -13,6 +13,7 @@ import { userCardTexts } from '../features/userCard/texts.ts';
 import { friendRequestsTexts } from '../features/friendRequests/texts.ts';
 import { fanTasksTexts } from '../features/fanTasks/texts.ts';
 import { momentsTexts } from '../features/moments/texts.ts';
+import { bulkSendTexts } from '../features/bulkSend/texts.ts';
 import { friendsTexts } from '../features/friends/texts.ts';
 import { groupsTexts } from '../features/groups/texts.ts';
 import { tagsTexts } from '../features/tags/texts.ts';
@@ -71,6 +72,7 @@ export const FEATURE_TEXTS: Record<Language, TextTree>[] = [
   phrasesTexts,
   profileLibrariesTexts,
   robotsTexts,
+  bulkSendTexts,
 ];
 
 /**

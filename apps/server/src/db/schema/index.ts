@@ -20,3 +20,4 @@ export * from './service.ts';
 export * from './moments.ts';
 export * from './libraries.ts';
 export * from './robots.ts';
+export * from './bulkSend.ts';

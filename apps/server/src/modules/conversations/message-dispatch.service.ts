@@ -91,11 +91,21 @@ export class MessageDispatcher {
         this.again.delete(wxid);
         const account = await accountRuntimeOf(this.deps).accountOf(wxid);
         if (!account) return;
-        for (;;) {
+        // Sends a previous holder left "dispatching" go first, in their order (idempotent by
+        // requestId): a later send of the same conversation must not overtake them.
+        await repo.requeueDispatching(this.deps.db, [account.id]);
+        let away = false;
+        while (!away) {
           const batch = await repo.claimPendingSends(this.deps.db, account.id, CLAIM_BATCH);
           if (batch.length === 0) break;
-          for (const row of batch) await this.sendOne(account, row);
+          for (const row of batch) {
+            away = !(await this.sendOne(account, row));
+            if (away) break;
+          }
         }
+        // The account cannot send right now: the rest of the batch waits too, in order; the
+        // sweep tries again within seconds.
+        if (away) await repo.requeueDispatching(this.deps.db, [account.id]);
       } while (this.again.has(wxid));
     })()
       .catch((err: unknown) => this.deps.log.error({ err, wxid }, 'dispatching sends failed'))
@@ -129,9 +139,10 @@ export class MessageDispatcher {
     }
   }
 
-  private async sendOne(account: AccountRef, row: MessageRow): Promise<void> {
+  /** Sends one claimed row; false when the account cannot send now (the row waits again). */
+  private async sendOne(account: AccountRef, row: MessageRow): Promise<boolean> {
     const conv = await repo.conversationById(this.deps.db, account.tenantId, row.conversationId);
-    if (!conv) return;
+    if (!conv) return true;
     let set: Partial<typeof messages.$inferInsert>;
     try {
       const accepted = await accountRuntimeOf(this.deps).gateway.send({
@@ -144,13 +155,14 @@ export class MessageDispatcher {
       set = { msgId: accepted.msgId, dispatchState: 'done' };
       if (row.msgType === MSG_TYPE.quote) set.content = accepted.content;
     } catch (err) {
-      if (err instanceof GatewayError && err.code === 'notHeld') {
-        // The lease moved away meanwhile: the new holder sends it.
+      if (err instanceof GatewayError && (err.code === 'notHeld' || err.code === 'notOnline')) {
+        // The lease moved away meanwhile (the new holder sends it), or the account is not online
+        // (logging in again after a restart): the send waits instead of failing.
         await this.deps.db
           .update(messages)
           .set({ dispatchState: 'pending' })
           .where(eq(messages.id, row.id));
-        return;
+        return false;
       }
       const reason = err instanceof Error ? err.message : String(err);
       set = { failed: true, errMessage: reason, dispatchState: 'done' };
@@ -160,7 +172,7 @@ export class MessageDispatcher {
       .set(set)
       .where(eq(messages.id, row.id))
       .returning();
-    if (!updated) return;
+    if (!updated) return true;
     await realtimeOf(this.deps).publish(account.tenantId, {
       event: 'send',
       workAccountId: account.id,
@@ -168,5 +180,6 @@ export class MessageDispatcher {
       data: sendPushOf(updated, conv),
     });
     await messageDispatched(this.deps, updated, conv);
+    return true;
   }
 }

@@ -344,8 +344,15 @@ export const ROUTES: AppRoute[] = [
     labelKey: 'menu.groupHelper',
     icon: NotificationOutlined,
   }),
-  child('grouphelper', '/grouphelper/set', 'route.grouphelperSet', 'task.manage', 10),
-  child('grouphelper', '/grouphelper/manager', 'route.grouphelperManager', 'task.manage', 20),
+  child('grouphelper', '/grouphelper/set', 'route.grouphelperSet', 'task.manage', 10, {
+    ready: true,
+    load: () =>
+      import('../../features/bulkSend/BulkSettingsPage.tsx').then((m) => m.BulkSettingsPage),
+  }),
+  child('grouphelper', '/grouphelper/manager', 'route.grouphelperManager', 'task.manage', 20, {
+    ready: true,
+    load: () => import('../../features/bulkSend/BulkTasksPage.tsx').then((m) => m.BulkTasksPage),
+  }),
 
   // Statistics.
   section('statistics', '/statistics', '/statistics/wxfriend', 'route.statistics', {

@@ -1,0 +1,192 @@
+import type { Deps } from '../../platform/deps.ts';
+import { lockLane, refundLane, type LaneStep } from '../../scheduler/lanes.ts';
+import type { Claimed, ClaimScope, JobContext, JobKind } from '../../scheduler/scheduler.ts';
+import { enqueueBulkMessage } from './bulk-send.outbox.ts';
+import { progressSoon, publishBulkTasks } from './bulk-send.push.ts';
+import {
+  candidates,
+  completeFinished,
+  failBanned,
+  laneOf,
+  loadRunRow,
+  markClaimed,
+  pickRows,
+  reconcileOutbox,
+  releaseRows,
+  startDue,
+  type Candidate,
+  type ChangedTask,
+  type PickedRow,
+} from './bulk-send.queue.ts';
+
+/** The job kind of mass-send rows (the scheduler's wake payload). */
+export const BULK_JOB = 'bulkSend';
+
+/** A claimed row as the scheduler holds it. */
+export interface BulkItem {
+  tenantId: string;
+  taskId: string;
+  seq: number;
+  /** Whether the row is its target's first message (it counted against the daily cap). */
+  first: boolean;
+  /** The day its slot was counted on (a refund goes back to that day). */
+  day: string;
+}
+
+/** Candidate (task, account) pairs looked at per claim. */
+const CANDIDATES_PER_CLAIM = 200;
+/** How long a row may sit in the outbox before its state is read off its message. */
+const RECONCILE_AFTER_MS = 30_000;
+
+/** Minutes of the day of an `HH:mm`. */
+const minutesOf = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
+
+/** Whether an instant falls in quiet hours (server time; an end before the start spans midnight). */
+export function inQuietHours(now: number, start: string | null, end: string | null): boolean {
+  if (!start || !end || start === end) return false;
+  const d = new Date(now);
+  const m = d.getHours() * 60 + d.getMinutes();
+  const s = minutesOf(start);
+  const e = minutesOf(end);
+  return s < e ? m >= s && m < e : m >= s || m < e;
+}
+
+/** The pace of each picked row: the gap after it and whether it counts against the cap. */
+function stepsOf(rows: PickedRow[], c: Candidate): LaneStep[] {
+  return rows.map((r, i) => {
+    const next = rows[i + 1];
+    const sameTarget = next !== undefined && next.target === r.target;
+    return {
+      gapMs: (sameTarget ? c.message_interval_sec : c.target_interval_sec) * 1000,
+      jitter: !sameTarget,
+      cost: r.msg_index === 0 ? 1 : 0,
+    };
+  });
+}
+
+/**
+ * The mass-send task's work on the scheduler: rows are claimed per account (one lane per account
+ * and task type: its intervals, jitter and daily cap), each run hands the row's message to the
+ * conversations outbox under the row's idempotency key, in one transaction with the row's move,
+ * and the outbox's dispatcher sends it from the instance holding the account.
+ */
+export class BulkSendJob implements JobKind<BulkItem> {
+  readonly name = BULK_JOB;
+
+  constructor(private readonly deps: Deps) {}
+
+  async maintain(ctx: JobContext): Promise<void> {
+    const now = this.deps.now();
+    const db = this.deps.db;
+    const changed: ChangedTask[] = [...(await startDue(db, now)), ...(await failBanned(db))];
+    for (const r of await reconcileOutbox(db, now - RECONCILE_AFTER_MS)) {
+      progressSoon(this.deps, r.tenant_id, r.task_id);
+    }
+    changed.push(...(await completeFinished(db, now)));
+    const byTenant = new Map<string, string[]>();
+    for (const t of changed)
+      byTenant.set(t.tenant_id, [...(byTenant.get(t.tenant_id) ?? []), t.id]);
+    for (const [tenantId, ids] of byTenant) await publishBulkTasks(ctx.deps, tenantId, ids);
+  }
+
+  async claim(scope: ClaimScope): Promise<Claimed<BulkItem>[]> {
+    const pairs = await candidates(scope.tx, scope.now, scope.day, CANDIDATES_PER_CLAIM);
+    const out: Claimed<BulkItem>[] = [];
+    const lanes = new Set<string>();
+    let budget = scope.budget;
+    for (const c of pairs) {
+      if (budget <= 0) break;
+      const lane = laneOf(c.task_type, c.account_id);
+      // One pull per lane a round: the lane decides its pace whichever task the rows are of.
+      if (lanes.has(lane)) continue;
+      lanes.add(lane);
+      if (inQuietHours(scope.now, c.quiet_start, c.quiet_end)) continue;
+      // The lane first: while this claim holds it no other instance picks the account's rows,
+      // so a target's later message cannot be claimed before its earlier one.
+      if (!(await lockLane(scope.tx, { key: lane, tenantId: c.tenant_id, day: scope.day }))) {
+        continue;
+      }
+      const picked = await pickRows(scope.tx, {
+        taskId: c.task_id,
+        accountId: c.account_id,
+        now: scope.now,
+        n: Math.min(c.per_round_count * Math.max(1, c.message_count), budget),
+      });
+      if (picked.length === 0) continue;
+      const slots = await scope.reserve({
+        key: lane,
+        tenantId: c.tenant_id,
+        pace: {
+          intervalMs: c.target_interval_sec * 1000,
+          jitterMs: c.jitter_sec * 1000,
+          dailyCap: c.daily_cap,
+        },
+        want: picked.length,
+        steps: stepsOf(picked, c),
+      });
+      if (!slots) continue;
+      const take = picked.slice(0, slots.slots.length);
+      const until = scope.leaseUntil(slots.slots[slots.slots.length - 1]!);
+      const marked = await markClaimed(
+        scope.tx,
+        c.task_id,
+        take.map((r) => r.seq),
+        { owner: scope.owner, until, now: scope.now },
+      );
+      await slots.commit(marked.length);
+      const rounds = new Map(marked.map((m) => [m.seq, m.round]));
+      take.forEach((r, i) => {
+        out.push({
+          lane,
+          key: `${c.task_id}:${r.seq}:${rounds.get(r.seq) ?? 1}`,
+          at: slots.slots[i]!,
+          data: {
+            tenantId: c.tenant_id,
+            taskId: c.task_id,
+            seq: r.seq,
+            first: r.msg_index === 0,
+            day: scope.day,
+          },
+        });
+      });
+      budget -= take.length;
+    }
+    return out;
+  }
+
+  async run(item: Claimed<BulkItem>, ctx: JobContext): Promise<void> {
+    const db = this.deps.db;
+    const row = await loadRunRow(db, item.data.taskId, item.data.seq);
+    if (!row) {
+      // The task was deleted: its slot is given back.
+      await refundLane(db, item.lane, item.data.day, item.data.first ? 1 : 0);
+      return;
+    }
+    // Our lease lapsed and another instance holds the row now: it is theirs to send.
+    if (row.state !== 'claimed' || row.lease_owner !== ctx.owner) return;
+    if (row.task_status !== 'running' || row.account_status !== 'online') {
+      await this.giveBack([item], ctx);
+      return;
+    }
+    const handed = await enqueueBulkMessage(this.deps, row, ctx.owner);
+    if (handed) progressSoon(this.deps, row.tenant_id, row.task_id);
+  }
+
+  async release(items: Claimed<BulkItem>[], ctx: JobContext): Promise<void> {
+    await this.giveBack(items, ctx);
+  }
+
+  /** Rows back to the queue, their slots back to their lanes' day counts. */
+  private async giveBack(items: Claimed<BulkItem>[], ctx: JobContext): Promise<void> {
+    const back = await releaseRows(
+      this.deps.db,
+      items.map((i) => ({ taskId: i.data.taskId, seq: i.data.seq })),
+      ctx.owner,
+    );
+    const days = new Map(items.map((i) => [i.lane, i.data.day]));
+    for (const r of back) {
+      const lane = laneOf(r.task_type, r.work_account_id);
+      await refundLane(this.deps.db, lane, days.get(lane) ?? '', Number(r.cost));
+    }
+  }
+}

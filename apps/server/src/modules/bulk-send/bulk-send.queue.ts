@@ -1,0 +1,359 @@
+import { sql } from 'drizzle-orm';
+import { BULK_DEFAULT_SETTINGS as D } from '@cst/shared';
+import type { BulkDraft } from '../../db/schema/index.ts';
+import type { DbOrTx, Tx } from '../../platform/db.ts';
+import { rowsOf } from '../../platform/db.ts';
+
+// The scheduler's side of bulk_send_rows: which (task, account) pairs have work, claiming rows
+// (marked in the claim's transaction), handing them to the outbox, recording the platform's
+// answers, handing rows back, task upkeep.
+
+/** The lane of an account's mass sends to friends, or to groups: pace and caps per account. */
+export const laneOf = (taskType: string, accountId: string) =>
+  `${taskType === 'groups' ? 'massGroup' : 'massMsg'}:${accountId}`;
+
+/** The idempotency key of a row's send (the outbox message's request_id). */
+export const requestIdOf = (taskId: string, seq: number, round: number) =>
+  `bs:${taskId}:${seq}:${round}`;
+
+/** The row a request id names (null for other sends). */
+export function rowOfRequestId(
+  requestId: string | null,
+): { taskId: string; seq: number; round: number } | null {
+  if (!requestId?.startsWith('bs:')) return null;
+  const [, taskId, seq, round] = requestId.split(':');
+  if (!taskId || !seq || !round) return null;
+  return { taskId, seq: Number(seq), round: Number(round) };
+}
+
+/** A task and one of its accounts with claimable rows, the account online, with its settings. */
+export interface Candidate {
+  task_id: string;
+  tenant_id: string;
+  task_type: 'friends' | 'groups';
+  account_id: string;
+  message_count: number;
+  daily_cap: number;
+  message_interval_sec: number;
+  target_interval_sec: number;
+  per_round_count: number;
+  jitter_sec: number;
+  quiet_start: string | null;
+  quiet_end: string | null;
+}
+
+/** A setting of the account's override, else the tenant's, else the default. */
+const setting = (col: string, fallback: number) =>
+  sql.raw(`coalesce(sa.${col}, st.${col}, ${fallback})`);
+
+/** Pairs to claim for, oldest task first, each task's accounts in their order. */
+export async function candidates(
+  tx: Tx,
+  now: number,
+  day: string,
+  limit: number,
+): Promise<Candidate[]> {
+  return rowsOf<Candidate>(
+    await tx.execute(sql`
+      select * from (
+        select t.id as task_id, t.tenant_id, t.task_type, a.id as account_id,
+          jsonb_array_length(t.messages) as message_count,
+          case when t.task_type = 'groups' then ${setting('group_daily_cap', D.groupDailyCap)}
+               else ${setting('daily_cap', D.dailyCapPerAccount)} end as daily_cap,
+          ${setting('message_interval_sec', D.messageIntervalSec)} as message_interval_sec,
+          case when t.task_type = 'groups'
+               then ${setting('group_interval_sec', D.groupIntervalSec)}
+               else ${setting('fan_interval_sec', D.fanIntervalSec)} end as target_interval_sec,
+          ${setting('per_round_count', D.perRoundCount)} as per_round_count,
+          ${setting('jitter_sec', D.jitterSec)} as jitter_sec,
+          case when sa.id is not null then sa.quiet_start else st.quiet_start end as quiet_start,
+          case when sa.id is not null then sa.quiet_end else st.quiet_end end as quiet_end,
+          l.key as lane_key, l.day as lane_day, l.used as lane_used, l.next_at as lane_next,
+          t.created_at, u.ord
+        from bulk_send_tasks t
+        cross join lateral unnest(t.work_account_ids) with ordinality as u(account_id, ord)
+        join work_accounts a
+          on a.id = u.account_id and a.tenant_id = t.tenant_id and a.status = 'online'
+        left join bulk_send_settings sa on sa.work_account_id = a.id
+        left join bulk_send_settings st
+          on st.tenant_id = t.tenant_id and st.work_account_id is null
+        left join scheduler_lanes l
+          on l.key = (case when t.task_type = 'groups' then 'massGroup:' else 'massMsg:' end)
+                     || a.id::text
+        where t.status = 'running'
+          and (
+            select 1 from bulk_send_rows r
+            where r.task_id = t.id and r.work_account_id = a.id
+              and r.state in ('queued', 'claimed')
+              and (r.state = 'queued' or r.lease_until < ${now})
+            order by r.seq
+            limit 1) is not null
+      ) c
+      where c.lane_key is null
+         or (c.lane_next <= ${now} and (c.lane_day <> ${day} or c.lane_used < c.daily_cap))
+      order by c.created_at, c.task_id, c.ord
+      limit ${limit}`),
+  );
+}
+
+/** A row picked for a claim (locked, not yet marked). */
+export interface PickedRow {
+  seq: number;
+  target: string;
+  msg_index: number;
+  was: string;
+}
+
+/**
+ * Locks the next `n` claimable rows of a task and account, in order, under the account's lane
+ * lock (so no other claim picks them; a row being moved to the outbox right now is waited for,
+ * not skipped). The pick stops before a row another instance still holds (claimed, lease live):
+ * a target's later message never overtakes its earlier one.
+ */
+export async function pickRows(
+  tx: Tx,
+  c: { taskId: string; accountId: string; now: number; n: number },
+): Promise<PickedRow[]> {
+  const rows = rowsOf<PickedRow & { live: boolean }>(
+    await tx.execute(sql`
+      select seq, target, msg_index, state as was,
+             (state = 'claimed' and lease_until >= ${c.now}) as live
+      from bulk_send_rows
+      where task_id = ${c.taskId} and work_account_id = ${c.accountId}
+        and state in ('queued', 'claimed')
+      order by seq
+      limit ${c.n}
+      for update`),
+  );
+  const stop = rows.findIndex((r) => r.live);
+  return (stop < 0 ? rows : rows.slice(0, stop)).map(({ live: _live, ...r }) => r);
+}
+
+/** Marks picked rows claimed by `owner` until `until`; their attempts grow by one. */
+export async function markClaimed(
+  tx: Tx,
+  taskId: string,
+  seqs: number[],
+  c: { owner: string; until: number; now: number },
+): Promise<{ seq: number; round: number }[]> {
+  if (seqs.length === 0) return [];
+  return rowsOf<{ seq: number; round: number }>(
+    await tx.execute(sql`
+      update bulk_send_rows
+      set state = 'claimed', lease_owner = ${c.owner}, lease_until = ${c.until},
+          attempts = attempts + 1, claimed_at = ${c.now}
+      where task_id = ${taskId} and seq = any(${sql.param(seqs)}::int[])
+      returning seq, round`),
+  );
+}
+
+/** What a runner needs of a claimed row: the row, its task and its account. */
+export interface RunRow {
+  tenant_id: string;
+  task_id: string;
+  seq: number;
+  round: number;
+  state: string;
+  lease_owner: string | null;
+  target: string;
+  talk_type: number;
+  msg_index: number;
+  task_status: string;
+  messages: BulkDraft[];
+  account_id: string;
+  work_wxid: string;
+  account_status: string;
+}
+
+/** A claimed row with its task's state and messages and its account (null when gone). */
+export async function loadRunRow(db: DbOrTx, taskId: string, seq: number): Promise<RunRow | null> {
+  const [row] = rowsOf<RunRow>(
+    await db.execute(sql`
+      select r.tenant_id, r.task_id, r.seq, r.round, r.state, r.lease_owner, r.target,
+             r.talk_type, r.msg_index, t.status as task_status, t.messages,
+             a.id as account_id, a.wxid as work_wxid, a.status as account_status
+      from bulk_send_rows r
+      join bulk_send_tasks t on t.id = r.task_id
+      join work_accounts a on a.id = r.work_account_id
+      where r.task_id = ${taskId} and r.seq = ${seq}`),
+  );
+  return row ?? null;
+}
+
+/**
+ * Moves a claimed row to the outbox if this instance still holds it (same transaction as the
+ * outbox message); false when the row is no longer ours.
+ */
+export async function markOutbox(
+  tx: Tx,
+  taskId: string,
+  seq: number,
+  owner: string,
+): Promise<boolean> {
+  const rows = rowsOf<{ seq: number }>(
+    await tx.execute(sql`
+      update bulk_send_rows set state = 'outbox', lease_owner = null, lease_until = null
+      where task_id = ${taskId} and seq = ${seq} and state = 'claimed' and lease_owner = ${owner}
+      returning seq`),
+  );
+  return rows.length > 0;
+}
+
+/** Fails a claimed row of ours (the account is gone). */
+export async function failClaimed(
+  db: DbOrTx,
+  taskId: string,
+  seq: number,
+  owner: string,
+  errorKey: string,
+): Promise<void> {
+  await db.execute(sql`
+    update bulk_send_rows set state = 'failed', error_key = ${errorKey}, lease_owner = null,
+      lease_until = null
+    where task_id = ${taskId} and seq = ${seq} and state = 'claimed' and lease_owner = ${owner}`);
+}
+
+/** The states a row may move to a state from (states only move forward). */
+const FROM: Record<string, string[]> = {
+  sent: ['outbox'],
+  delivered: ['outbox', 'sent'],
+  read: ['outbox', 'sent', 'delivered'],
+  failed: ['outbox'],
+  undelivered: ['outbox', 'sent'],
+};
+
+/** Moves a row of a round forward on the platform's answer; its task when it moved. */
+export async function advanceRow(
+  db: DbOrTx,
+  r: { taskId: string; seq: number; round: number },
+  to: 'sent' | 'delivered' | 'read' | 'failed' | 'undelivered',
+  v: { at: number; error?: string | null },
+): Promise<{ tenant_id: string; task_id: string } | null> {
+  const [row] = rowsOf<{ tenant_id: string; task_id: string }>(
+    await db.execute(sql`
+      update bulk_send_rows
+      set state = ${to}, sent_at = coalesce(sent_at, ${to === 'failed' ? null : v.at}::bigint),
+          error = ${v.error ?? null}
+      where task_id = ${r.taskId} and seq = ${r.seq} and round = ${r.round}
+        and state = any(${sql.param(FROM[to]!)}::text[])
+      returning tenant_id, task_id`),
+  );
+  return row ?? null;
+}
+
+/**
+ * Rows left in the outbox while their message was answered (a crash between the outbox's
+ * record and this feature's): their state is read off the message. Returns the tasks touched.
+ */
+export async function reconcileOutbox(
+  db: DbOrTx,
+  before: number,
+): Promise<{ tenant_id: string; task_id: string }[]> {
+  return rowsOf<{ tenant_id: string; task_id: string }>(
+    await db.execute(sql`
+      with done as (
+        select r.task_id, r.seq,
+          case when m.failed and m.msg_id is null then 'failed'
+               when m.failed then 'undelivered'
+               when m.read_ok then 'read'
+               when m.delivery_ok then 'delivered'
+               else 'sent' end as state,
+          m.err_message, m.msg_time
+        from bulk_send_rows r
+        join messages m
+          on m.work_account_id = r.work_account_id
+         and m.request_id = 'bs:' || r.task_id::text || ':' || r.seq::text || ':' || r.round::text
+        where r.state = 'outbox' and r.claimed_at < ${before}
+          and m.dispatch_state = 'done'
+        limit 1000)
+      update bulk_send_rows r
+      set state = done.state, error = done.err_message,
+          sent_at = case when done.state = 'failed' then null else done.msg_time end
+      from done
+      where r.task_id = done.task_id and r.seq = done.seq and r.state = 'outbox'
+      returning r.tenant_id, r.task_id`),
+  );
+}
+
+/** Hands claimed rows back to the queue if this instance still holds them; how many per lane. */
+export async function releaseRows(
+  db: DbOrTx,
+  rows: { taskId: string; seq: number }[],
+  owner: string,
+): Promise<{ task_type: string; work_account_id: string; cost: number }[]> {
+  if (rows.length === 0) return [];
+  return rowsOf<{ task_type: string; work_account_id: string; cost: number }>(
+    await db.execute(sql`
+      with back as (
+        update bulk_send_rows set state = 'queued', lease_owner = null, lease_until = null
+        where (task_id, seq) in (
+            select * from unnest(${sql.param(rows.map((r) => r.taskId))}::uuid[],
+                                 ${sql.param(rows.map((r) => r.seq))}::int[]))
+          and state = 'claimed' and lease_owner = ${owner}
+        returning task_id, work_account_id, msg_index)
+      select t.task_type, b.work_account_id,
+             count(*) filter (where b.msg_index = 0)::int as cost
+      from back b join bulk_send_tasks t on t.id = b.task_id
+      group by t.task_type, b.work_account_id`),
+  );
+}
+
+/** A task whose state the upkeep changed. */
+export interface ChangedTask {
+  id: string;
+  tenant_id: string;
+}
+
+/** Pending tasks whose send time has come begin running. */
+export async function startDue(db: DbOrTx, now: number): Promise<ChangedTask[]> {
+  return rowsOf<ChangedTask>(
+    await db.execute(sql`
+      update bulk_send_tasks set status = 'running', started_at = coalesce(started_at, ${now}),
+             updated_at = now()
+      where status = 'pending' and send_at <= ${now}
+      returning id, tenant_id`),
+  );
+}
+
+/** Rows of running tasks whose account is banned or gone fail with the reason. */
+export async function failBanned(db: DbOrTx): Promise<ChangedTask[]> {
+  return rowsOf<ChangedTask>(
+    await db.execute(sql`
+      with failed as (
+        update bulk_send_rows r
+        set state = 'failed', error_key = 'bulkAccountBanned', lease_owner = null,
+            lease_until = null
+        from bulk_send_tasks t, work_accounts a
+        where t.id = r.task_id and t.status = 'running' and a.id = r.work_account_id
+          and a.status = 'banned' and r.state = 'queued'
+        returning r.task_id, r.tenant_id)
+      select distinct task_id as id, tenant_id from failed`),
+  );
+}
+
+/**
+ * Running tasks with no row left to send or answer are closed: abnormally when an account was
+ * banned (rows failed for it), completed otherwise.
+ */
+export async function completeFinished(db: DbOrTx, now: number): Promise<ChangedTask[]> {
+  return rowsOf<ChangedTask>(
+    await db.execute(sql`
+      update bulk_send_tasks t
+      set status = case when exists (
+              select 1 from bulk_send_rows r
+              where r.task_id = t.id and r.state = 'failed'
+                and r.error_key = 'bulkAccountBanned')
+            then 'abnormal' else 'completed' end,
+          reason_key = case when exists (
+              select 1 from bulk_send_rows r
+              where r.task_id = t.id and r.state = 'failed'
+                and r.error_key = 'bulkAccountBanned')
+            then 'bulkClosedBanned' else null end,
+          ended_at = ${now}, updated_at = now()
+      where t.status = 'running'
+        and not exists (
+          select 1 from bulk_send_rows r
+          where r.task_id = t.id and r.state in ('queued', 'claimed', 'outbox'))
+      returning t.id, t.tenant_id`),
+  );
+}

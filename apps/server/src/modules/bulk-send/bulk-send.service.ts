@@ -1,0 +1,228 @@
+import type {
+  BulkDetailItem,
+  BulkDetailsBody,
+  BulkReissueResult,
+  BulkSendState,
+  BulkTaskCreateBody,
+  BulkTaskCreateResult,
+  BulkTaskFetchBody,
+  BulkTaskItem,
+  BulkTaskState,
+  Language,
+  ListResult,
+} from '@cst/shared';
+import type { AuthContext } from '../../platform/auth-context.ts';
+import type { Deps } from '../../platform/deps.ts';
+import { fail } from '../../platform/errors.ts';
+import { keysetRows } from '../../platform/xlsx-export.ts';
+import { Scheduler } from '../../scheduler/scheduler.ts';
+import { convScopeOf, scopeHas } from '../conversations/conversation.scope.ts';
+import { accountByWxid } from '../conversations/conversation.repository.ts';
+import { draftsOf } from './bulk-send.drafts.ts';
+import { BULK_JOB } from './bulk-send.job.ts';
+import { toDetailItem, toTaskItem } from './bulk-send.presenter.ts';
+import { publishBulkTasks } from './bulk-send.push.ts';
+import * as repo from './bulk-send.repository.ts';
+import { planTargets } from './bulk-send.targets.ts';
+
+/** The group helper's mass-send tasks (issue 16 §2): create, fetch, details, pause, restart, reissue, delete. */
+export class BulkSendService {
+  constructor(private readonly deps: Deps) {}
+
+  private get db() {
+    return this.deps.db;
+  }
+
+  /** A task the caller sees (every account of it in the caller's scope), else 404. */
+  private async visibleTask(auth: AuthContext, id: string) {
+    const scope = await convScopeOf(this.db, auth);
+    const task = await repo.findTask(this.db, scope, id);
+    if (!task) throw fail.notFound('bulkTaskNotFound');
+    return task;
+  }
+
+  /**
+   * Creates a task: the accounts must be visible, the messages valid; the targets are planned
+   * into rows (one per target and message) in the same transaction, so the task is complete
+   * before the scheduler sees it.
+   */
+  async create(auth: AuthContext, body: BulkTaskCreateBody): Promise<BulkTaskCreateResult> {
+    const scope = await convScopeOf(this.db, auth);
+    const accountIds: string[] = [];
+    for (const wxid of new Set(body.workWxids)) {
+      const a = await accountByWxid(this.db, scope.tenantId, wxid);
+      if (!a || !scopeHas(scope, a.id)) throw fail.notFound('workAccountNotFound');
+      accountIds.push(a.id);
+    }
+    const drafts = await draftsOf(this.deps, scope.tenantId, body.messages);
+    const now = this.deps.now();
+    const sendAt = body.sendType === 'scheduled' ? (body.sendAt ?? now) : now;
+    const status: BulkTaskState = sendAt > now ? 'pending' : 'running';
+    const taskId = await this.db.transaction(async (tx) => {
+      const plan = await planTargets(
+        tx,
+        scope.tenantId,
+        accountIds,
+        body.taskType,
+        body.targets,
+        drafts.length,
+      );
+      const id = await repo.insertTask(tx, {
+        tenantId: scope.tenantId,
+        name: body.taskName,
+        taskType: body.taskType,
+        status,
+        workAccountIds: accountIds,
+        targetMode: body.targets.mode,
+        messages: drafts,
+        targets: plan.targets,
+        sendType: body.sendType,
+        sendAt,
+        createdBy: auth.userId,
+        createdAt: now,
+        startedAt: status === 'running' ? now : null,
+      });
+      await repo.insertRows(tx, scope.tenantId, id, plan.rows);
+      return id;
+    });
+    await this.announce(scope.tenantId, taskId);
+    return { taskId };
+  }
+
+  /** After a commit: the console hears of the task, the schedulers wake. */
+  private async announce(tenantId: string, taskId: string): Promise<void> {
+    await publishBulkTasks(this.deps, tenantId, [taskId]);
+    await Scheduler.wake(this.deps, BULK_JOB);
+  }
+
+  /** A page of the visible tasks with their live counts. */
+  async fetch(
+    auth: AuthContext,
+    body: BulkTaskFetchBody,
+    lang: Language,
+  ): Promise<ListResult<BulkTaskItem>> {
+    const scope = await convScopeOf(this.db, auth);
+    const { rows, total } = await repo.listTasks(
+      this.db,
+      scope,
+      body.status,
+      body.page,
+      body.pageSize,
+    );
+    const counts = await repo.countsByTask(
+      this.db,
+      scope.tenantId,
+      rows.map((r) => r.id),
+      this.deps.now(),
+    );
+    const wxids = await repo.accountWxids(this.db, scope.tenantId, [
+      ...new Set(rows.flatMap((r) => r.workAccountIds)),
+    ]);
+    return { list: rows.map((t) => toTaskItem(t, counts.get(t.id), wxids, lang)), total };
+  }
+
+  /** A page of a visible task's sends, in plan order. */
+  async details(
+    auth: AuthContext,
+    body: BulkDetailsBody,
+    lang: Language,
+  ): Promise<ListResult<BulkDetailItem>> {
+    const task = await this.visibleTask(auth, body.taskId);
+    const { rows, total } = await repo.detailRows(
+      this.db,
+      task.tenantId,
+      task.id,
+      { state: body.state },
+      body.page,
+      body.pageSize,
+      this.deps.now(),
+    );
+    return { list: rows.map((r) => toDetailItem(r, task.messages, lang)), total };
+  }
+
+  /** Every send of a task under the filter, in plan order, read in chunks (export). */
+  async *exportDetails(
+    auth: AuthContext,
+    taskId: string,
+    state: BulkSendState | undefined,
+    lang: Language,
+  ): AsyncGenerator<BulkDetailItem> {
+    const task = await this.visibleTask(auth, taskId);
+    const rows = keysetRows(
+      async (after: number | null, size) =>
+        (
+          await repo.detailRows(
+            this.db,
+            task.tenantId,
+            task.id,
+            { state, afterSeq: after ?? 0 },
+            1,
+            size,
+            this.deps.now(),
+          )
+        ).rows,
+      (r) => r.seq,
+      500,
+    );
+    for await (const r of rows) yield toDetailItem(r, task.messages, lang);
+  }
+
+  /** Pauses a pending or running task (409 'no task to pause' otherwise). */
+  async pause(auth: AuthContext, id: string): Promise<null> {
+    const task = await this.visibleTask(auth, id);
+    const done = await repo.setTaskState(this.db, task.tenantId, id, ['pending', 'running'], {
+      status: 'paused',
+    });
+    if (!done) throw fail.conflict('noTaskToPause');
+    await publishBulkTasks(this.deps, task.tenantId, [id]);
+    return null;
+  }
+
+  /** Resumes a paused task (pending again when its send time is still ahead). */
+  async restart(auth: AuthContext, id: string): Promise<null> {
+    const task = await this.visibleTask(auth, id);
+    const now = this.deps.now();
+    const status: BulkTaskState = task.sendAt > now ? 'pending' : 'running';
+    const done = await repo.setTaskState(this.db, task.tenantId, id, ['paused'], {
+      status,
+      startedAt: status === 'running' ? (task.startedAt ?? now) : task.startedAt,
+    });
+    if (!done) throw fail.conflict('noTaskToRestart');
+    await this.announce(task.tenantId, id);
+    return null;
+  }
+
+  /**
+   * Sends the failed sends again (only those): each is queued in a new round, a new idempotency
+   * key, and a finished task runs again. 409 when nothing failed.
+   */
+  async reissue(auth: AuthContext, id: string): Promise<BulkReissueResult> {
+    const task = await this.visibleTask(auth, id);
+    const reissued = await this.db.transaction(async (tx) => {
+      const n = await repo.requeueFailed(tx, task.tenantId, id);
+      if (n === 0) return 0;
+      await repo.setTaskState(tx, task.tenantId, id, ['completed', 'abnormal'], {
+        status: 'running',
+        endedAt: null,
+        reasonKey: null,
+      });
+      return n;
+    });
+    if (reissued === 0) throw fail.conflict('bulkNoFailedRows');
+    await this.announce(task.tenantId, id);
+    return { reissued };
+  }
+
+  /** Deletes a task that is not in progress (its sends' records go with it). */
+  async remove(auth: AuthContext, id: string): Promise<null> {
+    const task = await this.visibleTask(auth, id);
+    const gone = await repo.deleteTask(this.db, task.tenantId, id, [
+      'pending',
+      'paused',
+      'completed',
+      'abnormal',
+    ]);
+    if (!gone) throw fail.conflict('cannotDeleteRunningTask');
+    return null;
+  }
+}

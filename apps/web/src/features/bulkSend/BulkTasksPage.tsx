@@ -1,0 +1,220 @@
+import { App, Progress, Tag, Tooltip, Typography } from 'antd';
+import dayjs from 'dayjs';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { BULK_TASK_STATES, type BulkTaskItem, type BulkTaskState } from '@cst/shared';
+import {
+  actionsColumn,
+  AddButton,
+  DeleteButton,
+  EmptyState,
+  ListPage,
+  ListTable,
+  RowButton,
+  SelectFilter,
+  timeColumn,
+  useListData,
+  useListQuery,
+} from '../../components/listPage/index.ts';
+import { bulkSendApi, bulkSendKeys } from './api.ts';
+import { BulkDetailsDrawer } from './BulkDetailsDrawer.tsx';
+import { CreateBulkTaskModal } from './CreateBulkTaskModal.tsx';
+import { useBulkTasksLive } from './useBulkTasksLive.ts';
+
+const STATE_COLOR: Record<BulkTaskState, string> = {
+  importing: 'processing',
+  pending: 'default',
+  running: 'blue',
+  paused: 'orange',
+  completed: 'green',
+  abnormal: 'red',
+};
+
+/** How far a task got: sends the platform answered (sent or failed), of all. */
+export function progressOf(task: Pick<BulkTaskItem, 'total' | 'pending'>) {
+  const done = task.total - task.pending;
+  return { done, percent: task.total ? Math.floor((done / task.total) * 100) : 0 };
+}
+
+const when = (at: number | null) => (at ? dayjs(at).format('YYYY-MM-DD HH:mm') : '—');
+
+/**
+ * Mass-send task management (/grouphelper/manager): the tasks with state, a progress bar and
+ * counts that move live; details, pause, resume, failed reissue, delete; a new task.
+ */
+export function BulkTasksPage() {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const q = useListQuery(['status']);
+  const [creating, setCreating] = useState(false);
+  const [open, setOpen] = useState<BulkTaskItem | null>(null);
+  const params = {
+    ...q.params,
+    status: BULK_TASK_STATES.includes(q.filters.status as BulkTaskState)
+      ? (q.filters.status as BulkTaskState)
+      : undefined,
+  };
+  const { data, isFetching, refetch } = useListData(bulkSendKeys.list, params, bulkSendApi.fetch);
+  useBulkTasksLive();
+
+  const act = async (run: () => Promise<unknown>, done: string) => {
+    await run();
+    void message.success(done);
+    await refetch();
+  };
+
+  return (
+    <ListPage
+      title={t('bulkSend.title')}
+      testId="bulk-tasks"
+      notice={t('bulkSend.notice')}
+      filters={
+        <SelectFilter
+          query={q}
+          name="status"
+          placeholder={t('bulkSend.allStates')}
+          options={BULK_TASK_STATES.map((s) => ({ value: s, label: t(`bulkSend.states.${s}`) }))}
+        />
+      }
+      actions={
+        <AddButton onClick={() => setCreating(true)} testId="bulk-task-add">
+          {t('bulkSend.add')}
+        </AddButton>
+      }
+    >
+      <ListTable<BulkTaskItem>
+        query={q}
+        rowKey="taskId"
+        data={data}
+        loading={isFetching}
+        testId="bulk-task-table"
+        empty={<EmptyState title={t('bulkSend.empty')} hint={t('bulkSend.emptyHint')} />}
+        columns={[
+          {
+            title: t('bulkSend.name'),
+            dataIndex: 'taskName',
+            key: 'taskName',
+            width: 170,
+            ellipsis: true,
+          },
+          {
+            title: t('bulkSend.type'),
+            key: 'taskType',
+            width: 70,
+            render: (_: unknown, task) => t(`bulkSend.types.${task.taskType}`),
+          },
+          {
+            title: t('bulkSend.state'),
+            key: 'status',
+            width: 100,
+            render: (_: unknown, task) => (
+              <Tooltip title={task.reason}>
+                <Tag color={STATE_COLOR[task.status]} data-testid="bulk-task-state">
+                  {t(`bulkSend.states.${task.status}`)}
+                </Tag>
+              </Tooltip>
+            ),
+          },
+          {
+            title: t('bulkSend.progress'),
+            key: 'progress',
+            width: 230,
+            render: (_: unknown, task) => {
+              const p = progressOf(task);
+              return (
+                <div data-testid="bulk-task-progress">
+                  <Progress
+                    percent={p.percent}
+                    size="small"
+                    status={task.failed > 0 ? 'exception' : undefined}
+                    success={{ percent: task.total ? (task.sent / task.total) * 100 : 0 }}
+                  />
+                  <Typography.Text type="secondary" className="bulk-task-count">
+                    {t('bulkSend.counts', task)} / {task.total}
+                  </Typography.Text>
+                </div>
+              );
+            },
+          },
+          {
+            title: t('bulkSend.sendType'),
+            key: 'sendType',
+            width: 140,
+            render: (_: unknown, task) =>
+              task.sendType === 'scheduled'
+                ? `${t('bulkSend.sendTypes.scheduled')} ${when(task.sendAt)}`
+                : t('bulkSend.sendTypes.now'),
+          },
+          {
+            title: t('bulkSend.startAt'),
+            key: 'startAt',
+            width: 140,
+            render: (_: unknown, x) => when(x.startAt),
+          },
+          {
+            title: t('bulkSend.endAt'),
+            key: 'endAt',
+            width: 140,
+            render: (_: unknown, x) => when(x.endAt),
+          },
+          timeColumn<BulkTaskItem>(t('fanTasks.createdAt'), 'createdAt', { width: 140 }),
+          actionsColumn<BulkTaskItem>(t('bulkSend.actions'), 250, (task) => (
+            <>
+              <RowButton onClick={() => setOpen(task)} testId="bulk-task-details">
+                {t('bulkSend.details')}
+              </RowButton>
+              {(task.status === 'running' || task.status === 'pending') && (
+                <RowButton
+                  testId="bulk-task-pause"
+                  onClick={() =>
+                    void act(() => bulkSendApi.pause(task.taskId), t('bulkSend.paused'))
+                  }
+                >
+                  {t('bulkSend.pause')}
+                </RowButton>
+              )}
+              {task.status === 'paused' && (
+                <RowButton
+                  testId="bulk-task-restart"
+                  onClick={() =>
+                    void act(() => bulkSendApi.restart(task.taskId), t('bulkSend.restarted'))
+                  }
+                >
+                  {t('bulkSend.restart')}
+                </RowButton>
+              )}
+              {task.failed > 0 && task.status !== 'running' && (
+                <RowButton
+                  testId="bulk-task-reissue"
+                  onClick={() =>
+                    void act(
+                      () => bulkSendApi.reissue(task.taskId),
+                      t('bulkSend.reissued', { count: task.failed }),
+                    )
+                  }
+                >
+                  {t('bulkSend.reissue')}
+                </RowButton>
+              )}
+              {task.status !== 'running' && task.status !== 'importing' && (
+                <DeleteButton
+                  target={task.taskName}
+                  testId="bulk-task-delete"
+                  onDelete={() => act(() => bulkSendApi.remove(task.taskId), t('bulkSend.deleted'))}
+                />
+              )}
+            </>
+          )),
+        ]}
+      />
+      <CreateBulkTaskModal
+        open={creating}
+        onClose={(created) => {
+          setCreating(false);
+          if (created) void refetch();
+        }}
+      />
+      <BulkDetailsDrawer task={open} onClose={() => setOpen(null)} />
+    </ListPage>
+  );
+}

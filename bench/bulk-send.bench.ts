@@ -1,0 +1,313 @@
+// Issue 16 §4 figures of the group helper's mass send, on a fresh in-process server (PGlite, or
+// PostgreSQL with BENCH_DB=postgres and scripts/postgres.sh):
+// - sends per second of a task with every interval at 0 over 20 accounts (each account's
+//   friends × 5 messages; BENCH_BULK_SENDS caps the total, default 20,000), beside the floor in
+//   the same run: the same number of messages stored straight into the conversations outbox by
+//   20 loops (one per account, no scheduler) and dispatched by the same dispatcher.
+// - the pacing error with a friend interval of 10 s ± 5 s, measured on the simulator's receive
+//   times: each gap between two friends of one account must lie in [5 s, 15 s].
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import {
+  DEFAULT_ROLE_PERMISSIONS,
+  MSG_TYPE,
+  type FriendItem,
+  type SimReceivedItem,
+} from '@cst/shared';
+import { loadConfig } from '../apps/server/src/platform/config.ts';
+import { rowsOf } from '../apps/server/src/platform/db.ts';
+import type { AuthContext } from '../apps/server/src/platform/auth-context.ts';
+import { startServer, type Server } from '../apps/server/src/server.ts';
+import { BulkSendService } from '../apps/server/src/modules/bulk-send/bulk-send.service.ts';
+import { accountByWxid } from '../apps/server/src/modules/conversations/conversation.repository.ts';
+import * as convRepo from '../apps/server/src/modules/conversations/conversation.repository.ts';
+import { afterSendCommit } from '../apps/server/src/modules/conversations/message-dispatch.service.ts';
+import { messages } from '../apps/server/src/db/schema/index.ts';
+import { ROOT, percentile, report } from './lib.ts';
+import { BENCH_ENV, BENCH_PASSWORD } from './session.ts';
+
+const ACCOUNTS = 20;
+const MESSAGES = 5;
+const SENDS = Number(process.env.BENCH_BULK_SENDS ?? 20_000);
+const PACED_TARGETS = Number(process.env.BENCH_BULK_PACED ?? 6);
+
+async function start(): Promise<{ server: Server; close: () => Promise<void> }> {
+  const usePg = process.env.BENCH_DB === 'postgres';
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cst-bench-'));
+  const pgDir = usePg ? fs.mkdtempSync(path.join(os.tmpdir(), 'cst-bench-pg-')) : null;
+  const postgres = (...args: string[]) =>
+    execFileSync(path.join(ROOT, 'scripts/postgres.sh'), args, { encoding: 'utf8' });
+  const databaseUrl = pgDir ? postgres('start', pgDir, '54392').trim().split('\n').pop() : '';
+  console.log(`database: ${usePg ? 'PostgreSQL 15' : 'PGlite'}`);
+  const config = loadConfig({
+    ...process.env,
+    PORT: '0',
+    DATA_DIR: dataDir,
+    DATABASE_URL: databaseUrl ?? '',
+    ...BENCH_ENV,
+    SIM_TRAFFIC: '0',
+    LOG_LEVEL: 'warn',
+    SCHEDULER_POLL_MS: '50',
+  });
+  const server = await startServer(config, {
+    logger: { level: 'warn' },
+    accounts: { simulator: { loginDelayMs: 20 } },
+  });
+  return {
+    server,
+    close: async () => {
+      await server.stop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+      if (pgDir) postgres('stop', pgDir);
+    },
+  };
+}
+
+async function manager(s: Server): Promise<{ auth: AuthContext; token: string }> {
+  const res = await s.app.inject({
+    method: 'POST',
+    url: '/system-api/auth/login',
+    payload: { username: 'demo', password: BENCH_PASSWORD },
+  });
+  const data = (res.json() as { data: { token: string; user: { uid: string; tenantId: string } } })
+    .data;
+  return {
+    token: data.token,
+    auth: {
+      userId: data.user.uid,
+      username: 'demo',
+      nickname: 'demo',
+      tenantId: data.user.tenantId,
+      role: 'manager',
+      roleId: null,
+      permissions: new Set(DEFAULT_ROLE_PERMISSIONS.manager),
+      tokenId: '',
+      expiresAt: Date.now() + 3600_000,
+    },
+  };
+}
+
+type Post = <T>(url: string, payload: unknown) => Promise<T>;
+
+function poster(s: Server, token: string): Post {
+  return async <T>(url: string, payload: unknown) =>
+    (
+      (
+        await s.app.inject({
+          method: 'POST',
+          url,
+          headers: { 'cst-token': token },
+          payload: payload as object,
+        })
+      ).json() as { data: T }
+    ).data;
+}
+
+async function onlineAccounts(post: Post, n: number): Promise<string[]> {
+  const out: string[] = [];
+  for (let i = 0; i < n; i++) {
+    const { loginId } = await post<{ loginId: string }>('/main-api/acc/qr-login-code', {});
+    const { wxid } = await post<{ wxid: string }>('/sim-api/qr/scan', { loginId, confirm: true });
+    out.push(wxid);
+  }
+  for (;;) {
+    const r = await post<{ list: { wxid: string; status: string }[] }>('/main-api/acc/all', {});
+    if (out.every((w) => r.list.some((a) => a.wxid === w && a.status === 'online'))) return out;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/** Each account's friends, first come first kept (a person once), at most `max` in all. */
+async function targetsOf(post: Post, wxids: string[], max: number) {
+  const seen = new Set<string>();
+  const out: { workWxid: string; wxid: string }[] = [];
+  for (const w of wxids) {
+    const r = await post<{ list: FriendItem[] }>('/main-api/acc/friends-list', {
+      workWxid: w,
+      pageSize: 1000,
+    });
+    for (const f of r.list) {
+      if (seen.has(f.friendWxid) || out.length >= max) continue;
+      seen.add(f.friendWxid);
+      out.push({ workWxid: w, wxid: f.friendWxid });
+    }
+  }
+  return out;
+}
+
+async function settings(post: Post, over: Record<string, unknown> = {}) {
+  await post('/task-api/bulk-send-task/settings/save', {
+    channel: 1,
+    dailyCapPerAccount: 100_000,
+    messageIntervalSec: 0,
+    fanIntervalSec: 0,
+    perRoundCount: 20,
+    groupIntervalSec: 0,
+    groupDailyCap: 1000,
+    jitterSec: 0,
+    ...over,
+  });
+}
+
+async function waitDispatched(s: Server, accountIds: string[]) {
+  for (;;) {
+    const [r] = rowsOf<{ n: number }>(
+      await s.deps.db.execute(sql`
+        select count(*)::int as n from messages
+        where work_account_id = any(${sql.param(accountIds)}::uuid[])
+          and dispatch_state in ('pending', 'dispatching')`),
+    );
+    if (Number(r?.n) === 0) return;
+    await new Promise((res) => setTimeout(res, 20));
+  }
+}
+
+async function throughput(s: Server, auth: AuthContext, post: Post): Promise<void> {
+  const accounts = await onlineAccounts(post, ACCOUNTS * 2);
+  const floorAccounts = accounts.slice(0, ACCOUNTS);
+  const taskAccounts = accounts.slice(ACCOUNTS);
+  await settings(post);
+  const maxTargets = Math.floor(SENDS / MESSAGES);
+  const floorTargets = await targetsOf(post, floorAccounts, maxTargets);
+  const taskTargets = await targetsOf(post, taskAccounts, maxTargets);
+  const n = Math.min(floorTargets.length, taskTargets.length);
+
+  // Floor: the outbox itself, one loop per account: store the message (pending) and wake the
+  // holder, as a console send does; then wait until the dispatcher handed every one over.
+  const byAccount = new Map<string, string[]>();
+  for (const t of floorTargets.slice(0, n)) {
+    byAccount.set(t.workWxid, [...(byAccount.get(t.workWxid) ?? []), t.wxid]);
+  }
+  const ids: string[] = [];
+  const t0 = performance.now();
+  await Promise.all(
+    [...byAccount].map(async ([wxid, people]) => {
+      const account = (await accountByWxid(s.deps.db, auth.tenantId!, wxid))!;
+      ids.push(account.id);
+      for (const peer of people) {
+        for (let m = 0; m < MESSAGES; m++) {
+          const row = await s.deps.db.transaction(async (tx) => {
+            const conv = await convRepo.ensureConversation(tx, {
+              tenantId: account.tenantId,
+              workAccountId: account.id,
+              workWxid: account.wxid,
+              talkType: 1,
+              peerId: peer,
+            });
+            const [msg] = await tx
+              .insert(messages)
+              .values({
+                tenantId: account.tenantId,
+                conversationId: conv.id,
+                workAccountId: account.id,
+                requestId: `floor:${peer}:${m}`,
+                msgType: MSG_TYPE.text,
+                sendSide: 1,
+                content: `第${m + 1}条`,
+                dispatchState: 'pending',
+                msgTime: Date.now(),
+              })
+              .returning();
+            return msg!;
+          });
+          await afterSendCommit(s.deps, account, []);
+          void row;
+        }
+      }
+    }),
+  );
+  await waitDispatched(s, ids);
+  const floor = performance.now() - t0;
+
+  const service = new BulkSendService(s.deps);
+  const t1 = performance.now();
+  const { taskId } = await service.create(auth, {
+    taskName: '压测群发',
+    taskType: 'friends',
+    workWxids: taskAccounts,
+    targets: { mode: 'list', wxids: taskTargets.slice(0, n).map((t) => t.wxid) },
+    messages: Array.from({ length: MESSAGES }, (_, i) => ({
+      kind: 'text' as const,
+      content: `第${i + 1}条`,
+    })),
+    sendType: 'now',
+  });
+  const planned = performance.now() - t1;
+  for (;;) {
+    const [t] = rowsOf<{ n: number }>(
+      await s.deps.db.execute(sql`
+        select count(*)::int as n from bulk_send_rows
+        where task_id = ${taskId} and state in ('queued', 'claimed', 'outbox')`),
+    );
+    if (Number(t?.n) === 0) break;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  const viaTask = performance.now() - t1;
+  const total = n * MESSAGES;
+  const rate = (ms: number) => `${Math.round((total / ms) * 1000)} /s`;
+  console.log(`${total} sends: ${n} targets × ${MESSAGES} messages over ${ACCOUNTS} accounts`);
+  report(`plan the task (${total} rows)`, `${Math.round(planned)} ms`, '—');
+  report('sends/s via a task, intervals 0', rate(viaTask), rate(floor), '>= 500 /s (PGlite)');
+}
+
+async function pacing(s: Server, post: Post): Promise<void> {
+  const accounts = await onlineAccounts(post, 2);
+  await settings(post, { fanIntervalSec: 10, jitterSec: 5, perRoundCount: 5 });
+  const targets = (await targetsOf(post, accounts, 1000)).filter(
+    (t, i, all) => all.filter((x) => x.workWxid === t.workWxid).indexOf(t) < PACED_TARGETS,
+  );
+  const { auth } = await manager(s);
+  const since = Date.now();
+  const { taskId } = await new BulkSendService(s.deps).create(auth, {
+    taskName: '节奏测量',
+    taskType: 'friends',
+    workWxids: accounts,
+    targets: { mode: 'list', wxids: targets.map((t) => t.wxid) },
+    messages: [{ kind: 'text', content: '节奏测量' }],
+    sendType: 'now',
+  });
+  for (;;) {
+    const [t] = rowsOf<{ status: string }>(
+      await s.deps.db.execute(sql`select status from bulk_send_tasks where id = ${taskId}`),
+    );
+    if (t?.status === 'completed') break;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  const gaps: number[] = [];
+  for (const w of accounts) {
+    const got = await post<{ list: SimReceivedItem[] }>('/sim-api/received', {
+      workWxid: w,
+      sinceMs: since,
+    });
+    const times = got.list.filter((m) => m.kind === 'message').map((m) => m.at);
+    times.slice(1).forEach((at, i) => gaps.push(at - times[i]!));
+  }
+  const out = gaps.filter((g) => g < 5000 || g > 15000);
+  const err = gaps.map((g) => Math.max(0, 5000 - g, g - 15000));
+  const sec = (v: number) => `${(v / 1000).toFixed(2)} s`;
+  report(
+    `pacing 10 s ± 5 s: ${gaps.length} gaps, mean`,
+    sec(gaps.reduce((a, b) => a + b, 0) / gaps.length),
+    '10.00 s',
+  );
+  report(
+    '  shortest / longest gap',
+    `${sec(Math.min(...gaps))} / ${sec(Math.max(...gaps))}`,
+    '5 / 15 s',
+  );
+  report('  gaps outside [5 s, 15 s]', String(out.length), '0');
+  report('  error beyond the band (p100)', sec(percentile(err, 100)), '0 s');
+}
+
+const { server, close } = await start();
+try {
+  const { auth, token } = await manager(server);
+  const post = poster(server, token);
+  await throughput(server, auth, post);
+  await pacing(server, post);
+} finally {
+  await close();
+}

@@ -1,0 +1,143 @@
+import type { Page } from '@playwright/test';
+import { expect, loginAs, test } from '../fixtures.ts';
+import { address, setUpAccount, shot, watchConsole } from './inbox-support.ts';
+
+// Issue 16: /grouphelper — a mass send to the friends of a tag: the progress bar moves live, the
+// task pauses and resumes, the details show each send's state with its ticks.
+
+const SEAT = 'demo-sup';
+const MESSAGES = 2;
+
+function taskRow(page: Page, name: string) {
+  return page.getByTestId('bulk-task-table').locator('tr.ant-table-row').filter({ hasText: name });
+}
+
+/** The "sent" figure of a task's row. */
+async function sentOf(page: Page, name: string): Promise<number> {
+  const text = await taskRow(page, name).getByTestId('bulk-task-progress').innerText();
+  return Number(/已发送\s*(\d+)/.exec(text)?.[1] ?? NaN);
+}
+
+test.describe('group helper: mass send', () => {
+  test('sends to a tag, shows progress live, pauses, resumes, shows the ticks', async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(180_000);
+    await page.setExtraHTTPHeaders(address());
+    const problems = watchConsole(page);
+    const a = await setUpAccount(request, '群发号甲', SEAT);
+    const run = `${Date.now() % 1_000_000}`;
+    // One friend every 2 s on this account (its own settings), so the run can be watched.
+    await a.api('/task-api/bulk-send-task/settings/save', {
+      workWxid: a.wxid,
+      channel: 1,
+      dailyCapPerAccount: 500,
+      messageIntervalSec: 0,
+      fanIntervalSec: 2,
+      perRoundCount: 1,
+      groupIntervalSec: 0,
+      groupDailyCap: 100,
+      jitterSec: 0,
+    });
+    const friends = await a.api<{ list: { friendWxid: string }[] }>('/main-api/acc/friends-list', {
+      workWxid: a.wxid,
+      pageSize: 6,
+    });
+    const tagName = `双十一客户${run}`;
+    const tag = await a.api<{ id: string }>('/main-api/tags/add', { name: tagName });
+    await a.api('/main-api/acc/add-friend-tag', {
+      targets: friends.list.map((f) => ({ workWxid: a.wxid, friendWxid: f.friendWxid })),
+      tagIds: [tag.id],
+      op: 'add',
+    });
+    const total = friends.list.length * MESSAGES;
+
+    await loginAs(page, SEAT);
+    await expect(async () => {
+      await page.goto('/#/grouphelper');
+      await expect(page.getByTestId('bulk-settings')).toBeVisible({ timeout: 5000 });
+    }).toPass({ timeout: 30_000 });
+    await expect(page).toHaveURL(/#\/grouphelper\/set/);
+    await shot(page, 'bulk-settings');
+
+    await page.goto('/#/grouphelper/manager');
+    await expect(page.getByTestId('bulk-tasks')).toBeVisible();
+    await page.getByTestId('bulk-task-add').click();
+    const dialog = page.locator('.ant-modal').filter({ hasText: '新建群发任务' });
+    await dialog.getByTestId('bulk-create-ok').click();
+    await expect(dialog).toContainText('任务名称不能为空');
+    await expect(dialog).toContainText('请选择工作号');
+    await expect(dialog).toContainText('文字和图片不能同时为空');
+    const name = `双十一群发-${run}`;
+    await dialog.getByTestId('bulk-task-name').fill(name);
+    await dialog.getByTestId('bulk-task-accounts').click();
+    await page.keyboard.type(a.wxid);
+    await page.locator('.ant-select-item-option').filter({ hasText: a.wxid }).click();
+    await page.keyboard.press('Escape');
+    await dialog.getByText('按标签').click();
+    await dialog.getByTestId('bulk-task-tags').click();
+    await page.keyboard.type(tagName);
+    await page.locator('.ant-select-item-option').filter({ hasText: tagName }).click();
+    await page.keyboard.press('Escape');
+    await dialog.getByTestId('bulk-msg-0-content').fill('双十一全场五折，今晚八点开抢');
+    await dialog.getByTestId('bulk-msg-add').click();
+    await dialog.getByTestId('bulk-msg-1-content').fill('回复 1 领取优惠券');
+    await shot(page, 'bulk-create');
+    await dialog.getByTestId('bulk-create-ok').click();
+    await expect(dialog).toBeHidden();
+
+    // Progress moves without a reload (the bulkSendTask push).
+    const row = taskRow(page, name);
+    await expect(row).toBeVisible();
+    await expect(row.getByTestId('bulk-task-progress')).toContainText(`/ ${total}`);
+    await expect.poll(() => sentOf(page, name), { timeout: 30_000 }).toBeGreaterThan(1);
+    await expect(row.getByTestId('bulk-task-state')).toHaveText('进行中');
+    await shot(page, 'bulk-tasks-running');
+
+    // Pause: the state shows it and the count holds.
+    await row.getByTestId('bulk-task-pause').click();
+    await expect(row.getByTestId('bulk-task-state')).toHaveText('已暂停');
+    await page.waitForTimeout(1500);
+    const held = await sentOf(page, name);
+    expect(held).toBeLessThan(total);
+    await page.waitForTimeout(4000);
+    expect(await sentOf(page, name)).toBe(held);
+
+    // Resume until every message went out.
+    await row.getByTestId('bulk-task-restart').click();
+    await expect(row.getByTestId('bulk-task-state')).toHaveText('已完成', { timeout: 60_000 });
+    await expect.poll(() => sentOf(page, name), { timeout: 10_000 }).toBe(total);
+
+    // The details: each send with its state; read ones with the blue double tick.
+    await row.getByTestId('bulk-task-details').click();
+    const table = page.getByTestId('bulk-details-table');
+    await expect(table.locator('tr.ant-table-row')).toHaveCount(total);
+    await expect(table.locator('[data-state="read"]')).toHaveCount(total, { timeout: 20_000 });
+    await expect(table.getByTestId('bulk-send-state').first()).toContainText('✓✓ 已读');
+    await shot(page, 'bulk-details');
+    await page.keyboard.press('Escape');
+
+    // Both window sizes, light and dark.
+    await page.setViewportSize({ width: 1024, height: 768 });
+    await shot(page, 'bulk-tasks-1024');
+    await page.evaluate(() =>
+      localStorage.setItem('cst.settings', JSON.stringify({ themeMode: false })),
+    );
+    await page.reload();
+    await expect(taskRow(page, name)).toBeVisible();
+    await shot(page, 'bulk-tasks-1024-dark');
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await shot(page, 'bulk-tasks-1440-dark');
+    await page.goto('/#/grouphelper/set');
+    await expect(page.getByTestId('bulk-settings')).toBeVisible();
+    await shot(page, 'bulk-settings-dark');
+
+    await page.goto('/#/grouphelper/manager');
+    await taskRow(page, name).getByTestId('bulk-task-delete').click();
+    await page.getByTestId('confirm-word').fill('del');
+    await page.getByTestId('confirm-word-ok').click();
+    await expect(taskRow(page, name)).toHaveCount(0);
+    expect(problems).toEqual([]);
+  });
+});
