@@ -61,11 +61,20 @@ test('the top menu keeps every entry in view at 1024 × 768, in both languages',
   await loginAs(page, 'demo');
   const menu = page.getByTestId('top-menu');
   // Entries that do not fit are folded into '···' (rendered, but without a box).
-  for (const name of ['会话聊天', '群聊', '历史消息', '通讯录', '设置'])
-    await expect(menu.getByRole('menuitem', { name })).toBeVisible();
+  const zh = ['会话聊天', '群聊', '历史消息', '通讯录', '群发助手', '朋友圈', '客户中心', '设置'];
+  for (const name of zh) await expect(menu.getByRole('menuitem', { name })).toBeVisible();
   await page.getByTestId('language-switch').click();
-  for (const name of ['Chats', 'Groups', 'History', 'Contacts', 'Settings'])
-    await expect(menu.getByRole('menuitem', { name })).toBeVisible();
+  const en = [
+    'Chats',
+    'Groups',
+    'History',
+    'Contacts',
+    'Mass send',
+    'Moments',
+    'Clients',
+    'Settings',
+  ];
+  for (const name of en) await expect(menu.getByRole('menuitem', { name })).toBeVisible();
   await shot(page, 'top-menu-1024-en');
   await page.getByTestId('language-switch').click();
 });
