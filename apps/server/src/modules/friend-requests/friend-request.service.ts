@@ -98,12 +98,14 @@ export class FriendRequestService {
     const settled = await this.db.transaction(async (tx) => {
       // The platform's contactsChanged may have settled the row first (see settleAccepted).
       const done = await repo.settleAccepted(tx, row.tenantId, row.id, auth.userId);
-      await contactRepo.upsertContacts(
-        tx,
-        ref,
-        [{ ...contact, source: 'manual' }],
-        new Date(this.deps.now()),
-      );
+      await contactRepo.upsertContacts(tx, ref, [contact], new Date(this.deps.now()), 'manual');
+      // The platform's event may have stored the friend first (as from the phone): this accept
+      // is how they came, so they are the console's (manual) either way.
+      if (done) {
+        await repo.setContactSources(tx, row.tenantId, row.workAccountId, [
+          { wxid: contact.wxid, source: 'manual' },
+        ]);
+      }
       return done;
     });
     // Another seat's answer won the race: the platform's friend stays, this call reports it.

@@ -255,6 +255,9 @@ describe('the robot at work', () => {
     const req = await eventually(async () => requestOf(manual, who));
     const ok = await api().post('/main-api/acc/accept-friend/accept', { id: req.id });
     expect(ok.status, ok.message).toBe(200);
+    // Accepted on the console: the friend's source is manual, whichever of the accept and the
+    // platform's new-friend event was stored first.
+    expect((await friendOf(manual, who))?.source).toBe('manual');
     const got = await waitReceived(server, demo, manual.wxid, who, 1);
     expect(got[0]!.content).toBe('手动通过后的问候');
     await settle(server);
