@@ -12,7 +12,6 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import type { FanTaskState, FriendRequestStatus } from '@cst/shared';
-import { workAccounts } from './accounts.ts';
 import { tenants, users } from './tenancy.ts';
 
 const ms = (name: string) => bigint(name, { mode: 'number' });
@@ -80,14 +79,13 @@ export const fanTaskRows = pgTable(
   'fan_task_rows',
   {
     tenantId: uuid('tenant_id').notNull(),
-    taskId: uuid('task_id')
-      .notNull()
-      .references(() => fanTasks.id, { onDelete: 'cascade' }),
+    // No foreign keys on this table and the pool: a 100,000-row plan would check each row
+    // against its parents. Hand-written triggers (0019) delete the rows with their task, account
+    // or tenant instead.
+    taskId: uuid('task_id').notNull(),
     /** 1-based place in the list. */
     seq: integer('seq').notNull(),
-    workAccountId: uuid('work_account_id')
-      .notNull()
-      .references(() => workAccounts.id, { onDelete: 'cascade' }),
+    workAccountId: uuid('work_account_id').notNull(),
     target: text('target').notNull(),
     /** The row's own greeting (else the task's). */
     greeting: text('greeting'),
@@ -130,9 +128,8 @@ export const fanTaskRows = pgTable(
 export const fanPool = pgTable(
   'fan_pool',
   {
-    tenantId: uuid('tenant_id')
-      .notNull()
-      .references(() => tenants.id),
+    // No foreign key (see fan_task_rows): the pool goes with its tenant by a trigger (0019).
+    tenantId: uuid('tenant_id').notNull(),
     target: text('target').notNull(),
     lastTaskId: uuid('last_task_id'),
     /** SPEC §4 status of the latest outcome (null: not sent yet). */

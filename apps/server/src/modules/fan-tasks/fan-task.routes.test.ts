@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FanTaskPush, FriendItem } from '@cst/shared';
@@ -12,6 +13,8 @@ import {
   type ListedAccount,
 } from '../accounts/account.test-support.ts';
 import { resolveToken } from '../../platform/auth-context.ts';
+import { rowsOf as sqlRows } from '../../platform/db.ts';
+import { accountByWxid } from '../conversations/conversation.repository.ts';
 import { triedTargets } from './fan-pool.repository.ts';
 import { setFanImportSource } from './fan-task.import.ts';
 import { FanTaskService } from './fan-task.service.ts';
@@ -184,6 +187,45 @@ describe('visibility by role and tenant', () => {
     expect((await api(seat1).post('/task-api/fans/task/delete', { taskId })).status).toBe(200);
     expect(await taskOf(server, demo, taskId)).toBeUndefined();
     expect((await api().post('/task-api/fans/task/delete', { taskId })).status).toBe(404);
+  });
+});
+
+describe('rows go with their parents (no foreign keys: triggers)', () => {
+  const stored = async (column: 'task_id' | 'work_account_id', id: string) =>
+    Number(
+      sqlRows<{ n: string }>(
+        await server.deps.db.execute(
+          sql`select count(*) as n from fan_task_rows where ${sql.identifier(column)} = ${id}`,
+        ),
+      )[0]!.n,
+    );
+
+  it('deletes a task’s rows with the task, and an account’s rows with the account', async () => {
+    const later = { startType: 'scheduled', startAt: Date.now() + 3_600_000 } as const;
+    const gone = await addAccount(server, demo, { nickname: '将删除的号' });
+    const a = await createTask(server, demo, {
+      workWxids: [acc1.wxid],
+      rows: phones(58, 3).map((target) => ({ target })),
+      ...later,
+    });
+    const b = await createTask(server, demo, {
+      workWxids: [gone.wxid, acc2.wxid],
+      rows: phones(59, 4).map((target) => ({ target })),
+      ...later,
+    });
+    expect(await stored('task_id', a.data.taskId)).toBe(3);
+    expect(await stored('task_id', b.data.taskId)).toBe(4);
+    expect((await api().post('/task-api/fans/task/delete', { taskId: a.data.taskId })).status).toBe(
+      200,
+    );
+    expect(await stored('task_id', a.data.taskId)).toBe(0);
+    const goneId = (await accountByWxid(server.deps.db, demo.tenantId!, gone.wxid))!.id;
+    expect(await stored('work_account_id', goneId)).toBe(2);
+    const del = await api().post('/main-api/acc/delete', { wxids: [gone.wxid], confirm: 'del' });
+    expect(del.status).toBe(200);
+    expect(await stored('work_account_id', goneId)).toBe(0);
+    // The other account's rows stay.
+    expect(await stored('task_id', b.data.taskId)).toBe(2);
   });
 });
 
