@@ -8,6 +8,7 @@ import pg from 'pg';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type {
+  BulkTaskFetchResult,
   FanTaskListResult,
   FanTaskRowsResult,
   OssTokenPayload,
@@ -263,6 +264,31 @@ describe.skipIf(!PG)('two instances behind nginx (scripts/cluster.sh)', () => {
       return r.list.some((x) => x.sentAt !== null) ? true : undefined;
     }, 30_000);
 
+    // And a mass send of two messages to every friend of both accounts, one target a second.
+    await api.post('/task-api/bulk-send-task/settings/save', {
+      channel: 1,
+      dailyCapPerAccount: 10_000,
+      messageIntervalSec: 0,
+      fanIntervalSec: 1,
+      perRoundCount: 10,
+      groupIntervalSec: 0,
+      groupDailyCap: 1000,
+      jitterSec: 0,
+    });
+    const campaign = ['集群群发一', '集群群发二'];
+    const bulk = await api.post<{ taskId: string }>('/task-api/bulk-send-task/create', {
+      taskName: '集群群发',
+      taskType: 'friends',
+      workWxids: accounts,
+      targets: { mode: 'all' },
+      messages: campaign.map((content) => ({ kind: 'text', content })),
+    });
+    const bulkTask = async (c: Api) =>
+      (
+        await c.post<BulkTaskFetchResult>('/task-api/bulk-send-task/fetch', { pageSize: 100 })
+      ).list.find((x) => x.taskId === bulk.taskId);
+    await until(async () => ((await bulkTask(api))?.sent ?? 0) > 0 || undefined, 30_000);
+
     const pid = Number(fs.readFileSync(path.join(dir, `node-${holder + 1}.pid`), 'utf8'));
     process.kill(pid, 'SIGKILL');
     const killedAt = Date.now();
@@ -311,7 +337,20 @@ describe.skipIf(!PG)('two instances behind nginx (scripts/cluster.sh)', () => {
         row.target,
       ).toHaveLength(1);
     }
+    // The mass send finishes too: every friend got each message once.
+    const done = await until(async () => {
+      const t = await bulkTask(survivor);
+      return t?.status === 'completed' ? t : undefined;
+    }, 120_000);
+    expect(done.failed).toBe(0);
+    const got = (
+      await survivor.post<{ list: SimReceivedItem[] }>('/sim-api/received', {})
+    ).list.filter((x) => x.kind === 'message' && campaign.includes(x.content));
+    expect(got).toHaveLength(done.total);
+    expect(new Set(got.map((x) => `${x.workWxid}|${x.peerWxid}|${x.content}`)).size).toBe(
+      done.total,
+    );
     await socket.close();
     await proxied.close();
-  }, 240_000);
+  }, 300_000);
 });
