@@ -87,6 +87,8 @@ test.describe('friend requests', () => {
     request,
   }) => {
     test.setTimeout(120_000);
+    // A greeting of its own: other specs' tasks send the default one from this seat's accounts.
+    const GREETING = '你好，我是加友号的客服';
     await page.setExtraHTTPHeaders(address());
     const problems = watchConsole(page);
     const { api, wxid } = await setUpAccount(request, '加友号', SEAT);
@@ -119,7 +121,7 @@ test.describe('friend requests', () => {
     const name = (await person.locator('strong').first().textContent()) ?? '';
     await dialog.getByTestId('add-friend-send').click();
     await expect(dialog.getByText('请填写申请备注')).toBeVisible();
-    await dialog.getByTestId('add-friend-greeting').fill('你好，我是客服小王');
+    await dialog.getByTestId('add-friend-greeting').fill(GREETING);
     await expect(dialog.getByText('请填写申请备注')).toHaveCount(0);
     await shot(page, 'friend-requests-add-dialog');
     await dialog.getByTestId('add-friend-send').click();
@@ -131,7 +133,7 @@ test.describe('friend requests', () => {
     // The sent tab: pending, then added once the person accepts (after the simulator's delay).
     await page.getByTestId('fr-tabs').getByText('发出的申请').click();
     await expect(page).toHaveURL(/direction=out/);
-    const row = requestRow(page, '你好，我是客服小王');
+    const row = requestRow(page, GREETING);
     await expect(row).toContainText(name);
     await expect(row).toContainText('等待对方通过');
     await shot(page, 'friend-requests-sent');
@@ -143,19 +145,19 @@ test.describe('friend requests', () => {
       { workWxid: wxid },
     );
     expect(got.list.filter((x) => x.kind === 'friendRequest').map((x) => x.content)).toEqual([
-      '你好，我是客服小王',
+      GREETING,
     ]);
 
     // A reload keeps the tab (URL state); screenshots at the smaller window and in dark.
     await page.reload();
-    await expect(requestRow(page, '你好，我是客服小王')).toContainText('已添加');
+    await expect(requestRow(page, GREETING)).toContainText('已添加');
     await page.setViewportSize({ width: 1024, height: 768 });
     await shot(page, 'friend-requests-sent-1024');
     await page.evaluate(() =>
       localStorage.setItem('cst.settings', JSON.stringify({ themeMode: false })),
     );
     await page.reload();
-    await expect(requestRow(page, '你好，我是客服小王')).toBeVisible();
+    await expect(requestRow(page, GREETING)).toBeVisible();
     await shot(page, 'friend-requests-sent-dark-1024');
     await page.setViewportSize({ width: 1440, height: 900 });
     await page.getByTestId('fr-tabs').getByText('收到的申请').click();

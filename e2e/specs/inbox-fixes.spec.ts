@@ -97,12 +97,15 @@ test.describe('what a new user ran into (issue 13)', () => {
     await shot(page, 'fixes-no-accounts-seat-dark');
   });
 
-  test('a seat opening /settings gets 403 with a way back; unknown paths stay 404', async ({
+  test('a seat opening a manager’s settings page gets 403 with a way back; unknown paths stay 404', async ({
     page,
   }) => {
     await page.setExtraHTTPHeaders(address());
     await openInbox(page, 'demo-seat1');
+    // 设置 holds one page of a seat's own (话术库): the section opens on it.
     await page.goto('/#/settings');
+    await expect(page).toHaveURL(/#\/settings\/phrases$/);
+    await page.goto('/#/settings/wxaccount');
     await expect(page.getByTestId('forbidden')).toBeVisible();
     await expect(page.getByTestId('not-found')).toHaveCount(0);
     await expect(page).toHaveTitle('私域流量管理系统 - 没有权限');
