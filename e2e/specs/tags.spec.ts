@@ -62,6 +62,9 @@ test.describe('customer tags', () => {
     // From the menu: 客户中心 opens tag management.
     await openInbox(page, 'demo');
     await page.getByRole('menuitem', { name: '客户中心' }).click();
+    // The section opens on 批量加好友 (SPEC §2); 标签管理 is in its side menu.
+    await expect(page).toHaveURL(/#\/customerCenter\/mutilAddFriends/);
+    await page.getByRole('menuitem', { name: '标签管理' }).click();
     await expect(page).toHaveURL(/#\/customerCenter\/manageTag/);
     await expect(page.getByTestId('manage-tag-page')).toBeVisible();
 
