@@ -39,8 +39,12 @@ test.describe('console shell', () => {
 
   test('an office seat sees no management menu', async ({ page }) => {
     await loginAs(page, 'demo-seat1');
-    await expect(page.getByTestId('top-menu')).not.toContainText('设置');
     await expect(page.getByTestId('top-menu')).not.toContainText('客户管理');
+    // 设置 holds the seat's own phrase library and nothing that manages the company.
+    await page.goto('/#/settings');
+    await expect(page).toHaveURL(/#\/settings\/phrases$/);
+    const side = page.getByTestId('side-menu');
+    await expect(side.getByRole('menuitem')).toHaveText(['话术库']);
     expect(await identityOf(page)).toBe('演示企业 · 客服');
     await page.goto('/#/settings/childAccountManage');
     await expect(page.getByTestId('forbidden')).toBeVisible();
