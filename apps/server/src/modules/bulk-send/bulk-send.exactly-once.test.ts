@@ -1,13 +1,19 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { BulkTaskFetchResult, BulkTaskItem, FriendItem, SimReceivedItem } from '@cst/shared';
 import { openDatabase, rowsOf } from '../../platform/db.ts';
-import { TEST_PASSWORD } from '../../../test/support.ts';
+import {
+  client,
+  freePort,
+  kill9,
+  killChildren,
+  onlineAccount,
+  spawnServer,
+  until,
+  type Call,
+} from '../../../test/child-server.ts';
 import { freshStore } from '../accounts/account.test-support.ts';
 
 // Issue 16 §4 "exactly once": a task of 2,000 targets over 10 accounts, two messages each; the
@@ -16,118 +22,18 @@ import { freshStore } from '../accounts/account.test-support.ts';
 // target received every message exactly once.
 
 const PG = process.env.TEST_DATABASE_URL;
-const ROOT = path.resolve(import.meta.dirname, '../../../../..');
 /** At least this many accounts (more join when they have too few friends between them). */
+/** 2,000 targets on ten-odd accounts start slower, and their claims are longer. */
+const SLOW_START = { leaseMs: 2000, startMs: 90_000 };
 const ACCOUNTS = 10;
 const TARGETS = 2000;
 const MESSAGES = ['双十一第一条：全场五折', '双十一第二条：今晚八点开抢'];
 
 const stores: { drop(): Promise<void> }[] = [];
-const children: ChildProcess[] = [];
 afterAll(async () => {
-  for (const c of children) if (c.exitCode === null) c.kill('SIGKILL');
+  killChildren();
   for (const d of stores) await d.drop();
 });
-
-/** A free TCP port on 127.0.0.1. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const addr = srv.address();
-      srv.close(() => resolve(typeof addr === 'object' && addr ? addr.port : 0));
-    });
-  });
-}
-
-/** The console server as `npm start` runs it, in a child process. */
-async function spawnServer(env: Record<string, string>, port: number, log: string) {
-  const out = fs.openSync(log, 'a');
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      ADMIN_PASSWORD: TEST_PASSWORD,
-      DEMO_PASSWORD: TEST_PASSWORD,
-      SIM_TRAFFIC: '0',
-      LOG_LEVEL: 'warn',
-      TZ: 'UTC',
-      SCHEDULER_POLL_MS: '200',
-      SCHEDULER_LEASE_MS: '2000',
-      ...env,
-    },
-    stdio: ['ignore', out, out],
-  });
-  children.push(child);
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 90_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited; see ${log}`);
-    if (Date.now() > deadline) throw new Error(`server did not start; see ${log}`);
-    const ok = await fetch(`${url}/healthz`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) return { child, url };
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
-
-async function kill9(child: ChildProcess) {
-  child.kill('SIGKILL');
-  if (child.exitCode === null) await new Promise((r) => child.once('exit', r));
-}
-
-/** A signed-in HTTP client of a child server. */
-async function client(url: string) {
-  const login = await fetch(`${url}/system-api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: 'demo', password: TEST_PASSWORD }),
-  });
-  const { data } = (await login.json()) as { data: { token: string } };
-  return async <T>(route: string, body: unknown): Promise<T> => {
-    const res = await fetch(`${url}${route}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'cst-token': data.token },
-      body: JSON.stringify(body),
-    });
-    const json = (await res.json()) as { code: number; message: string; data: T };
-    if (res.status !== 200) throw new Error(`${route}: ${res.status} ${json.message}`);
-    return json.data;
-  };
-}
-
-type Call = Awaited<ReturnType<typeof client>>;
-
-async function until<T>(check: () => Promise<T | undefined>, ms: number): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await check().catch(() => undefined);
-    if (v !== undefined) return v;
-    if (Date.now() > end) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 250));
-  }
-}
-
-async function onlineAccount(call: Call, nickname: string): Promise<string> {
-  const { loginId } = await call<{ loginId: string }>('/main-api/acc/qr-login-code', {});
-  const { wxid } = await call<{ wxid: string }>('/sim-api/qr/scan', {
-    loginId,
-    confirm: true,
-    nickname,
-  });
-  await until(async () => {
-    const r = await call<{ list: { wxid: string; status: string }[] }>('/main-api/acc/all', {
-      keyword: wxid,
-    });
-    return r.list.find((a) => a.wxid === wxid && a.status === 'online');
-  }, 30_000);
-  return wxid;
-}
 
 /** Ten accounts online and 2,000 of their friends (200 each, topped up from the others). */
 async function world(calls: Call[]) {
@@ -252,7 +158,7 @@ describe('a server killed three times in the middle of a task', () => {
     const env = envOf(store);
     const log = path.join(os.tmpdir(), `cst-bulk-kill-${process.pid}.log`);
     const port = await freePort();
-    let server = await spawnServer(env, port, log);
+    let server = await spawnServer(env, port, log, SLOW_START);
     let call = await client(server.url);
     const { wxids, targets } = await world([call]);
     const taskId = await createTask(call, wxids, targets);
@@ -260,7 +166,7 @@ describe('a server killed three times in the middle of a task', () => {
     for (const share of [0.1, 0.35, 0.6]) {
       await sentAtLeast(call, taskId, Math.floor(total * share));
       await kill9(server.child);
-      server = await spawnServer(env, port, log);
+      server = await spawnServer(env, port, log, SLOW_START);
       call = await client(server.url);
     }
     const done = await until(async () => {
@@ -282,8 +188,8 @@ describe.skipIf(!PG)('two instances on one PostgreSQL, one killed', () => {
     stores.push(store);
     const env = envOf(store);
     const log = path.join(os.tmpdir(), `cst-bulk-two-${process.pid}.log`);
-    const a = await spawnServer(env, await freePort(), log);
-    const b = await spawnServer(env, await freePort(), log);
+    const a = await spawnServer(env, await freePort(), log, SLOW_START);
+    const b = await spawnServer(env, await freePort(), log, SLOW_START);
     const callA = await client(a.url);
     const callB = await client(b.url);
     const { wxids, targets } = await world([callA, callB]);

@@ -1,6 +1,3 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -8,7 +5,16 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { FanTaskListResult, FanTaskRowsResult, SimReceivedItem } from '@cst/shared';
 import { openDatabase, rowsOf } from '../../platform/db.ts';
 import { startServer, type Server, type ServerOptions } from '../../server.ts';
-import { TEST_PASSWORD, testConfig } from '../../../test/support.ts';
+import { testConfig } from '../../../test/support.ts';
+import {
+  client,
+  freePort,
+  killChildren,
+  onlineAccount,
+  spawnServer,
+  until,
+  type Call,
+} from '../../../test/child-server.ts';
 import {
   addAccount,
   apiAs,
@@ -30,13 +36,11 @@ import { FAN_JOB } from './fan-task.service.ts';
 // instances share one PostgreSQL or the server is killed (kill -9) in the middle of a task.
 
 const PG = process.env.TEST_DATABASE_URL;
-const ROOT = path.resolve(import.meta.dirname, '../../../../..');
 
 const stores: { drop(): Promise<void> }[] = [];
 const servers: Server[] = [];
-const children: ChildProcess[] = [];
 afterAll(async () => {
-  for (const c of children) if (c.exitCode === null) c.kill('SIGKILL');
+  killChildren();
   for (const s of servers) await s.stop();
   for (const d of stores) await d.drop();
 });
@@ -94,101 +98,6 @@ describe.skipIf(!PG)('two scheduler instances on one PostgreSQL', () => {
     expect(claimed(A) + claimed(B)).toBe(60);
   }, 120_000);
 });
-
-/** A free TCP port on 127.0.0.1. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const addr = srv.address();
-      srv.close(() => resolve(typeof addr === 'object' && addr ? addr.port : 0));
-    });
-  });
-}
-
-/** The console server as `npm start` runs it, in a child process. */
-async function spawnServer(env: Record<string, string>, port: number, log: string) {
-  const out = fs.openSync(log, 'a');
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      ADMIN_PASSWORD: TEST_PASSWORD,
-      DEMO_PASSWORD: TEST_PASSWORD,
-      SIM_TRAFFIC: '0',
-      LOG_LEVEL: 'warn',
-      TZ: 'UTC',
-      SCHEDULER_POLL_MS: '200',
-      SCHEDULER_LEASE_MS: '1500',
-      ...env,
-    },
-    stdio: ['ignore', out, out],
-  });
-  children.push(child);
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited; see ${log}`);
-    if (Date.now() > deadline) throw new Error(`server did not start; see ${log}`);
-    const ok = await fetch(`${url}/healthz`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) return { child, url };
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
-
-/** A signed-in HTTP client of a child server. */
-async function client(url: string) {
-  const login = await fetch(`${url}/system-api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: 'demo', password: TEST_PASSWORD }),
-  });
-  const { data } = (await login.json()) as { data: { token: string } };
-  return async <T>(route: string, body: unknown): Promise<T> => {
-    const res = await fetch(`${url}${route}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'cst-token': data.token },
-      body: JSON.stringify(body),
-    });
-    const json = (await res.json()) as { code: number; message: string; data: T };
-    if (res.status !== 200) throw new Error(`${route}: ${res.status} ${json.message}`);
-    return json.data;
-  };
-}
-
-type Call = Awaited<ReturnType<typeof client>>;
-
-async function until<T>(check: () => Promise<T | undefined>, ms: number): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await check().catch(() => undefined);
-    if (v !== undefined) return v;
-    if (Date.now() > end) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
-
-async function onlineAccount(call: Call, nickname: string): Promise<string> {
-  const { loginId } = await call<{ loginId: string }>('/main-api/acc/qr-login-code', {});
-  const { wxid } = await call<{ wxid: string }>('/sim-api/qr/scan', {
-    loginId,
-    confirm: true,
-    nickname,
-  });
-  await until(async () => {
-    const r = await call<{ list: { wxid: string; status: string }[] }>('/main-api/acc/all', {
-      keyword: wxid,
-    });
-    return r.list.find((a) => a.wxid === wxid && a.status === 'online');
-  }, 30_000);
-  return wxid;
-}
 
 describe('a server killed in the middle of a task', () => {
   it('sends every row exactly once after it starts again (kill -9)', async () => {
