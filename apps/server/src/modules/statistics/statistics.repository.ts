@@ -25,13 +25,17 @@ export interface DayRange {
 }
 
 const uuidArray = (ids: string[]): SQL => sql`${`{${ids.join(',')}}`}::uuid[]`;
-const textArray = (v: string[]): SQL => sql`${v}::text[]`;
+const textList = (v: string[]): SQL =>
+  sql.join(
+    v.map((x) => sql`${x}`),
+    sql`, `,
+  );
 
 /** The work accounts of a report, in wxid order. */
 export async function statAccounts(db: DbOrTx, f: StatAccountFilter): Promise<StatAccount[]> {
   const conds: SQL[] = [sql`wa.tenant_id = ${f.tenantId}`];
   if (f.accountIds !== 'all') conds.push(sql`wa.id = any(${uuidArray(f.accountIds)})`);
-  if (f.workWxids?.length) conds.push(sql`wa.wxid = any(${textArray(f.workWxids)})`);
+  if (f.workWxids?.length) conds.push(sql`wa.wxid in (${textList(f.workWxids)})`);
   const result = await db.execute(sql`
     select wa.id, wa.wxid, wa.nickname, wa.remark, wa.distributed_to from work_accounts wa
     where ${sql.join(conds, sql` and `)} order by wa.wxid`);
