@@ -144,3 +144,8 @@ export const STAT_REPORT_TITLES = {
   addfriend: { 'zh-CN': '加好友统计', en: 'Friend requests' },
   message: { 'zh-CN': '会话记录统计', en: 'Messages' },
 } as const satisfies Record<StatReport, Text>;
+
+/** Whether a statistics page name is a report served so far. */
+export function isStatReport(name: string): name is StatReport {
+  return (STAT_REPORTS as readonly string[]).includes(name);
+}
