@@ -61,15 +61,18 @@ export function statDaySpan(from: string, to: string): number {
 }
 
 const statFilterShape = {
-  from: statDay,
-  to: statDay,
+  /** First day; default: six days before `to`. */
+  from: statDay.optional(),
+  /** Last day; default: today in the tenant's time zone. */
+  to: statDay.optional(),
   /** Work accounts by platform id; none: every visible account. */
   workWxids: z.array(z.string().min(1).max(128)).max(200).optional(),
   /** Only the accounts distributed to these seats. */
   seatIds: z.array(idString).max(200).optional(),
 };
 
-const rangeOk = (b: { from: string; to: string }) => {
+const rangeOk = (b: { from?: string; to?: string }) => {
+  if (!b.from || !b.to) return true;
   const n = statDaySpan(b.from, b.to);
   return n >= 1 && n <= STAT_MAX_DAYS;
 };
@@ -91,8 +94,8 @@ const commaList = <T extends z.ZodType<string, string>>(item: T) =>
 /** `GET /main-api/statistics/{report}/export`: the same filters as a query (lists comma-separated). */
 export const statExportQuery = z
   .object({
-    from: statDay,
-    to: statDay,
+    from: statFilterShape.from,
+    to: statFilterShape.to,
     workWxids: commaList(z.string().min(1).max(128)),
     seatIds: commaList(idString),
   })
@@ -104,6 +107,9 @@ const values = z.record(z.string(), z.number());
 
 /** A report: its figures' keys, the range's totals, one row per day and one per work account. */
 export const statResult = z.object({
+  /** The range counted (the defaults filled in). */
+  from: z.string(),
+  to: z.string(),
   metrics: z.array(z.string()),
   timeZone: z.string(),
   summary: values,

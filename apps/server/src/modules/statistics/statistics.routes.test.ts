@@ -209,6 +209,25 @@ describe('the reports', () => {
   });
 });
 
+describe('the range', () => {
+  it('defaults to the last seven days of the tenant’s calendar', async () => {
+    const r = await api(manager).post<StatResult>('/main-api/statistics/message', {});
+    expect(r.status).toBe(200);
+    expect([r.data.from, r.data.to]).toEqual([weekAgo, today]);
+    expect(r.data.days.map((d) => d.day)).toHaveLength(7);
+    const one = await api(manager).post<StatResult>('/main-api/statistics/message', {
+      to: weekAgo,
+    });
+    expect(one.data.to).toBe(weekAgo);
+    expect(one.data.days).toHaveLength(7);
+    const far = await api(manager, 'en').post('/main-api/statistics/message', {
+      from: '2020-01-01',
+    });
+    expect(far.status).toBe(400);
+    expect(far.message).toContain('at most 366 days');
+  });
+});
+
 describe('who sees what', () => {
   it('a seat sees only its own accounts; its superior those below it', async () => {
     const a = await report(seatA, 'message');

@@ -1,4 +1,5 @@
 import {
+  STAT_MAX_DAYS,
   STAT_METRICS,
   statDaySpan,
   type StatQueryBody,
@@ -27,6 +28,21 @@ export function daysOf(from: string, to: string): string[] {
     out.push(new Date(start + i * 86_400_000).toISOString().slice(0, 10));
   }
   return out;
+}
+
+/** Today in a time zone, `YYYY-MM-DD`. */
+export function todayIn(timeZone: string, now = Date.now()): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone }).format(new Date(now));
+}
+
+/** The range of a query: `to` defaults to the tenant's today, `from` to six days before `to`. */
+function rangeOf(body: StatQueryBody, timeZone: string): repo.DayRange {
+  const to = body.to ?? todayIn(timeZone);
+  const from =
+    body.from ??
+    new Date(Date.parse(`${to}T00:00:00Z`) - 6 * 86_400_000).toISOString().slice(0, 10);
+  if (from > to || statDaySpan(from, to) > STAT_MAX_DAYS) throw fail.invalid('statRangeInvalid');
+  return { from, to };
 }
 
 function zeros(metrics: readonly string[]): Values {
@@ -82,14 +98,18 @@ export class StatisticsService {
     const accounts = await this.accountsFor(auth, body);
     const tenantId = auth.tenantId!;
     const metrics = STAT_METRICS[report];
-    const days = daysOf(body.from, body.to);
+    const timeZone = await repo.tenantTimeZone(this.db, tenantId);
+    const { from, to } = rangeOf(body, timeZone);
+    const days = daysOf(from, to);
     const ids = accounts.map((a) => a.id);
     const t = emptyTable(metrics, days, ids);
-    const range = { from: body.from, to: body.to };
+    const range = { from, to };
     if (ids.length > 0) await this.fill(report, t, tenantId, ids, range, days);
     return {
+      from,
+      to,
       metrics: [...metrics],
-      timeZone: await repo.tenantTimeZone(this.db, tenantId),
+      timeZone,
       summary: t.summary,
       days: days.map((day) => ({ day, values: t.days.get(day)! })),
       accounts: accounts.map((a) => ({

@@ -2,7 +2,7 @@ import { BarChart, LineChart } from 'echarts/charts';
 import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
 import * as echarts from 'echarts/core';
 import { CanvasRenderer } from 'echarts/renderers';
-import ReactEChartsCore from 'echarts-for-react/lib/core';
+import ReactEChartsCore from 'echarts-for-react/esm/core';
 import type { StatResult } from '@cst/shared';
 
 echarts.use([
@@ -42,7 +42,7 @@ export function StatChart({ days, lines, bars, dark }: StatChartProps) {
       ...lines.map((l) => ({
         name: l.label,
         type: 'line',
-        smooth: true,
+        smooth: false,
         data: days.map((d) => d.values[l.key] ?? 0),
       })),
     ],

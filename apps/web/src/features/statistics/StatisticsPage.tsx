@@ -36,6 +36,10 @@ const NOT_DRAWN = new Set(['passRate', 'net', 'robot']);
 /** The title key of a report's page (the registry's). */
 export const statTitleKey = (r: StatReport) => `route.stat${r[0]!.toUpperCase()}${r.slice(1)}`;
 
+/** Today in a time zone (the tenant's), `YYYY-MM-DD`. */
+const todayIn = (timeZone: string) =>
+  new Intl.DateTimeFormat('en-CA', { timeZone }).format(new Date());
+
 const validDay = (v: string | undefined) =>
   v && /^\d{4}-\d{2}-\d{2}$/.test(v) && dayjs(v, DAY).isValid() ? v : undefined;
 
@@ -47,12 +51,17 @@ export function StatisticsPage({ report }: { report: StatReport }) {
   const accounts = useWorkAccounts((s) => s.accounts);
   const dark = !useSettings((s) => s.themeMode);
   const query = useListQuery(FILTERS);
-  const to = validDay(query.filters.to) ?? dayjs().format(DAY);
-  const from = validDay(query.filters.from) ?? dayjs(to).subtract(6, 'day').format(DAY);
+  // No range in the URL: the server counts the last seven days of the tenant's calendar.
+  const urlTo = validDay(query.filters.to);
+  const urlFrom = validDay(query.filters.from);
   const workWxid = query.filters.workWxid;
   const body: StatQueryBody = useMemo(
-    () => ({ from, to, ...(workWxid ? { workWxids: [workWxid] } : {}) }),
-    [from, to, workWxid],
+    () => ({
+      ...(urlFrom ? { from: urlFrom } : {}),
+      ...(urlTo ? { to: urlTo } : {}),
+      ...(workWxid ? { workWxids: [workWxid] } : {}),
+    }),
+    [urlFrom, urlTo, workWxid],
   );
   const { data, isFetching } = useQuery({
     queryKey: statisticsKeys.report(report, body),
@@ -63,12 +72,14 @@ export function StatisticsPage({ report }: { report: StatReport }) {
     STAT_METRIC_LABELS[m as keyof typeof STAT_METRIC_LABELS]?.[lang] ?? m;
   const setRange = (a: Dayjs, b: Dayjs) =>
     query.setFilters({ from: a.format(DAY), to: b.format(DAY) });
-  const today = dayjs();
+  const today = data ? dayjs(todayIn(data.timeZone), DAY) : dayjs();
+  const from = data?.from ?? urlFrom;
+  const to = data?.to ?? urlTo;
 
   const filters = (
     <>
       <DatePicker.RangePicker
-        value={[dayjs(from, DAY), dayjs(to, DAY)]}
+        value={from && to ? [dayjs(from, DAY), dayjs(to, DAY)] : null}
         allowClear={false}
         presets={[
           { label: t('statistics.today'), value: [today, today] },
