@@ -132,9 +132,10 @@ export class StatisticsService {
     switch (report) {
       case 'message':
         for (const c of await repo.messageCells(this.db, tenantId, ids, range)) {
-          add(t, c.account, c.day, 'total', c.n);
-          add(t, c.account, c.day, c.send_side === 1 ? 'sent' : 'received', c.n);
-          if (c.robot) add(t, c.account, c.day, 'robot', c.n);
+          add(t, c.account, c.day, 'total', c.sent + c.received);
+          add(t, c.account, c.day, 'sent', c.sent);
+          add(t, c.account, c.day, 'received', c.received);
+          add(t, c.account, c.day, 'robot', c.robot);
         }
         return;
       case 'newfriend':
