@@ -10,6 +10,14 @@ export const statisticsMessages = {
     en: 'The start date must not be after the end date, and the range is at most 366 days',
   },
   statDayInvalid: { 'zh-CN': '日期格式应为 YYYY-MM-DD', en: 'Dates are written YYYY-MM-DD' },
+  statTimeZoneInvalid: {
+    'zh-CN': '时区无效，请使用如 Asia/Shanghai 的时区名',
+    en: 'Unknown time zone; use a name such as Asia/Shanghai',
+  },
+  statTimeZoneManagerOnly: {
+    'zh-CN': '只有企业管理员可以修改统计时区',
+    en: 'Only the manager can change the statistics time zone',
+  },
 } satisfies Record<string, Text>;
 
 /** The reports served so far (`/main-api/statistics/{report}`); the menu shows these only. */
@@ -155,3 +163,23 @@ export const STAT_REPORT_TITLES = {
 export function isStatReport(name: string): name is StatReport {
   return (STAT_REPORTS as readonly string[]).includes(name);
 }
+
+/** Whether a string names a time zone this runtime knows (IANA, e.g. `Asia/Shanghai`). */
+export function isTimeZone(name: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: name });
+    return /^[A-Za-z_+\-/0-9]+$/.test(name);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * `POST /main-api/statistics/time-zone`: the zone the tenant's days are counted in (the manager
+ * only); the rollups are rebuilt in the same transaction.
+ */
+export const statTimeZoneBody = z.object({
+  timeZone: z.string().min(1).max(64).refine(isTimeZone, 'statTimeZoneInvalid'),
+});
+export type StatTimeZoneBody = z.infer<typeof statTimeZoneBody>;
+export const statTimeZoneResult = z.object({ timeZone: z.string() });

@@ -178,6 +178,15 @@ export async function rebuildTenant(tx: DbOrTx, tenantId: string): Promise<void>
   await tx.execute(sql`select stat_rebuild(${tenantId}::uuid)`);
 }
 
+/** Sets a tenant's statistics time zone (rebuild its rollups in the same transaction). */
+export async function setTenantTimeZone(
+  tx: DbOrTx,
+  tenantId: string,
+  timeZone: string,
+): Promise<void> {
+  await tx.execute(sql`update tenants set time_zone = ${timeZone} where id = ${tenantId}`);
+}
+
 /** Every tenant's id (the backfill of all tenants). */
 export async function allTenantIds(db: DbOrTx): Promise<string[]> {
   return rowsOf<{ id: string }>(await db.execute(sql`select id from tenants order by id`)).map(

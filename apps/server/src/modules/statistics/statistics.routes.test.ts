@@ -298,6 +298,34 @@ describe('bad input', () => {
   });
 });
 
+describe('the time zone', () => {
+  it('the manager changes it and the reports count in it; others may not', async () => {
+    const bad = await api(manager, 'en').post('/main-api/statistics/time-zone', {
+      timeZone: 'Mars/Olympus',
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.message).toContain('Unknown time zone');
+    const denied = await api(sup).post('/main-api/statistics/time-zone', { timeZone: 'UTC' });
+    expect(denied.status).toBe(403);
+    expect(denied.message).toBe('只有企业管理员可以修改统计时区');
+    const set = await api(manager).post('/main-api/statistics/time-zone', {
+      timeZone: 'America/Los_Angeles',
+    });
+    expect(set.status).toBe(200);
+    const r = await report(manager, 'message', { from: undefined, to: undefined });
+    expect(r.data.timeZone).toBe('America/Los_Angeles');
+    expect(r.data.to).toBe(
+      new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Los_Angeles' }).format(new Date()),
+    );
+    // Rebuilt in the new zone: the three messages are still all counted.
+    expect(r.data.summary.received).toBe(3);
+    const back = await api(manager).post('/main-api/statistics/time-zone', {
+      timeZone: 'Asia/Shanghai',
+    });
+    expect(back.status).toBe(200);
+  });
+});
+
 describe('the xlsx export', () => {
   it('writes every day, the total and every account', async () => {
     const search = new URLSearchParams({

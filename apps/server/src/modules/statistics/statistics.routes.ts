@@ -6,6 +6,8 @@ import {
   statExportQuery,
   statQueryBody,
   statResult,
+  statTimeZoneBody,
+  statTimeZoneResult,
 } from '@cst/shared';
 import type { Deps } from '../../platform/deps.ts';
 import { access, defineRoute } from '../../platform/http.ts';
@@ -19,6 +21,17 @@ const tags = ['statistics'];
 /** The statistics reports (issue 20): one JSON route and one xlsx export per report. */
 export function registerStatisticsRoutes(app: FastifyInstance, deps: Deps): void {
   const service = new StatisticsService(deps);
+
+  defineRoute(app, {
+    method: 'POST',
+    url: '/main-api/statistics/time-zone',
+    access: read,
+    tags,
+    summary: "Sets the zone the tenant's statistics count days in, and rebuilds them (manager)",
+    body: statTimeZoneBody,
+    response: statTimeZoneResult,
+    handler: ({ auth, body }) => service.setTimeZone(auth, body.timeZone),
+  });
 
   for (const report of STAT_REPORTS) {
     defineRoute(app, {

@@ -93,6 +93,18 @@ export class StatisticsService {
     return seats ? found.filter((a) => a.distributed_to && seats.has(a.distributed_to)) : found;
   }
 
+  /** Sets the tenant's statistics time zone and rebuilds its rollups (the manager only). */
+  async setTimeZone(auth: AuthContext, timeZone: string): Promise<{ timeZone: string }> {
+    if (!auth.tenantId) throw fail.forbidden();
+    if (!seesWholeTenant(auth.role)) throw fail.forbidden('statTimeZoneManagerOnly');
+    const tenantId = auth.tenantId;
+    await this.db.transaction(async (tx) => {
+      await repo.setTenantTimeZone(tx, tenantId, timeZone);
+      await repo.rebuildTenant(tx, tenantId);
+    });
+    return { timeZone };
+  }
+
   /** One report over a range of the tenant's days. */
   async report(auth: AuthContext, report: StatReport, body: StatQueryBody): Promise<StatResult> {
     const accounts = await this.accountsFor(auth, body);
