@@ -231,7 +231,6 @@ const UNUSED_ANTD: Record<string, string> = {
   rate: 'rate',
   slider: 'slider',
   splitter: 'splitter',
-  statistic: 'statistic',
   steps: 'steps',
   timeline: 'timeline',
   tour: 'tour',

@@ -33,3 +33,4 @@ export * from './material.ts';
 export * from './phrases.ts';
 export * from './profileLibraries.ts';
 export * from './robots.ts';
+export * from './statistics.ts';

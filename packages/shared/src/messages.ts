@@ -17,6 +17,7 @@ import { momentMessages } from './moments.ts';
 import { robotMessages } from './robots.ts';
 import { sensitiveMessages } from './sensitive.ts';
 import { serviceMessages } from './service.ts';
+import { statisticsMessages } from './statistics.ts';
 import { tagsMessages } from './tags.ts';
 import { talkMessages } from './talk.ts';
 import { translationMessages } from './translation.ts';
@@ -52,6 +53,7 @@ export const MESSAGES = {
   ...profileLibraryMessages,
   ...robotMessages,
   ...bulkSendMessages,
+  ...statisticsMessages,
 } satisfies Record<string, Text>;
 export type MessageKey = keyof typeof MESSAGES;
 

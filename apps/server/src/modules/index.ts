@@ -33,6 +33,7 @@ import { registerPhraseRoutes } from './phrases/phrase.routes.ts';
 import { registerProfileLibraryRoutes } from './profile-libraries/profile-library.routes.ts';
 import { registerRobotsRoutes } from './robots/robots.routes.ts';
 import { registerBulkSendRoutes } from './bulk-send/bulk-send.routes.ts';
+import { registerStatisticsRoutes } from './statistics/statistics.routes.ts';
 import { attachScheduler } from '../scheduler/hooks.ts';
 
 /** Registers every feature module's routes. */
@@ -70,6 +71,7 @@ export async function registerModules(app: FastifyInstance, deps: Deps): Promise
   registerProfileLibraryRoutes(app, deps);
   registerRobotsRoutes(app, deps);
   registerBulkSendRoutes(app, deps);
+  registerStatisticsRoutes(app, deps);
   // Last: job kinds are registered above; the scheduler starts once the server is ready.
   attachScheduler(app, deps);
 }

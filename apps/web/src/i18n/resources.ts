@@ -32,6 +32,7 @@ import { serviceTexts } from '../features/service/texts.ts';
 import { materialTexts } from '../features/material/texts.ts';
 import { phrasesTexts } from '../features/phrases/texts.ts';
 import { profileLibrariesTexts } from '../features/profileLibraries/texts.ts';
+import { statisticsTexts } from '../features/statistics/texts.ts';
 import { commonTexts, type TextTree } from './common.ts';
 
 /**
@@ -73,6 +74,7 @@ export const FEATURE_TEXTS: Record<Language, TextTree>[] = [
   profileLibrariesTexts,
   robotsTexts,
   bulkSendTexts,
+  statisticsTexts,
 ];
 
 /**

@@ -25,6 +25,8 @@ export const tenants = pgTable(
       .default('enabled'),
     // The wallet: changed only with an order row in the same transaction (modules/billing).
     balanceCents: bigint('balance_cents', { mode: 'number' }).notNull().default(0),
+    /** IANA zone the statistics count days in (docs/statistics.md). */
+    timeZone: text('time_zone').notNull().default('Asia/Shanghai'),
     createdAt: createdAt(),
   },
   (t) => [check('tenants_balance_nonneg', sql`${t.balanceCents} >= 0`)],

@@ -12,7 +12,7 @@ import NotificationOutlined from '@ant-design/icons/es/icons/NotificationOutline
 import SettingOutlined from '@ant-design/icons/es/icons/SettingOutlined';
 import ShopOutlined from '@ant-design/icons/es/icons/ShopOutlined';
 import TeamOutlined from '@ant-design/icons/es/icons/TeamOutlined';
-import type { Permission } from '@cst/shared';
+import { isStatReport, type Permission } from '@cst/shared';
 import {
   MomentsUnreadBadge,
   MomentsUnreadCorner,
@@ -376,7 +376,20 @@ export const ROUTES: AppRoute[] = [
       ['login', 'statLogin'],
     ] as const
   ).map(([p, key], i) =>
-    child('statistics', `/statistics/${p}`, `route.${key}`, 'statistics.read', (i + 1) * 10),
+    child(
+      'statistics',
+      `/statistics/${p}`,
+      `route.${key}`,
+      'statistics.read',
+      (i + 1) * 10,
+      isStatReport(p)
+        ? {
+            ready: true,
+            load: () =>
+              import('../../features/statistics/StatisticsPage.tsx').then((m) => m.STAT_PAGES[p]),
+          }
+        : {},
+    ),
   ),
 
   // The platform admin's pages (no tenant).

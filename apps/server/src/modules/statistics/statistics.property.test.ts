@@ -1,0 +1,393 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { CONTACT_SOURCES, STAT_METRICS, STAT_REPORTS, type StatResult } from '@cst/shared';
+import {
+  contactRemovals,
+  contacts,
+  conversations,
+  friendRequests,
+  messages,
+  tenants,
+  workAccounts,
+} from '../../db/schema/index.ts';
+import { rowsOf } from '../../platform/db.ts';
+import { api } from '../../../test/api.ts';
+import {
+  DB_KIND,
+  buildTenant,
+  buildTestApp,
+  login,
+  type Session,
+  type TestContext,
+} from '../../../test/support.ts';
+import { backfillStatistics } from './statistics.backfill.ts';
+import { daysOf } from './statistics.service.ts';
+
+// Issue 20 §2: the rollups kept by triggers agree with a recomputation from the raw rows, for
+// random messages, friends gained and lost, friend requests and their status changes, around
+// midnight in several time zones, and the backfill rebuilds exactly what the triggers kept.
+
+const DAY = 86_400_000;
+const ZONES = ['Asia/Shanghai', 'UTC', 'America/Los_Angeles', 'Asia/Kolkata'];
+
+/** A small seeded generator (mulberry32), so a failure replays. */
+function rng(seed: number) {
+  let a = seed;
+  const next = () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  const int = (n: number) => Math.floor(next() * n);
+  const pick = <T>(xs: readonly T[]): T => xs[int(xs.length)]!;
+  return { next, int, pick };
+}
+
+/** The calendar day of an instant in a zone. */
+function dayIn(ms: number, tz: string): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: tz }).format(new Date(ms));
+}
+
+let ctx: TestContext;
+let manager: Session;
+let tenantId: string;
+const accounts: { id: string; wxid: string; convs: string[] }[] = [];
+
+beforeAll(async () => {
+  ctx = await buildTestApp();
+  const t = await buildTenant(ctx, '统计属性');
+  tenantId = t.tenant.id;
+  manager = await login(ctx, t.manager.username);
+  for (let i = 0; i < 3; i++) {
+    const wxid = `wxid_statprop_${i}_${tenantId.slice(0, 6)}`;
+    const [acc] = await ctx.deps.db
+      .insert(workAccounts)
+      .values({ tenantId, wxid, nickname: `统计号${i}`, status: 'offline' })
+      .returning();
+    const convs: string[] = [];
+    for (let j = 0; j < 2; j++) {
+      const [c] = await ctx.deps.db
+        .insert(conversations)
+        .values({
+          tenantId,
+          workAccountId: acc!.id,
+          workWxid: wxid,
+          talkType: j === 0 ? 1 : 2,
+          peerId: `peer_${i}_${j}`,
+        })
+        .returning();
+      convs.push(c!.id);
+    }
+    accounts.push({ id: acc!.id, wxid, convs });
+  }
+}, 60_000);
+afterAll(async () => {
+  await ctx?.close();
+});
+
+/** A random instant of the last 12 days, often a few minutes from some zone's midnight. */
+function instant(r: ReturnType<typeof rng>, now: number): number {
+  const base = now - (1 + r.int(12)) * DAY;
+  if (r.next() < 0.5) return base - r.int(DAY);
+  const midnightUtc = Math.floor(base / DAY) * DAY;
+  const offsetsH = [0, -8, 8, -5.5, 5.5];
+  return Math.min(
+    now - 1000,
+    midnightUtc + r.pick(offsetsH) * 3_600_000 + (r.int(20) - 10) * 60_000,
+  );
+}
+
+let wxSeq = 0;
+
+/** Applies a batch of random events the way the features write them. */
+async function randomEvents(r: ReturnType<typeof rng>, n: number): Promise<void> {
+  const db = ctx.deps.db;
+  const now = Date.now();
+  for (let i = 0; i < n; i++) {
+    const acc = r.pick(accounts);
+    const op = r.int(9);
+    if (op <= 2) {
+      const rows = Array.from({ length: 1 + r.int(4) }, () => ({
+        tenantId,
+        workAccountId: acc.id,
+        conversationId: r.pick(acc.convs),
+        msgType: r.pick([1, 3, 16, 17, 49]),
+        sendSide: 1 + r.int(2),
+        robot: r.next() < 0.2,
+        msgTime: instant(r, now),
+      }));
+      await db.insert(messages).values(rows);
+    } else if (op === 3) {
+      const some = await db
+        .select({ id: messages.id })
+        .from(messages)
+        .where(eq(messages.workAccountId, acc.id))
+        .limit(1 + r.int(3));
+      if (some.length === 0) continue;
+      const ids = some.map((m) => m.id);
+      if (r.next() < 0.5) await db.delete(messages).where(inArray(messages.id, ids));
+      else {
+        await db
+          .update(messages)
+          .set({ robot: r.next() < 0.5, msgTime: instant(r, now), readOk: true })
+          .where(inArray(messages.id, ids));
+      }
+    } else if (op <= 5) {
+      const rows = Array.from({ length: 1 + r.int(3) }, () => ({
+        tenantId,
+        workAccountId: acc.id,
+        wxid: `friend_${r.int(40)}`,
+        source: r.pick(CONTACT_SOURCES),
+        addedAt: r.next() < 0.1 ? null : new Date(instant(r, now)),
+      }));
+      // As a sync stores them: a friend already there gets its added time (and nothing else).
+      await db
+        .insert(contacts)
+        .values(rows.filter((x, k) => rows.findIndex((y) => y.wxid === x.wxid) === k))
+        .onConflictDoUpdate({
+          target: [contacts.workAccountId, contacts.wxid],
+          set: { addedAt: sql`excluded.added_at`, updatedAt: sql`now()` },
+        });
+    } else if (op === 6) {
+      const gone = Array.from({ length: 1 + r.int(3) }, () => `friend_${r.int(40)}`);
+      if (r.next() < 0.3) {
+        await db
+          .update(contacts)
+          .set({ source: r.pick(CONTACT_SOURCES) })
+          .where(and(eq(contacts.workAccountId, acc.id), inArray(contacts.wxid, gone)));
+      } else {
+        await db
+          .delete(contacts)
+          .where(and(eq(contacts.workAccountId, acc.id), inArray(contacts.wxid, gone)));
+      }
+    } else if (op === 7) {
+      wxSeq += 1;
+      await db.insert(friendRequests).values({
+        tenantId,
+        workAccountId: acc.id,
+        direction: r.next() < 0.7 ? 'out' : 'in',
+        wxid: `req_${wxSeq}`,
+        origin: r.pick([null, 'manual', 'task', 'autoAccept'] as const),
+        status: r.pick([1, 2, 3, 4] as const),
+        createdAt: new Date(instant(r, now)),
+      });
+    } else {
+      const some = await db
+        .select({ id: friendRequests.id })
+        .from(friendRequests)
+        .where(eq(friendRequests.workAccountId, acc.id))
+        .limit(1 + r.int(3));
+      const ids = some.map((x) => x.id);
+      if (ids.length === 0) continue;
+      if (r.next() < 0.25) await db.delete(friendRequests).where(inArray(friendRequests.id, ids));
+      else {
+        await db
+          .update(friendRequests)
+          .set({ status: r.pick([1, 2, 3, 4] as const) })
+          .where(inArray(friendRequests.id, ids));
+      }
+    }
+  }
+}
+
+type Values = Record<string, number>;
+type Expected = {
+  summary: Values;
+  days: Map<string, Values>;
+  accounts: Map<string, Values>;
+};
+
+/** Every report recomputed from the raw rows, in TypeScript, with the zone's calendar. */
+async function recompute(tz: string, days: string[]): Promise<Record<string, Expected>> {
+  const db = ctx.deps.db;
+  const msgs = await db.select().from(messages).where(eq(messages.tenantId, tenantId));
+  const friends = await db.select().from(contacts).where(eq(contacts.tenantId, tenantId));
+  const removals = await db
+    .select()
+    .from(contactRemovals)
+    .where(eq(contactRemovals.tenantId, tenantId));
+  const reqs = await db.select().from(friendRequests).where(eq(friendRequests.tenantId, tenantId));
+  const inRange = new Set(days);
+  const last = days.at(-1)!;
+  const out: Record<string, Expected> = {};
+  const table = (report: keyof typeof STAT_METRICS): Expected => {
+    const z = () => Object.fromEntries(STAT_METRICS[report].map((m) => [m, 0])) as Values;
+    return (out[report] = {
+      summary: z(),
+      days: new Map(days.map((d) => [d, z()])),
+      accounts: new Map(accounts.map((a) => [a.wxid, z()])),
+    });
+  };
+  const wxidOf = new Map(accounts.map((a) => [a.id, a.wxid]));
+  const bump = (e: Expected, acc: string, day: string, metric: string, n = 1) => {
+    if (!inRange.has(day)) return;
+    for (const v of [e.days.get(day)!, e.accounts.get(wxidOf.get(acc)!)!, e.summary]) {
+      v[metric] = (v[metric] ?? 0) + n;
+    }
+  };
+  const message = table('message');
+  for (const m of msgs) {
+    const d = dayIn(m.msgTime, tz);
+    bump(message, m.workAccountId, d, 'total');
+    bump(message, m.workAccountId, d, m.sendSide === 1 ? 'sent' : 'received');
+    if (m.robot) bump(message, m.workAccountId, d, 'robot');
+  }
+  const gains = [...friends.filter((f) => f.addedAt), ...removals.filter((f) => f.addedAt)].map(
+    (f) => ({ acc: f.workAccountId, source: f.source, day: dayIn(f.addedAt!.getTime(), tz) }),
+  );
+  const losses = removals.map((f) => ({
+    acc: f.workAccountId,
+    source: f.source,
+    day: dayIn(f.removedAt.getTime(), tz),
+  }));
+  const sys = (s: string) => s === 'task' || s === 'autoAccept';
+  for (const [report, events, keep] of [
+    ['newfriend', gains, () => true],
+    ['sysadd', gains, sys],
+    ['nosysadd', gains, (s: string) => !sys(s)],
+    ['deletefriend', losses, () => true],
+  ] as const) {
+    const e = table(report);
+    for (const g of events) {
+      if (!keep(g.source)) continue;
+      bump(e, g.acc, g.day, 'total');
+      bump(e, g.acc, g.day, g.source);
+    }
+  }
+  const wx = table('wxfriend');
+  for (const g of gains) {
+    bump(wx, g.acc, g.day, 'added');
+    bump(wx, g.acc, g.day, 'net');
+  }
+  for (const l of losses) {
+    bump(wx, l.acc, l.day, 'removed');
+    bump(wx, l.acc, l.day, 'net', -1);
+  }
+  // Friends at the end of a day: those added by then (or at an unknown time) and not yet lost.
+  const friendsAt = (acc: string | null, day: string) =>
+    friends.filter(
+      (f) =>
+        (!acc || f.workAccountId === acc) && (!f.addedAt || dayIn(f.addedAt.getTime(), tz) <= day),
+    ).length +
+    removals.filter(
+      (f) =>
+        (!acc || f.workAccountId === acc) &&
+        (!f.addedAt || dayIn(f.addedAt.getTime(), tz) <= day) &&
+        dayIn(f.removedAt.getTime(), tz) > day,
+    ).length;
+  for (const d of days) wx.days.get(d)!.friends = friendsAt(null, d);
+  wx.summary.friends = friendsAt(null, last);
+  for (const a of accounts) wx.accounts.get(a.wxid)!.friends = friendsAt(a.id, last);
+  const add = table('addfriend');
+  const names = ['', 'requested', 'failed', 'added', 'already'];
+  for (const q of reqs) {
+    if (q.direction !== 'out') continue;
+    const d = dayIn(q.createdAt.getTime(), tz);
+    bump(add, q.workAccountId, d, 'sent');
+    bump(add, q.workAccountId, d, names[q.status]!);
+  }
+  for (const v of [...add.days.values(), ...add.accounts.values(), add.summary]) {
+    v.passRate = v.sent ? Math.round((1000 * v.added!) / v.sent) / 10 : 0;
+  }
+  return out;
+}
+
+async function report(name: string, from: string, to: string): Promise<StatResult> {
+  const res = await api(ctx, 'POST', `/main-api/statistics/${name}`, {
+    session: manager,
+    body: { from, to },
+  });
+  expect(res.status, res.msg).toBe(200);
+  return res.data as StatResult;
+}
+
+async function expectReportsMatchRaw(tz: string): Promise<void> {
+  const now = Date.now();
+  const from = dayIn(now - 14 * DAY, tz);
+  const to = dayIn(now + DAY, tz);
+  const days = daysOf(from, to);
+  const expected = await recompute(tz, days);
+  for (const name of STAT_REPORTS) {
+    const got = await report(name, from, to);
+    const want = expected[name]!;
+    expect(got.timeZone).toBe(tz);
+    expect(got.summary, `${name} summary`).toEqual(want.summary);
+    expect(Object.fromEntries(got.days.map((d) => [d.day, d.values])), `${name} days`).toEqual(
+      Object.fromEntries(want.days),
+    );
+    expect(
+      Object.fromEntries(got.accounts.map((a) => [a.workWxid, a.values])),
+      `${name} accounts`,
+    ).toEqual(Object.fromEntries(want.accounts));
+  }
+}
+
+/** The rollups' non-zero rows, to compare the kept ones with the rebuilt ones. */
+async function rollupRows(): Promise<string[]> {
+  const result = await ctx.deps.db.execute(sql`
+    select 'm' || work_account_id || day || msg_type || send_side || robot || ':' || n as k
+      from stat_message_daily where tenant_id = ${tenantId} and n <> 0
+    union all
+    select 'f' || work_account_id || day || source || ':' || added || '/' || removed
+      from stat_friend_daily where tenant_id = ${tenantId} and (added <> 0 or removed <> 0)
+    union all
+    select 'r' || work_account_id || day || direction || origin || status || ':' || n
+      from stat_friend_request_daily where tenant_id = ${tenantId} and n <> 0`);
+  return rowsOf<{ k: string }>(result)
+    .map((r) => r.k)
+    .sort();
+}
+
+describe(`statistics rollups stay exact (${DB_KIND})`, () => {
+  it('every report equals a recomputation from raw rows, in each time zone', async () => {
+    const r = rng(20_2026);
+    for (const tz of ZONES) {
+      // A time-zone change is followed by the backfill (docs/statistics.md).
+      await ctx.deps.db.update(tenants).set({ timeZone: tz }).where(eq(tenants.id, tenantId));
+      await backfillStatistics(ctx.deps.db, tenantId);
+      await randomEvents(r, 120);
+      await expectReportsMatchRaw(tz);
+    }
+    const counts = await ctx.deps.db.execute(sql`
+      select (select count(*) from messages where tenant_id = ${tenantId})::int as m,
+             (select count(*) from contact_removals where tenant_id = ${tenantId})::int as l,
+             (select count(*) from friend_requests where tenant_id = ${tenantId})::int as q`);
+    // The run exercised every kind of event (so the comparison above compared something).
+    const c = rowsOf<{ m: number; l: number; q: number }>(counts)[0]!;
+    expect(c.m).toBeGreaterThan(50);
+    expect(c.l).toBeGreaterThan(5);
+    expect(c.q).toBeGreaterThan(10);
+  }, 120_000);
+
+  it('the backfill rebuilds exactly what the triggers kept', async () => {
+    const kept = await rollupRows();
+    expect(kept.length).toBeGreaterThan(20);
+    await ctx.deps.db.execute(sql`delete from stat_message_daily where tenant_id = ${tenantId}`);
+    await ctx.deps.db.execute(sql`delete from stat_friend_daily where tenant_id = ${tenantId}`);
+    await backfillStatistics(ctx.deps.db, tenantId);
+    expect(await rollupRows()).toEqual(kept);
+  });
+
+  it('friends lost on earlier days (history) are counted on their day after a backfill', async () => {
+    const r = rng(7);
+    const now = Date.now();
+    const tz = 'Asia/Shanghai';
+    await ctx.deps.db.update(tenants).set({ timeZone: tz }).where(eq(tenants.id, tenantId));
+    // Losses spread over past days (the triggers stamp them with the time of the delete).
+    const rows = await ctx.deps.db
+      .select({ id: contactRemovals.id, addedAt: contactRemovals.addedAt })
+      .from(contactRemovals)
+      .where(eq(contactRemovals.tenantId, tenantId));
+    for (const row of rows) {
+      const added = row.addedAt?.getTime() ?? now - 13 * DAY;
+      const removed = added + r.int(Math.max(1, now - added));
+      await ctx.deps.db
+        .update(contactRemovals)
+        .set({ removedAt: new Date(removed) })
+        .where(eq(contactRemovals.id, row.id));
+    }
+    await backfillStatistics(ctx.deps.db, tenantId);
+    await expectReportsMatchRaw(tz);
+  });
+});

@@ -1,0 +1,195 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { rowsOf, type DbOrTx } from '../../platform/db.ts';
+
+/** A work account a report covers. */
+export interface StatAccount {
+  id: string;
+  wxid: string;
+  nickname: string;
+  remark: string;
+  distributed_to: string | null;
+}
+
+/** Which accounts a report covers: the caller's scope narrowed by the filters. */
+export interface StatAccountFilter {
+  tenantId: string;
+  /** The caller's visible accounts ('all' for a manager). */
+  accountIds: string[] | 'all';
+  workWxids?: string[];
+}
+
+/** A range of tenant days, inclusive. */
+export interface DayRange {
+  from: string;
+  to: string;
+}
+
+const uuidArray = (ids: string[]): SQL => sql`${`{${ids.join(',')}}`}::uuid[]`;
+const textList = (v: string[]): SQL =>
+  sql.join(
+    v.map((x) => sql`${x}`),
+    sql`, `,
+  );
+
+/** The work accounts of a report, in wxid order. */
+export async function statAccounts(db: DbOrTx, f: StatAccountFilter): Promise<StatAccount[]> {
+  const conds: SQL[] = [sql`wa.tenant_id = ${f.tenantId}`];
+  if (f.accountIds !== 'all') conds.push(sql`wa.id = any(${uuidArray(f.accountIds)})`);
+  if (f.workWxids?.length) conds.push(sql`wa.wxid in (${textList(f.workWxids)})`);
+  const result = await db.execute(sql`
+    select wa.id, wa.wxid, wa.nickname, wa.remark, wa.distributed_to from work_accounts wa
+    where ${sql.join(conds, sql` and `)} order by wa.wxid`);
+  return rowsOf<StatAccount>(result);
+}
+
+/** The tenant's statistics time zone. */
+export async function tenantTimeZone(db: DbOrTx, tenantId: string): Promise<string> {
+  const result = await db.execute(sql`select time_zone from tenants where id = ${tenantId}`);
+  return rowsOf<{ time_zone: string }>(result)[0]?.time_zone ?? 'Asia/Shanghai';
+}
+
+/** Messages of an account and day: sent, received, sent by robots. */
+export interface MessageCell {
+  account: string;
+  day: string;
+  sent: number;
+  received: number;
+  robot: number;
+}
+
+/**
+ * A query's rows read back as one JSON value: one field to decode instead of one per column and
+ * row, which is most of what thousands of small rows cost on PGlite (db.ts `selectRows`).
+ */
+async function jsonRows<T>(db: DbOrTx, query: SQL): Promise<T[]> {
+  const result = await db.execute(
+    sql`select coalesce(json_agg(q), '[]'::json) as page from (${query}) q`,
+  );
+  const page = rowsOf<{ page: T[] | string }>(result)[0]?.page ?? [];
+  return typeof page === 'string' ? (JSON.parse(page) as T[]) : page;
+}
+
+/** Message rollup cells of some accounts over a range. */
+export async function messageCells(
+  db: DbOrTx,
+  tenantId: string,
+  accountIds: string[],
+  r: DayRange,
+): Promise<MessageCell[]> {
+  return jsonRows<MessageCell>(
+    db,
+    sql`
+    select work_account_id as account, day::text as day,
+           coalesce(sum(n) filter (where send_side = 1), 0)::int as sent,
+           coalesce(sum(n) filter (where send_side <> 1), 0)::int as received,
+           coalesce(sum(n) filter (where robot), 0)::int as robot
+    from stat_message_daily
+    where tenant_id = ${tenantId} and work_account_id = any(${uuidArray(accountIds)})
+      and day between ${r.from}::date and ${r.to}::date
+    group by work_account_id, day`,
+  );
+}
+
+/** Friends gained and lost per account, day and source. */
+export interface FriendCell {
+  account: string;
+  day: string;
+  source: string;
+  added: number;
+  removed: number;
+}
+
+/** Friend rollup cells of some accounts over a range. */
+export async function friendCells(
+  db: DbOrTx,
+  tenantId: string,
+  accountIds: string[],
+  r: DayRange,
+): Promise<FriendCell[]> {
+  return jsonRows<FriendCell>(
+    db,
+    sql`
+    select work_account_id as account, day::text as day, source,
+           sum(added)::int as added, sum(removed)::int as removed
+    from stat_friend_daily
+    where tenant_id = ${tenantId} and work_account_id = any(${uuidArray(accountIds)})
+      and day between ${r.from}::date and ${r.to}::date
+    group by work_account_id, day, source`,
+  );
+}
+
+/**
+ * Friends of each account at the end of `day`: today's count less what was gained, plus what
+ * was lost, after that day.
+ */
+export async function friendsAtEndOf(
+  db: DbOrTx,
+  tenantId: string,
+  accountIds: string[],
+  day: string,
+): Promise<Map<string, number>> {
+  const result = await db.execute(sql`
+    select a.id as account,
+           coalesce((select n from contact_counts cc where cc.work_account_id = a.id), 0)
+           - coalesce((select sum(added - removed) from stat_friend_daily s
+                       where s.tenant_id = ${tenantId} and s.work_account_id = a.id
+                         and s.day > ${day}::date), 0) as n
+    from unnest(${uuidArray(accountIds)}) as a(id)`);
+  return new Map(
+    rowsOf<{ account: string; n: number | string }>(result).map((r) => [r.account, Number(r.n)]),
+  );
+}
+
+/** Sent friend requests per account, day and status. */
+export interface RequestCell {
+  account: string;
+  day: string;
+  status: number;
+  n: number;
+}
+
+/** Outgoing friend request rollup cells of some accounts over a range. */
+export async function requestCells(
+  db: DbOrTx,
+  tenantId: string,
+  accountIds: string[],
+  r: DayRange,
+): Promise<RequestCell[]> {
+  return jsonRows<RequestCell>(
+    db,
+    sql`
+    select work_account_id as account, day::text as day, status, sum(n)::int as n
+    from stat_friend_request_daily
+    where tenant_id = ${tenantId} and work_account_id = any(${uuidArray(accountIds)})
+      and direction = 'out' and day between ${r.from}::date and ${r.to}::date
+    group by work_account_id, day, status having sum(n) <> 0`,
+  );
+}
+
+/**
+ * Rebuilds a tenant's rollups from the raw rows (`stat_rebuild`, migration 0019), with the
+ * rollup tables locked so no event's delta is lost or counted twice meanwhile. Run in a
+ * transaction.
+ */
+export async function rebuildTenant(tx: DbOrTx, tenantId: string): Promise<void> {
+  await tx.execute(
+    sql`lock table stat_message_daily, stat_friend_daily, stat_friend_request_daily in exclusive mode`,
+  );
+  await tx.execute(sql`select stat_rebuild(${tenantId}::uuid)`);
+}
+
+/** Sets a tenant's statistics time zone (rebuild its rollups in the same transaction). */
+export async function setTenantTimeZone(
+  tx: DbOrTx,
+  tenantId: string,
+  timeZone: string,
+): Promise<void> {
+  await tx.execute(sql`update tenants set time_zone = ${timeZone} where id = ${tenantId}`);
+}
+
+/** Every tenant's id (the backfill of all tenants). */
+export async function allTenantIds(db: DbOrTx): Promise<string[]> {
+  return rowsOf<{ id: string }>(await db.execute(sql`select id from tenants order by id`)).map(
+    (r) => r.id,
+  );
+}

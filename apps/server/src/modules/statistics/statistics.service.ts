@@ -1,0 +1,205 @@
+import {
+  STAT_MAX_DAYS,
+  STAT_METRICS,
+  statDaySpan,
+  type StatQueryBody,
+  type StatReport,
+  type StatResult,
+} from '@cst/shared';
+import type { AuthContext } from '../../platform/auth-context.ts';
+import type { Db } from '../../platform/db.ts';
+import type { Deps } from '../../platform/deps.ts';
+import { fail } from '../../platform/errors.ts';
+import { seesWholeTenant } from '../accounts/account.policy.ts';
+import { convScopeOf } from '../conversations/conversation.scope.ts';
+import * as repo from './statistics.repository.ts';
+
+type Values = Record<string, number>;
+/** What one report adds for a rollup cell: the figures of its account and day. */
+type Table = { days: Map<string, Values>; accounts: Map<string, Values>; summary: Values };
+
+const SYSTEM_SOURCES = new Set(['task', 'autoAccept']);
+
+/** The days of a range, in order. */
+export function daysOf(from: string, to: string): string[] {
+  const out: string[] = [];
+  const start = Date.parse(`${from}T00:00:00Z`);
+  for (let i = 0; i < statDaySpan(from, to); i++) {
+    out.push(new Date(start + i * 86_400_000).toISOString().slice(0, 10));
+  }
+  return out;
+}
+
+/** Today in a time zone, `YYYY-MM-DD`. */
+export function todayIn(timeZone: string, now = Date.now()): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone }).format(new Date(now));
+}
+
+/** The range of a query: `to` defaults to the tenant's today, `from` to six days before `to`. */
+function rangeOf(body: StatQueryBody, timeZone: string): repo.DayRange {
+  const to = body.to ?? todayIn(timeZone);
+  const from =
+    body.from ??
+    new Date(Date.parse(`${to}T00:00:00Z`) - 6 * 86_400_000).toISOString().slice(0, 10);
+  if (from > to || statDaySpan(from, to) > STAT_MAX_DAYS) throw fail.invalid('statRangeInvalid');
+  return { from, to };
+}
+
+function zeros(metrics: readonly string[]): Values {
+  return Object.fromEntries(metrics.map((m) => [m, 0]));
+}
+
+function emptyTable(metrics: readonly string[], days: string[], accounts: string[]): Table {
+  return {
+    days: new Map(days.map((d) => [d, zeros(metrics)])),
+    accounts: new Map(accounts.map((a) => [a, zeros(metrics)])),
+    summary: zeros(metrics),
+  };
+}
+
+/** Adds `n` to a figure of the cell's day, account and the summary. */
+function add(t: Table, account: string, day: string, metric: string, n: number): void {
+  for (const v of [t.days.get(day), t.accounts.get(account), t.summary]) {
+    if (v) v[metric] = (v[metric] ?? 0) + n;
+  }
+}
+
+function passRate(v: Values): void {
+  v.passRate = v.sent ? Math.round((1000 * (v.added ?? 0)) / v.sent) / 10 : 0;
+}
+
+/** The statistics reports (issue 20), read from the daily rollups. */
+export class StatisticsService {
+  private readonly db: Db;
+  constructor(deps: Deps) {
+    this.db = deps.db;
+  }
+
+  /** The accounts a caller's report covers: its visible ones, narrowed by the filters. */
+  async accountsFor(auth: AuthContext, body: StatQueryBody): Promise<repo.StatAccount[]> {
+    if (!auth.tenantId) throw fail.forbidden();
+    const accountIds = seesWholeTenant(auth.role)
+      ? ('all' as const)
+      : (await convScopeOf(this.db, auth)).accountIds;
+    const found = await repo.statAccounts(this.db, {
+      tenantId: auth.tenantId,
+      accountIds,
+      workWxids: body.workWxids,
+    });
+    // A work account the caller does not see, another tenant's included, is not found.
+    const seen = new Set(found.map((a) => a.wxid));
+    if (body.workWxids?.some((w) => !seen.has(w))) throw fail.notFound('workAccountNotFound');
+    const seats = body.seatIds?.length ? new Set(body.seatIds) : null;
+    return seats ? found.filter((a) => a.distributed_to && seats.has(a.distributed_to)) : found;
+  }
+
+  /** Sets the tenant's statistics time zone and rebuilds its rollups (the manager only). */
+  async setTimeZone(auth: AuthContext, timeZone: string): Promise<{ timeZone: string }> {
+    if (!auth.tenantId) throw fail.forbidden();
+    if (!seesWholeTenant(auth.role)) throw fail.forbidden('statTimeZoneManagerOnly');
+    const tenantId = auth.tenantId;
+    await this.db.transaction(async (tx) => {
+      await repo.setTenantTimeZone(tx, tenantId, timeZone);
+      await repo.rebuildTenant(tx, tenantId);
+    });
+    return { timeZone };
+  }
+
+  /** One report over a range of the tenant's days. */
+  async report(auth: AuthContext, report: StatReport, body: StatQueryBody): Promise<StatResult> {
+    const accounts = await this.accountsFor(auth, body);
+    const tenantId = auth.tenantId!;
+    const metrics = STAT_METRICS[report];
+    const timeZone = await repo.tenantTimeZone(this.db, tenantId);
+    const { from, to } = rangeOf(body, timeZone);
+    const days = daysOf(from, to);
+    const ids = accounts.map((a) => a.id);
+    const t = emptyTable(metrics, days, ids);
+    const range = { from, to };
+    if (ids.length > 0) await this.fill(report, t, tenantId, ids, range, days);
+    return {
+      from,
+      to,
+      metrics: [...metrics],
+      timeZone,
+      summary: t.summary,
+      days: days.map((day) => ({ day, values: t.days.get(day)! })),
+      accounts: accounts.map((a) => ({
+        workWxid: a.wxid,
+        nickname: a.nickname,
+        remark: a.remark,
+        values: t.accounts.get(a.id)!,
+      })),
+    };
+  }
+
+  private async fill(
+    report: StatReport,
+    t: Table,
+    tenantId: string,
+    ids: string[],
+    range: repo.DayRange,
+    days: string[],
+  ): Promise<void> {
+    switch (report) {
+      case 'message':
+        for (const c of await repo.messageCells(this.db, tenantId, ids, range)) {
+          add(t, c.account, c.day, 'total', c.sent + c.received);
+          add(t, c.account, c.day, 'sent', c.sent);
+          add(t, c.account, c.day, 'received', c.received);
+          add(t, c.account, c.day, 'robot', c.robot);
+        }
+        return;
+      case 'newfriend':
+      case 'sysadd':
+      case 'nosysadd':
+      case 'deletefriend': {
+        const lost = report === 'deletefriend';
+        for (const c of await repo.friendCells(this.db, tenantId, ids, range)) {
+          const n = lost ? c.removed : c.added;
+          if (report === 'sysadd' && !SYSTEM_SOURCES.has(c.source)) continue;
+          if (report === 'nosysadd' && SYSTEM_SOURCES.has(c.source)) continue;
+          add(t, c.account, c.day, 'total', n);
+          add(t, c.account, c.day, c.source, n);
+        }
+        return;
+      }
+      case 'wxfriend':
+        return this.fillFriends(t, tenantId, ids, range, days);
+      case 'addfriend': {
+        const names = ['', 'requested', 'failed', 'added', 'already'];
+        for (const c of await repo.requestCells(this.db, tenantId, ids, range)) {
+          add(t, c.account, c.day, 'sent', c.n);
+          add(t, c.account, c.day, names[c.status] ?? 'requested', c.n);
+        }
+        for (const v of [...t.days.values(), ...t.accounts.values(), t.summary]) passRate(v);
+        return;
+      }
+    }
+  }
+
+  /** Friends at the end of each day, with the day's gains and losses. */
+  private async fillFriends(
+    t: Table,
+    tenantId: string,
+    ids: string[],
+    range: repo.DayRange,
+    days: string[],
+  ): Promise<void> {
+    const atEnd = await repo.friendsAtEndOf(this.db, tenantId, ids, range.to);
+    const net = new Map<string, number>();
+    for (const c of await repo.friendCells(this.db, tenantId, ids, range)) {
+      add(t, c.account, c.day, 'added', c.added);
+      add(t, c.account, c.day, 'removed', c.removed);
+      add(t, c.account, c.day, 'net', c.added - c.removed);
+      net.set(c.day, (net.get(c.day) ?? 0) + c.added - c.removed);
+    }
+    let friends = [...atEnd.values()].reduce((a, b) => a + b, 0);
+    t.summary.friends = friends;
+    for (const [id, n] of atEnd) t.accounts.get(id)!.friends = n;
+    for (const day of [...days].reverse()) {
+      t.days.get(day)!.friends = friends;
+      friends -= net.get(day) ?? 0;
+    }
+  }
+}
