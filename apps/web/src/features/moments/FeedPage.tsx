@@ -5,6 +5,7 @@ import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import type { MomentItem } from '@cst/shared';
+import { refreshAfterEvent } from '../../lib/realtime/refreshAfterEvent.ts';
 import { accountsApi, accountsKeys } from '../accounts/api.ts';
 import { usePlatformCapabilities } from '../accounts/CapabilityGate.tsx';
 import { accountLabel, accountOptions } from '../accounts/workAccountFilter.ts';
@@ -66,8 +67,7 @@ export function FeedPage() {
     else next.delete(name);
     setParams(next, { replace: true });
   };
-  const handleChanged = () =>
-    void client.invalidateQueries({ queryKey: momentsKeys.feed }, { cancelRefetch: false });
+  const handleChanged = () => refreshAfterEvent(client, momentsKeys.feed);
   const list: MomentItem[] = feed.data?.pages.flatMap((p) => p.list) ?? [];
   const canInteract = caps.can('momentInteract');
   const online = new Set(accounts.filter((a) => a.status === 'online').map((a) => a.wxid));

@@ -1,5 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Badge } from 'antd';
+import { refreshAfterEvent } from '../../lib/realtime/refreshAfterEvent.ts';
 import { useRealtimeEvent } from '../../lib/realtime/useRealtimeEvent.ts';
 import { useSession } from '../../lib/session/sessionStore.ts';
 import { momentsApi, momentsKeys } from './api.ts';
@@ -14,11 +15,8 @@ function useMomentsUnread(): number {
     enabled: signedIn,
     staleTime: 30_000,
   });
-  // The count shows twice (top and side menu): the second refresh joins the first one's request
-  // instead of cancelling it (the client drops identical requests in flight).
-  useRealtimeEvent('momentInteraction', () => {
-    void client.invalidateQueries({ queryKey: momentsKeys.unread }, { cancelRefetch: false });
-  });
+  // The count shows twice (top and side menu): both refreshes share one follow-up request.
+  useRealtimeEvent('momentInteraction', () => refreshAfterEvent(client, momentsKeys.unread));
   return data?.unread ?? 0;
 }
 

@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { MomentFeedPush, MomentInteractionPush, MomentPostPush } from '@cst/shared';
+import { refreshAfterEvent } from '../../lib/realtime/refreshAfterEvent.ts';
 import { useRealtimeEvent } from '../../lib/realtime/useRealtimeEvent.ts';
 import { momentsKeys } from './api.ts';
 
@@ -12,8 +13,7 @@ export type MomentsLiveList = 'posts' | 'feed' | 'interactions';
  */
 export function useMomentsLive(list: MomentsLiveList): void {
   const client = useQueryClient();
-  const refresh = (key: readonly string[]) =>
-    void client.invalidateQueries({ queryKey: key }, { cancelRefetch: false });
+  const refresh = (key: readonly string[]) => refreshAfterEvent(client, key);
   useRealtimeEvent<MomentPostPush>('momentPost', () => {
     if (list === 'posts') refresh(momentsKeys.posts);
   });
