@@ -36,6 +36,7 @@ export {
 export { EmptyState, type EmptyStateProps } from './EmptyState.tsx';
 export { ExportButton, exportHref, type ExportButtonProps } from './ExportButton.tsx';
 export { actionsColumn, timeColumn } from './columns.tsx';
+export { taskStateColumn, useRowAction, type TaskState } from './taskColumns.tsx';
 export {
   AddButton,
   closeThenRefresh,

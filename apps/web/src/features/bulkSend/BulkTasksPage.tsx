@@ -1,4 +1,4 @@
-import { App, Progress, Tag, Tooltip, Typography } from 'antd';
+import { Progress, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,23 +12,16 @@ import {
   ListTable,
   RowButton,
   SelectFilter,
+  taskStateColumn,
   timeColumn,
   useListData,
   useListQuery,
+  useRowAction,
 } from '../../components/listPage/index.ts';
 import { bulkSendApi, bulkSendKeys } from './api.ts';
 import { BulkDetailsDrawer } from './BulkDetailsDrawer.tsx';
 import { CreateBulkTaskModal } from './CreateBulkTaskModal.tsx';
 import { useBulkTasksLive } from './useBulkTasksLive.ts';
-
-const STATE_COLOR: Record<BulkTaskState, string> = {
-  importing: 'processing',
-  pending: 'default',
-  running: 'blue',
-  paused: 'orange',
-  completed: 'green',
-  abnormal: 'red',
-};
 
 /** How far a task got: sends the platform answered (sent or failed), of all. */
 export function progressOf(task: Pick<BulkTaskItem, 'total' | 'pending'>) {
@@ -44,7 +37,6 @@ const when = (at: number | null) => (at ? dayjs(at).format('YYYY-MM-DD HH:mm') :
  */
 export function BulkTasksPage() {
   const { t } = useTranslation();
-  const { message } = App.useApp();
   const q = useListQuery(['status']);
   const [creating, setCreating] = useState(false);
   const [open, setOpen] = useState<BulkTaskItem | null>(null);
@@ -57,11 +49,7 @@ export function BulkTasksPage() {
   const { data, isFetching, refetch } = useListData(bulkSendKeys.list, params, bulkSendApi.fetch);
   useBulkTasksLive();
 
-  const act = async (run: () => Promise<unknown>, done: string) => {
-    await run();
-    void message.success(done);
-    await refetch();
-  };
+  const act = useRowAction(refetch);
 
   return (
     <ListPage
@@ -103,18 +91,11 @@ export function BulkTasksPage() {
             width: 70,
             render: (_: unknown, task) => t(`bulkSend.types.${task.taskType}`),
           },
-          {
-            title: t('bulkSend.state'),
-            key: 'status',
-            width: 100,
-            render: (_: unknown, task) => (
-              <Tooltip title={task.reason}>
-                <Tag color={STATE_COLOR[task.status]} data-testid="bulk-task-state">
-                  {t(`bulkSend.states.${task.status}`)}
-                </Tag>
-              </Tooltip>
-            ),
-          },
+          taskStateColumn<BulkTaskItem>(
+            t('bulkSend.state'),
+            (s) => t(`bulkSend.states.${s}`),
+            'bulk-task-state',
+          ),
           {
             title: t('bulkSend.progress'),
             key: 'progress',

@@ -1,4 +1,4 @@
-import { App, Progress, Tag, Tooltip, Typography } from 'antd';
+import { Progress, Tooltip, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,25 +13,18 @@ import {
   RowButton,
   SearchFilter,
   SelectFilter,
+  taskStateColumn,
   exportHref,
   timeColumn,
   useListData,
   useListQuery,
+  useRowAction,
 } from '../../components/listPage/index.ts';
 import { useSession } from '../../lib/session/sessionStore.ts';
 import { fanTasksApi, fanTasksKeys } from './api.ts';
 import { CreateFanTaskModal } from './CreateFanTaskModal.tsx';
 import { FanTaskRowsDrawer } from './FanTaskRowsDrawer.tsx';
 import { useFanTasksLive } from './useFanTasksLive.ts';
-
-const STATE_COLOR: Record<FanTaskState, string> = {
-  importing: 'processing',
-  pending: 'default',
-  running: 'blue',
-  paused: 'orange',
-  completed: 'green',
-  abnormal: 'red',
-};
 
 /** How far a task got: rows no longer waiting or being sent, of all rows. */
 export function progressOf(task: FanTaskItem): { done: number; percent: number } {
@@ -57,7 +50,6 @@ function download(taskId: string) {
  */
 export function FanTasksPage() {
   const { t } = useTranslation();
-  const { message } = App.useApp();
   const q = useListQuery(['keyword', 'status']);
   const [creating, setCreating] = useState(false);
   const [open, setOpen] = useState<FanTaskItem | null>(null);
@@ -70,11 +62,7 @@ export function FanTasksPage() {
   const { data, isFetching, refetch } = useListData(fanTasksKeys.list, params, fanTasksApi.list);
   useFanTasksLive();
 
-  const act = async (run: () => Promise<unknown>, done: string) => {
-    await run();
-    void message.success(done);
-    await refetch();
-  };
+  const act = useRowAction(refetch);
 
   return (
     <ListPage
@@ -113,18 +101,11 @@ export function FanTasksPage() {
             width: 180,
             ellipsis: true,
           },
-          {
-            title: t('fanTasks.state'),
-            key: 'status',
-            width: 100,
-            render: (_: unknown, task) => (
-              <Tooltip title={task.reason}>
-                <Tag color={STATE_COLOR[task.status]} data-testid="fan-task-state">
-                  {t(`fanTasks.states.${task.status}`)}
-                </Tag>
-              </Tooltip>
-            ),
-          },
+          taskStateColumn<FanTaskItem>(
+            t('fanTasks.state'),
+            (s) => t(`fanTasks.states.${s}`),
+            'fan-task-state',
+          ),
           {
             title: t('fanTasks.progress'),
             key: 'progress',
