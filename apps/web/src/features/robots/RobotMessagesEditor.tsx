@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import {
   MATERIAL_TYPES_FOR_MESSAGES,
   MAX_ROBOT_MESSAGES,
+  type MaterialItem,
   type RobotMessage,
   type RobotMessageKind,
 } from '@cst/shared';
@@ -66,9 +67,20 @@ function FileField({ list, field, kind }: { list: string; field: number; kind: R
   );
 }
 
+/** Whether a message is an untouched text (a material pick takes its place). */
+const isBlank = (m: Partial<RobotMessage> | undefined) =>
+  m?.kind === 'text' && !(m.content ?? '').trim();
+
 /** The messages of a rule or greeting: 1–5, each of a kind the composer sends. */
 export function RobotMessagesEditor({ name, testId }: RobotMessagesEditorProps) {
   const { t } = useTranslation();
+  const form = Form.useFormInstance();
+  const rows = (Form.useWatch(name, form) ?? []) as Partial<RobotMessage>[];
+  const handlePick = (items: MaterialItem[]) => {
+    const kept = ((form.getFieldValue(name) ?? []) as RobotMessage[]).filter((m) => !isBlank(m));
+    const picked = items.map((x): RobotMessage => ({ kind: 'material', materialId: x.id }));
+    form.setFieldValue(name, [...kept, ...picked].slice(0, MAX_ROBOT_MESSAGES));
+  };
   return (
     <Form.List name={name}>
       {(fields, { add, remove }) => (
@@ -92,12 +104,8 @@ export function RobotMessagesEditor({ name, testId }: RobotMessagesEditorProps) 
             </Button>
             <PickMaterialButton
               types={MATERIAL_TYPES_FOR_MESSAGES}
-              max={MAX_ROBOT_MESSAGES - fields.length}
-              onPick={(items) => {
-                for (const item of items) {
-                  add({ kind: 'material', materialId: item.id } satisfies RobotMessage);
-                }
-              }}
+              max={MAX_ROBOT_MESSAGES - rows.filter((m) => !isBlank(m)).length}
+              onPick={handlePick}
               testId={`${testId}-material`}
             />
           </Flex>
