@@ -20,6 +20,22 @@ export interface MaterialPickerProps {
   onClose: () => void;
 }
 
+/**
+ * The choice after a click on an item: ticks it while there is room (one allowed: replaces the
+ * choice), unticks a ticked one; items of types the target does not take are never chosen.
+ */
+export function toggleChosen(
+  chosen: readonly MaterialItem[],
+  item: MaterialItem,
+  types: readonly MaterialType[],
+  max: number,
+): MaterialItem[] {
+  if (!types.includes(item.type as MaterialType)) return [...chosen];
+  if (chosen.some((c) => c.id === item.id)) return chosen.filter((c) => c.id !== item.id);
+  if (max === 1) return [item];
+  return chosen.length < max ? [...chosen, item] : [...chosen];
+}
+
 /** The list, filters and preview, mounted only while the dialog is open. */
 function PickerBody({ types, max, onPick }: Omit<MaterialPickerProps, 'open' | 'onClose'>) {
   const { t } = useTranslation();
@@ -42,10 +58,7 @@ function PickerBody({ types, max, onPick }: Omit<MaterialPickerProps, 'open' | '
   const allowed = (item: MaterialItem) => types.includes(item.type as MaterialType);
   const isChosen = (item: MaterialItem) => chosen.some((c) => c.id === item.id);
   const toggle = (item: MaterialItem | undefined) => {
-    if (!item || !allowed(item)) return;
-    if (isChosen(item)) setChosen((c) => c.filter((x) => x.id !== item.id));
-    else if (max === 1) setChosen([item]);
-    else if (chosen.length < max) setChosen((c) => [...c, item]);
+    if (item) setChosen((c) => toggleChosen(c, item, types, max));
   };
   const handleKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
     if (e.key === 'ArrowDown') setActive((a) => Math.min(q.items.length - 1, a + 1));
