@@ -3,6 +3,7 @@ import type { Text } from './i18n.ts';
 import { MAX_TEXT_LENGTH } from './conversations.ts';
 import { listResult } from './envelope.ts';
 import { exportQuery } from './export.ts';
+import { materialMessageRef } from './material.ts';
 import { idString, requiredError, requiredString } from './validation.ts';
 
 /** Server messages of the group helper's mass send (SPEC §5, §8). */
@@ -95,6 +96,7 @@ export const bulkMessageInput = z.discriminatedUnion('kind', [
     pagePath: z.string().max(500).default(''),
     thumbUrl: url.optional(),
   }),
+  materialMessageRef,
 ]);
 export type BulkMessageInput = z.infer<typeof bulkMessageInput>;
 export type BulkMessageKind = BulkMessageInput['kind'];

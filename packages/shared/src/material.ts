@@ -56,6 +56,18 @@ export const materialMessages = {
     'zh-CN': '联系人发来的文件需先下载，才能上传到素材库',
     en: 'A file from a contact must be downloaded before upload to material',
   },
+  materialNotForMessages: {
+    'zh-CN': '此处只能使用文本、图片、视频、文件、链接或小程序素材',
+    en: 'Only text, image, video, file, link or mini-program material can be used here',
+  },
+  materialNotForMoments: {
+    'zh-CN': '朋友圈只能使用图片或视频素材',
+    en: 'Only image or video material can be posted to moments',
+  },
+  materialTextTooLong: {
+    'zh-CN': '素材文本超过此处允许的长度',
+    en: 'The material’s text is longer than allowed here',
+  },
 } satisfies Record<string, Text>;
 
 /** SPEC.md §3's material resource types. */
@@ -91,6 +103,26 @@ export const MSG_TYPE_OF_MATERIAL: Readonly<Record<MaterialType, number>> = {
   6: 15,
   7: 14,
 };
+
+/**
+ * Material types that can be a message of a greeting, keyword reply or mass send (issue 15: text,
+ * image, file, video, link, mini-program — not voice).
+ */
+export const MATERIAL_TYPES_FOR_MESSAGES: readonly MaterialType[] = [1, 2, 3, 5, 6, 7];
+/** Material types a moment post takes as its pictures or video. */
+export const MATERIAL_TYPES_FOR_MOMENTS: readonly MaterialType[] = [2, 3];
+
+/**
+ * A message made of a library item (`{kind: 'material', materialId}`), accepted wherever the
+ * greeting, keyword-reply and mass-send forms take messages. The server resolves it at save time
+ * into the message of the item's type (404 when the item is not the caller's tenant's, 400 when
+ * its type is not allowed there).
+ */
+export const materialMessageRef = z.object({
+  kind: z.literal('material'),
+  materialId: idString,
+});
+export type MaterialMessageRef = z.infer<typeof materialMessageRef>;
 
 /** SPEC.md §5 limits of material uploads. */
 export const MATERIAL_IMAGES_PER_UPLOAD = 9;

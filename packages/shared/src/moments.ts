@@ -88,9 +88,13 @@ export type MomentJobState = (typeof MOMENT_JOB_STATES)[number];
 export const MOMENT_VISIBILITIES = ['all', 'tags'] as const;
 export type MomentVisibility = (typeof MOMENT_VISIBILITIES)[number];
 
-/** A picture or video of a post: an uploaded file's address. */
+/**
+ * A picture or video of a post: an uploaded file's address, or an item of the material library
+ * (`materialId`: its stored file is used and `fileUrl` is ignored).
+ */
 export const momentMediaInput = z.object({
-  fileUrl: z.string().min(1).max(1024),
+  fileUrl: z.string().max(1024).default(''),
+  materialId: idString.optional(),
   /** Video length, as the browser read it. */
   durationMs: z.number().int().min(0).max(3_600_000).optional(),
 });

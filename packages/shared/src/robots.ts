@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { Text } from './i18n.ts';
 import { talkTypeSchema } from './chat.ts';
+import { materialMessageRef } from './material.ts';
 import { idString, requiredError } from './validation.ts';
 
 /** Server messages of the robots (auto-accept, greeting on accepting, keyword auto-reply). */
@@ -78,6 +79,7 @@ export const robotMessage = z.discriminatedUnion('kind', [
       .max(1024),
     thumbUrl: z.string().max(2048).optional(),
   }),
+  materialMessageRef,
 ]);
 export type RobotMessage = z.infer<typeof robotMessage>;
 export type RobotMessageKind = RobotMessage['kind'];

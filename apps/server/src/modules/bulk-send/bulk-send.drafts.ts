@@ -1,14 +1,9 @@
-import {
-  CHAT_FILE_MAX_BYTES,
-  CHAT_VIDEO_MAX_BYTES,
-  MSG_TYPE,
-  ossUrl,
-  type BulkMessageInput,
-} from '@cst/shared';
+import { CHAT_FILE_MAX_BYTES, CHAT_VIDEO_MAX_BYTES, MSG_TYPE, ossUrl } from '@cst/shared';
 import type { BulkDraft } from '../../db/schema/index.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { fail } from '../../platform/errors.ts';
 import { FilesService, keyOfUrl, tenantOfKey } from '../files/files.service.ts';
+import type { ContentMessage } from '../material/material-content.ts';
 import { isWebUrl } from '../media/media.service.ts';
 
 /** Whether a picture address is acceptable: http(s), or one of the tenant's files. */
@@ -28,7 +23,7 @@ const MEDIA_TYPE = { image: MSG_TYPE.image, file: MSG_TYPE.document, video: MSG_
 export async function draftsOf(
   deps: Deps,
   tenantId: string,
-  inputs: BulkMessageInput[],
+  inputs: ContentMessage[],
 ): Promise<BulkDraft[]> {
   const files = new FilesService(deps);
   const out: BulkDraft[] = [];

@@ -11,6 +11,7 @@ import type {
   Language,
   ListResult,
 } from '@cst/shared';
+import { MAX_TEXT_LENGTH } from '@cst/shared';
 import type { AuthContext } from '../../platform/auth-context.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { fail } from '../../platform/errors.ts';
@@ -18,6 +19,7 @@ import { keysetRows } from '../../platform/xlsx-export.ts';
 import { Scheduler } from '../../scheduler/scheduler.ts';
 import { convScopeOf, scopeHas } from '../conversations/conversation.scope.ts';
 import { accountByWxid } from '../conversations/conversation.repository.ts';
+import { resolveMaterialMessages } from '../material/material-content.ts';
 import { draftsOf } from './bulk-send.drafts.ts';
 import { BULK_JOB } from './bulk-send.job.ts';
 import { toDetailItem, toTaskItem } from './bulk-send.presenter.ts';
@@ -54,7 +56,8 @@ export class BulkSendService {
       if (!a || !scopeHas(scope, a.id)) throw fail.notFound('workAccountNotFound');
       accountIds.push(a.id);
     }
-    const drafts = await draftsOf(this.deps, scope.tenantId, body.messages);
+    const messages = await resolveMaterialMessages(this.deps, auth, body.messages, MAX_TEXT_LENGTH);
+    const drafts = await draftsOf(this.deps, scope.tenantId, messages);
     const now = this.deps.now();
     const sendAt = body.sendType === 'scheduled' ? (body.sendAt ?? now) : now;
     const status: BulkTaskState = sendAt > now ? 'pending' : 'running';

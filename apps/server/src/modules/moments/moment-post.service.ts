@@ -19,6 +19,7 @@ import { accountRuntimeOf } from '../accounts/account-runtime.ts';
 import type { ConvScope } from '../conversations/conversation.repository.ts';
 import { convScopeOf, visibleAccountIn } from '../conversations/conversation.scope.ts';
 import { filesOf } from '../files/files.routes.ts';
+import { materialForUse } from '../material/material-content.ts';
 import { isWebUrl } from '../media/media.service.ts';
 import { tagsByIds } from '../tags/tags.repository.ts';
 import { toPostItem } from './moment.presenter.ts';
@@ -68,11 +69,29 @@ export class MomentPostService {
     };
   };
 
+  /**
+   * A library item as a post's picture or video: its stored file (by reference: the file stays
+   * when the item is deleted), then the checks of an upload. 404 / 400 as `materialForUse`.
+   */
+  private async materialMedia(auth: AuthContext, tenantId: string, materialId: string) {
+    const item = await materialForUse(this.deps, auth, materialId, 'moments');
+    const m = item.fileKey
+      ? await this.uploadedMedia(tenantId, {
+          fileUrl: ossUrl(item.fileKey),
+          ...(item.durationMs !== null ? { durationMs: item.durationMs } : {}),
+        })
+      : null;
+    if (!m) throw fail.invalid('momentMediaInvalid');
+    return { ...m, fileName: (item.fileName ?? m.fileName).slice(0, 255) };
+  }
+
   /** The post's files, checked: up to 9 pictures of at most 5 MB, or one video of at most 10 MB. */
-  private async media(tenantId: string, refs: MomentPostCreateBody['media']) {
+  private async media(auth: AuthContext, tenantId: string, refs: MomentPostCreateBody['media']) {
     const out: MomentPostMedia[] = [];
     for (const ref of refs) {
-      const m = await this.uploadedMedia(tenantId, ref);
+      const m = ref.materialId
+        ? await this.materialMedia(auth, tenantId, ref.materialId)
+        : await this.uploadedMedia(tenantId, ref);
       if (!m) throw fail.invalid('momentMediaInvalid');
       out.push(m);
     }
@@ -105,7 +124,7 @@ export class MomentPostService {
       accounts.push(await visibleAccountIn(this.db, scope, wxid));
     }
     if (body.link && !isWebUrl(body.link.url)) throw fail.invalid('momentLinkInvalid');
-    const media = await this.media(scope.tenantId, body.media);
+    const media = await this.media(auth, scope.tenantId, body.media);
     if (body.visibility === 'tags') {
       const unique = [...new Set(body.tagIds)];
       const found = await tagsByIds(this.db, scope.tenantId, unique);

@@ -15,7 +15,8 @@ import { Scheduler, schedulerOf } from '../../scheduler/scheduler.ts';
 import type { AccountRef } from '../accounts/account-runtime.ts';
 import { convScopeOf, visibleAccountIn } from '../conversations/conversation.scope.ts';
 import { ROBOT_JOB } from './keyword-engine.ts';
-import { draftsOf } from './robot-drafts.ts';
+import { resolveMaterialMessages } from '../material/material-content.ts';
+import { draftsOf, MAX_ROBOT_TEXT } from './robot-drafts.ts';
 import { addJobs, type NewRobotJob } from './robot-job.repository.ts';
 import * as reqRepo from './robot-requests.repository.ts';
 import { presentAutoAccept, presentGreeting } from './robots.presenter.ts';
@@ -122,12 +123,13 @@ export class AutoAcceptService {
   /** Saves an account's greeting or the default. */
   async saveReply(auth: AuthContext, body: AutoAgreeReplySaveBody): Promise<AutoAgreeReplyItem> {
     const { tenantId, account } = await this.target(auth, body.workWxid);
-    const drafts = await draftsOf(this.deps, tenantId, body.messages);
+    const messages = await resolveMaterialMessages(this.deps, auth, body.messages, MAX_ROBOT_TEXT);
+    const drafts = await draftsOf(this.deps, tenantId, messages);
     await repo.saveGreeting(this.deps.db, {
       tenantId,
       workAccountId: account?.id ?? null,
       enabled: body.enabled,
-      messages: body.messages,
+      messages,
       drafts,
       intervalSec: body.intervalSec,
     });

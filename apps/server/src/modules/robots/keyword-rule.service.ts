@@ -9,7 +9,8 @@ import type { AuthContext } from '../../platform/auth-context.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { fail } from '../../platform/errors.ts';
 import { convScopeOf, visibleAccountIn } from '../conversations/conversation.scope.ts';
-import { draftsOf } from './robot-drafts.ts';
+import { resolveMaterialMessages } from '../material/material-content.ts';
+import { draftsOf, MAX_ROBOT_TEXT } from './robot-drafts.ts';
 import { presentRule } from './robots.presenter.ts';
 import * as repo from './robots.repository.ts';
 
@@ -104,14 +105,16 @@ export class KeywordRuleService {
     }
     const keywords = [...new Set(body.keywords.map((k) => k.trim()).filter(Boolean))];
     if (keywords.length === 0) throw fail.invalid('keywordTargetRequired');
+    // Material refs become the messages of their items here: the rule keeps what it will send.
+    const replies = await resolveMaterialMessages(this.deps, auth, body.replies, MAX_ROBOT_TEXT);
     return {
       keywords,
       matchMode: body.matchMode,
       accountIds,
       talkTypes: [...new Set(body.scope.talkTypes)],
       mentionOnly: body.scope.mentionOnly,
-      replies: body.replies,
-      drafts: await draftsOf(this.deps, tenantId, body.replies),
+      replies,
+      drafts: await draftsOf(this.deps, tenantId, replies),
       enabled: body.enabled,
       priority: body.priority,
       cooldownSec: body.cooldownSec,

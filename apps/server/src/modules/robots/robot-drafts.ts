@@ -1,13 +1,8 @@
-import {
-  CHAT_FILE_MAX_BYTES,
-  CHAT_VIDEO_MAX_BYTES,
-  MSG_TYPE,
-  ossUrl,
-  type RobotMessage,
-} from '@cst/shared';
+import { CHAT_FILE_MAX_BYTES, CHAT_VIDEO_MAX_BYTES, MSG_TYPE, ossUrl } from '@cst/shared';
 import type { RobotDraft } from '../../db/schema/index.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { fail } from '../../platform/errors.ts';
+import type { ContentMessage } from '../material/material-content.ts';
 import { keyOfUrl, tenantOfKey } from '../files/files.service.ts';
 import { mediaOf } from '../media/media-context.ts';
 import { isWebUrl } from '../media/media.service.ts';
@@ -17,6 +12,9 @@ const FILE_TYPES = {
   file: { msgType: MSG_TYPE.document, kind: null },
   video: { msgType: MSG_TYPE.video, kind: 'video' },
 } as const;
+
+/** The longest text of a robot message (the contract's bound). */
+export const MAX_ROBOT_TEXT = 2000;
 
 /** Whether a picture address is an http(s) address or one of the tenant's files. */
 function okPicture(url: string, tenantId: string): boolean {
@@ -31,7 +29,7 @@ function okPicture(url: string, tenantId: string): boolean {
 export async function draftsOf(
   deps: Deps,
   tenantId: string,
-  list: RobotMessage[],
+  list: ContentMessage[],
 ): Promise<RobotDraft[]> {
   const out: RobotDraft[] = [];
   for (const m of list) {

@@ -1,10 +1,19 @@
 import { Button, Card, Flex, Input, Select, Upload } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { BULK_MAX_MESSAGES, type BulkMessageInput, type BulkMessageKind } from '@cst/shared';
+import {
+  BULK_MAX_MESSAGES,
+  MATERIAL_TYPES_FOR_MESSAGES,
+  type BulkMessageInput,
+  type BulkMessageKind,
+} from '@cst/shared';
+import { MaterialRefView, PickMaterialButton } from '../material/PickMaterialButton.tsx';
 import { uploadChatFile } from '../media/upload.ts';
 
 const KINDS: BulkMessageKind[] = ['text', 'image', 'file', 'video', 'link', 'miniProgram'];
+
+/** Whether a message is an untouched text (a material pick takes its place). */
+const isBlank = (m: BulkMessageInput) => m.kind === 'text' && m.content.trim() === '';
 
 /** An empty message of a kind. */
 export function blankMessage(kind: BulkMessageKind = 'text'): BulkMessageInput {
@@ -19,6 +28,8 @@ export function blankMessage(kind: BulkMessageKind = 'text'): BulkMessageInput {
       return { kind, title: '', url: '', description: '' };
     case 'miniProgram':
       return { kind, title: '', appId: '', appName: '', pagePath: '' };
+    case 'material':
+      return { kind, materialId: '' };
   }
 }
 
@@ -63,13 +74,17 @@ export function MessagesEditor({ value = [], onChange }: MessagesEditorProps) {
           }
         >
           <Flex vertical gap={6}>
-            <Select
-              value={m.kind}
-              style={{ width: 160 }}
-              onChange={(k: BulkMessageKind) => set(i, blankMessage(k))}
-              options={KINDS.map((k) => ({ value: k, label: t(`bulkSend.kinds.${k}`) }))}
-              data-testid={`bulk-msg-${i}-kind`}
-            />
+            {m.kind === 'material' ? (
+              <MaterialRefView materialId={m.materialId} />
+            ) : (
+              <Select
+                value={m.kind}
+                style={{ width: 160 }}
+                onChange={(k: BulkMessageKind) => set(i, blankMessage(k))}
+                options={KINDS.map((k) => ({ value: k, label: t(`bulkSend.kinds.${k}`) }))}
+                data-testid={`bulk-msg-${i}-kind`}
+              />
+            )}
             {m.kind === 'text' && (
               <Input.TextArea
                 rows={3}
@@ -137,6 +152,19 @@ export function MessagesEditor({ value = [], onChange }: MessagesEditorProps) {
         >
           {t('bulkSend.create.quick')}
         </Button>
+        <PickMaterialButton
+          types={MATERIAL_TYPES_FOR_MESSAGES}
+          max={BULK_MAX_MESSAGES - value.filter((m) => !isBlank(m)).length}
+          onPick={(items) =>
+            onChange?.(
+              [
+                ...value.filter((m) => !isBlank(m)),
+                ...items.map((x) => ({ kind: 'material' as const, materialId: x.id })),
+              ].slice(0, BULK_MAX_MESSAGES),
+            )
+          }
+          testId="bulk-msg-material"
+        />
       </Flex>
     </Flex>
   );

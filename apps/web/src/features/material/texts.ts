@@ -64,6 +64,15 @@ export const materialTexts: Record<Language, TextTree> = {
       deleted: '已删除',
       move: '移动到',
       saved: '已保存',
+      picker: {
+        open: '从素材库选择',
+        title: '从素材库选择',
+        ok: '使用所选（{n}）',
+        chosen: '已选 {n} / {max} · ↑↓ 移动，回车勾选',
+        notHere: '此处不可用',
+        item: '素材',
+        itemGone: '素材（保存时读取）',
+      },
     },
   },
   en: {
@@ -129,6 +138,15 @@ export const materialTexts: Record<Language, TextTree> = {
       deleted: 'Deleted',
       move: 'Move to',
       saved: 'Saved',
+      picker: {
+        open: 'From material library',
+        title: 'Choose from the material library',
+        ok: 'Use selected ({n})',
+        chosen: '{n} of {max} chosen · ↑↓ to move, Enter to tick',
+        notHere: 'not usable here',
+        item: 'Material',
+        itemGone: 'Material (read when saved)',
+      },
     },
   },
 };

@@ -13,6 +13,8 @@ export interface PickedMedia {
   kind: 'image' | 'video';
   name: string;
   durationMs?: number;
+  /** The item of the material library it was chosen from (the server reads its file). */
+  materialId?: string;
 }
 
 /**

@@ -29,6 +29,8 @@ import { usePlatformCapabilities } from '../accounts/CapabilityGate.tsx';
 import { useTagGroups } from '../tags/api.ts';
 import { momentsApi } from './api.ts';
 import { MomentMediaPicker, type PickedMedia } from './MomentMediaPicker.tsx';
+// The material library offers its pictures and videos in the composer (registers its picker).
+import '../material/MomentMaterialPicker.tsx';
 import { MomentsUnsupported, useMomentsSupported } from './MomentsUnsupported.tsx';
 import './moments.css';
 
@@ -90,6 +92,7 @@ export function MomentPostPage() {
         text: v.text ?? '',
         media: media.map((m) => ({
           fileUrl: m.fileUrl,
+          ...(m.materialId ? { materialId: m.materialId } : {}),
           ...(m.durationMs !== undefined ? { durationMs: m.durationMs } : {}),
         })),
         ...(v.kind === 'link' ? { link: { title: v.linkTitle ?? '', url: v.linkUrl } } : {}),

@@ -1,7 +1,14 @@
 import { App, Button, Card, Flex, Form, Input, Select, Typography, Upload } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MAX_ROBOT_MESSAGES, type RobotMessage, type RobotMessageKind } from '@cst/shared';
+import {
+  MATERIAL_TYPES_FOR_MESSAGES,
+  MAX_ROBOT_MESSAGES,
+  type MaterialItem,
+  type RobotMessage,
+  type RobotMessageKind,
+} from '@cst/shared';
+import { MaterialRefView, PickMaterialButton } from '../material/PickMaterialButton.tsx';
 import { uploadChatFile } from '../media/upload.ts';
 
 const KINDS: RobotMessageKind[] = ['text', 'image', 'file', 'video', 'link', 'miniProgram'];
@@ -60,9 +67,20 @@ function FileField({ list, field, kind }: { list: string; field: number; kind: R
   );
 }
 
+/** Whether a message is an untouched text (a material pick takes its place). */
+const isBlank = (m: Partial<RobotMessage> | undefined) =>
+  m?.kind === 'text' && !(m.content ?? '').trim();
+
 /** The messages of a rule or greeting: 1–5, each of a kind the composer sends. */
 export function RobotMessagesEditor({ name, testId }: RobotMessagesEditorProps) {
   const { t } = useTranslation();
+  const form = Form.useFormInstance();
+  const rows = (Form.useWatch(name, form) ?? []) as Partial<RobotMessage>[];
+  const handlePick = (items: MaterialItem[]) => {
+    const kept = ((form.getFieldValue(name) ?? []) as RobotMessage[]).filter((m) => !isBlank(m));
+    const picked = items.map((x): RobotMessage => ({ kind: 'material', materialId: x.id }));
+    form.setFieldValue(name, [...kept, ...picked].slice(0, MAX_ROBOT_MESSAGES));
+  };
   return (
     <Form.List name={name}>
       {(fields, { add, remove }) => (
@@ -76,13 +94,21 @@ export function RobotMessagesEditor({ name, testId }: RobotMessagesEditorProps) 
               onRemove={() => remove(f.name)}
             />
           ))}
-          <Button
-            onClick={() => add({ kind: 'text', content: '' } satisfies RobotMessage)}
-            disabled={fields.length >= MAX_ROBOT_MESSAGES}
-            data-testid={`${testId}-add`}
-          >
-            {t('robots.msg.add')} ({t('robots.msg.max')})
-          </Button>
+          <Flex gap={8} wrap>
+            <Button
+              onClick={() => add({ kind: 'text', content: '' } satisfies RobotMessage)}
+              disabled={fields.length >= MAX_ROBOT_MESSAGES}
+              data-testid={`${testId}-add`}
+            >
+              {t('robots.msg.add')} ({t('robots.msg.max')})
+            </Button>
+            <PickMaterialButton
+              types={MATERIAL_TYPES_FOR_MESSAGES}
+              max={MAX_ROBOT_MESSAGES - rows.filter((m) => !isBlank(m)).length}
+              onPick={handlePick}
+              testId={`${testId}-material`}
+            />
+          </Flex>
         </Flex>
       )}
     </Form.List>
@@ -105,7 +131,12 @@ function MessageCard(props: { list: string; field: number; index: number; onRemo
         </Button>
       }
     >
-      <Form.Item name={[props.field, 'kind']} label={t('robots.msg.kind')}>
+      {kind === 'material' && <MaterialField list={props.list} field={props.field} />}
+      <Form.Item
+        name={[props.field, 'kind']}
+        label={t('robots.msg.kind')}
+        hidden={kind === 'material'}
+      >
         <Select
           options={KINDS.map((k) => ({ value: k, label: t(`robots.msg.${k}`) }))}
           style={{ width: 160 }}
@@ -157,6 +188,20 @@ function MessageCard(props: { list: string; field: number; index: number; onRemo
   );
 }
 
+/** A message that is an item of the library: shown, its id kept in the form. */
+function MaterialField({ list, field }: { list: string; field: number }) {
+  const form = Form.useFormInstance();
+  const id = Form.useWatch([list, field, 'materialId'], form) as string | undefined;
+  return (
+    <>
+      <Form.Item name={[field, 'materialId']} hidden>
+        <Input />
+      </Form.Item>
+      <MaterialRefView materialId={id ?? ''} />
+    </>
+  );
+}
+
 /** Drops the fields of other kinds a message kept while its kind was switched. */
 export function cleanMessages(list: Record<string, unknown>[] | undefined): RobotMessage[] {
   const keep: Record<RobotMessageKind, string[]> = {
@@ -166,6 +211,7 @@ export function cleanMessages(list: Record<string, unknown>[] | undefined): Robo
     video: ['fileUrl', 'fileName'],
     link: ['title', 'description', 'url'],
     miniProgram: ['title', 'appId', 'appName', 'pagePath'],
+    material: ['materialId'],
   };
   return (list ?? []).map((m) => {
     const kind = m.kind as RobotMessageKind;
