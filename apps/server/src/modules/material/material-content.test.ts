@@ -174,7 +174,7 @@ describe('keyword replies', () => {
 });
 
 describe('greeting on accepting', () => {
-  it('saves material as the greeting’s messages, per tenant', async () => {
+  it('greets a new friend with material, per tenant', async () => {
     const vid = await upload(demo, folder, '介绍.mp4', mp4Of(5000));
     const r = await api().post<AutoAgreeReplyItem>('/api/autoAgree/reply/save', {
       workWxid: acc.wxid,
@@ -185,6 +185,28 @@ describe('greeting on accepting', () => {
     expect(r.data.messages).toEqual([
       { kind: 'text', content: '欢迎光临，素材文本' },
       { kind: 'video', fileUrl: vid.fileUrl, fileName: '介绍.mp4' },
+    ]);
+    // A request accepted by the robot gets the greeting, the video of a since-deleted item too.
+    await del(vid.id);
+    const on = await api().post('/api/autoAgree/update', {
+      workWxid: acc.wxid,
+      enabled: true,
+      keywords: [],
+      delayMinSec: 0,
+      delayMaxSec: 0,
+      dailyCap: 100,
+      tagIds: [],
+    });
+    expect(on.status, on.message).toBe(200);
+    const ask = await api().post<{ fromWxid: string }>('/sim-api/friend-request', {
+      workWxid: acc.wxid,
+      verifyContent: '你好',
+    });
+    expect(ask.status, ask.message).toBe(200);
+    const got = await waitReceived(server, demo, acc.wxid, ask.data.fromWxid, 2);
+    expect(got.map((m) => [m.msgType, m.content])).toEqual([
+      [1, '欢迎光临，素材文本'],
+      [5, '介绍.mp4'],
     ]);
     const theirs = await api().post('/api/autoAgree/reply/save', {
       messages: [ref(foreign)],

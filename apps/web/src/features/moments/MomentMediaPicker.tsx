@@ -1,5 +1,6 @@
 import { App, Button, Flex, Image, Spin, Upload } from 'antd';
 import CloseOutlined from '@ant-design/icons/es/icons/CloseOutlined';
+import FolderOpenOutlined from '@ant-design/icons/es/icons/FolderOpenOutlined';
 import PlusOutlined from '@ant-design/icons/es/icons/PlusOutlined';
 import { useLayoutEffect, useRef, useState, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -150,7 +151,9 @@ export function MomentMediaPicker({ kind, value = [], onChange }: MomentMediaPic
       )}
       {Picker && left > 0 && (
         <>
-          <Button onClick={() => setPicking(true)}>{t('moments.post.fromMaterial')}</Button>
+          <Button icon={<FolderOpenOutlined />} onClick={() => setPicking(true)}>
+            {t('moments.post.fromMaterial')}
+          </Button>
           <Picker
             kind={kind}
             max={left}
