@@ -6,7 +6,9 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
-  workers: 1,
+  // One spec file at a time; E2E_WORKERS=2 runs two, each worker with its own server
+  // (fixtures.ts), on a machine with cores to spare.
+  workers: Number(process.env.E2E_WORKERS ?? 1),
   retries: 0,
   reporter: [['list']],
   use: {

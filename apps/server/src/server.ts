@@ -12,6 +12,7 @@ import {
   type AccountRuntime,
   type AccountRuntimeOptions,
 } from './modules/accounts/account-runtime.ts';
+import { DEFAULT_LEASE_OPTIONS } from './modules/accounts/account-lease.ts';
 import type { HubOptions } from './realtime/realtime.hub.ts';
 import { configureRealtime } from './realtime/realtime.ts';
 import { mediaLoaderOf } from './modules/media/media.routes.ts';
@@ -106,6 +107,11 @@ export async function startServer(config: Config, opts: ServerOptions = {}): Pro
   const accounts = configureAccountRuntime(deps, {
     loadMedia: mediaLoaderOf(deps),
     ...opts.accounts,
+    lease: {
+      leaseMs: config.accountLeaseMs,
+      renewMs: Math.min(DEFAULT_LEASE_OPTIONS.renewMs, Math.floor(config.accountLeaseMs / 3)),
+      ...opts.accounts?.lease,
+    },
   });
   const app = await buildApp(deps, { logger: opts.logger });
   setLog(app.log);

@@ -27,12 +27,17 @@ export function freePort(): Promise<number> {
   });
 }
 
-/** Starts a server on `port` with `env` (its output appended to `log`); resolves once healthy. */
+/**
+ * Starts a server on `port` with `env` (its output appended to `log`); resolves once healthy.
+ * `accountLeaseMs` shortens the work-account leases (30 s): a server killed with kill -9 gets
+ * its accounts back on its next start once they lapse. Only for a single instance: between two
+ * live instances a short lease moves accounts whenever a loaded machine stalls one of them.
+ */
 export async function spawnServer(
   env: Record<string, string>,
   port: number,
   log: string,
-  opts: { leaseMs?: number; startMs?: number } = {},
+  opts: { leaseMs?: number; startMs?: number; accountLeaseMs?: number } = {},
 ): Promise<{ child: ChildProcess; url: string }> {
   const out = fs.openSync(log, 'a');
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
@@ -48,6 +53,7 @@ export async function spawnServer(
       TZ: 'UTC',
       SCHEDULER_POLL_MS: '200',
       SCHEDULER_LEASE_MS: String(opts.leaseMs ?? 1500),
+      ...(opts.accountLeaseMs ? { ACCOUNT_LEASE_MS: String(opts.accountLeaseMs) } : {}),
       ...env,
     },
     stdio: ['ignore', out, out],

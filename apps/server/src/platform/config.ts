@@ -43,6 +43,7 @@ const envSchema = z.object({
   TRUST_PROXY: z.string().default('0'),
   SCHEDULER_POLL_MS: z.coerce.number().int().min(10).max(600_000).default(1000),
   SCHEDULER_LEASE_MS: z.coerce.number().int().min(100).max(3_600_000).default(60_000),
+  ACCOUNT_LEASE_MS: z.coerce.number().int().min(1000).max(3_600_000).default(30_000),
 });
 
 /** The server's configuration, read from the environment (DESIGN.md §10). */
@@ -76,6 +77,11 @@ export interface Config {
   schedulerPollMs: number;
   /** How long past its due time a claimed item stays leased to the instance that claimed it. */
   schedulerLeaseMs: number;
+  /**
+   * How long an instance holds a work account without renewing (renewed every third of it): a
+   * killed instance's accounts move to another, or to its next start, after this.
+   */
+  accountLeaseMs: number;
 }
 
 /** Reads the configuration from an environment object; bad values stop the start with a clear message. */
@@ -130,5 +136,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY === '1' || e.TRUST_PROXY === 'true',
     schedulerPollMs: e.SCHEDULER_POLL_MS,
     schedulerLeaseMs: e.SCHEDULER_LEASE_MS,
+    accountLeaseMs: e.ACCOUNT_LEASE_MS,
   };
 }

@@ -55,14 +55,17 @@ export interface Database {
   close(): Promise<void>;
 }
 
-/** Opens PGlite under `dataDir/pg` (or in memory when dataDir is null), on its own thread. */
-export async function openPglite(dataDir: string | null): Promise<Database> {
+/**
+ * Opens PGlite under `dataDir/pg` (or in memory when dataDir is null), on its own thread. An
+ * in-memory one may start from `template`, a dumped data folder (the tests' migrated template).
+ */
+export async function openPglite(dataDir: string | null, template?: Uint8Array): Promise<Database> {
   let dir: string | null = null;
   if (dataDir) {
     dir = path.join(dataDir, 'pg');
     fs.mkdirSync(dir, { recursive: true });
   }
-  const client = await PGliteThread.open(dir);
+  const client = await PGliteThread.open(dir, template);
   const db = drizzlePglite({ client: client as unknown as PGlite, schema }) as unknown as Db;
   return {
     db,

@@ -64,9 +64,9 @@ export class PGliteThread {
   #closed = false;
   #exited: Promise<void>;
 
-  private constructor(dataDir: string | null) {
+  private constructor(dataDir: string | null, template?: Uint8Array) {
     const file = new URL('./pglite-worker.ts', import.meta.url).pathname;
-    this.#worker = new Worker(BOOT, { eval: true, workerData: { file, dataDir } });
+    this.#worker = new Worker(BOOT, { eval: true, workerData: { file, dataDir, template } });
     this.#worker.on('message', (m: FromWorker) => this.#receive(m));
     this.#exited = new Promise((resolve) => {
       this.#worker.once('exit', () => {
@@ -85,9 +85,12 @@ export class PGliteThread {
     });
   }
 
-  /** Starts the thread and opens PGlite there (in `dataDir`, or in memory). */
-  static async open(dataDir: string | null): Promise<PGliteThread> {
-    const thread = new PGliteThread(dataDir);
+  /**
+   * Starts the thread and opens PGlite there (in `dataDir`, or in memory). An in-memory database
+   * may start as a copy of `template`, a data folder as PGlite's dumpDataDir wrote it.
+   */
+  static async open(dataDir: string | null, template?: Uint8Array): Promise<PGliteThread> {
+    const thread = new PGliteThread(dataDir, template);
     try {
       await thread.#call({ op: 'ready' });
     } catch (err) {

@@ -6,8 +6,12 @@ import { OneTripPGlite } from './pglite-client.ts';
 import type { ToWorker, FromWorker, WireError } from './pglite-thread.ts';
 
 const port = parentPort!;
-const { dataDir } = workerData as { dataDir: string | null };
-const db = dataDir ? new OneTripPGlite(dataDir) : new OneTripPGlite();
+const { dataDir, template } = workerData as { dataDir: string | null; template?: Uint8Array };
+const db = dataDir
+  ? new OneTripPGlite(dataDir)
+  : template
+    ? new OneTripPGlite({ loadDataDir: new Blob([template]) })
+    : new OneTripPGlite();
 
 interface OpenTx {
   tx: Transaction;

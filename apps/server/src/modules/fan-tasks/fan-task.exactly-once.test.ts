@@ -108,7 +108,8 @@ describe('a server killed in the middle of a task', () => {
       : { DATA_DIR: store.config.dataDir! };
     const log = path.join(os.tmpdir(), `cst-fan-kill-${process.pid}.log`);
     const port = await freePort();
-    const first = await spawnServer(env, port, log);
+    // Its accounts come back to the next start 5 s after the kill rather than 30 s.
+    const first = await spawnServer(env, port, log, { accountLeaseMs: 5000 });
     let call = await client(first.url);
     const a = await onlineAccount(call, '断电甲');
     const b = await onlineAccount(call, '断电乙');
@@ -134,7 +135,7 @@ describe('a server killed in the middle of a task', () => {
     const before = await sentCount(call).catch(() => -1);
     expect(before).toBe(-1);
 
-    const second = await spawnServer(env, port, log);
+    const second = await spawnServer(env, port, log, { accountLeaseMs: 5000 });
     call = await client(second.url);
     // The accounts come back once their leases lapse; the dead instance's claims lapse too.
     const done = await until(async () => {
