@@ -48,15 +48,6 @@ export async function tenantTimeZone(db: DbOrTx, tenantId: string): Promise<stri
   return rowsOf<{ time_zone: string }>(result)[0]?.time_zone ?? 'Asia/Shanghai';
 }
 
-/** Messages of an account and day: sent, received, sent by robots. */
-export interface MessageCell {
-  account: string;
-  day: string;
-  sent: number;
-  received: number;
-  robot: number;
-}
-
 /**
  * A query's rows read back as one JSON value: one field to decode instead of one per column and
  * row, which is most of what thousands of small rows cost on PGlite (db.ts `selectRows`).
@@ -69,24 +60,48 @@ async function jsonRows<T>(db: DbOrTx, query: SQL): Promise<T[]> {
   return typeof page === 'string' ? (JSON.parse(page) as T[]) : page;
 }
 
-/** Message rollup cells of some accounts over a range. */
-export async function messageCells(
+/** The message figures of the per-day table (`stat_message_day`), in its column order. */
+export const MESSAGE_DAY_COLUMNS = [
+  'sent',
+  'received',
+  'robot',
+  'text',
+  'image',
+  'voice',
+  'video',
+  'emoticon',
+  'document',
+  'other',
+] as const;
+
+/** Message figures of one day (all accounts) or one account (all days) of a range. */
+export type MessageSums = { account: string | null; day: string | null } & Record<
+  (typeof MESSAGE_DAY_COLUMNS)[number],
+  number
+>;
+
+/**
+ * Messages of some accounts over a range, summed per day and per account in one read of the
+ * per-day table (one row per account and day, kept by triggers from `stat_message_daily`).
+ */
+export async function messageSums(
   db: DbOrTx,
   tenantId: string,
   accountIds: string[],
   r: DayRange,
-): Promise<MessageCell[]> {
-  return jsonRows<MessageCell>(
+): Promise<MessageSums[]> {
+  const sums = sql.join(
+    MESSAGE_DAY_COLUMNS.map((c) => sql`sum(${sql.identifier(c)})::int as ${sql.identifier(c)}`),
+    sql`, `,
+  );
+  return jsonRows<MessageSums>(
     db,
     sql`
-    select work_account_id as account, day::text as day,
-           coalesce(sum(n) filter (where send_side = 1), 0)::int as sent,
-           coalesce(sum(n) filter (where send_side <> 1), 0)::int as received,
-           coalesce(sum(n) filter (where robot), 0)::int as robot
-    from stat_message_daily
+    select work_account_id as account, day::text as day, ${sums}
+    from stat_message_day
     where tenant_id = ${tenantId} and work_account_id = any(${uuidArray(accountIds)})
       and day between ${r.from}::date and ${r.to}::date
-    group by work_account_id, day`,
+    group by grouping sets ((work_account_id), (day))`,
   );
 }
 

@@ -64,6 +64,11 @@ function add(t: Table, account: string, day: string, metric: string, n: number):
   }
 }
 
+/** Adds `n` to one figure of a row. */
+function add1(v: Values, metric: string, n: number): void {
+  v[metric] = (v[metric] ?? 0) + n;
+}
+
 function passRate(v: Values): void {
   v.passRate = v.sent ? Math.round((1000 * (v.added ?? 0)) / v.sent) / 10 : 0;
 }
@@ -143,11 +148,14 @@ export class StatisticsService {
   ): Promise<void> {
     switch (report) {
       case 'message':
-        for (const c of await repo.messageCells(this.db, tenantId, ids, range)) {
-          add(t, c.account, c.day, 'total', c.sent + c.received);
-          add(t, c.account, c.day, 'sent', c.sent);
-          add(t, c.account, c.day, 'received', c.received);
-          add(t, c.account, c.day, 'robot', c.robot);
+        for (const c of await repo.messageSums(this.db, tenantId, ids, range)) {
+          const v = c.day ? t.days.get(c.day) : c.account ? t.accounts.get(c.account) : undefined;
+          if (!v) continue;
+          v.total = c.sent + c.received;
+          for (const m of repo.MESSAGE_DAY_COLUMNS) v[m] = c[m];
+          // The summary is the sum of the days (each message counted once).
+          if (c.day)
+            for (const m of ['total', ...repo.MESSAGE_DAY_COLUMNS]) add1(t.summary, m, v[m]!);
         }
         return;
       case 'newfriend':

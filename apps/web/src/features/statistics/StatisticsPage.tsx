@@ -29,8 +29,11 @@ const StatChart = lazy(() => import('./StatChart.tsx').then((m) => ({ default: m
 
 const DAY = 'YYYY-MM-DD';
 const FILTERS = ['from', 'to', 'workWxid'] as const;
-/** Figures drawn as lines (totals); the others of a report are stacked bars, rates are not drawn. */
-const LINE_METRICS = new Set(['total', 'friends', 'sent']);
+/**
+ * Figures drawn as lines (totals, and the message report's directions); the others of a report
+ * are stacked bars (its parts: sources, statuses, message types), rates are not drawn.
+ */
+const LINE_METRICS = new Set(['total', 'friends', 'sent', 'received']);
 const NOT_DRAWN = new Set(['passRate', 'net', 'robot']);
 
 /** The title key of a report's page (the registry's). */
