@@ -202,3 +202,4 @@ export const statTimeZoneBody = z.object({
 });
 export type StatTimeZoneBody = z.infer<typeof statTimeZoneBody>;
 export const statTimeZoneResult = z.object({ timeZone: z.string() });
+export type StatTimeZoneResult = z.infer<typeof statTimeZoneResult>;

@@ -22,6 +22,7 @@ import { useWorkAccounts } from '../accounts/workAccountStore.ts';
 import { useWorkAccountsLoaded } from '../conversations/useInboxQueries.ts';
 import { useSettings } from '../settings/settingsStore.ts';
 import { statisticsApi, statisticsKeys } from './api.ts';
+import { TimeZoneControl } from './TimeZoneControl.tsx';
 import './statistics.css';
 
 // The chart library is large: it loads with the first chart, after the figures are on screen.
@@ -111,11 +112,14 @@ export function StatisticsPage({ report }: { report: StatReport }) {
       testId={`stat-${report}`}
       filters={filters}
       actions={
-        <ExportButton
-          url={statisticsApi.exportUrl(report)}
-          params={exportParams}
-          testId="stat-export"
-        />
+        <>
+          {data && <TimeZoneControl timeZone={data.timeZone} />}
+          <ExportButton
+            url={statisticsApi.exportUrl(report)}
+            params={exportParams}
+            testId="stat-export"
+          />
+        </>
       }
     >
       <Spin spinning={isFetching && !!data}>
