@@ -105,16 +105,19 @@ export async function messageSums(
   );
 }
 
-/** Friends gained and lost per account, day and source. */
+/**
+ * Friends gained and lost per source, summed per day (`account` null) and per account (`day`
+ * null): one row per day or account and source instead of one per account, day and source.
+ */
 export interface FriendCell {
-  account: string;
-  day: string;
+  account: string | null;
+  day: string | null;
   source: string;
   added: number;
   removed: number;
 }
 
-/** Friend rollup cells of some accounts over a range. */
+/** Friend rollup sums of some accounts over a range, per day and per account. */
 export async function friendCells(
   db: DbOrTx,
   tenantId: string,
@@ -129,7 +132,7 @@ export async function friendCells(
     from stat_friend_daily
     where tenant_id = ${tenantId} and work_account_id = any(${uuidArray(accountIds)})
       and day between ${r.from}::date and ${r.to}::date
-    group by work_account_id, day, source`,
+    group by grouping sets ((day, source), (work_account_id, source))`,
   );
 }
 
@@ -155,15 +158,15 @@ export async function friendsAtEndOf(
   );
 }
 
-/** Sent friend requests per account, day and status. */
+/** Sent friend requests per status, summed per day (`account` null) and per account (`day` null). */
 export interface RequestCell {
-  account: string;
-  day: string;
+  account: string | null;
+  day: string | null;
   status: number;
   n: number;
 }
 
-/** Outgoing friend request rollup cells of some accounts over a range. */
+/** Outgoing friend request rollup sums of some accounts over a range, per day and per account. */
 export async function requestCells(
   db: DbOrTx,
   tenantId: string,
@@ -177,7 +180,7 @@ export async function requestCells(
     from stat_friend_request_daily
     where tenant_id = ${tenantId} and work_account_id = any(${uuidArray(accountIds)})
       and direction = 'out' and day between ${r.from}::date and ${r.to}::date
-    group by work_account_id, day, status having sum(n) <> 0`,
+    group by grouping sets ((day, status), (work_account_id, status)) having sum(n) <> 0`,
   );
 }
 

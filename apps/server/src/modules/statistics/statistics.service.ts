@@ -57,9 +57,23 @@ function emptyTable(metrics: readonly string[], days: string[], accounts: string
   };
 }
 
-/** Adds `n` to a figure of the cell's day, account and the summary. */
-function add(t: Table, account: string, day: string, metric: string, n: number): void {
-  for (const v of [t.days.get(day), t.accounts.get(account), t.summary]) {
+/**
+ * Adds `n` to a figure of a rollup sum: a day's sum (no account) counts for its day and the
+ * summary, an account's sum (no day) for its account; a cell of both for all three.
+ */
+function add(
+  t: Table,
+  account: string | null,
+  day: string | null,
+  metric: string,
+  n: number,
+): void {
+  const rows = [
+    day ? t.days.get(day) : undefined,
+    account ? t.accounts.get(account) : undefined,
+    day ? t.summary : undefined,
+  ];
+  for (const v of rows) {
     if (v) v[metric] = (v[metric] ?? 0) + n;
   }
 }
@@ -200,7 +214,7 @@ export class StatisticsService {
       add(t, c.account, c.day, 'added', c.added);
       add(t, c.account, c.day, 'removed', c.removed);
       add(t, c.account, c.day, 'net', c.added - c.removed);
-      net.set(c.day, (net.get(c.day) ?? 0) + c.added - c.removed);
+      if (c.day) net.set(c.day, (net.get(c.day) ?? 0) + c.added - c.removed);
     }
     let friends = [...atEnd.values()].reduce((a, b) => a + b, 0);
     t.summary.friends = friends;
