@@ -169,10 +169,13 @@ async function firstPaint(url: string, me: Me, query: string, runs: number) {
       await page.waitForFunction(() => (window as { __chart?: number }).__chart, null, {
         timeout: 30_000,
       });
-      const marks = await page.evaluate(() => window as unknown as Record<string, number>);
+      const marks = await page.evaluate(() => {
+        const w = window as { __cards?: number; __chart?: number };
+        return { chart: w.__chart ?? NaN, cards: w.__cards ?? NaN };
+      });
       if (i === 0) continue; // warm-up (server caches)
-      chart.push(marks.__chart!);
-      cards.push(marks.__cards!);
+      chart.push(marks.chart);
+      cards.push(marks.cards);
     }
     return { chart, cards };
   } finally {
