@@ -43,7 +43,19 @@ export const STAT_METRICS = {
   nosysadd: ['total', 'manual', 'phone'],
   deletefriend: ['total', 'manual', 'task', 'autoAccept', 'phone'],
   addfriend: ['sent', 'requested', 'failed', 'added', 'already', 'passRate'],
-  message: ['total', 'sent', 'received', 'robot'],
+  message: [
+    'total',
+    'sent',
+    'received',
+    'robot',
+    'text',
+    'image',
+    'voice',
+    'video',
+    'emoticon',
+    'document',
+    'other',
+  ],
 } as const satisfies Record<StatReport, readonly string[]>;
 export type StatMetric = (typeof STAT_METRICS)[StatReport][number];
 
@@ -146,6 +158,13 @@ export const STAT_METRIC_LABELS = {
   failed: { 'zh-CN': '失败', en: 'Failed' },
   already: { 'zh-CN': '已是好友', en: 'Already friends' },
   passRate: { 'zh-CN': '通过率(%)', en: 'Pass rate (%)' },
+  text: { 'zh-CN': '文本', en: 'Text' },
+  image: { 'zh-CN': '图片', en: 'Images' },
+  voice: { 'zh-CN': '语音', en: 'Voice' },
+  video: { 'zh-CN': '视频', en: 'Video' },
+  emoticon: { 'zh-CN': '表情', en: 'Stickers' },
+  document: { 'zh-CN': '文件', en: 'Files' },
+  other: { 'zh-CN': '其他类型', en: 'Other types' },
 } as const satisfies Record<StatMetric | 'sent', Text>;
 
 /** The title of each report (export file names, page titles). */
@@ -183,3 +202,4 @@ export const statTimeZoneBody = z.object({
 });
 export type StatTimeZoneBody = z.infer<typeof statTimeZoneBody>;
 export const statTimeZoneResult = z.object({ timeZone: z.string() });
+export type StatTimeZoneResult = z.infer<typeof statTimeZoneResult>;

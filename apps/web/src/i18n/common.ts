@@ -249,7 +249,7 @@ export const commonTexts: Record<Language, TextTree> = {
       contacts: 'Contacts',
       groupHelper: 'Mass send',
       moments: 'Moments',
-      statistics: 'Statistics',
+      statistics: 'Stats',
       customerCenter: 'Clients',
       settings: 'Settings',
       customers: 'Customers',

@@ -92,3 +92,32 @@ export const statFriendRequestDaily = pgTable(
     index('stat_friend_request_daily_tenant_day').on(t.tenantId, t.day),
   ],
 );
+
+/**
+ * Messages per work account and day, all types and directions folded into columns: what the
+ * message report reads (one row per account and day instead of one per type, direction and robot
+ * flag). Kept by statement triggers on `stat_message_daily` (hand-written in its migration), so
+ * it always equals that table's sums, through the backfill too.
+ */
+export const statMessageDay = pgTable(
+  'stat_message_day',
+  {
+    tenantId: uuid('tenant_id').notNull(),
+    workAccountId: uuid('work_account_id').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    sent: integer('sent').notNull().default(0),
+    received: integer('received').notNull().default(0),
+    robot: integer('robot').notNull().default(0),
+    text: integer('text').notNull().default(0),
+    image: integer('image').notNull().default(0),
+    voice: integer('voice').notNull().default(0),
+    video: integer('video').notNull().default(0),
+    emoticon: integer('emoticon').notNull().default(0),
+    document: integer('document').notNull().default(0),
+    other: integer('other').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.workAccountId, t.day] }),
+    index('stat_message_day_tenant_day').on(t.tenantId, t.day),
+  ],
+);

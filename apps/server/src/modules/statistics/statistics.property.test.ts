@@ -112,7 +112,7 @@ async function randomEvents(r: ReturnType<typeof rng>, n: number): Promise<void>
         tenantId,
         workAccountId: acc.id,
         conversationId: r.pick(acc.convs),
-        msgType: r.pick([1, 3, 16, 17, 49]),
+        msgType: r.pick([1, 2, 3, 4, 5, 6, 16, 17, 49]),
         sendSide: 1 + r.int(2),
         robot: r.next() < 0.2,
         msgTime: instant(r, now),
@@ -130,7 +130,12 @@ async function randomEvents(r: ReturnType<typeof rng>, n: number): Promise<void>
       else {
         await db
           .update(messages)
-          .set({ robot: r.next() < 0.5, msgTime: instant(r, now), readOk: true })
+          .set({
+            robot: r.next() < 0.5,
+            msgTime: instant(r, now),
+            readOk: true,
+            ...(r.next() < 0.5 ? { msgType: r.pick([1, 2, 6, 99]) } : {}),
+          })
           .where(inArray(messages.id, ids));
       }
     } else if (op <= 5) {
@@ -192,6 +197,16 @@ async function randomEvents(r: ReturnType<typeof rng>, n: number): Promise<void>
 }
 
 type Values = Record<string, number>;
+/** The message report's figure of each type it shows apart; the rest are `other`. */
+const TYPE_METRIC: Record<number, string> = {
+  1: 'text',
+  2: 'image',
+  3: 'document',
+  4: 'emoticon',
+  5: 'video',
+  6: 'voice',
+};
+
 type Expected = {
   summary: Values;
   days: Map<string, Values>;
@@ -232,6 +247,7 @@ async function recompute(tz: string, days: string[]): Promise<Record<string, Exp
     bump(message, m.workAccountId, d, 'total');
     bump(message, m.workAccountId, d, m.sendSide === 1 ? 'sent' : 'received');
     if (m.robot) bump(message, m.workAccountId, d, 'robot');
+    bump(message, m.workAccountId, d, TYPE_METRIC[m.msgType] ?? 'other');
   }
   const gains = [...friends.filter((f) => f.addedAt), ...removals.filter((f) => f.addedAt)].map(
     (f) => ({ acc: f.workAccountId, source: f.source, day: dayIn(f.addedAt!.getTime(), tz) }),
@@ -328,6 +344,11 @@ async function rollupRows(): Promise<string[]> {
   const result = await ctx.deps.db.execute(sql`
     select 'm' || work_account_id || day || msg_type || send_side || robot || ':' || n as k
       from stat_message_daily where tenant_id = ${tenantId} and n <> 0
+    union all
+    select 'd' || work_account_id || day || ':' || concat_ws('/', sent, received, robot, text,
+           image, voice, video, emoticon, document, other)
+      from stat_message_day where tenant_id = ${tenantId}
+        and (sent <> 0 or received <> 0 or robot <> 0)
     union all
     select 'f' || work_account_id || day || source || ':' || added || '/' || removed
       from stat_friend_daily where tenant_id = ${tenantId} and (added <> 0 or removed <> 0)

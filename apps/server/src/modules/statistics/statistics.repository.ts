@@ -48,15 +48,6 @@ export async function tenantTimeZone(db: DbOrTx, tenantId: string): Promise<stri
   return rowsOf<{ time_zone: string }>(result)[0]?.time_zone ?? 'Asia/Shanghai';
 }
 
-/** Messages of an account and day: sent, received, sent by robots. */
-export interface MessageCell {
-  account: string;
-  day: string;
-  sent: number;
-  received: number;
-  robot: number;
-}
-
 /**
  * A query's rows read back as one JSON value: one field to decode instead of one per column and
  * row, which is most of what thousands of small rows cost on PGlite (db.ts `selectRows`).
@@ -69,37 +60,64 @@ async function jsonRows<T>(db: DbOrTx, query: SQL): Promise<T[]> {
   return typeof page === 'string' ? (JSON.parse(page) as T[]) : page;
 }
 
-/** Message rollup cells of some accounts over a range. */
-export async function messageCells(
+/** The message figures of the per-day table (`stat_message_day`), in its column order. */
+export const MESSAGE_DAY_COLUMNS = [
+  'sent',
+  'received',
+  'robot',
+  'text',
+  'image',
+  'voice',
+  'video',
+  'emoticon',
+  'document',
+  'other',
+] as const;
+
+/** Message figures of one day (all accounts) or one account (all days) of a range. */
+export type MessageSums = { account: string | null; day: string | null } & Record<
+  (typeof MESSAGE_DAY_COLUMNS)[number],
+  number
+>;
+
+/**
+ * Messages of some accounts over a range, summed per day and per account in one read of the
+ * per-day table (one row per account and day, kept by triggers from `stat_message_daily`).
+ */
+export async function messageSums(
   db: DbOrTx,
   tenantId: string,
   accountIds: string[],
   r: DayRange,
-): Promise<MessageCell[]> {
-  return jsonRows<MessageCell>(
+): Promise<MessageSums[]> {
+  const sums = sql.join(
+    MESSAGE_DAY_COLUMNS.map((c) => sql`sum(${sql.identifier(c)})::int as ${sql.identifier(c)}`),
+    sql`, `,
+  );
+  return jsonRows<MessageSums>(
     db,
     sql`
-    select work_account_id as account, day::text as day,
-           coalesce(sum(n) filter (where send_side = 1), 0)::int as sent,
-           coalesce(sum(n) filter (where send_side <> 1), 0)::int as received,
-           coalesce(sum(n) filter (where robot), 0)::int as robot
-    from stat_message_daily
+    select work_account_id as account, day::text as day, ${sums}
+    from stat_message_day
     where tenant_id = ${tenantId} and work_account_id = any(${uuidArray(accountIds)})
       and day between ${r.from}::date and ${r.to}::date
-    group by work_account_id, day`,
+    group by grouping sets ((work_account_id), (day))`,
   );
 }
 
-/** Friends gained and lost per account, day and source. */
+/**
+ * Friends gained and lost per source, summed per day (`account` null) and per account (`day`
+ * null): one row per day or account and source instead of one per account, day and source.
+ */
 export interface FriendCell {
-  account: string;
-  day: string;
+  account: string | null;
+  day: string | null;
   source: string;
   added: number;
   removed: number;
 }
 
-/** Friend rollup cells of some accounts over a range. */
+/** Friend rollup sums of some accounts over a range, per day and per account. */
 export async function friendCells(
   db: DbOrTx,
   tenantId: string,
@@ -114,7 +132,7 @@ export async function friendCells(
     from stat_friend_daily
     where tenant_id = ${tenantId} and work_account_id = any(${uuidArray(accountIds)})
       and day between ${r.from}::date and ${r.to}::date
-    group by work_account_id, day, source`,
+    group by grouping sets ((day, source), (work_account_id, source))`,
   );
 }
 
@@ -140,15 +158,15 @@ export async function friendsAtEndOf(
   );
 }
 
-/** Sent friend requests per account, day and status. */
+/** Sent friend requests per status, summed per day (`account` null) and per account (`day` null). */
 export interface RequestCell {
-  account: string;
-  day: string;
+  account: string | null;
+  day: string | null;
   status: number;
   n: number;
 }
 
-/** Outgoing friend request rollup cells of some accounts over a range. */
+/** Outgoing friend request rollup sums of some accounts over a range, per day and per account. */
 export async function requestCells(
   db: DbOrTx,
   tenantId: string,
@@ -162,7 +180,7 @@ export async function requestCells(
     from stat_friend_request_daily
     where tenant_id = ${tenantId} and work_account_id = any(${uuidArray(accountIds)})
       and direction = 'out' and day between ${r.from}::date and ${r.to}::date
-    group by work_account_id, day, status having sum(n) <> 0`,
+    group by grouping sets ((day, status), (work_account_id, status)) having sum(n) <> 0`,
   );
 }
 

@@ -57,11 +57,30 @@ function emptyTable(metrics: readonly string[], days: string[], accounts: string
   };
 }
 
-/** Adds `n` to a figure of the cell's day, account and the summary. */
-function add(t: Table, account: string, day: string, metric: string, n: number): void {
-  for (const v of [t.days.get(day), t.accounts.get(account), t.summary]) {
+/**
+ * Adds `n` to a figure of a rollup sum: a day's sum (no account) counts for its day and the
+ * summary, an account's sum (no day) for its account; a cell of both for all three.
+ */
+function add(
+  t: Table,
+  account: string | null,
+  day: string | null,
+  metric: string,
+  n: number,
+): void {
+  const rows = [
+    day ? t.days.get(day) : undefined,
+    account ? t.accounts.get(account) : undefined,
+    day ? t.summary : undefined,
+  ];
+  for (const v of rows) {
     if (v) v[metric] = (v[metric] ?? 0) + n;
   }
+}
+
+/** Adds `n` to one figure of a row. */
+function add1(v: Values, metric: string, n: number): void {
+  v[metric] = (v[metric] ?? 0) + n;
 }
 
 function passRate(v: Values): void {
@@ -143,11 +162,14 @@ export class StatisticsService {
   ): Promise<void> {
     switch (report) {
       case 'message':
-        for (const c of await repo.messageCells(this.db, tenantId, ids, range)) {
-          add(t, c.account, c.day, 'total', c.sent + c.received);
-          add(t, c.account, c.day, 'sent', c.sent);
-          add(t, c.account, c.day, 'received', c.received);
-          add(t, c.account, c.day, 'robot', c.robot);
+        for (const c of await repo.messageSums(this.db, tenantId, ids, range)) {
+          const v = c.day ? t.days.get(c.day) : c.account ? t.accounts.get(c.account) : undefined;
+          if (!v) continue;
+          v.total = c.sent + c.received;
+          for (const m of repo.MESSAGE_DAY_COLUMNS) v[m] = c[m];
+          // The summary is the sum of the days (each message counted once).
+          if (c.day)
+            for (const m of ['total', ...repo.MESSAGE_DAY_COLUMNS]) add1(t.summary, m, v[m]!);
         }
         return;
       case 'newfriend':
@@ -192,7 +214,7 @@ export class StatisticsService {
       add(t, c.account, c.day, 'added', c.added);
       add(t, c.account, c.day, 'removed', c.removed);
       add(t, c.account, c.day, 'net', c.added - c.removed);
-      net.set(c.day, (net.get(c.day) ?? 0) + c.added - c.removed);
+      if (c.day) net.set(c.day, (net.get(c.day) ?? 0) + c.added - c.removed);
     }
     let friends = [...atEnd.values()].reduce((a, b) => a + b, 0);
     t.summary.friends = friends;

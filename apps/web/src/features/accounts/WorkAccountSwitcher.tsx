@@ -57,6 +57,7 @@ function Switcher({ canManage }: { canManage: boolean }) {
         type="text"
         className="wx-switcher-button"
         aria-label={t('switcher.label')}
+        title={name}
         data-testid="wx-switcher"
         data-wxid={current?.wxid ?? ''}
       >

@@ -22,6 +22,7 @@ import { useWorkAccounts } from '../accounts/workAccountStore.ts';
 import { useWorkAccountsLoaded } from '../conversations/useInboxQueries.ts';
 import { useSettings } from '../settings/settingsStore.ts';
 import { statisticsApi, statisticsKeys } from './api.ts';
+import { TimeZoneControl } from './TimeZoneControl.tsx';
 import './statistics.css';
 
 // The chart library is large: it loads with the first chart, after the figures are on screen.
@@ -29,8 +30,11 @@ const StatChart = lazy(() => import('./StatChart.tsx').then((m) => ({ default: m
 
 const DAY = 'YYYY-MM-DD';
 const FILTERS = ['from', 'to', 'workWxid'] as const;
-/** Figures drawn as lines (totals); the others of a report are stacked bars, rates are not drawn. */
-const LINE_METRICS = new Set(['total', 'friends', 'sent']);
+/**
+ * Figures drawn as lines (totals, and the message report's directions); the others of a report
+ * are stacked bars (its parts: sources, statuses, message types), rates are not drawn.
+ */
+const LINE_METRICS = new Set(['total', 'friends', 'sent', 'received']);
 const NOT_DRAWN = new Set(['passRate', 'net', 'robot']);
 
 /** The title key of a report's page (the registry's). */
@@ -108,11 +112,14 @@ export function StatisticsPage({ report }: { report: StatReport }) {
       testId={`stat-${report}`}
       filters={filters}
       actions={
-        <ExportButton
-          url={statisticsApi.exportUrl(report)}
-          params={exportParams}
-          testId="stat-export"
-        />
+        <>
+          {data && <TimeZoneControl timeZone={data.timeZone} />}
+          <ExportButton
+            url={statisticsApi.exportUrl(report)}
+            params={exportParams}
+            testId="stat-export"
+          />
+        </>
       }
     >
       <Spin spinning={isFetching && !!data}>

@@ -18,6 +18,10 @@ export const statisticsTexts: Record<Language, TextTree> = {
       zone: '按 {zone} 时区的自然日统计',
       empty: '所选范围内没有可统计的工作号',
       chartLoading: '图表加载中…',
+      zoneLabel: '统计时区',
+      zoneConfirmTitle: '改为按 {zone} 时区统计？',
+      zoneConfirm: '所有报表将按新时区的自然日重新计算，可能需要几秒钟。',
+      zoneSaved: '已改为按 {zone} 时区统计',
     },
   },
   en: {
@@ -35,6 +39,11 @@ export const statisticsTexts: Record<Language, TextTree> = {
       zone: 'Days counted in the {zone} time zone',
       empty: 'No work account to count in this selection',
       chartLoading: 'Loading the chart…',
+      zoneLabel: 'Statistics time zone',
+      zoneConfirmTitle: 'Count days in {zone}?',
+      zoneConfirm:
+        'Every report is recounted by the days of the new zone; this may take a few seconds.',
+      zoneSaved: 'Days are now counted in {zone}',
     },
   },
 };
