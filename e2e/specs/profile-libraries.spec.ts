@@ -139,9 +139,9 @@ test.describe('avatar and nickname libraries', () => {
     const stamp = Date.now().toString(36).slice(-6);
     const company = await newCompany(request, stamp);
     const before = [`资料甲${stamp}`, `资料乙${stamp}`];
-    const wxids = await Promise.all(
-      before.map((n) => loggedInAccount(request, company.headers, n)),
-    );
+    // One after the other: two QR confirmations at once can be given the same simulated account.
+    const wxids: string[] = [];
+    for (const n of before) wxids.push(await loggedInAccount(request, company.headers, n));
     await loginAs(page, company.manager, PASSWORD);
 
     // Empty libraries: the batch edit says to add nicknames first.
