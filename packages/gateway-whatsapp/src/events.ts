@@ -9,7 +9,7 @@ import {
 import { MSG_TYPE, type TalkType } from '@cst/shared';
 import type { Conn, WaCore } from './core.ts';
 import { groupIdOf, isWaGroup } from './ids.ts';
-import { mapContent } from './inbound.ts';
+import { mapContent, previewText } from './inbound.ts';
 import type { ContactDto, GroupDto } from './server.ts';
 import type { WaContactRow } from './wa.repository.ts';
 
@@ -203,7 +203,8 @@ async function onMessage(core: WaCore, conn: Conn, wxid: string, msg: WAMessage)
     });
     return;
   }
-  if (mapped.protocol) return; // edits: the console has no edited messages yet
+  // Edits: Baileys announces each again as a `messages.update` with `editedMessage` (onUpdates).
+  if (mapped.protocol) return;
   // An echo of the console's own send (its id was recorded before sending) is not a new message.
   const known = await core.repo.byId(conn.session.id, msg.key.id);
   if (known?.requestId) return;
@@ -257,6 +258,19 @@ async function onUpdates(
         content: key.fromMe ? '你撤回了一条消息' : '对方撤回了一条消息',
         bySelf: !!key.fromMe,
         at: core.now(),
+      });
+      continue;
+    }
+    const edited = update.message?.editedMessage?.message;
+    if (edited) {
+      const { talkType, peerId } = peerOf(conn, { key } as WAMessage);
+      await core.emit(wxid, 'messageEdited', {
+        workWxid: wxid,
+        msgId: key.id,
+        talkType,
+        peerId,
+        content: previewText(edited),
+        at: toNumber(update.messageTimestamp) * 1000 || core.now(),
       });
       continue;
     }

@@ -224,6 +224,49 @@ describe('inbound messages', () => {
     await h.until(() => h.of('readSync').length === 1);
     expect(h.of('readSync')[0]).toMatchObject({ workWxid: ME_ID, talkType: 1, peerId: ANN });
   });
+
+  it('an edit: the protocol message is no new message, its update gives the new text once', async () => {
+    const ev = await receive({ text: 'meet at 3' });
+    // As Baileys delivers an edit: the protocol message itself (upsert) …
+    const edit = nextId();
+    h.sock.inbound([
+      {
+        key: { remoteJid: ANN, id: edit, fromMe: false },
+        messageTimestamp: 1_800_000_000,
+        message: {
+          protocolMessage: {
+            type: proto.Message.ProtocolMessage.Type.MESSAGE_EDIT,
+            key: { remoteJid: ANN, id: ev.msgId, fromMe: false },
+            editedMessage: { conversation: 'meet at 4' },
+            timestampMs: 1_800_000_000_000,
+          },
+        },
+      },
+    ]);
+    // … then, from process-message, the update of the edited message.
+    h.sock.ev.emit('messages.update', [
+      {
+        key: { remoteJid: ANN, id: ev.msgId, fromMe: false },
+        update: {
+          message: { editedMessage: { message: { extendedTextMessage: { text: 'meet at 4' } } } },
+          messageTimestamp: 1_800_000_000,
+        },
+      },
+    ]);
+    await h.until(() => h.of('messageEdited').length === 1);
+    await h.settle();
+    expect(h.of('messageEdited')).toEqual([
+      {
+        workWxid: ME_ID,
+        msgId: ev.msgId,
+        talkType: 1,
+        peerId: ANN,
+        content: 'meet at 4',
+        at: 1_800_000_000_000,
+      },
+    ]);
+    expect(h.of('message').some((m) => m.msgId === edit)).toBe(false);
+  });
 });
 
 const file = (mime: string, fileName: string) => ({

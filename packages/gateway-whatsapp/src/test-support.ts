@@ -235,6 +235,7 @@ const EVENT_NAMES: GatewayEventName[] = [
   'message',
   'sendReceipt',
   'revoked',
+  'messageEdited',
   'readSync',
   'contactsChanged',
   'groupChanged',

@@ -154,6 +154,8 @@ export const messageItem = z.object({
   msg_text: z.string(),
   /** Sent by a robot (keyword auto-reply, greeting on accepting), not by a seat. */
   robot: z.boolean().optional(),
+  /** When the sender edited the text (platforms with edits, e.g. WhatsApp); unset when never. */
+  editedAt: z.number().nullable().optional(),
 });
 export type MessageItem = z.infer<typeof messageItem>;
 
@@ -285,6 +287,17 @@ export const revokePush = z.object({
   content: z.string(),
 });
 export type RevokePush = z.infer<typeof revokePush>;
+
+/** websocket `editMsg`: the sender edited a text; `conv` when it is the chat's latest message. */
+export const editPush = z.object({
+  index_name: z.string(),
+  messageId: z.string(),
+  msgId: z.string().nullable(),
+  content: z.string(),
+  editedAt: z.number(),
+  conv: conversationItem.optional(),
+});
+export type EditPush = z.infer<typeof editPush>;
 
 /** websocket `syncRead`: the conversation was read (on the phone or by another seat). */
 export const syncReadPush = z.object({ index_name: z.string(), workWxid: z.string() });

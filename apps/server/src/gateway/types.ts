@@ -576,6 +576,17 @@ export interface RevokedEvent {
   at: number;
 }
 
+/** A message was edited (by its sender, on a platform that allows it): its new text. */
+export interface MessageEditedEvent {
+  workWxid: string;
+  msgId: string;
+  talkType: TalkType;
+  peerId: string;
+  /** The new text. */
+  content: string;
+  at: number;
+}
+
 /** The operator read a conversation on the phone. */
 export interface ReadSyncEvent {
   workWxid: string;
@@ -647,6 +658,7 @@ export interface GatewayEvents {
   message: InboundMessageEvent;
   sendReceipt: SendReceiptEvent;
   revoked: RevokedEvent;
+  messageEdited: MessageEditedEvent;
   readSync: ReadSyncEvent;
   friendRequest: FriendRequestEvent;
   friendRequestAnswered: FriendRequestAnsweredEvent;

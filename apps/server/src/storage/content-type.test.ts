@@ -28,6 +28,43 @@ describe('detectType (magic numbers, not names)', () => {
     for (const [head, mime] of cases) expect(detectType(head, 'x', true)?.mime, mime).toBe(mime);
   });
 
+  it('tells an audio-only WebM (a browser voice recording) from a WebM video by its tracks', () => {
+    // As Chromium's MediaRecorder writes them: EBML header, a Segment of unknown size, Info,
+    // Tracks with TrackEntry (TrackNumber, TrackUID, TrackType, CodecID, …).
+    const ebml = b(0x1a, 0x45, 0xdf, 0xa3, 0x9f, 0x42, 0x86, 0x81, 1, 0x42, 0x82, 0x84, 'webm');
+    const segment = b(0x18, 0x53, 0x80, 0x67, 0x01, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff);
+    const info = b(0x15, 0x49, 0xa9, 0x66, 0x88, 0x2a, 0xd7, 0xb1, 0x83, 0x0f, 0x42, 0x40, 0);
+    const entry = (n: number, type: number, codec: string) =>
+      b(0xd7, 0x81, n, 0x73, 0xc5, 0x81, n, 0x83, 0x81, type, 0x86, 0x80 | codec.length, codec);
+    const tracks = (...entries: Buffer[]) => {
+      const body = Buffer.concat(entries.map((e) => Buffer.concat([b(0xae, 0x80 | e.length), e])));
+      return Buffer.concat([b(0x16, 0x54, 0xae, 0x6b, 0x80 | body.length), body]);
+    };
+    const cluster = b(0x1f, 0x43, 0xb6, 0x75, 0x01, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff);
+    const voice = Buffer.concat([ebml, segment, info, tracks(entry(1, 2, 'A_OPUS')), cluster]);
+    expect(detectType(voice, 'voice.webm', true)).toEqual({
+      mime: 'audio/webm',
+      kind: 'audio',
+      ext: '.webm',
+    });
+    const film = Buffer.concat([
+      ebml,
+      segment,
+      info,
+      tracks(entry(1, 2, 'A_OPUS'), entry(2, 1, 'V_VP8')),
+      cluster,
+    ]);
+    expect(detectType(film, 'clip.webm', true)?.kind).toBe('video');
+    const silent = Buffer.concat([ebml, segment, info, tracks(entry(1, 1, 'V_VP9')), cluster]);
+    expect(detectType(silent, 'clip.webm', true)?.mime).toBe('video/webm');
+    // A head without tracks keeps the old answer: video.
+    expect(detectType(b(0x1a, 0x45, 0xdf, 0xa3, 0x9f, 'B', 0x82, 0x84, 'webm'))?.kind).toBe(
+      'video',
+    );
+    expect(extensionMatches('voice.webm', detectType(voice)!)).toBe(true);
+    expect(extensionMatches('voice.weba', detectType(voice)!)).toBe(true);
+  });
+
   it('uses the name only to pick the office format inside a zip or OLE container', () => {
     expect(detectType(b('PK', 3, 4), 'report.docx')?.mime).toMatch(/wordprocessingml/);
     expect(detectType(b('PK', 3, 4), 'report.png')?.mime).toBe('application/zip');

@@ -62,6 +62,25 @@ function isText(b: Buffer, complete: boolean): boolean {
 }
 
 /**
+ * What the tracks of a WebM head hold, from their CodecID elements (id 0x86, a one-byte size,
+ * then `V_…` or `A_…`): 'video' when any track is video, 'audio' when all found are audio, null
+ * when the head shows none (the file is then taken as video, as WebM usually is).
+ */
+function webmTracks(head: Buffer): 'video' | 'audio' | null {
+  let audio = false;
+  for (let i = 0; i + 4 < head.length; i++) {
+    if (head[i] !== 0x86 || !(head[i + 1]! & 0x80)) continue;
+    const n = head[i + 1]! & 0x7f;
+    if (n < 3 || n > 32 || i + 2 + n > head.length) continue;
+    const codec = head.toString('latin1', i + 2, i + 2 + n);
+    if (!/^[AV]_[A-Z0-9][A-Z0-9/._-]*$/.test(codec)) continue;
+    if (codec.startsWith('V_')) return 'video';
+    audio = true;
+  }
+  return audio ? 'audio' : null;
+}
+
+/**
  * The type of a file from its first bytes (magic numbers), never from its name; the name only picks
  * between formats that share a container (office files in zip or OLE). Null when not allowed.
  * `complete` says the head is the whole file.
@@ -90,9 +109,11 @@ export function detectType(head: Buffer, name = '', complete = false): DetectedT
     return { mime: 'video/mp4', kind: 'video', ext: '.mp4' };
   }
   if (bytes(head, 0, [0x1a, 0x45, 0xdf, 0xa3])) {
-    return head.subarray(0, 64).includes(Buffer.from('webm'))
-      ? { mime: 'video/webm', kind: 'video', ext: '.webm' }
-      : null;
+    if (!head.subarray(0, 64).includes(Buffer.from('webm'))) return null;
+    // A browser's voice recording (MediaRecorder, audio/webm;codecs=opus) has one audio track.
+    return webmTracks(head) === 'audio'
+      ? { mime: 'audio/webm', kind: 'audio', ext: '.webm' }
+      : { mime: 'video/webm', kind: 'video', ext: '.webm' };
   }
   if (ascii(head, 0, 'OggS')) {
     return head.subarray(0, 128).includes(Buffer.from('theora'))
@@ -138,7 +159,8 @@ const EXTENSION_TYPES: Record<string, string[]> = {
   mp4: ['video/mp4', 'video/quicktime'],
   m4v: ['video/mp4', 'video/quicktime'],
   mov: ['video/quicktime', 'video/mp4'],
-  webm: ['video/webm'],
+  webm: ['video/webm', 'audio/webm'],
+  weba: ['audio/webm'],
   ogv: ['video/ogg', 'audio/ogg'],
   ogg: ['audio/ogg', 'video/ogg'],
   oga: ['audio/ogg'],

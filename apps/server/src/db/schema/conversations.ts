@@ -138,6 +138,8 @@ export const messages = pgTable(
     failed: boolean('failed').notNull().default(false),
     errMessage: text('err_message'),
     revoked: boolean('revoked').notNull().default(false),
+    /** When the sender last edited the text (platforms with edits), else null. */
+    editedAt: bigint('edited_at', { mode: 'number' }),
     senderUserId: uuid('sender_user_id'),
     /** Sent by a robot (keyword auto-reply, greeting on accepting): never answered by robots. */
     robot: boolean('robot').notNull().default(false),

@@ -1,5 +1,14 @@
 import { sql } from 'drizzle-orm';
-import { index, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import type { FriendRequestDirection, FriendRequestOrigin, FriendRequestStatus } from '@cst/shared';
 import { workAccounts } from './accounts.ts';
 import { tenants, users } from './tenancy.ts';
@@ -40,6 +49,12 @@ export const friendRequests = pgTable(
     groupId: text('group_id'),
     /** Who sent, accepted or declined it on the console. */
     handledBy: uuid('handled_by').references(() => users.id, { onDelete: 'set null' }),
+    /**
+     * A received request that arrived pending and that the auto-accept rule has not decided yet
+     * (however it arrived: live event or the sync on login); cleared in the decision's
+     * transaction, so each request reaches the rule exactly once.
+     */
+    autoAcceptPending: boolean('auto_accept_pending').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -52,5 +67,8 @@ export const friendRequests = pgTable(
       .where(sql`${t.direction} = 'out'`),
     index('friend_requests_tenant_time').on(t.tenantId, t.createdAt),
     index('friend_requests_account_time').on(t.workAccountId, t.createdAt),
+    index('friend_requests_auto_accept_pending')
+      .on(t.workAccountId, t.createdAt)
+      .where(sql`${t.autoAcceptPending}`),
   ],
 );

@@ -38,6 +38,7 @@ const ACCOUNT_EVENTS: AccountEventName[] = [
   'message',
   'sendReceipt',
   'revoked',
+  'messageEdited',
   'readSync',
   'friendRequest',
   'friendRequestAnswered',

@@ -83,5 +83,6 @@ export function presentMessage(row: MessageRow, conv: ConversationRow): MessageI
     createdAt: row.createdAt.getTime(),
     msg_text: messagePreview(row.msgType, row.content, row.fileName),
     ...(row.robot ? { robot: true } : {}),
+    ...(row.editedAt !== null ? { editedAt: row.editedAt } : {}),
   };
 }

@@ -47,6 +47,7 @@ export function registerConversationRoutes(app: FastifyInstance, deps: Deps): vo
   runtime.on('message', (ev, account) => ingest.add({ kind: 'message', ev, account }));
   runtime.on('sendReceipt', (ev, account) => ingest.add({ kind: 'receipt', ev, account }));
   runtime.on('revoked', (ev, account) => ingest.add({ kind: 'revoked', ev, account }));
+  runtime.on('messageEdited', (ev, account) => ingest.add({ kind: 'edited', ev, account }));
   runtime.on('readSync', (ev, account) => ingest.add({ kind: 'readSync', ev, account }));
   registerUnreadSource(deps, (tenantId, accountIds) =>
     repo.unreadByAccount(deps.db, { tenantId, accountIds: 'all' }, accountIds),

@@ -1,8 +1,16 @@
-import { and, eq } from 'drizzle-orm';
-import { MESSAGE_PUSH_EVENT, MSG_TYPE, isMsgType, messagePreview, type MsgType } from '@cst/shared';
+import { and, eq, inArray } from 'drizzle-orm';
+import {
+  MESSAGE_PUSH_EVENT,
+  MSG_TYPE,
+  isMsgType,
+  messagePreview,
+  type EditPush,
+  type MsgType,
+} from '@cst/shared';
 import { conversations, messages } from '../../db/schema/index.ts';
 import type {
   InboundMessageEvent,
+  MessageEditedEvent,
   ReadSyncEvent,
   RevokedEvent,
   SendReceiptEvent,
@@ -25,6 +33,7 @@ type Item =
   | { kind: 'message'; ev: InboundMessageEvent; account: AccountRef }
   | { kind: 'receipt'; ev: SendReceiptEvent; account: AccountRef }
   | { kind: 'revoked'; ev: RevokedEvent; account: AccountRef }
+  | { kind: 'edited'; ev: MessageEditedEvent; account: AccountRef }
   | { kind: 'readSync'; ev: ReadSyncEvent; account: AccountRef };
 
 /** Largest batch stored in one transaction. */
@@ -93,6 +102,7 @@ export class MessageIngest {
         run = [];
         if (item.kind === 'receipt') await this.storeReceipt(tx, item.ev, item.account, push);
         else if (item.kind === 'revoked') await this.storeRevoke(tx, item.ev, item.account, push);
+        else if (item.kind === 'edited') await this.storeEdit(tx, item.ev, item.account, push);
         else await this.storeReadSync(tx, item.ev, item.account, push);
       }
       if (run.length) await this.storeMessages(tx, run, push);
@@ -245,6 +255,53 @@ export class MessageIngest {
         content: ev.content,
         conv: item,
       },
+    });
+  }
+
+  /**
+   * An edit: a text (or a quote's text) that is not revoked takes the new content and its edit
+   * time; the chat's preview follows when it is the latest message. Pushed as `editMsg`.
+   */
+  private async storeEdit(
+    tx: Tx,
+    ev: MessageEditedEvent,
+    account: AccountRef,
+    push: (tenantId: string, p: PushInput) => void,
+  ): Promise<void> {
+    const [row] = await tx
+      .update(messages)
+      .set({ content: ev.content, editedAt: ev.at })
+      .where(
+        and(
+          eq(messages.workAccountId, account.id),
+          eq(messages.msgId, ev.msgId),
+          inArray(messages.msgType, [MSG_TYPE.text, MSG_TYPE.quote]),
+          eq(messages.revoked, false),
+        ),
+      )
+      .returning();
+    if (!row) return;
+    const [last] = await tx
+      .update(conversations)
+      .set({ msgText: messagePreview(row.msgType, ev.content, row.fileName) })
+      .where(and(eq(conversations.id, row.conversationId), eq(conversations.lastMessageId, row.id)))
+      .returning();
+    const conv = last ?? (await repo.conversationById(tx, account.tenantId, row.conversationId));
+    if (!conv) return;
+    const item = presentConversation(conv);
+    const data: EditPush = {
+      index_name: item.index_name,
+      messageId: String(row.id),
+      msgId: row.msgId,
+      content: ev.content,
+      editedAt: ev.at,
+      conv: last ? item : undefined,
+    };
+    push(account.tenantId, {
+      event: 'editMsg',
+      workAccountId: account.id,
+      ...servedChat(conv),
+      data,
     });
   }
 

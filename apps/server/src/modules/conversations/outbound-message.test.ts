@@ -37,6 +37,7 @@ function row(over: Partial<MessageRow>): MessageRow {
     failed: false,
     errMessage: null,
     revoked: false,
+    editedAt: null,
     senderUserId: null,
     robot: false,
     dispatchState: 'pending',

@@ -107,7 +107,8 @@ export interface ReceivedInput {
 export async function upsertReceived(db: DbOrTx, input: ReceivedInput): Promise<string> {
   const [row] = await db
     .insert(friendRequests)
-    .values({ ...input, direction: 'in' })
+    // A new pending request waits for the auto-accept rule (once: a repeat keeps the flag).
+    .values({ ...input, direction: 'in', autoAcceptPending: input.status === 1 })
     .onConflictDoUpdate({
       target: [
         friendRequests.workAccountId,

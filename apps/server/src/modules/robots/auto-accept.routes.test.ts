@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type {
   AutoAgreeItem,
@@ -6,16 +7,22 @@ import type {
   FriendItem,
   FriendRequestItem,
 } from '@cst/shared';
+import { simFriendRequests, simPeople } from '../../db/schema/index.ts';
+import { personForWxid } from '../../gateway/simulator/world.ts';
 import { startServer, type Server } from '../../server.ts';
+import { upsertReceived } from '../friend-requests/friend-request.repository.ts';
 import { testConfig, type Session } from '../../../test/support.ts';
 import {
   addAccount,
   apiAs,
   eventually,
   signIn,
+  waitStatus,
   type ListedAccount,
 } from '../accounts/account.test-support.ts';
 import { jobsOfAccount } from './robot-job.repository.ts';
+import { RobotJob } from './robot.job.ts';
+import { robotsOf } from './robots.context.ts';
 import { otherTenant, receivedBy, settle, waitReceived } from './robots.test-support.ts';
 
 // Issue 15 §1–2: auto-accept settings and the greeting on accepting, run by the scheduler.
@@ -77,7 +84,7 @@ async function friendOf(a: ListedAccount, wxid: string) {
 
 beforeAll(async () => {
   server = await startServer(testConfig({ port: 0 }), {
-    accounts: { simulator: { loginDelayMs: 20 } },
+    accounts: { simulator: { loginDelayMs: 20, reconnectDelayMs: 1000 } },
     scheduler: { pollMs: 100 },
     now: () => Date.now() + clock.offset,
   });
@@ -262,5 +269,154 @@ describe('the robot at work', () => {
     expect(got[0]!.content).toBe('手动通过后的问候');
     await settle(server);
     expect(await receivedBy(server, demo, manual.wxid, who)).toHaveLength(1);
+  });
+});
+
+describe('requests that come by the sync, not by a live event', () => {
+  /** The account's accept jobs (with their due time), oldest first. */
+  async function acceptJobs(a: ListedAccount) {
+    const account = (await server.accounts.accountOf(a.wxid))!;
+    return (await jobsOfAccount(server.deps.db, account.id)).filter((j) => j.kind === 'accept');
+  }
+
+  /** A person asks on the platform without any event reaching the console; their wxid. */
+  async function askSilently(a: ListedAccount, verifyContent: string) {
+    const person = personForWxid('robots-test', `wxid_quiet${randomUUID().slice(0, 8)}`);
+    await server.deps.db
+      .insert(simPeople)
+      .values({ ...person, accountWxid: a.wxid, isFriend: false, addedAt: Date.now() });
+    await server.deps.db.insert(simFriendRequests).values({
+      accountWxid: a.wxid,
+      requestId: `fr_${randomUUID().replaceAll('-', '').slice(0, 16)}`,
+      fromWxid: person.wxid,
+      verifyContent,
+      source: 'search',
+      status: 'pending',
+      createdAt: Date.now(),
+    });
+    return person.wxid;
+  }
+
+  /** The connection drops; while it is down `meanwhile` runs; then it is back online. */
+  async function dropAndReturn(a: ListedAccount, meanwhile: () => Promise<void> = async () => {}) {
+    const drop = await api().post('/sim-api/fault', { workWxid: a.wxid, kind: 'drop' });
+    expect(drop.status, drop.message).toBe(200);
+    await waitStatus(server, demo, a.wxid, 'offline');
+    await meanwhile();
+    await waitStatus(server, demo, a.wxid, 'online');
+    await settle(server);
+  }
+
+  it('accepts a request that came while the account was offline, its delay counted from the sync', async () => {
+    const away = await addAccount(server, demo, { nickname: '掉线号' });
+    await api().post('/api/autoAgree/update', {
+      ...settings,
+      workWxid: away.wxid,
+      delayMinSec: 300,
+      delayMaxSec: 300,
+    });
+    await api().post('/api/autoAgree/reply/save', {
+      workWxid: away.wxid,
+      messages: [{ kind: 'text', content: '离线期间的申请也通过了' }],
+      intervalSec: 0,
+    });
+    let who = '';
+    let seenAt = 0;
+    await dropAndReturn(away, async () => {
+      who = await askSilently(away, '你不在线时我加你');
+      seenAt = server.deps.now();
+    });
+    // Pulled on reconnect and decided once: waiting its delay from the moment the console saw it.
+    expect((await requestOf(away, who))?.status).toBe(1);
+    const [job, ...more] = await acceptJobs(away);
+    expect(more).toHaveLength(0);
+    expect(job!.state).toBe('queued');
+    expect(job!.dueAt - seenAt).toBeGreaterThanOrEqual(300_000);
+    expect(job!.dueAt - server.deps.now()).toBeLessThanOrEqual(300_000);
+    clock.offset += 301_000;
+    await eventually(async () => (await requestOf(away, who))?.status === 3);
+    const got = await waitReceived(server, demo, away.wxid, who, 1);
+    expect(got[0]!.content).toBe('离线期间的申请也通过了');
+    expect((await friendOf(away, who))?.source).toBe('autoAccept');
+    await settle(server);
+    expect(await receivedBy(server, demo, away.wxid, who)).toHaveLength(1);
+  });
+
+  it('a request the live event and the sync both saw is decided and accepted once', async () => {
+    const both = await addAccount(server, demo, { nickname: '双路号' });
+    await api().post('/api/autoAgree/update', {
+      ...settings,
+      workWxid: both.wxid,
+      delayMinSec: 0,
+      delayMaxSec: 600,
+    });
+    await api().post('/api/autoAgree/reply/save', {
+      workWxid: both.wxid,
+      messages: [{ kind: 'text', content: '只问候一次' }],
+      intervalSec: 0,
+    });
+    const who = await ask(both, '请通过');
+    await eventually(async () => ((await acceptJobs(both)).length > 0 ? true : undefined));
+    const [first] = await acceptJobs(both);
+    // The sync on reconnect lists the same pending request: no second decision, the same delay.
+    await dropAndReturn(both);
+    const after = await acceptJobs(both);
+    expect(after.map((j) => [j.key, j.dueAt])).toEqual([[first!.key, first!.dueAt]]);
+    clock.offset += 601_000;
+    await eventually(async () => (await requestOf(both, who))?.status === 3);
+    await waitReceived(server, demo, both.wxid, who, 1);
+    await settle(server);
+    expect(await receivedBy(server, demo, both.wxid, who)).toHaveLength(1);
+    expect((await acceptJobs(both)).map((j) => j.state)).toEqual(['done']);
+  });
+
+  it('a request decided while the robot was off stays for a seat after the robot is on', async () => {
+    const late = await addAccount(server, demo, { nickname: '后开号' });
+    await api().post('/api/autoAgree/update', { ...settings, workWxid: late.wxid, enabled: false });
+    const who = await ask(late, '早到的申请');
+    await eventually(async () => requestOf(late, who));
+    await settle(server);
+    await api().post('/api/autoAgree/update', { ...settings, workWxid: late.wxid });
+    await dropAndReturn(late);
+    expect((await requestOf(late, who))?.status).toBe(1);
+    expect(await acceptJobs(late)).toHaveLength(0);
+  });
+
+  it('racing deciders and the upkeep give one accept; the upkeep decides what no handler did', async () => {
+    const race = await addAccount(server, demo, { nickname: '并发号' });
+    await api().post('/api/autoAgree/update', {
+      ...settings,
+      workWxid: race.wxid,
+      delayMinSec: 600,
+      delayMaxSec: 600,
+    });
+    const account = (await server.accounts.accountOf(race.wxid))!;
+    // Stored as the friend-requests module stores a request, but no handler has decided it yet
+    // (the instance died between the two).
+    const stored = (wxid: string) =>
+      upsertReceived(server.deps.db, {
+        tenantId: account.tenantId,
+        workAccountId: account.id,
+        platformRequestId: `fr_${randomUUID()}`,
+        wxid,
+        nickname: '并发',
+        avatar: '',
+        verifyContent: '你好',
+        source: 'search',
+        status: 1,
+        reasonKey: null,
+        createdAt: new Date(server.deps.now()),
+      });
+    const a = await stored('wxid_race_a');
+    const { autoAccept } = robotsOf(server.deps);
+    await Promise.all([
+      autoAccept.decidePending(account),
+      autoAccept.decidePending(account),
+      autoAccept.decidePending(null),
+    ]);
+    const b = await stored('wxid_race_b');
+    await new RobotJob(server.deps).maintain();
+    const keys = (await acceptJobs(race)).map((j) => j.key).sort();
+    expect(keys).toEqual([`accept:${a}`, `accept:${b}`].sort());
   });
 });

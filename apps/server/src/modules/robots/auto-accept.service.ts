@@ -1,4 +1,5 @@
 import {
+  FRIEND_REQUEST_STATUS,
   normalizeKeywordText,
   type AutoAgreeItem,
   type AutoAgreeListResult,
@@ -6,7 +7,7 @@ import {
   type AutoAgreeReplySaveBody,
   type AutoAgreeUpdateBody,
 } from '@cst/shared';
-import type { ContactsChangedEvent, FriendRequestEvent } from '../../gateway/index.ts';
+import type { ContactsChangedEvent } from '../../gateway/index.ts';
 import type { AuthContext } from '../../platform/auth-context.ts';
 import type { Deps } from '../../platform/deps.ts';
 import type { DbOrTx } from '../../platform/db.ts';
@@ -25,6 +26,8 @@ import { acceptedToday } from './robot.lanes.ts';
 
 /** How long after a request a new friend still gets the greeting. */
 const GREETING_WINDOW_MS = 7 * 24 * 3600_000;
+/** Requests decided in one transaction. */
+const DECIDE_BATCH = 200;
 
 /** The idempotency key of the robot's accept of a request. */
 export const acceptKey = (requestId: string) => `accept:${requestId}`;
@@ -161,38 +164,54 @@ export class AutoAcceptService {
     };
   }
 
-  /** A request arrived: when the robot accepts it, its accept is queued after a random delay. */
-  async onFriendRequest(ev: FriendRequestEvent, account: AccountRef): Promise<void> {
-    if (ev.request.status !== 'pending') return;
-    const db = this.deps.db;
-    const s = await repo.effectiveAutoAccept(db, account.tenantId, account.id);
-    if (!s?.enabled || !greetingPasses(s.keywords, ev.request.verifyContent)) return;
-    const row = await reqRepo.receivedByPlatformId(
-      db,
-      account.tenantId,
-      account.id,
-      ev.request.requestId,
-    );
-    if (!row || row.status !== 1) return;
-    const now = this.deps.now();
-    const spread = s.delayMaxSec - s.delayMinSec;
-    const random = schedulerOf(this.deps).options.random;
-    const delayMs = (s.delayMinSec + Math.floor(random() * (spread + 1))) * 1000;
-    const added = await addJobs(
-      db,
-      [
-        {
-          tenantId: account.tenantId,
-          workAccountId: account.id,
-          kind: 'accept',
-          key: acceptKey(row.id),
-          payload: { friendRequestId: row.id, tagIds: s.tagIds, dailyCap: s.dailyCap },
-          dueAt: now + delayMs,
-        },
-      ],
-      now,
-    );
+  /**
+   * Shows the received requests not yet decided (of an account, or of any account) to the
+   * auto-accept rule: those it accepts get an accept job after a random delay from now. Called
+   * after a live request, after the sync when an account comes online (requests that came while
+   * it was offline or held elsewhere) and by the scheduler's upkeep (a handler that failed). The
+   * flag is cleared in the transaction that adds the job, so each request is decided once, and
+   * the job's key makes its accept once.
+   */
+  async decidePending(account: AccountRef | null): Promise<void> {
+    let added = 0;
+    for (;;) {
+      const { taken, jobs } = await this.deps.db.transaction(async (tx) => {
+        const rows = await reqRepo.takeUndecided(tx, account, DECIDE_BATCH);
+        const now = this.deps.now();
+        const settings = new Map<string, Awaited<ReturnType<typeof repo.effectiveAutoAccept>>>();
+        const out: NewRobotJob[] = [];
+        for (const r of rows) {
+          if (!settings.has(r.workAccountId)) {
+            settings.set(
+              r.workAccountId,
+              await repo.effectiveAutoAccept(tx, r.tenantId, r.workAccountId),
+            );
+          }
+          const s = settings.get(r.workAccountId);
+          if (r.status !== FRIEND_REQUEST_STATUS.requested || !s?.enabled) continue;
+          if (!greetingPasses(s.keywords, r.verifyContent)) continue;
+          out.push({
+            tenantId: r.tenantId,
+            workAccountId: r.workAccountId,
+            kind: 'accept',
+            key: acceptKey(r.id),
+            payload: { friendRequestId: r.id, tagIds: s.tagIds, dailyCap: s.dailyCap },
+            dueAt: now + this.delayMs(s.delayMinSec, s.delayMaxSec),
+          });
+        }
+        return { taken: rows.length, jobs: await addJobs(tx, out, now) };
+      });
+      added += jobs;
+      // One batch per upkeep round; an account's own backlog (a long time offline) in full.
+      if (!account || taken < DECIDE_BATCH) break;
+    }
     if (added > 0) await Scheduler.wake(this.deps, ROBOT_JOB);
+  }
+
+  /** A random delay in [min, max] whole seconds (the scheduler's random source). */
+  private delayMs(minSec: number, maxSec: number): number {
+    const random = schedulerOf(this.deps).options.random;
+    return (minSec + Math.floor(random() * (maxSec - minSec + 1))) * 1000;
   }
 
   /** New friends who had asked (accepted by the robot, a seat or the phone) get the greeting. */

@@ -1,7 +1,7 @@
 import { and, eq, gt, inArray, sql } from 'drizzle-orm';
 import { FRIEND_REQUEST_STATUS } from '@cst/shared';
 import { friendRequests, workAccounts } from '../../db/schema/index.ts';
-import type { DbOrTx } from '../../platform/db.ts';
+import { rowsOf, type DbOrTx, type Tx } from '../../platform/db.ts';
 
 // The robots' reads and writes of friend requests: a received request by its platform id, the
 // requests of new friends, and the robot's accept (origin autoAccept).
@@ -27,6 +27,54 @@ export async function receivedByPlatformId(
       ),
     );
   return row ?? null;
+}
+
+/** A received request as the auto-accept rule decides it. */
+export interface UndecidedRequest {
+  id: string;
+  tenantId: string;
+  workAccountId: string;
+  status: number;
+  verifyContent: string;
+}
+
+/**
+ * Takes up to `limit` received requests the auto-accept rule has not decided (of one account, or
+ * of any), oldest first, clearing their flag in the caller's transaction: the decision commits
+ * with the flag, so each request is decided exactly once. Rows another transaction is deciding
+ * are skipped.
+ */
+export async function takeUndecided(
+  tx: Tx,
+  account: { tenantId: string; id: string } | null,
+  limit: number,
+): Promise<UndecidedRequest[]> {
+  const rows = rowsOf<{
+    id: string;
+    tenant_id: string;
+    work_account_id: string;
+    status: number;
+    verify_content: string;
+  }>(
+    await tx.execute(sql`
+      with picked as materialized (
+        select id from friend_requests
+        where auto_accept_pending
+          ${account ? sql`and tenant_id = ${account.tenantId} and work_account_id = ${account.id}` : sql``}
+        order by work_account_id, created_at
+        limit ${limit}
+        for update skip locked)
+      update friend_requests f set auto_accept_pending = false
+      from picked where f.id = picked.id
+      returning f.id, f.tenant_id, f.work_account_id, f.status, f.verify_content`),
+  );
+  return rows.map((r) => ({
+    id: r.id,
+    tenantId: r.tenant_id,
+    workAccountId: r.work_account_id,
+    status: r.status,
+    verifyContent: r.verify_content,
+  }));
 }
 
 /** Received requests of an account from these people, answered or not, made since a time. */

@@ -28,6 +28,7 @@ import {
 } from './robot-job.repository.ts';
 import * as reqRepo from './robot-requests.repository.ts';
 import { acceptLaneOf, sendLaneOf } from './robot.lanes.ts';
+import { robotsOf } from './robots.context.ts';
 import { accountRow } from './robots.repository.ts';
 
 /** A claimed robot job as the scheduler holds it. */
@@ -43,6 +44,8 @@ export interface RobotItem {
 export const ROBOT_MAX_ATTEMPTS = 5;
 /** How long an accept waits when its account is away before it is tried again. */
 const AWAY_RETRY_MS = 30_000;
+/** How often the upkeep looks for requests no handler decided. */
+const SWEEP_EVERY_MS = 10_000;
 
 function accountAway(err: unknown): boolean {
   return err instanceof GatewayError && (err.code === 'notHeld' || err.code === 'notOnline');
@@ -58,7 +61,19 @@ function accountAway(err: unknown): boolean {
 export class RobotJob implements JobKind<RobotItem> {
   readonly name = ROBOT_JOB;
 
+  private lastSweep = 0;
+
   constructor(private readonly deps: Deps) {}
+
+  /**
+   * Upkeep: requests whose decision a failed handler left undone reach the auto-accept rule
+   * here (every few seconds, a batch at a time).
+   */
+  async maintain(): Promise<void> {
+    if (Date.now() - this.lastSweep < SWEEP_EVERY_MS) return;
+    this.lastSweep = Date.now();
+    await robotsOf(this.deps).autoAccept.decidePending(null);
+  }
 
   async claim(scope: ClaimScope): Promise<Claimed<RobotItem>[]> {
     const out: Claimed<RobotItem>[] = [];

@@ -37,7 +37,12 @@ export function registerRobotsRoutes(app: FastifyInstance, deps: Deps): void {
     rt.on('message', async (ev, account) => {
       await engine.onMessage(ev, account);
     }),
-    rt.on('friendRequest', (ev, account) => autoAccept.onFriendRequest(ev, account)),
+    // Registered after the friend-requests module's handlers (modules/index.ts), which store the
+    // live request or, when the account comes online, the platform's list of requests.
+    rt.on('friendRequest', (_ev, account) => autoAccept.decidePending(account)),
+    rt.on('statusChanged', (ev, account) =>
+      ev.status === 'online' ? autoAccept.decidePending(account) : undefined,
+    ),
     rt.on('contactsChanged', (ev, account) => autoAccept.onContactsChanged(ev, account)),
     deps.bus.subscribe(RULES_CHANNEL, (tenantId) => engine.forget(tenantId)),
   ];

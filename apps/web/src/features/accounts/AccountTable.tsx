@@ -16,6 +16,7 @@ import type { AccountAction } from './accountActions.ts';
 import { AccountRowActions } from './AccountRowActions.tsx';
 import { KeepIdleBadge } from './KeepIdleBadge.tsx';
 import { StatusTag } from './StatusTag.tsx';
+import { avatarSrc } from '../bubbles/media.ts';
 
 /** Props of {@link AccountTable}. */
 export interface AccountTableProps {
@@ -41,7 +42,7 @@ export function AccountTable(props: AccountTableProps) {
       width: 250,
       render: (v: string, r) => (
         <Flex gap={10} align="flex-start">
-          <Avatar src={r.avatar || undefined} alt={v} style={{ flex: 'none' }}>
+          <Avatar src={avatarSrc(r.avatar)} alt={v} style={{ flex: 'none' }}>
             {(v || r.wxid).slice(0, 1)}
           </Avatar>
           <Flex vertical gap={2} align="flex-start" style={{ minWidth: 0 }}>

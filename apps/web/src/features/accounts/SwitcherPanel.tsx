@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { SwitcherAccount, WxTreeNode } from '@cst/shared';
 import { statusDot } from './status.ts';
 import { useWorkAccounts } from './workAccountStore.ts';
+import { avatarSrc } from '../bubbles/media.ts';
 
 /** Props of {@link SwitcherPanel}. */
 export interface SwitcherPanelProps {
@@ -51,7 +52,7 @@ export function SwitcherPanel({ onChosen }: SwitcherPanelProps) {
             }}
           >
             <Badge dot status={statusDot(a.status)} offset={[-2, 26]}>
-              <Avatar size={28} src={a.avatar || undefined}>
+              <Avatar size={28} src={avatarSrc(a.avatar)}>
                 {(a.remark || a.nickname || a.wxid).slice(0, 1)}
               </Avatar>
             </Badge>

@@ -11,6 +11,7 @@ import { SwitcherPanel } from './SwitcherPanel.tsx';
 import { useSwitcherLive } from './useAccountLiveUpdates.ts';
 import { useWorkAccounts } from './workAccountStore.ts';
 import './accounts.css';
+import { avatarSrc } from '../bubbles/media.ts';
 
 /** The switcher for whoever may read conversations or manage accounts. */
 export function WorkAccountSwitcher() {
@@ -63,7 +64,7 @@ function Switcher({ canManage }: { canManage: boolean }) {
       >
         <Badge dot={othersUnread} offset={[-2, 2]}>
           <Badge dot status={current ? statusDot(current.status) : 'default'} offset={[-2, 24]}>
-            <Avatar size={26} src={current?.avatar || undefined} icon={<MobileOutlined />} />
+            <Avatar size={26} src={avatarSrc(current?.avatar)} icon={<MobileOutlined />} />
           </Badge>
         </Badge>
         <span className="wx-switcher-current" data-testid="wx-switcher-current">

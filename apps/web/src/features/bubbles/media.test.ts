@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { MessageItem } from '@cst/shared';
-import { formatBytes, parseContent, previewSrc, safeHref, thumbSrc } from './media.ts';
+import { avatarSrc, formatBytes, parseContent, previewSrc, safeHref, thumbSrc } from './media.ts';
 import { nextChoice } from './VoteBubble.tsx';
 import { cardContent } from '@cst/shared';
 
@@ -23,6 +23,18 @@ describe('bubble media helpers', () => {
     expect(safeHref('//evil.example/x')).toBeNull();
     expect(safeHref('https://example.com/a')).toBe('https://example.com/a');
     expect(safeHref('/oss-api/t/1/a.png')).toBe('/oss-api/t/1/a.png');
+  });
+
+  it('gives avatars in the console storage the token and leaves the platform ones as they are', () => {
+    expect(avatarSrc('/oss-api/t/1/avatars/a.jpg')).toMatch(
+      /^\/oss-api\/t\/1\/avatars\/a\.jpg\?token=/,
+    );
+    expect(avatarSrc('data:image/svg+xml;base64,PHN2Zy8+')).toBe(
+      'data:image/svg+xml;base64,PHN2Zy8+',
+    );
+    expect(avatarSrc('https://cdn.example/a.jpg')).toBe('https://cdn.example/a.jpg');
+    expect(avatarSrc('')).toBeUndefined();
+    expect(avatarSrc(null)).toBeUndefined();
   });
 
   it('previews received pictures under 7 days from the CDN address, older ones from the thumbnail', () => {

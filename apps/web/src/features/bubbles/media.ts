@@ -10,6 +10,15 @@ export function withToken(url: string | null, extra = ''): string | null {
   return `${url}${sep}token=${encodeURIComponent(token)}${extra}`;
 }
 
+/**
+ * The address an avatar shows with: a picture kept in the console's storage (`/oss-api/…`, such
+ * as one the avatar library gave a work account) carries the session's token; others as given.
+ */
+export function avatarSrc(url: string | null | undefined): string | undefined {
+  if (!url) return undefined;
+  return url.startsWith('/oss-api/') ? (withToken(url) ?? undefined) : url;
+}
+
 /** The address a media message shows with (SPEC §4: permanent or CDN), with the token. */
 export function mediaSrc(m: MessageItem, now = Date.now()): string | null {
   return withToken(mediaAddressFor(m, now));

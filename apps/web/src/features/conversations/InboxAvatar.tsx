@@ -1,5 +1,6 @@
 import { Avatar } from 'antd';
 import { memo, useState } from 'react';
+import { avatarSrc } from '../bubbles/media.ts';
 
 const COLORS = ['#1677ff', '#07c160', '#722ed1', '#fa541c', '#eb2f96', '#13a8a8', '#faad14'];
 
@@ -36,7 +37,7 @@ export const InboxAvatar = memo(function InboxAvatar({
       <Avatar
         size={size}
         shape={shape}
-        src={src}
+        src={avatarSrc(src)}
         alt={name}
         onError={() => {
           setBroken(true);

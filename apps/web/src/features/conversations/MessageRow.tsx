@@ -69,6 +69,11 @@ export const MessageRow = memo(function MessageRow({ messageKey, conv }: Message
               {t('robots.sentByRobot')}
             </span>
           )}
+          {m.editedAt != null && !m.revoked && (
+            <span className="msg-edited" data-testid="msg-edited">
+              {t('inbox.edited')}
+            </span>
+          )}
           {messageTime(m.msgTime, Date.now())}
         </div>
       </div>

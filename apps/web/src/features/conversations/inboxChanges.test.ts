@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   applyMessagePush,
+  applyEdit,
   applyRevoke,
   applySendPush,
   ensureChat,
@@ -185,6 +186,31 @@ describe('sending', () => {
       }),
     );
     expect(data.messages['u:u1']).toMatchObject({ failed: true, errMessage: '对方已拒收' });
+  });
+
+  it('shows an edited text with its edit time; the preview moves only with a conv', () => {
+    let data = change(withList(c), (d) =>
+      setChatPage(d, c.index_name, [buildMessage(c, 1), buildMessage(c, 2)], false, false),
+    );
+    data = change(data, (d) =>
+      applyEdit(d, { messageId: '1', content: '改过的第一条', editedAt: NOW }, NOW),
+    );
+    expect(data.messages['m:1']).toMatchObject({ content: '改过的第一条', editedAt: NOW });
+    expect(data.convs[c.index_name]!.msg_text).toBe(c.msg_text);
+    data = change(data, (d) =>
+      applyEdit(
+        d,
+        {
+          messageId: '2',
+          content: '改过的第二条',
+          editedAt: NOW + 1,
+          conv: { ...c, msg_text: '改过的第二条' },
+        },
+        NOW,
+      ),
+    );
+    expect(data.messages['m:2']).toMatchObject({ content: '改过的第二条', editedAt: NOW + 1 });
+    expect(data.convs[c.index_name]!.msg_text).toBe('改过的第二条');
   });
 
   it('turns a revoked message into the notice and updates the preview', () => {

@@ -169,6 +169,20 @@ export function applyRevoke(
   if (p.conv) upsertConversation(d, p.conv, now, true);
 }
 
+/** Applies `editMsg`: the message shows its new text, marked edited. */
+export function applyEdit(
+  d: Draft,
+  p: { messageId: string; content: string; editedAt: number; conv?: ConversationItem },
+  now: number,
+): void {
+  const key = d.data.keyByMessageId[p.messageId];
+  const m = key ? d.data.messages[key] : undefined;
+  if (m && !m.revoked) {
+    d.w('messages')[m.key] = { ...m, content: p.content, editedAt: p.editedAt };
+  }
+  if (p.conv) upsertConversation(d, p.conv, now, true);
+}
+
 /** Zeroes a conversation's unread (`syncRead`, or a read by this seat); returns the old count. */
 export function zeroUnread(d: Draft, indexName: string): number | null {
   const c = d.data.convs[indexName];

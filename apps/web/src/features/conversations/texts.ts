@@ -5,6 +5,7 @@ import type { TextTree } from '../../i18n/common.ts';
 export const inboxTexts: Record<Language, TextTree> = {
   'zh-CN': {
     inbox: {
+      edited: '已编辑',
       accounts: '工作号',
       allAccounts: '全部工作号',
       noAccounts: '暂无分配给您的工作号',
@@ -144,6 +145,7 @@ export const inboxTexts: Record<Language, TextTree> = {
   },
   en: {
     inbox: {
+      edited: 'Edited',
       accounts: 'Work accounts',
       allAccounts: 'All work accounts',
       noAccounts: 'No work account is assigned to you',

@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router';
 import {
   MESSAGE_PUSH_EVENT,
   type ConversationItem,
+  type EditPush,
   type MessageItem,
   type SyncReadPush,
 } from '@cst/shared';
@@ -12,6 +13,7 @@ import { useCueTone } from '../settings/notifyHooks.ts';
 import { cueTone, desktopNotify } from './attention.ts';
 import {
   applyMessagePush,
+  applyEdit,
   applyRevoke,
   applySendPush,
   dropIfOutOfView,
@@ -37,6 +39,7 @@ type Pending =
   | { kind: 'message'; data: MessagePush }
   | { kind: 'send'; data: SendProgress }
   | { kind: 'revoke'; data: RevokePush }
+  | { kind: 'edit'; data: EditPush }
   | { kind: 'syncRead'; data: SyncReadPush }
   | { kind: 'conv'; data: ConversationItem };
 
@@ -85,6 +88,7 @@ export function useInboxLive(): void {
             }
           } else if (p.kind === 'send') applySendPush(d, p.data);
           else if (p.kind === 'revoke') applyRevoke(d, p.data, now);
+          else if (p.kind === 'edit') applyEdit(d, p.data, now);
           else if (p.kind === 'conv') {
             // Do not disturb changed: the totals are read again from the server.
             if (!!d.data.convs[p.data.index_name]?.disturb !== !!p.data.disturb)
@@ -135,6 +139,7 @@ export function useInboxLive(): void {
       ),
       client.on('send', (data) => apply({ kind: 'send', data: data as SendProgress })),
       client.on('revokeMsg', (data) => apply({ kind: 'revoke', data: data as RevokePush })),
+      client.on('editMsg', (data) => apply({ kind: 'edit', data: data as EditPush })),
       client.on('syncRead', (data) => apply({ kind: 'syncRead', data: data as SyncReadPush })),
       client.on('convUpdate', (data) => apply({ kind: 'conv', data: data as ConversationItem })),
     ];

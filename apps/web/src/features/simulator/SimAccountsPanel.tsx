@@ -5,6 +5,7 @@ import { SIM_FAULT_KINDS, WS_EVENTS } from '@cst/shared';
 import { useRealtimeEvent } from '../../lib/realtime/useRealtimeEvent.ts';
 import { StatusTag } from '../accounts/StatusTag.tsx';
 import { simulatorApi, simulatorKeys, type SimAccount, type SimFaultKind } from './api.ts';
+import { avatarSrc } from '../bubbles/media.ts';
 
 /** The tenant's accounts as the platform sees them, with the faults the platform can cause. */
 export function SimAccountsPanel() {
@@ -44,7 +45,7 @@ export function SimAccountsPanel() {
             dataIndex: 'nickname',
             render: (v: string, a) => (
               <Space>
-                <Avatar size={24} src={a.avatar || undefined}>
+                <Avatar size={24} src={avatarSrc(a.avatar)}>
                   {(v || a.wxid).slice(0, 1)}
                 </Avatar>
                 <span>
