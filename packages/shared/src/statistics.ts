@@ -195,7 +195,7 @@ export const STAT_METRIC_LABELS = {
   firstResponse: { 'zh-CN': '首次响应(秒)', en: 'First response (s)' },
   avgResponse: { 'zh-CN': '平均响应(秒)', en: 'Average response (s)' },
   unanswered: { 'zh-CN': '未回复会话', en: 'Chats left unanswered' },
-  contacts: { 'zh-CN': '打标签联系人(人次)', en: 'Tagged contacts (per tag)' },
+  contacts: { 'zh-CN': '打标签人次', en: 'Tagged contacts' },
   amount: { 'zh-CN': '金额(元)', en: 'Amount (CNY)' },
   initiated: { 'zh-CN': '发起', en: 'Initiated' },
   initiatedAmount: { 'zh-CN': '发起金额(元)', en: 'Initiated amount' },

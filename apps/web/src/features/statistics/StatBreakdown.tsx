@@ -47,7 +47,7 @@ export function StatBreakdown({ report, data, dark, label }: StatBreakdownProps)
     {
       key: 'name',
       title: t(kind === 'tag' ? 'statistics.tag' : 'statistics.seat'),
-      width: 200,
+      width: 180,
       fixed: 'left' as const,
       render: (_: unknown, r: StatRow) =>
         kind === 'tag' ? (
@@ -62,7 +62,7 @@ export function StatBreakdown({ report, data, dark, label }: StatBreakdownProps)
     ...data.metrics.map((m) => ({
       key: m,
       title: label(m),
-      width: 120,
+      width: 110,
       align: 'right' as const,
       render: (_: unknown, r: StatRow) => formatFigure(m, r.values[m] ?? 0),
     })),
@@ -98,7 +98,7 @@ export function StatBreakdown({ report, data, dark, label }: StatBreakdownProps)
               columns={columns}
               dataSource={rows}
               pagination={rows.length > 10 ? { pageSize: 10, showSizeChanger: false } : false}
-              scroll={{ x: 200 + 120 * data.metrics.length }}
+              scroll={{ x: 180 + 110 * data.metrics.length }}
               locale={{
                 emptyText: t(kind === 'tag' ? 'statistics.noTags' : 'statistics.noSeats'),
               }}
