@@ -589,5 +589,20 @@ describe('the service, tag, money and login reports', () => {
     wb.worksheets[0]!.eachRow((r) => rows.push((r.values as unknown[]).slice(1)));
     expect(rows[0]!.slice(0, 4)).toEqual(['日期 / 工作号', '合计', '金额(元)', '发起']);
     expect(rows[8]!.slice(0, 3)).toEqual(['合计', 2, 89.5]);
+    // The service report's export lists the seats after the accounts.
+    const svc = await server.app.inject({
+      method: 'GET',
+      url: `/main-api/statistics/service/export?${new URLSearchParams({ from: weekAgo, to: today, token: seatA.token }).toString()}`,
+      headers: { 'accept-language': 'en' },
+    });
+    expect(svc.statusCode).toBe(200);
+    const sb = new ExcelJS.Workbook();
+    await sb.xlsx.load(svc.rawPayload as unknown as ArrayBuffer);
+    const last: unknown[] = [];
+    sb.worksheets[0]!.eachRow((r) =>
+      last.splice(0, last.length, ...(r.values as unknown[]).slice(1)),
+    );
+    expect(String(last[0])).toMatch(/^Seat: /);
+    expect(last.slice(1, 3)).toEqual([1, 1]);
   });
 });
