@@ -20,7 +20,7 @@ export const statisticsMessages = {
   },
 } satisfies Record<string, Text>;
 
-/** The reports served so far (`/main-api/statistics/{report}`); the menu shows these only. */
+/** The reports (`/main-api/statistics/{report}`); the menu shows these. */
 export const STAT_REPORTS = [
   'wxfriend',
   'newfriend',
@@ -29,6 +29,11 @@ export const STAT_REPORTS = [
   'deletefriend',
   'addfriend',
   'message',
+  'service',
+  'label',
+  'eft',
+  'redpacket',
+  'login',
 ] as const;
 export type StatReport = (typeof STAT_REPORTS)[number];
 
@@ -56,6 +61,22 @@ export const STAT_METRICS = {
     'document',
     'other',
   ],
+  service: ['served', 'sent', 'received', 'firstResponse', 'avgResponse', 'unanswered'],
+  label: ['contacts', 'added', 'removed', 'net'],
+  eft: [
+    'total',
+    'amount',
+    'initiated',
+    'initiatedAmount',
+    'expired',
+    'expiredAmount',
+    'accepted',
+    'acceptedAmount',
+    'returned',
+    'returnedAmount',
+  ],
+  redpacket: ['total', 'sent', 'received', 'amount', 'unknownAmount'],
+  login: ['logins', 'logouts', 'bans', 'kickouts', 'onlineHours'],
 } as const satisfies Record<StatReport, readonly string[]>;
 export type StatMetric = (typeof STAT_METRICS)[StatReport][number];
 
@@ -125,6 +146,27 @@ export type StatExportQuery = z.infer<typeof statExportQuery>;
 
 const values = z.record(z.string(), z.number());
 
+/**
+ * What the rows of a report's breakdown are: seats (`service`) or tags (`label`). The other
+ * reports have none.
+ */
+export const STAT_ROW_KINDS = ['seat', 'tag'] as const;
+export type StatRowKind = (typeof STAT_ROW_KINDS)[number];
+
+/** One row of a report's breakdown: a seat or a tag, its figures, and for a tag its daily count. */
+export const statRow = z.object({
+  id: z.string(),
+  name: z.string(),
+  /** A tag's group. */
+  group: z.string().optional(),
+  /** A tag's colour. */
+  color: z.string().optional(),
+  values,
+  /** Contacts carrying the tag at the end of each day of the range (`label`). */
+  daily: z.array(z.number()).optional(),
+});
+export type StatRow = z.infer<typeof statRow>;
+
 /** A report: its figures' keys, the range's totals, one row per day and one per work account. */
 export const statResult = z.object({
   /** The range counted (the defaults filled in). */
@@ -137,6 +179,9 @@ export const statResult = z.object({
   accounts: z.array(
     z.object({ workWxid: z.string(), nickname: z.string(), remark: z.string(), values }),
   ),
+  /** The breakdown by seat (`service`) or tag (`label`). */
+  rowKind: z.enum(STAT_ROW_KINDS).optional(),
+  rows: z.array(statRow).optional(),
 });
 export type StatResult = z.infer<typeof statResult>;
 
@@ -165,6 +210,26 @@ export const STAT_METRIC_LABELS = {
   emoticon: { 'zh-CN': '表情', en: 'Stickers' },
   document: { 'zh-CN': '文件', en: 'Files' },
   other: { 'zh-CN': '其他类型', en: 'Other types' },
+  served: { 'zh-CN': '接待会话', en: 'Chats served' },
+  firstResponse: { 'zh-CN': '首次响应(秒)', en: 'First response (s)' },
+  avgResponse: { 'zh-CN': '平均响应(秒)', en: 'Average response (s)' },
+  unanswered: { 'zh-CN': '未回复会话', en: 'Chats left unanswered' },
+  contacts: { 'zh-CN': '打标签人次', en: 'Tagged contacts' },
+  amount: { 'zh-CN': '金额(元)', en: 'Amount (CNY)' },
+  initiated: { 'zh-CN': '发起', en: 'Initiated' },
+  initiatedAmount: { 'zh-CN': '发起金额(元)', en: 'Initiated amount' },
+  expired: { 'zh-CN': '已过期', en: 'Expired' },
+  expiredAmount: { 'zh-CN': '过期金额(元)', en: 'Expired amount' },
+  accepted: { 'zh-CN': '已收款', en: 'Accepted' },
+  acceptedAmount: { 'zh-CN': '收款金额(元)', en: 'Accepted amount' },
+  returned: { 'zh-CN': '已退还', en: 'Returned' },
+  returnedAmount: { 'zh-CN': '退还金额(元)', en: 'Returned amount' },
+  unknownAmount: { 'zh-CN': '金额未知', en: 'Amount unknown' },
+  logins: { 'zh-CN': '登录', en: 'Logins' },
+  logouts: { 'zh-CN': '退出登录', en: 'Logouts' },
+  bans: { 'zh-CN': '封号', en: 'Bans' },
+  kickouts: { 'zh-CN': '被踢下线', en: 'Kick-outs' },
+  onlineHours: { 'zh-CN': '在线时长(小时)', en: 'Online time (h)' },
 } as const satisfies Record<StatMetric | 'sent', Text>;
 
 /** The title of each report (export file names, page titles). */
@@ -176,6 +241,11 @@ export const STAT_REPORT_TITLES = {
   deletefriend: { 'zh-CN': '删除好友统计', en: 'Lost friends' },
   addfriend: { 'zh-CN': '加好友统计', en: 'Friend requests' },
   message: { 'zh-CN': '会话记录统计', en: 'Messages' },
+  service: { 'zh-CN': '服务记录', en: 'Service by seat' },
+  label: { 'zh-CN': '标签统计', en: 'Tags' },
+  eft: { 'zh-CN': '转账记录', en: 'Transfers' },
+  redpacket: { 'zh-CN': '红包统计', en: 'Red packets' },
+  login: { 'zh-CN': '登录统计', en: 'Logins' },
 } as const satisfies Record<StatReport, Text>;
 
 /** Whether a statistics page name is a report served so far. */

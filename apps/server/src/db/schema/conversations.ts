@@ -162,6 +162,8 @@ export const messages = pgTable(
       .on(t.workAccountId, t.sendingUuid)
       .where(sql`${t.sendingUuid} is not null`),
     index('messages_tenant_time').on(t.tenantId, t.msgTime),
+    // The service report: a conversation's messages in time order (statistics, issue 20).
+    index('messages_conversation_time').on(t.conversationId, t.msgTime, t.id),
     index('messages_dispatch')
       .on(t.workAccountId, t.id)
       .where(sql`${t.dispatchState} in ('pending', 'dispatching')`),

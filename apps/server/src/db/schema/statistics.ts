@@ -94,6 +94,113 @@ export const statFriendRequestDaily = pgTable(
 );
 
 /**
+ * Links of tags to contacts gained (by the link's `created_at`) and lost (`contact_tag_removals`)
+ * per work account, tag and tenant day: kept by triggers on `contact_tags` and `contacts`
+ * (hand-written in this table's migration), rebuilt by the backfill.
+ */
+export const statTagDaily = pgTable(
+  'stat_tag_daily',
+  {
+    tenantId: uuid('tenant_id').notNull(),
+    workAccountId: uuid('work_account_id').notNull(),
+    tagId: uuid('tag_id').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    added: integer('added').notNull().default(0),
+    removed: integer('removed').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.workAccountId, t.tagId, t.day] }),
+    index('stat_tag_daily_tenant_day').on(t.tenantId, t.day),
+  ],
+);
+
+/**
+ * A tag taken off a contact (untagged, the contact deleted, or the tag deleted): written by the
+ * triggers, the raw rows of the tag report's losses.
+ */
+export const contactTagRemovals = pgTable(
+  'contact_tag_removals',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    tenantId: uuid('tenant_id').notNull(),
+    workAccountId: uuid('work_account_id').notNull(),
+    contactId: uuid('contact_id').notNull(),
+    tagId: uuid('tag_id').notNull(),
+    addedAt: timestamp('added_at', { withTimezone: true }).notNull(),
+    removedAt: timestamp('removed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('contact_tag_removals_tenant_time').on(t.tenantId, t.removedAt)],
+);
+
+/**
+ * Red packets (type 16) and transfers (type 17) per work account and tenant day, by type,
+ * direction and transfer state (0 for red packets): how many, their amount in cents, and how
+ * many told an amount. Kept by triggers on `messages` (migration), rebuilt by the backfill.
+ */
+export const statMoneyDaily = pgTable(
+  'stat_money_daily',
+  {
+    tenantId: uuid('tenant_id').notNull(),
+    workAccountId: uuid('work_account_id').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    msgType: smallint('msg_type').notNull(),
+    sendSide: smallint('send_side').notNull(),
+    state: smallint('state').notNull(),
+    n: integer('n').notNull().default(0),
+    priced: integer('priced').notNull().default(0),
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.workAccountId, t.day, t.msgType, t.sendSide, t.state] }),
+    index('stat_money_daily_tenant_day').on(t.tenantId, t.day),
+  ],
+);
+
+/**
+ * Every change of a work account's status (login, logout, ban, kick-out…), written by a trigger
+ * on `work_accounts` in the statement that changes it, whatever the write path: the raw rows of
+ * the login report and of its online time.
+ */
+export const accountStatusLog = pgTable(
+  'account_status_log',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    tenantId: uuid('tenant_id').notNull(),
+    workAccountId: uuid('work_account_id').notNull(),
+    status: text('status').notNull(),
+    /** The status before (null for a new account). */
+    prevStatus: text('prev_status'),
+    reason: text('reason').notNull().default(''),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('account_status_log_account_at').on(t.workAccountId, t.at),
+    index('account_status_log_tenant_at').on(t.tenantId, t.at),
+  ],
+);
+
+/**
+ * Logins, logouts, bans and kick-outs per work account and tenant day: kept by a trigger on
+ * `account_status_log` (migration), rebuilt by the backfill. Online time is read from the log.
+ */
+export const statLoginDaily = pgTable(
+  'stat_login_daily',
+  {
+    tenantId: uuid('tenant_id').notNull(),
+    workAccountId: uuid('work_account_id').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    logins: integer('logins').notNull().default(0),
+    logouts: integer('logouts').notNull().default(0),
+    bans: integer('bans').notNull().default(0),
+    kickouts: integer('kickouts').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.workAccountId, t.day] }),
+    index('stat_login_daily_tenant_day').on(t.tenantId, t.day),
+  ],
+);
+
+/**
  * Messages per work account and day, all types and directions folded into columns: what the
  * message report reads (one row per account and day instead of one per type, direction and robot
  * flag). Kept by statement triggers on `stat_message_daily` (hand-written in its migration), so

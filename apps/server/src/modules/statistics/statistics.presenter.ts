@@ -20,7 +20,7 @@ export function statExportColumns(result: StatResult): XlsxColumn<StatExportRow>
   ];
 }
 
-/** The export's rows: every day, the total, then every work account. */
+/** The export's rows: every day, the total, every work account, then every seat or tag. */
 export async function* statExportRows(
   result: StatResult,
   lang: Language,
@@ -31,4 +31,6 @@ export async function* statExportRows(
     const name = a.remark || a.nickname;
     yield { label: name ? `${name} (${a.workWxid})` : a.workWxid, values: a.values };
   }
+  const kind = result.rowKind === 'tag' ? text('标签', 'Tag') : text('坐席', 'Seat');
+  for (const r of result.rows ?? []) yield { label: `${kind[lang]}: ${r.name}`, values: r.values };
 }

@@ -15,6 +15,7 @@ import { api } from '../../../test/api.ts';
 import {
   DB_KIND,
   buildTenant,
+  buildUser,
   buildTestApp,
   login,
   type Session,
@@ -22,6 +23,15 @@ import {
 } from '../../../test/support.ts';
 import { backfillStatistics } from './statistics.backfill.ts';
 import { daysOf } from './statistics.service.ts';
+import {
+  clearMoreRollups,
+  endSessions,
+  moneyContent,
+  moreRollupRows,
+  randomMoreEvent,
+  recomputeMore,
+  rowsOfResult,
+} from './statistics-reports.test-support.ts';
 
 // Issue 20 §2: the rollups kept by triggers agree with a recomputation from the raw rows, for
 // random messages, friends gained and lost, friend requests and their status changes, around
@@ -53,17 +63,28 @@ let ctx: TestContext;
 let manager: Session;
 let tenantId: string;
 const accounts: { id: string; wxid: string; convs: string[] }[] = [];
+/** Who sends a work account's messages: the manager, a seat, or nobody (the phone). */
+const senders: (string | null)[] = [null];
 
 beforeAll(async () => {
   ctx = await buildTestApp();
   const t = await buildTenant(ctx, '统计属性');
   tenantId = t.tenant.id;
   manager = await login(ctx, t.manager.username);
+  const seat = await buildUser(ctx, { tenantId, role: 'office', superiorId: t.manager.id });
+  senders.push(t.manager.id, seat.id);
   for (let i = 0; i < 3; i++) {
     const wxid = `wxid_statprop_${i}_${tenantId.slice(0, 6)}`;
     const [acc] = await ctx.deps.db
       .insert(workAccounts)
-      .values({ tenantId, wxid, nickname: `统计号${i}`, status: 'offline' })
+      .values({
+        tenantId,
+        wxid,
+        nickname: `统计号${i}`,
+        status: 'offline',
+        // The service report's owner of an unanswered chat: the account's seat, or the server.
+        distributedTo: i === 0 ? seat.id : null,
+      })
       .returning();
     const convs: string[] = [];
     for (let j = 0; j < 2; j++) {
@@ -75,6 +96,7 @@ beforeAll(async () => {
           workWxid: wxid,
           talkType: j === 0 ? 1 : 2,
           peerId: `peer_${i}_${j}`,
+          servedBy: i === 1 && j === 0 ? t.manager.id : null,
         })
         .returning();
       convs.push(c!.id);
@@ -106,17 +128,25 @@ async function randomEvents(r: ReturnType<typeof rng>, n: number): Promise<void>
   const now = Date.now();
   for (let i = 0; i < n; i++) {
     const acc = r.pick(accounts);
-    const op = r.int(9);
-    if (op <= 2) {
-      const rows = Array.from({ length: 1 + r.int(4) }, () => ({
-        tenantId,
-        workAccountId: acc.id,
-        conversationId: r.pick(acc.convs),
-        msgType: r.pick([1, 2, 3, 4, 5, 6, 16, 17, 49]),
-        sendSide: 1 + r.int(2),
-        robot: r.next() < 0.2,
-        msgTime: instant(r, now),
-      }));
+    const op = r.int(11);
+    if (op >= 9) {
+      await randomMoreEvent(db, r, { tenantId, acc, instant: () => instant(r, now) });
+    } else if (op <= 2) {
+      const rows = Array.from({ length: 1 + r.int(4) }, () => {
+        const msgType = r.pick([1, 2, 3, 4, 5, 6, 16, 17, 49]);
+        const sendSide = 1 + r.int(2);
+        return {
+          tenantId,
+          workAccountId: acc.id,
+          conversationId: r.pick(acc.convs),
+          msgType,
+          sendSide,
+          content: msgType === 16 || msgType === 17 ? moneyContent(r, msgType) : '',
+          senderUserId: sendSide === 1 ? r.pick(senders) : null,
+          robot: r.next() < 0.2,
+          msgTime: instant(r, now),
+        };
+      });
       await db.insert(messages).values(rows);
     } else if (op === 3) {
       const some = await db
@@ -135,6 +165,7 @@ async function randomEvents(r: ReturnType<typeof rng>, n: number): Promise<void>
             msgTime: instant(r, now),
             readOk: true,
             ...(r.next() < 0.5 ? { msgType: r.pick([1, 2, 6, 99]) } : {}),
+            ...(r.next() < 0.3 ? { content: moneyContent(r, 17) } : {}),
           })
           .where(inArray(messages.id, ids));
       }
@@ -323,10 +354,19 @@ async function expectReportsMatchRaw(tz: string): Promise<void> {
   const from = dayIn(now - 14 * DAY, tz);
   const to = dayIn(now + DAY, tz);
   const days = daysOf(from, to);
-  const expected = await recompute(tz, days);
+  await endSessions(ctx.deps.db, tenantId);
+  const expected = {
+    ...(await recompute(tz, days)),
+    ...(await recomputeMore(ctx.deps.db, { tenantId, tz, days, accounts })),
+  };
   for (const name of STAT_REPORTS) {
     const got = await report(name, from, to);
     const want = expected[name]!;
+    if ('rows' in want && want.rows) {
+      const rows = rowsOfResult(got);
+      expect(rows.values, `${name} rows`).toEqual(Object.fromEntries(want.rows));
+      if (want.daily) expect(rows.daily, `${name} daily`).toEqual(Object.fromEntries(want.daily));
+    }
     expect(got.timeZone).toBe(tz);
     expect(got.summary, `${name} summary`).toEqual(want.summary);
     expect(Object.fromEntries(got.days.map((d) => [d.day, d.values])), `${name} days`).toEqual(
@@ -355,9 +395,13 @@ async function rollupRows(): Promise<string[]> {
     union all
     select 'r' || work_account_id || day || direction || origin || status || ':' || n
       from stat_friend_request_daily where tenant_id = ${tenantId} and n <> 0`);
-  return rowsOf<{ k: string }>(result)
-    .map((r) => r.k)
-    .sort();
+  const more = await moreRollupRows(ctx.deps.db, tenantId);
+  return [
+    ...rowsOf<{ k: string }>(result)
+      .map((r) => r.k)
+      .sort(),
+    ...more,
+  ];
 }
 
 describe(`statistics rollups stay exact (${DB_KIND})`, () => {
@@ -379,6 +423,23 @@ describe(`statistics rollups stay exact (${DB_KIND})`, () => {
     expect(c.m).toBeGreaterThan(50);
     expect(c.l).toBeGreaterThan(5);
     expect(c.q).toBeGreaterThan(10);
+    // …and of the tag, money, login and service reports.
+    const more = rowsOf<{ t: number; p: number; l: number; s: number; u: number }>(
+      await ctx.deps.db.execute(sql`
+      select (select count(*) from contact_tag_removals where tenant_id = ${tenantId})::int as t,
+             (select count(*) from messages where tenant_id = ${tenantId}
+                and msg_type in (16, 17))::int as p,
+             (select count(*) from account_status_log where tenant_id = ${tenantId}
+                and status = 'online')::int as l,
+             (select count(*) from messages where tenant_id = ${tenantId}
+                and sender_user_id is not null and not robot)::int as s,
+             (select count(*) from contact_tags where tenant_id = ${tenantId})::int as u`),
+    )[0]!;
+    expect(more.t).toBeGreaterThan(3);
+    expect(more.u).toBeGreaterThan(3);
+    expect(more.p).toBeGreaterThan(20);
+    expect(more.l).toBeGreaterThan(5);
+    expect(more.s).toBeGreaterThan(20);
   }, 120_000);
 
   it('the backfill rebuilds exactly what the triggers kept', async () => {
@@ -386,6 +447,7 @@ describe(`statistics rollups stay exact (${DB_KIND})`, () => {
     expect(kept.length).toBeGreaterThan(20);
     await ctx.deps.db.execute(sql`delete from stat_message_daily where tenant_id = ${tenantId}`);
     await ctx.deps.db.execute(sql`delete from stat_friend_daily where tenant_id = ${tenantId}`);
+    await clearMoreRollups(ctx.deps.db, tenantId);
     await backfillStatistics(ctx.deps.db, tenantId);
     expect(await rollupRows()).toEqual(kept);
   });

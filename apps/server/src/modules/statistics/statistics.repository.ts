@@ -194,6 +194,11 @@ export async function rebuildTenant(tx: DbOrTx, tenantId: string): Promise<void>
     sql`lock table stat_message_daily, stat_friend_daily, stat_friend_request_daily in exclusive mode`,
   );
   await tx.execute(sql`select stat_rebuild(${tenantId}::uuid)`);
+  // The tag, money and login rollups (migration 0021).
+  await tx.execute(
+    sql`lock table stat_tag_daily, stat_money_daily, stat_login_daily in exclusive mode`,
+  );
+  await tx.execute(sql`select stat_rebuild_reports(${tenantId}::uuid)`);
 }
 
 /** Sets a tenant's statistics time zone (rebuild its rollups in the same transaction). */

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StatResult } from '@cst/shared';
 import { eq } from 'drizzle-orm';
 import { contacts, friendRequests, ports, roles, workAccounts } from '../../db/schema/index.ts';
+import { accountStatusLog } from '../../db/schema/index.ts';
 import { startServer, type Server } from '../../server.ts';
 import { buildTenant, buildUser, testConfig, type Session } from '../../../test/support.ts';
 import {
@@ -361,5 +362,247 @@ describe('the xlsx export', () => {
       url: `/main-api/statistics/addfriend/export?${new URLSearchParams({ from: weekAgo, to: today, workWxids: accB.wxid, token: seatA.token }).toString()}`,
     });
     expect(denied.statusCode).toBe(404);
+  });
+});
+
+// The service, tag, transfer, red-packet and login reports (docs/statistics.md).
+describe('the service, tag, money and login reports', () => {
+  let accC: ListedAccount;
+  let vipId: string;
+  beforeAll(async () => {
+    const db = server.deps.db;
+    // The seats may answer; one more port for an account of the login report.
+    await db
+      .update(roles)
+      .set({ permissions: ['conversation.read', 'conversation.send', 'statistics.read'] })
+      .where(eq(roles.tenantId, tenantId));
+    await db.insert(ports).values({
+      tenantId,
+      code: `P-stat3-${tenantId.slice(0, 8)}`,
+      expiresAt: new Date(Date.now() + 30 * 86_400_000),
+    });
+    accC = await addAccount(server, manager, { nickname: '统计丙' });
+    // Seat A answers peer 1 (peer 2 stays unanswered); accB's peer 3 is unanswered too.
+    const sent = await api(seatA).post('/main-api/conv/send-text', {
+      workWxid: accA.wxid,
+      receiver_id: 'wxid_stat_peer_1',
+      talkType: 1,
+      content: '您好，请问有什么可以帮您',
+      sendingUUid: 'stat-service-1',
+    });
+    expect(sent.status, sent.message).toBe(200);
+    // Two transfers (accepted 88.00, returned 1.50), a red packet with and one without amount.
+    const money: [number, unknown][] = [
+      [17, { money: '88.00', paySubType: 3, transferId: 't1' }],
+      [17, { money: '1.50', paySubType: 4, transferId: 't2' }],
+      [16, { title: '恭喜发财', amountCents: 666 }],
+      [16, { title: '大吉大利', amountCents: null }],
+    ];
+    for (const [msgType, content] of money) {
+      const r = await api(manager).post('/sim-api/inbound', {
+        workWxid: accC.wxid,
+        fromWxid: 'wxid_stat_payer',
+        talkType: 1,
+        msgType,
+        content: JSON.stringify(content),
+      });
+      expect(r.status, r.message).toBe(200);
+    }
+    const tag = await api(manager).post<{ id: string }>('/main-api/tags/add', { name: '统计VIP' });
+    expect(tag.status, tag.message).toBe(200);
+    vipId = tag.data.id;
+    const link = await api(manager).post('/main-api/acc/add-friend-tag', {
+      targets: ['f_task_1', 'f_auto_1'].map((friendWxid) => ({ workWxid: accA.wxid, friendWxid })),
+      tagIds: [vipId],
+      op: 'add',
+    });
+    expect(link.status, link.message).toBe(200);
+    await eventually(async () => {
+      const r = await report(manager, 'eft', { workWxids: [accC.wxid] });
+      return r.data.summary.total === 2 || undefined;
+    });
+  }, 60_000);
+
+  const row = (r: StatResult, id: string) => r.rows?.find((x) => x.id === id)?.values;
+
+  it('service: per seat, what it sent and answered, its response times, chats left unanswered', async () => {
+    const r = await report(manager, 'service');
+    expect(r.status, r.message).toBe(200);
+    expect(r.data.rowKind).toBe('seat');
+    const a = row(r.data, seatA.uid)!;
+    expect(a).toMatchObject({ sent: 1, served: 1, received: 1, unanswered: 1 });
+    expect(a.firstResponse).toBeGreaterThanOrEqual(0);
+    expect(a.avgResponse).toBe(a.firstResponse);
+    expect(row(r.data, seatB.uid)).toMatchObject({ sent: 0, served: 0, unanswered: 1 });
+    expect(r.data.summary).toMatchObject({ sent: 1, served: 1, received: 1, unanswered: 2 });
+    expect(r.data.days.at(-1)!.values).toMatchObject({ sent: 1, unanswered: 2 });
+    expect(byWxid(r.data)[accA.wxid]).toMatchObject({ sent: 1, unanswered: 1 });
+  });
+
+  it('service: a seat sees only its own figures, its superior those below, seatIds filters', async () => {
+    const a = await report(seatA, 'service');
+    expect(a.data.rows!.map((x) => x.id)).toEqual([seatA.uid]);
+    expect(a.data.summary).toMatchObject({ sent: 1, unanswered: 1 });
+    const b = await report(seatB, 'service');
+    expect(b.data.rows!.map((x) => x.id)).toEqual([seatB.uid]);
+    expect(b.data.summary).toMatchObject({ sent: 0, unanswered: 1 });
+    const s = await report(sup, 'service');
+    expect(s.data.rows!.map((x) => x.id).sort()).toEqual([sup.uid, seatA.uid].sort());
+    const f = await report(manager, 'service', { seatIds: [seatB.uid] });
+    expect(f.data.rows!.map((x) => x.id)).toEqual([seatB.uid]);
+    expect(f.data.summary).toMatchObject({ sent: 0, unanswered: 1 });
+    const o = await report(other, 'service');
+    expect(o.data.rows!.some((x) => x.id === seatA.uid)).toBe(false);
+    expect(o.data.summary.sent).toBe(0);
+    expect((await report(plainSeat, 'service')).status).toBe(403);
+  });
+
+  it('label: contacts per tag at the end of each day, gains and losses; renamed and deleted tags', async () => {
+    const r = await report(manager, 'label');
+    expect(r.data.rowKind).toBe('tag');
+    const vip = r.data.rows!.find((x) => x.id === vipId)!;
+    expect(vip.name).toBe('统计VIP');
+    expect(vip.values).toEqual({ contacts: 2, added: 2, removed: 0, net: 2 });
+    expect(vip.daily).toEqual([0, 0, 0, 0, 0, 0, 2]);
+    expect(byWxid(r.data)[accA.wxid]).toMatchObject({ contacts: 2, added: 2 });
+    const off = await api(manager).post('/main-api/acc/add-friend-tag', {
+      targets: [{ workWxid: accA.wxid, friendWxid: 'f_auto_1' }],
+      tagIds: [vipId],
+      op: 'remove',
+    });
+    expect(off.status, off.message).toBe(200);
+    const ren = await api(manager).post('/main-api/tags/edit', { id: vipId, name: '统计SVIP' });
+    expect(ren.status, ren.message).toBe(200);
+    const after = await report(manager, 'label');
+    const v2 = after.data.rows!.find((x) => x.id === vipId)!;
+    expect(v2.name).toBe('统计SVIP');
+    expect(v2.values).toEqual({ contacts: 1, added: 2, removed: 1, net: 1 });
+    expect(after.data.days.at(-1)!.values).toMatchObject({ contacts: 1, added: 2, removed: 1 });
+    // Seat B's account has no tagged contact; seat A sees its account's.
+    expect((await report(seatB, 'label')).data.summary.contacts).toBe(0);
+    expect((await report(seatA, 'label')).data.summary.contacts).toBe(1);
+    expect((await report(other, 'label')).data.rows!.some((x) => x.id === vipId)).toBe(false);
+    const del = await api(manager).post('/main-api/tags/del', { ids: [vipId] });
+    expect(del.status, del.message).toBe(200);
+    const gone = await report(manager, 'label');
+    expect(gone.data.rows!.some((x) => x.id === vipId)).toBe(false);
+    expect(gone.data.summary.contacts).toBe(0);
+  });
+
+  it('eft and redpacket: counts and amounts by state and direction', async () => {
+    const e = await report(manager, 'eft', { workWxids: [accC.wxid] });
+    expect(e.data.summary).toEqual({
+      total: 2,
+      amount: 89.5,
+      initiated: 0,
+      initiatedAmount: 0,
+      expired: 0,
+      expiredAmount: 0,
+      accepted: 1,
+      acceptedAmount: 88,
+      returned: 1,
+      returnedAmount: 1.5,
+    });
+    const p = await report(manager, 'redpacket', { workWxids: [accC.wxid] });
+    expect(p.data.summary).toEqual({
+      total: 2,
+      sent: 0,
+      received: 2,
+      amount: 6.66,
+      unknownAmount: 1,
+    });
+    // accC is nobody's: seat A does not see it (404), and its own figures have none of them.
+    expect((await report(seatA, 'eft', { workWxids: [accC.wxid] })).status).toBe(404);
+    expect((await report(seatA, 'redpacket')).data.summary.total).toBe(0);
+    expect((await report(other, 'eft')).data.summary.total).toBe(0);
+  });
+
+  it('login: logins, kick-outs and time online, split at midnight', async () => {
+    const before = await report(manager, 'login', { workWxids: [accC.wxid] });
+    expect(before.data.summary).toMatchObject({ logins: 1, kickouts: 0, bans: 0 });
+    const kick = await api(manager).post('/sim-api/fault', {
+      workWxid: accC.wxid,
+      kind: 'kickOut',
+    });
+    expect(kick.status, kick.message).toBe(200);
+    await eventually(async () => {
+      const r = await report(manager, 'login', { workWxids: [accC.wxid] });
+      return r.data.summary.kickouts === 1 || undefined;
+    });
+    // A session over last midnight (the tenant's): logged in 23:00 two days ago, out 01:00.
+    const id = (
+      await server.deps.db.select().from(workAccounts).where(eq(workAccounts.wxid, accC.wxid))
+    )[0]!.id;
+    const midnight = Date.parse(`${weekAgo}T00:00:00+08:00`) + 86_400_000;
+    await server.deps.db.insert(accountStatusLog).values([
+      { tenantId, workAccountId: id, status: 'online', at: new Date(midnight - 3_600_000) },
+      {
+        tenantId,
+        workAccountId: id,
+        status: 'offline',
+        prevStatus: 'online',
+        at: new Date(midnight + 3_600_000),
+      },
+    ]);
+    const r = await report(manager, 'login', { workWxids: [accC.wxid] });
+    const day = (i: number) => r.data.days[i]!.values;
+    expect(day(0)).toMatchObject({ logins: 1, onlineHours: 1 });
+    expect(day(1)).toMatchObject({ logouts: 1, onlineHours: 1 });
+    expect(r.data.summary).toMatchObject({ logins: 2, logouts: 1, kickouts: 1 });
+    // The two hours over midnight, and the few seconds the account was online today.
+    expect(r.data.summary.onlineHours).toBeGreaterThanOrEqual(2);
+    expect(r.data.summary.onlineHours).toBeLessThan(2.1);
+    expect((await report(seatB, 'login', { workWxids: [accC.wxid] })).status).toBe(404);
+    expect((await report(seatB, 'login')).data.accounts.map((a) => a.workWxid)).toEqual([
+      accB.wxid,
+    ]);
+  });
+
+  it('bad input answers 400 on the new reports too', async () => {
+    for (const name of ['service', 'label', 'eft', 'redpacket', 'login']) {
+      const r = await api(manager, 'en').post(`/main-api/statistics/${name}`, {
+        from: today,
+        to: weekAgo,
+      });
+      expect(r.status).toBe(400);
+      expect(r.message).toContain('at most 366 days');
+      const ids = await api(manager).post(`/main-api/statistics/${name}`, { seatIds: ['x'] });
+      expect(ids.status).toBe(400);
+    }
+  });
+
+  it('exports the transfer report as xlsx', async () => {
+    const search = new URLSearchParams({
+      from: weekAgo,
+      to: today,
+      workWxids: accC.wxid,
+      token: manager.token,
+    });
+    const res = await server.app.inject({
+      method: 'GET',
+      url: `/main-api/statistics/eft/export?${search.toString()}`,
+    });
+    expect(res.statusCode).toBe(200);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    const rows: unknown[][] = [];
+    wb.worksheets[0]!.eachRow((r) => rows.push((r.values as unknown[]).slice(1)));
+    expect(rows[0]!.slice(0, 4)).toEqual(['日期 / 工作号', '合计', '金额(元)', '发起']);
+    expect(rows[8]!.slice(0, 3)).toEqual(['合计', 2, 89.5]);
+    // The service report's export lists the seats after the accounts.
+    const svc = await server.app.inject({
+      method: 'GET',
+      url: `/main-api/statistics/service/export?${new URLSearchParams({ from: weekAgo, to: today, token: seatA.token }).toString()}`,
+      headers: { 'accept-language': 'en' },
+    });
+    expect(svc.statusCode).toBe(200);
+    const sb = new ExcelJS.Workbook();
+    await sb.xlsx.load(svc.rawPayload as unknown as ArrayBuffer);
+    const last: unknown[] = [];
+    sb.worksheets[0]!.eachRow((r) =>
+      last.splice(0, last.length, ...(r.values as unknown[]).slice(1)),
+    );
+    expect(String(last[0])).toMatch(/^Seat: /);
+    expect(last.slice(1, 3)).toEqual([1, 1]);
   });
 });

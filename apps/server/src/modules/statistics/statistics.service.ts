@@ -12,6 +12,7 @@ import type { Deps } from '../../platform/deps.ts';
 import { fail } from '../../platform/errors.ts';
 import { seesWholeTenant } from '../accounts/account.policy.ts';
 import { convScopeOf } from '../conversations/conversation.scope.ts';
+import { isMoreReport, StatisticsReports, type MoreRows } from './statistics-reports.service.ts';
 import * as repo from './statistics.repository.ts';
 
 type Values = Record<string, number>;
@@ -90,8 +91,10 @@ function passRate(v: Values): void {
 /** The statistics reports (issue 20), read from the daily rollups. */
 export class StatisticsService {
   private readonly db: Db;
+  private readonly more: StatisticsReports;
   constructor(deps: Deps) {
     this.db = deps.db;
+    this.more = new StatisticsReports(deps.db);
   }
 
   /** The accounts a caller's report covers: its visible ones, narrowed by the filters. */
@@ -126,7 +129,11 @@ export class StatisticsService {
 
   /** One report over a range of the tenant's days. */
   async report(auth: AuthContext, report: StatReport, body: StatQueryBody): Promise<StatResult> {
-    const accounts = await this.accountsFor(auth, body);
+    // The service report filters its seats' rows by `seatIds`, not the accounts.
+    const accounts = await this.accountsFor(
+      auth,
+      report === 'service' ? { ...body, seatIds: undefined } : body,
+    );
     const tenantId = auth.tenantId!;
     const metrics = STAT_METRICS[report];
     const timeZone = await repo.tenantTimeZone(this.db, tenantId);
@@ -135,7 +142,11 @@ export class StatisticsService {
     const ids = accounts.map((a) => a.id);
     const t = emptyTable(metrics, days, ids);
     const range = { from, to };
-    if (ids.length > 0) await this.fill(report, t, tenantId, ids, range, days);
+    let extra: MoreRows = {};
+    if (isMoreReport(report)) {
+      const q = { auth, tenantId, body, accountIds: ids, range, days, timeZone };
+      extra = await this.more.fill(report, t, q);
+    } else if (ids.length > 0) await this.fill(report, t, tenantId, ids, range, days);
     return {
       from,
       to,
@@ -149,6 +160,7 @@ export class StatisticsService {
         remark: a.remark,
         values: t.accounts.get(a.id)!,
       })),
+      ...extra,
     };
   }
 
@@ -197,6 +209,12 @@ export class StatisticsService {
         for (const v of [...t.days.values(), ...t.accounts.values(), t.summary]) passRate(v);
         return;
       }
+      case 'service':
+      case 'label':
+      case 'eft':
+      case 'redpacket':
+      case 'login':
+        return; // statistics-reports.service.ts
     }
   }
 

@@ -23,13 +23,15 @@ import { useWorkAccountsLoaded } from '../conversations/useInboxQueries.ts';
 import { useSettings } from '../settings/settingsStore.ts';
 import { statisticsApi, statisticsKeys } from './api.ts';
 import { TimeZoneControl } from './TimeZoneControl.tsx';
+import { CHART_METRICS } from './chartMetrics.ts';
+import { formatFigure, StatBreakdown } from './StatBreakdown.tsx';
 import './statistics.css';
 
 // The chart library is large: it loads with the first chart, after the figures are on screen.
 const StatChart = lazy(() => import('./StatChart.tsx').then((m) => ({ default: m.StatChart })));
 
 const DAY = 'YYYY-MM-DD';
-const FILTERS = ['from', 'to', 'workWxid'] as const;
+const FILTERS = ['from', 'to', 'workWxid', 'seatId'] as const;
 /**
  * Figures drawn as lines (totals, and the message report's directions); the others of a report
  * are stacked bars (its parts: sources, statuses, message types), rates are not drawn.
@@ -59,14 +61,23 @@ export function StatisticsPage({ report }: { report: StatReport }) {
   const urlTo = validDay(query.filters.to);
   const urlFrom = validDay(query.filters.from);
   const workWxid = query.filters.workWxid;
+  // The service report's seat filter (its rows are seats).
+  const seatId = report === 'service' ? query.filters.seatId : undefined;
   const body: StatQueryBody = useMemo(
     () => ({
       ...(urlFrom ? { from: urlFrom } : {}),
       ...(urlTo ? { to: urlTo } : {}),
       ...(workWxid ? { workWxids: [workWxid] } : {}),
+      ...(seatId ? { seatIds: [seatId] } : {}),
     }),
-    [urlFrom, urlTo, workWxid],
+    [urlFrom, urlTo, workWxid, seatId],
   );
+  const seatsBody = useMemo(() => ({ ...body, seatIds: undefined }), [body]);
+  const seats = useQuery({
+    queryKey: statisticsKeys.report(report, seatId ? seatsBody : body),
+    queryFn: () => statisticsApi.report(report, seatsBody),
+    enabled: report === 'service',
+  });
   const { data, isFetching } = useQuery({
     queryKey: statisticsKeys.report(report, body),
     queryFn: () => statisticsApi.report(report, body),
@@ -102,9 +113,20 @@ export function StatisticsPage({ report }: { report: StatReport }) {
         width={200}
         testId="stat-account"
       />
+      {report === 'service' && (
+        <SelectFilter
+          query={query}
+          name="seatId"
+          placeholder={t('statistics.allSeats')}
+          options={(seats.data?.rows ?? []).map((r) => ({ value: r.id, label: r.name }))}
+          searchable
+          width={160}
+          testId="stat-seat"
+        />
+      )}
     </>
   );
-  const exportParams = { from, to, workWxids: workWxid };
+  const exportParams = { from, to, workWxids: workWxid, seatIds: seatId };
 
   return (
     <ListPage
@@ -123,27 +145,33 @@ export function StatisticsPage({ report }: { report: StatReport }) {
       }
     >
       <Spin spinning={isFetching && !!data}>
-        {data ? <Report data={data} dark={dark} label={label} /> : <Spin />}
+        {data ? <Report report={report} data={data} dark={dark} label={label} /> : <Spin />}
       </Spin>
     </ListPage>
   );
 }
 
 function Report({
+  report,
   data,
   dark,
   label,
 }: {
+  report: StatReport;
   data: StatResult;
   dark: boolean;
   label: (m: string) => string;
 }) {
   const { t } = useTranslation();
   const drawn = data.metrics.filter((m) => !NOT_DRAWN.has(m));
-  const lines = drawn.filter((m) => LINE_METRICS.has(m)).map((key) => ({ key, label: label(key) }));
-  const bars = drawn
-    .filter((m) => !LINE_METRICS.has(m) && !(m === 'sent' || m === 'total'))
-    .map((key) => ({ key, label: label(key) }));
+  const custom = CHART_METRICS[report];
+  const lines = (custom?.lines ?? drawn.filter((m) => LINE_METRICS.has(m))).map((key) => ({
+    key,
+    label: label(key),
+  }));
+  const bars = (
+    custom?.bars ?? drawn.filter((m) => !LINE_METRICS.has(m) && !(m === 'sent' || m === 'total'))
+  ).map((key) => ({ key, label: label(key) }));
   const columns = [
     {
       key: 'account',
@@ -158,7 +186,7 @@ function Report({
       title: label(m),
       width: 110,
       align: 'right' as const,
-      render: (_: unknown, a: StatResult['accounts'][number]) => a.values[m] ?? 0,
+      render: (_: unknown, a: StatResult['accounts'][number]) => formatFigure(m, a.values[m] ?? 0),
     })),
   ];
   return (
@@ -167,7 +195,7 @@ function Report({
         {data.metrics.map((m) => (
           <Col key={m} xs={12} sm={8} lg={4}>
             <Card size="small" data-testid={`stat-card-${m}`}>
-              <Statistic title={label(m)} value={data.summary[m] ?? 0} />
+              <Statistic title={label(m)} value={formatFigure(m, data.summary[m] ?? 0)} />
             </Card>
           </Col>
         ))}
@@ -179,6 +207,7 @@ function Report({
           <StatChart days={data.days} lines={lines} bars={bars} dark={dark} />
         </Suspense>
       </Card>
+      <StatBreakdown report={report} data={data} dark={dark} label={label} />
       <Table
         size="small"
         rowKey="workWxid"
@@ -193,7 +222,7 @@ function Report({
               <Table.Summary.Cell index={0}>{t('statistics.total')}</Table.Summary.Cell>
               {data.metrics.map((m, i) => (
                 <Table.Summary.Cell key={m} index={i + 1} align="right">
-                  {data.summary[m] ?? 0}
+                  {formatFigure(m, data.summary[m] ?? 0)}
                 </Table.Summary.Cell>
               ))}
             </Table.Summary.Row>

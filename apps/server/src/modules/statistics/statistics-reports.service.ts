@@ -1,0 +1,220 @@
+import { STAT_METRICS, type StatQueryBody, type StatRow, type StatRowKind } from '@cst/shared';
+import type { AuthContext } from '../../platform/auth-context.ts';
+import type { Db } from '../../platform/db.ts';
+import { seesWholeTenant } from '../accounts/account.policy.ts';
+import * as more from './statistics-reports.repository.ts';
+import type { DayRange } from './statistics.repository.ts';
+
+// The service, tag, transfer, red-packet and login reports (docs/statistics.md).
+
+/** The reports of this file. */
+export const MORE_REPORTS = ['service', 'label', 'eft', 'redpacket', 'login'] as const;
+export type MoreReport = (typeof MORE_REPORTS)[number];
+
+/** Whether a report is one of this file's. */
+export function isMoreReport(report: string): report is MoreReport {
+  return (MORE_REPORTS as readonly string[]).includes(report);
+}
+
+type Values = Record<string, number>;
+/** The figures of a report being filled: per day, per account (by id) and in total. */
+export interface MoreTable {
+  days: Map<string, Values>;
+  accounts: Map<string, Values>;
+  summary: Values;
+}
+
+/** What a report adds to the common answer: its breakdown by seat or tag. */
+export interface MoreRows {
+  rowKind?: StatRowKind;
+  rows?: StatRow[];
+}
+
+/** What a report counts: the caller, its accounts (ids) and the range. */
+export interface MoreQuery {
+  auth: AuthContext;
+  tenantId: string;
+  body: StatQueryBody;
+  accountIds: string[];
+  range: DayRange;
+  days: string[];
+  timeZone: string;
+}
+
+const TRANSFER_STATES = ['', 'initiated', 'expired', 'accepted', 'returned'];
+
+function bump(vs: (Values | undefined)[], metric: string, n: number): void {
+  for (const v of vs) if (v) v[metric] = (v[metric] ?? 0) + n;
+}
+
+const round1 = (n: number) => Math.round(n * 10) / 10;
+
+/** Seconds with one decimal from summed milliseconds and a count (0 when nothing was counted). */
+const avgSeconds = (ms: number, n: number) => (n ? round1(ms / n / 1000) : 0);
+
+/** The reports of this file, read from their rollups (service and online time from raw rows). */
+export class StatisticsReports {
+  constructor(private readonly db: Db) {}
+
+  async fill(report: MoreReport, t: MoreTable, q: MoreQuery): Promise<MoreRows> {
+    switch (report) {
+      case 'service':
+        return this.service(t, q);
+      case 'label':
+        return this.label(t, q);
+      case 'eft':
+      case 'redpacket':
+        await this.money(report, t, q);
+        return {};
+      case 'login':
+        await this.login(t, q);
+        return {};
+    }
+  }
+
+  /** Per seat: chats served, messages sent and received, response times, chats unanswered. */
+  private async service(t: MoreTable, q: MoreQuery): Promise<MoreRows> {
+    const seats = await more.statSeats(this.db, {
+      tenantId: q.tenantId,
+      below: seesWholeTenant(q.auth.role) ? null : q.auth.userId,
+      seatIds: q.body.seatIds,
+    });
+    const rows = new Map(seats.map((s) => [s.id, zeros('service')]));
+    if (seats.length > 0 && q.accountIds.length > 0) {
+      const { start, end } = await more.rangeBounds(this.db, q.timeZone, q.range);
+      const cells = await more.serviceCells(this.db, {
+        tenantId: q.tenantId,
+        accountIds: q.accountIds,
+        seatIds: seats.map((s) => s.id),
+        timeZone: q.timeZone,
+        start,
+        end,
+      });
+      for (const c of cells) {
+        const vs = [t.days.get(c.day), t.accounts.get(c.account), t.summary, rows.get(c.seat)];
+        for (const k of ['sent', 'served', 'received', 'frN', 'frMs', 'rN', 'rMs', 'unanswered']) {
+          bump(vs, k, c[k as keyof more.ServiceCell] as number);
+        }
+      }
+    }
+    for (const v of allValues(t, rows.values())) {
+      v.firstResponse = avgSeconds(v.frMs ?? 0, v.frN ?? 0);
+      v.avgResponse = avgSeconds(v.rMs ?? 0, v.rN ?? 0);
+      delete v.frN;
+      delete v.frMs;
+      delete v.rN;
+      delete v.rMs;
+    }
+    return {
+      rowKind: 'seat',
+      rows: seats.map((s) => ({ id: s.id, name: s.name, values: rows.get(s.id)! })),
+    };
+  }
+
+  /**
+   * Contacts carrying each tag at the end of each day (today's links less later gains plus later
+   * losses), with the links gained and lost per day. Deleted tags are not counted.
+   */
+  private async label(t: MoreTable, q: MoreQuery): Promise<MoreRows> {
+    const tags = await more.statTags(this.db, q.tenantId);
+    const rows = new Map(tags.map((g) => [g.id, zeros('label')]));
+    const daily = new Map(tags.map((g) => [g.id, q.days.map(() => 0)]));
+    if (q.accountIds.length > 0 && tags.length > 0) {
+      const now = await more.tagLinksNow(this.db, q.tenantId, q.accountIds);
+      const cells = await more.tagCellsFrom(this.db, q.tenantId, q.accountIds, q.range.from);
+      // Links at the end of `to`: now, less the net change of the days after it.
+      const atEnd = new Map<string, number>();
+      const key = (a: string, g: string) => `${a}|${g}`;
+      for (const n of now) atEnd.set(key(n.account, n.tag), n.n);
+      const netOfDay = new Map<string, Map<string, number>>();
+      for (const c of cells) {
+        const net = c.added - c.removed;
+        if (c.day > q.range.to) {
+          atEnd.set(key(c.account, c.tag), (atEnd.get(key(c.account, c.tag)) ?? 0) - net);
+          continue;
+        }
+        const vs = [t.days.get(c.day), t.accounts.get(c.account), t.summary, rows.get(c.tag)];
+        bump(vs, 'added', c.added);
+        bump(vs, 'removed', c.removed);
+        bump(vs, 'net', net);
+        const m = netOfDay.get(c.tag) ?? new Map<string, number>();
+        m.set(c.day, (m.get(c.day) ?? 0) + net);
+        netOfDay.set(c.tag, m);
+      }
+      for (const [k, n] of atEnd) {
+        const [account, tag] = k.split('|') as [string, string];
+        if (!rows.has(tag)) continue;
+        bump([t.accounts.get(account), t.summary, rows.get(tag)], 'contacts', n);
+        const d = daily.get(tag)!;
+        d[d.length - 1]! += n;
+      }
+      for (const [tag, d] of daily) {
+        const net = netOfDay.get(tag);
+        for (let i = d.length - 2; i >= 0; i--) d[i] = d[i + 1]! - (net?.get(q.days[i + 1]!) ?? 0);
+      }
+      q.days.forEach((day, i) => {
+        let n = 0;
+        for (const d of daily.values()) n += d[i]!;
+        t.days.get(day)!.contacts = n;
+      });
+    }
+    return {
+      rowKind: 'tag',
+      rows: tags.map((g) => ({
+        id: g.id,
+        name: g.name,
+        group: g.group,
+        color: g.color,
+        values: rows.get(g.id)!,
+        daily: daily.get(g.id)!,
+      })),
+    };
+  }
+
+  /** Transfers by state, or red packets by direction, with their amounts (yuan). */
+  private async money(report: 'eft' | 'redpacket', t: MoreTable, q: MoreQuery): Promise<void> {
+    if (q.accountIds.length === 0) return;
+    const type = report === 'eft' ? 17 : 16;
+    for (const c of await more.moneyCells(this.db, q.tenantId, q.accountIds, q.range, type)) {
+      const vs = [t.days.get(c.day), t.accounts.get(c.account), t.summary];
+      bump(vs, 'total', c.n);
+      bump(vs, 'amount', c.cents);
+      if (report === 'eft') {
+        const state = TRANSFER_STATES[c.state];
+        if (state) {
+          bump(vs, state, c.n);
+          bump(vs, `${state}Amount`, c.cents);
+        }
+      } else {
+        bump(vs, c.sendSide === 1 ? 'sent' : 'received', c.n);
+        bump(vs, 'unknownAmount', c.n - c.priced);
+      }
+    }
+    for (const v of allValues(t)) {
+      for (const k of Object.keys(v)) if (/amount$/i.test(k) && k !== 'unknownAmount') v[k]! /= 100;
+    }
+  }
+
+  /** Logins, logouts, bans, kick-outs, and hours online, per account and day. */
+  private async login(t: MoreTable, q: MoreQuery): Promise<void> {
+    if (q.accountIds.length === 0) return;
+    for (const c of await more.loginCells(this.db, q.tenantId, q.accountIds, q.range)) {
+      const vs = [t.days.get(c.day), t.accounts.get(c.account), t.summary];
+      for (const k of ['logins', 'logouts', 'bans', 'kickouts'] as const) bump(vs, k, c[k]);
+    }
+    const online = await more.onlineCells(this.db, q.tenantId, q.accountIds, q.range, q.timeZone);
+    for (const c of online) {
+      bump([t.days.get(c.day), t.accounts.get(c.account), t.summary], 'onlineHours', c.ms);
+    }
+    // Summed in ms, shown in hours with two decimals.
+    for (const v of allValues(t)) v.onlineHours = Math.round((v.onlineHours ?? 0) / 36_000) / 100;
+  }
+}
+
+function zeros(report: MoreReport): Values {
+  return Object.fromEntries(STAT_METRICS[report].map((m) => [m, 0]));
+}
+
+function allValues(t: MoreTable, extra: Iterable<Values> = []): Values[] {
+  return [...t.days.values(), ...t.accounts.values(), t.summary, ...extra];
+}
