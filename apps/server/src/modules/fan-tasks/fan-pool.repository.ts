@@ -107,8 +107,8 @@ export async function addToPool(
   return addToPoolProbing(db, tenantId, taskId, targets, now);
 }
 
-/** `addToPool` by an index probe per target (`on conflict`), in chunks, in target order. */
-async function addToPoolProbing(
+/** `addToPool` by an index probe per target (`on conflict`), in chunks, in target order (also the bench's before). */
+export async function addToPoolProbing(
   db: DbOrTx,
   tenantId: string,
   taskId: string,
