@@ -172,46 +172,6 @@ export async function rowsAfter(
   return rows.map((r) => ({ ...r.row, workWxid: r.workWxid }));
 }
 
-/** One planned row, as `planRows` stores it. */
-export interface PlannedRow {
-  seq: number;
-  workAccountId: string;
-  target: string;
-  greeting: string | null;
-  remark: string | null;
-  tagIds: string[] | null;
-  skipKey: 'fanAlreadyTried' | 'fanDuplicateTarget' | null;
-}
-
-/**
- * Stores a task's planned rows, a chunk per statement: each column travels as one array
- * parameter expanded by `unnest`, so 100,000 rows are a handful of round trips. (A row's tags
- * travel comma-joined: `unnest` would flatten an array of arrays.)
- */
-export async function insertRows(
-  tx: Tx,
-  tenantId: string,
-  taskId: string,
-  rows: PlannedRow[],
-  chunk = 25_000,
-): Promise<void> {
-  for (let i = 0; i < rows.length; i += chunk) {
-    const part = rows.slice(i, i + chunk);
-    const col = <T>(f: (r: PlannedRow) => T) => sql.param(part.map(f));
-    await tx.execute(sql`
-      insert into fan_task_rows
-        (tenant_id, task_id, seq, work_account_id, target, greeting, remark, tag_ids, state, reason_key)
-      select ${tenantId}, ${taskId}, s, a, t, g, r, string_to_array(l, ',')::uuid[],
-             case when k is null then 'queued' else 'skipped' end, k
-      from unnest(
-        ${col((r) => r.seq)}::int[], ${col((r) => r.workAccountId)}::uuid[],
-        ${col((r) => r.target)}::text[], ${col((r) => r.greeting)}::text[],
-        ${col((r) => r.remark)}::text[], ${col((r) => (r.tagIds ? r.tagIds.join(',') : null))}::text[],
-        ${col((r) => r.skipKey)}::text[]
-      ) as x(s, a, t, g, r, l, k)`);
-  }
-}
-
 /** Sets a task's state when it is in one of `from`; the task when it changed. */
 export async function setTaskState(
   db: DbOrTx,

@@ -18,10 +18,9 @@ import { keysetRows } from '../../platform/xlsx-export.ts';
 import { Scheduler } from '../../scheduler/scheduler.ts';
 import type { ConvScope } from '../conversations/conversation.repository.ts';
 import { convScopeOf, scopeHas } from '../conversations/conversation.scope.ts';
-import { addToPool } from './fan-pool.repository.ts';
 import { fanImportSourceOf } from './fan-task.import.ts';
 import { storedStates, toRowItem, toTaskItem } from './fan-task.presenter.ts';
-import { planRows } from './fan-task.plan.ts';
+import { storePlan } from './fan-task.plan.repository.ts';
 import { publishTasks } from './fan-task.push.ts';
 import * as repo from './fan-task.repository.ts';
 
@@ -156,7 +155,7 @@ export class FanTaskService {
     return { taskId };
   }
 
-  /** Stores the planned rows and puts their targets into the data pool. */
+  /** Stores the planned rows and puts their targets into the data pool (one statement). */
   private async plan(
     tx: Parameters<Parameters<Deps['db']['transaction']>[0]>[0],
     tenantId: string,
@@ -166,13 +165,8 @@ export class FanTaskService {
     includeTried: boolean,
     now: number,
   ): Promise<void> {
-    const targets = [...new Set(rows.map((r) => r.target))];
-    // Targets not in the pool yet are new; the others the tenant already tried.
-    const fresh = await addToPool(tx, tenantId, taskId, targets, now);
-    const planned = planRows(rows, accountIds, (t) => !includeTried && !fresh.has(t));
-    await repo.insertRows(tx, tenantId, taskId, planned);
-    const skipped = planned.reduce((n, r) => n + (r.skipKey ? 1 : 0), 0);
-    await repo.setPlannedCounts(tx, taskId, planned.length, skipped);
+    const counts = await storePlan(tx, { tenantId, taskId, rows, accountIds, includeTried, now });
+    await repo.setPlannedCounts(tx, taskId, counts.total, counts.skipped);
   }
 
   /** After a commit: the console hears of the task, the schedulers wake. */
