@@ -45,6 +45,9 @@ const SET_DIFFERENCE_UP_TO = 4;
  * order), as it does for a pool many times the list.
  */
 export async function storePlan(tx: Tx, plan: PlanInput): Promise<PlanCounts> {
+  // The list, the new targets and the dealing's sort fit in memory instead of spilling to temp
+  // files (the default 4 MB holds about 20,000 entries); for this transaction only.
+  await tx.execute(sql`set local work_mem = '64MB'`);
   const cap = plan.rows.length * SET_DIFFERENCE_UP_TO;
   const [size] = rowsOf<{ n: number }>(
     await tx.execute(sql`
