@@ -21,6 +21,7 @@ import {
   receivedMessages,
   waitBulk,
 } from './bulk-send.test-support.ts';
+import { accountByWxid } from '../conversations/conversation.repository.ts';
 
 // Issue 16 §2: mass-send tasks over the routes, run by the scheduler and the outbox end to end.
 
@@ -270,6 +271,52 @@ describe('visibility by role and tenant', () => {
     expect(ro.status).toBe(403);
     expect((await api().post('/task-api/bulk-send-task/delete', { taskId: id })).status).toBe(200);
     expect(await bulkTaskOf(server, demo, id)).toBeUndefined();
+  });
+});
+
+describe('rows without foreign keys', () => {
+  const stored = async (column: 'task_id' | 'work_account_id', id: string) =>
+    Number(
+      rowsOf<{ n: number }>(
+        await server.deps.db.execute(
+          sql`select count(*)::int as n from bulk_send_rows where ${sql.identifier(column)} = ${id}`,
+        ),
+      )[0]!.n,
+    );
+
+  it('deletes a task’s rows with the task, and an account’s rows with the account', async () => {
+    const later = { sendType: 'scheduled', sendAt: Date.now() + 3_600_000 } as const;
+    const gone = await addAccount(server, demo, { nickname: '将删除的群发号' });
+    const a = await createBulk(server, demo, {
+      workWxids: [acc2.wxid],
+      targets: { mode: 'list', wxids: friends2.slice(20, 23).map((f) => f.friendWxid) },
+      ...later,
+    });
+    // Ids no chosen account has become failed rows of the first account: the one to delete.
+    const b = await createBulk(server, demo, {
+      workWxids: [gone.wxid, acc2.wxid],
+      targets: {
+        mode: 'list',
+        wxids: [
+          ...friends2.slice(23, 25).map((f) => f.friendWxid),
+          'wxid_nobody_1',
+          'wxid_nobody_2',
+        ],
+      },
+      ...later,
+    });
+    expect(await stored('task_id', a.data.taskId)).toBe(3);
+    expect(await stored('task_id', b.data.taskId)).toBe(4);
+    const del = await api().post('/task-api/bulk-send-task/delete', { taskId: a.data.taskId });
+    expect(del.status).toBe(200);
+    expect(await stored('task_id', a.data.taskId)).toBe(0);
+    const goneId = (await accountByWxid(server.deps.db, demo.tenantId!, gone.wxid))!.id;
+    expect(await stored('work_account_id', goneId)).toBe(2);
+    const drop = await api().post('/main-api/acc/delete', { wxids: [gone.wxid], confirm: 'del' });
+    expect(drop.status).toBe(200);
+    expect(await stored('work_account_id', goneId)).toBe(0);
+    // The other account's rows stay.
+    expect(await stored('task_id', b.data.taskId)).toBe(2);
   });
 });
 
