@@ -159,6 +159,47 @@ describe('storePlan', () => {
     expect(counts.skipped).toBe(8);
   });
 
+  it('two plans of one tenant at once: each shared target is new to exactly one of them', async () => {
+    // On PostgreSQL the second plan's set difference meets the first's uncommitted targets,
+    // waits for its commit, fails on the key and goes the probing way; on PGlite they queue.
+    const tenant = randomUUID();
+    const listA = Array.from({ length: 30 }, (_, i) => ({ target: number(5000 + i) }));
+    const listB = Array.from({ length: 30 }, (_, i) => ({ target: number(5020 + i) }));
+    const input = (rows: FanTaskRowInput[]): PlanInput => ({
+      tenantId: tenant,
+      taskId: randomUUID(),
+      rows,
+      accountIds: ACCOUNTS,
+      includeTried: false,
+      now: 1,
+    });
+    const a = input(listA);
+    const b = input(listB);
+    let planned!: () => void;
+    const aPlanned = new Promise<void>((resolve) => (planned = resolve));
+    let release!: () => void;
+    const aMayCommit = new Promise<void>((resolve) => (release = resolve));
+    const first = database.db.transaction(async (tx) => {
+      const counts = await storePlan(tx, a);
+      planned();
+      await aMayCommit;
+      return counts;
+    });
+    await aPlanned;
+    const second = database.db.transaction((tx) => storePlan(tx, b));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    release();
+    expect(await first).toEqual({ total: 30, skipped: 0 });
+    expect(await second).toEqual({ total: 30, skipped: 10 });
+    expect(await stored(b.taskId)).toEqual(
+      expected(listB, new Set(listA.map((r) => r.target)), false),
+    );
+    const pool = await poolOf(tenant);
+    expect(pool.size).toBe(50);
+    expect(pool.get(number(5025))).toBe(a.taskId);
+    expect(pool.get(number(5030))).toBe(b.taskId);
+  });
+
   it('leaves neither rows nor pool entries when its transaction does not commit', async () => {
     const tenant = randomUUID();
     const taskId = randomUUID();
