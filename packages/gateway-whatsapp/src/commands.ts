@@ -241,7 +241,7 @@ function info(c: ContactDto | null, wxid: string): FriendInfoDto {
     ticket: '',
     snsEnabled: false,
     snsBlackList: false,
-    blacklist: false,
+    blacklist: c?.blacklist ?? false,
     star: false,
     topChat: false,
     isFriend: !!c,

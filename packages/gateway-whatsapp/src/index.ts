@@ -1,5 +1,6 @@
 import { makeWASocket } from 'baileys';
 import { WaAuthStore } from './auth-store.ts';
+import { updateFriendInfo } from './blocklist.ts';
 import * as cmd from './commands.ts';
 import { DEFAULT_OPTIONS, WaCore, type WhatsAppOptions } from './core.ts';
 import { openSecretBox } from './secret-box.ts';
@@ -37,6 +38,7 @@ export const WHATSAPP_CAPABILITIES: readonly Capability[] = [
   'contacts',
   'friendInfo',
   'setRemark',
+  'blacklist',
   'searchUser',
   'groups',
   'groupCreate',
@@ -100,7 +102,7 @@ export async function createWhatsAppGateway(
     listContacts: (wxid) => cmd.listContacts(core, wxid),
     getFriendInfo: (acc, wxid) => cmd.getFriendInfo(core, acc, wxid),
     setRemark: (acc, wxid, remark) => cmd.setRemark(core, acc, wxid, remark),
-    updateFriendInfo: unsupported('star or pinned friends'),
+    updateFriendInfo: (acc, wxid, patch) => updateFriendInfo(core, acc, wxid, patch),
     deleteFriend: unsupported('friend list'),
     searchUser: (acc, keyword) => cmd.searchUser(core, acc, keyword),
     listFriendRequests: unsupported('friend requests'),

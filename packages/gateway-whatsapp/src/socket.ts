@@ -17,6 +17,8 @@ export type WaSocket = Pick<
   | 'groupLeave'
   | 'onWhatsApp'
   | 'addOrEditContact'
+  | 'fetchBlocklist'
+  | 'updateBlockStatus'
   | 'updateMediaMessage'
   | 'logout'
   | 'end'
