@@ -234,6 +234,24 @@ describe('the console on WhatsApp', () => {
     expect((await update({ topChat: true })).message).toBe('当前平台不支持星标和置顶好友');
   });
 
+  it("sets the account's WhatsApp name from the nickname library (batch edit)", async () => {
+    const api = apiAs(ctx, demo);
+    const added = await api.post('/main-api/profile-lib/nickname/add', {
+      nicknames: ['WA 客服一号'],
+    });
+    expect(added.status, added.message).toBe(200);
+    const r = await api.post<{ list: { wxid: string; ok: boolean; nickname: string | null }[] }>(
+      '/main-api/acc/batch-edit-profile',
+      { wxids: [ME_ID], nickname: 'order' },
+    );
+    expect(r.status, r.message).toBe(200);
+    expect(r.data.list).toEqual([
+      expect.objectContaining({ wxid: ME_ID, ok: true, nickname: 'WA 客服一号' }),
+    ]);
+    expect(sock().calls.at(-1)).toEqual({ method: 'updateProfileName', args: ['WA 客服一号'] });
+    expect((await findByWxid(ctx.deps.db, ME_ID))?.nickname).toBe('WA 客服一号');
+  });
+
   it('is what the server builds for PLATFORM=whatsapp (a dynamic import; no socket until a login)', async () => {
     const gw = await createGateway({
       db: ctx.deps.db,

@@ -2,6 +2,7 @@ import { makeWASocket } from 'baileys';
 import { WaAuthStore } from './auth-store.ts';
 import { updateFriendInfo } from './blocklist.ts';
 import * as cmd from './commands.ts';
+import { getProfile, setProfile } from './profile.ts';
 import { DEFAULT_OPTIONS, WaCore, type WhatsAppOptions } from './core.ts';
 import { openSecretBox } from './secret-box.ts';
 import * as session from './session.ts';
@@ -90,8 +91,8 @@ export async function createWhatsAppGateway(
     release: async (wxid) => session.release(core, wxid),
     logout: (wxid) => session.logout(core, wxid),
     heldAccounts: () => [...core.held.keys()],
-    getProfile: async (wxid) => cmd.getProfile(core, wxid),
-    setProfile: unsupported('profile editing from the console'),
+    getProfile: async (wxid) => getProfile(core, wxid),
+    setProfile: (wxid, patch) => setProfile(core, wxid, patch),
 
     send: (c) => cmd.send(core, c),
     revoke: (wxid, msgId) => cmd.revoke(core, wxid, msgId),

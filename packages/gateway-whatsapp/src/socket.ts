@@ -18,6 +18,8 @@ export type WaSocket = Pick<
   | 'onWhatsApp'
   | 'addOrEditContact'
   | 'fetchBlocklist'
+  | 'updateProfileName'
+  | 'updateProfilePicture'
   | 'updateBlockStatus'
   | 'updateMediaMessage'
   | 'logout'

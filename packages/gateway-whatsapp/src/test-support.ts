@@ -117,6 +117,9 @@ export class FakeSocket {
   readMessages = async (keys: WAMessageKey[]) => void this.record('readMessages', [keys]);
   addOrEditContact = async (jid: string, contact: unknown) =>
     void this.record('addOrEditContact', [jid, contact]);
+  updateProfileName = async (name: string) => void this.record('updateProfileName', [name]);
+  updateProfilePicture = async (jid: string, content: unknown) =>
+    void this.record('updateProfilePicture', [jid, content]);
   fetchBlocklist = async () => {
     this.record('fetchBlocklist', []);
     return [...this.blocklist];
