@@ -12,6 +12,7 @@ import {
 
 const BLOCKED = 'wxid_e2e_friend_black';
 const OTHER = 'wxid_e2e_friend_other';
+const WA_PERSON = 'wxid_e2e_friend_wa';
 
 /** The friends table's row of a friend. */
 function friendRow(page: Page, wxid: string) {
@@ -133,6 +134,75 @@ test.describe('my friends', () => {
     await shot(page, 'friends-1024-dark');
     await page.setViewportSize({ width: 1440, height: 900 });
     await shot(page, 'friends-1440-dark');
+    expect(problems).toEqual([]);
+  });
+
+  test("on WhatsApp's capabilities: the blacklist works, star and pin say why", async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(90_000);
+    await page.setExtraHTTPHeaders(address());
+    const problems = watchConsole(page);
+    const { api, wxid } = await setUpAccount(request, '拉黑能力号', 'demo-sup');
+    await contactWrites(api, wxid, WA_PERSON, '我在 WhatsApp 上');
+    // The browser sees the capabilities a WhatsApp server answers (the server under it is the
+    // simulator, which blocks as WhatsApp does: the switch's call is real).
+    await page.route('**/main-api/acc/platform', async (route) => {
+      const res = await route.fetch();
+      const body = (await res.json()) as { data: { capabilities: string[] } };
+      body.data = {
+        ...body.data,
+        platform: 'whatsapp',
+        simulator: false,
+        capabilities: body.data.capabilities.filter(
+          (c) => !['updateFriendInfo', 'deleteFriend', 'friendRequests', 'addFriend'].includes(c),
+        ),
+      } as typeof body.data;
+      await route.fulfill({ response: res, json: body });
+    });
+    await openInbox(page, 'demo');
+    await page.goto(`/#/contacts/friends?workWxid=${wxid}&keyword=${WA_PERSON}`);
+    const row = friendRow(page, WA_PERSON);
+    await expect(row).toBeVisible();
+    await expect(row.getByTestId('friend-star')).toBeDisabled();
+    await expect(row.getByTestId('friend-topchat')).toBeDisabled();
+    await expect(row.getByTestId('friend-delete')).toHaveCount(0);
+    await row.getByTestId('unsupported-updateFriendInfo').first().hover();
+    await expect(page.getByRole('tooltip')).toHaveText('WhatsApp 不支持此功能');
+    await shot(page, 'friends-wa-1440');
+
+    await row.getByTestId('friend-blacklist').click();
+    await expect(row.getByTestId('friend-blacklist')).toHaveAttribute('aria-checked', 'true');
+    await page.reload();
+    await expect(friendRow(page, WA_PERSON).getByTestId('friend-blacklist')).toHaveAttribute(
+      'aria-checked',
+      'true',
+    );
+    // The card shows the flag the platform has, not star or pin.
+    await friendRow(page, WA_PERSON).getByRole('button', { name: '资料卡' }).click();
+    await expect(page.getByTestId('card-blacklisted')).toHaveAttribute('data-on', 'true');
+    await expect(page.getByTestId('card-starred')).toHaveCount(0);
+    await expect(page.getByTestId('card-pinned')).toHaveCount(0);
+    await shot(page, 'friends-wa-card');
+    await page.keyboard.press('Escape');
+
+    await page.setViewportSize({ width: 1024, height: 768 });
+    await shot(page, 'friends-wa-1024');
+    await page.evaluate(() =>
+      localStorage.setItem('cst.settings', JSON.stringify({ themeMode: false })),
+    );
+    await page.reload();
+    await expect(friendRow(page, WA_PERSON)).toBeVisible();
+    await shot(page, 'friends-wa-1024-dark');
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await shot(page, 'friends-wa-1440-dark');
+    // Unblock again.
+    await friendRow(page, WA_PERSON).getByTestId('friend-blacklist').click();
+    await expect(friendRow(page, WA_PERSON).getByTestId('friend-blacklist')).toHaveAttribute(
+      'aria-checked',
+      'false',
+    );
     expect(problems).toEqual([]);
   });
 });

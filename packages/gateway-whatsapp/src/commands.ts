@@ -3,12 +3,11 @@ import { downloadMediaMessage, type UserFacingSocketConfig } from 'baileys';
 import { MSG_TYPE, type MsgType } from '@cst/shared';
 import type { WaCore } from './core.ts';
 import { toContact, toGroup } from './events.ts';
-import { groupIdOf, groupJidOf, personJid, phoneJidOf } from './ids.ts';
+import { groupIdOf, groupJidOf, phoneJidOf } from './ids.ts';
 import { mapContent, previewText } from './inbound.ts';
 import { toSocketContent } from './outbound.ts';
 import {
   GatewayError,
-  type AccountProfileDto,
   type ContactDto,
   type FriendInfoDto,
   type GroupDto,
@@ -204,22 +203,6 @@ export async function downloadMedia(
   return { data, mime: file.mime.split(';')[0]!, fileName: file.fileName, size: data.length };
 }
 
-/** The account's own profile, as far as WhatsApp tells it. */
-export function getProfile(core: WaCore, wxid: string): AccountProfileDto {
-  const conn = core.requireHeld(wxid);
-  const me = conn.session.creds.me;
-  return {
-    wxid,
-    nickname: me?.name ?? me?.notify ?? '',
-    avatar: '',
-    alias: me ? personJid(me.id).split('@')[0]! : '',
-    sex: 'unknown',
-    signature: '',
-    province: '',
-    city: '',
-  };
-}
-
 /** People the account has seen (WhatsApp has no friend list). */
 export async function listContacts(core: WaCore, wxid: string): Promise<ContactDto[]> {
   const conn = core.requireHeld(wxid);
@@ -241,7 +224,7 @@ function info(c: ContactDto | null, wxid: string): FriendInfoDto {
     ticket: '',
     snsEnabled: false,
     snsBlackList: false,
-    blacklist: false,
+    blacklist: c?.blacklist ?? false,
     star: false,
     topChat: false,
     isFriend: !!c,

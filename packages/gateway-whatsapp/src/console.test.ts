@@ -179,6 +179,79 @@ describe('the console on WhatsApp', () => {
     });
   });
 
+  it('blocks and unblocks a person from the friends page; star and pin are refused clearly', async () => {
+    // The account of the first test, back online on its resumed socket.
+    sock().open();
+    const api = apiAs(ctx, demo);
+    const friendOf = async () =>
+      (
+        await api.post<{ list: { friendWxid: string; blacklist: boolean }[] }>(
+          '/main-api/acc/friends-list',
+          { workWxid: ME_ID, keyword: '333333333333333' },
+        )
+      ).data.list.find((f) => f.friendWxid === ANN);
+    await eventually(async () => (await friendOf()) !== undefined);
+    const caps = await api.get<{ capabilities: string[] }>('/main-api/acc/platform');
+    expect(caps.data.capabilities).toContain('blacklist');
+    expect(caps.data.capabilities).not.toContain('updateFriendInfo');
+    const update = (body: Record<string, unknown>, lang?: string) =>
+      apiAs(ctx, demo, lang).post<{ blacklist: boolean }>('/main-api/acc/update-friend-info', {
+        workWxid: ME_ID,
+        friendWxid: ANN,
+        ...body,
+      });
+    const blocked = await eventually(async () => {
+      const r = await update({ blacklist: true });
+      return r.status === 200 ? r : undefined;
+    });
+    expect(blocked.data.blacklist).toBe(true);
+    expect(sock().calls.at(-1)).toEqual({ method: 'updateBlockStatus', args: [ANN, 'block'] });
+    expect((await friendOf())?.blacklist).toBe(true);
+    const conv = async () =>
+      (
+        await api.post<{ list: { friendWxid: string; blocked: boolean }[] }>(
+          '/main-api/conv/list',
+          {
+            workWxid: ME_ID,
+          },
+        )
+      ).data.list.find((c) => c.friendWxid === ANN);
+    expect((await conv())?.blocked).toBe(true);
+    const card = await api.post<{ blacklist: boolean }>('/main-api/acc/friend-info', {
+      wxid: ME_ID,
+      friendWxid: ANN,
+    });
+    expect(card.data.blacklist).toBe(true);
+
+    // Unblocked on the phone: WhatsApp's notification clears it in the console.
+    sock().ev.emit('blocklist.update', { blocklist: [ANN], type: 'remove' });
+    await eventually(async () => (await friendOf())?.blacklist === false);
+    expect((await conv())?.blocked).toBe(false);
+
+    const star = await update({ star: true }, 'en');
+    expect(star.status).toBe(409);
+    expect(star.message).toBe('This platform cannot star or pin friends');
+    expect((await update({ topChat: true })).message).toBe('当前平台不支持星标和置顶好友');
+  });
+
+  it("sets the account's WhatsApp name from the nickname library (batch edit)", async () => {
+    const api = apiAs(ctx, demo);
+    const added = await api.post('/main-api/profile-lib/nickname/add', {
+      nicknames: ['WA 客服一号'],
+    });
+    expect(added.status, added.message).toBe(200);
+    const r = await api.post<{ list: { wxid: string; ok: boolean; nickname: string | null }[] }>(
+      '/main-api/acc/batch-edit-profile',
+      { wxids: [ME_ID], nickname: 'order' },
+    );
+    expect(r.status, r.message).toBe(200);
+    expect(r.data.list).toEqual([
+      expect.objectContaining({ wxid: ME_ID, ok: true, nickname: 'WA 客服一号' }),
+    ]);
+    expect(sock().calls.at(-1)).toEqual({ method: 'updateProfileName', args: ['WA 客服一号'] });
+    expect((await findByWxid(ctx.deps.db, ME_ID))?.nickname).toBe('WA 客服一号');
+  });
+
   it('is what the server builds for PLATFORM=whatsapp (a dynamic import; no socket until a login)', async () => {
     const gw = await createGateway({
       db: ctx.deps.db,

@@ -82,6 +82,8 @@ export interface Conn {
   ids: PersonIds;
   /** Resolves the wait for the first QR code. */
   onFirstQr: ((qr: string | Error) => void) | null;
+  /** The console's address of the profile picture it set (WhatsApp's own URL is not fetched). */
+  avatar?: string;
   /** Options of this session's media downloads (its proxy). */
   fetchOptions?: RequestInit;
   /** Gives back the connecting slot (once). */

@@ -32,7 +32,7 @@ export function toContact(r: WaContactRow): ContactDto {
     city: '',
     signature: '',
     star: false,
-    blacklist: false,
+    blacklist: r.blocked,
     addedAt: r.addedAt,
     source: 'other',
   };

@@ -1,6 +1,8 @@
 import { makeWASocket } from 'baileys';
 import { WaAuthStore } from './auth-store.ts';
+import { updateFriendInfo } from './blocklist.ts';
 import * as cmd from './commands.ts';
+import { getProfile, setProfile } from './profile.ts';
 import { DEFAULT_OPTIONS, WaCore, type WhatsAppOptions } from './core.ts';
 import { openSecretBox } from './secret-box.ts';
 import * as session from './session.ts';
@@ -37,6 +39,7 @@ export const WHATSAPP_CAPABILITIES: readonly Capability[] = [
   'contacts',
   'friendInfo',
   'setRemark',
+  'blacklist',
   'searchUser',
   'groups',
   'groupCreate',
@@ -88,8 +91,8 @@ export async function createWhatsAppGateway(
     release: async (wxid) => session.release(core, wxid),
     logout: (wxid) => session.logout(core, wxid),
     heldAccounts: () => [...core.held.keys()],
-    getProfile: async (wxid) => cmd.getProfile(core, wxid),
-    setProfile: unsupported('profile editing from the console'),
+    getProfile: async (wxid) => getProfile(core, wxid),
+    setProfile: (wxid, patch) => setProfile(core, wxid, patch),
 
     send: (c) => cmd.send(core, c),
     revoke: (wxid, msgId) => cmd.revoke(core, wxid, msgId),
@@ -100,7 +103,7 @@ export async function createWhatsAppGateway(
     listContacts: (wxid) => cmd.listContacts(core, wxid),
     getFriendInfo: (acc, wxid) => cmd.getFriendInfo(core, acc, wxid),
     setRemark: (acc, wxid, remark) => cmd.setRemark(core, acc, wxid, remark),
-    updateFriendInfo: unsupported('star or pinned friends'),
+    updateFriendInfo: (acc, wxid, patch) => updateFriendInfo(core, acc, wxid, patch),
     deleteFriend: unsupported('friend list'),
     searchUser: (acc, keyword) => cmd.searchUser(core, acc, keyword),
     listFriendRequests: unsupported('friend requests'),

@@ -629,6 +629,7 @@ describe('groups and capabilities', () => {
       gw.commentMoment({ workWxid: ME_ID, momentId: 'm', requestId: 'c', text: 'hi' }),
       gw.send(sendOf({ kind: 'miniProgram', title: 't', appId: 'a', appName: 'n', pagePath: 'p' })),
       gw.updateFriendInfo(ME_ID, ANN, { star: true }),
+      gw.updateFriendInfo(ME_ID, ANN, { topChat: true }),
       gw.voiceToText(ME_ID, 'm'),
     ];
     const results = await Promise.allSettled(calls);

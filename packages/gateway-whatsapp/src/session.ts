@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Browsers, type ConnectionState, type UserFacingSocketConfig } from 'baileys';
 import { type Conn, type Login, type WaCore, newConn } from './core.ts';
+import { applyBlocklist, blocklistChanges, syncBlocklist } from './blocklist.ts';
 import { closeAction } from './disconnect.ts';
 import { handleEvents } from './events.ts';
 import { personJid } from './ids.ts';
@@ -72,7 +73,11 @@ export async function connect(core: WaCore, conn: Conn): Promise<void> {
         }
         if (events['connection.update'])
           await onConnection(core, conn, events['connection.update']);
-        if (conn.sock === sock) await handleEvents(core, conn, events);
+        if (conn.sock !== sock) return;
+        await handleEvents(core, conn, events);
+        for (const change of blocklistChanges(events)) {
+          if (conn.wxid) await applyBlocklist(core, conn, conn.wxid, change);
+        }
       })
       .catch((err: unknown) => core.deps.log.error({ err }, 'whatsapp event batch failed'));
   });
@@ -90,6 +95,7 @@ async function onConnection(core: WaCore, conn: Conn, u: Partial<ConnectionState
     conn.openedAt = core.now();
     if (conn.login) await finishLogin(core, conn);
     else await core.setStatus(conn, 'online');
+    if (conn.status === 'online') syncBlocklist(core, conn);
   }
   if (u.connection === 'close') {
     conn.free?.();

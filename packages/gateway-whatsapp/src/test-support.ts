@@ -71,6 +71,10 @@ export class FakeSocket {
   groups: Record<string, GroupMetadata> = {};
   /** Makes the next sendMessage throw. */
   failNext: Error | null = null;
+  /** The account's blocklist on WhatsApp's side (what `fetchBlocklist` answers). */
+  blocklist: string[] = [];
+  /** Makes the next updateBlockStatus throw. */
+  failBlock: Error | null = null;
   ended = false;
 
   constructor(
@@ -113,6 +117,23 @@ export class FakeSocket {
   readMessages = async (keys: WAMessageKey[]) => void this.record('readMessages', [keys]);
   addOrEditContact = async (jid: string, contact: unknown) =>
     void this.record('addOrEditContact', [jid, contact]);
+  updateProfileName = async (name: string) => void this.record('updateProfileName', [name]);
+  updateProfilePicture = async (jid: string, content: unknown) =>
+    void this.record('updateProfilePicture', [jid, content]);
+  fetchBlocklist = async () => {
+    this.record('fetchBlocklist', []);
+    return [...this.blocklist];
+  };
+  updateBlockStatus = async (jid: string, action: 'block' | 'unblock') => {
+    this.record('updateBlockStatus', [jid, action]);
+    if (this.failBlock) {
+      const e = this.failBlock;
+      this.failBlock = null;
+      throw e;
+    }
+    this.blocklist = this.blocklist.filter((j) => j !== jid);
+    if (action === 'block') this.blocklist.push(jid);
+  };
   groupFetchAllParticipating = async () => {
     this.record('groupFetchAllParticipating', []);
     return this.groups;

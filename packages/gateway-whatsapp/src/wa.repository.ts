@@ -108,6 +108,7 @@ export class WaRepository {
       name?: string;
       notify?: string;
       avatar?: string;
+      blocked?: boolean;
     }[],
     at: number,
   ): Promise<{ added: WaContactRow[]; updated: WaContactRow[] }> {
@@ -123,6 +124,7 @@ export class WaRepository {
           name: p.name ?? '',
           notify: p.notify ?? '',
           avatar: p.avatar ?? '',
+          blocked: p.blocked ?? false,
           addedAt: at,
         })
         .onConflictDoUpdate({
@@ -132,6 +134,7 @@ export class WaRepository {
             ...(p.name !== undefined ? { name: p.name } : {}),
             ...(p.notify !== undefined ? { notify: p.notify } : {}),
             ...(p.avatar !== undefined ? { avatar: p.avatar } : {}),
+            ...(p.blocked !== undefined ? { blocked: p.blocked } : {}),
           },
         })
         .returning({
@@ -141,6 +144,7 @@ export class WaRepository {
           name: waContacts.name,
           notify: waContacts.notify,
           avatar: waContacts.avatar,
+          blocked: waContacts.blocked,
           addedAt: waContacts.addedAt,
           // A row PostgreSQL inserted (not updated) has no xmax.
           inserted: sql<boolean>`(xmax = 0)`,

@@ -24,6 +24,18 @@ export const friendsMessages = {
     'zh-CN': '对方已不是好友',
     en: 'This person is no longer a friend',
   },
+  friendFlagsUnsupported: {
+    'zh-CN': '当前平台不支持星标和置顶好友',
+    en: 'This platform cannot star or pin friends',
+  },
+  friendUnknownToPlatform: {
+    'zh-CN': '平台无法识别此联系人，请稍后再试',
+    en: 'The platform cannot identify this person, try again later',
+  },
+  friendBlacklistUnsupported: {
+    'zh-CN': '当前平台不支持黑名单',
+    en: 'This platform has no blacklist',
+  },
 } satisfies Record<string, Text>;
 
 /** How a friend was added: by an operator, a task, auto-accept, or outside the console (phone). */

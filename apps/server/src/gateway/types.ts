@@ -49,7 +49,10 @@ export const CAPABILITIES = [
   'contacts',
   'friendInfo',
   'setRemark',
+  /** Star and pin a friend (`updateFriendInfo` with `star` / `topChat`). */
   'updateFriendInfo',
+  /** Block and unblock a person (`updateFriendInfo` with `blacklist`). */
+  'blacklist',
   'deleteFriend',
   'friendRequests',
   'declineFriendRequest',

@@ -90,6 +90,8 @@ export const waContacts = pgTable(
     /** The name the person chose (push name). */
     notify: text('notify').notNull().default(''),
     avatar: text('avatar').notNull().default(''),
+    /** On the account's WhatsApp blocklist (the console's blacklist). */
+    blocked: boolean('blocked').notNull().default(false),
     addedAt: ms('added_at').notNull(),
   },
   (t) => [

@@ -86,6 +86,7 @@ function callOf(
     friendInfo: () => gw.getFriendInfo(wxid, peer),
     setRemark: () => gw.setRemark(wxid, peer, 'remark'),
     updateFriendInfo: () => gw.updateFriendInfo(wxid, peer, { star: true }),
+    blacklist: () => gw.updateFriendInfo(wxid, peer, { blacklist: false }),
     deleteFriend: () => gw.deleteFriend(wxid, 'nobody-contract'),
     friendRequests: () => gw.listFriendRequests(wxid),
     declineFriendRequest: () => gw.declineFriendRequest(wxid, 'no-request'),

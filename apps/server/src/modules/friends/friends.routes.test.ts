@@ -369,6 +369,50 @@ describe('update-friend-info', () => {
     expect((await convOf(seat1, chatFriend.wxid))!.isPin).toBe(false);
   });
 
+  it('refuses a flag the platform lacks, clearly and before asking it', async () => {
+    // A platform without the blacklist or without star / pin (WhatsApp lacks star and pin).
+    const caps = accountRuntimeOf(ctx.deps).gateway.capabilities as Set<string>;
+    caps.delete('blacklist');
+    caps.delete('updateFriendInfo');
+    try {
+      const block = await update(seat1, { friendWxid: chatFriend.wxid, blacklist: true });
+      expect(block.status).toBe(409);
+      expect(block.message).toBe('当前平台不支持黑名单');
+      const star = await update(seat1, { friendWxid: chatFriend.wxid, star: true }, 'en');
+      expect(star.status).toBe(409);
+      expect(star.message).toBe('This platform cannot star or pin friends');
+      const pin = await update(seat1, { friendWxid: chatFriend.wxid, topChat: true });
+      expect(pin.message).toBe('当前平台不支持星标和置顶好友');
+      // Visibility first: an account the caller cannot see is still a 404.
+      expect((await update(seat2, { friendWxid: chatFriend.wxid, blacklist: true })).status).toBe(
+        404,
+      );
+      caps.add('blacklist');
+      // Blocking works without star / pin; a mixed change is refused as a whole.
+      const ok = await update(seat1, { friendWxid: chatFriend.wxid, blacklist: true });
+      expect(ok.status, ok.message).toBe(200);
+      expect(ok.data.blacklist).toBe(true);
+      const held = async () =>
+        (await platformFriends(acc.wxid)).find((f) => f.wxid === chatFriend.wxid);
+      const before = await held();
+      expect(before?.blacklist).toBe(true);
+      const mixed = await update(seat1, {
+        friendWxid: chatFriend.wxid,
+        blacklist: false,
+        star: !before?.star,
+      });
+      expect(mixed.status).toBe(409);
+      // Nothing of it reached the platform.
+      expect(await held()).toEqual(before);
+      expect((await update(seat1, { friendWxid: chatFriend.wxid, blacklist: false })).status).toBe(
+        200,
+      );
+    } finally {
+      caps.add('blacklist');
+      caps.add('updateFriendInfo');
+    }
+  });
+
   it('refuses an empty change, strangers, hidden accounts and read-only roles', async () => {
     const empty = await update(seat1, { friendWxid: chatFriend.wxid }, 'en');
     expect(empty.status).toBe(400);

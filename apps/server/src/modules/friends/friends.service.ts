@@ -40,6 +40,8 @@ import { TagsService } from '../tags/tags.service.ts';
 const FRIEND_REFUSALS: RefusalTable = {
   notFound: () => fail.notFound('contactNotFound'),
   notFriend: () => fail.conflict('friendNotFriend'),
+  // The platform cannot resolve the person (WhatsApp: no phone number known for the LID).
+  invalid: () => fail.conflict('friendUnknownToPlatform'),
 };
 
 /** The API error of a gateway refusal on a friend command. */
@@ -173,6 +175,13 @@ export class FriendsService {
    */
   async update(auth: AuthContext, body: UpdateFriendInfoBody): Promise<FriendItem> {
     const { account } = await this.friendOf(auth, body.workWxid, body.friendWxid);
+    const caps = accountRuntimeOf(this.deps).gateway.capabilities;
+    if (body.blacklist !== undefined && !caps.has('blacklist')) {
+      throw fail.conflict('friendBlacklistUnsupported');
+    }
+    if ((body.star !== undefined || body.topChat !== undefined) && !caps.has('updateFriendInfo')) {
+      throw fail.conflict('friendFlagsUnsupported');
+    }
     const patch = { star: body.star, blacklist: body.blacklist, topChat: body.topChat };
     const contact = await this.run<ContactDto>(
       account,

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DOWNLOAD_MAX_BYTES, THUMBNAIL_SIZE } from '@cst/shared';
 import type { BubbleProps } from '../conversations/bubbles.tsx';
+import { CapabilityGate } from '../accounts/CapabilityGate.tsx';
 import { bubblesApi } from './api.ts';
 import { formatBytes, formatDuration, mediaSrc, previewSrc, thumbSrc, withToken } from './media.ts';
 
@@ -146,9 +147,20 @@ export function VoiceBubble({ message }: BubbleProps) {
           />
         )}
         {message.messageId && (
-          <Button size="small" type="link" loading={busy} onClick={toText}>
-            {t('bubble.voiceToText')}
-          </Button>
+          <CapabilityGate cap="voiceToText">
+            {(off) => (
+              <Button
+                size="small"
+                type="link"
+                loading={busy}
+                disabled={off}
+                onClick={toText}
+                data-testid="bubble-voice-to-text"
+              >
+                {t('bubble.voiceToText')}
+              </Button>
+            )}
+          </CapabilityGate>
         )}
       </span>
       {text !== null && <span className="bubble-voice-text">{text}</span>}

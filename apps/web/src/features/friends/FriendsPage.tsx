@@ -172,7 +172,6 @@ export function FriendsPage() {
           loading={list.isLoading}
           height={height}
           accounts={accounts}
-          canFlag={caps.includes('updateFriendInfo')}
           canDelete={caps.includes('deleteFriend')}
           busy={actions.busy}
           empty={list.isLoading ? ' ' : empty}

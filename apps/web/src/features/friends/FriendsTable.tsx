@@ -2,11 +2,19 @@ import { Avatar, Button, Space, Switch, Table, type TableColumnsType } from 'ant
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { FriendItem, SwitcherAccount } from '@cst/shared';
+import { CapabilityGate } from '../accounts/CapabilityGate.tsx';
 import { TagChips } from '../tags/TagChips.tsx';
 import { friendKey } from './useFriendsQuery.ts';
 
 /** A flag of a friend the table switches. */
 export type FriendFlag = 'star' | 'blacklist' | 'topChat';
+
+/** The platform capability a flag needs (WhatsApp blocks people but cannot star or pin them). */
+const FLAG_CAPABILITY: Record<FriendFlag, string> = {
+  star: 'updateFriendInfo',
+  blacklist: 'blacklist',
+  topChat: 'updateFriendInfo',
+};
 
 /** Props of {@link FriendsTable}. */
 export interface FriendsTableProps {
@@ -15,8 +23,7 @@ export interface FriendsTableProps {
   /** Height of the scrolling body (the table virtualises its rows within it). */
   height: number;
   accounts: SwitcherAccount[];
-  /** Whether the platform can change flags / delete friends (capabilities). */
-  canFlag: boolean;
+  /** Whether the platform can delete friends (capabilities); flags ask for theirs themselves. */
   canDelete: boolean;
   /** Rows being changed (their switches spin). */
   busy: ReadonlySet<string>;
@@ -40,16 +47,21 @@ export function FriendsTable(props: FriendsTableProps) {
   const { rows, accounts, busy } = props;
   const accountName = new Map(accounts.map((a) => [a.wxid, a.remark || a.nickname || a.wxid]));
   const name = (f: FriendItem) => f.remark || f.nickname || f.friendWxid;
+  // A flag the platform lacks is a disabled switch whose tooltip says why.
   const flag = (key: FriendFlag, testId: string) => (on: boolean, f: FriendItem) => (
-    <Switch
-      size="small"
-      checked={on}
-      disabled={!props.canFlag}
-      loading={busy.has(`${friendKey(f)}|${key}`)}
-      onChange={(v) => props.onFlag(f, key, v)}
-      data-testid={testId}
-      aria-label={t(`friends.${key}`)}
-    />
+    <CapabilityGate cap={FLAG_CAPABILITY[key]}>
+      {(disabled) => (
+        <Switch
+          size="small"
+          checked={on}
+          disabled={disabled}
+          loading={busy.has(`${friendKey(f)}|${key}`)}
+          onChange={(v) => props.onFlag(f, key, v)}
+          data-testid={testId}
+          aria-label={t(`friends.${key}`)}
+        />
+      )}
+    </CapabilityGate>
   );
   const columns: TableColumnsType<FriendItem> = [
     {

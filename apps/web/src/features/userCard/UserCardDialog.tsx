@@ -70,22 +70,29 @@ function CardBody({ info, target }: { info: FriendInfo; target: UserCardTarget }
           />
         ),
       },
-      {
-        key: 'pinned',
-        label: t('userCard.pinned'),
-        children: <Flag on={info.topChat} testId="card-pinned" />,
-      },
-      {
-        key: 'starred',
-        label: t('userCard.starred'),
-        children: <Flag on={info.star} testId="card-starred" />,
-      },
-      {
+    );
+    // Flags the platform has (WhatsApp: the blacklist, no star or pin).
+    if (platform.can('updateFriendInfo')) {
+      items.push(
+        {
+          key: 'pinned',
+          label: t('userCard.pinned'),
+          children: <Flag on={info.topChat} testId="card-pinned" />,
+        },
+        {
+          key: 'starred',
+          label: t('userCard.starred'),
+          children: <Flag on={info.star} testId="card-starred" />,
+        },
+      );
+    }
+    if (platform.can('blacklist')) {
+      items.push({
         key: 'blacklisted',
         label: t('userCard.blacklisted'),
         children: <Flag on={info.blacklist} testId="card-blacklisted" />,
-      },
-    );
+      });
+    }
   }
   return (
     <>
