@@ -4,6 +4,7 @@ import { useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { VirtuosoHandle } from 'react-virtuoso';
 import { MATERIAL_TYPES, type ConversationItem, type MaterialItem } from '@cst/shared';
+import { useCan } from '../../lib/session/sessionStore.ts';
 import { materialApi } from './api.ts';
 import { MaterialFilters, MaterialList, useMaterialBrowse } from './MaterialList.tsx';
 import { MaterialPreview } from './MaterialPreview.tsx';
@@ -75,10 +76,15 @@ function PanelBody({ conv, onSent }: { conv: ConversationItem; onSent: () => voi
   );
 }
 
-/** The composer's material button: search, pick a folder, preview, and send with the keyboard. */
+/**
+ * The composer's material button: search, pick a folder, preview, and send with the keyboard.
+ * Shown only to a role that may send (sending from the library needs it).
+ */
 export function MaterialPanel({ conv }: { conv: ConversationItem }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
+  const canSend = useCan('conversation.send');
+  if (!canSend) return null;
   return (
     <Popover
       open={open}
