@@ -6,94 +6,23 @@
 //   20 loops (one per account, no scheduler) and dispatched by the same dispatcher.
 // - the pacing error with a friend interval of 10 s ± 5 s, measured on the simulator's receive
 //   times: each gap between two friends of one account must lie in [5 s, 15 s].
-import { execFileSync } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import {
-  DEFAULT_ROLE_PERMISSIONS,
-  MSG_TYPE,
-  type FriendItem,
-  type SimReceivedItem,
-} from '@cst/shared';
-import { loadConfig } from '../apps/server/src/platform/config.ts';
+import { MSG_TYPE, type FriendItem, type SimReceivedItem } from '@cst/shared';
 import { rowsOf } from '../apps/server/src/platform/db.ts';
 import type { AuthContext } from '../apps/server/src/platform/auth-context.ts';
-import { startServer, type Server } from '../apps/server/src/server.ts';
+import type { Server } from '../apps/server/src/server.ts';
 import { BulkSendService } from '../apps/server/src/modules/bulk-send/bulk-send.service.ts';
 import { accountByWxid } from '../apps/server/src/modules/conversations/conversation.repository.ts';
 import * as convRepo from '../apps/server/src/modules/conversations/conversation.repository.ts';
 import { afterSendCommit } from '../apps/server/src/modules/conversations/message-dispatch.service.ts';
 import { messages } from '../apps/server/src/db/schema/index.ts';
-import { ROOT, percentile, report } from './lib.ts';
-import { BENCH_ENV, BENCH_PASSWORD } from './session.ts';
+import { percentile, report } from './lib.ts';
+import { manager, startInProcess } from './in-process.ts';
 
 const ACCOUNTS = 20;
 const MESSAGES = 5;
 const SENDS = Number(process.env.BENCH_BULK_SENDS ?? 20_000);
 const PACED_TARGETS = Number(process.env.BENCH_BULK_PACED ?? 6);
-
-async function start(): Promise<{ server: Server; close: () => Promise<void> }> {
-  const usePg = process.env.BENCH_DB === 'postgres';
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cst-bench-'));
-  const pgDir = usePg ? fs.mkdtempSync(path.join(os.tmpdir(), 'cst-bench-pg-')) : null;
-  const postgres = (...args: string[]) =>
-    execFileSync(path.join(ROOT, 'scripts/postgres.sh'), args, { encoding: 'utf8' });
-  const databaseUrl = pgDir
-    ? postgres('start', pgDir, process.env.BENCH_PG_PORT ?? '54392')
-        .trim()
-        .split('\n')
-        .pop()
-    : '';
-  console.log(`database: ${usePg ? 'PostgreSQL 15' : 'PGlite'}`);
-  const config = loadConfig({
-    ...process.env,
-    PORT: '0',
-    DATA_DIR: dataDir,
-    DATABASE_URL: databaseUrl ?? '',
-    ...BENCH_ENV,
-    SIM_TRAFFIC: '0',
-    LOG_LEVEL: 'warn',
-    SCHEDULER_POLL_MS: '50',
-  });
-  const server = await startServer(config, {
-    logger: { level: 'warn' },
-    accounts: { simulator: { loginDelayMs: 20 } },
-  });
-  return {
-    server,
-    close: async () => {
-      await server.stop();
-      fs.rmSync(dataDir, { recursive: true, force: true });
-      if (pgDir) postgres('stop', pgDir);
-    },
-  };
-}
-
-async function manager(s: Server): Promise<{ auth: AuthContext; token: string }> {
-  const res = await s.app.inject({
-    method: 'POST',
-    url: '/system-api/auth/login',
-    payload: { username: 'demo', password: BENCH_PASSWORD },
-  });
-  const data = (res.json() as { data: { token: string; user: { uid: string; tenantId: string } } })
-    .data;
-  return {
-    token: data.token,
-    auth: {
-      userId: data.user.uid,
-      username: 'demo',
-      nickname: 'demo',
-      tenantId: data.user.tenantId,
-      role: 'manager',
-      roleId: null,
-      permissions: new Set(DEFAULT_ROLE_PERMISSIONS.manager),
-      tokenId: '',
-      expiresAt: Date.now() + 3600_000,
-    },
-  };
-}
 
 type Post = <T>(url: string, payload: unknown) => Promise<T>;
 
@@ -307,7 +236,10 @@ async function pacing(s: Server, post: Post): Promise<void> {
   report('  error beyond the band (p100)', sec(percentile(err, 100)), '0 s');
 }
 
-const { server, close } = await start();
+const { server, close } = await startInProcess(process.env.BENCH_PG_PORT ?? '54392', {
+  env: { SCHEDULER_POLL_MS: '50' },
+  server: { accounts: { simulator: { loginDelayMs: 20 } } },
+});
 try {
   const { auth, token } = await manager(server);
   const post = poster(server, token);

@@ -12,18 +12,13 @@
 //   online accounts run to its end, beside the same requests sent straight through the one send
 //   path (search + add + record) by 10 loops, one per account. The difference per request is the
 //   scheduler's overhead (claims, leases, lanes, outcome writes).
-import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { FanTaskCreateBody } from '@cst/shared';
-import { DEFAULT_ROLE_PERMISSIONS } from '@cst/shared';
-import { loadConfig } from '../apps/server/src/platform/config.ts';
 import { rowsOf, type Tx } from '../apps/server/src/platform/db.ts';
 import type { AuthContext } from '../apps/server/src/platform/auth-context.ts';
-import { startServer, type Server } from '../apps/server/src/server.ts';
+import type { Server } from '../apps/server/src/server.ts';
 import { FanTaskService } from '../apps/server/src/modules/fan-tasks/fan-task.service.ts';
 import { storePlan } from '../apps/server/src/modules/fan-tasks/fan-task.plan.repository.ts';
 import { accountByWxid } from '../apps/server/src/modules/conversations/conversation.repository.ts';
@@ -31,75 +26,13 @@ import { callHolder } from '../apps/server/src/modules/conversations/holder-call
 import { sendFriendRequest } from '../apps/server/src/modules/friend-requests/friend-request.send.ts';
 import type { FriendInfoDto } from '../apps/server/src/gateway/index.ts';
 import { planBefore } from './fan-plan-before.ts';
-import { ROOT, report } from './lib.ts';
-import { BENCH_ENV, BENCH_PASSWORD } from './session.ts';
+import { report } from './lib.ts';
+import { manager, startInProcess } from './in-process.ts';
 
 const PLAN_ROWS = Number(process.env.BENCH_PLAN_ROWS ?? 100_000);
 const PLAN_ACCOUNTS = 50;
 const ROWS = Number(process.env.BENCH_FAN_ROWS ?? 1000);
 const SEND_ACCOUNTS = 10;
-
-async function start(): Promise<{ server: Server; close: () => Promise<void> }> {
-  const usePg = process.env.BENCH_DB === 'postgres';
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cst-bench-'));
-  const pgDir = usePg ? fs.mkdtempSync(path.join(os.tmpdir(), 'cst-bench-pg-')) : null;
-  const postgres = (...args: string[]) =>
-    execFileSync(path.join(ROOT, 'scripts/postgres.sh'), args, { encoding: 'utf8' });
-  const databaseUrl = pgDir
-    ? postgres('start', pgDir, process.env.BENCH_PG_PORT ?? '54391')
-        .trim()
-        .split('\n')
-        .pop()
-    : '';
-  console.log(`database: ${usePg ? 'PostgreSQL 15' : 'PGlite'}`);
-  const config = loadConfig({
-    ...process.env,
-    PORT: '0',
-    DATA_DIR: dataDir,
-    DATABASE_URL: databaseUrl ?? '',
-    ...BENCH_ENV,
-    SIM_TRAFFIC: '0',
-    LOG_LEVEL: 'warn',
-    SCHEDULER_POLL_MS: '50',
-  });
-  // People answer long after the bench: answers are not part of the figures.
-  const server = await startServer(config, {
-    logger: { level: 'warn' },
-    accounts: { simulator: { loginDelayMs: 20, friendAcceptDelayMs: 3_600_000 } },
-  });
-  return {
-    server,
-    close: async () => {
-      await server.stop();
-      fs.rmSync(dataDir, { recursive: true, force: true });
-      if (pgDir) postgres('stop', pgDir);
-    },
-  };
-}
-
-async function manager(s: Server): Promise<{ auth: AuthContext; token: string }> {
-  const res = await s.app.inject({
-    method: 'POST',
-    url: '/system-api/auth/login',
-    payload: { username: 'demo', password: BENCH_PASSWORD },
-  });
-  const data = (res.json() as { data: { token: string; user: { uid: string; tenantId: string } } })
-    .data;
-  return {
-    token: data.token,
-    auth: {
-      userId: data.user.uid,
-      username: 'demo',
-      nickname: 'demo',
-      tenantId: data.user.tenantId,
-      role: 'manager',
-      roleId: null,
-      permissions: new Set(DEFAULT_ROLE_PERMISSIONS.manager),
-      tokenId: '',
-      expiresAt: Date.now() + 3600_000,
-    },
-  };
-}
 
 function body(workWxids: string[], targets: string[]): FanTaskCreateBody {
   return {
@@ -306,7 +239,11 @@ async function overhead(s: Server, auth: AuthContext, token: string): Promise<vo
   report('scheduler overhead per request', each(viaScheduler - baseline), '0 ms');
 }
 
-const { server, close } = await start();
+const { server, close } = await startInProcess(process.env.BENCH_PG_PORT ?? '54391', {
+  env: { SCHEDULER_POLL_MS: '50' },
+  // People answer long after the bench: answers are not part of the figures.
+  server: { accounts: { simulator: { loginDelayMs: 20, friendAcceptDelayMs: 3_600_000 } } },
+});
 try {
   const { auth, token } = await manager(server);
   await planning(server, auth);

@@ -57,8 +57,10 @@ test('the sign-in, seat, role, profile and admin screens log no warning or error
 test('the top menu keeps every entry in view at 1024 × 768, in both languages', async ({
   page,
 }) => {
-  await page.setViewportSize({ width: 1024, height: 768 });
+  // Signed in on a wide window that is then narrowed: the entries are measured again at 1024.
+  await page.setViewportSize({ width: 1440, height: 900 });
   await loginAs(page, 'demo');
+  await page.setViewportSize({ width: 1024, height: 768 });
   const menu = page.getByTestId('top-menu');
   // Entries that do not fit are folded into '···' (rendered, but without a box).
   const zh = ['会话聊天', '群聊', '历史消息', '通讯录', '群发助手', '朋友圈', '客户中心', '设置'];
@@ -77,4 +79,9 @@ test('the top menu keeps every entry in view at 1024 × 768, in both languages',
   for (const name of en) await expect(menu.getByRole('menuitem', { name })).toBeVisible();
   await shot(page, 'top-menu-1024-en');
   await page.getByTestId('language-switch').click();
+  // Narrowing and widening the open window measures the entries again: none stays folded.
+  for (const width of [1440, 1024, 1920, 1024, 1440]) {
+    await page.setViewportSize({ width, height: width === 1024 ? 768 : 900 });
+    for (const name of zh) await expect(menu.getByRole('menuitem', { name })).toBeVisible();
+  }
 });

@@ -4,8 +4,19 @@ import { listResult, pageQuery } from './envelope.ts';
 import { MB } from './files.ts';
 import { isStorableText } from './groups.ts';
 import type { Text } from './i18n.ts';
+import type { Permission } from './permissions.ts';
 import { messageIdValue } from './talk.ts';
 import { idString } from './validation.ts';
+
+/**
+ * Who may read the library (its folders and items, in the composer's panel and the forms'
+ * pickers): a seat that chats, or whoever manages the library. Changing it takes library.manage.
+ */
+export const MATERIAL_READ_PERMISSIONS = [
+  'conversation.send',
+  'conversation.read',
+  'library.manage',
+] as const satisfies readonly Permission[];
 
 /** Server messages of the material library (issue 18 §1; SPEC.md §5, §8). */
 export const materialMessages = {

@@ -308,6 +308,24 @@ describe('sessions across a restart', () => {
     expect(accounts.every((a) => a.status === 'online')).toBe(true);
   });
 
+  it('gives codes confirmed at the same moment accounts of their own', async () => {
+    const h = await sim();
+    const codes = await Promise.all([1, 2, 3, 4].map(() => h.gateway.startQrLogin()));
+    const confirmed = await Promise.all(codes.map((qr) => h.sim.scan(qr.loginId, true)));
+    await h.sim.idle();
+    const wxids = confirmed.map((c) => c.wxid);
+    expect(new Set(wxids).size).toBe(4);
+    expect(
+      h
+        .of('qrConfirmed')
+        .map((e) => e.wxid)
+        .sort(),
+    ).toEqual([...wxids].sort());
+    expect((await h.sim.listAccounts()).map((a) => a.wxid).sort()).toEqual([...wxids].sort());
+    // Each new account has the world of its own seed, not another's.
+    for (const w of wxids) expect((await h.gateway.listContacts(w)).length).toBeGreaterThan(0);
+  });
+
   it('rejects bad tunables', async () => {
     const h = await sim();
     expect(await codeOf(h.sim.setConfig({ failRate: 2 }))).toBe('invalid');

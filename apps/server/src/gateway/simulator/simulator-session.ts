@@ -186,23 +186,33 @@ async function failLogin(core: SimCore, loginId: string, message: string) {
   }
 }
 
-/** Creates an account (the next one of the seed, or the given wxid) with its world. */
+/**
+ * Creates an account (the next one of the seed, or the given wxid) with its world. The seed's
+ * next account is claimed by inserting its row (the wxid is the key): when another login took the
+ * same one at the same moment, the next is tried, so two phones never share an account.
+ */
 export async function createAccount(
   core: SimCore,
   nickname?: string,
   wxid?: string,
 ): Promise<SimAccountRow> {
-  const now = core.now();
-  let profile: SimPerson;
   if (wxid) {
     const planned = planAccount(core.seed, `wxid:${wxid}`, nickname);
-    profile = { ...planned, wxid, avatar: makeAvatar(wxid, planned.nickname) };
-  } else {
-    let n = (await core.repo.countAccounts()) + 1;
-    profile = planAccount(core.seed, n, nickname);
-    while (await core.repo.getAccount(profile.wxid))
-      profile = planAccount(core.seed, ++n, nickname);
+    const profile = { ...planned, wxid, avatar: makeAvatar(wxid, planned.nickname) };
+    return (await insertWithWorld(core, profile)) ?? (await core.repo.freshAccount(wxid));
   }
+  let n = (await core.repo.countAccounts()) + 1;
+  for (;;) {
+    const profile = planAccount(core.seed, n++, nickname);
+    if (await core.repo.getAccount(profile.wxid)) continue;
+    const account = await insertWithWorld(core, profile);
+    if (account) return account;
+  }
+}
+
+/** Inserts an account and its world in one transaction; null when the wxid was already taken. */
+async function insertWithWorld(core: SimCore, profile: SimPerson): Promise<SimAccountRow | null> {
+  const now = core.now();
   const world = planWorld(core.seed, profile.wxid, now);
   return core.repo.transaction(async (repo) => {
     const inserted = await repo.insertAccount({
@@ -211,8 +221,8 @@ export async function createAccount(
       session: null,
       createdAt: now,
     });
-    const account = (await repo.getAccount(profile.wxid))!;
-    if (!inserted) return account;
+    if (!inserted) return null;
+    const account = await repo.freshAccount(profile.wxid);
     const acc = profile.wxid;
     await repo.insertPeople([
       ...world.contacts.map((c) => ({ ...c, accountWxid: acc, isFriend: true })),

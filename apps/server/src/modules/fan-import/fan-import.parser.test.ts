@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { createRequire } from 'node:module';
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { FAN_IMPORT_MAX_ROWS } from '@cst/shared';
@@ -6,7 +7,14 @@ import { checkRows } from './fan-import.check.ts';
 import { importFormatOf, readTxtRows, readXlsxRows } from './fan-import.parser.ts';
 import type { RawRow } from './fan-import.rows.ts';
 import { templateBytes } from './fan-import.template.ts';
-import { deflatePart, phoneRowsXml, rawXlsx, xlsxOf, zipOf } from './fan-import.test-support.ts';
+import {
+  deflatePart,
+  phoneRowsXml,
+  rawXlsx,
+  reorderedZip,
+  xlsxOf,
+  zipOf,
+} from './fan-import.test-support.ts';
 import { ImportFileError } from './import-file-error.ts';
 
 async function collect(rows: AsyncIterable<RawRow>): Promise<RawRow[]> {
@@ -80,6 +88,46 @@ describe('xlsx rows', () => {
       [4, '13900139000', '', '', ''],
       [5, 'wxid_abcdef', 'hi there', '', ''],
     ]);
+  });
+
+  const template = () =>
+    xlsxOf([HEADER, ['13800138000', '你好', '王先生', '意向,VIP'], [13900139000]]);
+  const read = async (file: Buffer) =>
+    (await collect(readXlsxRows(file))).map((r) => [r.line, r.target, r.greeting, r.tags]);
+  const expected = [
+    [2, '13800138000', '你好', '意向,VIP'],
+    [3, '13900139000', '', ''],
+  ];
+
+  it('reads a good file when the machine is slow on disk and zip work interleaves', async () => {
+    // exceljs parks a worksheet that comes before the shared strings in a temp file; on a loaded
+    // machine unzipper reached the end of the zip meanwhile and the parts after the sheet were
+    // dropped: a good upload read as "no data". Slow the temp file down to make it happen always.
+    const tmp = createRequire(createRequire(import.meta.url).resolve('exceljs'))('tmp') as {
+      file: (...args: unknown[]) => void;
+    };
+    const original = tmp.file;
+    tmp.file = (...args: unknown[]) => setTimeout(() => original.apply(tmp, args), 30);
+    try {
+      expect(await read(await template())).toEqual(expected);
+    } finally {
+      tmp.file = original;
+    }
+  });
+
+  it('reads the parts of the zip in any order', async () => {
+    const file = await template();
+    const sheet = 'xl/worksheets/sheet1.xml';
+    const strings = 'xl/sharedStrings.xml';
+    const rels = 'xl/_rels/workbook.xml.rels';
+    const workbook = 'xl/workbook.xml';
+    const orders = [
+      [sheet], // the sheet first of all
+      [strings, rels, sheet], // workbook.xml after the sheet, the strings before it
+      [workbook, rels, sheet, strings], // Excel's order: the strings after the sheet
+      [workbook, rels, strings, sheet],
+    ];
+    for (const order of orders) expect(await read(reorderedZip(file, order))).toEqual(expected);
   });
 
   it('accepts the downloaded template in both languages', async () => {

@@ -1,5 +1,3 @@
-import { Readable } from 'node:stream';
-import ExcelJS from 'exceljs';
 import {
   FAN_IMPORT_MAX_ROWS,
   FAN_IMPORT_TXT_MAX_BYTES,
@@ -8,6 +6,7 @@ import {
 } from '@cst/shared';
 import type { RawRow } from './fan-import.rows.ts';
 import { ImportFileError } from './import-file-error.ts';
+import { firstSheetRows } from './xlsx-first-sheet.ts';
 import { checkZip } from './zip-guard.ts';
 
 /** Headers of the template's four columns (the first one required), per language. */
@@ -130,49 +129,36 @@ function rowOf(line: number, cells: CellText[]): RawRow | null {
 
 /**
  * Streams the data rows of the first sheet of an xlsx (the template: a header row, then one person
- * a row). The container is checked first ({@link checkZip}); the sheet is read by exceljs'
- * streaming WorkbookReader row by row, never held whole. Throws {@link ImportFileError}.
+ * a row). The container is checked first ({@link checkZip}); the sheet is read by
+ * {@link firstSheetRows} row by row, never held whole. Throws {@link ImportFileError}.
  */
 export async function* readXlsxRows(file: Buffer): AsyncGenerator<RawRow> {
-  await checkZip(file);
-  const input = Readable.from([file]);
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(input, {
-    worksheets: 'emit',
-    sharedStrings: 'cache',
-    hyperlinks: 'ignore',
-    styles: 'ignore',
-    entries: 'ignore',
-  });
+  const tiles = await checkZip(file);
   let header = false;
   let seen = 0;
   let rows = 0;
   try {
-    for await (const sheet of reader) {
-      for await (const row of sheet) {
-        if (++seen > MAX_SHEET_ROWS) throw tooManyRows();
-        const cells = [1, 2, 3, 4].map((i) => cellText(row.getCell(i).value));
-        // A row without a usable number (`r` missing or odd) is placed by its count.
-        const line = Number.isSafeInteger(row.number) && row.number > 0 ? row.number : seen;
-        const raw = rowOf(line, cells);
-        if (!raw) continue;
-        if (!header) {
-          if (raw.formula || !isTemplateHeader(cells.map((c) => ('text' in c ? c.text : '')))) {
-            throw new ImportFileError('fanImportBadTemplate');
-          }
-          header = true;
-          continue;
+    for await (const row of firstSheetRows(file, tiles)) {
+      if (++seen > MAX_SHEET_ROWS) throw tooManyRows();
+      const cells = [1, 2, 3, 4].map((i) => cellText(row.getCell(i).value));
+      // A row without a usable number (`r` missing or odd) is placed by its count.
+      const line = Number.isSafeInteger(row.number) && row.number > 0 ? row.number : seen;
+      const raw = rowOf(line, cells);
+      if (!raw) continue;
+      if (!header) {
+        if (raw.formula || !isTemplateHeader(cells.map((c) => ('text' in c ? c.text : '')))) {
+          throw new ImportFileError('fanImportBadTemplate');
         }
-        if (++rows > FAN_IMPORT_MAX_ROWS) throw tooManyRows();
-        yield raw;
+        header = true;
+        continue;
       }
-      break;
+      if (++rows > FAN_IMPORT_MAX_ROWS) throw tooManyRows();
+      yield raw;
     }
   } catch (err) {
     if (err instanceof ImportFileError) throw err;
     // Broken XML, a missing part, a cell address exceljs cannot read: not a spreadsheet we take.
     throw new ImportFileError('fanImportNoData');
-  } finally {
-    input.destroy();
   }
   if (!header) throw new ImportFileError('fanImportNoData');
   if (rows === 0) throw new ImportFileError('fanImportNoData');

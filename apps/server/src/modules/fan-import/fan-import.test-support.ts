@@ -126,3 +126,31 @@ export async function xlsxOf(rows: ExcelJS.CellValue[][]): Promise<Buffer> {
   for (const row of rows) sheet.addRow(row);
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }
+
+/** The deflated entries of a zip without data descriptors (as exceljs writes), folders left out. */
+export function partsOf(zip: Buffer): ZipPart[] {
+  const parts: ZipPart[] = [];
+  let p = 0;
+  while (zip.readUInt32LE(p) === 0x04034b50) {
+    const compressed = zip.readUInt32LE(p + 18);
+    const nameLen = zip.readUInt16LE(p + 26);
+    const start = p + 30 + nameLen + zip.readUInt16LE(p + 28);
+    const name = zip.toString('utf8', p + 30, p + 30 + nameLen);
+    if (!name.endsWith('/')) {
+      parts.push({
+        name,
+        deflated: zip.subarray(start, start + compressed),
+        crc: zip.readUInt32LE(p + 14),
+        size: zip.readUInt32LE(p + 22),
+      });
+    }
+    p = start + compressed;
+  }
+  return parts;
+}
+
+/** The same zip with its entries in the order of `names` (entries not named keep their order). */
+export function reorderedZip(zip: Buffer, names: readonly string[]): Buffer {
+  const rank = (n: string) => (names.includes(n) ? names.indexOf(n) : names.length);
+  return zipOf(partsOf(zip).sort((a, b) => rank(a.name) - rank(b.name)));
+}

@@ -11,6 +11,13 @@ const CENTRAL = 0x02014b50;
 const LOCAL = 0x04034b50;
 const DESCRIPTOR = 0x08074b50;
 
+/** Where one entry of a checked zip lies: its local header, data and descriptor, in file order. */
+export interface ZipTile {
+  name: string;
+  start: number;
+  end: number;
+}
+
 interface Entry {
   name: string;
   method: number;
@@ -83,15 +90,16 @@ function inflatedSize(data: Buffer, limit: number): Promise<number> {
  * entries tile the file exactly (nothing hidden that a sequential reader would see but the
  * directory does not), no encryption or zip64, and every entry really inflates to no more than it
  * declares, all of them together to at most {@link MAX_UNZIPPED_BYTES}. The inflated bytes are
- * counted and dropped, never kept.
+ * counted and dropped, never kept. Returns where each entry lies, in file order.
  */
-export async function checkZip(buf: Buffer, maxUnzipped = MAX_UNZIPPED_BYTES): Promise<void> {
+export async function checkZip(buf: Buffer, maxUnzipped = MAX_UNZIPPED_BYTES): Promise<ZipTile[]> {
   const { entries, cdStart } = centralEntries(buf);
   const declared = entries.reduce((s, e) => s + e.uncompressed, 0);
   if (declared > maxUnzipped) throw tooBig();
   const sorted = [...entries].sort((a, b) => a.offset - b.offset);
   let expected = 0;
   let total = 0;
+  const tiles: ZipTile[] = [];
   for (const e of sorted) {
     if (e.offset !== expected || e.offset + 30 > cdStart) throw wrongFormat();
     if (buf.readUInt32LE(e.offset) !== LOCAL) throw wrongFormat();
@@ -117,7 +125,9 @@ export async function checkZip(buf: Buffer, maxUnzipped = MAX_UNZIPPED_BYTES): P
     if (size !== e.uncompressed) throw wrongFormat();
     total += size;
     if (total > maxUnzipped) throw tooBig();
+    tiles.push({ name: e.name, start: e.offset, end: next });
     expected = next;
   }
   if (expected !== cdStart) throw wrongFormat();
+  return tiles;
 }

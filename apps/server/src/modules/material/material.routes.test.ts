@@ -162,6 +162,44 @@ describe('folders', () => {
   });
 });
 
+describe('a custom role without the library', () => {
+  it('answers 403 with the no-permission message to every material route, in both languages', async () => {
+    // Mass send only: it may not read the library (nor send from it, nor change it).
+    const role = await api().post<{ id: string }>('/system-api/system/roles/add', {
+      roleName: '只管群发',
+      permissions: ['task.manage'],
+    });
+    expect(role.status, role.message).toBe(200);
+    const user = await buildUser(ctx, {
+      tenantId: await demoTenant(ctx),
+      role: 'office',
+      roleId: role.data.id,
+    });
+    const s = await login(ctx, user.username);
+    const calls: [string, object][] = [
+      ['/main-api/material/folder/list', {}],
+      ['/main-api/material/list', { folderId: folder }],
+      ['/main-api/material/folder/add', { name: 'x' }],
+      ['/main-api/material/add', { type: 1, folderId: folder, content: 'x' }],
+      ['/main-api/material/send', { ...peer(), materialId: folder }],
+    ];
+    for (const [url, body] of calls) {
+      const zh = await api(s).post(url, body);
+      expect({ url, status: zh.status, message: zh.message }).toEqual({
+        url,
+        status: 403,
+        message: '没有权限执行此操作',
+      });
+      const en = await api(s, 'en').post(url, body);
+      expect(en.status, url).toBe(403);
+      expect(en.message, url).toMatch(/permission/i);
+    }
+    expect((await upload([{ filename: 'a.png', data: await pngOf(240, 240) }], s)).status).toBe(
+      403,
+    );
+  });
+});
+
 describe('uploads', () => {
   it('keeps up to 9 pictures of one upload, with sizes and thumbnails, served to the tenant only', async () => {
     const pics = await Promise.all([pngOf(240, 240), pngOf(800, 200), pngOf(200, 300)]);

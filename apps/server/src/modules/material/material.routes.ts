@@ -3,6 +3,7 @@ import { z } from 'zod';
 import {
   MATERIAL_FILE_MAX_BYTES,
   MATERIAL_IMAGES_PER_UPLOAD,
+  MATERIAL_READ_PERMISSIONS,
   materialAddBody,
   materialDeleteBody,
   materialEditBody,
@@ -25,7 +26,7 @@ import { mediaOf } from '../media/media-context.ts';
 import { MaterialService } from './material.service.ts';
 
 const tags = ['material'];
-const read = access.any('conversation.send', 'conversation.read', 'library.manage');
+const read = access.any(...MATERIAL_READ_PERMISSIONS);
 const manage = access.can('library.manage');
 const idResult = z.object({ id: z.string() });
 const services = new WeakMap<Deps, MaterialService>();

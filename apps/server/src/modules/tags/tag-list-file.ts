@@ -1,9 +1,9 @@
-import { Readable } from 'node:stream';
-import ExcelJS from 'exceljs';
 import { MAX_TAG_LIST_ROWS } from '@cst/shared';
 import type { Deps } from '../../platform/deps.ts';
 import { AppError, fail } from '../../platform/errors.ts';
 import { storageOf } from '../../storage/storage.ts';
+import { firstSheetRows } from '../fan-import/xlsx-first-sheet.ts';
+import { checkZip } from '../fan-import/zip-guard.ts';
 import { fileByKey } from '../files/files.repository.ts';
 import { keyOfUrl } from '../files/files.service.ts';
 
@@ -30,24 +30,14 @@ function push(out: Set<string>, value: string): void {
 }
 
 async function readXlsx(bytes: Buffer, out: Set<string>): Promise<void> {
-  // Streamed, first sheet, first column: a huge or bomb-like sheet stops at the row limit.
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from(bytes), {
-    entries: 'emit',
-    sharedStrings: 'cache',
-    worksheets: 'emit',
-    hyperlinks: 'ignore',
-    styles: 'ignore',
-  });
-  for await (const sheet of reader) {
-    for await (const row of sheet) {
-      const cell = (row as ExcelJS.Row).getCell(1).value;
-      const text =
-        typeof cell === 'string' || typeof cell === 'number'
-          ? String(cell)
-          : (cell?.toString() ?? '');
-      push(out, firstCell(text));
-    }
-    break;
+  // Checked (no zip bomb), streamed, first sheet, first column: a huge sheet stops at the limit.
+  for await (const row of firstSheetRows(bytes, await checkZip(bytes))) {
+    const cell = row.getCell(1).value;
+    const text =
+      typeof cell === 'string' || typeof cell === 'number'
+        ? String(cell)
+        : (cell?.toString() ?? '');
+    push(out, firstCell(text));
   }
 }
 

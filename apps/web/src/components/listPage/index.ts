@@ -35,6 +35,7 @@ export {
 } from './FormModal.tsx';
 export { EmptyState, type EmptyStateProps } from './EmptyState.tsx';
 export { ExportButton, exportHref, type ExportButtonProps } from './ExportButton.tsx';
+export { RowsDrawer, type RowsDrawerProps } from './RowsDrawer.tsx';
 export { actionsColumn, timeColumn } from './columns.tsx';
 export { taskStateColumn, useRowAction, type TaskState } from './taskColumns.tsx';
 export {

@@ -1,12 +1,14 @@
-import { Checkbox, Empty, Input, Modal, Select, Spin, Typography } from 'antd';
-import { useQuery } from '@tanstack/react-query';
+import { Checkbox, Modal, Typography } from 'antd';
 import { useEffect, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Virtuoso } from 'react-virtuoso';
 import type { MaterialItem, MaterialType } from '@cst/shared';
-import { materialApi, materialKeys } from './api.ts';
-import { MaterialPreview, MaterialThumb, materialLabel } from './MaterialPreview.tsx';
-import { useMaterialItems } from './useMaterialItems.ts';
+import {
+  MaterialFilters,
+  MaterialList,
+  useMaterialBrowse,
+  type MaterialRowLook,
+} from './MaterialList.tsx';
+import { MaterialPreview } from './MaterialPreview.tsx';
 import './material.css';
 
 /** Props of {@link MaterialPicker}. */
@@ -39,20 +41,10 @@ export function toggleChosen(
 /** The list, filters and preview, mounted only while the dialog is open. */
 function PickerBody({ types, max, onPick }: Omit<MaterialPickerProps, 'open' | 'onClose'>) {
   const { t } = useTranslation();
-  const [folderId, setFolderId] = useState('');
-  const [type, setType] = useState<number>(types.length === 1 ? types[0]! : 0);
-  const [typed, setTyped] = useState('');
-  const [keyword, setKeyword] = useState('');
-  const [active, setActive] = useState(0);
   const [chosen, setChosen] = useState<MaterialItem[]>([]);
-  const folders = useQuery({ queryKey: materialKeys.folders, queryFn: materialApi.folders });
-  const q = useMaterialItems({ folderId, type, keyword });
+  const browse = useMaterialBrowse(types.length === 1 ? types[0]! : 0);
+  const { q, active, setActive } = browse;
 
-  useEffect(() => {
-    const id = setTimeout(() => setKeyword(typed.trim()), 200);
-    return () => clearTimeout(id);
-  }, [typed]);
-  useEffect(() => setActive(0), [folderId, type, keyword]);
   useEffect(() => onPick(chosen), [chosen, onPick]);
 
   const allowed = (item: MaterialItem) => types.includes(item.type as MaterialType);
@@ -67,84 +59,38 @@ function PickerBody({ types, max, onPick }: Omit<MaterialPickerProps, 'open' | '
     else return;
     e.preventDefault();
   };
+  const look = (item: MaterialItem): MaterialRowLook => {
+    const ok = allowed(item);
+    const on = isChosen(item);
+    const full = !on && max > 1 && chosen.length >= max;
+    return {
+      selected: on,
+      disabled: !ok,
+      ariaDisabled: !ok || full,
+      before: <Checkbox checked={on} disabled={!ok || full} tabIndex={-1} />,
+      note: ok ? undefined : t('material.picker.notHere'),
+    };
+  };
 
   return (
     <div className="material-picker" data-testid="material-picker">
-      <div className="material-panel-filters">
-        <Select
-          value={folderId}
-          onChange={setFolderId}
-          popupMatchSelectWidth={false}
-          options={[
-            { value: '', label: t('material.allFolders') },
-            ...(folders.data?.list ?? []).map((f) => ({ value: f.id, label: f.name })),
-          ]}
-          data-testid="material-picker-folder"
-          style={{ width: 160 }}
-        />
-        <Select
-          value={type}
-          onChange={setType}
-          options={[
-            ...(types.length > 1 ? [{ value: 0, label: t('material.allTypes') }] : []),
-            ...types.map((x) => ({ value: x, label: t(`material.types.${x}`) })),
-          ]}
-          style={{ width: 120 }}
-          data-testid="material-picker-type"
-        />
-        <Input
-          autoFocus
-          allowClear
-          value={typed}
-          onChange={(e) => setTyped(e.target.value)}
-          onKeyDown={handleKeyDown}
-          placeholder={t('material.search')}
-          data-testid="material-picker-search"
-        />
-      </div>
+      <MaterialFilters
+        browse={browse}
+        widths={{ folder: 160, type: 120 }}
+        typeOptions={[
+          ...(types.length > 1 ? [{ value: 0, label: t('material.allTypes') }] : []),
+          ...types.map((x) => ({ value: x, label: t(`material.types.${x}`) })),
+        ]}
+        onKeyDown={handleKeyDown}
+        testIdPrefix="material-picker"
+      />
       <div className="material-panel-main material-picker-main">
-        <div className="material-panel-list">
-          {q.isLoading ? (
-            <Spin />
-          ) : q.items.length === 0 ? (
-            <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('material.noMatch')} />
-          ) : (
-            <Virtuoso
-              data={q.items}
-              style={{ height: '100%' }}
-              endReached={() => {
-                if (q.hasNextPage && !q.isFetchingNextPage) void q.fetchNextPage();
-              }}
-              itemContent={(i, item) => {
-                const ok = allowed(item);
-                const on = isChosen(item);
-                const full = !on && max > 1 && chosen.length >= max;
-                return (
-                  <button
-                    type="button"
-                    className={`material-row${i === active ? ' material-row-active' : ''}`}
-                    onMouseEnter={() => setActive(i)}
-                    onClick={() => toggle(item)}
-                    disabled={!ok}
-                    aria-disabled={!ok || full}
-                    aria-selected={on}
-                    data-testid="material-picker-row"
-                  >
-                    <Checkbox checked={on} disabled={!ok || full} tabIndex={-1} />
-                    <MaterialThumb item={item} />
-                    <span className="material-row-text">
-                      <span className="material-row-label">{materialLabel(item)}</span>
-                      <span className="material-row-type">
-                        {t(`material.types.${item.type}`)}
-                        {ok ? '' : ` · ${t('material.picker.notHere')}`}
-                      </span>
-                    </span>
-                  </button>
-                );
-              }}
-            />
-          )}
-        </div>
+        <MaterialList
+          browse={browse}
+          onClick={toggle}
+          look={look}
+          rowTestId="material-picker-row"
+        />
         <MaterialPreview item={q.items[active]} />
       </div>
       <Typography.Text

@@ -2,7 +2,8 @@ import FolderOpenOutlined from '@ant-design/icons/es/icons/FolderOpenOutlined';
 import { Button, Flex, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { MaterialItem, MaterialType } from '@cst/shared';
+import { MATERIAL_READ_PERMISSIONS, type MaterialItem, type MaterialType } from '@cst/shared';
+import { useCanAny } from '../../lib/session/sessionStore.ts';
 import { rememberMaterial, rememberedMaterial } from './materialCache.ts';
 import { MaterialPicker } from './MaterialPicker.tsx';
 import { MaterialThumb, materialLabel } from './MaterialPreview.tsx';
@@ -16,10 +17,15 @@ export interface PickMaterialButtonProps {
   testId?: string;
 }
 
-/** "从素材库选择": opens the {@link MaterialPicker} and hands back the chosen items. */
+/**
+ * "从素材库选择": opens the {@link MaterialPicker} and hands back the chosen items. Not shown to a
+ * role that may not read the library.
+ */
 export function PickMaterialButton({ types, max, onPick, testId }: PickMaterialButtonProps) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
+  const allowed = useCanAny(MATERIAL_READ_PERMISSIONS);
+  if (!allowed) return null;
   return (
     <>
       <Button

@@ -4,7 +4,13 @@ import FolderOpenOutlined from '@ant-design/icons/es/icons/FolderOpenOutlined';
 import PlusOutlined from '@ant-design/icons/es/icons/PlusOutlined';
 import { useLayoutEffect, useRef, useState, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MOMENT_IMAGE_MAX_BYTES, MOMENT_MAX_IMAGES, MOMENT_VIDEO_MAX_BYTES } from '@cst/shared';
+import {
+  MATERIAL_READ_PERMISSIONS,
+  MOMENT_IMAGE_MAX_BYTES,
+  MOMENT_MAX_IMAGES,
+  MOMENT_VIDEO_MAX_BYTES,
+} from '@cst/shared';
+import { useCanAny } from '../../lib/session/sessionStore.ts';
 import { withToken } from '../bubbles/media.ts';
 import { UploadError, uploadChatFile } from '../media/upload.ts';
 
@@ -78,7 +84,8 @@ export function MomentMediaPicker({ kind, value = [], onChange }: MomentMediaPic
   }, [value]);
   const max = kind === 'image' ? MOMENT_MAX_IMAGES : 1;
   const left = max - value.length - busy;
-  const Picker = materialPicker;
+  // The library's button only for a role that may read it.
+  const Picker = useCanAny(MATERIAL_READ_PERMISSIONS) ? materialPicker : null;
 
   const handleFile = async (file: File) => {
     if (kind === 'image' && file.size > MOMENT_IMAGE_MAX_BYTES) {

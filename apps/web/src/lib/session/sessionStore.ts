@@ -65,3 +65,8 @@ export function can(user: SessionUser | null, permission: Permission | undefined
 export function useCan(permission: Permission | undefined): boolean {
   return useSession((s) => can(s.user, permission));
 }
+
+/** Whether the signed-in user holds any of the permissions (React hook). */
+export function useCanAny(permissions: readonly Permission[]): boolean {
+  return useSession((s) => permissions.some((p) => can(s.user, p)));
+}
