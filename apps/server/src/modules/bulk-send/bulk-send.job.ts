@@ -169,7 +169,10 @@ export class BulkSendJob implements JobKind<BulkItem> {
       return;
     }
     const handed = await enqueueBulkMessage(this.deps, row, ctx.owner);
-    if (handed) progressSoon(this.deps, row.tenant_id, row.task_id);
+    if (handed === 'moved') progressSoon(this.deps, row.tenant_id, row.task_id);
+    // An earlier message of the target is claimed elsewhere (our lease of it lapsed) or waits:
+    // this one goes back to the queue and is claimed after it, never sent before it.
+    else if (handed === 'blocked') await this.giveBack([item], ctx);
   }
 
   async release(items: Claimed<BulkItem>[], ctx: JobContext): Promise<void> {

@@ -13,13 +13,19 @@ import { markOutbox, requestIdOf, type RunRow } from './bulk-send.queue.ts';
  * row's idempotency key as `request_id` (unique per account: a second store of the same key is
  * nothing). After the commit the message is pushed and the account's holder woken, exactly as a
  * console send; the dispatcher carries the key to the platform, which sends a key once.
- * False when the row was no longer ours.
+ * `lost` when the row was no longer ours, `blocked` when an earlier message of its target has not
+ * reached the outbox yet (see {@link markOutbox}).
  */
-export async function enqueueBulkMessage(deps: Deps, row: RunRow, owner: string): Promise<boolean> {
+export async function enqueueBulkMessage(
+  deps: Deps,
+  row: RunRow,
+  owner: string,
+): Promise<'moved' | 'blocked' | 'lost'> {
   const draft = row.messages[row.msg_index];
   const now = deps.now();
   const stored = await deps.db.transaction(async (tx) => {
-    if (!(await markOutbox(tx, row.task_id, row.seq, owner))) return null;
+    const moved = await markOutbox(tx, row.task_id, row.seq, owner);
+    if (moved !== 'moved') return moved;
     if (!draft) return { fresh: null, conv: null };
     const conv = await convRepo.ensureConversation(tx, {
       tenantId: row.tenant_id,
@@ -66,11 +72,11 @@ export async function enqueueBulkMessage(deps: Deps, row: RunRow, owner: string)
       .returning();
     return { fresh, conv: updated ?? conv };
   });
-  if (!stored) return false;
+  if (typeof stored === 'string') return stored;
   if (stored.fresh && stored.conv) {
     await afterSendCommit(deps, { tenantId: row.tenant_id, wxid: row.work_wxid }, [
       messagePush(stored.fresh, stored.conv),
     ]);
   }
-  return true;
+  return 'moved';
 }

@@ -181,22 +181,40 @@ export async function loadRunRow(db: DbOrTx, taskId: string, seq: number): Promi
 }
 
 /**
- * Moves a claimed row to the outbox if this instance still holds it (same transaction as the
- * outbox message); false when the row is no longer ours.
+ * Moves a claimed row to the outbox if this instance still holds it and no earlier message of
+ * its target is still waiting (queued or claimed, by anyone): the fencing of a target's order. A
+ * target's rows are consecutive (`seq - msg_index` is its first), so the check reads at most
+ * four rows. `moved`; `blocked` when the row is ours but an earlier message of its target has not
+ * reached the outbox (an instance that lost the earlier row to a lapsed lease must not send the
+ * later one first); `lost` when the row is no longer ours.
  */
 export async function markOutbox(
   tx: Tx,
   taskId: string,
   seq: number,
   owner: string,
-): Promise<boolean> {
-  const rows = rowsOf<{ seq: number }>(
+): Promise<'moved' | 'blocked' | 'lost'> {
+  const [row] = rowsOf<{ moved: boolean; mine: boolean }>(
     await tx.execute(sql`
-      update bulk_send_rows set state = 'outbox', lease_owner = null, lease_until = null
-      where task_id = ${taskId} and seq = ${seq} and state = 'claimed' and lease_owner = ${owner}
-      returning seq`),
+      with mine as (
+        select r.task_id, r.seq, r.msg_index, r.target from bulk_send_rows r
+        where r.task_id = ${taskId} and r.seq = ${seq} and r.state = 'claimed'
+          and r.lease_owner = ${owner}
+        for update),
+      free as (
+        select m.* from mine m
+        where not exists (
+          select 1 from bulk_send_rows e
+          where e.task_id = m.task_id and e.seq >= m.seq - m.msg_index and e.seq < m.seq
+            and e.target = m.target and e.state in ('queued', 'claimed'))),
+      moved as (
+        update bulk_send_rows r set state = 'outbox', lease_owner = null, lease_until = null
+        from free f where r.task_id = f.task_id and r.seq = f.seq
+        returning r.seq)
+      select exists (select 1 from moved) as moved, exists (select 1 from mine) as mine`),
   );
-  return rows.length > 0;
+  if (row?.moved) return 'moved';
+  return row?.mine ? 'blocked' : 'lost';
 }
 
 /** Fails a claimed row of ours (the account is gone). */
