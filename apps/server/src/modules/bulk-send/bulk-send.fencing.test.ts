@@ -52,7 +52,7 @@ afterAll(async () => {
 });
 
 describe('order across lease moves', () => {
-  it('a stale instance does not send a target’s 2nd message before the 1st it lost', async () => {
+  it('a stale instance does not send a target’s later messages before the 1st it lost', async () => {
     // Instance A claimed the target's 1st message in one round and its 2nd in the next, so the
     // 2nd's lease outlives the 1st's. A stalls (GC) past the 1st's lease: instance B may take
     // the 1st. A wakes and runs the 2nd, still its own — before B's run of the 1st.
@@ -63,6 +63,7 @@ describe('order across lease moves', () => {
       messages: [
         { kind: 'text', content: '栅栏第一条' },
         { kind: 'text', content: '栅栏第二条' },
+        { kind: 'text', content: '栅栏第三条' },
       ],
       sendType: 'scheduled',
       sendAt: Date.now() + 3_600_000,
@@ -72,7 +73,8 @@ describe('order across lease moves', () => {
     await waitBulk(server, demo, id, (t) => t.status === 'pending');
     const db = server.deps.db;
     const now = Date.now();
-    // The 1st: A's lease ends in 1.5 s (then this server, B, takes it); the 2nd: A's for a minute.
+    // The 1st: A's lease ends in 1.5 s (then this server, B, takes it); the 2nd and 3rd: A's for
+    // a minute.
     await db.execute(sql`
       update bulk_send_rows set state = 'claimed', lease_owner = 'instance-a', attempts = 1,
         claimed_at = ${now}, lease_until = ${now + 1500}
@@ -80,26 +82,27 @@ describe('order across lease moves', () => {
     await db.execute(sql`
       update bulk_send_rows set state = 'claimed', lease_owner = 'instance-a', attempts = 1,
         claimed_at = ${now}, lease_until = ${now + 60_000}
-      where task_id = ${id} and msg_index = 1`);
+      where task_id = ${id} and msg_index > 0`);
     await db.execute(sql`
       update bulk_send_tasks set status = 'running', started_at = ${now} where id = ${id}`);
-    const [second] = rowsOf<{ seq: number }>(
-      await db.execute(sql`select seq from bulk_send_rows where task_id = ${id} and msg_index = 1`),
+    const later = rowsOf<{ seq: number }>(
+      await db.execute(sql`
+        select seq from bulk_send_rows where task_id = ${id} and msg_index > 0 order by seq`),
     );
-    // A runs its 2nd message now.
+    // A runs its 2nd and 3rd messages now (one burst: intervals of 0).
     const [account] = rowsOf<{ id: string }>(
       await db.execute(sql`select id from work_accounts where wxid = ${acc.wxid}`),
     );
     const job = new BulkSendJob(server.deps);
     const item = {
       lane: laneOf('friends', account!.id),
-      key: `${id}:${second!.seq}:1`,
+      key: `${id}:${later[0]!.seq}:1`,
       at: now,
       data: {
         tenantId,
         taskId: id,
-        seq: second!.seq,
-        first: false,
+        seqs: later.map((l) => l.seq),
+        firsts: 0,
         day: server.scheduler.options.dayOf(now),
       } satisfies BulkItem,
     };
@@ -112,7 +115,7 @@ describe('order across lease moves', () => {
     const got = (await receivedMessages(server, demo, acc.wxid)).filter(
       (m) => m.peerWxid === target,
     );
-    expect(got.map((m) => m.content)).toEqual(['栅栏第一条', '栅栏第二条']);
+    expect(got.map((m) => m.content)).toEqual(['栅栏第一条', '栅栏第二条', '栅栏第三条']);
   }, 40_000);
 
   it('an instance that lost an account neither takes back nor claims its sends', async () => {

@@ -165,9 +165,9 @@ export interface RunRow {
   account_status: string;
 }
 
-/** A claimed row with its task's state and messages and its account (null when gone). */
-export async function loadRunRow(db: DbOrTx, taskId: string, seq: number): Promise<RunRow | null> {
-  const [row] = rowsOf<RunRow>(
+/** Claimed rows of a task with its state and messages and their account (none when gone). */
+export async function loadRunRows(db: DbOrTx, taskId: string, seqs: number[]): Promise<RunRow[]> {
+  return rowsOf<RunRow>(
     await db.execute(sql`
       select r.tenant_id, r.task_id, r.seq, r.round, r.state, r.lease_owner, r.target,
              r.talk_type, r.msg_index, t.status as task_status, t.messages,
@@ -175,46 +175,51 @@ export async function loadRunRow(db: DbOrTx, taskId: string, seq: number): Promi
       from bulk_send_rows r
       join bulk_send_tasks t on t.id = r.task_id
       join work_accounts a on a.id = r.work_account_id
-      where r.task_id = ${taskId} and r.seq = ${seq}`),
+      where r.task_id = ${taskId} and r.seq = any(${sql.param(seqs)}::int[])
+      order by r.seq`),
   );
-  return row ?? null;
 }
 
 /**
- * Moves a claimed row to the outbox if this instance still holds it and no earlier message of
- * its target is still waiting (queued or claimed, by anyone): the fencing of a target's order. A
- * target's rows are consecutive (`seq - msg_index` is its first), so the check reads at most
- * four rows. `moved`; `blocked` when the row is ours but an earlier message of its target has not
+ * Moves claimed rows of a task to the outbox if this instance still holds them and no earlier
+ * message of their target is still waiting (queued or claimed, by anyone, other than a row moved
+ * in the same statement): the fencing of a target's order. A target's rows are consecutive
+ * (`seq - msg_index` is its first), so the check reads at most four rows per row. Returns the
+ * rows `moved`, and those `blocked`: still ours, but an earlier message of their target has not
  * reached the outbox (an instance that lost the earlier row to a lapsed lease must not send the
- * later one first); `lost` when the row is no longer ours.
+ * later one first). The rest are no longer ours.
  */
 export async function markOutbox(
   tx: Tx,
   taskId: string,
-  seq: number,
+  seqs: number[],
   owner: string,
-): Promise<'moved' | 'blocked' | 'lost'> {
-  const [row] = rowsOf<{ moved: boolean; mine: boolean }>(
+): Promise<{ moved: number[]; blocked: number[] }> {
+  if (seqs.length === 0) return { moved: [], blocked: [] };
+  const rows = rowsOf<{ seq: number; moved: boolean }>(
     await tx.execute(sql`
-      with mine as (
+      with mine as materialized (
         select r.task_id, r.seq, r.msg_index, r.target from bulk_send_rows r
-        where r.task_id = ${taskId} and r.seq = ${seq} and r.state = 'claimed'
-          and r.lease_owner = ${owner}
+        where r.task_id = ${taskId} and r.seq = any(${sql.param(seqs)}::int[])
+          and r.state = 'claimed' and r.lease_owner = ${owner}
         for update),
-      free as (
+      free as materialized (
         select m.* from mine m
         where not exists (
           select 1 from bulk_send_rows e
           where e.task_id = m.task_id and e.seq >= m.seq - m.msg_index and e.seq < m.seq
-            and e.target = m.target and e.state in ('queued', 'claimed'))),
+            and e.target = m.target and e.state in ('queued', 'claimed')
+            and not exists (select 1 from mine x where x.seq = e.seq))),
       moved as (
         update bulk_send_rows r set state = 'outbox', lease_owner = null, lease_until = null
         from free f where r.task_id = f.task_id and r.seq = f.seq
         returning r.seq)
-      select exists (select 1 from moved) as moved, exists (select 1 from mine) as mine`),
+      select m.seq, exists (select 1 from moved v where v.seq = m.seq) as moved from mine m`),
   );
-  if (row?.moved) return 'moved';
-  return row?.mine ? 'blocked' : 'lost';
+  return {
+    moved: rows.filter((r) => r.moved).map((r) => Number(r.seq)),
+    blocked: rows.filter((r) => !r.moved).map((r) => Number(r.seq)),
+  };
 }
 
 /** Fails a claimed row of ours (the account is gone). */
