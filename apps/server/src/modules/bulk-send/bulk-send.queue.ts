@@ -236,32 +236,72 @@ export async function failClaimed(
     where task_id = ${taskId} and seq = ${seq} and state = 'claimed' and lease_owner = ${owner}`);
 }
 
-/** The states a row may move to a state from (states only move forward). */
-const FROM: Record<string, string[]> = {
-  sent: ['outbox'],
-  delivered: ['outbox', 'sent'],
-  read: ['outbox', 'sent', 'delivered'],
-  failed: ['outbox'],
-  undelivered: ['outbox', 'sent'],
+/** A platform answer about a row of a round: the state it moves the row to. */
+export interface RowAnswer {
+  taskId: string;
+  seq: number;
+  round: number;
+  to: 'sent' | 'delivered' | 'read' | 'failed' | 'undelivered';
+  at: number;
+  error: string | null;
+}
+
+/** How far an answer moves a row (a later answer of the same rank wins). */
+const RANK: Record<RowAnswer['to'], number> = {
+  sent: 1,
+  failed: 1,
+  delivered: 2,
+  undelivered: 2,
+  read: 3,
 };
 
-/** Moves a row of a round forward on the platform's answer; its task when it moved. */
-export async function advanceRow(
+/**
+ * Moves rows forward on the platform's answers, all in one statement: per row the furthest
+ * answer (its `sent_at` the earliest acceptance among them); a row moves only from a state before
+ * it (states only move forward, so answers out of order are harmless). The tasks of rows moved.
+ */
+export async function advanceRows(
   db: DbOrTx,
-  r: { taskId: string; seq: number; round: number },
-  to: 'sent' | 'delivered' | 'read' | 'failed' | 'undelivered',
-  v: { at: number; error?: string | null },
-): Promise<{ tenant_id: string; task_id: string } | null> {
-  const [row] = rowsOf<{ tenant_id: string; task_id: string }>(
+  answers: RowAnswer[],
+): Promise<{ tenant_id: string; task_id: string }[]> {
+  const per = new Map<string, RowAnswer & { sentAt: number | null }>();
+  for (const a of answers) {
+    const k = `${a.taskId}:${a.seq}:${a.round}`;
+    const had = per.get(k);
+    const sentAt = a.to === 'failed' ? null : a.at;
+    const firstSent =
+      had?.sentAt == null ? sentAt : sentAt == null ? had.sentAt : Math.min(had.sentAt, sentAt);
+    if (!had || RANK[a.to] >= RANK[had.to]) per.set(k, { ...a, sentAt: firstSent });
+    else had.sentAt = firstSent;
+  }
+  const rows = [...per.values()];
+  if (rows.length === 0) return [];
+  return rowsOf<{ tenant_id: string; task_id: string }>(
     await db.execute(sql`
-      update bulk_send_rows
-      set state = ${to}, sent_at = coalesce(sent_at, ${to === 'failed' ? null : v.at}::bigint),
-          error = ${v.error ?? null}
-      where task_id = ${r.taskId} and seq = ${r.seq} and round = ${r.round}
-        and state = any(${sql.param(FROM[to]!)}::text[])
-      returning tenant_id, task_id`),
+      with v as (
+        select * from unnest(
+          ${sql.param(rows.map((r) => r.taskId))}::uuid[],
+          ${sql.param(rows.map((r) => r.seq))}::int[],
+          ${sql.param(rows.map((r) => r.round))}::int[],
+          ${sql.param(rows.map((r) => r.to))}::text[],
+          ${sql.param(rows.map((r) => r.sentAt))}::bigint[],
+          ${sql.param(rows.map((r) => r.error))}::text[])
+          as v(task_id, seq, round, state, sent_at, error)),
+      moved as (
+        update bulk_send_rows r
+        set state = v.state, sent_at = coalesce(r.sent_at, v.sent_at), error = v.error
+        from v
+        where r.task_id = v.task_id and r.seq = v.seq and r.round = v.round
+          and case v.state
+                when 'sent' then r.state = 'outbox'
+                when 'failed' then r.state = 'outbox'
+                when 'delivered' then r.state in ('outbox', 'sent')
+                when 'undelivered' then r.state in ('outbox', 'sent')
+                when 'read' then r.state in ('outbox', 'sent', 'delivered')
+                else false end
+        returning r.tenant_id, r.task_id)
+      select distinct tenant_id, task_id from moved`),
   );
-  return row ?? null;
 }
 
 /**
