@@ -42,6 +42,11 @@ export interface BulkItem {
 const CANDIDATES_PER_CLAIM = 200;
 /** How long a row may sit in the outbox before its state is read off its message. */
 const RECONCILE_AFTER_MS = 30_000;
+/**
+ * How often an instance looks for such rows: a burst hands many rows to the outbox at once, and
+ * a join over all of them every round (every poll) would take the database from the sends.
+ */
+const RECONCILE_EVERY_MS = 10_000;
 
 /** Minutes of the day of an `HH:mm`. */
 const minutesOf = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
@@ -78,14 +83,19 @@ function stepsOf(rows: PickedRow[], c: Candidate): LaneStep[] {
 export class BulkSendJob implements JobKind<BulkItem> {
   readonly name = BULK_JOB;
 
+  private reconciledAt = 0;
+
   constructor(private readonly deps: Deps) {}
 
   async maintain(ctx: JobContext): Promise<void> {
     const now = this.deps.now();
     const db = this.deps.db;
     const changed: ChangedTask[] = [...(await startDue(db, now)), ...(await failBanned(db))];
-    for (const r of await reconcileOutbox(db, now - RECONCILE_AFTER_MS)) {
-      progressSoon(this.deps, r.tenant_id, r.task_id);
+    if (now - this.reconciledAt >= RECONCILE_EVERY_MS) {
+      this.reconciledAt = now;
+      for (const r of await reconcileOutbox(db, now - RECONCILE_AFTER_MS)) {
+        progressSoon(this.deps, r.tenant_id, r.task_id);
+      }
     }
     changed.push(...(await completeFinished(db, now)));
     const byTenant = new Map<string, string[]>();
