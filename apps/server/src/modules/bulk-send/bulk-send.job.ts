@@ -1,14 +1,14 @@
 import type { Deps } from '../../platform/deps.ts';
 import { lockLane, refundLane, type LaneStep } from '../../scheduler/lanes.ts';
 import type { Claimed, ClaimScope, JobContext, JobKind } from '../../scheduler/scheduler.ts';
-import { enqueueBulkMessage } from './bulk-send.outbox.ts';
+import { enqueueBulkMessages } from './bulk-send.outbox.ts';
 import { progressSoon, publishBulkTasks } from './bulk-send.push.ts';
 import {
   candidates,
   completeFinished,
   failBanned,
   laneOf,
-  loadRunRow,
+  loadRunRows,
   markClaimed,
   pickRows,
   reconcileOutbox,
@@ -22,14 +22,19 @@ import {
 /** The job kind of mass-send rows (the scheduler's wake payload). */
 export const BULK_JOB = 'bulkSend';
 
-/** A claimed row as the scheduler holds it. */
+/**
+ * Claimed rows as the scheduler holds them: consecutive rows of one task and account due at the
+ * same instant (intervals of 0, or a target's messages with a message interval of 0) run as one
+ * item, handed to the outbox in one transaction.
+ */
 export interface BulkItem {
   tenantId: string;
   taskId: string;
-  seq: number;
-  /** Whether the row is its target's first message (it counted against the daily cap). */
-  first: boolean;
-  /** The day its slot was counted on (a refund goes back to that day). */
+  /** The rows, in plan order. */
+  seqs: number[];
+  /** How many are their target's first message (they counted against the daily cap). */
+  firsts: number;
+  /** The day their slots were counted on (a refund goes back to that day). */
   day: string;
 }
 
@@ -37,6 +42,11 @@ export interface BulkItem {
 const CANDIDATES_PER_CLAIM = 200;
 /** How long a row may sit in the outbox before its state is read off its message. */
 const RECONCILE_AFTER_MS = 30_000;
+/**
+ * How often an instance looks for such rows: a burst hands many rows to the outbox at once, and
+ * a join over all of them every round (every poll) would take the database from the sends.
+ */
+const RECONCILE_EVERY_MS = 10_000;
 
 /** Minutes of the day of an `HH:mm`. */
 const minutesOf = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
@@ -73,14 +83,19 @@ function stepsOf(rows: PickedRow[], c: Candidate): LaneStep[] {
 export class BulkSendJob implements JobKind<BulkItem> {
   readonly name = BULK_JOB;
 
+  private reconciledAt = 0;
+
   constructor(private readonly deps: Deps) {}
 
   async maintain(ctx: JobContext): Promise<void> {
     const now = this.deps.now();
     const db = this.deps.db;
     const changed: ChangedTask[] = [...(await startDue(db, now)), ...(await failBanned(db))];
-    for (const r of await reconcileOutbox(db, now - RECONCILE_AFTER_MS)) {
-      progressSoon(this.deps, r.tenant_id, r.task_id);
+    if (now - this.reconciledAt >= RECONCILE_EVERY_MS) {
+      this.reconciledAt = now;
+      for (const r of await reconcileOutbox(db, now - RECONCILE_AFTER_MS)) {
+        progressSoon(this.deps, r.tenant_id, r.task_id);
+      }
     }
     changed.push(...(await completeFinished(db, now)));
     const byTenant = new Map<string, string[]>();
@@ -134,20 +149,22 @@ export class BulkSendJob implements JobKind<BulkItem> {
         { owner: scope.owner, until, now: scope.now },
       );
       await slots.commit(marked.length);
+      // Rows due at the same instant go out together (one item, one transaction to the outbox).
       const rounds = new Map(marked.map((m) => [m.seq, m.round]));
+      let burst: Claimed<BulkItem> | null = null;
       take.forEach((r, i) => {
-        out.push({
-          lane,
-          key: `${c.task_id}:${r.seq}:${rounds.get(r.seq) ?? 1}`,
-          at: slots.slots[i]!,
-          data: {
-            tenantId: c.tenant_id,
-            taskId: c.task_id,
-            seq: r.seq,
-            first: r.msg_index === 0,
-            day: scope.day,
-          },
-        });
+        const at = slots.slots[i]!;
+        if (!burst || burst.at !== at) {
+          burst = {
+            lane,
+            key: `${c.task_id}:${r.seq}:${rounds.get(r.seq) ?? 1}`,
+            at,
+            data: { tenantId: c.tenant_id, taskId: c.task_id, seqs: [], firsts: 0, day: scope.day },
+          };
+          out.push(burst);
+        }
+        burst.data.seqs.push(r.seq);
+        if (r.msg_index === 0) burst.data.firsts += 1;
       });
       budget -= take.length;
     }
@@ -156,20 +173,27 @@ export class BulkSendJob implements JobKind<BulkItem> {
 
   async run(item: Claimed<BulkItem>, ctx: JobContext): Promise<void> {
     const db = this.deps.db;
-    const row = await loadRunRow(db, item.data.taskId, item.data.seq);
-    if (!row) {
-      // The task was deleted: its slot is given back.
-      await refundLane(db, item.lane, item.data.day, item.data.first ? 1 : 0);
+    const rows = await loadRunRows(db, item.data.taskId, item.data.seqs);
+    if (rows.length === 0) {
+      // The task was deleted: its slots are given back.
+      await refundLane(db, item.lane, item.data.day, item.data.firsts);
       return;
     }
-    // Our lease lapsed and another instance holds the row now: it is theirs to send.
-    if (row.state !== 'claimed' || row.lease_owner !== ctx.owner) return;
+    // Rows whose lease lapsed and another instance holds now are theirs to send.
+    const mine = rows.filter((r) => r.state === 'claimed' && r.lease_owner === ctx.owner);
+    const row = mine[0];
+    if (!row) return;
     if (row.task_status !== 'running' || row.account_status !== 'online') {
       await this.giveBack([item], ctx);
       return;
     }
-    const handed = await enqueueBulkMessage(this.deps, row, ctx.owner);
-    if (handed) progressSoon(this.deps, row.tenant_id, row.task_id);
+    const { moved, blocked } = await enqueueBulkMessages(this.deps, mine, ctx.owner);
+    if (moved.length > 0) progressSoon(this.deps, row.tenant_id, row.task_id);
+    // An earlier message of a target is claimed elsewhere (our lease of it lapsed) or waits:
+    // the later ones go back to the queue and are claimed after it, never sent before it.
+    if (blocked.length > 0) {
+      await this.giveBack([{ ...item, data: { ...item.data, seqs: blocked } }], ctx);
+    }
   }
 
   async release(items: Claimed<BulkItem>[], ctx: JobContext): Promise<void> {
@@ -180,7 +204,7 @@ export class BulkSendJob implements JobKind<BulkItem> {
   private async giveBack(items: Claimed<BulkItem>[], ctx: JobContext): Promise<void> {
     const back = await releaseRows(
       this.deps.db,
-      items.map((i) => ({ taskId: i.data.taskId, seq: i.data.seq })),
+      items.flatMap((i) => i.data.seqs.map((seq) => ({ taskId: i.data.taskId, seq }))),
       ctx.owner,
     );
     const days = new Map(items.map((i) => [i.lane, i.data.day]));

@@ -165,9 +165,9 @@ export interface RunRow {
   account_status: string;
 }
 
-/** A claimed row with its task's state and messages and its account (null when gone). */
-export async function loadRunRow(db: DbOrTx, taskId: string, seq: number): Promise<RunRow | null> {
-  const [row] = rowsOf<RunRow>(
+/** Claimed rows of a task with its state and messages and their account (none when gone). */
+export async function loadRunRows(db: DbOrTx, taskId: string, seqs: number[]): Promise<RunRow[]> {
+  return rowsOf<RunRow>(
     await db.execute(sql`
       select r.tenant_id, r.task_id, r.seq, r.round, r.state, r.lease_owner, r.target,
              r.talk_type, r.msg_index, t.status as task_status, t.messages,
@@ -175,28 +175,51 @@ export async function loadRunRow(db: DbOrTx, taskId: string, seq: number): Promi
       from bulk_send_rows r
       join bulk_send_tasks t on t.id = r.task_id
       join work_accounts a on a.id = r.work_account_id
-      where r.task_id = ${taskId} and r.seq = ${seq}`),
+      where r.task_id = ${taskId} and r.seq = any(${sql.param(seqs)}::int[])
+      order by r.seq`),
   );
-  return row ?? null;
 }
 
 /**
- * Moves a claimed row to the outbox if this instance still holds it (same transaction as the
- * outbox message); false when the row is no longer ours.
+ * Moves claimed rows of a task to the outbox if this instance still holds them and no earlier
+ * message of their target is still waiting (queued or claimed, by anyone, other than a row moved
+ * in the same statement): the fencing of a target's order. A target's rows are consecutive
+ * (`seq - msg_index` is its first), so the check reads at most four rows per row. Returns the
+ * rows `moved`, and those `blocked`: still ours, but an earlier message of their target has not
+ * reached the outbox (an instance that lost the earlier row to a lapsed lease must not send the
+ * later one first). The rest are no longer ours.
  */
 export async function markOutbox(
   tx: Tx,
   taskId: string,
-  seq: number,
+  seqs: number[],
   owner: string,
-): Promise<boolean> {
-  const rows = rowsOf<{ seq: number }>(
+): Promise<{ moved: number[]; blocked: number[] }> {
+  if (seqs.length === 0) return { moved: [], blocked: [] };
+  const rows = rowsOf<{ seq: number; moved: boolean }>(
     await tx.execute(sql`
-      update bulk_send_rows set state = 'outbox', lease_owner = null, lease_until = null
-      where task_id = ${taskId} and seq = ${seq} and state = 'claimed' and lease_owner = ${owner}
-      returning seq`),
+      with mine as materialized (
+        select r.task_id, r.seq, r.msg_index, r.target from bulk_send_rows r
+        where r.task_id = ${taskId} and r.seq = any(${sql.param(seqs)}::int[])
+          and r.state = 'claimed' and r.lease_owner = ${owner}
+        for update),
+      free as materialized (
+        select m.* from mine m
+        where not exists (
+          select 1 from bulk_send_rows e
+          where e.task_id = m.task_id and e.seq >= m.seq - m.msg_index and e.seq < m.seq
+            and e.target = m.target and e.state in ('queued', 'claimed')
+            and not exists (select 1 from mine x where x.seq = e.seq))),
+      moved as (
+        update bulk_send_rows r set state = 'outbox', lease_owner = null, lease_until = null
+        from free f where r.task_id = f.task_id and r.seq = f.seq
+        returning r.seq)
+      select m.seq, exists (select 1 from moved v where v.seq = m.seq) as moved from mine m`),
   );
-  return rows.length > 0;
+  return {
+    moved: rows.filter((r) => r.moved).map((r) => Number(r.seq)),
+    blocked: rows.filter((r) => !r.moved).map((r) => Number(r.seq)),
+  };
 }
 
 /** Fails a claimed row of ours (the account is gone). */
@@ -213,32 +236,72 @@ export async function failClaimed(
     where task_id = ${taskId} and seq = ${seq} and state = 'claimed' and lease_owner = ${owner}`);
 }
 
-/** The states a row may move to a state from (states only move forward). */
-const FROM: Record<string, string[]> = {
-  sent: ['outbox'],
-  delivered: ['outbox', 'sent'],
-  read: ['outbox', 'sent', 'delivered'],
-  failed: ['outbox'],
-  undelivered: ['outbox', 'sent'],
+/** A platform answer about a row of a round: the state it moves the row to. */
+export interface RowAnswer {
+  taskId: string;
+  seq: number;
+  round: number;
+  to: 'sent' | 'delivered' | 'read' | 'failed' | 'undelivered';
+  at: number;
+  error: string | null;
+}
+
+/** How far an answer moves a row (a later answer of the same rank wins). */
+const RANK: Record<RowAnswer['to'], number> = {
+  sent: 1,
+  failed: 1,
+  delivered: 2,
+  undelivered: 2,
+  read: 3,
 };
 
-/** Moves a row of a round forward on the platform's answer; its task when it moved. */
-export async function advanceRow(
+/**
+ * Moves rows forward on the platform's answers, all in one statement: per row the furthest
+ * answer (its `sent_at` the earliest acceptance among them); a row moves only from a state before
+ * it (states only move forward, so answers out of order are harmless). The tasks of rows moved.
+ */
+export async function advanceRows(
   db: DbOrTx,
-  r: { taskId: string; seq: number; round: number },
-  to: 'sent' | 'delivered' | 'read' | 'failed' | 'undelivered',
-  v: { at: number; error?: string | null },
-): Promise<{ tenant_id: string; task_id: string } | null> {
-  const [row] = rowsOf<{ tenant_id: string; task_id: string }>(
+  answers: RowAnswer[],
+): Promise<{ tenant_id: string; task_id: string }[]> {
+  const per = new Map<string, RowAnswer & { sentAt: number | null }>();
+  for (const a of answers) {
+    const k = `${a.taskId}:${a.seq}:${a.round}`;
+    const had = per.get(k);
+    const sentAt = a.to === 'failed' ? null : a.at;
+    const firstSent =
+      had?.sentAt == null ? sentAt : sentAt == null ? had.sentAt : Math.min(had.sentAt, sentAt);
+    if (!had || RANK[a.to] >= RANK[had.to]) per.set(k, { ...a, sentAt: firstSent });
+    else had.sentAt = firstSent;
+  }
+  const rows = [...per.values()];
+  if (rows.length === 0) return [];
+  return rowsOf<{ tenant_id: string; task_id: string }>(
     await db.execute(sql`
-      update bulk_send_rows
-      set state = ${to}, sent_at = coalesce(sent_at, ${to === 'failed' ? null : v.at}::bigint),
-          error = ${v.error ?? null}
-      where task_id = ${r.taskId} and seq = ${r.seq} and round = ${r.round}
-        and state = any(${sql.param(FROM[to]!)}::text[])
-      returning tenant_id, task_id`),
+      with v as (
+        select * from unnest(
+          ${sql.param(rows.map((r) => r.taskId))}::uuid[],
+          ${sql.param(rows.map((r) => r.seq))}::int[],
+          ${sql.param(rows.map((r) => r.round))}::int[],
+          ${sql.param(rows.map((r) => r.to))}::text[],
+          ${sql.param(rows.map((r) => r.sentAt))}::bigint[],
+          ${sql.param(rows.map((r) => r.error))}::text[])
+          as v(task_id, seq, round, state, sent_at, error)),
+      moved as (
+        update bulk_send_rows r
+        set state = v.state, sent_at = coalesce(r.sent_at, v.sent_at), error = v.error
+        from v
+        where r.task_id = v.task_id and r.seq = v.seq and r.round = v.round
+          and case v.state
+                when 'sent' then r.state = 'outbox'
+                when 'failed' then r.state = 'outbox'
+                when 'delivered' then r.state in ('outbox', 'sent')
+                when 'undelivered' then r.state in ('outbox', 'sent')
+                when 'read' then r.state in ('outbox', 'sent', 'delivered')
+                else false end
+        returning r.tenant_id, r.task_id)
+      select distinct tenant_id, task_id from moved`),
   );
-  return row ?? null;
 }
 
 /**

@@ -610,17 +610,32 @@ export async function unreadByAccount(
   return new Map(rows.map((r) => [r.id, r.n]));
 }
 
-/** Claims console sends waiting for an account (oldest first), marking them dispatching. */
+/**
+ * Fencing of the outbox by the account lease: only the instance that holds the account's lease (or
+ * anyone while no instance does) may claim or take back its sends. An instance that lost the lease
+ * while still running (slow, paused) cannot take a batch from under the new holder, which would let
+ * the new holder's next batch overtake it.
+ */
+const leaseHeldBy = (owner: string) =>
+  sql`(select coalesce(w.lease_owner, ${owner}) from work_accounts w
+       where w.id = messages.work_account_id) = ${owner}`;
+
+/**
+ * Claims console sends waiting for an account (oldest first), marking them dispatching, if
+ * `owner` holds the account's lease (none otherwise).
+ */
 export async function claimPendingSends(
   db: DbOrTx,
   workAccountId: string,
   limit: number,
+  owner: string,
 ): Promise<MessageRow[]> {
   const res = await db.execute(sql`
     update messages set dispatch_state = 'dispatching'
     where id in (
       select id from messages
       where work_account_id = ${workAccountId} and dispatch_state = 'pending'
+        and ${leaseHeldBy(owner)}
       order by id limit ${limit}
       for update skip locked
     )
@@ -630,18 +645,20 @@ export async function claimPendingSends(
   return db.select().from(messages).where(inArray(messages.id, ids)).orderBy(asc(messages.id));
 }
 
-/** Puts sends left "dispatching" by a stopped holder back to pending (idempotent by requestId). */
-export async function requeueDispatching(db: DbOrTx, workAccountIds: string[]): Promise<void> {
+/**
+ * Puts sends left "dispatching" by a stopped holder back to pending (idempotent by requestId), for
+ * the accounts whose lease `owner` holds.
+ */
+export async function requeueDispatching(
+  db: DbOrTx,
+  workAccountIds: string[],
+  owner: string,
+): Promise<void> {
   if (workAccountIds.length === 0) return;
-  await db
-    .update(messages)
-    .set({ dispatchState: 'pending' })
-    .where(
-      and(
-        inArray(messages.workAccountId, workAccountIds),
-        eq(messages.dispatchState, 'dispatching'),
-      ),
-    );
+  await db.execute(sql`
+    update messages set dispatch_state = 'pending'
+    where work_account_id = any(${sql.param(workAccountIds)}::uuid[])
+      and dispatch_state = 'dispatching' and ${leaseHeldBy(owner)}`);
 }
 
 /** Accounts with sends waiting, among the given ones. */

@@ -73,6 +73,11 @@ export class MessageDispatcher {
     await this.deps.bus.publish(DISPATCH_CHANNEL, wxid);
   }
 
+  /** This instance as an account lease names it (the outbox's fencing token). */
+  private get owner(): string {
+    return accountRuntimeOf(this.deps).instanceId;
+  }
+
   private held(wxid: string): boolean {
     const rt = accountRuntimeOf(this.deps);
     return rt.started && rt.gateway.heldAccounts().includes(wxid);
@@ -93,10 +98,15 @@ export class MessageDispatcher {
         if (!account) return;
         // Sends a previous holder left "dispatching" go first, in their order (idempotent by
         // requestId): a later send of the same conversation must not overtake them.
-        await repo.requeueDispatching(this.deps.db, [account.id]);
+        await repo.requeueDispatching(this.deps.db, [account.id], this.owner);
         let away = false;
         while (!away) {
-          const batch = await repo.claimPendingSends(this.deps.db, account.id, CLAIM_BATCH);
+          const batch = await repo.claimPendingSends(
+            this.deps.db,
+            account.id,
+            CLAIM_BATCH,
+            this.owner,
+          );
           if (batch.length === 0) break;
           for (const row of batch) {
             away = !(await this.sendOne(account, row));
@@ -105,7 +115,7 @@ export class MessageDispatcher {
         }
         // The account cannot send right now: the rest of the batch waits too, in order; the
         // sweep tries again within seconds.
-        if (away) await repo.requeueDispatching(this.deps.db, [account.id]);
+        if (away) await repo.requeueDispatching(this.deps.db, [account.id], this.owner);
       } while (this.again.has(wxid));
     })()
       .catch((err: unknown) => this.deps.log.error({ err, wxid }, 'dispatching sends failed'))
@@ -126,6 +136,7 @@ export class MessageDispatcher {
       await repo.requeueDispatching(
         this.deps.db,
         idle.map((a) => a.id),
+        this.owner,
       );
       const waiting = new Set(
         await repo.accountsWithPending(
