@@ -16,19 +16,6 @@ async function jsonRows<T>(db: DbOrTx, query: SQL): Promise<T[]> {
   return typeof page === 'string' ? (JSON.parse(page) as T[]) : page;
 }
 
-/** The first instant of a tenant day and the first of the day after a range, ms since the epoch. */
-export async function rangeBounds(
-  db: DbOrTx,
-  timeZone: string,
-  r: DayRange,
-): Promise<{ start: number; end: number }> {
-  const result = await db.execute(sql`
-    select (extract(epoch from (${r.from}::date::timestamp at time zone ${timeZone})) * 1000)::bigint as s,
-           (extract(epoch from ((${r.to}::date + 1)::timestamp at time zone ${timeZone})) * 1000)::bigint as e`);
-  const row = rowsOf<{ s: number | string; e: number | string }>(result)[0]!;
-  return { start: Number(row.s), end: Number(row.e) };
-}
-
 /** A seat a service report may show. */
 export interface StatSeat {
   id: string;
@@ -65,91 +52,41 @@ export interface ServiceCell {
 }
 
 /**
- * The service facts of some accounts' single chats whose turns began in a range (robots'
- * messages left out): a turn is a run of received messages; the first sent message after it
- * answers it, by the seat that sent it; a turn nothing answered yet is the unanswered chat of the
- * seat serving it (the chat's `served_by`, else the account's seat). Read from the raw messages.
+ * The service figures of some accounts' single chats over a range, per seat, account and day
+ * (docs/statistics.md), read from the rollups the message triggers keep: `stat_service_daily`
+ * for sent, served and the turns answered, `stat_service_turns` for the turns nothing answered
+ * yet (at most one per chat), counted for the seat serving the chat now (the chat's
+ * `served_by`, else the account's seat).
  */
 export async function serviceCells(
   db: DbOrTx,
-  p: {
-    tenantId: string;
-    accountIds: string[];
-    seatIds: string[];
-    timeZone: string;
-    start: number;
-    end: number;
-  },
+  p: { tenantId: string; accountIds: string[]; seatIds: string[]; range: DayRange },
 ): Promise<ServiceCell[]> {
-  const { tenantId, timeZone: tz, start, end } = p;
+  const { tenantId, range: r } = p;
+  const accounts = uuidArray(p.accountIds);
+  const seats = uuidArray(p.seatIds);
   return jsonRows<ServiceCell>(
     db,
     sql`
-    with conv as (
-      select c.id, c.work_account_id, coalesce(c.served_by, wa.distributed_to) as owner
-      from conversations c join work_accounts wa on wa.id = c.work_account_id
-      where c.tenant_id = ${tenantId} and c.talk_type = 1
-        and c.work_account_id = any(${uuidArray(p.accountIds)})
-    ),
-    inr as (
-      select m.conversation_id as c, m.msg_time as t, m.id, m.send_side as s,
-             m.sender_user_id as u, false as pre
-      from messages m join conv on conv.id = m.conversation_id
-      where m.tenant_id = ${tenantId} and m.msg_time >= ${start} and not m.robot
-        and m.work_account_id = any(${uuidArray(p.accountIds)})
-    ),
-    pre as (
-      select p.* from (select distinct c from inr) x cross join lateral (
-        select m.conversation_id as c, m.msg_time as t, m.id, m.send_side as s,
-               m.sender_user_id as u, true as pre
-        from messages m
-        where m.conversation_id = x.c and m.msg_time < ${start} and not m.robot
-        order by m.msg_time desc, m.id desc limit 1) p
-    ),
-    o as (
-      select a.*, lag(a.s) over (partition by a.c order by a.t, a.id) as ps
-      from (select * from inr union all select * from pre) a
-    ),
-    g as (
-      select o.*, sum(case when o.s = 2 and o.ps is distinct from 2 then 1 else 0 end)
-               over (partition by o.c order by o.t, o.id) as turn
-      from o
-    ),
-    turns as (
-      select c, turn, min(t) filter (where s = 2) as st,
-             count(*) filter (where s = 2)::int as nin,
-             min(t) filter (where s = 1) as rt,
-             (array_agg(u order by t, id) filter (where s = 1))[1] as ru
-      from g where turn > 0 group by c, turn
-    ),
-    t2 as (
-      select turns.*, conv.work_account_id as a, conv.owner,
-             stat_msg_day(turns.st, ${tz}) as day,
-             row_number() over (partition by turns.c, stat_msg_day(turns.st, ${tz})
-                                order by turns.st) = 1 as first_of_day
-      from turns join conv on conv.id = turns.c
-      where turns.st >= ${start} and turns.st < ${end}
-    ),
-    facts as (
-      select ru as seat, a, day, 0 as sent, 0 as served, nin as received,
-             (case when first_of_day then 1 else 0 end) as fr_n,
-             (case when first_of_day then rt - st else 0 end) as fr_ms,
-             1 as r_n, rt - st as r_ms, 0 as unanswered
-      from t2 where rt is not null and ru is not null
-      union all
-      select owner, a, day, 0, 0, 0, 0, 0, 0, 0, 1 from t2 where rt is null and owner is not null
-      union all
-      select inr.u, conv.work_account_id, stat_msg_day(inr.t, ${tz}), count(*)::int,
-             count(distinct inr.c)::int, 0, 0, 0, 0, 0, 0
-      from inr join conv on conv.id = inr.c
-      where inr.s = 1 and inr.u is not null and inr.t < ${end}
-      group by 1, 2, 3
-    )
-    select seat, a as account, day::text as day, sum(sent)::int as sent, sum(served)::int as served,
-           sum(received)::int as received, sum(fr_n)::int as "frN", sum(fr_ms)::float8 as "frMs",
-           sum(r_n)::int as "rN", sum(r_ms)::float8 as "rMs", sum(unanswered)::int as unanswered
-    from facts where seat = any(${uuidArray(p.seatIds)})
-    group by seat, a, day`,
+    select seat_id as seat, work_account_id as account, day::text as day,
+           sum(sent)::int as sent, sum(served)::int as served, sum(received)::int as received,
+           sum(fr_n)::int as "frN", sum(fr_ms)::float8 as "frMs", sum(r_n)::int as "rN",
+           sum(r_ms)::float8 as "rMs", 0 as unanswered
+    from stat_service_daily
+    where tenant_id = ${tenantId} and work_account_id = any(${accounts})
+      and seat_id = any(${seats}) and day between ${r.from}::date and ${r.to}::date
+    group by 1, 2, 3
+    having sum(sent) <> 0 or sum(served) <> 0 or sum(r_n) <> 0
+    union all
+    select coalesce(c.served_by, wa.distributed_to), k.work_account_id, k.day::text,
+           0, 0, 0, 0, 0, 0, 0, count(*)::int
+    from stat_service_turns k
+    join conversations c on c.id = k.conversation_id
+    join work_accounts wa on wa.id = k.work_account_id
+    where k.tenant_id = ${tenantId} and k.reply_t is null and k.work_account_id = any(${accounts})
+      and k.day between ${r.from}::date and ${r.to}::date
+      and coalesce(c.served_by, wa.distributed_to) = any(${seats})
+    group by 1, 2, 3`,
   );
 }
 

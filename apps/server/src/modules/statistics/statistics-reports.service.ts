@@ -52,7 +52,7 @@ const round1 = (n: number) => Math.round(n * 10) / 10;
 /** Seconds with one decimal from summed milliseconds and a count (0 when nothing was counted). */
 const avgSeconds = (ms: number, n: number) => (n ? round1(ms / n / 1000) : 0);
 
-/** The reports of this file, read from their rollups (service and online time from raw rows). */
+/** The reports of this file, read from their rollups (online time from the status log). */
 export class StatisticsReports {
   constructor(private readonly db: Db) {}
 
@@ -81,14 +81,11 @@ export class StatisticsReports {
     });
     const rows = new Map(seats.map((s) => [s.id, zeros('service')]));
     if (seats.length > 0 && q.accountIds.length > 0) {
-      const { start, end } = await more.rangeBounds(this.db, q.timeZone, q.range);
       const cells = await more.serviceCells(this.db, {
         tenantId: q.tenantId,
         accountIds: q.accountIds,
         seatIds: seats.map((s) => s.id),
-        timeZone: q.timeZone,
-        start,
-        end,
+        range: q.range,
       });
       for (const c of cells) {
         const vs = [t.days.get(c.day), t.accounts.get(c.account), t.summary, rows.get(c.seat)];

@@ -121,6 +121,8 @@ function instant(r: ReturnType<typeof rng>, now: number): number {
 }
 
 let wxSeq = 0;
+/** Draws of the service report's changes (a stream of their own: the others' stay as they were). */
+const turnRng = rng(24);
 
 /** Applies a batch of random events the way the features write them. */
 async function randomEvents(r: ReturnType<typeof rng>, n: number): Promise<void> {
@@ -166,6 +168,9 @@ async function randomEvents(r: ReturnType<typeof rng>, n: number): Promise<void>
             readOk: true,
             ...(r.next() < 0.5 ? { msgType: r.pick([1, 2, 6, 99]) } : {}),
             ...(r.next() < 0.3 ? { content: moneyContent(r, 17) } : {}),
+            // The service report's turns: a message changing direction or seat.
+            ...(turnRng.next() < 0.3 ? { sendSide: 1 + turnRng.int(2) } : {}),
+            ...(turnRng.next() < 0.3 ? { senderUserId: turnRng.pick(senders) } : {}),
           })
           .where(inArray(messages.id, ids));
       }

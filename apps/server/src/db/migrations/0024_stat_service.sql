@@ -1,0 +1,256 @@
+CREATE TABLE "stat_service_daily" (
+	"tenant_id" uuid NOT NULL,
+	"work_account_id" uuid NOT NULL,
+	"seat_id" uuid NOT NULL,
+	"day" date NOT NULL,
+	"sent" integer DEFAULT 0 NOT NULL,
+	"served" integer DEFAULT 0 NOT NULL,
+	"received" integer DEFAULT 0 NOT NULL,
+	"r_n" integer DEFAULT 0 NOT NULL,
+	"r_ms" bigint DEFAULT 0 NOT NULL,
+	"fr_n" integer DEFAULT 0 NOT NULL,
+	"fr_ms" bigint DEFAULT 0 NOT NULL,
+	CONSTRAINT "stat_service_daily_work_account_id_day_seat_id_pk" PRIMARY KEY("work_account_id","day","seat_id")
+);
+--> statement-breakpoint
+CREATE TABLE "stat_service_turns" (
+	"conversation_id" uuid NOT NULL,
+	"start_t" bigint NOT NULL,
+	"start_id" bigint NOT NULL,
+	"tenant_id" uuid NOT NULL,
+	"work_account_id" uuid NOT NULL,
+	"day" date NOT NULL,
+	"n_in" integer NOT NULL,
+	"reply_t" bigint,
+	"reply_id" bigint,
+	"seat" uuid,
+	"first_of_day" boolean NOT NULL,
+	CONSTRAINT "stat_service_turns_conversation_id_start_t_start_id_pk" PRIMARY KEY("conversation_id","start_t","start_id")
+);
+--> statement-breakpoint
+CREATE INDEX "stat_service_daily_tenant_day" ON "stat_service_daily" USING btree ("tenant_id","day");--> statement-breakpoint
+CREATE INDEX "stat_service_turns_open" ON "stat_service_turns" USING btree ("work_account_id","day") WHERE "stat_service_turns"."reply_t" is null;--> statement-breakpoint
+CREATE INDEX "stat_service_turns_tenant" ON "stat_service_turns" USING btree ("tenant_id");--> statement-breakpoint
+-- Hand-written (issue 20, the service report): a single chat's turns and the per-seat daily
+-- figures, kept by a statement trigger on messages in the statement that writes them, in the
+-- tenant's time zone; stat_rebuild_service(tenant) recomputes both (the backfill calls it).
+--
+-- A write at position p (msg_time, id; the earliest of the rows it inserts, deletes or moves, old
+-- and new places alike) can only change the turn under way at p and those after it: the chat's
+-- turns from the last one beginning before p (if p comes before its answer; else from p itself)
+-- are deleted and recomputed from the chat's messages from there on. An in-order message rereads
+-- the open turn at most; history arriving out of order rereads the chat from its place.
+CREATE FUNCTION "stat_service_recompute"("cs" uuid[], "ts" bigint[], "ids" bigint[])
+RETURNS void LANGUAGE plpgsql AS $$
+DECLARE wc uuid[]; wt bigint[]; wi bigint[];
+BEGIN
+  -- Writers of one chat take turns (on PostgreSQL each then reads the other's messages).
+  PERFORM 1 FROM "conversations" WHERE "id" = ANY("cs") AND "talk_type" = 1
+  ORDER BY "id" FOR NO KEY UPDATE;
+  SELECT array_agg(p.c),
+         array_agg(CASE WHEN k."start_t" IS NOT NULL AND (k."reply_t" IS NULL
+                     OR (k."reply_t", k."reply_id") >= (p.t, p.i)) THEN k."start_t" ELSE p.t END),
+         array_agg(CASE WHEN k."start_t" IS NOT NULL AND (k."reply_t" IS NULL
+                     OR (k."reply_t", k."reply_id") >= (p.t, p.i)) THEN k."start_id" ELSE p.i END)
+  INTO wc, wt, wi
+  FROM (SELECT DISTINCT ON (x.c) x.c, x.t, x.i FROM unnest("cs", "ts", "ids") x(c, t, i)
+        ORDER BY x.c, x.t, x.i) p
+  LEFT JOIN LATERAL (
+    SELECT "start_t", "start_id", "reply_t", "reply_id" FROM "stat_service_turns" k
+    WHERE k."conversation_id" = p.c AND (k."start_t", k."start_id") < (p.t, p.i)
+    ORDER BY k."start_t" DESC, k."start_id" DESC LIMIT 1) k ON true;
+  WITH d AS (
+    DELETE FROM "stat_service_turns" k USING unnest(wc, wt, wi) w(c, t, i)
+    WHERE k."conversation_id" = w.c AND (k."start_t", k."start_id") >= (w.t, w.i)
+    RETURNING k.*
+  )
+  INSERT INTO "stat_service_daily" AS s
+    ("tenant_id", "work_account_id", "seat_id", "day", "received", "r_n", "r_ms", "fr_n", "fr_ms")
+  SELECT "tenant_id", "work_account_id", "seat", "day", -sum("n_in")::int, -count(*)::int,
+         -sum("reply_t" - "start_t")::bigint, -count(*) FILTER (WHERE "first_of_day")::int,
+         -coalesce(sum("reply_t" - "start_t") FILTER (WHERE "first_of_day"), 0)::bigint
+  FROM d WHERE "reply_t" IS NOT NULL AND "seat" IS NOT NULL
+  GROUP BY 1, 2, 3, 4 ORDER BY 2, 4, 3
+  ON CONFLICT ("work_account_id", "day", "seat_id") DO UPDATE SET
+    "received" = s."received" + excluded."received", "r_n" = s."r_n" + excluded."r_n",
+    "r_ms" = s."r_ms" + excluded."r_ms", "fr_n" = s."fr_n" + excluded."fr_n",
+    "fr_ms" = s."fr_ms" + excluded."fr_ms";
+  WITH m AS (
+    SELECT cv."id" AS c, cv."tenant_id" AS tenant, cv."work_account_id" AS a, tn."time_zone" AS tz,
+           m."msg_time" AS t, m."id" AS i, m."send_side" AS s, m."sender_user_id" AS u,
+           lag(m."send_side") OVER (PARTITION BY cv."id" ORDER BY m."msg_time", m."id") AS ps
+    FROM unnest(wc, wt, wi) w(c, t, i)
+    JOIN "conversations" cv ON cv."id" = w.c AND cv."talk_type" = 1
+    JOIN "tenants" tn ON tn."id" = cv."tenant_id"
+    JOIN "messages" m ON m."conversation_id" = w.c AND (m."msg_time", m."id") >= (w.t, w.i)
+                     AND NOT m."robot"
+  ),
+  g AS (
+    SELECT m.*, sum(CASE WHEN s = 2 AND ps IS DISTINCT FROM 2 THEN 1 ELSE 0 END)
+                  OVER (PARTITION BY c ORDER BY t, i) AS turn
+    FROM m
+  ),
+  turns AS (
+    SELECT c, tenant, a, tz, turn,
+           max(t) FILTER (WHERE s = 2 AND ps IS DISTINCT FROM 2) AS st,
+           max(i) FILTER (WHERE s = 2 AND ps IS DISTINCT FROM 2) AS si,
+           count(*) FILTER (WHERE s = 2)::int AS nin,
+           max(t) FILTER (WHERE s <> 2 AND ps = 2) AS rt,
+           max(i) FILTER (WHERE s <> 2 AND ps = 2) AS ri,
+           (array_agg(u) FILTER (WHERE s <> 2 AND ps = 2))[1] AS ru
+    FROM g WHERE turn > 0 GROUP BY c, tenant, a, tz, turn
+  ),
+  ins AS (
+    INSERT INTO "stat_service_turns" ("conversation_id", "start_t", "start_id", "tenant_id",
+      "work_account_id", "day", "n_in", "reply_t", "reply_id", "seat", "first_of_day")
+    SELECT c, st, si, tenant, a, d, nin, rt, ri, ru,
+           row_number() OVER (PARTITION BY c, d ORDER BY st, si) = 1
+             AND NOT EXISTS (SELECT 1 FROM "stat_service_turns" k
+                             WHERE k."conversation_id" = x.c AND k."day" = x.d)
+    FROM (SELECT turns.*, stat_msg_day(st, tz) AS d FROM turns) x
+    RETURNING *
+  )
+  INSERT INTO "stat_service_daily" AS s
+    ("tenant_id", "work_account_id", "seat_id", "day", "received", "r_n", "r_ms", "fr_n", "fr_ms")
+  SELECT "tenant_id", "work_account_id", "seat", "day", sum("n_in")::int, count(*)::int,
+         sum("reply_t" - "start_t")::bigint, count(*) FILTER (WHERE "first_of_day")::int,
+         coalesce(sum("reply_t" - "start_t") FILTER (WHERE "first_of_day"), 0)::bigint
+  FROM ins WHERE "reply_t" IS NOT NULL AND "seat" IS NOT NULL
+  GROUP BY 1, 2, 3, 4 ORDER BY 2, 4, 3
+  ON CONFLICT ("work_account_id", "day", "seat_id") DO UPDATE SET
+    "received" = s."received" + excluded."received", "r_n" = s."r_n" + excluded."r_n",
+    "r_ms" = s."r_ms" + excluded."r_ms", "fr_n" = s."fr_n" + excluded."fr_n",
+    "fr_ms" = s."fr_ms" + excluded."fr_ms";
+END $$;
+--> statement-breakpoint
+-- A seat's sent messages and served chats (chats it sent to that day): the statement's changes
+-- per seat, chat and day ("ns": +1 a row that came, -1 one that went), served from whether the
+-- chat has such messages now and had before.
+CREATE FUNCTION "stat_service_sent"("cs" uuid[], "ts" bigint[], "us" uuid[], "ns" int[])
+RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
+  WITH k AS (
+    SELECT x.c, x.u, cv."tenant_id" AS tenant, cv."work_account_id" AS a, tn."time_zone" AS tz,
+           stat_msg_day(x.t, tn."time_zone") AS d, sum(x.n)::int AS dn
+    FROM unnest("cs", "ts", "us", "ns") x(c, t, u, n)
+    JOIN "conversations" cv ON cv."id" = x.c AND cv."talk_type" = 1
+    JOIN "tenants" tn ON tn."id" = cv."tenant_id"
+    GROUP BY 1, 2, 3, 4, 5, 6 HAVING sum(x.n) <> 0
+  ),
+  n AS (
+    SELECT k.*, (
+      SELECT count(*)::int FROM "messages" m
+      WHERE m."conversation_id" = k.c
+        AND m."msg_time" >= extract(epoch from (k.d::timestamp AT TIME ZONE k.tz)) * 1000 - 10800000
+        AND m."msg_time" < extract(epoch from ((k.d + 1)::timestamp AT TIME ZONE k.tz)) * 1000 + 10800000
+        AND stat_msg_day(m."msg_time", k.tz) = k.d
+        AND m."send_side" = 1 AND NOT m."robot" AND m."sender_user_id" = k.u) AS now_n
+    FROM k
+  )
+  INSERT INTO "stat_service_daily" AS s ("tenant_id", "work_account_id", "seat_id", "day", "sent", "served")
+  SELECT tenant, a, u, d, sum(dn)::int, sum((now_n > 0)::int - ((now_n - dn) > 0)::int)::int
+  FROM n GROUP BY 1, 2, 3, 4 ORDER BY 2, 4, 3
+  ON CONFLICT ("work_account_id", "day", "seat_id") DO UPDATE SET
+    "sent" = s."sent" + excluded."sent", "served" = s."served" + excluded."served";
+END $$;
+--> statement-breakpoint
+-- One trigger function for inserts, deletes and updates (statement level, transition tables).
+-- Updates fire it on every statement (transition tables cannot go with a column list); it leaves
+-- at once unless a row's chat, time, direction, seat or robot flag changed.
+CREATE FUNCTION "stat_service_apply"() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE cs uuid[]; ts bigint[]; ids bigint[]; sides smallint[]; us uuid[]; ns int[];
+BEGIN
+  IF TG_OP = 'INSERT' THEN
+    SELECT array_agg("conversation_id"), array_agg("msg_time"), array_agg("id"),
+           array_agg("send_side"), array_agg("sender_user_id"), array_agg(1)
+    INTO cs, ts, ids, sides, us, ns FROM new_rows WHERE NOT "robot";
+  ELSIF TG_OP = 'DELETE' THEN
+    SELECT array_agg("conversation_id"), array_agg("msg_time"), array_agg("id"),
+           array_agg("send_side"), array_agg("sender_user_id"), array_agg(-1)
+    INTO cs, ts, ids, sides, us, ns FROM old_rows WHERE NOT "robot";
+  ELSE
+    SELECT array_agg(x.c), array_agg(x.t), array_agg(x.i), array_agg(x.s), array_agg(x.u), array_agg(x.n)
+    INTO cs, ts, ids, sides, us, ns
+    FROM old_rows o JOIN new_rows r ON r."id" = o."id"
+    CROSS JOIN LATERAL (VALUES
+      (o."conversation_id", o."msg_time", o."id", o."send_side", o."sender_user_id", -1, o."robot"),
+      (r."conversation_id", r."msg_time", r."id", r."send_side", r."sender_user_id", 1, r."robot")
+    ) x(c, t, i, s, u, n, robot)
+    WHERE NOT x.robot
+      AND (o."conversation_id", o."msg_time", o."send_side", o."sender_user_id", o."robot")
+          IS DISTINCT FROM (r."conversation_id", r."msg_time", r."send_side", r."sender_user_id", r."robot");
+  END IF;
+  IF cs IS NULL THEN RETURN NULL; END IF;
+  PERFORM stat_service_recompute(cs, ts, ids);
+  SELECT array_agg(x.c), array_agg(x.t), array_agg(x.u), array_agg(x.n) INTO cs, ts, us, ns
+  FROM unnest(cs, ts, sides, us, ns) x(c, t, s, u, n) WHERE x.s = 1 AND x.u IS NOT NULL;
+  IF cs IS NOT NULL THEN PERFORM stat_service_sent(cs, ts, us, ns); END IF;
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+CREATE TRIGGER "messages_stat_service_add" AFTER INSERT ON "messages"
+  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "stat_service_apply"();
+--> statement-breakpoint
+CREATE TRIGGER "messages_stat_service_remove" AFTER DELETE ON "messages"
+  REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION "stat_service_apply"();
+--> statement-breakpoint
+CREATE TRIGGER "messages_stat_service_change" AFTER UPDATE ON "messages"
+  REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION "stat_service_apply"();
+--> statement-breakpoint
+-- Rebuilds one tenant's turns and service figures from the raw rows (the caller locks both
+-- tables first).
+CREATE FUNCTION "stat_rebuild_service"("tenant" uuid) RETURNS void LANGUAGE plpgsql AS $$
+DECLARE tz text;
+BEGIN
+  SELECT "time_zone" INTO tz FROM "tenants" WHERE "id" = "tenant";
+  DELETE FROM "stat_service_turns" WHERE "tenant_id" = "tenant";
+  DELETE FROM "stat_service_daily" WHERE "tenant_id" = "tenant";
+  INSERT INTO "stat_service_turns" ("conversation_id", "start_t", "start_id", "tenant_id",
+    "work_account_id", "day", "n_in", "reply_t", "reply_id", "seat", "first_of_day")
+  WITH m AS (
+    SELECT cv."id" AS c, cv."work_account_id" AS a, m."msg_time" AS t, m."id" AS i,
+           m."send_side" AS s, m."sender_user_id" AS u,
+           lag(m."send_side") OVER (PARTITION BY cv."id" ORDER BY m."msg_time", m."id") AS ps
+    FROM "conversations" cv JOIN "messages" m ON m."conversation_id" = cv."id" AND NOT m."robot"
+    WHERE cv."tenant_id" = "tenant" AND cv."talk_type" = 1
+  ),
+  g AS (
+    SELECT m.*, sum(CASE WHEN s = 2 AND ps IS DISTINCT FROM 2 THEN 1 ELSE 0 END)
+                  OVER (PARTITION BY c ORDER BY t, i) AS turn
+    FROM m
+  ),
+  turns AS (
+    SELECT c, a, turn,
+           max(t) FILTER (WHERE s = 2 AND ps IS DISTINCT FROM 2) AS st,
+           max(i) FILTER (WHERE s = 2 AND ps IS DISTINCT FROM 2) AS si,
+           count(*) FILTER (WHERE s = 2)::int AS nin,
+           max(t) FILTER (WHERE s <> 2 AND ps = 2) AS rt,
+           max(i) FILTER (WHERE s <> 2 AND ps = 2) AS ri,
+           (array_agg(u) FILTER (WHERE s <> 2 AND ps = 2))[1] AS ru
+    FROM g WHERE turn > 0 GROUP BY c, a, turn
+  )
+  SELECT c, st, si, "tenant", a, d, nin, rt, ri, ru,
+         row_number() OVER (PARTITION BY c, d ORDER BY st, si) = 1
+  FROM (SELECT turns.*, stat_msg_day(st, tz) AS d FROM turns) x;
+  INSERT INTO "stat_service_daily" ("tenant_id", "work_account_id", "seat_id", "day", "sent",
+    "served", "received", "r_n", "r_ms", "fr_n", "fr_ms")
+  SELECT "tenant", a, u, d, sum(sent)::int, sum(served)::int, sum(rec)::int, sum(rn)::int,
+         sum(rms)::bigint, sum(frn)::int, sum(frms)::bigint
+  FROM (
+    SELECT "work_account_id" AS a, "seat" AS u, "day" AS d, 0 AS sent, 0 AS served, "n_in" AS rec,
+           1 AS rn, "reply_t" - "start_t" AS rms, "first_of_day"::int AS frn,
+           CASE WHEN "first_of_day" THEN "reply_t" - "start_t" ELSE 0 END AS frms
+    FROM "stat_service_turns"
+    WHERE "tenant_id" = "tenant" AND "reply_t" IS NOT NULL AND "seat" IS NOT NULL
+    UNION ALL
+    SELECT cv."work_account_id", m."sender_user_id", stat_msg_day(m."msg_time", tz),
+           count(*), count(DISTINCT cv."id"), 0, 0, 0, 0, 0
+    FROM "conversations" cv JOIN "messages" m ON m."conversation_id" = cv."id"
+    WHERE cv."tenant_id" = "tenant" AND cv."talk_type" = 1 AND m."send_side" = 1
+      AND NOT m."robot" AND m."sender_user_id" IS NOT NULL
+    GROUP BY 1, 2, 3
+  ) x GROUP BY 2, 3, 4;
+END $$;
+--> statement-breakpoint
+SELECT "stat_rebuild_service"("id") FROM "tenants";
