@@ -36,11 +36,14 @@ export async function statSeats(
   return rowsOf<StatSeat>(result);
 }
 
-/** Service figures of a seat in a work account on a day (sums; averages are made from them). */
+/**
+ * Service figures summed by day, by work account or by seat (the others null; averages are made
+ * from the sums).
+ */
 export interface ServiceCell {
-  seat: string;
-  account: string;
-  day: string;
+  seat: string | null;
+  account: string | null;
+  day: string | null;
   sent: number;
   served: number;
   received: number;
@@ -52,11 +55,11 @@ export interface ServiceCell {
 }
 
 /**
- * The service figures of some accounts' single chats over a range, per seat, account and day
- * (docs/statistics.md), read from the rollups the message triggers keep: `stat_service_daily`
- * for sent, served and the turns answered, `stat_service_turns` for the turns nothing answered
- * yet (at most one per chat), counted for the seat serving the chat now (the chat's
- * `served_by`, else the account's seat).
+ * The service figures of some accounts' single chats over a range, summed per day, per account
+ * and per seat (docs/statistics.md), read from the rollups the message triggers keep:
+ * `stat_service_daily` for sent, served and the turns answered, `stat_service_turns` for the
+ * turns nothing answered yet (at most one per chat), counted for the seat serving the chat now
+ * (the chat's `served_by`, else the account's seat).
  */
 export async function serviceCells(
   db: DbOrTx,
@@ -68,25 +71,29 @@ export async function serviceCells(
   return jsonRows<ServiceCell>(
     db,
     sql`
-    select seat_id as seat, work_account_id as account, day::text as day,
-           sum(sent)::int as sent, sum(served)::int as served, sum(received)::int as received,
-           sum(fr_n)::int as "frN", sum(fr_ms)::float8 as "frMs", sum(r_n)::int as "rN",
-           sum(r_ms)::float8 as "rMs", 0 as unanswered
-    from stat_service_daily
-    where tenant_id = ${tenantId} and work_account_id = any(${accounts})
-      and seat_id = any(${seats}) and day between ${r.from}::date and ${r.to}::date
-    group by 1, 2, 3
-    having sum(sent) <> 0 or sum(served) <> 0 or sum(r_n) <> 0
-    union all
-    select coalesce(c.served_by, wa.distributed_to), k.work_account_id, k.day::text,
-           0, 0, 0, 0, 0, 0, 0, count(*)::int
-    from stat_service_turns k
-    join conversations c on c.id = k.conversation_id
-    join work_accounts wa on wa.id = k.work_account_id
-    where k.tenant_id = ${tenantId} and k.reply_t is null and k.work_account_id = any(${accounts})
-      and k.day between ${r.from}::date and ${r.to}::date
-      and coalesce(c.served_by, wa.distributed_to) = any(${seats})
-    group by 1, 2, 3`,
+    with f as (
+      select seat_id as seat, work_account_id as account, day, sent, served, received, fr_n,
+             fr_ms, r_n, r_ms, 0 as unanswered
+      from stat_service_daily
+      where tenant_id = ${tenantId} and work_account_id = any(${accounts})
+        and seat_id = any(${seats}) and day between ${r.from}::date and ${r.to}::date
+      union all
+      select coalesce(c.served_by, wa.distributed_to), k.work_account_id, k.day,
+             0, 0, 0, 0, 0, 0, 0, count(*)::int
+      from stat_service_turns k
+      join conversations c on c.id = k.conversation_id
+      join work_accounts wa on wa.id = k.work_account_id
+      where k.tenant_id = ${tenantId} and k.reply_t is null
+        and k.work_account_id = any(${accounts})
+        and k.day between ${r.from}::date and ${r.to}::date
+        and coalesce(c.served_by, wa.distributed_to) = any(${seats})
+      group by 1, 2, 3
+    )
+    select seat, account, day::text as day, sum(sent)::int as sent, sum(served)::int as served,
+           sum(received)::int as received, sum(fr_n)::int as "frN", sum(fr_ms)::float8 as "frMs",
+           sum(r_n)::int as "rN", sum(r_ms)::float8 as "rMs", sum(unanswered)::int as unanswered
+    from f group by grouping sets ((day), (account), (seat))
+    having sum(sent) <> 0 or sum(served) <> 0 or sum(r_n) <> 0 or sum(unanswered) <> 0`,
   );
 }
 

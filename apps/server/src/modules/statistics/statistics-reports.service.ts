@@ -88,7 +88,13 @@ export class StatisticsReports {
         range: q.range,
       });
       for (const c of cells) {
-        const vs = [t.days.get(c.day), t.accounts.get(c.account), t.summary, rows.get(c.seat)];
+        // Each cell is a day's, an account's or a seat's sum; the days add up to the total.
+        const vs = c.day
+          ? [t.days.get(c.day), t.summary]
+          : [
+              c.account ? t.accounts.get(c.account) : undefined,
+              c.seat ? rows.get(c.seat) : undefined,
+            ];
         for (const k of ['sent', 'served', 'received', 'frN', 'frMs', 'rN', 'rMs', 'unanswered']) {
           bump(vs, k, c[k as keyof more.ServiceCell] as number);
         }
