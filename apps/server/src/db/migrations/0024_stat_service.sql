@@ -40,47 +40,42 @@ CREATE INDEX "stat_service_turns_tenant" ON "stat_service_turns" USING btree ("t
 -- turns from the last one beginning before p (if p comes before its answer; else from p itself)
 -- are deleted and recomputed from the chat's messages from there on. An in-order message rereads
 -- the open turn at most; history arriving out of order rereads the chat from its place.
-CREATE FUNCTION "stat_service_recompute"("cs" uuid[], "ts" bigint[], "ids" bigint[])
+--
+-- The statement's changed rows, old and new versions ("ns": -1 a row that went, +1 one that
+-- came), robots' left out. Sent messages and served chats per seat, chat and day follow from
+-- whether the chat has such messages now and had before; the day rows take every delta of the
+-- statement at once.
+CREATE FUNCTION "stat_service_changes"("cs" uuid[], "ts" bigint[], "ids" bigint[],
+  "sides" smallint[], "us" uuid[], "ns" int[])
 RETURNS void LANGUAGE plpgsql AS $$
-DECLARE wc uuid[]; wt bigint[]; wi bigint[];
 BEGIN
   -- Writers of one chat take turns (on PostgreSQL each then reads the other's messages).
   PERFORM 1 FROM "conversations" WHERE "id" = ANY("cs") AND "talk_type" = 1
   ORDER BY "id" FOR NO KEY UPDATE;
-  SELECT array_agg(p.c),
-         array_agg(CASE WHEN k."start_t" IS NOT NULL AND (k."reply_t" IS NULL
-                     OR (k."reply_t", k."reply_id") >= (p.t, p.i)) THEN k."start_t" ELSE p.t END),
-         array_agg(CASE WHEN k."start_t" IS NOT NULL AND (k."reply_t" IS NULL
-                     OR (k."reply_t", k."reply_id") >= (p.t, p.i)) THEN k."start_id" ELSE p.i END)
-  INTO wc, wt, wi
-  FROM (SELECT DISTINCT ON (x.c) x.c, x.t, x.i FROM unnest("cs", "ts", "ids") x(c, t, i)
-        ORDER BY x.c, x.t, x.i) p
-  LEFT JOIN LATERAL (
-    SELECT "start_t", "start_id", "reply_t", "reply_id" FROM "stat_service_turns" k
-    WHERE k."conversation_id" = p.c AND (k."start_t", k."start_id") < (p.t, p.i)
-    ORDER BY k."start_t" DESC, k."start_id" DESC LIMIT 1) k ON true;
-  WITH d AS (
-    DELETE FROM "stat_service_turns" k USING unnest(wc, wt, wi) w(c, t, i)
+  WITH x AS (SELECT * FROM unnest("cs", "ts", "ids", "sides", "us", "ns") x(c, t, i, s, u, n)),
+  p AS (SELECT DISTINCT ON (x.c) x.c, x.t, x.i FROM x ORDER BY x.c, x.t, x.i),
+  w AS (
+    SELECT p.c,
+           CASE WHEN k."start_t" IS NOT NULL AND (k."reply_t" IS NULL
+                  OR (k."reply_t", k."reply_id") >= (p.t, p.i)) THEN k."start_t" ELSE p.t END AS t,
+           CASE WHEN k."start_t" IS NOT NULL AND (k."reply_t" IS NULL
+                  OR (k."reply_t", k."reply_id") >= (p.t, p.i)) THEN k."start_id" ELSE p.i END AS i
+    FROM p LEFT JOIN LATERAL (
+      SELECT "start_t", "start_id", "reply_t", "reply_id" FROM "stat_service_turns" k
+      WHERE k."conversation_id" = p.c AND (k."start_t", k."start_id") < (p.t, p.i)
+      ORDER BY k."start_t" DESC, k."start_id" DESC LIMIT 1) k ON true
+  ),
+  d AS (
+    DELETE FROM "stat_service_turns" k USING w
     WHERE k."conversation_id" = w.c AND (k."start_t", k."start_id") >= (w.t, w.i)
     RETURNING k.*
-  )
-  INSERT INTO "stat_service_daily" AS s
-    ("tenant_id", "work_account_id", "seat_id", "day", "received", "r_n", "r_ms", "fr_n", "fr_ms")
-  SELECT "tenant_id", "work_account_id", "seat", "day", -sum("n_in")::int, -count(*)::int,
-         -sum("reply_t" - "start_t")::bigint, -count(*) FILTER (WHERE "first_of_day")::int,
-         -coalesce(sum("reply_t" - "start_t") FILTER (WHERE "first_of_day"), 0)::bigint
-  FROM d WHERE "reply_t" IS NOT NULL AND "seat" IS NOT NULL
-  GROUP BY 1, 2, 3, 4 ORDER BY 2, 4, 3
-  ON CONFLICT ("work_account_id", "day", "seat_id") DO UPDATE SET
-    "received" = s."received" + excluded."received", "r_n" = s."r_n" + excluded."r_n",
-    "r_ms" = s."r_ms" + excluded."r_ms", "fr_n" = s."fr_n" + excluded."fr_n",
-    "fr_ms" = s."fr_ms" + excluded."fr_ms";
-  WITH m AS (
-    SELECT cv."id" AS c, cv."tenant_id" AS tenant, cv."work_account_id" AS a, tn."time_zone" AS tz,
-           m."msg_time" AS t, m."id" AS i, m."send_side" AS s, m."sender_user_id" AS u,
+  ),
+  m AS (
+    SELECT cv."id" AS c, w.t AS wt, w.i AS wi, cv."tenant_id" AS tenant, cv."work_account_id" AS a,
+           tn."time_zone" AS tz, m."msg_time" AS t, m."id" AS i, m."send_side" AS s,
+           m."sender_user_id" AS u,
            lag(m."send_side") OVER (PARTITION BY cv."id" ORDER BY m."msg_time", m."id") AS ps
-    FROM unnest(wc, wt, wi) w(c, t, i)
-    JOIN "conversations" cv ON cv."id" = w.c AND cv."talk_type" = 1
+    FROM w JOIN "conversations" cv ON cv."id" = w.c AND cv."talk_type" = 1
     JOIN "tenants" tn ON tn."id" = cv."tenant_id"
     JOIN "messages" m ON m."conversation_id" = w.c AND (m."msg_time", m."id") >= (w.t, w.i)
                      AND NOT m."robot"
@@ -91,53 +86,37 @@ BEGIN
     FROM m
   ),
   turns AS (
-    SELECT c, tenant, a, tz, turn,
+    SELECT c, wt, wi, tenant, a, tz, turn,
            max(t) FILTER (WHERE s = 2 AND ps IS DISTINCT FROM 2) AS st,
            max(i) FILTER (WHERE s = 2 AND ps IS DISTINCT FROM 2) AS si,
            count(*) FILTER (WHERE s = 2)::int AS nin,
            max(t) FILTER (WHERE s <> 2 AND ps = 2) AS rt,
            max(i) FILTER (WHERE s <> 2 AND ps = 2) AS ri,
            (array_agg(u) FILTER (WHERE s <> 2 AND ps = 2))[1] AS ru
-    FROM g WHERE turn > 0 GROUP BY c, tenant, a, tz, turn
+    FROM g WHERE turn > 0 GROUP BY c, wt, wi, tenant, a, tz, turn
   ),
+  -- A turn is its chat's first of the day unless a turn kept before the recomputed ones
+  -- (the statement still sees those it deletes: they begin at or after the window) began that day.
   ins AS (
     INSERT INTO "stat_service_turns" ("conversation_id", "start_t", "start_id", "tenant_id",
       "work_account_id", "day", "n_in", "reply_t", "reply_id", "seat", "first_of_day")
     SELECT c, st, si, tenant, a, d, nin, rt, ri, ru,
            row_number() OVER (PARTITION BY c, d ORDER BY st, si) = 1
              AND NOT EXISTS (SELECT 1 FROM "stat_service_turns" k
-                             WHERE k."conversation_id" = x.c AND k."day" = x.d)
-    FROM (SELECT turns.*, stat_msg_day(st, tz) AS d FROM turns) x
+                             WHERE k."conversation_id" = y.c AND k."day" = y.d
+                               AND (k."start_t", k."start_id") < (y.wt, y.wi))
+    FROM (SELECT turns.*, stat_msg_day(st, tz) AS d FROM turns) y
     RETURNING *
-  )
-  INSERT INTO "stat_service_daily" AS s
-    ("tenant_id", "work_account_id", "seat_id", "day", "received", "r_n", "r_ms", "fr_n", "fr_ms")
-  SELECT "tenant_id", "work_account_id", "seat", "day", sum("n_in")::int, count(*)::int,
-         sum("reply_t" - "start_t")::bigint, count(*) FILTER (WHERE "first_of_day")::int,
-         coalesce(sum("reply_t" - "start_t") FILTER (WHERE "first_of_day"), 0)::bigint
-  FROM ins WHERE "reply_t" IS NOT NULL AND "seat" IS NOT NULL
-  GROUP BY 1, 2, 3, 4 ORDER BY 2, 4, 3
-  ON CONFLICT ("work_account_id", "day", "seat_id") DO UPDATE SET
-    "received" = s."received" + excluded."received", "r_n" = s."r_n" + excluded."r_n",
-    "r_ms" = s."r_ms" + excluded."r_ms", "fr_n" = s."fr_n" + excluded."fr_n",
-    "fr_ms" = s."fr_ms" + excluded."fr_ms";
-END $$;
---> statement-breakpoint
--- A seat's sent messages and served chats (chats it sent to that day): the statement's changes
--- per seat, chat and day ("ns": +1 a row that came, -1 one that went), served from whether the
--- chat has such messages now and had before.
-CREATE FUNCTION "stat_service_sent"("cs" uuid[], "ts" bigint[], "us" uuid[], "ns" int[])
-RETURNS void LANGUAGE plpgsql AS $$
-BEGIN
-  WITH k AS (
+  ),
+  k AS (
     SELECT x.c, x.u, cv."tenant_id" AS tenant, cv."work_account_id" AS a, tn."time_zone" AS tz,
            stat_msg_day(x.t, tn."time_zone") AS d, sum(x.n)::int AS dn
-    FROM unnest("cs", "ts", "us", "ns") x(c, t, u, n)
-    JOIN "conversations" cv ON cv."id" = x.c AND cv."talk_type" = 1
+    FROM x JOIN "conversations" cv ON cv."id" = x.c AND cv."talk_type" = 1
     JOIN "tenants" tn ON tn."id" = cv."tenant_id"
+    WHERE x.s = 1 AND x.u IS NOT NULL
     GROUP BY 1, 2, 3, 4, 5, 6 HAVING sum(x.n) <> 0
   ),
-  n AS (
+  sn AS (
     SELECT k.*, (
       SELECT count(*)::int FROM "messages" m
       WHERE m."conversation_id" = k.c
@@ -147,11 +126,29 @@ BEGIN
         AND m."send_side" = 1 AND NOT m."robot" AND m."sender_user_id" = k.u) AS now_n
     FROM k
   )
-  INSERT INTO "stat_service_daily" AS s ("tenant_id", "work_account_id", "seat_id", "day", "sent", "served")
-  SELECT tenant, a, u, d, sum(dn)::int, sum((now_n > 0)::int - ((now_n - dn) > 0)::int)::int
-  FROM n GROUP BY 1, 2, 3, 4 ORDER BY 2, 4, 3
+  INSERT INTO "stat_service_daily" AS s ("tenant_id", "work_account_id", "seat_id", "day", "sent",
+    "served", "received", "r_n", "r_ms", "fr_n", "fr_ms")
+  SELECT tenant, a, u, d, sum(sent)::int, sum(served)::int, sum(rec)::int, sum(rn)::int,
+         sum(rms)::bigint, sum(frn)::int, sum(frms)::bigint
+  FROM (
+    SELECT "tenant_id" AS tenant, "work_account_id" AS a, "seat" AS u, "day" AS d, 0 AS sent,
+           0 AS served, -"n_in" AS rec, -1 AS rn, -("reply_t" - "start_t") AS rms,
+           -("first_of_day"::int) AS frn,
+           CASE WHEN "first_of_day" THEN "start_t" - "reply_t" ELSE 0 END AS frms
+    FROM d WHERE "reply_t" IS NOT NULL AND "seat" IS NOT NULL
+    UNION ALL
+    SELECT "tenant_id", "work_account_id", "seat", "day", 0, 0, "n_in", 1, "reply_t" - "start_t",
+           "first_of_day"::int, CASE WHEN "first_of_day" THEN "reply_t" - "start_t" ELSE 0 END
+    FROM ins WHERE "reply_t" IS NOT NULL AND "seat" IS NOT NULL
+    UNION ALL
+    SELECT tenant, a, u, d, dn, (now_n > 0)::int - ((now_n - dn) > 0)::int, 0, 0, 0, 0, 0 FROM sn
+  ) z
+  GROUP BY 1, 2, 3, 4 ORDER BY 2, 4, 3
   ON CONFLICT ("work_account_id", "day", "seat_id") DO UPDATE SET
-    "sent" = s."sent" + excluded."sent", "served" = s."served" + excluded."served";
+    "sent" = s."sent" + excluded."sent", "served" = s."served" + excluded."served",
+    "received" = s."received" + excluded."received", "r_n" = s."r_n" + excluded."r_n",
+    "r_ms" = s."r_ms" + excluded."r_ms", "fr_n" = s."fr_n" + excluded."fr_n",
+    "fr_ms" = s."fr_ms" + excluded."fr_ms";
 END $$;
 --> statement-breakpoint
 -- One trigger function for inserts, deletes and updates (statement level, transition tables).
@@ -180,11 +177,7 @@ BEGIN
       AND (o."conversation_id", o."msg_time", o."send_side", o."sender_user_id", o."robot")
           IS DISTINCT FROM (r."conversation_id", r."msg_time", r."send_side", r."sender_user_id", r."robot");
   END IF;
-  IF cs IS NULL THEN RETURN NULL; END IF;
-  PERFORM stat_service_recompute(cs, ts, ids);
-  SELECT array_agg(x.c), array_agg(x.t), array_agg(x.u), array_agg(x.n) INTO cs, ts, us, ns
-  FROM unnest(cs, ts, sides, us, ns) x(c, t, s, u, n) WHERE x.s = 1 AND x.u IS NOT NULL;
-  IF cs IS NOT NULL THEN PERFORM stat_service_sent(cs, ts, us, ns); END IF;
+  IF cs IS NOT NULL THEN PERFORM stat_service_changes(cs, ts, ids, sides, us, ns); END IF;
   RETURN NULL;
 END $$;
 --> statement-breakpoint

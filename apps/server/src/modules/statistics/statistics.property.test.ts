@@ -457,6 +457,42 @@ describe(`statistics rollups stay exact (${DB_KIND})`, () => {
     expect(await rollupRows()).toEqual(kept);
   });
 
+  it('live traffic in time order keeps the service turns exact, one message at a time', async () => {
+    // The single chats' newest messages, one statement each (the triggers' incremental path:
+    // an open turn grows or is answered, a new turn begins), then a late history batch.
+    const r = rng(99);
+    const tz = 'Asia/Shanghai';
+    await ctx.deps.db.update(tenants).set({ timeZone: tz }).where(eq(tenants.id, tenantId));
+    await backfillStatistics(ctx.deps.db, tenantId);
+    const single = accounts.map((a) => ({ acc: a.id, conv: a.convs[0]! }));
+    let t = Date.now() - 2 * DAY;
+    const row = (c: (typeof single)[number], at: number) => {
+      const sendSide = r.next() < 0.5 ? 1 : 2;
+      return {
+        tenantId,
+        workAccountId: c.acc,
+        conversationId: c.conv,
+        msgType: 1,
+        sendSide,
+        senderUserId: sendSide === 1 ? r.pick(senders) : null,
+        robot: r.next() < 0.1,
+        msgTime: at,
+      };
+    };
+    for (let i = 0; i < 80; i++) {
+      t += r.int(3 * 3_600_000);
+      await ctx.deps.db.insert(messages).values(row(r.pick(single), t));
+    }
+    await ctx.deps.db
+      .insert(messages)
+      .values(Array.from({ length: 6 }, () => row(r.pick(single), t - r.int(2 * DAY))));
+    await expectReportsMatchRaw(tz);
+    const kept = await rollupRows();
+    await clearMoreRollups(ctx.deps.db, tenantId);
+    await backfillStatistics(ctx.deps.db, tenantId);
+    expect(await rollupRows()).toEqual(kept);
+  });
+
   it('friends lost on earlier days (history) are counted on their day after a backfill', async () => {
     const r = rng(7);
     const now = Date.now();
