@@ -45,10 +45,13 @@ async function login(s: Server): Promise<Me> {
 /** The demo tenant's accounts, conversations, messages, friends, losses and requests. */
 async function seed(s: Server): Promise<{ wxids: string[] }> {
   const db = s.deps.db;
-  const [tenant] = rowsOf<{ id: string }>(
-    await db.execute(sql`select tenant_id as id from users where username = 'demo'`),
+  // The service report's seat: the manager sends the sent messages (one in five from the phone).
+  const [tenant] = rowsOf<{ id: string; demoId: string }>(
+    await db.execute(
+      sql`select tenant_id as id, id as "demoId" from users where username = 'demo'`,
+    ),
   );
-  const tenantId = tenant!.id;
+  const { id: tenantId, demoId } = tenant!;
   const t0 = performance.now();
   const accounts = rowsOf<{ id: string; wxid: string }>(
     await db.execute(sql`
@@ -69,9 +72,11 @@ async function seed(s: Server): Promise<{ wxids: string[] }> {
     );
     const n = Math.min(perStatement, MESSAGES - done);
     await db.execute(sql`
-      insert into messages (tenant_id, conversation_id, work_account_id, msg_type, send_side, robot, msg_time)
+      insert into messages (tenant_id, conversation_id, work_account_id, msg_type, send_side,
+        sender_user_id, robot, msg_time)
       select ${tenantId}, ${conv!.id}, ${a.id}, (array[1,1,1,2,3,4,5,6,10,16,17])[1 + g % 11],
-        1 + g % 2, g % 7 = 0, ${now}::bigint - (g::bigint * ${span}::bigint / ${n}::bigint)
+        1 + g % 2, case when g % 2 = 0 and g % 5 <> 0 then ${demoId}::uuid end, g % 7 = 0,
+        ${now}::bigint - (g::bigint * ${span}::bigint / ${n}::bigint)
       from generate_series(0, ${n - 1}::int) g`);
   }
   const tMsg = performance.now();
