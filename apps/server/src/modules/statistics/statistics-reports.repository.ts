@@ -58,8 +58,9 @@ export interface ServiceCell {
  * The service figures of some accounts' single chats over a range, summed per day, per account
  * and per seat (docs/statistics.md), read from the rollups the message triggers keep:
  * `stat_service_daily` for sent, served and the turns answered, `stat_service_turns` for the
- * turns nothing answered yet (at most one per chat), counted for the seat serving the chat now
- * (the chat's `served_by`, else the account's seat).
+ * turns nothing answered yet (at most one per chat), counted for the seat serving the chat now:
+ * the account's seat (counted per account and day from the open turns' index alone), less the
+ * chats a transfer gave to a seat (`served_by`, few: its partial index), which count for that seat.
  */
 export async function serviceCells(
   db: DbOrTx,
@@ -71,23 +72,37 @@ export async function serviceCells(
   return jsonRows<ServiceCell>(
     db,
     sql`
-    with f as (
+    with served as (
+      -- Open turns of chats a transfer gave to a seat: theirs, not the account's seat's.
+      select c.served_by as seat, wa.distributed_to as owner, k.work_account_id as account, k.day,
+             count(*)::int as n
+      from conversations c
+      join stat_service_turns k on k.conversation_id = c.id and k.reply_t is null
+      join work_accounts wa on wa.id = k.work_account_id
+      where c.tenant_id = ${tenantId} and c.served_by is not null
+        and c.work_account_id = any(${accounts})
+        and k.day between ${r.from}::date and ${r.to}::date
+      group by 1, 2, 3, 4
+    ),
+    f as (
       select seat_id as seat, work_account_id as account, day, sent, served, received, fr_n,
              fr_ms, r_n, r_ms, 0 as unanswered
       from stat_service_daily
       where tenant_id = ${tenantId} and work_account_id = any(${accounts})
         and seat_id = any(${seats}) and day between ${r.from}::date and ${r.to}::date
       union all
-      select coalesce(c.served_by, wa.distributed_to), k.work_account_id, k.day,
-             0, 0, 0, 0, 0, 0, 0, count(*)::int
-      from stat_service_turns k
-      join conversations c on c.id = k.conversation_id
-      join work_accounts wa on wa.id = k.work_account_id
-      where k.tenant_id = ${tenantId} and k.reply_t is null
-        and k.work_account_id = any(${accounts})
+      select wa.distributed_to, k.work_account_id, k.day, 0, 0, 0, 0, 0, 0, 0, count(*)::int
+      from stat_service_turns k join work_accounts wa on wa.id = k.work_account_id
+      where k.reply_t is null and k.work_account_id = any(${accounts})
         and k.day between ${r.from}::date and ${r.to}::date
-        and coalesce(c.served_by, wa.distributed_to) = any(${seats})
+        and wa.tenant_id = ${tenantId} and wa.distributed_to = any(${seats})
       group by 1, 2, 3
+      union all
+      select s.seat, s.account, s.day, 0, 0, 0, 0, 0, 0, 0, s.n
+      from served s where s.seat = any(${seats})
+      union all
+      select s.owner, s.account, s.day, 0, 0, 0, 0, 0, 0, 0, -s.n
+      from served s where s.owner = any(${seats})
     )
     select seat, account, day::text as day, sum(sent)::int as sent, sum(served)::int as served,
            sum(received)::int as received, sum(fr_n)::int as "frN", sum(fr_ms)::float8 as "frMs",

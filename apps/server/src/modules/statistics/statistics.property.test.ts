@@ -82,8 +82,9 @@ beforeAll(async () => {
         wxid,
         nickname: `统计号${i}`,
         status: 'offline',
-        // The service report's owner of an unanswered chat: the account's seat, or the server.
-        distributedTo: i === 0 ? seat.id : null,
+        // The service report's owner of an unanswered chat: the account's seat (account 1's
+        // single chat was transferred to the manager: its), or nobody.
+        distributedTo: i < 2 ? seat.id : null,
       })
       .returning();
     const convs: string[] = [];
@@ -465,7 +466,7 @@ describe(`statistics rollups stay exact (${DB_KIND})`, () => {
     await ctx.deps.db.update(tenants).set({ timeZone: tz }).where(eq(tenants.id, tenantId));
     await backfillStatistics(ctx.deps.db, tenantId);
     const single = accounts.map((a) => ({ acc: a.id, conv: a.convs[0]! }));
-    let t = Date.now() - 2 * DAY;
+    let t = Date.now() - 4 * DAY;
     const row = (c: (typeof single)[number], at: number) => {
       const sendSide = r.next() < 0.5 ? 1 : 2;
       return {
@@ -480,12 +481,17 @@ describe(`statistics rollups stay exact (${DB_KIND})`, () => {
       };
     };
     for (let i = 0; i < 80; i++) {
-      t += r.int(3 * 3_600_000);
+      t += r.int(3_600_000);
       await ctx.deps.db.insert(messages).values(row(r.pick(single), t));
     }
     await ctx.deps.db
       .insert(messages)
       .values(Array.from({ length: 6 }, () => row(r.pick(single), t - r.int(2 * DAY))));
+    // Account 1's transferred chat ends unanswered (its newest message): the manager's, not the
+    // account's seat's.
+    await ctx.deps.db
+      .insert(messages)
+      .values({ ...row(single[1]!, Date.now()), sendSide: 2, senderUserId: null, robot: false });
     await expectReportsMatchRaw(tz);
     const kept = await rollupRows();
     await clearMoreRollups(ctx.deps.db, tenantId);
