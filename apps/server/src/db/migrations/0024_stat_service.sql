@@ -72,13 +72,16 @@ BEGIN
   ),
   m AS (
     SELECT cv."id" AS c, w.t AS wt, w.i AS wi, cv."tenant_id" AS tenant, cv."work_account_id" AS a,
-           tn."time_zone" AS tz, m."msg_time" AS t, m."id" AS i, m."send_side" AS s,
-           m."sender_user_id" AS u,
-           lag(m."send_side") OVER (PARTITION BY cv."id" ORDER BY m."msg_time", m."id") AS ps
+           tn."time_zone" AS tz, m.t, m.i, m.s, m.u,
+           lag(m.s) OVER (PARTITION BY cv."id" ORDER BY m.t, m.i) AS ps
     FROM w JOIN "conversations" cv ON cv."id" = w.c AND cv."talk_type" = 1
     JOIN "tenants" tn ON tn."id" = cv."tenant_id"
-    JOIN "messages" m ON m."conversation_id" = w.c AND (m."msg_time", m."id") >= (w.t, w.i)
-                     AND NOT m."robot"
+    -- In the order of messages_conversation_time, so the window is read from that index.
+    CROSS JOIN LATERAL (
+      SELECT m."msg_time" AS t, m."id" AS i, m."send_side" AS s, m."sender_user_id" AS u
+      FROM "messages" m
+      WHERE m."conversation_id" = w.c AND (m."msg_time", m."id") >= (w.t, w.i) AND NOT m."robot"
+      ORDER BY m."msg_time", m."id") m
   ),
   g AS (
     SELECT m.*, sum(CASE WHEN s = 2 AND ps IS DISTINCT FROM 2 THEN 1 ELSE 0 END)
@@ -116,15 +119,15 @@ BEGIN
     WHERE x.s = 1 AND x.u IS NOT NULL
     GROUP BY 1, 2, 3, 4, 5, 6 HAVING sum(x.n) <> 0
   ),
+  -- The chat's day, with three hours' margin for zones whose midnight moves (the day decides).
   sn AS (
-    SELECT k.*, (
-      SELECT count(*)::int FROM "messages" m
+    SELECT k.*, c.now_n FROM k CROSS JOIN LATERAL (
+      SELECT count(*)::int AS now_n FROM "messages" m
       WHERE m."conversation_id" = k.c
-        AND m."msg_time" >= extract(epoch from (k.d::timestamp AT TIME ZONE k.tz)) * 1000 - 10800000
-        AND m."msg_time" < extract(epoch from ((k.d + 1)::timestamp AT TIME ZONE k.tz)) * 1000 + 10800000
+        AND m."msg_time" >= (extract(epoch from (k.d::timestamp AT TIME ZONE k.tz)) * 1000)::bigint - 10800000
+        AND m."msg_time" < (extract(epoch from ((k.d + 1)::timestamp AT TIME ZONE k.tz)) * 1000)::bigint + 10800000
         AND stat_msg_day(m."msg_time", k.tz) = k.d
-        AND m."send_side" = 1 AND NOT m."robot" AND m."sender_user_id" = k.u) AS now_n
-    FROM k
+        AND m."send_side" = 1 AND NOT m."robot" AND m."sender_user_id" = k.u) c
   )
   INSERT INTO "stat_service_daily" AS s ("tenant_id", "work_account_id", "seat_id", "day", "sent",
     "served", "received", "r_n", "r_ms", "fr_n", "fr_ms")
