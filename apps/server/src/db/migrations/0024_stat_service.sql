@@ -13,6 +13,14 @@ CREATE TABLE "stat_service_daily" (
 	CONSTRAINT "stat_service_daily_work_account_id_day_seat_id_pk" PRIMARY KEY("work_account_id","day","seat_id")
 );
 --> statement-breakpoint
+CREATE TABLE "stat_service_open" (
+	"tenant_id" uuid NOT NULL,
+	"work_account_id" uuid NOT NULL,
+	"day" date NOT NULL,
+	"n" integer DEFAULT 0 NOT NULL,
+	CONSTRAINT "stat_service_open_work_account_id_day_pk" PRIMARY KEY("work_account_id","day")
+);
+--> statement-breakpoint
 CREATE TABLE "stat_service_turns" (
 	"conversation_id" uuid NOT NULL,
 	"start_t" bigint NOT NULL,
@@ -29,11 +37,12 @@ CREATE TABLE "stat_service_turns" (
 );
 --> statement-breakpoint
 CREATE INDEX "stat_service_daily_tenant_day" ON "stat_service_daily" USING btree ("tenant_id","day");--> statement-breakpoint
-CREATE INDEX "stat_service_turns_open" ON "stat_service_turns" USING btree ("work_account_id","day") WHERE "stat_service_turns"."reply_t" is null;--> statement-breakpoint
+CREATE INDEX "stat_service_open_tenant" ON "stat_service_open" USING btree ("tenant_id");--> statement-breakpoint
 CREATE INDEX "stat_service_turns_tenant" ON "stat_service_turns" USING btree ("tenant_id");--> statement-breakpoint
--- Hand-written (issue 20, the service report): a single chat's turns and the per-seat daily
--- figures, kept by a statement trigger on messages in the statement that writes them, in the
--- tenant's time zone; stat_rebuild_service(tenant) recomputes both (the backfill calls it).
+-- Hand-written (issue 20, the service report): a single chat's turns, the open ones per account
+-- and day, and the per-seat daily figures, kept by a statement trigger on messages in the
+-- statement that writes them, in the tenant's time zone; stat_rebuild_service(tenant) recomputes
+-- them (the backfill calls it).
 --
 -- A write at position p (msg_time, id; the earliest of the rows it inserts, deletes or moves, old
 -- and new places alike) can only change the turn under way at p and those after it: the chat's
@@ -110,6 +119,16 @@ BEGIN
                                AND (k."start_t", k."start_id") < (y.wt, y.wi))
     FROM (SELECT turns.*, stat_msg_day(st, tz) AS d FROM turns) y
     RETURNING *
+  ),
+  -- Open turns per account and day (a chat's last turn, while nothing answers it).
+  op AS (
+    INSERT INTO "stat_service_open" AS o ("tenant_id", "work_account_id", "day", "n")
+    SELECT "tenant_id", "work_account_id", "day", sum(n)::int FROM (
+      SELECT "tenant_id", "work_account_id", "day", -1 AS n FROM d WHERE "reply_t" IS NULL
+      UNION ALL
+      SELECT "tenant_id", "work_account_id", "day", 1 FROM ins WHERE "reply_t" IS NULL
+    ) z GROUP BY 1, 2, 3 HAVING sum(n) <> 0 ORDER BY 2, 3
+    ON CONFLICT ("work_account_id", "day") DO UPDATE SET "n" = o."n" + excluded."n"
   ),
   k AS (
     SELECT x.c, x.u, cv."tenant_id" AS tenant, cv."work_account_id" AS a, tn."time_zone" AS tz,
@@ -194,14 +213,15 @@ CREATE TRIGGER "messages_stat_service_change" AFTER UPDATE ON "messages"
   REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
   FOR EACH STATEMENT EXECUTE FUNCTION "stat_service_apply"();
 --> statement-breakpoint
--- Rebuilds one tenant's turns and service figures from the raw rows (the caller locks both
--- tables first).
+-- Rebuilds one tenant's turns, open turns and service figures from the raw rows (the caller
+-- locks the three tables first).
 CREATE FUNCTION "stat_rebuild_service"("tenant" uuid) RETURNS void LANGUAGE plpgsql AS $$
 DECLARE tz text;
 BEGIN
   SELECT "time_zone" INTO tz FROM "tenants" WHERE "id" = "tenant";
   DELETE FROM "stat_service_turns" WHERE "tenant_id" = "tenant";
   DELETE FROM "stat_service_daily" WHERE "tenant_id" = "tenant";
+  DELETE FROM "stat_service_open" WHERE "tenant_id" = "tenant";
   INSERT INTO "stat_service_turns" ("conversation_id", "start_t", "start_id", "tenant_id",
     "work_account_id", "day", "n_in", "reply_t", "reply_id", "seat", "first_of_day")
   WITH m AS (
@@ -247,6 +267,9 @@ BEGIN
       AND NOT m."robot" AND m."sender_user_id" IS NOT NULL
     GROUP BY 1, 2, 3
   ) x GROUP BY 2, 3, 4;
+  INSERT INTO "stat_service_open" ("tenant_id", "work_account_id", "day", "n")
+  SELECT "tenant", "work_account_id", "day", count(*)::int FROM "stat_service_turns"
+  WHERE "tenant_id" = "tenant" AND "reply_t" IS NULL GROUP BY 2, 3;
 END $$;
 --> statement-breakpoint
 SELECT "stat_rebuild_service"("id") FROM "tenants";

@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import {
   bigint,
   date,
@@ -255,9 +254,6 @@ export const statServiceTurns = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.conversationId, t.startT, t.startId] }),
-    index('stat_service_turns_open')
-      .on(t.workAccountId, t.day)
-      .where(sql`${t.replyT} is null`),
     index('stat_service_turns_tenant').on(t.tenantId),
   ],
 );
@@ -286,5 +282,25 @@ export const statServiceDaily = pgTable(
   (t) => [
     primaryKey({ columns: [t.workAccountId, t.day, t.seatId] }),
     index('stat_service_daily_tenant_day').on(t.tenantId, t.day),
+  ],
+);
+
+/**
+ * Turns nothing answered yet per work account and the day they began (at most one per chat: its
+ * last), kept with `stat_service_turns` by the message triggers: the service report's
+ * `unanswered`, counted for the account's seat of the moment (chats a transfer gave to a seat
+ * are moved to it when read).
+ */
+export const statServiceOpen = pgTable(
+  'stat_service_open',
+  {
+    tenantId: uuid('tenant_id').notNull(),
+    workAccountId: uuid('work_account_id').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    n: integer('n').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.workAccountId, t.day] }),
+    index('stat_service_open_tenant').on(t.tenantId),
   ],
 );

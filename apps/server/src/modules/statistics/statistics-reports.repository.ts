@@ -59,7 +59,7 @@ export interface ServiceCell {
  * and per seat (docs/statistics.md), read from the rollups the message triggers keep:
  * `stat_service_daily` for sent, served and the turns answered, `stat_service_turns` for the
  * turns nothing answered yet (at most one per chat), counted for the seat serving the chat now:
- * the account's seat (counted per account and day from the open turns' index alone), less the
+ * the account's seat (`stat_service_open`: open turns per account and day), less those of the
  * chats a transfer gave to a seat (`served_by`, few: its partial index), which count for that seat.
  */
 export async function serviceCells(
@@ -91,12 +91,11 @@ export async function serviceCells(
       where tenant_id = ${tenantId} and work_account_id = any(${accounts})
         and seat_id = any(${seats}) and day between ${r.from}::date and ${r.to}::date
       union all
-      select wa.distributed_to, k.work_account_id, k.day, 0, 0, 0, 0, 0, 0, 0, count(*)::int
-      from stat_service_turns k join work_accounts wa on wa.id = k.work_account_id
-      where k.reply_t is null and k.work_account_id = any(${accounts})
-        and k.day between ${r.from}::date and ${r.to}::date
-        and wa.tenant_id = ${tenantId} and wa.distributed_to = any(${seats})
-      group by 1, 2, 3
+      select wa.distributed_to, o.work_account_id, o.day, 0, 0, 0, 0, 0, 0, 0, o.n
+      from stat_service_open o join work_accounts wa on wa.id = o.work_account_id
+      where o.tenant_id = ${tenantId} and o.work_account_id = any(${accounts})
+        and o.day between ${r.from}::date and ${r.to}::date and o.n <> 0
+        and wa.distributed_to = any(${seats})
       union all
       select s.seat, s.account, s.day, 0, 0, 0, 0, 0, 0, 0, s.n
       from served s where s.seat = any(${seats})

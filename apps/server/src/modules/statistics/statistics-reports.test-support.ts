@@ -418,7 +418,10 @@ export async function moreRollupRows(db: Db, tenantId: string): Promise<string[]
     union all
     select 'u' || conversation_id || start_t || '/' || start_id || ':' || concat_ws('/', day,
            n_in, reply_t, reply_id, seat, first_of_day)
-      from stat_service_turns where tenant_id = ${tenantId}`);
+      from stat_service_turns where tenant_id = ${tenantId}
+    union all
+    select 'o' || work_account_id || day || ':' || n
+      from stat_service_open where tenant_id = ${tenantId} and n <> 0`);
   return rowsOf<{ k: string }>(result)
     .map((r) => r.k)
     .sort();
@@ -432,6 +435,7 @@ export async function clearMoreRollups(db: Db, tenantId: string): Promise<void> 
     'stat_login_daily',
     'stat_service_daily',
     'stat_service_turns',
+    'stat_service_open',
   ]) {
     await db.execute(sql`delete from ${sql.identifier(t)} where tenant_id = ${tenantId}`);
   }

@@ -200,7 +200,9 @@ export async function rebuildTenant(tx: DbOrTx, tenantId: string): Promise<void>
   );
   await tx.execute(sql`select stat_rebuild_reports(${tenantId}::uuid)`);
   // The service report's turns and daily figures (migration 0024).
-  await tx.execute(sql`lock table stat_service_turns, stat_service_daily in exclusive mode`);
+  await tx.execute(
+    sql`lock table stat_service_turns, stat_service_daily, stat_service_open in exclusive mode`,
+  );
   await tx.execute(sql`select stat_rebuild_service(${tenantId}::uuid)`);
 }
 
