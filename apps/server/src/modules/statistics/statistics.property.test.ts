@@ -499,6 +499,52 @@ describe(`statistics rollups stay exact (${DB_KIND})`, () => {
     expect(await rollupRows()).toEqual(kept);
   });
 
+  it('two transactions writing one chat take turns, so its turns stay exact', async () => {
+    // On PostgreSQL the second writer's trigger waits for the chat's lock and then reads the
+    // first one's message (PGlite runs one transaction at a time anyway).
+    const db = ctx.deps.db;
+    const acc = accounts[2]!;
+    const msg = (sendSide: number, msgTime: number) => ({
+      tenantId,
+      workAccountId: acc.id,
+      conversationId: acc.convs[0]!,
+      msgType: 1,
+      sendSide,
+      senderUserId: sendSide === 1 ? senders[2]! : null,
+      msgTime,
+    });
+    // An hour ahead (after every message of the chat), and the answer on another day: the
+    // writers share no other rollup row whose lock would make them take turns anyway.
+    const now = Date.now() + 3_600_000;
+    const later = now + 30 * 3_600_000;
+    // The chat's newest message so far is a sent one: the next received one begins a turn.
+    await db.insert(messages).values(msg(1, now - 500));
+    let inserted!: () => void;
+    const firstIn = new Promise<void>((resolve) => (inserted = resolve));
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const first = db.transaction(async (tx) => {
+      await tx.insert(messages).values(msg(2, now));
+      inserted();
+      await gate;
+    });
+    await Promise.race([firstIn, new Promise((resolve) => setTimeout(resolve, 2000))]);
+    const second = db.transaction(async (tx) => {
+      await tx.insert(messages).values(msg(1, later));
+    });
+    setTimeout(release, 300);
+    await Promise.all([first, second]);
+    const turn = rowsOf<{ reply: number | string | null }>(
+      await db.execute(sql`select reply_t as reply from stat_service_turns
+        where conversation_id = ${acc.convs[0]!} and start_t = ${now}`),
+    );
+    expect(turn.map((t) => Number(t.reply))).toEqual([later]);
+    const kept = await rollupRows();
+    await clearMoreRollups(db, tenantId);
+    await backfillStatistics(db, tenantId);
+    expect(await rollupRows()).toEqual(kept);
+  });
+
   it('friends lost on earlier days (history) are counted on their day after a backfill', async () => {
     const r = rng(7);
     const now = Date.now();
