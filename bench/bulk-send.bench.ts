@@ -40,7 +40,12 @@ async function start(): Promise<{ server: Server; close: () => Promise<void> }> 
   const pgDir = usePg ? fs.mkdtempSync(path.join(os.tmpdir(), 'cst-bench-pg-')) : null;
   const postgres = (...args: string[]) =>
     execFileSync(path.join(ROOT, 'scripts/postgres.sh'), args, { encoding: 'utf8' });
-  const databaseUrl = pgDir ? postgres('start', pgDir, '54392').trim().split('\n').pop() : '';
+  const databaseUrl = pgDir
+    ? postgres('start', pgDir, process.env.BENCH_PG_PORT ?? '54392')
+        .trim()
+        .split('\n')
+        .pop()
+    : '';
   console.log(`database: ${usePg ? 'PostgreSQL 15' : 'PGlite'}`);
   const config = loadConfig({
     ...process.env,

@@ -8,6 +8,7 @@
 //   path (search + add + record) by 10 loops, one per account. The difference per request is the
 //   scheduler's overhead (claims, leases, lanes, outcome writes).
 import { execFileSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -19,6 +20,10 @@ import { rowsOf } from '../apps/server/src/platform/db.ts';
 import type { AuthContext } from '../apps/server/src/platform/auth-context.ts';
 import { startServer, type Server } from '../apps/server/src/server.ts';
 import { FanTaskService } from '../apps/server/src/modules/fan-tasks/fan-task.service.ts';
+import {
+  addToPool,
+  addToPoolProbing,
+} from '../apps/server/src/modules/fan-tasks/fan-pool.repository.ts';
 import { accountByWxid } from '../apps/server/src/modules/conversations/conversation.repository.ts';
 import { callHolder } from '../apps/server/src/modules/conversations/holder-call.ts';
 import { sendFriendRequest } from '../apps/server/src/modules/friend-requests/friend-request.send.ts';
@@ -37,7 +42,12 @@ async function start(): Promise<{ server: Server; close: () => Promise<void> }> 
   const pgDir = usePg ? fs.mkdtempSync(path.join(os.tmpdir(), 'cst-bench-pg-')) : null;
   const postgres = (...args: string[]) =>
     execFileSync(path.join(ROOT, 'scripts/postgres.sh'), args, { encoding: 'utf8' });
-  const databaseUrl = pgDir ? postgres('start', pgDir, '54391').trim().split('\n').pop() : '';
+  const databaseUrl = pgDir
+    ? postgres('start', pgDir, process.env.BENCH_PG_PORT ?? '54391')
+        .trim()
+        .split('\n')
+        .pop()
+    : '';
   console.log(`database: ${usePg ? 'PostgreSQL 15' : 'PGlite'}`);
   const config = loadConfig({
     ...process.env,
@@ -144,6 +154,37 @@ async function planning(s: Server, auth: AuthContext): Promise<void> {
     '< 2000 ms',
   );
   report(`plan ${PLAN_ROWS} rows (all in the data pool)`, ms(tried), ms(floor), '< 2000 ms');
+
+  // The data-pool step alone, both ways, on fresh tenants' pools (the pool has no foreign key):
+  // the set difference planning uses now, beside the probe per target (on conflict) it used
+  // before, alternated so the machine's load falls on both alike.
+  const timed = async (f: typeof addToPool, tenant: string) => {
+    const t = performance.now();
+    await db.transaction((tx) => f(tx, tenant, randomUUID(), targets, Date.now()));
+    return performance.now() - t;
+  };
+  const now: number[][] = [];
+  const before: number[][] = [];
+  for (let i = 0; i < 2; i++) {
+    for (const [f, out] of [
+      [addToPool, now],
+      [addToPoolProbing, before],
+    ] as const) {
+      const tenant = randomUUID();
+      out.push([await timed(f, tenant), await timed(f, tenant)]);
+    }
+  }
+  const span = (v: number[]) => `${ms(Math.min(...v))}–${Math.round(Math.max(...v))}`;
+  report(
+    `data-pool step, ${PLAN_ROWS} new targets`,
+    span(now.map((r) => r[0]!)),
+    `probe per target: ${span(before.map((r) => r[0]!))} ms`,
+  );
+  report(
+    `data-pool step, ${PLAN_ROWS} tried targets`,
+    span(now.map((r) => r[1]!)),
+    `probe per target: ${span(before.map((r) => r[1]!))} ms`,
+  );
 }
 
 async function onlineAccounts(s: Server, token: string, n: number): Promise<string[]> {

@@ -54,8 +54,8 @@ test.describe('sign-in pages', () => {
     await page.goto('/#/auth/login');
     await expect(page).toHaveURL(/#\/(message)?$/);
     await expect(page.getByTestId('app-shell')).toBeVisible();
-    // A page that is not built yet (red packet statistics) is a 404.
-    await page.goto('/#/statistics/redpacket');
+    // A path of no page, inside a section that exists, is a 404 for a signed-in user too.
+    await page.goto('/#/statistics/no-such-report');
     await expect(page.getByTestId('not-found')).toBeVisible();
   });
 

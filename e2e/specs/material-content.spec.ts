@@ -153,6 +153,10 @@ test.describe('material as content', () => {
     await page.keyboard.type(wxid);
     await page.locator('.ant-select-item-option').filter({ hasText: wxid }).click();
     await page.keyboard.press('Escape');
+    // To one chosen friend: the send this test waits for is then the task's only one (all 250
+    // friends of a simulated account take a minute at the pace of a loaded machine).
+    await dialog.getByTestId('bulk-task-mode').getByText('指定好友 / 上传名单').click();
+    await dialog.getByTestId('bulk-task-list').fill(friend);
     await pick(
       page,
       dialog.getByTestId('bulk-msg-material'),

@@ -151,7 +151,9 @@ test.describe('moments', () => {
     // The simulator page makes a friend comment on account B's latest post; it arrives live.
     const sim = await openSimulator(page.context());
     const panel = sim.getByTestId('sim-moment-act');
-    await panel.locator('.ant-select').click();
+    await panel.locator('.ant-select').first().click();
+    // Typed first: the shared server's simulator holds every spec's accounts.
+    await sim.keyboard.type('朋友圈号乙');
     await sim.locator('.ant-select-item-option').filter({ hasText: '朋友圈号乙' }).click();
     await panel.getByText('评论最新一条').click();
     await panel.getByPlaceholder('留空则随机生成').fill('模拟器写的评论');

@@ -11,8 +11,12 @@ import {
   watchConsole,
 } from './inbox-support.ts';
 
-/** Picks an option of an open antd select by its text. */
+/**
+ * Picks an option of the open select, typed first: the demo company holds every spec's accounts
+ * and tags, more than the list shows at once.
+ */
 async function pickOption(page: Page, text: string) {
+  await page.keyboard.type(text);
   await page
     .locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: text })
     .first()

@@ -165,11 +165,19 @@ describe('a server killed three times in the middle of a task', () => {
     const { wxids, targets } = await world([call]);
     const taskId = await createTask(call, wxids, targets);
     const total = TARGETS * MESSAGES.length;
+    const atKills: BulkTaskItem[] = [];
     for (const share of [0.1, 0.35, 0.6]) {
       await sentAtLeast(call, taskId, Math.floor(total * share));
       await kill9(server.child);
+      // What was sent once the process was gone (read by the next instance).
       server = await spawnServer(env, port, log, RESTARTED);
       call = await client(server.url);
+      atKills.push((await taskOf(call, taskId))!);
+    }
+    // Each kill caught the task running, with sends still to go.
+    for (const t of atKills) {
+      expect(t.status).toBe('running');
+      expect(t.sent).toBeLessThan(total);
     }
     const done = await until(async () => {
       const t = await taskOf(call, taskId);
@@ -179,8 +187,10 @@ describe('a server killed three times in the middle of a task', () => {
     await expectEachOnce(call, wxids, targets);
     server.child.kill('SIGTERM');
     await new Promise((r) => server.child.once('exit', r));
-    // The kills caught rows claimed: they were claimed again, and still sent once.
-    expect(await reclaimed(store, taskId)).toBeGreaterThan(0);
+    // Rows a kill caught claimed (not moved to the outbox yet) were claimed again and still sent
+    // once. Whether a kill lands in that short window is chance, so the figure is reported, not
+    // required; the routes test takes such rows back deterministically.
+    console.info(`bulk kill -9: ${await reclaimed(store, taskId)} rows claimed again`);
   }, 600_000);
 });
 

@@ -1,6 +1,8 @@
 import ExcelJS from 'exceljs';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BulkTaskPush, FriendItem } from '@cst/shared';
+import { rowsOf } from '../../platform/db.ts';
 import { startServer, type Server } from '../../server.ts';
 import { buildTenant, buildUser, testConfig, type Session } from '../../../test/support.ts';
 import { openTestSocket, type TestSocket } from '../../realtime/test-socket.ts';
@@ -313,6 +315,59 @@ describe('pause, restart, delete and failed reissue', () => {
       inherit: true,
     });
   }, 60_000);
+
+  it('takes back sends a dead instance left claimed, once each, and in order', async () => {
+    // A task due in an hour: planned, nothing claimed yet.
+    const targets = friends1.slice(30, 33).map((f) => f.friendWxid);
+    const r = await createBulk(server, demo, {
+      workWxids: [acc1.wxid],
+      targets: { mode: 'list', wxids: targets },
+      messages: [
+        { kind: 'text', content: '接管第一条' },
+        { kind: 'text', content: '接管第二条' },
+      ],
+      sendType: 'scheduled',
+      sendAt: Date.now() + 3_600_000,
+    });
+    expect(r.status).toBe(200);
+    const id = r.data.taskId;
+    await waitBulk(server, demo, id, (t) => t.status === 'pending');
+    // As a killed instance leaves them: the first target's sends claimed with a lease that ran
+    // out, the second target's first send claimed by an instance still alive for 2 s.
+    const db = server.deps.db;
+    const now = Date.now();
+    await db.execute(sql`
+      update bulk_send_rows set state = 'claimed', lease_owner = 'dead', lease_until = ${now - 1},
+        attempts = 1, claimed_at = ${now - 5000}
+      where task_id = ${id} and target = ${targets[0]!}`);
+    await db.execute(sql`
+      update bulk_send_rows set state = 'claimed', lease_owner = 'alive',
+        lease_until = ${now + 2000}, attempts = 1, claimed_at = ${now}
+      where task_id = ${id} and target = ${targets[1]!} and msg_index = 0`);
+    await db.execute(sql`update bulk_send_tasks set send_at = ${now} where id = ${id}`);
+    await waitBulk(server, demo, id, (t) => t.status === 'completed', 30_000);
+    const got = (await receivedMessages(server, demo, acc1.wxid)).filter((m) =>
+      targets.includes(m.peerWxid),
+    );
+    for (const t of targets) {
+      expect(got.filter((m) => m.peerWxid === t).map((m) => m.content)).toEqual([
+        '接管第一条',
+        '接管第二条',
+      ]);
+    }
+    const attempts = rowsOf<{ target: string; msg_index: number; attempts: number }>(
+      await db.execute(sql`
+        select target, msg_index, attempts from bulk_send_rows where task_id = ${id}
+        order by seq`),
+    );
+    // The taken-back rows were claimed a second time; the others once.
+    expect(attempts.filter((a) => a.attempts === 2).map((a) => [a.target, a.msg_index])).toEqual([
+      [targets[0], 0],
+      [targets[0], 1],
+      [targets[1], 0],
+    ]);
+    expect(attempts.filter((a) => a.attempts === 1)).toHaveLength(3);
+  }, 40_000);
 
   it('reissues only the failed sends, in a new round', async () => {
     await api().post('/sim-api/config', { failRate: 1 });

@@ -53,7 +53,11 @@ export async function greetingJobs(
 ): Promise<NewRobotJob[]> {
   const g = await repo.effectiveGreeting(db, account.tenantId, account.id);
   if (!g || !g.enabled || g.drafts.length === 0) return [];
-  return g.drafts.map((d, i) => ({
+  const step = g.intervalSec * 1000;
+  // With no interval the messages are one job, stored in the outbox in their order; two jobs due
+  // at one moment may run side by side and send the second first.
+  const groups = step === 0 ? [g.drafts] : g.drafts.map((d) => [d]);
+  return groups.map((drafts, i) => ({
     tenantId: account.tenantId,
     workAccountId: account.id,
     kind: 'greet' as const,
@@ -62,9 +66,9 @@ export async function greetingJobs(
       friendRequestId: request.id,
       talkType: 1 as const,
       peerId: request.wxid,
-      drafts: [d],
+      drafts,
     },
-    dueAt: from + i * g.intervalSec * 1000,
+    dueAt: from + i * step,
   }));
 }
 

@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type DbOrTx } from '../../platform/db.ts';
+import { STAT_METRICS } from '@cst/shared';
 
 /** A work account a report covers. */
 export interface StatAccount {
@@ -60,19 +61,10 @@ async function jsonRows<T>(db: DbOrTx, query: SQL): Promise<T[]> {
   return typeof page === 'string' ? (JSON.parse(page) as T[]) : page;
 }
 
-/** The message figures of the per-day table (`stat_message_day`), in its column order. */
-export const MESSAGE_DAY_COLUMNS = [
-  'sent',
-  'received',
-  'robot',
-  'text',
-  'image',
-  'voice',
-  'video',
-  'emoticon',
-  'document',
-  'other',
-] as const;
+/** The message figures of the per-day table (`stat_message_day`): the report's, less the total. */
+export const MESSAGE_DAY_COLUMNS = STAT_METRICS.message.filter(
+  (m): m is Exclude<(typeof STAT_METRICS.message)[number], 'total'> => m !== 'total',
+);
 
 /** Message figures of one day (all accounts) or one account (all days) of a range. */
 export type MessageSums = { account: string | null; day: string | null } & Record<

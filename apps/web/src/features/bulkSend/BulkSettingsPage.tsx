@@ -103,7 +103,11 @@ export function BulkSettingsPage() {
             style={{ marginBottom: 16 }}
           />
         )}
-        <FormField name="channel" label={t('bulkSettings.channel')}>
+        <FormField
+          name="channel"
+          label={t('bulkSettings.channel')}
+          extra={t('bulkSettings.channelHint')}
+        >
           <Radio.Group
             options={[1, 2, 3].map((c) => ({
               value: c,

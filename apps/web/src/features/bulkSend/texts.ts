@@ -117,6 +117,8 @@ export const bulkSendTexts: Record<Language, TextTree> = {
       useDefaults: '恢复为企业默认',
       channel: '群发通道',
       channels: { '1': '通道 1', '2': '通道 2', '3': '通道 3' },
+      channelHint:
+        '产品规格只把通道 1–3 定义为一项选择，没有规定它们的区别：所选通道会被保存并显示，三个通道的发送方式、节奏和上限完全相同。',
       dailyCapPerAccount: '单号每日上限（好友数）',
       messageIntervalSec: '消息间隔（秒）',
       fanIntervalSec: '好友间隔（秒）',
@@ -245,6 +247,8 @@ export const bulkSendTexts: Record<Language, TextTree> = {
       useDefaults: 'Use the company defaults',
       channel: 'Channel',
       channels: { '1': 'Channel 1', '2': 'Channel 2', '3': 'Channel 3' },
+      channelHint:
+        'The product specification defines channels 1–3 only as a choice, not how they differ: the chosen channel is saved and shown, and all three send the same way, at the same pace and within the same caps.',
       dailyCapPerAccount: 'Friends per account a day',
       messageIntervalSec: 'Message interval (s)',
       fanIntervalSec: 'Friend interval (s)',

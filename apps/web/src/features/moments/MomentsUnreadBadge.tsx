@@ -16,7 +16,17 @@ function useMomentsUnread(): number {
     staleTime: 30_000,
   });
   // The count shows twice (top and side menu): both refreshes share one follow-up request.
-  useRealtimeEvent('momentInteraction', () => refreshAfterEvent(client, momentsKeys.unread));
+  // The lists a push changes go stale here too, where the menu is always mounted: a list page
+  // opened after the push (its cached copy younger than the default staleTime) fetches anew
+  // instead of showing what it held before.
+  const stale = (queryKey: readonly string[]) =>
+    void client.invalidateQueries({ queryKey, refetchType: 'none' });
+  useRealtimeEvent('momentInteraction', () => {
+    refreshAfterEvent(client, momentsKeys.unread);
+    stale(momentsKeys.interactions);
+  });
+  useRealtimeEvent('momentFeed', () => stale(momentsKeys.feed));
+  useRealtimeEvent('momentPost', () => stale(momentsKeys.posts));
   return data?.unread ?? 0;
 }
 

@@ -50,7 +50,10 @@ export function FriendRequestPanel({ accounts }: FriendRequestPanelProps) {
           label={t('simulator.account')}
           rules={[{ required: true, message: t('msg.workAccountRequired') }]}
         >
-          <Select options={online.map((a) => ({ value: a.wxid, label: a.nickname || a.wxid }))} />
+          <Select
+            showSearch={{ optionFilterProp: 'label' }}
+            options={online.map((a) => ({ value: a.wxid, label: a.nickname || a.wxid }))}
+          />
         </Form.Item>
         <Form.Item name="fromWxid" label={t('simulator.friendRequestFrom')}>
           <Input allowClear placeholder={t('simulator.friendRequestFromHint')} maxLength={128} />

@@ -61,7 +61,10 @@ export function MomentActPanel({ accounts }: MomentActPanelProps) {
           label={t('simulator.account')}
           rules={[{ required: true, message: t('msg.workAccountRequired') }]}
         >
-          <Select options={online.map((a) => ({ value: a.wxid, label: a.nickname || a.wxid }))} />
+          <Select
+            showSearch={{ optionFilterProp: 'label' }}
+            options={online.map((a) => ({ value: a.wxid, label: a.nickname || a.wxid }))}
+          />
         </Form.Item>
         <Form.Item name="kind">
           <Radio.Group
