@@ -213,6 +213,19 @@ CREATE TRIGGER "messages_stat_service_change" AFTER UPDATE ON "messages"
   REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
   FOR EACH STATEMENT EXECUTE FUNCTION "stat_service_apply"();
 --> statement-breakpoint
+-- A single chat's messages go before the chat itself: its seats' sent and served figures need
+-- the chat's row (its talk type, account and tenant), which the cascade's delete no longer sees.
+-- So deleting a chat takes its figures away as deleting its messages does, and as the message
+-- report's do, and a backfill afterwards changes nothing.
+CREATE FUNCTION "stat_service_chat_gone"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  DELETE FROM "messages" WHERE "conversation_id" = OLD."id";
+  RETURN OLD;
+END $$;
+--> statement-breakpoint
+CREATE TRIGGER "conversations_stat_service_gone" BEFORE DELETE ON "conversations"
+  FOR EACH ROW WHEN (OLD."talk_type" = 1) EXECUTE FUNCTION "stat_service_chat_gone"();
+--> statement-breakpoint
 -- Rebuilds one tenant's turns, open turns and service figures from the raw rows (the caller
 -- locks the three tables first).
 CREATE FUNCTION "stat_rebuild_service"("tenant" uuid) RETURNS void LANGUAGE plpgsql AS $$

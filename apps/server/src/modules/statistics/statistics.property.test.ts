@@ -545,6 +545,116 @@ describe(`statistics rollups stay exact (${DB_KIND})`, () => {
     expect(await rollupRows()).toEqual(kept);
   });
 
+  it('transactions writing several chats in opposite orders do not deadlock', async () => {
+    // The trigger locks a statement's chats in id order. The first transaction writes the lower
+    // chat, then (while the second waits) the higher one; the second writes both in one statement,
+    // the higher listed first. Locked in the order given, the second would hold the higher chat
+    // while waiting for the lower, and the first's next write would deadlock (PostgreSQL aborts
+    // one of them). Every write falls on a day of its own, so no day row orders them.
+    const db = ctx.deps.db;
+    const acc = accounts[0]!;
+    const chats: string[] = [];
+    for (const peer of ['order_a', 'order_b']) {
+      const [c] = await db
+        .insert(conversations)
+        .values({ tenantId, workAccountId: acc.id, workWxid: acc.wxid, talkType: 1, peerId: peer })
+        .returning();
+      chats.push(c!.id);
+    }
+    const [lo, hi] = chats.sort();
+    const msg = (conversationId: string, msgTime: number) => ({
+      tenantId,
+      workAccountId: acc.id,
+      conversationId,
+      msgType: 1,
+      sendSide: 2,
+      msgTime,
+    });
+    const base = Date.now() - 30 * DAY;
+    let wrote!: () => void;
+    const firstWrote = new Promise<void>((resolve) => (wrote = resolve));
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const first = db.transaction(async (tx) => {
+      await tx.insert(messages).values(msg(lo!, base));
+      wrote();
+      await gate;
+      await tx.insert(messages).values(msg(hi!, base + DAY));
+    });
+    await Promise.race([firstWrote, new Promise((resolve) => setTimeout(resolve, 2000))]);
+    const second = db.transaction(async (tx) => {
+      await tx.insert(messages).values([msg(hi!, base + 2 * DAY), msg(lo!, base + 3 * DAY)]);
+    });
+    setTimeout(release, 300);
+    await Promise.all([first, second]);
+    const turns = rowsOf<{ n: number }>(
+      await db.execute(sql`select count(*)::int as n from stat_service_turns
+        where conversation_id in (${lo!}, ${hi!})`),
+    );
+    // Each chat: one open turn of two received messages.
+    expect(turns[0]!.n).toBe(2);
+    const kept = await rollupRows();
+    await clearMoreRollups(db, tenantId);
+    await backfillStatistics(db, tenantId);
+    expect(await rollupRows()).toEqual(kept);
+  });
+
+  it('deleting a chat takes its service figures away at once, as its messages', async () => {
+    // The message report's rollups follow deletes of messages; the service figures do the same,
+    // also when the chat itself goes (its messages by the cascade): a backfill changes nothing.
+    const db = ctx.deps.db;
+    const tz = 'Asia/Shanghai';
+    await db.update(tenants).set({ timeZone: tz }).where(eq(tenants.id, tenantId));
+    await backfillStatistics(db, tenantId);
+    const acc = accounts[1]!;
+    const seat = senders[2]!;
+    const [chat] = await db
+      .insert(conversations)
+      .values({ tenantId, workAccountId: acc.id, workWxid: acc.wxid, talkType: 1, peerId: 'gone' })
+      .returning();
+    const at = Date.now() - 2 * DAY;
+    const msg = (sendSide: number, msgTime: number) => ({
+      tenantId,
+      workAccountId: acc.id,
+      conversationId: chat!.id,
+      msgType: 1,
+      sendSide,
+      senderUserId: sendSide === 1 ? seat : null,
+      msgTime,
+    });
+    const seatFigures = async () =>
+      rowsOf<{ sent: number; served: number; r: number; open: number }>(
+        await db.execute(sql`select
+          (select coalesce(sum(sent), 0)::int from stat_service_daily
+            where tenant_id = ${tenantId} and seat_id = ${seat}) as sent,
+          (select coalesce(sum(served), 0)::int from stat_service_daily
+            where tenant_id = ${tenantId} and seat_id = ${seat}) as served,
+          (select coalesce(sum(r_n), 0)::int from stat_service_daily
+            where tenant_id = ${tenantId} and seat_id = ${seat}) as r,
+          (select coalesce(sum(n), 0)::int from stat_service_open
+            where tenant_id = ${tenantId}) as open`),
+      )[0]!;
+    const before = await seatFigures();
+    // A turn answered twice by the seat, then an open one.
+    await db.insert(messages).values(msg(2, at));
+    await db.insert(messages).values([msg(1, at + 60_000), msg(1, at + 90_000)]);
+    await db.insert(messages).values(msg(2, at + 120_000));
+    const during = await seatFigures();
+    expect(during).toEqual({
+      sent: before.sent + 2,
+      served: before.served + 1,
+      r: before.r + 1,
+      open: before.open + 1,
+    });
+    await db.delete(conversations).where(eq(conversations.id, chat!.id));
+    expect(await seatFigures()).toEqual(before);
+    await expectReportsMatchRaw(tz);
+    const kept = await rollupRows();
+    await clearMoreRollups(db, tenantId);
+    await backfillStatistics(db, tenantId);
+    expect(await rollupRows()).toEqual(kept);
+  });
+
   it('friends lost on earlier days (history) are counted on their day after a backfill', async () => {
     const r = rng(7);
     const now = Date.now();
