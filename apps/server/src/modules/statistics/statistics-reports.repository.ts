@@ -202,17 +202,17 @@ export async function moneyCells(
   );
 }
 
-/** Logins, logouts, bans and kick-outs of an account on a day. */
+/** Logins, logouts, bans and kick-outs of a day (account null) or of an account (day null). */
 export interface LoginCell {
-  account: string;
-  day: string;
+  account: string | null;
+  day: string | null;
   logins: number;
   logouts: number;
   bans: number;
   kickouts: number;
 }
 
-/** Login rollup cells over a range. */
+/** Login rollup cells over a range, summed by day and by account (days + accounts rows). */
 export async function loginCells(
   db: DbOrTx,
   tenantId: string,
@@ -222,18 +222,20 @@ export async function loginCells(
   return jsonRows<LoginCell>(
     db,
     sql`
-    select work_account_id as account, day::text as day, sum(logins)::int as logins,
+    select case when grouping(work_account_id) = 0 then work_account_id end as account,
+           case when grouping(day) = 0 then day::text end as day, sum(logins)::int as logins,
            sum(logouts)::int as logouts, sum(bans)::int as bans, sum(kickouts)::int as kickouts
     from stat_login_daily
     where tenant_id = ${tenantId} and work_account_id = any(${uuidArray(accountIds)})
       and day between ${r.from}::date and ${r.to}::date
-    group by 1, 2`,
+    group by grouping sets ((day), (work_account_id))`,
   );
 }
 
 /**
- * Time online per account and tenant day, in ms: from each change to online to the next change
- * of the account's status (a session still open counts up to now), split at the days' midnights.
+ * Time online per tenant day (account null) and per account (day null), in ms: from each change
+ * to online to the next change of the account's status (a session still open counts up to now),
+ * split at the days' midnights.
  */
 export async function onlineCells(
   db: DbOrTx,
@@ -241,16 +243,11 @@ export async function onlineCells(
   accountIds: string[],
   r: DayRange,
   timeZone: string,
-): Promise<{ account: string; day: string; ms: number }[]> {
+): Promise<{ account: string | null; day: string | null; ms: number }[]> {
   return jsonRows(
     db,
     sql`
-    with d as (
-      select g::date as day, (g::date::timestamp at time zone ${timeZone}) as s,
-             ((g::date + 1)::timestamp at time zone ${timeZone}) as e
-      from generate_series(${r.from}::date, ${r.to}::date, interval '1 day') g
-    ),
-    l as (
+    with l as (
       select status, at, lead(at) over (partition by work_account_id order by at, id) as nxt,
              work_account_id
       from account_status_log
@@ -259,10 +256,22 @@ export async function onlineCells(
     ses as (
       select work_account_id as a, at as s, least(coalesce(nxt, now()), now()) as e
       from l where status = 'online'
+    ),
+    -- Each session's days in the range (an equi-join by day, not every session against every
+    -- day) with the day's bounds.
+    x as (
+      select ses.a, g.day, ses.s, ses.e, (g.day::timestamp at time zone ${timeZone}) as ds,
+             ((g.day + 1)::timestamp at time zone ${timeZone}) as de
+      from ses cross join lateral (
+        select g::date as day from generate_series(
+          greatest((ses.s at time zone ${timeZone})::date, ${r.from}::date),
+          least((ses.e at time zone ${timeZone})::date, ${r.to}::date), interval '1 day') g) g
+      where ses.e > ses.s
     )
-    select ses.a as account, d.day::text as day,
-           sum(round(extract(epoch from (least(ses.e, d.e) - greatest(ses.s, d.s))) * 1000))::float8 as ms
-    from ses join d on ses.s < d.e and ses.e > d.s and ses.e > ses.s
-    group by 1, 2`,
+    select case when grouping(a) = 0 then a end as account,
+           case when grouping(day) = 0 then day::text end as day,
+           sum(round(extract(epoch from (least(e, de) - greatest(s, ds))) * 1000))::float8 as ms
+    from x where s < de and e > ds
+    group by grouping sets ((day), (a))`,
   );
 }

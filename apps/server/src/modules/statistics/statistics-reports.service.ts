@@ -201,14 +201,14 @@ export class StatisticsReports {
   /** Logins, logouts, bans, kick-outs, and hours online, per account and day. */
   private async login(t: MoreTable, q: MoreQuery): Promise<void> {
     if (q.accountIds.length === 0) return;
+    // Each cell is a day's or an account's sum; the days add up to the total.
+    const cellOf = (c: { day: string | null; account: string | null }) =>
+      c.day ? [t.days.get(c.day), t.summary] : [c.account ? t.accounts.get(c.account) : undefined];
     for (const c of await more.loginCells(this.db, q.tenantId, q.accountIds, q.range)) {
-      const vs = [t.days.get(c.day), t.accounts.get(c.account), t.summary];
-      for (const k of ['logins', 'logouts', 'bans', 'kickouts'] as const) bump(vs, k, c[k]);
+      for (const k of ['logins', 'logouts', 'bans', 'kickouts'] as const) bump(cellOf(c), k, c[k]);
     }
     const online = await more.onlineCells(this.db, q.tenantId, q.accountIds, q.range, q.timeZone);
-    for (const c of online) {
-      bump([t.days.get(c.day), t.accounts.get(c.account), t.summary], 'onlineHours', c.ms);
-    }
+    for (const c of online) bump(cellOf(c), 'onlineHours', c.ms);
     // Summed in ms, shown in hours with two decimals.
     for (const v of allValues(t)) v.onlineHours = Math.round((v.onlineHours ?? 0) / 36_000) / 100;
   }
