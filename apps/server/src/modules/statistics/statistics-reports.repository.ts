@@ -127,47 +127,46 @@ export async function statTags(db: DbOrTx, tenantId: string): Promise<StatTag[]>
   return rowsOf<StatTag>(result);
 }
 
-/** Links of a tag to contacts of an account: gained and lost on a day. */
+/**
+ * Tag links gained and lost over a range, and carried at its end, from the tag rollup alone:
+ * per tag and day of the range (`day`), per account and per tag (`atEnd`: the links carried at
+ * the end of the range, the net of every day up to it). Existing tags only.
+ */
 export interface TagCell {
-  account: string;
-  tag: string;
-  day: string;
+  kind: 'day' | 'account' | 'tag';
+  account: string | null;
+  tag: string | null;
+  /** A day of the range (kind `day`; null for the rows of days outside it). */
+  day: string | null;
   added: number;
   removed: number;
+  atEnd: number;
 }
 
-/** Tag rollup cells of some accounts from a day on (existing tags only). */
-export async function tagCellsFrom(
+/** The tag rollup summed by tag and day, by account and by tag (grouping sets). */
+export async function tagCells(
   db: DbOrTx,
   tenantId: string,
   accountIds: string[],
-  from: string,
+  r: DayRange,
 ): Promise<TagCell[]> {
   return jsonRows<TagCell>(
     db,
     sql`
-    select s.work_account_id as account, s.tag_id as tag, s.day::text as day,
-           sum(s.added)::int as added, sum(s.removed)::int as removed
-    from stat_tag_daily s join tags t on t.id = s.tag_id
-    where s.tenant_id = ${tenantId} and s.work_account_id = any(${uuidArray(accountIds)})
-      and s.day >= ${from}::date
-    group by 1, 2, 3 having sum(s.added) <> 0 or sum(s.removed) <> 0`,
-  );
-}
-
-/** How many contacts of each account carry each tag now. */
-export async function tagLinksNow(
-  db: DbOrTx,
-  tenantId: string,
-  accountIds: string[],
-): Promise<{ account: string; tag: string; n: number }[]> {
-  return jsonRows(
-    db,
-    sql`
-    select c.work_account_id as account, ct.tag_id as tag, count(*)::int as n
-    from contact_tags ct join contacts c on c.id = ct.contact_id
-    where ct.tenant_id = ${tenantId} and c.work_account_id = any(${uuidArray(accountIds)})
-    group by 1, 2`,
+    select case when grouping(s.work_account_id) = 0 then 'account'
+                when grouping(s.dd) = 0 then 'day' else 'tag' end as kind,
+           case when grouping(s.work_account_id) = 0 then s.work_account_id end as account,
+           case when grouping(s.tag_id) = 0 then s.tag_id end as tag,
+           case when grouping(s.dd) = 0 then s.dd::text end as day,
+           coalesce(sum(s.added) filter (where s.dd is not null), 0)::int as added,
+           coalesce(sum(s.removed) filter (where s.dd is not null), 0)::int as removed,
+           coalesce(sum(s.added - s.removed) filter (where s.day <= ${r.to}::date), 0)::int as "atEnd"
+    from (
+      select s.*, case when s.day between ${r.from}::date and ${r.to}::date then s.day end as dd
+      from stat_tag_daily s join tags t on t.id = s.tag_id
+      where s.tenant_id = ${tenantId} and s.work_account_id = any(${uuidArray(accountIds)})
+    ) s
+    group by grouping sets ((s.tag_id, s.dd), (s.work_account_id), (s.tag_id))`,
   );
 }
 

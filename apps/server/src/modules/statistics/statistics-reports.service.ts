@@ -115,41 +115,42 @@ export class StatisticsReports {
   }
 
   /**
-   * Contacts carrying each tag at the end of each day (today's links less later gains plus later
-   * losses), with the links gained and lost per day. Deleted tags are not counted.
+   * Contacts carrying each tag at the end of each day (the net of the links gained and lost up
+   * to it), with the links gained and lost per day. Deleted tags are not counted.
    */
   private async label(t: MoreTable, q: MoreQuery): Promise<MoreRows> {
     const tags = await more.statTags(this.db, q.tenantId);
     const rows = new Map(tags.map((g) => [g.id, zeros('label')]));
     const daily = new Map(tags.map((g) => [g.id, q.days.map(() => 0)]));
     if (q.accountIds.length > 0 && tags.length > 0) {
-      const now = await more.tagLinksNow(this.db, q.tenantId, q.accountIds);
-      const cells = await more.tagCellsFrom(this.db, q.tenantId, q.accountIds, q.range.from);
-      // Links at the end of `to`: now, less the net change of the days after it.
-      const atEnd = new Map<string, number>();
-      const key = (a: string, g: string) => `${a}|${g}`;
-      for (const n of now) atEnd.set(key(n.account, n.tag), n.n);
+      // All from the rollup: the links carried at the end of the range are the net of every day
+      // up to it (exact, as the property test checks against the links themselves).
       const netOfDay = new Map<string, Map<string, number>>();
-      for (const c of cells) {
-        const net = c.added - c.removed;
-        if (c.day > q.range.to) {
-          atEnd.set(key(c.account, c.tag), (atEnd.get(key(c.account, c.tag)) ?? 0) - net);
+      for (const c of await more.tagCells(this.db, q.tenantId, q.accountIds, q.range)) {
+        if (c.kind === 'account') {
+          const vs = [c.account ? t.accounts.get(c.account) : undefined];
+          bump(vs, 'added', c.added);
+          bump(vs, 'removed', c.removed);
+          bump(vs, 'net', c.added - c.removed);
+          bump(vs, 'contacts', c.atEnd);
           continue;
         }
-        const vs = [t.days.get(c.day), t.accounts.get(c.account), t.summary, rows.get(c.tag)];
+        if (!c.tag || !rows.has(c.tag)) continue;
+        if (c.kind === 'tag') {
+          bump([t.summary, rows.get(c.tag)], 'contacts', c.atEnd);
+          const d = daily.get(c.tag)!;
+          d[d.length - 1]! += c.atEnd;
+          continue;
+        }
+        if (!c.day) continue; // the tag's days outside the range
+        const net = c.added - c.removed;
+        const vs = [t.days.get(c.day), t.summary, rows.get(c.tag)];
         bump(vs, 'added', c.added);
         bump(vs, 'removed', c.removed);
         bump(vs, 'net', net);
         const m = netOfDay.get(c.tag) ?? new Map<string, number>();
         m.set(c.day, (m.get(c.day) ?? 0) + net);
         netOfDay.set(c.tag, m);
-      }
-      for (const [k, n] of atEnd) {
-        const [account, tag] = k.split('|') as [string, string];
-        if (!rows.has(tag)) continue;
-        bump([t.accounts.get(account), t.summary, rows.get(tag)], 'contacts', n);
-        const d = daily.get(tag)!;
-        d[d.length - 1]! += n;
       }
       for (const [tag, d] of daily) {
         const net = netOfDay.get(tag);
