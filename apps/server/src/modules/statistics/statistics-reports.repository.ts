@@ -172,8 +172,9 @@ export async function tagCells(
 
 /** Red packets or transfers of an account and day, by direction and transfer state. */
 export interface MoneyCell {
-  account: string;
-  day: string;
+  /** An account's sum (day null) or a day's (account null). */
+  account: string | null;
+  day: string | null;
   sendSide: number;
   state: number;
   n: number;
@@ -181,7 +182,10 @@ export interface MoneyCell {
   cents: number;
 }
 
-/** Money rollup cells of one message type (16 red packet, 17 transfer) over a range. */
+/**
+ * Money rollup cells of one message type (16 red packet, 17 transfer) over a range, by direction
+ * and state, summed by day and by account (grouping sets: days + accounts rows, not their product).
+ */
 export async function moneyCells(
   db: DbOrTx,
   tenantId: string,
@@ -192,12 +196,14 @@ export async function moneyCells(
   return jsonRows<MoneyCell>(
     db,
     sql`
-    select work_account_id as account, day::text as day, send_side as "sendSide", state,
+    select case when grouping(work_account_id) = 0 then work_account_id end as account,
+           case when grouping(day) = 0 then day::text end as day, send_side as "sendSide", state,
            sum(n)::int as n, sum(priced)::int as priced, sum(amount_cents)::float8 as cents
     from stat_money_daily
     where tenant_id = ${tenantId} and work_account_id = any(${uuidArray(accountIds)})
       and msg_type = ${msgType} and day between ${r.from}::date and ${r.to}::date
-    group by 1, 2, 3, 4 having sum(n) <> 0`,
+    group by grouping sets ((day, send_side, state), (work_account_id, send_side, state))
+    having sum(n) <> 0`,
   );
 }
 

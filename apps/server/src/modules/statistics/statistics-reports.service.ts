@@ -180,7 +180,7 @@ export class StatisticsReports {
     if (q.accountIds.length === 0) return;
     const type = report === 'eft' ? 17 : 16;
     for (const c of await more.moneyCells(this.db, q.tenantId, q.accountIds, q.range, type)) {
-      const vs = [t.days.get(c.day), t.accounts.get(c.account), t.summary];
+      const vs = dayOrAccount(t, c);
       bump(vs, 'total', c.n);
       bump(vs, 'amount', c.cents);
       if (report === 'eft') {
@@ -202,17 +202,22 @@ export class StatisticsReports {
   /** Logins, logouts, bans, kick-outs, and hours online, per account and day. */
   private async login(t: MoreTable, q: MoreQuery): Promise<void> {
     if (q.accountIds.length === 0) return;
-    // Each cell is a day's or an account's sum; the days add up to the total.
-    const cellOf = (c: { day: string | null; account: string | null }) =>
-      c.day ? [t.days.get(c.day), t.summary] : [c.account ? t.accounts.get(c.account) : undefined];
     for (const c of await more.loginCells(this.db, q.tenantId, q.accountIds, q.range)) {
-      for (const k of ['logins', 'logouts', 'bans', 'kickouts'] as const) bump(cellOf(c), k, c[k]);
+      for (const k of ['logins', 'logouts', 'bans', 'kickouts'] as const)
+        bump(dayOrAccount(t, c), k, c[k]);
     }
     const online = await more.onlineCells(this.db, q.tenantId, q.accountIds, q.range, q.timeZone);
-    for (const c of online) bump(cellOf(c), 'onlineHours', c.ms);
+    for (const c of online) bump(dayOrAccount(t, c), 'onlineHours', c.ms);
     // Summed in ms, shown in hours with two decimals.
     for (const v of allValues(t)) v.onlineHours = Math.round((v.onlineHours ?? 0) / 36_000) / 100;
   }
+}
+
+/** Where a day's sum (and the total, which the days add up to) or an account's sum goes. */
+function dayOrAccount(t: MoreTable, c: { day: string | null; account: string | null }) {
+  return c.day
+    ? [t.days.get(c.day), t.summary]
+    : [c.account ? t.accounts.get(c.account) : undefined];
 }
 
 function zeros(report: MoreReport): Values {
