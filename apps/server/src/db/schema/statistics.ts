@@ -228,3 +228,79 @@ export const statMessageDay = pgTable(
     index('stat_message_day_tenant_day').on(t.tenantId, t.day),
   ],
 );
+
+/**
+ * The turns of the single chats (the service report, docs/statistics.md): a run of received
+ * messages (robots' left out), begun at `start_t`/`start_id` (ms, message id) on `day` (the
+ * tenant's), with `n_in` messages, answered by the first other message after it (`reply_*`, null
+ * while unanswered) sent by `seat` (null: from the phone). Kept by the message triggers, which
+ * recompute a chat's turns from the one a write touches (hand-written in this table's migration);
+ * the backfill rebuilds them.
+ */
+export const statServiceTurns = pgTable(
+  'stat_service_turns',
+  {
+    conversationId: uuid('conversation_id').notNull(),
+    startT: bigint('start_t', { mode: 'number' }).notNull(),
+    startId: bigint('start_id', { mode: 'number' }).notNull(),
+    tenantId: uuid('tenant_id').notNull(),
+    workAccountId: uuid('work_account_id').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    nIn: integer('n_in').notNull(),
+    replyT: bigint('reply_t', { mode: 'number' }),
+    replyId: bigint('reply_id', { mode: 'number' }),
+    seat: uuid('seat'),
+    firstOfDay: boolean('first_of_day').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.conversationId, t.startT, t.startId] }),
+    index('stat_service_turns_tenant').on(t.tenantId),
+  ],
+);
+
+/**
+ * Service figures per work account, seat and day: messages the seat sent and chats it sent to
+ * (`served`), and of the turns it answered that began that day: received messages, turns and
+ * their response time summed (ms), the same for each chat's first turn of the day. Kept by the
+ * message triggers with the turns; unanswered turns are counted from `stat_service_turns`.
+ */
+export const statServiceDaily = pgTable(
+  'stat_service_daily',
+  {
+    tenantId: uuid('tenant_id').notNull(),
+    workAccountId: uuid('work_account_id').notNull(),
+    seatId: uuid('seat_id').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    sent: integer('sent').notNull().default(0),
+    served: integer('served').notNull().default(0),
+    received: integer('received').notNull().default(0),
+    rN: integer('r_n').notNull().default(0),
+    rMs: bigint('r_ms', { mode: 'number' }).notNull().default(0),
+    frN: integer('fr_n').notNull().default(0),
+    frMs: bigint('fr_ms', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.workAccountId, t.day, t.seatId] }),
+    index('stat_service_daily_tenant_day').on(t.tenantId, t.day),
+  ],
+);
+
+/**
+ * Turns nothing answered yet per work account and the day they began (at most one per chat: its
+ * last), kept with `stat_service_turns` by the message triggers: the service report's
+ * `unanswered`, counted for the account's seat of the moment (chats a transfer gave to a seat
+ * are moved to it when read).
+ */
+export const statServiceOpen = pgTable(
+  'stat_service_open',
+  {
+    tenantId: uuid('tenant_id').notNull(),
+    workAccountId: uuid('work_account_id').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    n: integer('n').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.workAccountId, t.day] }),
+    index('stat_service_open_tenant').on(t.tenantId),
+  ],
+);

@@ -16,19 +16,6 @@ async function jsonRows<T>(db: DbOrTx, query: SQL): Promise<T[]> {
   return typeof page === 'string' ? (JSON.parse(page) as T[]) : page;
 }
 
-/** The first instant of a tenant day and the first of the day after a range, ms since the epoch. */
-export async function rangeBounds(
-  db: DbOrTx,
-  timeZone: string,
-  r: DayRange,
-): Promise<{ start: number; end: number }> {
-  const result = await db.execute(sql`
-    select (extract(epoch from (${r.from}::date::timestamp at time zone ${timeZone})) * 1000)::bigint as s,
-           (extract(epoch from ((${r.to}::date + 1)::timestamp at time zone ${timeZone})) * 1000)::bigint as e`);
-  const row = rowsOf<{ s: number | string; e: number | string }>(result)[0]!;
-  return { start: Number(row.s), end: Number(row.e) };
-}
-
 /** A seat a service report may show. */
 export interface StatSeat {
   id: string;
@@ -49,11 +36,14 @@ export async function statSeats(
   return rowsOf<StatSeat>(result);
 }
 
-/** Service figures of a seat in a work account on a day (sums; averages are made from them). */
+/**
+ * Service figures summed by day, by work account or by seat (the others null; averages are made
+ * from the sums).
+ */
 export interface ServiceCell {
-  seat: string;
-  account: string;
-  day: string;
+  seat: string | null;
+  account: string | null;
+  day: string | null;
   sent: number;
   served: number;
   received: number;
@@ -65,91 +55,59 @@ export interface ServiceCell {
 }
 
 /**
- * The service facts of some accounts' single chats whose turns began in a range (robots'
- * messages left out): a turn is a run of received messages; the first sent message after it
- * answers it, by the seat that sent it; a turn nothing answered yet is the unanswered chat of the
- * seat serving it (the chat's `served_by`, else the account's seat). Read from the raw messages.
+ * The service figures of some accounts' single chats over a range, summed per day, per account
+ * and per seat (docs/statistics.md), read from the rollups the message triggers keep:
+ * `stat_service_daily` for sent, served and the turns answered, `stat_service_turns` for the
+ * turns nothing answered yet (at most one per chat), counted for the seat serving the chat now:
+ * the account's seat (`stat_service_open`: open turns per account and day), less those of the
+ * chats a transfer gave to a seat (`served_by`, few: its partial index), which count for that seat.
  */
 export async function serviceCells(
   db: DbOrTx,
-  p: {
-    tenantId: string;
-    accountIds: string[];
-    seatIds: string[];
-    timeZone: string;
-    start: number;
-    end: number;
-  },
+  p: { tenantId: string; accountIds: string[]; seatIds: string[]; range: DayRange },
 ): Promise<ServiceCell[]> {
-  const { tenantId, timeZone: tz, start, end } = p;
+  const { tenantId, range: r } = p;
+  const accounts = uuidArray(p.accountIds);
+  const seats = uuidArray(p.seatIds);
   return jsonRows<ServiceCell>(
     db,
     sql`
-    with conv as (
-      select c.id, c.work_account_id, coalesce(c.served_by, wa.distributed_to) as owner
-      from conversations c join work_accounts wa on wa.id = c.work_account_id
-      where c.tenant_id = ${tenantId} and c.talk_type = 1
-        and c.work_account_id = any(${uuidArray(p.accountIds)})
+    with served as (
+      -- Open turns of chats a transfer gave to a seat: theirs, not the account's seat's.
+      select c.served_by as seat, wa.distributed_to as owner, k.work_account_id as account, k.day,
+             count(*)::int as n
+      from conversations c
+      join stat_service_turns k on k.conversation_id = c.id and k.reply_t is null
+      join work_accounts wa on wa.id = k.work_account_id
+      where c.tenant_id = ${tenantId} and c.served_by is not null
+        and c.work_account_id = any(${accounts})
+        and k.day between ${r.from}::date and ${r.to}::date
+      group by 1, 2, 3, 4
     ),
-    inr as (
-      select m.conversation_id as c, m.msg_time as t, m.id, m.send_side as s,
-             m.sender_user_id as u, false as pre
-      from messages m join conv on conv.id = m.conversation_id
-      where m.tenant_id = ${tenantId} and m.msg_time >= ${start} and not m.robot
-        and m.work_account_id = any(${uuidArray(p.accountIds)})
-    ),
-    pre as (
-      select p.* from (select distinct c from inr) x cross join lateral (
-        select m.conversation_id as c, m.msg_time as t, m.id, m.send_side as s,
-               m.sender_user_id as u, true as pre
-        from messages m
-        where m.conversation_id = x.c and m.msg_time < ${start} and not m.robot
-        order by m.msg_time desc, m.id desc limit 1) p
-    ),
-    o as (
-      select a.*, lag(a.s) over (partition by a.c order by a.t, a.id) as ps
-      from (select * from inr union all select * from pre) a
-    ),
-    g as (
-      select o.*, sum(case when o.s = 2 and o.ps is distinct from 2 then 1 else 0 end)
-               over (partition by o.c order by o.t, o.id) as turn
-      from o
-    ),
-    turns as (
-      select c, turn, min(t) filter (where s = 2) as st,
-             count(*) filter (where s = 2)::int as nin,
-             min(t) filter (where s = 1) as rt,
-             (array_agg(u order by t, id) filter (where s = 1))[1] as ru
-      from g where turn > 0 group by c, turn
-    ),
-    t2 as (
-      select turns.*, conv.work_account_id as a, conv.owner,
-             stat_msg_day(turns.st, ${tz}) as day,
-             row_number() over (partition by turns.c, stat_msg_day(turns.st, ${tz})
-                                order by turns.st) = 1 as first_of_day
-      from turns join conv on conv.id = turns.c
-      where turns.st >= ${start} and turns.st < ${end}
-    ),
-    facts as (
-      select ru as seat, a, day, 0 as sent, 0 as served, nin as received,
-             (case when first_of_day then 1 else 0 end) as fr_n,
-             (case when first_of_day then rt - st else 0 end) as fr_ms,
-             1 as r_n, rt - st as r_ms, 0 as unanswered
-      from t2 where rt is not null and ru is not null
+    f as (
+      select seat_id as seat, work_account_id as account, day, sent, served, received, fr_n,
+             fr_ms, r_n, r_ms, 0 as unanswered
+      from stat_service_daily
+      where tenant_id = ${tenantId} and work_account_id = any(${accounts})
+        and seat_id = any(${seats}) and day between ${r.from}::date and ${r.to}::date
       union all
-      select owner, a, day, 0, 0, 0, 0, 0, 0, 0, 1 from t2 where rt is null and owner is not null
+      select wa.distributed_to, o.work_account_id, o.day, 0, 0, 0, 0, 0, 0, 0, o.n
+      from stat_service_open o join work_accounts wa on wa.id = o.work_account_id
+      where o.tenant_id = ${tenantId} and o.work_account_id = any(${accounts})
+        and o.day between ${r.from}::date and ${r.to}::date and o.n <> 0
+        and wa.distributed_to = any(${seats})
       union all
-      select inr.u, conv.work_account_id, stat_msg_day(inr.t, ${tz}), count(*)::int,
-             count(distinct inr.c)::int, 0, 0, 0, 0, 0, 0
-      from inr join conv on conv.id = inr.c
-      where inr.s = 1 and inr.u is not null and inr.t < ${end}
-      group by 1, 2, 3
+      select s.seat, s.account, s.day, 0, 0, 0, 0, 0, 0, 0, s.n
+      from served s where s.seat = any(${seats})
+      union all
+      select s.owner, s.account, s.day, 0, 0, 0, 0, 0, 0, 0, -s.n
+      from served s where s.owner = any(${seats})
     )
-    select seat, a as account, day::text as day, sum(sent)::int as sent, sum(served)::int as served,
+    select seat, account, day::text as day, sum(sent)::int as sent, sum(served)::int as served,
            sum(received)::int as received, sum(fr_n)::int as "frN", sum(fr_ms)::float8 as "frMs",
            sum(r_n)::int as "rN", sum(r_ms)::float8 as "rMs", sum(unanswered)::int as unanswered
-    from facts where seat = any(${uuidArray(p.seatIds)})
-    group by seat, a, day`,
+    from f group by grouping sets ((day), (account), (seat))
+    having sum(sent) <> 0 or sum(served) <> 0 or sum(r_n) <> 0 or sum(unanswered) <> 0`,
   );
 }
 
@@ -169,54 +127,54 @@ export async function statTags(db: DbOrTx, tenantId: string): Promise<StatTag[]>
   return rowsOf<StatTag>(result);
 }
 
-/** Links of a tag to contacts of an account: gained and lost on a day. */
+/**
+ * Tag links gained and lost over a range, and carried at its end, from the tag rollup alone:
+ * per tag and day of the range (`day`), per account and per tag (`atEnd`: the links carried at
+ * the end of the range, the net of every day up to it). Existing tags only.
+ */
 export interface TagCell {
-  account: string;
-  tag: string;
-  day: string;
+  kind: 'day' | 'account' | 'tag';
+  account: string | null;
+  tag: string | null;
+  /** A day of the range (kind `day`; null for the rows of days outside it). */
+  day: string | null;
   added: number;
   removed: number;
+  atEnd: number;
 }
 
-/** Tag rollup cells of some accounts from a day on (existing tags only). */
-export async function tagCellsFrom(
+/** The tag rollup summed by tag and day, by account and by tag (grouping sets). */
+export async function tagCells(
   db: DbOrTx,
   tenantId: string,
   accountIds: string[],
-  from: string,
+  r: DayRange,
 ): Promise<TagCell[]> {
   return jsonRows<TagCell>(
     db,
     sql`
-    select s.work_account_id as account, s.tag_id as tag, s.day::text as day,
-           sum(s.added)::int as added, sum(s.removed)::int as removed
-    from stat_tag_daily s join tags t on t.id = s.tag_id
-    where s.tenant_id = ${tenantId} and s.work_account_id = any(${uuidArray(accountIds)})
-      and s.day >= ${from}::date
-    group by 1, 2, 3 having sum(s.added) <> 0 or sum(s.removed) <> 0`,
-  );
-}
-
-/** How many contacts of each account carry each tag now. */
-export async function tagLinksNow(
-  db: DbOrTx,
-  tenantId: string,
-  accountIds: string[],
-): Promise<{ account: string; tag: string; n: number }[]> {
-  return jsonRows(
-    db,
-    sql`
-    select c.work_account_id as account, ct.tag_id as tag, count(*)::int as n
-    from contact_tags ct join contacts c on c.id = ct.contact_id
-    where ct.tenant_id = ${tenantId} and c.work_account_id = any(${uuidArray(accountIds)})
-    group by 1, 2`,
+    select case when grouping(s.work_account_id) = 0 then 'account'
+                when grouping(s.dd) = 0 then 'day' else 'tag' end as kind,
+           case when grouping(s.work_account_id) = 0 then s.work_account_id end as account,
+           case when grouping(s.tag_id) = 0 then s.tag_id end as tag,
+           case when grouping(s.dd) = 0 then s.dd::text end as day,
+           coalesce(sum(s.added) filter (where s.dd is not null), 0)::int as added,
+           coalesce(sum(s.removed) filter (where s.dd is not null), 0)::int as removed,
+           coalesce(sum(s.added - s.removed) filter (where s.day <= ${r.to}::date), 0)::int as "atEnd"
+    from (
+      select s.*, case when s.day between ${r.from}::date and ${r.to}::date then s.day end as dd
+      from stat_tag_daily s join tags t on t.id = s.tag_id
+      where s.tenant_id = ${tenantId} and s.work_account_id = any(${uuidArray(accountIds)})
+    ) s
+    group by grouping sets ((s.tag_id, s.dd), (s.work_account_id), (s.tag_id))`,
   );
 }
 
 /** Red packets or transfers of an account and day, by direction and transfer state. */
 export interface MoneyCell {
-  account: string;
-  day: string;
+  /** An account's sum (day null) or a day's (account null). */
+  account: string | null;
+  day: string | null;
   sendSide: number;
   state: number;
   n: number;
@@ -224,7 +182,10 @@ export interface MoneyCell {
   cents: number;
 }
 
-/** Money rollup cells of one message type (16 red packet, 17 transfer) over a range. */
+/**
+ * Money rollup cells of one message type (16 red packet, 17 transfer) over a range, by direction
+ * and state, summed by day and by account (grouping sets: days + accounts rows, not their product).
+ */
 export async function moneyCells(
   db: DbOrTx,
   tenantId: string,
@@ -235,26 +196,28 @@ export async function moneyCells(
   return jsonRows<MoneyCell>(
     db,
     sql`
-    select work_account_id as account, day::text as day, send_side as "sendSide", state,
+    select case when grouping(work_account_id) = 0 then work_account_id end as account,
+           case when grouping(day) = 0 then day::text end as day, send_side as "sendSide", state,
            sum(n)::int as n, sum(priced)::int as priced, sum(amount_cents)::float8 as cents
     from stat_money_daily
     where tenant_id = ${tenantId} and work_account_id = any(${uuidArray(accountIds)})
       and msg_type = ${msgType} and day between ${r.from}::date and ${r.to}::date
-    group by 1, 2, 3, 4 having sum(n) <> 0`,
+    group by grouping sets ((day, send_side, state), (work_account_id, send_side, state))
+    having sum(n) <> 0`,
   );
 }
 
-/** Logins, logouts, bans and kick-outs of an account on a day. */
+/** Logins, logouts, bans and kick-outs of a day (account null) or of an account (day null). */
 export interface LoginCell {
-  account: string;
-  day: string;
+  account: string | null;
+  day: string | null;
   logins: number;
   logouts: number;
   bans: number;
   kickouts: number;
 }
 
-/** Login rollup cells over a range. */
+/** Login rollup cells over a range, summed by day and by account (days + accounts rows). */
 export async function loginCells(
   db: DbOrTx,
   tenantId: string,
@@ -264,18 +227,20 @@ export async function loginCells(
   return jsonRows<LoginCell>(
     db,
     sql`
-    select work_account_id as account, day::text as day, sum(logins)::int as logins,
+    select case when grouping(work_account_id) = 0 then work_account_id end as account,
+           case when grouping(day) = 0 then day::text end as day, sum(logins)::int as logins,
            sum(logouts)::int as logouts, sum(bans)::int as bans, sum(kickouts)::int as kickouts
     from stat_login_daily
     where tenant_id = ${tenantId} and work_account_id = any(${uuidArray(accountIds)})
       and day between ${r.from}::date and ${r.to}::date
-    group by 1, 2`,
+    group by grouping sets ((day), (work_account_id))`,
   );
 }
 
 /**
- * Time online per account and tenant day, in ms: from each change to online to the next change
- * of the account's status (a session still open counts up to now), split at the days' midnights.
+ * Time online per tenant day (account null) and per account (day null), in ms: from each change
+ * to online to the next change of the account's status (a session still open counts up to now),
+ * split at the days' midnights.
  */
 export async function onlineCells(
   db: DbOrTx,
@@ -283,16 +248,11 @@ export async function onlineCells(
   accountIds: string[],
   r: DayRange,
   timeZone: string,
-): Promise<{ account: string; day: string; ms: number }[]> {
+): Promise<{ account: string | null; day: string | null; ms: number }[]> {
   return jsonRows(
     db,
     sql`
-    with d as (
-      select g::date as day, (g::date::timestamp at time zone ${timeZone}) as s,
-             ((g::date + 1)::timestamp at time zone ${timeZone}) as e
-      from generate_series(${r.from}::date, ${r.to}::date, interval '1 day') g
-    ),
-    l as (
+    with l as (
       select status, at, lead(at) over (partition by work_account_id order by at, id) as nxt,
              work_account_id
       from account_status_log
@@ -301,10 +261,22 @@ export async function onlineCells(
     ses as (
       select work_account_id as a, at as s, least(coalesce(nxt, now()), now()) as e
       from l where status = 'online'
+    ),
+    -- Each session's days in the range (an equi-join by day, not every session against every
+    -- day) with the day's bounds.
+    x as (
+      select ses.a, g.day, ses.s, ses.e, (g.day::timestamp at time zone ${timeZone}) as ds,
+             ((g.day + 1)::timestamp at time zone ${timeZone}) as de
+      from ses cross join lateral (
+        select g::date as day from generate_series(
+          greatest((ses.s at time zone ${timeZone})::date, ${r.from}::date),
+          least((ses.e at time zone ${timeZone})::date, ${r.to}::date), interval '1 day') g) g
+      where ses.e > ses.s
     )
-    select ses.a as account, d.day::text as day,
-           sum(round(extract(epoch from (least(ses.e, d.e) - greatest(ses.s, d.s))) * 1000))::float8 as ms
-    from ses join d on ses.s < d.e and ses.e > d.s and ses.e > ses.s
-    group by 1, 2`,
+    select case when grouping(a) = 0 then a end as account,
+           case when grouping(day) = 0 then day::text end as day,
+           sum(round(extract(epoch from (least(e, de) - greatest(s, ds))) * 1000))::float8 as ms
+    from x where s < de and e > ds
+    group by grouping sets ((day), (a))`,
   );
 }

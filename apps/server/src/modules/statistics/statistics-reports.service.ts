@@ -52,7 +52,7 @@ const round1 = (n: number) => Math.round(n * 10) / 10;
 /** Seconds with one decimal from summed milliseconds and a count (0 when nothing was counted). */
 const avgSeconds = (ms: number, n: number) => (n ? round1(ms / n / 1000) : 0);
 
-/** The reports of this file, read from their rollups (service and online time from raw rows). */
+/** The reports of this file, read from their rollups (online time from the status log). */
 export class StatisticsReports {
   constructor(private readonly db: Db) {}
 
@@ -81,17 +81,20 @@ export class StatisticsReports {
     });
     const rows = new Map(seats.map((s) => [s.id, zeros('service')]));
     if (seats.length > 0 && q.accountIds.length > 0) {
-      const { start, end } = await more.rangeBounds(this.db, q.timeZone, q.range);
       const cells = await more.serviceCells(this.db, {
         tenantId: q.tenantId,
         accountIds: q.accountIds,
         seatIds: seats.map((s) => s.id),
-        timeZone: q.timeZone,
-        start,
-        end,
+        range: q.range,
       });
       for (const c of cells) {
-        const vs = [t.days.get(c.day), t.accounts.get(c.account), t.summary, rows.get(c.seat)];
+        // Each cell is a day's, an account's or a seat's sum; the days add up to the total.
+        const vs = c.day
+          ? [t.days.get(c.day), t.summary]
+          : [
+              c.account ? t.accounts.get(c.account) : undefined,
+              c.seat ? rows.get(c.seat) : undefined,
+            ];
         for (const k of ['sent', 'served', 'received', 'frN', 'frMs', 'rN', 'rMs', 'unanswered']) {
           bump(vs, k, c[k as keyof more.ServiceCell] as number);
         }
@@ -112,41 +115,42 @@ export class StatisticsReports {
   }
 
   /**
-   * Contacts carrying each tag at the end of each day (today's links less later gains plus later
-   * losses), with the links gained and lost per day. Deleted tags are not counted.
+   * Contacts carrying each tag at the end of each day (the net of the links gained and lost up
+   * to it), with the links gained and lost per day. Deleted tags are not counted.
    */
   private async label(t: MoreTable, q: MoreQuery): Promise<MoreRows> {
     const tags = await more.statTags(this.db, q.tenantId);
     const rows = new Map(tags.map((g) => [g.id, zeros('label')]));
     const daily = new Map(tags.map((g) => [g.id, q.days.map(() => 0)]));
     if (q.accountIds.length > 0 && tags.length > 0) {
-      const now = await more.tagLinksNow(this.db, q.tenantId, q.accountIds);
-      const cells = await more.tagCellsFrom(this.db, q.tenantId, q.accountIds, q.range.from);
-      // Links at the end of `to`: now, less the net change of the days after it.
-      const atEnd = new Map<string, number>();
-      const key = (a: string, g: string) => `${a}|${g}`;
-      for (const n of now) atEnd.set(key(n.account, n.tag), n.n);
+      // All from the rollup: the links carried at the end of the range are the net of every day
+      // up to it (exact, as the property test checks against the links themselves).
       const netOfDay = new Map<string, Map<string, number>>();
-      for (const c of cells) {
-        const net = c.added - c.removed;
-        if (c.day > q.range.to) {
-          atEnd.set(key(c.account, c.tag), (atEnd.get(key(c.account, c.tag)) ?? 0) - net);
+      for (const c of await more.tagCells(this.db, q.tenantId, q.accountIds, q.range)) {
+        if (c.kind === 'account') {
+          const vs = [c.account ? t.accounts.get(c.account) : undefined];
+          bump(vs, 'added', c.added);
+          bump(vs, 'removed', c.removed);
+          bump(vs, 'net', c.added - c.removed);
+          bump(vs, 'contacts', c.atEnd);
           continue;
         }
-        const vs = [t.days.get(c.day), t.accounts.get(c.account), t.summary, rows.get(c.tag)];
+        if (!c.tag || !rows.has(c.tag)) continue;
+        if (c.kind === 'tag') {
+          bump([t.summary, rows.get(c.tag)], 'contacts', c.atEnd);
+          const d = daily.get(c.tag)!;
+          d[d.length - 1]! += c.atEnd;
+          continue;
+        }
+        if (!c.day) continue; // the tag's days outside the range
+        const net = c.added - c.removed;
+        const vs = [t.days.get(c.day), t.summary, rows.get(c.tag)];
         bump(vs, 'added', c.added);
         bump(vs, 'removed', c.removed);
         bump(vs, 'net', net);
         const m = netOfDay.get(c.tag) ?? new Map<string, number>();
         m.set(c.day, (m.get(c.day) ?? 0) + net);
         netOfDay.set(c.tag, m);
-      }
-      for (const [k, n] of atEnd) {
-        const [account, tag] = k.split('|') as [string, string];
-        if (!rows.has(tag)) continue;
-        bump([t.accounts.get(account), t.summary, rows.get(tag)], 'contacts', n);
-        const d = daily.get(tag)!;
-        d[d.length - 1]! += n;
       }
       for (const [tag, d] of daily) {
         const net = netOfDay.get(tag);
@@ -176,7 +180,7 @@ export class StatisticsReports {
     if (q.accountIds.length === 0) return;
     const type = report === 'eft' ? 17 : 16;
     for (const c of await more.moneyCells(this.db, q.tenantId, q.accountIds, q.range, type)) {
-      const vs = [t.days.get(c.day), t.accounts.get(c.account), t.summary];
+      const vs = dayOrAccount(t, c);
       bump(vs, 'total', c.n);
       bump(vs, 'amount', c.cents);
       if (report === 'eft') {
@@ -199,16 +203,21 @@ export class StatisticsReports {
   private async login(t: MoreTable, q: MoreQuery): Promise<void> {
     if (q.accountIds.length === 0) return;
     for (const c of await more.loginCells(this.db, q.tenantId, q.accountIds, q.range)) {
-      const vs = [t.days.get(c.day), t.accounts.get(c.account), t.summary];
-      for (const k of ['logins', 'logouts', 'bans', 'kickouts'] as const) bump(vs, k, c[k]);
+      for (const k of ['logins', 'logouts', 'bans', 'kickouts'] as const)
+        bump(dayOrAccount(t, c), k, c[k]);
     }
     const online = await more.onlineCells(this.db, q.tenantId, q.accountIds, q.range, q.timeZone);
-    for (const c of online) {
-      bump([t.days.get(c.day), t.accounts.get(c.account), t.summary], 'onlineHours', c.ms);
-    }
+    for (const c of online) bump(dayOrAccount(t, c), 'onlineHours', c.ms);
     // Summed in ms, shown in hours with two decimals.
     for (const v of allValues(t)) v.onlineHours = Math.round((v.onlineHours ?? 0) / 36_000) / 100;
   }
+}
+
+/** Where a day's sum (and the total, which the days add up to) or an account's sum goes. */
+function dayOrAccount(t: MoreTable, c: { day: string | null; account: string | null }) {
+  return c.day
+    ? [t.days.get(c.day), t.summary]
+    : [c.account ? t.accounts.get(c.account) : undefined];
 }
 
 function zeros(report: MoreReport): Values {

@@ -409,7 +409,19 @@ export async function moreRollupRows(db: Db, tenantId: string): Promise<string[]
     select 'l' || work_account_id || day || ':' || logins || '/' || logouts || '/' || bans
            || '/' || kickouts
       from stat_login_daily where tenant_id = ${tenantId}
-        and (logins <> 0 or logouts <> 0 or bans <> 0 or kickouts <> 0)`);
+        and (logins <> 0 or logouts <> 0 or bans <> 0 or kickouts <> 0)
+    union all
+    select 's' || work_account_id || seat_id || day || ':'
+           || concat_ws('/', sent, served, received, r_n, r_ms, fr_n, fr_ms)
+      from stat_service_daily where tenant_id = ${tenantId}
+        and (sent <> 0 or served <> 0 or received <> 0 or r_n <> 0 or fr_n <> 0)
+    union all
+    select 'u' || conversation_id || start_t || '/' || start_id || ':' || concat_ws('/', day,
+           n_in, reply_t, reply_id, seat, first_of_day)
+      from stat_service_turns where tenant_id = ${tenantId}
+    union all
+    select 'o' || work_account_id || day || ':' || n
+      from stat_service_open where tenant_id = ${tenantId} and n <> 0`);
   return rowsOf<{ k: string }>(result)
     .map((r) => r.k)
     .sort();
@@ -417,7 +429,14 @@ export async function moreRollupRows(db: Db, tenantId: string): Promise<string[]
 
 /** Deletes the new rollups of a tenant (the backfill must rebuild them). */
 export async function clearMoreRollups(db: Db, tenantId: string): Promise<void> {
-  for (const t of ['stat_tag_daily', 'stat_money_daily', 'stat_login_daily']) {
+  for (const t of [
+    'stat_tag_daily',
+    'stat_money_daily',
+    'stat_login_daily',
+    'stat_service_daily',
+    'stat_service_turns',
+    'stat_service_open',
+  ]) {
     await db.execute(sql`delete from ${sql.identifier(t)} where tenant_id = ${tenantId}`);
   }
 }

@@ -82,8 +82,9 @@ beforeAll(async () => {
         wxid,
         nickname: `统计号${i}`,
         status: 'offline',
-        // The service report's owner of an unanswered chat: the account's seat, or the server.
-        distributedTo: i === 0 ? seat.id : null,
+        // The service report's owner of an unanswered chat: the account's seat (account 1's
+        // single chat was transferred to the manager: its), or nobody.
+        distributedTo: i < 2 ? seat.id : null,
       })
       .returning();
     const convs: string[] = [];
@@ -121,6 +122,8 @@ function instant(r: ReturnType<typeof rng>, now: number): number {
 }
 
 let wxSeq = 0;
+/** Draws of the service report's changes (a stream of their own: the others' stay as they were). */
+const turnRng = rng(24);
 
 /** Applies a batch of random events the way the features write them. */
 async function randomEvents(r: ReturnType<typeof rng>, n: number): Promise<void> {
@@ -166,6 +169,9 @@ async function randomEvents(r: ReturnType<typeof rng>, n: number): Promise<void>
             readOk: true,
             ...(r.next() < 0.5 ? { msgType: r.pick([1, 2, 6, 99]) } : {}),
             ...(r.next() < 0.3 ? { content: moneyContent(r, 17) } : {}),
+            // The service report's turns: a message changing direction or seat.
+            ...(turnRng.next() < 0.3 ? { sendSide: 1 + turnRng.int(2) } : {}),
+            ...(turnRng.next() < 0.3 ? { senderUserId: turnRng.pick(senders) } : {}),
           })
           .where(inArray(messages.id, ids));
       }
@@ -349,10 +355,11 @@ async function report(name: string, from: string, to: string): Promise<StatResul
   return res.data as StatResult;
 }
 
-async function expectReportsMatchRaw(tz: string): Promise<void> {
+/** Compares every report over the last 14 days up to `endsAgo` days from now (−1: tomorrow). */
+async function expectReportsMatchRaw(tz: string, endsAgo = -1): Promise<void> {
   const now = Date.now();
   const from = dayIn(now - 14 * DAY, tz);
-  const to = dayIn(now + DAY, tz);
+  const to = dayIn(now - endsAgo * DAY, tz);
   const days = daysOf(from, to);
   await endSessions(ctx.deps.db, tenantId);
   const expected = {
@@ -414,6 +421,9 @@ describe(`statistics rollups stay exact (${DB_KIND})`, () => {
       await randomEvents(r, 120);
       await expectReportsMatchRaw(tz);
     }
+    // A range that ends in the past: what was carried at its end (friends, tagged contacts)
+    // comes from the days up to it, not from now.
+    await expectReportsMatchRaw(ZONES[ZONES.length - 1]!, 4);
     const counts = await ctx.deps.db.execute(sql`
       select (select count(*) from messages where tenant_id = ${tenantId})::int as m,
              (select count(*) from contact_removals where tenant_id = ${tenantId})::int as l,
@@ -449,6 +459,203 @@ describe(`statistics rollups stay exact (${DB_KIND})`, () => {
     await ctx.deps.db.execute(sql`delete from stat_friend_daily where tenant_id = ${tenantId}`);
     await clearMoreRollups(ctx.deps.db, tenantId);
     await backfillStatistics(ctx.deps.db, tenantId);
+    expect(await rollupRows()).toEqual(kept);
+  });
+
+  it('live traffic in time order keeps the service turns exact, one message at a time', async () => {
+    // The single chats' newest messages, one statement each (the triggers' incremental path:
+    // an open turn grows or is answered, a new turn begins), then a late history batch.
+    const r = rng(99);
+    const tz = 'Asia/Shanghai';
+    await ctx.deps.db.update(tenants).set({ timeZone: tz }).where(eq(tenants.id, tenantId));
+    await backfillStatistics(ctx.deps.db, tenantId);
+    const single = accounts.map((a) => ({ acc: a.id, conv: a.convs[0]! }));
+    let t = Date.now() - 4 * DAY;
+    const row = (c: (typeof single)[number], at: number) => {
+      const sendSide = r.next() < 0.5 ? 1 : 2;
+      return {
+        tenantId,
+        workAccountId: c.acc,
+        conversationId: c.conv,
+        msgType: 1,
+        sendSide,
+        senderUserId: sendSide === 1 ? r.pick(senders) : null,
+        robot: r.next() < 0.1,
+        msgTime: at,
+      };
+    };
+    for (let i = 0; i < 80; i++) {
+      t += r.int(3_600_000);
+      await ctx.deps.db.insert(messages).values(row(r.pick(single), t));
+    }
+    await ctx.deps.db
+      .insert(messages)
+      .values(Array.from({ length: 6 }, () => row(r.pick(single), t - r.int(2 * DAY))));
+    // Account 1's transferred chat ends unanswered (its newest message): the manager's, not the
+    // account's seat's.
+    await ctx.deps.db
+      .insert(messages)
+      .values({ ...row(single[1]!, Date.now()), sendSide: 2, senderUserId: null, robot: false });
+    await expectReportsMatchRaw(tz);
+    const kept = await rollupRows();
+    await clearMoreRollups(ctx.deps.db, tenantId);
+    await backfillStatistics(ctx.deps.db, tenantId);
+    expect(await rollupRows()).toEqual(kept);
+  });
+
+  it('two transactions writing one chat take turns, so its turns stay exact', async () => {
+    // On PostgreSQL the second writer's trigger waits for the chat's lock and then reads the
+    // first one's message (PGlite runs one transaction at a time anyway).
+    const db = ctx.deps.db;
+    const acc = accounts[2]!;
+    const msg = (sendSide: number, msgTime: number) => ({
+      tenantId,
+      workAccountId: acc.id,
+      conversationId: acc.convs[0]!,
+      msgType: 1,
+      sendSide,
+      senderUserId: sendSide === 1 ? senders[2]! : null,
+      msgTime,
+    });
+    // An hour ahead (after every message of the chat), and the answer on another day: the
+    // writers share no other rollup row whose lock would make them take turns anyway.
+    const now = Date.now() + 3_600_000;
+    const later = now + 30 * 3_600_000;
+    // The chat's newest message so far is a sent one: the next received one begins a turn.
+    await db.insert(messages).values(msg(1, now - 500));
+    let inserted!: () => void;
+    const firstIn = new Promise<void>((resolve) => (inserted = resolve));
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const first = db.transaction(async (tx) => {
+      await tx.insert(messages).values(msg(2, now));
+      inserted();
+      await gate;
+    });
+    await Promise.race([firstIn, new Promise((resolve) => setTimeout(resolve, 2000))]);
+    const second = db.transaction(async (tx) => {
+      await tx.insert(messages).values(msg(1, later));
+    });
+    setTimeout(release, 300);
+    await Promise.all([first, second]);
+    const turn = rowsOf<{ reply: number | string | null }>(
+      await db.execute(sql`select reply_t as reply from stat_service_turns
+        where conversation_id = ${acc.convs[0]!} and start_t = ${now}`),
+    );
+    expect(turn.map((t) => Number(t.reply))).toEqual([later]);
+    const kept = await rollupRows();
+    await clearMoreRollups(db, tenantId);
+    await backfillStatistics(db, tenantId);
+    expect(await rollupRows()).toEqual(kept);
+  });
+
+  it('transactions writing several chats in opposite orders do not deadlock', async () => {
+    // The trigger locks a statement's chats in id order. The first transaction writes the lower
+    // chat, then (while the second waits) the higher one; the second writes both in one statement,
+    // the higher listed first. Locked in the order given, the second would hold the higher chat
+    // while waiting for the lower, and the first's next write would deadlock (PostgreSQL aborts
+    // one of them). Every write falls on a day of its own, so no day row orders them.
+    const db = ctx.deps.db;
+    const acc = accounts[0]!;
+    const chats: string[] = [];
+    for (const peer of ['order_a', 'order_b']) {
+      const [c] = await db
+        .insert(conversations)
+        .values({ tenantId, workAccountId: acc.id, workWxid: acc.wxid, talkType: 1, peerId: peer })
+        .returning();
+      chats.push(c!.id);
+    }
+    const [lo, hi] = chats.sort();
+    const msg = (conversationId: string, msgTime: number) => ({
+      tenantId,
+      workAccountId: acc.id,
+      conversationId,
+      msgType: 1,
+      sendSide: 2,
+      msgTime,
+    });
+    const base = Date.now() - 30 * DAY;
+    let wrote!: () => void;
+    const firstWrote = new Promise<void>((resolve) => (wrote = resolve));
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const first = db.transaction(async (tx) => {
+      await tx.insert(messages).values(msg(lo!, base));
+      wrote();
+      await gate;
+      await tx.insert(messages).values(msg(hi!, base + DAY));
+    });
+    await Promise.race([firstWrote, new Promise((resolve) => setTimeout(resolve, 2000))]);
+    const second = db.transaction(async (tx) => {
+      await tx.insert(messages).values([msg(hi!, base + 2 * DAY), msg(lo!, base + 3 * DAY)]);
+    });
+    setTimeout(release, 300);
+    await Promise.all([first, second]);
+    const turns = rowsOf<{ n: number }>(
+      await db.execute(sql`select count(*)::int as n from stat_service_turns
+        where conversation_id in (${lo!}, ${hi!})`),
+    );
+    // Each chat: one open turn of two received messages.
+    expect(turns[0]!.n).toBe(2);
+    const kept = await rollupRows();
+    await clearMoreRollups(db, tenantId);
+    await backfillStatistics(db, tenantId);
+    expect(await rollupRows()).toEqual(kept);
+  });
+
+  it('deleting a chat takes its service figures away at once, as its messages', async () => {
+    // The message report's rollups follow deletes of messages; the service figures do the same,
+    // also when the chat itself goes (its messages by the cascade): a backfill changes nothing.
+    const db = ctx.deps.db;
+    const tz = 'Asia/Shanghai';
+    await db.update(tenants).set({ timeZone: tz }).where(eq(tenants.id, tenantId));
+    await backfillStatistics(db, tenantId);
+    const acc = accounts[1]!;
+    const seat = senders[2]!;
+    const [chat] = await db
+      .insert(conversations)
+      .values({ tenantId, workAccountId: acc.id, workWxid: acc.wxid, talkType: 1, peerId: 'gone' })
+      .returning();
+    const at = Date.now() - 2 * DAY;
+    const msg = (sendSide: number, msgTime: number) => ({
+      tenantId,
+      workAccountId: acc.id,
+      conversationId: chat!.id,
+      msgType: 1,
+      sendSide,
+      senderUserId: sendSide === 1 ? seat : null,
+      msgTime,
+    });
+    const seatFigures = async () =>
+      rowsOf<{ sent: number; served: number; r: number; open: number }>(
+        await db.execute(sql`select
+          (select coalesce(sum(sent), 0)::int from stat_service_daily
+            where tenant_id = ${tenantId} and seat_id = ${seat}) as sent,
+          (select coalesce(sum(served), 0)::int from stat_service_daily
+            where tenant_id = ${tenantId} and seat_id = ${seat}) as served,
+          (select coalesce(sum(r_n), 0)::int from stat_service_daily
+            where tenant_id = ${tenantId} and seat_id = ${seat}) as r,
+          (select coalesce(sum(n), 0)::int from stat_service_open
+            where tenant_id = ${tenantId}) as open`),
+      )[0]!;
+    const before = await seatFigures();
+    // A turn answered twice by the seat, then an open one.
+    await db.insert(messages).values(msg(2, at));
+    await db.insert(messages).values([msg(1, at + 60_000), msg(1, at + 90_000)]);
+    await db.insert(messages).values(msg(2, at + 120_000));
+    const during = await seatFigures();
+    expect(during).toEqual({
+      sent: before.sent + 2,
+      served: before.served + 1,
+      r: before.r + 1,
+      open: before.open + 1,
+    });
+    await db.delete(conversations).where(eq(conversations.id, chat!.id));
+    expect(await seatFigures()).toEqual(before);
+    await expectReportsMatchRaw(tz);
+    const kept = await rollupRows();
+    await clearMoreRollups(db, tenantId);
+    await backfillStatistics(db, tenantId);
     expect(await rollupRows()).toEqual(kept);
   });
 

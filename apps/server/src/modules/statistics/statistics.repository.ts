@@ -191,6 +191,11 @@ export async function rebuildTenant(tx: DbOrTx, tenantId: string): Promise<void>
     sql`lock table stat_tag_daily, stat_money_daily, stat_login_daily in exclusive mode`,
   );
   await tx.execute(sql`select stat_rebuild_reports(${tenantId}::uuid)`);
+  // The service report's turns and daily figures (migration 0024).
+  await tx.execute(
+    sql`lock table stat_service_turns, stat_service_daily, stat_service_open in exclusive mode`,
+  );
+  await tx.execute(sql`select stat_rebuild_service(${tenantId}::uuid)`);
 }
 
 /** Sets a tenant's statistics time zone (rebuild its rollups in the same transaction). */
