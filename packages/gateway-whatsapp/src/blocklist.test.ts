@@ -127,6 +127,28 @@ describe('the blocklist from WhatsApp', () => {
     expect(await blockedOf()).toEqual([BOB, CAROL_PN].sort());
   });
 
+  it('a read answered after a block from the console does not undo it', async () => {
+    await annWrites();
+    await h.restart();
+    await h.gateway.resume(ME_ID);
+    // The read on open is slow: WhatsApp answers with the list as it was before the block.
+    let answer: (jids: string[]) => void = () => undefined;
+    const stale = new Promise<string[]>((r) => (answer = r));
+    const read = h.sock.fetchBlocklist;
+    h.sock.fetchBlocklist = () => {
+      h.sock.fetchBlocklist = read;
+      return stale;
+    };
+    h.sock.open();
+    await h.until(() => h.of('statusChanged').at(-1)?.status === 'online');
+    await h.gateway.updateFriendInfo(ME_ID, ANN, { blacklist: true });
+    answer([]);
+    // The stale list is dropped and read again (now with Ann).
+    await h.until(() => h.sock.calls.filter((c) => c.method === 'fetchBlocklist').length > 0);
+    await h.settle();
+    expect(await blockedOf()).toEqual([ANN]);
+  });
+
   it('a blocklist read that fails leaves the stored state', async () => {
     await annWrites();
     await h.gateway.updateFriendInfo(ME_ID, ANN, { blacklist: true });

@@ -74,11 +74,16 @@ export function syncBlocklist(core: WaCore, conn: Conn): void {
   const sock = conn.sock;
   const wxid = conn.wxid;
   if (!sock || !wxid) return;
+  const changes = conn.blockChanges ?? 0;
   void sock.fetchBlocklist().then(
     (jids) => {
       conn.queue = conn.queue
         .then(async () => {
-          if (conn.sock === sock) await applyBlocklist(core, conn, wxid, { type: 'set', jids });
+          if (conn.sock !== sock) return;
+          // A block or unblock from the console came while the list was read: the list may not
+          // have it, and applying it would undo it here. Read it again instead.
+          if ((conn.blockChanges ?? 0) !== changes) return syncBlocklist(core, conn);
+          await applyBlocklist(core, conn, wxid, { type: 'set', jids });
         })
         .catch((err: unknown) => core.deps.log.error({ err }, 'whatsapp blocklist failed'));
     },
@@ -112,9 +117,13 @@ export async function updateFriendInfo(
   if (!row) throw new GatewayError('notFound', 'unknown person');
   if (patch.blacklist === undefined || patch.blacklist === row.blocked) return toContact(row);
   try {
+    // Counted before and after: a read that started before or during the call is stale.
+    conn.blockChanges = (conn.blockChanges ?? 0) + 1;
     await sock.updateBlockStatus(jid, patch.blacklist ? 'block' : 'unblock');
   } catch (err) {
     throw blockFailure(err);
+  } finally {
+    conn.blockChanges = (conn.blockChanges ?? 0) + 1;
   }
   const { updated } = await core.repo.upsertContacts(
     conn.session.id,

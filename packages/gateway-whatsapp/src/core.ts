@@ -88,6 +88,8 @@ export interface Conn {
   fetchOptions?: RequestInit;
   /** Gives back the connecting slot (once). */
   free?: () => void;
+  /** Blocks and unblocks made from the console: a blocklist read from before one is stale. */
+  blockChanges?: number;
 }
 
 /** Shared state of the adapter. */
