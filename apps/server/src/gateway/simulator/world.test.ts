@@ -30,6 +30,14 @@ describe('world plan', () => {
     expect(planAccount('seed-a', 1).wxid).not.toEqual(planAccount('seed-a', 2).wxid);
   });
 
+  it('gives every account a group of its own and one it is only a member of', () => {
+    for (let i = 0; i < 200; i++) {
+      const owners = planWorld('owners', `wxid_${i}`, NOW).groups.map((g) => g.ownerWxid);
+      expect(owners).toContain(`wxid_${i}`);
+      expect(owners.some((o) => o !== `wxid_${i}`)).toBe(true);
+    }
+  });
+
   it('gives 50–300 Chinese-named contacts with regions, genders, avatars and 5–20 groups', () => {
     const provinces = new Map(REGIONS.map(([p, cities]) => [p, cities]));
     for (let i = 0; i < 25; i++) {

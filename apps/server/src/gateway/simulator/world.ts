@@ -207,7 +207,10 @@ export function planWorld(seed: string, accountWxid: string, now: number): World
       strangers.push(s);
       memberIds.push(s.wxid);
     }
-    const ownerWxid = rng.chance(0.3) ? accountWxid : memberIds[0]!;
+    // About 3 in 10 groups are the account's own; the first always is and the second never, so
+    // every account has a group to manage and one it is only a member of.
+    const owns = rng.chance(0.3);
+    const ownerWxid = g === 0 || (g > 1 && owns) ? accountWxid : memberIds[0]!;
     const members = [accountWxid, ...memberIds].map((wxid) => ({
       wxid,
       card: wxid !== accountWxid && rng.chance(0.15) ? chineseName(rng) : '',
