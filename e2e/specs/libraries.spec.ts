@@ -24,6 +24,9 @@ test.describe('material and phrase libraries', () => {
     await page.getByTestId('material-folder-name').fill(folder);
     await page.getByTestId('material-folder-name-ok').click();
     await expect(page.getByTestId('material-folders')).toContainText(folder);
+    // The new folder is selected once the upload buttons are enabled (the hidden inputs below
+    // take files whether or not a folder is chosen; the server then refuses 请先选择文件夹).
+    await expect(page.getByTestId('material-upload-images')).toBeEnabled();
 
     await page.getByTestId('material-upload-images-input').setInputFiles([
       { name: '红.png', mimeType: 'image/png', buffer: solidPng(240, 240, [220, 40, 40]) },
