@@ -6,6 +6,7 @@ export default defineConfig({
     root: import.meta.dirname,
     include: ['src/**/*.test.{ts,tsx}'],
     environment: 'jsdom',
+    setupFiles: ['src/test/jsdom-setup.ts'],
     env: { TZ: 'UTC' },
   },
 });

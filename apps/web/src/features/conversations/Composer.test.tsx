@@ -7,13 +7,6 @@ import { applyMessagePush, setChatPage, setListPage } from './inboxChanges.ts';
 import { resetInbox, useInbox } from './inboxStore.ts';
 import { buildConv, buildMessage } from './testFactories.ts';
 
-// jsdom has no ResizeObserver; the auto-sizing text area only needs it to exist.
-globalThis.ResizeObserver ??= class {
-  observe() {}
-  unobserve() {}
-  disconnect() {}
-};
-
 const a = buildConv('wxid_a');
 const b = buildConv('wxid_b');
 const sends: Record<string, unknown>[] = [];

@@ -11,13 +11,6 @@ import { MessageMenu, messageMenuItems, messageMenuTarget } from './MessageMenu.
 import { menuRowOf } from './PointMenu.tsx';
 import { buildConv, buildMessage } from './testFactories.ts';
 
-// jsdom has no ResizeObserver; the menu's popup only needs it to exist.
-globalThis.ResizeObserver ??= class {
-  observe() {}
-  unobserve() {}
-  disconnect() {}
-};
-
 const conv = buildConv('wxid_a');
 const t = i18n.t.bind(i18n);
 const keysOf = (items: ReturnType<typeof messageMenuItems>) => items.map((i) => String(i?.key));

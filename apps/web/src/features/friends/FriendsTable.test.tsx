@@ -7,24 +7,6 @@ import { signInForTest } from '../../lib/session/testSession.ts';
 import { accountsKeys } from '../accounts/api.ts';
 import { FriendsTable, type FriendFlag } from './FriendsTable.tsx';
 
-// jsdom has neither; antd's table asks matchMedia for breakpoints, its virtual body observes sizes.
-window.matchMedia ??= (query: string) =>
-  ({
-    matches: false,
-    media: query,
-    onchange: null,
-    addEventListener() {},
-    removeEventListener() {},
-    addListener() {},
-    removeListener() {},
-    dispatchEvent: () => false,
-  }) as MediaQueryList;
-globalThis.ResizeObserver ??= class {
-  observe() {}
-  unobserve() {}
-  disconnect() {}
-};
-
 const ann: FriendItem = {
   workWxid: '111111111111111@lid',
   friendWxid: '222222222222222@lid',

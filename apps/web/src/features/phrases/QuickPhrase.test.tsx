@@ -8,12 +8,6 @@ import { setChatPage, setListPage } from '../conversations/inboxChanges.ts';
 import { resetInbox, useInbox } from '../conversations/inboxStore.ts';
 import { buildConv, buildMessage } from '../conversations/testFactories.ts';
 
-globalThis.ResizeObserver ??= class {
-  observe() {}
-  unobserve() {}
-  disconnect() {}
-};
-
 const conv = buildConv('wxid_q');
 const phrase = (id: string, content: string, useCount: number): PhraseItem => ({
   id,

@@ -7,19 +7,6 @@ import { buildConv, buildMessage } from '../conversations/testFactories.ts';
 import { RemarkEditor } from './RemarkEditor.tsx';
 import { peerCardTarget, writerCardTarget } from './userCardStore.ts';
 
-// jsdom has no matchMedia; antd's form grid asks it for breakpoints.
-window.matchMedia ??= (query: string) =>
-  ({
-    matches: false,
-    media: query,
-    onchange: null,
-    addEventListener() {},
-    removeEventListener() {},
-    addListener() {},
-    removeListener() {},
-    dispatchEvent: () => false,
-  }) as MediaQueryList;
-
 const calls: Record<string, unknown>[] = [];
 let reply: { status: number; body: unknown } = { status: 200, body: null };
 
