@@ -10,7 +10,13 @@ import { addAccount, apiAs, signIn, type ListedAccount } from '../accounts/accou
 import * as convRepo from '../conversations/conversation.repository.ts';
 import { BulkSendJob, type BulkItem } from './bulk-send.job.ts';
 import { laneOf } from './bulk-send.queue.ts';
-import { createBulk, friendsOf, receivedMessages, waitBulk } from './bulk-send.test-support.ts';
+import {
+  FAST_BULK_SETTINGS,
+  createBulk,
+  friendsOf,
+  receivedMessages,
+  waitBulk,
+} from './bulk-send.test-support.ts';
 
 // Issue 16 §3, order across lease moves: a target's messages go out in order even when the work
 // moves between instances while the instance that had it is still alive (slow, paused, GC). Each
@@ -33,17 +39,9 @@ beforeAll(async () => {
   acc = await addAccount(server, demo, { nickname: '栅栏号' });
   const api = apiAs(server, demo);
   await api.post('/sim-api/config', { deliveryDelayMs: 50, readDelayMs: 50, failRate: 0 });
-  const fast = {
-    channel: 1,
-    dailyCapPerAccount: 1000,
-    messageIntervalSec: 0,
-    fanIntervalSec: 0,
-    perRoundCount: 5,
-    groupIntervalSec: 0,
-    groupDailyCap: 1000,
-    jitterSec: 0,
-  };
-  expect((await api.post('/task-api/bulk-send-task/settings/save', fast)).status).toBe(200);
+  expect(
+    (await api.post('/task-api/bulk-send-task/settings/save', FAST_BULK_SETTINGS)).status,
+  ).toBe(200);
   friends = await friendsOf(server, demo, acc.wxid);
 });
 

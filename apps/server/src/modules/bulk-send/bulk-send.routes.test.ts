@@ -14,6 +14,7 @@ import {
   type ListedAccount,
 } from '../accounts/account.test-support.ts';
 import {
+  FAST_BULK_SETTINGS,
   bulkTaskOf,
   createBulk,
   detailsOf,
@@ -38,16 +39,6 @@ let friends2: FriendItem[];
 let socket: TestSocket;
 
 const api = (s: Session = demo, lang?: string) => apiAs(server, s, lang);
-const FAST = {
-  channel: 1,
-  dailyCapPerAccount: 1000,
-  messageIntervalSec: 0,
-  fanIntervalSec: 0,
-  perRoundCount: 5,
-  groupIntervalSec: 0,
-  groupDailyCap: 1000,
-  jitterSec: 0,
-};
 
 beforeAll(async () => {
   server = await startServer(testConfig({ port: 0 }), {
@@ -74,7 +65,9 @@ beforeAll(async () => {
   const d = await api().post('/main-api/acc/distribute', { wxids: [acc1.wxid], uid: seat1.uid });
   expect(d.status).toBe(200);
   await api().post('/sim-api/config', { deliveryDelayMs: 50, readDelayMs: 50, failRate: 0 });
-  expect((await api().post('/task-api/bulk-send-task/settings/save', FAST)).status).toBe(200);
+  expect(
+    (await api().post('/task-api/bulk-send-task/settings/save', FAST_BULK_SETTINGS)).status,
+  ).toBe(200);
   friends1 = await friendsOf(server, demo, acc1.wxid);
   friends2 = await friendsOf(server, demo, acc2.wxid);
   socket = await openTestSocket(server.url, { token: demo.token });
@@ -324,7 +317,7 @@ describe('pause, restart, delete and failed reissue', () => {
   it('pauses a running task mid-run, refuses to delete it while it runs, and resumes it', async () => {
     // One target every 2 s: the task is in progress long enough to be paused.
     await api().post('/task-api/bulk-send-task/settings/save', {
-      ...FAST,
+      ...FAST_BULK_SETTINGS,
       workWxid: acc2.wxid,
       fanIntervalSec: 2,
     });
@@ -358,7 +351,7 @@ describe('pause, restart, delete and failed reissue', () => {
     expect((await api().post('/task-api/bulk-send-task/delete', { taskId: id })).status).toBe(200);
     await api().post('/task-api/bulk-send-task/settings/save', {
       workWxid: acc2.wxid,
-      ...FAST,
+      ...FAST_BULK_SETTINGS,
       inherit: true,
     });
   }, 60_000);
@@ -493,9 +486,9 @@ describe('settings', () => {
   it('keeps tenant defaults and per-account overrides', async () => {
     const acc = acc1.wxid;
     const t = await api().post('/task-api/bulk-send-task/settings/get', {});
-    expect(t.data).toMatchObject({ ...FAST, inherited: false, quietHours: null });
+    expect(t.data).toMatchObject({ ...FAST_BULK_SETTINGS, inherited: false, quietHours: null });
     const own = {
-      ...FAST,
+      ...FAST_BULK_SETTINGS,
       channel: 3,
       fanIntervalSec: 20,
       quietHours: { start: '22:00', end: '08:00' },
@@ -509,26 +502,29 @@ describe('settings', () => {
       (await api(seat1).post('/task-api/bulk-send-task/settings/get', { workWxid: acc })).data,
     ).toMatchObject(own);
     // A seat may set its own account's override but not the tenant's defaults.
-    expect((await api(seat1).post('/task-api/bulk-send-task/settings/save', FAST)).status).toBe(
-      403,
-    );
+    expect(
+      (await api(seat1).post('/task-api/bulk-send-task/settings/save', FAST_BULK_SETTINGS)).status,
+    ).toBe(403);
     expect(
       (await api(seat1).post('/task-api/bulk-send-task/settings/get', { workWxid: acc2.wxid }))
         .status,
     ).toBe(404);
     const back = await api().post('/task-api/bulk-send-task/settings/save', {
-      ...FAST,
+      ...FAST_BULK_SETTINGS,
       workWxid: acc,
       inherit: true,
     });
-    expect(back.data).toMatchObject({ ...FAST, inherited: true });
+    expect(back.data).toMatchObject({ ...FAST_BULK_SETTINGS, inherited: true });
     const bad = await api(demo, 'en').post('/task-api/bulk-send-task/settings/save', {
-      ...FAST,
+      ...FAST_BULK_SETTINGS,
       quietHours: { start: '25:00', end: '08:00' },
     });
     expect([bad.status, bad.message]).toEqual([400, 'Quiet hours must be written HH:mm']);
     for (const patch of [{ channel: 4 }, { jitterSec: -1 }, { dailyCapPerAccount: 0 }]) {
-      const r = await api().post('/task-api/bulk-send-task/settings/save', { ...FAST, ...patch });
+      const r = await api().post('/task-api/bulk-send-task/settings/save', {
+        ...FAST_BULK_SETTINGS,
+        ...patch,
+      });
       expect(r.status).toBe(400);
     }
   });

@@ -9,6 +9,18 @@ import type {
 import type { Session } from '../../../test/support.ts';
 import { apiAs, eventually, type HasApp } from '../accounts/account.test-support.ts';
 
+/** Mass-send settings that never wait: intervals and jitter 0, caps far off. */
+export const FAST_BULK_SETTINGS = {
+  channel: 1,
+  dailyCapPerAccount: 1000,
+  messageIntervalSec: 0,
+  fanIntervalSec: 0,
+  perRoundCount: 5,
+  groupIntervalSec: 0,
+  groupDailyCap: 1000,
+  jitterSec: 0,
+};
+
 /** Creates a mass-send task as a user; the reply as the API gives it. */
 export function createBulk(ctx: HasApp, s: Session, body: Record<string, unknown>, lang?: string) {
   return apiAs(ctx, s, lang).post<{ taskId: string }>('/task-api/bulk-send-task/create', {

@@ -8,7 +8,12 @@ import type {
 import { startServer, type Server } from '../../server.ts';
 import { buildUser, testConfig, type Session } from '../../../test/support.ts';
 import { addAccount, apiAs, signIn, type ListedAccount } from '../accounts/account.test-support.ts';
-import { createBulk, friendsOf, waitBulk } from '../bulk-send/bulk-send.test-support.ts';
+import {
+  FAST_BULK_SETTINGS,
+  createBulk,
+  friendsOf,
+  waitBulk,
+} from '../bulk-send/bulk-send.test-support.ts';
 import { pngOf, SAMPLE } from '../files/files.test-support.ts';
 import { createPost, waitPost } from '../moments/moment.test-support.ts';
 import { otherTenant, ruleOf, say, waitReceived } from '../robots/robots.test-support.ts';
@@ -96,18 +101,7 @@ beforeAll(async () => {
     content: '别家的文本',
   });
   expect(
-    (
-      await api().post('/task-api/bulk-send-task/settings/save', {
-        channel: 1,
-        dailyCapPerAccount: 1000,
-        messageIntervalSec: 0,
-        fanIntervalSec: 0,
-        perRoundCount: 5,
-        groupIntervalSec: 0,
-        groupDailyCap: 1000,
-        jitterSec: 0,
-      })
-    ).status,
+    (await api().post('/task-api/bulk-send-task/settings/save', FAST_BULK_SETTINGS)).status,
   ).toBe(200);
 });
 afterAll(async () => {
