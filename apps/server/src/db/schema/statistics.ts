@@ -115,6 +115,66 @@ export const statTagDaily = pgTable(
 );
 
 /**
+ * The links of a tag carried by a work account now (the net of all its `stat_tag_daily` days):
+ * the tag report's contacts at the end of a range are this less the net of later days, so it
+ * reads no history before the range. Kept by triggers on `stat_tag_daily` (migration 0027).
+ */
+export const statTagTotal = pgTable(
+  'stat_tag_total',
+  {
+    tenantId: uuid('tenant_id').notNull(),
+    workAccountId: uuid('work_account_id').notNull(),
+    tagId: uuid('tag_id').notNull(),
+    n: integer('n').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.workAccountId, t.tagId] }),
+    index('stat_tag_total_tenant').on(t.tenantId),
+  ],
+);
+
+/**
+ * `stat_tag_daily` summed over the tenant's existing work accounts, per tag and day: what the tag
+ * report reads when it covers the whole tenant (a tenth of the rows with ten accounts; a deleted
+ * account's rows leave it as the account goes). Kept by triggers on `stat_tag_daily` and
+ * `work_accounts` (migration 0027).
+ */
+export const statTagDay = pgTable(
+  'stat_tag_day',
+  {
+    tenantId: uuid('tenant_id').notNull(),
+    tagId: uuid('tag_id').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    added: integer('added').notNull().default(0),
+    removed: integer('removed').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tagId, t.day] }),
+    index('stat_tag_day_tenant_day').on(t.tenantId, t.day),
+  ],
+);
+
+/**
+ * `stat_tag_daily` summed over the tenant's existing tags, per work account and day (a deleted
+ * tag's rows leave it as the tag goes): the tag report's per-account figures. Kept by triggers on
+ * `stat_tag_daily` and `tags` (migration 0027).
+ */
+export const statTagAccountDay = pgTable(
+  'stat_tag_account_day',
+  {
+    tenantId: uuid('tenant_id').notNull(),
+    workAccountId: uuid('work_account_id').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    added: integer('added').notNull().default(0),
+    removed: integer('removed').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.workAccountId, t.day] }),
+    index('stat_tag_account_day_tenant_day').on(t.tenantId, t.day),
+  ],
+);
+
+/**
  * A tag taken off a contact (untagged, the contact deleted, or the tag deleted): written by the
  * triggers, the raw rows of the tag report's losses.
  */
@@ -180,8 +240,10 @@ export const accountStatusLog = pgTable(
 );
 
 /**
- * Logins, logouts, bans and kick-outs per work account and tenant day: kept by a trigger on
- * `account_status_log` (migration), rebuilt by the backfill. Online time is read from the log.
+ * Logins, logouts, bans and kick-outs per work account and tenant day, and the time online of the
+ * account's closed sessions (`online_ms`, split at the tenant's midnights; the open session is
+ * added at read time): kept by triggers on `account_status_log` (migrations 0023, 0027), rebuilt
+ * by the backfill.
  */
 export const statLoginDaily = pgTable(
   'stat_login_daily',
@@ -193,6 +255,7 @@ export const statLoginDaily = pgTable(
     logouts: integer('logouts').notNull().default(0),
     bans: integer('bans').notNull().default(0),
     kickouts: integer('kickouts').notNull().default(0),
+    onlineMs: bigint('online_ms', { mode: 'number' }).notNull().default(0),
   },
   (t) => [
     primaryKey({ columns: [t.workAccountId, t.day] }),

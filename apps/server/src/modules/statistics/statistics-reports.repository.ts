@@ -128,45 +128,79 @@ export async function statTags(db: DbOrTx, tenantId: string): Promise<StatTag[]>
 }
 
 /**
- * Tag links gained and lost over a range, and carried at its end, from the tag rollup alone:
- * per tag and day of the range (`day`), per account and per tag (`atEnd`: the links carried at
- * the end of the range, the net of every day up to it). Existing tags only.
+ * The tag rollup over a range: `day` cells (tag and day, from the range's first day on: days after
+ * it give the net to take off the links carried now), `account` cells (an account's links gained
+ * and lost in the range over the existing tags, and in `n` the net of the days after it) and
+ * `total` cells (account and tag: the links carried now, in `n`).
  */
 export interface TagCell {
-  kind: 'day' | 'account' | 'tag';
   account: string | null;
   tag: string | null;
-  /** A day of the range (kind `day`; null for the rows of days outside it). */
   day: string | null;
   added: number;
   removed: number;
-  atEnd: number;
+  n: number;
 }
 
-/** The tag rollup summed by tag and day, by account and by tag (grouping sets). */
+/**
+ * The tag report's cells (docs/statistics.md): over the whole tenant from the folds per tag and
+ * day and per account and day (a tenth of `stat_tag_daily`'s rows with ten tags and ten
+ * accounts), else from `stat_tag_daily` of the accounts asked for; the links carried now from
+ * `stat_tag_total`, so no day before the range is read. Only the given (existing) tags' rows,
+ * except the folds' day cells and totals, which the caller filters by tag and account.
+ */
 export async function tagCells(
   db: DbOrTx,
-  tenantId: string,
-  accountIds: string[],
-  r: DayRange,
+  p: {
+    tenantId: string;
+    accountIds: string[];
+    tagIds: string[];
+    range: DayRange;
+    wholeTenant: boolean;
+  },
 ): Promise<TagCell[]> {
+  const { tenantId, range: r } = p;
+  const accounts = uuidArray(p.accountIds);
+  const totals = sql`
+    select work_account_id as account, tag_id as tag, null as day, 0 as added, 0 as removed, n
+    from stat_tag_total
+    where tenant_id = ${tenantId} and n <> 0
+      ${p.wholeTenant ? sql`` : sql`and work_account_id = any(${accounts})`}`;
+  if (p.wholeTenant) {
+    return jsonRows<TagCell>(
+      db,
+      sql`
+      select null as account, tag_id as tag, day::text as day,
+             case when day <= ${r.to}::date then added else 0 end as added,
+             case when day <= ${r.to}::date then removed else 0 end as removed,
+             case when day > ${r.to}::date then added - removed else 0 end as n
+      from stat_tag_day
+      where tenant_id = ${tenantId} and day >= ${r.from}::date and (added <> 0 or removed <> 0)
+      union all
+      select work_account_id, null, null,
+             coalesce(sum(added) filter (where day <= ${r.to}::date), 0)::int,
+             coalesce(sum(removed) filter (where day <= ${r.to}::date), 0)::int,
+             coalesce(sum(added - removed) filter (where day > ${r.to}::date), 0)::int
+      from stat_tag_account_day
+      where tenant_id = ${tenantId} and day >= ${r.from}::date
+      group by work_account_id
+      union all ${totals}`,
+    );
+  }
   return jsonRows<TagCell>(
     db,
     sql`
-    select case when grouping(s.work_account_id) = 0 then 'account'
-                when grouping(s.dd) = 0 then 'day' else 'tag' end as kind,
-           case when grouping(s.work_account_id) = 0 then s.work_account_id end as account,
-           case when grouping(s.tag_id) = 0 then s.tag_id end as tag,
-           case when grouping(s.dd) = 0 then s.dd::text end as day,
-           coalesce(sum(s.added) filter (where s.dd is not null), 0)::int as added,
-           coalesce(sum(s.removed) filter (where s.dd is not null), 0)::int as removed,
-           coalesce(sum(s.added - s.removed) filter (where s.day <= ${r.to}::date), 0)::int as "atEnd"
-    from (
-      select s.*, case when s.day between ${r.from}::date and ${r.to}::date then s.day end as dd
-      from stat_tag_daily s join tags t on t.id = s.tag_id
-      where s.tenant_id = ${tenantId} and s.work_account_id = any(${uuidArray(accountIds)})
-    ) s
-    group by grouping sets ((s.tag_id, s.dd), (s.work_account_id), (s.tag_id))`,
+    select case when grouping(work_account_id) = 0 then work_account_id end as account,
+           case when grouping(tag_id) = 0 then tag_id end as tag,
+           case when grouping(day) = 0 then day::text end as day,
+           coalesce(sum(added) filter (where day <= ${r.to}::date), 0)::int as added,
+           coalesce(sum(removed) filter (where day <= ${r.to}::date), 0)::int as removed,
+           coalesce(sum(added - removed) filter (where day > ${r.to}::date), 0)::int as n
+    from stat_tag_daily
+    where tenant_id = ${tenantId} and work_account_id = any(${accounts})
+      and tag_id = any(${uuidArray(p.tagIds)}) and day >= ${r.from}::date
+    group by grouping sets ((tag_id, day), (work_account_id))
+    union all ${totals}`,
   );
 }
 
@@ -207,7 +241,10 @@ export async function moneyCells(
   );
 }
 
-/** Logins, logouts, bans and kick-outs of a day (account null) or of an account (day null). */
+/**
+ * Logins, logouts, bans, kick-outs and time online (ms) of a day (account null) or of an account
+ * (day null).
+ */
 export interface LoginCell {
   account: string | null;
   day: string | null;
@@ -215,68 +252,42 @@ export interface LoginCell {
   logouts: number;
   bans: number;
   kickouts: number;
-}
-
-/** Login rollup cells over a range, summed by day and by account (days + accounts rows). */
-export async function loginCells(
-  db: DbOrTx,
-  tenantId: string,
-  accountIds: string[],
-  r: DayRange,
-): Promise<LoginCell[]> {
-  return jsonRows<LoginCell>(
-    db,
-    sql`
-    select case when grouping(work_account_id) = 0 then work_account_id end as account,
-           case when grouping(day) = 0 then day::text end as day, sum(logins)::int as logins,
-           sum(logouts)::int as logouts, sum(bans)::int as bans, sum(kickouts)::int as kickouts
-    from stat_login_daily
-    where tenant_id = ${tenantId} and work_account_id = any(${uuidArray(accountIds)})
-      and day between ${r.from}::date and ${r.to}::date
-    group by grouping sets ((day), (work_account_id))`,
-  );
+  ms: number;
 }
 
 /**
- * Time online per tenant day (account null) and per account (day null), in ms: from each change
- * to online to the next change of the account's status (a session still open counts up to now),
- * split at the days' midnights.
+ * The login rollup over a range, summed by day and by account (days + accounts rows): the counts
+ * and the closed sessions' time from `stat_login_daily`, and the open sessions (an account whose
+ * latest change is to online) from that change up to now, split at the tenant's midnights.
  */
-export async function onlineCells(
+export async function loginCells(
   db: DbOrTx,
-  tenantId: string,
-  accountIds: string[],
-  r: DayRange,
-  timeZone: string,
-): Promise<{ account: string | null; day: string | null; ms: number }[]> {
-  return jsonRows(
+  p: { tenantId: string; accountIds: string[]; range: DayRange; timeZone: string },
+): Promise<LoginCell[]> {
+  const { tenantId, range: r } = p;
+  const accounts = uuidArray(p.accountIds);
+  return jsonRows<LoginCell>(
     db,
     sql`
-    with l as (
-      select status, at, lead(at) over (partition by work_account_id order by at, id) as nxt,
-             work_account_id
-      from account_status_log
-      where tenant_id = ${tenantId} and work_account_id = any(${uuidArray(accountIds)})
-    ),
-    ses as (
-      select work_account_id as a, at as s, least(coalesce(nxt, now()), now()) as e
-      from l where status = 'online'
-    ),
-    -- Each session's days in the range (an equi-join by day, not every session against every
-    -- day) with the day's bounds.
-    x as (
-      select ses.a, g.day, ses.s, ses.e, (g.day::timestamp at time zone ${timeZone}) as ds,
-             ((g.day + 1)::timestamp at time zone ${timeZone}) as de
-      from ses cross join lateral (
-        select g::date as day from generate_series(
-          greatest((ses.s at time zone ${timeZone})::date, ${r.from}::date),
-          least((ses.e at time zone ${timeZone})::date, ${r.to}::date), interval '1 day') g) g
-      where ses.e > ses.s
+    with f as (
+      select work_account_id as a, day, logins, logouts, bans, kickouts, online_ms as ms
+      from stat_login_daily
+      where tenant_id = ${tenantId} and work_account_id = any(${accounts})
+        and day between ${r.from}::date and ${r.to}::date
+      union all
+      select o.a, x.day, 0, 0, 0, 0, x.ms
+      from unnest(${accounts}) o(a)
+      cross join lateral (
+        select l.status, l.at from account_status_log l
+        where l.work_account_id = o.a and l.tenant_id = ${tenantId}
+        order by l.at desc, l.id desc limit 1) l
+      cross join lateral stat_online_split(l.at, now(), ${p.timeZone}) x
+      where l.status = 'online' and x.day between ${r.from}::date and ${r.to}::date
     )
     select case when grouping(a) = 0 then a end as account,
-           case when grouping(day) = 0 then day::text end as day,
-           sum(round(extract(epoch from (least(e, de) - greatest(s, ds))) * 1000))::float8 as ms
-    from x where s < de and e > ds
-    group by grouping sets ((day), (a))`,
+           case when grouping(day) = 0 then day::text end as day, sum(logins)::int as logins,
+           sum(logouts)::int as logouts, sum(bans)::int as bans, sum(kickouts)::int as kickouts,
+           sum(ms)::float8 as ms
+    from f group by grouping sets ((day), (a))`,
   );
 }

@@ -39,6 +39,8 @@ export interface MoreQuery {
   range: DayRange;
   days: string[];
   timeZone: string;
+  /** Whether the accounts are all the tenant's (the tag report then reads its folds). */
+  wholeTenant: boolean;
 }
 
 const TRANSFER_STATES = ['', 'initiated', 'expired', 'accepted', 'returned'];
@@ -52,7 +54,7 @@ const round1 = (n: number) => Math.round(n * 10) / 10;
 /** Seconds with one decimal from summed milliseconds and a count (0 when nothing was counted). */
 const avgSeconds = (ms: number, n: number) => (n ? round1(ms / n / 1000) : 0);
 
-/** The reports of this file, read from their rollups (online time from the status log). */
+/** The reports of this file, read from their rollups. */
 export class StatisticsReports {
   constructor(private readonly db: Db) {}
 
@@ -115,44 +117,58 @@ export class StatisticsReports {
   }
 
   /**
-   * Contacts carrying each tag at the end of each day (the net of the links gained and lost up
-   * to it), with the links gained and lost per day. Deleted tags are not counted.
+   * Contacts carrying each tag at the end of each day (the links carried now less the net of the
+   * later days), with the links gained and lost per day. Deleted tags are not counted.
    */
   private async label(t: MoreTable, q: MoreQuery): Promise<MoreRows> {
     const tags = await more.statTags(this.db, q.tenantId);
     const rows = new Map(tags.map((g) => [g.id, zeros('label')]));
     const daily = new Map(tags.map((g) => [g.id, q.days.map(() => 0)]));
     if (q.accountIds.length > 0 && tags.length > 0) {
-      // All from the rollup: the links carried at the end of the range are the net of every day
-      // up to it (exact, as the property test checks against the links themselves).
+      const cells = await more.tagCells(this.db, {
+        tenantId: q.tenantId,
+        accountIds: q.accountIds,
+        tagIds: tags.map((g) => g.id),
+        range: q.range,
+        wholeTenant: q.wholeTenant,
+      });
+      // Exact, as the property test checks against the links themselves.
       const netOfDay = new Map<string, Map<string, number>>();
-      for (const c of await more.tagCells(this.db, q.tenantId, q.accountIds, q.range)) {
-        if (c.kind === 'account') {
-          const vs = [c.account ? t.accounts.get(c.account) : undefined];
+      /** Per tag and per account: the links carried at the end of the range. */
+      const atEnd = new Map<string, number>();
+      const add = (k: string, n: number) => atEnd.set(k, (atEnd.get(k) ?? 0) + n);
+      for (const c of cells) {
+        if (c.tag && !rows.has(c.tag)) continue; // a deleted tag's
+        if (c.account && c.tag) {
+          // The links carried now, of an account the report covers.
+          if (!t.accounts.has(c.account)) continue;
+          add(c.tag, c.n);
+          add(c.account, c.n);
+        } else if (c.account) {
+          const vs = [t.accounts.get(c.account)];
           bump(vs, 'added', c.added);
           bump(vs, 'removed', c.removed);
           bump(vs, 'net', c.added - c.removed);
-          bump(vs, 'contacts', c.atEnd);
-          continue;
+          add(c.account, -c.n);
+        } else if (c.tag && c.day) {
+          add(c.tag, -c.n); // the net of a day after the range
+          if (!t.days.has(c.day)) continue;
+          const net = c.added - c.removed;
+          const vs = [t.days.get(c.day), t.summary, rows.get(c.tag)];
+          bump(vs, 'added', c.added);
+          bump(vs, 'removed', c.removed);
+          bump(vs, 'net', net);
+          const m = netOfDay.get(c.tag) ?? new Map<string, number>();
+          m.set(c.day, (m.get(c.day) ?? 0) + net);
+          netOfDay.set(c.tag, m);
         }
-        if (!c.tag || !rows.has(c.tag)) continue;
-        if (c.kind === 'tag') {
-          bump([t.summary, rows.get(c.tag)], 'contacts', c.atEnd);
-          const d = daily.get(c.tag)!;
-          d[d.length - 1]! += c.atEnd;
-          continue;
-        }
-        if (!c.day) continue; // the tag's days outside the range
-        const net = c.added - c.removed;
-        const vs = [t.days.get(c.day), t.summary, rows.get(c.tag)];
-        bump(vs, 'added', c.added);
-        bump(vs, 'removed', c.removed);
-        bump(vs, 'net', net);
-        const m = netOfDay.get(c.tag) ?? new Map<string, number>();
-        m.set(c.day, (m.get(c.day) ?? 0) + net);
-        netOfDay.set(c.tag, m);
       }
+      for (const [id, v] of t.accounts) v.contacts = atEnd.get(id) ?? 0;
       for (const [tag, d] of daily) {
+        const end = atEnd.get(tag) ?? 0;
+        rows.get(tag)!.contacts = end;
+        t.summary.contacts = (t.summary.contacts ?? 0) + end;
+        d[d.length - 1] = end;
         const net = netOfDay.get(tag);
         for (let i = d.length - 2; i >= 0; i--) d[i] = d[i + 1]! - (net?.get(q.days[i + 1]!) ?? 0);
       }
@@ -202,12 +218,17 @@ export class StatisticsReports {
   /** Logins, logouts, bans, kick-outs, and hours online, per account and day. */
   private async login(t: MoreTable, q: MoreQuery): Promise<void> {
     if (q.accountIds.length === 0) return;
-    for (const c of await more.loginCells(this.db, q.tenantId, q.accountIds, q.range)) {
-      for (const k of ['logins', 'logouts', 'bans', 'kickouts'] as const)
-        bump(dayOrAccount(t, c), k, c[k]);
+    const cells = await more.loginCells(this.db, {
+      tenantId: q.tenantId,
+      accountIds: q.accountIds,
+      range: q.range,
+      timeZone: q.timeZone,
+    });
+    for (const c of cells) {
+      const vs = dayOrAccount(t, c);
+      for (const k of ['logins', 'logouts', 'bans', 'kickouts'] as const) bump(vs, k, c[k]);
+      bump(vs, 'onlineHours', c.ms);
     }
-    const online = await more.onlineCells(this.db, q.tenantId, q.accountIds, q.range, q.timeZone);
-    for (const c of online) bump(dayOrAccount(t, c), 'onlineHours', c.ms);
     // Summed in ms, shown in hours with two decimals.
     for (const v of allValues(t)) v.onlineHours = Math.round((v.onlineHours ?? 0) / 36_000) / 100;
   }

@@ -173,7 +173,7 @@ export async function endSessions(db: Db, tenantId: string): Promise<void> {
 /** The five reports recomputed from the raw rows in a zone over some days (manager's view). */
 export async function recomputeMore(
   db: Db,
-  p: { tenantId: string; tz: string; days: string[]; accounts: Acc[] },
+  p: { tenantId: string; tz: string; days: string[]; accounts: Acc[]; openUntil?: number },
 ): Promise<Record<string, ExpectedMore>> {
   const { tenantId, tz, days, accounts } = p;
   const inRange = new Set(days);
@@ -329,7 +329,7 @@ export async function recomputeMore(
       added: l.addedAt.getTime(),
       removed: l.removedAt.getTime() as number | null,
     })),
-  ].filter((l) => lab.rows!.has(l.tag));
+  ].filter((l) => lab.rows!.has(l.tag) && wxidOf.has(l.account)); // existing tags and accounts
   const last = days.at(-1)!;
   for (const l of links) {
     const ad = dayIn(l.added, tz);
@@ -356,7 +356,9 @@ export async function recomputeMore(
   // Logins: the log's events per day, and online sessions split at the zone's midnights.
   const log = (
     await db.select().from(accountStatusLog).where(eq(accountStatusLog.tenantId, tenantId))
-  ).sort((a, b) => a.at.getTime() - b.at.getTime() || a.id - b.id);
+  )
+    .filter((e) => wxidOf.has(e.workAccountId))
+    .sort((a, b) => a.at.getTime() - b.at.getTime() || a.id - b.id);
   const login = table('login');
   for (const e of log) {
     const d = dayIn(e.at.getTime(), tz);
@@ -371,9 +373,10 @@ export async function recomputeMore(
     const own = log.filter((e) => e.workAccountId === a.id);
     own.forEach((e, i) => {
       const next = own[i + 1];
-      if (e.status !== 'online' || !next) return;
+      // The account's open session (its latest change, to online) runs until `openUntil`.
+      if (e.status !== 'online' || (!next && p.openUntil === undefined)) return;
       let s = e.at.getTime();
-      const end = next.at.getTime();
+      const end = next ? next.at.getTime() : p.openUntil!;
       while (s < end) {
         const cut = Math.min(end, nextMidnight(s, tz));
         bump(login, a.id, dayIn(s, tz), 'onlineHours', cut - s);
@@ -407,9 +410,18 @@ export async function moreRollupRows(db: Db, tenantId: string): Promise<string[]
       from stat_money_daily where tenant_id = ${tenantId} and n <> 0
     union all
     select 'l' || work_account_id || day || ':' || logins || '/' || logouts || '/' || bans
-           || '/' || kickouts
+           || '/' || kickouts || '/' || online_ms
       from stat_login_daily where tenant_id = ${tenantId}
-        and (logins <> 0 or logouts <> 0 or bans <> 0 or kickouts <> 0)
+        and (logins <> 0 or logouts <> 0 or bans <> 0 or kickouts <> 0 or online_ms <> 0)
+    union all
+    select 'n' || work_account_id || tag_id || ':' || n
+      from stat_tag_total where tenant_id = ${tenantId} and n <> 0
+    union all
+    select 'g' || tag_id || day || ':' || added || '/' || removed
+      from stat_tag_day where tenant_id = ${tenantId} and (added <> 0 or removed <> 0)
+    union all
+    select 'c' || work_account_id || day || ':' || added || '/' || removed
+      from stat_tag_account_day where tenant_id = ${tenantId} and (added <> 0 or removed <> 0)
     union all
     select 's' || work_account_id || seat_id || day || ':'
            || concat_ws('/', sent, served, received, r_n, r_ms, fr_n, fr_ms)
@@ -431,6 +443,9 @@ export async function moreRollupRows(db: Db, tenantId: string): Promise<string[]
 export async function clearMoreRollups(db: Db, tenantId: string): Promise<void> {
   for (const t of [
     'stat_tag_daily',
+    'stat_tag_total',
+    'stat_tag_day',
+    'stat_tag_account_day',
     'stat_money_daily',
     'stat_login_daily',
     'stat_service_daily',

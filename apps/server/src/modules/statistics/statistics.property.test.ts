@@ -2,7 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { CONTACT_SOURCES, STAT_METRICS, STAT_REPORTS, type StatResult } from '@cst/shared';
 import {
+  accountStatusLog,
   contactRemovals,
+  contactTags,
   contacts,
   conversations,
   friendRequests,
@@ -346,10 +348,15 @@ async function recompute(tz: string, days: string[]): Promise<Record<string, Exp
   return out;
 }
 
-async function report(name: string, from: string, to: string): Promise<StatResult> {
+async function report(
+  name: string,
+  from: string,
+  to: string,
+  workWxids?: string[],
+): Promise<StatResult> {
   const res = await api(ctx, 'POST', `/main-api/statistics/${name}`, {
     session: manager,
-    body: { from, to },
+    body: { from, to, workWxids },
   });
   expect(res.status, res.msg).toBe(200);
   return res.data as StatResult;
@@ -384,6 +391,25 @@ async function expectReportsMatchRaw(tz: string, endsAgo = -1): Promise<void> {
       `${name} accounts`,
     ).toEqual(Object.fromEntries(want.accounts));
   }
+  await expectLabelPathsAgree(
+    from,
+    to,
+    accounts.map((a) => a.wxid),
+  );
+}
+
+/**
+ * The tag report over the whole tenant (read from the folds per tag and per account) equals the
+ * same report asked for the tenant's accounts by name (read from `stat_tag_daily`).
+ */
+async function expectLabelPathsAgree(from: string, to: string, wxids: string[]) {
+  const whole = await report('label', from, to);
+  const named = await report('label', from, to, wxids);
+  expect(named.summary, 'label by name: summary').toEqual(whole.summary);
+  expect(named.days, 'label by name: days').toEqual(whole.days);
+  expect(named.accounts, 'label by name: accounts').toEqual(whole.accounts);
+  expect(named.rows, 'label by name: rows').toEqual(whole.rows);
+  return whole;
 }
 
 /** The rollups' non-zero rows, to compare the kept ones with the rebuilt ones. */
@@ -679,5 +705,100 @@ describe(`statistics rollups stay exact (${DB_KIND})`, () => {
     }
     await backfillStatistics(ctx.deps.db, tenantId);
     await expectReportsMatchRaw(tz);
+  });
+
+  it('an open session counts up to now; a deleted account leaves the tag report at once', async () => {
+    const db = ctx.deps.db;
+    const r = rng(27);
+    const tz = 'America/Los_Angeles';
+    await db.update(tenants).set({ timeZone: tz }).where(eq(tenants.id, tenantId));
+    await backfillStatistics(db, tenantId);
+    const now = Date.now();
+    const wxid = `wxid_statprop_gone_${tenantId.slice(0, 6)}`;
+    const [acc] = await db
+      .insert(workAccounts)
+      .values({
+        tenantId,
+        wxid,
+        nickname: '将删除',
+        status: 'offline',
+        statusAt: new Date(now - 14 * DAY),
+      })
+      .returning();
+    const gone = { id: acc!.id, wxid, convs: [] };
+    // Raw log rows in two statements, neither in time order, the second reaching back before the
+    // first's: the trigger rereads from the row before each account's earliest new one.
+    const statuses = ['online', 'offline', 'online', 'kickedOut', 'online', 'notLoggedIn'];
+    for (let batch = 0; batch < 2; batch++) {
+      const rows = Array.from({ length: 6 }, (_, i) => ({
+        tenantId,
+        workAccountId: gone.id,
+        status: statuses[(i + batch) % statuses.length]!,
+        at: new Date(instant(r, now) - 2 * DAY),
+      }));
+      await db.insert(accountStatusLog).values(rows);
+    }
+    // Online from two days ago on: an open session over two midnights, counted up to now.
+    await db
+      .update(workAccounts)
+      .set({ status: 'online', statusAt: new Date(now - 2 * DAY - 20 * 60_000) })
+      .where(eq(workAccounts.id, gone.id));
+    const from = dayIn(now - 14 * DAY, tz);
+    const to = dayIn(now + DAY, tz);
+    const days = daysOf(from, to);
+    const t0 = Date.now();
+    const got = await report('login', from, to, [wxid]);
+    const t1 = Date.now();
+    const want = async (openUntil: number) =>
+      (await recomputeMore(db, { tenantId, tz, days, accounts: [gone], openUntil })).login!;
+    const [w0, w1] = [await want(t0), await want(t1)];
+    const between = (
+      v: Record<string, number>,
+      a: Record<string, number>,
+      b: Record<string, number>,
+    ) => {
+      expect({ ...v, onlineHours: 0 }).toEqual({ ...a, onlineHours: 0 });
+      expect(v.onlineHours).toBeGreaterThanOrEqual(a.onlineHours!);
+      expect(v.onlineHours).toBeLessThanOrEqual(b.onlineHours!);
+    };
+    between(got.summary, w0.summary, w1.summary);
+    expect(got.summary.onlineHours).toBeGreaterThan(48);
+    for (const d of got.days) between(d.values, w0.days.get(d.day)!, w1.days.get(d.day)!);
+    between(got.accounts[0]!.values, w0.accounts.get(wxid)!, w1.accounts.get(wxid)!);
+
+    // Its friends, tagged on past days, one untagged again.
+    const friends = await db
+      .insert(contacts)
+      .values(
+        [1, 2, 3].map((i) => ({
+          tenantId,
+          workAccountId: gone.id,
+          wxid: `wxid_gone_friend_${i}`,
+          addedAt: new Date(now - 10 * DAY),
+        })),
+      )
+      .returning();
+    const [tag] = rowsOf<{ id: string }>(
+      await db.execute(sql`select id from tags where tenant_id = ${tenantId} limit 1`),
+    );
+    await db.insert(contactTags).values(
+      friends.map((f, i) => ({
+        contactId: f.id,
+        tagId: tag!.id,
+        tenantId,
+        createdAt: new Date(now - (3 + i) * DAY),
+      })),
+    );
+    await db.delete(contactTags).where(eq(contactTags.contactId, friends[0]!.id));
+    const wxids = accounts.map((a) => a.wxid);
+    const before = await expectLabelPathsAgree(from, to, [...wxids, wxid]);
+    await db.delete(workAccounts).where(eq(workAccounts.id, gone.id));
+    const after = await expectLabelPathsAgree(from, to, wxids);
+    expect(after.summary.added).toBe(before.summary.added! - 3);
+    expect(after.summary.contacts).toBe(before.summary.contacts! - 2);
+    const kept = await rollupRows();
+    await clearMoreRollups(db, tenantId);
+    await backfillStatistics(db, tenantId);
+    expect(await rollupRows()).toEqual(kept);
   });
 });

@@ -186,9 +186,10 @@ export async function rebuildTenant(tx: DbOrTx, tenantId: string): Promise<void>
     sql`lock table stat_message_daily, stat_friend_daily, stat_friend_request_daily in exclusive mode`,
   );
   await tx.execute(sql`select stat_rebuild(${tenantId}::uuid)`);
-  // The tag, money and login rollups (migration 0021).
+  // The tag, money and login rollups (migrations 0023, 0027).
   await tx.execute(
-    sql`lock table stat_tag_daily, stat_money_daily, stat_login_daily in exclusive mode`,
+    sql`lock table stat_tag_daily, stat_tag_total, stat_tag_day, stat_tag_account_day, stat_money_daily,
+      stat_login_daily in exclusive mode`,
   );
   await tx.execute(sql`select stat_rebuild_reports(${tenantId}::uuid)`);
   // The service report's turns and daily figures (migration 0024).

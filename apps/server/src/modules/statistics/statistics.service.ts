@@ -144,7 +144,9 @@ export class StatisticsService {
     const range = { from, to };
     let extra: MoreRows = {};
     if (isMoreReport(report)) {
-      const q = { auth, tenantId, body, accountIds: ids, range, days, timeZone };
+      const wholeTenant =
+        seesWholeTenant(auth.role) && !body.workWxids?.length && !body.seatIds?.length;
+      const q = { auth, tenantId, body, accountIds: ids, range, days, timeZone, wholeTenant };
       extra = await this.more.fill(report, t, q);
     } else if (ids.length > 0) await this.fill(report, t, tenantId, ids, range, days);
     return {
