@@ -127,81 +127,85 @@ export async function statTags(db: DbOrTx, tenantId: string): Promise<StatTag[]>
   return rowsOf<StatTag>(result);
 }
 
-/**
- * The tag rollup over a range: `day` cells (tag and day, from the range's first day on: days after
- * it give the net to take off the links carried now), `account` cells (an account's links gained
- * and lost in the range over the existing tags, and in `n` the net of the days after it) and
- * `total` cells (account and tag: the links carried now, in `n`).
- */
-export interface TagCell {
-  account: string | null;
-  tag: string | null;
-  day: string | null;
-  added: number;
-  removed: number;
-  n: number;
+/** The tag rollup over a range (see `tagCells`). */
+export interface TagCells {
+  /**
+   * Per tag, its days from the range's first one on (`d`: the offset from it; those past the
+   * range's end give the net to take off the links carried now) with the links gained (`a`) and
+   * lost (`r`).
+   */
+  tags: { tag: string; d: number[]; a: number[]; r: number[] }[];
+  /** Per account: links gained and lost in the range, over the existing tags; `later`: the net after it. */
+  accounts: { account: string; added: number; removed: number; later: number }[];
+  /** Per account and tag: the links carried now. */
+  totals: { account: string; tag: string; n: number }[];
 }
 
 /**
- * The tag report's cells (docs/statistics.md): over the whole tenant from the folds per tag and
- * day and per account and day (a tenth of `stat_tag_daily`'s rows with ten tags and ten
- * accounts), else from `stat_tag_daily` of the accounts asked for; the links carried now from
- * `stat_tag_total`, so no day before the range is read. Only the given (existing) tags' rows,
- * except the folds' day cells and totals, which the caller filters by tag and account.
+ * The tag report's cells (docs/statistics.md), from the range's first day on (the links carried
+ * now, `stat_tag_total`, stand for the days before it), in one query. Per tag and day: over the
+ * whole tenant the fold over its accounts (`stat_tag_day`); for accounts by name, when they are
+ * most of the tenant's, that fold less the other accounts' rows of `stat_tag_daily`, else their
+ * own rows. Per account: the fold over the existing tags (`stat_tag_account_day`). A tag's days
+ * come as arrays (JSON of a row per tag and day costs most of the query on PGlite). Deleted tags'
+ * cells, and over the whole tenant deleted accounts', are left to the caller.
  */
 export async function tagCells(
   db: DbOrTx,
-  p: {
-    tenantId: string;
-    accountIds: string[];
-    tagIds: string[];
-    range: DayRange;
-    wholeTenant: boolean;
-  },
-): Promise<TagCell[]> {
+  p: { tenantId: string; accountIds: string[]; range: DayRange; wholeTenant: boolean },
+): Promise<TagCells> {
   const { tenantId, range: r } = p;
   const accounts = uuidArray(p.accountIds);
-  const totals = sql`
-    select work_account_id as account, tag_id as tag, null as day, 0 as added, 0 as removed, n
-    from stat_tag_total
-    where tenant_id = ${tenantId} and n <> 0
-      ${p.wholeTenant ? sql`` : sql`and work_account_id = any(${accounts})`}`;
-  if (p.wholeTenant) {
-    return jsonRows<TagCell>(
-      db,
-      sql`
-      select null as account, tag_id as tag, day::text as day,
-             case when day <= ${r.to}::date then added else 0 end as added,
-             case when day <= ${r.to}::date then removed else 0 end as removed,
-             case when day > ${r.to}::date then added - removed else 0 end as n
-      from stat_tag_day
-      where tenant_id = ${tenantId} and day >= ${r.from}::date and (added <> 0 or removed <> 0)
+  const from = sql`${r.from}::date`;
+  const to = sql`${r.to}::date`;
+  const ofAccounts = p.wholeTenant ? sql`` : sql`and work_account_id = any(${accounts})`;
+  const days = p.wholeTenant
+    ? sql`
+    g as (
+      select tag_id, day, added as a, removed as r from stat_tag_day
+      where tenant_id = ${tenantId} and day >= ${from} and (added <> 0 or removed <> 0)
+    )`
+    : sql`
+    other as (
+      select id from work_accounts where tenant_id = ${tenantId} and id <> all(${accounts})
+    ),
+    fold as (select (select count(*) from other) < cardinality(${accounts}) as yes),
+    td as (
+      select tag_id, day, added, removed from stat_tag_day
+      where (select yes from fold) and tenant_id = ${tenantId} and day >= ${from}
       union all
-      select work_account_id, null, null,
-             coalesce(sum(added) filter (where day <= ${r.to}::date), 0)::int,
-             coalesce(sum(removed) filter (where day <= ${r.to}::date), 0)::int,
-             coalesce(sum(added - removed) filter (where day > ${r.to}::date), 0)::int
-      from stat_tag_account_day
-      where tenant_id = ${tenantId} and day >= ${r.from}::date
-      group by work_account_id
-      union all ${totals}`,
-    );
-  }
-  return jsonRows<TagCell>(
-    db,
-    sql`
-    select case when grouping(work_account_id) = 0 then work_account_id end as account,
-           case when grouping(tag_id) = 0 then tag_id end as tag,
-           case when grouping(day) = 0 then day::text end as day,
-           coalesce(sum(added) filter (where day <= ${r.to}::date), 0)::int as added,
-           coalesce(sum(removed) filter (where day <= ${r.to}::date), 0)::int as removed,
-           coalesce(sum(added - removed) filter (where day > ${r.to}::date), 0)::int as n
-    from stat_tag_daily
-    where tenant_id = ${tenantId} and work_account_id = any(${accounts})
-      and tag_id = any(${uuidArray(p.tagIds)}) and day >= ${r.from}::date
-    group by grouping sets ((tag_id, day), (work_account_id))
-    union all ${totals}`,
-  );
+      select tag_id, day, -added, -removed from stat_tag_daily
+      where (select yes from fold) and work_account_id = any(array(select id from other))
+        and tenant_id = ${tenantId} and day >= ${from}
+      union all
+      select tag_id, day, added, removed from stat_tag_daily
+      where not (select yes from fold) and work_account_id = any(${accounts})
+        and tenant_id = ${tenantId} and day >= ${from}
+    ),
+    g as (
+      select tag_id, day, sum(added)::int as a, sum(removed)::int as r from td group by 1, 2
+      having sum(added) <> 0 or sum(removed) <> 0
+    )`;
+  const result = await db.execute(sql`
+    with ${days}
+    select json_build_object(
+      'tags', (select coalesce(json_agg(x), '[]') from (
+        select tag_id as tag, array_agg(day - ${from}) as d, array_agg(a) as a, array_agg(r) as r
+        from g group by tag_id) x),
+      'accounts', (select coalesce(json_agg(x), '[]') from (
+        select work_account_id as account,
+               coalesce(sum(added) filter (where day <= ${to}), 0)::int as added,
+               coalesce(sum(removed) filter (where day <= ${to}), 0)::int as removed,
+               coalesce(sum(added - removed) filter (where day > ${to}), 0)::int as later
+        from stat_tag_account_day
+        where tenant_id = ${tenantId} and day >= ${from} ${ofAccounts}
+        group by work_account_id) x),
+      'totals', (select coalesce(json_agg(x), '[]') from (
+        select work_account_id as account, tag_id as tag, n from stat_tag_total
+        where tenant_id = ${tenantId} and n <> 0 ${ofAccounts}) x)
+    ) as page`);
+  const page = rowsOf<{ page: TagCells | string }>(result)[0]!.page;
+  return typeof page === 'string' ? (JSON.parse(page) as TagCells) : page;
 }
 
 /** Red packets or transfers of an account and day, by direction and transfer state. */

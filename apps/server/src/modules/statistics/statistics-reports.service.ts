@@ -39,7 +39,7 @@ export interface MoreQuery {
   range: DayRange;
   days: string[];
   timeZone: string;
-  /** Whether the accounts are all the tenant's (the tag report then reads its folds). */
+  /** Whether the accounts are all the tenant's (the tag report then reads its folds alone). */
   wholeTenant: boolean;
 }
 
@@ -128,40 +128,43 @@ export class StatisticsReports {
       const cells = await more.tagCells(this.db, {
         tenantId: q.tenantId,
         accountIds: q.accountIds,
-        tagIds: tags.map((g) => g.id),
         range: q.range,
         wholeTenant: q.wholeTenant,
       });
       // Exact, as the property test checks against the links themselves.
-      const netOfDay = new Map<string, Map<string, number>>();
+      /** Per tag: the net of each day of the range. */
+      const netOfDay = new Map<string, number[]>();
       /** Per tag and per account: the links carried at the end of the range. */
       const atEnd = new Map<string, number>();
       const add = (k: string, n: number) => atEnd.set(k, (atEnd.get(k) ?? 0) + n);
-      for (const c of cells) {
-        if (c.tag && !rows.has(c.tag)) continue; // a deleted tag's
-        if (c.account && c.tag) {
-          // The links carried now, of an account the report covers.
-          if (!t.accounts.has(c.account)) continue;
-          add(c.tag, c.n);
-          add(c.account, c.n);
-        } else if (c.account) {
-          const vs = [t.accounts.get(c.account)];
-          bump(vs, 'added', c.added);
-          bump(vs, 'removed', c.removed);
-          bump(vs, 'net', c.added - c.removed);
-          add(c.account, -c.n);
-        } else if (c.tag && c.day) {
-          add(c.tag, -c.n); // the net of a day after the range
-          if (!t.days.has(c.day)) continue;
-          const net = c.added - c.removed;
-          const vs = [t.days.get(c.day), t.summary, rows.get(c.tag)];
-          bump(vs, 'added', c.added);
-          bump(vs, 'removed', c.removed);
-          bump(vs, 'net', net);
-          const m = netOfDay.get(c.tag) ?? new Map<string, number>();
-          m.set(c.day, (m.get(c.day) ?? 0) + net);
-          netOfDay.set(c.tag, m);
-        }
+      for (const c of cells.totals) {
+        if (!rows.has(c.tag) || !t.accounts.has(c.account)) continue; // a deleted tag's
+        add(c.tag, c.n);
+        add(c.account, c.n);
+      }
+      for (const c of cells.accounts) {
+        if (!t.accounts.has(c.account)) continue; // a deleted account's
+        const vs = [t.accounts.get(c.account)];
+        bump(vs, 'added', c.added);
+        bump(vs, 'removed', c.removed);
+        bump(vs, 'net', c.added - c.removed);
+        add(c.account, -c.later);
+      }
+      for (const c of cells.tags) {
+        if (!rows.has(c.tag)) continue;
+        const net = q.days.map(() => 0);
+        netOfDay.set(c.tag, net);
+        c.d.forEach((i, k) => {
+          const added = c.a[k]!;
+          const removed = c.r[k]!;
+          const day = q.days[i];
+          if (day === undefined) return add(c.tag, removed - added); // after the range
+          const vs = [t.days.get(day), t.summary, rows.get(c.tag)];
+          bump(vs, 'added', added);
+          bump(vs, 'removed', removed);
+          bump(vs, 'net', added - removed);
+          net[i] = added - removed;
+        });
       }
       for (const [id, v] of t.accounts) v.contacts = atEnd.get(id) ?? 0;
       for (const [tag, d] of daily) {
@@ -170,7 +173,7 @@ export class StatisticsReports {
         t.summary.contacts = (t.summary.contacts ?? 0) + end;
         d[d.length - 1] = end;
         const net = netOfDay.get(tag);
-        for (let i = d.length - 2; i >= 0; i--) d[i] = d[i + 1]! - (net?.get(q.days[i + 1]!) ?? 0);
+        for (let i = d.length - 2; i >= 0; i--) d[i] = d[i + 1]! - (net?.[i + 1] ?? 0);
       }
       q.days.forEach((day, i) => {
         let n = 0;

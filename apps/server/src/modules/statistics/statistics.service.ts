@@ -144,6 +144,7 @@ export class StatisticsService {
     const range = { from, to };
     let extra: MoreRows = {};
     if (isMoreReport(report)) {
+      // A manager's report without filters covers every account of the tenant.
       const wholeTenant =
         seesWholeTenant(auth.role) && !body.workWxids?.length && !body.seatIds?.length;
       const q = { auth, tenantId, body, accountIds: ids, range, days, timeZone, wholeTenant };
