@@ -33,38 +33,48 @@ CREATE INDEX "stat_tag_total_tenant" ON "stat_tag_total" USING btree ("tenant_id
 -- account and day over the existing tags (stat_tag_account_day), kept by statement triggers on
 -- stat_tag_daily itself (as stat_message_day is on stat_message_daily), so every path that moves
 -- a tag count (the link triggers, stat_rebuild_reports) moves them in the same statement.
-CREATE FUNCTION "stat_tag_fold"() RETURNS trigger LANGUAGE plpgsql AS $$
-DECLARE src text;
+-- The deltas of a statement (arrays, one element per stat_tag_daily row change) added to the folds;
+-- static statements (their plans are kept), the rows sorted in key order.
+CREATE FUNCTION "stat_tag_fold_apply"("ts" uuid[], "accs" uuid[], "gs" uuid[], "ds" date[],
+  "ads" int[], "rms" int[])
+RETURNS void LANGUAGE plpgsql AS $$
 BEGIN
-  src := CASE TG_OP
-    WHEN 'INSERT' THEN 'SELECT "tenant_id", "work_account_id", "tag_id", "day", "added", "removed" FROM new_rows'
-    WHEN 'DELETE' THEN 'SELECT "tenant_id", "work_account_id", "tag_id", "day", -"added", -"removed" FROM old_rows'
-    ELSE 'SELECT "tenant_id", "work_account_id", "tag_id", "day", "added", "removed" FROM new_rows
-          UNION ALL SELECT "tenant_id", "work_account_id", "tag_id", "day", -"added", -"removed" FROM old_rows'
-  END;
-  EXECUTE format($q$
-    INSERT INTO "stat_tag_total" AS s ("tenant_id", "work_account_id", "tag_id", "n")
-    SELECT t, a, g, sum(ad - rm)::int FROM (%s) r(t, a, g, d, ad, rm)
-    GROUP BY t, a, g HAVING sum(ad - rm) <> 0 ORDER BY a, g
-    ON CONFLICT ("work_account_id", "tag_id") DO UPDATE SET "n" = s."n" + excluded."n"
-  $q$, src);
+  IF "ts" IS NULL THEN RETURN; END IF;
+  INSERT INTO "stat_tag_total" AS s ("tenant_id", "work_account_id", "tag_id", "n")
+  SELECT t, a, g, sum(ad - rm)::int FROM unnest("ts", "accs", "gs", "ds", "ads", "rms") r(t, a, g, d, ad, rm)
+  GROUP BY t, a, g HAVING sum(ad - rm) <> 0 ORDER BY a, g
+  ON CONFLICT ("work_account_id", "tag_id") DO UPDATE SET "n" = s."n" + excluded."n";
   -- A deleted account's or tag's rows left the folds as it went (the row triggers below).
-  EXECUTE format($q$
-    INSERT INTO "stat_tag_day" AS s ("tenant_id", "tag_id", "day", "added", "removed")
-    SELECT t, g, d, sum(ad)::int, sum(rm)::int FROM (%s) r(t, a, g, d, ad, rm)
-    WHERE EXISTS (SELECT 1 FROM "work_accounts" wa WHERE wa."id" = r.a)
-    GROUP BY t, g, d HAVING bool_or(ad <> 0 OR rm <> 0) ORDER BY g, d
-    ON CONFLICT ("tag_id", "day") DO UPDATE SET
-      "added" = s."added" + excluded."added", "removed" = s."removed" + excluded."removed"
-  $q$, src);
-  EXECUTE format($q$
-    INSERT INTO "stat_tag_account_day" AS s ("tenant_id", "work_account_id", "day", "added", "removed")
-    SELECT t, a, d, sum(ad)::int, sum(rm)::int FROM (%s) r(t, a, g, d, ad, rm)
-    WHERE EXISTS (SELECT 1 FROM "tags" tg WHERE tg."id" = r.g)
-    GROUP BY t, a, d HAVING bool_or(ad <> 0 OR rm <> 0) ORDER BY a, d
-    ON CONFLICT ("work_account_id", "day") DO UPDATE SET
-      "added" = s."added" + excluded."added", "removed" = s."removed" + excluded."removed"
-  $q$, src);
+  INSERT INTO "stat_tag_day" AS s ("tenant_id", "tag_id", "day", "added", "removed")
+  SELECT t, g, d, sum(ad)::int, sum(rm)::int FROM unnest("ts", "accs", "gs", "ds", "ads", "rms") r(t, a, g, d, ad, rm)
+  WHERE EXISTS (SELECT 1 FROM "work_accounts" wa WHERE wa."id" = r.a)
+  GROUP BY t, g, d HAVING bool_or(ad <> 0 OR rm <> 0) ORDER BY g, d
+  ON CONFLICT ("tag_id", "day") DO UPDATE SET
+    "added" = s."added" + excluded."added", "removed" = s."removed" + excluded."removed";
+  INSERT INTO "stat_tag_account_day" AS s ("tenant_id", "work_account_id", "day", "added", "removed")
+  SELECT t, a, d, sum(ad)::int, sum(rm)::int FROM unnest("ts", "accs", "gs", "ds", "ads", "rms") r(t, a, g, d, ad, rm)
+  WHERE EXISTS (SELECT 1 FROM "tags" tg WHERE tg."id" = r.g)
+  GROUP BY t, a, d HAVING bool_or(ad <> 0 OR rm <> 0) ORDER BY a, d
+  ON CONFLICT ("work_account_id", "day") DO UPDATE SET
+    "added" = s."added" + excluded."added", "removed" = s."removed" + excluded."removed";
+END $$;
+--> statement-breakpoint
+CREATE FUNCTION "stat_tag_fold"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP = 'INSERT' THEN
+    PERFORM stat_tag_fold_apply(array_agg("tenant_id"), array_agg("work_account_id"),
+      array_agg("tag_id"), array_agg("day"), array_agg("added"), array_agg("removed")) FROM new_rows;
+  ELSIF TG_OP = 'DELETE' THEN
+    PERFORM stat_tag_fold_apply(array_agg("tenant_id"), array_agg("work_account_id"),
+      array_agg("tag_id"), array_agg("day"), array_agg(-"added"), array_agg(-"removed")) FROM old_rows;
+  ELSE
+    PERFORM stat_tag_fold_apply(array_agg(t), array_agg(a), array_agg(g), array_agg(d),
+      array_agg(ad), array_agg(rm)) FROM (
+      SELECT "tenant_id", "work_account_id", "tag_id", "day", "added", "removed" FROM new_rows
+      UNION ALL
+      SELECT "tenant_id", "work_account_id", "tag_id", "day", -"added", -"removed" FROM old_rows
+    ) r(t, a, g, d, ad, rm);
+  END IF;
   RETURN NULL;
 END $$;
 --> statement-breakpoint
