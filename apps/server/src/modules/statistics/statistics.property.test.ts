@@ -717,6 +717,48 @@ describe(`statistics rollups stay exact (${DB_KIND})`, () => {
     await expectReportsMatchRaw(tz);
   });
 
+  it("two transactions logging one account's status take turns, so its online time stays exact", async () => {
+    // On PostgreSQL the second writer's trigger waits for the account's row (locked by the
+    // first one's trigger) and then reads the first one's row: the session it closes is counted
+    // (PGlite runs one transaction at a time anyway).
+    const db = ctx.deps.db;
+    const acc = accounts[2]!;
+    const row = (status: string, at: number) => ({
+      tenantId,
+      workAccountId: acc.id,
+      status,
+      at: new Date(at),
+    });
+    // After every change of the account so far; the logout on the next day.
+    const on = Date.now() + 3_600_000;
+    const off = on + 30 * 3_600_000;
+    let inserted!: () => void;
+    const firstIn = new Promise<void>((resolve) => (inserted = resolve));
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const first = db.transaction(async (tx) => {
+      await tx.insert(accountStatusLog).values(row('online', on));
+      inserted();
+      await gate;
+    });
+    await Promise.race([firstIn, new Promise((resolve) => setTimeout(resolve, 2000))]);
+    const second = db.transaction(async (tx) => {
+      await tx.insert(accountStatusLog).values(row('offline', off));
+    });
+    setTimeout(release, 300);
+    await Promise.all([first, second]);
+    const [kept] = rowsOf<{ ms: number | string }>(
+      await db.execute(sql`select coalesce(sum(online_ms), 0) as ms from stat_login_daily
+        where work_account_id = ${acc.id}`),
+    );
+    const all = await rollupRows();
+    await clearMoreRollups(db, tenantId);
+    await backfillStatistics(db, tenantId);
+    expect(await rollupRows()).toEqual(all);
+    // The 30 hours of the session are in (with the account's earlier sessions).
+    expect(Number(kept!.ms)).toBeGreaterThanOrEqual(30 * 3_600_000);
+  });
+
   it('an open session counts up to now; a deleted account leaves the tag report at once', async () => {
     const db = ctx.deps.db;
     const r = rng(27);
