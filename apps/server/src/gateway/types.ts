@@ -322,6 +322,9 @@ export interface SendCommand extends Peer {
   message: OutboundMessage;
 }
 
+/** One send's answer in a batch (`sendMany`): accepted, or the platform's refusal. */
+export type SendResult = { ok: true; accepted: SendAccepted } | { ok: false; error: GatewayError };
+
 /** The platform accepted a send. Receipts follow as `sendReceipt` events. */
 export interface SendAccepted {
   requestId: string;
@@ -417,6 +420,13 @@ export interface ChatGatewayCommands {
 
   /** Sends a message (idempotent by requestId). */
   send(cmd: SendCommand): Promise<SendAccepted>;
+  /**
+   * Optional: sends messages of one account in their order, each idempotent by its requestId,
+   * answering each as `send` called one after another would (an account that cannot send answers
+   * `notOnline` / `notHeld` for every message it did not take). Without it the outbox sends one by
+   * one; a platform whose sends cost a round trip each gains nothing from it.
+   */
+  sendMany?(cmds: SendCommand[]): Promise<SendResult[]>;
   /** Revokes a sent message; a `revoked` event follows. Returns the replacement content. */
   revoke(workWxid: string, msgId: string): Promise<{ msgId: string; content: string }>;
   /** Marks a conversation read on the platform. */

@@ -158,6 +158,67 @@ describe('sending', () => {
   });
 });
 
+describe('sending a batch (sendMany)', () => {
+  it('answers each message as sends one after another would, with receipts per message', async () => {
+    const taken = await h.gateway.send(text('先发的'));
+    const first = text('第一条');
+    const cmds = [
+      first,
+      { ...text('第二条'), requestId: first.requestId }, // the same requestId twice in one batch
+      text('   '),
+      text('x', { peerId: 'wxid_nobody' }),
+      text('x', { peerId: '1@chatroom', talkType: 2 }),
+      text('群消息', { peerId: groupId, talkType: 2 }),
+      { ...text('重发'), requestId: taken.requestId }, // taken before the batch
+    ];
+    const res = await h.gateway.sendMany!(cmds);
+    expect(res.map((r) => (r.ok ? 'ok' : r.error.code))).toEqual([
+      'ok',
+      'ok',
+      'invalid',
+      'notFriend',
+      'notMember',
+      'ok',
+      'ok',
+    ]);
+    const accepted = res.map((r) => (r.ok ? r.accepted : null));
+    expect(accepted[0]).toMatchObject({ duplicate: false, requestId: cmds[0]!.requestId });
+    expect(accepted[1]).toEqual({ ...accepted[0], duplicate: true });
+    expect(accepted[5]).toMatchObject({ duplicate: false, msgType: MSG_TYPE.text });
+    expect(accepted[6]).toMatchObject({ duplicate: true, requestId: cmds[6]!.requestId });
+    expect(accepted[6]).toEqual({ ...taken, duplicate: true });
+    // Two new messages, each sent → delivered → read.
+    // The two new messages, each sent → delivered → read; none for those taken before.
+    const statuses = (msgId: string) =>
+      h
+        .of('sendReceipt')
+        .filter((r) => r.msgId === msgId)
+        .map((r) => r.status);
+    await h.until(() => [accepted[0]!, accepted[5]!].every((a) => statuses(a.msgId).length === 3));
+    expect(statuses(accepted[0]!.msgId)).toEqual(['sent', 'delivered', 'read']);
+    expect(statuses(accepted[5]!.msgId)).toEqual(['sent', 'delivered', 'read']);
+    expect(statuses(taken.msgId)).toEqual(['sent', 'delivered', 'read']);
+    const again = await h.gateway.sendMany!([cmds[0]!]);
+    expect(again).toEqual([{ ok: true, accepted: { ...accepted[0], duplicate: true } }]);
+  });
+
+  it('answers notOnline for what an account that cannot send did not take', async () => {
+    const other = await loginAccount(h);
+    const peer = (await h.gateway.listContacts(other))[0]!.wxid;
+    const sent = await h.gateway.send(text('已发', { workWxid: other, peerId: peer }));
+    await h.sim.fault(other, 'kickOut');
+    const res = await h.gateway.sendMany!([
+      { ...text('已发', { workWxid: other, peerId: peer }), requestId: sent.requestId },
+      text('未发', { workWxid: other, peerId: peer }),
+    ]);
+    expect(res[0]).toEqual({ ok: true, accepted: { ...sent, duplicate: true } });
+    expect(res[1]).toMatchObject({ ok: false, error: { code: 'notOnline' } });
+    expect(
+      (await h.gateway.sendMany!([text('x', { workWxid: 'wxid_other' }), text('y')]))[0],
+    ).toMatchObject({ ok: false, error: { code: 'notHeld' } });
+  });
+});
+
 describe('messages from the world', () => {
   it('delivers a text from a friend', async () => {
     const { msgId } = await h.sim.inbound({

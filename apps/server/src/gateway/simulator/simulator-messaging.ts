@@ -15,6 +15,7 @@ import {
   type Peer,
   type SendAccepted,
   type SendCommand,
+  type SendResult,
   type SimInboundCommand,
 } from '../types.ts';
 import type { SimMediaKind } from './file-store.ts';
@@ -24,6 +25,7 @@ import { toContact, toGroup, toInboundEvent } from './simulator.presenter.ts';
 import type {
   SimAccountRow,
   SimFileRow,
+  SimMessageInsert,
   SimMessageRow,
   SimPersonRow,
 } from './simulator.repository.ts';
@@ -177,6 +179,164 @@ export async function sendMessage(core: SimCore, cmd: SendCommand): Promise<Send
     if (!fails) scheduleReceipts(core, row);
   }
   return accepted(row, duplicate);
+}
+
+/**
+ * Sends console messages of one account in their order, as `sendMessage` one after another would:
+ * a requestId already taken answers its message again (even offline), a refused message answers
+ * its error, an account that cannot send answers `notOnline` / `notHeld` for the others. The
+ * lookups and the insert are one statement each for the whole batch, and their receipts go out
+ * together.
+ */
+export async function sendMessages(core: SimCore, cmds: SendCommand[]): Promise<SendResult[]> {
+  if (cmds.length === 0) return [];
+  const wxid = cmds[0]!.workWxid;
+  const settle = async (p: Promise<SendAccepted>): Promise<SendResult> => {
+    try {
+      return { ok: true, accepted: await p };
+    } catch (err) {
+      if (err instanceof GatewayError) return { ok: false, error: err };
+      throw err;
+    }
+  };
+  // Quotes read the message they quote, and a batch is one account's: otherwise one by one.
+  if (cmds.some((c) => c.workWxid !== wxid || c.message.kind === 'quote' || !c.requestId)) {
+    const out: SendResult[] = [];
+    for (const c of cmds) out.push(await settle(sendMessage(core, c)));
+    return out;
+  }
+  const taken = await core.repo.messagesByRequests(
+    wxid,
+    cmds.map((c) => c.requestId),
+  );
+  let away: GatewayError | null = null;
+  try {
+    core.requireOnline(wxid);
+  } catch (err) {
+    if (!(err instanceof GatewayError)) throw err;
+    away = err;
+  }
+  const people = away
+    ? new Map<string, SimPersonRow>()
+    : await core.repo.peopleOf(
+        wxid,
+        cmds.filter((c) => c.talkType !== 2 && !taken.has(c.requestId)).map((c) => c.peerId),
+      );
+  const out: SendResult[] = [];
+  const fresh: { at: number; row: SimMessageInsert; fails: boolean }[] = [];
+  const firstOf = new Map<string, number>();
+  for (const [i, cmd] of cmds.entries()) {
+    const done = taken.get(cmd.requestId);
+    if (done) {
+      out.push({ ok: true, accepted: accepted(done, true) });
+      continue;
+    }
+    if (firstOf.has(cmd.requestId)) {
+      out.push(out[firstOf.get(cmd.requestId)!]!); // settled below with the first one's row
+      continue;
+    }
+    if (away) {
+      out.push({ ok: false, error: away });
+      continue;
+    }
+    try {
+      if (cmd.talkType === 2) await checkPeer(core, cmd);
+      else if (!people.get(cmd.peerId)?.isFriend) {
+        throw new GatewayError('notFriend', 'not a friend');
+      }
+      const stored = outboundToStored(cmd.message);
+      const fails = hashUnit(`${core.seed}|fail|${wxid}|${cmd.requestId}`) < core.config.failRate;
+      firstOf.set(cmd.requestId, i);
+      fresh.push({
+        at: i,
+        fails,
+        row: {
+          accountWxid: wxid,
+          msgId: core.newMsgId(),
+          requestId: cmd.requestId,
+          talkType: cmd.talkType,
+          peerId: cmd.peerId,
+          fromSelf: true,
+          memberWxid: null,
+          msgType: stored.msgType,
+          content: stored.content,
+          fileId: null,
+          status: fails ? 'failed' : 'sent',
+          error: fails
+            ? SEND_ERRORS[Math.floor(hashUnit(cmd.requestId) * SEND_ERRORS.length)]!
+            : null,
+          createdAt: core.now(),
+        },
+      });
+      out.push({ ok: false, error: new GatewayError('failed', 'not stored') }); // replaced below
+    } catch (err) {
+      if (!(err instanceof GatewayError)) throw err;
+      out.push({ ok: false, error: err });
+    }
+  }
+  const inserted = await core.repo.insertMessagesNow(fresh.map((f) => f.row));
+  const sent: SimMessageRow[] = [];
+  for (const [k, f] of fresh.entries()) {
+    let row = inserted[k] ?? null;
+    const duplicate = row === null;
+    // Taken meanwhile by a send of the same requestId elsewhere: that message is the answer.
+    row ??= await core.repo.getMessageByRequest(wxid, f.row.requestId!);
+    if (!row) throw new Error('message insert conflicted but nothing was found');
+    out[f.at] = { ok: true, accepted: accepted(row, duplicate) };
+    if (!duplicate) sent.push(row);
+  }
+  for (const [i, cmd] of cmds.entries()) {
+    const first = firstOf.get(cmd.requestId);
+    if (first !== undefined && first !== i) {
+      const r = out[first]!;
+      out[i] = r.ok ? { ok: true, accepted: { ...r.accepted, duplicate: true } } : r;
+    }
+  }
+  if (sent.length > 0) {
+    core.later(wxid, 0, () => {
+      for (const row of sent) {
+        void core.emit(wxid, 'sendReceipt', {
+          workWxid: wxid,
+          requestId: row.requestId!,
+          msgId: row.msgId,
+          status: row.status === 'failed' ? 'failed' : 'sent',
+          error: row.error,
+          at: core.now(),
+        });
+      }
+    });
+    scheduleBatchReceipts(
+      core,
+      wxid,
+      sent.filter((r) => r.status === 'sent'),
+    );
+  }
+  return out;
+}
+
+/** The delivered, then read, receipts of messages sent together: one update per step. */
+function scheduleBatchReceipts(core: SimCore, wxid: string, rows: SimMessageRow[]): void {
+  if (rows.length === 0) return;
+  const step = async (status: 'delivered' | 'read') => {
+    if (core.held.get(wxid)?.status !== 'online') return;
+    await core.repo.setStatuses(
+      wxid,
+      rows.map((r) => r.msgId),
+      status,
+    );
+    for (const row of rows) {
+      void core.emit(wxid, 'sendReceipt', {
+        workWxid: wxid,
+        requestId: row.requestId!,
+        msgId: row.msgId,
+        status,
+        error: null,
+        at: core.now(),
+      });
+    }
+    if (status === 'delivered') core.later(wxid, core.config.readDelayMs, () => step('read'));
+  };
+  core.later(wxid, core.config.deliveryDelayMs, () => step('delivered'));
 }
 
 function accepted(row: SimMessageRow, duplicate: boolean): SendAccepted {

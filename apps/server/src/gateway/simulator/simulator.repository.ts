@@ -24,6 +24,7 @@ export type SimPersonRow = typeof simPeople.$inferSelect;
 export type SimGroupRow = typeof simGroups.$inferSelect;
 export type SimMemberRow = typeof simGroupMembers.$inferSelect;
 export type SimMessageRow = typeof simMessages.$inferSelect;
+export type SimMessageInsert = typeof simMessages.$inferInsert;
 export type SimFileRow = typeof simFiles.$inferSelect;
 export type SimFriendRequestRow = typeof simFriendRequests.$inferSelect;
 export type SimMomentRow = typeof simMoments.$inferSelect;
@@ -460,6 +461,48 @@ export class SimulatorRepository {
       .from(simMessages)
       .where(and(eq(simMessages.accountWxid, accountWxid), eq(simMessages.requestId, requestId)));
     return rows[0] ?? null;
+  }
+
+  /** Messages of an account by the console's requestIds. */
+  async messagesByRequests(accountWxid: string, requestIds: string[]) {
+    if (requestIds.length === 0) return new Map<string, SimMessageRow>();
+    const rows = await this.db
+      .select()
+      .from(simMessages)
+      .where(
+        and(
+          eq(simMessages.accountWxid, accountWxid),
+          inArray(simMessages.requestId, [...new Set(requestIds)]),
+        ),
+      );
+    return new Map(rows.map((r) => [r.requestId!, r]));
+  }
+
+  /** People of an account by wxid (one query), those known. */
+  async peopleOf(accountWxid: string, wxids: string[]): Promise<Map<string, SimPersonRow>> {
+    if (wxids.length === 0) return new Map();
+    const rows = await this.db
+      .select()
+      .from(simPeople)
+      .where(
+        and(eq(simPeople.accountWxid, accountWxid), inArray(simPeople.wxid, [...new Set(wxids)])),
+      );
+    return new Map(rows.map((r) => [r.wxid, r]));
+  }
+
+  /** Inserts messages in one statement, in order; null for a row that conflicted. */
+  async insertMessagesNow(rows: (typeof simMessages.$inferInsert)[]) {
+    if (rows.length === 0) return [];
+    return this.insertMessageRows(rows);
+  }
+
+  /** Sets the status of messages of an account (receipts of a batch). */
+  async setStatuses(accountWxid: string, msgIds: string[], status: string) {
+    if (msgIds.length === 0) return;
+    await this.db
+      .update(simMessages)
+      .set({ status })
+      .where(and(eq(simMessages.accountWxid, accountWxid), inArray(simMessages.msgId, msgIds)));
   }
 
   /** Updates a message. */

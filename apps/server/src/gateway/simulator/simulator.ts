@@ -148,6 +148,7 @@ export async function createSimulator(
     },
 
     send: (cmd) => messaging.sendMessage(core, cmd),
+    sendMany: (cmds) => messaging.sendMessages(core, cmds),
     revoke: (wxid, msgId) => messaging.revokeMessage(core, wxid, msgId),
     markRead: (peer) => messaging.markRead(core, peer),
     voiceToText: (wxid, msgId) => messaging.voiceToText(core, wxid, msgId),

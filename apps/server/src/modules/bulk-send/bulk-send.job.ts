@@ -38,6 +38,8 @@ export interface BulkItem {
   day: string;
 }
 
+/** Rounds an account claims at once when its task has no interval to keep. */
+export const ROUNDS_WITHOUT_GAPS = 5;
 /** Candidate (task, account) pairs looked at per claim. */
 const CANDIDATES_PER_CLAIM = 200;
 /** How long a row may sit in the outbox before its state is read off its message. */
@@ -121,11 +123,15 @@ export class BulkSendJob implements JobKind<BulkItem> {
       if (!(await lockLane(scope.tx, { key: lane, tenantId: c.tenant_id, day: scope.day }))) {
         continue;
       }
+      // With every interval at 0 the slots of the coming rounds are all "now": one claim takes
+      // several rounds (the pace is the same), so the claims leave the database to the sends.
+      const pulls =
+        c.target_interval_sec === 0 && c.message_interval_sec === 0 ? ROUNDS_WITHOUT_GAPS : 1;
       const picked = await pickRows(scope.tx, {
         taskId: c.task_id,
         accountId: c.account_id,
         now: scope.now,
-        n: Math.min(c.per_round_count * Math.max(1, c.message_count), budget),
+        n: Math.min(c.per_round_count * Math.max(1, c.message_count) * pulls, budget),
       });
       if (picked.length === 0) continue;
       const slots = await scope.reserve({

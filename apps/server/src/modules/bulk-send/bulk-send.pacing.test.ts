@@ -1,11 +1,14 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BulkDetailItem } from '@cst/shared';
 import { startServer, type Server } from '../../server.ts';
 import { testConfig, type Session } from '../../../test/support.ts';
+import { rowsOf } from '../../platform/db.ts';
 import { laneUsage } from '../../scheduler/lanes.ts';
 import { localDay } from '../../scheduler/scheduler.ts';
 import { addAccount, apiAs, eventually, signIn } from '../accounts/account.test-support.ts';
 import { accountByWxid } from '../conversations/conversation.repository.ts';
+import { ROUNDS_WITHOUT_GAPS } from './bulk-send.job.ts';
 import { laneOf } from './bulk-send.queue.ts';
 import { createBulk, detailsOf, friendsOf } from './bulk-send.test-support.ts';
 
@@ -134,6 +137,21 @@ describe('pacing per account', () => {
     rows = await advance(taskId, 5 * SEC);
     expect(handed(rows)).toHaveLength(3);
     random = 0.5;
+  });
+
+  it('claims several rounds at once only when there is no interval to keep', async () => {
+    const claimedAfterOneRound = async (settings: Record<string, unknown>) => {
+      const { taskId } = await task({ perRoundCount: 2, ...settings }, 12, 1);
+      await server.scheduler.tick();
+      const r = await server.deps.db.execute(
+        sql`select count(*)::int as n from bulk_send_rows
+            where task_id = ${taskId} and state <> 'queued'`,
+      );
+      return rowsOf<{ n: number }>(r)[0]!.n;
+    };
+    expect(await claimedAfterOneRound({ fanIntervalSec: 0 })).toBe(2 * ROUNDS_WITHOUT_GAPS);
+    expect(await claimedAfterOneRound({ fanIntervalSec: 1 })).toBe(2);
+    expect(await claimedAfterOneRound({ fanIntervalSec: 0, messageIntervalSec: 1 })).toBe(2);
   });
 
   it('sends nothing in quiet hours', async () => {

@@ -574,6 +574,104 @@ export async function conversationById(
   return rows[0] ?? null;
 }
 
+/** Conversations by id, inside a tenant (those not found are left out). */
+export async function conversationsByIds(
+  db: DbOrTx,
+  tenantId: string,
+  ids: string[],
+): Promise<Map<string, ConversationRow>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select()
+    .from(conversations)
+    .where(and(eq(conversations.tenantId, tenantId), inArray(conversations.id, [...new Set(ids)])));
+  return new Map(rows.map((c) => [c.id, c]));
+}
+
+/**
+ * What the platform's receipts of one send leave on its row: each field the last receipt set
+ * (null: as it is). Receipts of a send folded in their order give the same row as applying them
+ * one by one.
+ */
+export interface ReceiptSet {
+  workAccountId: string;
+  requestId: string;
+  msgId: string;
+  sendOk: boolean | null;
+  deliveryOk: boolean | null;
+  readOk: boolean | null;
+  failed: boolean | null;
+  errMessage: string | null;
+  /** 'done' when the platform gave the send up after accepting it. */
+  dispatchState: 'done' | null;
+}
+
+/** Applies receipts to their sends in one statement; returns the rows changed. */
+export async function applyReceipts(db: DbOrTx, sets: ReceiptSet[]): Promise<MessageRow[]> {
+  if (sets.length === 0) return [];
+  const col = <K extends keyof ReceiptSet>(k: K) => sql.param(sets.map((r) => r[k]));
+  const m = messages;
+  return db
+    .update(messages)
+    .set({
+      msgId: sql`v.msg_id`,
+      sendOk: sql`coalesce(v.send_ok, ${m.sendOk})`,
+      deliveryOk: sql`coalesce(v.delivery_ok, ${m.deliveryOk})`,
+      readOk: sql`coalesce(v.read_ok, ${m.readOk})`,
+      failed: sql`coalesce(v.failed, ${m.failed})`,
+      errMessage: sql`coalesce(v.err_message, ${m.errMessage})`,
+      dispatchState: sql`coalesce(v.dispatch_state, ${m.dispatchState})`,
+    })
+    .from(
+      sql`unnest(${col('workAccountId')}::uuid[], ${col('requestId')}::text[],
+                 ${col('msgId')}::text[], ${col('sendOk')}::boolean[],
+                 ${col('deliveryOk')}::boolean[], ${col('readOk')}::boolean[],
+                 ${col('failed')}::boolean[], ${col('errMessage')}::text[],
+                 ${col('dispatchState')}::text[])
+        as v(account, request_id, msg_id, send_ok, delivery_ok, read_ok, failed, err_message,
+             dispatch_state)`,
+    )
+    .where(sql`${m.workAccountId} = v.account and ${m.requestId} = v.request_id`)
+    .returning();
+}
+
+/** What the platform answered to one console send the holder handed over. */
+export interface SendOutcome {
+  id: number;
+  /** The platform's id (null when it refused the send). */
+  msgId: string | null;
+  /** The content as the platform stored it (a quote's), or null to keep it. */
+  content: string | null;
+  failed: boolean;
+  errMessage: string | null;
+}
+
+/** Records handed-over sends as done, in one statement; returns the rows (those still there). */
+export async function recordSendOutcomes(
+  db: DbOrTx,
+  outcomes: SendOutcome[],
+): Promise<MessageRow[]> {
+  if (outcomes.length === 0) return [];
+  const col = <K extends keyof SendOutcome>(k: K) => sql.param(outcomes.map((o) => o[k]));
+  const m = messages;
+  return db
+    .update(messages)
+    .set({
+      dispatchState: 'done',
+      msgId: sql`coalesce(v.msg_id, ${m.msgId})`,
+      content: sql`coalesce(v.content, ${m.content})`,
+      failed: sql`v.failed or ${m.failed}`,
+      errMessage: sql`case when v.failed then v.err_message else ${m.errMessage} end`,
+    })
+    .from(
+      sql`unnest(${col('id')}::bigint[], ${col('msgId')}::text[], ${col('content')}::text[],
+                 ${col('failed')}::boolean[], ${col('errMessage')}::text[])
+        as v(id, msg_id, content, failed, err_message)`,
+    )
+    .where(sql`${m.id} = v.id`)
+    .returning();
+}
+
 /** Sets unread to 0 on matching conversations; returns those that had unread messages. */
 export async function clearUnread(db: DbOrTx, where: SQL): Promise<ConversationRow[]> {
   return db

@@ -1,11 +1,9 @@
-import { eq } from 'drizzle-orm';
-import { messages } from '../../db/schema/index.ts';
-import { GatewayError } from '../../gateway/index.ts';
+import { GatewayError, type SendCommand, type SendResult } from '../../gateway/index.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { realtimeOf, type PushInput } from '../../realtime/realtime.ts';
 import { accountRuntimeOf, type AccountRef } from '../accounts/account-runtime.ts';
 import { MSG_TYPE } from '@cst/shared';
-import type { MessageRow } from './conversation.presenter.ts';
+import type { ConversationRow, MessageRow } from './conversation.presenter.ts';
 import * as repo from './conversation.repository.ts';
 import { messageDispatched } from './message-hooks.ts';
 import { outboundOf } from './outbound-message.ts';
@@ -108,10 +106,7 @@ export class MessageDispatcher {
             this.owner,
           );
           if (batch.length === 0) break;
-          for (const row of batch) {
-            away = !(await this.sendOne(account, row));
-            if (away) break;
-          }
+          away = await this.sendBatch(account, batch);
         }
         // The account cannot send right now: the rest of the batch waits too, in order; the
         // sweep tries again within seconds.
@@ -150,47 +145,112 @@ export class MessageDispatcher {
     }
   }
 
-  /** Sends one claimed row; false when the account cannot send now (the row waits again). */
-  private async sendOne(account: AccountRef, row: MessageRow): Promise<boolean> {
-    const conv = await repo.conversationById(this.deps.db, account.tenantId, row.conversationId);
-    if (!conv) return true;
-    let set: Partial<typeof messages.$inferInsert>;
-    try {
-      const accepted = await accountRuntimeOf(this.deps).gateway.send({
-        workWxid: account.wxid,
-        peerId: conv.peerId,
-        talkType: conv.talkType === 2 ? 2 : 1,
-        requestId: row.requestId!,
-        message: outboundOf(row),
-      });
-      set = { msgId: accepted.msgId, dispatchState: 'done' };
-      if (row.msgType === MSG_TYPE.quote) set.content = accepted.content;
-    } catch (err) {
-      if (err instanceof GatewayError && (err.code === 'notHeld' || err.code === 'notOnline')) {
-        // The lease moved away meanwhile (the new holder sends it), or the account is not online
-        // (logging in again after a restart): the send waits instead of failing.
-        await this.deps.db
-          .update(messages)
-          .set({ dispatchState: 'pending' })
-          .where(eq(messages.id, row.id));
-        return false;
-      }
-      const reason = err instanceof Error ? err.message : String(err);
-      set = { failed: true, errMessage: reason, dispatchState: 'done' };
-    }
-    const [updated] = await this.deps.db
-      .update(messages)
-      .set(set)
-      .where(eq(messages.id, row.id))
-      .returning();
-    if (!updated) return true;
-    await realtimeOf(this.deps).publish(account.tenantId, {
-      event: 'send',
-      workAccountId: account.id,
-      ...servedChat(conv),
-      data: sendPushOf(updated, conv),
+  /**
+   * Sends claimed rows in their order, then records them together: one statement for their
+   * outcomes, one for their pushes, and the dispatched hooks side by side (their writers group
+   * them). Returns true when the account cannot send now: that row and those after it wait again.
+   */
+  private async sendBatch(account: AccountRef, batch: MessageRow[]): Promise<boolean> {
+    const convs = await repo.conversationsByIds(
+      this.deps.db,
+      account.tenantId,
+      batch.map((r) => r.conversationId),
+    );
+    const done: { row: MessageRow; conv: ConversationRow; set: repo.SendOutcome }[] = [];
+    const sendable = batch.flatMap((row) => {
+      const conv = convs.get(row.conversationId);
+      return conv ? [{ row, conv }] : [];
     });
-    await messageDispatched(this.deps, updated, conv);
-    return true;
+    const gateway = accountRuntimeOf(this.deps).gateway;
+    const answers =
+      gateway.sendMany && sendable.length > 1
+        ? await gateway.sendMany(sendable.map(({ row, conv }) => commandOf(account, row, conv)))
+        : null;
+    let away = false;
+    for (const [i, { row, conv }] of sendable.entries()) {
+      const set = answers ? outcomeOf(row, answers[i]!) : await this.sendOne(account, row, conv);
+      if (!set) {
+        // The rest of the batch stays claimed; the caller puts it back in order.
+        away = true;
+        break;
+      }
+      done.push({ row, conv, set });
+    }
+    // The rows as stored: a receipt may have been stored before this record.
+    const recorded = new Map(
+      (
+        await repo.recordSendOutcomes(
+          this.deps.db,
+          done.map((d) => d.set),
+        )
+      ).map((r) => [r.id, r]),
+    );
+    const updated = done.flatMap((d) => {
+      const row = recorded.get(d.row.id);
+      return row ? [{ row, conv: d.conv }] : [];
+    });
+    if (updated.length > 0) {
+      await realtimeOf(this.deps).publish(
+        account.tenantId,
+        updated.map(({ row, conv }) => ({
+          event: 'send',
+          workAccountId: account.id,
+          ...servedChat(conv),
+          data: sendPushOf(row, conv),
+        })),
+      );
+      await Promise.all(updated.map(({ row, conv }) => messageDispatched(this.deps, row, conv)));
+    }
+    return away;
   }
+
+  /**
+   * Hands one claimed row to the platform: its outcome, or null when the account cannot send now
+   * (the row waits again).
+   */
+  private async sendOne(
+    account: AccountRef,
+    row: MessageRow,
+    conv: ConversationRow,
+  ): Promise<repo.SendOutcome | null> {
+    try {
+      const accepted = await accountRuntimeOf(this.deps).gateway.send(
+        commandOf(account, row, conv),
+      );
+      return outcomeOf(row, { ok: true, accepted });
+    } catch (err) {
+      if (err instanceof GatewayError) return outcomeOf(row, { ok: false, error: err });
+      const reason = err instanceof Error ? err.message : String(err);
+      return { id: row.id, msgId: null, content: null, failed: true, errMessage: reason };
+    }
+  }
+}
+
+function commandOf(account: AccountRef, row: MessageRow, conv: ConversationRow): SendCommand {
+  return {
+    workWxid: account.wxid,
+    peerId: conv.peerId,
+    talkType: conv.talkType === 2 ? 2 : 1,
+    requestId: row.requestId!,
+    message: outboundOf(row),
+  };
+}
+
+/**
+ * What the platform's answer leaves on a send, or null when the account cannot send now: the
+ * lease moved away meanwhile (the new holder sends it), or the account is not online (logging in
+ * again after a restart), and the send waits instead of failing.
+ */
+function outcomeOf(row: MessageRow, answer: SendResult): repo.SendOutcome | null {
+  if (answer.ok) {
+    return {
+      id: row.id,
+      msgId: answer.accepted.msgId,
+      content: row.msgType === MSG_TYPE.quote ? answer.accepted.content : null,
+      failed: false,
+      errMessage: null,
+    };
+  }
+  if (answer.error.code === 'notHeld' || answer.error.code === 'notOnline') return null;
+  return { id: row.id, msgId: null, content: null, failed: true, errMessage: answer.error.message };
 }

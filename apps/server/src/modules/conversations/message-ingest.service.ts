@@ -69,6 +69,8 @@ export class MessageIngest {
   private kick(): void {
     if (this.flushing) return;
     this.flushing = (async () => {
+      // Events queued in this same turn (a platform's burst) go in with the first.
+      await Promise.resolve();
       while (this.queue.length > 0) {
         const batch = this.queue.splice(0, MAX_BATCH);
         try {
@@ -92,20 +94,32 @@ export class MessageIngest {
       list.push(p);
     };
     await this.deps.db.transaction(async (tx) => {
+      // Consecutive messages go in together, and so do consecutive receipts.
       let run: Extract<Item, { kind: 'message' }>[] = [];
+      let receipts: Extract<Item, { kind: 'receipt' }>[] = [];
+      const flush = async () => {
+        if (run.length) await this.storeMessages(tx, run, push);
+        if (receipts.length) await this.storeReceipts(tx, receipts, push);
+        run = [];
+        receipts = [];
+      };
       for (const item of batch) {
         if (item.kind === 'message') {
+          if (receipts.length) await flush();
           run.push(item);
           continue;
         }
-        if (run.length) await this.storeMessages(tx, run, push);
-        run = [];
-        if (item.kind === 'receipt') await this.storeReceipt(tx, item.ev, item.account, push);
-        else if (item.kind === 'revoked') await this.storeRevoke(tx, item.ev, item.account, push);
+        if (item.kind === 'receipt') {
+          if (run.length) await flush();
+          receipts.push(item);
+          continue;
+        }
+        await flush();
+        if (item.kind === 'revoked') await this.storeRevoke(tx, item.ev, item.account, push);
         else if (item.kind === 'edited') await this.storeEdit(tx, item.ev, item.account, push);
         else await this.storeReadSync(tx, item.ev, item.account, push);
       }
-      if (run.length) await this.storeMessages(tx, run, push);
+      await flush();
     });
     const hub = realtimeOf(this.deps);
     for (const [tenantId, list] of pushes) await hub.publish(tenantId, list);
@@ -189,36 +203,68 @@ export class MessageIngest {
     }
   }
 
-  private async storeReceipt(
+  /**
+   * Receipts of console sends: each send's receipts folded in their order (a later one overrides
+   * what an earlier one set), applied in one statement, one push per send with where it ended.
+   */
+  private async storeReceipts(
     tx: Tx,
-    ev: SendReceiptEvent,
-    account: AccountRef,
+    items: Extract<Item, { kind: 'receipt' }>[],
     push: (tenantId: string, p: PushInput) => void,
   ): Promise<void> {
-    const set: Partial<typeof messages.$inferInsert> = { msgId: ev.msgId };
-    if (ev.status === 'failed') {
-      Object.assign(set, { failed: true, errMessage: ev.error ?? 'failed', dispatchState: 'done' });
-    } else {
-      set.sendOk = true;
-      set.failed = false;
-      if (ev.status === 'delivered' || ev.status === 'read') set.deliveryOk = true;
-      if (ev.status === 'read') set.readOk = true;
+    const sets = new Map<string, repo.ReceiptSet>();
+    const tenantOf = new Map<string, string>();
+    for (const { ev, account } of items) {
+      const key = `${account.id}:${ev.requestId}`;
+      const set: repo.ReceiptSet = sets.get(key) ?? {
+        workAccountId: account.id,
+        requestId: ev.requestId,
+        msgId: ev.msgId,
+        sendOk: null,
+        deliveryOk: null,
+        readOk: null,
+        failed: null,
+        errMessage: null,
+        dispatchState: null,
+      };
+      set.msgId = ev.msgId;
+      if (ev.status === 'failed') {
+        set.failed = true;
+        set.errMessage = ev.error ?? 'failed';
+        set.dispatchState = 'done';
+      } else {
+        set.sendOk = true;
+        set.failed = false;
+        if (ev.status === 'delivered' || ev.status === 'read') set.deliveryOk = true;
+        if (ev.status === 'read') set.readOk = true;
+      }
+      sets.set(key, set);
+      tenantOf.set(account.id, account.tenantId);
     }
-    const rows = await tx
-      .update(messages)
-      .set(set)
-      .where(and(eq(messages.workAccountId, account.id), eq(messages.requestId, ev.requestId)))
-      .returning();
-    const row = rows[0];
-    if (!row) return;
-    const conv = await repo.conversationById(tx, account.tenantId, row.conversationId);
-    if (!conv) return;
-    push(account.tenantId, {
-      event: 'send',
-      workAccountId: account.id,
-      ...servedChat(conv),
-      data: sendPushOf(row, conv),
-    });
+    const rows = await repo.applyReceipts(tx, [...sets.values()]);
+    const byTenant = new Map<string, MessageRow[]>();
+    for (const row of rows.sort((a, b) => a.id - b.id)) {
+      const list = byTenant.get(row.tenantId) ?? [];
+      list.push(row);
+      byTenant.set(row.tenantId, list);
+    }
+    for (const [tenantId, list] of byTenant) {
+      const convs = await repo.conversationsByIds(
+        tx,
+        tenantId,
+        list.map((r) => r.conversationId),
+      );
+      for (const row of list) {
+        const conv = convs.get(row.conversationId);
+        if (!conv || tenantOf.get(row.workAccountId) !== tenantId) continue;
+        push(tenantId, {
+          event: 'send',
+          workAccountId: row.workAccountId,
+          ...servedChat(conv),
+          data: sendPushOf(row, conv),
+        });
+      }
+    }
   }
 
   private async storeRevoke(

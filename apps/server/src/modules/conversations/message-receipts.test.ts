@@ -1,0 +1,148 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FriendItem, MessageItem, SendPush } from '@cst/shared';
+import type { SendReceiptEvent } from '../../gateway/index.ts';
+import { startServer, type Server } from '../../server.ts';
+import { testConfig, type Session } from '../../../test/support.ts';
+import { openTestSocket, type TestSocket } from '../../realtime/test-socket.ts';
+import {
+  addAccount,
+  apiAs,
+  eventually,
+  signIn,
+  type ListedAccount,
+} from '../accounts/account.test-support.ts';
+import { MessageIngest } from './message-ingest.service.ts';
+
+// Receipts that reach the store together are folded per send and written in one statement: the
+// row must end as if they had been applied one by one, and the console hears where it ended.
+
+let server: Server;
+let demo: Session;
+let acc: ListedAccount;
+let friend: string;
+let ws: TestSocket;
+
+beforeAll(async () => {
+  server = await startServer(testConfig({ port: 0 }), {
+    accounts: { simulator: { loginDelayMs: 20 } },
+  });
+  demo = await signIn(server, 'demo');
+  acc = await addAccount(server, demo, { nickname: '回执号' });
+  // The platform's own delivered/read receipts stay away: the test sends them.
+  await apiAs(server, demo).post('/sim-api/config', {
+    trafficPerMinute: 0,
+    deliveryDelayMs: 3_600_000,
+    failRate: 0,
+  });
+  const friends = await apiAs(server, demo).post<{ list: FriendItem[] }>(
+    '/main-api/acc/friends-list',
+    { workWxid: acc.wxid, pageSize: 10 },
+  );
+  friend = friends.data.list[0]!.friendWxid;
+  ws = await openTestSocket(server.url, { token: demo.token });
+  ws.send('ping');
+  await ws.waitFor((f) => f.event === 'hello');
+});
+afterAll(async () => {
+  await ws?.close();
+  await server?.stop();
+});
+
+async function messageOf(messageId: string): Promise<MessageItem | undefined> {
+  const r = await apiAs(server, demo).post<{ list: MessageItem[] }>('/main-api/conv/messages', {
+    index_name: `1__${friend}__${acc.wxid}`,
+    limit: 100,
+  });
+  return r.data.list.find((m) => m.messageId === messageId);
+}
+
+/** A console send, once the platform took it ("sent"). */
+async function sent(content: string) {
+  const r = await apiAs(server, demo).post<{ messageId: string; requestId: string }>(
+    '/main-api/conv/send-text',
+    { workWxid: acc.wxid, receiver_id: friend, talkType: 1, content, sendingUUid: content },
+  );
+  expect(r.status).toBe(200);
+  const m = await eventually(async () => {
+    const x = await messageOf(r.data.messageId);
+    return x?.sendOk ? x : undefined;
+  });
+  // Its two pushes so far: handed over, and the platform's "sent".
+  await eventually(async () => pushesOf(r.data).length === 2 || undefined);
+  return { ...r.data, msgId: m.msgId! };
+}
+
+const pushesOf = (s: { requestId: string }) =>
+  ws.frames.filter((f) => f.event === 'send' && (f.data as SendPush).requestId === s.requestId);
+
+type Step = Pick<SendReceiptEvent, 'status' | 'error'>;
+
+const receipt = (s: { requestId: string; msgId: string }, step: Step): SendReceiptEvent => ({
+  workWxid: acc.wxid,
+  requestId: s.requestId,
+  msgId: s.msgId,
+  at: Date.now(),
+  ...step,
+});
+
+async function store(events: SendReceiptEvent[]) {
+  const ingest = new MessageIngest(server.deps);
+  const account = (await server.accounts.accountOf(acc.wxid))!;
+  // Queued in one turn: stored together, as a burst of receipts is.
+  await Promise.all(events.map((ev) => ingest.add({ kind: 'receipt', ev, account })));
+  await ingest.drained();
+}
+
+const state = (m: MessageItem | undefined) => ({
+  sendOk: m?.sendOk,
+  deliveryOK: m?.deliveryOK,
+  readOK: m?.readOK,
+  failed: m?.failed,
+  errMessage: m?.errMessage,
+});
+
+describe('receipts stored together', () => {
+  it.each<[string, Step[]]>([
+    [
+      'delivered then read',
+      [
+        { status: 'delivered', error: null },
+        { status: 'read', error: null },
+      ],
+    ],
+    [
+      'failed after acceptance, then sent again',
+      [
+        { status: 'failed', error: '对方网络异常' },
+        { status: 'sent', error: null },
+        { status: 'delivered', error: null },
+      ],
+    ],
+    [
+      'delivered, then failed',
+      [
+        { status: 'delivered', error: null },
+        { status: 'failed', error: '消息已过期' },
+      ],
+    ],
+  ])('end as applied one by one: %s', async (name, steps) => {
+    const together = await sent(`一起-${name}`);
+    const oneByOne = await sent(`逐条-${name}`);
+    ws.frames.length = 0;
+    await store(steps.map((s) => receipt(together, s)));
+    for (const s of steps) await store([receipt(oneByOne, s)]);
+    const a = state(await messageOf(together.messageId));
+    expect(a).toEqual(state(await messageOf(oneByOne.messageId)));
+    expect(a.sendOk).toBe(true);
+    // One push for the receipts stored together, with where the send ended; one per receipt else.
+    const pushes = pushesOf;
+    await eventually(async () => pushes(oneByOne).length === steps.length || undefined);
+    expect(pushes(together)).toHaveLength(1);
+    const last = pushes(together)[0]!.data as SendPush;
+    expect({ deliveryOK: last.deliveryOK, readOK: last.readOK }).toEqual({
+      deliveryOK: a.deliveryOK,
+      readOK: a.readOK,
+    });
+    expect(last.status >= 2).toBe(a.failed);
+  });
+});
