@@ -15,6 +15,7 @@ import {
   type Peer,
   type SendAccepted,
   type SendCommand,
+  type SendReceiptEvent,
   type SendResult,
   type SimInboundCommand,
 } from '../types.ts';
@@ -148,36 +149,10 @@ export async function sendMessage(core: SimCore, cmd: SendCommand): Promise<Send
     const q = await buildQuote(core, acc, cmd.peerId, cmd.message.refMsgId, cmd.message.content);
     content = JSON.stringify(q);
   }
-  const fails =
-    hashUnit(`${core.seed}|fail|${cmd.workWxid}|${cmd.requestId}`) < core.config.failRate;
-  const { row, duplicate } = await core.repo.insertMessage({
-    accountWxid: cmd.workWxid,
-    msgId: core.newMsgId(),
-    requestId: cmd.requestId,
-    talkType: cmd.talkType,
-    peerId: cmd.peerId,
-    fromSelf: true,
-    memberWxid: null,
-    msgType,
-    content,
-    fileId: null,
-    status: fails ? 'failed' : 'sent',
-    error: fails ? SEND_ERRORS[Math.floor(hashUnit(cmd.requestId) * SEND_ERRORS.length)]! : null,
-    createdAt: core.now(),
-  });
-  if (!duplicate) {
-    core.later(cmd.workWxid, 0, () => {
-      void core.emit(row.accountWxid, 'sendReceipt', {
-        workWxid: row.accountWxid,
-        requestId: row.requestId!,
-        msgId: row.msgId,
-        status: fails ? 'failed' : 'sent',
-        error: row.error,
-        at: core.now(),
-      });
-    });
-    if (!fails) scheduleReceipts(core, row);
-  }
+  const { row, duplicate } = await core.repo.insertMessage(
+    outgoingRow(core, cmd, msgType, content),
+  );
+  if (!duplicate) scheduleReceipts(core, cmd.workWxid, [row], true);
   return accepted(row, duplicate);
 }
 
@@ -222,56 +197,30 @@ export async function sendMessages(core: SimCore, cmds: SendCommand[]): Promise<
         wxid,
         cmds.filter((c) => c.talkType !== 2 && !taken.has(c.requestId)).map((c) => c.peerId),
       );
-  const out: SendResult[] = [];
-  const fresh: { at: number; row: SimMessageInsert; fails: boolean }[] = [];
+  const out = new Array<SendResult>(cmds.length);
+  const fresh: { at: number; row: SimMessageInsert }[] = [];
+  // A requestId repeated in the batch answers as a repeat send would: its first one's message.
   const firstOf = new Map<string, number>();
+  const repeats: [number, number][] = [];
   for (const [i, cmd] of cmds.entries()) {
     const done = taken.get(cmd.requestId);
-    if (done) {
-      out.push({ ok: true, accepted: accepted(done, true) });
-      continue;
-    }
-    if (firstOf.has(cmd.requestId)) {
-      out.push(out[firstOf.get(cmd.requestId)!]!); // settled below with the first one's row
-      continue;
-    }
-    if (away) {
-      out.push({ ok: false, error: away });
-      continue;
-    }
-    try {
-      if (cmd.talkType === 2) await checkPeer(core, cmd);
-      else if (!people.get(cmd.peerId)?.isFriend) {
-        throw new GatewayError('notFriend', 'not a friend');
+    const first = firstOf.get(cmd.requestId);
+    if (done) out[i] = { ok: true, accepted: accepted(done, true) };
+    else if (first !== undefined) repeats.push([i, first]);
+    else if (away) out[i] = { ok: false, error: away };
+    else {
+      try {
+        if (cmd.talkType === 2) await checkPeer(core, cmd);
+        else if (!people.get(cmd.peerId)?.isFriend) {
+          throw new GatewayError('notFriend', 'not a friend');
+        }
+        const stored = outboundToStored(cmd.message);
+        firstOf.set(cmd.requestId, i);
+        fresh.push({ at: i, row: outgoingRow(core, cmd, stored.msgType, stored.content) });
+      } catch (err) {
+        if (!(err instanceof GatewayError)) throw err;
+        out[i] = { ok: false, error: err };
       }
-      const stored = outboundToStored(cmd.message);
-      const fails = hashUnit(`${core.seed}|fail|${wxid}|${cmd.requestId}`) < core.config.failRate;
-      firstOf.set(cmd.requestId, i);
-      fresh.push({
-        at: i,
-        fails,
-        row: {
-          accountWxid: wxid,
-          msgId: core.newMsgId(),
-          requestId: cmd.requestId,
-          talkType: cmd.talkType,
-          peerId: cmd.peerId,
-          fromSelf: true,
-          memberWxid: null,
-          msgType: stored.msgType,
-          content: stored.content,
-          fileId: null,
-          status: fails ? 'failed' : 'sent',
-          error: fails
-            ? SEND_ERRORS[Math.floor(hashUnit(cmd.requestId) * SEND_ERRORS.length)]!
-            : null,
-          createdAt: core.now(),
-        },
-      });
-      out.push({ ok: false, error: new GatewayError('failed', 'not stored') }); // replaced below
-    } catch (err) {
-      if (!(err instanceof GatewayError)) throw err;
-      out.push({ ok: false, error: err });
     }
   }
   const inserted = await core.repo.insertMessagesNow(fresh.map((f) => f.row));
@@ -285,58 +234,12 @@ export async function sendMessages(core: SimCore, cmds: SendCommand[]): Promise<
     out[f.at] = { ok: true, accepted: accepted(row, duplicate) };
     if (!duplicate) sent.push(row);
   }
-  for (const [i, cmd] of cmds.entries()) {
-    const first = firstOf.get(cmd.requestId);
-    if (first !== undefined && first !== i) {
-      const r = out[first]!;
-      out[i] = r.ok ? { ok: true, accepted: { ...r.accepted, duplicate: true } } : r;
-    }
+  for (const [i, first] of repeats) {
+    const r = out[first]!;
+    out[i] = r.ok ? { ok: true, accepted: { ...r.accepted, duplicate: true } } : r;
   }
-  if (sent.length > 0) {
-    core.later(wxid, 0, () => {
-      for (const row of sent) {
-        void core.emit(wxid, 'sendReceipt', {
-          workWxid: wxid,
-          requestId: row.requestId!,
-          msgId: row.msgId,
-          status: row.status === 'failed' ? 'failed' : 'sent',
-          error: row.error,
-          at: core.now(),
-        });
-      }
-    });
-    scheduleBatchReceipts(
-      core,
-      wxid,
-      sent.filter((r) => r.status === 'sent'),
-    );
-  }
+  scheduleReceipts(core, wxid, sent, true);
   return out;
-}
-
-/** The delivered, then read, receipts of messages sent together: one update per step. */
-function scheduleBatchReceipts(core: SimCore, wxid: string, rows: SimMessageRow[]): void {
-  if (rows.length === 0) return;
-  const step = async (status: 'delivered' | 'read') => {
-    if (core.held.get(wxid)?.status !== 'online') return;
-    await core.repo.setStatuses(
-      wxid,
-      rows.map((r) => r.msgId),
-      status,
-    );
-    for (const row of rows) {
-      void core.emit(wxid, 'sendReceipt', {
-        workWxid: wxid,
-        requestId: row.requestId!,
-        msgId: row.msgId,
-        status,
-        error: null,
-        at: core.now(),
-      });
-    }
-    if (status === 'delivered') core.later(wxid, core.config.readDelayMs, () => step('read'));
-  };
-  core.later(wxid, core.config.deliveryDelayMs, () => step('delivered'));
 }
 
 function accepted(row: SimMessageRow, duplicate: boolean): SendAccepted {
@@ -351,25 +254,74 @@ function accepted(row: SimMessageRow, duplicate: boolean): SendAccepted {
   };
 }
 
-/** Schedules the delivered and read receipts still owed for a sent message. */
-export function scheduleReceipts(core: SimCore, row: SimMessageRow): void {
-  const wxid = row.accountWxid;
-  const step = async (status: 'delivered' | 'read') => {
-    if (core.held.get(wxid)?.status !== 'online') return;
-    await core.repo.updateMessage(wxid, row.msgId, { status });
+/** A console message as the platform stores it; whether it fails is a hash, the same on a retry. */
+function outgoingRow(
+  core: SimCore,
+  cmd: SendCommand,
+  msgType: MsgType,
+  content: string,
+): SimMessageInsert {
+  const fails =
+    hashUnit(`${core.seed}|fail|${cmd.workWxid}|${cmd.requestId}`) < core.config.failRate;
+  return {
+    accountWxid: cmd.workWxid,
+    msgId: core.newMsgId(),
+    requestId: cmd.requestId,
+    talkType: cmd.talkType,
+    peerId: cmd.peerId,
+    fromSelf: true,
+    memberWxid: null,
+    msgType,
+    content,
+    fileId: null,
+    status: fails ? 'failed' : 'sent',
+    error: fails ? SEND_ERRORS[Math.floor(hashUnit(cmd.requestId) * SEND_ERRORS.length)]! : null,
+    createdAt: core.now(),
+  };
+}
+
+/**
+ * Schedules the receipts still owed for console messages of an account: with `justSent`, first
+ * each one's `sent` (or `failed`); then `delivered` and `read` for those sent, or `read` for those
+ * already delivered. Messages sent together move together: one update a step.
+ */
+export function scheduleReceipts(
+  core: SimCore,
+  wxid: string,
+  rows: SimMessageRow[],
+  justSent = false,
+): void {
+  const emit = (row: SimMessageRow, status: SendReceiptEvent['status'], error: string | null) =>
     void core.emit(wxid, 'sendReceipt', {
       workWxid: wxid,
       requestId: row.requestId!,
       msgId: row.msgId,
       status,
-      error: null,
+      error,
       at: core.now(),
     });
-    if (status === 'delivered') core.later(wxid, core.config.readDelayMs, () => step('read'));
+  if (justSent && rows.length > 0) {
+    core.later(wxid, 0, () => {
+      for (const row of rows) emit(row, row.status === 'failed' ? 'failed' : 'sent', row.error);
+    });
+  }
+  const step = async (status: 'delivered' | 'read', list: SimMessageRow[]) => {
+    if (core.held.get(wxid)?.status !== 'online') return;
+    await core.repo.setStatuses(
+      wxid,
+      list.map((r) => r.msgId),
+      status,
+    );
+    for (const row of list) emit(row, status, null);
+    if (status === 'delivered') {
+      core.later(wxid, core.config.readDelayMs, () => step('read', list));
+    }
   };
-  if (row.status === 'sent') core.later(wxid, core.config.deliveryDelayMs, () => step('delivered'));
-  else if (row.status === 'delivered')
-    core.later(wxid, core.config.readDelayMs, () => step('read'));
+  const sent = rows.filter((r) => r.status === 'sent');
+  const delivered = rows.filter((r) => r.status === 'delivered');
+  if (sent.length > 0) core.later(wxid, core.config.deliveryDelayMs, () => step('delivered', sent));
+  if (delivered.length > 0)
+    core.later(wxid, core.config.readDelayMs, () => step('read', delivered));
 }
 
 /** Revokes a message the account sent, within the platform's window. */

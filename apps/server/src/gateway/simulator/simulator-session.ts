@@ -273,7 +273,7 @@ async function goOnline(core: SimCore, wxid: string): Promise<void> {
 
 /** Restarts the timed work of an account (receipts, pending friend adds) after a (re)connect. */
 async function scheduleAccountWork(core: SimCore, wxid: string): Promise<void> {
-  for (const row of await core.repo.pendingReceipts(wxid)) scheduleReceipts(core, row);
+  scheduleReceipts(core, wxid, await core.repo.pendingReceipts(wxid));
   for (const p of await core.repo.pendingAdds(wxid)) scheduleFriendAccept(core, wxid, p.wxid);
 }
 

@@ -213,7 +213,6 @@ export class MessageIngest {
     push: (tenantId: string, p: PushInput) => void,
   ): Promise<void> {
     const sets = new Map<string, repo.ReceiptSet>();
-    const tenantOf = new Map<string, string>();
     for (const { ev, account } of items) {
       const key = `${account.id}:${ev.requestId}`;
       const set: repo.ReceiptSet = sets.get(key) ?? {
@@ -239,7 +238,6 @@ export class MessageIngest {
         if (ev.status === 'read') set.readOk = true;
       }
       sets.set(key, set);
-      tenantOf.set(account.id, account.tenantId);
     }
     const rows = await repo.applyReceipts(tx, [...sets.values()]);
     const byTenant = new Map<string, MessageRow[]>();
@@ -256,7 +254,7 @@ export class MessageIngest {
       );
       for (const row of list) {
         const conv = convs.get(row.conversationId);
-        if (!conv || tenantOf.get(row.workAccountId) !== tenantId) continue;
+        if (!conv) continue;
         push(tenantId, {
           event: 'send',
           workAccountId: row.workAccountId,
