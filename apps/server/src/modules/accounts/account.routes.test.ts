@@ -17,6 +17,7 @@ import {
   addAccount,
   apiAs,
   eventually,
+  gatewayIdle,
   waitStatus,
   type ListedAccount,
 } from './account.test-support.ts';
@@ -224,8 +225,12 @@ describe('account operations and their states (SPEC §5)', () => {
     acc = await addAccount(ctx, demo, { nickname: '状态测试' });
   });
 
-  const setStatus = (wxid: string, status: 'loggingIn' | 'online') =>
-    ctx.deps.db.update(workAccounts).set({ status }).where(eq(workAccounts.wxid, wxid));
+  // The platform's own `online` event for a new login may still be on its way; once delivered,
+  // it would finish a login this test pretends is under way.
+  const setStatus = async (wxid: string, status: 'loggingIn' | 'online') => {
+    await gatewayIdle(ctx);
+    await ctx.deps.db.update(workAccounts).set({ status }).where(eq(workAccounts.wxid, wxid));
+  };
 
   it('logs out only accounts that are logging in', async () => {
     const refused = await api().post('/main-api/acc/logout', { wxids: [acc.wxid] });
