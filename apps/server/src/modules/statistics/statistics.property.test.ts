@@ -9,6 +9,8 @@ import {
   conversations,
   friendRequests,
   messages,
+  tagGroups,
+  tags,
   tenants,
   workAccounts,
 } from '../../db/schema/index.ts';
@@ -23,6 +25,7 @@ import {
   type Session,
   type TestContext,
 } from '../../../test/support.ts';
+import { addLinks, deleteTags } from '../tags/tags.repository.ts';
 import { backfillStatistics } from './statistics.backfill.ts';
 import { daysOf } from './statistics.service.ts';
 import {
@@ -853,6 +856,68 @@ describe(`statistics rollups stay exact (${DB_KIND})`, () => {
     expect(after.summary.contacts).toBe(before.summary.contacts! - 2);
     // The gone account's rows left the per-tag fold: the tenant's report is the three's again.
     await expectNamedMatchRaw(tz, from, to, [...accounts]);
+    const kept = await rollupRows();
+    await clearMoreRollups(db, tenantId);
+    await backfillStatistics(db, tenantId);
+    expect(await rollupRows()).toEqual(kept);
+  });
+
+  it('a tag deleted while contacts are being tagged keeps neither links nor rollups', async () => {
+    // On PostgreSQL, in both orders: a deletion waits for the tagging and takes its links with it;
+    // a tagging that waits for a deletion finds the tag gone (PGlite runs one at a time anyway).
+    const db = ctx.deps.db;
+    const acc = accounts[1]!;
+    const friends = await db
+      .insert(contacts)
+      .values(
+        [1, 2].map((i) => ({ tenantId, workAccountId: acc.id, wxid: `wxid_race_friend_${i}` })),
+      )
+      .returning();
+    const ids = friends.map((f) => f.id);
+    const [group] = await db.insert(tagGroups).values({ tenantId, name: '竞争' }).returning();
+    const newTag = async (name: string) => {
+      const [t] = await db.insert(tags).values({ tenantId, groupId: group!.id, name }).returning();
+      return t!.id;
+    };
+    /** Runs `first` in a transaction held open until `second` has had time to wait for it. */
+    const overlap = async <A, B>(
+      first: (tx: typeof db) => Promise<A>,
+      second: (tx: typeof db) => Promise<B>,
+    ): Promise<[A, B]> => {
+      let began!: () => void;
+      const firstDone = new Promise<void>((resolve) => (began = resolve));
+      let release!: () => void;
+      const gate = new Promise<void>((resolve) => (release = resolve));
+      const a = db.transaction(async (tx) => {
+        const r = await first(tx as unknown as typeof db);
+        began();
+        await gate;
+        return r;
+      });
+      await Promise.race([firstDone, new Promise((resolve) => setTimeout(resolve, 2000))]);
+      const b = db.transaction((tx) => second(tx as unknown as typeof db));
+      setTimeout(release, 300);
+      return Promise.all([a, b]);
+    };
+    const taggedFirst = await newTag('先打标签');
+    const [added, removed] = await overlap(
+      (tx) => addLinks(tx, tenantId, ids, [taggedFirst]),
+      (tx) => deleteTags(tx, tenantId, [taggedFirst]),
+    );
+    expect(added).toBe(2);
+    expect(removed.removed).toBe(1);
+    const deletedFirst = await newTag('先删除');
+    const [gone, late] = await overlap(
+      (tx) => deleteTags(tx, tenantId, [deletedFirst]),
+      (tx) => addLinks(tx, tenantId, ids, [deletedFirst]),
+    );
+    expect(gone.removed).toBe(1);
+    expect(late).toBe(0);
+    const left = rowsOf<{ n: number }>(
+      await db.execute(sql`select count(*)::int as n from contact_tags
+        where tag_id in (${taggedFirst}::uuid, ${deletedFirst}::uuid)`),
+    );
+    expect(Number(left[0]!.n)).toBe(0);
     const kept = await rollupRows();
     await clearMoreRollups(db, tenantId);
     await backfillStatistics(db, tenantId);

@@ -83,6 +83,7 @@ export async function countTarget(db: DbOrTx, t: BulkTarget): Promise<number> {
  * One step of a bulk tagging, in one statement: the next `step` contacts of the target after
  * `after` (by id) get every tag added (`insert … select`, links already there skipped) or removed
  * (`delete … where contact_id in`). The count triggers on contact_tags then update each tag once.
+ * The tags are read FOR KEY SHARE, so a tag deleted meanwhile keeps no link (see `addLinks`).
  */
 export async function applyStep(
   db: DbOrTx,
@@ -102,6 +103,7 @@ export async function applyStep(
           from chunk, ${tags}
           where ${tags.tenantId} = ${t.tenantId}::uuid and ${tags.id} = any(${p(tagIds)}::uuid[])
           order by 1, 2
+          for key share of ${tags}
           on conflict do nothing returning 1`
       : sql`delete from ${contactTags}
           where tenant_id = ${t.tenantId}::uuid and tag_id = any(${p(tagIds)}::uuid[])
