@@ -718,6 +718,11 @@ const leaseHeldBy = (owner: string) =>
   sql`(select coalesce(w.lease_owner, ${owner}) from work_accounts w
        where w.id = messages.work_account_id) = ${owner}`;
 
+/** `leaseHeldBy` for one account: a condition the database evaluates once, not per message. */
+const accountLeaseHeldBy = (workAccountId: string, owner: string) =>
+  sql`exists (select 1 from work_accounts w
+       where w.id = ${workAccountId} and coalesce(w.lease_owner, ${owner}) = ${owner})`;
+
 /**
  * Claims console sends waiting for an account (oldest first), marking them dispatching, if
  * `owner` holds the account's lease (none otherwise).
@@ -733,7 +738,7 @@ export async function claimPendingSends(
     where id in (
       select id from messages
       where work_account_id = ${workAccountId} and dispatch_state = 'pending'
-        and ${leaseHeldBy(owner)}
+        and ${accountLeaseHeldBy(workAccountId, owner)}
       order by id limit ${limit}
       for update skip locked
     )
