@@ -20,6 +20,7 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 120_000,
           pool: 'forks',
+          isolate: false,
           env: { TZ: 'UTC' },
         },
       },
@@ -32,6 +33,9 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 120_000,
           pool: 'forks',
+          // Files share their worker's module cache (no mocks, each file builds and closes its
+          // own server): the server suite takes about 110 s less per database.
+          isolate: false,
           env: { TZ: 'UTC' },
         },
       },

@@ -63,7 +63,17 @@ test('the top menu keeps every entry in view at 1024 × 768, in both languages',
   await page.setViewportSize({ width: 1024, height: 768 });
   const menu = page.getByTestId('top-menu');
   // Entries that do not fit are folded into '···' (rendered, but without a box).
-  const zh = ['会话聊天', '群聊', '历史消息', '通讯录', '群发助手', '朋友圈', '客户中心', '设置'];
+  const zh = [
+    '会话聊天',
+    '群聊',
+    '历史消息',
+    '通讯录',
+    '群发助手',
+    '朋友圈',
+    '数据统计',
+    '客户中心',
+    '设置',
+  ];
   for (const name of zh) await expect(menu.getByRole('menuitem', { name })).toBeVisible();
   await page.getByTestId('language-switch').click();
   const en = [
@@ -73,6 +83,7 @@ test('the top menu keeps every entry in view at 1024 × 768, in both languages',
     'Contacts',
     'Mass send',
     'Moments',
+    'Stats',
     'Clients',
     'Settings',
   ];
@@ -84,4 +95,10 @@ test('the top menu keeps every entry in view at 1024 × 768, in both languages',
     await page.setViewportSize({ width, height: width === 1024 ? 768 : 900 });
     for (const name of zh) await expect(menu.getByRole('menuitem', { name })).toBeVisible();
   }
+  // And a page loaded at 1024 (the simulator's link in the header beside the menu).
+  await page.setViewportSize({ width: 1024, height: 768 });
+  await page.reload();
+  await expect(page.getByTestId('open-simulator')).toBeVisible();
+  for (const name of zh) await expect(menu.getByRole('menuitem', { name })).toBeVisible();
+  await shot(page, 'top-menu-1024-zh');
 });
