@@ -14,7 +14,7 @@ import {
   tenants,
   workAccounts,
 } from '../../db/schema/index.ts';
-import { rowsOf } from '../../platform/db.ts';
+import { rowsOf, type Tx } from '../../platform/db.ts';
 import { api } from '../../../test/api.ts';
 import {
   DB_KIND,
@@ -425,6 +425,34 @@ async function expectNamedMatchRaw(tz: string, from: string, to: string, accs: t
   }
 }
 
+/**
+ * Runs `first` in a transaction held open until `second`, begun in another, has had time to wait
+ * for its locks (PostgreSQL); `thenFirst` then runs in the first one before it commits. PGlite
+ * runs one transaction at a time, so there the second simply follows the first.
+ */
+async function overlap<A, B>(
+  first: (tx: Tx) => Promise<A>,
+  second: (tx: Tx) => Promise<B>,
+  thenFirst?: (tx: Tx) => Promise<void>,
+): Promise<[A, B]> {
+  const db = ctx.deps.db;
+  let began!: () => void;
+  const firstDone = new Promise<void>((resolve) => (began = resolve));
+  let release!: () => void;
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  const a = db.transaction(async (tx) => {
+    const r = await first(tx);
+    began();
+    await gate;
+    await thenFirst?.(tx);
+    return r;
+  });
+  await Promise.race([firstDone, new Promise((resolve) => setTimeout(resolve, 2000))]);
+  const b = db.transaction((tx) => second(tx));
+  setTimeout(release, 300);
+  return Promise.all([a, b]);
+}
+
 /** The rollups' non-zero rows, to compare the kept ones with the rebuilt ones. */
 async function rollupRows(): Promise<string[]> {
   const result = await ctx.deps.db.execute(sql`
@@ -562,21 +590,10 @@ describe(`statistics rollups stay exact (${DB_KIND})`, () => {
     const later = now + 30 * 3_600_000;
     // The chat's newest message so far is a sent one: the next received one begins a turn.
     await db.insert(messages).values(msg(1, now - 500));
-    let inserted!: () => void;
-    const firstIn = new Promise<void>((resolve) => (inserted = resolve));
-    let release!: () => void;
-    const gate = new Promise<void>((resolve) => (release = resolve));
-    const first = db.transaction(async (tx) => {
-      await tx.insert(messages).values(msg(2, now));
-      inserted();
-      await gate;
-    });
-    await Promise.race([firstIn, new Promise((resolve) => setTimeout(resolve, 2000))]);
-    const second = db.transaction(async (tx) => {
-      await tx.insert(messages).values(msg(1, later));
-    });
-    setTimeout(release, 300);
-    await Promise.all([first, second]);
+    await overlap(
+      (tx) => tx.insert(messages).values(msg(2, now)),
+      (tx) => tx.insert(messages).values(msg(1, later)),
+    );
     const turn = rowsOf<{ reply: number | string | null }>(
       await db.execute(sql`select reply_t as reply from stat_service_turns
         where conversation_id = ${acc.convs[0]!} and start_t = ${now}`),
@@ -614,22 +631,13 @@ describe(`statistics rollups stay exact (${DB_KIND})`, () => {
       msgTime,
     });
     const base = Date.now() - 30 * DAY;
-    let wrote!: () => void;
-    const firstWrote = new Promise<void>((resolve) => (wrote = resolve));
-    let release!: () => void;
-    const gate = new Promise<void>((resolve) => (release = resolve));
-    const first = db.transaction(async (tx) => {
-      await tx.insert(messages).values(msg(lo!, base));
-      wrote();
-      await gate;
-      await tx.insert(messages).values(msg(hi!, base + DAY));
-    });
-    await Promise.race([firstWrote, new Promise((resolve) => setTimeout(resolve, 2000))]);
-    const second = db.transaction(async (tx) => {
-      await tx.insert(messages).values([msg(hi!, base + 2 * DAY), msg(lo!, base + 3 * DAY)]);
-    });
-    setTimeout(release, 300);
-    await Promise.all([first, second]);
+    await overlap(
+      (tx) => tx.insert(messages).values(msg(lo!, base)),
+      (tx) => tx.insert(messages).values([msg(hi!, base + 2 * DAY), msg(lo!, base + 3 * DAY)]),
+      async (tx) => {
+        await tx.insert(messages).values(msg(hi!, base + DAY));
+      },
+    );
     const turns = rowsOf<{ n: number }>(
       await db.execute(sql`select count(*)::int as n from stat_service_turns
         where conversation_id in (${lo!}, ${hi!})`),
@@ -735,21 +743,10 @@ describe(`statistics rollups stay exact (${DB_KIND})`, () => {
     // After every change of the account so far; the logout on the next day.
     const on = Date.now() + 3_600_000;
     const off = on + 30 * 3_600_000;
-    let inserted!: () => void;
-    const firstIn = new Promise<void>((resolve) => (inserted = resolve));
-    let release!: () => void;
-    const gate = new Promise<void>((resolve) => (release = resolve));
-    const first = db.transaction(async (tx) => {
-      await tx.insert(accountStatusLog).values(row('online', on));
-      inserted();
-      await gate;
-    });
-    await Promise.race([firstIn, new Promise((resolve) => setTimeout(resolve, 2000))]);
-    const second = db.transaction(async (tx) => {
-      await tx.insert(accountStatusLog).values(row('offline', off));
-    });
-    setTimeout(release, 300);
-    await Promise.all([first, second]);
+    await overlap(
+      (tx) => tx.insert(accountStatusLog).values(row('online', on)),
+      (tx) => tx.insert(accountStatusLog).values(row('offline', off)),
+    );
     const [kept] = rowsOf<{ ms: number | string }>(
       await db.execute(sql`select coalesce(sum(online_ms), 0) as ms from stat_login_daily
         where work_account_id = ${acc.id}`),
@@ -864,7 +861,7 @@ describe(`statistics rollups stay exact (${DB_KIND})`, () => {
 
   it('a tag deleted while contacts are being tagged keeps neither links nor rollups', async () => {
     // On PostgreSQL, in both orders: a deletion waits for the tagging and takes its links with it;
-    // a tagging that waits for a deletion finds the tag gone (PGlite runs one at a time anyway).
+    // a tagging that waits for a deletion finds the tag gone.
     const db = ctx.deps.db;
     const acc = accounts[1]!;
     const friends = await db
@@ -878,26 +875,6 @@ describe(`statistics rollups stay exact (${DB_KIND})`, () => {
     const newTag = async (name: string) => {
       const [t] = await db.insert(tags).values({ tenantId, groupId: group!.id, name }).returning();
       return t!.id;
-    };
-    /** Runs `first` in a transaction held open until `second` has had time to wait for it. */
-    const overlap = async <A, B>(
-      first: (tx: typeof db) => Promise<A>,
-      second: (tx: typeof db) => Promise<B>,
-    ): Promise<[A, B]> => {
-      let began!: () => void;
-      const firstDone = new Promise<void>((resolve) => (began = resolve));
-      let release!: () => void;
-      const gate = new Promise<void>((resolve) => (release = resolve));
-      const a = db.transaction(async (tx) => {
-        const r = await first(tx as unknown as typeof db);
-        began();
-        await gate;
-        return r;
-      });
-      await Promise.race([firstDone, new Promise((resolve) => setTimeout(resolve, 2000))]);
-      const b = db.transaction((tx) => second(tx as unknown as typeof db));
-      setTimeout(release, 300);
-      return Promise.all([a, b]);
     };
     const taggedFirst = await newTag('先打标签');
     const [added, removed] = await overlap(
