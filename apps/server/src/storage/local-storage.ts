@@ -79,8 +79,11 @@ export class LocalStorage implements ObjectStorage {
       },
     });
     const input = Buffer.isBuffer(source) ? Readable.from([source]) : source;
+    // The temp file is opened before the pipeline starts, so a failure can never race the
+    // stream's own open and leave a file behind after the cleanup below.
+    const handle = await fsp.open(tmpFile, 'wx');
     try {
-      await pipeline(input, meter, fs.createWriteStream(tmpFile, { flags: 'wx' }));
+      await pipeline(input, meter, handle.createWriteStream());
       await fsp.mkdir(path.dirname(target), { recursive: true });
       if (opts.exclusive) {
         // link() never replaces: of two writers of one key, exactly one wins.
@@ -92,6 +95,7 @@ export class LocalStorage implements ObjectStorage {
         await fsp.rename(tmpFile, target);
       }
     } catch (err) {
+      await handle.close().catch(() => undefined);
       await fsp.rm(tmpFile, { force: true });
       throw err;
     }
