@@ -26,6 +26,8 @@ import {
   type TestContext,
 } from '../../../test/support.ts';
 import { addLinks, deleteTags } from '../tags/tags.repository.ts';
+import { applyStep } from '../tags/bulk-tag.repository.ts';
+import { deleteContacts } from '../contacts/contact.repository.ts';
 import { backfillStatistics } from './statistics.backfill.ts';
 import { daysOf } from './statistics.service.ts';
 import {
@@ -893,6 +895,63 @@ describe(`statistics rollups stay exact (${DB_KIND})`, () => {
     const left = rowsOf<{ n: number }>(
       await db.execute(sql`select count(*)::int as n from contact_tags
         where tag_id in (${taggedFirst}::uuid, ${deletedFirst}::uuid)`),
+    );
+    expect(Number(left[0]!.n)).toBe(0);
+    const kept = await rollupRows();
+    await clearMoreRollups(db, tenantId);
+    await backfillStatistics(db, tenantId);
+    expect(await rollupRows()).toEqual(kept);
+  });
+
+  it('a friend deleted while being tagged, one by one or in bulk, keeps no links', async () => {
+    // As with tags: the deletion waits for the tagging and takes its links with it, or the
+    // tagging waits for the deletion and skips the friend.
+    const db = ctx.deps.db;
+    const acc = accounts[2]!;
+    const ref = { tenantId, workAccountId: acc.id };
+    const [group] = await db.insert(tagGroups).values({ tenantId, name: '好友竞争' }).returning();
+    const [tag] = await db
+      .insert(tags)
+      .values({ tenantId, groupId: group!.id, name: '删除中' })
+      .returning();
+    const friend = async (wxid: string) => {
+      const [c] = await db
+        .insert(contacts)
+        .values({ ...ref, wxid })
+        .returning();
+      return c!.id;
+    };
+    const bulk = (tx: Tx, wxid: string) =>
+      applyStep(
+        tx,
+        { tenantId, accountIds: [acc.id], list: [wxid] },
+        [tag!.id],
+        'add',
+        undefined,
+        10,
+      );
+    const cases: [string, (tx: Tx, id: string, wxid: string) => Promise<number>][] = [
+      ['one', (tx, id) => addLinks(tx, tenantId, [id], [tag!.id])],
+      ['bulk', async (tx, _id, wxid) => (await bulk(tx, wxid)).changed],
+    ];
+    for (const [how, tag1] of cases) {
+      const taggedFirst = `wxid_race_tagged_${how}`;
+      const a = await friend(taggedFirst);
+      const [added] = await overlap(
+        (tx) => tag1(tx, a, taggedFirst),
+        (tx) => deleteContacts(tx, ref, [taggedFirst]),
+      );
+      expect(added, how).toBe(1);
+      const deletedFirst = `wxid_race_deleted_${how}`;
+      const b = await friend(deletedFirst);
+      const [, late] = await overlap(
+        (tx) => deleteContacts(tx, ref, [deletedFirst]),
+        (tx) => tag1(tx, b, deletedFirst),
+      );
+      expect(late, how).toBe(0);
+    }
+    const left = rowsOf<{ n: number }>(
+      await db.execute(sql`select count(*)::int as n from contact_tags where tag_id = ${tag!.id}`),
     );
     expect(Number(left[0]!.n)).toBe(0);
     const kept = await rollupRows();

@@ -83,7 +83,8 @@ export async function countTarget(db: DbOrTx, t: BulkTarget): Promise<number> {
  * One step of a bulk tagging, in one statement: the next `step` contacts of the target after
  * `after` (by id) get every tag added (`insert … select`, links already there skipped) or removed
  * (`delete … where contact_id in`). The count triggers on contact_tags then update each tag once.
- * The tags are read FOR KEY SHARE, so a tag deleted meanwhile keeps no link (see `addLinks`).
+ * Contacts and tags are read FOR KEY SHARE when adding, so a tag or a friend deleted meanwhile
+ * keeps no link (see `addLinks`).
  */
 export async function applyStep(
   db: DbOrTx,
@@ -94,8 +95,11 @@ export async function applyStep(
   step: number,
 ): Promise<{ processed: number; changed: number; last: string | null }> {
   const cursor = after ? sql` and ${contacts.id} > ${after}::uuid` : sql``;
+  // Added links lock their contacts as well (see `addLinks`): a friend deleted meanwhile is
+  // skipped, or its deletion waits for the step and takes the new links with it.
+  const lock = op === 'add' ? sql` for key share` : sql``;
   const chunk = sql`select ${contacts.id} as id from ${contacts}
-    where ${targetWhere(t)}${cursor} order by ${contacts.id} limit ${sql.raw(String(Math.trunc(step)))}`;
+    where ${targetWhere(t)}${cursor} order by ${contacts.id} limit ${sql.raw(String(Math.trunc(step)))}${lock}`;
   const change =
     op === 'add'
       ? sql`insert into ${contactTags} (contact_id, tag_id, tenant_id)

@@ -188,9 +188,9 @@ export async function addLinks(
 ): Promise<number> {
   if (contactIds.length === 0 || tagIds.length === 0) return 0;
   // Contact and tag ids are read from their tables in the statement (contact_tags has no
-  // foreign keys), so a link never names a row that is gone. The tags are read FOR KEY SHARE, as
-  // a foreign key would: a tag's deletion waits for this and then takes the new links with it,
-  // and a tagging that waits for a deletion finds the tag gone.
+  // foreign keys), so a link never names a row that is gone. Both are read FOR KEY SHARE, as a
+  // foreign key would: a contact's or a tag's deletion waits for this and then takes the new
+  // links with it, and a tagging that waits for a deletion finds the row gone.
   const r = await db.execute(sql`
     with ins as (
       insert into ${contactTags} (contact_id, tag_id, tenant_id)
@@ -199,7 +199,7 @@ export async function addLinks(
       where ${contacts.tenantId} = ${tenantId}::uuid and ${contacts.id} = any(${sql.param(contactIds)}::uuid[])
         and ${tags.tenantId} = ${tenantId}::uuid and ${tags.id} = any(${sql.param(tagIds)}::uuid[])
       order by 1, 2
-      for key share of ${tags}
+      for key share of ${contacts}, ${tags}
       on conflict do nothing
       returning 1)
     select count(*)::int as n from ins`);
