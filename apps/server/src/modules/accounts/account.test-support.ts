@@ -109,11 +109,15 @@ export async function addAccount(
     nickname: opts.nickname,
   });
   if (scan.status !== 200) throw new Error(`scan: ${scan.message}`);
-  return waitStatus(ctx, s, scan.data.wxid, 'online');
+  const online = await waitStatus(ctx, s, scan.data.wxid, 'online');
+  // The login's own events (its status, the first sync) may still be on their way; a test's
+  // next step must not race them, so an in-process server is waited for until it is idle.
+  if ('deps' in ctx) await gatewayIdle(ctx as Pick<TestContext, 'deps'>);
+  return online;
 }
 
 /** Waits until the gateway has delivered every event so far. */
-export async function gatewayIdle(ctx: TestContext) {
+export async function gatewayIdle(ctx: Pick<TestContext, 'deps'>) {
   await accountRuntimeOf(ctx.deps).gateway.simulator?.idle();
 }
 
