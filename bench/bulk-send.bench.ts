@@ -5,10 +5,9 @@
 //   gets friends enough beyond its simulated world), beside the floor in the same run: the same
 //   number of messages stored straight into the conversations outbox by 20 loops (one per
 //   account, no scheduler) and dispatched by the same dispatcher. Each runs on a fresh server
-//   (same run, same machine), so neither inherits the other's rows: on one shared PGlite server
-//   the task, run after the floor's 20,000 chats and sends, went at a quarter of its speed
-//   alone (143 vs 593 /s; the cause is not found yet), while a floor run after a 6,000-send
-//   task was not slower than one on a fresh server.
+//   (same run, same machine), so neither inherits the other's rows. (On one shared PGlite
+//   server the task after the floor once went at a quarter of its speed: stale planner
+//   statistics, fixed by analysing grown tables; see docs/bulk-send.md.)
 // - the pacing error with a friend interval of 10 s ± 5 s, measured on the simulator's receive
 //   times: each gap between two friends of one account must lie in [5 s, 15 s].
 import { sql } from 'drizzle-orm';

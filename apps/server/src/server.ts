@@ -4,7 +4,7 @@ import { watchedAuthCache } from './platform/auth-cache.ts';
 import { MemoryBus, PgBus, type Bus } from './platform/bus.ts';
 import type { Config } from './platform/config.ts';
 import { openDatabase, runMigrations, type Database } from './platform/db.ts';
-import { pgliteMaintenanceJob } from './platform/pglite-maintenance.ts';
+import { pgliteGrowthJob, pgliteMaintenanceJob } from './platform/pglite-maintenance.ts';
 import type { Deps } from './platform/deps.ts';
 import { seed, type CreatedLogin } from './modules/bootstrap/seed.ts';
 import {
@@ -103,7 +103,10 @@ export async function startServer(config: Config, opts: ServerOptions = {}): Pro
     ...opts.scheduler,
   });
   // PGlite has no autovacuum: the server keeps its statistics and reclaims dead rows itself.
-  if (database.kind === 'pglite') scheduler.register(pgliteMaintenanceJob(database));
+  if (database.kind === 'pglite') {
+    scheduler.register(pgliteMaintenanceJob(database));
+    scheduler.register(pgliteGrowthJob(database));
+  }
   const accounts = configureAccountRuntime(deps, {
     loadMedia: mediaLoaderOf(deps),
     ...opts.accounts,

@@ -28,6 +28,39 @@ export async function maintainPglite(database: Database): Promise<string[]> {
   return tables.map((t) => t.name);
 }
 
+/** How often the size check of `analyzeGrownPglite` runs. */
+export const GROWTH_CHECK_EVERY_MS = 10_000;
+
+/**
+ * Autovacuum's "analyze" trigger, by size: the tables that grew by more than a tenth (and a page)
+ * since the planner last saw them (`relpages`, set by the last ANALYZE or VACUUM) are analysed
+ * now; returns their names. A table filling from empty would otherwise keep the statistics of
+ * an empty one until the next full pass, and plans made for a few rows slow every write of
+ * thousands: a trigger's statement on `messages` took 24 ms instead of under 1 ms after 6,000
+ * messages. The check reads each table's size (no scan).
+ */
+export async function analyzeGrownPglite(database: Database): Promise<string[]> {
+  const grown = rowsOf<{ name: string }>(
+    await database.db.execute(sql`
+      select c.relname as name from pg_class c
+      where c.relkind = 'r' and c.relnamespace = 'public'::regnamespace
+        and pg_relation_size(c.oid) / current_setting('block_size')::int > c.relpages * 1.1 + 1
+      order by c.relname`),
+  );
+  for (const t of grown) {
+    await database.db.execute(sql.raw(`analyze "${t.name.replaceAll('"', '""')}"`));
+  }
+  return grown.map((t) => t.name);
+}
+
+/** The size check as periodic work of the scheduler. */
+export function pgliteGrowthJob(database: Database, everyMs = GROWTH_CHECK_EVERY_MS) {
+  return periodicJob('pgliteAnalyzeGrown', everyMs, async (deps) => {
+    const tables = await analyzeGrownPglite(database);
+    if (tables.length) deps.log.debug({ tables }, 'pglite analyze of grown tables');
+  });
+}
+
 /** The pass as periodic work of the scheduler (every 15 minutes; the first soon after start). */
 export function pgliteMaintenanceJob(database: Database, everyMs = MAINTENANCE_EVERY_MS) {
   return periodicJob('pgliteMaintenance', everyMs, async (deps) => {
