@@ -13,19 +13,27 @@ import { rowsOf, type Database } from './db.ts';
  */
 export const MAINTENANCE_EVERY_MS = 15 * 60_000;
 
-/** One pass: every table of the schema vacuumed and analysed; returns their names. */
-export async function maintainPglite(database: Database): Promise<string[]> {
+/**
+ * Runs `command` (`vacuum (analyze)`, `analyze`) on each table of the schema that `where` keeps
+ * (a condition on its `pg_class` row `c`), one at a time; returns their names.
+ */
+async function eachTable(database: Database, command: string, where = sql`true`) {
   const tables = rowsOf<{ name: string }>(
     await database.db.execute(sql`
       select c.relname as name from pg_class c
-      where c.relkind = 'r' and c.relnamespace = 'public'::regnamespace
+      where c.relkind = 'r' and c.relnamespace = 'public'::regnamespace and ${where}
       order by c.relname`),
   );
   for (const t of tables) {
     // The name comes from pg_class; quoting keeps any name a single identifier.
-    await database.db.execute(sql.raw(`vacuum (analyze) "${t.name.replaceAll('"', '""')}"`));
+    await database.db.execute(sql.raw(`${command} "${t.name.replaceAll('"', '""')}"`));
   }
   return tables.map((t) => t.name);
+}
+
+/** One pass: every table of the schema vacuumed and analysed; returns their names. */
+export function maintainPglite(database: Database): Promise<string[]> {
+  return eachTable(database, 'vacuum (analyze)');
 }
 
 /** How often the size check of `analyzeGrownPglite` runs. */
@@ -39,18 +47,12 @@ export const GROWTH_CHECK_EVERY_MS = 10_000;
  * thousands: a trigger's statement on `messages` took 24 ms instead of under 1 ms after 6,000
  * messages. The check reads each table's size (no scan).
  */
-export async function analyzeGrownPglite(database: Database): Promise<string[]> {
-  const grown = rowsOf<{ name: string }>(
-    await database.db.execute(sql`
-      select c.relname as name from pg_class c
-      where c.relkind = 'r' and c.relnamespace = 'public'::regnamespace
-        and pg_relation_size(c.oid) / current_setting('block_size')::int > c.relpages * 1.1 + 1
-      order by c.relname`),
+export function analyzeGrownPglite(database: Database): Promise<string[]> {
+  return eachTable(
+    database,
+    'analyze',
+    sql`pg_relation_size(c.oid) / current_setting('block_size')::int > c.relpages * 1.1 + 1`,
   );
-  for (const t of grown) {
-    await database.db.execute(sql.raw(`analyze "${t.name.replaceAll('"', '""')}"`));
-  }
-  return grown.map((t) => t.name);
 }
 
 /** The size check as periodic work of the scheduler. */

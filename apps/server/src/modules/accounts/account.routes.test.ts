@@ -17,7 +17,6 @@ import {
   addAccount,
   apiAs,
   eventually,
-  gatewayIdle,
   waitStatus,
   type ListedAccount,
 } from './account.test-support.ts';
@@ -225,10 +224,8 @@ describe('account operations and their states (SPEC §5)', () => {
     acc = await addAccount(ctx, demo, { nickname: '状态测试' });
   });
 
-  // The platform's own `online` event for a new login may still be on its way; once delivered,
-  // it would finish a login this test pretends is under way.
+  // addAccount has waited for the login's own events, so none finishes the login faked here.
   const setStatus = async (wxid: string, status: 'loggingIn' | 'online') => {
-    await gatewayIdle(ctx);
     await ctx.deps.db.update(workAccounts).set({ status }).where(eq(workAccounts.wxid, wxid));
   };
 

@@ -93,7 +93,7 @@ export function waitStatus(ctx: HasApp, s: Session, wxid: string, status: string
 
 /** Adds an account by QR through the simulator, as a person would; resolves once it is online. */
 export async function addAccount(
-  ctx: HasApp,
+  ctx: HasApp & Partial<Pick<TestContext, 'deps'>>,
   s: Session,
   opts: { nickname?: string; groupId?: string; proxyId?: string } = {},
 ): Promise<ListedAccount> {
@@ -112,7 +112,7 @@ export async function addAccount(
   const online = await waitStatus(ctx, s, scan.data.wxid, 'online');
   // The login's own events (its status, the first sync) may still be on their way; a test's
   // next step must not race them, so an in-process server is waited for until it is idle.
-  if ('deps' in ctx) await gatewayIdle(ctx as Pick<TestContext, 'deps'>);
+  if (ctx.deps) await gatewayIdle({ deps: ctx.deps });
   return online;
 }
 

@@ -455,6 +455,29 @@ async function overlap<A, B>(
   return Promise.all([a, b]);
 }
 
+/** The rollups kept by the triggers equal those the backfill rebuilds from the rows. */
+async function expectRollupsRebuilt(): Promise<void> {
+  const kept = await rollupRows();
+  await clearMoreRollups(ctx.deps.db, tenantId);
+  await backfillStatistics(ctx.deps.db, tenantId);
+  expect(await rollupRows()).toEqual(kept);
+}
+
+/** A new tag, in a group of its own; its id. */
+async function newTag(name: string): Promise<string> {
+  const db = ctx.deps.db;
+  const [group] = await db.insert(tagGroups).values({ tenantId, name }).returning();
+  const [tag] = await db.insert(tags).values({ tenantId, groupId: group!.id, name }).returning();
+  return tag!.id;
+}
+
+/** How many links to any of the tags there are. */
+async function linkCount(tagIds: string[]): Promise<number> {
+  const r = await ctx.deps.db.execute(sql`select count(*)::int as n from contact_tags
+    where tag_id = any(${sql.param(tagIds)}::uuid[])`);
+  return Number(rowsOf<{ n: number }>(r)[0]!.n);
+}
+
 /** The rollups' non-zero rows, to compare the kept ones with the rebuilt ones. */
 async function rollupRows(): Promise<string[]> {
   const result = await ctx.deps.db.execute(sql`
@@ -566,10 +589,7 @@ describe(`statistics rollups stay exact (${DB_KIND})`, () => {
       .insert(messages)
       .values({ ...row(single[1]!, Date.now()), sendSide: 2, senderUserId: null, robot: false });
     await expectReportsMatchRaw(tz);
-    const kept = await rollupRows();
-    await clearMoreRollups(ctx.deps.db, tenantId);
-    await backfillStatistics(ctx.deps.db, tenantId);
-    expect(await rollupRows()).toEqual(kept);
+    await expectRollupsRebuilt();
   });
 
   it('two transactions writing one chat take turns, so its turns stay exact', async () => {
@@ -601,10 +621,7 @@ describe(`statistics rollups stay exact (${DB_KIND})`, () => {
         where conversation_id = ${acc.convs[0]!} and start_t = ${now}`),
     );
     expect(turn.map((t) => Number(t.reply))).toEqual([later]);
-    const kept = await rollupRows();
-    await clearMoreRollups(db, tenantId);
-    await backfillStatistics(db, tenantId);
-    expect(await rollupRows()).toEqual(kept);
+    await expectRollupsRebuilt();
   });
 
   it('transactions writing several chats in opposite orders do not deadlock', async () => {
@@ -646,10 +663,7 @@ describe(`statistics rollups stay exact (${DB_KIND})`, () => {
     );
     // Each chat: one open turn of two received messages.
     expect(turns[0]!.n).toBe(2);
-    const kept = await rollupRows();
-    await clearMoreRollups(db, tenantId);
-    await backfillStatistics(db, tenantId);
-    expect(await rollupRows()).toEqual(kept);
+    await expectRollupsRebuilt();
   });
 
   it('deleting a chat takes its service figures away at once, as its messages', async () => {
@@ -702,10 +716,7 @@ describe(`statistics rollups stay exact (${DB_KIND})`, () => {
     await db.delete(conversations).where(eq(conversations.id, chat!.id));
     expect(await seatFigures()).toEqual(before);
     await expectReportsMatchRaw(tz);
-    const kept = await rollupRows();
-    await clearMoreRollups(db, tenantId);
-    await backfillStatistics(db, tenantId);
-    expect(await rollupRows()).toEqual(kept);
+    await expectRollupsRebuilt();
   });
 
   it('friends lost on earlier days (history) are counted on their day after a backfill', async () => {
@@ -855,10 +866,7 @@ describe(`statistics rollups stay exact (${DB_KIND})`, () => {
     expect(after.summary.contacts).toBe(before.summary.contacts! - 2);
     // The gone account's rows left the per-tag fold: the tenant's report is the three's again.
     await expectNamedMatchRaw(tz, from, to, [...accounts]);
-    const kept = await rollupRows();
-    await clearMoreRollups(db, tenantId);
-    await backfillStatistics(db, tenantId);
-    expect(await rollupRows()).toEqual(kept);
+    await expectRollupsRebuilt();
   });
 
   it('a tag deleted while contacts are being tagged keeps neither links nor rollups', async () => {
@@ -873,11 +881,6 @@ describe(`statistics rollups stay exact (${DB_KIND})`, () => {
       )
       .returning();
     const ids = friends.map((f) => f.id);
-    const [group] = await db.insert(tagGroups).values({ tenantId, name: '竞争' }).returning();
-    const newTag = async (name: string) => {
-      const [t] = await db.insert(tags).values({ tenantId, groupId: group!.id, name }).returning();
-      return t!.id;
-    };
     const taggedFirst = await newTag('先打标签');
     const [added, removed] = await overlap(
       (tx) => addLinks(tx, tenantId, ids, [taggedFirst]),
@@ -892,15 +895,8 @@ describe(`statistics rollups stay exact (${DB_KIND})`, () => {
     );
     expect(gone.removed).toBe(1);
     expect(late).toBe(0);
-    const left = rowsOf<{ n: number }>(
-      await db.execute(sql`select count(*)::int as n from contact_tags
-        where tag_id in (${taggedFirst}::uuid, ${deletedFirst}::uuid)`),
-    );
-    expect(Number(left[0]!.n)).toBe(0);
-    const kept = await rollupRows();
-    await clearMoreRollups(db, tenantId);
-    await backfillStatistics(db, tenantId);
-    expect(await rollupRows()).toEqual(kept);
+    expect(await linkCount([taggedFirst, deletedFirst])).toBe(0);
+    await expectRollupsRebuilt();
   });
 
   it('a friend deleted while being tagged, one by one or in bulk, keeps no links', async () => {
@@ -909,11 +905,7 @@ describe(`statistics rollups stay exact (${DB_KIND})`, () => {
     const db = ctx.deps.db;
     const acc = accounts[2]!;
     const ref = { tenantId, workAccountId: acc.id };
-    const [group] = await db.insert(tagGroups).values({ tenantId, name: '好友竞争' }).returning();
-    const [tag] = await db
-      .insert(tags)
-      .values({ tenantId, groupId: group!.id, name: '删除中' })
-      .returning();
+    const tag = await newTag('删除中');
     const friend = async (wxid: string) => {
       const [c] = await db
         .insert(contacts)
@@ -922,23 +914,16 @@ describe(`statistics rollups stay exact (${DB_KIND})`, () => {
       return c!.id;
     };
     const bulk = (tx: Tx, wxid: string) =>
-      applyStep(
-        tx,
-        { tenantId, accountIds: [acc.id], list: [wxid] },
-        [tag!.id],
-        'add',
-        undefined,
-        10,
-      );
+      applyStep(tx, { tenantId, accountIds: [acc.id], list: [wxid] }, [tag], 'add', undefined, 10);
     const cases: [string, (tx: Tx, id: string, wxid: string) => Promise<number>][] = [
-      ['one', (tx, id) => addLinks(tx, tenantId, [id], [tag!.id])],
+      ['one', (tx, id) => addLinks(tx, tenantId, [id], [tag])],
       ['bulk', async (tx, _id, wxid) => (await bulk(tx, wxid)).changed],
     ];
-    for (const [how, tag1] of cases) {
+    for (const [how, tagFriend] of cases) {
       const taggedFirst = `wxid_race_tagged_${how}`;
       const a = await friend(taggedFirst);
       const [added] = await overlap(
-        (tx) => tag1(tx, a, taggedFirst),
+        (tx) => tagFriend(tx, a, taggedFirst),
         (tx) => deleteContacts(tx, ref, [taggedFirst]),
       );
       expect(added, how).toBe(1);
@@ -946,17 +931,11 @@ describe(`statistics rollups stay exact (${DB_KIND})`, () => {
       const b = await friend(deletedFirst);
       const [, late] = await overlap(
         (tx) => deleteContacts(tx, ref, [deletedFirst]),
-        (tx) => tag1(tx, b, deletedFirst),
+        (tx) => tagFriend(tx, b, deletedFirst),
       );
       expect(late, how).toBe(0);
     }
-    const left = rowsOf<{ n: number }>(
-      await db.execute(sql`select count(*)::int as n from contact_tags where tag_id = ${tag!.id}`),
-    );
-    expect(Number(left[0]!.n)).toBe(0);
-    const kept = await rollupRows();
-    await clearMoreRollups(db, tenantId);
-    await backfillStatistics(db, tenantId);
-    expect(await rollupRows()).toEqual(kept);
+    expect(await linkCount([tag])).toBe(0);
+    await expectRollupsRebuilt();
   });
 });
