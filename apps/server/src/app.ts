@@ -22,6 +22,7 @@ import {
   pickLanguage,
   translate,
   type InputProblemKind,
+  type Language,
   type MessageKey,
 } from '@cst/shared';
 import { resolveToken, tokenOf } from './platform/auth-context.ts';
@@ -98,6 +99,13 @@ function isDataException(err: unknown): boolean {
     e = e.cause as typeof e;
   }
   return false;
+}
+
+/** The page served in place of the console while its build is missing or being rebuilt. */
+function webMissingPage(lang: Language): string {
+  const title = translate('webMissingTitle', lang);
+  const body = translate('webMissingBody', lang);
+  return `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><meta http-equiv="refresh" content="5"><title>${title}</title></head><body style="font-family:sans-serif;max-width:40em;margin:4em auto;line-height:1.6"><h1>${title}</h1><p>${body}</p></body></html>`;
 }
 
 /** A registered route, as the route-table test sees it. */
@@ -230,29 +238,34 @@ export async function buildApp(
   registerMetrics(app, deps);
   await registerModules(app, deps);
 
+  // The SPA is served from its build folder, looked for at each request: a build that is missing
+  // or being rebuilt answers a page that says so, and serves again once the build is back.
   const webDist = deps.config.webDist;
-  const hasWeb = fs.existsSync(path.join(webDist, 'index.html'));
-  if (hasWeb) {
-    await app.register(fastifyStatic, {
-      root: webDist,
-      index: ['index.html'],
-      maxAge: 0,
-      setHeaders: (res, file) => {
-        if (file.includes(`${path.sep}assets${path.sep}`)) {
-          res.setHeader('cache-control', 'public, max-age=31536000, immutable');
-        }
-      },
-    });
-  }
+  const webIndex = path.join(webDist, 'index.html');
+  await app.register(fastifyStatic, {
+    root: webDist,
+    index: ['index.html'],
+    // Set here rather than by the plugin, whose own header would replace the one for assets.
+    cacheControl: false,
+    setHeaders: (res, file) => {
+      const hashed = file.includes(`${path.sep}assets${path.sep}`);
+      res.setHeader('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+    },
+  });
 
   app.setNotFoundHandler((req, reply) => {
     const url = req.url;
     const isApi =
-      /^\/(main-api|task-api|system-api|api|sim-api|wechat_api|chatroom|account|oss-api|ws)(\/|$|\?)/.test(
+      /^\/(main-api|task-api|system-api|api|sim-api|wechat_api|chatroom|account|oss-api|ws|assets)(\/|$|\?)/.test(
         url,
       );
-    if (!isApi && hasWeb && req.method === 'GET') {
-      return reply.type('text/html').sendFile('index.html');
+    if (!isApi && req.method === 'GET') {
+      if (fs.existsSync(webIndex)) return reply.type('text/html').sendFile('index.html');
+      return reply
+        .status(503)
+        .header('retry-after', '5')
+        .type('text/html; charset=utf-8')
+        .send(webMissingPage(pickLanguage(req.headers['accept-language'])));
     }
     const lang = pickLanguage(req.headers['accept-language']);
     const message = translate('routeNotFound', lang);

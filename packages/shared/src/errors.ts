@@ -24,6 +24,12 @@ export const commonMessages = {
   forbidden: { 'zh-CN': '没有权限执行此操作', en: 'You do not have permission to do this' },
   notFound: { 'zh-CN': '找不到该内容', en: 'Cannot find this content' },
   routeNotFound: { 'zh-CN': '接口不存在', en: 'No such API' },
+  webMissingTitle: { 'zh-CN': '控制台页面尚未就绪', en: 'The console page is not ready' },
+  webMissingBody: {
+    'zh-CN':
+      '控制台的网页尚未构建或正在重新构建。请稍候，本页会自动刷新；若一直如此，请在项目目录运行 npm run build。',
+    en: 'The console web page has not been built or is being rebuilt. Please wait: this page reloads by itself. If it stays, run npm run build in the project folder.',
+  },
   tooLarge: { 'zh-CN': '内容过大', en: 'The content is too large' },
   tooMany: { 'zh-CN': '请求过于频繁，请稍后再试', en: 'Too many requests, please try again later' },
   internal: {
