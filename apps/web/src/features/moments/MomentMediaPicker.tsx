@@ -87,29 +87,41 @@ export function MomentMediaPicker({ kind, value = [], onChange }: MomentMediaPic
   // The library's button only for a role that may read it.
   const Picker = useCanAny(MATERIAL_READ_PERMISSIONS) ? materialPicker : null;
 
-  const handleFile = async (file: File) => {
+  /** Uploads one file; null (with a message) when it is refused or fails. */
+  const uploadOne = async (file: File): Promise<PickedMedia | null> => {
     if (kind === 'image' && file.size > MOMENT_IMAGE_MAX_BYTES) {
       message.error(t('moments.post.imageTooLarge'));
-      return;
+      return null;
     }
     if (kind === 'video' && file.size > MOMENT_VIDEO_MAX_BYTES) {
       message.error(t('moments.post.videoTooLarge'));
-      return;
+      return null;
     }
-    setBusy((n) => n + 1);
     try {
       const durationMs = kind === 'video' ? await videoDuration(file) : undefined;
       const up = await uploadChatFile(file, 'moments', 'post');
       const picked: PickedMedia = { fileUrl: up.url, kind, name: file.name };
       if (durationMs !== undefined) picked.durationMs = durationMs;
-      latest.current = [...latest.current, picked].slice(0, max);
-      onChange?.(latest.current);
+      return picked;
     } catch (err) {
       message.error(
         err instanceof UploadError && err.detail ? err.detail : t('media.uploadFailed'),
       );
+      return null;
+    }
+  };
+
+  // The files of one pick upload side by side but join the post in the order they were picked,
+  // whichever upload finishes first.
+  const handleFiles = async (files: File[]) => {
+    setBusy((n) => n + files.length);
+    try {
+      const done = await Promise.all(files.map(uploadOne));
+      const picked = done.filter((m): m is PickedMedia => m !== null);
+      latest.current = [...latest.current, ...picked].slice(0, max);
+      onChange?.(latest.current);
     } finally {
-      setBusy((n) => n - 1);
+      setBusy((n) => n - files.length);
     }
   };
 
@@ -143,11 +155,11 @@ export function MomentMediaPicker({ kind, value = [], onChange }: MomentMediaPic
           multiple={kind === 'image'}
           showUploadList={false}
           beforeUpload={(file, list) => {
-            if (list.indexOf(file) >= left) {
-              if (list.indexOf(file) === left) message.warning(t('moments.post.tooManyImages'));
-              return false;
+            // Called once per file of the pick: the first call takes the whole pick, in order.
+            if (file === list[0]) {
+              if (list.length > left) message.warning(t('moments.post.tooManyImages'));
+              void handleFiles(list.slice(0, left));
             }
-            void handleFile(file);
             return false;
           }}
         >
