@@ -43,7 +43,7 @@ function answerUploads() {
 describe('the pictures of a moment', () => {
   beforeEach(() => {
     gates.clear();
-    signInForTest(['moment.manage']);
+    signInForTest(['moments.manage']);
     answerUploads();
   });
   afterEach(() => {
