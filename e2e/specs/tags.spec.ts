@@ -110,6 +110,11 @@ test.describe('customer tags', () => {
     // Bulk tagging: the account and the keyword, count, then add the tag.
     await page.getByRole('menuitem', { name: '批量打标签' }).click();
     await expect(page).toHaveURL(/#\/customerCenter\/makeTag/);
+    // The list mode shows its own upload button, not the browser's file chooser.
+    await page.getByTestId('make-tag-mode').getByText('上传名单').click();
+    await expect(page.getByTestId('make-tag-upload')).toBeVisible();
+    await expect(page.getByTestId('make-tag-file-input')).toBeHidden();
+    await page.getByTestId('make-tag-mode').getByText('按条件筛选').click();
     await page.getByTestId('make-tag-accounts').click();
     await pickOption(page, `标签页号${suffix}`);
     await page.keyboard.press('Escape');

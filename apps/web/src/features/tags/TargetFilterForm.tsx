@@ -63,7 +63,8 @@ function ListUpload(props: {
         ref={input}
         type="file"
         accept=".txt,.xlsx"
-        hidden
+        // antd's form styles show file inputs as blocks, which beats the hidden attribute.
+        style={{ display: 'none' }}
         data-testid="make-tag-file-input"
         onChange={(e) => {
           const file = e.target.files?.[0];
