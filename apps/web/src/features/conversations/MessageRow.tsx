@@ -9,6 +9,7 @@ import { InboxAvatar } from './InboxAvatar.tsx';
 import { UserCardTrigger } from '../userCard/UserCardTrigger.tsx';
 import { writerCardTarget } from '../userCard/userCardStore.ts';
 import { messageTime } from './relativeTime.ts';
+import { noticeText } from './noticeText.ts';
 
 /** Props of {@link MessageRow}. */
 export interface MessageRowProps {
@@ -30,7 +31,7 @@ export const MessageRow = memo(function MessageRow({ messageKey, conv }: Message
   if (m.msgType === MSG_TYPE.system) {
     return (
       <div className="msg-notice" data-testid="msg-notice" data-key={m.key}>
-        <span>{m.content || (m.revoked ? t('inbox.revokedNotice') : '')}</span>
+        <span>{noticeText(m, t)}</span>
       </div>
     );
   }
