@@ -118,7 +118,7 @@ export const bulkSendTexts: Record<Language, TextTree> = {
       channel: '群发通道',
       channels: { '1': '通道 1', '2': '通道 2', '3': '通道 3' },
       channelHint:
-        '产品规格只把通道 1–3 定义为一项选择，没有规定它们的区别：所选通道会被保存并显示，三个通道的发送方式、节奏和上限完全相同。',
+        '三个通道的发送方式、节奏和上限相同；所选通道随任务保存并在任务列表中显示，可用来区分不同批次的任务。',
       dailyCapPerAccount: '单号每日上限（好友数）',
       messageIntervalSec: '消息间隔（秒）',
       fanIntervalSec: '好友间隔（秒）',
@@ -248,7 +248,7 @@ export const bulkSendTexts: Record<Language, TextTree> = {
       channel: 'Channel',
       channels: { '1': 'Channel 1', '2': 'Channel 2', '3': 'Channel 3' },
       channelHint:
-        'The product specification defines channels 1–3 only as a choice, not how they differ: the chosen channel is saved and shown, and all three send the same way, at the same pace and within the same caps.',
+        'All three channels send the same way, at the same pace and within the same caps; the chosen channel is saved with the task and shown in the task list, to tell batches apart.',
       dailyCapPerAccount: 'Friends per account a day',
       messageIntervalSec: 'Message interval (s)',
       fanIntervalSec: 'Friend interval (s)',

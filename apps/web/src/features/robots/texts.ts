@@ -26,7 +26,7 @@ export const robotsTexts: Record<Language, TextTree> = {
         hint: '收到好友申请后，机器人在随机延迟后自动通过，新好友来源记为「自动通过」',
       },
       reply: {
-        title: '通过后自动回复',
+        title: '通过好友自动回复',
         enabled: '通过后发送',
         messages: '回复内容（最多 5 条，按顺序发送）',
         interval: '每条间隔（秒）',
@@ -105,7 +105,7 @@ export const robotsTexts: Record<Language, TextTree> = {
         hint: 'The robot accepts requests after a random delay; the new friends get the source "auto-accept"',
       },
       reply: {
-        title: 'Greeting on accepting',
+        title: 'Reply on accepting',
         enabled: 'Send a greeting',
         messages: 'Messages (up to 5, sent in order)',
         interval: 'Interval between messages (seconds)',
