@@ -120,6 +120,10 @@ test.describe('service management and auto translation', () => {
     await expect(receiver.getByText('已接收转接')).toBeVisible();
     await expect(receiver.getByTestId('chat-pane')).toBeVisible();
     await expect(receiver.getByTestId('msg-row').filter({ hasText: '我想退货' })).toBeVisible();
+    // The chat names its work account, though the account is held by the sending seat.
+    await expect(receiver.getByTestId('chat-pane').locator('.chat-account')).toContainText(
+      '转接一号',
+    );
     await expect(receiver.getByTestId('transfer-inbox')).toHaveAttribute('data-count', '0');
 
     // The conversation follows the transfer: new messages reach the receiving seat live.

@@ -106,6 +106,14 @@ export const conversationItem = z.object({
   /** The seat serving the chat after an accepted transfer (docs/service-transfer.md), else null. */
   servedBy: z.string().nullable().optional(),
   workWxid: z.string(),
+  /**
+   * The work account's name and picture, on a chat the caller serves through a transfer while
+   * the account itself is held by another seat (so it is not in the caller's account list).
+   */
+  workAccount: z
+    .object({ nickname: z.string(), remark: z.string(), avatar: z.string() })
+    .nullable()
+    .optional(),
   msg_text: z.string(),
   /** Type of the latest message, so the list can prefix its preview ('[图片]'). */
   lastMsgType: z.number().nullable(),

@@ -21,7 +21,7 @@ import { realtimeOf } from '../../realtime/realtime.ts';
 import { accountRuntimeOf } from '../accounts/account-runtime.ts';
 import { convUpdatePush } from '../conversations/message-ingest.service.ts';
 import type { accountByWxid } from '../conversations/conversation.repository.ts';
-import { visibleAccount } from '../conversations/conversation.scope.ts';
+import { sendableAccount, visibleAccount } from '../conversations/conversation.scope.ts';
 import { callHolder, platformRefusal, type RefusalTable } from '../conversations/holder-call.ts';
 import { sendFriendRequest } from '../friend-requests/friend-request.send.ts';
 import * as repo from './contact.repository.ts';
@@ -68,7 +68,12 @@ export class ContactService {
 
   /** The card of a friend, group member or stranger seen in a visible conversation. */
   async info(auth: AuthContext, body: FriendInfoBody): Promise<FriendInfo> {
-    const account = await this.visibleAccount(auth, body.wxid);
+    // A chat served through a transfer shows its peer's (or its group members') cards too.
+    const account = await sendableAccount(this.db, auth, {
+      workWxid: body.wxid,
+      receiver_id: body.chatRoom ?? body.friendWxid,
+      talkType: body.chatRoom ? 2 : 1,
+    });
     if (isGroupId(body.friendWxid) || body.friendWxid === account.wxid) {
       throw fail.notFound('contactNotFound');
     }
@@ -125,7 +130,11 @@ export class ContactService {
    * tells every seat that sees the account (the list shows the remark as the name).
    */
   async remark(auth: AuthContext, body: FriendRemarkBody): Promise<null> {
-    const account = await this.visibleAccount(auth, body.uin);
+    const account = await sendableAccount(this.db, auth, {
+      workWxid: body.uin,
+      receiver_id: body.friendWxid,
+      talkType: 1,
+    });
     if (!(await this.known(account, body.friendWxid, undefined))) {
       throw fail.notFound('contactNotFound');
     }

@@ -786,6 +786,21 @@ export async function accountByWxid(db: DbOrTx, tenantId: string, wxid: string) 
   return rows[0] ?? null;
 }
 
+/** Names and pictures of work accounts by wxid (the accounts of chats served through a transfer). */
+export async function accountCards(db: DbOrTx, tenantId: string, wxids: string[]) {
+  if (wxids.length === 0) return [];
+  return db
+    .select({
+      id: workAccounts.id,
+      wxid: workAccounts.wxid,
+      nickname: workAccounts.nickname,
+      remark: workAccounts.remark,
+      avatar: workAccounts.avatar,
+    })
+    .from(workAccounts)
+    .where(and(eq(workAccounts.tenantId, tenantId), inArray(workAccounts.wxid, wxids)));
+}
+
 /** Session groups of a user with their conversation and unread counts. */
 export async function listSessionGroups(db: DbOrTx, tenantId: string, userId: string) {
   const res = await db.execute(sql`

@@ -82,3 +82,26 @@ export async function sendableAccount(
   }
   throw fail.notFound('workAccountNotFound');
 }
+
+/**
+ * The caller's scope widened by the accounts of single chats it serves through a transfer, for
+ * exactly those chats' peers (the contact card and its tags follow the transfer); 404 when a
+ * target is neither on an account the caller sees nor the peer of a chat it serves.
+ */
+export async function scopeForPeers(
+  db: DbOrTx,
+  auth: AuthContext,
+  targets: readonly { workWxid: string; friendWxid: string }[],
+): Promise<ConvScope> {
+  const scope = await convScopeOf(db, auth);
+  if (scope.accountIds === 'all' || !scope.convIds?.length) return scope;
+  const extra = new Set<string>();
+  for (const t of targets) {
+    const account = await accountByWxid(db, scope.tenantId, t.workWxid);
+    if (!account || scopeHas(scope, account.id)) continue;
+    const conv = await findConversation(db, scope.tenantId, account.id, 1, t.friendWxid);
+    if (!conv || !scope.convIds.includes(conv.id)) throw fail.notFound('contactNotFound');
+    extra.add(account.id);
+  }
+  return extra.size ? { ...scope, accountIds: [...scope.accountIds, ...extra] } : scope;
+}

@@ -26,6 +26,7 @@ import {
 import * as repo from './conversation.repository.ts';
 import {
   convScopeOf,
+  scopeHas,
   scopeHasConv,
   sendableAccount,
   visibleAccount,
@@ -94,7 +95,24 @@ export class ConversationService {
       body.pageSize,
     );
     if (rows.length === 0 && body.workWxid) await visibleAccountIn(this.db, scope, body.workWxid);
-    return { list: rows.map(presentConversation), total };
+    // A chat served through a transfer names its account, which the seat's list does not hold.
+    const served = [...new Set(rows.filter((r) => r.servedBy).map((r) => r.workWxid))];
+    const cards = new Map(
+      (await repo.accountCards(this.db, scope.tenantId, served))
+        .filter((a) => !scopeHas(scope, a.id))
+        .map((a) => [a.wxid, a]),
+    );
+    const list = rows.map((r) => {
+      const item = presentConversation(r);
+      const card = cards.get(r.workWxid);
+      return card
+        ? {
+            ...item,
+            workAccount: { nickname: card.nickname, remark: card.remark, avatar: card.avatar },
+          }
+        : item;
+    });
+    return { list, total };
   }
 
   /** A page of messages, oldest first, of the last month. */

@@ -244,6 +244,23 @@ describe('handing a conversation to another seat', () => {
     const list = await aggregated(seatB);
     expect(list.map((c) => c.index_name)).toEqual([idx()]);
     expect(list[0]!.servedBy).toBe(seatB.uid);
+    // The account is not in seat B's list, so the chat names it.
+    expect(list[0]!.workAccount).toMatchObject({ nickname: '转接测试号' });
+    expect((await aggregated(seatA))[0]!.workAccount).toBeUndefined();
+    // The customer's card and tags follow the chat; another customer of the account does not.
+    const card = await api(seatB).post('/main-api/acc/friend-info', {
+      wxid: acc.wxid,
+      friendWxid: FRIEND,
+    });
+    expect(card.status).toBe(200);
+    const tagsOf = (friendWxid: string) =>
+      api(seatB).post('/main-api/tags/contact', { workWxid: acc.wxid, friendWxid });
+    expect((await tagsOf(FRIEND)).status).toBe(200);
+    expect((await tagsOf(FRIEND2)).status).toBe(404);
+    expect(
+      (await api(seatB).post('/main-api/acc/friend-info', { wxid: acc.wxid, friendWxid: FRIEND2 }))
+        .status,
+    ).toBe(404);
     const msgs = await api(seatB).post<{ list: MessageItem[] }>('/main-api/conv/messages', {
       index_name: idx(),
     });

@@ -19,7 +19,7 @@ import {
 import type { AuthContext } from '../../platform/auth-context.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { fail } from '../../platform/errors.ts';
-import { convScopeOf } from '../conversations/conversation.scope.ts';
+import { scopeForPeers } from '../conversations/conversation.scope.ts';
 import { violatedUnique } from '../users/users.repository.ts';
 import { realtimeOf } from '../../realtime/realtime.ts';
 import { friendUpdatePush } from '../friends/friends.presenter.ts';
@@ -177,7 +177,7 @@ export class TagsService {
    * does not see, or that is not a friend, is 404 and nothing changes.
    */
   async tagContacts(auth: AuthContext, body: AddFriendTagBody): Promise<ChangedResult> {
-    const scope = await convScopeOf(this.db, auth);
+    const scope = await scopeForPeers(this.db, auth, body.targets);
     const tagIds = await this.checkTags(scope.tenantId, body.tagIds);
     const key = (t: TagTarget) => `${t.workWxid}\n${t.friendWxid}`;
     const wanted = new Set(body.targets.map(key));
@@ -216,7 +216,7 @@ export class TagsService {
 
   /** The tags of one contact the caller sees (user card, chat header); 404 otherwise. */
   async ofContact(auth: AuthContext, target: TagTarget): Promise<ContactTagsResult> {
-    const scope = await convScopeOf(this.db, auth);
+    const scope = await scopeForPeers(this.db, auth, [target]);
     const [contact] = await repo.contactsOfTargets(this.db, scope, [target]);
     if (!contact) throw fail.notFound('contactNotFound');
     const tags = await repo.tagsOfContacts(this.db, scope.tenantId, [contact.id]);

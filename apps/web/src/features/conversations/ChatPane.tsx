@@ -2,7 +2,7 @@ import { Empty, Tag, Typography } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ConversationItem } from '@cst/shared';
-import { useWorkAccounts } from '../accounts/workAccountStore.ts';
+import { useConvAccount } from './useConvAccount.ts';
 import { Composer } from './Composer.tsx';
 import { readConversation } from './inboxActions.ts';
 import { useInbox } from './inboxStore.ts';
@@ -15,8 +15,7 @@ import { useChatQuery, useDocumentVisible } from './useInboxQueries.ts';
 
 function ChatHeader({ conv }: { conv: ConversationItem }) {
   const { t } = useTranslation();
-  const account = useWorkAccounts((s) => s.accounts.find((a) => a.wxid === conv.workWxid));
-  const accountName = account ? account.remark || account.nickname || account.wxid : conv.workWxid;
+  const accountName = useConvAccount(conv)?.name ?? conv.workWxid;
   return (
     <header className="chat-header">
       <UserCardTrigger target={peerCardTarget(conv)}>

@@ -2,7 +2,7 @@ import { MutedOutlined, PushpinFilled } from '@ant-design/icons';
 import { Badge } from 'antd';
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useWorkAccounts } from '../accounts/workAccountStore.ts';
+import { useConvAccount } from './useConvAccount.ts';
 import { useInbox } from './inboxStore.ts';
 import { InboxAvatar } from './InboxAvatar.tsx';
 import { previewLine } from './msgTypeLabel.ts';
@@ -28,11 +28,8 @@ export const ConversationRow = memo(function ConversationRow({
   const { t } = useTranslation();
   const c = useInbox((s) => s.convs[id]);
   const active = useInbox((s) => s.active === id);
-  const accountName = useWorkAccounts((s) => {
-    if (!showAccount || !c) return '';
-    const a = s.accounts.find((x) => x.wxid === c.workWxid);
-    return a ? a.remark || a.nickname || a.wxid : c.workWxid;
-  });
+  const account = useConvAccount(showAccount ? c : undefined);
+  const accountName = showAccount && c ? (account?.name ?? c.workWxid) : '';
   const when = useRelativeTime();
   if (!c) return null;
 

@@ -1,7 +1,7 @@
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MSG_TYPE, type ConversationItem } from '@cst/shared';
-import { useWorkAccounts } from '../accounts/workAccountStore.ts';
+import { useConvAccount } from './useConvAccount.ts';
 import { bubbleFor } from './bubbles.tsx';
 import { DeliveryTicks, SendFailure } from './DeliveryTicks.tsx';
 import { useInbox } from './inboxStore.ts';
@@ -26,7 +26,7 @@ export interface MessageRowProps {
 export const MessageRow = memo(function MessageRow({ messageKey, conv }: MessageRowProps) {
   const { t } = useTranslation();
   const m = useInbox((s) => s.messages[messageKey]);
-  const account = useWorkAccounts((s) => s.accounts.find((a) => a.wxid === conv.workWxid));
+  const account = useConvAccount(conv);
   if (!m) return null;
   if (m.msgType === MSG_TYPE.system) {
     return (
@@ -39,7 +39,7 @@ export const MessageRow = memo(function MessageRow({ messageKey, conv }: Message
   const group = conv.talkType === 2;
   const memberName = group && !own ? m.memberName || m.participant || '' : '';
   const avatar = own
-    ? { src: account?.avatar, name: account?.remark || account?.nickname || t('inbox.me') }
+    ? { src: account?.avatar, name: account?.name || t('inbox.me') }
     : group
       ? { src: m.memberAvatar, name: memberName || conv.name }
       : { src: conv.avatar, name: conv.name };

@@ -51,6 +51,7 @@ export function upsertConversation(
     latestMsgTime: fixEpochTime(incoming.latestMsgTime, now),
     // Pushes leave the member count out: the last known one stays.
     memberCount: incoming.memberCount ?? old?.memberCount,
+    workAccount: incoming.workAccount ?? old?.workAccount,
   };
   d.w('convs')[conv.index_name] = conv;
   reposition(d, conv.index_name);
@@ -202,7 +203,11 @@ export function zeroUnreadWhere(d: Draft, workWxid: string | null): void {
 /** Keeps the newer of a stored and a listed conversation (a push may beat a list response). */
 function fresher(stored: ConversationItem | undefined, listed: ConversationItem) {
   if (stored && idNum(stored.messageId) > idNum(listed.messageId)) {
-    return { ...stored, memberCount: listed.memberCount ?? stored.memberCount };
+    return {
+      ...stored,
+      memberCount: listed.memberCount ?? stored.memberCount,
+      workAccount: listed.workAccount ?? stored.workAccount,
+    };
   }
   return listed;
 }
