@@ -106,13 +106,40 @@ test.describe('ports, orders and balance', () => {
       await expect(
         admin.getByText('请输入 0.01 到 10,000,000 之间、最多两位小数的金额'),
       ).toBeVisible();
+      // A third decimal is refused, not rounded behind the admin's back.
+      await admin.getByTestId('recharge-amount').fill('12.345');
+      await admin.getByTestId('recharge-ok').click();
+      await expect(
+        admin.getByText('请输入 0.01 到 10,000,000 之间、最多两位小数的金额'),
+      ).toBeVisible();
       await admin.getByTestId('recharge-amount').fill('200');
       await admin.getByTestId('recharge-remark').fill('首次充值');
       await shot(admin, 'recharge-dialog');
       await admin.getByTestId('recharge-ok').click();
+      // Nothing moves before the admin confirms the amount and the balance it leads to.
+      const confirm = admin.locator('.ant-modal-confirm');
+      await expect(confirm).toContainText(`为「${company}」充值 ¥200.00，充值后余额 ¥200.00`);
+      await shot(admin, 'recharge-confirm');
+      await admin.getByTestId('wallet-change-confirm').click();
       await expect(
         admin.getByText(`已为「${company}」充值 ¥200.00，当前余额 ¥200.00`),
       ).toBeVisible();
+      await expect(admin.getByTestId(`balance-${company}`)).toHaveText('¥200.00');
+      // A wrong credit is corrected by an adjustment with its reason, an order of its own.
+      await admin.getByTestId(`adjust-${company}`).click();
+      await admin.getByTestId('recharge-amount').fill('-0.5');
+      await admin.getByTestId('recharge-ok').click();
+      await expect(admin.getByText('请填写调整原因')).toBeVisible();
+      await admin.getByTestId('recharge-remark').fill('多充了 0.5 元');
+      await admin.getByTestId('recharge-ok').click();
+      await expect(confirm).toContainText('调整后余额 ¥199.50');
+      await admin.getByTestId('wallet-change-confirm').click();
+      await expect(admin.getByTestId(`balance-${company}`)).toHaveText('¥199.50');
+      await admin.getByTestId(`adjust-${company}`).click();
+      await admin.getByTestId('recharge-amount').fill('0.5');
+      await admin.getByTestId('recharge-remark').fill('撤销上一笔调整');
+      await admin.getByTestId('recharge-ok').click();
+      await admin.getByTestId('wallet-change-confirm').click();
       await expect(admin.getByTestId(`balance-${company}`)).toHaveText('¥200.00');
       await shots(admin, 'wallets', () =>
         expect(admin.getByTestId(`balance-${company}`)).toBeVisible(),
@@ -142,13 +169,17 @@ test.describe('ports, orders and balance', () => {
 
       await page.goto('/#/settings/orders');
       const rows = page.getByTestId('orders').locator('tr.ant-table-row');
-      await expect(rows).toHaveCount(3);
+      await expect(rows).toHaveCount(5);
       await expect(rows.nth(0)).toContainText('购买端口');
       await expect(rows.nth(0)).toContainText('-¥100.00');
       await expect(rows.nth(0)).toContainText('1 个端口 × 2 个月');
-      await expect(rows.nth(1)).toContainText('充值');
-      await expect(rows.nth(1)).toContainText('+¥200.00');
-      await expect(rows.nth(2)).toContainText('2 个试用端口');
+      await expect(rows.nth(1)).toContainText('余额调整');
+      await expect(rows.nth(1)).toContainText('+¥0.50');
+      await expect(rows.nth(1)).toContainText('撤销上一笔调整');
+      await expect(rows.nth(2)).toContainText('-¥0.50');
+      await expect(rows.nth(3)).toContainText('充值');
+      await expect(rows.nth(3)).toContainText('+¥200.00');
+      await expect(rows.nth(4)).toContainText('2 个试用端口');
       await shots(page, 'orders', () => expect(rows.first()).toBeVisible());
       // Filters live in the URL; the export takes them.
       await page.getByTestId('orders-type-filter').click();
@@ -190,7 +221,7 @@ test.describe('ports, orders and balance', () => {
         .click();
       await expect(admin).toHaveURL(/#\/system\/orders\?tenantId=/);
       const rows = admin.getByTestId('orders').locator('tr.ant-table-row');
-      await expect(rows).toHaveCount(4);
+      await expect(rows).toHaveCount(6);
       await expect(rows.first()).toContainText(company);
       await shots(admin, 'all-orders', () => expect(rows.first()).toBeVisible());
       // Back to the default warning days for whatever runs next on this server.

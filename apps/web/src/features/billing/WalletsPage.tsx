@@ -26,6 +26,7 @@ export function WalletsPage() {
   const { t } = useTranslation();
   const q = useListQuery(['keyword']);
   const [recharging, setRecharging] = useState<WalletItem | null>(null);
+  const [adjusting, setAdjusting] = useState<WalletItem | null>(null);
   const [prices, setPrices] = useState(false);
   const { data, isFetching, refetch } = useListData(
     billingKeys.wallets,
@@ -75,10 +76,13 @@ export function WalletsPage() {
             align: 'right',
           },
           timeColumn<WalletItem>(t('billing.wallets.lastOrderAt'), 'lastOrderAt'),
-          actionsColumn<WalletItem>(t('common.actions'), 160, (w) => (
+          actionsColumn<WalletItem>(t('common.actions'), 220, (w) => (
             <>
               <RowButton onClick={() => setRecharging(w)} testId={`recharge-${w.tenantName}`}>
                 {t('billing.recharge')}
+              </RowButton>
+              <RowButton onClick={() => setAdjusting(w)} testId={`adjust-${w.tenantName}`}>
+                {t('billing.adjust')}
               </RowButton>
               <Link to={`/system/orders?tenantId=${w.tenantId}`}>
                 {t('billing.wallets.orders')}
@@ -88,6 +92,11 @@ export function WalletsPage() {
         ]}
       />
       <RechargeModal wallet={recharging} onClose={closeThenRefresh(setRecharging, refetch)} />
+      <RechargeModal
+        wallet={adjusting}
+        kind="adjust"
+        onClose={closeThenRefresh(setAdjusting, refetch)}
+      />
       <PriceSettingsModal open={prices} onClose={() => setPrices(false)} />
     </ListPage>
   );
