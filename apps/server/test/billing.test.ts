@@ -320,12 +320,15 @@ describe('wallet, orders and paid ports', () => {
     });
     expect(future.data.total).toBe(0);
     const demoOwn = await api(ctx, 'GET', `${B}/orders`, { session: demo });
-    expect(demoOwn.data.list.map((o: { changeAmount: number }) => o.changeAmount)).toEqual([500]);
+    // The recharge, then the demo's trial ports (an order of 0 made at start-up).
+    expect(demoOwn.data.list.map((o: { changeAmount: number }) => o.changeAmount)).toEqual([
+      500, 0,
+    ]);
     for (const s of [acmeSeat, sup, seat]) {
       expect((await api(ctx, 'GET', `${B}/orders`, { session: s })).status).toBe(403);
     }
     const all = await api(ctx, 'GET', `${B}/orders`, { session: admin });
-    expect(all.data.total).toBe(5);
+    expect(all.data.total).toBe(6); // with the demo's trial order
     const one = await api(ctx, 'GET', `${B}/orders`, {
       session: admin,
       query: { tenantId: acme.tenant.id },
@@ -404,7 +407,8 @@ describe('wallet, orders and paid ports', () => {
       .from(tenants);
     for (const r of rows) expect(Number(r.sum)).toBe(Number(r.balance));
     const count = await ctx.deps.db.select({ n: sql<number>`count(*)::int` }).from(orders);
-    expect(count[0]!.n).toBe(5);
+    // Five made by this suite and the demo's trial order.
+    expect(count[0]!.n).toBe(6);
   });
 
   async function portIds(tenantId: string) {

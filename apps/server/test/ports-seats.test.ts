@@ -89,6 +89,34 @@ describe('ports', () => {
       query: { pageSize: 1000 },
     });
     expect(all.data.total).toBe(DEMO_PORTS + 6);
+
+    // Every grant and free renewal is an order of 0 holding its ports, as the demo's trial is.
+    const orders = async (tid: string) =>
+      (
+        await api(ctx, 'GET', '/system-api/system/billing/orders', {
+          session: admin,
+          query: { tenantId: tid, pageSize: 50 },
+        })
+      ).data.list as {
+        type: string;
+        changeAmount: number;
+        portCount: number;
+        portIds: string[];
+      }[];
+    const granted = await orders(other.tenant.id);
+    expect(granted.map((o) => o.type).sort()).toEqual([
+      'portGrant',
+      'portGrant',
+      'portGrant',
+      'portGrantRenew',
+    ]);
+    expect(granted.every((o) => o.changeAmount === 0)).toBe(true);
+    expect(granted.filter((o) => o.type === 'portGrant').flatMap((o) => o.portIds)).toHaveLength(6);
+    expect(granted.find((o) => o.type === 'portGrantRenew')).toMatchObject({ portCount: 2 });
+    const demoOrders = await orders(tenantId);
+    expect(demoOrders).toEqual([
+      expect.objectContaining({ type: 'trial', changeAmount: 0, portCount: DEMO_PORTS }),
+    ]);
   });
 
   it('checks port grants and renewals', async () => {

@@ -40,7 +40,19 @@ export const billingMessages = {
 } satisfies Record<string, Text>;
 
 /** How an order changed the wallet. `trial` records the trial ports of a registration (0 change). */
-export const ORDER_TYPES = ['recharge', 'adjust', 'portBuy', 'portRenew', 'trial'] as const;
+/**
+ * Order types. `portGrant` and `portGrantRenew` are the platform admin's free grant and renewal
+ * of ports: orders of 0, so every change of a company's ports is an order too.
+ */
+export const ORDER_TYPES = [
+  'recharge',
+  'adjust',
+  'portBuy',
+  'portRenew',
+  'trial',
+  'portGrant',
+  'portGrantRenew',
+] as const;
 export type OrderType = (typeof ORDER_TYPES)[number];
 
 /** The largest single amount, in cents (10,000,000.00). */
@@ -62,7 +74,7 @@ export const amountCents = z
   .max(MAX_AMOUNT_CENTS, { error: 'amountInvalid' });
 
 /** A new order number: prefix, UTC time to the second and 6 random characters. */
-export function newOrderNumber(prefix: 'RC' | 'AD' | 'PB' | 'PR' | 'TR'): string {
+export function newOrderNumber(prefix: 'RC' | 'AD' | 'PB' | 'PR' | 'TR' | 'PG' | 'PN'): string {
   const d = new Date();
   const pad = (n: number, w = 2) => String(n).padStart(w, '0');
   const stamp = `${d.getUTCFullYear()}${pad(d.getUTCMonth() + 1)}${pad(d.getUTCDate())}${pad(

@@ -7,6 +7,8 @@ const TYPE: Record<OrderType, Text> = {
   portBuy: text('购买端口', 'Port purchase'),
   portRenew: text('端口续费', 'Port renewal'),
   trial: text('试用端口', 'Trial ports'),
+  portGrant: text('赠送端口', 'Ports granted'),
+  portGrantRenew: text('免费续期', 'Free renewal'),
 };
 
 const yuan = (cents: number) => cents / 100;

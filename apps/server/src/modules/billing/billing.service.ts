@@ -161,6 +161,64 @@ export class BillingService {
   }
 
   /**
+   * The platform admin's free grant of `count` ports lasting `days`: an order of 0 that holds the
+   * new ports, with `onApply` run in its transaction (the audit row).
+   */
+  grantPorts(
+    auth: AuthContext,
+    tenantId: string,
+    count: number,
+    days: number,
+    onApply: (tx: Tx, portIds: string[]) => Promise<void>,
+  ): Promise<OrderItem> {
+    return this.post(
+      auth,
+      tenantId,
+      newOrderNumber('PG'),
+      () => false,
+      () => ({
+        type: 'portGrant',
+        changeAmount: 0,
+        portCount: count,
+        remark: `${days}d`,
+        apply: async (tx) => {
+          const ids = await insertPorts(
+            tx,
+            tenantId,
+            count,
+            new Date(this.deps.now() + days * DAY_MS),
+          );
+          await onApply(tx, ids);
+          return ids;
+        },
+      }),
+    );
+  }
+
+  /** The platform admin's free renewal of some of a tenant's ports by `days`: an order of 0. */
+  grantRenew(
+    auth: AuthContext,
+    tenantId: string,
+    portIds: string[],
+    days: number,
+    renew: (tx: Tx) => Promise<string[]>,
+  ): Promise<OrderItem> {
+    return this.post(
+      auth,
+      tenantId,
+      newOrderNumber('PN'),
+      () => false,
+      () => ({
+        type: 'portGrantRenew',
+        changeAmount: 0,
+        portCount: portIds.length,
+        remark: `${days}d`,
+        apply: renew,
+      }),
+    );
+  }
+
+  /**
    * Gives a newly registered tenant its trial ports (inside the registration's transaction) and
    * records them as an order of 0.
    */

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import { ports, tenants, users } from '../../db/schema/index.ts';
+import { newOrderNumber } from '@cst/shared';
+import { orders, ports, tenants, users } from '../../db/schema/index.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { hashPassword } from '../../platform/passwords.ts';
 
@@ -85,13 +86,30 @@ export async function seed(deps: Deps): Promise<CreatedLogin[]> {
       }
       const expiresAt = new Date(deps.now() + DEMO_PORT_DAYS * 86400_000);
       const prefix = tenantId.slice(0, 8).toUpperCase();
-      await tx.insert(ports).values(
-        Array.from({ length: DEMO_PORTS }, (_, i) => ({
-          tenantId,
-          code: `P-${prefix}-${String(i + 1).padStart(4, '0')}`,
-          expiresAt,
-        })),
-      );
+      const demoPorts = await tx
+        .insert(ports)
+        .values(
+          Array.from({ length: DEMO_PORTS }, (_, i) => ({
+            tenantId,
+            code: `P-${prefix}-${String(i + 1).padStart(4, '0')}`,
+            expiresAt,
+          })),
+        )
+        .returning({ id: ports.id });
+      // Every port a company holds came with an order, the demo's trial ports too.
+      await tx.insert(orders).values({
+        tenantId,
+        orderNumber: newOrderNumber('TR'),
+        type: 'trial',
+        preAmount: 0,
+        changeAmount: 0,
+        afterAmount: 0,
+        portCount: DEMO_PORTS,
+        portIds: demoPorts.map((p) => p.id),
+        remark: `${DEMO_PORT_DAYS}d`,
+        userId: manager!.id,
+        operatorName: 'demo',
+      });
     });
     for (const [username, role] of [
       ['demo', 'manager'],

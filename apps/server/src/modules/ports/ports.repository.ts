@@ -95,6 +95,14 @@ export async function countPorts(db: DbOrTx, ids: string[]): Promise<number> {
   return rows[0]?.n ?? 0;
 }
 
+/** The company of each port. */
+export async function portTenants(db: DbOrTx, ids: string[]) {
+  return db
+    .select({ id: ports.id, tenantId: ports.tenantId })
+    .from(ports)
+    .where(inArray(ports.id, ids));
+}
+
 /** Extends ports by `days` from their expiry, or from now when already expired. */
 export async function renewPorts(
   db: DbOrTx,

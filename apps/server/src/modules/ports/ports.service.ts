@@ -4,12 +4,17 @@ import type { Deps } from '../../platform/deps.ts';
 import { fail } from '../../platform/errors.ts';
 import { audit } from '../users/users.repository.ts';
 import { isUuid } from '../users/users.policy.ts';
+import { BillingService } from '../billing/billing.service.ts';
 import { presentPort } from './ports.presenter.ts';
 import * as repo from './ports.repository.ts';
 
 /** Ports: licensed work-account slots with an expiry. */
 export class PortsService {
-  constructor(private readonly deps: Deps) {}
+  private readonly billing: BillingService;
+
+  constructor(private readonly deps: Deps) {
+    this.billing = new BillingService(deps);
+  }
 
   private get db() {
     return this.deps.db;
@@ -51,18 +56,22 @@ export class PortsService {
     if (!isUuid(body.tenantId) || !(await repo.tenantExists(this.db, body.tenantId))) {
       throw fail.notFound('tenantNotFound');
     }
-    const expiresAt = new Date(this.deps.now() + body.days * 86400_000);
-    const ids = await this.db.transaction(async (tx) => {
-      const created = await repo.insertPorts(tx, body.tenantId, body.count, expiresAt);
-      await audit(tx, {
-        tenantId: body.tenantId,
-        userId: auth.userId,
-        action: 'ports.add',
-        detail: { count: body.count, days: body.days },
-      });
-      return created;
-    });
-    return { ids };
+    // A free grant is still an order (of 0), so the company's orders show every port it got.
+    const order = await this.billing.grantPorts(
+      auth,
+      body.tenantId,
+      body.count,
+      body.days,
+      async (tx) => {
+        await audit(tx, {
+          tenantId: body.tenantId,
+          userId: auth.userId,
+          action: 'ports.add',
+          detail: { count: body.count, days: body.days },
+        });
+      },
+    );
+    return { ids: order.portIds };
   }
 
   /** Extends ports by `days` (from now for expired ones); every id must be a port. */
@@ -71,20 +80,25 @@ export class PortsService {
     if (!ids.every(isUuid) || (await repo.countPorts(this.db, ids)) !== ids.length) {
       throw fail.notFound('portNotFound');
     }
-    const renewed = await this.db.transaction(async (tx) => {
-      const rows = await repo.renewPorts(tx, ids, body.days, new Date(this.deps.now()));
-      const byTenant = new Map<string, string[]>();
-      for (const r of rows) byTenant.set(r.tenantId, [...(byTenant.get(r.tenantId) ?? []), r.id]);
-      for (const [tenantId, portIds] of byTenant) {
+    // One free renewal order (of 0) per company whose ports are renewed.
+    const byTenant = new Map<string, string[]>();
+    for (const p of await repo.portTenants(this.db, ids)) {
+      byTenant.set(p.tenantId, [...(byTenant.get(p.tenantId) ?? []), p.id]);
+    }
+    let renewed = 0;
+    for (const [tenantId, portIds] of byTenant) {
+      await this.billing.grantRenew(auth, tenantId, portIds, body.days, async (tx) => {
+        const rows = await repo.renewPorts(tx, portIds, body.days, new Date(this.deps.now()));
         await audit(tx, {
           tenantId,
           userId: auth.userId,
           action: 'ports.renew',
           detail: { ids: portIds, days: body.days },
         });
-      }
-      return rows.length;
-    });
+        renewed += rows.length;
+        return rows.map((r) => r.id);
+      });
+    }
     return { count: renewed };
   }
 }

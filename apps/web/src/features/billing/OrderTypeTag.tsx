@@ -8,6 +8,8 @@ const COLOR: Record<OrderType, string> = {
   portBuy: 'blue',
   portRenew: 'geekblue',
   trial: 'purple',
+  portGrant: 'cyan',
+  portGrantRenew: 'cyan',
 };
 
 /** An order's type as a coloured tag. */

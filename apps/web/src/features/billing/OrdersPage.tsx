@@ -155,6 +155,10 @@ export function OrdersPage() {
 function OrderDetail({ order: o }: { order: OrderItem }) {
   const { t } = useTranslation();
   if (o.type === 'trial') return <>{t('billing.orders.trialDetail', { count: o.portCount })}</>;
+  if (o.type === 'portGrant' || o.type === 'portGrantRenew') {
+    const days = /^(\d+)d$/.exec(o.remark)?.[1] ?? '';
+    return <>{t('billing.orders.grantDetail', { count: o.portCount, days })}</>;
+  }
   if (o.type === 'portBuy' || o.type === 'portRenew') {
     return <>{t('billing.orders.portsMonths', { count: o.portCount, months: o.months })}</>;
   }

@@ -63,6 +63,7 @@ export const billingTexts: Record<Language, TextTree> = {
         time: '时间',
         portsMonths: '{count} 个端口 × {months} 个月',
         trialDetail: '{count} 个试用端口',
+        grantDetail: '{count} 个端口，{days} 天',
         empty: '还没有订单',
         emptyHint: '充值、购买或续费端口后，每一笔余额变动都会记录在这里',
         types: {
@@ -123,6 +124,19 @@ export const billingTexts: Record<Language, TextTree> = {
       recharged: 'Recharged ¥{amount} to "{name}"; balance now ¥{balance}',
       amount: 'Amount (yuan)',
       amountInvalid: 'Enter an amount from 0.01 to 10,000,000 with at most two decimals',
+      rechargeConfirmTitle: 'Confirm the recharge',
+      rechargeConfirm: 'Recharge ¥{amount} to "{name}"? The balance will be ¥{balance}.',
+      adjust: 'Adjust balance',
+      adjustAmount: 'Adjustment (¥; negative to reduce)',
+      adjustHint:
+        'Corrects a wrong amount: the adjustment is an order of its own and the original order stays',
+      adjustInvalid:
+        'Enter a non-zero amount from -10,000,000 to 10,000,000 with at most two decimals',
+      adjustReason: 'Reason',
+      adjustReasonRequired: 'Enter the reason for the adjustment',
+      adjustConfirmTitle: 'Confirm the adjustment',
+      adjustConfirm: 'Adjust the balance of "{name}" by ¥{amount}? The balance will be ¥{balance}.',
+      adjusted: 'Adjusted the balance of "{name}" by ¥{amount}; balance now ¥{balance}',
       remark: 'Remark',
       orderNumber: 'Order number',
       orderNumberHint:
@@ -163,6 +177,7 @@ export const billingTexts: Record<Language, TextTree> = {
         time: 'Time',
         portsMonths: '{count} ports × {months} months',
         trialDetail: '{count} trial ports',
+        grantDetail: '{count} ports, {days} days',
         empty: 'No orders yet',
         emptyHint: 'Every recharge, purchase and renewal is recorded here',
         types: {
@@ -171,6 +186,8 @@ export const billingTexts: Record<Language, TextTree> = {
           portBuy: 'Port purchase',
           portRenew: 'Port renewal',
           trial: 'Trial ports',
+          portGrant: 'Ports granted',
+          portGrantRenew: 'Free renewal',
         },
       },
       ports: {
