@@ -37,8 +37,9 @@ export interface WhatsAppOptions {
   fetchOptions?: RequestInit;
   /**
    * Resolves and checks a proxy's host at every connect: the server passes its outbound guard
-   * (platform/outbound.ts `guardedLookup`), which refuses loopback and private addresses. Unset
-   * (tests): the host is used as given.
+   * (platform/outbound.ts `guardedLookup`), which refuses loopback and private addresses with an
+   * error of code `EOUTBOUNDREFUSED` (the account stops); other lookup errors are retried like a
+   * proxy that does not answer. Unset (tests): the host is used as given.
    */
   proxyLookup?: LookupFunction;
   /** WhatsApp Web version to announce; Baileys' bundled one when unset. */

@@ -390,6 +390,25 @@ describe('proxies', () => {
     expect(h.sockets.length).toBe(before + 1);
   });
 
+  it('retries a proxy name that does not resolve, like a proxy that does not answer', async () => {
+    let asked = 0;
+    const lookup = ((host: string, _o: unknown, cb: (...a: unknown[]) => void) => {
+      asked++;
+      if (host === 'proxy.example') return cb(null, '198.18.0.5', 4);
+      cb(Object.assign(new Error(`getaddrinfo ENOTFOUND ${host}`), { code: 'ENOTFOUND' }));
+    }) as unknown as LookupFunction;
+    h = await buildWa({ options: { proxyLookup: lookup } });
+    await loginWa(h);
+    await h.restart();
+    const before = h.sockets.length;
+    await h.gateway.resume(ME_ID, { proxy: 'gone.example:1080:u:p' });
+    await h.until(() => asked >= 3);
+    expect(h.sockets.length).toBe(before);
+    expect(h.of('statusChanged').find((e) => e.status === 'proxyFailed')).toMatchObject({
+      reason: '代理连接失败',
+    });
+  });
+
   it('tells a login that failed on the network plainly (the cause goes to the log)', async () => {
     h = await buildWa();
     const started = h.gateway.startQrLogin({ proxy: '10.0.0.1:1080:u:p' });

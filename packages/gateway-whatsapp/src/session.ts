@@ -16,6 +16,8 @@ import {
 // Logins, resumes, disconnects: the connection side of the adapter.
 
 const LATER_QR_MS = 20_000;
+/** The code of the server's outbound guard refusing an address (`proxyLookup`). */
+const REFUSED = 'EOUTBOUNDREFUSED';
 const loginKey = (loginId: string) => `login:${loginId}`;
 
 function toDto(l: Login): QrLoginDto {
@@ -40,9 +42,11 @@ export async function connect(core: WaCore, conn: Conn): Promise<void> {
     free();
     // The cause (an address, a port) goes to the log only; the user reads a plain reason.
     core.deps.log.warn({ err, session: conn.session.id }, 'whatsapp proxy not usable');
-    const reason = err instanceof MalformedProxyError ? '代理格式不正确' : '代理地址不可用';
-    await proxyUnusable(core, conn, reason);
-    return;
+    if (err instanceof MalformedProxyError) return proxyUnusable(core, conn, '代理格式不正确');
+    if ((err as { code?: string }).code === REFUSED)
+      return proxyUnusable(core, conn, '代理地址不可用');
+    // The name did not resolve (maybe for a moment): a proxy that failed to connect, retried.
+    return onClose(core, conn, undefined, 'socks proxy lookup failed');
   }
   if (conn.ended || core.closed) return free();
   conn.fetchOptions = routes?.fetchOptions ?? core.opts.fetchOptions;
