@@ -105,7 +105,16 @@ export async function createSimulator(
         await core.repo.putSetting(CONFIG_KEY, next);
         return { ...next };
       }
-      const own = { ...core.scoped.get(scope), ...defined };
+      // A scope's own settings are the values it changed: a form sending back every field does
+      // not pin the defaults it was shown (they may change later).
+      const before = core.scoped.get(scope) ?? {};
+      const effective = core.configOfScope(scope);
+      const changed = Object.fromEntries(
+        Object.entries(defined).filter(
+          ([k, v]) => k in before || v !== effective[k as keyof SimConfig],
+        ),
+      ) as Partial<SimConfig>;
+      const own = { ...before, ...changed };
       const next = validConfig({ ...core.defaults, ...own });
       core.scoped.set(scope, own);
       await core.repo.putSetting(`${SCOPE_PREFIX}${scope}`, own);

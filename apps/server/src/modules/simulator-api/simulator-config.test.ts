@@ -129,5 +129,20 @@ describe('/sim-api/config per tenant', () => {
     const ok = await apiAs(ctx, a).post<Config>('/sim-api/config', { trafficPerMinute: 0 });
     expect(ok.status).toBe(200);
     expect((await apiAs(ctx, b).get<Config>('/sim-api/config')).data.trafficPerMinute).toBe(0);
+    // The platform's default may be higher (the operator's choice): a tenant's form that sends
+    // it back unchanged is accepted, a raise is not.
+    await apiAs(ctx, admin).post('/sim-api/config', { trafficPerMinute: 100 });
+    const form = await apiAs(ctx, b).get<Config>('/sim-api/config');
+    expect(form.data.trafficPerMinute).toBe(100);
+    expect((await apiAs(ctx, b).post('/sim-api/config', form.data)).status).toBe(200);
+    expect((await apiAs(ctx, b).post('/sim-api/config', { trafficPerMinute: 101 })).status).toBe(
+      400,
+    );
+    // Sending the form back pinned nothing: B follows the default again.
+    await apiAs(ctx, admin).post('/sim-api/config', { trafficPerMinute: 0 });
+    expect((await apiAs(ctx, b).get<Config>('/sim-api/config')).data).toMatchObject({
+      trafficPerMinute: 0,
+      readDelayMs: 7,
+    });
   });
 });
