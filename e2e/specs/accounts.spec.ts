@@ -248,18 +248,22 @@ test.describe('work accounts', () => {
     await page
       .getByTestId('proxy-lines')
       .fill(
-        '10.0.0.1:1080:alice:secret\nnot-a-proxy\n10.0.0.2:99999:bob:pw\n10.0.0.3:1081:carol:pw',
+        '1.2.3.4:1080:alice:secret\nnot-a-proxy\n1.2.3.5:99999:bob:pw\n1.2.3.6:1081:carol:pw\n' +
+          '127.0.0.1:1080:dave:pw',
       );
     await page.getByTestId('proxy-add-ok').click();
     const errors = page.getByTestId('proxy-errors');
     await expect(errors).toContainText('格式应为 ip:端口:账号:密码');
     await expect(errors).toContainText('端口应为 1 到 65535 的整数');
-    await expect(errors.locator('tbody tr')).toHaveCount(2);
+    // The server's own address is not a proxy it will connect to (docs/outbound.md).
+    await expect(errors).toContainText('代理地址不可用');
+    await expect(errors.locator('tbody tr')).toHaveCount(3);
     await shot(page, 'proxies-add-errors');
     await page.locator('.ant-modal-close').click();
     const table = page.getByTestId('proxy-table');
-    await expect(table).toContainText('10.0.0.1:1080');
-    await expect(table).toContainText('10.0.0.3:1081');
+    await expect(table).toContainText('1.2.3.4:1080');
+    await expect(table).toContainText('1.2.3.6:1081');
+    await expect(table).not.toContainText('127.0.0.1');
     await shot(page, 'proxies-list');
     await page.locator('.ant-drawer-close').click();
 
@@ -267,9 +271,9 @@ test.describe('work accounts', () => {
     await row.getByTestId('row-more').click();
     await page.getByTestId('row-proxy').click();
     await page.getByTestId('proxy-assign-select').click();
-    await page.getByTitle(/10\.0\.0\.1:1080/).click();
+    await page.getByTitle(/1\.2\.3\.4:1080/).click();
     await page.getByTestId('proxy-assign-ok').click();
-    await expect(row).toContainText('10.0.0.1:1080');
+    await expect(row).toContainText('1.2.3.4:1080');
 
     // The platform reports the proxy failing: the status shows it at once.
     const simRow = sim.getByTestId('sim-accounts').locator('tr', { hasText: 'E2E代理测试' });

@@ -198,6 +198,8 @@ export async function buildApp(
       status = err.status;
       message = translate(err.key, lang, err.params);
       data = err.data ?? null;
+      // A cause kept for the server (a platform's network error) is logged, never sent.
+      if (err.cause) req.log.warn({ err: err.cause }, 'request failed: cause');
     } else if (hasZodFastifySchemaValidationErrors(err)) {
       status = 400;
       message = validationMessage(

@@ -156,14 +156,15 @@ describe('the console on WhatsApp', () => {
     );
     expect(read.msgId).toBe(msgId);
 
-    // The account gets a proxy: the next resume connects through it.
-    expect(
-      (await api.post('/main-api/acc/proxy-add', { text: '10.9.8.7:1080:cu:cp' })).status,
-    ).toBe(200);
+    // The account gets a proxy: the next resume connects through it. (A private address would be
+    // refused at save: the outbound guard, apps/server/src/platform/outbound.ts.)
+    expect((await api.post('/main-api/acc/proxy-add', { text: '1.2.3.4:1080:cu:cp' })).status).toBe(
+      200,
+    );
     const proxies = await api.post<{ list: { id: string; label: string }[] }>(
       '/main-api/acc/proxy-list',
     );
-    const proxyId = proxies.data.list.find((p) => p.label === '10.9.8.7:1080')!.id;
+    const proxyId = proxies.data.list.find((p) => p.label === '1.2.3.4:1080')!.id;
     const assign = await api.post('/main-api/acc/proxy-assign', { wxids: [ME_ID], proxyId });
     expect(assign.status, assign.message).toBe(200);
     const runtime = accountRuntimeOf(ctx.deps);
@@ -173,7 +174,7 @@ describe('the console on WhatsApp', () => {
     await runtime.leases.resume({ id: row.id, tenantId: row.tenantId, wxid: ME_ID }, row.status);
     expect(sockets.length).toBe(n + 1);
     expect((sock().config.agent as SocksProxyAgent).proxy).toMatchObject({
-      host: '10.9.8.7',
+      host: '1.2.3.4',
       port: 1080,
       userId: 'cu',
     });

@@ -1,3 +1,4 @@
+import type { LookupFunction } from 'node:net';
 import type { GroupMetadata, WAMessageKey } from 'baileys';
 import type { WorkAccountStatus } from '@cst/shared';
 import type { WaAuthStore, StoredSession } from './auth-store.ts';
@@ -34,6 +35,13 @@ export interface WhatsAppOptions {
   maxConnecting: number;
   /** Options of media downloads (`dispatcher`: a proxy, or a mock in tests). */
   fetchOptions?: RequestInit;
+  /**
+   * Resolves and checks a proxy's host at every connect: the server passes its outbound guard
+   * (platform/outbound.ts `guardedLookup`), which refuses loopback and private addresses with an
+   * error of code `EOUTBOUNDREFUSED` (the account stops); other lookup errors are retried like a
+   * proxy that does not answer. Unset (tests): the host is used as given.
+   */
+  proxyLookup?: LookupFunction;
   /** WhatsApp Web version to announce; Baileys' bundled one when unset. */
   version?: [number, number, number];
 }

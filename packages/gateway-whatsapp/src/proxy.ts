@@ -1,3 +1,4 @@
+import type { LookupFunction } from 'node:net';
 import { socksDispatcher } from 'fetch-socks';
 import { SocksProxyAgent } from 'socks-proxy-agent';
 
@@ -31,11 +32,38 @@ export interface ProxyRoutes {
   fetchOptions: RequestInit;
 }
 
-/** The proxy routes of a session's proxy; null without one. Throws on a malformed proxy. */
-export function proxyRoutes(text: string | null): ProxyRoutes | null {
+/** A proxy line that is not `ip:port[:account:password]`. */
+export class MalformedProxyError extends Error {
+  constructor() {
+    super('malformed proxy');
+    this.name = 'MalformedProxyError';
+  }
+}
+
+/** Resolves a host through a `lookup` (the server's outbound guard refuses it there). */
+function resolveWith(lookup: LookupFunction, host: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    lookup(host, {}, (err, address) => {
+      if (err) reject(err);
+      else resolve(typeof address === 'string' ? address : address[0]!.address);
+    });
+  });
+}
+
+/**
+ * The proxy routes of a session's proxy; null without one. Throws MalformedProxyError on a
+ * malformed proxy, and the lookup's error when it refuses the proxy's host. With a `lookup` (the
+ * server's outbound guard, passed in the adapter's options) the host is resolved and checked at
+ * every connect, and the sockets connect to the address that was checked.
+ */
+export async function proxyRoutes(
+  text: string | null,
+  lookup?: LookupFunction,
+): Promise<ProxyRoutes | null> {
   if (!text) return null;
-  const p = parseProxy(text);
-  if (!p) throw new Error('malformed proxy');
+  const parsed = parseProxy(text);
+  if (!parsed) throw new MalformedProxyError();
+  const p = lookup ? { ...parsed, host: await resolveWith(lookup, parsed.host) } : parsed;
   const dispatcher = socksDispatcher({
     type: 5,
     host: p.host,

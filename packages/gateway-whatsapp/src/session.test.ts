@@ -1,3 +1,4 @@
+import type { LookupFunction } from 'node:net';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../../apps/server/test/support.ts';
 import type { Database } from '../../../apps/server/src/platform/db.ts';
@@ -337,5 +338,85 @@ describe('proxies', () => {
     await h.restart();
     await h.gateway.resume(ME_ID, { proxy: null });
     expect(h.sock.config.agent).toBeUndefined();
+  });
+
+  it('resolves and checks the proxy host at every connect through the lookup it is given', async () => {
+    // The server passes its outbound guard (platform/outbound.ts); this one plays it.
+    const asked: string[] = [];
+    const lookup = ((host: string, _o: unknown, cb: (...a: unknown[]) => void) => {
+      asked.push(host);
+      if (host === 'proxy.example') return cb(null, '198.18.0.5', 4);
+      cb(
+        Object.assign(new Error(`outbound connection refused: ${host}`), {
+          code: 'EOUTBOUNDREFUSED',
+        }),
+      );
+    }) as unknown as LookupFunction;
+    h = await buildWa({ options: { proxyLookup: lookup } });
+
+    // A refused host: the login fails at once with a plain reason; no socket is opened.
+    await expect(h.gateway.startQrLogin({ proxy: '127.0.0.1:18497:u:p' })).rejects.toMatchObject({
+      code: 'failed',
+      message: '代理地址不可用',
+    });
+    expect(h.sockets).toHaveLength(0);
+    expect(h.of('qrFailed')).toEqual([{ loginId: expect.any(String), message: '代理地址不可用' }]);
+
+    // A name: resolved by the lookup; the sockets connect to the address it answered.
+    const started = h.gateway.startQrLogin({ proxy: 'proxy.example:1080:u:p' });
+    await h.until(() => h.sockets.length === 1);
+    expect((h.sock.config.agent as SocksProxyAgent).proxy.host).toBe('198.18.0.5');
+    h.sock.qr('2@code');
+    await started;
+    h.sock.pair();
+    await h.until(() => h.sockets.length === 2);
+    expect(asked).toEqual(['127.0.0.1', 'proxy.example', 'proxy.example']);
+    h.sock.open();
+    await h.until(() => h.gateway.heldAccounts().includes(ME_ID));
+
+    // Resumed with a refused proxy: proxy-failed with the plain reason, no socket.
+    await h.restart();
+    const before = h.sockets.length;
+    await h.gateway.resume(ME_ID, { proxy: '10.0.0.5:1080:u:p' });
+    await h.until(() => h.of('statusChanged').some((e) => e.status === 'proxyFailed'));
+    expect(h.sockets.length).toBe(before);
+    expect(h.of('statusChanged').at(-1)).toMatchObject({
+      status: 'proxyFailed',
+      reason: '代理地址不可用',
+    });
+    expect(JSON.stringify(h.events)).not.toContain('10.0.0.5');
+    // Given a usable proxy, the next resume connects again.
+    await h.gateway.resume(ME_ID, { proxy: 'proxy.example:1080:u:p' });
+    expect(h.sockets.length).toBe(before + 1);
+  });
+
+  it('retries a proxy name that does not resolve, like a proxy that does not answer', async () => {
+    let asked = 0;
+    const lookup = ((host: string, _o: unknown, cb: (...a: unknown[]) => void) => {
+      asked++;
+      if (host === 'proxy.example') return cb(null, '198.18.0.5', 4);
+      cb(Object.assign(new Error(`getaddrinfo ENOTFOUND ${host}`), { code: 'ENOTFOUND' }));
+    }) as unknown as LookupFunction;
+    h = await buildWa({ options: { proxyLookup: lookup } });
+    await loginWa(h);
+    await h.restart();
+    const before = h.sockets.length;
+    await h.gateway.resume(ME_ID, { proxy: 'gone.example:1080:u:p' });
+    await h.until(() => asked >= 3);
+    expect(h.sockets.length).toBe(before);
+    expect(h.of('statusChanged').find((e) => e.status === 'proxyFailed')).toMatchObject({
+      reason: '代理连接失败',
+    });
+  });
+
+  it('tells a login that failed on the network plainly (the cause goes to the log)', async () => {
+    h = await buildWa();
+    const started = h.gateway.startQrLogin({ proxy: '10.0.0.1:1080:u:p' });
+    await h.until(() => h.sockets.length === 1);
+    h.sock.qr('2@code');
+    await started;
+    h.sock.close(500, 'WebSocket Error (connect ECONNREFUSED 127.0.0.1:18497)');
+    await h.until(() => h.of('qrFailed').length === 1);
+    expect(h.of('qrFailed')[0]!.message).toBe('代理连接失败');
   });
 });

@@ -5,7 +5,7 @@ import { applyBlocklist, blocklistChanges, syncBlocklist } from './blocklist.ts'
 import { closeAction } from './disconnect.ts';
 import { handleEvents } from './events.ts';
 import { personJid } from './ids.ts';
-import { parseProxy, proxyRoutes } from './proxy.ts';
+import { MalformedProxyError, parseProxy, proxyRoutes } from './proxy.ts';
 import {
   GatewayError,
   type QrLoginDto,
@@ -16,6 +16,8 @@ import {
 // Logins, resumes, disconnects: the connection side of the adapter.
 
 const LATER_QR_MS = 20_000;
+/** The code of the server's outbound guard refusing an address (`proxyLookup`). */
+const REFUSED = 'EOUTBOUNDREFUSED';
 const loginKey = (loginId: string) => `login:${loginId}`;
 
 function toDto(l: Login): QrLoginDto {
@@ -35,12 +37,18 @@ export async function connect(core: WaCore, conn: Conn): Promise<void> {
   const auth = core.store.authState(conn.session);
   let routes;
   try {
-    routes = proxyRoutes(conn.session.proxy);
-  } catch {
+    routes = await proxyRoutes(conn.session.proxy, core.opts.proxyLookup);
+  } catch (err) {
     free();
-    await core.setStatus(conn, 'proxyFailed', '代理格式不正确');
-    return;
+    // The cause (an address, a port) goes to the log only; the user reads a plain reason.
+    core.deps.log.warn({ err, session: conn.session.id }, 'whatsapp proxy not usable');
+    if (err instanceof MalformedProxyError) return proxyUnusable(core, conn, '代理格式不正确');
+    if ((err as { code?: string }).code === REFUSED)
+      return proxyUnusable(core, conn, '代理地址不可用');
+    // The name did not resolve (maybe for a moment): a proxy that failed to connect, retried.
+    return onClose(core, conn, undefined, 'socks proxy lookup failed');
   }
+  if (conn.ended || core.closed) return free();
   conn.fetchOptions = routes?.fetchOptions ?? core.opts.fetchOptions;
   const logger = core.deps.log.child({ platform: 'whatsapp', session: conn.session.id });
   const sock = core.opts.socketFactory({
@@ -81,6 +89,17 @@ export async function connect(core: WaCore, conn: Conn): Promise<void> {
       })
       .catch((err: unknown) => core.deps.log.error({ err }, 'whatsapp event batch failed'));
   });
+}
+
+/** A proxy that cannot be used: a login fails at once; an account stops as proxy-failed. */
+async function proxyUnusable(core: WaCore, conn: Conn, reason: string): Promise<void> {
+  if (conn.login) {
+    conn.onFirstQr?.(new GatewayError('failed', reason));
+    conn.onFirstQr = null;
+    return;
+  }
+  stop(conn);
+  await core.setStatus(conn, 'proxyFailed', reason);
 }
 
 async function onConnection(core: WaCore, conn: Conn, u: Partial<ConnectionState>) {
@@ -194,10 +213,14 @@ async function onClose(core: WaCore, conn: Conn, code: number | undefined, messa
   });
   if (action.kind === 'restart') return connect(core, conn);
   if (conn.login) {
-    // Not paired: the codes ran out (408) or the phone / server refused.
-    return code === 408
-      ? failLogin(core, conn, '二维码已过期', true)
-      : failLogin(core, conn, message || '登录失败');
+    // Not paired: the codes ran out (408) or the phone / server refused. A network failure's
+    // text (`connect ECONNREFUSED 10.0.0.5:1080`) is for the log, not for the user.
+    if (code === 408) return failLogin(core, conn, '二维码已过期', true);
+    if (action.kind === 'retry') {
+      core.deps.log.warn({ session: conn.session.id, code, message }, 'whatsapp login failed');
+      return failLogin(core, conn, action.reason);
+    }
+    return failLogin(core, conn, message || '登录失败');
   }
   switch (action.kind) {
     case 'release':

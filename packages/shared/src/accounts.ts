@@ -40,6 +40,11 @@ export const accountsMessages = {
   proxyBadHost: { 'zh-CN': 'IP 地址不正确', en: 'The IP address is not valid' },
   proxyBadPort: { 'zh-CN': '端口应为 1 到 65535 的整数', en: 'The port must be 1 to 65535' },
   proxyDuplicate: { 'zh-CN': '代理已存在', en: 'This proxy already exists' },
+  proxyNotUsable: { 'zh-CN': '代理地址不可用', en: 'Proxy address not usable' },
+  simTrafficTooHigh: {
+    'zh-CN': '模拟流量最多为每个工作号每分钟 {max} 条',
+    en: 'Simulated traffic is at most {max} messages per work account per minute',
+  },
   confirmDel: { 'zh-CN': '请输入 del 确认删除', en: 'Type del to confirm the deletion' },
   confirmYes: { 'zh-CN': '请输入 yes 确认', en: 'Type yes to confirm' },
   logoutOnlyLoggingIn: {
@@ -103,6 +108,10 @@ export const accountsMessages = {
   },
   ungrouped: { 'zh-CN': '未分组', en: 'Ungrouped' },
   platformFailed: { 'zh-CN': '平台操作失败：{message}', en: 'The platform refused: {message}' },
+  platformUnreachable: {
+    'zh-CN': '网络连接失败，请检查网络或代理',
+    en: 'The connection failed; check the network or the proxy',
+  },
 } satisfies Record<string, Text>;
 
 /** Most work accounts a seat may hold (SPEC §9: seat chat room max 50 work accounts). */

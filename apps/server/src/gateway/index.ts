@@ -1,3 +1,4 @@
+import { guardedLookup } from '../platform/outbound.ts';
 import { createSimulator } from './simulator/simulator.ts';
 import type { SimulatorOptions } from './simulator/simulator-core.ts';
 import type { ChatGateway, GatewayDeps } from './types.ts';
@@ -17,7 +18,11 @@ export async function createGateway(
       // Loaded only here, so the adapter and its GPL-3.0 dependency (libsignal) stay out of a
       // server that runs another platform (packages/gateway-whatsapp/README.md).
       const { createWhatsAppGateway } = await import('@cst/gateway-whatsapp');
-      return createWhatsAppGateway(deps);
+      // Proxies are connected through the outbound guard (platform/outbound.ts), passed in: the
+      // adapter does not import the server's modules.
+      return createWhatsAppGateway(deps, {
+        proxyLookup: guardedLookup(deps.config.allowPrivateNetwork),
+      });
     }
   }
 }

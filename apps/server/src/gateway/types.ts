@@ -805,9 +805,13 @@ export interface SimulatorControl {
   inbound(cmd: SimInboundCommand): Promise<{ msgId: string }>;
   /** Injects a fault. */
   fault(workWxid: string, kind: SimFaultKind): Promise<void>;
-  /** Changes tunables (unset fields stay); returns the new config. */
-  setConfig(patch: Partial<SimConfig>): Promise<SimConfig>;
-  getConfig(): SimConfig;
+  /**
+   * Changes tunables (unset fields stay); returns the new config. With a scope (the console: a
+   * tenant), only that scope's accounts get them, over the defaults; without, the defaults.
+   */
+  setConfig(patch: Partial<SimConfig>, scope?: string | null): Promise<SimConfig>;
+  /** The tunables of a scope (its own over the defaults), or the defaults. */
+  getConfig(scope?: string | null): SimConfig;
   /** QR logins waiting for a scan or confirmation. */
   pendingLogins(): Promise<QrLoginDto[]>;
   /** Simulated accounts (optionally only these wxids). */

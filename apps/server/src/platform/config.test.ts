@@ -31,3 +31,21 @@ describe('configuration of the S3 store and metrics', () => {
     expect(() => loadConfig({ STORAGE: 's3' })).toThrow('S3_BUCKET: required with STORAGE=s3');
   });
 });
+
+describe('configuration of the outbound guard and the simulator ceilings', () => {
+  it('keeps private addresses closed unless ALLOW_PRIVATE_NETWORK is 1 or true', () => {
+    expect(loadConfig({}).allowPrivateNetwork).toBe(false);
+    expect(loadConfig({ ALLOW_PRIVATE_NETWORK: '0' }).allowPrivateNetwork).toBe(false);
+    expect(loadConfig({ ALLOW_PRIVATE_NETWORK: '1' }).allowPrivateNetwork).toBe(true);
+    expect(loadConfig({ ALLOW_PRIVATE_NETWORK: 'true' }).allowPrivateNetwork).toBe(true);
+  });
+
+  it('reads the traffic ceilings, 60 per account and 600 per tenant by default', () => {
+    expect(loadConfig({})).toMatchObject({ simTrafficMax: 60, simTrafficTenantMax: 600 });
+    expect(loadConfig({ SIM_TRAFFIC_MAX: '10', SIM_TRAFFIC_TENANT_MAX: '100' })).toMatchObject({
+      simTrafficMax: 10,
+      simTrafficTenantMax: 100,
+    });
+    expect(() => loadConfig({ SIM_TRAFFIC_MAX: '-1' })).toThrow('SIM_TRAFFIC_MAX');
+  });
+});

@@ -44,6 +44,9 @@ const envSchema = z.object({
   SCHEDULER_POLL_MS: z.coerce.number().int().min(10).max(600_000).default(1000),
   SCHEDULER_LEASE_MS: z.coerce.number().int().min(100).max(3_600_000).default(60_000),
   ACCOUNT_LEASE_MS: z.coerce.number().int().min(1000).max(3_600_000).default(30_000),
+  ALLOW_PRIVATE_NETWORK: z.string().default('0'),
+  SIM_TRAFFIC_MAX: z.coerce.number().int().min(0).max(6000).default(60),
+  SIM_TRAFFIC_TENANT_MAX: z.coerce.number().int().min(0).max(1_000_000).default(600),
 });
 
 /** The server's configuration, read from the environment (DESIGN.md §10). */
@@ -82,6 +85,15 @@ export interface Config {
    * killed instance's accounts move to another, or to its next start, after this.
    */
   accountLeaseMs: number;
+  /**
+   * ALLOW_PRIVATE_NETWORK=1: the outbound guard (platform/outbound.ts) lets the server connect to
+   * loopback, private and link-local addresses (a self-hoster's proxy on the LAN). Off by default.
+   */
+  allowPrivateNetwork: boolean;
+  /** SIM_TRAFFIC_MAX: the highest `trafficPerMinute` (per online account) /sim-api/config takes. */
+  simTrafficMax: number;
+  /** SIM_TRAFFIC_TENANT_MAX: simulated inbound messages per minute per tenant, all accounts. */
+  simTrafficTenantMax: number;
 }
 
 /** Reads the configuration from an environment object; bad values stop the start with a clear message. */
@@ -137,5 +149,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     schedulerPollMs: e.SCHEDULER_POLL_MS,
     schedulerLeaseMs: e.SCHEDULER_LEASE_MS,
     accountLeaseMs: e.ACCOUNT_LEASE_MS,
+    allowPrivateNetwork: e.ALLOW_PRIVATE_NETWORK === '1' || e.ALLOW_PRIVATE_NETWORK === 'true',
+    simTrafficMax: e.SIM_TRAFFIC_MAX,
+    simTrafficTenantMax: e.SIM_TRAFFIC_TENANT_MAX,
   };
 }

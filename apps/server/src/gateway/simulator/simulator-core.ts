@@ -24,6 +24,18 @@ export interface SimulatorOptions {
   friendAcceptDelayMs: number;
   /** Period of the traffic and expiry loop. */
   tickMs: number;
+  /**
+   * The settings scope of an account (the console: its tenant), or null when it has none yet.
+   * Accounts of a scope share that scope's settings (`setConfig(patch, scope)`), over the
+   * defaults; without this, every account uses the defaults.
+   */
+  scopeOf?: (wxid: string) => Promise<string | null>;
+  /** Background traffic of one scope's accounts together, per minute (unset: no ceiling). */
+  trafficCeilingPerMinute?: number;
+  /** Told of each background item as it is made (tests count them). */
+  onTrafficItem?: (wxid: string) => void;
+  /** How often the scopes' settings are read again (another process may have changed them). */
+  configRefreshMs: number;
 }
 
 export const DEFAULT_SIM_OPTIONS: SimulatorOptions = {
@@ -32,6 +44,7 @@ export const DEFAULT_SIM_OPTIONS: SimulatorOptions = {
   reconnectDelayMs: 3_000,
   friendAcceptDelayMs: 5_000,
   tickMs: 1_000,
+  configRefreshMs: 5_000,
 };
 
 export const DEFAULT_SIM_CONFIG: SimConfig = {
@@ -49,6 +62,8 @@ export interface HeldAccount {
   /** Fractional traffic owed (the loop turns whole units into messages). */
   carry: number;
   busy: boolean;
+  /** Its settings scope once known (undefined: not asked yet, or it had none yet). */
+  scope?: string | null;
 }
 
 type Timer = ReturnType<typeof setTimeout>;
@@ -62,7 +77,12 @@ export class SimCore {
   readonly held = new Map<string, HeldAccount>();
   /** Open QR logins of this process: loginId → expiresAt. */
   readonly openLogins = new Map<string, number>();
-  config: SimConfig;
+  /** The settings of accounts without a scope's own (the platform admin's, SIM_TRAFFIC). */
+  defaults: SimConfig;
+  /** Each scope's own settings (only the fields it set), over the defaults. */
+  readonly scoped = new Map<string, Partial<SimConfig>>();
+  /** When each scope's recent background items were made (the traffic ceiling's window). */
+  readonly trafficTimes = new Map<string, number[]>();
   private readonly timers = new Map<string, Set<Timer>>();
   private readonly inflight = new Set<Promise<unknown>>();
   private readonly sleepers = new Set<() => void>();
@@ -77,7 +97,50 @@ export class SimCore {
     this.files = new SimFileStore(deps.config.dataDir, this.repo);
     this.hub = new EventHub(deps.log);
     this.seed = deps.config.simSeed;
-    this.config = config;
+    this.defaults = config;
+  }
+
+  /** The settings of a scope (null: the defaults). */
+  configOfScope(scope: string | null | undefined): SimConfig {
+    const own = scope ? this.scoped.get(scope) : undefined;
+    return own ? { ...this.defaults, ...own } : this.defaults;
+  }
+
+  /** The settings an account runs with: its scope's, once known (see `scopeFor`). */
+  configOf(wxid: string): SimConfig {
+    return this.configOfScope(this.held.get(wxid)?.scope);
+  }
+
+  /**
+   * Learns the settings scope of a held account (once; asked again while it has none yet, e.g.
+   * just after its first login, before the console recorded it).
+   */
+  async scopeFor(wxid: string): Promise<string | null> {
+    const h = this.held.get(wxid);
+    if (!h) return null;
+    if (h.scope !== undefined) return h.scope;
+    if (!this.opts.scopeOf) return (h.scope = null);
+    const scope = await this.opts.scopeOf(wxid);
+    if (scope !== null && this.held.get(wxid) === h) h.scope = scope;
+    return scope;
+  }
+
+  /**
+   * Takes one item of a scope's background traffic if the ceiling allows it (no more than the
+   * ceiling in any minute); false when the scope is at its ceiling.
+   */
+  takeTraffic(scope: string | null | undefined): boolean {
+    const ceiling = this.opts.trafficCeilingPerMinute;
+    if (ceiling === undefined || !scope) return true;
+    const now = this.now();
+    const times = (this.trafficTimes.get(scope) ?? []).filter((t) => t > now - 60_000);
+    if (times.length >= ceiling) {
+      this.trafficTimes.set(scope, times);
+      return false;
+    }
+    times.push(now);
+    this.trafficTimes.set(scope, times);
+    return true;
   }
 
   /** The clock. */

@@ -139,6 +139,7 @@ export async function sendMessage(core: SimCore, cmd: SendCommand): Promise<Send
   const existing = await core.repo.getMessageByRequest(cmd.workWxid, cmd.requestId);
   if (existing) return accepted(existing, true);
   core.requireOnline(cmd.workWxid);
+  await core.scopeFor(cmd.workWxid);
   await checkPeer(core, cmd);
   const acc = await core.account(cmd.workWxid);
   const stored = outboundToStored(cmd.message);
@@ -187,6 +188,7 @@ export async function sendMessages(core: SimCore, cmds: SendCommand[]): Promise<
   let away: GatewayError | null = null;
   try {
     core.requireOnline(wxid);
+    await core.scopeFor(wxid);
   } catch (err) {
     if (!(err instanceof GatewayError)) throw err;
     away = err;
@@ -262,7 +264,8 @@ function outgoingRow(
   content: string,
 ): SimMessageInsert {
   const fails =
-    hashUnit(`${core.seed}|fail|${cmd.workWxid}|${cmd.requestId}`) < core.config.failRate;
+    hashUnit(`${core.seed}|fail|${cmd.workWxid}|${cmd.requestId}`) <
+    core.configOf(cmd.workWxid).failRate;
   return {
     accountWxid: cmd.workWxid,
     msgId: core.newMsgId(),
@@ -314,14 +317,14 @@ export function scheduleReceipts(
     );
     for (const row of list) emit(row, status, null);
     if (status === 'delivered') {
-      core.later(wxid, core.config.readDelayMs, () => step('read', list));
+      core.later(wxid, core.configOf(wxid).readDelayMs, () => step('read', list));
     }
   };
   const sent = rows.filter((r) => r.status === 'sent');
   const delivered = rows.filter((r) => r.status === 'delivered');
-  if (sent.length > 0) core.later(wxid, core.config.deliveryDelayMs, () => step('delivered', sent));
-  if (delivered.length > 0)
-    core.later(wxid, core.config.readDelayMs, () => step('read', delivered));
+  const config = core.configOf(wxid);
+  if (sent.length > 0) core.later(wxid, config.deliveryDelayMs, () => step('delivered', sent));
+  if (delivered.length > 0) core.later(wxid, config.readDelayMs, () => step('read', delivered));
 }
 
 /** Revokes a message the account sent, within the platform's window. */

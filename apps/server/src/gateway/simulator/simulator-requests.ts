@@ -142,7 +142,8 @@ export async function answerSentRequest(core: SimCore, acc: string, wxid: string
   const requestId = pending.at(-1)?.requestId ?? '';
   const rng = core.rng('friend-answer', acc, wxid);
   const now = core.now();
-  if (rng.next() >= core.config.friendAcceptRate) {
+  await core.scopeFor(acc);
+  if (rng.next() >= core.configOf(acc).friendAcceptRate) {
     const reason = rng.pick(REFUSAL_REASONS);
     await core.repo.updatePerson(acc, wxid, { addRequestedAt: null });
     await core.repo.answerSentRequests(acc, wxid, 'refused', reason);

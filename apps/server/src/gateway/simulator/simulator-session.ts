@@ -273,6 +273,7 @@ async function goOnline(core: SimCore, wxid: string): Promise<void> {
 
 /** Restarts the timed work of an account (receipts, pending friend adds) after a (re)connect. */
 async function scheduleAccountWork(core: SimCore, wxid: string): Promise<void> {
+  await core.scopeFor(wxid);
   scheduleReceipts(core, wxid, await core.repo.pendingReceipts(wxid));
   for (const p of await core.repo.pendingAdds(wxid)) scheduleFriendAccept(core, wxid, p.wxid);
 }

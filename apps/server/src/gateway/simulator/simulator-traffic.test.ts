@@ -153,3 +153,43 @@ describe('traffic generator', () => {
     expect(h.events.length).toBe(count);
   });
 });
+
+describe('settings scopes and the traffic ceiling', () => {
+  it('keeps each scope to its own rate and under the ceiling in any minute', async () => {
+    const scopes = new Map<string, string>();
+    const made = new Map<string, number>();
+    const s = await buildSim({
+      seed: 'traffic-scopes',
+      options: {
+        scopeOf: async (w) => scopes.get(w) ?? null,
+        trafficCeilingPerMinute: 5,
+        onTrafficItem: (w) => made.set(w, (made.get(w) ?? 0) + 1),
+      },
+    });
+    try {
+      const fast = await loginAccount(s);
+      const slow = await loginAccount(s);
+      const quiet = await loginAccount(s);
+      scopes.set(fast, 'T').set(slow, 'U').set(quiet, 'V');
+      // 1–3 items a tick for T, about 0.1–0.3 for U; V keeps the defaults (no traffic).
+      await s.sim.setConfig({ trafficPerMinute: 6000 }, 'T');
+      await s.sim.setConfig({ trafficPerMinute: 600 }, 'U');
+      expect(s.sim.getConfig('T').trafficPerMinute).toBe(6000);
+      expect(s.sim.getConfig('V').trafficPerMinute).toBe(0);
+      expect(s.sim.getConfig().trafficPerMinute).toBe(0);
+      const count = (w: string) => made.get(w) ?? 0;
+      // U reaches the ceiling many ticks after T did: T never went past it meanwhile (the clock
+      // stands still, so the minute never ends).
+      await s.until(() => count(slow) === 5, 10_000);
+      expect(count(fast)).toBe(5);
+      expect(count(quiet)).toBe(0);
+      // A minute later the scope may make traffic again, up to the ceiling.
+      s.clock.t += 60_001;
+      await s.until(() => count(fast) === 10 && count(slow) >= 6, 10_000);
+      await s.until(() => count(slow) === 10, 10_000);
+      expect(count(fast)).toBe(10);
+    } finally {
+      await s.close();
+    }
+  });
+});

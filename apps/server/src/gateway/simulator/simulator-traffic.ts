@@ -247,12 +247,24 @@ async function strangerJoins(core: SimCore, acc: SimAccountRow, rng: Rng): Promi
   return true;
 }
 
-/** Runs one tick of background traffic over the online accounts. */
+/**
+ * Runs one tick of background traffic over the online accounts, at each account's scope's rate;
+ * a scope's accounts together make no more than the ceiling in any minute.
+ */
 export async function trafficTick(core: SimCore, tickMs: number, rng: Rng): Promise<void> {
-  const rate = core.config.trafficPerMinute;
-  if (rate <= 0) return;
   for (const h of core.held.values()) {
     if (h.status !== 'online' || h.busy) continue;
+    if (h.scope === undefined && core.opts.scopeOf) {
+      // Its settings are not known yet: learn them, make its traffic from the next tick.
+      h.busy = true;
+      core.track(core.scopeFor(h.wxid).finally(() => (h.busy = false)));
+      continue;
+    }
+    const rate = core.configOfScope(h.scope).trafficPerMinute;
+    if (rate <= 0) {
+      h.carry = 0;
+      continue;
+    }
     h.carry += (rate * tickMs * (0.5 + rng.next())) / 60_000;
     if (h.carry < 1) continue;
     h.busy = true;
@@ -261,6 +273,11 @@ export async function trafficTick(core: SimCore, tickMs: number, rng: Rng): Prom
         try {
           while (h.carry >= 1 && h.status === 'online' && !core.isClosed) {
             h.carry -= 1;
+            if (!core.takeTraffic(h.scope)) {
+              h.carry = 0;
+              break;
+            }
+            core.opts.onTrafficItem?.(h.wxid);
             await generate(core, h.wxid);
           }
         } catch (err) {

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, isNotNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, like, lt, or, sql } from 'drizzle-orm';
 import {
   simAccounts,
   simFiles,
@@ -70,6 +70,16 @@ export class SimulatorRepository {
   async getSetting<T>(key: string): Promise<T | null> {
     const rows = await this.db.select().from(simSettings).where(eq(simSettings.key, key));
     return (rows[0]?.value as T | undefined) ?? null;
+  }
+
+  /** Settings whose key starts with a prefix (of letters and ':' only). */
+  async settingsWithPrefix<T>(prefix: string): Promise<{ key: string; value: T }[]> {
+    if (!/^[a-z:]+$/i.test(prefix)) throw new Error('unexpected settings prefix');
+    const rows = await this.db
+      .select()
+      .from(simSettings)
+      .where(like(simSettings.key, `${prefix}%`));
+    return rows.map((r) => ({ key: r.key, value: r.value as T }));
   }
 
   /** Stores a setting. */

@@ -22,6 +22,8 @@ import { toProfile } from './simulator.presenter.ts';
 import { SimulatorRepository } from './simulator.repository.ts';
 
 const CONFIG_KEY = 'config';
+/** A scope's own settings are stored under `config:<scope>`. */
+const SCOPE_PREFIX = 'config:';
 
 function validConfig(c: SimConfig): SimConfig {
   const num = (v: number, min: number, max: number, name: string) => {
@@ -56,6 +58,12 @@ export async function createSimulator(
     trafficPerMinute: deps.config.simTrafficPerMinute,
   };
   const core = new SimCore(deps, opts, config);
+  const loadScopes = async () => {
+    const rows = await core.repo.settingsWithPrefix<Partial<SimConfig>>(SCOPE_PREFIX);
+    for (const r of rows) core.scoped.set(r.key.slice(SCOPE_PREFIX.length), r.value);
+  };
+  await loadScopes();
+  let scopesReadAt = deps.now();
   for (const l of await core.repo.openLogins()) core.openLogins.set(l.loginId, l.expiresAt);
 
   const trafficRng = core.rng('traffic-timing', deps.now());
@@ -67,6 +75,11 @@ export async function createSimulator(
       (async () => {
         try {
           await session.expireDueLogins(core);
+          // Another process may have changed a scope's settings.
+          if (deps.now() - scopesReadAt >= opts.configRefreshMs) {
+            scopesReadAt = deps.now();
+            await loadScopes();
+          }
           await trafficTick(core, opts.tickMs, trafficRng);
         } finally {
           ticking = false;
@@ -82,16 +95,32 @@ export async function createSimulator(
     scanOnly: (loginId) => session.scanOnly(core, loginId),
     inbound: (cmd) => core.run(() => messaging.inboundFromControl(core, cmd)),
     fault: (wxid, kind) => session.fault(core, wxid, kind),
-    setConfig: async (patch) => {
+    setConfig: async (patch, scope) => {
       const defined = Object.fromEntries(
         Object.entries(patch).filter(([, v]) => v !== undefined),
       ) as Partial<SimConfig>;
-      const next = validConfig({ ...core.config, ...defined });
-      core.config = next;
-      await core.repo.putSetting(CONFIG_KEY, next);
+      if (!scope) {
+        const next = validConfig({ ...core.defaults, ...defined });
+        core.defaults = next;
+        await core.repo.putSetting(CONFIG_KEY, next);
+        return { ...next };
+      }
+      // A scope's own settings are the values it changed: a form sending back every field does
+      // not pin the defaults it was shown (they may change later).
+      const before = core.scoped.get(scope) ?? {};
+      const effective = core.configOfScope(scope);
+      const changed = Object.fromEntries(
+        Object.entries(defined).filter(
+          ([k, v]) => k in before || v !== effective[k as keyof SimConfig],
+        ),
+      ) as Partial<SimConfig>;
+      const own = { ...before, ...changed };
+      const next = validConfig({ ...core.defaults, ...own });
+      core.scoped.set(scope, own);
+      await core.repo.putSetting(`${SCOPE_PREFIX}${scope}`, own);
       return next;
     },
-    getConfig: () => ({ ...core.config }),
+    getConfig: (scope) => ({ ...core.configOfScope(scope) }),
     pendingLogins: () => session.pendingLogins(core),
     listAccounts: async (wxids) => {
       const rows = await core.repo.listAccounts(wxids);

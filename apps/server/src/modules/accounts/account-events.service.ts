@@ -21,6 +21,7 @@ import { realtimeOf } from '../../realtime/realtime.ts';
 import type { AccountEventName, AccountRef, AccountRuntime } from './account-runtime.ts';
 import { seesWholeTenant } from './account.policy.ts';
 import { publishAccountsChanged, publishStatus } from './account-push.ts';
+import { hasNetworkDetail } from './gateway-errors.ts';
 import * as repo from './account.repository.ts';
 import * as qrRepo from './qr-login.repository.ts';
 
@@ -121,6 +122,10 @@ export class AccountEventsService {
     message: string,
     status: 'failed' | 'expired',
   ): Promise<void> {
+    if (hasNetworkDetail(message)) {
+      this.deps.log.warn({ loginId, message }, 'QR login failed on the network');
+      message = translate('platformUnreachable', 'zh-CN');
+    }
     const row = await qrRepo.transitionQrLogin(this.deps.db, loginId, ['issued', 'scanned'], {
       status,
       message,

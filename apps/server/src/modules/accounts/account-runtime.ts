@@ -121,7 +121,15 @@ export class AccountRuntime {
             now: this.deps.now,
             loadMedia: this.options.loadMedia,
           },
-          { simulator: this.options.simulator },
+          {
+            simulator: {
+              // The simulator's settings are per tenant: an account's scope is its tenant.
+              scopeOf: async (wxid) =>
+                (await repo.findByWxid(this.deps.db, wxid))?.tenantId ?? null,
+              trafficCeilingPerMinute: this.deps.config.simTrafficTenantMax,
+              ...this.options.simulator,
+            },
+          },
         ));
       this.gw = gw;
       this.unsubscribe.push(...this.events.subscribeLogin(gw));

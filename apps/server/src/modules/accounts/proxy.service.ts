@@ -11,6 +11,7 @@ import {
 import type { AuthContext } from '../../platform/auth-context.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { fail } from '../../platform/errors.ts';
+import { OutboundRefusedError, assertPublicHost } from '../../platform/outbound.ts';
 import { presentProxy } from './account.presenter.ts';
 import { publishAccountsChanged } from './account-push.ts';
 import * as accountRepo from './account.repository.ts';
@@ -107,18 +108,47 @@ export class ProxyService {
         row: { tenantId, host: host.toLowerCase(), port, username, password },
       });
     });
+    const usable = await this.usableHosts(good.map((g) => g.row.host));
+    const kept = good.filter((g) => {
+      if (usable.get(g.row.host)) return true;
+      errors.push({ line: g.line, text: g.text, message: translate('proxyNotUsable', lang) });
+      return false;
+    });
     const inserted = await repo.insertProxies(
       this.deps.db,
-      good.map((g) => g.row),
+      kept.map((g) => g.row),
     );
     const added = new Set(inserted.map((r) => `${r.host}:${r.port}:${r.username}`));
-    for (const g of good) {
+    for (const g of kept) {
       if (!added.has(g.key)) {
         errors.push({ line: g.line, text: g.text, message: translate('proxyDuplicate', lang) });
       }
     }
     errors.sort((a, b) => a.line - b.line);
     return { added: inserted.length, errors };
+  }
+
+  /**
+   * Which hosts the server may connect to (platform/outbound.ts): a host that is, or resolves to,
+   * a loopback, private or link-local address is not (unless ALLOW_PRIVATE_NETWORK). A name that
+   * does not resolve now is kept: connecting goes through the guard again.
+   */
+  private async usableHosts(hosts: string[]): Promise<Map<string, boolean>> {
+    const out = new Map<string, boolean>();
+    await Promise.all(
+      [...new Set(hosts)].map(async (host) => {
+        try {
+          await assertPublicHost(host, this.deps.config);
+          out.set(host, true);
+        } catch (err) {
+          out.set(host, !(err instanceof OutboundRefusedError));
+          if (err instanceof OutboundRefusedError) {
+            this.deps.log.info({ host, address: err.address }, 'proxy address refused');
+          }
+        }
+      }),
+    );
+    return out;
   }
 
   /** Sets (or clears) the proxy of accounts; it applies at their next login. */

@@ -29,11 +29,13 @@ beforeAll(async () => {
   demo = await signIn(server, 'demo');
   acc = await addAccount(server, demo, { nickname: '回执号' });
   // The platform's own delivered/read receipts stay away: the test sends them.
-  await apiAs(server, demo).post('/sim-api/config', {
+  const config = await apiAs(server, demo).post('/sim-api/config', {
     trafficPerMinute: 0,
-    deliveryDelayMs: 3_600_000,
+    // The longest the contract takes (10 minutes): far beyond the test.
+    deliveryDelayMs: 600_000,
     failRate: 0,
   });
+  expect(config.status, config.message).toBe(200);
   const friends = await apiAs(server, demo).post<{ list: FriendItem[] }>(
     '/main-api/acc/friends-list',
     { workWxid: acc.wxid, pageSize: 10 },

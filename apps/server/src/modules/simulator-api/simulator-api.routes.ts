@@ -28,6 +28,8 @@ export function registerSimulatorApiRoutes(app: FastifyInstance, deps: Deps): vo
   if (deps.config.platform !== 'simulator') return;
   const sim = new SimulatorApiService(deps);
   const manage = access.can('account.manage');
+  // A tenant's managers set their tenant's settings; the platform admin sets the defaults.
+  const configure = access.any('account.manage', 'platform.customers');
 
   defineRoute(app, {
     method: 'POST',
@@ -123,20 +125,23 @@ export function registerSimulatorApiRoutes(app: FastifyInstance, deps: Deps): vo
   defineRoute(app, {
     method: 'GET',
     url: `${P}/config`,
-    access: manage,
+    access: configure,
     tags,
+    summary: "The simulator's settings of the caller's tenant (the platform admin: the defaults)",
     response: simConfig,
-    handler: () => sim.config(),
+    handler: (ctx) => sim.config(ctx.auth),
   });
 
   defineRoute(app, {
     method: 'POST',
     url: `${P}/config`,
-    access: manage,
+    access: configure,
     tags,
+    summary:
+      "Changes the simulator's settings for the caller's tenant only (the platform admin: the defaults)",
     body: simConfigBody,
     response: simConfig,
-    handler: (ctx) => sim.setConfig(ctx.body),
+    handler: (ctx) => sim.setConfig(ctx.auth, ctx.body),
   });
 
   defineRoute(app, {

@@ -133,14 +133,33 @@ export class SimulatorApiService {
     await this.atHolder(workWxid, { op: 'fault', kind });
   }
 
-  /** The simulator's tunables. */
-  config(): SimConfig {
-    return this.sim.getConfig();
+  /**
+   * The simulator's tunables of the caller's tenant (its own over the defaults); for the platform
+   * admin (no tenant), the defaults.
+   */
+  config(auth: AuthContext): SimConfig {
+    return this.sim.getConfig(auth.tenantId);
   }
 
-  /** Changes tunables (unset fields stay). */
-  setConfig(patch: Partial<SimConfig>): Promise<SimConfig> {
-    return viaGateway(() => this.sim.setConfig(patch));
+  /**
+   * Changes tunables (unset fields stay) for the caller's tenant's accounts only; the platform
+   * admin changes the defaults (what tenants have not set themselves). A tenant's traffic rate has
+   * a ceiling (SIM_TRAFFIC_MAX per account; the simulator also caps a tenant's total per minute).
+   */
+  setConfig(auth: AuthContext, patch: Partial<SimConfig>): Promise<SimConfig> {
+    const max = this.deps.config.simTrafficMax;
+    const traffic = patch.trafficPerMinute;
+    // A tenant may not raise its rate over the cap; the form sending back the rate it already
+    // has (a default above the cap, from SIM_TRAFFIC or the admin) is not a raise.
+    if (
+      auth.tenantId &&
+      traffic !== undefined &&
+      traffic > max &&
+      traffic !== this.sim.getConfig(auth.tenantId).trafficPerMinute
+    ) {
+      throw fail.invalid('simTrafficTooHigh', { max });
+    }
+    return viaGateway(() => this.sim.setConfig(patch, auth.tenantId));
   }
 
   /** QR codes of the caller's tenant waiting for a phone. */
