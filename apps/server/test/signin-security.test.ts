@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi, type MockInstance } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { captchas, loginRecords, rateLimits, users, verifyCodes } from '../src/db/schema/index.ts';
@@ -28,12 +28,18 @@ import {
 const svgOf = (img: string) =>
   Buffer.from(img.replace(/^data:image\/svg\+xml;base64,/, ''), 'base64').toString();
 
+const INLINE = 'window.preloaded = 1;';
+const INLINE_SHA = createHash('sha256').update(INLINE).digest('base64');
+
 describe('security headers', () => {
   let ctx: TestContext;
   let proxied: TestContext;
   beforeAll(async () => {
     const web = fs.mkdtempSync(path.join(os.tmpdir(), 'cst-web-'));
-    fs.writeFileSync(path.join(web, 'index.html'), '<!doctype html><title>console</title>');
+    fs.writeFileSync(
+      path.join(web, 'index.html'),
+      `<!doctype html><script>${INLINE}</script><title>console</title>`,
+    );
     ctx = await buildTestApp({ webDist: web });
     proxied = await buildTestApp({ webDist: web, trustProxy: 1 });
   });
@@ -49,7 +55,8 @@ describe('security headers', () => {
     expect(csp, what).toContain("object-src 'none'");
     expect(csp, what).toContain("base-uri 'none'");
     expect(csp, what).toContain("img-src 'self' data: blob:");
-    expect(csp, what).toContain("script-src 'self';");
+    // Only the index's own inline script, by its hash.
+    expect(csp, what).toContain(`script-src 'self' 'sha256-${INLINE_SHA}';`);
     expect(csp, what).toMatch(
       /connect-src 'self' ws:\/\/console\.test:8080 wss:\/\/console\.test:8080/,
     );

@@ -1,4 +1,7 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
 import type { IncomingMessage } from 'node:http';
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fastifyHelmet from '@fastify/helmet';
 import type { Config } from './config.ts';
@@ -60,8 +63,28 @@ export function s3Origin(config: Config): string | null {
 }
 
 /**
+ * The CSP hashes of the inline scripts of the SPA's index.html (the build's first-screen preload
+ * script), read once at start: the policy allows exactly those, no other inline script. A new
+ * build of the SPA needs a restart of the server (as `npm start` does).
+ */
+export function inlineScriptHashes(webDist: string): string[] {
+  let html: string;
+  try {
+    html = fs.readFileSync(path.join(webDist, 'index.html'), 'utf8');
+  } catch {
+    return [];
+  }
+  const hashes: string[] = [];
+  for (const m of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
+    if (/\bsrc\s*=/i.test(m[1] ?? '') || !m[2]) continue;
+    hashes.push(`'sha256-${createHash('sha256').update(m[2]).digest('base64')}'`);
+  }
+  return hashes;
+}
+
+/**
  * The console's Content-Security-Policy directives (helmet's form). Scripts only from the
- * console; styles also inline (antd's CSS-in-JS writes <style> elements and style attributes);
+ * console (and the index's own inline scripts, by hash); styles also inline (antd's CSS-in-JS writes <style> elements and style attributes);
  * images and media also from data: and blob: (previews, pasted pictures); connections to the
  * console, its websocket (/ws, named explicitly for browsers whose 'self' omits ws:) and the S3
  * upload origin; never framed, no plugins, no <base>.
@@ -70,7 +93,7 @@ export function consoleCspDirectives(config: Config) {
   const upload = s3Origin(config);
   return {
     defaultSrc: ["'self'"],
-    scriptSrc: ["'self'"],
+    scriptSrc: ["'self'", ...inlineScriptHashes(config.webDist)],
     styleSrc: ["'self'", "'unsafe-inline'"],
     imgSrc: ["'self'", 'data:', 'blob:'],
     mediaSrc: ["'self'", 'data:', 'blob:'],
