@@ -1,7 +1,7 @@
 import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
-import { ADMIN_PASSWORD, DEMO_PASSWORD, E2EServer } from './server.ts';
+import { ADMIN_PASSWORD, DEMO_PASSWORD, E2E_CAPTCHA, E2EServer } from './server.ts';
 
-export { expect, ADMIN_PASSWORD, DEMO_PASSWORD };
+export { expect, ADMIN_PASSWORD, DEMO_PASSWORD, E2E_CAPTCHA };
 
 /** The password of a start-up user. */
 export function passwordOf(username: string): string {
@@ -30,6 +30,17 @@ export const test = base.extend<object, WorkerFixtures>({
   ],
   baseURL: async ({ server }, use) => {
     await use(server.url);
+  },
+  // Every page fails its test on a Content-Security-Policy violation the browser reports.
+  page: async ({ page }, use) => {
+    const violations: string[] = [];
+    page.on('console', (m) => {
+      if (/Content Security Policy|Refused to (load|execute|apply|connect|frame)/i.test(m.text())) {
+        violations.push(m.text());
+      }
+    });
+    await use(page);
+    expect(violations, 'CSP violations reported in the console').toEqual([]);
   },
   // A client address per test, so captcha and rate limits of one test never reach another.
   extraHTTPHeaders: async ({}, use, testInfo) => {

@@ -8,6 +8,8 @@ export const ROOT = path.resolve(import.meta.dirname, '..');
 /** Passwords of the start-up users in every e2e server. */
 export const ADMIN_PASSWORD = 'admin-e2e-pass';
 export const DEMO_PASSWORD = 'demo-e2e-pass';
+/** The answer of every login captcha of an e2e server (server-entry.ts). */
+export const E2E_CAPTCHA = 'K7PX';
 
 /** A free TCP port on 127.0.0.1. */
 export function freePort(): Promise<number> {
@@ -23,7 +25,10 @@ export function freePort(): Promise<number> {
   });
 }
 
-/** A console server started as `npm start` would, with its own data folder. */
+/**
+ * A console server started as `npm start` would (through e2e/server-entry.ts: captchas with a
+ * known answer), with its own data folder.
+ */
 export class E2EServer {
   private child: ChildProcess | null = null;
   private log: fs.WriteStream;
@@ -45,7 +50,7 @@ export class E2EServer {
   /** Starts the server and waits for /healthz. */
   async start(): Promise<void> {
     if (!this.port) this.port = await freePort();
-    const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'e2e/server-entry.ts'], {
       cwd: ROOT,
       env: {
         ...process.env,

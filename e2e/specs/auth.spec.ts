@@ -1,3 +1,5 @@
+import type { Page } from '@playwright/test';
+import { E2E_CAPTCHA } from '../server.ts';
 import {
   expect,
   identityOf,
@@ -8,6 +10,20 @@ import {
   test,
   verificationCode,
 } from './shell-support.ts';
+
+/**
+ * Submits the login form that shows a captcha and waits for the answer and for the new captcha
+ * the page then loads (a captcha is used once); returns the answer's status.
+ */
+async function submitWithCaptcha(page: Page): Promise<number> {
+  const img = page.getByTestId('login-captcha-img');
+  const before = (await img.getAttribute('src')) ?? '';
+  const answer = page.waitForResponse((r) => r.url().includes('/system-api/auth/login'));
+  await page.getByTestId('login-submit').click();
+  const status = (await answer).status();
+  await expect(img).not.toHaveAttribute('src', before);
+  return status;
+}
 
 test.describe('sign-in pages', () => {
   test('the login page shows the notice and the required-field messages', async ({ page }) => {
@@ -22,8 +38,11 @@ test.describe('sign-in pages', () => {
     await shot(page, 'login-required');
   });
 
-  test('a wrong password shows the server message, and a captcha after three', async ({ page }) => {
-    // An account of its own: failures count per username for 15 minutes.
+  test('a wrong password shows the server message, a captcha after three, a wait after five', async ({
+    page,
+  }) => {
+    // An account of its own: failures count per username (captcha: 15 minutes; back-off: until
+    // a good sign-in).
     await page.goto('/#/auth/login');
     await page.getByTestId('login-username').fill('nobody-here');
     await page.getByTestId('login-password').fill('not-the-password');
@@ -38,6 +57,51 @@ test.describe('sign-in pages', () => {
     await page.getByTestId('login-submit').click();
     await expect(page.getByText('请输入验证码')).toBeVisible();
     await shot(page, 'login-captcha');
+    // The picture holds no text to read out: the answer is drawn as outlines.
+    const src = (await page.getByTestId('login-captcha-img').getAttribute('src')) ?? '';
+    const svg = Buffer.from(src.replace(/^data:image\/svg\+xml;base64,/, ''), 'base64').toString();
+    expect(svg).toContain('<path');
+    expect(svg).not.toContain('<text');
+    // Two more wrong passwords past the captcha (the test server's captchas all read E2E_CAPTCHA).
+    for (let i = 0; i < 2; i++) {
+      await page.getByTestId('login-captcha').fill(E2E_CAPTCHA.toLowerCase());
+      expect(await submitWithCaptcha(page)).toBe(400);
+      await expect(page.getByTestId('login-error')).toHaveText('账号或密码错误');
+    }
+    // The fifth failure: the account now waits, whatever the address, and the page says how long.
+    await page.getByTestId('login-captcha').fill(E2E_CAPTCHA);
+    await page.getByTestId('login-submit').click();
+    await expect(page.getByTestId('login-error')).toHaveText(
+      '该账号登录失败次数过多，请 30 秒后再试',
+    );
+    await shot(page, 'login-backoff');
+  });
+
+  test('the login page reads well in the dark, with the captcha and the wait', async ({ page }) => {
+    await page.addInitScript(() =>
+      localStorage.setItem(
+        'cst.settings',
+        JSON.stringify({ themeMode: false, themeBagImg: 'bag001', themeColor: '#1677ff' }),
+      ),
+    );
+    await page.goto('/#/auth/login');
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+    await page.getByTestId('login-username').fill('nobody-dark');
+    await page.getByTestId('login-password').fill('not-the-password');
+    for (let i = 0; i < 3; i++) {
+      const answer = page.waitForResponse((r) => r.url().includes('/system-api/auth/login'));
+      await page.getByTestId('login-submit').click();
+      expect((await answer).status()).toBe(400);
+    }
+    await expect(page.getByTestId('login-captcha-img')).toBeVisible();
+    for (let i = 0; i < 2; i++) {
+      await page.getByTestId('login-captcha').fill(E2E_CAPTCHA);
+      expect(await submitWithCaptcha(page)).toBe(400);
+    }
+    await page.getByTestId('login-captcha').fill(E2E_CAPTCHA);
+    await page.getByTestId('login-submit').click();
+    await expect(page.getByTestId('login-error')).toContainText('30 秒后再试');
+    await shot(page, 'login-backoff-dark');
   });
 
   test('the guard: login redirects, the return path and the 404 page', async ({ page }) => {

@@ -29,6 +29,7 @@ import { resolveToken, tokenOf } from './platform/auth-context.ts';
 import type { Deps } from './platform/deps.ts';
 import { AppError, fail } from './platform/errors.ts';
 import { isSystemUrl, permits, type Access } from './platform/http.ts';
+import { API_DOCS_CSP, registerSecurityHeaders } from './platform/security-headers.ts';
 
 import { validationMessage, type ValidationIssue } from './platform/validation-message.ts';
 import { registerModules } from './modules/index.ts';
@@ -108,6 +109,18 @@ function webMissingPage(lang: Language): string {
   return `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><meta http-equiv="refresh" content="5"><title>${title}</title></head><body style="font-family:sans-serif;max-width:40em;margin:4em auto;line-height:1.6"><h1>${title}</h1><p>${body}</p></body></html>`;
 }
 
+/**
+ * Fastify's trustProxy from TRUST_PROXY: a hop count becomes "trust the N nearest hops" (Fastify
+ * 5 treats a bare number as trusting none), a list of proxies stays a list, none stays off.
+ */
+export function trustProxyOption(
+  trust: Deps['config']['trustProxy'],
+): false | string[] | ((address: string, hop: number) => boolean) {
+  if (trust === false || trust === 0) return false;
+  if (typeof trust === 'number') return (_address, hop) => hop < trust;
+  return trust;
+}
+
 /** A registered route, as the route-table test sees it. */
 export interface RouteRecord {
   method: string;
@@ -124,7 +137,7 @@ export async function buildApp(
     logger: withRedaction(opts.logger ?? false),
     genReqId: () => randomUUID().slice(0, 8),
     requestIdHeader: false,
-    trustProxy: deps.config.trustProxy,
+    trustProxy: trustProxyOption(deps.config.trustProxy),
     bodyLimit: 2 * 1024 * 1024,
     return503OnClosing: true,
     forceCloseConnections: 'idle',
@@ -145,6 +158,8 @@ export async function buildApp(
   app.decorateRequest('auth', null);
   app.decorateRequest('lang', 'zh-CN');
 
+  await registerSecurityHeaders(app, deps.config);
+
   await app.register(fastifySwagger, {
     openapi: {
       info: { title: 'CST console API', version: '1.0.0' },
@@ -157,7 +172,7 @@ export async function buildApp(
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(fastifySwaggerUi, { routePrefix: '/api-docs' });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api-docs', staticCSP: API_DOCS_CSP });
   await app.register(fastifyWebsocket, { options: { maxPayload: 1024 * 1024 } });
 
   // Authentication, then permission, for every route; routes without a rule are refused.

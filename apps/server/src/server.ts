@@ -33,6 +33,8 @@ export interface ServerOptions {
   scheduler?: Partial<SchedulerOptions>;
   /** The clock (tests move it); default `Date.now`. */
   now?: () => number;
+  /** The answer of each new login captcha (the browser tests' server); default random. */
+  captchaText?: () => string;
 }
 
 /** A running server: its app, deps and a stop function that leaves the data consistent. */
@@ -96,6 +98,7 @@ export async function startServer(config: Config, opts: ServerOptions = {}): Pro
     (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
   await runMigrations(database);
   const { deps, setLog, close } = await openDeps(config, database, opts.now ?? (() => Date.now()));
+  if (opts.captchaText) deps.captchaText = opts.captchaText;
   const realtime = configureRealtime(deps, opts.realtime ?? {});
   const scheduler = configureScheduler(deps, {
     pollMs: config.schedulerPollMs,

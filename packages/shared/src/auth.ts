@@ -17,6 +17,22 @@ export const authMessages = {
     'zh-CN': '登录尝试过于频繁，请一分钟后再试',
     en: 'Too many login attempts, try again in a minute',
   },
+  loginBackoffSeconds: {
+    'zh-CN': '该账号登录失败次数过多，请 {seconds} 秒后再试',
+    en: 'Too many failed sign-ins for this account, try again in {seconds} s',
+  },
+  loginBackoffMinutes: {
+    'zh-CN': '该账号登录失败次数过多，请 {minutes} 分钟后再试',
+    en: 'Too many failed sign-ins for this account, try again in {minutes} min',
+  },
+  tooManySeconds: {
+    'zh-CN': '操作过于频繁，请 {seconds} 秒后再试',
+    en: 'Too many requests, try again in {seconds} s',
+  },
+  tooManyMinutes: {
+    'zh-CN': '操作过于频繁，请 {minutes} 分钟后再试',
+    en: 'Too many requests, try again in {minutes} min',
+  },
   oldPasswordWrong: { 'zh-CN': '原密码错误', en: 'The old password is wrong' },
   codeTooOften: {
     'zh-CN': '验证码发送过于频繁，请稍后再试',

@@ -49,3 +49,36 @@ describe('configuration of the outbound guard and the simulator ceilings', () =>
     expect(() => loadConfig({ SIM_TRAFFIC_MAX: '-1' })).toThrow('SIM_TRAFFIC_MAX');
   });
 });
+
+describe('TRUST_PROXY and retention', () => {
+  it('reads a hop count, a list of proxies, or none', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '0' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.2, 10.1.0.0/16,::1' }).trustProxy).toEqual([
+      '10.0.0.2',
+      '10.1.0.0/16',
+      '::1',
+    ]);
+  });
+
+  it('refuses anything else with a clear message', () => {
+    expect(() => loadConfig({ TRUST_PROXY: 'yes' })).toThrow(
+      'TRUST_PROXY: "yes" is not an address or a CIDR range',
+    );
+    expect(() => loadConfig({ TRUST_PROXY: '10.0.0.0/99' })).toThrow('TRUST_PROXY');
+    expect(() => loadConfig({ TRUST_PROXY: '1000' })).toThrow('TRUST_PROXY');
+  });
+
+  it('keeps login records 180 days unless told', () => {
+    expect(loadConfig({}).loginRecordRetentionMs).toBe(180 * 86400_000);
+    expect(loadConfig({ LOGIN_RECORD_RETENTION_DAYS: '30' }).loginRecordRetentionMs).toBe(
+      30 * 86400_000,
+    );
+    expect(() => loadConfig({ LOGIN_RECORD_RETENTION_DAYS: '0' })).toThrow(
+      'LOGIN_RECORD_RETENTION_DAYS',
+    );
+  });
+});

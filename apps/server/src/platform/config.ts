@@ -1,4 +1,5 @@
 import path from 'node:path';
+import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
 import type { S3Settings } from '../storage/s3-storage.ts';
 
@@ -47,6 +48,7 @@ const envSchema = z.object({
   ALLOW_PRIVATE_NETWORK: z.string().default('0'),
   SIM_TRAFFIC_MAX: z.coerce.number().int().min(0).max(6000).default(60),
   SIM_TRAFFIC_TENANT_MAX: z.coerce.number().int().min(0).max(1_000_000).default(600),
+  LOGIN_RECORD_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(180),
 });
 
 /** The server's configuration, read from the environment (DESIGN.md §10). */
@@ -74,8 +76,13 @@ export interface Config {
   logLevel: string;
   webDist: string;
   tokenTtlMs: number;
-  /** Take the client address from X-Forwarded-For (behind a reverse proxy). */
-  trustProxy: boolean;
+  /**
+   * Which proxies' X-Forwarded-For entries are believed (TRUST_PROXY): `false` none, a hop count
+   * (1 = the address the nearest proxy saw), or the proxies' addresses and CIDR ranges.
+   */
+  trustProxy: false | number | string[];
+  /** How long sign-in records are kept (LOGIN_RECORD_RETENTION_DAYS, default 180 days). */
+  loginRecordRetentionMs: number;
   /** How often an idle scheduler looks for due work (a bus wake comes sooner). */
   schedulerPollMs: number;
   /** How long past its due time a claimed item stays leased to the instance that claimed it. */
@@ -107,6 +114,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  const trustProxy = parseTrustProxy(e.TRUST_PROXY);
   const services = new Set<ServiceName>();
   for (const s of e.SERVICES.split(',')
     .map((x) => x.trim())
@@ -145,7 +153,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     webDist: path.resolve(e.WEB_DIST ?? path.join(import.meta.dirname, '../../../web/dist')),
     tokenTtlMs: e.TOKEN_TTL_HOURS * 3600_000,
-    trustProxy: e.TRUST_PROXY === '1' || e.TRUST_PROXY === 'true',
+    trustProxy,
+    loginRecordRetentionMs: e.LOGIN_RECORD_RETENTION_DAYS * 86400_000,
     schedulerPollMs: e.SCHEDULER_POLL_MS,
     schedulerLeaseMs: e.SCHEDULER_LEASE_MS,
     accountLeaseMs: e.ACCOUNT_LEASE_MS,
@@ -153,4 +162,45 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     simTrafficMax: e.SIM_TRAFFIC_MAX,
     simTrafficTenantMax: e.SIM_TRAFFIC_TENANT_MAX,
   };
+}
+
+/**
+ * TRUST_PROXY: `0`/empty/`false` trusts no proxy (the socket address is the client); a whole
+ * number N trusts N hops (`1`, or its old spelling `true`: the address the nearest proxy saw,
+ * the last X-Forwarded-For entry); a comma list of addresses and CIDR ranges trusts exactly
+ * those proxies. Anything else stops the start: trusting every hop lets a client pick its address.
+ */
+export function parseTrustProxy(raw: string): false | number | string[] {
+  const v = raw.trim();
+  if (v === '' || v === '0' || v === 'false') return false;
+  if (v === 'true') return 1;
+  if (/^\d+$/.test(v)) {
+    const hops = Number(v);
+    if (hops > 32) throw badTrustProxy(`"${v}" hops is not a plausible proxy chain`);
+    return hops;
+  }
+  const list = v
+    .split(',')
+    .map((x) => x.trim())
+    .filter(Boolean);
+  for (const item of list) {
+    const ok = item.includes('/') ? isCidr(item) : ipaddr.isValid(item);
+    if (!ok) throw badTrustProxy(`"${item}" is not an address or a CIDR range`);
+  }
+  return list;
+}
+
+function isCidr(item: string): boolean {
+  try {
+    ipaddr.parseCIDR(item);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function badTrustProxy(why: string): Error {
+  return new Error(
+    `Invalid configuration:\nTRUST_PROXY: ${why}; use a hop count (1) or the proxies' addresses (10.0.0.2,10.1.0.0/16)`,
+  );
 }

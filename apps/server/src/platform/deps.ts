@@ -15,4 +15,9 @@ export interface Deps {
   log: FastifyBaseLogger;
   /** The clock; tests may move it. */
   now: () => number;
+  /**
+   * The answer of each new login captcha; unset = random. Only tests set it (API tests on their
+   * deps, the browser tests' server through its own entry), to sign in past a captcha.
+   */
+  captchaText?: () => string;
 }

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { tenants, users } from './tenancy.ts';
 
@@ -38,8 +39,11 @@ export const loginRecords = pgTable(
   },
   (t) => [
     index('login_records_ip_time').on(t.ip, t.createdAt),
-    index('login_records_username_time').on(t.username, t.createdAt),
+    // Failures per username are counted case-insensitively (captcha rule, back-off).
+    index('login_records_username_time').on(sql`lower(${t.username})`, t.createdAt),
     index('login_records_user_time').on(t.userId, t.createdAt),
+    // The retention clean-up deletes by age.
+    index('login_records_time').on(t.createdAt),
   ],
 );
 
@@ -66,3 +70,13 @@ export const verifyCodes = pgTable(
   },
   (t) => [index('verify_codes_target_time').on(t.target, t.createdAt)],
 );
+
+/**
+ * Fixed-window request counters of the public sign-up and recovery routes, per address and per
+ * target (`platform/rate-limit.ts`): counted in the database so every instance agrees.
+ */
+export const rateLimits = pgTable('rate_limits', {
+  key: text('key').primaryKey(),
+  count: integer('count').notNull(),
+  resetAt: timestamp('reset_at', { withTimezone: true }).notNull(),
+});

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import { authTokens, loginRecords, roles, tenants, users } from '../../db/schema/index.ts';
 import type { DbOrTx } from '../../platform/db.ts';
 
@@ -94,6 +94,42 @@ export async function countFailures(
     .from(loginRecords)
     .where(and(who, eq(loginRecords.success, false), gt(loginRecords.createdAt, since)));
   return rows[0]?.n ?? 0;
+}
+
+/** Reasons of the failures that count towards the per-username back-off: wrong passwords. */
+export const PASSWORD_FAILURES = ['wrong credentials', 'wrong two-step password'];
+
+/**
+ * Wrong passwords for a username (any address, case-insensitive) since a time and since its last
+ * good sign-in, with the time of the latest.
+ */
+export async function passwordFailures(
+  db: DbOrTx,
+  username: string,
+  since: Date,
+): Promise<{ count: number; last: number | null }> {
+  const who = sql`lower(${loginRecords.username}) = lower(${username})`;
+  const lastGood = db
+    .select({ at: sql`max(${loginRecords.createdAt})` })
+    .from(loginRecords)
+    .where(and(who, eq(loginRecords.success, true), gt(loginRecords.createdAt, since)));
+  const rows = await db
+    .select({
+      n: sql<number>`count(*)::int`,
+      last: sql<number | null>`(extract(epoch from max(${loginRecords.createdAt})) * 1000)::float8`,
+    })
+    .from(loginRecords)
+    .where(
+      and(
+        who,
+        eq(loginRecords.success, false),
+        inArray(loginRecords.reason, PASSWORD_FAILURES),
+        gt(loginRecords.createdAt, since),
+        sql`${loginRecords.createdAt} > coalesce((${lastGood}), ${since})`,
+      ),
+    );
+  const row = rows[0];
+  return { count: row?.n ?? 0, last: row?.last == null ? null : Number(row.last) };
 }
 
 /** The user whose verified contact (mobile number or email) is `target`. */

@@ -17,7 +17,9 @@ import {
 } from '@cst/shared';
 import type { Deps } from '../../platform/deps.ts';
 import { access, defineRoute } from '../../platform/http.ts';
+import { schedulerOf } from '../../scheduler/scheduler.ts';
 import { AccountService } from './account.service.ts';
+import { authCleanupJob } from './auth-cleanup.job.ts';
 import { AuthService, type Origin } from './auth.service.ts';
 import { RegistrationService } from './registration.service.ts';
 import { VerifyCodeService, type CodeSender } from './verify-code.service.ts';
@@ -39,6 +41,7 @@ export function registerAuthRoutes(
   const registration = new RegistrationService(deps, codes);
   const account = new AccountService(deps);
   const tags = ['auth'];
+  schedulerOf(deps).register(authCleanupJob());
 
   defineRoute(app, {
     method: 'GET',
@@ -86,10 +89,11 @@ export function registerAuthRoutes(
     url: '/api/v1/auth/send-verify-code',
     access: access.public,
     tags,
-    summary: 'Send a verification code (1 a minute, 10 a day per target); logged without a sender',
+    summary:
+      'Send a verification code (1 a minute, 10 a day per target, 10 an hour per address); the same answer for any target',
     body: sendVerifyCodeBody,
     response: sendVerifyCodeResult,
-    handler: ({ body }) => codes.send(body),
+    handler: ({ body, req }) => codes.send(body, req.ip),
   });
 
   defineRoute(app, {
@@ -100,7 +104,7 @@ export function registerAuthRoutes(
     summary: 'Register a new company; the registering user becomes its manager',
     body: registerBody,
     response: registerResult,
-    handler: ({ body }) => registration.register(body),
+    handler: ({ body, req }) => registration.register(body, req.ip),
   });
 
   defineRoute(app, {
@@ -111,7 +115,7 @@ export function registerAuthRoutes(
     summary: 'Reset a password with a verification code; signs the user out everywhere',
     body: forgetBody,
     response: z.null(),
-    handler: ({ body }) => registration.forget(body),
+    handler: ({ body, req }) => registration.forget(body, req.ip),
   });
 
   defineRoute(app, {

@@ -8,7 +8,8 @@ import { fail } from '../../platform/errors.ts';
 import { verifyPassword } from '../../platform/passwords.ts';
 import * as repo from './auth.repository.ts';
 import { presentSessionUser } from './auth.presenter.ts';
-import { makeCaptcha } from './captcha.ts';
+import { enforceLimits, tooManyWait } from '../../platform/rate-limit.ts';
+import { makeCaptcha, randomCaptchaText } from './captcha.ts';
 
 /** Failed logins (per username or address, 15 minutes) after which a captcha is required. */
 export const CAPTCHA_AFTER_FAILURES = 3;
@@ -16,6 +17,24 @@ export const CAPTCHA_AFTER_FAILURES = 3;
 export const LOGIN_ATTEMPTS_PER_MINUTE = 10;
 const CAPTCHA_WINDOW_MS = 15 * 60_000;
 const CAPTCHA_TTL_MS = 5 * 60_000;
+/** New captchas per address and minute (each is a stored row). */
+export const CAPTCHAS_PER_MINUTE = 30;
+
+/**
+ * Per-username back-off, whatever the address: after this many wrong passwords (since the last
+ * good sign-in, within a day) each attempt waits from the last failure, doubling per failure.
+ */
+export const BACKOFF_AFTER_FAILURES = 5;
+const BACKOFF_BASE_MS = 30_000;
+const BACKOFF_MAX_MS = 30 * 60_000;
+const BACKOFF_WINDOW_MS = 86400_000;
+
+/** The wait after `failures` wrong passwords in a row (0 below the threshold). */
+export function backoffMs(failures: number): number {
+  if (failures < BACKOFF_AFTER_FAILURES) return 0;
+  const steps = Math.min(failures - BACKOFF_AFTER_FAILURES, 16);
+  return Math.min(BACKOFF_BASE_MS * 2 ** steps, BACKOFF_MAX_MS);
+}
 
 /** Where a request comes from. */
 export interface Origin {
@@ -41,7 +60,12 @@ export class AuthService {
 
   /** A new captcha; `captchaEnabled` says whether the login form must show it. */
   async captcha(username: string | null, ip: string): Promise<CaptchaResult> {
-    const { code, img } = makeCaptcha();
+    await enforceLimits(
+      this.db,
+      [{ key: `captcha:ip:${ip}`, limit: { max: CAPTCHAS_PER_MINUTE, windowMs: 60_000 } }],
+      this.deps.now(),
+    );
+    const { code, img } = makeCaptcha((this.deps.captchaText ?? randomCaptchaText)());
     const rows = await this.db
       .insert(captchas)
       .values({
@@ -85,6 +109,16 @@ export class AuthService {
         createdAt: new Date(now),
       });
 
+    const recent = await repo.passwordFailures(
+      this.db,
+      body.username,
+      new Date(now - BACKOFF_WINDOW_MS),
+    );
+    const waitMs = recent.last === null ? 0 : recent.last + backoffMs(recent.count) - now;
+    if (waitMs > 0) {
+      await record(false, 'backoff');
+      throw tooManyWait(waitMs, 'login');
+    }
     if (await this.captchaRequired(body.username, origin.ip)) {
       if (!body.code) {
         await record(false, 'captcha required');

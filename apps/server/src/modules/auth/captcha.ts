@@ -1,28 +1,35 @@
 import { randomInt } from 'node:crypto';
+import svgCaptcha from 'svg-captcha';
 
+/** Letters and digits a person tells apart (no I/1, O/0). */
 const ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 
-/** A random captcha code and its SVG image as a data URL. */
-export function makeCaptcha(length = 4): { code: string; img: string } {
-  let code = '';
-  for (let i = 0; i < length; i++) code += ALPHABET[randomInt(ALPHABET.length)];
-  const w = 120;
-  const h = 40;
-  const parts: string[] = [];
-  for (let i = 0; i < 5; i++) {
-    const c = `hsl(${randomInt(360)},50%,60%)`;
-    parts.push(
-      `<line x1="${randomInt(w)}" y1="${randomInt(h)}" x2="${randomInt(w)}" y2="${randomInt(h)}" stroke="${c}" stroke-width="1"/>`,
-    );
-  }
-  [...code].forEach((ch, i) => {
-    const x = 14 + i * 26 + randomInt(6);
-    const y = 28 + randomInt(6);
-    const rot = randomInt(50) - 25;
-    parts.push(
-      `<text x="${x}" y="${y}" font-size="24" font-family="monospace" font-weight="bold" fill="hsl(${randomInt(360)},60%,35%)" transform="rotate(${rot} ${x} ${y})">${ch}</text>`,
-    );
+/** Characters of a captcha. */
+export const CAPTCHA_LENGTH = 4;
+
+/** A random captcha answer from the crypto source (svg-captcha's own uses Math.random). */
+export function randomCaptchaText(length = CAPTCHA_LENGTH): string {
+  let text = '';
+  for (let i = 0; i < length; i++) text += ALPHABET[randomInt(ALPHABET.length)];
+  return text;
+}
+
+type Render = (text: string, options: Parameters<typeof svgCaptcha.create>[0]) => string;
+/** svg-captcha's default export renders a given text; its typings only declare `create`. */
+const render = svgCaptcha as unknown as Render;
+
+/**
+ * The captcha picture of `text` as an SVG data URL: each character is a font outline drawn as a
+ * `<path>` with jittered points, among crossing noise curves, so the answer is not in the markup.
+ */
+export function makeCaptcha(text: string): { code: string; img: string } {
+  const svg = render(text, {
+    width: 120,
+    height: 40,
+    fontSize: 44,
+    noise: 2,
+    // Dark grey outlines on no background: the page puts the picture on white in both themes.
+    color: false,
   });
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" viewBox="0 0 ${w} ${h}"><rect width="100%" height="100%" fill="#f4f6fa"/>${parts.join('')}</svg>`;
-  return { code, img: `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}` };
+  return { code: text, img: `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}` };
 }

@@ -2,10 +2,14 @@ import type { ForgetBody, RegisterBody, RegisterResult } from '@cst/shared';
 import type { Deps } from '../../platform/deps.ts';
 import { fail } from '../../platform/errors.ts';
 import { hashPassword } from '../../platform/passwords.ts';
+import { enforceLimits } from '../../platform/rate-limit.ts';
 import { BillingService } from '../billing/billing.service.ts';
 import * as usersRepo from '../users/users.repository.ts';
 import * as repo from './auth.repository.ts';
 import { normalizeTarget, type VerifyCodeService } from './verify-code.service.ts';
+
+/** Register or forget requests per address, and per target, in an hour. */
+export const SIGNUP_REQUESTS_PER_HOUR = 10;
 
 /** Self-service registration (a new tenant) and password recovery, both by verification code. */
 export class RegistrationService {
@@ -14,19 +18,36 @@ export class RegistrationService {
     private readonly codes: VerifyCodeService,
   ) {}
 
+  /** Counts a request of a scene against its address and target limits (429 over). */
+  private async limit(scene: 'register' | 'forget', ip: string, target: string): Promise<void> {
+    const limit = { max: SIGNUP_REQUESTS_PER_HOUR, windowMs: 3600_000 };
+    await enforceLimits(
+      this.deps.db,
+      [
+        { key: `${scene}:ip:${ip}`, limit },
+        { key: `${scene}:target:${target}`, limit },
+      ],
+      this.deps.now(),
+    );
+  }
+
   /**
    * Creates a tenant whose manager is the registering user (the target's code proves the
    * contact), with the trial ports the platform admin allows, so it can add an account at once.
+   * The code is checked first: only its holder learns whether the username is taken. A refused
+   * registration leaves the code usable (its guesses still count).
    */
-  async register(body: RegisterBody): Promise<RegisterResult> {
+  async register(body: RegisterBody, ip: string): Promise<RegisterResult> {
     const db = this.deps.db;
     const target = normalizeTarget(body.target);
-    if (await usersRepo.usernameTaken(db, body.username)) throw fail.conflict('accountTaken');
-    if (await repo.findUserByContact(db, target)) throw fail.conflict('targetTaken');
-    await this.codes.consume(target, 'register', body.code);
+    await this.limit('register', ip, target);
+    const codeId = await this.codes.check(target, 'register', body.code);
     const passwordHash = await hashPassword(body.password);
     try {
       return await db.transaction(async (tx) => {
+        await this.codes.use(tx, codeId);
+        if (await usersRepo.usernameTaken(tx, body.username)) throw fail.conflict('accountTaken');
+        if (await repo.findUserByContact(tx, target)) throw fail.conflict('targetTaken');
         const ids = await usersRepo.insertTenantWithManager(tx, body.tenantName, {
           username: body.username,
           passwordHash,
@@ -53,14 +74,17 @@ export class RegistrationService {
   }
 
   /** Sets a new password for the user of a target once its code checks out; signs it out everywhere. */
-  async forget(body: ForgetBody): Promise<null> {
+  async forget(body: ForgetBody, ip: string): Promise<null> {
     const db = this.deps.db;
     const target = normalizeTarget(body.target);
-    await this.codes.consume(target, 'forget', body.code);
+    await this.limit('forget', ip, target);
+    const codeId = await this.codes.check(target, 'forget', body.code);
+    // No code is delivered for a target without an account, so this is only a race with a change.
     const user = await repo.findUserByContact(db, target);
-    if (!user) throw fail.invalid('targetUnknown');
+    if (!user) throw fail.invalid('codeWrong');
     const passwordHash = await hashPassword(body.password);
     await db.transaction(async (tx) => {
+      await this.codes.use(tx, codeId);
       await repo.setPasswordHash(tx, user.id, passwordHash);
       await repo.revokeUserTokens(tx, user.id, new Date(this.deps.now()));
       await usersRepo.audit(tx, {

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import { verifyCodes } from '../../db/schema/index.ts';
 import type { DbOrTx } from '../../platform/db.ts';
 
@@ -55,10 +55,40 @@ export async function useCode(db: DbOrTx, id: string, at: Date): Promise<boolean
   return rows.length > 0;
 }
 
-/** Counts one wrong guess against a code. */
-export async function addAttempt(db: DbOrTx, id: string): Promise<void> {
-  await db
+/**
+ * Takes one of a code's guesses before it is compared, in one statement: the row's attempts go up
+ * only while below `max` and the code is still unused and unexpired, so however many guesses run
+ * at once, at most `max` ever get the hash to compare. Null when no guess is left.
+ */
+export async function takeAttempt(
+  db: DbOrTx,
+  id: string,
+  max: number,
+  now: Date,
+): Promise<{ codeHash: string } | null> {
+  const rows = await db
     .update(verifyCodes)
     .set({ attempts: sql`${verifyCodes.attempts} + 1` })
-    .where(eq(verifyCodes.id, id));
+    .where(
+      and(
+        eq(verifyCodes.id, id),
+        lt(verifyCodes.attempts, max),
+        isNull(verifyCodes.usedAt),
+        gt(verifyCodes.expiresAt, now),
+      ),
+    )
+    .returning({ codeHash: verifyCodes.codeHash });
+  return rows[0] ?? null;
+}
+
+/**
+ * Deletes codes that expired before `before` (the clean-up job keeps a day of them: they are
+ * the per-target daily count of sends).
+ */
+export async function deleteExpiredCodes(db: DbOrTx, before: Date): Promise<number> {
+  const rows = await db
+    .delete(verifyCodes)
+    .where(lt(verifyCodes.expiresAt, before))
+    .returning({ id: verifyCodes.id });
+  return rows.length;
 }

@@ -15,6 +15,11 @@ export interface CreatedLogin {
   password: string;
   role: string;
   tenant: string | null;
+  /**
+   * Where the password came from: generated here (printed once, the only way to learn it) or
+   * the named environment setting (never printed: the operator has it, logs should not).
+   */
+  source: 'generated' | 'ADMIN_PASSWORD' | 'DEMO_PASSWORD';
 }
 
 const randomPassword = () => randomBytes(9).toString('base64url');
@@ -40,7 +45,13 @@ export async function seed(deps: Deps): Promise<CreatedLogin[]> {
       nickname: '平台管理员',
       role: 'admin',
     });
-    created.push({ username: config.adminUsername, password, role: 'admin', tenant: null });
+    created.push({
+      username: config.adminUsername,
+      password,
+      role: 'admin',
+      tenant: null,
+      source: config.adminPassword ? 'ADMIN_PASSWORD' : 'generated',
+    });
   }
 
   if (config.demo && !(await exists('demo'))) {
@@ -117,10 +128,31 @@ export async function seed(deps: Deps): Promise<CreatedLogin[]> {
       ['demo-seat1', 'office'],
       ['demo-seat2', 'office'],
     ] as const) {
-      created.push({ username, password, role, tenant: 'demo' });
+      created.push({
+        username,
+        password,
+        role,
+        tenant: 'demo',
+        source: config.demoPassword ? 'DEMO_PASSWORD' : 'generated',
+      });
     }
   }
   return created;
+}
+
+/**
+ * The first-start notice of the logins just created: generated passwords are shown (once),
+ * passwords given through the environment are not, only the setting they came from.
+ */
+export function createdLoginsText(created: CreatedLogin[]): string {
+  if (created.length === 0) return '';
+  const lines = created.map((c) => {
+    const password = c.source === 'generated' ? c.password : `(${c.source})`;
+    const role = `${c.role}${c.tenant ? ` (${c.tenant})` : ''}`;
+    return `  ${c.username.padEnd(12)} ${password.padEnd(16)} ${role}`;
+  });
+  const head = `  ${'username'.padEnd(12)} ${'password'.padEnd(16)} role`;
+  return `\nLogins created on first start (generated passwords shown once):\n${head}\n${lines.join('\n')}\n\n`;
 }
 
 /** The demo tenant's id, when it exists. */
