@@ -187,7 +187,7 @@ describe('guardedFetch', () => {
     const url = base.replace('http://', 'http://user:pw@').replace('127.0.0.1', 'localhost');
     const res = await guardedFetch(
       `${url}/echo?x=1`,
-      { maxBytes: 10_000, headers: { 'x-test': 'yes' } },
+      { maxBytes: 10_000, headers: { 'x-test': 'yes', Cookie: 'session=1' } },
       allow,
     );
     expect(res.status).toBe(200);

@@ -214,7 +214,10 @@ export async function guardedFetch(
   let target = new URL(url);
   let method = (init.method ?? 'GET').toUpperCase();
   let body = init.body;
-  let headers = { ...(init.headers ?? {}) };
+  // Cookies are never forwarded, and the host is the URL's.
+  let headers = Object.fromEntries(
+    Object.entries(init.headers ?? {}).filter(([k]) => !/^(cookie|host)$/i.test(k)),
+  );
   const origin = target.origin;
   for (let hop = 0; ; hop++) {
     const res = await requestOnce(target, { method, headers, body, signal }, init.maxBytes, config);
