@@ -44,6 +44,7 @@ const envSchema = z.object({
   SCHEDULER_POLL_MS: z.coerce.number().int().min(10).max(600_000).default(1000),
   SCHEDULER_LEASE_MS: z.coerce.number().int().min(100).max(3_600_000).default(60_000),
   ACCOUNT_LEASE_MS: z.coerce.number().int().min(1000).max(3_600_000).default(30_000),
+  ALLOW_PRIVATE_NETWORK: z.string().default('0'),
 });
 
 /** The server's configuration, read from the environment (DESIGN.md §10). */
@@ -82,6 +83,11 @@ export interface Config {
    * killed instance's accounts move to another, or to its next start, after this.
    */
   accountLeaseMs: number;
+  /**
+   * ALLOW_PRIVATE_NETWORK=1: the outbound guard (platform/outbound.ts) lets the server connect to
+   * loopback and private addresses (the image proxy's tests, self-hosters on a LAN).
+   */
+  allowPrivateNetwork: boolean;
 }
 
 /** Reads the configuration from an environment object; bad values stop the start with a clear message. */
@@ -137,5 +143,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     schedulerPollMs: e.SCHEDULER_POLL_MS,
     schedulerLeaseMs: e.SCHEDULER_LEASE_MS,
     accountLeaseMs: e.ACCOUNT_LEASE_MS,
+    allowPrivateNetwork: e.ALLOW_PRIVATE_NETWORK === '1' || e.ALLOW_PRIVATE_NETWORK === 'true',
   };
 }

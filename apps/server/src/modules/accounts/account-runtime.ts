@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import os from 'node:os';
+import { withCleanAddresses } from '../../gateway/outsider-addresses.ts';
 import {
   createGateway,
   type ChatGateway,
@@ -111,18 +112,19 @@ export class AccountRuntime {
   /** Creates the gateway, subscribes to its events and starts the leases. */
   start(): Promise<void> {
     this.starting ??= (async () => {
-      const gw =
-        this.options.gateway ??
-        (await createGateway(
-          {
-            db: this.deps.db,
-            config: this.deps.config,
-            log: this.deps.log,
-            now: this.deps.now,
-            loadMedia: this.options.loadMedia,
-          },
-          { simulator: this.options.simulator },
-        ));
+      const given = this.options.gateway;
+      const gw = given
+        ? withCleanAddresses(given)
+        : await createGateway(
+            {
+              db: this.deps.db,
+              config: this.deps.config,
+              log: this.deps.log,
+              now: this.deps.now,
+              loadMedia: this.options.loadMedia,
+            },
+            { simulator: this.options.simulator },
+          );
       this.gw = gw;
       this.unsubscribe.push(...this.events.subscribeLogin(gw));
       for (const name of ACCOUNT_EVENTS) {
