@@ -41,6 +41,13 @@ export const PUBLIC_BY_NAME = [/^\/$/, /^\/\*$/, /^\/assets\/\*$/];
 /** Routes without an access rule that need a signed-in user (the API documentation). */
 export const USER_BY_NAME = [/^\/api-docs(\/.*)?$/];
 
+/** The `?token=` of a websocket upgrade (`GET /ws?account=&token=`, API.md); null elsewhere. */
+function socketQueryToken(req: FastifyRequest): string | null {
+  if (req.routeOptions.url !== '/ws') return null;
+  const t = (req.query as Record<string, unknown> | undefined)?.token;
+  return typeof t === 'string' && t ? t : null;
+}
+
 /** Hides `token=` values of request urls (API.md's websocket form, or a refused old link) from the logs. */
 export function redactUrl(url: string): string {
   return url.replace(/([?&]token=)[^&]*/gi, '$1[redacted]');
@@ -170,8 +177,9 @@ export async function buildApp(
       if (req.is404 || PUBLIC_BY_NAME.some((re) => re.test(url))) return;
       throw new AppError('forbidden', 'forbidden');
     }
-    // Headers first; the file cookie only on GETs under its paths (platform/file-cookie.ts).
-    const token = tokenOf(req.headers) ?? fileCookieToken(req);
+    // Headers first; the file cookie only on GETs under its paths (platform/file-cookie.ts);
+    // `?token=` only on /ws (API.md's wire form), resolved here so the socket is attached at once.
+    const token = tokenOf(req.headers) ?? fileCookieToken(req) ?? socketQueryToken(req);
     if (token)
       req.auth = await resolveToken(deps.db, token, deps.config.tokenTtlMs, deps.authCache);
     if (req.auth) {
