@@ -43,7 +43,8 @@ test.describe('sending pictures, files and stickers', () => {
     );
     await expect(doc).toContainText('说明.txt', { timeout: 15_000 });
     const href = await doc.getByRole('link').getAttribute('href');
-    expect(href).toContain('token=');
+    // No token in the address: the HttpOnly file cookie goes with it.
+    expect(href).not.toContain('token');
     const res = await page.request.get(href!);
     expect(res.status()).toBe(200);
     expect(await res.text()).toBe('你好，这是说明文件');

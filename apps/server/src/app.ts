@@ -6,6 +6,7 @@ import Fastify, {
   type FastifyRequest,
   type FastifyServerOptions,
 } from 'fastify';
+import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
@@ -26,6 +27,7 @@ import {
   type MessageKey,
 } from '@cst/shared';
 import { resolveToken, tokenOf } from './platform/auth-context.ts';
+import { fileCookieToken } from './platform/file-cookie.ts';
 import type { Deps } from './platform/deps.ts';
 import { AppError, fail } from './platform/errors.ts';
 import { isSystemUrl, permits, type Access } from './platform/http.ts';
@@ -35,10 +37,20 @@ import { validationMessage, type ValidationIssue } from './platform/validation-m
 import { registerModules } from './modules/index.ts';
 import { registerMetrics } from './metrics/metrics.ts';
 
-/** Routes without an access rule that are public by name (documentation and the SPA). */
-export const PUBLIC_BY_NAME = [/^\/api-docs(\/.*)?$/, /^\/$/, /^\/\*$/, /^\/assets\/\*$/];
+/** Routes without an access rule that are public by name (the SPA). */
+export const PUBLIC_BY_NAME = [/^\/$/, /^\/\*$/, /^\/assets\/\*$/];
 
-/** Hides `token=` values of request urls (websocket and download links) from the logs. */
+/** Routes without an access rule that need a signed-in user (the API documentation). */
+export const USER_BY_NAME = [/^\/api-docs(\/.*)?$/];
+
+/** The `?token=` of a websocket upgrade (`GET /ws?account=&token=`, API.md); null elsewhere. */
+function socketQueryToken(req: FastifyRequest): string | null {
+  if (req.routeOptions.url !== '/ws') return null;
+  const t = (req.query as Record<string, unknown> | undefined)?.token;
+  return typeof t === 'string' && t ? t : null;
+}
+
+/** Hides `token=` values of request urls (API.md's websocket form, or a refused old link) from the logs. */
 export function redactUrl(url: string): string {
   return url.replace(/([?&]token=)[^&]*/gi, '$1[redacted]');
 }
@@ -173,18 +185,24 @@ export async function buildApp(
     transform: jsonSchemaTransform,
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api-docs', staticCSP: API_DOCS_CSP });
+  // Cookies: the file cookie (platform/file-cookie.ts). Registered once for every user of it.
+  if (!app.hasDecorator('parseCookie')) await app.register(fastifyCookie);
   await app.register(fastifyWebsocket, { options: { maxPayload: 1024 * 1024 } });
 
   // Authentication, then permission, for every route; routes without a rule are refused.
   app.addHook('onRequest', async (req, reply) => {
     req.lang = pickLanguage(req.headers['accept-language']);
-    const rule = req.routeOptions.config?.access;
     const url = req.routeOptions.url ?? '';
+    const rule: Access | undefined =
+      req.routeOptions.config?.access ??
+      (USER_BY_NAME.some((re) => re.test(url)) ? { kind: 'user' } : undefined);
     if (!rule) {
       if (req.is404 || PUBLIC_BY_NAME.some((re) => re.test(url))) return;
       throw new AppError('forbidden', 'forbidden');
     }
-    const token = tokenOf(req.headers, req.query);
+    // Headers first; the file cookie only on GETs under its paths (platform/file-cookie.ts);
+    // `?token=` only on /ws (API.md's wire form), resolved here so the socket is attached at once.
+    const token = tokenOf(req.headers) ?? fileCookieToken(req) ?? socketQueryToken(req);
     if (token)
       req.auth = await resolveToken(deps.db, token, deps.config.tokenTtlMs, deps.authCache);
     if (req.auth) {

@@ -340,14 +340,24 @@ describe('wallet, orders and paid ports', () => {
 
     const file = await ctx.app.inject({
       method: 'GET',
-      url: `${B}/orders/export?token=${acmeManager.token}&type=portBuy`,
+      url: `${B}/orders/export?type=portBuy`,
+      headers: acmeManager.headers,
     });
     expect(file.statusCode).toBe(200);
     expect(file.headers['content-type']).toContain('spreadsheetml');
     expect(
-      (await ctx.app.inject({ method: 'GET', url: `${B}/orders/export?token=${seat.token}` }))
+      (await ctx.app.inject({ method: 'GET', url: `${B}/orders/export`, headers: seat.headers }))
         .statusCode,
     ).toBe(403);
+    // A token in the address is not a credential on an export.
+    expect(
+      (
+        await ctx.app.inject({
+          method: 'GET',
+          url: `${B}/orders/export?token=${acmeManager.token}&type=portBuy`,
+        })
+      ).statusCode,
+    ).toBe(401);
   });
 
   it("lists every company's wallet for the admin and the caller's own for a company", async () => {

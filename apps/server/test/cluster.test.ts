@@ -195,7 +195,9 @@ describe.skipIf(!PG)('two instances behind nginx (scripts/cluster.sh)', () => {
     const got = await fetch(`${instance(1)}${file.url}`, { headers: { 'cst-token': b.token } });
     expect(got.status).toBe(200);
     expect(Buffer.from(await got.arrayBuffer()).equals(png)).toBe(true);
-    const thumb = await fetch(`${proxy}${file.thumbUrl}?token=${b.token}`);
+    const thumb = await fetch(`${proxy}${file.thumbUrl}`, {
+      headers: { cookie: `cst_file=${b.token}` },
+    });
     expect(thumb.headers.get('content-type')).toBe('image/jpeg');
   });
 

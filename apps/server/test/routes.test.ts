@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PUBLIC_BY_NAME } from '../src/app.ts';
+import { PUBLIC_BY_NAME, USER_BY_NAME } from '../src/app.ts';
 import { roles } from '../src/db/schema/index.ts';
 import { buildTestApp, buildTenant, buildUser, login, type TestContext } from './support.ts';
 
@@ -23,10 +23,13 @@ describe('every route is guarded', () => {
   afterAll(() => ctx.close());
 
   const table = () =>
-    ctx.app.routeTable.filter((r) => !PUBLIC_BY_NAME.some((re) => re.test(r.url)));
+    ctx.app.routeTable.filter(
+      (r) => ![...PUBLIC_BY_NAME, ...USER_BY_NAME].some((re) => re.test(r.url)),
+    );
 
   it('documents every route in the OpenAPI document at /api-docs', async () => {
-    const res = await ctx.app.inject({ method: 'GET', url: '/api-docs/json' });
+    const s = await login(ctx, 'demo');
+    const res = await ctx.app.inject({ method: 'GET', url: '/api-docs/json', headers: s.headers });
     expect(res.statusCode).toBe(200);
     const doc = res.json() as { paths: Record<string, Record<string, unknown>> };
     for (const r of table()) {
@@ -34,7 +37,19 @@ describe('every route is guarded', () => {
       if (r.url === '/ws' || r.url.endsWith('*')) continue;
       expect(doc.paths[path]?.[r.method.toLowerCase()], `${r.method} ${r.url}`).toBeDefined();
     }
-    expect((await ctx.app.inject({ method: 'GET', url: '/api-docs' })).statusCode).toBe(200);
+    expect(
+      (await ctx.app.inject({ method: 'GET', url: '/api-docs', headers: s.headers })).statusCode,
+    ).toBe(200);
+  });
+
+  it('shows the documentation of the internal API only to a signed-in user', async () => {
+    const docs = ctx.app.routeTable.filter((r) => USER_BY_NAME.some((re) => re.test(r.url)));
+    expect(docs.length).toBeGreaterThan(1);
+    for (const r of docs) {
+      if (r.method !== 'GET') continue;
+      const url = r.url.replace(/\*$/, 'index.html');
+      expect((await ctx.app.inject({ method: 'GET', url })).statusCode, r.url).toBe(401);
+    }
   });
 
   it('declares an access rule on every route, and public ones are listed by name', () => {

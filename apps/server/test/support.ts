@@ -13,6 +13,7 @@ import { buildApp } from '../src/app.ts';
 import { tenants, users } from '../src/db/schema/index.ts';
 import { openDeps } from '../src/server.ts';
 import { loadConfig, type Config } from '../src/platform/config.ts';
+import { FILE_COOKIE } from '../src/platform/file-cookie.ts';
 import {
   MIGRATIONS_DIR,
   openPglite,
@@ -229,6 +230,8 @@ export interface Session {
   uid: string;
   tenantId: string | null;
   headers: Record<string, string>;
+  /** The file cookie as a browser sends it on file routes (`{ cookie }` headers). */
+  fileCookie: { cookie: string };
 }
 
 let ipCounter = 0;
@@ -262,6 +265,7 @@ export async function login(
     uid: user.uid,
     tenantId: user.tenantId,
     headers: { 'cst-token': token, 'cst-id': user.tenantId ?? '' },
+    fileCookie: { cookie: `${FILE_COOKIE}=${token}` },
   };
 }
 

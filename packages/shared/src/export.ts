@@ -4,11 +4,11 @@ import { z } from 'zod';
 export const EXPORT_MAX_ROWS = 1_000_000;
 
 /**
- * The query every xlsx export route takes beside its list's filters: the token (a download
- * cannot send headers) and the browser's `Date#getTimezoneOffset()`, so times read as on screen.
+ * The query every xlsx export route takes beside its list's filters: the browser's
+ * `Date#getTimezoneOffset()`, so times read as on screen. The SPA fetches an export with the
+ * session headers and saves the answer (never a token in the address).
  */
 export const exportQuery = z.object({
-  token: z.string().max(200).optional(),
   tzOffset: z.coerce.number().int().min(-840).max(840).optional(),
 });
 export type ExportQuery = z.infer<typeof exportQuery>;

@@ -75,6 +75,15 @@ export const filesMessages = {
     en: 'The file cannot be fetched right now, try again later',
   },
   notMediaMessage: { 'zh-CN': '该消息没有文件', en: 'This message has no file' },
+  imageAddressRefused: {
+    'zh-CN': '该图片地址不可访问',
+    en: 'This picture address cannot be reached',
+  },
+  imageProxyNotImage: { 'zh-CN': '该地址不是图片', en: 'This address is not a picture' },
+  imageProxyTooLarge: {
+    'zh-CN': '图片不能超过 5M',
+    en: 'Pictures cannot be larger than 5M',
+  },
   linkTitleRequired: { 'zh-CN': '标题不能为空', en: 'The title cannot be empty' },
   linkUrlInvalid: {
     'zh-CN': '链接地址必须以 http:// 或 https:// 开头',
@@ -107,9 +116,21 @@ export const THUMBNAIL_SIZE = 100;
 /** The storage token is valid 1 hour; the browser refreshes it every 50 minutes. */
 export const OSS_TOKEN_TTL_MS = 3_600_000;
 export const OSS_TOKEN_REFRESH_MS = 3_000_000;
+/** The image proxy: outside pictures reach the browser only through it (docs/files-and-media.md). */
+export const IMAGE_PROXY_PATH = '/api/v1/image-proxy';
+/** The largest picture the image proxy fetches and serves. */
+export const IMAGE_PROXY_MAX_BYTES = 5 * MB;
+/** `GET /api/v1/image-proxy?url=`: an absolute http(s) picture address. */
+export const imageProxyQuery = z.object({
+  url: z
+    .string()
+    .max(2048)
+    .regex(/^https?:\/\//i, { error: 'imageAddressRefused' }),
+});
+
 /** Where the browser uploads by default (the embedded store). */
 export const OSS_DEFAULT_HOST = '/oss-api';
-/** The download address of a chat file (append `&token=`). */
+/** The download address of a chat file (the browser sends the file cookie with it). */
 export const CHAT_FILE_DOWNLOAD_PATH = '/api/v1/download/user-chat-file';
 
 /** The address of a stored file. */
@@ -250,10 +271,12 @@ export const shareMiniAppBody = z.object({
 });
 export type ShareMiniAppBody = z.infer<typeof shareMiniAppBody>;
 
-/** The download link query (SPEC §7: cr_id and token). */
+/**
+ * The download link query (SPEC §7: cr_id). The credential is the file cookie or a header, never
+ * `token=` in the address (docs/files-and-media.md).
+ */
 export const chatFileQuery = z.object({
   cr_id: z.string().regex(/^\d{1,18}$/, { error: 'messageNotFound' }),
-  token: z.string().max(200).optional(),
   /** `1`: the 100×100 thumbnail. */
   thumb: z.enum(['0', '1']).optional(),
   /** `cdn`: the platform's address (received media under 4 hours old). */

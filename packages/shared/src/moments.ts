@@ -324,7 +324,6 @@ export type MomentUnreadResult = z.infer<typeof momentUnreadResult>;
 export const momentMediaQuery = z.object({
   workWxid: wxid,
   fileId: z.string().min(1).max(256),
-  token: z.string().max(200).optional(),
 });
 
 /** `momentInteraction` push: a like or comment arrived on an account's post. */

@@ -1,4 +1,5 @@
 import { guardedLookup } from '../platform/outbound.ts';
+import { withCleanAddresses } from './outsider-addresses.ts';
 import { createSimulator } from './simulator/simulator.ts';
 import type { SimulatorOptions } from './simulator/simulator-core.ts';
 import type { ChatGateway, GatewayDeps } from './types.ts';
@@ -6,10 +7,20 @@ import type { ChatGateway, GatewayDeps } from './types.ts';
 export * from './types.ts';
 export type { SimulatorOptions } from './simulator/simulator-core.ts';
 
-/** Builds the chat gateway of the configured platform (`config.platform`). */
+/**
+ * Builds the chat gateway of the configured platform (`config.platform`), its events and
+ * answers with outsider addresses cleaned (outsider-addresses.ts).
+ */
 export async function createGateway(
   deps: GatewayDeps,
   options: { simulator?: Partial<SimulatorOptions> } = {},
+): Promise<ChatGateway> {
+  return withCleanAddresses(await createPlatform(deps, options));
+}
+
+async function createPlatform(
+  deps: GatewayDeps,
+  options: { simulator?: Partial<SimulatorOptions> },
 ): Promise<ChatGateway> {
   switch (deps.config.platform) {
     case 'simulator':

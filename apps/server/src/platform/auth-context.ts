@@ -122,18 +122,19 @@ async function slideExpiry(db: Db, tokenId: string, now: Date, ttlMs: number): P
   return expiresAt;
 }
 
-/** The token a request carries: `cst-token`, `Authorization: Bearer`, or `?token=` (websocket, downloads). */
-export function tokenOf(headers: Record<string, unknown>, query: unknown): string | null {
+/**
+ * The token a request carries in its headers: `cst-token` or `Authorization: Bearer`. Never
+ * from the address: a token in a URL ends up in proxy logs and browser history (DESIGN.md §12).
+ * File routes also take the path-scoped file cookie (platform/file-cookie.ts), and only the
+ * websocket keeps API.md's `?token=` form (realtime.routes.ts).
+ */
+export function tokenOf(headers: Record<string, unknown>): string | null {
   const cst = headers['cst-token'];
   if (typeof cst === 'string' && cst) return cst;
   const authz = headers['authorization'];
   if (typeof authz === 'string' && authz) {
     const m = /^Bearer\s+(.+)$/i.exec(authz);
     return m ? m[1]!.trim() : authz.trim();
-  }
-  if (query && typeof query === 'object' && 'token' in query) {
-    const t = (query as Record<string, unknown>).token;
-    if (typeof t === 'string' && t) return t;
   }
   return null;
 }

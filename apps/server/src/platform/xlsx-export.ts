@@ -198,7 +198,7 @@ export type ExportRouteDef<Q extends z.ZodType<{ tzOffset?: number }>, T> = Expo
       }
   );
 
-/** Registers an export route (token in `?token=`, as downloads send it), streamed by {@link sendXlsx}. */
+/** Registers an export route (session headers; the SPA saves the answer), streamed by {@link sendXlsx}. */
 export function defineExportRoute<Q extends z.ZodType<{ tzOffset?: number }>, T>(
   app: FastifyInstance,
   def: ExportRouteDef<Q, T>,

@@ -91,6 +91,19 @@ describe('realtime hub', () => {
     await again.close();
   });
 
+  it('accepts the file cookie instead of ?token= (how the SPA connects)', async () => {
+    const sock = await openTestSocket(base, { account: s.seatA!.username }, s.seatA!.fileCookie);
+    sock.send('ping');
+    await sock.waitFor((f) => f.event === 'hello');
+    await sock.close();
+    const bad = await openTestSocket(
+      base,
+      { account: s.seatA!.username },
+      { cookie: 'cst_file=nope' },
+    );
+    expect(await bad.closed).toBe(WS_CLOSE_UNAUTHENTICATED);
+  });
+
   it('closes the socket of a user disabled elsewhere at its next ping', async () => {
     const user = await buildUser(ctx, { tenantId, role: 'office' });
     const session = await login(ctx, user.username);

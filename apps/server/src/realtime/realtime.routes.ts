@@ -1,11 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import { WS_CLOSE_UNAUTHENTICATED } from '@cst/shared';
 import { resolveToken, tokenOf } from '../platform/auth-context.ts';
+import { fileCookieToken } from '../platform/file-cookie.ts';
 import type { Deps } from '../platform/deps.ts';
 import { access } from '../platform/http.ts';
 import { realtimeOf } from './realtime.ts';
 
-/** `GET /ws?account=&token=` (API.md, WebSocket) and the hub's start and stop. */
+/**
+ * `GET /ws?account=&token=` (API.md, WebSocket) and the hub's start and stop. The token comes
+ * from a header, API.md's `?token=` (the one route that still takes it, for outside clients), or
+ * the file cookie, which is how the SPA connects (docs/files-and-media.md).
+ */
 export function registerRealtimeRoutes(app: FastifyInstance, deps: Deps): void {
   const hub = realtimeOf(deps);
   app.addHook('onReady', async () => {
@@ -20,7 +25,8 @@ export function registerRealtimeRoutes(app: FastifyInstance, deps: Deps): void {
     { websocket: true, config: { access: access.socket }, schema: { hide: true } },
     async (socket, req) => {
       const query = (req.query ?? {}) as Record<string, unknown>;
-      const token = tokenOf(req.headers, query) ?? '';
+      const fromQuery = typeof query.token === 'string' && query.token ? query.token : null;
+      const token = tokenOf(req.headers) ?? fromQuery ?? fileCookieToken(req) ?? '';
       const auth =
         req.auth ??
         (token ? await resolveToken(deps.db, token, deps.config.tokenTtlMs, deps.authCache) : null);

@@ -22,10 +22,11 @@ export interface TestSocket {
 export function openTestSocket(
   baseUrl: string,
   query: Record<string, string>,
+  headers: Record<string, string> = {},
 ): Promise<TestSocket> {
   const url = new URL('/ws', baseUrl.replace(/^http/, 'ws'));
   for (const [k, v] of Object.entries(query)) url.searchParams.set(k, v);
-  const ws = new WebSocket(url);
+  const ws = new WebSocket(url, { headers });
   const frames: ServerFrame[] = [];
   const waiters = new Set<() => void>();
   ws.on('message', (raw: WebSocket.RawData) => {

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import os from 'node:os';
+import { withCleanAddresses } from '../../gateway/outsider-addresses.ts';
 import {
   createGateway,
   type ChatGateway,
@@ -111,26 +112,27 @@ export class AccountRuntime {
   /** Creates the gateway, subscribes to its events and starts the leases. */
   start(): Promise<void> {
     this.starting ??= (async () => {
-      const gw =
-        this.options.gateway ??
-        (await createGateway(
-          {
-            db: this.deps.db,
-            config: this.deps.config,
-            log: this.deps.log,
-            now: this.deps.now,
-            loadMedia: this.options.loadMedia,
-          },
-          {
-            simulator: {
-              // The simulator's settings are per tenant: an account's scope is its tenant.
-              scopeOf: async (wxid) =>
-                (await repo.findByWxid(this.deps.db, wxid))?.tenantId ?? null,
-              trafficCeilingPerMinute: this.deps.config.simTrafficTenantMax,
-              ...this.options.simulator,
+      const given = this.options.gateway;
+      const gw = given
+        ? withCleanAddresses(given)
+        : await createGateway(
+            {
+              db: this.deps.db,
+              config: this.deps.config,
+              log: this.deps.log,
+              now: this.deps.now,
+              loadMedia: this.options.loadMedia,
             },
-          },
-        ));
+            {
+              simulator: {
+                // The simulator's settings are per tenant: an account's scope is its tenant.
+                scopeOf: async (wxid) =>
+                  (await repo.findByWxid(this.deps.db, wxid))?.tenantId ?? null,
+                trafficCeilingPerMinute: this.deps.config.simTrafficTenantMax,
+                ...this.options.simulator,
+              },
+            },
+          );
       this.gw = gw;
       this.unsubscribe.push(...this.events.subscribeLogin(gw));
       for (const name of ACCOUNT_EVENTS) {

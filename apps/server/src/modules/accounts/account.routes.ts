@@ -72,7 +72,7 @@ export function registerAccountRoutes(app: FastifyInstance, deps: Deps): void {
     url: `${P}/export`,
     access: manage,
     tags,
-    summary: 'The account list under the same filters as an xlsx file (token in ?token=)',
+    summary: 'The account list under the same filters as an xlsx file',
     querystring: exportQueryOf(accountListBody),
     names: accountExportNames,
     columns: accountExportColumns,

@@ -1,3 +1,4 @@
+import { FILE_COOKIE } from '../../platform/file-cookie.ts';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import pg from 'pg';
@@ -141,6 +142,7 @@ export async function signIn(ctx: HasApp, username: string): Promise<Session> {
     uid: user.uid,
     tenantId: user.tenantId,
     headers: { 'cst-token': token, 'cst-id': user.tenantId ?? '' },
+    fileCookie: { cookie: `${FILE_COOKIE}=${token}` },
   };
 }
 

@@ -15,7 +15,9 @@ import {
   twoStepBody,
   twoStepResult,
 } from '@cst/shared';
+import { tokenOf } from '../../platform/auth-context.ts';
 import type { Deps } from '../../platform/deps.ts';
+import { clearFileCookies, setFileCookies } from '../../platform/file-cookie.ts';
 import { access, defineRoute } from '../../platform/http.ts';
 import { schedulerOf } from '../../scheduler/scheduler.ts';
 import { AccountService } from './account.service.ts';
@@ -60,7 +62,26 @@ export function registerAuthRoutes(
     tags,
     body: loginBody,
     response: loginResult,
-    handler: ({ body, req }) => auth.login(body, originOf(req)),
+    handler: async ({ body, req, reply }) => {
+      const result = await auth.login(body, originOf(req));
+      // The file cookie lets the browser load pictures and files without a token in the address.
+      setFileCookies(req, reply, result.token, result.expiresAt, deps.now());
+      return result;
+    },
+  });
+
+  defineRoute(app, {
+    method: 'POST',
+    url: '/system-api/auth/file-cookie',
+    access: access.user,
+    tags,
+    summary: 'Set the HttpOnly file cookie again for the header token (page load, sliding expiry)',
+    response: z.null(),
+    handler: ({ auth: caller, req, reply }) => {
+      const token = tokenOf(req.headers);
+      if (token) setFileCookies(req, reply, token, caller.expiresAt, deps.now());
+      return null;
+    },
   });
 
   defineRoute(app, {
@@ -71,6 +92,7 @@ export function registerAuthRoutes(
     response: z.null(),
     handler: async (ctx) => {
       await auth.logout(ctx.auth);
+      clearFileCookies(ctx.req, ctx.reply);
       return null;
     },
   });

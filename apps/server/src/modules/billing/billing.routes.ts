@@ -114,7 +114,7 @@ export function registerBillingRoutes(app: FastifyInstance, deps: Deps): void {
     url: `${BASE}/orders/export`,
     access: readers,
     tags,
-    summary: 'The order list under the same filters as an xlsx file (token in ?token=)',
+    summary: 'The order list under the same filters as an xlsx file',
     querystring: exportQueryOf(orderListQuery),
     names: orderExportNames,
     columns: orderExportColumns,

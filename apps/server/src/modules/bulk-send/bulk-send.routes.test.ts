@@ -190,7 +190,8 @@ describe('a task to chosen friends runs to the end', () => {
     // The details as xlsx (the token in the query, as a browser download).
     const xlsx = await server.app.inject({
       method: 'GET',
-      url: `/task-api/bulk-send-task/sub-task/export?taskId=${r.data.taskId}&token=${demo.token}`,
+      url: `/task-api/bulk-send-task/sub-task/export?taskId=${r.data.taskId}`,
+      headers: demo.headers,
     });
     expect(xlsx.statusCode).toBe(200);
     const book = new ExcelJS.Workbook();
@@ -207,7 +208,8 @@ describe('a task to chosen friends runs to the end', () => {
     expect(states.filter((v) => v === '发送失败')).toHaveLength(2);
     const other = await server.app.inject({
       method: 'GET',
-      url: `/task-api/bulk-send-task/sub-task/export?taskId=${r.data.taskId}&token=${seat2.token}`,
+      url: `/task-api/bulk-send-task/sub-task/export?taskId=${r.data.taskId}`,
+      headers: seat2.headers,
     });
     expect(other.statusCode).toBe(404);
     // The sends are ordinary console messages of their conversations.

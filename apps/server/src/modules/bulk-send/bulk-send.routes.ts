@@ -153,7 +153,7 @@ export function registerBulkSendRoutes(app: FastifyInstance, deps: Deps): void {
     url: `${P}/sub-task/export`,
     access: manage,
     tags,
-    summary: "A task's sends with their states as an xlsx file (token in ?token=)",
+    summary: "A task's sends with their states as an xlsx file",
     querystring: bulkDetailsExportQuery,
     names: bulkDetailExportNames,
     columns: (lang) => bulkDetailExportColumns(lang),

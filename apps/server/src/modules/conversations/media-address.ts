@@ -13,7 +13,7 @@ export interface MediaAddresses {
  * file for what the operator sent, else the download route that caches the platform's file on
  * first use; `fileCdnUrl` is the platform's (CDN) address of a received file, which the SPA uses
  * while the message is under 4 hours old; `jpegThumbnail` the 100×100 thumbnail of a picture or
- * sticker. The SPA appends `token=` to each.
+ * sticker. The browser reaches them with the file cookie (docs/files-and-media.md).
  */
 export function mediaAddressesOf(row: MessageRow): MediaAddresses {
   const stored = {

@@ -39,7 +39,6 @@ export function registerEmoticonsRoutes(app: FastifyInstance, deps: Deps): void 
     tags,
     summary: 'The picture of a system sticker',
     params: z.object({ file: z.string().max(64) }),
-    querystring: z.object({ token: z.string().max(200).optional() }),
     response: z.null(),
     raw: true,
     handler: async ({ params, req, reply }) => {

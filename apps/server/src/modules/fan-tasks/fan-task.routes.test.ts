@@ -159,7 +159,8 @@ describe('visibility by role and tenant', () => {
         expect([url, r.status]).toEqual([url, 404]);
       }
       const x = await server.app.inject({
-        url: `/task-api/fans/task/export?taskId=${taskId}&token=${s.token}`,
+        url: `/task-api/fans/task/export?taskId=${taskId}`,
+        headers: s.headers,
       });
       expect(x.statusCode).toBe(404);
     }
@@ -400,7 +401,8 @@ describe('a task runs', () => {
     }
     expect(await paged({})).toHaveLength(23);
     const x = await server.app.inject({
-      url: `/task-api/fans/task/export?taskId=${taskId}&token=${seat1.token}`,
+      url: `/task-api/fans/task/export?taskId=${taskId}`,
+      headers: seat1.headers,
     });
     expect(x.statusCode).toBe(200);
     const book = new ExcelJS.Workbook();
@@ -430,7 +432,8 @@ describe('a task runs', () => {
     const d = await api(seat1, 'en').post('/task-api/fans/task/delete', { taskId: r.data.taskId });
     expect([d.status, d.message]).toEqual([409, 'Cannot delete tasks in progress']);
     const x = await server.app.inject({
-      url: `/task-api/fans/task/export?taskId=${r.data.taskId}&token=${seat1.token}`,
+      url: `/task-api/fans/task/export?taskId=${r.data.taskId}`,
+      headers: seat1.headers,
     });
     expect(x.statusCode).toBe(200);
     expect(x.headers['content-type']).toContain('spreadsheetml');

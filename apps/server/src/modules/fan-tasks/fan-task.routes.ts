@@ -108,7 +108,7 @@ export function registerFanTaskRoutes(app: FastifyInstance, deps: Deps): void {
     url: '/task-api/fans/task/export',
     access: manage,
     tags,
-    summary: "A task's rows with their outcome as an xlsx file (token in ?token=)",
+    summary: "A task's rows with their outcome as an xlsx file",
     querystring: fanTaskExportQuery,
     names: fanRowExportNames,
     columns: (lang) => fanRowExportColumns(lang),

@@ -50,7 +50,11 @@ async function cachedPicture(): Promise<{ key: string; thumbKey: string; bytes: 
     });
     return page.data?.list.find((m) => m.msgId === r.data.msgId);
   });
-  const opened = await raw(`${msg.fileUrl!}&token=${seat1.token}`);
+  const opened = await ctx.app.inject({
+    method: 'GET',
+    url: msg.fileUrl!,
+    headers: seat1.fileCookie,
+  });
   expect(opened.statusCode).toBe(200);
   const [row] = await ctx.deps.db
     .select()

@@ -78,8 +78,9 @@ describe('POST /oss-api', () => {
     expect(img.headers['content-type']).toBe('image/png');
     expect(img.headers['x-content-type-options']).toBe('nosniff');
     expect(img.rawPayload.length).toBe(file.size);
-    // The token may also come in the query (img src).
-    expect((await get(`${file.url}?token=${demo.token}`)).statusCode).toBe(200);
+    // A picture element sends the file cookie; a token in the address is no credential.
+    expect((await get(file.url, demo.fileCookie)).statusCode).toBe(200);
+    expect((await get(`${file.url}?token=${demo.token}`)).statusCode).toBe(401);
     const thumb = await get(file.thumbUrl!, demo.headers);
     expect(thumb.statusCode).toBe(200);
     expect(thumb.headers['content-type']).toBe('image/jpeg');

@@ -80,10 +80,9 @@ export function registerFilesRoutes(app: FastifyInstance, deps: Deps): void {
     url: '/oss-api/*',
     access: access.user,
     tags,
-    summary: 'A stored file of the caller’s tenant (token in a header or ?token=)',
+    summary: 'A stored file of the caller’s tenant (session header or the file cookie)',
     params: z.object({ '*': z.string().max(1024) }),
     querystring: z.object({
-      token: z.string().max(200).optional(),
       download: z.string().max(1).optional(),
     }),
     response: z.null(),

@@ -130,7 +130,8 @@ describe('friends export (keyset chunks)', () => {
   it('streams the same rows in the same order through the route', async () => {
     const res = await ctx.app.inject({
       method: 'GET',
-      url: `/main-api/acc/friends-export?token=${demo.token}&tagIds=${tagId}`,
+      url: `/main-api/acc/friends-export?tagIds=${tagId}`,
+      headers: demo.headers,
     });
     expect(res.statusCode).toBe(200);
     const book = new ExcelJS.Workbook();

@@ -244,7 +244,8 @@ describe('friends-export', () => {
   const exportAs = (s: Session, qs: string) =>
     ctx.app.inject({
       method: 'GET',
-      url: `/main-api/acc/friends-export?token=${s.token}&tzOffset=-480${qs}`,
+      url: `/main-api/acc/friends-export?tzOffset=-480${qs}`,
+      headers: s.headers,
     });
 
   it('streams the filtered list as xlsx, a row per friend', async () => {

@@ -45,7 +45,7 @@ export function registerFriendsRoutes(app: FastifyInstance, deps: Deps): void {
     response: z.null(),
     raw: true,
     handler: async ({ auth, query, lang, reply }) => {
-      const { token: _token, tzOffset, ...filters } = query;
+      const { tzOffset, ...filters } = query;
       await sendXlsx(reply, {
         fileName: { 'zh-CN': '我的好友', en: 'friends' },
         sheetName: { 'zh-CN': '好友', en: 'Friends' },

@@ -139,7 +139,8 @@ describe('keyword replies', () => {
     // The file of the deleted item is still served to the tenant (sent messages show it).
     const file = await server.app.inject({
       method: 'GET',
-      url: `${pic.fileUrl}?token=${demo.token}`,
+      url: `${pic.fileUrl}`,
+      headers: demo.fileCookie,
     });
     expect(file.statusCode).toBe(200);
   });

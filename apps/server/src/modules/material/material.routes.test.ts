@@ -87,7 +87,7 @@ async function inbound(msgType: number, content = '') {
 }
 
 const raw = (url: string, s: Session) =>
-  ctx.app.inject({ method: 'GET', url: `${url}?token=${s.token}` });
+  ctx.app.inject({ method: 'GET', url, headers: s.fileCookie });
 
 beforeAll(async () => {
   ctx = await buildTestApp();
@@ -441,7 +441,8 @@ describe('from a chat message', () => {
     );
     const dl = await ctx.app.inject({
       method: 'GET',
-      url: `${doc.fileUrl}&token=${demo.token}`,
+      url: doc.fileUrl!,
+      headers: demo.fileCookie,
     });
     expect(dl.statusCode).toBe(200);
     const after = await api().post<MaterialItem>('/main-api/material/from-message', {

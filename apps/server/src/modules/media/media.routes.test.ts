@@ -104,7 +104,7 @@ describe('send-file', () => {
       fileLen: file.size,
       failed: false,
     });
-    expect((await raw(`${sent.fileUrl}?token=${seat1.token}`)).statusCode).toBe(200);
+    expect((await raw(sent.fileUrl!, seat1.fileCookie)).statusCode).toBe(200);
   });
 
   it('sends up to 5 pictures in one call as 5 messages, refuses 6', async () => {
@@ -317,15 +317,15 @@ describe('downloads of received files', () => {
     expect(img.fileUrl).toBe(`/api/v1/download/user-chat-file?cr_id=${img.messageId}`);
     expect(img.fileCdnUrl).toBe(`${img.fileUrl}&source=cdn`);
     expect(img.jpegThumbnail).toBe(`${img.fileUrl}&thumb=1`);
-    const res = await raw(`${img.fileUrl}&token=${seat1.token}`);
+    const res = await raw(img.fileUrl!, seat1.fileCookie);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^image\//);
     const meta = await sharp(res.rawPayload).metadata();
     expect(meta.width).toBeGreaterThan(0);
     // Cached: the second download does not need the platform.
-    const again = await raw(`${img.fileCdnUrl}&token=${seat1.token}`);
+    const again = await raw(img.fileCdnUrl!, seat1.fileCookie);
     expect(again.rawPayload.equals(res.rawPayload)).toBe(true);
-    const thumb = await raw(`${img.jpegThumbnail}&token=${seat1.token}`);
+    const thumb = await raw(img.jpegThumbnail!, seat1.fileCookie);
     expect(thumb.statusCode).toBe(200);
     expect(await sharp(thumb.rawPayload).metadata()).toMatchObject({
       width: 100,
@@ -334,21 +334,24 @@ describe('downloads of received files', () => {
     });
     // The token is checked, and so is who may see the message.
     expect((await raw(img.fileUrl!)).statusCode).toBe(401);
-    expect((await raw(`${img.fileUrl}&token=nope`)).statusCode).toBe(401);
-    expect((await raw(`${img.fileUrl}&token=${seat2.token}`)).statusCode).toBe(404);
-    expect((await raw(`${img.fileUrl}&token=${other.token}`)).statusCode).toBe(404);
+    expect((await raw(img.fileUrl!, { cookie: 'cst_file=nope' })).statusCode).toBe(401);
+    // Never a token in the address: `token=` is not a credential (not even a valid one).
+    expect((await raw(`${img.fileUrl}&token=${seat1.token}`)).statusCode).toBe(401);
+    // The file cookie is taken on GET under its paths only; the header works everywhere.
+    expect((await raw(img.fileUrl!, seat1.headers)).statusCode).toBe(200);
+    expect((await raw(img.fileUrl!, seat2.fileCookie)).statusCode).toBe(404);
+    expect((await raw(img.fileUrl!, other.fileCookie)).statusCode).toBe(404);
     expect(
-      (await raw(`/api/v1/download/user-chat-file?cr_id=abc&token=${seat1.token}`)).statusCode,
+      (await raw(`/api/v1/download/user-chat-file?cr_id=abc`, seat1.fileCookie)).statusCode,
     ).toBe(400);
     expect(
-      (await raw(`/api/v1/download/user-chat-file?cr_id=999999999&token=${seat1.token}`))
-        .statusCode,
+      (await raw(`/api/v1/download/user-chat-file?cr_id=999999999`, seat1.fileCookie)).statusCode,
     ).toBe(404);
   });
 
   it('serves documents as attachments and refuses files over 10 MB', async () => {
     const doc = await inbound(3, '合同.pdf');
-    const res = await raw(`${doc.fileUrl}&token=${seat1.token}`);
+    const res = await raw(doc.fileUrl!, seat1.fileCookie);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-disposition']).toMatch(/^attachment/);
     expect(res.body.startsWith('%PDF')).toBe(true);
@@ -357,17 +360,18 @@ describe('downloads of received files', () => {
       .update(messages)
       .set({ fileLen: 10_485_761 })
       .where(eq(messages.id, Number(video.messageId)));
-    const big = await raw(`${video.fileUrl}&token=${seat1.token}`);
+    const big = await raw(video.fileUrl!, seat1.fileCookie);
     expect(big.statusCode).toBe(413);
     expect(big.json()).toMatchObject({ code: 413, message: '文件过大，请到手机上下载' });
-    const en = await raw(`${video.fileUrl}&token=${seat1.token}`, { 'accept-language': 'en' });
+    const en = await raw(video.fileUrl!, { ...seat1.fileCookie, 'accept-language': 'en' });
     expect(en.json()).toMatchObject({ message: 'File too large, download it on the phone' });
   });
 
   it('refuses messages without a file', async () => {
     const text = await inbound(1, '没有文件');
     const r = await raw(
-      `/api/v1/download/user-chat-file?cr_id=${text.messageId}&token=${seat1.token}`,
+      `/api/v1/download/user-chat-file?cr_id=${text.messageId}`,
+      seat1.fileCookie,
     );
     expect(r.statusCode).toBe(404);
   });

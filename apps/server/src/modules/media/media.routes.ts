@@ -7,6 +7,7 @@ import {
   sendGraphicLinkBody,
   shareMiniAppBody,
 } from '@cst/shared';
+import { registerImageProxyRoute } from './image-proxy.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { access, defineRoute } from '../../platform/http.ts';
 import { storageOf } from '../../storage/storage.ts';
@@ -36,6 +37,7 @@ export function mediaLoaderOf(deps: Deps): (fileUrl: string) => Promise<Buffer> 
 /** Rich sends (send-file, send-graphic-link, share-mini-app) and chat file downloads. */
 export function registerMediaRoutes(app: FastifyInstance, deps: Deps): void {
   const { media } = mediaOf(deps);
+  registerImageProxyRoute(app, deps);
 
   defineRoute(app, {
     method: 'POST',
@@ -73,7 +75,8 @@ export function registerMediaRoutes(app: FastifyInstance, deps: Deps): void {
     url: '/api/v1/download/user-chat-file',
     access: access.can('conversation.read'),
     tags,
-    summary: 'A chat file by message id (cr_id) with the token; over 10 MB refused',
+    summary:
+      'A chat file by message id (cr_id), with the file cookie or a header; over 10 MB refused',
     querystring: chatFileQuery,
     response: z.null(),
     raw: true,

@@ -212,7 +212,7 @@ export class MediaService {
   }
 
   /**
-   * `GET /api/v1/download/user-chat-file?cr_id=&token=`: a chat file (or its thumbnail) the caller
+   * `GET /api/v1/download/user-chat-file?cr_id=`: a chat file (or its thumbnail) the caller
    * may see; files over 10 MB are refused ('文件过大，请到手机上下载').
    */
   async download(

@@ -598,10 +598,10 @@ describe("friends' moments", () => {
     expect(withPicture).toBeDefined();
     const url = withPicture!.media[0]!.url;
     expect(url).toMatch(/^\/main-api\/moments\/media\?/);
-    const ok = await server.app.inject({ url: `${url}&token=${seat1.token}` });
+    const ok = await server.app.inject({ url, headers: seat1.fileCookie });
     expect(ok.statusCode).toBe(200);
     expect(ok.headers['content-type']).toMatch(/^image\//);
-    const no = await server.app.inject({ url: `${url}&token=${seat2.token}` });
+    const no = await server.app.inject({ url, headers: seat2.fileCookie });
     expect(no.statusCode).toBe(404);
     const page1 = await api(demo).post<{ list: MomentItem[]; hasMore: boolean }>(
       '/main-api/moments/feed',

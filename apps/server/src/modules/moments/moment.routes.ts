@@ -139,7 +139,7 @@ export function registerMomentRoutes(app: FastifyInstance, deps: Deps): void {
     url: `${P}/media`,
     access: manage,
     tags,
-    summary: "A picture or video of a friend's moment (token in ?token=)",
+    summary: "A picture or video of a friend's moment (the file cookie or a header)",
     querystring: momentMediaQuery,
     response: z.null(),
     raw: true,

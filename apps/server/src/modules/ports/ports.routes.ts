@@ -37,7 +37,7 @@ export function registerPortsRoutes(app: FastifyInstance, deps: Deps): void {
     url: `${BASE}/export`,
     access: access.user,
     tags,
-    summary: 'The port list under the same filters as an xlsx file (token in ?token=)',
+    summary: 'The port list under the same filters as an xlsx file',
     querystring: exportQueryOf(portListQuery),
     names: portExportNames,
     columns: portExportColumns,

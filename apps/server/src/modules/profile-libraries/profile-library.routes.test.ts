@@ -91,7 +91,7 @@ describe('avatar library', () => {
     const r = await uploadAvatar(demo, await jpegOf(300, 300));
     expect(r.status, r.message).toBe(200);
     expect(r.data.size).toBe(300);
-    const file = await ctx.app.inject({ method: 'GET', url: `${r.data.url}?token=${sub.token}` });
+    const file = await ctx.app.inject({ method: 'GET', url: r.data.url, headers: sub.fileCookie });
     expect(file.statusCode).toBe(200);
     const meta = await sharp(file.rawPayload).metadata();
     expect(meta).toMatchObject({ format: 'jpeg', width: 300, height: 300, density: 72 });

@@ -239,7 +239,8 @@ describe('hit records export', () => {
     }
     const res = await ctx.app.inject({
       method: 'GET',
-      url: `/main-api/conv/sensitive-msg-record/export?token=${demo.token}`,
+      url: `/main-api/conv/sensitive-msg-record/export`,
+      headers: demo.headers,
     });
     expect(res.statusCode).toBe(200);
     const book = new ExcelJS.Workbook();
@@ -251,7 +252,8 @@ describe('hit records export', () => {
     expect(rows).toEqual(await paged(demo));
     const hidden = await ctx.app.inject({
       method: 'GET',
-      url: `/main-api/conv/sensitive-msg-record/export?token=${seat1.token}&workWxid=${acc2.wxid}`,
+      url: `/main-api/conv/sensitive-msg-record/export?workWxid=${acc2.wxid}`,
+      headers: seat1.headers,
     });
     expect(hidden.statusCode).toBe(404);
   });

@@ -55,7 +55,7 @@ export function registerStatisticsRoutes(app: FastifyInstance, deps: Deps): void
       response: z.null(),
       raw: true,
       handler: async ({ auth, query, lang, reply }) => {
-        const { token: _token, tzOffset, ...filters } = query;
+        const { tzOffset, ...filters } = query;
         const result = await service.report(auth, report, filters);
         await sendXlsx(reply, {
           fileName: STAT_REPORT_TITLES[report],

@@ -136,8 +136,8 @@ describe('input a user can type never gives a 500', () => {
     for (const v of odd) {
       const q = encodeURIComponent(v);
       urls.push(
-        `/api/v1/download/user-chat-file?cr_id=${q}&token=${demo.token}`,
-        `/api/v1/download/user-chat-file?cr_id=1&thumb=${q}&token=${demo.token}`,
+        `/api/v1/download/user-chat-file?cr_id=${q}`,
+        `/api/v1/download/user-chat-file?cr_id=1&thumb=${q}`,
         `/api/v1/talk/find-chat-records?record_id=${q}`,
         `/api/v1/talk/get-forward-records?index_name=${q}&page=${q}`,
         `/oss-api/t/${demo.tenantId}/${q}`,

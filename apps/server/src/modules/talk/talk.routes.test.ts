@@ -113,7 +113,8 @@ describe('emoticons', () => {
     expect(r.data.list[0]).toMatchObject({ id: 'sys:smile', name: '微笑', system: true });
     const png = await ctx.app.inject({
       method: 'GET',
-      url: `${r.data.list[0]!.url}?token=${seat1.token}`,
+      url: `${r.data.list[0]!.url}`,
+      headers: seat1.fileCookie,
     });
     expect(png.statusCode).toBe(200);
     expect(png.headers['content-type']).toBe('image/png');
@@ -121,7 +122,8 @@ describe('emoticons', () => {
     expect(en.data.list[0]!.name).toBe('Smile');
     const missing = await ctx.app.inject({
       method: 'GET',
-      url: `/api/v1/emoticon/system/nope.png?token=${seat1.token}`,
+      url: `/api/v1/emoticon/system/nope.png`,
+      headers: seat1.fileCookie,
     });
     expect(missing.statusCode).toBe(404);
   });
@@ -172,7 +174,8 @@ describe('emoticons', () => {
     expect(item).toMatchObject({ system: false, width: 120, height: 120 });
     const thumb = await ctx.app.inject({
       method: 'GET',
-      url: `${item.thumbUrl}?token=${seat1.token}`,
+      url: `${item.thumbUrl}`,
+      headers: seat1.fileCookie,
     });
     expect(thumb.statusCode).toBe(200);
     // Not a picture, or the wrong field: refused.

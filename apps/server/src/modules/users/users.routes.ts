@@ -45,7 +45,7 @@ export function registerUsersRoutes(app: FastifyInstance, deps: Deps): void {
     url: `${BASE}/export`,
     access: access.user,
     tags,
-    summary: 'The page list under the same filters as an xlsx file (token in ?token=)',
+    summary: 'The page list under the same filters as an xlsx file',
     querystring: exportQueryOf(userPageQuery),
     names: (auth) => userExportNames(auth.role === 'admin'),
     columns: (lang, auth) => userExportColumns(lang, auth.role === 'admin'),

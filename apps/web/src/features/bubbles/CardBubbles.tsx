@@ -1,5 +1,10 @@
-import { EnvironmentOutlined, PhoneOutlined, VideoCameraOutlined } from '@ant-design/icons';
-import type { ReactNode } from 'react';
+import {
+  EnvironmentOutlined,
+  PhoneOutlined,
+  PictureOutlined,
+  VideoCameraOutlined,
+} from '@ant-design/icons';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   callContent,
@@ -13,14 +18,52 @@ import {
   MSG_TYPE,
 } from '@cst/shared';
 import type { BubbleProps } from '../conversations/bubbles.tsx';
-import { formatDuration, parseContent, safeHref, withToken } from './media.ts';
+import { formatDuration, hostOf, imageSrc, parseContent, safeHref } from './media.ts';
 
-/** A card-shaped bubble: a heading, a body and a footer label. */
+/**
+ * A card's picture from an address the contact chose: one of the console's files, or an outside
+ * http(s) picture through the image proxy; when it cannot be shown, a placeholder naming the
+ * host. Any other address shows nothing (docs/files-and-media.md).
+ */
+export function CardThumb({ url }: { url: string | null | undefined }) {
+  const { t } = useTranslation();
+  const [failed, setFailed] = useState<string | null>(null);
+  const src = imageSrc(url);
+  if (!src) return null;
+  const host = hostOf(url);
+  if (failed === src) {
+    const label = host ? t('bubble.pictureFrom', { host }) : undefined;
+    return (
+      <span
+        className="bubble-card-thumb is-placeholder"
+        data-testid="card-thumb-placeholder"
+        title={label}
+        aria-label={label}
+        role="img"
+      >
+        <PictureOutlined />
+        {host && <span className="bubble-card-thumb-host">{host}</span>}
+      </span>
+    );
+  }
+  return (
+    <img
+      className="bubble-card-thumb"
+      src={src}
+      alt=""
+      referrerPolicy="no-referrer"
+      onError={() => setFailed(src)}
+    />
+  );
+}
+
+/** A card-shaped bubble: a heading, a body, a picture and a footer label. */
 export function CardFrame(props: {
   testId: string;
   title: ReactNode;
   body?: ReactNode;
-  thumb?: string | null;
+  /** The picture's address as the message gives it (see {@link CardThumb}). */
+  thumbUrl?: string | null;
   footer: ReactNode;
   className?: string;
 }) {
@@ -31,7 +74,7 @@ export function CardFrame(props: {
           <span className="bubble-card-title">{props.title}</span>
           {props.body && <span className="bubble-card-body">{props.body}</span>}
         </span>
-        {props.thumb && <img className="bubble-card-thumb" src={props.thumb} alt="" />}
+        <CardThumb url={props.thumbUrl} />
       </span>
       <span className="bubble-card-footer">{props.footer}</span>
     </span>
@@ -42,12 +85,6 @@ export function CardFrame(props: {
 export function Unreadable({ message }: BubbleProps) {
   const { t } = useTranslation();
   return <span data-testid="bubble-unreadable">{message.msg_text || t('bubble.unavailable')}</span>;
-}
-
-/** A thumbnail address: http(s) or one of our own files (with the token). */
-function thumbOf(url: string | undefined): string | null {
-  if (!url) return null;
-  return url.startsWith('/') ? withToken(url) : safeHref(url);
 }
 
 /** A contact card (type 9): avatar, nickname, account. */
@@ -61,7 +98,7 @@ export function CardBubble({ message }: BubbleProps) {
       testId="bubble-contact"
       title={c.nickname}
       body={[c.alias || c.wxid, region].filter(Boolean).join(' · ')}
-      thumb={thumbOf(c.avatar)}
+      thumbUrl={c.avatar}
       footer={t('bubble.card')}
     />
   );
@@ -82,7 +119,7 @@ export function LinkBubble({ message }: BubbleProps) {
       testId={message.msgType === MSG_TYPE.article ? 'bubble-article' : 'bubble-link'}
       title={c.title}
       body={c.description}
-      thumb={thumbOf(c.thumbUrl)}
+      thumbUrl={c.thumbUrl}
       footer={footer}
     />
   );
@@ -105,7 +142,7 @@ export function MiniProgramBubble({ message }: BubbleProps) {
       testId="bubble-mini-program"
       title={c.title}
       body={c.appName}
-      thumb={thumbOf(c.thumbUrl)}
+      thumbUrl={c.thumbUrl}
       footer={t('bubble.miniProgram')}
     />
   );

@@ -6,7 +6,15 @@ import { DOWNLOAD_MAX_BYTES, THUMBNAIL_SIZE } from '@cst/shared';
 import type { BubbleProps } from '../conversations/bubbles.tsx';
 import { CapabilityGate } from '../accounts/CapabilityGate.tsx';
 import { bubblesApi } from './api.ts';
-import { formatBytes, formatDuration, mediaSrc, previewSrc, thumbSrc, withToken } from './media.ts';
+import {
+  downloadHref,
+  formatBytes,
+  formatDuration,
+  localFileSrc,
+  mediaSrc,
+  previewSrc,
+  thumbSrc,
+} from './media.ts';
 
 /** A picture: a 100×100 thumbnail that previews in high definition; a failed load says so. */
 export function ImageBubble({ message }: BubbleProps) {
@@ -74,7 +82,7 @@ export function DocumentBubble({ message }: BubbleProps) {
   const { t } = useTranslation();
   const { message: toast } = App.useApp();
   const tooLarge = (message.fileLen ?? 0) > DOWNLOAD_MAX_BYTES;
-  const href = withToken(message.fileUrl ?? message.fileCdnUrl, '&download=1');
+  const href = downloadHref(message.fileUrl ?? message.fileCdnUrl);
   return (
     <span className="bubble-file" data-testid="bubble-file">
       <FileTextOutlined className="bubble-file-icon" aria-hidden />
@@ -106,7 +114,7 @@ export function VideoBubble({ message }: BubbleProps) {
       data-testid="bubble-video"
       className="bubble-video"
       src={src}
-      poster={withToken(message.jpegThumbnail) ?? undefined}
+      poster={localFileSrc(message.jpegThumbnail) ?? undefined}
       controls
       preload="metadata"
       width={220}

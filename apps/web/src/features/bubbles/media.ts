@@ -1,32 +1,102 @@
-import { HD_PREVIEW_MS, mediaAddressFor, type MessageItem } from '@cst/shared';
-import { useSession } from '../../lib/session/sessionStore.ts';
+import { HD_PREVIEW_MS, IMAGE_PROXY_PATH, mediaAddressFor, type MessageItem } from '@cst/shared';
 
-/** A server file address with the caller's token appended (`?token=` or `&token=`). */
-export function withToken(url: string | null, extra = ''): string | null {
-  if (!url) return null;
-  if (!url.startsWith('/')) return safeHref(url);
-  const token = useSession.getState().token ?? '';
-  const sep = url.includes('?') ? '&' : '?';
-  return `${url}${sep}token=${encodeURIComponent(token)}${extra}`;
+// Addresses of files and pictures (docs/files-and-media.md). The session token is never put in
+// an address: the console's own file routes are reached with the HttpOnly file cookie the server
+// sets at login; pictures whose address came from outside go through the server's image proxy;
+// links open only when they are absolute http(s). Anything else renders as nothing.
+
+/** The console's own file routes (same origin; the browser sends the file cookie with them). */
+const LOCAL_FILE_PREFIXES = [
+  '/oss-api/',
+  '/api/v1/download/',
+  '/api/v1/emoticon/system/',
+  '/main-api/moments/media?',
+  `${IMAGE_PROXY_PATH}?`,
+];
+
+/** Whether a string holds whitespace, a backslash or a control character (C0 or DEL). */
+function hasUnsafeCharacter(s: string): boolean {
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c <= 0x20 || c === 0x7f || c === 0x5c) return true;
+  }
+  return /\s/.test(s);
 }
 
 /**
- * The address an avatar shows with: a picture kept in the console's storage (`/oss-api/…`, such
- * as one the avatar library gave a work account) carries the session's token; others as given.
+ * A same-origin address of one of the console's file routes, else null. Only these prefixes,
+ * with no backslash, whitespace, control character, `//` or dot segment anywhere, so nothing
+ * that looks local can lead a request off-site (`//host`, `/\host`, `/\t/host`).
  */
-export function avatarSrc(url: string | null | undefined): string | undefined {
-  if (!url) return undefined;
-  return url.startsWith('/oss-api/') ? (withToken(url) ?? undefined) : url;
+export function localFileSrc(url: string | null | undefined): string | null {
+  if (!url || !LOCAL_FILE_PREFIXES.some((p) => url.startsWith(p))) return null;
+  if (hasUnsafeCharacter(url) || url.includes('//')) return null;
+  const path = url.split('?')[0]!;
+  if (/(^|\/)\.\.?(\/|$)/.test(path) || /%2e/i.test(path)) return null;
+  return url;
 }
 
-/** The address a media message shows with (SPEC §4: permanent or CDN), with the token. */
+/** An absolute http(s) address, normalised, else null (also for `//host`, `/\host`, `\\host`). */
+export function httpUrl(url: string | null | undefined): string | null {
+  if (!url) return null;
+  const trimmed = url.trim();
+  if (!/^https?:\/\//i.test(trimmed)) return null;
+  try {
+    const u = new URL(trimmed);
+    if ((u.protocol !== 'http:' && u.protocol !== 'https:') || !u.hostname) return null;
+    if (u.username || u.password) return null;
+    return u.href;
+  } catch {
+    return null;
+  }
+}
+
+/** The image proxy's address for an outside picture (absolute http(s)), else null. */
+export function proxiedSrc(url: string | null | undefined): string | null {
+  const href = httpUrl(url);
+  return href ? `${IMAGE_PROXY_PATH}?url=${encodeURIComponent(href)}` : null;
+}
+
+/**
+ * The address a picture shows with: one of the console's files as it is, an outside http(s)
+ * picture through the image proxy, anything else null (render nothing or a placeholder).
+ */
+export function imageSrc(url: string | null | undefined): string | null {
+  return localFileSrc(url) ?? proxiedSrc(url);
+}
+
+const INLINE_PICTURE = /^data:image\/(png|jpeg|gif|webp|svg\+xml)[;,]/i;
+
+/**
+ * The address an avatar shows with: as {@link imageSrc}, and also an inline `data:image/…`
+ * picture (no request at all; the simulator draws its people that way). Undefined otherwise.
+ */
+export function avatarSrc(url: string | null | undefined): string | undefined {
+  if (url && INLINE_PICTURE.test(url.trim())) return url.trim();
+  return imageSrc(url) ?? undefined;
+}
+
+/** The host name of an outside address, for a placeholder ("picture from example.com"). */
+export function hostOf(url: string | null | undefined): string | null {
+  const href = httpUrl(url);
+  return href ? new URL(href).hostname : null;
+}
+
+/** A download link of one of the console's files (`download=1` asks for a save dialog). */
+export function downloadHref(url: string | null | undefined): string | null {
+  const local = localFileSrc(url);
+  if (!local) return null;
+  return `${local}${local.includes('?') ? '&' : '?'}download=1`;
+}
+
+/** The address a media message shows with (SPEC §4: permanent or CDN), a console file only. */
 export function mediaSrc(m: MessageItem, now = Date.now()): string | null {
-  return withToken(mediaAddressFor(m, now));
+  return localFileSrc(mediaAddressFor(m, now));
 }
 
 /** The 100×100 thumbnail of a picture or sticker, falling back to the file itself. */
 export function thumbSrc(m: MessageItem, now = Date.now()): string | null {
-  return withToken(m.jpegThumbnail) ?? mediaSrc(m, now);
+  return localFileSrc(m.jpegThumbnail) ?? mediaSrc(m, now);
 }
 
 /**
@@ -39,17 +109,12 @@ export function previewSrc(m: MessageItem, now = Date.now()): string | null {
   return thumbSrc(m, now);
 }
 
-/** An address only when it is http(s) (or same-origin); anything else (javascript:, data:) is null. */
+/**
+ * A link a user may open: only an absolute http(s) address (opened in a new tab with
+ * `rel="noopener noreferrer"`); `javascript:`, `data:`, `//host`, `/\host` and relative ones → null.
+ */
 export function safeHref(url: string | null | undefined): string | null {
-  if (!url) return null;
-  const trimmed = url.trim();
-  if (trimmed.startsWith('/') && !trimmed.startsWith('//')) return trimmed;
-  try {
-    const u = new URL(trimmed);
-    return u.protocol === 'http:' || u.protocol === 'https:' ? u.href : null;
-  } catch {
-    return null;
-  }
+  return httpUrl(url);
 }
 
 /** Parses a JSON content with a zod-like schema; null when it is not JSON or does not match. */

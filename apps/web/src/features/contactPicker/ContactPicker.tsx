@@ -7,6 +7,7 @@ import type { ContactListEntry } from '@cst/shared';
 import { friendsApi } from '../friends/api.ts';
 import { matchesContact } from './matchesContact.ts';
 import './contactPicker.css';
+import { avatarSrc } from '../bubbles/media.ts';
 
 /** A chosen friend or group of a work account. */
 export interface PickedContact {
@@ -109,7 +110,7 @@ export function ContactPicker({ open, title, workWxid, onCancel, onConfirm }: Co
                   checked={Boolean(picked[keyOf(c)])}
                   onChange={(e) => toggle(c, e.target.checked)}
                 >
-                  <Avatar size={24} src={c.avatar || undefined} className="picker-avatar">
+                  <Avatar size={24} src={avatarSrc(c.avatar)} className="picker-avatar">
                     {nameOf(c).slice(0, 1)}
                   </Avatar>
                   <span className="picker-name">{nameOf(c)}</span>

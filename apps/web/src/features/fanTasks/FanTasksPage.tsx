@@ -20,7 +20,7 @@ import {
   useListQuery,
   useRowAction,
 } from '../../components/listPage/index.ts';
-import { useSession } from '../../lib/session/sessionStore.ts';
+import { downloadWithSession } from '../../lib/http/download.ts';
 import { fanTasksApi, fanTasksKeys } from './api.ts';
 import { CreateFanTaskModal } from './CreateFanTaskModal.tsx';
 import { FanTaskRowsDrawer } from './FanTaskRowsDrawer.tsx';
@@ -33,14 +33,9 @@ export function progressOf(task: FanTaskItem): { done: number; percent: number }
   return { done, percent: c.total ? Math.floor((done / c.total) * 100) : 0 };
 }
 
-/** Downloads a task's rows with their outcome as xlsx. */
+/** Downloads a task's rows with their outcome as xlsx (fetched with the session headers). */
 function download(taskId: string) {
-  const a = document.createElement('a');
-  a.href = exportHref(fanTasksApi.exportUrl, { taskId }, useSession.getState().token);
-  a.download = '';
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
+  void downloadWithSession(exportHref(fanTasksApi.exportUrl, { taskId }), 'tasks.xlsx');
 }
 
 /**

@@ -10,6 +10,7 @@ import {
   type Language,
 } from '@cst/shared';
 import { uploadChatFile, UploadError } from '../media/upload.ts';
+import { downloadWithSession } from '../../lib/http/download.ts';
 import { fanTasksApi, templateHref } from './api.ts';
 
 const ISSUE_COLOR = { invalid: 'red', duplicate: 'orange', tried: 'default' } as const;
@@ -71,7 +72,7 @@ export function ImportStep({ report, onReport, includeTried, onIncludeTried }: I
       <Button
         type="link"
         size="small"
-        href={templateHref('xlsx', lang)}
+        onClick={() => void downloadWithSession(templateHref('xlsx', lang), 'template.xlsx')}
         data-testid="fan-template-xlsx"
       >
         {t('fanTasks.create.templateXlsx')}
@@ -79,7 +80,7 @@ export function ImportStep({ report, onReport, includeTried, onIncludeTried }: I
       <Button
         type="link"
         size="small"
-        href={templateHref('txt', lang)}
+        onClick={() => void downloadWithSession(templateHref('txt', lang), 'template.txt')}
         data-testid="fan-template-txt"
       >
         {t('fanTasks.create.templateTxt')}

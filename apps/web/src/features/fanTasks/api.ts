@@ -11,7 +11,6 @@ import type {
   FanTaskRowsResult,
 } from '@cst/shared';
 import { mainApi } from '../../lib/http/clients.ts';
-import { useSession } from '../../lib/session/sessionStore.ts';
 
 const TASK = '/task-api/fans/task';
 const IMPORT = '/task-api/fans/import';
@@ -37,10 +36,9 @@ export const fanTasksApi = {
     mainApi.post<FanImportReport>(`${IMPORT}/check`, body, { silent: true }),
 };
 
-/** The address of the import template (a download: the token rides in the query). */
+/** The address of the import template (fetched with the session headers, never a token). */
 export function templateHref(format: FanImportFormat, lang: Language): string {
-  const token = useSession.getState().token ?? '';
-  return `${IMPORT}/template?format=${format}&lang=${lang}&token=${encodeURIComponent(token)}`;
+  return `${IMPORT}/template?format=${format}&lang=${lang}`;
 }
 
 export const fanTasksKeys = {

@@ -12,6 +12,7 @@ import { zodRule } from '../../lib/form/zodRule.ts';
 import { useWorkAccounts } from '../accounts/workAccountStore.ts';
 import { friendRequestsApi } from './api.ts';
 import { RequestStatusTag } from './RequestStatusTag.tsx';
+import { avatarSrc } from '../bubbles/media.ts';
 
 /** Props of {@link AddFriendDialog}. */
 export interface AddFriendDialogProps {
@@ -163,7 +164,7 @@ export function AddFriendDialog({ open, onClose }: AddFriendDialogProps) {
       {error && <Alert type="error" showIcon message={error} data-testid="add-friend-error" />}
       {found && (
         <Flex gap={12} align="center" className="fr-person" data-testid="add-friend-person">
-          <Avatar size={48} src={found.avatar || undefined}>
+          <Avatar size={48} src={avatarSrc(found.avatar)}>
             {found.nickname.slice(0, 1)}
           </Avatar>
           <div className="fr-person-text">

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { FRIEND_REQUEST_STATUS, type FriendRequestItem } from '@cst/shared';
 import { RowButton, type ColumnSpec } from '../../components/listPage/index.ts';
 import { RequestStatusTag } from './RequestStatusTag.tsx';
+import { avatarSrc } from '../bubbles/media.ts';
 
 /** Whether a row is a received request waiting for an answer. */
 export const isPendingIn = (r: FriendRequestItem) =>
@@ -23,7 +24,7 @@ export interface RequestColumnsOptions {
 
 const personCell = (r: FriendRequestItem) => (
   <Flex gap={8} align="center" className="fr-cell-person">
-    <Avatar size={32} src={r.avatar || undefined}>
+    <Avatar size={32} src={avatarSrc(r.avatar)}>
       {personName(r).slice(0, 1)}
     </Avatar>
     <Flex vertical className="fr-cell-text">

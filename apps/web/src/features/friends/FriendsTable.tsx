@@ -5,6 +5,7 @@ import type { FriendItem, SwitcherAccount } from '@cst/shared';
 import { CapabilityGate } from '../accounts/CapabilityGate.tsx';
 import { TagChips } from '../tags/TagChips.tsx';
 import { friendKey } from './useFriendsQuery.ts';
+import { avatarSrc } from '../bubbles/media.ts';
 
 /** A flag of a friend the table switches. */
 export type FriendFlag = 'star' | 'blacklist' | 'topChat';
@@ -71,7 +72,7 @@ export function FriendsTable(props: FriendsTableProps) {
       ellipsis: true,
       render: (v: string, f) => (
         <span className="friend-name" title={f.friendWxid}>
-          <Avatar src={f.avatar || undefined} size={28}>
+          <Avatar src={avatarSrc(f.avatar)} size={28}>
             {name(f).slice(0, 1)}
           </Avatar>
           <span data-testid="friend-nickname">{v || f.friendWxid}</span>

@@ -19,6 +19,7 @@ import { RowButton } from '../../components/listPage/index.ts';
 import { groupsApi, groupsKeys } from './api.ts';
 import { RoleTag } from './RoleTag.tsx';
 import { CapabilityGate, usePlatformCapabilities } from '../accounts/CapabilityGate.tsx';
+import { avatarSrc } from '../bubbles/media.ts';
 
 /** Members of a group with role and mute state; the owner and admins remove and mute. */
 export function GroupMembers({ group }: { group: GroupDetail }) {
@@ -149,7 +150,7 @@ export function GroupMembers({ group }: { group: GroupDetail }) {
             key: 'name',
             render: (_: unknown, m) => (
               <Space>
-                <Avatar size="small" src={m.avatar || undefined}>
+                <Avatar size="small" src={avatarSrc(m.avatar)}>
                   {(m.card || m.nickname).slice(0, 1)}
                 </Avatar>
                 <span>{m.card || m.nickname}</span>

@@ -19,6 +19,7 @@ import { GroupNotices } from './GroupNotices.tsx';
 import { RoleTag } from './RoleTag.tsx';
 import { friendsOf } from './pickFriends.ts';
 import { CapabilityGate } from '../accounts/CapabilityGate.tsx';
+import { avatarSrc } from '../bubbles/media.ts';
 
 type Dialog = 'rename' | 'card' | 'invite' | 'leave' | null;
 
@@ -81,7 +82,7 @@ export function GroupPanel({ groupRef, onClose }: GroupPanelProps) {
       title={
         group ? (
           <Space>
-            <Avatar shape="square" src={group.avatar || undefined}>
+            <Avatar shape="square" src={avatarSrc(group.avatar)}>
               {group.name.slice(0, 1)}
             </Avatar>
             <span data-testid="panel-name">{group.name}</span>

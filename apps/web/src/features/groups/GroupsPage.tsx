@@ -19,10 +19,11 @@ import { CreateGroupModal } from './CreateGroupModal.tsx';
 import { GroupPanel } from './GroupPanel.tsx';
 import { RoleTag } from './RoleTag.tsx';
 import './groups.css';
+import { avatarSrc } from '../bubbles/media.ts';
 
 const nameCell = (g: GroupItem) => (
   <Space>
-    <Avatar shape="square" src={g.avatar || undefined}>
+    <Avatar shape="square" src={avatarSrc(g.avatar)}>
       {g.name.slice(0, 1)}
     </Avatar>
     <span className="groups-name" data-testid="group-name">

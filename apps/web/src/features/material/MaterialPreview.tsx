@@ -10,7 +10,7 @@ import { Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MATERIAL_TYPE, type MaterialItem } from '@cst/shared';
-import { withToken } from '../bubbles/media.ts';
+import { imageSrc, localFileSrc } from '../bubbles/media.ts';
 
 const ICONS: Record<number, ReactNode> = {
   [MATERIAL_TYPE.text]: <FileTextOutlined />,
@@ -32,7 +32,7 @@ export function MaterialThumb({ item }: { item: MaterialItem }) {
     return (
       <img
         className="material-thumb"
-        src={withToken(item.thumbUrl) ?? ''}
+        src={imageSrc(item.thumbUrl) ?? undefined}
         alt=""
         width={40}
         height={40}
@@ -47,17 +47,26 @@ export function MaterialThumb({ item }: { item: MaterialItem }) {
 export function MaterialPreview({ item }: { item: MaterialItem | undefined }) {
   const { t } = useTranslation();
   if (!item) return <div className="material-preview" />;
-  const src = withToken(item.fileUrl);
+  const src = localFileSrc(item.fileUrl);
   let body: ReactNode;
   switch (item.type) {
     case MATERIAL_TYPE.image:
-      body = <img src={src ?? ''} alt={materialLabel(item)} className="material-preview-img" />;
+      body = (
+        <img src={src ?? undefined} alt={materialLabel(item)} className="material-preview-img" />
+      );
       break;
     case MATERIAL_TYPE.video:
-      body = <video src={src ?? ''} controls preload="metadata" className="material-preview-img" />;
+      body = (
+        <video
+          src={src ?? undefined}
+          controls
+          preload="metadata"
+          className="material-preview-img"
+        />
+      );
       break;
     case MATERIAL_TYPE.voice:
-      body = <audio src={src ?? ''} controls preload="none" />;
+      body = <audio src={src ?? undefined} controls preload="none" />;
       break;
     case MATERIAL_TYPE.link:
     case MATERIAL_TYPE.miniProgram:

@@ -3,7 +3,7 @@ import { App, Button, Empty, Popover, Spin, Tabs, Tooltip } from 'antd';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ConversationItem, EmoticonItem } from '@cst/shared';
-import { withToken } from '../bubbles/media.ts';
+import { imageSrc } from '../bubbles/media.ts';
 import { mediaApi } from './api.ts';
 
 /** A grid of stickers; a click sends one. */
@@ -22,7 +22,12 @@ function Grid({ items, onPick }: { items: EmoticonItem[] | null; onPick: (id: st
           onClick={() => onPick(e.id)}
           data-testid="emoticon-cell"
         >
-          <img src={withToken(e.thumbUrl || e.url) ?? ''} alt={e.name} width={56} height={56} />
+          <img
+            src={imageSrc(e.thumbUrl || e.url) ?? undefined}
+            alt={e.name}
+            width={56}
+            height={56}
+          />
         </button>
       ))}
     </div>

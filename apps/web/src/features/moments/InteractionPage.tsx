@@ -13,7 +13,7 @@ import { ListScreen, RowButton, useListPage } from '../../components/listPage/in
 import { accountsApi, accountsKeys } from '../accounts/api.ts';
 import { usePlatformCapabilities } from '../accounts/CapabilityGate.tsx';
 import { accountLabel, workAccountFilter } from '../accounts/workAccountFilter.ts';
-import { withToken } from '../bubbles/media.ts';
+import { imageSrc } from '../bubbles/media.ts';
 import { momentsApi, momentsKeys } from './api.ts';
 import { MomentsUnsupported } from './MomentsUnsupported.tsx';
 import { useMomentsLive } from './useMomentsLive.ts';
@@ -197,7 +197,7 @@ export function InteractionPage() {
           <Flex gap={6} align="center">
             {i.momentThumb && (
               <Image
-                src={withToken(i.momentThumb) ?? ''}
+                src={imageSrc(i.momentThumb) ?? undefined}
                 width={32}
                 height={32}
                 preview={false}

@@ -7,7 +7,7 @@ import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MomentComment, MomentItem } from '@cst/shared';
-import { safeHref, withToken } from '../bubbles/media.ts';
+import { avatarSrc, imageSrc, localFileSrc, safeHref } from '../bubbles/media.ts';
 import { momentsApi } from './api.ts';
 
 /** Props of {@link MomentCard}. */
@@ -58,7 +58,7 @@ export function MomentCard({ moment: m, accountName, canInteract, onChanged }: M
 
   return (
     <div className="moment-card" data-testid="moment-card" data-moment-id={m.momentId}>
-      <Avatar src={m.authorAvatar || undefined} size={44} shape="square">
+      <Avatar src={avatarSrc(m.authorAvatar)} size={44} shape="square">
         {m.authorName.slice(0, 1)}
       </Avatar>
       <div className="moment-card-body">
@@ -81,12 +81,12 @@ export function MomentCard({ moment: m, accountName, canInteract, onChanged }: M
                 f.kind === 'video' ? (
                   <video
                     key={f.url}
-                    src={withToken(f.url) ?? ''}
+                    src={localFileSrc(f.url) ?? undefined}
                     controls
                     className="moment-video"
                   />
                 ) : (
-                  <Image key={f.url} src={withToken(f.url) ?? ''} alt={f.fileName} />
+                  <Image key={f.url} src={imageSrc(f.url) ?? undefined} alt={f.fileName} />
                 ),
               )}
             </div>

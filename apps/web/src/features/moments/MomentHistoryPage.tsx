@@ -8,7 +8,7 @@ import { MOMENT_JOB_STATES, type MomentJobState, type MomentPostItem } from '@cs
 import { ListScreen, RowButton, useListPage } from '../../components/listPage/index.ts';
 import { accountsApi, accountsKeys } from '../accounts/api.ts';
 import { workAccountFilter } from '../accounts/workAccountFilter.ts';
-import { withToken } from '../bubbles/media.ts';
+import { imageSrc } from '../bubbles/media.ts';
 import { momentsApi, momentsKeys } from './api.ts';
 import { JOB_STATE_COLOR } from './jobStates.ts';
 import { MomentJobsDrawer } from './MomentJobsDrawer.tsx';
@@ -22,7 +22,13 @@ function PostContent({ post }: { post: MomentPostItem }) {
   return (
     <Flex gap={8} align="center">
       {first?.kind === 'image' && (
-        <Image src={withToken(first.url) ?? ''} width={40} height={40} preview={false} alt="" />
+        <Image
+          src={imageSrc(first.url) ?? undefined}
+          width={40}
+          height={40}
+          preview={false}
+          alt=""
+        />
       )}
       <Space direction="vertical" size={0} style={{ minWidth: 0 }}>
         <Typography.Text ellipsis={{ tooltip: post.text }} data-testid="moment-post-text">

@@ -11,7 +11,7 @@ import {
   MOMENT_VIDEO_MAX_BYTES,
 } from '@cst/shared';
 import { useCanAny } from '../../lib/session/sessionStore.ts';
-import { withToken } from '../bubbles/media.ts';
+import { imageSrc, localFileSrc } from '../bubbles/media.ts';
 import { UploadError, uploadChatFile } from '../media/upload.ts';
 
 /** A picture or video of the post being written. */
@@ -130,9 +130,9 @@ export function MomentMediaPicker({ kind, value = [], onChange }: MomentMediaPic
       {value.map((m, i) => (
         <div key={m.fileUrl} className="moment-media-thumb">
           {m.kind === 'image' ? (
-            <Image src={withToken(m.fileUrl) ?? ''} width={88} height={88} alt={m.name} />
+            <Image src={imageSrc(m.fileUrl) ?? undefined} width={88} height={88} alt={m.name} />
           ) : (
-            <video src={withToken(m.fileUrl) ?? ''} width={160} height={88} controls />
+            <video src={localFileSrc(m.fileUrl) ?? undefined} width={160} height={88} controls />
           )}
           <Button
             size="small"

@@ -9,6 +9,7 @@ import { ChangePasswordModal } from './ChangePasswordModal.tsx';
 import { EditProfileModal } from './EditProfileModal.tsx';
 import { LoginRecordsTable } from './LoginRecordsTable.tsx';
 import { TwoStepModal } from './TwoStepModal.tsx';
+import { avatarSrc } from '../bubbles/media.ts';
 
 /** "My seat": profile, password, two-step password and the login notices. */
 export function MyAccountPage() {
@@ -32,7 +33,7 @@ export function MyAccountPage() {
       >
         {profile && (
           <Flex gap={24} align="flex-start" wrap>
-            <Avatar size={72} src={profile.avatar || undefined} icon={<UserOutlined />} />
+            <Avatar size={72} src={avatarSrc(profile.avatar)} icon={<UserOutlined />} />
             <Descriptions
               column={{ xs: 1, md: 2, xl: 3 }}
               style={{ flex: 1, minWidth: 280 }}

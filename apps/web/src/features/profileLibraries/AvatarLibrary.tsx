@@ -4,7 +4,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DeleteButton, EmptyState, ListPage } from '../../components/listPage/index.ts';
-import { withToken } from '../bubbles/media.ts';
+import { localFileSrc } from '../bubbles/media.ts';
 import { profileLibApi, profileLibKeys } from './api.ts';
 import { AvatarCropDialog } from './AvatarCropDialog.tsx';
 
@@ -65,7 +65,7 @@ export function AvatarLibrary() {
         <div className="avatar-grid">
           {list.map((a) => (
             <div key={a.id} className="avatar-cell" data-testid="avatar-cell">
-              <img src={withToken(a.url) ?? ''} alt="" loading="lazy" />
+              <img src={localFileSrc(a.url) ?? undefined} alt="" loading="lazy" />
               <Typography.Text type="secondary">{`${a.size}px`}</Typography.Text>
               <DeleteButton
                 target={t('profileLib.avatars')}

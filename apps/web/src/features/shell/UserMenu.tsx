@@ -14,6 +14,7 @@ import { clearCacheAndReload } from '../../lib/session/clearCache.ts';
 import { fullLogout } from '../../lib/session/logout.ts';
 import { useSession } from '../../lib/session/sessionStore.ts';
 import { ChangePasswordModal } from '../profile/ChangePasswordModal.tsx';
+import { avatarSrc } from '../bubbles/media.ts';
 
 /** The user menu of the header: my seat, reset password, clear cache, logout. */
 export function UserMenu() {
@@ -86,7 +87,7 @@ export function UserMenu() {
           aria-label={t('shell.userMenu')}
           data-testid="user-menu"
         >
-          <Avatar size={28} src={user?.avatar || undefined} icon={<UserOutlined />} />
+          <Avatar size={28} src={avatarSrc(user?.avatar)} icon={<UserOutlined />} />
           <span className="user-name">{user?.nickname}</span>
           <DownOutlined style={{ fontSize: 10 }} />
         </Button>

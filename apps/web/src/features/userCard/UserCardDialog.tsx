@@ -12,6 +12,7 @@ import { RemarkEditor } from './RemarkEditor.tsx';
 import { useUserCard, type UserCardTarget } from './userCardStore.ts';
 import './userCard.css';
 import { usePlatformCapabilities } from '../accounts/CapabilityGate.tsx';
+import { avatarSrc } from '../bubbles/media.ts';
 
 const cardKey = (t: UserCardTarget) => ['userCard', t.workWxid, t.wxid, t.chatRoom ?? ''];
 
@@ -98,7 +99,7 @@ function CardBody({ info, target }: { info: FriendInfo; target: UserCardTarget }
     <>
       <div className="user-card-head">
         <InboxAvatar
-          src={info.smallHeadImage}
+          src={avatarSrc(info.smallHeadImage)}
           name={info.remark || info.name || info.wxid}
           size={56}
         />

@@ -1,6 +1,7 @@
 import { SYSTEM_OK, API_OK } from '@cst/shared';
 import { currentLanguage, i18n } from '../../i18n/index.ts';
 import { fullLogout } from '../session/logout.ts';
+import { keepFileCookie } from '../session/fileCookie.ts';
 import { useSession } from '../session/sessionStore.ts';
 import {
   createHttpClient,
@@ -39,7 +40,13 @@ const env: ClientEnv = {
     network: i18n.t('http.network'),
     status: i18n.t('http.status'),
   }),
-  onTokenExpiry: (expiresAt) => useSession.getState().touch(expiresAt),
+  onTokenExpiry: (expiresAt) => {
+    useSession.getState().touch(expiresAt);
+    // The file cookie follows the session as it slides (lib/session/fileCookie.ts).
+    keepFileCookie(expiresAt, () =>
+      systemApi.post('/system-api/auth/file-cookie', {}, { silent: true }),
+    );
+  },
   // One reaction shared by both clients: a burst of 401s shows one toast and logs out once.
   onUnauthorized: onceUnauthorized(
     () => notifyError(sessionExpiredText()),

@@ -52,12 +52,12 @@ function env(overrides: Partial<RealtimeSessionEnv> = {}) {
 }
 
 describe('realtimeUrl', () => {
-  it('builds ws(s)://host/ws with the account and the token', () => {
-    expect(realtimeUrl('demo seat', 't/1', { protocol: 'https:', host: 'x.cn' })).toBe(
-      'wss://x.cn/ws?account=demo+seat&token=t%2F1',
+  it('builds ws(s)://host/ws with the account and never a token (the cookie carries it)', () => {
+    expect(realtimeUrl('demo seat', { protocol: 'https:', host: 'x.cn' })).toBe(
+      'wss://x.cn/ws?account=demo+seat',
     );
-    expect(realtimeUrl('demo', 'abc', { protocol: 'http:', host: '127.0.0.1:8080' })).toBe(
-      'ws://127.0.0.1:8080/ws?account=demo&token=abc',
+    expect(realtimeUrl('demo', { protocol: 'http:', host: '127.0.0.1:8080' })).toBe(
+      'ws://127.0.0.1:8080/ws?account=demo',
     );
   });
 });
@@ -72,7 +72,7 @@ describe('startRealtimeSession', () => {
   it('connects to /ws of the page host and publishes the client and its status', () => {
     const { env: e } = env();
     const stop = startRealtimeSession({ username: 'demo', token: 'tok', role: 'manager' }, e);
-    expect(last().url).toBe('ws://console.test:8080/ws?account=demo&token=tok');
+    expect(last().url).toBe('ws://console.test:8080/ws?account=demo');
     expect(useRealtimeStore.getState().status).toBe('connecting');
     last().open();
     expect(useRealtimeStore.getState().status).toBe('open');

@@ -8,6 +8,7 @@ export const REALTIME_LOGOUT_DELAY_MS = 2000;
 /** Who the connection is for. */
 export interface RealtimeSessionUser {
   username: string;
+  /** The session it belongs to (a new token is a new link); it travels in the file cookie. */
   token: string;
   role: string;
 }
@@ -44,7 +45,7 @@ export function startRealtimeSession(user: RealtimeSessionUser, env: RealtimeSes
     if (!logoutTimer) logoutTimer = setTimeout(env.logout, delay);
   };
   const client = new RealtimeClient({
-    url: realtimeUrl(user.username, user.token, env.location),
+    url: realtimeUrl(user.username, env.location),
     socketFactory: env.socketFactory,
     pingIntervalMs: env.pingIntervalMs,
     reconnectDelayMs: env.reconnectDelayMs,

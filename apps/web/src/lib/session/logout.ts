@@ -3,6 +3,7 @@ import { KEPT_ON_LOGOUT } from '../storage/keys.ts';
 import { clearStoredSession } from '../storage/session.ts';
 import { clearRegisteredCaches } from './cacheRegistry.ts';
 import { useSession } from './sessionStore.ts';
+import { resetFileCookie } from './fileCookie.ts';
 
 /** The page effects of a logout, replaceable in tests (jsdom cannot reload). */
 export const pageEffects = {
@@ -35,6 +36,7 @@ export async function fullLogout(opts: { callServer: boolean }): Promise<void> {
     }
   }
   clearStoredSession(KEPT_ON_LOGOUT);
+  resetFileCookie();
   useSession.setState({ token: null, expiresAt: null, user: null });
   queryClient.clear();
   await clearRegisteredCaches();

@@ -1,4 +1,5 @@
 import { create } from 'zustand';
+import { fileCookieSet } from './fileCookie.ts';
 import type { LoginResult, Permission, SessionUser } from '@cst/shared';
 import {
   readToken,
@@ -32,6 +33,8 @@ function initialState(): Pick<SessionState, 'token' | 'expiresAt' | 'user'> {
 export const useSession = create<SessionState>()((set, get) => ({
   ...initialState(),
   signIn: (result) => {
+    // The login answer set the file cookie for this session.
+    fileCookieSet(result.expiresAt);
     writeToken({ value: result.token, expiresAt: result.expiresAt });
     writeUser(result.user);
     set({ token: result.token, expiresAt: result.expiresAt, user: result.user });
