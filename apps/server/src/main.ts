@@ -1,13 +1,21 @@
 import { loadConfig } from './platform/config.ts';
 import { startServer } from './server.ts';
+import { serveClock, ShiftedClock, wantsTestClock } from './platform/test-clock.ts';
 
 /** Entry point of `npm start`: one process running every service. */
 async function main(): Promise<void> {
   // A gentle trickle of simulated traffic for demos unless SIM_TRAFFIC says otherwise.
   const config = loadConfig({ SIM_TRAFFIC_DEFAULT: '2', ...process.env });
+  // The browser tests' clock knob: only with the IPC channel of the harness that started us.
+  const testClock = wantsTestClock(process.env, process) ? new ShiftedClock() : null;
   const server = await startServer(config, {
     logger: { level: config.logLevel },
+    ...(testClock ? { now: testClock.now } : {}),
   });
+  if (testClock) {
+    serveClock(testClock, process, () => server.scheduler.drain());
+    server.app.log.warn('test clock on: the parent process may move this server clock forward');
+  }
   const log = server.app.log;
   if (server.created.length > 0) {
     const lines = server.created.map(
