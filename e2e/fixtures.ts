@@ -1,4 +1,10 @@
-import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
+import {
+  test as base,
+  expect,
+  type APIRequestContext,
+  type BrowserContext,
+  type Page,
+} from '@playwright/test';
 import { ADMIN_PASSWORD, DEMO_PASSWORD, E2E_CAPTCHA, E2EServer } from './server.ts';
 
 export { expect, ADMIN_PASSWORD, DEMO_PASSWORD, E2E_CAPTCHA };
@@ -9,6 +15,37 @@ export function passwordOf(username: string): string {
 }
 
 let nextAddress = 0;
+
+/**
+ * antd's opening motions (dialogs zoom in, menus and dropdowns slide). An element in one of them
+ * takes no pointer events in these tests, so Playwright clicks in it only once it has settled.
+ */
+const OPENING = ['zoom', 'zoom-big', 'slide-up', 'slide-down', 'move-up', 'move-down']
+  .flatMap((m) => [`.ant-${m}-appear`, `.ant-${m}-enter`])
+  .flatMap((c) => [c, `${c} *`])
+  .join(',\n');
+
+/**
+ * Makes the pages of a context take no clicks in an element that is still opening. A dialog spends
+ * its first frames laid out in place at opacity 0 with its zoom paused: Playwright finds its OK
+ * button visible and stable there and clicks; on a loaded machine the zoom (from a fifth of the
+ * size) starts between that check and the press, the press or the release lands off the button,
+ * and the click never reaches it (a 新建文件夹 dialog stayed open with its name filled, no request
+ * sent). With this, Playwright's hit check fails until the motion has ended, and it waits.
+ * A person cannot hit a button before it is there either; the product is unchanged.
+ */
+export async function clickOnlySettled(context: BrowserContext): Promise<void> {
+  await context.addInitScript((css: string) => {
+    const add = () => {
+      const style = document.createElement('style');
+      style.dataset.e2e = 'settled-clicks';
+      style.textContent = css;
+      document.head.append(style);
+    };
+    if (document.head) add();
+    else document.addEventListener('DOMContentLoaded', add, { once: true });
+  }, `${OPENING} { pointer-events: none !important; }`);
+}
 
 interface WorkerFixtures {
   server: E2EServer;
@@ -28,6 +65,10 @@ export const test = base.extend<object, WorkerFixtures>({
     },
     { scope: 'worker', timeout: 90_000 },
   ],
+  context: async ({ context }, use) => {
+    await clickOnlySettled(context);
+    await use(context);
+  },
   baseURL: async ({ server }, use) => {
     await use(server.url);
   },
@@ -48,6 +89,33 @@ export const test = base.extend<object, WorkerFixtures>({
     await use({ 'x-forwarded-for': `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}` });
   },
 });
+
+/**
+ * `test` on a server with the test clock: `server.advanceClock(ms)` brings scheduled work (the
+ * slots of a mass send or a friend-request task) without waiting real time. Its own server per
+ * worker, so the moved clock never reaches specs on the shared one.
+ */
+export const clockTest = test.extend<object, WorkerFixtures>({
+  server: [
+    async ({}, use) => {
+      const server = new E2EServer({}, { clock: true });
+      await server.start();
+      await use(server);
+      await server.dispose();
+    },
+    { scope: 'worker', timeout: 90_000 },
+  ],
+});
+
+/** An antd element in an opening or closing motion (a dialog, a drawer, a menu, a toast). */
+const IN_MOTION = ['appear', 'enter', 'leave']
+  .map((phase) => `[class*="ant-"][class*="-${phase}"]`)
+  .join(', ');
+
+/** Waits until no antd element is opening or closing: what shows is what stays. */
+export async function motionsDone(page: Page): Promise<void> {
+  await expect(page.locator(IN_MOTION)).toHaveCount(0);
+}
 
 /** Signs in through the login form and waits for the console shell. */
 export async function loginAs(page: Page, username: string, password = passwordOf(username)) {

@@ -35,7 +35,16 @@ export class E2EServer {
   readonly dataDir: string;
   port = 0;
 
-  constructor(private readonly env: Record<string, string> = {}) {
+  private clockCalls = 0;
+
+  /**
+   * `env` adds to or overrides the server's environment. `clock: true` gives the server the test
+   * clock (apps/server/src/platform/test-clock.ts) over an IPC channel: {@link advanceClock}.
+   */
+  constructor(
+    private readonly env: Record<string, string> = {},
+    private readonly opts: { clock?: boolean } = {},
+  ) {
     this.dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cst-e2e-'));
     fs.mkdirSync(path.join(ROOT, 'e2e/artifacts'), { recursive: true });
     this.log = fs.createWriteStream(
@@ -65,9 +74,10 @@ export class E2EServer {
         TRUST_PROXY: '1',
         ...(process.env.E2E_WEB_DIST ? { WEB_DIST: process.env.E2E_WEB_DIST } : {}),
         TZ: 'UTC',
+        ...(this.opts.clock ? { CST_TEST_CLOCK: 'ipc' } : {}),
         ...this.env,
       },
-      stdio: ['ignore', 'pipe', 'pipe'],
+      stdio: ['ignore', 'pipe', 'pipe', ...(this.opts.clock ? (['ipc'] as const) : [])],
     });
     child.stdout?.pipe(this.log, { end: false });
     child.stderr?.pipe(this.log, { end: false });
@@ -85,6 +95,35 @@ export class E2EServer {
       await new Promise((r) => setTimeout(r, 200));
     }
     throw new Error('server did not become ready in 60 s');
+  }
+
+  /**
+   * Moves the server's clock `ms` forward and resolves once what that made due has run (the
+   * scheduler drained): mass-send and friend-request slots come without waiting real time.
+   */
+  advanceClock(ms: number): Promise<number> {
+    const child = this.child;
+    if (!this.opts.clock || !child?.send) throw new Error('this server has no test clock');
+    const id = (this.clockCalls += 1);
+    return new Promise((resolve, reject) => {
+      const onMessage = (m: { type?: string; id?: number; now?: number; error?: string }) => {
+        if (m?.type !== 'clock.advanced' || m.id !== id) return;
+        off();
+        if (m.error) reject(new Error(`the server clock did not move: ${m.error}`));
+        else resolve(m.now ?? 0);
+      };
+      const onExit = () => {
+        off();
+        reject(new Error('the server exited while its clock was moving'));
+      };
+      const off = () => {
+        child.off('message', onMessage);
+        child.off('exit', onExit);
+      };
+      child.on('message', onMessage);
+      child.once('exit', onExit);
+      child.send({ type: 'clock.advance', id, ms });
+    });
   }
 
   /** Stops the server gracefully (SIGTERM) and waits for it to exit. */

@@ -1,4 +1,4 @@
-import { expect, loginAs, test } from '../fixtures.ts';
+import { clickOnlySettled, expect, loginAs, test } from '../fixtures.ts';
 import {
   accountRow,
   addAccountByQr,
@@ -142,6 +142,7 @@ test.describe('work accounts', () => {
 
     // The seat is signed in elsewhere and has nothing yet.
     const seatContext = await browser.newContext();
+    await clickOnlySettled(seatContext);
     const seat = await seatContext.newPage();
     const seatProblems = watchConsole(seat);
     await loginAs(seat, 'demo-seat1');

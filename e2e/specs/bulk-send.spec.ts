@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, loginAs, test } from '../fixtures.ts';
+import { clockTest as test, expect, loginAs } from '../fixtures.ts';
 import { address, setUpAccount, shot, watchConsole } from './inbox-support.ts';
 
 // Issue 16: /grouphelper — a mass send to the friends of a tag: the progress bar moves live, the
@@ -7,6 +7,8 @@ import { address, setUpAccount, shot, watchConsole } from './inbox-support.ts';
 
 const SEAT = 'demo-sup';
 const MESSAGES = 2;
+/** One friend a slot; real time never reaches the next slot, the test clock brings it. */
+const SLOT_SEC = 600;
 
 function taskRow(page: Page, name: string) {
   return page.getByTestId('bulk-task-table').locator('tr.ant-table-row').filter({ hasText: name });
@@ -22,19 +24,21 @@ test.describe('group helper: mass send', () => {
   test('sends to a tag, shows progress live, pauses, resumes, shows the ticks', async ({
     page,
     request,
+    server,
   }) => {
     test.setTimeout(180_000);
     await page.setExtraHTTPHeaders(address());
     const problems = watchConsole(page);
     const a = await setUpAccount(request, '群发号甲', SEAT);
     const run = `${Date.now() % 1_000_000}`;
-    // One friend every 2 s on this account (its own settings), so the run can be watched.
+    // One friend a slot on this account (its own settings): the first at once, each next one when
+    // the test moves the server clock a slot on, so every step of the run can be watched.
     await a.api('/task-api/bulk-send-task/settings/save', {
       workWxid: a.wxid,
       channel: 1,
       dailyCapPerAccount: 500,
       messageIntervalSec: 0,
-      fanIntervalSec: 2,
+      fanIntervalSec: SLOT_SEC,
       perRoundCount: 1,
       groupIntervalSec: 0,
       groupDailyCap: 100,
@@ -87,27 +91,43 @@ test.describe('group helper: mass send', () => {
     await dialog.getByTestId('bulk-create-ok').click();
     await expect(dialog).toBeHidden();
 
-    // Progress moves without a reload (the bulkSendTask push).
+    // Progress moves without a reload (the bulkSendTask push): the first friend's messages go at
+    // once, the next friend's when the clock reaches the next slot.
     const row = taskRow(page, name);
     await expect(row).toBeVisible();
     await expect(row.getByTestId('bulk-task-progress')).toContainText(`/ ${total}`);
-    await expect.poll(() => sentOf(page, name), { timeout: 30_000 }).toBeGreaterThan(1);
+    await expect.poll(() => sentOf(page, name)).toBe(MESSAGES);
+    await server.advanceClock(SLOT_SEC * 1000);
+    await expect.poll(() => sentOf(page, name)).toBe(2 * MESSAGES);
     await expect(row.getByTestId('bulk-task-state')).toHaveText('进行中');
     await shot(page, 'bulk-tasks-running');
 
-    // Pause: the state shows it and the count holds.
+    // Pause: the state shows it, and the count holds while the clock passes three more slots (the
+    // server has run all they would bring when advanceClock resolves).
+    const sentOnServer = async () => {
+      const r = await a.api<{ list: { taskName: string; sent: number }[] }>(
+        '/task-api/bulk-send-task/fetch',
+        { page: 1, pageSize: 100 },
+      );
+      return r.list.find((t) => t.taskName === name)?.sent;
+    };
     await row.getByTestId('bulk-task-pause').click();
     await expect(row.getByTestId('bulk-task-state')).toHaveText('已暂停');
-    await page.waitForTimeout(1500);
-    const held = await sentOf(page, name);
-    expect(held).toBeLessThan(total);
-    await page.waitForTimeout(4000);
+    const held = await sentOnServer();
+    expect(held).toBe(2 * MESSAGES);
+    await server.advanceClock(3 * SLOT_SEC * 1000);
+    expect(await sentOnServer()).toBe(held);
     expect(await sentOf(page, name)).toBe(held);
 
-    // Resume until every message went out.
+    // Resume: a friend a slot until every message went out.
     await row.getByTestId('bulk-task-restart').click();
+    await expect(row.getByTestId('bulk-task-state')).not.toHaveText('已暂停');
+    for (let slot = 0; slot < friends.list.length && (await sentOnServer()) !== total; slot++) {
+      await server.advanceClock(SLOT_SEC * 1000);
+    }
+    expect(await sentOnServer()).toBe(total);
     await expect(row.getByTestId('bulk-task-state')).toHaveText('已完成', { timeout: 60_000 });
-    await expect.poll(() => sentOf(page, name), { timeout: 10_000 }).toBe(total);
+    await expect.poll(() => sentOf(page, name)).toBe(total);
 
     // The details: each send with its state; read ones with the blue double tick.
     await row.getByTestId('bulk-task-details').click();

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
 import type { Page } from '@playwright/test';
-import { expect, loginAs, test } from '../fixtures.ts';
+import { clockTest as test, expect, loginAs } from '../fixtures.ts';
 import { address, setUpAccount, shot, watchConsole } from './inbox-support.ts';
 
 // Issue 14 §3: /customerCenter/mutilAddFriends — import the template with some bad rows, run a
@@ -11,6 +11,8 @@ import { address, setUpAccount, shot, watchConsole } from './inbox-support.ts';
 // export, delete.
 
 const SEAT = 'demo-sup';
+/** The task's interval: real time never reaches the next request, the test clock brings it. */
+const SLOT_SEC = 600;
 
 function taskRow(page: Page, name: string) {
   return page.getByTestId('fan-task-table').locator('tr.ant-table-row').filter({ hasText: name });
@@ -31,7 +33,11 @@ async function openPage(page: Page) {
 }
 
 test.describe('bulk add friends', () => {
-  test('imports a list, runs a task live, pauses, resumes, exports', async ({ page, request }) => {
+  test('imports a list, runs a task live, pauses, resumes, exports', async ({
+    page,
+    request,
+    server,
+  }) => {
     test.setTimeout(180_000);
     await page.setExtraHTTPHeaders(address());
     const problems = watchConsole(page);
@@ -96,31 +102,49 @@ test.describe('bulk add friends', () => {
     }
     await page.keyboard.press('Escape');
     await dialog.getByTestId('fan-task-greeting').fill('你好，我是客服小王');
-    await dialog.getByLabel('发送间隔（秒）').fill('4');
+    await dialog.getByLabel('发送间隔（秒）').fill(String(SLOT_SEC));
     await dialog.getByLabel('随机浮动（秒）').fill('0');
     await shot(page, 'fan-tasks-create-settings');
     await dialog.getByTestId('fan-create-submit').click();
     await expect(dialog).toBeHidden();
 
-    // Progress moves without a reload (the fanTask push).
+    // Progress moves without a reload (the fanTask push): each account's first request goes at
+    // once, the next ones when the clock reaches their slot.
     const row = taskRow(page, name);
     await expect(row).toBeVisible();
     await expect(row.getByTestId('fan-task-progress')).toContainText('/ 7');
-    await expect.poll(() => doneOf(page, name), { timeout: 30_000 }).toBeGreaterThan(1);
+    const doneOnServer = async () => {
+      const r = await a.api<{ list: { taskName: string; counts: Record<string, number> }[] }>(
+        '/task-api/fans/task/list',
+        { page: 1, pageSize: 100, keyword: name },
+      );
+      const c = r.list.find((t) => t.taskName === name)?.counts;
+      return c ? c.total! - c.waiting! - c.sending! : NaN;
+    };
+    await expect.poll(() => doneOf(page, name)).toBeGreaterThan(1);
+    const first = await doneOnServer();
+    await server.advanceClock(SLOT_SEC * 1000);
+    await expect.poll(() => doneOf(page, name)).toBeGreaterThan(first);
     await expect(row.getByTestId('fan-task-state')).toHaveText('进行中');
     await shot(page, 'fan-tasks-running');
 
-    // Pause: the state shows it and the count holds.
+    // Pause: the state shows it, and the count holds while the clock passes three more slots (the
+    // server has run all they would bring when advanceClock resolves).
     await row.getByTestId('fan-task-pause').click();
     await expect(row.getByTestId('fan-task-state')).toHaveText('已暂停');
-    const held = await doneOf(page, name);
+    const held = await doneOnServer();
     expect(held).toBeLessThan(7);
-    await page.waitForTimeout(5000);
-    expect(await doneOf(page, name)).toBe(held);
+    await server.advanceClock(3 * SLOT_SEC * 1000);
+    expect(await doneOnServer()).toBe(held);
+    await expect.poll(() => doneOf(page, name)).toBe(held);
 
-    // Resume until every row is done.
+    // Resume: a request a slot on each account until every row is done.
     await row.getByTestId('fan-task-restart').click();
     await expect(row.getByTestId('fan-task-state')).not.toHaveText('已暂停');
+    for (let slot = 0; slot < 7 && (await doneOnServer()) !== 7; slot++) {
+      await server.advanceClock(SLOT_SEC * 1000);
+    }
+    expect(await doneOnServer()).toBe(7);
     await expect(row.getByTestId('fan-task-state')).toHaveText('已完成', { timeout: 60_000 });
     await expect(row.getByTestId('fan-task-progress')).toContainText('7 / 7');
 

@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import type { GroupItem, ListResult } from '@cst/shared';
-import { expect, test } from '../fixtures.ts';
+import { expect, motionsDone, test } from '../fixtures.ts';
 import {
   address,
   contactWrites,
@@ -24,7 +24,7 @@ async function groupsOf(request: APIRequestContext, workWxid: string, myRole: st
 
 /** A screenshot once the panel has finished sliding in. */
 async function panelShot(page: Page, name: string) {
-  await page.waitForTimeout(500);
+  await motionsDone(page);
   await shot(page, name);
 }
 

@@ -1,4 +1,4 @@
-import { expect, test } from '../fixtures.ts';
+import { clickOnlySettled, expect, test } from '../fixtures.ts';
 import {
   address,
   cueTones,
@@ -158,6 +158,7 @@ test.describe('visibility', () => {
     await expect(page.getByTestId('inbox-accounts')).toContainText('暂无分配给您的工作号');
 
     const seat1 = await browser.newPage({ baseURL: page.url().split('/#')[0] });
+    await clickOnlySettled(seat1.context());
     await seat1.setExtraHTTPHeaders(address());
     await openInbox(seat1, 'demo-seat1');
     await seat1.locator(`[data-testid="account-item"][data-wxid="${wxid}"]`).click();
@@ -190,6 +191,7 @@ test.describe('two seats and the simulator page', () => {
 
     // The manager, in another browser, with the simulator page in a second tab.
     const manager = await browser.newContext({ baseURL: page.url().split('/#')[0] });
+    await clickOnlySettled(manager);
     await manager.setExtraHTTPHeaders(address());
     const boss = await manager.newPage();
     const bossProblems = watchConsole(boss);

@@ -1,5 +1,6 @@
 import type { Browser, Page } from '@playwright/test';
 import { accountRow, addAccountByQr, openSimulator, watchConsole } from './accounts-support.ts';
+import { clickOnlySettled } from '../fixtures.ts';
 import { expect, loginAs, shot, test, verificationCode } from './shell-support.ts';
 
 /** A light or dark screenshot of the current page at a window size. */
@@ -29,6 +30,7 @@ async function adminPage(browser: Browser, baseURL: string): Promise<Page> {
     baseURL,
     extraHTTPHeaders: { 'x-forwarded-for': '198.51.100.7' },
   });
+  await clickOnlySettled(context);
   const page = await context.newPage();
   await loginAs(page, 'admin');
   return page;

@@ -55,7 +55,14 @@ test.describe('safety', () => {
     for (const rel of await links.evaluateAll((as) => as.map((a) => a.getAttribute('rel')))) {
       expect(rel).toBe('noopener noreferrer');
     }
-    await page.waitForTimeout(500);
+    // Every picture has loaded or failed: an error handler from the content would have run.
+    await expect
+      .poll(() =>
+        page
+          .locator('img')
+          .evaluateAll((imgs) => imgs.every((i) => (i as HTMLImageElement).complete)),
+      )
+      .toBe(true);
     await shot(page, 'safety-xss');
     expect(dialogs).toEqual([]);
   });

@@ -1,4 +1,11 @@
+import type { Page } from '@playwright/test';
 import { ensurePosition, expect, loginAs, logout, shot, test } from './shell-support.ts';
+
+/** Waits until `testId` shows and nothing on the page is loading (no antd spinner spinning). */
+async function shown(page: Page, testId: string): Promise<void> {
+  await expect(page.getByTestId(testId).first()).toBeVisible();
+  await expect(page.locator('.ant-spin-spinning')).toHaveCount(0);
+}
 
 /** A tour of the foundation's screens and dialogs: nothing may log a warning or an error. */
 test('the sign-in, seat, role, profile and admin screens log no warning or error', async ({
@@ -18,15 +25,17 @@ test('the sign-in, seat, role, profile and admin screens log no warning or error
   await page.getByTestId('register-submit').click();
   await page.goto('/#/auth/forget');
   await loginAs(page, 'demo');
-  for (const path of [
-    '/settings/childAccountManage',
-    '/settings/childAccountManage?tab=positions',
-    '/settings/roleManage',
-    '/myAccount',
-    '/nothing',
-  ]) {
+  // Each screen is toured once it shows its content and its lists have loaded (no spinner):
+  // what it logs while loading and rendering its data is then in.
+  for (const [path, testId] of [
+    ['/settings/childAccountManage', 'seats'],
+    ['/settings/childAccountManage?tab=positions', 'positions'],
+    ['/settings/roleManage', 'role-manage'],
+    ['/myAccount', 'login-records'],
+    ['/nothing', 'not-found'],
+  ] as const) {
     await page.goto(`/#${path}`);
-    await page.waitForTimeout(1500);
+    await shown(page, testId);
   }
   await page.goto('/#/settings/childAccountManage');
   await page.getByTestId('add-seat').click();
@@ -34,23 +43,27 @@ test('the sign-in, seat, role, profile and admin screens log no warning or error
   await page.keyboard.press('Escape');
   await page.goto('/#/settings/roleManage');
   await page.getByTestId('add-role').click();
-  await page.waitForTimeout(800);
+  await shown(page, 'role-permissions');
   await page.keyboard.press('Escape');
   await page.getByTestId('open-settings').click();
-  await page.waitForTimeout(800);
+  await shown(page, 'settings-drawer');
   await page.keyboard.press('Escape');
   await page.getByTestId('user-menu').click();
   await page.getByTestId('menu-reset-password').click();
-  await page.waitForTimeout(800);
+  await shown(page, 'old-password');
   await page.keyboard.press('Escape');
   await logout(page);
   await loginAs(page, 'admin');
-  for (const path of ['/', '/system/customers', '/system/ports']) {
+  for (const [path, testId] of [
+    ['/', 'app-shell'],
+    ['/system/customers', 'customers'],
+    ['/system/ports', 'ports'],
+  ] as const) {
     await page.goto(`/#${path}`);
-    await page.waitForTimeout(1500);
+    await shown(page, testId);
   }
   await page.getByTestId('grant-ports').click();
-  await page.waitForTimeout(800);
+  await shown(page, 'port-tenant');
   expect(messages).toEqual([]);
 });
 

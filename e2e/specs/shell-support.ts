@@ -60,11 +60,8 @@ export async function verificationCode(server: E2EServer, target: string): Promi
 export async function logout(page: Page): Promise<void> {
   await page.getByTestId('user-menu').click();
   await page.getByTestId('menu-logout').click();
-  // Clicked only once the confirm dialog has finished opening: a click during its opening motion
-  // was lost once on a busy machine (no logout request was sent).
-  const ok = page.getByTestId('logout-ok');
-  await expect(page.locator('.ant-modal', { has: ok })).not.toHaveClass(/ant-zoom/);
-  await ok.click();
+  // The click waits for the confirm dialog to finish opening (clickOnlySettled in fixtures.ts).
+  await page.getByTestId('logout-ok').click();
   await expect(page.getByTestId('login-submit')).toBeVisible();
 }
 

@@ -1,5 +1,6 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { Input } from 'antd';
+import { Button, Input } from 'antd';
+import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { positionBody, addUserBody } from '@cst/shared';
 import { ConfirmWordModal } from './ConfirmWordModal.tsx';
@@ -58,6 +59,43 @@ describe('FormModal', () => {
     expect(onClose).not.toHaveBeenCalled();
     fireEvent.click(screen.getByTestId('ok'));
     await waitFor(() => expect(onClose).toHaveBeenCalledWith(true));
+  });
+
+  it('takes a click on OK made at once after the dialog opens (no settling time needed)', async () => {
+    const onSubmit = vi.fn(() => Promise.resolve());
+    const onClose = vi.fn();
+    function Opener() {
+      const [open, setOpen] = useState(false);
+      return (
+        <>
+          <Button data-testid="open" onClick={() => setOpen(true)}>
+            新增
+          </Button>
+          <FormModal<{ name: string }>
+            open={open}
+            title="新增职位"
+            onSubmit={onSubmit}
+            onClose={(saved) => {
+              setOpen(false);
+              onClose(saved);
+            }}
+            okTestId="ok"
+          >
+            <FormField name="name" label="职位名称" schema={positionBody.shape.name}>
+              <Input autoFocus data-testid="name" />
+            </FormField>
+          </FormModal>
+        </>
+      );
+    }
+    renderAt('/', <Opener />);
+    fireEvent.click(screen.getByTestId('open'));
+    // The first moment the field and the button exist: type and click without waiting.
+    fireEvent.change(await screen.findByTestId('name'), { target: { value: '销售' } });
+    fireEvent.click(screen.getByTestId('ok'));
+    await waitFor(() => expect(onClose).toHaveBeenCalledWith(true));
+    expect(onSubmit).toHaveBeenCalledTimes(1);
+    expect(onSubmit.mock.calls[0]).toEqual([{ name: '销售' }]);
   });
 
   it('keeps the buttons in view: the body scrolls within the window height', () => {
