@@ -279,6 +279,10 @@ describe('verification codes: guesses, enumeration, limits', () => {
       .update(users)
       .set({ contact: 'known2@example.com' })
       .where(eq(users.username, 'demo-sup'));
+    await ctx.deps.db
+      .update(users)
+      .set({ contact: 'burst@example.com' })
+      .where(eq(users.username, 'demo-seat1'));
   });
   afterAll(() => ctx.close());
 
@@ -318,6 +322,41 @@ describe('verification codes: guesses, enumeration, limits', () => {
       .from(verifyCodes)
       .where(eq(verifyCodes.target, 'race@example.com'));
     expect(rows).toEqual([{ attempts: VERIFY_CODE_MAX_ATTEMPTS }]);
+  });
+
+  it('refuses a burst of 300 wrong codes over HTTP, then the right one; 5 guesses at most', async () => {
+    const target = 'burst@example.com';
+    await api(ctx, 'POST', '/api/v1/auth/send-verify-code', {
+      body: { target, scene: 'forget' },
+      ip: nextIp(),
+    });
+    const code = logSpy.mock.calls
+      .map((c) => c[0] as { target?: string; code?: string } | undefined)
+      .filter((c) => c?.target === target)
+      .at(-1)?.code;
+    if (!code) throw new Error(`no code logged for ${target}`);
+    const wrong = code === '000000' ? '000001' : '000000';
+    const burst = await Promise.all(
+      Array.from({ length: 300 }, () =>
+        api(ctx, 'POST', '/api/v1/auth/forget', {
+          body: { target, code: wrong, password: 'another1' },
+          ip: nextIp(),
+        }),
+      ),
+    );
+    // Refused by the code (its 5 guesses) or by the per-target limit; never a success.
+    expect(burst.every((r) => r.status === 400 || r.status === 429)).toBe(true);
+    expect(burst.filter((r) => r.status === 400).length).toBeLessThanOrEqual(10);
+    const right = await api(ctx, 'POST', '/api/v1/auth/forget', {
+      body: { target, code, password: 'another1' },
+      ip: nextIp(),
+    });
+    expect([400, 429]).toContain(right.status);
+    const rows = await ctx.deps.db
+      .select({ attempts: verifyCodes.attempts, usedAt: verifyCodes.usedAt })
+      .from(verifyCodes)
+      .where(eq(verifyCodes.target, target));
+    expect(rows).toEqual([{ attempts: VERIFY_CODE_MAX_ATTEMPTS, usedAt: null }]);
   });
 
   it('answers send-verify-code alike for known and unknown targets, delivering only usable codes', async () => {
@@ -399,19 +438,25 @@ describe('verification codes: guesses, enumeration, limits', () => {
 
   it('answers 429 past the limits per address and per target', async () => {
     const ip = nextIp();
-    for (let i = 0; i < 10; i++) {
-      const r = await api(ctx, 'POST', '/api/v1/auth/send-verify-code', {
-        body: { target: `spray${i}@example.com`, scene: 'register' },
+    const sends = await frozen(async () => {
+      for (let i = 0; i < 10; i++) {
+        const r = await api(ctx, 'POST', '/api/v1/auth/send-verify-code', {
+          body: { target: `spray${i}@example.com`, scene: 'register' },
+          ip,
+        });
+        expect(r.status).toBe(200);
+      }
+      return api(ctx, 'POST', '/api/v1/auth/send-verify-code', {
+        body: { target: 'spray-x@example.com', scene: 'register' },
         ip,
+        lang: 'en',
       });
-      expect(r.status).toBe(200);
-    }
-    const sends = await api(ctx, 'POST', '/api/v1/auth/send-verify-code', {
-      body: { target: 'spray-x@example.com', scene: 'register' },
-      ip,
-      lang: 'en',
     });
-    expect(sends).toMatchObject({ status: 429, msg: 'Too many requests, try again in 60 min' });
+    expect(sends).toMatchObject({
+      status: 429,
+      msg: 'Too many requests, try again in 60 min',
+      data: { retryAfter: 3600 },
+    });
 
     const forget = (from: string) =>
       api(ctx, 'POST', '/api/v1/auth/forget', {
