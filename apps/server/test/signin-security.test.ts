@@ -189,7 +189,10 @@ describe('per-username back-off and captcha', () => {
   };
 
   it('waits after 5 wrong passwords whatever the address, longer each time, until a good one', async () => {
-    const start = ctx.clock.offset;
+    // The clock stands still between steps: the waits are exact.
+    const clock = ctx.deps.now;
+    let t = clock();
+    ctx.deps.now = () => t;
     try {
       for (let i = 0; i < 5; i++) {
         expect((await tryLogin('Demo-Seat1', 'wrong-pass')).msg).toBe('账号或密码错误');
@@ -203,11 +206,11 @@ describe('per-username back-off and captcha', () => {
       const en = await tryLogin('demo-seat1', TEST_PASSWORD, 'en');
       expect(en.msg).toBe('Too many failed sign-ins for this account, try again in 30 s');
       // Refused attempts during the wait do not count as failures.
-      ctx.clock.offset += 31_000;
+      t += 31_000;
       expect((await tryLogin('demo-seat1', 'wrong-pass')).status).toBe(400);
       const longer = await tryLogin('demo-seat1', TEST_PASSWORD);
       expect(longer).toMatchObject({ status: 429, msg: '该账号登录失败次数过多，请 1 分钟后再试' });
-      ctx.clock.offset += 61_000;
+      t += 61_000;
       expect((await tryLogin('demo-seat1', TEST_PASSWORD)).status).toBe(200);
       // A good sign-in starts the count again.
       expect((await tryLogin('demo-seat1', 'wrong-pass')).status).toBe(400);
@@ -217,7 +220,7 @@ describe('per-username back-off and captcha', () => {
       expect((await tryLogin('no-such-user', 'x')).status).toBe(429);
       expect((await tryLogin('demo-seat2', TEST_PASSWORD)).status).toBe(200);
     } finally {
-      ctx.clock.offset = start;
+      ctx.deps.now = clock;
     }
   });
 
@@ -279,6 +282,10 @@ describe('verification codes: guesses, enumeration, limits', () => {
       .update(users)
       .set({ contact: 'known2@example.com' })
       .where(eq(users.username, 'demo-sup'));
+    await ctx.deps.db
+      .update(users)
+      .set({ contact: 'burst@example.com' })
+      .where(eq(users.username, 'demo-seat1'));
   });
   afterAll(() => ctx.close());
 
@@ -318,6 +325,41 @@ describe('verification codes: guesses, enumeration, limits', () => {
       .from(verifyCodes)
       .where(eq(verifyCodes.target, 'race@example.com'));
     expect(rows).toEqual([{ attempts: VERIFY_CODE_MAX_ATTEMPTS }]);
+  });
+
+  it('refuses a burst of 300 wrong codes over HTTP, then the right one; 5 guesses at most', async () => {
+    const target = 'burst@example.com';
+    await api(ctx, 'POST', '/api/v1/auth/send-verify-code', {
+      body: { target, scene: 'forget' },
+      ip: nextIp(),
+    });
+    const code = logSpy.mock.calls
+      .map((c) => c[0] as { target?: string; code?: string } | undefined)
+      .filter((c) => c?.target === target)
+      .at(-1)?.code;
+    if (!code) throw new Error(`no code logged for ${target}`);
+    const wrong = code === '000000' ? '000001' : '000000';
+    const burst = await Promise.all(
+      Array.from({ length: 300 }, () =>
+        api(ctx, 'POST', '/api/v1/auth/forget', {
+          body: { target, code: wrong, password: 'another1' },
+          ip: nextIp(),
+        }),
+      ),
+    );
+    // Refused by the code (its 5 guesses) or by the per-target limit; never a success.
+    expect(burst.every((r) => r.status === 400 || r.status === 429)).toBe(true);
+    expect(burst.filter((r) => r.status === 400).length).toBeLessThanOrEqual(10);
+    const right = await api(ctx, 'POST', '/api/v1/auth/forget', {
+      body: { target, code, password: 'another1' },
+      ip: nextIp(),
+    });
+    expect([400, 429]).toContain(right.status);
+    const rows = await ctx.deps.db
+      .select({ attempts: verifyCodes.attempts, usedAt: verifyCodes.usedAt })
+      .from(verifyCodes)
+      .where(eq(verifyCodes.target, target));
+    expect(rows).toEqual([{ attempts: VERIFY_CODE_MAX_ATTEMPTS, usedAt: null }]);
   });
 
   it('answers send-verify-code alike for known and unknown targets, delivering only usable codes', async () => {
@@ -399,27 +441,35 @@ describe('verification codes: guesses, enumeration, limits', () => {
 
   it('answers 429 past the limits per address and per target', async () => {
     const ip = nextIp();
-    for (let i = 0; i < 10; i++) {
-      const r = await api(ctx, 'POST', '/api/v1/auth/send-verify-code', {
-        body: { target: `spray${i}@example.com`, scene: 'register' },
+    const sends = await frozen(async () => {
+      for (let i = 0; i < 10; i++) {
+        const r = await api(ctx, 'POST', '/api/v1/auth/send-verify-code', {
+          body: { target: `spray${i}@example.com`, scene: 'register' },
+          ip,
+        });
+        expect(r.status).toBe(200);
+      }
+      return api(ctx, 'POST', '/api/v1/auth/send-verify-code', {
+        body: { target: 'spray-x@example.com', scene: 'register' },
         ip,
+        lang: 'en',
       });
-      expect(r.status).toBe(200);
-    }
-    const sends = await api(ctx, 'POST', '/api/v1/auth/send-verify-code', {
-      body: { target: 'spray-x@example.com', scene: 'register' },
-      ip,
-      lang: 'en',
     });
-    expect(sends).toMatchObject({ status: 429, msg: 'Too many requests, try again in 60 min' });
+    expect(sends).toMatchObject({
+      status: 429,
+      msg: 'Too many requests, try again in 60 min',
+      data: { retryAfter: 3600 },
+    });
 
     const forget = (from: string) =>
       api(ctx, 'POST', '/api/v1/auth/forget', {
         body: { target: 'known@example.com', code: '000000', password: 'another1' },
         ip: from,
       });
-    for (let i = 0; i < 10; i++) expect((await forget(nextIp())).status).toBe(400);
-    const perTarget = await forget(nextIp());
+    const perTarget = await frozen(async () => {
+      for (let i = 0; i < 10; i++) expect((await forget(nextIp())).status).toBe(400);
+      return forget(nextIp());
+    });
     expect(perTarget).toMatchObject({ status: 429, msg: '操作过于频繁，请 60 分钟后再试' });
 
     const regIp = nextIp();
