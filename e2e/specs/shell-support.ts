@@ -11,18 +11,22 @@ let nextAddress = 1;
 /**
  * The console specs' test: its own server (fresh data) that trusts X-Forwarded-For and logs at
  * info (verification codes), and every page calls from its own address, so the login limits
- * (captcha after 3 failures, 10 attempts a minute per address) never leak between tests.
+ * (captcha after 3 failures, 10 attempts a minute per address) never leak between tests. The
+ * server has the test clock, so a spec moves past a time window instead of waiting it out.
  */
 export const test = base.extend<object, { server: E2EServer }>({
   server: [
     async ({}, use) => {
-      const server = new E2EServer({
-        TRUST_PROXY: '1',
-        LOG_LEVEL: 'info',
-        // A private build of the SPA, so a rebuild of apps/web/dist by a parallel run cannot
-        // swap the chunks under a running spec.
-        ...(process.env.E2E_WEB_DIST ? { WEB_DIST: process.env.E2E_WEB_DIST } : {}),
-      });
+      const server = new E2EServer(
+        {
+          TRUST_PROXY: '1',
+          LOG_LEVEL: 'info',
+          // A private build of the SPA, so a rebuild of apps/web/dist by a parallel run cannot
+          // swap the chunks under a running spec.
+          ...(process.env.E2E_WEB_DIST ? { WEB_DIST: process.env.E2E_WEB_DIST } : {}),
+        },
+        { clock: true },
+      );
       await server.start();
       await use(server);
       await server.dispose();
