@@ -20,6 +20,7 @@ import {
   createPgDatabase,
   DB_KIND,
   dropPgDatabase,
+  login,
   nextIp,
   TEST_PASSWORD,
   type TestContext,
@@ -110,11 +111,16 @@ describe('security headers', () => {
   });
 
   it('gives the API docs their own policy, still not frameable', async () => {
-    const page = await ctx.app.inject({ method: 'GET', url: '/api-docs/' });
+    // The docs answer a signed-in user only; the refusal carries the headers too.
+    const refused = await ctx.app.inject({ method: 'GET', url: '/api-docs/' });
+    expect(refused.statusCode).toBe(401);
+    expect(refused.headers['x-frame-options']).toBe('DENY');
+    const { headers } = await login(ctx, 'demo');
+    const page = await ctx.app.inject({ method: 'GET', url: '/api-docs/', headers });
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-security-policy']).toBe(API_DOCS_CSP);
     expect(page.headers['x-frame-options']).toBe('DENY');
-    const json = await ctx.app.inject({ method: 'GET', url: '/api-docs/json' });
+    const json = await ctx.app.inject({ method: 'GET', url: '/api-docs/json', headers });
     expect(json.statusCode).toBe(200);
   });
 });

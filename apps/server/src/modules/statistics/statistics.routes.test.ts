@@ -333,12 +333,11 @@ describe('the xlsx export', () => {
       from: weekAgo,
       to: today,
       workWxids: accA.wxid,
-      token: manager.token,
     });
     const res = await server.app.inject({
       method: 'GET',
       url: `/main-api/statistics/addfriend/export?${search.toString()}`,
-      headers: { 'accept-language': 'en' },
+      headers: { ...manager.headers, 'accept-language': 'en' },
     });
     expect(res.statusCode).toBe(200);
     const wb = new ExcelJS.Workbook();
@@ -359,7 +358,8 @@ describe('the xlsx export', () => {
     expect(String(rows[9]![0])).toContain(accA.wxid);
     const denied = await server.app.inject({
       method: 'GET',
-      url: `/main-api/statistics/addfriend/export?${new URLSearchParams({ from: weekAgo, to: today, workWxids: accB.wxid, token: seatA.token }).toString()}`,
+      url: `/main-api/statistics/addfriend/export?${new URLSearchParams({ from: weekAgo, to: today, workWxids: accB.wxid }).toString()}`,
+      headers: seatA.headers,
     });
     expect(denied.statusCode).toBe(404);
   });
@@ -576,11 +576,11 @@ describe('the service, tag, money and login reports', () => {
       from: weekAgo,
       to: today,
       workWxids: accC.wxid,
-      token: manager.token,
     });
     const res = await server.app.inject({
       method: 'GET',
       url: `/main-api/statistics/eft/export?${search.toString()}`,
+      headers: manager.headers,
     });
     expect(res.statusCode).toBe(200);
     const wb = new ExcelJS.Workbook();
@@ -592,8 +592,8 @@ describe('the service, tag, money and login reports', () => {
     // The service report's export lists the seats after the accounts.
     const svc = await server.app.inject({
       method: 'GET',
-      url: `/main-api/statistics/service/export?${new URLSearchParams({ from: weekAgo, to: today, token: seatA.token }).toString()}`,
-      headers: { 'accept-language': 'en' },
+      url: `/main-api/statistics/service/export?${new URLSearchParams({ from: weekAgo, to: today }).toString()}`,
+      headers: { ...seatA.headers, 'accept-language': 'en' },
     });
     expect(svc.statusCode).toBe(200);
     const sb = new ExcelJS.Workbook();
