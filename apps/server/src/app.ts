@@ -291,7 +291,7 @@ export async function buildApp(
   app.setNotFoundHandler((req, reply) => {
     const url = req.url;
     const isApi =
-      /^\/(main-api|task-api|system-api|api|sim-api|wechat_api|chatroom|account|oss-api|ws|assets)(\/|$|\?)/.test(
+      /^\/(main-api|task-api|system-api|api|sim-api|wechat_api|chatroom|account|oss-api|ws|assets|metrics|healthz|api-docs|open)(\/|$|\?)/.test(
         url,
       );
     if (!isApi && req.method === 'GET') {
