@@ -75,8 +75,14 @@ test.describe('platform admin', () => {
     await page.goto('/#/system/ports');
     await customers;
     await page.getByTestId('grant-ports').click();
+    // Chosen from the keyboard, as a person typing the company does: a pointer click on the
+    // option was once lost with the dropdown open (cause not found; see issue 37's note).
     await page.getByTestId('port-tenant').click();
-    await page.locator('.ant-select-dropdown:visible').getByTitle('演示企业').click();
+    await page.getByTestId('port-tenant').locator('input').fill('演示企业');
+    await expect(
+      page.locator('.ant-select-dropdown:visible .ant-select-item-option-active'),
+    ).toHaveAttribute('title', '演示企业');
+    await page.keyboard.press('Enter');
     await expect(page.getByTestId('port-tenant')).toContainText('演示企业');
     await page.getByTestId('port-days').fill('2');
     await page.getByTestId('port-form-ok').click();
