@@ -409,6 +409,74 @@ describe('typed-in items and the list', () => {
     });
     expect(del.data.deleted).toBe(1);
   });
+
+  it("changes a text's content and a link's card, checked as when added", async () => {
+    const text = await api().post<MaterialItem>('/main-api/material/add', {
+      type: 1,
+      folderId: folder,
+      content: '旧的欢迎语',
+    });
+    const edited = await api().post<MaterialItem>('/main-api/material/edit', {
+      id: text.data.id,
+      content: '新的欢迎语',
+    });
+    expect(edited.status, edited.message).toBe(200);
+    expect(edited.data.content).toBe('新的欢迎语');
+    const blank = await api(demo, 'en').post('/main-api/material/edit', {
+      id: text.data.id,
+      content: ' ',
+    });
+    expect(blank).toMatchObject({ status: 400, message: 'The text cannot be empty' });
+
+    const link = await api().post<MaterialItem>('/main-api/material/add', {
+      type: 6,
+      folderId: folder,
+      title: '旧链接',
+      url: 'https://example.com/old',
+    });
+    const relinked = await api().post<MaterialItem>('/main-api/material/edit', {
+      id: link.data.id,
+      title: '新链接',
+      card: { url: 'https://example.com/new', description: '新描述' },
+    });
+    expect(relinked.data).toMatchObject({
+      title: '新链接',
+      card: { url: 'https://example.com/new', description: '新描述' },
+    });
+    for (const card of [
+      { url: 'javascript:alert(1)' },
+      { url: 'https://x.example', thumbUrl: 'javascript:alert(1)' },
+    ]) {
+      const bad = await api().post('/main-api/material/edit', { id: link.data.id, card });
+      expect(bad.status).toBe(400);
+    }
+    // What an item does not have cannot be changed; a link keeps a title.
+    const wrong = await api(demo, 'en').post('/main-api/material/edit', {
+      id: link.data.id,
+      content: 'x',
+    });
+    expect(wrong).toMatchObject({
+      status: 400,
+      message: 'This kind of material has no such content to change',
+    });
+    expect(
+      (
+        await api().post('/main-api/material/edit', {
+          id: text.data.id,
+          card: { url: 'https://a.b' },
+        })
+      ).status,
+    ).toBe(400);
+    expect(
+      (await api().post('/main-api/material/edit', { id: link.data.id, title: ' ' })).status,
+    ).toBe(400);
+    expect(
+      (await api(other).post('/main-api/material/edit', { id: text.data.id, content: '偷改' }))
+        .status,
+    ).toBe(404);
+    const after = await list({ keyword: '欢迎语' });
+    expect(after.list.find((i) => i.id === text.data.id)?.content).toBe('新的欢迎语');
+  });
 });
 
 describe('from a chat message', () => {
