@@ -486,6 +486,18 @@ describe('interactions on own posts', () => {
     const reply = r.data.comments.find((c) => c.text === '私信您价格');
     expect(reply).toMatchObject({ wxid: acc2.wxid, replyToName: expect.any(String) });
     expect(reply!.replyToName).not.toBe('');
+    // The answered comment is read now; the like beside it is still unread.
+    const answered = await api(seat1).post<MomentInteractionListResult>(
+      '/main-api/moments/interaction/list',
+      { workWxid: acc2.wxid },
+    );
+    const ofMoment = answered.data.list.filter(
+      (i) => i.momentId === momentId && i.kind === 'comment' && i.text === '这个多少钱？',
+    );
+    expect(ofMoment.map((i) => i.unread)).toEqual([false]);
+    expect(
+      answered.data.list.some((i) => i.momentId === momentId && i.kind === 'like' && i.unread),
+    ).toBe(true);
     const bad = await api(seat1).post('/main-api/moments/comment', {
       workWxid: acc2.wxid,
       momentId,
