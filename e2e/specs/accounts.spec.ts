@@ -259,9 +259,12 @@ test.describe('work accounts', () => {
     // The server's own address is not a proxy it will connect to (docs/outbound.md).
     await expect(errors).toContainText('代理地址不可用');
     await expect(errors.locator('tbody tr')).toHaveCount(3);
+    // What was added is said in the dialog, and the list behind it already shows it.
+    await expect(page.getByTestId('proxy-added')).toHaveText('已添加 2 个代理');
+    const table = page.getByTestId('proxy-table');
+    await expect(table).toContainText('1.2.3.4:1080');
     await shot(page, 'proxies-add-errors');
     await page.locator('.ant-modal-close').click();
-    const table = page.getByTestId('proxy-table');
     await expect(table).toContainText('1.2.3.4:1080');
     await expect(table).toContainText('1.2.3.6:1081');
     await expect(table).not.toContainText('127.0.0.1');
