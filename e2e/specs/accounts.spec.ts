@@ -274,6 +274,8 @@ test.describe('work accounts', () => {
     const row = accountRow(page, 'E2E代理测试');
     await row.getByTestId('row-more').click();
     await page.getByTestId('row-proxy').click();
+    // The account is online: the dialog says the proxy applies from its next login.
+    await expect(page.getByTestId('proxy-next-login')).toContainText('其中 1 个工作号在线');
     await page.getByTestId('proxy-assign-select').click();
     await page.getByTitle(/1\.2\.3\.4:1080/).click();
     await page.getByTestId('proxy-assign-ok').click();
