@@ -317,18 +317,20 @@ export async function demoTenant(ctx: TestContext): Promise<string> {
  * The server of a test file (or of a `describe` block, when called in one): built in a
  * `beforeAll` on a fresh database with the start-up users, closed in the matching `afterAll`.
  * The object it returns is filled in by that `beforeAll`: read it in hooks and tests, not while
- * the file is being collected.
+ * the file is being collected. `overrides` may be a function, called then (e.g. to point at a
+ * local service that an earlier `beforeAll` started).
  *
  *     const ctx = useTestServer();
  *     beforeAll(async () => ({ demo, seat1 } = await signInAs(ctx, 'demo', 'seat1')));
  */
 export function useTestServer(
-  overrides: Partial<Config> = {},
+  overrides: Partial<Config> | (() => Partial<Config>) = {},
   appOptions: Parameters<typeof buildApp>[1] = {},
 ): TestContext {
   const ctx = {} as TestContext;
   beforeAll(async () => {
-    Object.assign(ctx, await buildTestApp(overrides, appOptions));
+    const config = typeof overrides === 'function' ? overrides() : overrides;
+    Object.assign(ctx, await buildTestApp(config, appOptions));
   });
   afterAll(async () => {
     await ctx.close?.();
