@@ -178,6 +178,22 @@ function pgliteTemplate(): Promise<Uint8Array> {
   return pgliteDump;
 }
 
+/**
+ * Fills `dataDir`'s database folder (dataDir/pg, where openPglite looks) with the migrated
+ * template, so a server started on the folder finds every migration applied instead of running
+ * them all again.
+ */
+export async function seedPgliteDataDir(dataDir: string): Promise<void> {
+  const dir = path.join(dataDir, 'pg');
+  fs.mkdirSync(dir, { recursive: true });
+  const db = new PGlite(dir, { loadDataDir: new Blob([await pgliteTemplate()]) });
+  try {
+    await db.waitReady;
+  } finally {
+    await db.close();
+  }
+}
+
 /** A test configuration: defaults with fixed passwords and a temp data folder. */
 export function testConfig(overrides: Partial<Config> = {}): Config {
   return {
