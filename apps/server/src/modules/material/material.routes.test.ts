@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type {
   MaterialFolderItem,
   MaterialItem,
@@ -8,24 +8,24 @@ import type {
   UploadResult,
 } from '@cst/shared';
 import {
-  buildTenant,
-  buildTestApp,
   buildUser,
   demoTenant,
   login,
+  useTestServer,
   type Session,
-  type TestContext,
 } from '../../../test/support.ts';
 import {
-  addAccount,
-  apiAs,
-  eventually,
-  type ListedAccount,
-} from '../accounts/account.test-support.ts';
+  buildAccount,
+  buildOtherTenant,
+  buildSignedInUser,
+  quickSimulator,
+  signInAs,
+} from '../../../test/factories.ts';
+import { apiAs, eventually, type ListedAccount } from '../accounts/account.test-support.ts';
 import { chatKey, ossToken, pngOf, SAMPLE, uploadAs } from '../files/files.test-support.ts';
 import { mp4Of, multipartFiles, noisyPng, pngDeclaring } from './material.test-support.ts';
 
-let ctx: TestContext;
+const ctx = useTestServer();
 let demo: Session;
 let sub: Session;
 let seat1: Session;
@@ -90,23 +90,16 @@ const raw = (url: string, s: Session) =>
   ctx.app.inject({ method: 'GET', url, headers: s.fileCookie });
 
 beforeAll(async () => {
-  ctx = await buildTestApp();
-  demo = await login(ctx, 'demo');
-  seat1 = await login(ctx, 'demo-seat1');
-  seat2 = await login(ctx, 'demo-seat2');
-  const tenantId = await demoTenant(ctx);
-  sub = await login(ctx, (await buildUser(ctx, { tenantId, role: 'subAdmin' })).username);
-  other = await login(ctx, (await buildTenant(ctx)).manager.username);
-  acc = await addAccount(ctx, demo, { nickname: '素材测试号' });
-  const d = await api().post('/main-api/acc/distribute', { wxids: [acc.wxid], uid: seat1.uid });
-  expect(d.status).toBe(200);
-  await api().post('/sim-api/config', { deliveryDelayMs: 20, readDelayMs: 20, failRate: 0 });
+  ({ demo, seat1, seat2 } = await signInAs(ctx, 'demo', 'seat1', 'seat2'));
+  sub = await buildSignedInUser(ctx, { tenantId: demo.tenantId, role: 'subAdmin' });
+  other = await buildOtherTenant(ctx);
+  acc = await buildAccount(ctx, demo, { nickname: '素材测试号', distributeTo: seat1 });
+  await quickSimulator(ctx, demo);
   await inbound(1, '你好');
   const f = await api().post<{ id: string }>('/main-api/material/folder/add', { name: '产品图' });
   expect(f.status, f.message).toBe(200);
   folder = f.data.id;
 });
-afterAll(() => ctx.close());
 
 describe('folders', () => {
   it('adds, renames and deletes folders per tenant; names are unique', async () => {
