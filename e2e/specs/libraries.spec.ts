@@ -44,7 +44,10 @@ test.describe('material and phrase libraries', () => {
     await expect(rows.first()).toContainText('演示.mp4');
 
     // A saved item can be edited: the video gets a title of its own.
-    await rows.first().getByRole('button', { name: /编\s?辑/ }).click();
+    await rows
+      .first()
+      .getByRole('button', { name: /编\s?辑/ })
+      .click();
     await expect(page.getByTestId('material-edit-title')).toHaveValue('演示.mp4');
     await page.getByTestId('material-edit-title').fill('产品演示视频');
     await page.getByTestId('material-edit-ok').click();
