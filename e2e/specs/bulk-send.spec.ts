@@ -95,7 +95,7 @@ test.describe('group helper: mass send', () => {
     // once, the next friend's when the clock reaches the next slot.
     const row = taskRow(page, name);
     await expect(row).toBeVisible();
-    await expect(row.getByTestId('bulk-task-progress')).toContainText(`/ ${total}`);
+    await expect(row.getByTestId('bulk-task-size')).toContainText(`共 ${total} 条消息`);
     await expect.poll(() => sentOf(page, name)).toBe(MESSAGES);
     await server.advanceClock(SLOT_SEC * 1000);
     await expect.poll(() => sentOf(page, name)).toBe(2 * MESSAGES);
