@@ -60,6 +60,14 @@ test.describe('platform admin', () => {
       page.getByTestId('customers').getByRole('row', { name: /东风贸易/ }),
     ).toBeVisible();
 
+    // Disabling a customer stops the company: the confirmation names the company.
+    await page.getByTestId('status-dongfeng').click();
+    await expect(page.locator('.ant-modal-confirm-content')).toHaveText(
+      '停用后企业「东风贸易」的所有账号（管理员与坐席）将立即下线且无法登录，确定停用吗？',
+    );
+    await page.getByTestId('status-confirm').click();
+    await expect(page.getByTestId('status-dongfeng')).not.toBeChecked();
+
     await page.getByTestId('sub-demo').click();
     await expect(page.getByTestId('sub-users')).toContainText('demo-sup');
     await shot(page, 'customers-sub-users');

@@ -53,26 +53,31 @@ test.describe('list-page kit', () => {
     await expect(rows(page)).toHaveCount(20);
   });
 
-  test('the export downloads the current filter as an xlsx file', async ({ page, request }) => {
-    await page.setExtraHTTPHeaders(address());
-    const api = await apiAs(request, 'demo');
-    await api('/main-api/sensitive/add', { words: ['导出甲', '导出乙', '不导出'] });
-    await openInbox(page, 'demo');
-    await page.goto('/#/settings/sensitiveWords?keyword=导出');
-    await expect(rows(page)).toHaveCount(3); // '不导出' holds 导出 too
-    await page.goto('/#/settings/sensitiveWords?keyword=导出%E7%94%B2');
-    await expect(rows(page)).toHaveCount(1);
-    const [download] = await Promise.all([
-      page.waitForEvent('download'),
-      page.getByTestId('sensitive-export').click(),
-    ]);
-    expect(download.suggestedFilename()).toMatch(/^敏感词-\d{8}-\d{4}\.xlsx$/);
-    const wb = new ExcelJS.Workbook();
-    await wb.xlsx.load((await streamToBuffer(await download.createReadStream())) as never);
-    const values: unknown[][] = [];
-    wb.worksheets[0]!.eachRow((row) => values.push((row.values as unknown[]).slice(1)));
-    expect(values[0]).toEqual(['敏感词', '添加时间']);
-    expect(values.slice(1).map((r) => r[0])).toEqual(['导出甲']);
+  // The console's language decides an export's headers and name, not the browser's: the SPA is
+  // in 中文 (its default) on an English browser here.
+  test.describe('on an English browser', () => {
+    test.use({ locale: 'en-US' });
+    test('the export downloads the current filter as an xlsx file', async ({ page, request }) => {
+      await page.setExtraHTTPHeaders(address());
+      const api = await apiAs(request, 'demo');
+      await api('/main-api/sensitive/add', { words: ['导出甲', '导出乙', '不导出'] });
+      await openInbox(page, 'demo');
+      await page.goto('/#/settings/sensitiveWords?keyword=导出');
+      await expect(rows(page)).toHaveCount(3); // '不导出' holds 导出 too
+      await page.goto('/#/settings/sensitiveWords?keyword=导出%E7%94%B2');
+      await expect(rows(page)).toHaveCount(1);
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByTestId('sensitive-export').click(),
+      ]);
+      expect(download.suggestedFilename()).toMatch(/^敏感词-\d{8}-\d{4}\.xlsx$/);
+      const wb = new ExcelJS.Workbook();
+      await wb.xlsx.load((await streamToBuffer(await download.createReadStream())) as never);
+      const values: unknown[][] = [];
+      wb.worksheets[0]!.eachRow((row) => values.push((row.values as unknown[]).slice(1)));
+      expect(values[0]).toEqual(['敏感词', '添加时间']);
+      expect(values.slice(1).map((r) => r[0])).toEqual(['导出甲']);
+    });
   });
 
   test('the account table scrolls sideways at 1024×768 with every column reachable', async ({

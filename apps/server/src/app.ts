@@ -29,7 +29,7 @@ import {
 import { resolveToken, tokenOf } from './platform/auth-context.ts';
 import { fileCookieToken } from './platform/file-cookie.ts';
 import type { Deps } from './platform/deps.ts';
-import { AppError, fail } from './platform/errors.ts';
+import { AppError, fail, FileError } from './platform/errors.ts';
 import { isSystemUrl, permits, type Access } from './platform/http.ts';
 import { API_DOCS_CSP, registerSecurityHeaders } from './platform/security-headers.ts';
 
@@ -230,6 +230,9 @@ export async function buildApp(
     if (err instanceof AppError) {
       status = err.status;
       message = translate(err.key, lang, err.params);
+      if (err instanceof FileError) {
+        message = translate('aboutFile', lang, { name: err.fileName, reason: message });
+      }
       data = err.data ?? null;
       // A cause kept for the server (a platform's network error) is logged, never sent.
       if (err.cause) req.log.warn({ err: err.cause }, 'request failed: cause');

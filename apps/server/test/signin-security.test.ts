@@ -445,6 +445,27 @@ describe('verification codes: guesses, enumeration, limits', () => {
     expect(ok.status).toBe(200);
   });
 
+  it('says how long to wait before another code to the same target, and gives the seconds', async () => {
+    const send = (lang?: 'en') =>
+      api(ctx, 'POST', '/api/v1/auth/send-verify-code', {
+        body: { target: 'soon@example.com', scene: 'register' },
+        ip: nextIp(),
+        ...(lang ? { lang } : {}),
+      });
+    const [first, again, en] = await frozen(async () => [
+      await send(),
+      await send(),
+      await send('en'),
+    ]);
+    expect(first.status).toBe(200);
+    expect(again).toMatchObject({
+      status: 429,
+      msg: '验证码发送过于频繁，请 60 秒后再试',
+      data: { retryAfter: 60 },
+    });
+    expect(en.msg).toBe('A code was sent a moment ago, ask again in 60 s');
+  });
+
   it('answers 429 past the limits per address and per target', async () => {
     const ip = nextIp();
     const sends = await frozen(async () => {

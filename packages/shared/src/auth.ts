@@ -34,9 +34,9 @@ export const authMessages = {
     en: 'Too many requests, try again in {minutes} min',
   },
   oldPasswordWrong: { 'zh-CN': '原密码错误', en: 'The old password is wrong' },
-  codeTooOften: {
-    'zh-CN': '验证码发送过于频繁，请稍后再试',
-    en: 'Verification codes are sent too often, try again later',
+  codeTooOftenSeconds: {
+    'zh-CN': '验证码发送过于频繁，请 {seconds} 秒后再试',
+    en: 'A code was sent a moment ago, ask again in {seconds} s',
   },
   codeDailyLimit: {
     'zh-CN': '今日验证码发送次数已达上限',

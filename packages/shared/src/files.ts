@@ -35,6 +35,8 @@ export const filesMessages = {
     en: 'The file is larger than allowed (at most {max})',
   },
   uploadEmpty: { 'zh-CN': '文件内容为空', en: 'The file is empty' },
+  /** A refusal about one file of several: its name, then the reason. */
+  aboutFile: { 'zh-CN': '「{name}」：{reason}', en: '"{name}": {reason}' },
   uploadNotArrived: {
     'zh-CN': '文件尚未上传到存储，请重新上传',
     en: 'The file has not arrived in storage; upload it again',

@@ -73,4 +73,12 @@ describe('messagePreview', () => {
     expect(messagePreview(77, json({ title: 'x' }), null)).toBe('');
     expect(messagePreview(MSG_TYPE.text, 'x'.repeat(200), null)).toHaveLength(121);
   });
+
+  it("shows no storage names after a picture's, sticker's, video's or voice's label", () => {
+    const stored = '1795883691145-88b433e5-7a1c-4d2e-9f00-1234567890ab.png';
+    for (const type of [MSG_TYPE.image, MSG_TYPE.emoticon, MSG_TYPE.video, MSG_TYPE.voice]) {
+      expect(messagePreview(type, stored, stored)).toBe('');
+    }
+    expect(messagePreview(MSG_TYPE.document, stored, '报价单.xlsx')).toBe('报价单.xlsx');
+  });
 });

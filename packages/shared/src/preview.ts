@@ -94,17 +94,28 @@ function structuredDetail(msgType: number, v: Record<string, unknown>): string {
   }
 }
 
+/** Media whose preview is the type's label alone. */
+const MEDIA_TYPES: ReadonlySet<number> = new Set([
+  MSG_TYPE.image,
+  MSG_TYPE.emoticon,
+  MSG_TYPE.video,
+  MSG_TYPE.voice,
+]);
+
 /**
  * The preview of a message (`msg_text`): what the conversation list shows after the type's label
  * ('[链接] 标题'), made once where a message is stored so stored previews and live pushes agree.
  * It holds no words of a language: the SPA adds the label and words a call's result
  * ({@link parseCallPreview}). Never raw JSON: a structured message shows its title, a card the
- * person, a transfer the amount, a location the place, a call how it ended; an unknown type shows
- * nothing (the SPA says '未知消息类型').
+ * person, a transfer the amount, a location the place, a call how it ended, a document its name, a
+ * picture, sticker, video or voice nothing after its label; an unknown type shows nothing (the SPA says '未知消息类型').
  */
 export function messagePreview(msgType: number, content: string, fileName: string | null): string {
   if (!isMsgType(msgType)) return '';
   if (msgType === MSG_TYPE.text || msgType === MSG_TYPE.system) return clip(content);
+  // A document is known by its name; a picture, sticker, video or voice by its label alone
+  // ('[图片]'): their names are the storage's (`1795883691145-88b4….png`), nothing a person chose.
+  if (MEDIA_TYPES.has(msgType)) return '';
   if (fileName) return clip(fileName);
   const v = objectOf(content);
   if (v) return clip(structuredDetail(msgType, v));

@@ -178,6 +178,8 @@ export const portItem = z.object({
   expiresAt: z.number(),
   state: z.enum(PORT_STATES),
   workWxid: z.string().nullable(),
+  /** The bound work account's remark or nickname (null: none, or unbound). */
+  workAccountName: z.string().nullable().optional(),
   createdAt: z.number(),
 });
 export type PortItem = z.infer<typeof portItem>;

@@ -14,6 +14,19 @@ export class AppError extends Error {
   }
 }
 
+/**
+ * The same refusal about one file of several (`「photo-2.png」：图片尺寸过小…`): the reason is
+ * put in the caller's language first, then named after the file; `data.fileName` says which.
+ */
+export class FileError extends AppError {
+  constructor(
+    readonly fileName: string,
+    readonly reason: AppError,
+  ) {
+    super(reason.kind, reason.key, reason.params, { fileName });
+  }
+}
+
 /** Shorthands for the error classes. */
 export const fail = {
   invalid: (key: MessageKey, params?: Record<string, string | number>, data?: unknown) =>

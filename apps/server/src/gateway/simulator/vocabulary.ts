@@ -295,11 +295,11 @@ export const VERIFY_TEXTS = [
   '',
 ];
 
-export const SYSTEM_NOTICES = [
-  '你已添加了{name}，现在可以开始聊天了。',
-  '"{name}"拍了拍你',
-  '以上是打招呼的内容',
-  '对方已开启朋友验证，你还不是他（她）朋友。',
-];
+/**
+ * Notices the traffic may put in a chat with a friend at any time. Those tied to a moment — "你已
+ * 添加了…" when a request is accepted, "对方已开启朋友验证…" when the other side has deleted the
+ * account — come from those events only, never at random between friends.
+ */
+export const SYSTEM_NOTICES = ['"{name}"拍了拍你', '"{name}"拍了拍你的头像'];
 
 export const GROUP_SYSTEM_NOTICES = ['"{name}"邀请"{other}"加入了群聊', '"{name}"拍了拍"{other}"'];

@@ -209,6 +209,16 @@ describe('ports', () => {
     expect((await api(s).post('/main-api/acc/qr-login-code')).status).toBe(409);
 
     await waitStatus(ctx, s, first.data.wxid, 'online');
+    // The port lists name the account a port is bound to, not only its wxid.
+    const bound = await api(s).get<{
+      list: { workWxid: string | null; workAccountName?: string | null }[];
+    }>('/system-api/system/user/port/list');
+    expect(bound.data.list.filter((p) => p.workWxid)).toEqual([
+      expect.objectContaining({
+        workWxid: first.data.wxid,
+        workAccountName: listed.data.list[0]!.nickname,
+      }),
+    ]);
     const del = await api(s).post('/main-api/acc/delete', {
       wxids: [first.data.wxid],
       confirm: 'del',

@@ -9,7 +9,7 @@ import {
 } from '@cst/shared';
 import type { DbOrTx } from '../../platform/db.ts';
 import type { Deps } from '../../platform/deps.ts';
-import { fail } from '../../platform/errors.ts';
+import { AppError, fail } from '../../platform/errors.ts';
 import { enforceLimits } from '../../platform/rate-limit.ts';
 import * as authRepo from './auth.repository.ts';
 import * as repo from './verify-code.repository.ts';
@@ -76,7 +76,8 @@ export class VerifyCodeService {
       await repo.lockTarget(tx, target);
       const stats = await repo.codeStats(tx, target, new Date(now - 86400_000));
       if (stats.latest !== null && stats.latest > now - VERIFY_CODE_INTERVAL_MS) {
-        throw fail.tooMany('codeTooOften');
+        // The wait is said and given (`retryAfter`): the form counts it down on its button.
+        throw codeTooSoon(stats.latest + VERIFY_CODE_INTERVAL_MS - now);
       }
       if (stats.count >= VERIFY_CODES_PER_DAY) throw fail.tooMany('codeDailyLimit');
       await repo.insertCode(tx, {
@@ -116,4 +117,10 @@ export class VerifyCodeService {
   async use(db: DbOrTx, id: string): Promise<void> {
     if (!(await repo.useCode(db, id, new Date(this.deps.now())))) throw fail.invalid('codeWrong');
   }
+}
+
+/** The refusal of a code asked for before the interval since the last one has passed. */
+function codeTooSoon(waitMs: number): AppError {
+  const seconds = Math.max(1, Math.ceil(waitMs / 1000));
+  return new AppError('tooMany', 'codeTooOftenSeconds', { seconds }, { retryAfter: seconds });
 }

@@ -11,7 +11,7 @@ import {
   MATERIAL_VIDEO_MAX_MS,
   type MaterialType,
 } from '@cst/shared';
-import { fail } from '../../platform/errors.ts';
+import { AppError, fail, FileError } from '../../platform/errors.ts';
 import { detectType, extensionMatches, type DetectedType } from '../../storage/content-type.ts';
 import { HEAD_BYTES } from '../../storage/object-storage.ts';
 import { mp4DurationMs } from '../../storage/mp4-duration.ts';
@@ -93,7 +93,14 @@ export async function checkMaterialFile(data: Buffer, name: string): Promise<Che
 export async function checkUpload(files: { data: Buffer; name: string }[]): Promise<CheckedFile[]> {
   if (files.length === 0) throw fail.invalid('uploadFileMissing');
   const out: CheckedFile[] = [];
-  for (const f of files) out.push(await checkMaterialFile(f.data, f.name));
+  for (const f of files) {
+    try {
+      out.push(await checkMaterialFile(f.data, f.name));
+    } catch (err) {
+      // One picture of several refused: say which (the whole upload still stores nothing).
+      throw files.length > 1 && err instanceof AppError ? new FileError(f.name, err) : err;
+    }
+  }
   const first = out[0]!.type;
   if (out.some((f) => f.type !== first)) throw fail.invalid('materialMixedUpload');
   if (first === MATERIAL_TYPE.image) {

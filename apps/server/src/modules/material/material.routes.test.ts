@@ -240,8 +240,19 @@ describe('uploads', () => {
       folder,
       'en',
     );
+    // The refused picture of several is named.
     expect(small.status).toBe(400);
-    expect(small.message).toBe('Pictures must be at least 200×200');
+    expect(small.message).toBe('"small.png": Pictures must be at least 200×200');
+    expect(small.data).toEqual({ fileName: 'small.png' });
+    const smallZh = await upload(
+      [
+        { filename: '横幅.png', data: await pngOf(300, 300) },
+        { filename: '小图.png', data: await pngOf(199, 200) },
+      ],
+      demo,
+      folder,
+    );
+    expect(smallZh.message).toMatch(/^「小图\.png」：/);
     const big = await noisyPng(1450);
     expect(big.length).toBeGreaterThan(5 * 1024 * 1024);
     const large = await upload([{ filename: 'big.png', data: big }], demo, folder, 'en');

@@ -1,14 +1,16 @@
 import { portState, type PortItem } from '@cst/shared';
 import type { ports } from '../../db/schema/index.ts';
+import type { BoundAccount } from './ports.repository.ts';
 
 /** A port row as the list shows it; the state comes from its expiry. */
 export function presentPort(
   row: { port: typeof ports.$inferSelect; tenantName: string },
-  wxids: ReadonlyMap<string, string>,
+  accounts: ReadonlyMap<string, BoundAccount>,
   now: number,
 ): PortItem {
   const p = row.port;
   const expiresAt = p.expiresAt.getTime();
+  const account = p.workAccountId ? accounts.get(p.workAccountId) : undefined;
   return {
     id: p.id,
     code: p.code,
@@ -16,7 +18,8 @@ export function presentPort(
     tenantName: row.tenantName,
     expiresAt,
     state: portState(expiresAt, now),
-    workWxid: p.workAccountId ? (wxids.get(p.workAccountId) ?? null) : null,
+    workWxid: account?.wxid ?? null,
+    workAccountName: account?.name ?? null,
     createdAt: p.createdAt.getTime(),
   };
 }

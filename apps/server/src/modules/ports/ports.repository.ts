@@ -1,8 +1,7 @@
 import { and, asc, eq, gt, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import { PORT_DUE_SOON_DAYS, PORT_RENEW_DAYS, type PortState } from '@cst/shared';
-import { ports, tenants } from '../../db/schema/index.ts';
+import { ports, tenants, workAccounts } from '../../db/schema/index.ts';
 import type { DbOrTx } from '../../platform/db.ts';
-import { hasColumns, rowsOf } from '../seats/seats.repository.ts';
 
 const DAY_MS = 86400_000;
 
@@ -119,27 +118,34 @@ export async function renewPorts(
     .returning({ id: ports.id, tenantId: ports.tenantId });
 }
 
-/**
- * The wxid of each work account a port is bound to, by work-account id.
- * Reads work_accounts when it exists (the accounts module may replace this).
- */
-export async function workAccountWxids(
+/** A work account a port is bound to, as the port lists show it. */
+export interface BoundAccount {
+  wxid: string;
+  /** Its remark, else its nickname, else null. */
+  name: string | null;
+}
+
+/** The work account each port is bound to, by work-account id (of the port's tenant only). */
+export async function boundAccounts(
   db: DbOrTx,
   pairs: { tenantId: string; workAccountId: string }[],
-): Promise<Map<string, string>> {
-  const out = new Map<string, string>();
+): Promise<Map<string, BoundAccount>> {
+  const out = new Map<string, BoundAccount>();
   if (pairs.length === 0) return out;
-  if (!(await hasColumns(db, 'work_accounts', ['id', 'tenant_id', 'wxid']))) return out;
-  const ids = sql.join(
-    pairs.map((p) => sql`${p.workAccountId}`),
-    sql`, `,
-  );
-  const result = await db.execute(
-    sql`select id::text as id, tenant_id::text as tenant_id, wxid from work_accounts where id in (${ids})`,
-  );
+  const rows = await db
+    .select({
+      id: workAccounts.id,
+      tenantId: workAccounts.tenantId,
+      wxid: workAccounts.wxid,
+      remark: workAccounts.remark,
+      nickname: workAccounts.nickname,
+    })
+    .from(workAccounts)
+    .where(inArray(workAccounts.id, [...new Set(pairs.map((p) => p.workAccountId))]));
   const tenantOf = new Map(pairs.map((p) => [p.workAccountId, p.tenantId]));
-  for (const r of rowsOf<{ id: string; tenant_id: string; wxid: string }>(result)) {
-    if (tenantOf.get(r.id) === r.tenant_id) out.set(r.id, r.wxid);
+  for (const r of rows) {
+    if (tenantOf.get(r.id) !== r.tenantId) continue;
+    out.set(r.id, { wxid: r.wxid, name: r.remark || r.nickname || null });
   }
   return out;
 }

@@ -47,8 +47,8 @@ export class PortsService {
         ? [{ tenantId: r.port.tenantId, workAccountId: r.port.workAccountId }]
         : [],
     );
-    const wxids = await repo.workAccountWxids(this.db, bound);
-    return { list: rows.map((r) => presentPort(r, wxids, now)), total };
+    const accounts = await repo.boundAccounts(this.db, bound);
+    return { list: rows.map((r) => presentPort(r, accounts, now)), total };
   }
 
   /** Grants a tenant `count` new ports valid for `days`. */

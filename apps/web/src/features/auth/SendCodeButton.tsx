@@ -2,6 +2,7 @@ import { App, Button, type FormInstance } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { VerifyScene } from '@cst/shared';
+import { HttpError } from '../../lib/http/errors.ts';
 import { authApi } from './api.ts';
 import { useCountdown } from './useCountdown.ts';
 
@@ -35,8 +36,11 @@ export function SendCodeButton({ form, field, scene }: SendCodeButtonProps) {
       const res = await authApi.sendVerifyCode({ target: target.trim(), scene });
       start(Math.max(res.resendAt, Date.now() + RESEND_SECONDS * 1000));
       void message.success(t('auth.codeSent'));
-    } catch {
-      // The client has shown the server's message.
+    } catch (err) {
+      // The client has shown the server's message; a refusal that names its wait (429,
+      // `retryAfter` seconds) counts it down on the button, which stays off until then.
+      const wait = retryAfterOf(err);
+      if (wait) start(Date.now() + wait * 1000);
     } finally {
       setSending(false);
     }
@@ -53,4 +57,11 @@ export function SendCodeButton({ form, field, scene }: SendCodeButtonProps) {
       {left > 0 ? t('auth.resendIn', { seconds: left }) : t('auth.sendCode')}
     </Button>
   );
+}
+
+/** The seconds a 429 asks to wait (its `retryAfter`), else null. */
+export function retryAfterOf(err: unknown): number | null {
+  if (!(err instanceof HttpError) || err.status !== 429) return null;
+  const wait = (err.data as { retryAfter?: unknown } | null)?.retryAfter;
+  return typeof wait === 'number' && wait > 0 ? wait : null;
 }

@@ -150,7 +150,7 @@ export const inboxTexts: Record<Language, TextTree> = {
     inbox: {
       edited: 'Edited',
       accounts: 'Work accounts',
-      allAccounts: 'All work accounts',
+      allAccounts: 'All accounts',
       noAccounts: 'No work account is assigned to you',
       noAccountsTenant: 'Your company has no work account yet',
       guide: {

@@ -20,7 +20,7 @@ export function CustomersPage() {
   const [resetting, setResetting] = useState<UserItem | null>(null);
   const [subOf, setSubOf] = useState<UserItem | null>(null);
   const refresh = () => void page.refresh();
-  const statusCell = (u: UserItem) => <StatusSwitch user={u} onChanged={refresh} />;
+  const statusCell = (u: UserItem) => <StatusSwitch user={u} onChanged={refresh} customer />;
   const page = useListPage({
     key: [...seatsKeys.users, 'customers'],
     refreshKey: seatsKeys.users,

@@ -2,6 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Select, Spin } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { ConversationItem, WorkAccountItem } from '@cst/shared';
 import { useWorkAccounts } from '../accounts/workAccountStore.ts';
 import { conversationsApi } from '../conversations/api.ts';
 import { listViewOf } from '../conversations/listView.ts';
@@ -19,7 +20,7 @@ const OPTIONS = 20;
 /** A typed id offered as it is when nothing matches (the filter took raw ids before). */
 const ID_LIKE = /^[\w@.-]{3,128}$/;
 
-interface Option {
+export interface Option {
   value: string;
   label: string;
 }
@@ -32,6 +33,39 @@ function useSettled(value: string, ms = 250): string {
     return () => clearTimeout(timer);
   }, [value, ms]);
   return settled;
+}
+
+/**
+ * The options of the found chats, one per contact or group: its name, the person behind a remark,
+ * a group's size and (across accounts) the account; two that still read the same show their ids.
+ */
+export function chatOptions(
+  chats: readonly ConversationItem[],
+  accounts: readonly Pick<WorkAccountItem, 'wxid' | 'remark' | 'nickname'>[],
+  workWxid: string | undefined,
+  t: (key: string, options?: Record<string, unknown>) => string,
+): Option[] {
+  const accountName = (wxid: string) => {
+    const a = accounts.find((x) => x.wxid === wxid);
+    return a ? a.remark || a.nickname || a.wxid : wxid;
+  };
+  const seen = new Set<string>();
+  const list: Option[] = [];
+  for (const c of chats) {
+    if (seen.has(c.receiver_id)) continue;
+    seen.add(c.receiver_id);
+    const who = c.remark && c.nickname && c.remark !== c.nickname ? ` (${c.nickname})` : '';
+    const size =
+      c.talkType === 2 && c.memberCount
+        ? ` · ${t('historyPage.memberCount', { count: c.memberCount })}`
+        : '';
+    const where = workWxid ? '' : ` · ${accountName(c.workWxid)}`;
+    list.push({ value: c.receiver_id, label: `${c.name}${who}${size}${where}` });
+  }
+  const times = new Map<string, number>();
+  for (const o of list) times.set(o.label, (times.get(o.label) ?? 0) + 1);
+  for (const o of list) if ((times.get(o.label) ?? 0) > 1) o.label += ` (${o.value})`;
+  return list;
 }
 
 /**
@@ -59,19 +93,8 @@ export function HistoryContactSelect({ value, onChange, workWxid }: HistoryConta
     staleTime: 30_000,
   });
   const options = useMemo(() => {
-    const accountName = (wxid: string) => {
-      const a = accounts.find((x) => x.wxid === wxid);
-      return a ? a.remark || a.nickname || a.wxid : wxid;
-    };
-    const seen = new Set<string>();
-    const list: Option[] = [];
-    for (const c of data?.list ?? []) {
-      if (seen.has(c.receiver_id)) continue;
-      seen.add(c.receiver_id);
-      const who = c.remark && c.nickname && c.remark !== c.nickname ? ` (${c.nickname})` : '';
-      const where = workWxid ? '' : ` · ${accountName(c.workWxid)}`;
-      list.push({ value: c.receiver_id, label: `${c.name}${who}${where}` });
-    }
+    const list = chatOptions(data?.list ?? [], accounts, workWxid, t);
+    const seen = new Set(list.map((o) => o.value));
     if (keyword && ID_LIKE.test(keyword) && !seen.has(keyword)) {
       list.push({ value: keyword, label: t('historyPage.contactById', { id: keyword }) });
     }

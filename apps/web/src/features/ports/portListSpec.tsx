@@ -1,5 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
 import { PORT_STATES, type PortItem, type PortState } from '@cst/shared';
 import type {
   ColumnSpec,
@@ -79,11 +81,11 @@ export function portListSpec<K extends string = never>(
       },
       { kind: 'time', title: 'ports.expiresAt', field: 'expiresAt' },
       {
-        kind: 'text',
+        kind: 'render',
         title: 'ports.workWxid',
-        field: 'workWxid',
+        key: 'workWxid',
         width: 210,
-        empty: 'ports.unbound',
+        render: (p) => <BoundAccountCell port={p} />,
       },
       ...(v.columnsAtEnd ?? []),
     ],
@@ -108,4 +110,21 @@ export function usePortDialog<M extends string>(
       void queryClient.invalidateQueries({ queryKey });
   };
   return { mode, setMode, close };
+}
+
+/** The bound work account: its name over its wxid (a name may be shared), or 未绑定. */
+function BoundAccountCell({ port }: { port: PortItem }) {
+  const { t } = useTranslation();
+  if (!port.workWxid)
+    return <Typography.Text type="secondary">{t('ports.unbound')}</Typography.Text>;
+  return (
+    <span title={port.workWxid} data-testid="port-account">
+      {port.workAccountName ?? port.workWxid}
+      {port.workAccountName && (
+        <Typography.Text type="secondary" style={{ display: 'block', fontSize: 12 }}>
+          {port.workWxid}
+        </Typography.Text>
+      )}
+    </span>
+  );
 }

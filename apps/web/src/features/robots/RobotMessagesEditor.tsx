@@ -1,4 +1,4 @@
-import { App, Button, Card, Flex, Form, Input, Select, Typography, Upload } from 'antd';
+import { App, Button, Card, Flex, Form, Image, Input, Select, Typography, Upload } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -31,6 +31,7 @@ function FileField({ list, field, kind }: { list: string; field: number; kind: R
   const { message } = App.useApp();
   const [busy, setBusy] = useState(false);
   const name = Form.useWatch([list, field, 'fileName'], form) as string | undefined;
+  const url = Form.useWatch([list, field, 'fileUrl'], form) as string | undefined;
   return (
     <Flex gap={8} align="center">
       <Form.Item
@@ -38,6 +39,10 @@ function FileField({ list, field, kind }: { list: string; field: number; kind: R
         rules={[{ required: true, message: t('msg.robotFileInvalid') }]}
         noStyle
       >
+        <Input type="hidden" />
+      </Form.Item>
+      {/* A field of its own, or the form's values (what is saved) and watches leave the name out. */}
+      <Form.Item name={[field, 'fileName']} noStyle>
         <Input type="hidden" />
       </Form.Item>
       <Upload
@@ -60,6 +65,16 @@ function FileField({ list, field, kind }: { list: string; field: number; kind: R
       >
         <Button loading={busy}>{t('robots.msg.upload')}</Button>
       </Upload>
+      {kind === 'image' && url && (
+        <Image
+          src={url}
+          alt={name ?? ''}
+          width={64}
+          height={64}
+          style={{ objectFit: 'contain' }}
+          data-testid="robot-msg-picture"
+        />
+      )}
       {name && (
         <Typography.Text type="secondary">{t('robots.msg.uploaded', { name })}</Typography.Text>
       )}
@@ -140,6 +155,7 @@ function MessageCard(props: { list: string; field: number; index: number; onRemo
         <Select
           options={KINDS.map((k) => ({ value: k, label: t(`robots.msg.${k}`) }))}
           style={{ width: 160 }}
+          data-testid={`robot-msg-kind-${props.index}`}
         />
       </Form.Item>
       {kind === 'text' && (

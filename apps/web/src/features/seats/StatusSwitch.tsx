@@ -14,10 +14,15 @@ export interface StatusSwitchProps {
   user: UserItem;
   disabled?: boolean;
   onChanged: () => void;
+  /**
+   * A customer (the platform admin's list): the switch stops or restarts the whole company, so
+   * the confirmation names the company and says every account of it is signed out.
+   */
+  customer?: boolean;
 }
 
 /** Enables or disables a user after a confirmation (a disabled user is signed out at once). */
-export function StatusSwitch({ user, disabled, onChanged }: StatusSwitchProps) {
+export function StatusSwitch({ user, disabled, onChanged, customer }: StatusSwitchProps) {
   const { t } = useTranslation();
   const { modal, message } = App.useApp();
   const [busy, setBusy] = useState(false);
@@ -26,7 +31,11 @@ export function StatusSwitch({ user, disabled, onChanged }: StatusSwitchProps) {
   const handleChange = () => {
     void modal.confirm({
       title: t(enabled ? 'common.disable' : 'common.enable'),
-      content: t(enabled ? 'seats.disableConfirm' : 'seats.enableConfirm', { name: user.nickname }),
+      content: customer
+        ? t(enabled ? 'seats.disableCompanyConfirm' : 'seats.enableCompanyConfirm', {
+            name: user.tenantName ?? user.nickname,
+          })
+        : t(enabled ? 'seats.disableConfirm' : 'seats.enableConfirm', { name: user.nickname }),
       okButtonProps: { danger: enabled, 'data-testid': 'status-confirm' },
       onOk: async () => {
         setBusy(true);

@@ -30,6 +30,9 @@ export const seatsTexts: Record<Language, TextTree> = {
       passwordReset: '密码已重置',
       disableConfirm: '停用后该账号将立即下线且无法登录，确定停用「{name}」吗？',
       enableConfirm: '确定启用「{name}」吗？',
+      disableCompanyConfirm:
+        '停用后企业「{name}」的所有账号（管理员与坐席）将立即下线且无法登录，确定停用吗？',
+      enableCompanyConfirm: '确定启用企业「{name}」吗？其账号可再次登录。',
       statusChanged: '状态已更新',
       noPositions: '还没有职位，请先在「职位」页签中添加',
       noRoles: '还没有自定义角色，可在角色管理中添加',
@@ -80,6 +83,9 @@ export const seatsTexts: Record<Language, TextTree> = {
       disableConfirm:
         'A disabled account is signed out at once and cannot log in. Disable "{name}"?',
       enableConfirm: 'Enable "{name}"?',
+      disableCompanyConfirm:
+        'Every account of the company "{name}" (its manager and seats) is signed out at once and cannot log in. Disable the company?',
+      enableCompanyConfirm: 'Enable the company "{name}"? Its accounts can log in again.',
       statusChanged: 'Status updated',
       noPositions: 'No position yet; add one on the Positions tab first',
       noRoles: 'No custom role yet; add one under Roles',

@@ -20,7 +20,8 @@ export const translationTexts: Record<Language, TextTree> = {
       original: '原文',
       sendOriginal: '发送原文',
       sendTranslated: '发送译文',
-      notConfigured: '未配置翻译服务',
+      notConfigured: '未开通翻译服务',
+      setupHintSeat: '翻译服务尚未开通，请联系管理员开通。',
       setupHint:
         '翻译助手需要一个兼容 LibreTranslate 的翻译服务。请管理员在服务器上设置环境变量 TRANSLATE_URL（例如 http://127.0.0.1:5000）并重启服务，之后这里会出现翻译与自动翻译。',
     },
@@ -42,7 +43,8 @@ export const translationTexts: Record<Language, TextTree> = {
       original: 'Original',
       sendOriginal: 'Send original',
       sendTranslated: 'Send translation',
-      notConfigured: 'No translation service',
+      notConfigured: 'Translation is not set up',
+      setupHintSeat: 'Translation is not set up yet. Ask your administrator to turn it on.',
       setupHint:
         'The translation assistant needs a LibreTranslate-compatible service. Ask the administrator to set TRANSLATE_URL on the server (e.g. http://127.0.0.1:5000) and restart it; translation and auto translation then appear here.',
     },

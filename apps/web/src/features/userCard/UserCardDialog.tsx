@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Descriptions, Divider, Modal, Skeleton, Space, Tag, Typography } from 'antd';
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FriendInfo } from '@cst/shared';
 import { useCan } from '../../lib/session/sessionStore.ts';
@@ -182,6 +182,9 @@ export function UserCardDialog({
 export function UserCardHost() {
   const target = useUserCard((s) => s.target);
   const close = useUserCard((s) => s.close);
+  // The card belongs to the page that opened it: leaving the page closes it, so it does not
+  // reappear when a page with a host is opened again.
+  useEffect(() => close, [close]);
   if (!target) return null;
   return (
     <UserCardDialog
