@@ -51,7 +51,7 @@ export const fanTasksTexts: Record<Language, TextTree> = {
       sentAt: '发送时间',
       create: {
         keepIdle:
-          '{names} 首次登录不足 8 小时，仍在养号期：现在用它加好友容易被平台限制，建议等养号期结束再开始，或改选其他工作号。',
+          '{names} 首次登录不足 8 小时，仍在养号期：现在用来加好友容易被平台限制，建议养号期结束后再开始，或改选其他工作号。',
         keepIdleUntil: '{name}（{until} 结束）',
         listJoin: '、',
         unknownTags:
@@ -147,7 +147,7 @@ export const fanTasksTexts: Record<Language, TextTree> = {
       sentAt: 'Sent',
       create: {
         keepIdle:
-          '{names} logged in for the first time less than 8 hours ago and should still be kept idle: adding friends from it now risks limits from the platform. Wait until the period ends, or choose other work accounts.',
+          '{names}: first logged in less than 8 hours ago, still to be kept idle. Adding friends from a new account this early risks limits from the platform; start after the period ends, or choose other work accounts.',
         keepIdleUntil: '{name} (until {until})',
         listJoin: ', ',
         unknownTags:
