@@ -3,14 +3,16 @@
 // starts (installing Debian's postgresql-15 when missing) and stops afterwards, unless
 // TEST_DATABASE_URL names one to use.
 //
-// The steps run in three phases; the steps of a phase run at the same time (the machine has two
-// cores and every step leaves one of them idle part of the time), their output prefixed by the
-// step's name:
-//   1. lint · typecheck · SPA build (+ Chromium, then PostgreSQL, installed when missing)
-//   2. unit + API tests on PGlite, then the server suites on PostgreSQL (side by side with
-//      TEST_PARALLEL=1)
-//   3. browser tests (on the SPA built in phase 1)
-// A failed phase stops the run after its other steps end. TEST_SERIAL=1 runs one step at a time.
+// The steps run in two phases; the lanes of a phase run at the same time (the machine has two
+// cores and no lane keeps one busy all the time), the steps of a lane one after the other, their
+// output prefixed by the step's name:
+//   1. lint · typecheck · SPA build · (Chromium, then PostgreSQL, installed when missing)
+//   2. unit + API tests on PGlite, then the server suites on PostgreSQL
+//        · browser tests (on the SPA built in phase 1)
+// TEST_PARALLEL=1 runs the PGlite and PostgreSQL suites side by side too (three lanes in phase 2);
+// TEST_SERIAL=1 runs one step at a time (each lane's output then unprefixed). A failed step ends
+// its lane; a failed phase stops the run once its other lanes end. Each step's time is printed at
+// the end.
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
@@ -78,38 +80,55 @@ function prefixLines(stream, tag) {
 /** A step: a name and its commands, run one after the other while each succeeds. */
 const step = (name, tag, commands) => ({ name, tag, commands });
 
+const pgliteSuites = step('unit + API tests (PGlite)', 'pglite', [
+  () => ['npx', ['vitest', 'run'], env],
+]);
+const postgresSuites = step('server suites on PostgreSQL 15', 'postgres', [
+  () => [
+    'npx',
+    ['vitest', 'run', '--project', 'server', '--project', 'gateway-whatsapp'],
+    { ...env, TEST_DATABASE_URL: pgUrl },
+  ],
+]);
+const browserTests = step('browser tests', 'e2e', [
+  () => [process.execPath, ['scripts/e2e.mjs'], { ...env, E2E_SKIP_BUILD: '1' }],
+]);
+
+/** Phases of lanes (lists of steps): a phase's lanes run together, a lane's steps in turn. */
 const phases = [
   [
-    step('lint', 'lint', [() => ['npm', ['run', '-s', 'lint'], env]]),
-    step('typecheck', 'types', [() => ['npm', ['run', '-s', 'typecheck'], env]]),
-    step('SPA build', 'build', [() => ['npm', ['run', '-s', 'build'], env]]),
+    [step('lint', 'lint', [() => ['npm', ['run', '-s', 'lint'], env]])],
+    [step('typecheck', 'types', [() => ['npm', ['run', '-s', 'typecheck'], env]])],
+    [step('SPA build', 'build', [() => ['npm', ['run', '-s', 'build'], env]])],
     // One after the other: both may install Debian packages (one apt at a time).
-    step('Chromium and PostgreSQL ready', 'setup', [
-      () => [process.execPath, ['scripts/ensure-chromium.mjs'], env],
-      () => {
-        pgUrl = startPostgres();
-        return pgUrl ? ['true', [], env] : null;
-      },
-    ]),
+    [
+      step('Chromium and PostgreSQL ready', 'setup', [
+        () => [process.execPath, ['scripts/ensure-chromium.mjs'], env],
+        () => {
+          pgUrl = startPostgres();
+          return pgUrl ? ['true', [], env] : null;
+        },
+      ]),
+    ],
   ],
-  [
-    step('unit + API tests (PGlite)', 'pglite', [() => ['npx', ['vitest', 'run'], env]]),
-    step('server suites on PostgreSQL 15', 'postgres', [
-      () => [
-        'npx',
-        ['vitest', 'run', '--project', 'server', '--project', 'gateway-whatsapp'],
-        { ...env, TEST_DATABASE_URL: pgUrl },
-      ],
-    ]),
-  ],
-  [
-    step('browser tests', null, [
-      () => [process.execPath, ['scripts/e2e.mjs'], { ...env, E2E_SKIP_BUILD: '1' }],
-    ]),
-  ],
+  // The browser tests need only the build of phase 1, so they run beside the server suites; the
+  // suites' own PostgreSQL is stopped as soon as they are done with it.
+  process.env.TEST_PARALLEL === '1'
+    ? [[pgliteSuites], [postgresSuites, stopPg()], [browserTests]]
+    : [[pgliteSuites, postgresSuites, stopPg()], [browserTests]],
 ];
 
-async function runStep({ name, tag, commands }, alone) {
+/** A step with no output of its own that stops PostgreSQL (not listed among the steps). */
+function stopPg() {
+  return { name: null, run: () => stopPostgres() };
+}
+
+async function runStep(s, alone) {
+  if (!s.name) {
+    s.run();
+    return null;
+  }
+  const { name, tag, commands } = s;
   const t0 = Date.now();
   console.log(`\n▶ ${name}`);
   let status = 0;
@@ -122,6 +141,18 @@ async function runStep({ name, tag, commands }, alone) {
   if (status !== 0) console.error(`\n✖ ${name} failed after ${secs} s`);
   else console.log(`✔ ${name} (${secs} s)`);
   return { name, secs, ok: status === 0 };
+}
+
+/** Runs a lane's steps one after the other while they pass; resolves with their results. */
+async function runLane(lane, alone) {
+  const results = [];
+  for (const s of lane) {
+    const r = await runStep(s, alone);
+    if (!r) continue;
+    results.push(r);
+    if (!r.ok) break;
+  }
+  return results;
 }
 
 function stopAll() {
@@ -148,21 +179,17 @@ let failed = false;
 for (const [i, phase] of phases.entries()) {
   const t0 = Date.now();
   const results = [];
-  // The two test suites run side by side only when asked (TEST_PARALLEL=1): on two cores their
-  // timing-sensitive tests (paced sends, orders of concurrent jobs, streamed parsing) then run
-  // under twice the load, and a red run costs more than the minutes saved.
-  const together = i === 0 || (i === 1 && process.env.TEST_PARALLEL === '1');
-  if (serial || phase.length === 1 || !together) {
-    for (const s of phase) {
-      const r = await runStep(s, true);
-      results.push(r);
-      if (!r.ok) break;
+  if (serial) {
+    for (const lane of phase) {
+      results.push(...(await runLane(lane, true)));
+      if (results.some((r) => !r.ok)) break;
     }
   } else {
-    results.push(...(await Promise.all(phase.map((s) => runStep(s, false)))));
+    for (const r of await Promise.all(phase.map((lane) => runLane(lane, false)))) {
+      results.push(...r);
+    }
   }
   done.push(...results);
-  if (i === phases.length - 2) stopPostgres();
   console.log(`— phase ${i + 1} took ${((Date.now() - t0) / 1000).toFixed(1)} s`);
   if (results.some((r) => !r.ok)) {
     failed = true;

@@ -259,9 +259,12 @@ test.describe('work accounts', () => {
     // The server's own address is not a proxy it will connect to (docs/outbound.md).
     await expect(errors).toContainText('代理地址不可用');
     await expect(errors.locator('tbody tr')).toHaveCount(3);
+    // What was added is said in the dialog, and the list behind it already shows it.
+    await expect(page.getByTestId('proxy-added')).toHaveText('已添加 2 个代理');
+    const table = page.getByTestId('proxy-table');
+    await expect(table).toContainText('1.2.3.4:1080');
     await shot(page, 'proxies-add-errors');
     await page.locator('.ant-modal-close').click();
-    const table = page.getByTestId('proxy-table');
     await expect(table).toContainText('1.2.3.4:1080');
     await expect(table).toContainText('1.2.3.6:1081');
     await expect(table).not.toContainText('127.0.0.1');
@@ -271,6 +274,8 @@ test.describe('work accounts', () => {
     const row = accountRow(page, 'E2E代理测试');
     await row.getByTestId('row-more').click();
     await page.getByTestId('row-proxy').click();
+    // The account is online: the dialog says the proxy applies from its next login.
+    await expect(page.getByTestId('proxy-next-login')).toContainText('其中 1 个工作号在线');
     await page.getByTestId('proxy-assign-select').click();
     await page.getByTitle(/1\.2\.3\.4:1080/).click();
     await page.getByTestId('proxy-assign-ok').click();

@@ -43,6 +43,13 @@ test.describe('material and phrase libraries', () => {
     await expect(rows).toHaveCount(3, { timeout: 20_000 });
     await expect(rows.first()).toContainText('演示.mp4');
 
+    // A saved item can be edited: the video gets a title of its own.
+    await rows.first().getByRole('button', { name: /编\s?辑/ }).click();
+    await expect(page.getByTestId('material-edit-title')).toHaveValue('演示.mp4');
+    await page.getByTestId('material-edit-title').fill('产品演示视频');
+    await page.getByTestId('material-edit-ok').click();
+    await expect(rows.first()).toContainText('产品演示视频');
+
     // The server refuses what SPEC §5 forbids, and says why.
     await page.getByTestId('material-upload-images-input').setInputFiles({
       name: '小.png',

@@ -171,18 +171,22 @@ test.describe('avatar and nickname libraries', () => {
     const cells = page.getByTestId('avatar-cell');
     await expect(page.getByTestId('avatar-library')).toContainText('头像库还是空的');
     await shot(page, 'profile-avatars-empty');
+    // Two picked at once are cropped one after the other.
     await page
       .getByTestId('avatar-upload-input')
-      .setInputFiles(await jpegOf(page, 'a.jpg', '#1677ff'));
+      .setInputFiles([
+        await jpegOf(page, 'a.jpg', '#1677ff'),
+        await jpegOf(page, 'b.jpeg', '#07c160'),
+      ]);
+    await expect(page.getByText('裁剪头像（1/2）')).toBeVisible();
     await expect(page.getByTestId('avatar-crop-view').locator('img')).toBeVisible();
     await expect(page.getByTestId('avatar-crop-size')).toHaveValue('300');
     await shot(page, 'profile-avatar-crop');
     await page.getByTestId('avatar-crop-ok').click();
     await expect(cells).toHaveCount(1);
     await expect(cells.first()).toContainText('300px');
-    await page
-      .getByTestId('avatar-upload-input')
-      .setInputFiles(await jpegOf(page, 'b.jpeg', '#07c160'));
+    await expect(page.getByText('裁剪头像（2/2）')).toBeVisible();
+    await expect(page.getByTestId('avatar-crop-view').locator('img')).toBeVisible();
     await page.getByTestId('avatar-crop-zoom').fill('2');
     await page.getByTestId('avatar-crop-size').fill('240');
     await page.getByTestId('avatar-crop-ok').click();

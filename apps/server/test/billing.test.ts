@@ -1,24 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { newOrderNumber } from '@cst/shared';
 import { orders, ports, tenants } from '../src/db/schema/index.ts';
 import { api } from './api.ts';
-import {
-  buildTenant,
-  buildTestApp,
-  buildUser,
-  demoTenant,
-  login,
-  type Session,
-  type TestContext,
-} from './support.ts';
+import { buildTenant, demoTenant, login, useTestServer, type Session } from './support.ts';
+import { buildSignedInUser, signInAs } from './factories.ts';
 
 const B = '/system-api/system/billing';
 const PORT = '/system-api/system/user/port';
 const DAY = 86400_000;
 
 describe('wallet, orders and paid ports', () => {
-  let ctx: TestContext;
+  const ctx = useTestServer();
   let admin: Session;
   let demo: Session;
   let sup: Session;
@@ -27,17 +20,11 @@ describe('wallet, orders and paid ports', () => {
   let acmeManager: Session;
   let acmeSeat: Session;
   beforeAll(async () => {
-    ctx = await buildTestApp();
-    admin = await login(ctx, 'admin');
-    demo = await login(ctx, 'demo');
-    sup = await login(ctx, 'demo-sup');
-    seat = await login(ctx, 'demo-seat1');
+    ({ admin, demo, sup, seat1: seat } = await signInAs(ctx, 'admin', 'demo', 'sup', 'seat1'));
     acme = await buildTenant(ctx, '阿克米');
     acmeManager = await login(ctx, acme.manager.username);
-    const office = await buildUser(ctx, { tenantId: acme.tenant.id, role: 'office' });
-    acmeSeat = await login(ctx, office.username);
+    acmeSeat = await buildSignedInUser(ctx, { tenantId: acme.tenant.id, role: 'office' });
   });
-  afterAll(() => ctx.close());
 
   const recharge = (amountCents: unknown, orderNumber = newOrderNumber('RC'), s = admin) =>
     api(ctx, 'POST', `${B}/recharge`, {

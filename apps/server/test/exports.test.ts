@@ -1,9 +1,10 @@
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { addAccount, apiAs } from '../src/modules/accounts/account.test-support.ts';
-import { buildTenant, buildTestApp, login, type Session, type TestContext } from './support.ts';
+import { buildTenant, useTestServer, type Session } from './support.ts';
+import { buildOtherTenant, signInAs } from './factories.ts';
 
-let ctx: TestContext;
+const ctx = useTestServer();
 let admin: Session;
 let demo: Session;
 let seat: Session;
@@ -40,14 +41,9 @@ const column = (rows: unknown[][], header: string) => {
 };
 
 beforeAll(async () => {
-  ctx = await buildTestApp();
-  admin = await login(ctx, 'admin');
-  demo = await login(ctx, 'demo');
-  seat = await login(ctx, 'demo-seat1');
-  const t = await buildTenant(ctx, '导出隔离企业');
-  other = await login(ctx, t.manager.username);
+  ({ admin, demo, seat1: seat } = await signInAs(ctx, 'admin', 'demo', 'seat1'));
+  other = await buildOtherTenant(ctx, '导出隔离企业');
 });
-afterAll(() => ctx.close());
 
 describe('work-account export', () => {
   const URL = '/main-api/acc/export';

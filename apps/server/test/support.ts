@@ -7,11 +7,12 @@ import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { afterAll, beforeAll } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { SubRole } from '@cst/shared';
 import { buildApp } from '../src/app.ts';
 import { tenants, users } from '../src/db/schema/index.ts';
-import { openDeps } from '../src/server.ts';
+import { openDeps, startServer, type Server, type ServerOptions } from '../src/server.ts';
 import { loadConfig, type Config } from '../src/platform/config.ts';
 import { FILE_COOKIE } from '../src/platform/file-cookie.ts';
 import {
@@ -177,6 +178,22 @@ function pgliteTemplate(): Promise<Uint8Array> {
   return pgliteDump;
 }
 
+/**
+ * Fills `dataDir`'s database folder (dataDir/pg, where openPglite looks) with the migrated
+ * template, so a server started on the folder finds every migration applied instead of running
+ * them all again.
+ */
+export async function seedPgliteDataDir(dataDir: string): Promise<void> {
+  const dir = path.join(dataDir, 'pg');
+  fs.mkdirSync(dir, { recursive: true });
+  const db = new PGlite(dir, { loadDataDir: new Blob([await pgliteTemplate()]) });
+  try {
+    await db.waitReady;
+  } finally {
+    await db.close();
+  }
+}
+
 /** A test configuration: defaults with fixed passwords and a temp data folder. */
 export function testConfig(overrides: Partial<Config> = {}): Config {
   return {
@@ -243,7 +260,7 @@ export function nextIp(): string {
 
 /** Signs in over HTTP and returns the session headers. */
 export async function login(
-  ctx: TestContext,
+  ctx: Pick<TestContext, 'app'>,
   username: string,
   password = TEST_PASSWORD,
 ): Promise<Session> {
@@ -310,4 +327,52 @@ export async function buildUser(
 export async function demoTenant(ctx: TestContext): Promise<string> {
   const rows = await ctx.deps.db.select().from(users).where(eq(users.username, 'demo'));
   return rows[0]!.tenantId!;
+}
+
+/**
+ * The server of a test file (or of a `describe` block, when called in one): built in a
+ * `beforeAll` on a fresh database with the start-up users, closed in the matching `afterAll`.
+ * The object it returns is filled in by that `beforeAll`: read it in hooks and tests, not while
+ * the file is being collected. `overrides` may be a function, called then (e.g. to point at a
+ * local service that an earlier `beforeAll` started).
+ *
+ *     const ctx = useTestServer();
+ *     beforeAll(async () => ({ demo, seat1 } = await signInAs(ctx, 'demo', 'seat1')));
+ */
+export function useTestServer(
+  overrides: Partial<Config> | (() => Partial<Config>) = {},
+  appOptions: Parameters<typeof buildApp>[1] = {},
+): TestContext {
+  const ctx = {} as TestContext;
+  beforeAll(async () => {
+    const config = typeof overrides === 'function' ? overrides() : overrides;
+    Object.assign(ctx, await buildTestApp(config, appOptions));
+  });
+  afterAll(async () => {
+    await ctx.close?.();
+  });
+  return ctx;
+}
+
+/**
+ * `useTestServer` for tests that need the whole server listening (the scheduler, websockets,
+ * leases): `startServer` on port 0 with `options` on a fresh database (createTestDatabase: PGlite
+ * from the migrated template, or PostgreSQL with TEST_DATABASE_URL), stopped after the tests.
+ */
+export function useStartedServer(
+  options: ServerOptions = {},
+  overrides: Partial<Config> = {},
+): Server {
+  const server = {} as Server;
+  beforeAll(async () => {
+    const database = options.database ?? (await createTestDatabase());
+    Object.assign(
+      server,
+      await startServer(testConfig({ port: 0, ...overrides }), { ...options, database }),
+    );
+  });
+  afterAll(async () => {
+    await server.stop?.();
+  });
+  return server;
 }

@@ -27,6 +27,10 @@ export const materialMessages = {
   materialNotFound: { 'zh-CN': '素材不存在', en: 'The material does not exist' },
   materialTextRequired: { 'zh-CN': '文本内容不能为空', en: 'The text cannot be empty' },
   materialTitleRequired: { 'zh-CN': '标题不能为空', en: 'The title cannot be empty' },
+  materialFieldNotEditable: {
+    'zh-CN': '该类素材没有此项内容，无法修改',
+    en: 'This kind of material has no such content to change',
+  },
   materialTooManyImages: {
     'zh-CN': '图片一次最多上传 9 张',
     en: 'At most 9 pictures can be uploaded at once',
@@ -239,12 +243,27 @@ export const materialAddBody = z.discriminatedUnion('type', [
 ]);
 export type MaterialAddBody = z.input<typeof materialAddBody>;
 
-/** `material/edit`: rename or move an item. */
+/**
+ * `material/edit`: rename or move an item, and change what a typed-in one says — a text's
+ * `content`, a link's or mini-program's `card` (replaced whole, checked as when added).
+ */
 export const materialEditBody = z.object({
   id: idString,
   title: storable(MAX_MATERIAL_TITLE).optional(),
   folderId: idString.optional(),
+  content: requiredText(MAX_MATERIAL_TEXT, 'materialTextRequired').optional(),
+  card: z
+    .object({
+      url: storable(1024).optional(),
+      description: storable(500).optional(),
+      appId: storable(128).optional(),
+      appName: storable(64).optional(),
+      pagePath: storable(512).optional(),
+      thumbUrl: storable(1024).optional(),
+    })
+    .optional(),
 });
+export type MaterialEditBody = z.input<typeof materialEditBody>;
 export const materialDeleteBody = z.object({ ids: z.array(idString).min(1).max(200) });
 
 /** `material/from-message`: a chat message into a folder (SPEC.md §3 mapping). */

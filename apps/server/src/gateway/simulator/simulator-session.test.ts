@@ -375,7 +375,9 @@ describe('resume interrupted', () => {
     await h.restart();
     const ra = h.gateway.resume(a);
     const rb = h.gateway.resume(b);
-    await new Promise((r) => setTimeout(r, 20));
+    // Released once its resume holds it (logging in), not after a fixed 20 ms: on a loaded
+    // machine the resume had not read the account yet, took it after the release and went online.
+    await h.until(() => h.gateway.heldAccounts().includes(a));
     await h.gateway.release(a);
     await ra;
     expect(h.gateway.heldAccounts()).toEqual([b]);

@@ -1,16 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { SEAT_MAX_WORK_ACCOUNTS } from '@cst/shared';
 import { contacts, ports, users, workAccounts } from '../../db/schema/index.ts';
 import {
   buildTenant,
-  buildTestApp,
   buildUser,
   login,
+  useTestServer,
   type Session,
-  type TestContext,
 } from '../../../test/support.ts';
+import { buildOtherTenant, signInAs } from '../../../test/factories.ts';
 import { openTestSocket } from '../../realtime/test-socket.ts';
 import {
   accountOf,
@@ -21,7 +21,7 @@ import {
   type ListedAccount,
 } from './account.test-support.ts';
 
-let ctx: TestContext;
+const ctx = useTestServer();
 let demo: Session;
 let seat1: Session;
 let seat2: Session;
@@ -30,16 +30,10 @@ let other: Session;
 let otherTenantId: string;
 
 beforeAll(async () => {
-  ctx = await buildTestApp();
-  demo = await login(ctx, 'demo');
-  sup = await login(ctx, 'demo-sup');
-  seat1 = await login(ctx, 'demo-seat1');
-  seat2 = await login(ctx, 'demo-seat2');
-  const t = await buildTenant(ctx);
-  otherTenantId = t.tenant.id;
-  other = await login(ctx, t.manager.username);
+  ({ demo, sup, seat1, seat2 } = await signInAs(ctx, 'demo', 'sup', 'seat1', 'seat2'));
+  other = await buildOtherTenant(ctx);
+  otherTenantId = other.tenantId!;
 });
-afterAll(() => ctx.close());
 
 const api = (s: Session = demo, lang?: string) => apiAs(ctx, s, lang);
 

@@ -1,10 +1,11 @@
 import { FILE_COOKIE } from '../../platform/file-cookie.ts';
-import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
-import pg from 'pg';
 import {
   TEST_PASSWORD,
+  createPgDatabase,
+  dropPgDatabase,
   nextIp,
+  seedPgliteDataDir,
   testConfig,
   type Session,
   type TestContext,
@@ -146,33 +147,26 @@ export async function signIn(ctx: HasApp, username: string): Promise<Session> {
   };
 }
 
-/** A database that outlives one server: a new PostgreSQL database (TEST_DATABASE_URL), or a PGlite folder. */
+/**
+ * A database that outlives one server, copied from the migrated template: a new PostgreSQL
+ * database (TEST_DATABASE_URL), or a PGlite folder.
+ */
 export async function freshStore(): Promise<{
   config: Partial<ReturnType<typeof testConfig>>;
   drop(): Promise<void>;
 }> {
   const PG = process.env.TEST_DATABASE_URL;
   if (!PG) {
-    const dataDir = testConfig().dataDir;
+    const dataDir = testConfig().dataDir!;
+    await seedPgliteDataDir(dataDir);
     return {
       config: { dataDir },
-      drop: async () => fs.rmSync(dataDir!, { recursive: true, force: true }),
+      drop: async () => fs.rmSync(dataDir, { recursive: true, force: true }),
     };
   }
-  const name = `t_${randomUUID().replace(/-/g, '').slice(0, 16)}`;
-  const admin = new pg.Client({ connectionString: PG });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(PG);
-  url.pathname = `/${name}`;
+  const url = await createPgDatabase(PG);
   return {
-    config: { databaseUrl: url.toString() },
-    drop: async () => {
-      const c = new pg.Client({ connectionString: PG });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    },
+    config: { databaseUrl: url },
+    drop: () => dropPgDatabase(PG, url),
   };
 }

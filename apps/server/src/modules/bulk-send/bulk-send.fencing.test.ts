@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { FriendItem } from '@cst/shared';
 import { messages, workAccounts } from '../../db/schema/index.ts';
 import { rowsOf } from '../../platform/db.ts';
-import { startServer, type Server } from '../../server.ts';
-import { testConfig, type Session } from '../../../test/support.ts';
+import { useStartedServer, type Session } from '../../../test/support.ts';
 import { addAccount, apiAs, signIn, type ListedAccount } from '../accounts/account.test-support.ts';
 import * as convRepo from '../conversations/conversation.repository.ts';
 import { BulkSendJob, type BulkItem } from './bulk-send.job.ts';
@@ -23,17 +22,17 @@ import {
 // test replays one interleaving that reordered a target's messages before the fencing, with the
 // stale instance's steps called directly, so it happens every time.
 
-let server: Server;
 let demo: Session;
 let acc: ListedAccount;
 let friends: FriendItem[];
 let tenantId: string;
 
+const server = useStartedServer({
+  accounts: { simulator: { loginDelayMs: 20 } },
+  scheduler: { pollMs: 200 },
+});
+
 beforeAll(async () => {
-  server = await startServer(testConfig({ port: 0 }), {
-    accounts: { simulator: { loginDelayMs: 20 } },
-    scheduler: { pollMs: 200 },
-  });
   demo = await signIn(server, 'demo');
   tenantId = demo.tenantId!;
   acc = await addAccount(server, demo, { nickname: '栅栏号' });
@@ -43,10 +42,6 @@ beforeAll(async () => {
     (await api.post('/task-api/bulk-send-task/settings/save', FAST_BULK_SETTINGS)).status,
   ).toBe(200);
   friends = await friendsOf(server, demo, acc.wxid);
-});
-
-afterAll(async () => {
-  await server?.stop();
 });
 
 describe('order across lease moves', () => {

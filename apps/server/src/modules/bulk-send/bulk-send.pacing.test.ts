@@ -1,8 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { BulkDetailItem } from '@cst/shared';
-import { startServer, type Server } from '../../server.ts';
-import { testConfig, type Session } from '../../../test/support.ts';
+import { useStartedServer, type Session } from '../../../test/support.ts';
 import { rowsOf } from '../../platform/db.ts';
 import { laneUsage } from '../../scheduler/lanes.ts';
 import { localDay } from '../../scheduler/scheduler.ts';
@@ -17,21 +16,20 @@ import { createBulk, detailsOf, friendsOf } from './bulk-send.test-support.ts';
 
 const clock = { offset: 0 };
 let random = 0.5;
-let server: Server;
 let demo: Session;
 const now = () => Date.now() + clock.offset;
 const SEC = 1000;
 
+const server = useStartedServer({
+  now,
+  accounts: { simulator: { loginDelayMs: 20 } },
+  scheduler: { pollMs: 3_600_000, random: () => random },
+});
+
 beforeAll(async () => {
-  server = await startServer(testConfig({ port: 0 }), {
-    now,
-    accounts: { simulator: { loginDelayMs: 20 } },
-    scheduler: { pollMs: 3_600_000, random: () => random },
-  });
   demo = await signIn(server, 'demo');
   await apiAs(server, demo).post('/sim-api/config', { deliveryDelayMs: 50, readDelayMs: 50 });
 });
-afterAll(async () => server?.stop());
 
 const handed = (rows: BulkDetailItem[]) =>
   rows.filter((r) => r.state !== 'toBeSent' && r.state !== 'awaitingReceipt');

@@ -3,8 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BulkTaskPush, FriendItem } from '@cst/shared';
 import { rowsOf } from '../../platform/db.ts';
-import { startServer, type Server } from '../../server.ts';
-import { buildTenant, buildUser, testConfig, type Session } from '../../../test/support.ts';
+import { buildTenant, buildUser, useStartedServer, type Session } from '../../../test/support.ts';
 import { openTestSocket, type TestSocket } from '../../realtime/test-socket.ts';
 import {
   addAccount,
@@ -26,7 +25,6 @@ import { accountByWxid } from '../conversations/conversation.repository.ts';
 
 // Issue 16 §2: mass-send tasks over the routes, run by the scheduler and the outbox end to end.
 
-let server: Server;
 let demo: Session;
 let seat1: Session;
 let seat2: Session;
@@ -40,12 +38,13 @@ let socket: TestSocket;
 
 const api = (s: Session = demo, lang?: string) => apiAs(server, s, lang);
 
+const server = useStartedServer({
+  realtime: { liveGraceMs: 100 },
+  accounts: { simulator: { loginDelayMs: 20 } },
+  scheduler: { pollMs: 200 },
+});
+
 beforeAll(async () => {
-  server = await startServer(testConfig({ port: 0 }), {
-    realtime: { liveGraceMs: 100 },
-    accounts: { simulator: { loginDelayMs: 20 } },
-    scheduler: { pollMs: 200 },
-  });
   demo = await signIn(server, 'demo');
   seat1 = await signIn(server, 'demo-seat1');
   seat2 = await signIn(server, 'demo-seat2');
@@ -76,7 +75,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await socket?.close();
-  await server?.stop();
 });
 
 describe('create: validation (400) with the spec’s texts', () => {

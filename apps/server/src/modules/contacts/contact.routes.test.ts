@@ -1,14 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { AddFriendsResult, ConversationItem, FriendInfo, PersonalInfo } from '@cst/shared';
+import { useTestServer, type Session } from '../../../test/support.ts';
 import {
-  buildTenant,
-  buildTestApp,
-  buildUser,
-  demoTenant,
-  login,
-  type Session,
-  type TestContext,
-} from '../../../test/support.ts';
+  buildAccount,
+  buildOtherTenant,
+  buildSeatWithRole,
+  signInAs,
+} from '../../../test/factories.ts';
 import { accountRuntimeOf } from '../accounts/account-runtime.ts';
 import {
   addAccount,
@@ -18,7 +16,7 @@ import {
   type ListedAccount,
 } from '../accounts/account.test-support.ts';
 
-let ctx: TestContext;
+const ctx = useTestServer();
 let demo: Session;
 let seat1: Session;
 let seat2: Session;
@@ -52,26 +50,13 @@ const addFriend = (s: Session, wxid: string, verifyContent = '你好，我是客
   });
 
 beforeAll(async () => {
-  ctx = await buildTestApp();
-  demo = await login(ctx, 'demo');
-  seat1 = await login(ctx, 'demo-seat1');
-  seat2 = await login(ctx, 'demo-seat2');
-  const t = await buildTenant(ctx);
-  other = await login(ctx, t.manager.username);
-  const role = await api().post<{ id: string }>('/system-api/system/roles/add', {
+  ({ demo, seat1, seat2 } = await signInAs(ctx, 'demo', 'seat1', 'seat2'));
+  other = await buildOtherTenant(ctx);
+  readOnly = await buildSeatWithRole(ctx, demo, {
     roleName: '只看会话',
     permissions: ['conversation.read'],
   });
-  expect(role.status).toBe(200);
-  const viewer = await buildUser(ctx, {
-    tenantId: await demoTenant(ctx),
-    role: 'office',
-    roleId: role.data.id,
-  });
-  readOnly = await login(ctx, viewer.username);
-  acc = await addAccount(ctx, demo, { nickname: '名片测试号' });
-  const d = await api().post('/main-api/acc/distribute', { wxids: [acc.wxid], uid: seat1.uid });
-  expect(d.status).toBe(200);
+  acc = await buildAccount(ctx, demo, { nickname: '名片测试号', distributeTo: seat1 });
   for (const [fromWxid, talkType, memberWxid] of [
     [FRIEND, 1, undefined],
     [GROUP, 2, MEMBER],
@@ -97,7 +82,6 @@ beforeAll(async () => {
     return r.data.list.length === 2;
   });
 });
-afterAll(() => ctx.close());
 
 describe('friend info', () => {
   it('shows a friend of a visible conversation with the fields of the card', async () => {

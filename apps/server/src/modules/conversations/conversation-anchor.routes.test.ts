@@ -1,12 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { loginNoticeContent, MSG_TYPE, type ConversationItem, type MessageItem } from '@cst/shared';
-import {
-  buildTenant,
-  buildTestApp,
-  login,
-  type Session,
-  type TestContext,
-} from '../../../test/support.ts';
+import { useTestServer, type Session } from '../../../test/support.ts';
+import { buildAccount, buildOtherTenant, signInAs } from '../../../test/factories.ts';
 import {
   addAccount,
   apiAs,
@@ -18,7 +13,7 @@ import {
 // Opening a conversation at a message (history hits: `aroundMessageId`, `afterMessageId`) and
 // login notices (message type 23) as the inbox reads them.
 
-let ctx: TestContext;
+const ctx = useTestServer();
 let demo: Session;
 let other: Session;
 let acc: ListedAccount;
@@ -50,17 +45,15 @@ async function inbound(content: string, msgType = 1, fromWxid = FRIEND) {
 const label = (i: number) => `第${String(i).padStart(2, '0')}条`;
 
 beforeAll(async () => {
-  ctx = await buildTestApp();
-  demo = await login(ctx, 'demo');
-  other = await login(ctx, (await buildTenant(ctx)).manager.username);
-  acc = await addAccount(ctx, demo, { nickname: '定位测试号' });
+  ({ demo } = await signInAs(ctx, 'demo'));
+  other = await buildOtherTenant(ctx);
+  acc = await buildAccount(ctx, demo, { nickname: '定位测试号' });
   for (let i = 1; i <= 40; i += 1) await inbound(label(i));
   all = await eventually(async () => {
     const r = await page({ limit: 100 });
     return r.status === 200 && r.data.list.length === 40 ? r.data.list : undefined;
   }, 20_000);
 });
-afterAll(() => ctx.close());
 
 describe('conv/messages around a message', () => {
   it('gives the message with older ones before and newer ones after, oldest first', async () => {

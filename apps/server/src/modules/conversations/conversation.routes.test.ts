@@ -1,22 +1,17 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { ConversationItem, MessageItem } from '@cst/shared';
+import { login, useTestServer, type Session } from '../../../test/support.ts';
 import {
-  buildTenant,
-  buildTestApp,
-  login,
-  type Session,
-  type TestContext,
-} from '../../../test/support.ts';
+  buildAccount,
+  buildOtherTenant,
+  quickSimulator,
+  signInAs,
+} from '../../../test/factories.ts';
 import { conversations } from '../../db/schema/index.ts';
-import {
-  addAccount,
-  apiAs,
-  eventually,
-  type ListedAccount,
-} from '../accounts/account.test-support.ts';
+import { apiAs, eventually, type ListedAccount } from '../accounts/account.test-support.ts';
 
-let ctx: TestContext;
+const ctx = useTestServer();
 let demo: Session;
 let seat1: Session;
 let seat2: Session;
@@ -61,18 +56,11 @@ async function messagesOf(s: Session, peer = FRIEND, extra: Record<string, unkno
 }
 
 beforeAll(async () => {
-  ctx = await buildTestApp();
-  demo = await login(ctx, 'demo');
-  seat1 = await login(ctx, 'demo-seat1');
-  seat2 = await login(ctx, 'demo-seat2');
-  const t = await buildTenant(ctx);
-  other = await login(ctx, t.manager.username);
-  acc = await addAccount(ctx, demo, { nickname: '收件箱测试号' });
-  const d = await api().post('/main-api/acc/distribute', { wxids: [acc.wxid], uid: seat1.uid });
-  expect(d.status).toBe(200);
-  await api().post('/sim-api/config', { deliveryDelayMs: 20, readDelayMs: 20, failRate: 0 });
+  ({ demo, seat1, seat2 } = await signInAs(ctx, 'demo', 'seat1', 'seat2'));
+  other = await buildOtherTenant(ctx);
+  acc = await buildAccount(ctx, demo, { nickname: '收件箱测试号', distributeTo: seat1 });
+  await quickSimulator(ctx, demo);
 });
-afterAll(() => ctx.close());
 
 describe('inbound messages', () => {
   it('creates the conversation with unread, preview and the index_name of API.md', async () => {

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EditPush, MessageItem } from '@cst/shared';
-import { startServer, type Server } from '../../server.ts';
-import { testConfig, type Session } from '../../../test/support.ts';
+import { useStartedServer, type Session } from '../../../test/support.ts';
 import { openTestSocket, type TestSocket } from '../../realtime/test-socket.ts';
 import {
   addAccount,
@@ -16,16 +15,16 @@ import { MessageIngest } from './message-ingest.service.ts';
 // Issue 17: a platform's `messageEdited` (WhatsApp edits) becomes the message's new text with its
 // edit time, in the chat, its preview and an `editMsg` push; revoked and non-text messages stay.
 
-let server: Server;
 let demo: Session;
 let acc: ListedAccount;
 let ws: TestSocket;
 const PEER = 'wxid_edit_peer';
 
+const server = useStartedServer({
+  accounts: { simulator: { loginDelayMs: 20 } },
+});
+
 beforeAll(async () => {
-  server = await startServer(testConfig({ port: 0 }), {
-    accounts: { simulator: { loginDelayMs: 20 } },
-  });
   demo = await signIn(server, 'demo');
   acc = await addAccount(server, demo, { nickname: '编辑号' });
   await apiAs(server, demo).post('/sim-api/config', { trafficPerMinute: 0 });
@@ -35,7 +34,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await ws?.close();
-  await server?.stop();
 });
 
 /** Stores an edit as the account runtime's handler does. */

@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FriendItem, MessageItem, SendPush } from '@cst/shared';
 import type { SendReceiptEvent } from '../../gateway/index.ts';
-import { startServer, type Server } from '../../server.ts';
-import { testConfig, type Session } from '../../../test/support.ts';
+import { useStartedServer, type Session } from '../../../test/support.ts';
 import { openTestSocket, type TestSocket } from '../../realtime/test-socket.ts';
 import {
   addAccount,
@@ -16,16 +15,16 @@ import { MessageIngest } from './message-ingest.service.ts';
 // Receipts that reach the store together are folded per send and written in one statement: the
 // row must end as if they had been applied one by one, and the console hears where it ended.
 
-let server: Server;
 let demo: Session;
 let acc: ListedAccount;
 let friend: string;
 let ws: TestSocket;
 
+const server = useStartedServer({
+  accounts: { simulator: { loginDelayMs: 20 } },
+});
+
 beforeAll(async () => {
-  server = await startServer(testConfig({ port: 0 }), {
-    accounts: { simulator: { loginDelayMs: 20 } },
-  });
   demo = await signIn(server, 'demo');
   acc = await addAccount(server, demo, { nickname: '回执号' });
   // The platform's own delivered/read receipts stay away: the test sends them.
@@ -47,7 +46,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await ws?.close();
-  await server?.stop();
 });
 
 async function messageOf(messageId: string): Promise<MessageItem | undefined> {

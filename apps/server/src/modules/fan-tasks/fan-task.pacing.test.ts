@@ -1,7 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { FanTaskRowItem } from '@cst/shared';
-import { startServer, type Server } from '../../server.ts';
-import { testConfig, type Session } from '../../../test/support.ts';
+import { useStartedServer, type Session } from '../../../test/support.ts';
 import { laneUsage } from '../../scheduler/lanes.ts';
 import { localDay } from '../../scheduler/scheduler.ts';
 import {
@@ -21,7 +20,6 @@ import { accountByWxid } from '../conversations/conversation.repository.ts';
 const clock = { offset: 0 };
 /** The jitter source: each gap's spread is (2·r − 1) × jitter. */
 let random = 0.5;
-let server: Server;
 let demo: Session;
 let prefix = 60;
 
@@ -30,15 +28,15 @@ const frozenAt = Date.now();
 const now = () => frozenAt + clock.offset;
 const SEC = 1000;
 
+const server = useStartedServer({
+  now,
+  accounts: { simulator: { loginDelayMs: 20, friendAcceptDelayMs: 60_000 } },
+  scheduler: { pollMs: 3_600_000, random: () => random },
+});
+
 beforeAll(async () => {
-  server = await startServer(testConfig({ port: 0 }), {
-    now,
-    accounts: { simulator: { loginDelayMs: 20, friendAcceptDelayMs: 60_000 } },
-    scheduler: { pollMs: 3_600_000, random: () => random },
-  });
   demo = await signIn(server, 'demo');
 });
-afterAll(async () => server?.stop());
 
 async function advance(ms: number) {
   clock.offset += ms;

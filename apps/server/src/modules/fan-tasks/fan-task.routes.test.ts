@@ -2,8 +2,7 @@ import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FanTaskPush, FriendItem } from '@cst/shared';
-import { startServer, type Server } from '../../server.ts';
-import { buildTenant, buildUser, testConfig, type Session } from '../../../test/support.ts';
+import { buildTenant, buildUser, useStartedServer, type Session } from '../../../test/support.ts';
 import { openTestSocket, type TestSocket } from '../../realtime/test-socket.ts';
 import {
   addAccount,
@@ -30,7 +29,6 @@ import {
 
 // Issue 14 §3: bulk friend-adding tasks over the routes, run by the scheduler end to end.
 
-let server: Server;
 let demo: Session;
 let sup: Session;
 let seat1: Session;
@@ -43,12 +41,13 @@ let seat1Socket: TestSocket;
 
 const api = (s: Session = demo, lang?: string) => apiAs(server, s, lang);
 
+const server = useStartedServer({
+  realtime: { liveGraceMs: 100 },
+  accounts: { simulator: { loginDelayMs: 20, friendAcceptDelayMs: 150 } },
+  scheduler: { pollMs: 200 },
+});
+
 beforeAll(async () => {
-  server = await startServer(testConfig({ port: 0 }), {
-    realtime: { liveGraceMs: 100 },
-    accounts: { simulator: { loginDelayMs: 20, friendAcceptDelayMs: 150 } },
-    scheduler: { pollMs: 200 },
-  });
   demo = await signIn(server, 'demo');
   sup = await signIn(server, 'demo-sup');
   seat1 = await signIn(server, 'demo-seat1');
@@ -77,7 +76,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await seat1Socket?.close();
-  await server?.stop();
 });
 
 describe('create: validation (400) with the spec’s texts', () => {

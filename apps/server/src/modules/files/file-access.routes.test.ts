@@ -1,20 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import type { MessageItem, OssTokenPayload } from '@cst/shared';
 import { storedFiles } from '../../db/schema/index.ts';
-import {
-  buildTenant,
-  buildTestApp,
-  login,
-  type Session,
-  type TestContext,
-} from '../../../test/support.ts';
-import {
-  addAccount,
-  apiAs,
-  eventually,
-  type ListedAccount,
-} from '../accounts/account.test-support.ts';
+import { useTestServer, type Session } from '../../../test/support.ts';
+import { buildAccount, buildOtherTenant, signInAs } from '../../../test/factories.ts';
+import { apiAs, eventually, type ListedAccount } from '../accounts/account.test-support.ts';
 import { chatKey, createPolicyLike, ossToken, pngOf, uploadAs } from './files.test-support.ts';
 
 /**
@@ -22,7 +12,7 @@ import { chatKey, createPolicyLike, ossToken, pngOf, uploadAs } from './files.te
  * its account, uploads only into the caller's own folder, never over an existing key, and a
  * refused upload never removes what was there.
  */
-let ctx: TestContext;
+const ctx = useTestServer();
 let demo: Session;
 let seat1: Session;
 let seat2: Session;
@@ -65,18 +55,10 @@ async function cachedPicture(): Promise<{ key: string; thumbKey: string; bytes: 
 }
 
 beforeAll(async () => {
-  ctx = await buildTestApp();
-  demo = await login(ctx, 'demo');
-  seat1 = await login(ctx, 'demo-seat1');
-  seat2 = await login(ctx, 'demo-seat2');
-  const t = await buildTenant(ctx);
-  other = await login(ctx, t.manager.username);
-  acc = await addAccount(ctx, demo, { nickname: '文件权限测试号' });
-  expect(
-    (await api().post('/main-api/acc/distribute', { wxids: [acc.wxid], uid: seat1.uid })).status,
-  ).toBe(200);
+  ({ demo, seat1, seat2 } = await signInAs(ctx, 'demo', 'seat1', 'seat2'));
+  other = await buildOtherTenant(ctx);
+  acc = await buildAccount(ctx, demo, { nickname: '文件权限测试号', distributeTo: seat1 });
 });
-afterAll(() => ctx.close());
 
 describe('cached message media', () => {
   it('is served under /oss-api only to those who may see its account', async () => {

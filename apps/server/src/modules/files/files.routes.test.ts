@@ -1,25 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { CHAT_FILE_MAX_BYTES, type UploadResult } from '@cst/shared';
-import {
-  buildTenant,
-  buildTestApp,
-  login,
-  type Session,
-  type TestContext,
-} from '../../../test/support.ts';
+import { login, useTestServer, type Session } from '../../../test/support.ts';
+import { buildOtherTenant } from '../../../test/factories.ts';
 import { chatKey, multipart, ossToken, pngOf, SAMPLE, uploadAs } from './files.test-support.ts';
 
-let ctx: TestContext;
+const ctx = useTestServer();
 let demo: Session;
 let other: Session;
 
 beforeAll(async () => {
-  ctx = await buildTestApp();
   demo = await login(ctx, 'demo');
-  const t = await buildTenant(ctx);
-  other = await login(ctx, t.manager.username);
+  other = await buildOtherTenant(ctx);
 });
-afterAll(() => ctx.close());
 
 const get = (url: string, headers: Record<string, string> = {}) =>
   ctx.app.inject({ method: 'GET', url, headers });

@@ -8,8 +8,7 @@ import type {
   SimContacts,
   SimReceivedItem,
 } from '@cst/shared';
-import { startServer, type Server } from '../../server.ts';
-import { buildTenant, buildUser, testConfig, type Session } from '../../../test/support.ts';
+import { buildTenant, buildUser, useStartedServer, type Session } from '../../../test/support.ts';
 import { openTestSocket, type TestSocket } from '../../realtime/test-socket.ts';
 import {
   addAccount,
@@ -22,7 +21,6 @@ import {
 
 // Issue 13 §4: friend requests of the visible work accounts, answered on the platform, live.
 
-let server: Server;
 let demo: Session;
 let sup: Session;
 let seat1: Session;
@@ -83,11 +81,12 @@ async function connect(s: Session) {
   return ws;
 }
 
+const server = useStartedServer({
+  realtime: { liveGraceMs: 100 },
+  accounts: { simulator: { loginDelayMs: 20, friendAcceptDelayMs: 300 } },
+});
+
 beforeAll(async () => {
-  server = await startServer(testConfig({ port: 0 }), {
-    realtime: { liveGraceMs: 100 },
-    accounts: { simulator: { loginDelayMs: 20, friendAcceptDelayMs: 300 } },
-  });
   demo = await signIn(server, 'demo');
   sup = await signIn(server, 'demo-sup');
   seat1 = await signIn(server, 'demo-seat1');
@@ -113,7 +112,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await seat1Socket?.close();
   await seat2Socket?.close();
-  await server?.stop();
 });
 
 describe('received requests', () => {

@@ -1,19 +1,15 @@
 import { inArray, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { FriendItem, FriendsListResult } from '@cst/shared';
 import { contacts } from '../../db/schema/index.ts';
 import { resolveToken, type AuthContext } from '../../platform/auth-context.ts';
-import { buildTestApp, login, type Session, type TestContext } from '../../../test/support.ts';
-import {
-  addAccount,
-  apiAs,
-  eventually,
-  type ListedAccount,
-} from '../accounts/account.test-support.ts';
+import { useTestServer, type Session } from '../../../test/support.ts';
+import { buildAccount, signInAs } from '../../../test/factories.ts';
+import { apiAs, eventually, type ListedAccount } from '../accounts/account.test-support.ts';
 import { FriendsService } from './friends.service.ts';
 
-let ctx: TestContext;
+const ctx = useTestServer();
 let demo: Session;
 let seat1: Session;
 let acc: ListedAccount;
@@ -52,15 +48,10 @@ async function exported(s: Session, body: Record<string, unknown>, chunk: number
 }
 
 beforeAll(async () => {
-  ctx = await buildTestApp();
-  demo = await login(ctx, 'demo');
-  seat1 = await login(ctx, 'demo-seat1');
-  acc = await addAccount(ctx, demo, { nickname: '导出测试号' });
-  acc2 = await addAccount(ctx, demo, { nickname: '导出测试号二' });
+  ({ demo, seat1 } = await signInAs(ctx, 'demo', 'seat1'));
+  acc = await buildAccount(ctx, demo, { nickname: '导出测试号', distributeTo: seat1 });
+  acc2 = await buildAccount(ctx, demo, { nickname: '导出测试号二' });
   const api = apiAs(ctx, demo);
-  expect(
-    (await api.post('/main-api/acc/distribute', { wxids: [acc.wxid], uid: seat1.uid })).status,
-  ).toBe(200);
   const all = await eventually(async () => {
     const r = await api.post<FriendsListResult>('/main-api/acc/friends-list', { pageSize: 1000 });
     const works = new Set(r.data.list.map((f) => f.workWxid));
@@ -95,7 +86,6 @@ beforeAll(async () => {
   });
   expect(t.status).toBe(200);
 });
-afterAll(() => ctx.close());
 
 describe('friends export (keyset chunks)', () => {
   it('gives exactly the rows of the list, in its order, whatever the chunk size', async () => {

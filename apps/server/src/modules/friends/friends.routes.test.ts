@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type {
   ContactsListResult,
   ConversationItem,
@@ -10,15 +10,13 @@ import type {
 } from '@cst/shared';
 import { pushEvents, simPeople, workAccounts } from '../../db/schema/index.ts';
 import type { ContactDto } from '../../gateway/types.ts';
+import { useTestServer, type Session } from '../../../test/support.ts';
 import {
-  buildTenant,
-  buildTestApp,
-  buildUser,
-  demoTenant,
-  login,
-  type Session,
-  type TestContext,
-} from '../../../test/support.ts';
+  buildAccount,
+  buildOtherTenant,
+  buildSeatWithRole,
+  signInAs,
+} from '../../../test/factories.ts';
 import { accountRuntimeOf } from '../accounts/account-runtime.ts';
 import {
   addAccount,
@@ -28,7 +26,7 @@ import {
   type ListedAccount,
 } from '../accounts/account.test-support.ts';
 
-let ctx: TestContext;
+const ctx = useTestServer();
 let demo: Session;
 let seat1: Session;
 let seat2: Session;
@@ -80,27 +78,15 @@ async function accountId(wxid: string) {
 }
 
 beforeAll(async () => {
-  ctx = await buildTestApp();
-  demo = await login(ctx, 'demo');
-  seat1 = await login(ctx, 'demo-seat1');
-  seat2 = await login(ctx, 'demo-seat2');
-  const t = await buildTenant(ctx);
-  other = await login(ctx, t.manager.username);
-  const role = await api().post<{ id: string }>('/system-api/system/roles/add', {
+  ({ demo, seat1, seat2 } = await signInAs(ctx, 'demo', 'seat1', 'seat2'));
+  other = await buildOtherTenant(ctx);
+  readOnly = await buildSeatWithRole(ctx, demo, {
     roleName: '只看好友',
     permissions: ['conversation.read'],
   });
-  const viewer = await buildUser(ctx, {
-    tenantId: await demoTenant(ctx),
-    role: 'office',
-    roleId: role.data.id,
-  });
-  readOnly = await login(ctx, viewer.username);
-  acc = await addAccount(ctx, demo, { nickname: '好友测试号' });
-  acc2 = await addAccount(ctx, demo, { nickname: '好友测试号二' });
+  acc = await buildAccount(ctx, demo, { nickname: '好友测试号', distributeTo: seat1 });
+  acc2 = await buildAccount(ctx, demo, { nickname: '好友测试号二' });
   // readOnly (no contact.manage) is refused before visibility is looked at.
-  const d = await api().post('/main-api/acc/distribute', { wxids: [acc.wxid], uid: seat1.uid });
-  expect(d.status).toBe(200);
   friends = await platformFriends(acc.wxid);
   friends2 = await platformFriends(acc2.wxid);
   expect(friends.length).toBeGreaterThan(10);
@@ -113,7 +99,6 @@ beforeAll(async () => {
   await inbound(chatFriend.wxid, '你好');
   await eventually(() => convOf(seat1, chatFriend.wxid));
 });
-afterAll(() => ctx.close());
 
 describe('friends-list', () => {
   it('lists every friend of the visible accounts with the fields of API.md', async () => {

@@ -9,18 +9,15 @@ import {
 } from '@cst/shared';
 import type { ContactDto } from '../../gateway/index.ts';
 import { openTestSocket, type TestSocket } from '../../realtime/test-socket.ts';
+import { useTestServer, type Session } from '../../../test/support.ts';
 import {
-  buildTenant,
-  buildTestApp,
-  buildUser,
-  demoTenant,
-  login,
-  type Session,
-  type TestContext,
-} from '../../../test/support.ts';
+  buildAccount,
+  buildOtherTenant,
+  buildSeatWithRole,
+  signInAs,
+} from '../../../test/factories.ts';
 import { accountRuntimeOf } from '../accounts/account-runtime.ts';
 import {
-  addAccount,
   apiAs,
   eventually,
   gatewayIdle,
@@ -28,7 +25,7 @@ import {
   type ListedAccount,
 } from '../accounts/account.test-support.ts';
 
-let ctx: TestContext;
+const ctx = useTestServer();
 let demo: Session;
 let sup: Session;
 let seat1: Session;
@@ -54,39 +51,21 @@ const nonMembers = (d: GroupDetail) =>
   friends.filter((f) => !d.members.some((m) => m.wxid === f.wxid));
 
 beforeAll(async () => {
-  ctx = await buildTestApp();
-  demo = await login(ctx, 'demo');
-  sup = await login(ctx, 'demo-sup');
-  seat1 = await login(ctx, 'demo-seat1');
-  seat2 = await login(ctx, 'demo-seat2');
-  const t = await buildTenant(ctx);
-  other = await login(ctx, t.manager.username);
-  const role = await api().post<{ id: string }>('/system-api/system/roles/add', {
+  ({ demo, sup, seat1, seat2 } = await signInAs(ctx, 'demo', 'sup', 'seat1', 'seat2'));
+  other = await buildOtherTenant(ctx);
+  readOnly = await buildSeatWithRole(ctx, demo, {
     roleName: '只看群聊',
     permissions: ['conversation.read'],
   });
-  const viewer = await buildUser(ctx, {
-    tenantId: await demoTenant(ctx),
-    role: 'office',
-    roleId: role.data.id,
-  });
-  readOnly = await login(ctx, viewer.username);
-  acc = await addAccount(ctx, demo, { nickname: '群聊测试号' });
-  expect(
-    (await api().post('/main-api/acc/distribute', { wxids: [acc.wxid], uid: seat1.uid })).status,
-  ).toBe(200);
+  acc = await buildAccount(ctx, demo, { nickname: '群聊测试号', distributeTo: seat1 });
   // A second account for a seat whose role only reads.
-  acc2 = await addAccount(ctx, demo, { nickname: '只读号' });
-  expect(
-    (await api().post('/main-api/acc/distribute', { wxids: [acc2.wxid], uid: viewer.id })).status,
-  ).toBe(200);
+  acc2 = await buildAccount(ctx, demo, { nickname: '只读号', distributeTo: readOnly });
   friends = await accountRuntimeOf(ctx.deps).gateway.listContacts(acc.wxid);
   const groups = (await list(demo, `&workWxid=${acc.wxid}`)).data.list;
   owned = groups.find((g) => g.myRole === 'owner')!;
   plain = groups.find((g) => g.myRole === 'member')!;
   expect(owned && plain).toBeTruthy();
 });
-afterAll(() => ctx.close());
 
 describe('group list', () => {
   it('lists the groups of the visible accounts with owner, role, notice and account', async () => {

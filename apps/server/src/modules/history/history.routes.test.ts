@@ -1,20 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { MessageItem, MessageWithConversation } from '@cst/shared';
-import {
-  buildTenant,
-  buildTestApp,
-  login,
-  type Session,
-  type TestContext,
-} from '../../../test/support.ts';
-import {
-  addAccount,
-  apiAs,
-  eventually,
-  type ListedAccount,
-} from '../accounts/account.test-support.ts';
+import { useTestServer, type Session } from '../../../test/support.ts';
+import { buildAccount, buildOtherTenant, signInAs } from '../../../test/factories.ts';
+import { apiAs, eventually, type ListedAccount } from '../accounts/account.test-support.ts';
 
-let ctx: TestContext;
+const ctx = useTestServer();
 let demo: Session;
 let seat1: Session;
 let seat2: Session;
@@ -53,21 +43,15 @@ async function search(s: Session, body: Record<string, unknown>) {
 const seq: MessageItem[] = [];
 
 beforeAll(async () => {
-  ctx = await buildTestApp();
-  demo = await login(ctx, 'demo');
-  seat1 = await login(ctx, 'demo-seat1');
-  seat2 = await login(ctx, 'demo-seat2');
-  const t = await buildTenant(ctx);
-  other = await login(ctx, t.manager.username);
-  acc = await addAccount(ctx, demo, { nickname: '历史测试号' });
-  acc2 = await addAccount(ctx, demo, { nickname: '历史测试号二' });
-  await api().post('/main-api/acc/distribute', { wxids: [acc.wxid], uid: seat1.uid });
+  ({ demo, seat1, seat2 } = await signInAs(ctx, 'demo', 'seat1', 'seat2'));
+  other = await buildOtherTenant(ctx);
+  acc = await buildAccount(ctx, demo, { nickname: '历史测试号', distributeTo: seat1 });
+  acc2 = await buildAccount(ctx, demo, { nickname: '历史测试号二' });
   for (let i = 1; i <= 6; i++) seq.push(await inbound(acc, A, `订单 ${i} 已发货`));
   await inbound(acc, B, '请问订单什么时候到？');
   await inbound(acc2, A, '另一个号上的订单');
   await inbound(acc, B, '100% 满意');
 });
-afterAll(() => ctx.close());
 
 describe('history search (poly-message-his)', () => {
   it('finds messages by keyword across the accounts the caller sees, newest first', async () => {

@@ -1,12 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type {
   AutoAgreeReplyItem,
   KeywordRuleItem,
   MaterialItem,
   SimReceivedItem,
 } from '@cst/shared';
-import { startServer, type Server } from '../../server.ts';
-import { buildUser, testConfig, type Session } from '../../../test/support.ts';
+import { buildUser, useStartedServer, type Session } from '../../../test/support.ts';
 import { addAccount, apiAs, signIn, type ListedAccount } from '../accounts/account.test-support.ts';
 import {
   FAST_BULK_SETTINGS,
@@ -22,7 +21,6 @@ import { mp4Of, multipartFiles } from './material.test-support.ts';
 // Issues 15 and 18 §1: material of the library as the content of keyword replies, greetings,
 // mass sends and moment posts — tenant, type and deletion.
 
-let server: Server;
 let demo: Session;
 let sub: Session;
 let seat1: Session;
@@ -69,11 +67,12 @@ const del = async (id: string) =>
 const ref = (m: MaterialItem) => ({ kind: 'material', materialId: m.id });
 const GONE = '00000000-0000-4000-8000-000000000000';
 
+const server = useStartedServer({
+  accounts: { simulator: { loginDelayMs: 20 } },
+  scheduler: { pollMs: 100 },
+});
+
 beforeAll(async () => {
-  server = await startServer(testConfig({ port: 0 }), {
-    accounts: { simulator: { loginDelayMs: 20 } },
-    scheduler: { pollMs: 100 },
-  });
   demo = await signIn(server, 'demo');
   seat1 = await signIn(server, 'demo-seat1');
   sub = await signIn(
@@ -103,9 +102,6 @@ beforeAll(async () => {
   expect(
     (await api().post('/task-api/bulk-send-task/settings/save', FAST_BULK_SETTINGS)).status,
   ).toBe(200);
-});
-afterAll(async () => {
-  await server?.stop();
 });
 
 describe('keyword replies', () => {

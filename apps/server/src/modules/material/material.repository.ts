@@ -116,12 +116,12 @@ export async function insertItems(db: DbOrTx, rows: NewMaterial[]): Promise<Mate
 }
 
 /** Renames or moves an item; undefined when it is not the tenant's. */
-export async function updateItem(
-  db: DbOrTx,
-  tenantId: string,
-  id: string,
-  patch: { title?: string; folderId?: string },
-) {
+/** What an edit may change of an item. */
+export type MaterialPatch = Partial<
+  Pick<typeof materials.$inferInsert, 'title' | 'folderId' | 'content' | 'card'>
+>;
+
+export async function updateItem(db: DbOrTx, tenantId: string, id: string, patch: MaterialPatch) {
   if (Object.keys(patch).length === 0) return itemById(db, tenantId, id);
   const [row] = await db
     .update(materials)

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type {
   MaterialFolderItem,
   MaterialItem,
@@ -8,24 +8,24 @@ import type {
   UploadResult,
 } from '@cst/shared';
 import {
-  buildTenant,
-  buildTestApp,
   buildUser,
   demoTenant,
   login,
+  useTestServer,
   type Session,
-  type TestContext,
 } from '../../../test/support.ts';
 import {
-  addAccount,
-  apiAs,
-  eventually,
-  type ListedAccount,
-} from '../accounts/account.test-support.ts';
+  buildAccount,
+  buildOtherTenant,
+  buildSignedInUser,
+  quickSimulator,
+  signInAs,
+} from '../../../test/factories.ts';
+import { apiAs, eventually, type ListedAccount } from '../accounts/account.test-support.ts';
 import { chatKey, ossToken, pngOf, SAMPLE, uploadAs } from '../files/files.test-support.ts';
 import { mp4Of, multipartFiles, noisyPng, pngDeclaring } from './material.test-support.ts';
 
-let ctx: TestContext;
+const ctx = useTestServer();
 let demo: Session;
 let sub: Session;
 let seat1: Session;
@@ -90,23 +90,16 @@ const raw = (url: string, s: Session) =>
   ctx.app.inject({ method: 'GET', url, headers: s.fileCookie });
 
 beforeAll(async () => {
-  ctx = await buildTestApp();
-  demo = await login(ctx, 'demo');
-  seat1 = await login(ctx, 'demo-seat1');
-  seat2 = await login(ctx, 'demo-seat2');
-  const tenantId = await demoTenant(ctx);
-  sub = await login(ctx, (await buildUser(ctx, { tenantId, role: 'subAdmin' })).username);
-  other = await login(ctx, (await buildTenant(ctx)).manager.username);
-  acc = await addAccount(ctx, demo, { nickname: '素材测试号' });
-  const d = await api().post('/main-api/acc/distribute', { wxids: [acc.wxid], uid: seat1.uid });
-  expect(d.status).toBe(200);
-  await api().post('/sim-api/config', { deliveryDelayMs: 20, readDelayMs: 20, failRate: 0 });
+  ({ demo, seat1, seat2 } = await signInAs(ctx, 'demo', 'seat1', 'seat2'));
+  sub = await buildSignedInUser(ctx, { tenantId: demo.tenantId, role: 'subAdmin' });
+  other = await buildOtherTenant(ctx);
+  acc = await buildAccount(ctx, demo, { nickname: '素材测试号', distributeTo: seat1 });
+  await quickSimulator(ctx, demo);
   await inbound(1, '你好');
   const f = await api().post<{ id: string }>('/main-api/material/folder/add', { name: '产品图' });
   expect(f.status, f.message).toBe(200);
   folder = f.data.id;
 });
-afterAll(() => ctx.close());
 
 describe('folders', () => {
   it('adds, renames and deletes folders per tenant; names are unique', async () => {
@@ -408,6 +401,74 @@ describe('typed-in items and the list', () => {
       ids: [item.data.id],
     });
     expect(del.data.deleted).toBe(1);
+  });
+
+  it("changes a text's content and a link's card, checked as when added", async () => {
+    const text = await api().post<MaterialItem>('/main-api/material/add', {
+      type: 1,
+      folderId: folder,
+      content: '旧的欢迎语',
+    });
+    const edited = await api().post<MaterialItem>('/main-api/material/edit', {
+      id: text.data.id,
+      content: '新的欢迎语',
+    });
+    expect(edited.status, edited.message).toBe(200);
+    expect(edited.data.content).toBe('新的欢迎语');
+    const blank = await api(demo, 'en').post('/main-api/material/edit', {
+      id: text.data.id,
+      content: ' ',
+    });
+    expect(blank).toMatchObject({ status: 400, message: 'The text cannot be empty' });
+
+    const link = await api().post<MaterialItem>('/main-api/material/add', {
+      type: 6,
+      folderId: folder,
+      title: '旧链接',
+      url: 'https://example.com/old',
+    });
+    const relinked = await api().post<MaterialItem>('/main-api/material/edit', {
+      id: link.data.id,
+      title: '新链接',
+      card: { url: 'https://example.com/new', description: '新描述' },
+    });
+    expect(relinked.data).toMatchObject({
+      title: '新链接',
+      card: { url: 'https://example.com/new', description: '新描述' },
+    });
+    for (const card of [
+      { url: 'javascript:alert(1)' },
+      { url: 'https://x.example', thumbUrl: 'javascript:alert(1)' },
+    ]) {
+      const bad = await api().post('/main-api/material/edit', { id: link.data.id, card });
+      expect(bad.status).toBe(400);
+    }
+    // What an item does not have cannot be changed; a link keeps a title.
+    const wrong = await api(demo, 'en').post('/main-api/material/edit', {
+      id: link.data.id,
+      content: 'x',
+    });
+    expect(wrong).toMatchObject({
+      status: 400,
+      message: 'This kind of material has no such content to change',
+    });
+    expect(
+      (
+        await api().post('/main-api/material/edit', {
+          id: text.data.id,
+          card: { url: 'https://a.b' },
+        })
+      ).status,
+    ).toBe(400);
+    expect(
+      (await api().post('/main-api/material/edit', { id: link.data.id, title: ' ' })).status,
+    ).toBe(400);
+    expect(
+      (await api(other).post('/main-api/material/edit', { id: text.data.id, content: '偷改' }))
+        .status,
+    ).toBe(404);
+    const after = await list({ keyword: '欢迎语' });
+    expect(after.list.find((i) => i.id === text.data.id)?.content).toBe('新的欢迎语');
   });
 });
 

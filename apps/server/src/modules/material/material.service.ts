@@ -10,7 +10,8 @@ import {
   type MaterialListResult,
   type MaterialSendBody,
   type RichSendResult,
-  type materialAddBody,
+  materialAddBody,
+  type materialEditBody,
   type materialListBody,
 } from '@cst/shared';
 import type { AuthContext } from '../../platform/auth-context.ts';
@@ -122,29 +123,64 @@ export class MaterialService {
     if (body.type === MATERIAL_TYPE.text) {
       row = { ...base, title: body.title ?? '', content: body.content };
     } else {
-      if ('url' in body && !isWebUrl(body.url)) throw fail.invalid('linkUrlInvalid');
-      if (body.thumbUrl && !isWebUrl(body.thumbUrl) && !body.thumbUrl.startsWith('/oss-api/')) {
-        throw fail.invalid('linkUrlInvalid');
-      }
-      row = { ...base, title: body.title, card: cardOf(body) };
+      row = { ...base, title: body.title, card: cardOf(this.checkedCard(body)) };
     }
     const [saved] = await repo.insertItems(this.deps.db, [row]);
     return presentMaterial(saved!);
   }
 
-  /** Renames or moves an item. */
-  async edit(
-    auth: AuthContext,
-    body: { id: string; title?: string; folderId?: string },
-  ): Promise<MaterialItem> {
+  /**
+   * Renames or moves an item; a text's content and a link's or mini-program's card may change
+   * too, checked as when added (a file's bytes never change: upload a new one).
+   */
+  async edit(auth: AuthContext, body: z.output<typeof materialEditBody>): Promise<MaterialItem> {
     const tenantId = tenantOf(auth);
     if (body.folderId) await this.folder(tenantId, body.folderId);
-    const row = await repo.updateItem(this.deps.db, tenantId, body.id, {
-      ...(body.title !== undefined ? { title: body.title.trim() } : {}),
-      ...(body.folderId ? { folderId: body.folderId } : {}),
-    });
+    const patch: repo.MaterialPatch = {};
+    if (body.title !== undefined) patch.title = body.title.trim();
+    if (body.folderId) patch.folderId = body.folderId;
+    if (body.content !== undefined || body.card !== undefined || patch.title === '') {
+      const current = await repo.itemById(this.deps.db, tenantId, body.id);
+      if (!current) throw fail.notFound('materialNotFound');
+      const isText = current.type === MATERIAL_TYPE.text;
+      const isCard =
+        current.type === MATERIAL_TYPE.link || current.type === MATERIAL_TYPE.miniProgram;
+      if (patch.title === '' && !isText) throw fail.invalid('materialTitleRequired');
+      if (body.content !== undefined) {
+        if (!isText) throw fail.invalid('materialFieldNotEditable');
+        patch.content = body.content;
+      }
+      if (body.card !== undefined) {
+        if (!isCard) throw fail.invalid('materialFieldNotEditable');
+        const added = materialAddBody.safeParse({
+          ...body.card,
+          type: current.type,
+          folderId: current.folderId,
+          title: patch.title ?? current.title,
+          url: body.card.url ?? '',
+          appId: body.card.appId ?? '',
+          pagePath: body.card.pagePath ?? '',
+        });
+        if (!added.success || added.data.type === MATERIAL_TYPE.text) {
+          throw fail.invalid(
+            current.type === MATERIAL_TYPE.link ? 'linkUrlInvalid' : 'miniAppFieldsRequired',
+          );
+        }
+        patch.card = cardOf(this.checkedCard(added.data));
+      }
+    }
+    const row = await repo.updateItem(this.deps.db, tenantId, body.id, patch);
     if (!row) throw fail.notFound('materialNotFound');
     return presentMaterial(row);
+  }
+
+  /** A link's or mini-program's addresses checked as `add` checks them. */
+  private checkedCard<T extends Exclude<MaterialAddBody, { type: 1 }>>(body: T): T {
+    if ('url' in body && !isWebUrl(body.url)) throw fail.invalid('linkUrlInvalid');
+    if (body.thumbUrl && !isWebUrl(body.thumbUrl) && !body.thumbUrl.startsWith('/oss-api/')) {
+      throw fail.invalid('linkUrlInvalid');
+    }
+    return body;
   }
 
   /** Deletes items; their files stay (sent messages still show them). */

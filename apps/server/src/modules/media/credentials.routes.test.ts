@@ -1,26 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { MessageItem } from '@cst/shared';
 import { FILE_COOKIE, FILE_COOKIE_PATHS } from '../../platform/file-cookie.ts';
-import {
-  buildTestApp,
-  login,
-  nextIp,
-  TEST_PASSWORD,
-  type Session,
-  type TestContext,
-} from '../../../test/support.ts';
-import {
-  addAccount,
-  apiAs,
-  eventually,
-  type ListedAccount,
-} from '../accounts/account.test-support.ts';
+import { nextIp, TEST_PASSWORD, useTestServer, type Session } from '../../../test/support.ts';
+import { buildAccount, signInAs } from '../../../test/factories.ts';
+import { apiAs, eventually, type ListedAccount } from '../accounts/account.test-support.ts';
 
 // DESIGN.md §12 "Credentials never travel in URLs" and "outsider addresses are outsider data"
 // (docs/files-and-media.md): the file cookie, the refusal of `?token=`, the API documentation
 // behind a session, and the addresses a contact sends kept only when absolute http(s).
 
-let ctx: TestContext;
+const ctx = useTestServer();
 let demo: Session;
 let acc: ListedAccount;
 const FRIEND = 'wxid_cred_friend_1';
@@ -34,11 +23,9 @@ function setCookies(h: Record<string, unknown>): string[] {
 }
 
 beforeAll(async () => {
-  ctx = await buildTestApp();
-  demo = await login(ctx, 'demo');
-  acc = await addAccount(ctx, demo, { nickname: '凭据测试号' });
+  ({ demo } = await signInAs(ctx, 'demo'));
+  acc = await buildAccount(ctx, demo, { nickname: '凭据测试号' });
 });
-afterAll(() => ctx.close());
 
 describe('the file cookie', () => {
   it('is set at login for each file path, HttpOnly and SameSite=Strict, and cleared at logout', async () => {

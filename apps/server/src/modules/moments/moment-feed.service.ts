@@ -209,7 +209,12 @@ export class MomentFeedService {
           ...(body.replyToCommentId ? { replyToCommentId: body.replyToCommentId } : {}),
         },
       });
-      return await this.answer(account, m);
+      const item = await this.answer(account, m);
+      // A reply answers the comment: it is no longer unread in 互动消息.
+      if (body.replyToCommentId) {
+        await repo.markCommentRead(this.db, account.id, body.momentId, body.replyToCommentId);
+      }
+      return item;
     } catch (err) {
       throw refused(err);
     }

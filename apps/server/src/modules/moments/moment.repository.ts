@@ -176,6 +176,26 @@ export async function unreadCount(db: DbOrTx, scope: ConvScope): Promise<number>
 }
 
 /** Marks likes and comments of the scope read (these ids, or all). */
+/** Marks the comment an account answered read. */
+export async function markCommentRead(
+  db: DbOrTx,
+  workAccountId: string,
+  momentId: string,
+  commentId: string,
+): Promise<void> {
+  await db
+    .update(momentInteractions)
+    .set({ unread: false })
+    .where(
+      and(
+        eq(momentInteractions.workAccountId, workAccountId),
+        eq(momentInteractions.momentId, momentId),
+        eq(momentInteractions.kind, 'comment'),
+        eq(momentInteractions.key, commentId),
+      ),
+    );
+}
+
 export async function markRead(db: DbOrTx, scope: ConvScope, ids?: string[]): Promise<void> {
   const conds: (SQL | undefined)[] = [
     eq(momentInteractions.tenantId, scope.tenantId),

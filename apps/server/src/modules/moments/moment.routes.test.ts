@@ -7,8 +7,7 @@ import type {
   MomentUnreadResult,
 } from '@cst/shared';
 import { rowsOf } from '../../platform/db.ts';
-import { startServer, type Server } from '../../server.ts';
-import { buildTenant, buildUser, testConfig, type Session } from '../../../test/support.ts';
+import { buildTenant, buildUser, useStartedServer, type Session } from '../../../test/support.ts';
 import { openTestSocket, type TestSocket } from '../../realtime/test-socket.ts';
 import {
   addAccount,
@@ -31,7 +30,6 @@ import {
 
 // Issue 18 §4: moments over the routes, posted by the scheduler through the simulator.
 
-let server: Server;
 let demo: Session;
 let sup: Session;
 let seat1: Session;
@@ -45,12 +43,13 @@ let seat1Socket: TestSocket;
 const api = (s: Session = demo, lang?: string) => apiAs(server, s, lang);
 const HOUR = 3_600_000;
 
+const server = useStartedServer({
+  realtime: { liveGraceMs: 100 },
+  accounts: { simulator: { loginDelayMs: 20, friendAcceptDelayMs: 100 } },
+  scheduler: { pollMs: 100 },
+});
+
 beforeAll(async () => {
-  server = await startServer(testConfig({ port: 0 }), {
-    realtime: { liveGraceMs: 100 },
-    accounts: { simulator: { loginDelayMs: 20, friendAcceptDelayMs: 100 } },
-    scheduler: { pollMs: 100 },
-  });
   demo = await signIn(server, 'demo');
   sup = await signIn(server, 'demo-sup');
   seat1 = await signIn(server, 'demo-seat1');
@@ -78,7 +77,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await seat1Socket?.close();
-  await server?.stop();
 });
 
 /** Moments the simulated platform holds for an account with a request id. */
@@ -486,6 +484,18 @@ describe('interactions on own posts', () => {
     const reply = r.data.comments.find((c) => c.text === '私信您价格');
     expect(reply).toMatchObject({ wxid: acc2.wxid, replyToName: expect.any(String) });
     expect(reply!.replyToName).not.toBe('');
+    // The answered comment is read now; the like beside it is still unread.
+    const answered = await api(seat1).post<MomentInteractionListResult>(
+      '/main-api/moments/interaction/list',
+      { workWxid: acc2.wxid },
+    );
+    const ofMoment = answered.data.list.filter(
+      (i) => i.momentId === momentId && i.kind === 'comment' && i.text === '这个多少钱？',
+    );
+    expect(ofMoment.map((i) => i.unread)).toEqual([false]);
+    expect(
+      answered.data.list.some((i) => i.momentId === momentId && i.kind === 'like' && i.unread),
+    ).toBe(true);
     const bad = await api(seat1).post('/main-api/moments/comment', {
       workWxid: acc2.wxid,
       momentId,

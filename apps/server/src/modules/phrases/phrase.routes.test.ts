@@ -1,17 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { PhraseGroupItem, PhraseItem, PhraseListResult } from '@cst/shared';
+import { useTestServer, type Session } from '../../../test/support.ts';
 import {
-  buildTenant,
-  buildTestApp,
-  buildUser,
-  demoTenant,
-  login,
-  type Session,
-  type TestContext,
-} from '../../../test/support.ts';
+  buildOtherTenant,
+  buildSeatWithRole,
+  buildSignedInUser,
+  signInAs,
+} from '../../../test/factories.ts';
 import { apiAs } from '../accounts/account.test-support.ts';
 
-let ctx: TestContext;
+const ctx = useTestServer();
 let demo: Session;
 let sub: Session;
 let seat1: Session;
@@ -39,21 +37,14 @@ const addPhrase = async (s: Session, groupId: string, content: string) => {
 };
 
 beforeAll(async () => {
-  ctx = await buildTestApp();
-  demo = await login(ctx, 'demo');
-  seat1 = await login(ctx, 'demo-seat1');
-  seat2 = await login(ctx, 'demo-seat2');
-  const tenantId = await demoTenant(ctx);
-  sub = await login(ctx, (await buildUser(ctx, { tenantId, role: 'subAdmin' })).username);
-  other = await login(ctx, (await buildTenant(ctx)).manager.username);
-  const role = await api().post<{ id: string }>('/system-api/system/roles/add', {
+  ({ demo, seat1, seat2 } = await signInAs(ctx, 'demo', 'seat1', 'seat2'));
+  sub = await buildSignedInUser(ctx, { tenantId: demo.tenantId, role: 'subAdmin' });
+  other = await buildOtherTenant(ctx);
+  readOnly = await buildSeatWithRole(ctx, demo, {
     roleName: '只读话术',
     permissions: ['conversation.read'],
   });
-  const viewer = await buildUser(ctx, { tenantId, role: 'office', roleId: role.data.id });
-  readOnly = await login(ctx, viewer.username);
 });
-afterAll(() => ctx.close());
 
 describe('phrase groups', () => {
   it("asks for a group first: 'create phrase group first'", async () => {

@@ -1,18 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import type { AvatarItem, BatchEditProfileResult, NicknameItem } from '@cst/shared';
-import {
-  buildTenant,
-  buildTestApp,
-  buildUser,
-  demoTenant,
-  login,
-  type Session,
-  type TestContext,
-} from '../../../test/support.ts';
+import { buildTenant, login, useTestServer, type Session } from '../../../test/support.ts';
+import { buildAccount, buildSignedInUser, signInAs } from '../../../test/factories.ts';
 import {
   accountOf,
-  addAccount,
   apiAs,
   waitStatus,
   type ListedAccount,
@@ -20,7 +12,7 @@ import {
 import { accountRuntimeOf } from '../accounts/account-runtime.ts';
 import { multipart, pngOf } from '../files/files.test-support.ts';
 
-let ctx: TestContext;
+const ctx = useTestServer();
 let demo: Session;
 let sub: Session;
 let seat1: Session;
@@ -52,25 +44,21 @@ const batch = (s: Session, body: object, lang?: string) =>
   api(s, lang).post<BatchEditProfileResult>('/main-api/acc/batch-edit-profile', body);
 
 beforeAll(async () => {
-  ctx = await buildTestApp();
-  demo = await login(ctx, 'demo');
-  seat1 = await login(ctx, 'demo-seat1');
-  const tenantId = await demoTenant(ctx);
-  sub = await login(ctx, (await buildUser(ctx, { tenantId, role: 'subAdmin' })).username);
+  ({ demo, seat1 } = await signInAs(ctx, 'demo', 'seat1'));
+  sub = await buildSignedInUser(ctx, { tenantId: demo.tenantId, role: 'subAdmin' });
   const t = await buildTenant(ctx);
   other = await login(ctx, t.manager.username);
-  const admin = await login(ctx, 'admin');
+  const { admin } = await signInAs(ctx, 'admin');
   const ports = await apiAs(ctx, admin).post('/system-api/system/user/port/add', {
     tenantId: t.tenant.id,
     count: 1,
     days: 30,
   });
   expect(ports.status, ports.message).toBe(200);
-  accA = await addAccount(ctx, demo, { nickname: '批量甲' });
-  accB = await addAccount(ctx, demo, { nickname: '批量乙' });
-  theirAcc = await addAccount(ctx, other, { nickname: '别家号' });
+  accA = await buildAccount(ctx, demo, { nickname: '批量甲' });
+  accB = await buildAccount(ctx, demo, { nickname: '批量乙' });
+  theirAcc = await buildAccount(ctx, other, { nickname: '别家号' });
 });
-afterAll(() => ctx.close());
 
 describe('batch edit needs the libraries', () => {
   it("says 'add nicknames first' and 'add avatars first' while the libraries are empty", async () => {

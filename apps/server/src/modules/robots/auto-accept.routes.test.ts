@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type {
   AutoAgreeItem,
   AutoAgreeListResult,
@@ -9,9 +9,8 @@ import type {
 } from '@cst/shared';
 import { simFriendRequests, simPeople } from '../../db/schema/index.ts';
 import { personForWxid } from '../../gateway/simulator/world.ts';
-import { startServer, type Server } from '../../server.ts';
 import { upsertReceived } from '../friend-requests/friend-request.repository.ts';
-import { testConfig, type Session } from '../../../test/support.ts';
+import { useStartedServer, type Session } from '../../../test/support.ts';
 import {
   addAccount,
   apiAs,
@@ -27,7 +26,6 @@ import { otherTenant, receivedBy, settle, waitReceived } from './robots.test-sup
 
 // Issue 15 §1–2: auto-accept settings and the greeting on accepting, run by the scheduler.
 
-let server: Server;
 let demo: Session;
 let seat1: Session;
 let other: Session;
@@ -82,12 +80,13 @@ async function friendOf(a: ListedAccount, wxid: string) {
   return r.data.list.find((x) => x.friendWxid === wxid);
 }
 
+const server = useStartedServer({
+  accounts: { simulator: { loginDelayMs: 20, reconnectDelayMs: 1000 } },
+  scheduler: { pollMs: 100 },
+  now: () => Date.now() + clock.offset,
+});
+
 beforeAll(async () => {
-  server = await startServer(testConfig({ port: 0 }), {
-    accounts: { simulator: { loginDelayMs: 20, reconnectDelayMs: 1000 } },
-    scheduler: { pollMs: 100 },
-    now: () => Date.now() + clock.offset,
-  });
   demo = await signIn(server, 'demo');
   seat1 = await signIn(server, 'demo-seat1');
   other = await otherTenant(server);
@@ -97,9 +96,6 @@ beforeAll(async () => {
   tagId = await addTag(demo, '自动通过');
   otherTag = await addTag(other, '别家标签');
   await api().post('/sim-api/config', { trafficPerMinute: 0 });
-});
-afterAll(async () => {
-  await server?.stop();
 });
 
 describe('settings routes', () => {

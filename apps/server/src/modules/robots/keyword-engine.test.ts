@@ -1,7 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { InboundMessageEvent } from '../../gateway/index.ts';
-import { startServer, type Server } from '../../server.ts';
-import { testConfig, type Session } from '../../../test/support.ts';
+import { useStartedServer, type Session } from '../../../test/support.ts';
 import { addAccount, apiAs, signIn, type ListedAccount } from '../accounts/account.test-support.ts';
 import { ROBOT_LIMITS } from './keyword-engine.ts';
 import { robotsOf } from './robots.context.ts';
@@ -19,7 +18,6 @@ import {
 
 // Issue 15 §4–5: the engine — matching edges, scope, cooldown, priority, exactly once, loop guard.
 
-let server: Server;
 let demo: Session;
 let other: Session;
 let acc: ListedAccount;
@@ -30,20 +28,18 @@ let n = 0;
 const person = () => `wxid_kwp${Date.now().toString(36)}${n++}`;
 const replies = (peer: string, w = acc.wxid) => receivedBy(server, demo, w, peer);
 
+const server = useStartedServer({
+  accounts: { simulator: { loginDelayMs: 20 } },
+  scheduler: { pollMs: 100 },
+});
+
 beforeAll(async () => {
-  server = await startServer(testConfig({ port: 0 }), {
-    accounts: { simulator: { loginDelayMs: 20 } },
-    scheduler: { pollMs: 100 },
-  });
   demo = await signIn(server, 'demo');
   other = await otherTenant(server);
   acc = await addAccount(server, demo, { nickname: '客服小美' });
   acc2 = await addAccount(server, demo, { nickname: '客服小帅' });
   otherAcc = await addAccount(server, other, { nickname: '别家客服' });
   await apiAs(server, demo).post('/sim-api/config', { trafficPerMinute: 0, failRate: 0 });
-});
-afterAll(async () => {
-  await server?.stop();
 });
 
 describe('matching', () => {

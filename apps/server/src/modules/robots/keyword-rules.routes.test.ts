@@ -1,13 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { KeywordRuleItem } from '@cst/shared';
-import { startServer, type Server } from '../../server.ts';
-import { testConfig, type Session } from '../../../test/support.ts';
+import { useStartedServer, type Session } from '../../../test/support.ts';
 import { addAccount, apiAs, signIn, type ListedAccount } from '../accounts/account.test-support.ts';
 import { createRule, otherTenant, ruleBody, ruleOf } from './robots.test-support.ts';
 
 // Issue 15 §3: the keyword rule routes — visibility per role and tenant, validation, state.
 
-let server: Server;
 let demo: Session;
 let sup: Session;
 let seat1: Session;
@@ -18,20 +16,18 @@ let otherAcc: ListedAccount;
 const api = (s: Session = demo, lang?: string) => apiAs(server, s, lang);
 const KW = '/task-api/auto-reply/keywords';
 
+const server = useStartedServer({
+  accounts: { simulator: { loginDelayMs: 20 } },
+  scheduler: { pollMs: 200 },
+});
+
 beforeAll(async () => {
-  server = await startServer(testConfig({ port: 0 }), {
-    accounts: { simulator: { loginDelayMs: 20 } },
-    scheduler: { pollMs: 200 },
-  });
   demo = await signIn(server, 'demo');
   sup = await signIn(server, 'demo-sup');
   seat1 = await signIn(server, 'demo-seat1');
   other = await otherTenant(server);
   acc = await addAccount(server, demo, { nickname: '规则号' });
   otherAcc = await addAccount(server, other, { nickname: '别家号' });
-});
-afterAll(async () => {
-  await server?.stop();
 });
 
 describe('who may use the rules', () => {

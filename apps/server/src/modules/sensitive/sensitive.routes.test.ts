@@ -1,27 +1,22 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { SensitiveRecordItem, SensitiveWordItem } from '@cst/shared';
+import { useTestServer, type Session } from '../../../test/support.ts';
 import {
-  buildTenant,
-  buildTestApp,
-  login,
-  type Session,
-  type TestContext,
-} from '../../../test/support.ts';
-import {
-  addAccount,
-  apiAs,
-  eventually,
-  type ListedAccount,
-} from '../accounts/account.test-support.ts';
+  buildAccount,
+  buildOtherTenant,
+  quickSimulator,
+  signInAs,
+} from '../../../test/factories.ts';
+import { apiAs, eventually, type ListedAccount } from '../accounts/account.test-support.ts';
 import { workAccounts } from '../../db/schema/index.ts';
 import { resolveToken } from '../../platform/auth-context.ts';
 import { insertHits } from './sensitive.repository.ts';
 import { SensitiveService } from './sensitive.service.ts';
 
-let ctx: TestContext;
+const ctx = useTestServer();
 let demo: Session;
 let sup: Session;
 let seat1: Session;
@@ -51,21 +46,12 @@ async function inbound(account: ListedAccount, content: string, msgType = 1) {
 }
 
 beforeAll(async () => {
-  ctx = await buildTestApp();
-  demo = await login(ctx, 'demo');
-  sup = await login(ctx, 'demo-sup');
-  seat1 = await login(ctx, 'demo-seat1');
-  seat2 = await login(ctx, 'demo-seat2');
-  const t = await buildTenant(ctx);
-  other = await login(ctx, t.manager.username);
-  acc = await addAccount(ctx, demo, { nickname: '敏感词测试号' });
-  acc2 = await addAccount(ctx, demo, { nickname: '敏感词测试号二' });
-  expect(
-    (await api().post('/main-api/acc/distribute', { wxids: [acc.wxid], uid: seat1.uid })).status,
-  ).toBe(200);
-  await api().post('/sim-api/config', { deliveryDelayMs: 20, readDelayMs: 20, failRate: 0 });
+  ({ demo, sup, seat1, seat2 } = await signInAs(ctx, 'demo', 'sup', 'seat1', 'seat2'));
+  other = await buildOtherTenant(ctx);
+  acc = await buildAccount(ctx, demo, { nickname: '敏感词测试号', distributeTo: seat1 });
+  acc2 = await buildAccount(ctx, demo, { nickname: '敏感词测试号二' });
+  await quickSimulator(ctx, demo);
 });
-afterAll(() => ctx.close());
 
 describe('sensitive words', () => {
   it('adds in bulk ignoring blanks and duplicates, lists, searches and deletes', async () => {

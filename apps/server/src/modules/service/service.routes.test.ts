@@ -7,8 +7,7 @@ import type {
   UnreadSummary,
 } from '@cst/shared';
 import { ports } from '../../db/schema/index.ts';
-import { startServer, type Server } from '../../server.ts';
-import { buildTenant, buildUser, testConfig, type Session } from '../../../test/support.ts';
+import { buildTenant, buildUser, useStartedServer, type Session } from '../../../test/support.ts';
 import { openTestSocket, type TestSocket } from '../../realtime/test-socket.ts';
 import {
   addAccount,
@@ -21,7 +20,6 @@ import {
 // Issue 19 §2: seat transfers (pending → accepted | revoked), the service log, do not disturb.
 // A tenant of its own so the demo seats' views stay as other tests expect them.
 
-let server: Server;
 let manager: Session;
 let sup: Session;
 let seatA: Session;
@@ -79,11 +77,12 @@ async function connect(s: Session): Promise<TestSocket> {
   return ws;
 }
 
+const server = useStartedServer({
+  realtime: { liveGraceMs: 100 },
+  accounts: { simulator: { loginDelayMs: 20 } },
+});
+
 beforeAll(async () => {
-  server = await startServer(testConfig({ port: 0 }), {
-    realtime: { liveGraceMs: 100 },
-    accounts: { simulator: { loginDelayMs: 20 } },
-  });
   const t = await buildTenant(server);
   manager = await signIn(server, t.manager.username);
   const supUser = await buildUser(server, {
@@ -127,7 +126,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await socketA?.close();
   await socketB?.close();
-  await server?.stop();
 });
 
 describe('handing a conversation to another seat', () => {

@@ -1,11 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  buildTenant,
-  buildTestApp,
-  login,
-  type Session,
-  type TestContext,
-} from '../../../test/support.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestServer, type Session } from '../../../test/support.ts';
+import { buildAccount, buildOtherTenant, signInAs } from '../../../test/factories.ts';
 import {
   addAccount,
   apiAs,
@@ -13,18 +8,16 @@ import {
   type ListedAccount,
 } from '../accounts/account.test-support.ts';
 
-let ctx: TestContext;
+const ctx = useTestServer();
 let demo: Session;
 let other: Session;
 let acc: ListedAccount;
 
 beforeAll(async () => {
-  ctx = await buildTestApp();
-  demo = await login(ctx, 'demo');
-  other = await login(ctx, (await buildTenant(ctx)).manager.username);
-  acc = await addAccount(ctx, demo, { nickname: '模拟号' });
+  ({ demo } = await signInAs(ctx, 'demo'));
+  other = await buildOtherTenant(ctx);
+  acc = await buildAccount(ctx, demo, { nickname: '模拟号' });
 });
-afterAll(() => ctx.close());
 
 const api = (s: Session = demo) => apiAs(ctx, s);
 

@@ -1,11 +1,10 @@
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { StatResult } from '@cst/shared';
 import { eq } from 'drizzle-orm';
 import { contacts, friendRequests, ports, roles, workAccounts } from '../../db/schema/index.ts';
 import { accountStatusLog } from '../../db/schema/index.ts';
-import { startServer, type Server } from '../../server.ts';
-import { buildTenant, buildUser, testConfig, type Session } from '../../../test/support.ts';
+import { buildTenant, buildUser, useStartedServer, type Session } from '../../../test/support.ts';
 import {
   addAccount,
   apiAs,
@@ -17,7 +16,6 @@ import {
 // Issue 20: the statistics routes over HTTP — figures from events written by the features,
 // visibility per role and tenant, bad input, the xlsx export.
 
-let server: Server;
 let manager: Session;
 let sup: Session;
 let seatA: Session;
@@ -67,10 +65,11 @@ async function ownTenant(name: string) {
   return t;
 }
 
+const server = useStartedServer({
+  accounts: { simulator: { loginDelayMs: 20 } },
+});
+
 beforeAll(async () => {
-  server = await startServer(testConfig({ port: 0 }), {
-    accounts: { simulator: { loginDelayMs: 20 } },
-  });
   const t = await ownTenant('统计路由');
   tenantId = t.tenant.id;
   manager = await signIn(server, t.manager.username);
@@ -139,9 +138,6 @@ beforeAll(async () => {
     { tenantId, workAccountId: b1, direction: 'in', wxid: 'q4', status: 3 },
   ]);
 }, 90_000);
-afterAll(async () => {
-  await server?.stop();
-});
 
 const byWxid = (r: StatResult) => Object.fromEntries(r.accounts.map((a) => [a.workWxid, a.values]));
 

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import type {
@@ -12,18 +12,16 @@ import type {
 import { pushEvents } from '../../db/schema/index.ts';
 import { rowsOf } from '../../platform/db.ts';
 import type { ContactDto } from '../../gateway/types.ts';
+import { useTestServer, type Session } from '../../../test/support.ts';
 import {
-  buildTenant,
-  buildTestApp,
-  buildUser,
-  demoTenant,
-  login,
-  type Session,
-  type TestContext,
-} from '../../../test/support.ts';
+  buildAccount,
+  buildOtherTenant,
+  buildSeatWithRole,
+  buildSignedInUser,
+  signInAs,
+} from '../../../test/factories.ts';
 import { accountRuntimeOf } from '../accounts/account-runtime.ts';
 import {
-  addAccount,
   apiAs,
   eventually,
   gatewayIdle,
@@ -31,7 +29,7 @@ import {
 } from '../accounts/account.test-support.ts';
 import { ossToken, pngOf, uploadAs } from '../files/files.test-support.ts';
 
-let ctx: TestContext;
+const ctx = useTestServer();
 let demo: Session;
 let sub: Session;
 let seat1: Session;
@@ -86,24 +84,15 @@ async function bulkApply(body: Record<string, unknown>, step = 7) {
 }
 
 beforeAll(async () => {
-  ctx = await buildTestApp();
-  demo = await login(ctx, 'demo');
-  seat1 = await login(ctx, 'demo-seat1');
-  seat2 = await login(ctx, 'demo-seat2');
-  const tenantId = await demoTenant(ctx);
-  sub = await login(ctx, (await buildUser(ctx, { tenantId, role: 'subAdmin' })).username);
-  const t = await buildTenant(ctx);
-  other = await login(ctx, t.manager.username);
-  const role = await api().post<{ id: string }>('/system-api/system/roles/add', {
+  ({ demo, seat1, seat2 } = await signInAs(ctx, 'demo', 'seat1', 'seat2'));
+  sub = await buildSignedInUser(ctx, { tenantId: demo.tenantId, role: 'subAdmin' });
+  other = await buildOtherTenant(ctx);
+  readOnly = await buildSeatWithRole(ctx, demo, {
     roleName: '只看会话',
     permissions: ['conversation.read'],
   });
-  const viewer = await buildUser(ctx, { tenantId, role: 'office', roleId: role.data.id });
-  readOnly = await login(ctx, viewer.username);
-  acc = await addAccount(ctx, demo, { nickname: '标签测试号' });
-  acc2 = await addAccount(ctx, demo, { nickname: '标签测试号二' });
-  const d = await api().post('/main-api/acc/distribute', { wxids: [acc.wxid], uid: seat1.uid });
-  expect(d.status).toBe(200);
+  acc = await buildAccount(ctx, demo, { nickname: '标签测试号', distributeTo: seat1 });
+  acc2 = await buildAccount(ctx, demo, { nickname: '标签测试号二' });
   const gw = accountRuntimeOf(ctx.deps).gateway;
   friends = await gw.listContacts(acc.wxid);
   friends2 = await gw.listContacts(acc2.wxid);
@@ -113,7 +102,6 @@ beforeAll(async () => {
     return r.data.total >= friends.length + friends2.length;
   }, 15000);
 });
-afterAll(() => ctx.close());
 
 describe('tag groups and tags', () => {
   it('adds groups and tags in order, with counts of zero', async () => {

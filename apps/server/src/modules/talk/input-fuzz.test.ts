@@ -1,17 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, login, type Session, type TestContext } from '../../../test/support.ts';
-import { addAccount, type ListedAccount } from '../accounts/account.test-support.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestServer, type Session } from '../../../test/support.ts';
+import { buildAccount, signInAs } from '../../../test/factories.ts';
+import { type ListedAccount } from '../accounts/account.test-support.ts';
 
-let ctx: TestContext;
+const ctx = useTestServer();
 let demo: Session;
 let acc: ListedAccount;
 
 beforeAll(async () => {
-  ctx = await buildTestApp();
-  demo = await login(ctx, 'demo');
-  acc = await addAccount(ctx, demo, { nickname: '输入测试号' });
+  ({ demo } = await signInAs(ctx, 'demo'));
+  acc = await buildAccount(ctx, demo, { nickname: '输入测试号' });
 });
-afterAll(() => ctx.close());
 
 const NUL = 'a\u0000b';
 const odd = [

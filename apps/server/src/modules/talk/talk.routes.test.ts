@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type {
   ChatRecords,
   EmoticonItem,
@@ -7,22 +7,17 @@ import type {
   RichSendResult,
   VoteRecord,
 } from '@cst/shared';
+import { useTestServer, type Session } from '../../../test/support.ts';
 import {
-  buildTenant,
-  buildTestApp,
-  login,
-  type Session,
-  type TestContext,
-} from '../../../test/support.ts';
-import {
-  addAccount,
-  apiAs,
-  eventually,
-  type ListedAccount,
-} from '../accounts/account.test-support.ts';
+  buildAccount,
+  buildOtherTenant,
+  quickSimulator,
+  signInAs,
+} from '../../../test/factories.ts';
+import { apiAs, eventually, type ListedAccount } from '../accounts/account.test-support.ts';
 import { multipart, pngOf, SAMPLE } from '../files/files.test-support.ts';
 
-let ctx: TestContext;
+const ctx = useTestServer();
 let demo: Session;
 let seat1: Session;
 let seat2: Session;
@@ -87,23 +82,15 @@ function poll(recordId: string, answerMode: 0 | 1) {
 }
 
 beforeAll(async () => {
-  ctx = await buildTestApp();
-  demo = await login(ctx, 'demo');
-  seat1 = await login(ctx, 'demo-seat1');
-  seat2 = await login(ctx, 'demo-seat2');
-  const t = await buildTenant(ctx);
-  other = await login(ctx, t.manager.username);
-  acc = await addAccount(ctx, demo, { nickname: '工具测试号' });
-  acc2 = await addAccount(ctx, demo, { nickname: '工具测试号二' });
-  expect(
-    (await api().post('/main-api/acc/distribute', { wxids: [acc.wxid], uid: seat1.uid })).status,
-  ).toBe(200);
-  await api().post('/sim-api/config', { deliveryDelayMs: 20, readDelayMs: 20, failRate: 0 });
+  ({ demo, seat1, seat2 } = await signInAs(ctx, 'demo', 'seat1', 'seat2'));
+  other = await buildOtherTenant(ctx);
+  acc = await buildAccount(ctx, demo, { nickname: '工具测试号', distributeTo: seat1 });
+  acc2 = await buildAccount(ctx, demo, { nickname: '工具测试号二' });
+  await quickSimulator(ctx, demo);
   await inbound(1, '你好');
   await inbound(1, '你好', FRIEND2);
   await inbound(1, '另一个号', FRIEND, acc2);
 });
-afterAll(() => ctx.close());
 
 describe('emoticons', () => {
   it('lists a generated system set and serves its pictures', async () => {

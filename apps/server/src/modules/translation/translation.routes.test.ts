@@ -4,13 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { MessageItem } from '@cst/shared';
 import { pushEvents } from '../../db/schema/index.ts';
-import { buildTestApp, login, type Session, type TestContext } from '../../../test/support.ts';
-import {
-  addAccount,
-  apiAs,
-  eventually,
-  type ListedAccount,
-} from '../accounts/account.test-support.ts';
+import { useTestServer, type Session } from '../../../test/support.ts';
+import { buildAccount, quickSimulator, signInAs } from '../../../test/factories.ts';
+import { apiAs, eventually, type ListedAccount } from '../accounts/account.test-support.ts';
 import { mediaOf } from '../media/media-context.ts';
 import { TranslationService } from './translation.service.ts';
 
@@ -67,12 +63,20 @@ function fakeTranslator() {
   return { server, requests };
 }
 
-let ctx: TestContext;
+const fake = fakeTranslator();
+beforeAll(async () => {
+  await new Promise<void>((resolve) => fake.server.listen(0, '127.0.0.1', resolve));
+});
+afterAll(async () => {
+  await new Promise((resolve) => fake.server.close(resolve));
+});
+const ctx = useTestServer(() => ({
+  translateUrl: `http://127.0.0.1:${(fake.server.address() as AddressInfo).port}/`,
+}));
 let demo: Session;
 let seat1: Session;
 let seat2: Session;
 let acc: ListedAccount;
-const fake = fakeTranslator();
 const FRIEND = 'wxid_tr_friend_1';
 const api = (s: Session = demo, lang?: string) => apiAs(ctx, s, lang);
 
@@ -94,19 +98,9 @@ async function inbound(content: string) {
 }
 
 beforeAll(async () => {
-  await new Promise<void>((resolve) => fake.server.listen(0, '127.0.0.1', resolve));
-  const port = (fake.server.address() as AddressInfo).port;
-  ctx = await buildTestApp({ translateUrl: `http://127.0.0.1:${port}/` });
-  demo = await login(ctx, 'demo');
-  seat1 = await login(ctx, 'demo-seat1');
-  seat2 = await login(ctx, 'demo-seat2');
-  acc = await addAccount(ctx, demo, { nickname: '翻译测试号' });
-  await api().post('/main-api/acc/distribute', { wxids: [acc.wxid], uid: seat1.uid });
-  await api().post('/sim-api/config', { deliveryDelayMs: 20, readDelayMs: 20, failRate: 0 });
-});
-afterAll(async () => {
-  await ctx.close();
-  await new Promise((resolve) => fake.server.close(resolve));
+  ({ demo, seat1, seat2 } = await signInAs(ctx, 'demo', 'seat1', 'seat2'));
+  acc = await buildAccount(ctx, demo, { nickname: '翻译测试号', distributeTo: seat1 });
+  await quickSimulator(ctx, demo);
 });
 
 describe('translation assistant', () => {

@@ -8,13 +8,15 @@ import { proxiesApi } from './api.ts';
 export interface ProxyAddModalProps {
   open: boolean;
   onClose: (added: boolean) => void;
+  /** Some lines were added: the list behind refreshes at once, not when the dialog closes. */
+  onAdded?: () => void;
 }
 
 /**
  * Adds socks5 proxies from text lines `ip:port:account:password`: valid lines are added, and
  * each bad line is reported with its number and the reason; the bad lines stay for fixing.
  */
-export function ProxyAddModal({ open, onClose }: ProxyAddModalProps) {
+export function ProxyAddModal({ open, onClose, onAdded }: ProxyAddModalProps) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const [text, setText] = useState('');
@@ -35,6 +37,7 @@ export function ProxyAddModal({ open, onClose }: ProxyAddModalProps) {
       setResult(res);
       if (res.added > 0) {
         setAddedAny(true);
+        onAdded?.();
         void message.success(t('proxies.added', { count: res.added }));
       }
       if (res.errors.length === 0) {
@@ -75,6 +78,15 @@ export function ProxyAddModal({ open, onClose }: ProxyAddModalProps) {
         data-testid="proxy-lines"
         style={{ fontFamily: 'monospace' }}
       />
+      {result && result.errors.length > 0 && result.added > 0 && (
+        <Alert
+          type="success"
+          showIcon
+          style={{ marginTop: 12 }}
+          title={t('proxies.added', { count: result.added })}
+          data-testid="proxy-added"
+        />
+      )}
       {result && result.errors.length > 0 && (
         <Alert
           type="warning"

@@ -1,8 +1,9 @@
-import { App } from 'antd';
+import { Alert, App } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { FormFields, FormModal } from '../../components/listPage/index.ts';
 import { proxiesApi } from './api.ts';
 import { useProxies } from './useProxies.ts';
+import { useWorkAccounts } from './workAccountStore.ts';
 
 /** Props of {@link ProxyAssignModal}. */
 export interface ProxyAssignModalProps {
@@ -18,6 +19,10 @@ export function ProxyAssignModal({ wxids, onClose }: ProxyAssignModalProps) {
   const { message } = App.useApp();
   const open = wxids !== null;
   const proxies = useProxies(open);
+  // A proxy is used from the next login: an online account keeps its connection until then.
+  const online = useWorkAccounts(
+    (s) => s.accounts.filter((a) => a.status === 'online' && wxids?.includes(a.wxid)).length,
+  );
 
   return (
     <FormModal<{ proxyId: string }>
@@ -30,6 +35,15 @@ export function ProxyAssignModal({ wxids, onClose }: ProxyAssignModalProps) {
         void message.success(t('proxies.assigned', { count: res.count }));
       }}
     >
+      {online > 0 && (
+        <Alert
+          type="info"
+          showIcon
+          style={{ marginBottom: 16 }}
+          title={t('proxies.nextLogin', { count: online })}
+          data-testid="proxy-next-login"
+        />
+      )}
       <FormFields
         fields={[
           {

@@ -90,6 +90,7 @@ export function ProxyDrawer({ open, onClose }: ProxyDrawerProps) {
       />
       <ProxyAddModal
         open={adding}
+        onAdded={refresh}
         onClose={(added) => {
           setAdding(false);
           if (added) refresh();

@@ -136,6 +136,7 @@ export const accountsTexts: Record<Language, TextTree> = {
       addTitle: '添加代理（socks5）',
       addHint: '每行一个，格式：ip:端口:账号:密码',
       added: '已添加 {count} 个代理',
+      nextLogin: '其中 {count} 个工作号在线：新的代理在它下次登录时生效，当前连接不受影响',
       errorsTitle: '以下 {count} 行未添加',
       line: '行号',
       text: '内容',
@@ -297,6 +298,8 @@ export const accountsTexts: Record<Language, TextTree> = {
       addTitle: 'Add proxies (socks5)',
       addHint: 'One per line: ip:port:account:password',
       added: '{count} proxies added',
+      nextLogin:
+        '{count} of these accounts are online: the new proxy applies from their next login; the current connection stays as it is',
       errorsTitle: '{count} lines were not added',
       line: 'Line',
       text: 'Text',

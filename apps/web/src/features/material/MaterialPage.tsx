@@ -15,7 +15,7 @@ import {
   ListScreen,
   useListPage,
 } from '../../components/listPage/index.ts';
-import { AddMaterialModal, type AddKind } from './AddMaterialModal.tsx';
+import { AddMaterialModal, EditMaterialModal, type AddKind } from './AddMaterialModal.tsx';
 import { materialApi, materialKeys } from './api.ts';
 import { MaterialThumb, materialLabel } from './MaterialPreview.tsx';
 import { NameDialog } from './NameDialog.tsx';
@@ -44,6 +44,7 @@ export function MaterialPage() {
   const [folderDialog, setFolderDialog] = useState<FolderDialog>(null);
   const [deleting, setDeleting] = useState<SideListItem | null>(null);
   const [adding, setAdding] = useState<AddKind | null>(null);
+  const [editing, setEditing] = useState<MaterialItem | null>(null);
   const refreshAll = () => client.invalidateQueries({ queryKey: materialKeys.all });
 
   const page = useListPage({
@@ -106,7 +107,8 @@ export function MaterialPage() {
       { kind: 'time', title: 'material.createdAt', field: 'createdAt', width: 180 },
       {
         kind: 'actions',
-        width: 100,
+        width: 140,
+        edit: setEditing,
         remove: {
           target: materialLabel,
           run: (m) => materialApi.remove([m.id]).then(refreshAll),
@@ -153,6 +155,13 @@ export function MaterialPage() {
             folderId={folderId}
             onClose={(saved) => {
               setAdding(null);
+              if (saved) void refreshAll();
+            }}
+          />
+          <EditMaterialModal
+            item={editing}
+            onClose={(saved) => {
+              setEditing(null);
               if (saved) void refreshAll();
             }}
           />

@@ -1,6 +1,7 @@
 import type {
   ConversationItem,
   MaterialAddBody,
+  MaterialEditBody,
   MaterialFolderItem,
   MaterialItem,
   MaterialListBody,
@@ -28,8 +29,7 @@ export const materialApi = {
   deleteFolder: (id: string) => mainApi.post<{ id: string }>(`${BASE}/folder/del`, { id }),
   list: (body: MaterialListBody) => mainApi.post<MaterialListResult>(`${BASE}/list`, body),
   add: (body: MaterialAddBody) => mainApi.post<MaterialItem>(`${BASE}/add`, body),
-  edit: (id: string, patch: { title?: string; folderId?: string }) =>
-    mainApi.post<MaterialItem>(`${BASE}/edit`, { id, ...patch }),
+  edit: (body: MaterialEditBody) => mainApi.post<MaterialItem>(`${BASE}/edit`, body),
   remove: (ids: string[]) => mainApi.post<{ deleted: number }>(`${BASE}/del`, { ids }),
   /** Up to 9 pictures, or one video, voice or document, into a folder. */
   upload: (folderId: string, files: File[]) => {

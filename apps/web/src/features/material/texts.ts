@@ -33,6 +33,7 @@ export const materialTexts: Record<Language, TextTree> = {
       uploadHint:
         '图片一次最多 9 张，每张不超过 5M、不小于 200×200；视频一次 1 个，不超过 10M、30 秒；文件一次 1 个，不超过 10M',
       uploading: '正在上传…',
+      editItem: '编辑素材',
       uploaded: '已上传 {count} 个素材',
       add: '添加素材',
       addText: '添加文本',
@@ -107,6 +108,7 @@ export const materialTexts: Record<Language, TextTree> = {
       uploadHint:
         'Up to 9 pictures at once, each at most 5M and at least 200×200; one video of at most 10M and 30 s; one file of at most 10M',
       uploading: 'Uploading…',
+      editItem: 'Edit material',
       uploaded: '{count} items uploaded',
       add: 'Add material',
       addText: 'Add text',

@@ -9,6 +9,8 @@ const VIEW = 280;
 /** Props of {@link AvatarCropDialog}. */
 export interface AvatarCropDialogProps {
   file: File | null;
+  /** Which of several picked pictures this is (the title says 1/3), or null for one. */
+  position?: { n: number; of: number } | null;
   onDone: (jpeg: Blob) => Promise<unknown>;
   onClose: () => void;
 }
@@ -17,7 +19,7 @@ export interface AvatarCropDialogProps {
  * Crops a jpg into a square avatar: drag to place, zoom, and an output size of 200–400 px
  * (default 300); the result is a JPEG the server keeps at 72 DPI.
  */
-export function AvatarCropDialog({ file, onDone, onClose }: AvatarCropDialogProps) {
+export function AvatarCropDialog({ file, position, onDone, onClose }: AvatarCropDialogProps) {
   const { t } = useTranslation();
   const [img, setImg] = useState<HTMLImageElement | null>(null);
   const [zoom, setZoom] = useState(1);
@@ -83,7 +85,11 @@ export function AvatarCropDialog({ file, onDone, onClose }: AvatarCropDialogProp
   return (
     <Modal
       open={file !== null}
-      title={t('profileLib.cropTitle')}
+      title={
+        position
+          ? t('profileLib.cropTitleOf', { n: position.n, of: position.of })
+          : t('profileLib.cropTitle')
+      }
       onCancel={onClose}
       confirmLoading={busy}
       okButtonProps={{ disabled: !img, 'data-testid': 'avatar-crop-ok' }}

@@ -14,18 +14,23 @@ export function AvatarLibrary() {
   const { message } = App.useApp();
   const client = useQueryClient();
   const input = useRef<HTMLInputElement>(null);
-  const [file, setFile] = useState<File | null>(null);
+  // Picked pictures wait their turn: the crop dialog shows the first, then the next.
+  const [queue, setQueue] = useState<{ files: File[]; total: number }>({ files: [], total: 0 });
+  const file = queue.files[0] ?? null;
   const avatars = useQuery({ queryKey: profileLibKeys.avatars, queryFn: profileLibApi.avatars });
   const refresh = () => client.invalidateQueries({ queryKey: profileLibKeys.avatars });
 
-  const pick = (f: File | undefined) => {
-    if (!f) return;
-    if (!/\.jpe?g$/i.test(f.name) && f.type !== 'image/jpeg') {
-      void message.error(t('profileLib.notJpeg'));
-      return;
+  const pick = (picked: File[]) => {
+    const jpegs = picked.filter((f) => /\.jpe?g$/i.test(f.name) || f.type === 'image/jpeg');
+    const others = picked.filter((f) => !jpegs.includes(f));
+    if (others.length > 0) {
+      void message.error(
+        `${t('profileLib.notJpeg')}${t('common.colon')}${others.map((f) => f.name).join('、')}`,
+      );
     }
-    setFile(f);
+    if (jpegs.length > 0) setQueue({ files: jpegs, total: jpegs.length });
   };
+  const next = () => setQueue((q) => ({ files: q.files.slice(1), total: q.total }));
   const upload = (
     <>
       <Button
@@ -41,9 +46,10 @@ export function AvatarLibrary() {
         type="file"
         hidden
         accept=".jpg,.jpeg,image/jpeg"
+        multiple
         data-testid="avatar-upload-input"
         onChange={(e) => {
-          pick(e.target.files?.[0]);
+          pick([...(e.target.files ?? [])]);
           e.target.value = '';
         }}
       />
@@ -80,8 +86,12 @@ export function AvatarLibrary() {
         </div>
       )}
       <AvatarCropDialog
+        key={`${queue.total - queue.files.length}:${file?.name ?? ''}`}
         file={file}
-        onClose={() => setFile(null)}
+        position={
+          queue.total > 1 ? { n: queue.total - queue.files.length + 1, of: queue.total } : null
+        }
+        onClose={next}
         onDone={async (jpeg) => {
           await profileLibApi.uploadAvatar(jpeg);
           void message.success(t('profileLib.uploaded'));
