@@ -13,6 +13,14 @@ export default defineConfig({
       },
       {
         test: {
+          name: 'gateway',
+          root: './packages/gateway',
+          include: ['src/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        test: {
           name: 'gateway-whatsapp',
           root: './packages/gateway-whatsapp',
           include: ['src/**/*.test.ts'],

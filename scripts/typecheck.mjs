@@ -6,6 +6,7 @@ const projects = [
   'apps/server',
   'apps/web',
   'packages/gateway-whatsapp',
+  'packages/gateway',
   'e2e',
   'bench',
   'packages/shared',

@@ -95,7 +95,7 @@ test.describe('group helper: mass send', () => {
     // once, the next friend's when the clock reaches the next slot.
     const row = taskRow(page, name);
     await expect(row).toBeVisible();
-    await expect(row.getByTestId('bulk-task-progress')).toContainText(`/ ${total}`);
+    await expect(row.getByTestId('bulk-task-size')).toContainText(`共 ${total} 条消息`);
     await expect.poll(() => sentOf(page, name)).toBe(MESSAGES);
     await server.advanceClock(SLOT_SEC * 1000);
     await expect.poll(() => sentOf(page, name)).toBe(2 * MESSAGES);
@@ -158,6 +158,79 @@ test.describe('group helper: mass send', () => {
     await page.getByTestId('confirm-word').fill('del');
     await page.getByTestId('confirm-word-ok').click();
     await expect(taskRow(page, name)).toHaveCount(0);
+    expect(problems).toEqual([]);
+  });
+  test('picks recipients among the friends by tag and account, sized in people and messages', async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(120_000);
+    await page.setExtraHTTPHeaders(address());
+    const problems = watchConsole(page);
+    const a = await setUpAccount(request, '群发号乙', SEAT);
+    const run = `${Date.now() % 1_000_000}`;
+    const friends = await a.api<{ list: { friendWxid: string; nickname: string }[] }>(
+      '/main-api/acc/friends-list',
+      { workWxid: a.wxid, pageSize: 5 },
+    );
+    const chosen = friends.list.slice(0, 2);
+    const tagName = `回访客户${run}`;
+    const tag = await a.api<{ id: string }>('/main-api/tags/add', { name: tagName });
+    await a.api('/main-api/acc/add-friend-tag', {
+      targets: chosen.map((f) => ({ workWxid: a.wxid, friendWxid: f.friendWxid })),
+      tagIds: [tag.id],
+      op: 'add',
+    });
+
+    await loginAs(page, SEAT);
+    await expect(async () => {
+      await page.goto('/#/grouphelper/manager');
+      await expect(page.getByTestId('bulk-tasks')).toBeVisible({ timeout: 5000 });
+    }).toPass({ timeout: 30_000 });
+    await page.getByTestId('bulk-task-add').click();
+    const dialog = page.locator('.ant-modal').filter({ hasText: '新建群发任务' });
+    const name = `回访-${run}`;
+    await dialog.getByTestId('bulk-task-name').fill(name);
+    await dialog.getByTestId('bulk-task-accounts').click();
+    await page.keyboard.type(a.wxid);
+    await page.locator('.ant-select-item-option').filter({ hasText: a.wxid }).click();
+    await page.keyboard.press('Escape');
+    await dialog.getByText('指定好友 / 上传名单').click();
+    await dialog.getByTestId('bulk-task-pick').click();
+
+    // The picker: the account's friends with their ids; a tag narrows them to the two.
+    const picker = page.getByTestId('friend-picker');
+    const rows = picker.getByTestId('friend-picker-row');
+    await expect(rows.first()).toBeVisible();
+    await expect(rows.first()).toContainText(/\S+/);
+    await picker.getByTestId('friend-picker-tags').click();
+    await page.keyboard.type(tagName);
+    await page.locator('.ant-select-item-option').filter({ hasText: tagName }).click();
+    await page.keyboard.press('Escape');
+    await expect(rows).toHaveCount(2);
+    for (const f of chosen) await expect(picker).toContainText(f.friendWxid);
+    await shot(page, 'bulk-friend-picker');
+    await page.setViewportSize({ width: 1024, height: 768 });
+    await shot(page, 'bulk-friend-picker-1024');
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await picker.locator('thead .ant-checkbox-input').check();
+    await expect(picker.getByTestId('friend-picker-count')).toHaveText('已选 2 人');
+    await picker.getByTestId('friend-picker-ok').click();
+    await expect(picker).toBeHidden();
+    const list = dialog.getByTestId('bulk-task-list');
+    for (const f of chosen) await expect(list).toContainText(f.friendWxid);
+
+    await dialog.getByTestId('bulk-msg-0-content').fill('您好，回访一下上次的订单');
+    await dialog.getByTestId('bulk-create-ok').click();
+    await expect(dialog).toBeHidden();
+    const row = taskRow(page, name);
+    await expect(row.getByTestId('bulk-task-size')).toHaveText('2 个对象 · 共 2 条消息');
+    await row.getByTestId('bulk-task-details').click();
+    const table = page.getByTestId('bulk-details-table');
+    await expect(table.locator('tr.ant-table-row')).toHaveCount(2);
+    for (const f of chosen) await expect(table).toContainText(f.friendWxid);
+    await page.keyboard.press('Escape');
+    await shot(page, 'bulk-tasks-picked');
     expect(problems).toEqual([]);
   });
 });

@@ -7,23 +7,42 @@
 // for one message back, then logs the device out. The session lives in a PGlite folder under
 // WA_LIVE_DIR (default /tmp/cst-wa-live), so a second run resumes without a scan if you skip the
 // logout with WA_LIVE_KEEP=1. WA_LIVE_PROXY=ip:port:user:pass connects through a SOCKS5 proxy.
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import pino from 'pino';
 import QRCode from 'qrcode';
-import { openPglite, runMigrations } from '../../../apps/server/src/platform/db.ts';
-import { loadConfig } from '../../../apps/server/src/platform/config.ts';
 import { createWhatsAppGateway } from '../src/index.ts';
+import { createTestDatabase } from '../src/test-database.ts';
 
 if (process.env.WA_LIVE !== '1' || !process.env.WA_LIVE_TO) {
   console.error('Set WA_LIVE=1 and WA_LIVE_TO=<phone digits> to run the live smoke test.');
   process.exit(2);
 }
 const dir = process.env.WA_LIVE_DIR ?? '/tmp/cst-wa-live';
-const database = await openPglite(path.join(dir));
-await runMigrations(database);
-const config = loadConfig({ ...process.env, PLATFORM: 'whatsapp', DATA_DIR: dir });
+mkdirSync(dir, { recursive: true });
+const database = await createTestDatabase(path.join(dir, 'pg'));
+// The session secrets' key: WA_AUTH_KEY, else one kept beside the database.
+const keyFile = path.join(dir, 'auth.key');
+const key = process.env.WA_AUTH_KEY
+  ? Buffer.from(process.env.WA_AUTH_KEY, 'base64')
+  : (() => {
+      try {
+        return readFileSync(keyFile);
+      } catch {
+        const k = randomBytes(32);
+        writeFileSync(keyFile, k, { mode: 0o600 });
+        return k;
+      }
+    })();
 const log = pino({ level: process.env.LOG_LEVEL ?? 'warn' });
-const gw = await createWhatsAppGateway({ db: database.db, config, log, now: Date.now });
+const gw = await createWhatsAppGateway({
+  db: database.db,
+  config: { whatsappAuthKey: key },
+  sharedSecret: database.sharedSecret,
+  log,
+  now: Date.now,
+});
 const to = `${process.env.WA_LIVE_TO.replace(/\D/g, '')}@s.whatsapp.net`;
 
 const online = new Promise<string>((resolve) => {

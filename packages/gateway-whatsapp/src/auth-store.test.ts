@@ -13,13 +13,12 @@ import {
 import pino from 'pino';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase } from '../../../apps/server/test/support.ts';
-import type { Database } from '../../../apps/server/src/platform/db.ts';
+import { createTestDatabase, type TestDatabase } from './test-database.ts';
 import { WaAuthStore } from './auth-store.ts';
 import { SecretBox, openSecretBox } from './secret-box.ts';
-import { waSessionKeys, waSessions } from './server.ts';
+import { waSessionKeys, waSessions } from './seam.ts';
 
-let database: Database;
+let database: TestDatabase;
 const key = randomBytes(32);
 const now = () => Date.UTC(2025, 0, 15);
 
@@ -129,7 +128,11 @@ describe('WaAuthStore', () => {
     await store.bind(s.id, '123456789012345@lid');
 
     // A new process: a new store over the same rows and the same key.
-    const rebuilt = new WaAuthStore(database.db, await openSecretBox(database.db, key), now);
+    const rebuilt = new WaAuthStore(
+      database.db,
+      await openSecretBox(database.sharedSecret, key),
+      now,
+    );
     const back = await rebuilt.findByWxid('123456789012345@lid');
     expect(back!.id).toBe(s.id);
     expect(back!.proxy).toBe('h:1:u:p');
@@ -147,8 +150,8 @@ describe('WaAuthStore', () => {
   });
 
   it('creates the key once in the database when WA_AUTH_KEY is not set', async () => {
-    const a = await openSecretBox(database.db, undefined);
-    const b = await openSecretBox(database.db, undefined);
+    const a = await openSecretBox(database.sharedSecret, undefined);
+    const b = await openSecretBox(database.sharedSecret, undefined);
     expect(b.open(a.seal('secret', 'ctx'), 'ctx')).toBe('secret');
     expect(() => b.open(a.seal('secret', 'ctx'), 'other')).toThrow();
   });
@@ -233,7 +236,11 @@ describe('WaAuthStore', () => {
     await store.flush();
 
     // A new process: the session comes back from the rows alone.
-    const rebuilt = new WaAuthStore(database.db, await openSecretBox(database.db, key), now);
+    const rebuilt = new WaAuthStore(
+      database.db,
+      await openSecretBox(database.sharedSecret, key),
+      now,
+    );
     const back = rebuilt.authState((await rebuilt.find(s.id))!);
     const alice2 = makeRepo({ creds: back.creds, keys: tx(back.keys) }, logger);
     const later = await bob.encryptMessage({ jid: ALICE, data: Buffer.from('after restart') });

@@ -9,7 +9,7 @@ import {
 } from 'baileys';
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { SecretBox } from './secret-box.ts';
-import { waSessionKeys, waSessions, type Db } from './server.ts';
+import { waSessionKeys, waSessions, type Db } from './seam.ts';
 
 /** A stored session row, its secrets opened. */
 export interface StoredSession {

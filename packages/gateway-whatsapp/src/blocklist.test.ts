@@ -1,13 +1,12 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestDatabase } from '../../../apps/server/test/support.ts';
-import type { Database } from '../../../apps/server/src/platform/db.ts';
-import { waSessions } from './server.ts';
+import { createTestDatabase, type TestDatabase } from './test-database.ts';
+import { waSessions } from './seam.ts';
 import { buildWa, inboundMessage, loginWa, ME_ID, type WaHarness } from './test-support.ts';
 
 // The blacklist on WhatsApp: block / unblock through `updateBlockStatus`, the blocklist read when
 // the socket opens and kept current from `blocklist.*` events, each change a `contactsChanged`.
 
-let database: Database;
+let database: TestDatabase;
 let h: WaHarness;
 beforeAll(async () => {
   database = await createTestDatabase();

@@ -2,7 +2,7 @@ import type { BaileysEventMap } from 'baileys';
 import type { Conn, WaCore } from './core.ts';
 import { toContact } from './events.ts';
 import { isWaGroup } from './ids.ts';
-import { GatewayError, type ContactDto, type FriendFlagsPatch } from './server.ts';
+import { GatewayError, type ContactDto, type FriendFlagsPatch } from './seam.ts';
 
 // The account's WhatsApp blocklist is the console's blacklist: read when the socket opens, kept
 // current from `blocklist.set` / `blocklist.update`, changed with `updateBlockStatus`. Each change

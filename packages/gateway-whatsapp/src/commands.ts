@@ -16,7 +16,7 @@ import {
   type Peer,
   type SendAccepted,
   type SendCommand,
-} from './server.ts';
+} from './seam.ts';
 
 /** How long after sending WhatsApp still lets a message be revoked (about two days). */
 export const REVOKE_WINDOW_MS = 2 * 24 * 3600_000;

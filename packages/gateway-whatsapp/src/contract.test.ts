@@ -1,5 +1,5 @@
 import { proto } from 'baileys';
-import { describeGatewayContract } from '../../../apps/server/src/gateway/contract/gateway-contract.ts';
+import { describeGatewayContract } from '@cst/gateway/contract';
 import { buildWa, inboundMessage } from './test-support.ts';
 
 // The WhatsApp adapter passes the same contract as the simulator, on fake sockets.

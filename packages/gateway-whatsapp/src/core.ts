@@ -7,11 +7,11 @@ import type { SocketFactory, WaSocket } from './socket.ts';
 import {
   EventHub,
   GatewayError,
-  type GatewayDeps,
+  type WhatsAppDeps,
   type GatewayEventName,
   type GatewayEvents,
   type QrLoginDto,
-} from './server.ts';
+} from './seam.ts';
 import type { WaRepository } from './wa.repository.ts';
 
 /** Tunables of the adapter. */
@@ -114,7 +114,7 @@ export class WaCore {
   closed = false;
 
   constructor(
-    readonly deps: GatewayDeps,
+    readonly deps: WhatsAppDeps,
     readonly store: WaAuthStore,
     readonly repo: WaRepository,
     readonly opts: WhatsAppOptions,

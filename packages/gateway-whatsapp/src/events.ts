@@ -10,7 +10,7 @@ import { MSG_TYPE, type TalkType } from '@cst/shared';
 import type { Conn, WaCore } from './core.ts';
 import { groupIdOf, isWaGroup } from './ids.ts';
 import { mapContent, previewText } from './inbound.ts';
-import type { ContactDto, GroupDto } from './server.ts';
+import type { ContactDto, GroupDto } from './seam.ts';
 import type { WaContactRow } from './wa.repository.ts';
 
 // Socket events → gateway events of one account, in the order the socket gave them.

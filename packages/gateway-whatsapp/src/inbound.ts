@@ -1,6 +1,6 @@
 import { getContentType, normalizeMessageContent, proto, toNumber, type WAMessage } from 'baileys';
 import { MSG_TYPE, type MsgType } from '@cst/shared';
-import type { MediaFileDto } from './server.ts';
+import type { MediaFileDto } from './seam.ts';
 
 /** A WhatsApp message as the console's type, content and file. */
 export interface MappedContent {

@@ -6,11 +6,12 @@ import { getProfile, setProfile } from './profile.ts';
 import { DEFAULT_OPTIONS, WaCore, type WhatsAppOptions } from './core.ts';
 import { openSecretBox } from './secret-box.ts';
 import * as session from './session.ts';
-import { GatewayError, type Capability, type ChatGateway, type GatewayDeps } from './server.ts';
+import { GatewayError, type Capability, type ChatGateway, type WhatsAppDeps } from './seam.ts';
 import type { SocketFactory } from './socket.ts';
 import { WaRepository } from './wa.repository.ts';
 
 export type { WhatsAppOptions } from './core.ts';
+export type { WhatsAppDeps } from './seam.ts';
 export type { SocketFactory, WaSocket } from './socket.ts';
 export { WaAuthStore } from './auth-store.ts';
 export { SecretBox, openSecretBox } from './secret-box.ts';
@@ -55,7 +56,7 @@ const unsupported = (what: string) => () =>
 
 /** The WhatsApp gateway: Baileys sockets, sessions in the database. */
 export async function createWhatsAppGateway(
-  deps: GatewayDeps,
+  deps: WhatsAppDeps,
   options: Partial<WhatsAppOptions> = {},
 ): Promise<ChatGateway> {
   const opts: WhatsAppOptions = {
@@ -63,7 +64,7 @@ export async function createWhatsAppGateway(
     socketFactory: makeWASocket as unknown as SocketFactory,
     ...options,
   };
-  const box = await openSecretBox(deps.db, deps.config.whatsappAuthKey);
+  const box = await openSecretBox(deps.sharedSecret, deps.config.whatsappAuthKey);
   const core = new WaCore(
     deps,
     new WaAuthStore(deps.db, box, deps.now),

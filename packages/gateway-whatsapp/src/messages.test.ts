@@ -2,8 +2,7 @@ import { proto, type AnyMessageContent } from 'baileys';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MSG_TYPE } from '@cst/shared';
-import { createTestDatabase } from '../../../apps/server/test/support.ts';
-import type { Database } from '../../../apps/server/src/platform/db.ts';
+import { createTestDatabase, type TestDatabase } from './test-database.ts';
 import { messageIdOf, WHATSAPP_CAPABILITIES } from './index.ts';
 import { opusPackets, tone, wavOf, webmOf } from './voice.fixtures.ts';
 import {
@@ -12,7 +11,7 @@ import {
   type ChatGateway,
   type OutboundMessage,
   type SendCommand,
-} from './server.ts';
+} from './seam.ts';
 import {
   buildWa as build,
   inboundMessage,
@@ -21,7 +20,7 @@ import {
   type WaHarness,
 } from './test-support.ts';
 
-let database: Database;
+let database: TestDatabase;
 let h: WaHarness;
 let png: Buffer;
 beforeAll(async () => {

@@ -1,6 +1,6 @@
 import type { AnyMessageContent } from 'baileys';
 import sharp from 'sharp';
-import { GatewayError, type OutboundMedia, type OutboundMessage } from './server.ts';
+import { GatewayError, type OutboundMedia, type OutboundMessage } from './seam.ts';
 import { toOggOpus } from './voice.ts';
 
 /** Loads the bytes of a file the console sends. */

@@ -1,13 +1,12 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestDatabase } from '../../../apps/server/test/support.ts';
-import type { Database } from '../../../apps/server/src/platform/db.ts';
-import { waSessions } from './server.ts';
+import { createTestDatabase, type TestDatabase } from './test-database.ts';
+import { waSessions } from './seam.ts';
 import { buildWa, loginWa, ME, ME_ID, type WaHarness } from './test-support.ts';
 
 // The account's own profile on WhatsApp: push name and profile picture (the batch edit of the
 // avatar and nickname libraries).
 
-let database: Database;
+let database: TestDatabase;
 let h: WaHarness;
 beforeAll(async () => {
   database = await createTestDatabase();

@@ -1,6 +1,6 @@
 import type { WaCore } from './core.ts';
 import { personJid } from './ids.ts';
-import { GatewayError, type AccountProfileDto, type ProfilePatch } from './server.ts';
+import { GatewayError, type AccountProfileDto, type ProfilePatch } from './seam.ts';
 
 // The account's own profile: the push name and the profile picture of the linked phone.
 

@@ -1,5 +1,4 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
-import { sharedSecret, type DbOrTx } from './server.ts';
 
 const VERSION = 'v1';
 const SECRET_NAME = 'wa_auth_key';
@@ -32,8 +31,11 @@ export class SecretBox {
   }
 }
 
-/** The box of WA_AUTH_KEY when set, else of a key created once in `server_secrets`. */
-export async function openSecretBox(db: DbOrTx, envKey: Buffer | undefined): Promise<SecretBox> {
+/** The box of WA_AUTH_KEY when set, else of a key the server keeps (`server_secrets`). */
+export async function openSecretBox(
+  sharedSecret: (name: string) => Promise<string>,
+  envKey: Buffer | undefined,
+): Promise<SecretBox> {
   if (envKey) return new SecretBox(envKey);
-  return new SecretBox(Buffer.from(await sharedSecret(db, SECRET_NAME), 'base64url'));
+  return new SecretBox(Buffer.from(await sharedSecret(SECRET_NAME), 'base64url'));
 }

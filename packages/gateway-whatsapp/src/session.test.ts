@@ -1,14 +1,13 @@
 import type { LookupFunction } from 'node:net';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestDatabase } from '../../../apps/server/test/support.ts';
-import type { Database } from '../../../apps/server/src/platform/db.ts';
+import { createTestDatabase, type TestDatabase } from './test-database.ts';
 import { SocksProxyAgent } from 'socks-proxy-agent';
 import { closeAction } from './disconnect.ts';
 import { parseProxy, proxyUrl } from './proxy.ts';
-import { GatewayError, waSessions } from './server.ts';
+import { GatewayError, waSessions } from './seam.ts';
 import { buildWa as build, loginWa, ME, ME_ID, type WaHarness } from './test-support.ts';
 
-let database: Database;
+let database: TestDatabase;
 let h: WaHarness;
 beforeAll(async () => {
   database = await createTestDatabase();

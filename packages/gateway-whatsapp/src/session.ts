@@ -11,7 +11,7 @@ import {
   type QrLoginDto,
   type ResumeOptions,
   type StartQrLoginCommand,
-} from './server.ts';
+} from './seam.ts';
 
 // Logins, resumes, disconnects: the connection side of the adapter.
 

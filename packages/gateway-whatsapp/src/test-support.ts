@@ -12,12 +12,11 @@ import {
 } from 'baileys';
 import pino from 'pino';
 import { MockAgent, setGlobalDispatcher } from 'undici';
-import { createTestDatabase, testConfig } from '../../../apps/server/test/support.ts';
-import type { Database } from '../../../apps/server/src/platform/db.ts';
+import { createTestDatabase, type TestDatabase } from './test-database.ts';
 import { createWhatsAppGateway } from './index.ts';
 import type { WhatsAppOptions } from './core.ts';
 import type { WaSocket } from './socket.ts';
-import type { ChatGateway, GatewayEventName, GatewayEvents } from './server.ts';
+import type { ChatGateway, GatewayEventName, GatewayEvents } from './seam.ts';
 
 // A fake Baileys socket: its `ev` is Baileys' own event buffer, its messages are made by Baileys'
 // own generators (media encrypted for real and served by an undici MockAgent), and it records
@@ -231,7 +230,7 @@ export async function inboundMessage(
 /** The adapter on a test database with fake sockets and an event recorder. */
 export interface WaHarness {
   gateway: ChatGateway;
-  database: Database;
+  database: TestDatabase;
   media: MediaServer;
   sockets: FakeSocket[];
   /** The newest socket. */
@@ -265,7 +264,7 @@ const EVENT_NAMES: GatewayEventName[] = [
 
 export async function buildWa(
   opts: {
-    database?: Database;
+    database?: TestDatabase;
     options?: Partial<WhatsAppOptions>;
     media?: MediaServer;
     /** An unpaired socket shows a QR code by itself, as WhatsApp's server does. */
@@ -283,7 +282,8 @@ export async function buildWa(
     const gw = await createWhatsAppGateway(
       {
         db: database.db,
-        config: testConfig(),
+        config: { whatsappAuthKey: undefined },
+        sharedSecret: database.sharedSecret,
         log: silent,
         now: () => clock.t,
         loadMedia: opts.loadMedia ?? (async (url) => Buffer.from(`bytes of ${url}`)),

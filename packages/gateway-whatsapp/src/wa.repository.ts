@@ -1,7 +1,7 @@
 import { proto, type WAMessage } from 'baileys';
 import { and, eq, sql } from 'drizzle-orm';
 import type { SecretBox } from './secret-box.ts';
-import { waContacts, waMessages, type Db, type SendAccepted } from './server.ts';
+import { waContacts, waMessages, type Db, type SendAccepted } from './seam.ts';
 
 export type WaMessageRow = typeof waMessages.$inferSelect;
 export type WaContactRow = typeof waContacts.$inferSelect;

@@ -349,6 +349,8 @@ export const switcherAccount = z.object({
   avatar: z.string(),
   status: workAccountStatusSchema,
   groupId: z.string().nullable(),
+  /** The first login (epoch ms), for the keep-idle warning where accounts are picked for tasks. */
+  firstLoginAt: z.number().nullable().optional(),
 });
 export type SwitcherAccount = z.infer<typeof switcherAccount>;
 export const switcherResult = z.object({

@@ -58,6 +58,13 @@ export const BULK_SEND_STATES = [
 ] as const;
 export type BulkSendState = (typeof BULK_SEND_STATES)[number];
 
+/**
+ * What the details and their export filter by: one send state, or `allFailed` (failed and
+ * undelivered: what a task counts as failed).
+ */
+export const BULK_SEND_FILTERS = ['allFailed', ...BULK_SEND_STATES] as const;
+export type BulkSendFilter = (typeof BULK_SEND_FILTERS)[number];
+
 /** Most messages of a task (SPEC §9: quick mode fills five). */
 export const BULK_MAX_MESSAGES = 5;
 /** Most work accounts of a task. */
@@ -214,7 +221,7 @@ export const bulkDetailsBody = z.object({
   taskId: idString,
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   pageSize: z.coerce.number().int().min(1).max(500).default(20),
-  state: z.enum(BULK_SEND_STATES).optional(),
+  state: z.enum(BULK_SEND_FILTERS).optional(),
 });
 export type BulkDetailsBody = z.infer<typeof bulkDetailsBody>;
 
@@ -236,7 +243,7 @@ export type BulkDetailsResult = z.infer<typeof bulkDetailsResult>;
 
 /** `GET /task-api/bulk-send-task/sub-task/export`: a task's sends as xlsx. */
 export const bulkDetailsExportQuery = z
-  .object({ taskId: idString, state: z.enum(BULK_SEND_STATES).optional() })
+  .object({ taskId: idString, state: z.enum(BULK_SEND_FILTERS).optional() })
   .extend(exportQuery.shape);
 export type BulkDetailsExportQuery = z.infer<typeof bulkDetailsExportQuery>;
 

@@ -140,6 +140,11 @@ export const fanImportReport = z.object({
   problems: z.array(fanImportProblem),
   /** Whether more problem rows exist than listed. */
   problemsTruncated: z.boolean(),
+  /**
+   * Tag names of the file that no tag of the tenant has (the first FAN_IMPORT_MAX_REPORTED, in
+   * file order): rows keep their other tags, these are not set. Only on the check's answer.
+   */
+  unknownTags: z.array(z.string()).optional(),
   createdAt: z.number(),
 });
 export type FanImportReport = z.infer<typeof fanImportReport>;

@@ -219,6 +219,8 @@ export const fanTaskRowItem = z.object({
   remark: z.string(),
   tagIds: z.array(z.string()),
   workWxid: z.string(),
+  /** The work account's name (its remark, else its nickname, else its id). */
+  workName: z.string(),
   /** The person's platform id, once found. */
   wxid: z.string().nullable(),
   nickname: z.string(),

@@ -1,8 +1,9 @@
+import { sharedSecret } from '../modules/files/files.repository.ts';
 import { guardedLookup } from '../platform/outbound.ts';
 import { withCleanAddresses } from './outsider-addresses.ts';
 import { createSimulator } from './simulator/simulator.ts';
 import type { SimulatorOptions } from './simulator/simulator-core.ts';
-import type { ChatGateway, GatewayDeps } from './types.ts';
+import type { ChatGateway, ServerGatewayDeps } from './types.ts';
 
 export * from './types.ts';
 export type { SimulatorOptions } from './simulator/simulator-core.ts';
@@ -12,14 +13,14 @@ export type { SimulatorOptions } from './simulator/simulator-core.ts';
  * answers with outsider addresses cleaned (outsider-addresses.ts).
  */
 export async function createGateway(
-  deps: GatewayDeps,
+  deps: ServerGatewayDeps,
   options: { simulator?: Partial<SimulatorOptions> } = {},
 ): Promise<ChatGateway> {
   return withCleanAddresses(await createPlatform(deps, options));
 }
 
 async function createPlatform(
-  deps: GatewayDeps,
+  deps: ServerGatewayDeps,
   options: { simulator?: Partial<SimulatorOptions> },
 ): Promise<ChatGateway> {
   switch (deps.config.platform) {
@@ -31,9 +32,12 @@ async function createPlatform(
       const { createWhatsAppGateway } = await import('@cst/gateway-whatsapp');
       // Proxies are connected through the outbound guard (platform/outbound.ts), passed in: the
       // adapter does not import the server's modules.
-      return createWhatsAppGateway(deps, {
-        proxyLookup: guardedLookup(deps.config.allowPrivateNetwork),
-      });
+      return createWhatsAppGateway(
+        { ...deps, sharedSecret: (name) => sharedSecret(deps.db, name) },
+        {
+          proxyLookup: guardedLookup(deps.config.allowPrivateNetwork),
+        },
+      );
     }
   }
 }

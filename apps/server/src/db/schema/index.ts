@@ -15,7 +15,6 @@ export * from './scheduler.ts';
 export * from './fanTasks.ts';
 export * from './fanImports.ts';
 export * from './billing.ts';
-export * from './whatsapp.ts';
 export * from './service.ts';
 export * from './moments.ts';
 export * from './libraries.ts';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { GatewayError, type MediaBytes } from '../types.ts';
+import { GatewayError, type MediaBytes } from '@cst/gateway';
 import { makeEmoticon, makeImage, makePdf, makeVideo, makeVoice, mimeOf } from './media.ts';
 import type { Rng } from './prng.ts';
 import type { SimFileRow, SimulatorRepository } from './simulator.repository.ts';

@@ -1,4 +1,4 @@
-import { describeGatewayContract } from '../contract/gateway-contract.ts';
+import { describeGatewayContract } from '@cst/gateway/contract';
 import { buildSim } from './test-support.ts';
 
 // The simulator passes the same contract as every platform adapter.

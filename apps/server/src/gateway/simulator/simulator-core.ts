@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import type { WorkAccountStatus } from '@cst/shared';
-import { EventHub } from '../event-hub.ts';
+import { EventHub } from '@cst/gateway';
 import {
   GatewayError,
-  type GatewayDeps,
+  type ServerGatewayDeps,
   type GatewayEventName,
   type GatewayEvents,
   type SimConfig,
@@ -89,7 +89,7 @@ export class SimCore {
   private closed = false;
 
   constructor(
-    readonly deps: GatewayDeps,
+    readonly deps: ServerGatewayDeps,
     readonly opts: SimulatorOptions,
     config: SimConfig,
   ) {

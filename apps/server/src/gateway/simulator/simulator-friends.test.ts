@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { GatewayError, type ContactDto } from '../types.ts';
+import { GatewayError, type ContactDto } from '@cst/gateway';
 import { buildSim, loginAccount, type SimHarness } from './test-support.ts';
 
 let h: SimHarness;

@@ -1,5 +1,5 @@
 import { MSG_TYPE, isGroupId } from '@cst/shared';
-import { GatewayError, type GroupNoticeEvent } from '../types.ts';
+import { GatewayError, type GroupNoticeEvent } from '@cst/gateway';
 import type { Rng } from './prng.ts';
 import type { SimCore } from './simulator-core.ts';
 import { deliverInbound } from './simulator-messaging.ts';

@@ -18,7 +18,7 @@ import {
   type SendReceiptEvent,
   type SendResult,
   type SimInboundCommand,
-} from '../types.ts';
+} from '@cst/gateway';
 import type { SimMediaKind } from './file-store.ts';
 import { hashUnit, type Rng } from './prng.ts';
 import type { SimCore } from './simulator-core.ts';

@@ -6,7 +6,7 @@ import {
   type MomentDto,
   type PostMomentCommand,
   type SimMomentActCommand,
-} from '../types.ts';
+} from '@cst/gateway';
 import type { Rng } from './prng.ts';
 import type { SimCore } from './simulator-core.ts';
 import { toMoment } from './simulator.presenter.ts';

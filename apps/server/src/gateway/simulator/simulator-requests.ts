@@ -4,7 +4,7 @@ import {
   type SimFriendRequestCommand,
   type SimReceivedDto,
   type SimReceivedQuery,
-} from '../types.ts';
+} from '@cst/gateway';
 import type { Rng } from './prng.ts';
 import type { SimCore } from './simulator-core.ts';
 import { deliverInbound } from './simulator-messaging.ts';

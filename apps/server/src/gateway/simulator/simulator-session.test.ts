@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { loginNoticeContent, MSG_TYPE } from '@cst/shared';
-import { GatewayError } from '../types.ts';
+import { GatewayError } from '@cst/gateway';
 import { SECURITY_WXID } from './login-notice.ts';
 import { buildSim, loginAccount, type SimHarness } from './test-support.ts';
 

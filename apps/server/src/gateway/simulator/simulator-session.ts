@@ -4,7 +4,7 @@ import {
   type QrLoginDto,
   type SimFaultKind,
   type StartQrLoginCommand,
-} from '../types.ts';
+} from '@cst/gateway';
 import type { SimCore } from './simulator-core.ts';
 import type { SimAccountRow, SimLoginRow } from './simulator.repository.ts';
 import { deliverLoginNotice, proxyIp } from './login-notice.ts';

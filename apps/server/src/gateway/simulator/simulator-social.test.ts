@@ -1,6 +1,6 @@
 import { MSG_TYPE } from '@cst/shared';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { GatewayError, type ContactDto } from '../types.ts';
+import { GatewayError, type ContactDto } from '@cst/gateway';
 import { buildSim, loginAccount, type SimHarness } from './test-support.ts';
 
 let h: SimHarness;

@@ -7,7 +7,7 @@ import {
   type FriendInfoDto,
   type GroupDto,
   type GroupMemberDto,
-} from '../types.ts';
+} from '@cst/gateway';
 import type { SimCore } from './simulator-core.ts';
 import {
   ticketOf,

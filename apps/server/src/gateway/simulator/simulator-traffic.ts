@@ -1,5 +1,5 @@
 import { MSG_TYPE, MSG_TYPES, type MsgType, type TalkType } from '@cst/shared';
-import { GatewayError } from '../types.ts';
+import { GatewayError } from '@cst/gateway';
 import { deliverLoginNotice } from './login-notice.ts';
 import { groupLife } from './simulator-groups.ts';
 import type { Rng } from './prng.ts';

@@ -9,7 +9,7 @@ import type {
   InboundMessageEvent,
   MediaFileDto,
   MomentDto,
-} from '../types.ts';
+} from '@cst/gateway';
 import { hashString } from './prng.ts';
 import type {
   SimAccountRow,

@@ -14,7 +14,7 @@ import {
 import { Batcher } from '../../platform/batcher.ts';
 import { rowsOf } from '../../platform/db.ts';
 import type { DbOrTx } from '../../platform/db.ts';
-import type { MomentDto } from '../types.ts';
+import type { MomentDto } from '@cst/gateway';
 
 // The only place with SQL on the sim_* tables. These rows are the simulated platform's own
 // state (not tenant data); every query is keyed by the account (phone) it belongs to.

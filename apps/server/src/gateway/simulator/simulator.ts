@@ -2,7 +2,7 @@ import {
   CAPABILITIES,
   GatewayError,
   type ChatGateway,
-  type GatewayDeps,
+  type ServerGatewayDeps,
   type SimConfig,
   type SimulatorControl,
 } from '../types.ts';
@@ -46,7 +46,7 @@ function validConfig(c: SimConfig): SimConfig {
  * connections (held accounts), timers and listeners live in this object.
  */
 export async function createSimulator(
-  deps: GatewayDeps,
+  deps: ServerGatewayDeps,
   options: Partial<SimulatorOptions> = {},
 ): Promise<ChatGateway> {
   const opts = { ...DEFAULT_SIM_OPTIONS, ...options };

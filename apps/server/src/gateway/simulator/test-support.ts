@@ -4,7 +4,7 @@ import type { Config } from '../../platform/config.ts';
 import type { Database } from '../../platform/db.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { createGateway } from '../index.ts';
-import type { ChatGateway, GatewayEventName, GatewayEvents, SimulatorControl } from '../types.ts';
+import type { ChatGateway, GatewayEventName, GatewayEvents, SimulatorControl } from '@cst/gateway';
 import type { SimulatorOptions } from './simulator-core.ts';
 
 /** Fast timings for tests. */

@@ -54,6 +54,7 @@ export function presentSwitcherAccount(a: WorkAccountRow): SwitcherAccount {
     avatar: a.avatar,
     status: a.status,
     groupId: a.groupId,
+    firstLoginAt: a.status === 'banned' ? null : ms(a.firstLoginAt),
   };
 }
 

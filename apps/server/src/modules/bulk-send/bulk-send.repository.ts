@@ -1,5 +1,5 @@
 import { and, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
-import type { BulkSendState, BulkTaskState } from '@cst/shared';
+import type { BulkSendFilter, BulkSendState, BulkTaskState } from '@cst/shared';
 import { bulkSendSettings, bulkSendTasks, workAccounts } from '../../db/schema/index.ts';
 import type { DbOrTx, Tx } from '../../platform/db.ts';
 import { rowsOf } from '../../platform/db.ts';
@@ -161,14 +161,20 @@ export async function detailRows(
   db: DbOrTx,
   tenantId: string,
   taskId: string,
-  filter: { state?: BulkSendState; afterSeq?: number },
+  filter: { state?: BulkSendFilter; afterSeq?: number },
   page: number,
   pageSize: number,
   now: number,
 ): Promise<{ rows: DetailRow[]; total: number }> {
   const state = sendStateSql(now);
   const where = sql`r.tenant_id = ${tenantId} and r.task_id = ${taskId}
-    ${filter.state ? sql`and ${state} = ${filter.state}` : sql``}
+    ${
+      filter.state === 'allFailed'
+        ? sql`and ${state} in ('failed', 'undelivered')`
+        : filter.state
+          ? sql`and ${state} = ${filter.state}`
+          : sql``
+    }
     ${filter.afterSeq !== undefined ? sql`and r.seq > ${filter.afterSeq}` : sql``}`;
   const rows = rowsOf<DetailRow>(
     await db.execute(sql`

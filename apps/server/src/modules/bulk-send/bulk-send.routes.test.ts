@@ -420,6 +420,10 @@ describe('pause, restart, delete and failed reissue', () => {
     await waitBulk(server, demo, id, (t) => t.failed === 3 && t.status === 'completed');
     const rows = await detailsOf(server, demo, id);
     expect(rows.every((x) => x.state === 'undelivered' && x.error)).toBe(true);
+    // The row counts them as failed; so does the details' "all failed" filter.
+    const allFailed = await detailsOf(server, demo, id, 'allFailed');
+    expect(allFailed.map((x) => x.targetWxid).sort()).toEqual([...targets].sort());
+    expect(await detailsOf(server, demo, id, 'sent')).toEqual([]);
     expect(
       (await receivedMessages(server, demo, acc1.wxid)).filter((m) => targets.includes(m.peerWxid)),
     ).toHaveLength(0);

@@ -2,7 +2,7 @@ import type {
   BulkDetailItem,
   BulkDetailsBody,
   BulkReissueResult,
-  BulkSendState,
+  BulkSendFilter,
   BulkTaskCreateBody,
   BulkTaskCreateResult,
   BulkTaskFetchBody,
@@ -147,7 +147,7 @@ export class BulkSendService {
   async *exportDetails(
     auth: AuthContext,
     taskId: string,
-    state: BulkSendState | undefined,
+    state: BulkSendFilter | undefined,
     lang: Language,
   ): AsyncGenerator<BulkDetailItem> {
     const task = await this.visibleTask(auth, taskId);

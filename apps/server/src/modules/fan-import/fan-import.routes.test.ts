@@ -269,6 +269,8 @@ describe('create from a file', () => {
     const url = await upload(server, demo, 'list.txt', file);
     const report = await check(demo, url);
     expect(report.data).toMatchObject({ total: 5, valid: 3, invalid: 1, duplicates: 1 });
+    // A tag of the file that no tag has is named, not dropped silently.
+    expect(report.data.unknownTags).toEqual(['没有这个标签']);
     const created = await createTask(server, demo, {
       workWxids: [acc.wxid, acc2.wxid],
       importId: report.data.importId,
@@ -289,6 +291,9 @@ describe('create from a file', () => {
       ['13722220003', 'done'],
     ]);
     expect(rows[3]!.remark).toBe('老客户');
+    // Each row names its work account, not only its id.
+    for (const r of rows) expect(r.workName).toMatch(/\S/);
+    expect(rows.filter((r) => r.workName === r.workWxid)).toEqual([]);
     // Tags by name: the tenant's tag of that name; a name of no tag is left out.
     expect(rows[3]!.tagIds).toEqual([tag.data.id]);
     expect(rows[0]!.tagIds).toEqual([]);

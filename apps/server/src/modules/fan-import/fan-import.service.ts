@@ -1,5 +1,6 @@
 import type { Readable } from 'node:stream';
 import {
+  FAN_IMPORT_MAX_REPORTED,
   FAN_IMPORT_XLSX_MAX_BYTES,
   FAN_ROW_MAX_TAGS,
   type FanImportCheckBody,
@@ -22,7 +23,7 @@ import { checkRows, placeRows, type PlacedRow, type TriedLookup } from './fan-im
 import { importFormatOf, readTxtRows, readXlsxRows } from './fan-import.parser.ts';
 import { presentImport } from './fan-import.presenter.ts';
 import * as repo from './fan-import.repository.ts';
-import type { RawRow } from './fan-import.rows.ts';
+import { splitTags, type RawRow } from './fan-import.rows.ts';
 import { ImportFileError } from './import-file-error.ts';
 
 const TOO_LARGE = new Set(['fanImportTooLarge', 'fanImportTxtTooLarge']);
@@ -93,7 +94,8 @@ export class FanImportService {
       new Set((await triedTargets(this.deps.db, tenantId, targets)).keys());
     try {
       const { format, rows } = await this.openRows(key, stored.size, fileName);
-      const outcome = await checkRows(rows, lookup);
+      const named = new Set<string>();
+      const outcome = await checkRows(collectTags(rows, named), lookup);
       const row = await repo.insertImport(this.deps.db, {
         tenantId,
         userId: auth.userId,
@@ -103,7 +105,11 @@ export class FanImportService {
         ...outcome,
         createdAt: this.deps.now(),
       });
-      return presentImport(row, lang);
+      const known = await tagsByName(this.deps.db, tenantId);
+      const unknownTags = [...named]
+        .filter((n) => known([n]).length === 0)
+        .slice(0, FAN_IMPORT_MAX_REPORTED);
+      return { ...presentImport(row, lang), unknownTags };
     } catch (err) {
       if (err instanceof ImportFileError) throw importFileFailure(err);
       throw err;
@@ -166,6 +172,14 @@ function taskRow(r: PlacedRow, tagIdsOf: (names: string[]) => string[]): FanTask
     ...(r.remark ? { remark: r.remark } : {}),
     ...(tagIds.length ? { tagIds } : {}),
   };
+}
+
+/** Passes rows through, adding the tag names they carry to `into`. */
+async function* collectTags(rows: AsyncIterable<RawRow>, into: Set<string>) {
+  for await (const r of rows) {
+    for (const n of splitTags(r.tags)) into.add(n);
+    yield r;
+  }
 }
 
 async function firstBytes(stream: Readable): Promise<Buffer> {

@@ -93,6 +93,7 @@ export function toRowItem(r: FanRowWithAccount, greeting: string, lang: Language
     remark: r.remark ?? '',
     tagIds: r.tagIds ?? [],
     workWxid: r.workWxid,
+    workName: r.workName,
     wxid: r.wxid,
     nickname: r.nickname,
     state: ROW_STATE[r.state],

@@ -98,8 +98,8 @@ export async function accountWxids(db: DbOrTx, tenantId: string, ids: string[]) 
   return new Map(rows.map((r) => [r.id, r.wxid]));
 }
 
-/** A task row with its account's platform id. */
-export type FanRowWithAccount = FanRowRecord & { workWxid: string };
+/** A task row with its account's platform id and name (remark, else nickname, else id). */
+export type FanRowWithAccount = FanRowRecord & { workWxid: string; workName: string };
 
 /** Filters of a task's rows. */
 export interface FanRowFilter {
@@ -122,7 +122,11 @@ function rowConds(tenantId: string, taskId: string, filter: FanRowFilter) {
 
 function selectRows(db: DbOrTx, where: SQL | undefined) {
   return db
-    .select({ row: fanTaskRows, workWxid: workAccounts.wxid })
+    .select({
+      row: fanTaskRows,
+      workWxid: workAccounts.wxid,
+      workName: sql<string>`coalesce(nullif(${workAccounts.remark}, ''), nullif(${workAccounts.nickname}, ''), ${workAccounts.wxid})`,
+    })
     .from(fanTaskRows)
     .innerJoin(workAccounts, eq(workAccounts.id, fanTaskRows.workAccountId))
     .where(where)
@@ -148,7 +152,10 @@ export async function listRows(
       .from(fanTaskRows)
       .where(where),
   ]);
-  return { rows: rows.map((r) => ({ ...r.row, workWxid: r.workWxid })), total: count?.n ?? 0 };
+  return {
+    rows: rows.map((r) => ({ ...r.row, workWxid: r.workWxid, workName: r.workName })),
+    total: count?.n ?? 0,
+  };
 }
 
 /**
@@ -169,7 +176,7 @@ export async function rowsAfter(
     afterSeq === null ? undefined : gt(fanTaskRows.seq, afterSeq),
   );
   const rows = await selectRows(db, where).limit(size);
-  return rows.map((r) => ({ ...r.row, workWxid: r.workWxid }));
+  return rows.map((r) => ({ ...r.row, workWxid: r.workWxid, workName: r.workName }));
 }
 
 /** Sets a task's state when it is in one of `from`; the task when it changed. */

@@ -20,6 +20,8 @@ export interface RowsDrawerProps<Row extends object, F extends object> {
   scrollX: number;
   testId: string;
   tableTestId: string;
+  /** The filters the drawer opens with (read when it mounts). */
+  initialFilter?: F;
 }
 
 /**
@@ -30,7 +32,7 @@ export function RowsDrawer<Row extends object, F extends object>(props: RowsDraw
   const { open, title, onClose, queryKey, fetch, toolbar, columns, rowKey, scrollX } = props;
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState(20);
-  const [filter, setFilter] = useState<F>({} as F);
+  const [filter, setFilter] = useState<F>(props.initialFilter ?? ({} as F));
   const { data, isFetching } = useQuery({
     queryKey: [...queryKey, { page, pageSize, ...filter }],
     queryFn: () => fetch({ ...filter, page, pageSize }),

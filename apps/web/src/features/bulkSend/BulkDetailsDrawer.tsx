@@ -2,9 +2,9 @@ import { Select } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import {
-  BULK_SEND_STATES,
+  BULK_SEND_FILTERS,
   type BulkDetailItem,
-  type BulkSendState,
+  type BulkSendFilter,
   type BulkTaskItem,
 } from '@cst/shared';
 import { ExportButton, RowsDrawer } from '../../components/listPage/index.ts';
@@ -14,16 +14,22 @@ import { SendStateTag } from './SendStateTag.tsx';
 /** Props of {@link BulkDetailsDrawer}. */
 export interface BulkDetailsDrawerProps {
   task: BulkTaskItem | null;
+  /** The send filter it opens with (`allFailed` from a task's failed count). */
+  initialState?: BulkSendFilter;
   onClose: () => void;
 }
 
 /** The sends of a task: each recipient and message with its send state, ticks and reason. */
-export function BulkDetailsDrawer({ task, onClose }: BulkDetailsDrawerProps) {
+export function BulkDetailsDrawer({ task, initialState, onClose }: BulkDetailsDrawerProps) {
   const { t } = useTranslation();
   const taskId = task?.taskId ?? '';
+  /** How many sends a filter shows, as the task's row counts them. */
+  const countOf = (f: BulkSendFilter) =>
+    task ? (f === 'allFailed' ? task.failed : task.counts[f]) : 0;
   return (
-    <RowsDrawer<BulkDetailItem, { state?: BulkSendState }>
+    <RowsDrawer<BulkDetailItem, { state?: BulkSendFilter }>
       open={task !== null}
+      initialFilter={initialState ? { state: initialState } : undefined}
       onClose={onClose}
       title={task ? t('bulkSend.detailsTitle', { name: task.taskName }) : ''}
       queryKey={[...bulkSendKeys.details, taskId]}
@@ -36,13 +42,13 @@ export function BulkDetailsDrawer({ task, onClose }: BulkDetailsDrawerProps) {
         <>
           <Select
             allowClear
-            style={{ width: 180 }}
+            style={{ width: 260 }}
             placeholder={t('bulkSend.allSendStates')}
             value={state}
-            onChange={(v: BulkSendState | undefined) => setFilter({ state: v })}
-            options={BULK_SEND_STATES.map((s) => ({
+            onChange={(v: BulkSendFilter | undefined) => setFilter({ state: v })}
+            options={BULK_SEND_FILTERS.map((s) => ({
               value: s,
-              label: t(`bulkSend.sendStates.${s}`),
+              label: `${s === 'allFailed' ? t('bulkSend.allFailed') : t(`bulkSend.sendStates.${s}`)} (${countOf(s)})`,
             }))}
             data-testid="bulk-details-state"
           />

@@ -1,8 +1,12 @@
-import { Progress, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { BULK_TASK_STATES, type BulkTaskItem, type BulkTaskState } from '@cst/shared';
+import {
+  BULK_TASK_STATES,
+  type BulkSendFilter,
+  type BulkTaskItem,
+  type BulkTaskState,
+} from '@cst/shared';
 import {
   actionsColumn,
   AddButton,
@@ -20,14 +24,9 @@ import {
 } from '../../components/listPage/index.ts';
 import { bulkSendApi, bulkSendKeys } from './api.ts';
 import { BulkDetailsDrawer } from './BulkDetailsDrawer.tsx';
+import { BulkTaskProgress } from './BulkTaskProgress.tsx';
 import { CreateBulkTaskModal } from './CreateBulkTaskModal.tsx';
 import { useBulkTasksLive } from './useBulkTasksLive.ts';
-
-/** How far a task got: sends the platform answered (sent or failed), of all. */
-export function progressOf(task: Pick<BulkTaskItem, 'total' | 'pending'>) {
-  const done = task.total - task.pending;
-  return { done, percent: task.total ? Math.floor((done / task.total) * 100) : 0 };
-}
 
 const when = (at: number | null) => (at ? dayjs(at).format('YYYY-MM-DD HH:mm') : '—');
 
@@ -39,7 +38,7 @@ export function BulkTasksPage() {
   const { t } = useTranslation();
   const q = useListQuery(['status']);
   const [creating, setCreating] = useState(false);
-  const [open, setOpen] = useState<BulkTaskItem | null>(null);
+  const [open, setOpen] = useState<{ task: BulkTaskItem; state?: BulkSendFilter } | null>(null);
   const params = {
     ...q.params,
     status: BULK_TASK_STATES.includes(q.filters.status as BulkTaskState)
@@ -100,22 +99,12 @@ export function BulkTasksPage() {
             title: t('bulkSend.progress'),
             key: 'progress',
             width: 230,
-            render: (_: unknown, task) => {
-              const p = progressOf(task);
-              return (
-                <div data-testid="bulk-task-progress">
-                  <Progress
-                    percent={p.percent}
-                    size="small"
-                    status={task.failed > 0 ? 'exception' : undefined}
-                    success={{ percent: task.total ? (task.sent / task.total) * 100 : 0 }}
-                  />
-                  <Typography.Text type="secondary" className="bulk-task-count">
-                    {t('bulkSend.counts', task)} / {task.total}
-                  </Typography.Text>
-                </div>
-              );
-            },
+            render: (_: unknown, task) => (
+              <BulkTaskProgress
+                task={task}
+                onFailed={() => setOpen({ task, state: 'allFailed' })}
+              />
+            ),
           },
           {
             title: t('bulkSend.sendType'),
@@ -141,7 +130,7 @@ export function BulkTasksPage() {
           timeColumn<BulkTaskItem>(t('fanTasks.createdAt'), 'createdAt', { width: 140 }),
           actionsColumn<BulkTaskItem>(t('bulkSend.actions'), 250, (task) => (
             <>
-              <RowButton onClick={() => setOpen(task)} testId="bulk-task-details">
+              <RowButton onClick={() => setOpen({ task })} testId="bulk-task-details">
                 {t('bulkSend.details')}
               </RowButton>
               {(task.status === 'running' || task.status === 'pending') && (
@@ -195,7 +184,12 @@ export function BulkTasksPage() {
           if (created) void refetch();
         }}
       />
-      <BulkDetailsDrawer task={open} onClose={() => setOpen(null)} />
+      <BulkDetailsDrawer
+        key={open ? `${open.task.taskId}:${open.state ?? ''}` : 'closed'}
+        task={open?.task ?? null}
+        initialState={open?.state}
+        onClose={() => setOpen(null)}
+      />
     </ListPage>
   );
 }

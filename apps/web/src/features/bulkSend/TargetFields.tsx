@@ -1,10 +1,12 @@
 import { useQueries } from '@tanstack/react-query';
-import { Button, Form, Input, Radio, Select, Upload, type FormInstance } from 'antd';
+import { App, Button, Flex, Form, Input, Radio, Select, Upload, type FormInstance } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormField } from '../../components/listPage/index.ts';
 import { TagSelect } from '../tags/TagSelect.tsx';
 import { bulkSendApi } from './api.ts';
 import type { BulkCreateValues } from './CreateBulkTaskModal.tsx';
+import { FriendPickerModal } from './FriendPickerModal.tsx';
 
 /** Ids of a pasted or uploaded list: one a line (commas and spaces also split). */
 export function idsOfList(text: string | undefined): string[] {
@@ -14,6 +16,8 @@ export function idsOfList(text: string | undefined): string[] {
 /** The recipients of a new task: all, by tags, a pasted or uploaded list, or chosen groups. */
 export function TargetFields({ form }: { form: FormInstance<BulkCreateValues> }) {
   const { t } = useTranslation();
+  const { message } = App.useApp();
+  const [picking, setPicking] = useState(false);
   const taskType = Form.useWatch('taskType', form) ?? 'friends';
   const mode = Form.useWatch('mode', form) ?? 'all';
   const chosen = Form.useWatch('workWxids', form) ?? [];
@@ -75,21 +79,43 @@ export function TargetFields({ form }: { form: FormInstance<BulkCreateValues> })
         </FormField>
       )}
       {mode === 'list' && (
-        <Upload
-          accept=".txt,text/plain"
-          showUploadList={false}
-          beforeUpload={(file) => {
-            void file
-              .text()
-              .then((text) =>
-                form.setFieldValue('list', [list ?? '', text].filter(Boolean).join('\n')),
-              );
-            return false;
-          }}
-        >
-          <Button style={{ marginBottom: 16 }}>{t('bulkSend.create.upload')}</Button>
-        </Upload>
+        <Flex gap={8} style={{ marginBottom: 16 }}>
+          <Button
+            type="primary"
+            ghost
+            onClick={() => setPicking(true)}
+            data-testid="bulk-task-pick"
+          >
+            {t('bulkSend.create.pick')}
+          </Button>
+          <Upload
+            accept=".txt,text/plain"
+            showUploadList={false}
+            beforeUpload={(file) => {
+              void file
+                .text()
+                .then((text) =>
+                  form.setFieldValue('list', [list ?? '', text].filter(Boolean).join('\n')),
+                );
+              return false;
+            }}
+          >
+            <Button>{t('bulkSend.create.upload')}</Button>
+          </Upload>
+        </Flex>
       )}
+      <FriendPickerModal
+        open={picking}
+        workWxids={chosen}
+        onCancel={() => setPicking(false)}
+        onConfirm={(picked) => {
+          setPicking(false);
+          const ids = idsOfList([list ?? '', ...picked.map((p) => p.wxid)].join('\n'));
+          form.setFieldValue('list', ids.join('\n'));
+          void form.validateFields(['list']);
+          void message.success(t('bulkSend.picker.added', { count: picked.length }));
+        }}
+      />
       {mode === 'groups' && (
         <FormField
           name="groupIds"

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { progressOf } from './BulkTasksPage.tsx';
+import { progressOf } from './BulkTaskProgress.tsx';
 import { idsOfList } from './TargetFields.tsx';
 import { blankMessage } from './MessagesEditor.tsx';
 

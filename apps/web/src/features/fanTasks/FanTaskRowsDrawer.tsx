@@ -1,4 +1,4 @@
-import { Select, Tag, Typography } from 'antd';
+import { Select, Tag, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import {
   FAN_ROW_STATES,
@@ -57,10 +57,14 @@ export function FanTaskRowsDrawer({ task, onClose }: FanTaskRowsDrawerProps) {
         { title: t('fanTasks.target'), dataIndex: 'target', key: 'target', width: 160 },
         {
           title: t('fanTasks.account'),
-          dataIndex: 'workWxid',
           key: 'workWxid',
           width: 150,
-          ellipsis: true,
+          ellipsis: { showTitle: false },
+          render: (_: unknown, r) => (
+            <Tooltip title={r.workWxid}>
+              <span data-testid="fan-row-account">{r.workName}</span>
+            </Tooltip>
+          ),
         },
         {
           title: t('fanTasks.person'),

@@ -26,11 +26,16 @@ import { CreateFanTaskModal } from './CreateFanTaskModal.tsx';
 import { FanTaskRowsDrawer } from './FanTaskRowsDrawer.tsx';
 import { useFanTasksLive } from './useFanTasksLive.ts';
 
-/** How far a task got: rows no longer waiting or being sent, of all rows. */
-export function progressOf(task: FanTaskItem): { done: number; percent: number } {
+/**
+ * How far a task got: of the rows to add (all but the skipped duplicates and already-tried ones,
+ * the figure the import check calls 可添加), those no longer waiting or being sent.
+ */
+export function progressOf(task: FanTaskItem): { done: number; toAdd: number; percent: number } {
   const c = task.counts;
-  const done = c.total - c.waiting - c.sending;
-  return { done, percent: c.total ? Math.floor((done / c.total) * 100) : 0 };
+  const toAdd = c.total - c.skipped;
+  const done = toAdd - c.waiting - c.sending;
+  const percent = toAdd ? Math.floor((done / toAdd) * 100) : c.total ? 100 : 0;
+  return { done, toAdd, percent };
 }
 
 /** Downloads a task's rows with their outcome as xlsx (fetched with the session headers). */
@@ -112,7 +117,9 @@ export function FanTasksPage() {
                   <div data-testid="fan-task-progress">
                     <Progress percent={p.percent} size="small" />
                     <Typography.Text type="secondary" className="fan-task-count">
-                      {p.done} / {task.counts.total}
+                      {p.done} / {p.toAdd}
+                      {task.counts.skipped > 0 &&
+                        ` · ${t('fanTasks.skippedCount', { n: task.counts.skipped })}`}
                     </Typography.Text>
                   </div>
                 </Tooltip>

@@ -166,14 +166,28 @@ function ImportReportView({
   onIncludeTried: (v: boolean) => void;
 }) {
   const { t } = useTranslation();
+  // What the task will add, as its progress will count it: the tried rows too when asked.
+  const addable = report.valid + (includeTried ? report.tried : 0);
+  const unknownTags = report.unknownTags ?? [];
   return (
     <Flex vertical gap={8} data-testid="fan-import-report">
       <Alert
-        type={report.valid > 0 || (includeTried && report.tried > 0) ? 'success' : 'warning'}
+        type={addable > 0 ? 'success' : 'warning'}
         showIcon
-        title={t('fanTasks.create.report', report)}
+        title={t('fanTasks.create.report', { ...report, valid: addable })}
         description={`${report.fileName} · ${t('fanTasks.create.reportKinds', report)}`}
       />
+      {unknownTags.length > 0 && (
+        <Alert
+          type="warning"
+          showIcon
+          data-testid="fan-import-unknown-tags"
+          title={t('fanTasks.create.unknownTags', {
+            count: unknownTags.length,
+            names: unknownTags.join(t('fanTasks.create.listJoin')),
+          })}
+        />
+      )}
       {report.tried > 0 && (
         <Checkbox
           checked={includeTried}

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { DatePicker, Flex, Form, Input, InputNumber, Radio, Select } from 'antd';
-import type { Dayjs } from 'dayjs';
+import { Alert, DatePicker, Flex, Form, Input, InputNumber, Radio, Select } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import {
   FAN_TASK_DEFAULT_DAILY_CAP,
@@ -8,6 +8,8 @@ import {
   FAN_TASK_DEFAULT_JITTER_SEC,
   FAN_TASK_DEFAULT_ROWS_PER_PULL,
   fanTaskCreateBody,
+  keepIdleUntil,
+  type SwitcherAccount,
 } from '@cst/shared';
 import { FormField } from '../../components/listPage/index.ts';
 import { accountsApi, accountsKeys } from '../accounts/api.ts';
@@ -35,6 +37,26 @@ export const SETTINGS_DEFAULTS: Partial<TaskSettingsValues> = {
 };
 
 const shape = fanTaskCreateBody.shape;
+
+/** An account's name as the pickers show it. */
+export const accountName = (a: Pick<SwitcherAccount, 'wxid' | 'remark' | 'nickname'>) =>
+  a.remark || a.nickname || a.wxid;
+
+/**
+ * The chosen accounts still in their keep-idle period after their first login (SPEC §9: 8 hours),
+ * with when it ends: adding friends from them early risks the account.
+ */
+export function keepingIdle(
+  accounts: readonly SwitcherAccount[],
+  chosen: readonly string[] | undefined,
+  now: number,
+): { name: string; until: number }[] {
+  const picked = new Set(chosen ?? []);
+  return accounts.flatMap((a) => {
+    const until = picked.has(a.wxid) ? keepIdleUntil(a.firstLoginAt ?? null, now) : null;
+    return until === null ? [] : [{ name: accountName(a), until }];
+  });
+}
 const GROW = { flex: 1, minWidth: 0 };
 
 /**
@@ -49,6 +71,8 @@ export function TaskSettingsFields({ rows }: { rows: number }) {
   });
   const accounts = switcher?.wxAccount ?? [];
   const startType = Form.useWatch<TaskSettingsValues['startType']>('startType');
+  const chosen = Form.useWatch<string[] | undefined>('workWxids');
+  const idle = keepingIdle(accounts, chosen, Date.now());
   const seconds = (name: keyof TaskSettingsValues, label: string, max: number) => (
     <FormField name={name} label={label} schema={shape[name as 'intervalSec']} style={GROW}>
       <InputNumber min={0} max={max} precision={0} style={{ width: '100%' }} />
@@ -78,11 +102,29 @@ export function TaskSettingsFields({ rows }: { rows: number }) {
           placeholder={t('fanTasks.create.workWxidsPlaceholder')}
           options={accounts.map((a) => ({
             value: a.wxid,
-            label: `${a.remark || a.nickname || a.wxid} (${a.wxid})`,
+            label: `${accountName(a)} (${a.wxid})`,
           }))}
           data-testid="fan-task-accounts"
         />
       </FormField>
+      {idle.length > 0 && (
+        <Alert
+          type="warning"
+          showIcon
+          style={{ marginBottom: 16 }}
+          data-testid="fan-task-keep-idle"
+          title={t('fanTasks.create.keepIdle', {
+            names: idle
+              .map((a) =>
+                t('fanTasks.create.keepIdleUntil', {
+                  name: a.name,
+                  until: dayjs(a.until).format('MM-DD HH:mm'),
+                }),
+              )
+              .join(t('fanTasks.create.listJoin')),
+          })}
+        />
+      )}
       <FormField
         name="greeting"
         label={t('fanTasks.create.greeting')}

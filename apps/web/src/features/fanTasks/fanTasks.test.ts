@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { FanTaskItem } from '@cst/shared';
 import { progressOf } from './FanTasksPage.tsx';
+import { keepingIdle } from './TaskSettingsFields.tsx';
 import { fileRefusal } from './ImportStep.tsx';
 
 describe('file refusal before upload (SPEC §5)', () => {
@@ -27,9 +28,42 @@ describe('task progress', () => {
       alreadyFriend: 0,
       skipped: 2,
     };
-    expect(progressOf({ counts } as FanTaskItem)).toEqual({ done: 4, percent: 50 });
+    // Skipped rows (duplicates, already tried) are not to add: 6 to add, as the check said.
+    expect(progressOf({ counts } as FanTaskItem)).toEqual({ done: 2, toAdd: 6, percent: 33 });
     expect(
-      progressOf({ counts: { ...counts, total: 0, waiting: 0, sending: 0 } } as FanTaskItem),
-    ).toEqual({ done: 0, percent: 0 });
+      progressOf({
+        counts: { ...counts, total: 2, waiting: 0, sending: 0, requested: 0, added: 0 },
+      } as FanTaskItem),
+    ).toEqual({ done: 0, toAdd: 0, percent: 100 });
+    expect(
+      progressOf({
+        counts: { ...counts, total: 0, waiting: 0, sending: 0, skipped: 0 },
+      } as FanTaskItem),
+    ).toEqual({ done: 0, toAdd: 0, percent: 0 });
+  });
+});
+
+describe('accounts in their keep-idle period', () => {
+  it('names the chosen accounts that first logged in less than 8 hours ago', () => {
+    const now = Date.UTC(2026, 0, 1, 12);
+    const account = (wxid: string, firstLoginAt: number | null, remark = '') => ({
+      wxid,
+      nickname: `nick-${wxid}`,
+      remark,
+      avatar: '',
+      status: 'online' as const,
+      groupId: null,
+      firstLoginAt,
+    });
+    const accounts = [
+      account('new', now - 3600_000, '新号'),
+      account('old', now - 9 * 3600_000),
+      account('never', null),
+      account('new2', now - 60_000),
+    ];
+    expect(keepingIdle(accounts, ['new', 'old', 'never'], now)).toEqual([
+      { name: '新号', until: now + 7 * 3600_000 },
+    ]);
+    expect(keepingIdle(accounts, undefined, now)).toEqual([]);
   });
 });

@@ -17,6 +17,7 @@ export const fanTasksTexts: Record<Language, TextTree> = {
       progress: '进度',
       accounts: '工作号',
       accountsCount: '{count} 个',
+      skippedCount: '跳过 {n}',
       counts:
         '已申请 {requested} · 已通过 {added} · 失败 {failed} · 已是好友 {alreadyFriend} · 跳过 {skipped}',
       start: '开始时间',
@@ -49,6 +50,12 @@ export const fanTasksTexts: Record<Language, TextTree> = {
       reason: '原因',
       sentAt: '发送时间',
       create: {
+        keepIdle:
+          '{names} 首次登录不足 8 小时，仍在养号期：现在用来加好友容易被平台限制，建议养号期结束后再开始，或改选其他工作号。',
+        keepIdleUntil: '{name}（{until} 结束）',
+        listJoin: '、',
+        unknownTags:
+          '文件中有 {count} 个标签在「标签管理」中不存在，通过后不会打上：{names}。请先在「标签管理」中创建同名标签，再重新检查。',
         title: '新建批量加好友任务',
         stepList: '导入名单',
         stepSettings: '任务设置',
@@ -106,6 +113,7 @@ export const fanTasksTexts: Record<Language, TextTree> = {
       progress: 'Progress',
       accounts: 'Work accounts',
       accountsCount: '{count}',
+      skippedCount: 'skipped {n}',
       counts:
         'Requested {requested} · added {added} · failed {failed} · already friends {alreadyFriend} · skipped {skipped}',
       start: 'Starts',
@@ -138,6 +146,12 @@ export const fanTasksTexts: Record<Language, TextTree> = {
       reason: 'Reason',
       sentAt: 'Sent',
       create: {
+        keepIdle:
+          '{names}: first logged in less than 8 hours ago, still to be kept idle. Adding friends from a new account this early risks limits from the platform; start after the period ends, or choose other work accounts.',
+        keepIdleUntil: '{name} (until {until})',
+        listJoin: ', ',
+        unknownTags:
+          '{count} tags of the file do not exist in Tags and will not be set on new friends: {names}. Create tags of these names in Tags first, then check the file again.',
         title: 'New bulk friend-adding task',
         stepList: 'Import the list',
         stepSettings: 'Task settings',

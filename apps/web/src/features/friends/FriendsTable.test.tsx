@@ -55,6 +55,17 @@ beforeEach(async () => {
 });
 afterEach(cleanup);
 
+describe('FriendsTable names', () => {
+  it('shows each friend’s platform id under the name', () => {
+    const table = mount(
+      { platform: 'simulator', capabilities: [], simulator: true },
+      () => undefined,
+    );
+    expect(table.getByTestId('friend-nickname').textContent).toBe('Ann');
+    expect(table.getByTestId('friend-wxid').textContent).toBe(ann.friendWxid);
+  });
+});
+
 describe('FriendsTable flags by capability', () => {
   it('on WhatsApp: the blacklist switch works, star and pin are disabled and say why', () => {
     const onFlag = vi.fn();

@@ -1,4 +1,4 @@
-import { Avatar, Button, Space, Switch, Table, type TableColumnsType } from 'antd';
+import { Avatar, Button, Space, Switch, Table, Typography, type TableColumnsType } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { FriendItem, SwitcherAccount } from '@cst/shared';
@@ -68,14 +68,24 @@ export function FriendsTable(props: FriendsTableProps) {
     {
       title: t('friends.nickname'),
       dataIndex: 'nickname',
-      width: 170,
+      width: 220,
       ellipsis: true,
       render: (v: string, f) => (
         <span className="friend-name" title={f.friendWxid}>
           <Avatar src={avatarSrc(f.avatar)} size={28}>
             {name(f).slice(0, 1)}
           </Avatar>
-          <span data-testid="friend-nickname">{v || f.friendWxid}</span>
+          <span className="friend-name-text">
+            <span data-testid="friend-nickname">{v || f.friendWxid}</span>
+            <Typography.Text
+              type="secondary"
+              className="friend-wxid"
+              copyable={{ text: f.friendWxid }}
+              data-testid="friend-wxid"
+            >
+              {f.friendWxid}
+            </Typography.Text>
+          </span>
         </span>
       ),
     },

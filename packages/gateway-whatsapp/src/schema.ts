@@ -8,10 +8,12 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 
-// The WhatsApp adapter's own state (packages/gateway-whatsapp): a linked device's credentials and
+// The WhatsApp adapter's own tables: a linked device's credentials and
 // signal keys, the messages it must keep for retries and idempotent sends, and the people it has
 // seen. Secrets are encrypted by the adapter before they reach these columns (AES-256-GCM, the
-// key from WA_AUTH_KEY or the server secret `wa_auth_key`). Times are epoch milliseconds.
+// key from WA_AUTH_KEY or the server secret `wa_auth_key`). Times are epoch milliseconds. They
+// live in the server's database: drizzle-kit reads this file beside the server's schema
+// (apps/server/drizzle.config.ts) and keeps their migrations with the server's.
 
 const ms = (name: string) => bigint(name, { mode: 'number' });
 

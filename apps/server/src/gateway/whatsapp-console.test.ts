@@ -1,30 +1,24 @@
 import { proto } from 'baileys';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../../apps/server/src/app.ts';
-import { seed } from '../../../apps/server/src/modules/bootstrap/seed.ts';
-import {
-  accountRuntimeOf,
-  configureAccountRuntime,
-} from '../../../apps/server/src/modules/accounts/account-runtime.ts';
-import { findByWxid } from '../../../apps/server/src/modules/accounts/account.repository.ts';
+import { buildApp } from '../app.ts';
+import { seed } from '../modules/bootstrap/seed.ts';
+import { accountRuntimeOf, configureAccountRuntime } from '../modules/accounts/account-runtime.ts';
+import { findByWxid } from '../modules/accounts/account.repository.ts';
 import type { SocksProxyAgent } from 'socks-proxy-agent';
-import {
-  apiAs,
-  eventually,
-} from '../../../apps/server/src/modules/accounts/account.test-support.ts';
-import { openTestSocket } from '../../../apps/server/src/realtime/test-socket.ts';
-import { openDeps } from '../../../apps/server/src/server.ts';
+import { apiAs, eventually } from '../modules/accounts/account.test-support.ts';
+import { openTestSocket } from '../realtime/test-socket.ts';
+import { openDeps } from '../server.ts';
 import {
   createTestDatabase,
   login,
   testConfig,
   type Session,
   type TestContext,
-} from '../../../apps/server/test/support.ts';
-import { createGateway } from '../../../apps/server/src/gateway/index.ts';
-import { createWhatsAppGateway } from './index.ts';
-import { FakeSocket, inboundMessage, MediaServer, ME_ID } from './test-support.ts';
-import type { WaSocket } from './socket.ts';
+} from '../../test/support.ts';
+import { createGateway } from './index.ts';
+import { createWhatsAppGateway, type WaSocket, type WhatsAppDeps } from '@cst/gateway-whatsapp';
+import { FakeSocket, inboundMessage, MediaServer, ME_ID } from '@cst/gateway-whatsapp/test-support';
+import { sharedSecret } from '../modules/files/files.repository.ts';
 
 // The console on PLATFORM=whatsapp: the real server, its routes and pushes, with the adapter on
 // fake sockets. A QR login rotates its code in the open dialog, the account comes online, and
@@ -41,7 +35,17 @@ beforeAll(async () => {
   const database = await createTestDatabase();
   const config = testConfig({ platform: 'whatsapp' });
   const { deps, setLog, close } = await openDeps(config, database, () => Date.now());
-  const gateway = await createWhatsAppGateway(deps, {
+  const waDeps: WhatsAppDeps = {
+    db: deps.db,
+    config: deps.config,
+    now: deps.now,
+    // The app's logger, set once the app is built below.
+    get log() {
+      return deps.log;
+    },
+    sharedSecret: (name) => sharedSecret(deps.db, name),
+  };
+  const gateway = await createWhatsAppGateway(waDeps, {
     socketFactory: (c) => {
       const s = new FakeSocket(c, media);
       sockets.push(s);

@@ -1,6 +1,7 @@
 import type { GatewayEventName, GatewayEvents, GatewayListener } from './types.ts';
 
-interface Logger {
+/** Where a failing listener is reported. */
+export interface EventHubLogger {
   error(obj: unknown, msg?: string): void;
 }
 
@@ -12,7 +13,7 @@ export class EventHub {
   private readonly listeners = new Map<GatewayEventName, Set<GatewayListener<never>>>();
   private readonly tails = new Map<string, Promise<void>>();
 
-  constructor(private readonly log?: Logger) {}
+  constructor(private readonly log?: EventHubLogger) {}
 
   /** Adds a listener; returns its removal. */
   on<K extends GatewayEventName>(event: K, listener: GatewayListener<K>): () => void {
