@@ -3,7 +3,7 @@ import { App, Button, Image } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DOWNLOAD_MAX_BYTES, THUMBNAIL_SIZE } from '@cst/shared';
-import type { BubbleProps } from '../conversations/bubbles.tsx';
+import type { BubbleProps } from '../conversations/chat/bubbleProps.ts';
 import { CapabilityGate } from '../accounts/CapabilityGate.tsx';
 import { bubblesApi } from './api.ts';
 import {

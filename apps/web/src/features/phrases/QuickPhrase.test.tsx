@@ -3,10 +3,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PhraseItem } from '@cst/shared';
 import { AppProviders } from '../../app/AppProviders.tsx';
 import { signInForTest } from '../../lib/session/testSession.ts';
-import { Composer } from '../conversations/Composer.tsx';
-import { setChatPage, setListPage } from '../conversations/inboxChanges.ts';
-import { resetInbox, useInbox } from '../conversations/inboxStore.ts';
-import { buildConv, buildMessage } from '../conversations/testFactories.ts';
+import { Composer } from '../conversations/composer/Composer.tsx';
+import { setChatPage, setListPage } from '../conversations/store/inboxChanges.ts';
+import { resetInbox, useInbox } from '../conversations/store/inboxStore.ts';
+import { buildConv, buildMessage } from '../conversations/store/testFactories.ts';
 
 const conv = buildConv('wxid_q');
 const phrase = (id: string, content: string, useCount: number): PhraseItem => ({
