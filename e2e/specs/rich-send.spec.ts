@@ -33,7 +33,8 @@ test.describe('sending pictures, files and stickers', () => {
       '[data-testid="msg-row"][data-side="right"] [data-testid="bubble-image"]',
     );
     await expect(image).toBeVisible({ timeout: 15_000 });
-    await expect(image.locator('img')).toHaveJSProperty('naturalWidth', 100);
+    // The whole picture (8×8), not the server's 100×100 centre-cropped thumbnail.
+    await expect(image.locator('img')).toHaveJSProperty('naturalWidth', 8);
     await expect(page.locator('[data-testid="msg-row"][data-side="right"]').last()).toContainText(
       '图片说明',
     );

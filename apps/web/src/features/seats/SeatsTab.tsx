@@ -49,19 +49,27 @@ export function SeatsTab() {
     ],
     columns: [
       ...userColumns(t, me?.uid),
-      { kind: 'text', title: 'seats.superior', field: 'superiorName', width: 120, dash: true },
-      { kind: 'text', title: 'seats.seatPrefix', field: 'seatPrefix', width: 100, dash: true },
+      // Sized so that every column, 创建时间 included, is in view at 1440 px.
+      {
+        kind: 'text',
+        title: 'seats.superior',
+        field: 'superiorName',
+        width: 110,
+        dash: true,
+        ellipsis: true,
+      },
+      { kind: 'text', title: 'seats.seatPrefix', field: 'seatPrefix', width: 90, dash: true },
       {
         kind: 'render',
         title: 'seats.status',
         key: 'status',
-        width: 100,
+        width: 90,
         render: (u) => <StatusSwitch user={u} disabled={locked(u)} onChanged={refresh} />,
       },
-      { kind: 'time', title: 'common.createdAt', field: 'createdAt' },
+      { kind: 'time', title: 'common.createdAt', field: 'createdAt', width: 150 },
       {
         kind: 'actions',
-        width: 180,
+        width: 170,
         render: (u) =>
           u.role === 'manager' ? null : (
             <UserRowActions user={u} onEdit={setEditing} onReset={setResetting} />

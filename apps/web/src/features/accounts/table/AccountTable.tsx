@@ -39,7 +39,7 @@ export function AccountTable(props: AccountTableProps) {
     {
       title: t('accounts.account'),
       dataIndex: 'nickname',
-      width: 250,
+      width: 210,
       render: (v: string, r) => (
         <Flex gap={10} align="flex-start">
           <Avatar src={avatarSrc(r.avatar)} alt={v} style={{ flex: 'none' }}>
@@ -58,13 +58,13 @@ export function AccountTable(props: AccountTableProps) {
     {
       title: t('accounts.status'),
       dataIndex: 'status',
-      width: 110,
+      width: 96,
       render: (_: unknown, r) => <StatusTag status={r.status} reason={r.statusReason} />,
     },
     {
       title: t('accounts.remark'),
       dataIndex: 'remark',
-      width: 140,
+      width: 116,
       render: (v: string, r) => (
         <Flex align="center" gap={2}>
           <span data-testid="wx-remark">{dash(v)}</span>
@@ -84,34 +84,52 @@ export function AccountTable(props: AccountTableProps) {
     {
       title: t('accounts.seat'),
       dataIndex: 'distributedToName',
-      width: 120,
+      width: 100,
+      ellipsis: { showTitle: true },
       render: (v: string | null) => v ?? t('accounts.notDistributed'),
     },
     {
       title: t('accounts.contacts'),
       key: 'contacts',
-      width: 170,
+      // Narrow: the text wraps after the friends count instead of running under the actions.
+      width: 96,
       render: (_: unknown, r) => (
         <span data-testid="wx-contacts">
-          {t('accounts.contactsValue', { contacts: r.contactCount, groups: r.groupCount })}
+          <span style={{ whiteSpace: 'nowrap' }}>
+            {t('accounts.contactsFriends', { contacts: r.contactCount })}
+          </span>{' '}
+          /{' '}
+          <span style={{ whiteSpace: 'nowrap' }}>
+            {t('accounts.contactsGroups', { groups: r.groupCount })}
+          </span>
         </span>
       ),
     },
     {
-      title: t('accounts.group'),
-      dataIndex: 'groupName',
-      width: 120,
-      render: (v: string | null) => v ?? t('accounts.ungrouped'),
+      // Group and pool in one cell, so both are in view at 1440 px beside the group tree.
+      title: t('accounts.groupAndPool'),
+      key: 'groupPool',
+      width: 116,
+      render: (_: unknown, r) => (
+        <Flex vertical gap={2} style={{ minWidth: 0 }}>
+          <Typography.Text ellipsis={{ tooltip: true }} data-testid="wx-group">
+            {r.groupName ?? t('accounts.ungrouped')}
+          </Typography.Text>
+          <Typography.Text type="secondary" style={{ fontSize: 12 }} data-testid="wx-pool">
+            {t(`wxPool.${r.pool}`)}
+          </Typography.Text>
+        </Flex>
+      ),
     },
     {
-      title: t('accounts.pool'),
-      dataIndex: 'pool',
-      width: 100,
-      render: (v: string) => t(`wxPool.${v}`),
+      title: t('accounts.proxy'),
+      dataIndex: 'proxy',
+      width: 140,
+      ellipsis: { showTitle: true },
+      render: dash,
     },
-    { title: t('accounts.proxy'), dataIndex: 'proxy', width: 150, render: dash },
-    timeColumn<WorkAccountItem>(t('accounts.firstLogin'), 'firstLoginAt'),
-    actionsColumn<WorkAccountItem>(t('common.actions'), 160, (r) => (
+    timeColumn<WorkAccountItem>(t('accounts.firstLogin'), 'firstLoginAt', { width: 150 }),
+    actionsColumn<WorkAccountItem>(t('common.actions'), 136, (r) => (
       <AccountRowActions row={r} onAction={onAction} />
     )),
   ];
