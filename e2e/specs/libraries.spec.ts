@@ -85,7 +85,10 @@ test.describe('material and phrase libraries', () => {
     await search.press('Enter');
     const image = rightBubbles(page).locator('[data-testid="bubble-image"]');
     await expect(image).toBeVisible({ timeout: 15_000 });
-    await expect(image.locator('img')).toHaveJSProperty('naturalWidth', 100);
+    // The whole picture (240 or 320 px wide), not the 100×100 centre-cropped thumbnail.
+    await expect
+      .poll(() => image.locator('img').evaluate((el: HTMLImageElement) => el.naturalWidth))
+      .toBeGreaterThan(100);
   });
 
   test('keeps phrases and inserts one with / and the arrow keys', async ({ page, request }) => {

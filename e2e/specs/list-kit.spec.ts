@@ -129,7 +129,7 @@ test.describe('list-page kit', () => {
 });
 
 test.describe('seats page of a new company', () => {
-  test('says a position is needed before a seat can be added, and leads to the positions tab', async ({
+  test('adds a seat without a position; the dialog fits at 900 and 768 px', async ({
     page,
     request,
   }) => {
@@ -148,21 +148,21 @@ test.describe('seats page of a new company', () => {
     await page.setViewportSize({ width: 1440, height: 900 });
     await loginAs(page, 'newco', 'newco-pass-1');
     await page.goto('/#/settings/childAccountManage');
-    await expect(page.getByTestId('seats-need-position')).toContainText('新增子账号前需要先有职位');
-    await expect(page.getByTestId('add-seat')).toBeDisabled();
-    await page.getByTestId('seats-need-position').getByRole('button').click();
-    await expect(page).toHaveURL(/tab=positions/);
-    await page.getByTestId('add-position').click();
-    await page.getByTestId('position-name').fill('客服专员');
-    await page.getByTestId('position-form-ok').click();
-    await page.getByRole('tab', { name: '子账号' }).click();
-    await expect(page.getByTestId('seats-need-position')).toHaveCount(0);
+    // A company without positions adds seats all the same: the position is optional.
+    await expect(page.getByTestId('seats')).toBeVisible();
     await page.getByTestId('add-seat').click();
     // At 900 px the dialog's buttons stay in view; its body scrolls instead.
     await expect(page.getByTestId('seat-form-ok')).toBeInViewport();
     await page.setViewportSize({ width: 1024, height: 768 });
     await expect(page.getByTestId('seat-form-ok')).toBeInViewport();
     await shot(page, 'list-kit-seat-dialog-768');
+    await page.getByTestId('seat-username').fill('newco-seat');
+    await page.getByTestId('seat-password').fill('newco-seat-1');
+    await page.getByTestId('seat-nickname').fill('无职位坐席');
+    await page.getByTestId('seat-superior').click();
+    await page.getByTitle('新老板 (newco)').click();
+    await page.getByTestId('seat-form-ok').click();
+    await expect(page.getByRole('row', { name: /newco-seat/ })).toContainText('无职位坐席');
   });
 });
 

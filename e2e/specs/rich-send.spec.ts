@@ -24,11 +24,20 @@ test.describe('sending pictures, files and stickers', () => {
     await page
       .getByTestId('composer-image-input')
       .setInputFiles({ name: 'dot.png', mimeType: 'image/png', buffer: PNG });
+    // Nothing leaves before the preview's Send; its caption follows the picture as a text.
+    const preview = page.getByTestId('send-preview-body');
+    await expect(preview.getByTestId('send-preview-picture')).toContainText('dot.png');
+    await page.getByTestId('send-preview-caption').fill('图片说明');
+    await page.getByTestId('send-preview-send').click();
     const image = page.locator(
       '[data-testid="msg-row"][data-side="right"] [data-testid="bubble-image"]',
     );
     await expect(image).toBeVisible({ timeout: 15_000 });
-    await expect(image.locator('img')).toHaveJSProperty('naturalWidth', 100);
+    // The whole picture (8×8), not the server's 100×100 centre-cropped thumbnail.
+    await expect(image.locator('img')).toHaveJSProperty('naturalWidth', 8);
+    await expect(page.locator('[data-testid="msg-row"][data-side="right"]').last()).toContainText(
+      '图片说明',
+    );
     await image.locator('img').click();
     await expect(page.locator('.ant-image-preview-img')).toBeVisible();
     await page.keyboard.press('Escape');
@@ -38,6 +47,8 @@ test.describe('sending pictures, files and stickers', () => {
       mimeType: 'text/plain',
       buffer: Buffer.from('你好，这是说明文件'),
     });
+    await expect(page.getByTestId('send-preview-file')).toContainText('说明.txt');
+    await page.getByTestId('send-preview-send').click();
     const doc = page.locator(
       '[data-testid="msg-row"][data-side="right"] [data-testid="bubble-file"]',
     );

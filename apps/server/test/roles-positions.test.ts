@@ -83,6 +83,11 @@ describe('roles', () => {
       [{ roleName: 'x', permissions: ['nope'] }, 400, '未知权限 nope'],
       [{ roleName: 'x', permissions: ['platform.ports'] }, 400, '未知权限 platform.ports'],
       [
+        { roleName: 'x', permissions: ['conversation.send', 'history.read'] },
+        400,
+        '权限「发送消息」需要同时授予「查看会话」',
+      ],
+      [
         { roleName: 'x'.repeat(33), permissions: ['history.read'] },
         400,
         'roleName 长度不能超过 32',
@@ -99,6 +104,12 @@ describe('roles', () => {
       lang: 'en',
     });
     expect(en.msg).toBe('Choose at least one permission');
+    const needs = await api(ctx, 'POST', `${R}/add`, {
+      session: manager,
+      body: { roleName: 'x', permissions: ['conversation.send'] },
+      lang: 'en',
+    });
+    expect(needs.msg).toBe('The permission "Send messages" needs "Read conversations" as well');
     await api(ctx, 'POST', `${R}/add`, {
       session: manager,
       body: { roleName: '重复', permissions: ['history.read'] },

@@ -59,6 +59,42 @@ export const DEFAULT_ROLE_PERMISSIONS: Record<Role, Permission[]> = {
   ],
 };
 
+/**
+ * What a permission is of no use without: a role holding it must hold these too. The role editor
+ * checks them along, and the server refuses a role without them (`permissionNeeds`).
+ */
+export const PERMISSION_NEEDS: Partial<Record<Permission, readonly Permission[]>> = {
+  // Sending happens in the conversation screen, which needs reading.
+  'conversation.send': ['conversation.read'],
+};
+
+/** The first permission of `permissions` lacking one it needs, with that need; null when none. */
+export function missingNeed(
+  permissions: readonly string[],
+): { permission: Permission; needs: Permission } | null {
+  for (const p of permissions) {
+    const needs = PERMISSION_NEEDS[p as Permission] ?? [];
+    const lacking = needs.find((n) => !permissions.includes(n));
+    if (lacking) return { permission: p as Permission, needs: lacking };
+  }
+  return null;
+}
+
+/** The tenant permissions by group, in the role editor's order (each group has a select-all). */
+export const PERMISSION_GROUPS = {
+  conversations: ['conversation.read', 'conversation.send', 'history.read'],
+  customers: ['account.manage', 'contact.manage', 'moments.manage', 'customer.manage'],
+  marketing: ['task.manage', 'autoreply.manage', 'library.manage'],
+  management: [
+    'seat.manage',
+    'role.manage',
+    'sensitive.manage',
+    'statistics.read',
+    'billing.manage',
+  ],
+} as const satisfies Record<string, readonly Permission[]>;
+export type PermissionGroup = keyof typeof PERMISSION_GROUPS;
+
 /** Whether a permission may be granted by a custom role (tenant permissions only). */
 export function isTenantPermission(p: string): p is Permission {
   return (TENANT_PERMISSIONS as string[]).includes(p);

@@ -25,6 +25,10 @@ export const usersMessages = {
     en: 'Accounts still hold this position, it cannot be deleted',
   },
   unknownPermission: { 'zh-CN': '未知权限 {permission}', en: 'Unknown permission {permission}' },
+  permissionNeeds: {
+    'zh-CN': '权限「{permission}」需要同时授予「{needs}」',
+    en: 'The permission "{permission}" needs "{needs}" as well',
+  },
   cannotDisableSelf: { 'zh-CN': '不能停用自己的账号', en: 'You cannot disable your own account' },
   cannotEditManager: {
     'zh-CN': '只有平台管理员可以修改企业管理员',

@@ -1,9 +1,12 @@
 import { accountsApi, accountsKeys } from '../features/accounts/api.ts';
 import { conversationsApi, inboxKeys } from '../features/conversations/api.ts';
-import { loadLatestMessages, loadListFirstPage } from '../features/conversations/inboxActions.ts';
-import { useInbox } from '../features/conversations/inboxStore.ts';
-import { viewReady } from '../features/conversations/listView.ts';
-import { openingView } from '../features/conversations/useInboxQueries.ts';
+import {
+  loadLatestMessages,
+  loadListFirstPage,
+} from '../features/conversations/store/inboxActions.ts';
+import { useInbox } from '../features/conversations/store/inboxStore.ts';
+import { viewReady } from '../features/conversations/store/listView.ts';
+import { openingView } from '../features/conversations/store/useInboxQueries.ts';
 import { mainApi } from '../lib/http/clients.ts';
 import { queryClient } from '../lib/queryClient.ts';
 import { useRealtimeStore } from '../lib/realtime/realtimeStore.ts';

@@ -62,7 +62,7 @@ export function registerRolesRoutes(app: FastifyInstance, deps: Deps): void {
     tags,
     body: roleBody,
     response: idResult,
-    handler: ({ auth, body }) => roles.add(auth, body),
+    handler: ({ auth, body, lang }) => roles.add(auth, body, lang),
   });
 
   defineRoute(app, {
@@ -72,7 +72,7 @@ export function registerRolesRoutes(app: FastifyInstance, deps: Deps): void {
     tags,
     body: roleEditBody,
     response: z.null(),
-    handler: ({ auth, body }) => roles.edit(auth, body),
+    handler: ({ auth, body, lang }) => roles.edit(auth, body, lang),
   });
 
   defineRoute(app, {

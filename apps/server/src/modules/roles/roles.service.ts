@@ -2,6 +2,7 @@ import {
   PERMISSIONS,
   TENANT_PERMISSIONS,
   isTenantPermission,
+  missingNeed,
   type Language,
   type ListResult,
   type Permission,
@@ -24,12 +25,22 @@ function tenantOf(auth: AuthContext): string {
   return auth.tenantId;
 }
 
-/** Checks and de-duplicates the permissions of a role; unknown ones are refused by name. */
-function checkPermissions(auth: AuthContext, permissions: string[]): Permission[] {
+/**
+ * Checks and de-duplicates the permissions of a role; unknown ones are refused by name, and so is
+ * a permission without one it needs (sending without reading), named in the caller's language.
+ */
+function checkPermissions(auth: AuthContext, permissions: string[], lang: Language): Permission[] {
   const out: Permission[] = [];
   for (const p of permissions) {
     if (!isTenantPermission(p)) throw fail.invalid('unknownPermission', { permission: p });
     if (!out.includes(p)) out.push(p);
+  }
+  const missing = missingNeed(out);
+  if (missing) {
+    throw fail.invalid('permissionNeeds', {
+      permission: PERMISSIONS[missing.permission][lang],
+      needs: PERMISSIONS[missing.needs][lang],
+    });
   }
   assertCanGrant(auth, out);
   return out;
@@ -68,9 +79,9 @@ export class RolesService {
   }
 
   /** Creates a role with a unique name and at least one known permission. */
-  async add(auth: AuthContext, body: RoleBody): Promise<{ id: string }> {
+  async add(auth: AuthContext, body: RoleBody, lang: Language = 'zh-CN'): Promise<{ id: string }> {
     const tenantId = tenantOf(auth);
-    const permissions = checkPermissions(auth, body.permissions);
+    const permissions = checkPermissions(auth, body.permissions, lang);
     if (await repo.roleNameTaken(this.db, tenantId, body.roleName)) {
       throw fail.conflict('roleNameTaken');
     }
@@ -94,11 +105,11 @@ export class RolesService {
   }
 
   /** Renames a role and replaces its permissions; its users get them at their next request. */
-  async edit(auth: AuthContext, body: RoleEditBody): Promise<null> {
+  async edit(auth: AuthContext, body: RoleEditBody, lang: Language = 'zh-CN'): Promise<null> {
     const tenantId = tenantOf(auth);
     const row = isUuid(body.id) ? await repo.findRole(this.db, tenantId, body.id) : null;
     if (!row) throw fail.notFound('roleNotFound');
-    const permissions = checkPermissions(auth, body.permissions);
+    const permissions = checkPermissions(auth, body.permissions, lang);
     if (await repo.roleNameTaken(this.db, tenantId, body.roleName, body.id)) {
       throw fail.conflict('roleNameTaken');
     }

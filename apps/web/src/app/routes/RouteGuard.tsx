@@ -1,9 +1,7 @@
 import { Suspense } from 'react';
 import { Navigate, useLocation } from 'react-router';
-import { useShallow } from 'zustand/react/shallow';
 import { PageLoading } from '../../features/shell/PageLoading.tsx';
-import { isSignedIn, useSession } from '../../lib/session/sessionStore.ts';
-import { decideRoute, loginPath, routeOf, type Visitor } from './access.ts';
+import { decideRoute, loginPath, routeOf } from './access.ts';
 import {
   LazyAntdFrame,
   LazyForbiddenPage,
@@ -13,19 +11,18 @@ import {
 import { lazyPage } from './lazyPage.ts';
 import { usePlatformRoutes } from './platformRoutes.ts';
 import type { AppRoute } from './types.ts';
+import { RouteTableContext } from './routeTable.ts';
 import { useDocumentTitle } from './useDocumentTitle.ts';
+import { useVisitor } from './useVisitor.ts';
 
-/** The visitor as the guard sees it (an expired token counts as signed out). */
-export function useVisitor(): Visitor {
-  return useSession(useShallow((s) => ({ signedIn: isSignedIn(s), user: s.user })));
-}
-
-function Page({ route }: { route: AppRoute }) {
+function Page({ route, routes }: { route: AppRoute; routes: AppRoute[] }) {
   const Component = lazyPage(route);
   return (
-    <Suspense fallback={<PageLoading />}>
-      <Component />
-    </Suspense>
+    <RouteTableContext value={routes}>
+      <Suspense fallback={<PageLoading />}>
+        <Component />
+      </Suspense>
+    </RouteTableContext>
   );
 }
 
@@ -63,7 +60,7 @@ export function RouteGuard({ route }: { route: AppRoute }) {
     case 'render':
       return (
         <Titled titleKey={route.titleKey}>
-          <Page route={route} />
+          <Page route={route} routes={routes} />
         </Titled>
       );
   }

@@ -1,7 +1,10 @@
 import type { SessionUser } from '@cst/shared';
 import { can } from '../../lib/session/sessionStore.ts';
+import { isAvailable } from './isAvailable.ts';
 import { ROUTES } from './registry.ts';
 import type { AppRoute, MenuGroup, MenuSpec, SectionId } from './types.ts';
+
+export { isAvailable };
 
 /** What the guard knows about the visitor. */
 export interface Visitor {
@@ -34,11 +37,6 @@ export function returnPath(location: string): string {
   const to = new URLSearchParams(query).get(REDIRECT_PARAM);
   if (!to || !to.startsWith('/') || to.startsWith('//') || to.startsWith('/auth')) return '/';
   return to;
-}
-
-/** Whether a user may open a ready page (its permission, if any, is held). */
-export function isAvailable(route: AppRoute, user: SessionUser | null): boolean {
-  return route.ready && can(user, route.permission);
 }
 
 /** The pages of a section that a user may open, in side-menu order. */

@@ -17,16 +17,16 @@ import {
   useListQuery,
   useRowSelection,
 } from '../../components/listPage/index.ts';
-import type { AccountAction } from './accountActions.ts';
-import { AccountDialogs, type AccountDialog } from './AccountDialogs.tsx';
-import { AccountFilters } from './AccountFilters.tsx';
-import { AccountGroupTree } from './AccountGroupTree.tsx';
-import { AccountTable } from './AccountTable.tsx';
+import type { AccountAction } from './table/accountActions.ts';
+import { AccountDialogs, type AccountDialog } from './table/AccountDialogs.tsx';
+import { AccountFilters } from './table/AccountFilters.tsx';
+import { AccountGroupTree } from './table/AccountGroupTree.tsx';
+import { AccountTable } from './table/AccountTable.tsx';
 import { ACCOUNTS_EXPORT_URL, accountsApi, accountsKeys, usePlatform } from './api.ts';
-import { BulkActions } from './BulkActions.tsx';
-import { ProxyDrawer } from './ProxyDrawer.tsx';
-import { StatusChips } from './StatusChips.tsx';
-import { useAccountCommands } from './useAccountCommands.tsx';
+import { BulkActions } from './table/BulkActions.tsx';
+import { ProxyDrawer } from './proxies/ProxyDrawer.tsx';
+import { StatusChips } from './table/StatusChips.tsx';
+import { useAccountCommands } from './table/useAccountCommands.tsx';
 import { useAccountListLive } from './useAccountLiveUpdates.ts';
 import './accounts.css';
 

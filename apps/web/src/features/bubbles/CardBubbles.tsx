@@ -17,7 +17,7 @@ import {
   transferContent,
   MSG_TYPE,
 } from '@cst/shared';
-import type { BubbleProps } from '../conversations/bubbles.tsx';
+import type { BubbleProps } from '../conversations/chat/bubbleProps.ts';
 import { formatDuration, hostOf, imageSrc, parseContent, safeHref } from './media.ts';
 
 /**

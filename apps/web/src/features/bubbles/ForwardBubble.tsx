@@ -2,7 +2,7 @@ import { Empty, List, Modal, Spin } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { forwardContent, type ChatRecords } from '@cst/shared';
-import type { BubbleProps } from '../conversations/bubbles.tsx';
+import type { BubbleProps } from '../conversations/chat/bubbleProps.ts';
 import { messageTime } from '../conversations/relativeTime.ts';
 import { bubblesApi } from './api.ts';
 import { CardFrame } from './CardBubbles.tsx';

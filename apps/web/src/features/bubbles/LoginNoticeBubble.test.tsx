@@ -2,9 +2,9 @@ import { cleanup, render } from '@testing-library/react';
 import dayjs from 'dayjs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { i18n } from '../../i18n/index.ts';
-import { buildConv, buildMessage } from '../conversations/testFactories.ts';
-import { bubbleFor } from '../conversations/bubbles.tsx';
-import { fromServer } from '../conversations/inboxChanges.ts';
+import { buildConv, buildMessage } from '../conversations/store/testFactories.ts';
+import { bubbleFor } from '../conversations/chat/bubbles.tsx';
+import { fromServer } from '../conversations/store/inboxChanges.ts';
 
 const conv = buildConv('weixin');
 const at = Date.UTC(2026, 10, 20, 6, 30, 5);

@@ -2,7 +2,7 @@ import { SafetyCertificateOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { loginNoticeContent } from '@cst/shared';
-import type { BubbleProps } from '../conversations/bubbles.tsx';
+import type { BubbleProps } from '../conversations/chat/bubbleProps.ts';
 import { CardFrame, Unreadable } from './CardBubbles.tsx';
 import { parseContent } from './media.ts';
 

@@ -3,7 +3,7 @@ import { App, Button, Image } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DOWNLOAD_MAX_BYTES, THUMBNAIL_SIZE } from '@cst/shared';
-import type { BubbleProps } from '../conversations/bubbles.tsx';
+import type { BubbleProps } from '../conversations/chat/bubbleProps.ts';
 import { CapabilityGate } from '../accounts/CapabilityGate.tsx';
 import { bubblesApi } from './api.ts';
 import {
@@ -16,12 +16,22 @@ import {
   thumbSrc,
 } from './media.ts';
 
-/** A picture: a 100×100 thumbnail that previews in high definition; a failed load says so. */
+/** The largest side of a picture in a bubble (CSS pixels). */
+export const BUBBLE_IMAGE_MAX = 240;
+
+/**
+ * A picture, whole (never cropped): the full picture where the console has it (the operator's own,
+ * or a received one under 7 days, as the preview), scaled to fit {@link BUBBLE_IMAGE_MAX}; else the
+ * server's thumbnail. It previews in high definition; a failed load says so.
+ */
 export function ImageBubble({ message }: BubbleProps) {
   const { t } = useTranslation();
-  const [failed, setFailed] = useState(false);
-  const src = thumbSrc(message);
-  if (!src || failed) {
+  const thumb = thumbSrc(message);
+  const full = previewSrc(message);
+  // The full picture first; the thumbnail when it cannot load; then the failure text.
+  const [stage, setStage] = useState<'full' | 'thumb' | 'failed'>(full ? 'full' : 'thumb');
+  const src = stage === 'full' ? full : stage === 'thumb' ? thumb : null;
+  if (!src) {
     return (
       <span className="bubble-image-failed" data-testid="bubble-image-failed">
         {t('bubble.imageFailed')}
@@ -29,15 +39,19 @@ export function ImageBubble({ message }: BubbleProps) {
     );
   }
   return (
-    <span data-testid="bubble-image">
+    <span data-testid="bubble-image" className="bubble-image">
       <Image
+        key={stage}
         src={src}
         alt={message.fileName ?? t('bubble.imageAlt')}
-        width={THUMBNAIL_SIZE}
-        height={THUMBNAIL_SIZE}
-        style={{ objectFit: 'cover' }}
-        preview={{ src: previewSrc(message) ?? src }}
-        onError={() => setFailed(true)}
+        style={{
+          maxWidth: BUBBLE_IMAGE_MAX,
+          maxHeight: BUBBLE_IMAGE_MAX,
+          minWidth: Math.min(THUMBNAIL_SIZE, BUBBLE_IMAGE_MAX) / 2,
+          objectFit: 'contain',
+        }}
+        preview={{ src: full ?? src }}
+        onError={() => setStage(stage === 'full' && thumb && thumb !== full ? 'thumb' : 'failed')}
       />
     </span>
   );

@@ -5,8 +5,8 @@ import type { PlatformInfo } from '@cst/shared';
 import { i18n } from '../../i18n/index.ts';
 import { signInForTest } from '../../lib/session/testSession.ts';
 import { accountsKeys } from '../accounts/api.ts';
-import type { ChatMessage } from '../conversations/inboxStore.ts';
-import { buildConv, buildMessage } from '../conversations/testFactories.ts';
+import type { ChatMessage } from '../conversations/store/inboxStore.ts';
+import { buildConv, buildMessage } from '../conversations/store/testFactories.ts';
 import { VoiceBubble } from './MediaBubbles.tsx';
 
 const voice: ChatMessage = {

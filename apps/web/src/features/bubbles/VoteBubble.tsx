@@ -9,7 +9,7 @@ import {
   type VoteUpdatePush,
 } from '@cst/shared';
 import { useRealtimeEvent } from '../../lib/realtime/useRealtimeEvent.ts';
-import type { BubbleProps } from '../conversations/bubbles.tsx';
+import type { BubbleProps } from '../conversations/chat/bubbleProps.ts';
 import { bubblesApi } from './api.ts';
 import { CardFrame } from './CardBubbles.tsx';
 import { parseContent } from './media.ts';

@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 import { MSG_TYPE } from '@cst/shared';
-import type { BubbleProps } from '../conversations/bubbles.tsx';
+import type { BubbleProps } from '../conversations/chat/bubbleProps.ts';
 import { SensitiveTextBubble } from '../sensitive/SensitiveTextBubble.tsx';
 import {
   CallBubble,

@@ -1,28 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
 import { App, Button, DatePicker, Form, Input, Modal, Radio, Select } from 'antd';
-import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { bulkTaskCreateBody, type BulkMessageInput } from '@cst/shared';
 import { FormField } from '../../components/listPage/index.ts';
 import { accountsApi, accountsKeys } from '../accounts/api.ts';
 import { bulkSendApi } from './api.ts';
+import type { BulkCreateValues } from './bulkCreateValues.ts';
 import { blankMessage, MessagesEditor } from './MessagesEditor.tsx';
 import { idsOfList, TargetFields } from './TargetFields.tsx';
-
-/** The values of the create form. */
-export interface BulkCreateValues {
-  taskName: string;
-  taskType: 'friends' | 'groups';
-  workWxids: string[];
-  mode: 'all' | 'tags' | 'list' | 'groups';
-  tagIds?: string[];
-  list?: string;
-  groupIds?: string[];
-  messages: BulkMessageInput[];
-  sendType: 'now' | 'scheduled';
-  sendAt?: Dayjs;
-}
 
 const shape = bulkTaskCreateBody.shape;
 

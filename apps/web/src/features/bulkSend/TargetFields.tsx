@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { FormField } from '../../components/listPage/index.ts';
 import { TagSelect } from '../tags/TagSelect.tsx';
 import { bulkSendApi } from './api.ts';
-import type { BulkCreateValues } from './CreateBulkTaskModal.tsx';
+import type { BulkCreateValues } from './bulkCreateValues.ts';
 import { FriendPickerModal } from './FriendPickerModal.tsx';
 
 /** Ids of a pasted or uploaded list: one a line (commas and spaces also split). */

@@ -2,14 +2,14 @@ import { useCallback, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { ConversationMode } from '@cst/shared';
 import { useSwitcherLive } from '../accounts/useAccountLiveUpdates.ts';
-import { useWorkAccounts } from '../accounts/workAccountStore.ts';
-import { AccountColumn } from './AccountColumn.tsx';
-import { ChatPane } from './ChatPane.tsx';
+import { useWorkAccounts } from '../../lib/workAccounts/workAccountStore.ts';
+import { AccountColumn } from './list/AccountColumn.tsx';
+import { ChatPane } from './chat/ChatPane.tsx';
 import { UserCardHost } from '../userCard/UserCardDialog.tsx';
-import { ConversationPane } from './ConversationPane.tsx';
-import { listViewOf } from './listView.ts';
-import { NoAccountsGuide } from './NoAccountsGuide.tsx';
-import { useInbox } from './inboxStore.ts';
+import { ConversationPane } from './list/ConversationPane.tsx';
+import { listViewOf } from './store/listView.ts';
+import { NoAccountsGuide } from './list/NoAccountsGuide.tsx';
+import { useInbox } from './store/inboxStore.ts';
 import {
   INBOX_GROUP_KEY,
   INBOX_MODE_KEY,
@@ -20,7 +20,7 @@ import {
   talkTypeOf,
   useCurrentWxid,
   useWorkAccountsLoaded,
-} from './useInboxQueries.ts';
+} from './store/useInboxQueries.ts';
 import './conversations.css';
 
 function store(key: string, value: string | undefined): void {

@@ -4,12 +4,12 @@ import { MSG_TYPE, REVOKE_WINDOW_MS } from '@cst/shared';
 import { AppProviders } from '../../app/AppProviders.tsx';
 import { i18n } from '../../i18n/index.ts';
 import { signInForTest } from '../../lib/session/testSession.ts';
-import { ConversationMenu, conversationMenuItems } from './ConversationMenu.tsx';
-import { setChatPage, setListPage } from './inboxChanges.ts';
-import { resetInbox, useInbox, type ChatMessage } from './inboxStore.ts';
-import { MessageMenu, messageMenuItems, messageMenuTarget } from './MessageMenu.tsx';
+import { ConversationMenu, conversationMenuItems } from './list/ConversationMenu.tsx';
+import { setChatPage, setListPage } from './store/inboxChanges.ts';
+import { resetInbox, useInbox, type ChatMessage } from './store/inboxStore.ts';
+import { MessageMenu, messageMenuItems, messageMenuTarget } from './chat/MessageMenu.tsx';
 import { menuRowOf } from './PointMenu.tsx';
-import { buildConv, buildMessage } from './testFactories.ts';
+import { buildConv, buildMessage } from './store/testFactories.ts';
 
 const conv = buildConv('wxid_a');
 const t = i18n.t.bind(i18n);

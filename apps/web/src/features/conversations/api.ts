@@ -9,7 +9,7 @@ import {
   type UnreadSummary,
 } from '@cst/shared';
 import { mainApi } from '../../lib/http/clients.ts';
-import type { ListView } from './listView.ts';
+import type { ListView } from './store/listView.ts';
 
 const C = '/main-api/conv';
 /** Calls that may repeat while one is in flight (reads, count checks) skip duplicate cancelling. */

@@ -1,5 +1,5 @@
 import type { ConversationItem } from '@cst/shared';
-import { useWorkAccounts } from '../accounts/workAccountStore.ts';
+import { useWorkAccounts } from '../../lib/workAccounts/workAccountStore.ts';
 
 /** The name and picture of a conversation's work account, as the chat shows them. */
 export interface ConvAccount {

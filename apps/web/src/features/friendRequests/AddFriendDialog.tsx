@@ -9,7 +9,7 @@ import {
   type FansSearchResult,
 } from '@cst/shared';
 import { zodRule } from '../../lib/form/zodRule.ts';
-import { useWorkAccounts } from '../accounts/workAccountStore.ts';
+import { useWorkAccounts } from '../../lib/workAccounts/workAccountStore.ts';
 import { friendRequestsApi } from './api.ts';
 import { RequestStatusTag } from './RequestStatusTag.tsx';
 import { avatarSrc } from '../bubbles/media.ts';

@@ -18,9 +18,9 @@ import {
   useRowSelection,
   type ListParams,
 } from '../../components/listPage/index.ts';
-import { accountLabel, workAccountFilter } from '../accounts/workAccountFilter.ts';
-import { useWorkAccounts } from '../accounts/workAccountStore.ts';
-import { useWorkAccountsLoaded } from '../conversations/useInboxQueries.ts';
+import { accountLabel, workAccountFilter } from '../../lib/workAccounts/workAccountFilter.ts';
+import { useWorkAccounts } from '../../lib/workAccounts/workAccountStore.ts';
+import { useWorkAccountsLoaded } from '../conversations/store/useInboxQueries.ts';
 import { AddFriendDialog } from './AddFriendDialog.tsx';
 import { friendRequestsApi, friendRequestsKeys } from './api.ts';
 import { useFriendRequestsLive } from './useFriendRequestsLive.ts';

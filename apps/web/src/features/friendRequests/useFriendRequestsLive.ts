@@ -3,7 +3,7 @@ import { App } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { FRIEND_REQUEST_STATUS, WS_EVENTS, type FriendRequestPush } from '@cst/shared';
 import { useRealtimeEvent } from '../../lib/realtime/useRealtimeEvent.ts';
-import { useWorkAccounts } from '../accounts/workAccountStore.ts';
+import { useWorkAccounts } from '../../lib/workAccounts/workAccountStore.ts';
 import { friendRequestsKeys } from './api.ts';
 
 /**

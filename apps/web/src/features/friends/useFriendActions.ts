@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { indexName, type FriendItem } from '@cst/shared';
-import { openConversation } from '../conversations/inboxActions.ts';
+import { openConversation } from '../conversations/store/inboxActions.ts';
 import { useUserCard } from '../userCard/userCardStore.ts';
 import { friendsApi } from './api.ts';
 import type { FriendFlag } from './FriendsTable.tsx';

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { createGroupBody, type GroupItem, type SwitcherAccount } from '@cst/shared';
 import { FormField, FormFields, FormModal } from '../../components/listPage/index.ts';
-import { accountOptions } from '../accounts/workAccountFilter.ts';
+import { accountOptions } from '../../lib/workAccounts/workAccountFilter.ts';
 import { ContactPicker } from '../contactPicker/ContactPicker.tsx';
 import { groupsApi } from './api.ts';
 import { friendsOf, type Friend } from './pickFriends.ts';

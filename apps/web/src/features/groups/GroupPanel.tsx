@@ -10,7 +10,7 @@ import {
   type GroupRef,
 } from '@cst/shared';
 import { ConfirmWordModal } from '../../components/listPage/index.ts';
-import { useWorkAccounts } from '../accounts/workAccountStore.ts';
+import { useWorkAccounts } from '../../lib/workAccounts/workAccountStore.ts';
 import { ContactPicker } from '../contactPicker/ContactPicker.tsx';
 import { groupsApi, groupsKeys } from './api.ts';
 import { EditTextModal } from './EditTextModal.tsx';

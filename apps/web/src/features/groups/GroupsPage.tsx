@@ -11,9 +11,9 @@ import {
 } from '@cst/shared';
 import { ListScreen, useListPage } from '../../components/listPage/index.ts';
 import { useRealtimeEvent } from '../../lib/realtime/useRealtimeEvent.ts';
-import { workAccountFilter } from '../accounts/workAccountFilter.ts';
-import { useWorkAccounts } from '../accounts/workAccountStore.ts';
-import { useWorkAccountsLoaded } from '../conversations/useInboxQueries.ts';
+import { workAccountFilter } from '../../lib/workAccounts/workAccountFilter.ts';
+import { useWorkAccounts } from '../../lib/workAccounts/workAccountStore.ts';
+import { useWorkAccountsLoaded } from '../conversations/store/useInboxQueries.ts';
 import { groupsApi, groupsKeys } from './api.ts';
 import { CreateGroupModal } from './CreateGroupModal.tsx';
 import { GroupPanel } from './GroupPanel.tsx';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { i18n } from '../../i18n/index.ts';
-import { buildConv } from '../conversations/testFactories.ts';
+import { buildConv } from '../conversations/store/testFactories.ts';
 import { chatOptions } from './HistoryContactSelect.tsx';
 
 const t = i18n.t.bind(i18n) as (key: string, options?: Record<string, unknown>) => string;

@@ -3,9 +3,9 @@ import { Select, Spin } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ConversationItem, WorkAccountItem } from '@cst/shared';
-import { useWorkAccounts } from '../accounts/workAccountStore.ts';
+import { useWorkAccounts } from '../../lib/workAccounts/workAccountStore.ts';
 import { conversationsApi } from '../conversations/api.ts';
-import { listViewOf } from '../conversations/listView.ts';
+import { listViewOf } from '../conversations/store/listView.ts';
 
 /** Props of {@link HistoryContactSelect} (a form control: `value` is the contact's id). */
 export interface HistoryContactSelectProps {

@@ -4,9 +4,9 @@ import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { MESSAGE_WINDOW_MS, type MessageWithConversation } from '@cst/shared';
-import { useWorkAccounts } from '../accounts/workAccountStore.ts';
-import { openConversation, openConversationAt } from '../conversations/inboxActions.ts';
-import { previewLine } from '../conversations/msgTypeLabel.ts';
+import { useWorkAccounts } from '../../lib/workAccounts/workAccountStore.ts';
+import { openConversation, openConversationAt } from '../conversations/store/inboxActions.ts';
+import { previewLine } from '../conversations/chat/msgTypeLabel.ts';
 import { historyApi } from './api.ts';
 
 /**

@@ -9,7 +9,7 @@ import type {
   RichSendResult,
 } from '@cst/shared';
 import { mainApi } from '../../lib/http/clients.ts';
-import { newSendingId } from '../conversations/sendingId.ts';
+import { newSendingId } from '../conversations/store/sendingId.ts';
 
 const BASE = '/main-api/material';
 

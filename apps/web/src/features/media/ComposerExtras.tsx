@@ -9,7 +9,9 @@ import { TranslateTool } from '../translation/TranslateTool.tsx';
 import { EmoticonPanel } from './EmoticonPanel.tsx';
 import { MessageToolsHost } from './MessageToolsHost.tsx';
 import { RichSendButton } from './RichSendDialog.tsx';
-import { groupFiles, sendFiles, type SendKind } from './sendMedia.ts';
+import { sendText } from '../conversations/store/inboxActions.ts';
+import { groupFiles, SEND_ORDER, sendFiles, type SendKind } from './sendMedia.ts';
+import { SendPreview } from './SendPreview.tsx';
 import './media.css';
 
 const ACCEPT: Record<SendKind, string> = { image: 'image/*', document: '', video: 'video/*' };
@@ -37,28 +39,36 @@ export function ComposerExtras({
   const inputs = useRef<Partial<Record<SendKind, HTMLInputElement | null>>>({});
   const [busy, setBusy] = useState(false);
 
-  const send = async (kind: SendKind, files: File[]) => {
-    if (files.length === 0) return;
+  // Picked, pasted or dropped files wait in the preview until the seat presses Send.
+  const [pending, setPending] = useState<File[] | null>(null);
+
+  const send = async (kind: SendKind, files: File[]): Promise<boolean> => {
+    if (files.length === 0) return true;
     setBusy(true);
     const hide = toast.loading(t('media.uploading'), 0);
     try {
-      await sendFiles(conv, kind, files, {
+      return await sendFiles(conv, kind, files, {
         onRetry: () => toast.warning(t('media.retrying')),
         onError: (key, detail) => toast.error(detail ? `${t(key)}：${detail}` : t(key)),
       });
     } catch {
       // The send call's error was already shown by the client.
+      return false;
     } finally {
       hide();
       setBusy(false);
     }
   };
-  const sendMixed = async (files: File[]) => {
+  /** Sends the previewed files, pictures first, then the caption as a text right after them. */
+  const handleSendPending = async (caption: string) => {
+    const files = pending ?? [];
+    setPending(null);
     const groups = groupFiles(files);
-    for (const kind of ['image', 'video', 'document'] as const) await send(kind, groups[kind]);
+    for (const kind of SEND_ORDER) if (!(await send(kind, groups[kind]))) return;
+    if (caption.trim()) sendText(conv.index_name, caption);
   };
-  const sendRef = useRef(sendMixed);
-  sendRef.current = sendMixed;
+  const previewRef = useRef(setPending);
+  previewRef.current = setPending;
 
   useEffect(() => {
     const root = anchor.current?.closest('.composer');
@@ -67,7 +77,7 @@ export function ComposerExtras({
       const files = [...(e.clipboardData?.files ?? [])];
       if (files.length === 0) return;
       e.preventDefault();
-      void sendRef.current(files);
+      previewRef.current(files);
     };
     const onDragOver = (e: DragEvent) => {
       if (e.dataTransfer?.types.includes('Files')) e.preventDefault();
@@ -76,7 +86,7 @@ export function ComposerExtras({
       const files = [...(e.dataTransfer?.files ?? [])];
       if (files.length === 0) return;
       e.preventDefault();
-      void sendRef.current(files);
+      previewRef.current(files);
     };
     root.addEventListener('paste', onPaste);
     root.addEventListener('dragover', onDragOver);
@@ -118,7 +128,7 @@ export function ComposerExtras({
             onChange={(e) => {
               const files = [...(e.target.files ?? [])];
               e.target.value = '';
-              void send(kind, files);
+              if (files.length > 0) setPending(files);
             }}
           />
         </span>
@@ -127,6 +137,12 @@ export function ComposerExtras({
       <RichSendButton conv={conv} kind="miniApp" />
       <TranslateTool indexName={conv.index_name} />
       <MessageToolsHost />
+      <SendPreview
+        files={pending}
+        recipient={conv.name}
+        onCancel={() => setPending(null)}
+        onSend={(caption) => void handleSendPending(caption)}
+      />
     </span>
   );
 }

@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { mainApi } from '../../lib/http/clients.ts';
 import { useRealtimeEvent } from '../../lib/realtime/useRealtimeEvent.ts';
-import { useInbox } from '../conversations/inboxStore.ts';
+import { useInbox } from '../conversations/store/inboxStore.ts';
 import { removeDeleted } from './deletedMessages.ts';
 import { ContactPicker, type PickedContact } from '../contactPicker/ContactPicker.tsx';
 import { AddToMaterialModal } from '../material/AddToMaterialModal.tsx';

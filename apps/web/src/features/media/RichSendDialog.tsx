@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ConversationItem } from '@cst/shared';
 import { mainApi } from '../../lib/http/clients.ts';
-import { newSendingId } from '../conversations/sendingId.ts';
+import { newSendingId } from '../conversations/store/sendingId.ts';
 import { usePlatformCapabilities } from '../accounts/CapabilityGate.tsx';
 
 type Kind = 'link' | 'miniApp';

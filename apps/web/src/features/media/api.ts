@@ -1,6 +1,6 @@
 import type { ConversationItem, EmoticonItem, RichSendResult } from '@cst/shared';
 import { mainApi } from '../../lib/http/clients.ts';
-import { newSendingId } from '../conversations/sendingId.ts';
+import { newSendingId } from '../conversations/store/sendingId.ts';
 
 /** The peer fields of a rich send. */
 function peer(conv: ConversationItem) {

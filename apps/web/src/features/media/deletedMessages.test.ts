@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Draft, type InboxData } from '../conversations/inboxStore.ts';
+import { Draft, type InboxData } from '../conversations/store/inboxStore.ts';
 import { removeDeleted } from './deletedMessages.ts';
 
 describe('removeDeleted', () => {

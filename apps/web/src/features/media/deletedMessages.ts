@@ -1,4 +1,4 @@
-import type { Draft } from '../conversations/inboxStore.ts';
+import type { Draft } from '../conversations/store/inboxStore.ts';
 
 /** Takes deleted messages (`deleteMsg` push) out of a loaded chat. */
 export function removeDeleted(d: Draft, indexName: string, messageIds: readonly string[]): void {

@@ -1,7 +1,7 @@
 import type { TFunction } from 'i18next';
 import { describe, expect, it } from 'vitest';
 import { MSG_TYPE } from '@cst/shared';
-import { buildConv, buildMessage } from '../conversations/testFactories.ts';
+import { buildConv, buildMessage } from '../conversations/store/testFactories.ts';
 import { messageToolItems } from './messageTools.ts';
 
 const t = ((k: string) => k) as unknown as TFunction;

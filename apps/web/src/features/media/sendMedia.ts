@@ -10,6 +10,9 @@ import { uploadChatFile, UploadError } from './upload.ts';
 /** What the composer sends a group of files as. */
 export type SendKind = 'image' | 'document' | 'video';
 
+/** The order a mixed batch goes out in: pictures, then videos, then other files. */
+export const SEND_ORDER = ['image', 'video', 'document'] as const satisfies readonly SendKind[];
+
 const MSG_TYPE_OF: Record<SendKind, 2 | 3 | 5> = { image: 2, document: 3, video: 5 };
 
 /** The i18n key of a problem found before uploading, or null when the files may go. */

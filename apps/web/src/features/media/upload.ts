@@ -1,7 +1,7 @@
 import { uploadResult, type OssTokenPayload, type UploadResult } from '@cst/shared';
 import { mainApi } from '../../lib/http/clients.ts';
 import { HttpError } from '../../lib/http/errors.ts';
-import { newSendingId } from '../conversations/sendingId.ts';
+import { newSendingId } from '../conversations/store/sendingId.ts';
 import { ossToken } from './ossToken.ts';
 
 /** Why an upload failed, in SPEC §8's words (see the media texts). */

@@ -8,7 +8,7 @@ import type { MomentItem } from '@cst/shared';
 import { refreshAfterEvent } from '../../lib/realtime/refreshAfterEvent.ts';
 import { accountsApi, accountsKeys } from '../accounts/api.ts';
 import { usePlatformCapabilities } from '../accounts/CapabilityGate.tsx';
-import { accountLabel, accountOptions } from '../accounts/workAccountFilter.ts';
+import { accountLabel, accountOptions } from '../../lib/workAccounts/workAccountFilter.ts';
 import { momentsApi, momentsKeys } from './api.ts';
 import { MomentCard } from './MomentCard.tsx';
 import { MomentsUnsupported } from './MomentsUnsupported.tsx';

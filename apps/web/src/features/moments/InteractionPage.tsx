@@ -12,7 +12,7 @@ import {
 import { ListScreen, RowButton, useListPage } from '../../components/listPage/index.ts';
 import { accountsApi, accountsKeys } from '../accounts/api.ts';
 import { usePlatformCapabilities } from '../accounts/CapabilityGate.tsx';
-import { accountLabel, workAccountFilter } from '../accounts/workAccountFilter.ts';
+import { accountLabel, workAccountFilter } from '../../lib/workAccounts/workAccountFilter.ts';
 import { imageSrc } from '../bubbles/media.ts';
 import { momentsApi, momentsKeys } from './api.ts';
 import { MomentsUnsupported } from './MomentsUnsupported.tsx';

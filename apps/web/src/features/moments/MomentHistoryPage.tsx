@@ -7,7 +7,7 @@ import { useNavigate } from 'react-router';
 import { MOMENT_JOB_STATES, type MomentJobState, type MomentPostItem } from '@cst/shared';
 import { ListScreen, RowButton, useListPage } from '../../components/listPage/index.ts';
 import { accountsApi, accountsKeys } from '../accounts/api.ts';
-import { workAccountFilter } from '../accounts/workAccountFilter.ts';
+import { workAccountFilter } from '../../lib/workAccounts/workAccountFilter.ts';
 import { imageSrc } from '../bubbles/media.ts';
 import { momentsApi, momentsKeys } from './api.ts';
 import { JOB_STATE_COLOR } from './jobStates.ts';

@@ -1,4 +1,4 @@
-import { App, Checkbox } from 'antd';
+import { App, Radio, Typography } from 'antd';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -90,7 +90,7 @@ export function PhrasesPage() {
     name: g.name,
     count: g.count,
     editable: g.editable,
-    tag: g.shared ? t('phrases.shared') : undefined,
+    tag: t(g.shared ? 'phrases.shared' : 'phrases.personal'),
   }));
 
   return (
@@ -144,10 +144,24 @@ export function PhrasesPage() {
         }}
         testId="phrase-group-name"
         extra={
-          groupDialog?.kind === 'add' && canShare ? (
-            <Checkbox checked={shared} onChange={(e) => setShared(e.target.checked)}>
-              {t('phrases.addSharedGroup')}
-            </Checkbox>
+          groupDialog?.kind === 'add' ? (
+            <div className="phrase-group-scope" data-testid="phrase-group-scope">
+              <Typography.Text strong>{t('phrases.scope')}</Typography.Text>
+              {canShare && (
+                <Radio.Group
+                  value={shared ? 'shared' : 'personal'}
+                  onChange={(e) => setShared(e.target.value === 'shared')}
+                  options={[
+                    { value: 'personal', label: t('phrases.scopePersonal') },
+                    { value: 'shared', label: t('phrases.scopeShared') },
+                  ]}
+                  data-testid="phrase-group-shared"
+                />
+              )}
+              <Typography.Text type="secondary">
+                {t(shared && canShare ? 'phrases.scopeSharedHint' : 'phrases.scopePersonalHint')}
+              </Typography.Text>
+            </div>
           ) : null
         }
       />

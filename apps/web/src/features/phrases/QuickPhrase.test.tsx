@@ -2,11 +2,12 @@ import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PhraseItem } from '@cst/shared';
 import { AppProviders } from '../../app/AppProviders.tsx';
+import { queryClient } from '../../lib/queryClient.ts';
 import { signInForTest } from '../../lib/session/testSession.ts';
-import { Composer } from '../conversations/Composer.tsx';
-import { setChatPage, setListPage } from '../conversations/inboxChanges.ts';
-import { resetInbox, useInbox } from '../conversations/inboxStore.ts';
-import { buildConv, buildMessage } from '../conversations/testFactories.ts';
+import { Composer } from '../conversations/composer/Composer.tsx';
+import { setChatPage, setListPage } from '../conversations/store/inboxChanges.ts';
+import { resetInbox, useInbox } from '../conversations/store/inboxStore.ts';
+import { buildConv, buildMessage } from '../conversations/store/testFactories.ts';
 
 const conv = buildConv('wxid_q');
 const phrase = (id: string, content: string, useCount: number): PhraseItem => ({
@@ -18,6 +19,13 @@ const phrase = (id: string, content: string, useCount: number): PhraseItem => ({
   editable: true,
 });
 const calls: { url: string; body: Record<string, unknown> }[] = [];
+const PHRASES = [
+  phrase('p1', '退货请在七天内申请', 5),
+  phrase('p2', '退款三个工作日到账', 3),
+  phrase('p3', '您好，欢迎光临', 1),
+];
+/** What `phrase/list` answers (a seat whose manager kept every group personal sees none). */
+let onServer: PhraseItem[] = PHRASES;
 const box = () => screen.getByTestId('composer-input') as HTMLTextAreaElement;
 
 /** Types text as a person would: the value changes and the caret ends after it. */
@@ -28,8 +36,10 @@ function type(value: string) {
   fireEvent.change(el, { target: { value } });
 }
 
-describe('the quick phrase search', () => {
-  beforeEach(() => {
+describe('the quick phrase search', { timeout: 20_000 }, () => {
+  beforeEach((test) => {
+    if (test.task.name.includes('no phrase')) onServer = [];
+    queryClient.clear();
     resetInbox();
     calls.length = 0;
     signInForTest(['conversation.read', 'conversation.send']);
@@ -45,11 +55,7 @@ describe('the quick phrase search', () => {
           code: 0,
           message: 'ok',
           data: {
-            list: [
-              phrase('p1', '退货请在七天内申请', 5),
-              phrase('p2', '退款三个工作日到账', 3),
-              phrase('p3', '您好，欢迎光临', 1),
-            ],
+            list: onServer,
           },
         });
       }
@@ -64,6 +70,7 @@ describe('the quick phrase search', () => {
   afterEach(() => {
     cleanup();
     vi.restoreAllMocks();
+    onServer = PHRASES;
   });
 
   it('lists matches of / and letters, most used first; arrows and Enter insert in place', async () => {
@@ -92,5 +99,20 @@ describe('the quick phrase search', () => {
     expect(box().value).toBe('/欢迎');
     type('a/退');
     expect(screen.queryByTestId('quick-phrases')).toBeNull();
+  });
+
+  it('says why when the seat has no phrase at all, links to the library, and Enter still sends', async () => {
+    type('/');
+    const empty = await screen.findByTestId('quick-phrases-empty');
+    expect(empty.textContent).toContain('个人分组只有创建者自己能用');
+    expect(screen.getByTestId('quick-phrases-library').getAttribute('href')).toBe(
+      '#/settings/phrases',
+    );
+    fireEvent.keyDown(box(), { key: 'Escape' });
+    expect(screen.queryByTestId('quick-phrases-empty')).toBeNull();
+    type('/好的');
+    await screen.findByTestId('quick-phrases-empty');
+    fireEvent.keyDown(box(), { key: 'Enter' });
+    await vi.waitFor(() => expect(calls.some((c) => c.url.endsWith('/send-text'))).toBe(true));
   });
 });

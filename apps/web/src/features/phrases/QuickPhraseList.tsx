@@ -10,6 +10,16 @@ import './phrases.css';
 export function QuickPhraseList({ quick }: { quick: QuickPhrase }) {
   const { t } = useTranslation();
   if (!quick.open) return null;
+  if (quick.empty) {
+    return (
+      <div className="quick-phrases" data-testid="quick-phrases-empty">
+        <Typography.Text className="quick-phrases-why">{t('phrases.quickEmpty')}</Typography.Text>
+        <Typography.Link href="#/settings/phrases" data-testid="quick-phrases-library">
+          {t('phrases.openLibrary')}
+        </Typography.Link>
+      </div>
+    );
+  }
   return (
     <div className="quick-phrases" role="listbox" data-testid="quick-phrases">
       {quick.results.map((p, i) => (

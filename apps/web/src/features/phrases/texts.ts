@@ -12,7 +12,6 @@ export const phrasesTexts: Record<Language, TextTree> = {
       shared: '共享',
       personal: '个人',
       addGroup: '新建分组',
-      addSharedGroup: '新建共享分组',
       groupName: '分组名称',
       renameGroup: '重命名',
       deleteGroup: '删除分组',
@@ -33,6 +32,15 @@ export const phrasesTexts: Record<Language, TextTree> = {
       saved: '已保存',
       deleted: '已删除',
       readOnly: '共享话术由管理员维护',
+      quickEmpty:
+        '你还没有可用的话术。个人分组只有创建者自己能用；企业的共享分组由管理员在话术库中创建。',
+      openLibrary: '打开话术库',
+      scope: '谁能看到',
+      scopePersonal: '仅自己（个人分组）',
+      scopeShared: '企业所有坐席（共享分组）',
+      scopePersonalHint: '个人分组只有你自己能看到和使用，其他坐席在会话中输入 / 看不到这些话术。',
+      scopeSharedHint:
+        '共享分组对企业所有坐席可见，坐席在会话中输入 / 即可使用，只有管理员能修改。',
     },
   },
   en: {
@@ -44,7 +52,6 @@ export const phrasesTexts: Record<Language, TextTree> = {
       shared: 'shared',
       personal: 'personal',
       addGroup: 'New group',
-      addSharedGroup: 'New shared group',
       groupName: 'Group name',
       renameGroup: 'Rename',
       deleteGroup: 'Delete group',
@@ -67,6 +74,16 @@ export const phrasesTexts: Record<Language, TextTree> = {
       saved: 'Saved',
       deleted: 'Deleted',
       readOnly: 'Shared phrases are kept by administrators',
+      quickEmpty:
+        'You have no phrases yet. Personal groups are seen only by whoever made them; the company’s shared groups are made by administrators in the phrase library.',
+      openLibrary: 'Open the phrase library',
+      scope: 'Who sees it',
+      scopePersonal: 'Only me (personal group)',
+      scopeShared: 'Every seat of the company (shared group)',
+      scopePersonalHint:
+        'Only you see and use a personal group; other seats typing / in a chat do not see its phrases.',
+      scopeSharedHint:
+        'Every seat of the company sees a shared group and can insert its phrases with /; only administrators change it.',
     },
   },
 };

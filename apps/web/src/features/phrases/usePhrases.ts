@@ -6,7 +6,11 @@ import { indexPhrases, type PhraseIndex } from './phraseSearch.ts';
 const EMPTY = indexPhrases([]);
 
 /** Every phrase the caller sees, indexed for quick search; loaded once `enabled`. */
-export function usePhraseIndex(enabled: boolean): { index: PhraseIndex; loading: boolean } {
+export function usePhraseIndex(enabled: boolean): {
+  index: PhraseIndex;
+  loading: boolean;
+  loaded: boolean;
+} {
   const q = useQuery({
     queryKey: phraseKeys.list,
     queryFn: phraseApi.list,
@@ -14,7 +18,7 @@ export function usePhraseIndex(enabled: boolean): { index: PhraseIndex; loading:
     staleTime: 60_000,
   });
   const index = useMemo(() => (q.data ? indexPhrases(q.data.list) : EMPTY), [q.data]);
-  return { index, loading: q.isLoading };
+  return { index, loading: q.isLoading, loaded: q.isSuccess };
 }
 
 /** Counts a use of a phrase; the lists reorder on their next load. */

@@ -6,6 +6,8 @@ import { useCountPhraseUse, usePhraseIndex } from './usePhrases.ts';
 /** What the composer needs of the quick search. */
 export interface QuickPhrase {
   open: boolean;
+  /** Open with no phrase at all to offer: the list says why and links to the library. */
+  empty: boolean;
   results: PhraseItem[];
   active: number;
   setActive: (i: number) => void;
@@ -27,7 +29,7 @@ export function useQuickPhrase(
   const token = quickToken(draft, caret);
   const [dismissed, setDismissed] = useState<string | null>(null);
   const [activeRaw, setActive] = useState(0);
-  const { index } = usePhraseIndex(token !== null);
+  const { index, loaded } = usePhraseIndex(token !== null);
   const countUse = useCountPhraseUse();
   const key = token ? `${token.start}:${token.query}` : null;
   const query = token?.query ?? null;
@@ -35,7 +37,10 @@ export function useQuickPhrase(
     () => (query === null ? [] : searchPhrases(index, query)),
     [index, query],
   );
-  const open = token !== null && key !== dismissed && results.length > 0;
+  // The caller sees no phrase at all (a seat whose manager kept the groups personal): say why
+  // rather than show nothing.
+  const empty = loaded && index.items.length === 0;
+  const open = token !== null && key !== dismissed && (results.length > 0 || empty);
   const active = Math.min(activeRaw, Math.max(0, results.length - 1));
 
   const choose = (p: PhraseItem) => {
@@ -47,6 +52,12 @@ export function useQuickPhrase(
   };
   const handleKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>): boolean => {
     if (!open || e.nativeEvent.isComposing) return false;
+    if (results.length === 0) {
+      if (e.key !== 'Escape') return false;
+      setDismissed(key);
+      e.preventDefault();
+      return true;
+    }
     switch (e.key) {
       case 'ArrowDown':
         setActive((active + 1) % results.length);
@@ -67,5 +78,5 @@ export function useQuickPhrase(
     e.preventDefault();
     return true;
   };
-  return { open, results, active, setActive, handleKeyDown, choose };
+  return { open, empty, results, active, setActive, handleKeyDown, choose };
 }

@@ -47,53 +47,15 @@ export function KeywordRulesPage() {
         kind: 'render',
         key: 'keywords',
         title: 'robots.kw.keywords',
-        width: 220,
+        width: 170,
         render: (r) => r.keywords.map((k) => <Tag key={k}>{k}</Tag>),
       },
-      {
-        kind: 'text',
-        title: 'robots.kw.matchMode',
-        field: 'matchMode',
-        width: 100,
-        format: (r) => t(`robots.kw.${r.matchMode}`),
-      },
-      {
-        kind: 'text',
-        title: 'robots.kw.talkTypes',
-        field: 'scope',
-        width: 160,
-        format: (r) =>
-          [
-            r.scope.workWxids.length > 0
-              ? `${r.scope.workWxids.length} ${t('robots.kw.accounts')}`
-              : t('robots.kw.allAccounts'),
-            ...r.scope.talkTypes.map((x) => t(x === 1 ? 'robots.kw.single' : 'robots.kw.group')),
-          ].join(' · '),
-      },
-      {
-        kind: 'text',
-        title: 'robots.kw.replies',
-        field: 'replies',
-        width: 200,
-        format: (r) =>
-          r.replies
-            .map((m) => (m.kind === 'text' ? m.content : t(`robots.msg.${m.kind}`)))
-            .join(' / '),
-      },
-      { kind: 'text', title: 'robots.kw.priority', field: 'priority', width: 80 },
-      {
-        kind: 'render',
-        key: 'hits',
-        title: 'robots.kw.hits',
-        width: 90,
-        render: (r) => <span data-testid={`kw-hits-${r.keywords[0]}`}>{r.hits}</span>,
-      },
-      { kind: 'time', title: 'robots.kw.lastHit', field: 'lastHitAt', width: 170 },
+      // The on/off switch right after the keywords: it stays in view at any width.
       {
         kind: 'render',
         key: 'enabled',
         title: 'common.status',
-        width: 90,
+        width: 80,
         render: (r) => (
           <Switch
             size="small"
@@ -108,6 +70,47 @@ export function KeywordRulesPage() {
           />
         ),
       },
+      {
+        kind: 'text',
+        title: 'robots.kw.matchMode',
+        field: 'matchMode',
+        width: 90,
+        format: (r) => t(`robots.kw.${r.matchMode}`),
+      },
+      {
+        kind: 'text',
+        title: 'robots.kw.talkTypes',
+        field: 'scope',
+        width: 130,
+        ellipsis: true,
+        format: (r) =>
+          [
+            r.scope.workWxids.length > 0
+              ? `${r.scope.workWxids.length} ${t('robots.kw.accounts')}`
+              : t('robots.kw.allAccounts'),
+            ...r.scope.talkTypes.map((x) => t(x === 1 ? 'robots.kw.single' : 'robots.kw.group')),
+          ].join(' · '),
+      },
+      {
+        kind: 'text',
+        title: 'robots.kw.replies',
+        field: 'replies',
+        width: 170,
+        ellipsis: true,
+        format: (r) =>
+          r.replies
+            .map((m) => (m.kind === 'text' ? m.content : t(`robots.msg.${m.kind}`)))
+            .join(' / '),
+      },
+      { kind: 'text', title: 'robots.kw.priority', field: 'priority', width: 80 },
+      {
+        kind: 'render',
+        key: 'hits',
+        title: 'robots.kw.hits',
+        width: 90,
+        render: (r) => <span data-testid={`kw-hits-${r.keywords[0]}`}>{r.hits}</span>,
+      },
+      { kind: 'time', title: 'robots.kw.lastHit', field: 'lastHitAt', width: 150 },
       {
         kind: 'actions',
         width: 130,

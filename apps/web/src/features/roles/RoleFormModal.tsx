@@ -1,8 +1,8 @@
-import { Checkbox, Col, Row } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { roleBody, type RoleBody, type RoleItem } from '@cst/shared';
 import { EditFormModal } from '../../components/listPage/index.ts';
 import { rolesApi, rolesKeys } from './api.ts';
+import { PermissionPicker } from './PermissionPicker.tsx';
 
 /** Props of {@link RoleFormModal}. */
 export interface RoleFormModalProps {
@@ -19,20 +19,6 @@ export function RoleFormModal({ role, onClose }: RoleFormModalProps) {
     staleTime: Infinity,
     enabled: role !== null,
   });
-  const permissionBoxes = (
-    <Checkbox.Group style={{ width: '100%' }} data-testid="role-permissions">
-      <Row gutter={[8, 8]}>
-        {permissions.map((p) => (
-          <Col span={12} key={p.key}>
-            <Checkbox value={p.key} data-testid={`perm-${p.key}`}>
-              {p.label}
-            </Checkbox>
-          </Col>
-        ))}
-      </Row>
-    </Checkbox.Group>
-  );
-
   return (
     <EditFormModal<RoleBody, RoleItem>
       target={role}
@@ -56,7 +42,7 @@ export function RoleFormModal({ role, onClose }: RoleFormModalProps) {
           name: 'permissions',
           label: 'rolesPage.permissions',
           schema: roleBody.shape.permissions,
-          input: permissionBoxes,
+          input: <PermissionPicker options={permissions} />,
         },
       ]}
     />

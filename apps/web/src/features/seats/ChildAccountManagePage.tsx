@@ -20,7 +20,7 @@ export function ChildAccountManagePage() {
           {
             key: 'seats',
             label: t('seats.tabSeats'),
-            children: <SeatsTab onGoPositions={() => show('positions')} />,
+            children: <SeatsTab />,
           },
           { key: 'positions', label: t('seats.tabPositions'), children: <PositionsTab /> },
         ]}

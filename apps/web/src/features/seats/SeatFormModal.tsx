@@ -20,20 +20,22 @@ interface SeatForm {
   nickname: string;
   role: string;
   roleId?: string;
-  positionId: string;
+  positionId?: string;
   superiorId: string;
   seatPrefix?: string;
 }
 
 const roleRequired = requiredString('roleRequired');
-const positionRequired = requiredString('positionRequired');
 const superiorRequired = requiredString('superiorRequired');
 const ACCOUNT = {
   labels: { username: 'seats.username', password: 'seats.password' },
   testIdPrefix: 'seat',
 };
 
-/** Adds or edits a sub-account: account, password, name, role, position, superior, seat prefix. */
+/**
+ * Adds or edits a sub-account: account, password, name, role, an optional permission role and
+ * position, superior, seat prefix.
+ */
 export function SeatFormModal({ seat, onClose }: SeatFormModalProps) {
   const open = seat !== null;
   const editing = seat !== null && seat !== 'new' ? seat : null;
@@ -57,7 +59,7 @@ export function SeatFormModal({ seat, onClose }: SeatFormModalProps) {
     const common = {
       nickname: v.nickname,
       role: v.role as (typeof SUB_ROLES)[number],
-      positionId: v.positionId,
+      positionId: v.positionId ?? '',
       superiorId: v.superiorId,
       seatPrefix: v.seatPrefix?.trim() ? v.seatPrefix : null,
     };
@@ -114,6 +116,7 @@ export function SeatFormModal({ seat, onClose }: SeatFormModalProps) {
           kind: 'select',
           name: 'role',
           label: 'seats.role',
+          extra: 'seats.roleHelp',
           schema: roleRequired,
           options: { enum: SUB_ROLES, prefix: 'roles.' },
           testId: 'seat-role',
@@ -133,7 +136,7 @@ export function SeatFormModal({ seat, onClose }: SeatFormModalProps) {
           kind: 'select',
           name: 'positionId',
           label: 'seats.position',
-          schema: positionRequired,
+          allowClear: true,
           loading: positions.isFetching,
           notFound: 'seats.noPositions',
           options: (positions.data?.list ?? []).map((p) => ({ value: p.id, label: p.name })),
@@ -150,6 +153,7 @@ export function SeatFormModal({ seat, onClose }: SeatFormModalProps) {
           kind: 'text',
           name: 'seatPrefix',
           label: 'seats.seatPrefix',
+          extra: 'seats.seatPrefixHelp',
           schema: addUserBody.shape.seatPrefix,
           testId: 'seat-prefix',
         },

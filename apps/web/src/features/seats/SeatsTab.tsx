@@ -1,11 +1,10 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Tooltip } from 'antd';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SUB_ROLES, type UserItem } from '@cst/shared';
 import { AddButton, ListScreen, useListPage } from '../../components/listPage/index.ts';
 import { useSession } from '../../lib/session/sessionStore.ts';
-import { positionsApi, seatsKeys, USERS_EXPORT_URL, usersApi } from './api.ts';
+import { seatsKeys, USERS_EXPORT_URL, usersApi } from './api.ts';
 import { ResetPasswordModal } from './ResetPasswordModal.tsx';
 import { SeatFormModal } from './SeatFormModal.tsx';
 import { statusFilterSpec, StatusSwitch } from './StatusSwitch.tsx';
@@ -15,28 +14,21 @@ import { UserRowActions } from './UserRowActions.tsx';
 const ROLES = ['manager', ...SUB_ROLES] as const;
 
 /** The seats of the tenant: table with filters in the URL, add/edit, status, reset password. */
-export function SeatsTab({ onGoPositions }: { onGoPositions: () => void }) {
+export function SeatsTab() {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const me = useSession((s) => s.user);
   const [editing, setEditing] = useState<UserItem | 'new' | null>(null);
   const [resetting, setResetting] = useState<UserItem | null>(null);
-  const positions = useQuery({ queryKey: seatsKeys.positions, queryFn: positionsApi.list });
-  // A seat needs a position: say so before the user opens the form (issue 13).
-  const noPosition = positions.data !== undefined && positions.data.list.length === 0;
   const refresh = () => {
     void queryClient.invalidateQueries({ queryKey: seatsKeys.users });
     void queryClient.invalidateQueries({ queryKey: seatsKeys.tree });
   };
   const locked = (u: UserItem) => u.role === 'manager' || u.uid === me?.uid;
   const add = (
-    <Tooltip title={noPosition ? t('seats.needPosition') : undefined}>
-      <span>
-        <AddButton disabled={noPosition} onClick={() => setEditing('new')} testId="add-seat">
-          {t('seats.add')}
-        </AddButton>
-      </span>
-    </Tooltip>
+    <AddButton onClick={() => setEditing('new')} testId="add-seat">
+      {t('seats.add')}
+    </AddButton>
   );
   const page = useListPage({
     key: seatsKeys.users,
@@ -57,19 +49,27 @@ export function SeatsTab({ onGoPositions }: { onGoPositions: () => void }) {
     ],
     columns: [
       ...userColumns(t, me?.uid),
-      { kind: 'text', title: 'seats.superior', field: 'superiorName', width: 120, dash: true },
-      { kind: 'text', title: 'seats.seatPrefix', field: 'seatPrefix', width: 100, dash: true },
+      // Sized so that every column, 创建时间 included, is in view at 1440 px.
+      {
+        kind: 'text',
+        title: 'seats.superior',
+        field: 'superiorName',
+        width: 110,
+        dash: true,
+        ellipsis: true,
+      },
+      { kind: 'text', title: 'seats.seatPrefix', field: 'seatPrefix', width: 90, dash: true },
       {
         kind: 'render',
         title: 'seats.status',
         key: 'status',
-        width: 100,
+        width: 90,
         render: (u) => <StatusSwitch user={u} disabled={locked(u)} onChanged={refresh} />,
       },
-      { kind: 'time', title: 'common.createdAt', field: 'createdAt' },
+      { kind: 'time', title: 'common.createdAt', field: 'createdAt', width: 150 },
       {
         kind: 'actions',
-        width: 180,
+        width: 170,
         render: (u) =>
           u.role === 'manager' ? null : (
             <UserRowActions user={u} onEdit={setEditing} onReset={setResetting} />
@@ -79,25 +79,7 @@ export function SeatsTab({ onGoPositions }: { onGoPositions: () => void }) {
   });
 
   return (
-    <ListScreen
-      page={page}
-      notice={
-        noPosition && (
-          <Alert
-            type="warning"
-            showIcon
-            data-testid="seats-need-position"
-            title={t('seats.needPosition')}
-            description={t('seats.needPositionHint')}
-            action={
-              <Button type="primary" size="small" onClick={onGoPositions}>
-                {t('seats.goPositions')}
-              </Button>
-            }
-          />
-        )
-      }
-    >
+    <ListScreen page={page}>
       <SeatFormModal seat={editing} onClose={page.afterSave(setEditing, refresh)} />
       <ResetPasswordModal user={resetting} onClose={() => setResetting(null)} />
     </ListScreen>

@@ -15,7 +15,12 @@ export const seatsTexts: Record<Language, TextTree> = {
       nickname: '姓名',
       role: '角色',
       customRole: '权限角色',
-      customRoleHelp: '选择后按该角色的权限授权；不选则使用角色的默认权限',
+      roleHelp:
+        '账号的身份。主管可管理下级、看到标红的敏感词，默认有除角色管理和端口购买外的全部权限；客服默认只有接待所需的权限（会话、联系人、群发、客户中心等）。',
+      customRoleHelp:
+        '可选。在「角色管理」里自定义的一组权限：选择后按它授权，代替上面角色的默认权限；身份（主管或客服）不变。',
+      seatPrefixHelp:
+        '可选。坐席的编号或简称（如 S1），显示在子账号列表和导出中，便于区分坐席；不影响权限。',
       position: '职位',
       superior: '上级账号',
       seatPrefix: '坐席前缀',
@@ -37,16 +42,12 @@ export const seatsTexts: Record<Language, TextTree> = {
       noPositions: '还没有职位，请先在「职位」页签中添加',
       noRoles: '还没有自定义角色，可在角色管理中添加',
       self: '（我）',
-      needPosition: '新增子账号前需要先有职位',
-      needPositionHint:
-        '每个子账号都要选择一个职位。请先在「职位」页签添加职位，再回来新增子账号。',
-      goPositions: '去添加职位',
       empty: '还没有子账号',
       emptyHint: '新增子账号后，可把工作号分配给他们接待',
     },
     positions: {
       empty: '还没有职位',
-      emptyHint: '职位是子账号的岗位名称（如客服专员），新增子账号前需要先添加',
+      emptyHint: '职位是子账号的岗位名称（如客服专员），可在新增或编辑子账号时选择，也可不填',
       add: '新增职位',
       edit: '编辑职位',
       name: '职位名称',
@@ -66,8 +67,12 @@ export const seatsTexts: Record<Language, TextTree> = {
       nickname: 'Name',
       role: 'Role',
       customRole: 'Permission role',
+      roleHelp:
+        'What the account is. A supervisor manages the accounts below it, sees sensitive words in red and by default holds every permission but roles and port purchases; a seat by default holds what serving customers needs (conversations, contacts, bulk send, customer center…).',
       customRoleHelp:
-        'When chosen, the account gets this role’s permissions instead of the defaults',
+        'Optional. A set of permissions defined under Roles: when chosen, the account gets its permissions instead of the defaults of the role above; what the account is (supervisor or seat) stays.',
+      seatPrefixHelp:
+        'Optional. A short code or number of the seat (e.g. S1), shown in the sub-account list and exports to tell seats apart; it grants nothing.',
       position: 'Position',
       superior: 'Superior account',
       seatPrefix: 'Seat prefix',
@@ -90,16 +95,13 @@ export const seatsTexts: Record<Language, TextTree> = {
       noPositions: 'No position yet; add one on the Positions tab first',
       noRoles: 'No custom role yet; add one under Roles',
       self: ' (me)',
-      needPosition: 'Add a position before adding sub-accounts',
-      needPositionHint:
-        'Every sub-account needs a position. Add one on the Positions tab first, then come back.',
-      goPositions: 'Add a position',
       empty: 'No sub-accounts yet',
       emptyHint: 'Add sub-accounts, then distribute work accounts to them',
     },
     positions: {
       empty: 'No positions yet',
-      emptyHint: 'A position is a job title (e.g. Service specialist); sub-accounts need one',
+      emptyHint:
+        'A position is a job title (e.g. Service specialist), chosen when adding or editing a sub-account, or left empty',
       add: 'Add position',
       edit: 'Edit position',
       name: 'Position name',

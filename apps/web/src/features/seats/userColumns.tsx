@@ -11,14 +11,20 @@ export function userColumns(t: TFunction, selfUid?: string): ColumnType<UserItem
     {
       title: t('seats.username'),
       dataIndex: 'username',
-      width: 160,
+      width: 130,
+      ellipsis: { showTitle: true },
       render: (v: string, u) => (u.uid === selfUid ? `${v}${t('seats.self')}` : v),
     },
-    { title: t('seats.nickname'), dataIndex: 'nickname', width: 140 },
+    {
+      title: t('seats.nickname'),
+      dataIndex: 'nickname',
+      width: 120,
+      ellipsis: { showTitle: true },
+    },
     {
       title: t('seats.role'),
       key: 'role',
-      width: 180,
+      width: 160,
       render: (_: unknown, u) => (
         <Space size={4} wrap>
           <Tag>{t(`roles.${u.role}`)}</Tag>
@@ -26,6 +32,12 @@ export function userColumns(t: TFunction, selfUid?: string): ColumnType<UserItem
         </Space>
       ),
     },
-    { title: t('seats.position'), dataIndex: 'positionName', width: 120, render: dash },
+    {
+      title: t('seats.position'),
+      dataIndex: 'positionName',
+      width: 110,
+      ellipsis: { showTitle: true },
+      render: dash,
+    },
   ];
 }

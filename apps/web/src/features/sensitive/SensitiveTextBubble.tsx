@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { firstSensitiveMatch } from '@cst/shared';
-import type { BubbleProps } from '../conversations/bubbles.tsx';
-import { RichText } from '../conversations/RichText.tsx';
+import type { BubbleProps } from '../conversations/chat/bubbleProps.ts';
+import { RichText } from '../conversations/chat/RichText.tsx';
 import { TranslateMessage } from '../translation/TranslateMessage.tsx';
 import { sensitiveApi } from './api.ts';
 

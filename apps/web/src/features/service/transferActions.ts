@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { openConversation } from '../conversations/inboxActions.ts';
-import { useInbox } from '../conversations/inboxStore.ts';
-import { reconcileUnreadSoon } from '../conversations/unreadCounts.ts';
+import { openConversation } from '../conversations/store/inboxActions.ts';
+import { useInbox } from '../conversations/store/inboxStore.ts';
+import { reconcileUnreadSoon } from '../conversations/store/unreadCounts.ts';
 import { serviceApi, serviceKeys } from './api.ts';
 
 /** Accepts a transfer and refreshes the transfer lists. */

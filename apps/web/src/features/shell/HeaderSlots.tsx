@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
-import { UnreadTotal } from '../conversations/UnreadTotal.tsx';
-import { HeaderAccountTools } from '../accounts/HeaderAccountTools.tsx';
+import { UnreadTotal } from '../conversations/list/UnreadTotal.tsx';
+import { HeaderAccountTools } from '../accounts/switcher/HeaderAccountTools.tsx';
 import { TransferInbox } from '../service/TransferInbox.tsx';
 import { TranslateLive } from '../translation/TranslateLive.tsx';
 

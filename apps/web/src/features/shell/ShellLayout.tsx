@@ -1,6 +1,6 @@
 import { Layout } from 'antd';
 import { Outlet } from 'react-router';
-import { useVisitor } from '../../app/routes/RouteGuard.tsx';
+import { useVisitor } from '../../app/routes/useVisitor.ts';
 import { ExpiryBanner } from '../billing/ExpiryBanner.tsx';
 import { AppHeader } from './AppHeader.tsx';
 import { ComplianceLine } from './ComplianceLine.tsx';

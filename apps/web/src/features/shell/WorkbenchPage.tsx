@@ -4,15 +4,14 @@ import { createElement, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { SessionUser } from '@cst/shared';
-import { isAvailable } from '../../app/routes/access.ts';
-import { usePlatformRoutes } from '../../app/routes/platformRoutes.ts';
-import { ROUTES } from '../../app/routes/registry.ts';
+import { isAvailable } from '../../app/routes/isAvailable.ts';
+import { useRouteTable } from '../../app/routes/routeTable.ts';
 import type { AppRoute } from '../../app/routes/types.ts';
 import { useSession } from '../../lib/session/sessionStore.ts';
 import { ComplianceNotice } from './ComplianceNotice.tsx';
 
 /** The pages a user may open from the workbench: every built page with a menu entry. */
-export function workbenchLinks(user: SessionUser | null, routes = ROUTES): AppRoute[] {
+export function workbenchLinks(user: SessionUser | null, routes: AppRoute[]): AppRoute[] {
   return routes
     .filter((r) => r.path !== '/' && !r.redirect && r.access === 'user' && isAvailable(r, user))
     .filter((r) => r.menu?.length || r.path === '/myAccount');
@@ -22,10 +21,11 @@ export function workbenchLinks(user: SessionUser | null, routes = ROUTES): AppRo
 export function WorkbenchPage() {
   const { t } = useTranslation();
   const user = useSession((s) => s.user);
-  const links = workbenchLinks(user, usePlatformRoutes());
+  const routes = useRouteTable();
+  const links = workbenchLinks(user, routes);
   const iconOf = (r: AppRoute): ComponentType =>
     r.menu?.find((m) => m.icon)?.icon ??
-    ROUTES.find((p) => p.section && p.section === r.section && p.redirect)?.menu?.[0]?.icon ??
+    routes.find((p) => p.section && p.section === r.section && p.redirect)?.menu?.[0]?.icon ??
     (r.path === '/myAccount' ? IdcardOutlined : AppstoreOutlined);
   return (
     <Flex vertical gap={16} className="page" data-testid="workbench">

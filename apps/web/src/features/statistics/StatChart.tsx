@@ -28,7 +28,9 @@ export function StatChart({ days, lines, bars, dark }: StatChartProps) {
   const option = {
     backgroundColor: 'transparent',
     tooltip: { trigger: 'axis' },
-    legend: { top: 0 },
+    // One line that pages when the labels do not fit (long English labels at 1024 px wrapped
+    // onto the plot and over the y-axis).
+    legend: { top: 0, type: 'scroll' },
     grid: { left: 48, right: 24, top: 40, bottom: 32 },
     xAxis: { type: 'category', data: days.map((d) => d.day.slice(5)) },
     yAxis: { type: 'value', minInterval: 1 },

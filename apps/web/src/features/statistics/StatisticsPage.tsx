@@ -17,9 +17,9 @@ import {
   SelectFilter,
   useListQuery,
 } from '../../components/listPage/index.ts';
-import { accountLabel, accountOptions } from '../accounts/workAccountFilter.ts';
-import { useWorkAccounts } from '../accounts/workAccountStore.ts';
-import { useWorkAccountsLoaded } from '../conversations/useInboxQueries.ts';
+import { accountLabel, accountOptions } from '../../lib/workAccounts/workAccountFilter.ts';
+import { useWorkAccounts } from '../../lib/workAccounts/workAccountStore.ts';
+import { useWorkAccountsLoaded } from '../conversations/store/useInboxQueries.ts';
 import { useSettings } from '../settings/settingsStore.ts';
 import { statisticsApi, statisticsKeys } from './api.ts';
 import { TimeZoneControl } from './TimeZoneControl.tsx';

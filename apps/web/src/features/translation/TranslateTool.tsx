@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { App, Button, Select, Tooltip } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useInbox } from '../conversations/inboxStore.ts';
+import { useInbox } from '../conversations/store/inboxStore.ts';
 import { translationApi, useTranslateCapability, useTranslateTarget } from './api.ts';
 import { AutoTranslateControl } from './AutoTranslateControl.tsx';
 import { TranslateSetupHint } from './TranslateSetupHint.tsx';

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AntdFrame } from '../../app/AntdFrame.tsx';
 import { AppProviders } from '../../app/AppProviders.tsx';
 import { signInForTest } from '../../lib/session/testSession.ts';
-import { buildConv, buildMessage } from '../conversations/testFactories.ts';
+import { buildConv, buildMessage } from '../conversations/store/testFactories.ts';
 import { RemarkEditor } from './RemarkEditor.tsx';
 import { peerCardTarget, writerCardTarget } from './userCardStore.ts';
 

@@ -1,0 +1,69 @@
+import { ExclamationCircleFilled, LoadingOutlined, RedoOutlined } from '@ant-design/icons';
+import { Button } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type { ChatMessage } from '../store/inboxStore.ts';
+import { resendMessage } from '../store/inboxActions.ts';
+import { deliveryState } from '../store/messageStatus.ts';
+
+/**
+ * Why an operator's message failed, with a resend action: a line of its own under the bubble,
+ * so the reason wraps at any width and never squeezes the bubble (SPEC §4: a send error shows).
+ */
+export function SendFailure({ message }: { message: ChatMessage }) {
+  const { t } = useTranslation();
+  const reason = message.errMessage || t('inbox.status.failed');
+  return (
+    <div className="msg-failed" data-testid="msg-failed">
+      <span className="msg-failed-reason" data-testid="msg-error">
+        {reason}
+      </span>
+      <Button
+        size="small"
+        type="link"
+        icon={<RedoOutlined />}
+        onClick={() => void resendMessage(message.key)}
+        data-testid="msg-resend"
+      >
+        {t('inbox.resend')}
+      </Button>
+    </div>
+  );
+}
+
+/**
+ * The delivery flags of an operator's message (SPEC §4): sending, sent (one tick), delivered
+ * (two ticks), read (two blue ticks), or failed (a red mark; {@link SendFailure} says why).
+ */
+export function DeliveryTicks({ message }: { message: ChatMessage }) {
+  const { t } = useTranslation();
+  const state = deliveryState(message);
+  const label = t(`inbox.status.${state}`);
+  if (state === 'failed') {
+    return (
+      <span
+        className="ticks ticks-failed"
+        data-testid="msg-status"
+        data-status={state}
+        role="img"
+        aria-label={label}
+        title={t('inbox.failedReason', { reason: message.errMessage || label })}
+      >
+        <ExclamationCircleFilled />
+      </span>
+    );
+  }
+  // The browser's own tooltip: every own message of a chat has ticks, and an antd Tooltip on each
+  // was a popup trigger per row to render when a chat opens.
+  return (
+    <span
+      className={`ticks ticks-${state}`}
+      data-testid="msg-status"
+      data-status={state}
+      role="img"
+      aria-label={label}
+      title={label}
+    >
+      {state === 'sending' ? <LoadingOutlined /> : state === 'sent' ? '✓' : '✓✓'}
+    </span>
+  );
+}
