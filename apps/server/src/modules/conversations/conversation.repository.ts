@@ -12,6 +12,7 @@ import {
   type Placeholder,
   type SQL,
 } from 'drizzle-orm';
+import { messagePreview } from '@cst/shared';
 import {
   chatGroups,
   contactTags,
@@ -496,6 +497,65 @@ export async function insertConsoleSends(
   const all = [...inserted, ...retries.filter((r) => !insertedIds.has(r.id))];
   all.sort((a, b) => a.id - b.id);
   return all.map((row) => ({ row, retry: !insertedIds.has(row.id) }));
+}
+
+/**
+ * Inserts console sends keyed by their `request_id` (a mass-send row's key): a key stored already
+ * is skipped. Returns the new rows.
+ */
+export async function insertKeyedSends(
+  db: DbOrTx,
+  rows: (typeof messages.$inferInsert)[],
+): Promise<MessageRow[]> {
+  if (rows.length === 0) return [];
+  return db
+    .insert(messages)
+    .values(rows)
+    .onConflictDoNothing({
+      target: [messages.workAccountId, messages.requestId],
+      where: sql`${messages.requestId} is not null`,
+    })
+    .returning();
+}
+
+/** Sets the latest message of conversations (one statement for all); the rows as updated. */
+export async function touchConversations(
+  db: DbOrTx,
+  last: MessageRow[],
+  now: number,
+): Promise<ConversationRow[]> {
+  const [only] = last;
+  if (!only) return [];
+  if (last.length === 1) {
+    return db
+      .update(conversations)
+      .set({
+        latestMsgTime: now,
+        lastMessageId: only.id,
+        lastMsgType: only.msgType,
+        msgText: messagePreview(only.msgType, only.content, only.fileName),
+        updatedAt: new Date(now),
+      })
+      .where(eq(conversations.id, only.conversationId))
+      .returning();
+  }
+  const values = sql.join(
+    last.map(
+      (m) =>
+        sql`(${m.conversationId}::uuid, ${m.id}::bigint, ${m.msgType}::smallint, ${messagePreview(m.msgType, m.content, m.fileName)})`,
+    ),
+    sql`, `,
+  );
+  const res = await db.execute(sql`
+    update conversations c
+    set latest_msg_time = ${now}, last_message_id = v.id, last_msg_type = v.msg_type,
+        msg_text = v.text, updated_at = ${new Date(now).toISOString()}::timestamptz
+    from (values ${values}) as v(conv_id, id, msg_type, text)
+    where c.id = v.conv_id
+    returning c.id`);
+  const ids = rowsOf<{ id: string }>(res).map((r) => r.id);
+  if (ids.length === 0) return [];
+  return db.select().from(conversations).where(inArray(conversations.id, ids));
 }
 
 /** A page of messages of a conversation, newest first, within the window. */

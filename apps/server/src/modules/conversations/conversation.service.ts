@@ -34,8 +34,9 @@ import {
 } from './conversation.scope.ts';
 import { visibleConversation, visibleConversationWithPage } from '../talk/message-access.ts';
 import { callHolder, platformRefusal, type RefusalTable } from './holder-call.ts';
-import { afterSendCommit, type MessageDispatcher } from './message-dispatch.service.ts';
-import { convUpdatePush, messagePush, syncReadPush } from './message-ingest.service.ts';
+import type { MessageDispatcher } from './message-dispatch.service.ts';
+import { convUpdatePush, syncReadPush } from './conversation.push.ts';
+import { announceSends, enqueueMany, type Draft } from './conversation.outbox.ts';
 
 /** Conversations and messages as a seat reads and writes them. */
 export class ConversationService {
@@ -197,57 +198,34 @@ export class ConversationService {
   ): Promise<{ messageId: string; requestId: string }> {
     const account = await sendableAccount(this.db, auth, body);
     if (account.status !== 'online') throw fail.conflict('workAccountOffline');
-    const now = this.deps.now();
-    const { row, conv, retry } = await this.db.transaction(async (tx) => {
-      const conv = await repo.ensureConversation(tx, {
-        tenantId: account.tenantId,
-        workAccountId: account.id,
-        workWxid: account.wxid,
-        talkType: body.talkType,
-        peerId: body.receiver_id,
-      });
-      let msgType: number = MSG_TYPE.text;
-      let content = body.content;
-      let ref: { refMsgId: string; refContent: string; displayName: string } | null = null;
+    const to = { talkType: body.talkType, peerId: body.receiver_id };
+    const stored = await this.db.transaction(async (tx) => {
+      let draft: Draft = {
+        msgType: MSG_TYPE.text,
+        content: body.content,
+        sendingUuid: body.sendingUUid,
+      };
+      let conversation: ConversationRow | undefined;
       if (body.refMsgId) {
-        const quoted = await this.quoted(tx, conv, body.refMsgId);
-        msgType = MSG_TYPE.quote;
-        ref = quoted;
-        content = JSON.stringify({ content: body.content, ...quoted });
-      }
-      const [sent] = await repo.insertConsoleSends(tx, account.id, [
-        {
+        conversation = await repo.ensureConversation(tx, {
           tenantId: account.tenantId,
-          conversationId: conv.id,
           workAccountId: account.id,
-          requestId: randomUUID(),
-          sendingUuid: body.sendingUUid,
-          msgType,
-          sendSide: 1,
-          content,
-          refMsgId: ref?.refMsgId ?? null,
-          refContent: ref?.refContent ?? null,
-          displayName: ref?.displayName ?? null,
-          senderUserId: auth.userId,
-          dispatchState: 'pending',
-          msgTime: now,
-        },
-      ]);
-      if (sent!.retry) return { row: sent!.row, conv, retry: true };
-      const [updated] = await tx
-        .update(conversations)
-        .set({
-          latestMsgTime: now,
-          lastMessageId: sent!.row.id,
-          lastMsgType: msgType,
-          msgText: messagePreview(msgType, content, null),
-          updatedAt: new Date(now),
-        })
-        .where(eq(conversations.id, conv.id))
-        .returning();
-      return { row: sent!.row, conv: updated ?? conv, retry: false };
+          workWxid: account.wxid,
+          ...to,
+        });
+        const ref = await this.quoted(tx, conversation, body.refMsgId);
+        draft = {
+          ...draft,
+          msgType: MSG_TYPE.quote,
+          content: JSON.stringify({ content: body.content, ...ref }),
+          ref,
+        };
+      }
+      const sender = { kind: 'seat', id: auth.userId } as const;
+      return enqueueMany(tx, sender, [{ account, to, draft, conversation }], this.deps.now());
     });
-    if (!retry) await afterSendCommit(this.deps, account, [messagePush(row, conv)]);
+    await announceSends(this.deps, account, stored);
+    const row = stored.sent[0]!.row;
     return { messageId: String(row.id), requestId: row.requestId! };
   }
 

@@ -3,7 +3,7 @@ import type { GroupChangedEvent, GroupNoticeEvent } from '../../gateway/index.ts
 import type { Deps } from '../../platform/deps.ts';
 import { realtimeOf } from '../../realtime/realtime.ts';
 import { accountRuntimeOf, type AccountRef } from '../accounts/account-runtime.ts';
-import { convUpdatePush } from '../conversations/message-ingest.service.ts';
+import { convUpdatePush } from '../conversations/conversation.push.ts';
 import * as repo from './group.repository.ts';
 import type { GroupService } from './group.service.ts';
 
