@@ -19,6 +19,7 @@ import {
   contacts,
   conversationCounts,
   conversations,
+  messageHides,
   messages,
   sessionGroupItems,
   sessionGroups,
@@ -32,7 +33,6 @@ import {
   tableRowsFromJson,
   type DbOrTx,
 } from '../../platform/db.ts';
-import { notHidden } from '../talk/talk.repository.ts';
 import type { ConversationRow, MessageRow } from './conversation.presenter.ts';
 
 /** Which accounts' conversations a caller may read: the whole tenant, or a list of accounts. */
@@ -42,6 +42,11 @@ export type ConvScope = {
   /** Chats served by the caller's seats after an accepted transfer, beside its accounts'. */
   convIds?: string[];
 };
+
+/** The SQL condition "message not hidden" for queries on messages. */
+export function notHidden() {
+  return sql`not exists (select 1 from ${messageHides} h where h.message_id = ${messages.id})`;
+}
 
 /** The condition on conversations for a scope (always filters the tenant). */
 export function convScopeCondition(scope: ConvScope): SQL {

@@ -11,7 +11,7 @@ import type {
 import type { Deps } from '../../platform/deps.ts';
 import type { Tx } from '../../platform/db.ts';
 import { realtimeOf, type PushInput } from '../../realtime/realtime.ts';
-import type { AccountRef } from '../accounts/account-runtime.ts';
+import type { AccountRef } from '../accounts/account-ref.ts';
 import { presentConversation, type MessageRow } from './conversation.presenter.ts';
 import * as repo from './conversation.repository.ts';
 import { messagePush, sendPushOf, servedChat, syncReadPush } from './conversation.push.ts';
