@@ -1,0 +1,14 @@
+import type { Deps } from '../../platform/deps.ts';
+import type { ServerModule } from '../module.ts';
+import { groupEventHandlers } from './group-events.ts';
+import { registerGroupRoutes } from './group.routes.ts';
+import { GroupService } from './group.service.ts';
+
+/** Groups of work accounts: routes, and the platform's group notices and changes. */
+export function groupsModule(deps: Deps): ServerModule {
+  return {
+    name: 'groups',
+    on: groupEventHandlers(deps, new GroupService(deps)),
+    routes: (app) => registerGroupRoutes(app, deps),
+  };
+}
