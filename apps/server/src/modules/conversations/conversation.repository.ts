@@ -259,7 +259,10 @@ export async function findConversationWithPage(
       where ${key}
       limit 1`;
   };
-  const [found] = rowsOf<{ conv: Record<string, unknown>; page: Record<string, unknown>[] }>(
+  const [found] = rowsOf<{
+    conv: Record<string, unknown>;
+    page: Record<string, unknown>[];
+  }>(
     await conversationPage(db, first ? 'first' : 'before', build, {
       tenantId,
       workWxid,
@@ -746,6 +749,49 @@ export async function clearUnread(db: DbOrTx, where: SQL): Promise<ConversationR
     .returning();
 }
 
+/** Which conversations a "read" clears: one, one work account's, or all of a scope. */
+export type ReadTarget =
+  { conversationId: string } | { workAccountId: string } | { scope: ConvScope };
+
+/** Clears the unread count of what a "read" names; the conversations that had some. */
+export async function clearUnreadOf(db: DbOrTx, target: ReadTarget): Promise<ConversationRow[]> {
+  if ('conversationId' in target) {
+    return clearUnread(db, eq(conversations.id, target.conversationId));
+  }
+  if ('workAccountId' in target) {
+    return clearUnread(db, eq(conversations.workAccountId, target.workAccountId));
+  }
+  return clearUnread(db, convScopeCondition(target.scope));
+}
+
+/** Pins or unpins a conversation; the row as updated. */
+export async function setPinned(
+  db: DbOrTx,
+  conversationId: string,
+  isPin: boolean,
+): Promise<ConversationRow | null> {
+  const [row] = await db
+    .update(conversations)
+    .set({ isPin })
+    .where(eq(conversations.id, conversationId))
+    .returning();
+  return row ?? null;
+}
+
+/** Makes a failed console message pending again under a new request id. */
+export async function resetForResend(db: DbOrTx, messageId: number, requestId: string) {
+  await db
+    .update(messages)
+    .set({
+      failed: false,
+      errMessage: null,
+      requestId,
+      dispatchState: 'pending',
+      msgId: null,
+    })
+    .where(eq(messages.id, messageId));
+}
+
 /** Unread totals per work account of a scope. */
 export async function unreadByAccount(
   db: DbOrTx,
@@ -849,6 +895,102 @@ export async function accountByWxid(db: DbOrTx, tenantId: string, wxid: string) 
     .where(and(eq(workAccounts.tenantId, tenantId), eq(workAccounts.wxid, wxid)))
     .limit(1);
   return rows[0] ?? null;
+}
+
+/** A work account of a tenant by id. */
+export async function accountById(db: DbOrTx, tenantId: string, id: string) {
+  const rows = await db
+    .select()
+    .from(workAccounts)
+    .where(and(eq(workAccounts.tenantId, tenantId), eq(workAccounts.id, id)))
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+/** The platform ids of a tenant's work accounts by id. */
+export async function accountWxids(db: DbOrTx, tenantId: string, ids: string[]) {
+  if (ids.length === 0) return [];
+  return db
+    .select({ id: workAccounts.id, wxid: workAccounts.wxid })
+    .from(workAccounts)
+    .where(and(eq(workAccounts.tenantId, tenantId), inArray(workAccounts.id, ids)));
+}
+
+/** A session group of a user in a tenant. */
+export async function sessionGroupOf(db: DbOrTx, tenantId: string, userId: string, id: string) {
+  const rows = await db
+    .select()
+    .from(sessionGroups)
+    .where(
+      and(
+        eq(sessionGroups.id, id),
+        eq(sessionGroups.userId, userId),
+        eq(sessionGroups.tenantId, tenantId),
+      ),
+    )
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+/** A session group of a user by name. */
+export async function sessionGroupNamed(db: DbOrTx, userId: string, name: string) {
+  const rows = await db
+    .select({ id: sessionGroups.id })
+    .from(sessionGroups)
+    .where(and(eq(sessionGroups.userId, userId), eq(sessionGroups.name, name)))
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+/** Renames a session group. */
+export async function renameSessionGroup(db: DbOrTx, id: string, name: string): Promise<void> {
+  await db.update(sessionGroups).set({ name }).where(eq(sessionGroups.id, id));
+}
+
+/** Creates a session group of a user; its id. */
+export async function insertSessionGroup(
+  db: DbOrTx,
+  tenantId: string,
+  userId: string,
+  name: string,
+): Promise<string> {
+  const [row] = await db
+    .insert(sessionGroups)
+    .values({ tenantId, userId, name })
+    .returning({ id: sessionGroups.id });
+  return row!.id;
+}
+
+/** Deletes a session group (its conversations stay). */
+export async function deleteSessionGroup(db: DbOrTx, id: string): Promise<void> {
+  await db.delete(sessionGroups).where(eq(sessionGroups.id, id));
+}
+
+/** Puts a conversation in exactly the given groups of a user (its other users' groups stay). */
+export async function setConversationGroups(
+  tx: DbOrTx,
+  userId: string,
+  conversationId: string,
+  groupIds: string[],
+): Promise<void> {
+  const mine = tx
+    .select({ id: sessionGroups.id })
+    .from(sessionGroups)
+    .where(and(eq(sessionGroups.userId, userId)));
+  await tx
+    .delete(sessionGroupItems)
+    .where(
+      and(
+        eq(sessionGroupItems.conversationId, conversationId),
+        inArray(sessionGroupItems.groupId, mine),
+      ),
+    );
+  if (groupIds.length) {
+    await tx
+      .insert(sessionGroupItems)
+      .values(groupIds.map((groupId) => ({ groupId, conversationId })))
+      .onConflictDoNothing();
+  }
 }
 
 /** Names and pictures of work accounts by wxid (the accounts of chats served through a transfer). */

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, inArray } from 'drizzle-orm';
 import {
   MESSAGE_WINDOW_MS,
   messagePreview,
@@ -11,7 +10,6 @@ import {
   type SendTextBody,
   type UnreadSummary,
 } from '@cst/shared';
-import { conversations, messages, sessionGroups, workAccounts } from '../../db/schema/index.ts';
 import type { AppError } from '../../platform/errors.ts';
 import type { AuthContext } from '../../platform/auth-context.ts';
 import type { Tx } from '../../platform/db.ts';
@@ -109,7 +107,11 @@ export class ConversationService {
       return card
         ? {
             ...item,
-            workAccount: { nickname: card.nickname, remark: card.remark, avatar: card.avatar },
+            workAccount: {
+              nickname: card.nickname,
+              remark: card.remark,
+              avatar: card.avatar,
+            },
           }
         : item;
     });
@@ -254,21 +256,19 @@ export class ConversationService {
   async resend(auth: AuthContext, messageId: number) {
     const row = await this.ownMessage(auth, messageId);
     if (!row.failed) throw fail.conflict('messageNotFound');
-    const account = await this.accountRow(row.workAccountId);
+    const account = await this.accountRow(row.tenantId, row.workAccountId);
     if (account.status !== 'online') throw fail.conflict('workAccountOffline');
     const requestId = randomUUID();
-    await this.db
-      .update(messages)
-      .set({ failed: false, errMessage: null, requestId, dispatchState: 'pending', msgId: null })
-      .where(eq(messages.id, row.id));
+    await repo.resetForResend(this.db, row.id, requestId);
     await this.dispatcher.announce(account.wxid);
     return { messageId: String(row.id), requestId };
   }
 
-  private async accountRow(id: string) {
-    const rows = await this.db.select().from(workAccounts).where(eq(workAccounts.id, id)).limit(1);
-    if (!rows[0]) throw fail.notFound('workAccountNotFound');
-    return rows[0];
+  /** A work account of the tenant by id, else 404. */
+  private async accountRow(tenantId: string, id: string) {
+    const account = await repo.accountById(this.db, tenantId, id);
+    if (!account) throw fail.notFound('workAccountNotFound');
+    return account;
   }
 
   /** A console message of a visible conversation. */
@@ -276,7 +276,12 @@ export class ConversationService {
     const scope = await convScopeOf(this.db, auth);
     const row = await repo.findMessage(this.db, scope.tenantId, messageId);
     if (!row) throw fail.notFound('messageNotFound');
-    if (!scopeHasConv(scope, { id: row.conversationId, workAccountId: row.workAccountId })) {
+    if (
+      !scopeHasConv(scope, {
+        id: row.conversationId,
+        workAccountId: row.workAccountId,
+      })
+    ) {
       throw fail.notFound('messageNotFound');
     }
     if (row.sendSide !== 1) throw fail.forbidden('revokeOwnOnly');
@@ -288,9 +293,12 @@ export class ConversationService {
     const row = await this.ownMessage(auth, messageId);
     if (row.revoked) return null;
     if (!row.msgId || row.failed) throw fail.conflict('revokeNotSent');
-    const account = await this.accountRow(row.workAccountId);
+    const account = await this.accountRow(row.tenantId, row.workAccountId);
     try {
-      await callHolder(this.deps, account.wxid, { name: 'revoke', msgId: row.msgId });
+      await callHolder(this.deps, account.wxid, {
+        name: 'revoke',
+        msgId: row.msgId,
+      });
     } catch (err) {
       throw gatewayFailure(err);
     }
@@ -300,11 +308,7 @@ export class ConversationService {
   /** Pins or unpins a conversation for everyone who sees it. */
   async pin(auth: AuthContext, indexNameValue: string, isPin: boolean): Promise<null> {
     const conv = await this.conversationOf(auth, indexNameValue);
-    const [updated] = await this.db
-      .update(conversations)
-      .set({ isPin })
-      .where(eq(conversations.id, conv.id))
-      .returning();
+    const updated = await repo.setPinned(this.db, conv.id, isPin);
     await realtimeOf(this.deps).publish(conv.tenantId, convUpdatePush(updated!));
     return null;
   }
@@ -317,13 +321,15 @@ export class ConversationService {
     let cleared: ConversationRow[];
     if (body.index_name) {
       const conv = await this.conversationOf(auth, body.index_name);
-      cleared = await repo.clearUnread(this.db, eq(conversations.id, conv.id));
+      cleared = await repo.clearUnreadOf(this.db, { conversationId: conv.id });
     } else if (body.mode === 1 && body.workWxid) {
       const { account } = await this.visibleAccount(auth, body.workWxid);
-      cleared = await repo.clearUnread(this.db, eq(conversations.workAccountId, account.id));
+      cleared = await repo.clearUnreadOf(this.db, {
+        workAccountId: account.id,
+      });
     } else {
       const scope = await convScopeOf(this.db, auth);
-      cleared = await repo.clearUnread(this.db, repo.convScopeCondition(scope));
+      cleared = await repo.clearUnreadOf(this.db, { scope });
     }
     if (cleared.length > 0) {
       await realtimeOf(this.deps).publish(cleared[0]!.tenantId, cleared.map(syncReadPush));
@@ -348,31 +354,19 @@ export class ConversationService {
     const scope = await convScopeOf(this.db, auth);
     const map = await repo.unreadByAccount(this.db, scope);
     const ids = [...map.keys()];
-    const wx = ids.length
-      ? await this.db
-          .select({ id: workAccounts.id, wxid: workAccounts.wxid })
-          .from(workAccounts)
-          .where(and(eq(workAccounts.tenantId, scope.tenantId), inArray(workAccounts.id, ids)))
-      : [];
-    const accounts = wx.map((w) => ({ wxid: w.wxid, unRead: map.get(w.id) ?? 0 }));
+    const wx = await repo.accountWxids(this.db, scope.tenantId, ids);
+    const accounts = wx.map((w) => ({
+      wxid: w.wxid,
+      unRead: map.get(w.id) ?? 0,
+    }));
     return { total: accounts.reduce((s, a) => s + a.unRead, 0), accounts };
   }
 
   /** A session group of the caller, else 404. */
   async ownGroup(auth: AuthContext, id: string) {
-    const rows = await this.db
-      .select()
-      .from(sessionGroups)
-      .where(
-        and(
-          eq(sessionGroups.id, id),
-          eq(sessionGroups.userId, auth.userId),
-          eq(sessionGroups.tenantId, auth.tenantId ?? ''),
-        ),
-      )
-      .limit(1);
-    if (!rows[0]) throw fail.notFound('sessionGroupNotFound');
-    return rows[0];
+    const group = await repo.sessionGroupOf(this.db, auth.tenantId ?? '', auth.userId, id);
+    if (!group) throw fail.notFound('sessionGroupNotFound');
+    return group;
   }
 }
 
