@@ -1,6 +1,6 @@
 import type { Deps } from '../../platform/deps.ts';
 import { announceSends, enqueueMany } from '../conversations/conversation.outbox.ts';
-import { markOutbox, requestIdOf, type RunRow } from './bulk-send.queue.ts';
+import { markOutbox, requestIdOf, type RunRow } from './bulk-send-rows.repository.ts';
 
 /**
  * Hands claimed rows' messages (of one task and account, in order) to the conversations outbox:

@@ -5,7 +5,7 @@ import type { AccountRef } from '../accounts/account-ref.ts';
 import { callHolder } from '../conversations/holder-call.ts';
 import { addLinks, contactsOfTargets } from '../tags/tags.repository.ts';
 import { progressSoon } from './fan-task.push.ts';
-import { settleRows } from './fan-task.queue.ts';
+import { settleRows } from './fan-task-rows.repository.ts';
 
 /**
  * Answers of people to requests a task sent: the rows settle (3 added, 2 refused with the
