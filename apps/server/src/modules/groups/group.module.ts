@@ -6,9 +6,10 @@ import { GroupService } from './group.service.ts';
 
 /** Groups of work accounts: routes, and the platform's group notices and changes. */
 export function groupsModule(deps: Deps): ServerModule {
+  const events = groupEventHandlers(deps, new GroupService(deps));
   return {
     name: 'groups',
-    on: groupEventHandlers(deps, new GroupService(deps)),
+    on: { groupNotice: events.groupNotice, groupChanged: events.groupChanged },
     routes: (app) => registerGroupRoutes(app, deps),
   };
 }
