@@ -1,77 +1,89 @@
 import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../platform/deps.ts';
-import { registerAuthRoutes } from './auth/auth.routes.ts';
-import { registerBillingRoutes } from './billing/billing.routes.ts';
-import { registerPortsRoutes } from './ports/ports.routes.ts';
-import { registerPositionsRoutes } from './positions/positions.routes.ts';
-import { registerProfileRoutes } from './profile/profile.routes.ts';
-import { registerRolesRoutes } from './roles/roles.routes.ts';
-import { registerSeatsRoutes } from './seats/seats.routes.ts';
-import { registerUsersRoutes } from './users/users.routes.ts';
-import { registerRealtimeRoutes } from '../realtime/realtime.routes.ts';
-import { registerAccountRoutes } from './accounts/account.routes.ts';
-import { registerSimulatorApiRoutes } from './simulator-api/simulator-api.routes.ts';
-import { registerConversationRoutes } from './conversations/conversation.routes.ts';
-import { registerFilesRoutes } from './files/files.routes.ts';
-import { registerMediaRoutes } from './media/media.routes.ts';
-import { registerEmoticonsRoutes } from './emoticons/emoticons.routes.ts';
-import { registerTalkRoutes } from './talk/talk.routes.ts';
-import { registerSensitiveRoutes } from './sensitive/sensitive.routes.ts';
-import { registerTranslationRoutes } from './translation/translation.routes.ts';
-import { registerHistoryRoutes } from './history/history.routes.ts';
-import { registerContactRoutes } from './contacts/contact.routes.ts';
-import { registerFriendRequestRoutes } from './friend-requests/friend-request.routes.ts';
-import { registerFriendsRoutes } from './friends/friends.routes.ts';
-import { registerGroupRoutes } from './groups/group.routes.ts';
-import { registerTagsRoutes } from './tags/tags.routes.ts';
-import { registerFanImportRoutes } from './fan-import/fan-import.routes.ts';
-import { registerFanTaskRoutes } from './fan-tasks/fan-task.routes.ts';
-import { registerServiceRoutes } from './service/service.routes.ts';
-import { registerMomentRoutes } from './moments/moment.routes.ts';
-import { registerMaterialRoutes } from './material/material.routes.ts';
-import { registerPhraseRoutes } from './phrases/phrase.routes.ts';
-import { registerProfileLibraryRoutes } from './profile-libraries/profile-library.routes.ts';
-import { registerRobotsRoutes } from './robots/robots.routes.ts';
-import { registerBulkSendRoutes } from './bulk-send/bulk-send.routes.ts';
-import { registerStatisticsRoutes } from './statistics/statistics.routes.ts';
 import { attachScheduler } from '../scheduler/hooks.ts';
+import { realtimeModule } from '../realtime/realtime.module.ts';
+import { accountsModule } from './accounts/account.module.ts';
+import { authModule } from './auth/auth.module.ts';
+import { billingModule } from './billing/billing.module.ts';
+import { bulkSendModule } from './bulk-send/bulk-send.module.ts';
+import { contactsModule } from './contacts/contact.module.ts';
+import { conversationsModule } from './conversations/conversation.module.ts';
+import { emoticonsModule } from './emoticons/emoticons.module.ts';
+import { fanImportModule } from './fan-import/fan-import.module.ts';
+import { fanTasksModule } from './fan-tasks/fan-task.module.ts';
+import { filesModule } from './files/files.module.ts';
+import { friendRequestsModule } from './friend-requests/friend-request.module.ts';
+import { friendsModule } from './friends/friends.module.ts';
+import { groupsModule } from './groups/group.module.ts';
+import { historyModule } from './history/history.module.ts';
+import { materialModule } from './material/material.module.ts';
+import { mediaModule } from './media/media.module.ts';
+import { momentsModule } from './moments/moment.module.ts';
+import { phrasesModule } from './phrases/phrase.module.ts';
+import { portsModule } from './ports/ports.module.ts';
+import { positionsModule } from './positions/positions.module.ts';
+import { profileLibrariesModule } from './profile-libraries/profile-library.module.ts';
+import { profileModule } from './profile/profile.module.ts';
+import { robotsModule } from './robots/robots.module.ts';
+import { rolesModule } from './roles/roles.module.ts';
+import { seatsModule } from './seats/seats.module.ts';
+import { sensitiveModule } from './sensitive/sensitive.module.ts';
+import { serviceModule } from './service/service.module.ts';
+import { simulatorApiModule } from './simulator-api/simulator-api.module.ts';
+import { statisticsModule } from './statistics/statistics.module.ts';
+import { tagsModule } from './tags/tags.module.ts';
+import { talkModule } from './talk/talk.module.ts';
+import { translationModule } from './translation/translation.module.ts';
+import { usersModule } from './users/users.module.ts';
+import { mountModule, type ServerModule } from './module.ts';
 
-/** Registers every feature module's routes. */
+/**
+ * The server's modules in mounting order. The order matters where modules handle the same event:
+ * handlers run in this order (conversations store a message before sensitive words and robots see
+ * it; friend-requests store a request before the robots' auto-accept decides on it).
+ */
+export function serverModules(deps: Deps): ServerModule[] {
+  return [
+    authModule(deps),
+    usersModule(deps),
+    rolesModule(deps),
+    positionsModule(deps),
+    portsModule(deps),
+    billingModule(deps),
+    seatsModule(deps),
+    profileModule(deps),
+    realtimeModule(deps),
+    accountsModule(deps),
+    simulatorApiModule(deps),
+    conversationsModule(deps),
+    filesModule(deps),
+    mediaModule(deps),
+    emoticonsModule(deps),
+    talkModule(deps),
+    sensitiveModule(deps),
+    translationModule(deps),
+    historyModule(deps),
+    contactsModule(deps),
+    friendRequestsModule(deps),
+    friendsModule(deps),
+    groupsModule(deps),
+    tagsModule(deps),
+    fanTasksModule(deps),
+    fanImportModule(deps),
+    serviceModule(deps),
+    momentsModule(deps),
+    materialModule(deps),
+    phrasesModule(deps),
+    profileLibrariesModule(deps),
+    robotsModule(deps),
+    bulkSendModule(deps),
+    statisticsModule(deps),
+  ];
+}
+
+/** Mounts every module (routes, jobs, event handlers, start and stop), then the scheduler. */
 export async function registerModules(app: FastifyInstance, deps: Deps): Promise<void> {
-  registerAuthRoutes(app, deps);
-  registerUsersRoutes(app, deps);
-  registerRolesRoutes(app, deps);
-  registerPositionsRoutes(app, deps);
-  registerPortsRoutes(app, deps);
-  registerBillingRoutes(app, deps);
-  registerSeatsRoutes(app, deps);
-  registerProfileRoutes(app, deps);
-  registerRealtimeRoutes(app, deps);
-  registerAccountRoutes(app, deps);
-  registerSimulatorApiRoutes(app, deps);
-  registerConversationRoutes(app, deps);
-  registerFilesRoutes(app, deps);
-  registerMediaRoutes(app, deps);
-  registerEmoticonsRoutes(app, deps);
-  registerTalkRoutes(app, deps);
-  registerSensitiveRoutes(app, deps);
-  registerTranslationRoutes(app, deps);
-  registerHistoryRoutes(app, deps);
-  registerContactRoutes(app, deps);
-  registerFriendRequestRoutes(app, deps);
-  registerFriendsRoutes(app, deps);
-  registerGroupRoutes(app, deps);
-  registerTagsRoutes(app, deps);
-  registerFanTaskRoutes(app, deps);
-  registerFanImportRoutes(app, deps);
-  registerServiceRoutes(app, deps);
-  registerMomentRoutes(app, deps);
-  registerMaterialRoutes(app, deps);
-  registerPhraseRoutes(app, deps);
-  registerProfileLibraryRoutes(app, deps);
-  registerRobotsRoutes(app, deps);
-  registerBulkSendRoutes(app, deps);
-  registerStatisticsRoutes(app, deps);
+  for (const m of serverModules(deps)) mountModule(app, deps, m);
   // Last: job kinds are registered above; the scheduler starts once the server is ready.
   attachScheduler(app, deps);
 }

@@ -1,4 +1,4 @@
-import type { AuthContext } from './auth-context.ts';
+import type { AuthContext } from './auth-caller.ts';
 import { PgBus, type Bus } from './bus.ts';
 import { AUTH_CHANNEL, type Database } from './db.ts';
 

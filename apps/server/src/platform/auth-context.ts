@@ -8,20 +8,10 @@ import {
 } from '@cst/shared';
 import { authTokens, roles, tenants, users } from '../db/schema/index.ts';
 import type { AuthCache } from './auth-cache.ts';
+import type { AuthContext } from './auth-caller.ts';
 import type { Db } from './db.ts';
 
-/** The caller of a request, resolved from its token. */
-export interface AuthContext {
-  userId: string;
-  username: string;
-  nickname: string;
-  tenantId: string | null;
-  role: Role;
-  roleId: string | null;
-  permissions: ReadonlySet<Permission>;
-  tokenId: string;
-  expiresAt: number;
-}
+export type { AuthContext } from './auth-caller.ts';
 
 /** A new random session token. */
 export function newToken(): string {

@@ -13,12 +13,6 @@ import { realtimeOf } from './realtime.ts';
  */
 export function registerRealtimeRoutes(app: FastifyInstance, deps: Deps): void {
   const hub = realtimeOf(deps);
-  app.addHook('onReady', async () => {
-    if (deps.config.services.has('realtime')) await hub.start();
-  });
-  app.addHook('preClose', async () => {
-    await hub.stop();
-  });
 
   app.get(
     '/ws',

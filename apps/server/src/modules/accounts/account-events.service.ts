@@ -18,12 +18,23 @@ import type {
 } from '../../gateway/index.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { realtimeOf } from '../../realtime/realtime.ts';
-import type { AccountEventName, AccountRef, AccountRuntime } from './account-runtime.ts';
+import type { ContactSyncService } from '../contacts/contact-sync.service.ts';
+import type { LeaseManager } from './account-lease.ts';
+import type { AccountEventName, AccountRef } from './account-ref.ts';
 import { seesWholeTenant } from './account.policy.ts';
 import { publishAccountsChanged, publishStatus } from './account-push.ts';
 import { hasNetworkDetail } from './gateway-errors.ts';
 import * as repo from './account.repository.ts';
 import * as qrRepo from './qr-login.repository.ts';
+
+/** What the account events use of the account runtime that owns them. */
+export interface EventsHost {
+  readonly instanceId: string;
+  readonly gateway: ChatGateway;
+  readonly contacts: ContactSyncService;
+  readonly leases: Pick<LeaseManager, 'pin' | 'until'>;
+  forget(wxids: string[]): void;
+}
 
 /** Rolls a login transaction back with the reason the operator is told. */
 class LoginRefused extends Error {
@@ -41,7 +52,7 @@ export class AccountEventsService {
 
   constructor(
     private readonly deps: Deps,
-    private readonly runtime: AccountRuntime,
+    private readonly runtime: EventsHost,
   ) {}
 
   private at() {

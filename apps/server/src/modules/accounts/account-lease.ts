@@ -1,10 +1,16 @@
-import { GatewayError } from '../../gateway/index.ts';
+import { GatewayError, type ChatGateway } from '../../gateway/index.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { translate } from '@cst/shared';
-import type { AccountRuntime } from './account-runtime.ts';
 import { publishStatus } from './account-push.ts';
 import * as repo from './account.repository.ts';
 import * as proxyRepo from './proxy.repository.ts';
+
+/** What the lease manager uses of the account runtime that owns it. */
+export interface LeaseHost {
+  readonly instanceId: string;
+  readonly gateway: ChatGateway;
+  readonly events: { syncWhenOnline(wxid: string): void };
+}
 
 /** Lease timings (DESIGN.md §1); tests shorten them. */
 export interface LeaseOptions {
@@ -42,7 +48,7 @@ export class LeaseManager {
 
   constructor(
     private readonly deps: Deps,
-    private readonly runtime: AccountRuntime,
+    private readonly runtime: LeaseHost,
     options: Partial<LeaseOptions> = {},
   ) {
     this.options = { ...DEFAULT_LEASE_OPTIONS, ...options };

@@ -5,7 +5,6 @@ import {
   createGateway,
   type ChatGateway,
   type GatewayDeps,
-  type GatewayEventName,
   type GatewayEvents,
   type SimulatorOptions,
 } from '../../gateway/index.ts';
@@ -13,26 +12,10 @@ import type { Deps } from '../../platform/deps.ts';
 import { ContactSyncService } from '../contacts/contact-sync.service.ts';
 import { AccountEventsService } from './account-events.service.ts';
 import { LeaseManager, type LeaseOptions } from './account-lease.ts';
+import type { AccountEventHandler, AccountEventName, AccountRef } from './account-ref.ts';
 import * as repo from './account.repository.ts';
 
-/** Gateway events about one work account (everything but the QR login events). */
-export type AccountEventName = Exclude<
-  GatewayEventName,
-  'qrIssued' | 'qrScanned' | 'qrConfirmed' | 'qrFailed' | 'qrExpired'
->;
-
-/** The work account an event is about. */
-export interface AccountRef {
-  id: string;
-  tenantId: string;
-  wxid: string;
-}
-
-/** A feature's handler of a gateway event, called with the account resolved. */
-export type AccountEventHandler<K extends AccountEventName> = (
-  event: GatewayEvents[K],
-  account: AccountRef,
-) => void | Promise<void>;
+export type { AccountEventHandler, AccountEventName, AccountRef } from './account-ref.ts';
 
 const ACCOUNT_EVENTS: AccountEventName[] = [
   'statusChanged',

@@ -49,9 +49,6 @@ const tags = ['accounts'];
 /** Work accounts, QR login, account groups and proxies (API.md, SPEC §2–5). */
 export function registerAccountRoutes(app: FastifyInstance, deps: Deps): void {
   const runtime = accountRuntimeOf(deps);
-  app.addHook('onReady', () => runtime.start());
-  app.addHook('preClose', () => runtime.stop());
-
   const accounts = new AccountService(deps);
   const login = new AccountLoginService(deps);
   const groups = new AccountGroupService(deps);

@@ -19,9 +19,7 @@ import { tokenOf } from '../../platform/auth-context.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { clearFileCookies, setFileCookies } from '../../platform/file-cookie.ts';
 import { access, defineRoute } from '../../platform/http.ts';
-import { schedulerOf } from '../../scheduler/scheduler.ts';
 import { AccountService } from './account.service.ts';
-import { authCleanupJob } from './auth-cleanup.job.ts';
 import { AuthService, type Origin } from './auth.service.ts';
 import { RegistrationService } from './registration.service.ts';
 import { VerifyCodeService, type CodeSender } from './verify-code.service.ts';
@@ -43,7 +41,6 @@ export function registerAuthRoutes(
   const registration = new RegistrationService(deps, codes);
   const account = new AccountService(deps);
   const tags = ['auth'];
-  schedulerOf(deps).register(authCleanupJob());
 
   defineRoute(app, {
     method: 'GET',

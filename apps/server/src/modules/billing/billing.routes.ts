@@ -19,8 +19,6 @@ import { access, defineRoute } from '../../platform/http.ts';
 import { defineExportRoute } from '../../platform/xlsx-export.ts';
 import { orderExportColumns, orderExportNames } from './billing.export.ts';
 import { BillingService } from './billing.service.ts';
-import { schedulerOf } from '../../scheduler/scheduler.ts';
-import { portExpiryJob } from './port-expiry.job.ts';
 
 const BASE = '/system-api/system/billing';
 const PORT = '/system-api/system/user/port';
@@ -30,7 +28,6 @@ const PORT = '/system-api/system/user/port';
  * (billing.manage) buys and renews ports from its balance; both list orders.
  */
 export function registerBillingRoutes(app: FastifyInstance, deps: Deps): void {
-  schedulerOf(deps).register(portExpiryJob());
   const billing = new BillingService(deps);
   const tags = ['billing'];
   const readers = access.any('platform.billing', 'billing.manage');

@@ -1,10 +1,10 @@
 import type { SendReceiptEvent } from '../../gateway/index.ts';
 import { Batcher } from '../../platform/batcher.ts';
 import type { Deps } from '../../platform/deps.ts';
-import type { AccountRef } from '../accounts/account-runtime.ts';
+import type { AccountRef } from '../accounts/account-ref.ts';
 import type { MessageRow } from '../conversations/conversation.presenter.ts';
 import { progressSoon } from './bulk-send.push.ts';
-import { advanceRows, rowOfRequestId, type RowAnswer } from './bulk-send.queue.ts';
+import { advanceRows, rowOfRequestId, type RowAnswer } from './bulk-send-rows.repository.ts';
 
 /**
  * The platform's answers move a task's rows: the outbox's dispatch (sent, or failed with the

@@ -8,7 +8,7 @@ import { useStartedServer, type Session } from '../../../test/support.ts';
 import { addAccount, apiAs, signIn, type ListedAccount } from '../accounts/account.test-support.ts';
 import * as convRepo from '../conversations/conversation.repository.ts';
 import { BulkSendJob, type BulkItem } from './bulk-send.job.ts';
-import { laneOf } from './bulk-send.queue.ts';
+import { laneOf } from './bulk-send-rows.repository.ts';
 import {
   FAST_BULK_SETTINGS,
   createBulk,

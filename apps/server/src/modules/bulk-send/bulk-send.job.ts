@@ -17,7 +17,7 @@ import {
   type Candidate,
   type ChangedTask,
   type PickedRow,
-} from './bulk-send.queue.ts';
+} from './bulk-send-rows.repository.ts';
 
 /** The job kind of mass-send rows (the scheduler's wake payload). */
 export const BULK_JOB = 'bulkSend';

@@ -8,7 +8,7 @@ import { localDay } from '../../scheduler/scheduler.ts';
 import { addAccount, apiAs, eventually, signIn } from '../accounts/account.test-support.ts';
 import { accountByWxid } from '../conversations/conversation.repository.ts';
 import { ROUNDS_WITHOUT_GAPS } from './bulk-send.job.ts';
-import { laneOf } from './bulk-send.queue.ts';
+import { laneOf } from './bulk-send-rows.repository.ts';
 import { createBulk, detailsOf, friendsOf } from './bulk-send.test-support.ts';
 
 // Pacing, jitter, daily caps (counted in targets) and quiet hours under a test clock: the

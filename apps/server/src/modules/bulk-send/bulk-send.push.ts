@@ -1,11 +1,9 @@
 import { WS_EVENTS, type BulkTaskPush } from '@cst/shared';
 import type { Deps } from '../../platform/deps.ts';
 import { realtimeOf } from '../../realtime/realtime.ts';
+import { taskProgress } from '../../scheduler/task-progress.ts';
 import { toTaskItem } from './bulk-send.presenter.ts';
 import { countsByTask, tasksByIds } from './bulk-send.repository.ts';
-
-/** How often one instance pushes a running task's progress at most. */
-const PROGRESS_EVERY_MS = 1000;
 
 /**
  * Pushes `bulkSendTask` (state and live counts) for tasks, after their change committed. It goes
@@ -37,36 +35,19 @@ export async function publishBulkTasks(deps: Deps, tenantId: string, ids: string
         endAt: item.endAt,
         counts: item.counts,
       };
-      return { event: WS_EVENTS.bulkSendTask, data, workAccountId: t.workAccountIds[0] };
+      return {
+        event: WS_EVENTS.bulkSendTask,
+        data,
+        workAccountId: t.workAccountIds[0],
+      };
     }),
   );
 }
 
-const pending = new WeakMap<Deps, Map<string, NodeJS.Timeout>>();
+const progress = taskProgress(publishBulkTasks, 'bulk-send progress push');
 
-/**
- * Pushes a task's progress soon, at most once a second per task and instance: a 20,000-target
- * task moves thousands of rows a minute, the browser hears of it once a second.
- */
-export function progressSoon(deps: Deps, tenantId: string, taskId: string): void {
-  let timers = pending.get(deps);
-  if (!timers) pending.set(deps, (timers = new Map()));
-  if (timers.has(taskId)) return;
-  const map = timers;
-  const t = setTimeout(() => {
-    map.delete(taskId);
-    void publishBulkTasks(deps, tenantId, [taskId]).catch((err: unknown) =>
-      deps.log.warn({ err }, 'bulk-send progress push'),
-    );
-  }, PROGRESS_EVERY_MS);
-  t.unref();
-  map.set(taskId, t);
-}
+/** Pushes a task's progress soon, at most once a second per task and instance. */
+export const progressSoon = progress.soon;
 
 /** Drops the progress pushes not sent yet (the server is closing). */
-export function stopBulkProgress(deps: Deps): void {
-  const timers = pending.get(deps);
-  if (!timers) return;
-  for (const t of timers.values()) clearTimeout(t);
-  timers.clear();
-}
+export const stopBulkProgress = progress.stop;

@@ -17,13 +17,7 @@ import {
 import type { Deps } from '../../platform/deps.ts';
 import { access, defineRoute } from '../../platform/http.ts';
 import { defineExportRoute } from '../../platform/xlsx-export.ts';
-import { schedulerOf } from '../../scheduler/scheduler.ts';
-import { accountRuntimeOf } from '../accounts/account-runtime.ts';
-import { onMessageDispatched } from '../conversations/message-hooks.ts';
-import { BulkSendEvents } from './bulk-send.events.ts';
 import { bulkDetailExportColumns, bulkDetailExportNames } from './bulk-send.export.ts';
-import { BulkSendJob } from './bulk-send.job.ts';
-import { stopBulkProgress } from './bulk-send.push.ts';
 import { BulkSendService } from './bulk-send.service.ts';
 import { BulkSettingsService } from './bulk-send.settings.ts';
 
@@ -38,17 +32,6 @@ const P = '/task-api/bulk-send-task';
 export function registerBulkSendRoutes(app: FastifyInstance, deps: Deps): void {
   const service = new BulkSendService(deps);
   const settings = new BulkSettingsService(deps);
-  schedulerOf(deps).register(new BulkSendJob(deps));
-  const events = new BulkSendEvents(deps);
-  const offDispatched = onMessageDispatched(deps, (row) => events.onDispatched(row));
-  const offReceipt = accountRuntimeOf(deps).on('sendReceipt', (ev, account) =>
-    events.onReceipt(ev, account),
-  );
-  app.addHook('onClose', async () => {
-    offDispatched();
-    offReceipt();
-    stopBulkProgress(deps);
-  });
 
   defineRoute(app, {
     method: 'POST',

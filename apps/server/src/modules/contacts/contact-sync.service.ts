@@ -7,7 +7,7 @@ import type {
 } from '../../gateway/types.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { realtimeOf } from '../../realtime/realtime.ts';
-import { convUpdatePush } from '../conversations/message-ingest.service.ts';
+import { convUpdatePush } from '../conversations/conversation.push.ts';
 import { applyFriendChanges } from '../friends/friend-changes.ts';
 import { syncConversationFlags } from '../friends/friends.repository.ts';
 import * as repo from './contact.repository.ts';

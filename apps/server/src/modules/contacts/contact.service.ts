@@ -19,7 +19,7 @@ import type { Deps } from '../../platform/deps.ts';
 import { AppError, fail } from '../../platform/errors.ts';
 import { realtimeOf } from '../../realtime/realtime.ts';
 import { accountRuntimeOf } from '../accounts/account-runtime.ts';
-import { convUpdatePush } from '../conversations/message-ingest.service.ts';
+import { convUpdatePush } from '../conversations/conversation.push.ts';
 import type { accountByWxid } from '../conversations/conversation.repository.ts';
 import { sendableAccount, visibleAccount } from '../conversations/conversation.scope.ts';
 import { callHolder, platformRefusal, type RefusalTable } from '../conversations/holder-call.ts';

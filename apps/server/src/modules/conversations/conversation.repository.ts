@@ -12,12 +12,14 @@ import {
   type Placeholder,
   type SQL,
 } from 'drizzle-orm';
+import { messagePreview } from '@cst/shared';
 import {
   chatGroups,
   contactTags,
   contacts,
   conversationCounts,
   conversations,
+  messageHides,
   messages,
   sessionGroupItems,
   sessionGroups,
@@ -31,7 +33,6 @@ import {
   tableRowsFromJson,
   type DbOrTx,
 } from '../../platform/db.ts';
-import { notHidden } from '../talk/talk.repository.ts';
 import type { ConversationRow, MessageRow } from './conversation.presenter.ts';
 
 /** Which accounts' conversations a caller may read: the whole tenant, or a list of accounts. */
@@ -41,6 +42,11 @@ export type ConvScope = {
   /** Chats served by the caller's seats after an accepted transfer, beside its accounts'. */
   convIds?: string[];
 };
+
+/** The SQL condition "message not hidden" for queries on messages. */
+export function notHidden() {
+  return sql`not exists (select 1 from ${messageHides} h where h.message_id = ${messages.id})`;
+}
 
 /** The condition on conversations for a scope (always filters the tenant). */
 export function convScopeCondition(scope: ConvScope): SQL {
@@ -253,7 +259,10 @@ export async function findConversationWithPage(
       where ${key}
       limit 1`;
   };
-  const [found] = rowsOf<{ conv: Record<string, unknown>; page: Record<string, unknown>[] }>(
+  const [found] = rowsOf<{
+    conv: Record<string, unknown>;
+    page: Record<string, unknown>[];
+  }>(
     await conversationPage(db, first ? 'first' : 'before', build, {
       tenantId,
       workWxid,
@@ -498,6 +507,65 @@ export async function insertConsoleSends(
   return all.map((row) => ({ row, retry: !insertedIds.has(row.id) }));
 }
 
+/**
+ * Inserts console sends keyed by their `request_id` (a mass-send row's key): a key stored already
+ * is skipped. Returns the new rows.
+ */
+export async function insertKeyedSends(
+  db: DbOrTx,
+  rows: (typeof messages.$inferInsert)[],
+): Promise<MessageRow[]> {
+  if (rows.length === 0) return [];
+  return db
+    .insert(messages)
+    .values(rows)
+    .onConflictDoNothing({
+      target: [messages.workAccountId, messages.requestId],
+      where: sql`${messages.requestId} is not null`,
+    })
+    .returning();
+}
+
+/** Sets the latest message of conversations (one statement for all); the rows as updated. */
+export async function touchConversations(
+  db: DbOrTx,
+  last: MessageRow[],
+  now: number,
+): Promise<ConversationRow[]> {
+  const [only] = last;
+  if (!only) return [];
+  if (last.length === 1) {
+    return db
+      .update(conversations)
+      .set({
+        latestMsgTime: now,
+        lastMessageId: only.id,
+        lastMsgType: only.msgType,
+        msgText: messagePreview(only.msgType, only.content, only.fileName),
+        updatedAt: new Date(now),
+      })
+      .where(eq(conversations.id, only.conversationId))
+      .returning();
+  }
+  const values = sql.join(
+    last.map(
+      (m) =>
+        sql`(${m.conversationId}::uuid, ${m.id}::bigint, ${m.msgType}::smallint, ${messagePreview(m.msgType, m.content, m.fileName)})`,
+    ),
+    sql`, `,
+  );
+  const res = await db.execute(sql`
+    update conversations c
+    set latest_msg_time = ${now}, last_message_id = v.id, last_msg_type = v.msg_type,
+        msg_text = v.text, updated_at = ${new Date(now).toISOString()}::timestamptz
+    from (values ${values}) as v(conv_id, id, msg_type, text)
+    where c.id = v.conv_id
+    returning c.id`);
+  const ids = rowsOf<{ id: string }>(res).map((r) => r.id);
+  if (ids.length === 0) return [];
+  return db.select().from(conversations).where(inArray(conversations.id, ids));
+}
+
 /** A page of messages of a conversation, newest first, within the window. */
 export async function messagesPage(
   db: DbOrTx,
@@ -681,6 +749,49 @@ export async function clearUnread(db: DbOrTx, where: SQL): Promise<ConversationR
     .returning();
 }
 
+/** Which conversations a "read" clears: one, one work account's, or all of a scope. */
+export type ReadTarget =
+  { conversationId: string } | { workAccountId: string } | { scope: ConvScope };
+
+/** Clears the unread count of what a "read" names; the conversations that had some. */
+export async function clearUnreadOf(db: DbOrTx, target: ReadTarget): Promise<ConversationRow[]> {
+  if ('conversationId' in target) {
+    return clearUnread(db, eq(conversations.id, target.conversationId));
+  }
+  if ('workAccountId' in target) {
+    return clearUnread(db, eq(conversations.workAccountId, target.workAccountId));
+  }
+  return clearUnread(db, convScopeCondition(target.scope));
+}
+
+/** Pins or unpins a conversation; the row as updated. */
+export async function setPinned(
+  db: DbOrTx,
+  conversationId: string,
+  isPin: boolean,
+): Promise<ConversationRow | null> {
+  const [row] = await db
+    .update(conversations)
+    .set({ isPin })
+    .where(eq(conversations.id, conversationId))
+    .returning();
+  return row ?? null;
+}
+
+/** Makes a failed console message pending again under a new request id. */
+export async function resetForResend(db: DbOrTx, messageId: number, requestId: string) {
+  await db
+    .update(messages)
+    .set({
+      failed: false,
+      errMessage: null,
+      requestId,
+      dispatchState: 'pending',
+      msgId: null,
+    })
+    .where(eq(messages.id, messageId));
+}
+
 /** Unread totals per work account of a scope. */
 export async function unreadByAccount(
   db: DbOrTx,
@@ -784,6 +895,102 @@ export async function accountByWxid(db: DbOrTx, tenantId: string, wxid: string) 
     .where(and(eq(workAccounts.tenantId, tenantId), eq(workAccounts.wxid, wxid)))
     .limit(1);
   return rows[0] ?? null;
+}
+
+/** A work account of a tenant by id. */
+export async function accountById(db: DbOrTx, tenantId: string, id: string) {
+  const rows = await db
+    .select()
+    .from(workAccounts)
+    .where(and(eq(workAccounts.tenantId, tenantId), eq(workAccounts.id, id)))
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+/** The platform ids of a tenant's work accounts by id. */
+export async function accountWxids(db: DbOrTx, tenantId: string, ids: string[]) {
+  if (ids.length === 0) return [];
+  return db
+    .select({ id: workAccounts.id, wxid: workAccounts.wxid })
+    .from(workAccounts)
+    .where(and(eq(workAccounts.tenantId, tenantId), inArray(workAccounts.id, ids)));
+}
+
+/** A session group of a user in a tenant. */
+export async function sessionGroupOf(db: DbOrTx, tenantId: string, userId: string, id: string) {
+  const rows = await db
+    .select()
+    .from(sessionGroups)
+    .where(
+      and(
+        eq(sessionGroups.id, id),
+        eq(sessionGroups.userId, userId),
+        eq(sessionGroups.tenantId, tenantId),
+      ),
+    )
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+/** A session group of a user by name. */
+export async function sessionGroupNamed(db: DbOrTx, userId: string, name: string) {
+  const rows = await db
+    .select({ id: sessionGroups.id })
+    .from(sessionGroups)
+    .where(and(eq(sessionGroups.userId, userId), eq(sessionGroups.name, name)))
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+/** Renames a session group. */
+export async function renameSessionGroup(db: DbOrTx, id: string, name: string): Promise<void> {
+  await db.update(sessionGroups).set({ name }).where(eq(sessionGroups.id, id));
+}
+
+/** Creates a session group of a user; its id. */
+export async function insertSessionGroup(
+  db: DbOrTx,
+  tenantId: string,
+  userId: string,
+  name: string,
+): Promise<string> {
+  const [row] = await db
+    .insert(sessionGroups)
+    .values({ tenantId, userId, name })
+    .returning({ id: sessionGroups.id });
+  return row!.id;
+}
+
+/** Deletes a session group (its conversations stay). */
+export async function deleteSessionGroup(db: DbOrTx, id: string): Promise<void> {
+  await db.delete(sessionGroups).where(eq(sessionGroups.id, id));
+}
+
+/** Puts a conversation in exactly the given groups of a user (its other users' groups stay). */
+export async function setConversationGroups(
+  tx: DbOrTx,
+  userId: string,
+  conversationId: string,
+  groupIds: string[],
+): Promise<void> {
+  const mine = tx
+    .select({ id: sessionGroups.id })
+    .from(sessionGroups)
+    .where(and(eq(sessionGroups.userId, userId)));
+  await tx
+    .delete(sessionGroupItems)
+    .where(
+      and(
+        eq(sessionGroupItems.conversationId, conversationId),
+        inArray(sessionGroupItems.groupId, mine),
+      ),
+    );
+  if (groupIds.length) {
+    await tx
+      .insert(sessionGroupItems)
+      .values(groupIds.map((groupId) => ({ groupId, conversationId })))
+      .onConflictDoNothing();
+  }
 }
 
 /** Names and pictures of work accounts by wxid (the accounts of chats served through a transfer). */

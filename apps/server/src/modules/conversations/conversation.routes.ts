@@ -21,49 +21,19 @@ import {
   unreadSummary,
   convMessagesResult,
 } from '@cst/shared';
-import type { Deps } from '../../platform/deps.ts';
 import { access, defineRoute } from '../../platform/http.ts';
-import { registerUnreadSource } from '../accounts/account-unread.ts';
-import { accountRuntimeOf } from '../accounts/account-runtime.ts';
-import { ConversationService } from './conversation.service.ts';
-import { serveHolderCalls } from './holder-call.ts';
-import { MessageDispatcher } from './message-dispatch.service.ts';
-import { MessageIngest } from './message-ingest.service.ts';
-import * as repo from './conversation.repository.ts';
-import { SessionGroupService } from './session-group.service.ts';
+import type { ConversationService } from './conversation.service.ts';
+import type { SessionGroupService } from './session-group.service.ts';
 
 const read = access.can('conversation.read');
 const send = access.can('conversation.send');
 const tags = ['conversations'];
 
-/** Conversations, messages and the ingest of platform events (issue: the unified inbox). */
-export function registerConversationRoutes(app: FastifyInstance, deps: Deps): void {
-  const dispatcher = new MessageDispatcher(deps);
-  const ingest = new MessageIngest(deps);
-  const service = new ConversationService(deps, dispatcher);
-  const groups = new SessionGroupService(deps, service);
-
-  const runtime = accountRuntimeOf(deps);
-  runtime.on('message', (ev, account) => ingest.add({ kind: 'message', ev, account }));
-  runtime.on('sendReceipt', (ev, account) => ingest.add({ kind: 'receipt', ev, account }));
-  runtime.on('revoked', (ev, account) => ingest.add({ kind: 'revoked', ev, account }));
-  runtime.on('messageEdited', (ev, account) => ingest.add({ kind: 'edited', ev, account }));
-  runtime.on('readSync', (ev, account) => ingest.add({ kind: 'readSync', ev, account }));
-  registerUnreadSource(deps, (tenantId, accountIds) =>
-    repo.unreadByAccount(deps.db, { tenantId, accountIds: 'all' }, accountIds),
-  );
-  let stopCalls: (() => void) | null = null;
-  app.addHook('onReady', async () => {
-    dispatcher.start();
-    stopCalls = serveHolderCalls(deps);
-  });
-  app.addHook('onClose', async () => {
-    stopCalls?.();
-    await dispatcher.stop();
-    await ingest.drained();
-  });
-  app.decorate('messageIngest', ingest);
-
+/** The routes of conversations and messages (issue: the unified inbox). */
+export function registerConversationRoutes(
+  app: FastifyInstance,
+  { service, groups }: { service: ConversationService; groups: SessionGroupService },
+): void {
   defineRoute(app, {
     method: 'POST',
     url: '/main-api/conv/list',

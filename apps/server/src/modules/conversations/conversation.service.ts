@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, inArray } from 'drizzle-orm';
 import {
   MESSAGE_WINDOW_MS,
   messagePreview,
@@ -11,7 +10,6 @@ import {
   type SendTextBody,
   type UnreadSummary,
 } from '@cst/shared';
-import { conversations, messages, sessionGroups, workAccounts } from '../../db/schema/index.ts';
 import type { AppError } from '../../platform/errors.ts';
 import type { AuthContext } from '../../platform/auth-context.ts';
 import type { Tx } from '../../platform/db.ts';
@@ -34,8 +32,9 @@ import {
 } from './conversation.scope.ts';
 import { visibleConversation, visibleConversationWithPage } from '../talk/message-access.ts';
 import { callHolder, platformRefusal, type RefusalTable } from './holder-call.ts';
-import { afterSendCommit, type MessageDispatcher } from './message-dispatch.service.ts';
-import { convUpdatePush, messagePush, syncReadPush } from './message-ingest.service.ts';
+import type { MessageDispatcher } from './message-dispatch.service.ts';
+import { convUpdatePush, syncReadPush } from './conversation.push.ts';
+import { announceSends, enqueueMany, type Draft } from './conversation.outbox.ts';
 
 /** Conversations and messages as a seat reads and writes them. */
 export class ConversationService {
@@ -108,7 +107,11 @@ export class ConversationService {
       return card
         ? {
             ...item,
-            workAccount: { nickname: card.nickname, remark: card.remark, avatar: card.avatar },
+            workAccount: {
+              nickname: card.nickname,
+              remark: card.remark,
+              avatar: card.avatar,
+            },
           }
         : item;
     });
@@ -197,57 +200,34 @@ export class ConversationService {
   ): Promise<{ messageId: string; requestId: string }> {
     const account = await sendableAccount(this.db, auth, body);
     if (account.status !== 'online') throw fail.conflict('workAccountOffline');
-    const now = this.deps.now();
-    const { row, conv, retry } = await this.db.transaction(async (tx) => {
-      const conv = await repo.ensureConversation(tx, {
-        tenantId: account.tenantId,
-        workAccountId: account.id,
-        workWxid: account.wxid,
-        talkType: body.talkType,
-        peerId: body.receiver_id,
-      });
-      let msgType: number = MSG_TYPE.text;
-      let content = body.content;
-      let ref: { refMsgId: string; refContent: string; displayName: string } | null = null;
+    const to = { talkType: body.talkType, peerId: body.receiver_id };
+    const stored = await this.db.transaction(async (tx) => {
+      let draft: Draft = {
+        msgType: MSG_TYPE.text,
+        content: body.content,
+        sendingUuid: body.sendingUUid,
+      };
+      let conversation: ConversationRow | undefined;
       if (body.refMsgId) {
-        const quoted = await this.quoted(tx, conv, body.refMsgId);
-        msgType = MSG_TYPE.quote;
-        ref = quoted;
-        content = JSON.stringify({ content: body.content, ...quoted });
-      }
-      const [sent] = await repo.insertConsoleSends(tx, account.id, [
-        {
+        conversation = await repo.ensureConversation(tx, {
           tenantId: account.tenantId,
-          conversationId: conv.id,
           workAccountId: account.id,
-          requestId: randomUUID(),
-          sendingUuid: body.sendingUUid,
-          msgType,
-          sendSide: 1,
-          content,
-          refMsgId: ref?.refMsgId ?? null,
-          refContent: ref?.refContent ?? null,
-          displayName: ref?.displayName ?? null,
-          senderUserId: auth.userId,
-          dispatchState: 'pending',
-          msgTime: now,
-        },
-      ]);
-      if (sent!.retry) return { row: sent!.row, conv, retry: true };
-      const [updated] = await tx
-        .update(conversations)
-        .set({
-          latestMsgTime: now,
-          lastMessageId: sent!.row.id,
-          lastMsgType: msgType,
-          msgText: messagePreview(msgType, content, null),
-          updatedAt: new Date(now),
-        })
-        .where(eq(conversations.id, conv.id))
-        .returning();
-      return { row: sent!.row, conv: updated ?? conv, retry: false };
+          workWxid: account.wxid,
+          ...to,
+        });
+        const ref = await this.quoted(tx, conversation, body.refMsgId);
+        draft = {
+          ...draft,
+          msgType: MSG_TYPE.quote,
+          content: JSON.stringify({ content: body.content, ...ref }),
+          ref,
+        };
+      }
+      const sender = { kind: 'seat', id: auth.userId } as const;
+      return enqueueMany(tx, sender, [{ account, to, draft, conversation }], this.deps.now());
     });
-    if (!retry) await afterSendCommit(this.deps, account, [messagePush(row, conv)]);
+    await announceSends(this.deps, account, stored);
+    const row = stored.sent[0]!.row;
     return { messageId: String(row.id), requestId: row.requestId! };
   }
 
@@ -276,21 +256,19 @@ export class ConversationService {
   async resend(auth: AuthContext, messageId: number) {
     const row = await this.ownMessage(auth, messageId);
     if (!row.failed) throw fail.conflict('messageNotFound');
-    const account = await this.accountRow(row.workAccountId);
+    const account = await this.accountRow(row.tenantId, row.workAccountId);
     if (account.status !== 'online') throw fail.conflict('workAccountOffline');
     const requestId = randomUUID();
-    await this.db
-      .update(messages)
-      .set({ failed: false, errMessage: null, requestId, dispatchState: 'pending', msgId: null })
-      .where(eq(messages.id, row.id));
+    await repo.resetForResend(this.db, row.id, requestId);
     await this.dispatcher.announce(account.wxid);
     return { messageId: String(row.id), requestId };
   }
 
-  private async accountRow(id: string) {
-    const rows = await this.db.select().from(workAccounts).where(eq(workAccounts.id, id)).limit(1);
-    if (!rows[0]) throw fail.notFound('workAccountNotFound');
-    return rows[0];
+  /** A work account of the tenant by id, else 404. */
+  private async accountRow(tenantId: string, id: string) {
+    const account = await repo.accountById(this.db, tenantId, id);
+    if (!account) throw fail.notFound('workAccountNotFound');
+    return account;
   }
 
   /** A console message of a visible conversation. */
@@ -298,7 +276,12 @@ export class ConversationService {
     const scope = await convScopeOf(this.db, auth);
     const row = await repo.findMessage(this.db, scope.tenantId, messageId);
     if (!row) throw fail.notFound('messageNotFound');
-    if (!scopeHasConv(scope, { id: row.conversationId, workAccountId: row.workAccountId })) {
+    if (
+      !scopeHasConv(scope, {
+        id: row.conversationId,
+        workAccountId: row.workAccountId,
+      })
+    ) {
       throw fail.notFound('messageNotFound');
     }
     if (row.sendSide !== 1) throw fail.forbidden('revokeOwnOnly');
@@ -310,9 +293,12 @@ export class ConversationService {
     const row = await this.ownMessage(auth, messageId);
     if (row.revoked) return null;
     if (!row.msgId || row.failed) throw fail.conflict('revokeNotSent');
-    const account = await this.accountRow(row.workAccountId);
+    const account = await this.accountRow(row.tenantId, row.workAccountId);
     try {
-      await callHolder(this.deps, account.wxid, { name: 'revoke', msgId: row.msgId });
+      await callHolder(this.deps, account.wxid, {
+        name: 'revoke',
+        msgId: row.msgId,
+      });
     } catch (err) {
       throw gatewayFailure(err);
     }
@@ -322,11 +308,7 @@ export class ConversationService {
   /** Pins or unpins a conversation for everyone who sees it. */
   async pin(auth: AuthContext, indexNameValue: string, isPin: boolean): Promise<null> {
     const conv = await this.conversationOf(auth, indexNameValue);
-    const [updated] = await this.db
-      .update(conversations)
-      .set({ isPin })
-      .where(eq(conversations.id, conv.id))
-      .returning();
+    const updated = await repo.setPinned(this.db, conv.id, isPin);
     await realtimeOf(this.deps).publish(conv.tenantId, convUpdatePush(updated!));
     return null;
   }
@@ -339,13 +321,15 @@ export class ConversationService {
     let cleared: ConversationRow[];
     if (body.index_name) {
       const conv = await this.conversationOf(auth, body.index_name);
-      cleared = await repo.clearUnread(this.db, eq(conversations.id, conv.id));
+      cleared = await repo.clearUnreadOf(this.db, { conversationId: conv.id });
     } else if (body.mode === 1 && body.workWxid) {
       const { account } = await this.visibleAccount(auth, body.workWxid);
-      cleared = await repo.clearUnread(this.db, eq(conversations.workAccountId, account.id));
+      cleared = await repo.clearUnreadOf(this.db, {
+        workAccountId: account.id,
+      });
     } else {
       const scope = await convScopeOf(this.db, auth);
-      cleared = await repo.clearUnread(this.db, repo.convScopeCondition(scope));
+      cleared = await repo.clearUnreadOf(this.db, { scope });
     }
     if (cleared.length > 0) {
       await realtimeOf(this.deps).publish(cleared[0]!.tenantId, cleared.map(syncReadPush));
@@ -370,31 +354,19 @@ export class ConversationService {
     const scope = await convScopeOf(this.db, auth);
     const map = await repo.unreadByAccount(this.db, scope);
     const ids = [...map.keys()];
-    const wx = ids.length
-      ? await this.db
-          .select({ id: workAccounts.id, wxid: workAccounts.wxid })
-          .from(workAccounts)
-          .where(and(eq(workAccounts.tenantId, scope.tenantId), inArray(workAccounts.id, ids)))
-      : [];
-    const accounts = wx.map((w) => ({ wxid: w.wxid, unRead: map.get(w.id) ?? 0 }));
+    const wx = await repo.accountWxids(this.db, scope.tenantId, ids);
+    const accounts = wx.map((w) => ({
+      wxid: w.wxid,
+      unRead: map.get(w.id) ?? 0,
+    }));
     return { total: accounts.reduce((s, a) => s + a.unRead, 0), accounts };
   }
 
   /** A session group of the caller, else 404. */
   async ownGroup(auth: AuthContext, id: string) {
-    const rows = await this.db
-      .select()
-      .from(sessionGroups)
-      .where(
-        and(
-          eq(sessionGroups.id, id),
-          eq(sessionGroups.userId, auth.userId),
-          eq(sessionGroups.tenantId, auth.tenantId ?? ''),
-        ),
-      )
-      .limit(1);
-    if (!rows[0]) throw fail.notFound('sessionGroupNotFound');
-    return rows[0];
+    const group = await repo.sessionGroupOf(this.db, auth.tenantId ?? '', auth.userId, id);
+    if (!group) throw fail.notFound('sessionGroupNotFound');
+    return group;
   }
 }
 

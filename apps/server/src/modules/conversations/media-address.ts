@@ -1,5 +1,16 @@
 import { CHAT_FILE_DOWNLOAD_PATH, isMediaMsgType, MSG_TYPE } from '@cst/shared';
-import type { MessageRow } from './conversation.presenter.ts';
+
+/** What addressing reads of a stored message. */
+export interface MediaFields {
+  id: number;
+  msgType: number;
+  revoked: boolean;
+  sendSide: number;
+  fileUrl: string | null;
+  fileCdnUrl: string | null;
+  fileId: string | null;
+  jpegThumbnail: string | null;
+}
 
 /** The addresses of a message's file as the SPA receives them. */
 export interface MediaAddresses {
@@ -15,7 +26,7 @@ export interface MediaAddresses {
  * while the message is under 4 hours old; `jpegThumbnail` the 100×100 thumbnail of a picture or
  * sticker. The browser reaches them with the file cookie (docs/files-and-media.md).
  */
-export function mediaAddressesOf(row: MessageRow): MediaAddresses {
+export function mediaAddressesOf(row: MediaFields): MediaAddresses {
   const stored = {
     fileUrl: row.fileUrl,
     fileCdnUrl: row.fileCdnUrl,

@@ -7,7 +7,7 @@ import type { ConversationRow, MessageRow } from './conversation.presenter.ts';
 import * as repo from './conversation.repository.ts';
 import { messageDispatched } from './message-hooks.ts';
 import { outboundOf } from './outbound-message.ts';
-import { sendPushOf, servedChat } from './send-push.ts';
+import { sendPushOf, servedChat } from './conversation.push.ts';
 
 /** The bus channel on which "sends are waiting for account <wxid>" travels. */
 export const DISPATCH_CHANNEL = 'msg_dispatch';

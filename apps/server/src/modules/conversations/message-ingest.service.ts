@@ -1,12 +1,5 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import {
-  MESSAGE_PUSH_EVENT,
-  MSG_TYPE,
-  isMsgType,
-  messagePreview,
-  type EditPush,
-  type MsgType,
-} from '@cst/shared';
+import { MSG_TYPE, isMsgType, messagePreview, type EditPush, type MsgType } from '@cst/shared';
 import { conversations, messages } from '../../db/schema/index.ts';
 import type {
   InboundMessageEvent,
@@ -18,15 +11,10 @@ import type {
 import type { Deps } from '../../platform/deps.ts';
 import type { Tx } from '../../platform/db.ts';
 import { realtimeOf, type PushInput } from '../../realtime/realtime.ts';
-import type { AccountRef } from '../accounts/account-runtime.ts';
-import {
-  presentConversation,
-  presentMessage,
-  type ConversationRow,
-  type MessageRow,
-} from './conversation.presenter.ts';
+import type { AccountRef } from '../accounts/account-ref.ts';
+import { presentConversation, type MessageRow } from './conversation.presenter.ts';
 import * as repo from './conversation.repository.ts';
-import { sendPushOf, servedChat } from './send-push.ts';
+import { messagePush, sendPushOf, servedChat, syncReadPush } from './conversation.push.ts';
 
 /** One gateway event waiting to be stored. */
 type Item =
@@ -365,36 +353,4 @@ export class MessageIngest {
     );
     for (const c of cleared) push(account.tenantId, syncReadPush(c));
   }
-}
-
-/** The push of a stored message: the event named for its type, with its conversation. */
-export function messagePush(m: MessageRow, conv: ConversationRow): PushInput {
-  const type = isMsgType(m.msgType) ? m.msgType : MSG_TYPE.system;
-  return {
-    event: MESSAGE_PUSH_EVENT[type],
-    workAccountId: m.workAccountId,
-    ...servedChat(conv),
-    data: { ...presentMessage(m, conv), conv: presentConversation(conv) },
-  };
-}
-
-/** `convUpdate`: a conversation's item changed (names, remark, pin) for those who see its account. */
-export function convUpdatePush(c: ConversationRow): PushInput {
-  return {
-    event: 'convUpdate',
-    workAccountId: c.workAccountId,
-    ...servedChat(c),
-    data: presentConversation(c),
-  };
-}
-
-/** `syncRead` for a conversation whose unread count went to 0. */
-export function syncReadPush(c: ConversationRow): PushInput {
-  const item = presentConversation(c);
-  return {
-    event: 'syncRead',
-    workAccountId: c.workAccountId,
-    ...servedChat(c),
-    data: { index_name: item.index_name, workWxid: c.workWxid },
-  };
 }

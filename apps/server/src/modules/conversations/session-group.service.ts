@@ -1,6 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
 import type { SessionGroupItem } from '@cst/shared';
-import { sessionGroupItems, sessionGroups } from '../../db/schema/index.ts';
 import type { AuthContext } from '../../platform/auth-context.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { fail } from '../../platform/errors.ts';
@@ -17,37 +15,33 @@ export class SessionGroupService {
   /** The caller's groups with conversation and unread counts. */
   async list(auth: AuthContext): Promise<SessionGroupItem[]> {
     const rows = await repo.listSessionGroups(this.deps.db, auth.tenantId!, auth.userId);
-    return rows.map((r) => ({ id: r.id, name: r.name, count: r.count, unRead: r.unread }));
+    return rows.map((r) => ({
+      id: r.id,
+      name: r.name,
+      count: r.count,
+      unRead: r.unread,
+    }));
   }
 
   /** Creates or renames a group. */
   async save(auth: AuthContext, body: { id?: string; name: string }): Promise<{ id: string }> {
     const tenantId = auth.tenantId!;
-    const clash = await this.deps.db
-      .select({ id: sessionGroups.id })
-      .from(sessionGroups)
-      .where(and(eq(sessionGroups.userId, auth.userId), eq(sessionGroups.name, body.name)))
-      .limit(1);
-    if (clash[0] && clash[0].id !== body.id) throw fail.conflict('sessionGroupNameTaken');
+    const clash = await repo.sessionGroupNamed(this.deps.db, auth.userId, body.name);
+    if (clash && clash.id !== body.id) throw fail.conflict('sessionGroupNameTaken');
     if (body.id) {
       await this.conversations.ownGroup(auth, body.id);
-      await this.deps.db
-        .update(sessionGroups)
-        .set({ name: body.name })
-        .where(eq(sessionGroups.id, body.id));
+      await repo.renameSessionGroup(this.deps.db, body.id, body.name);
       return { id: body.id };
     }
-    const [row] = await this.deps.db
-      .insert(sessionGroups)
-      .values({ tenantId, userId: auth.userId, name: body.name })
-      .returning({ id: sessionGroups.id });
-    return { id: row!.id };
+    return {
+      id: await repo.insertSessionGroup(this.deps.db, tenantId, auth.userId, body.name),
+    };
   }
 
   /** Deletes a group (its conversations stay). */
   async remove(auth: AuthContext, id: string): Promise<null> {
     await this.conversations.ownGroup(auth, id);
-    await this.deps.db.delete(sessionGroups).where(eq(sessionGroups.id, id));
+    await repo.deleteSessionGroup(this.deps.db, id);
     return null;
   }
 
@@ -56,26 +50,9 @@ export class SessionGroupService {
     const conv = await this.conversations.conversationOf(auth, indexNameValue);
     const unique = [...new Set(groupIds)];
     for (const id of unique) await this.conversations.ownGroup(auth, id);
-    await this.deps.db.transaction(async (tx) => {
-      const mine = tx
-        .select({ id: sessionGroups.id })
-        .from(sessionGroups)
-        .where(and(eq(sessionGroups.userId, auth.userId)));
-      await tx
-        .delete(sessionGroupItems)
-        .where(
-          and(
-            eq(sessionGroupItems.conversationId, conv.id),
-            inArray(sessionGroupItems.groupId, mine),
-          ),
-        );
-      if (unique.length) {
-        await tx
-          .insert(sessionGroupItems)
-          .values(unique.map((groupId) => ({ groupId, conversationId: conv.id })))
-          .onConflictDoNothing();
-      }
-    });
+    await this.deps.db.transaction((tx) =>
+      repo.setConversationGroups(tx, auth.userId, conv.id, unique),
+    );
     return null;
   }
 }

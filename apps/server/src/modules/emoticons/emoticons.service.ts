@@ -15,7 +15,7 @@ import { detectType } from '../../storage/content-type.ts';
 import { storageOf } from '../../storage/storage.ts';
 import { malformedAsInvalid } from '../files/files.service.ts';
 import type { MediaContext } from '../media/media-context.ts';
-import type { Draft } from '../media/outbox.service.ts';
+import type { Draft } from '../conversations/conversation.outbox.ts';
 import { visibleMessage } from '../talk/message-access.ts';
 import * as repo from './emoticons.repository.ts';
 import {

@@ -1,11 +1,11 @@
 import { FRIEND_REQUEST_STATUS, type FriendRequestStatus } from '@cst/shared';
 import type { ContactsChangedEvent, FriendRequestAnsweredEvent } from '../../gateway/index.ts';
 import type { Deps } from '../../platform/deps.ts';
-import type { AccountRef } from '../accounts/account-runtime.ts';
+import type { AccountRef } from '../accounts/account-ref.ts';
 import { callHolder } from '../conversations/holder-call.ts';
 import { addLinks, contactsOfTargets } from '../tags/tags.repository.ts';
 import { progressSoon } from './fan-task.push.ts';
-import { settleRows } from './fan-task.queue.ts';
+import { settleRows } from './fan-task-rows.repository.ts';
 
 /**
  * Answers of people to requests a task sent: the rows settle (3 added, 2 refused with the

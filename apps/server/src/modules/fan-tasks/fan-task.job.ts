@@ -22,7 +22,7 @@ import {
   type ChangedTask,
   type RowOutcome,
   type RunRow,
-} from './fan-task.queue.ts';
+} from './fan-task-rows.repository.ts';
 import { FAN_JOB } from './fan-task.service.ts';
 
 /** A claimed row as the scheduler holds it. */

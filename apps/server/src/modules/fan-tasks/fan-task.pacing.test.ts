@@ -10,7 +10,7 @@ import {
   waitStatus,
   type ListedAccount,
 } from '../accounts/account.test-support.ts';
-import { laneOf } from './fan-task.queue.ts';
+import { laneOf } from './fan-task-rows.repository.ts';
 import { createTask, expectCountsOfRows, phones, rowsOf, taskOf } from './fan-task.test-support.ts';
 import { accountByWxid } from '../conversations/conversation.repository.ts';
 

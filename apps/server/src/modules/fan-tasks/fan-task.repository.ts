@@ -22,6 +22,14 @@ export async function insertTask(db: DbOrTx, row: typeof fanTasks.$inferInsert):
   return out!.id;
 }
 
+/** Fan tasks of a tenant by id. */
+export async function tasksByIds(db: DbOrTx, tenantId: string, ids: string[]) {
+  return db
+    .select()
+    .from(fanTasks)
+    .where(and(eq(fanTasks.tenantId, tenantId), inArray(fanTasks.id, ids)));
+}
+
 /** One task of the tenant the scope covers, else null. */
 export async function findTask(
   db: DbOrTx,

@@ -13,12 +13,7 @@ import {
 import type { Deps } from '../../platform/deps.ts';
 import { access, defineRoute } from '../../platform/http.ts';
 import { defineExportRoute } from '../../platform/xlsx-export.ts';
-import { schedulerOf } from '../../scheduler/scheduler.ts';
-import { accountRuntimeOf } from '../accounts/account-runtime.ts';
-import { FanTaskEvents } from './fan-task.events.ts';
 import { fanRowExportColumns, fanRowExportNames } from './fan-task.export.ts';
-import { FanAddJob } from './fan-task.job.ts';
-import { stopProgress } from './fan-task.push.ts';
 import { FanTaskService } from './fan-task.service.ts';
 
 const tags = ['friend-adding tasks'];
@@ -30,12 +25,6 @@ const manage = access.can('customer.manage');
  */
 export function registerFanTaskRoutes(app: FastifyInstance, deps: Deps): void {
   const service = new FanTaskService(deps);
-  schedulerOf(deps).register(new FanAddJob(deps));
-  const events = new FanTaskEvents(deps);
-  const runtime = accountRuntimeOf(deps);
-  runtime.on('friendRequestAnswered', (ev, account) => events.onAnswered(ev, account));
-  runtime.on('contactsChanged', (ev, account) => events.onContactsChanged(ev, account));
-  app.addHook('onClose', async () => stopProgress(deps));
 
   defineRoute(app, {
     method: 'POST',

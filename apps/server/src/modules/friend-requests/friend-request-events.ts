@@ -7,7 +7,7 @@ import type {
   FriendRequestEvent,
 } from '../../gateway/index.ts';
 import type { Deps } from '../../platform/deps.ts';
-import type { AccountRef } from '../accounts/account-runtime.ts';
+import type { AccountRef } from '../accounts/account-ref.ts';
 import { publishRequests } from './friend-request.push.ts';
 import * as repo from './friend-request.repository.ts';
 

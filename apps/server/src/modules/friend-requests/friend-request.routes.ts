@@ -11,8 +11,6 @@ import {
 } from '@cst/shared';
 import type { Deps } from '../../platform/deps.ts';
 import { access, defineRoute } from '../../platform/http.ts';
-import { accountRuntimeOf } from '../accounts/account-runtime.ts';
-import { FriendRequestEvents } from './friend-request-events.ts';
 import { FriendRequestService } from './friend-request.service.ts';
 
 const tags = ['friend requests'];
@@ -21,14 +19,6 @@ const manage = access.can('contact.manage');
 /** Friend requests (SPEC §2 /contacts/apply, §7): list, accept, decline, search, add from a group. */
 export function registerFriendRequestRoutes(app: FastifyInstance, deps: Deps): void {
   const service = new FriendRequestService(deps);
-  const events = new FriendRequestEvents(deps);
-  const runtime = accountRuntimeOf(deps);
-  runtime.on('friendRequest', (ev, account) => events.onFriendRequest(ev, account));
-  runtime.on('friendRequestAnswered', (ev, account) => events.onAnswered(ev, account));
-  runtime.on('contactsChanged', (ev, account) => events.onContactsChanged(ev, account));
-  runtime.on('statusChanged', (ev, account) =>
-    ev.status === 'online' ? events.pullReceived(runtime.gateway, account) : undefined,
-  );
 
   defineRoute(app, {
     method: 'POST',

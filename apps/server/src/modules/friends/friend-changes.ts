@@ -3,7 +3,7 @@ import type { ContactDto } from '../../gateway/types.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { realtimeOf } from '../../realtime/realtime.ts';
 import * as contactRepo from '../contacts/contact.repository.ts';
-import { convUpdatePush } from '../conversations/message-ingest.service.ts';
+import { convUpdatePush } from '../conversations/conversation.push.ts';
 import { friendUpdatePush } from './friends.presenter.ts';
 import * as repo from './friends.repository.ts';
 

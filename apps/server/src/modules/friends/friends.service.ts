@@ -19,7 +19,7 @@ import { keysetRows } from '../../platform/xlsx-export.ts';
 import { realtimeOf } from '../../realtime/realtime.ts';
 import { accountRuntimeOf } from '../accounts/account-runtime.ts';
 import * as contactRepo from '../contacts/contact.repository.ts';
-import { convUpdatePush } from '../conversations/message-ingest.service.ts';
+import { convUpdatePush } from '../conversations/conversation.push.ts';
 import type { ConvScope } from '../conversations/conversation.repository.ts';
 import {
   convScopeOf,

@@ -2,8 +2,8 @@ import { GROUP_WS_EVENTS, type GroupSystemNoticePush } from '@cst/shared';
 import type { GroupChangedEvent, GroupNoticeEvent } from '../../gateway/index.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { realtimeOf } from '../../realtime/realtime.ts';
-import { accountRuntimeOf, type AccountRef } from '../accounts/account-runtime.ts';
-import { convUpdatePush } from '../conversations/message-ingest.service.ts';
+import type { AccountRef } from '../accounts/account-ref.ts';
+import { convUpdatePush } from '../conversations/conversation.push.ts';
 import * as repo from './group.repository.ts';
 import type { GroupService } from './group.service.ts';
 
@@ -12,10 +12,13 @@ import type { GroupService } from './group.service.ts';
  * its members (accounts' own handlers run first); this keeps the notice history, copies a new
  * name to the group chat, and tells everyone who sees the account (`group`, `GroupSystemNotice`).
  */
-export function subscribeGroupEvents(deps: Deps, service: GroupService): void {
-  const runtime = accountRuntimeOf(deps);
-  runtime.on('groupNotice', (ev, account) => onNotice(deps, service, ev, account));
-  runtime.on('groupChanged', (ev, account) => onChanged(deps, service, ev, account));
+export function groupEventHandlers(deps: Deps, service: GroupService) {
+  return {
+    groupNotice: (ev: GroupNoticeEvent, account: AccountRef) =>
+      onNotice(deps, service, ev, account),
+    groupChanged: (ev: GroupChangedEvent, account: AccountRef) =>
+      onChanged(deps, service, ev, account),
+  };
 }
 
 async function onNotice(

@@ -21,7 +21,6 @@ import {
 } from '@cst/shared';
 import type { Deps } from '../../platform/deps.ts';
 import { access, defineRoute } from '../../platform/http.ts';
-import { subscribeGroupEvents } from './group-events.ts';
 import { GroupService } from './group.service.ts';
 
 const tags = ['groups'];
@@ -31,7 +30,6 @@ const manage = access.can('contact.manage');
 /** Group chats of the visible work accounts (SPEC §2 `/contacts/groups`, §7 Groups). */
 export function registerGroupRoutes(app: FastifyInstance, deps: Deps): void {
   const service = new GroupService(deps);
-  subscribeGroupEvents(deps, service);
 
   defineRoute(app, {
     method: 'GET',

@@ -27,7 +27,7 @@ import { accountRuntimeOf } from '../accounts/account-runtime.ts';
 import * as contactRepo from '../contacts/contact.repository.ts';
 import { convScopeOf, visibleAccount } from '../conversations/conversation.scope.ts';
 import { callHolder, platformRefusal, type RefusalTable } from '../conversations/holder-call.ts';
-import { convUpdatePush } from '../conversations/message-ingest.service.ts';
+import { convUpdatePush } from '../conversations/conversation.push.ts';
 import type { GroupCall, GroupSnapshot } from './group-gateway.ts';
 import { presentGroup, presentMember, presentNotice } from './group.presenter.ts';
 import * as repo from './group.repository.ts';

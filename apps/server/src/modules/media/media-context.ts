@@ -2,7 +2,7 @@ import type { Deps } from '../../platform/deps.ts';
 import { filesOf } from '../files/files.routes.ts';
 import type { FilesService } from '../files/files.service.ts';
 import { MediaService } from './media.service.ts';
-import { Outbox } from './outbox.service.ts';
+import { Outbox } from '../conversations/conversation.outbox.ts';
 
 /** The services rich messages are built from, one set per server instance. */
 export interface MediaContext {

@@ -27,7 +27,7 @@ import type { StoredFileRow } from '../files/files.repository.ts';
 import * as filesRepo from '../files/files.repository.ts';
 import { keyOfUrl, tenantOfKey, type FilesService } from '../files/files.service.ts';
 import { visibleMessage } from '../talk/message-access.ts';
-import type { Draft, Outbox } from './outbox.service.ts';
+import type { Draft, Outbox } from '../conversations/conversation.outbox.ts';
 
 /** What send-file may send of each message type. */
 const KIND_OF_TYPE: Record<number, StoredFileRow['kind'] | null> = {

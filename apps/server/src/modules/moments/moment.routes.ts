@@ -24,10 +24,7 @@ import {
 } from '@cst/shared';
 import type { Deps } from '../../platform/deps.ts';
 import { access, defineRoute } from '../../platform/http.ts';
-import { schedulerOf } from '../../scheduler/scheduler.ts';
-import { accountRuntimeOf } from '../accounts/account-runtime.ts';
-import { MomentFeedService } from './moment-feed.service.ts';
-import { MomentPostJob } from './moment-post.job.ts';
+import type { MomentFeedService } from './moment-feed.service.ts';
 import { MomentPostService } from './moment-post.service.ts';
 
 const P = '/main-api/moments';
@@ -39,11 +36,12 @@ const manage = access.can('moments.manage');
  * posts, the friends' timelines with like and comment, and the likes and comments on the
  * accounts' posts; plus `/sim-api/moment/act` when the platform is the simulator.
  */
-export function registerMomentRoutes(app: FastifyInstance, deps: Deps): void {
+export function registerMomentRoutes(
+  app: FastifyInstance,
+  deps: Deps,
+  feed: MomentFeedService,
+): void {
   const posts = new MomentPostService(deps);
-  const feed = new MomentFeedService(deps);
-  schedulerOf(deps).register(new MomentPostJob(deps));
-  accountRuntimeOf(deps).on('moment', (ev, account) => feed.onMoment(ev, account));
 
   defineRoute(app, {
     method: 'POST',

@@ -13,7 +13,7 @@ import type { Deps } from '../../platform/deps.ts';
 import type { DbOrTx } from '../../platform/db.ts';
 import { fail } from '../../platform/errors.ts';
 import { Scheduler, schedulerOf } from '../../scheduler/scheduler.ts';
-import type { AccountRef } from '../accounts/account-runtime.ts';
+import type { AccountRef } from '../accounts/account-ref.ts';
 import { convScopeOf, visibleAccountIn } from '../conversations/conversation.scope.ts';
 import { ROBOT_JOB } from './keyword-engine.ts';
 import { resolveMaterialMessages } from '../material/material-content.ts';

@@ -135,7 +135,7 @@ export class RobotJob implements JobKind<RobotItem> {
       return;
     }
     await mediaOf(this.deps).outbox.enqueueAs(
-      { userId: null, robot: true },
+      { kind: 'robot', id: job.id },
       account,
       { talkType: p.talkType === 2 ? 2 : 1, peerId: p.peerId },
       p.drafts.map((d, i) => ({ ...d, sendingUuid: `${job.key}:${i}` })),

@@ -19,10 +19,6 @@ import {
 import { z } from 'zod';
 import type { Deps } from '../../platform/deps.ts';
 import { access, defineRoute } from '../../platform/http.ts';
-import { schedulerOf } from '../../scheduler/scheduler.ts';
-import { accountRuntimeOf } from '../accounts/account-runtime.ts';
-import { RULES_CHANNEL } from './keyword-rule.service.ts';
-import { RobotJob } from './robot.job.ts';
 import { robotsOf } from './robots.context.ts';
 
 const manage = access.can('autoreply.manage');
@@ -31,23 +27,7 @@ const KW = '/task-api/auto-reply/keywords';
 
 /** Keyword auto-reply, auto-accept of friends and the greeting on accepting (issue 15). */
 export function registerRobotsRoutes(app: FastifyInstance, deps: Deps): void {
-  const { engine, rules, autoAccept } = robotsOf(deps);
-  const rt = accountRuntimeOf(deps);
-  const offs = [
-    rt.on('message', async (ev, account) => {
-      await engine.onMessage(ev, account);
-    }),
-    // Registered after the friend-requests module's handlers (modules/index.ts), which store the
-    // live request or, when the account comes online, the platform's list of requests.
-    rt.on('friendRequest', (_ev, account) => autoAccept.decidePending(account)),
-    rt.on('statusChanged', (ev, account) =>
-      ev.status === 'online' ? autoAccept.decidePending(account) : undefined,
-    ),
-    rt.on('contactsChanged', (ev, account) => autoAccept.onContactsChanged(ev, account)),
-    deps.bus.subscribe(RULES_CHANNEL, (tenantId) => engine.forget(tenantId)),
-  ];
-  app.addHook('onClose', async () => offs.forEach((off) => off()));
-  schedulerOf(deps).register(new RobotJob(deps));
+  const { rules, autoAccept } = robotsOf(deps);
 
   defineRoute(app, {
     method: 'POST',

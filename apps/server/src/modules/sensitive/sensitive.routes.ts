@@ -12,30 +12,21 @@ import {
   sensitiveRecordItem,
   sensitiveWordItem,
 } from '@cst/shared';
-import type { Deps } from '../../platform/deps.ts';
 import { access, defineRoute } from '../../platform/http.ts';
 import { defineExportRoute } from '../../platform/xlsx-export.ts';
-import { accountRuntimeOf } from '../accounts/account-runtime.ts';
-import { onMessageDispatched } from '../conversations/message-hooks.ts';
 import {
   recordExportColumns,
   recordExportNames,
   wordExportColumns,
   wordExportNames,
 } from './sensitive.export.ts';
-import { SENSITIVE_CHANNEL, SensitiveService } from './sensitive.service.ts';
+import type { SensitiveService } from './sensitive.service.ts';
 
 const manage = access.can('sensitive.manage');
 const tags = ['sensitive'];
 
 /** Sensitive-word monitoring (API.md Sensitive words). */
-export function registerSensitiveRoutes(app: FastifyInstance, deps: Deps): void {
-  const service = new SensitiveService(deps);
-  accountRuntimeOf(deps).on('message', (ev, account) => service.onInbound(ev, account));
-  onMessageDispatched(deps, (row, conv) => service.onDispatched(row, conv));
-  const off = deps.bus.subscribe(SENSITIVE_CHANNEL, (tenantId) => service.forget(tenantId));
-  app.addHook('onClose', async () => off());
-
+export function registerSensitiveRoutes(app: FastifyInstance, service: SensitiveService): void {
   defineRoute(app, {
     method: 'POST',
     url: '/main-api/sensitive/list',

@@ -11,7 +11,7 @@ import type { AuthContext } from '../../platform/auth-context.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { fail } from '../../platform/errors.ts';
 import { keysetRows } from '../../platform/xlsx-export.ts';
-import type { AccountRef } from '../accounts/account-runtime.ts';
+import type { AccountRef } from '../accounts/account-ref.ts';
 import type { ConversationRow, MessageRow } from '../conversations/conversation.presenter.ts';
 import { convScopeOf, visibleAccountIn } from '../conversations/conversation.scope.ts';
 import * as repo from './sensitive.repository.ts';

@@ -15,7 +15,7 @@ import { publishAccountsChangedTo } from '../accounts/account-push.ts';
 import * as accountRepo from '../accounts/account.repository.ts';
 import * as convRepo from '../conversations/conversation.repository.ts';
 import { visibleAccount } from '../conversations/conversation.scope.ts';
-import { convUpdatePush } from '../conversations/message-ingest.service.ts';
+import { convUpdatePush } from '../conversations/conversation.push.ts';
 import { visibleConversation } from '../talk/message-access.ts';
 import { presentLog, presentTransfer } from './service.presenter.ts';
 import * as repo from './service.repository.ts';

@@ -8,7 +8,7 @@ import {
   messageVotes,
 } from '../../db/schema/index.ts';
 import type { DbOrTx } from '../../platform/db.ts';
-import type { ConvScope } from '../conversations/conversation.repository.ts';
+import { notHidden, type ConvScope } from '../conversations/conversation.repository.ts';
 
 export type VoteRow = typeof messageVotes.$inferSelect;
 
@@ -26,11 +26,6 @@ export async function hide(
     .onConflictDoNothing()
     .returning({ id: messageHides.messageId });
   return rows.map((r) => r.id);
-}
-
-/** The SQL condition "message not hidden" for queries on messages. */
-export function notHidden() {
-  return sql`not exists (select 1 from ${messageHides} h where h.message_id = ${messages.id})`;
 }
 
 /** Adds a message to a user's collection (once); returns the collection row's id. */

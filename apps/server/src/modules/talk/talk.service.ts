@@ -21,7 +21,7 @@ import { callHolder } from '../conversations/holder-call.ts';
 import { convScopeOf } from '../conversations/conversation.scope.ts';
 import type { EmoticonsService } from '../emoticons/emoticons.service.ts';
 import type { MediaContext } from '../media/media-context.ts';
-import type { Draft } from '../media/outbox.service.ts';
+import type { Draft } from '../conversations/conversation.outbox.ts';
 import { visibleConversation, visibleMessage, type VisibleMessage } from './message-access.ts';
 import * as repo from './talk.repository.ts';
 

@@ -5,7 +5,7 @@ import {
   messageTranslations,
 } from '../../db/schema/index.ts';
 import type { DbOrTx } from '../../platform/db.ts';
-import { notHidden } from '../talk/talk.repository.ts';
+import { notHidden } from '../conversations/conversation.repository.ts';
 
 /** Kept translations of messages into one language, by message id. */
 export async function cachedTranslations(

@@ -9,7 +9,7 @@ import type { Deps } from '../../platform/deps.ts';
 import { fail } from '../../platform/errors.ts';
 import { realtimeOf } from '../../realtime/realtime.ts';
 import { presentConversation } from '../conversations/conversation.presenter.ts';
-import type { Outbox } from '../media/outbox.service.ts';
+import type { Outbox } from '../conversations/conversation.outbox.ts';
 import { textOf } from '../sensitive/sensitive.service.ts';
 import { visibleConversation, visibleMessage } from '../talk/message-access.ts';
 import * as repo from './translation.repository.ts';

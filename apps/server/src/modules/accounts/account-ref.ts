@@ -1,0 +1,20 @@
+import type { GatewayEventName, GatewayEvents } from '../../gateway/index.ts';
+
+/** Gateway events about one work account (everything but the QR login events). */
+export type AccountEventName = Exclude<
+  GatewayEventName,
+  'qrIssued' | 'qrScanned' | 'qrConfirmed' | 'qrFailed' | 'qrExpired'
+>;
+
+/** The work account an event is about. */
+export interface AccountRef {
+  id: string;
+  tenantId: string;
+  wxid: string;
+}
+
+/** A feature's handler of a gateway event, called with the account resolved. */
+export type AccountEventHandler<K extends AccountEventName> = (
+  event: GatewayEvents[K],
+  account: AccountRef,
+) => void | Promise<void>;

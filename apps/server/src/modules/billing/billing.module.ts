@@ -1,0 +1,13 @@
+import type { Deps } from '../../platform/deps.ts';
+import { job, type ServerModule } from '../module.ts';
+import { registerBillingRoutes } from './billing.routes.ts';
+import { portExpiryJob } from './port-expiry.job.ts';
+
+/** Billing: ports, orders and the job that expires ports. */
+export function billingModule(deps: Deps): ServerModule {
+  return {
+    name: 'billing',
+    jobs: [job(portExpiryJob())],
+    routes: (app) => registerBillingRoutes(app, deps),
+  };
+}

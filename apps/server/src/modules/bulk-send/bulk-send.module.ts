@@ -1,0 +1,24 @@
+import type { Deps } from '../../platform/deps.ts';
+import { job, type ServerModule } from '../module.ts';
+import { BulkSendEvents } from './bulk-send.events.ts';
+import { BulkSendJob } from './bulk-send.job.ts';
+import { stopBulkProgress } from './bulk-send.push.ts';
+import { registerBulkSendRoutes } from './bulk-send.routes.ts';
+
+/**
+ * The group helper's mass send (issue 16): its routes, the task's job on the scheduler, and the
+ * platform's answers moving its sends.
+ */
+export function bulkSendModule(deps: Deps): ServerModule {
+  const events = new BulkSendEvents(deps);
+  return {
+    name: 'bulk-send',
+    jobs: [job(new BulkSendJob(deps))],
+    on: {
+      messageDispatched: (row) => events.onDispatched(row),
+      sendReceipt: (ev, account) => events.onReceipt(ev, account),
+    },
+    stop: () => stopBulkProgress(deps),
+    routes: (app) => registerBulkSendRoutes(app, deps),
+  };
+}

@@ -1,0 +1,21 @@
+import type { Deps } from '../../platform/deps.ts';
+import { job, type ServerModule } from '../module.ts';
+import { FanTaskEvents } from './fan-task.events.ts';
+import { FanAddJob } from './fan-task.job.ts';
+import { stopProgress } from './fan-task.push.ts';
+import { registerFanTaskRoutes } from './fan-task.routes.ts';
+
+/** Fan-adding tasks: routes, the adding job, and the platform's answers to its requests. */
+export function fanTasksModule(deps: Deps): ServerModule {
+  const events = new FanTaskEvents(deps);
+  return {
+    name: 'fan-tasks',
+    jobs: [job(new FanAddJob(deps))],
+    on: {
+      friendRequestAnswered: (ev, account) => events.onAnswered(ev, account),
+      contactsChanged: (ev, account) => events.onContactsChanged(ev, account),
+    },
+    stop: () => stopProgress(deps),
+    routes: (app) => registerFanTaskRoutes(app, deps),
+  };
+}

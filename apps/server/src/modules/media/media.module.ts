@@ -1,0 +1,8 @@
+import type { Deps } from '../../platform/deps.ts';
+import type { ServerModule } from '../module.ts';
+import { registerMediaRoutes } from './media.routes.ts';
+
+/** The media module: routes only (no jobs, events or background work). */
+export function mediaModule(deps: Deps): ServerModule {
+  return { name: 'media', routes: (app) => registerMediaRoutes(app, deps) };
+}

@@ -1,0 +1,30 @@
+import type { Deps } from '../../platform/deps.ts';
+import { job, type ServerModule } from '../module.ts';
+import { RULES_CHANNEL } from './keyword-rule.service.ts';
+import { RobotJob } from './robot.job.ts';
+import { robotsOf } from './robots.context.ts';
+import { registerRobotsRoutes } from './robots.routes.ts';
+
+/**
+ * Robots: keyword replies to received messages and the auto-accept of friend requests (listed
+ * after the friend-requests module, whose handlers store the live request first), their work on
+ * the scheduler, and the rules cache dropped when another instance saves rules.
+ */
+export function robotsModule(deps: Deps): ServerModule {
+  const { engine, autoAccept } = robotsOf(deps);
+  return {
+    name: 'robots',
+    jobs: [job(new RobotJob(deps))],
+    on: {
+      message: async (ev, account) => {
+        await engine.onMessage(ev, account);
+      },
+      friendRequest: (_ev, account) => autoAccept.decidePending(account),
+      statusChanged: (ev, account) =>
+        ev.status === 'online' ? autoAccept.decidePending(account) : undefined,
+      contactsChanged: (ev, account) => autoAccept.onContactsChanged(ev, account),
+    },
+    bus: { [RULES_CHANNEL]: (tenantId) => engine.forget(tenantId) },
+    routes: (app) => registerRobotsRoutes(app, deps),
+  };
+}

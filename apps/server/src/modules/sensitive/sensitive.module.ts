@@ -1,0 +1,18 @@
+import type { Deps } from '../../platform/deps.ts';
+import type { ServerModule } from '../module.ts';
+import { registerSensitiveRoutes } from './sensitive.routes.ts';
+import { SENSITIVE_CHANNEL, SensitiveService } from './sensitive.service.ts';
+
+/** Sensitive words: checked on received and dispatched messages; the cache dropped on change. */
+export function sensitiveModule(deps: Deps): ServerModule {
+  const service = new SensitiveService(deps);
+  return {
+    name: 'sensitive',
+    on: {
+      message: (ev, account) => service.onInbound(ev, account),
+      messageDispatched: (row, conv) => service.onDispatched(row, conv),
+    },
+    bus: { [SENSITIVE_CHANNEL]: (tenantId) => service.forget(tenantId) },
+    routes: (app) => registerSensitiveRoutes(app, service),
+  };
+}
