@@ -1,6 +1,7 @@
-// The architecture's rules, checked by `npm run lint` (dependency-cruiser): no import cycles,
-// packages never import the apps, SQL only in repositories, and a module is entered by its front
-// door (its index.ts) only. See docs/architecture.md.
+// The architecture's rules, checked by `npm run lint` (scripts/architecture.mjs, with
+// dependency-cruiser): no import cycles and packages never import the apps fail the run; SQL only
+// in repositories and a module entered by its front door (its index.ts) only are counted as
+// warnings until the code that breaks them has moved. See docs/architecture.md.
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
@@ -20,8 +21,10 @@ module.exports = {
     },
     {
       name: 'sql-only-in-repositories',
-      comment: 'drizzle-orm and the schema are used by *.repository.ts, db/ and platform/ only.',
-      severity: 'error',
+      comment:
+        'drizzle-orm and the schema are used by *.repository.ts, db/ and platform/ only. ' +
+        'A warning until the last such imports have moved (docs/architecture.md).',
+      severity: 'warn',
       from: {
         path: '^apps/server/src/',
         pathNot: ['\\.repository\\.ts$', '^apps/server/src/(db|platform)/', '\\.test\\.ts$'],
@@ -30,8 +33,10 @@ module.exports = {
     },
     {
       name: 'module-front-door',
-      comment: "Another module's files are reached through its index.ts only.",
-      severity: 'error',
+      comment:
+        "Another module's files are reached through its index.ts only. A warning until every " +
+        'module has its front door (docs/architecture.md).',
+      severity: 'warn',
       from: { path: '^apps/server/src/modules/([^/]+)/', pathNot: '\\.test\\.ts$' },
       to: {
         path: '^apps/server/src/modules/[^/]+/',
