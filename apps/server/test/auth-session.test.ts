@@ -170,7 +170,8 @@ describe('register, verification codes and forget', () => {
     expect(stored[0]!.codeHash).not.toContain(code);
 
     const again = await sendCode(target, 'register');
-    expect(again).toMatchObject({ status: 429, msg: '验证码发送过于频繁，请稍后再试' });
+    expect(again).toMatchObject({ status: 429, data: { retryAfter: expect.any(Number) } });
+    expect(again.msg).toMatch(/^验证码发送过于频繁，请 \d+ 秒后再试$/);
     const start = ctx.clock.offset;
     try {
       for (let i = 1; i < 10; i++) {
