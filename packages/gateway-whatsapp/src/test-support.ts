@@ -11,7 +11,7 @@ import {
   type WAMediaUploadFunction,
 } from 'baileys';
 import pino from 'pino';
-import { MockAgent, setGlobalDispatcher } from 'undici';
+import { getGlobalDispatcher, MockAgent, setGlobalDispatcher, type Dispatcher } from 'undici';
 import { createTestDatabase, type TestDatabase } from './test-database.ts';
 import { createWhatsAppGateway } from './index.ts';
 import type { WhatsAppOptions } from './core.ts';
@@ -37,11 +37,19 @@ export const ME_ID = '111111111111111@lid';
 export class MediaServer {
   readonly agent = new MockAgent();
   private n = 0;
+  private readonly previous: Dispatcher;
   constructor() {
     this.agent.disableNetConnect();
     // Every fetch of the test process goes to the mock: a forgotten dispatcher fails, never
-    // reaching the network.
+    // reaching the network — until close(), which a test file sharing its worker with others
+    // must call (their fetches would otherwise all be refused).
+    this.previous = getGlobalDispatcher();
     setGlobalDispatcher(this.agent);
+  }
+
+  /** Puts back the dispatcher the process had before. */
+  close(): void {
+    setGlobalDispatcher(this.previous);
   }
 
   readonly upload: WAMediaUploadFunction = async (encFilePath) => {

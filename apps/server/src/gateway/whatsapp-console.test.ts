@@ -70,7 +70,11 @@ beforeAll(async () => {
   };
   demo = await login(ctx, 'demo-sup');
 });
-afterAll(() => ctx?.close());
+afterAll(async () => {
+  await ctx?.close();
+  // The server project's files share a worker: the next file's fetches go out again.
+  media.close();
+});
 
 describe('the console on WhatsApp', () => {
   it('logs in with a rotating QR code, then receives and sends in the inbox', async () => {
