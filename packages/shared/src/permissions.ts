@@ -27,6 +27,10 @@ export const PERMISSIONS = {
   'sensitive.manage': { 'zh-CN': '敏感词监控', en: 'Sensitive words' },
   'billing.manage': { 'zh-CN': '端口购买与订单', en: 'Port purchases and orders' },
   'library.manage': { 'zh-CN': '素材库与共享话术', en: 'Material and shared phrases' },
+  'openapi.manage': {
+    'zh-CN': '开放平台（API 密钥与 Webhook）',
+    en: 'Open platform (API keys and webhooks)',
+  },
 } as const satisfies Record<string, Text>;
 export type Permission = keyof typeof PERMISSIONS;
 export const PERMISSION_KEYS = Object.keys(PERMISSIONS) as Permission[];
@@ -47,7 +51,10 @@ export const DEFAULT_ROLE_PERMISSIONS: Record<Role, Permission[]> = {
   admin: PLATFORM_PERMISSIONS,
   manager: TENANT_PERMISSIONS,
   // Money is the manager's: a sub-account pays only through a custom role that grants it.
-  subAdmin: TENANT_PERMISSIONS.filter((p) => p !== 'role.manage' && p !== 'billing.manage'),
+  // So are the open platform's keys and webhooks, which act for the whole tenant.
+  subAdmin: TENANT_PERMISSIONS.filter(
+    (p) => p !== 'role.manage' && p !== 'billing.manage' && p !== 'openapi.manage',
+  ),
   office: [
     'conversation.read',
     'conversation.send',
@@ -91,6 +98,7 @@ export const PERMISSION_GROUPS = {
     'sensitive.manage',
     'statistics.read',
     'billing.manage',
+    'openapi.manage',
   ],
 } as const satisfies Record<string, readonly Permission[]>;
 export type PermissionGroup = keyof typeof PERMISSION_GROUPS;
