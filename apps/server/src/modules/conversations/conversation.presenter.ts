@@ -9,6 +9,8 @@ import type { conversations, messages } from '../../db/schema/index.ts';
 import { mediaAddressesOf } from './media-address.ts';
 
 export type ConversationRow = typeof conversations.$inferSelect;
+/** A conversation with its group's member count where known (a group chat the lists show). */
+export type SizedConversation = ConversationRow & { memberCount?: number | null };
 export type MessageRow = typeof messages.$inferSelect;
 
 /** 1971-01-01: conversation times before it are the "1970" of SPEC §4. */

@@ -33,7 +33,7 @@ import {
   tableRowsFromJson,
   type DbOrTx,
 } from '../../platform/db.ts';
-import type { ConversationRow, MessageRow } from './conversation.presenter.ts';
+import type { ConversationRow, MessageRow, SizedConversation } from './conversation.presenter.ts';
 
 /** Which accounts' conversations a caller may read: the whole tenant, or a list of accounts. */
 export type ConvScope = {
@@ -360,7 +360,7 @@ export async function upsertConversations(
   db: DbOrTx,
   keys: ConvKey[],
   now = Date.now(),
-): Promise<Map<string, ConversationRow>> {
+): Promise<Map<string, SizedConversation>> {
   // Most arrivals are in conversations that exist: read first, insert only the missing ones.
   const out = await conversationsByKey(db, keys);
   const missing = keys.filter((k) => !out.has(convKeyOf(k.workAccountId, k.talkType, k.peerId)));
@@ -380,7 +380,30 @@ export async function upsertConversations(
     left join ${contacts} ct on v.talk_type = 1 and ct.work_account_id = v.work_account_id and ct.wxid = v.peer_id
     left join ${chatGroups} cg on v.talk_type = 2 and cg.work_account_id = v.work_account_id and cg.group_id = v.peer_id
     on conflict (work_account_id, talk_type, peer_id) do nothing`);
-  for (const [k, row] of await conversationsByKey(db, missing)) out.set(k, row);
+  const created: Map<string, SizedConversation> = await conversationsByKey(db, missing);
+  // A new group chat is told to the lists with the group's size (its rows come after the sync).
+  const groupIds = missing.filter((k) => k.talkType === 2);
+  if (groupIds.length > 0) {
+    const sizes = await db
+      .select({
+        workAccountId: chatGroups.workAccountId,
+        groupId: chatGroups.groupId,
+        memberCount: chatGroups.memberCount,
+      })
+      .from(chatGroups)
+      .where(
+        or(
+          ...groupIds.map((k) =>
+            and(eq(chatGroups.workAccountId, k.workAccountId), eq(chatGroups.groupId, k.peerId)),
+          ),
+        ),
+      );
+    for (const g of sizes) {
+      const row = created.get(convKeyOf(g.workAccountId, 2, g.groupId));
+      if (row) row.memberCount = g.memberCount;
+    }
+  }
+  for (const [k, row] of created) out.set(k, row);
   return out;
 }
 
