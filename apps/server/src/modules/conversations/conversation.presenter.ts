@@ -18,7 +18,10 @@ const EPOCH_GUARD = 31_536_000_000;
 
 /** The conversation item of SPEC §3 from a row. */
 export function presentConversation(
-  row: Omit<ConversationRow, 'tenantId' | 'workAccountId'> & { memberCount?: number | null },
+  row: Omit<ConversationRow, 'tenantId' | 'workAccountId'> & {
+    memberCount?: number | null;
+    lastFailed?: boolean | null;
+  },
 ): ConversationItem {
   const latest = row.latestMsgTime < EPOCH_GUARD ? row.updatedAt.getTime() : row.latestMsgTime;
   const talkType = row.talkType as TalkType;
@@ -46,6 +49,7 @@ export function presentConversation(
     msg_text: row.msgText,
     lastMsgType: row.lastMsgType ?? null,
     ...(row.memberCount === undefined ? {} : { memberCount: row.memberCount }),
+    ...(row.lastFailed ? { lastFailed: true } : {}),
   };
 }
 

@@ -73,10 +73,11 @@ export interface ListFilter {
 
 /**
  * What the list reads of a conversation: all but its tenant and account ids, which it filters on,
- * and a group's member count.
+ * a group's member count and whether its last message is a failed send.
  */
 export type ConversationListRow = Omit<ConversationRow, 'tenantId' | 'workAccountId'> & {
   memberCount?: number | null;
+  lastFailed?: boolean | null;
 };
 const {
   tenantId: _tenant,
@@ -186,6 +187,9 @@ export async function listConversations(
               where ${conversations.talkType} = 2
                 and ${chatGroups.workAccountId} = ${conversations.workAccountId}
                 and ${chatGroups.groupId} = ${conversations.peerId})`.as('member_count'),
+            // Whether the last message is a send that failed (the row's mark), likewise after it.
+            lastFailed: sql<boolean | null>`(select ${messages.failed} from ${messages}
+              where ${messages.id} = ${conversations.lastMessageId})`.as('last_failed'),
             total: sql<number>`${total}::int`.as('total'),
           })
           .from(conversations)
