@@ -213,6 +213,23 @@ describe('sending', () => {
     expect(data.convs[conv.index_name]!.lastFailed).toBeFalsy();
   });
 
+  it('keeps the words of an own text recalled here, for editing again', () => {
+    const c2 = buildConv('wx_recall', { messageId: '2' });
+    const mine = { ...buildMessage(c2, 1), sendSide: 1 as const, content: '写错了' };
+    const theirs = { ...buildMessage(c2, 2), sendSide: 2 as const, content: '对方的' };
+    let data = change(withList(c2), (d) =>
+      setChatPage(d, c2.index_name, [mine, theirs], false, false),
+    );
+    const revoke = (messageId: string) => (d: Draft) =>
+      applyRevoke(d, { index_name: c2.index_name, messageId, content: '撤回了一条消息' }, NOW);
+    data = change(data, revoke('1'));
+    data = change(data, revoke('2'));
+    const byId = (id: string) => data.messages[data.keyByMessageId[id]!]!;
+    expect(byId('1')).toMatchObject({ revoked: true, recalledText: '写错了' });
+    expect(byId('2').revoked).toBe(true);
+    expect(byId('2').recalledText).toBeUndefined();
+  });
+
   it('shows an edited text with its edit time; the preview moves only with a conv', () => {
     let data = change(withList(c), (d) =>
       setChatPage(d, c.index_name, [buildMessage(c, 1), buildMessage(c, 2)], false, false),

@@ -177,7 +177,16 @@ export function applyRevoke(
   const key = d.data.keyByMessageId[p.messageId];
   const m = key ? d.data.messages[key] : undefined;
   if (m) {
-    d.w('messages')[m.key] = { ...m, msgType: MSG_TYPE.system, content: p.content, revoked: true };
+    // An own text recalled here can be edited again (its words are in this browser only).
+    const recalledText =
+      m.sendSide === 1 && m.msgType === MSG_TYPE.text && m.content ? m.content : undefined;
+    d.w('messages')[m.key] = {
+      ...m,
+      msgType: MSG_TYPE.system,
+      content: p.content,
+      revoked: true,
+      ...(recalledText ? { recalledText } : {}),
+    };
   }
   if (p.conv) upsertConversation(d, p.conv, now, true);
 }
