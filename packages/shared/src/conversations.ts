@@ -7,6 +7,10 @@ import { idString } from './validation.ts';
 export const conversationMessages = {
   conversationNotFound: { 'zh-CN': '会话不存在', en: 'No such conversation' },
   messageNotFound: { 'zh-CN': '消息不存在', en: 'No such message' },
+  messageResentByTask: {
+    'zh-CN': '群发任务已重新发送这条消息',
+    en: 'The mass-send task has sent this message again',
+  },
   workAccountNotFound: { 'zh-CN': '工作号不存在', en: 'No such work account' },
   workAccountOffline: {
     'zh-CN': '工作号不在线，无法发送',

@@ -12,7 +12,7 @@ import {
   type Placeholder,
   type SQL,
 } from 'drizzle-orm';
-import { messagePreview } from '@cst/shared';
+import { bulkRequestIdOf, messagePreview } from '@cst/shared';
 import {
   chatGroups,
   contactTags,
@@ -803,6 +803,26 @@ export async function setPinned(
     .where(eq(conversations.id, conversationId))
     .returning();
   return row ?? null;
+}
+
+/** How many later rounds of a mass send's message are looked for (a reissue is one round). */
+const LATER_ROUNDS = 20;
+
+/** Whether a mass-send task sent a message again in a later round (its request ids, exactly). */
+export async function hasLaterRound(
+  db: DbOrTx,
+  workAccountId: string,
+  send: { taskId: string; seq: number; round: number },
+): Promise<boolean> {
+  const ids = Array.from({ length: LATER_ROUNDS }, (_, i) =>
+    bulkRequestIdOf(send.taskId, send.seq, send.round + 1 + i),
+  );
+  const [row] = await db
+    .select({ id: messages.id })
+    .from(messages)
+    .where(and(eq(messages.workAccountId, workAccountId), inArray(messages.requestId, ids)))
+    .limit(1);
+  return !!row;
 }
 
 /** Makes a failed console message pending again under a new request id. */

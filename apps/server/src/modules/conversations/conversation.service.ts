@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import {
   MESSAGE_WINDOW_MS,
   messagePreview,
+  parseBulkRequestId,
   type ConvMessagesResult,
   MSG_TYPE,
   type ConvListBody,
@@ -256,6 +257,11 @@ export class ConversationService {
   async resend(auth: AuthContext, messageId: number) {
     const row = await this.ownMessage(auth, messageId);
     if (!row.failed) throw fail.conflict('messageNotFound');
+    // A mass send's failure its task sent again (失败重发) is not sent a third time.
+    const task = parseBulkRequestId(row.requestId);
+    if (task && (await repo.hasLaterRound(this.db, row.workAccountId, task))) {
+      throw fail.conflict('messageResentByTask');
+    }
     const account = await this.accountRow(row.tenantId, row.workAccountId);
     if (account.status !== 'online') throw fail.conflict('workAccountOffline');
     const requestId = randomUUID();

@@ -83,7 +83,7 @@ export const MessageRow = memo(function MessageRow({ messageKey, conv }: Message
           </div>
           {own && <DeliveryTicks message={m} />}
         </div>
-        {own && m.failed && <SendFailure message={m} />}
+        {own && m.failed && <SendFailure message={m} indexName={conv.index_name} />}
         <div className="msg-time">
           {m.robot && (
             <span className="msg-robot" data-testid="msg-robot">
