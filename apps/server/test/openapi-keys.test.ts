@@ -285,6 +285,32 @@ describe('messages/send', () => {
     expect(shown).toHaveLength(1);
   });
 
+  it('sends a link and a mini program through the console’s rich sends', async () => {
+    const k = await createKey(demo, { permissions: ['conversation.read', 'conversation.send'] });
+    const peer = { workWxid: accA.wxid, receiver_id: FRIEND, talkType: 1 };
+    const link = await open(k.key, 'messages/send', {
+      ...peer,
+      idempotencyKey: 'link-1',
+      message: { kind: 'link', title: '新品上架', url: 'https://example.com/p/1' },
+    });
+    expect(link.status, link.message).toBe(200);
+    const mini = await open(k.key, 'messages/send', {
+      ...peer,
+      idempotencyKey: 'mini-1',
+      message: { kind: 'miniProgram', title: '下单', appId: 'wx123', pagePath: 'pages/index' },
+    });
+    expect(mini.status, mini.message).toBe(200);
+    const badLink = await open(k.key, 'messages/send', {
+      ...peer,
+      idempotencyKey: 'link-2',
+      message: { kind: 'link', title: 'x', url: 'javascript:alert(1)' },
+    });
+    expect(badLink.status).toBe(400);
+    const msgs = await open(k.key, 'messages/list', { index_name: `1__${FRIEND}__${accA.wxid}` });
+    const ids = msgs.data.list.map((m: { messageId: string }) => m.messageId);
+    expect(ids).toEqual(expect.arrayContaining([link.data.messageId, mini.data.messageId]));
+  });
+
   it('uploads a file and sends it as an image', async () => {
     const k = await createKey(demo, { permissions: ['conversation.send'] });
     const png = Buffer.from(

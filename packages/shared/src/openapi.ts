@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { talkTypeSchema } from './chat.ts';
-import { indexNameSchema } from './conversations.ts';
+import { indexNameSchema, MAX_TEXT_LENGTH } from './conversations.ts';
 import { pageQuery } from './envelope.ts';
 import type { Text } from './i18n.ts';
 import { PERMISSION_KEYS, type Permission } from './permissions.ts';
@@ -137,7 +137,7 @@ export const openMessageContent = z.discriminatedUnion(
       content: z
         .string({ error: 'contentRequired' })
         .min(1, { error: 'contentRequired' })
-        .max(5000),
+        .max(MAX_TEXT_LENGTH),
       /** Quote a message by its platform id. */
       refMsgId: z.string().max(64).optional(),
     }),
@@ -155,7 +155,7 @@ export const openMessageContent = z.discriminatedUnion(
       thumbUrl: z.string().max(2048).optional(),
     }),
     z.object({
-      kind: z.literal('miniApp'),
+      kind: z.literal('miniProgram'),
       title: z.string().min(1, { error: 'miniAppFieldsRequired' }).max(200),
       appId: z.string().min(1, { error: 'miniAppFieldsRequired' }).max(64),
       appName: z.string().max(100).default(''),

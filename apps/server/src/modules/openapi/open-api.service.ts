@@ -139,7 +139,7 @@ export class OpenApiService {
         const r = await mediaOf(this.deps).media.sendLink(auth, { ...peer, ...link });
         return { messageId: r.messageId };
       }
-      case 'miniApp': {
+      case 'miniProgram': {
         const { kind: _kind, ...app } = m;
         const r = await mediaOf(this.deps).media.shareMiniApp(auth, { ...peer, ...app });
         return { messageId: r.messageId };

@@ -85,7 +85,7 @@ const EXAMPLES: Record<string, string> = {
     '{"targets": [{"workWxid": "wxid_a", "friendWxid": "wxid_b"}], "tagIds": ["0190a0c2-…"], "op": "add"}',
   'tags/list': '{}',
   'tasks/bulk-send/create':
-    '{"taskName": "Promo", "taskType": "friends", "workWxids": ["wxid_a"], "targets": {"mode": "all"}, "messages": [{"type": "text", "content": "Hi"}]}',
+    '{"taskName": "Promo", "taskType": "friends", "workWxids": ["wxid_a"], "targets": {"mode": "all"}, "messages": [{"kind": "text", "content": "Hi"}]}',
   'tasks/bulk-send/fetch': '{"page": 1, "pageSize": 20}',
   'friend-requests/list': '{"page": 1, "pageSize": 20}',
   'friend-requests/accept': '{"id": "0190a0c2-…"}',
