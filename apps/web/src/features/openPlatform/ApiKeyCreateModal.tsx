@@ -98,6 +98,8 @@ export function ApiKeyCreateModal({ open, accounts, onClose }: ApiKeyCreateModal
         title={t('apiKeys.createdTitle')}
         closable={false}
         maskClosable={false}
+        // The key leaves the page with the dialog: nothing keeps it once it is closed.
+        destroyOnHidden
         footer={
           <Button type="primary" onClick={() => setKey(null)} data-testid="api-key-done">
             {t('apiKeys.done')}
