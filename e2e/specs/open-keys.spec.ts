@@ -72,4 +72,12 @@ test.describe('open platform: API keys', () => {
     const refused = await sendByApi(baseURL!, key, wxid, '吊销后');
     expect(refused.status).toBe(401);
   });
+
+  test('the public API’s docs page opens without signing in', async ({ page }) => {
+    await page.goto('/open/v1/docs/');
+    await expect(page.getByRole('heading', { name: /CST public API/ })).toBeVisible();
+    await page.getByText('/open/v1/messages/send', { exact: true }).click();
+    await expect(page.getByText('requests.post(').first()).toBeVisible();
+    await shot(page, 'open-keys-docs');
+  });
 });

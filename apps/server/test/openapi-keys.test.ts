@@ -441,7 +441,10 @@ describe('the docs of the public API', () => {
     const doc = await ctx.app.inject({ method: 'GET', url: '/open/v1/docs/json' });
     expect(doc.statusCode).toBe(200);
     const spec = doc.json() as {
-      paths: Record<string, Record<string, { 'x-codeSamples': { label: string }[] }>>;
+      paths: Record<
+        string,
+        Record<string, { 'x-codeSamples': { label: string }[]; description: string }>
+      >;
     };
     const paths = Object.keys(spec.paths);
     expect(paths).toContain('/open/v1/messages/send');
@@ -449,5 +452,9 @@ describe('the docs of the public API', () => {
     expect(
       spec.paths['/open/v1/messages/send']!.post!['x-codeSamples'].map((s) => s.label),
     ).toEqual(['curl', 'Node', 'Python']);
+    const shown = spec.paths['/open/v1/messages/send']!.post!.description;
+    expect(shown).toContain('curl -s');
+    expect(shown).toContain('await fetch(');
+    expect(shown).toContain('requests.post(');
   });
 });

@@ -73,6 +73,9 @@ function codeSamples(path: string, example: string, multipart: boolean) {
   ];
 }
 
+/** The markdown fence of each sample's language. */
+const FENCE: Record<string, string> = { Shell: 'bash', JavaScript: 'js', Python: 'python' };
+
 /** A request body to show for each operation. */
 const EXAMPLES: Record<string, string> = {
   'accounts/list': '{}',
@@ -108,10 +111,17 @@ export function openApiDocument(full: OpenApiDocument): OpenApiDocument {
     const name = path.slice(OPEN_PREFIX.length + 1);
     const out: Record<string, Record<string, unknown>> = {};
     for (const [method, op] of Object.entries(ops)) {
+      const samples = codeSamples(path, EXAMPLES[name] ?? '{}', name === 'files/upload');
+      // Swagger UI shows the description; tools that read x-codeSamples (Redoc, Scalar) get tabs.
+      const shown = samples
+        .map((c) => `**${c.label}**\n\n\`\`\`${FENCE[c.lang]}\n${c.source}\n\`\`\``)
+        .join('\n\n');
+      const description = typeof op.description === 'string' ? `${op.description}\n\n` : '';
       out[method] = {
         ...op,
+        description: description + shown,
         security: [{ apiKey: [] }],
-        'x-codeSamples': codeSamples(path, EXAMPLES[name] ?? '{}', name === 'files/upload'),
+        'x-codeSamples': samples,
       };
     }
     paths[path] = out;
