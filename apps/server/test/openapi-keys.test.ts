@@ -158,6 +158,13 @@ describe('authentication on /open/v1', () => {
   it('answers 401 for a revoked or an expired key', async () => {
     const k = await createKey(demo, { permissions: ['conversation.read'] });
     expect((await open(k.key, 'accounts/list')).status).toBe(200);
+    // Another company neither sees nor revokes it.
+    expect((await revoke(other, k.id)).status).toBe(404);
+    const theirList = await apiAs(ctx, other).post<{ list: { id: string }[] }>(
+      '/main-api/open/keys/list',
+    );
+    expect(theirList.data.list.some((i) => i.id === k.id)).toBe(false);
+    expect((await open(k.key, 'accounts/list')).status).toBe(200);
     expect((await revoke(demo, k.id)).status).toBe(200);
     const revoked = await open(k.key, 'accounts/list', {}, 'zh-CN');
     expect([revoked.status, revoked.message]).toEqual([401, 'API 密钥无效、已吊销或已过期']);
