@@ -52,6 +52,11 @@ export interface Database {
    * route for them.
    */
   listen(channel: string, handler: (payload: string) => void): Promise<() => Promise<void>>;
+  /**
+   * PGlite in a folder: its data folder (`DATA_DIR/pg`) and a hold that stops every query between
+   * two transactions until released (platform/pglite-thread.ts), for a backup to copy the folder.
+   */
+  folder?: { dir: string; hold(): Promise<() => Promise<void>> };
   close(): Promise<void>;
 }
 
@@ -71,6 +76,7 @@ export async function openPglite(dataDir: string | null, template?: Uint8Array):
     db,
     kind: 'pglite',
     listen: (channel, handler) => client.listen(channel, handler),
+    ...(dir ? { folder: { dir, hold: () => client.hold() } } : {}),
     close: () => client.close(),
   };
 }

@@ -18,6 +18,8 @@ export type ToWorker = { id: number } & (
   | { op: 'end'; tx: number; commit: boolean }
   | { op: 'listen'; channel: string }
   | { op: 'unlisten'; channel: string }
+  | { op: 'hold' }
+  | { op: 'release'; hold: number }
   | { op: 'close' }
 );
 
@@ -165,6 +167,21 @@ export class PGliteThread {
       if (!s?.delete(handler) || s.size > 0) return;
       this.#listeners.delete(channel);
       if (!this.#closed) await this.#call({ op: 'unlisten', channel });
+    };
+  }
+
+  /**
+   * Checkpoints, then stops every query and transaction until the returned release is called:
+   * the data folder's files stand still between two transactions (a backup copies them then).
+   * Queries sent meanwhile wait, as they would behind a long transaction.
+   */
+  async hold(): Promise<() => Promise<void>> {
+    const hold = (await this.#call({ op: 'hold' })) as number;
+    let released = false;
+    return async () => {
+      if (released) return;
+      released = true;
+      await this.#call({ op: 'release', hold });
     };
   }
 
