@@ -31,6 +31,7 @@ export const PERMISSIONS = {
     'zh-CN': '开放平台（API 密钥与 Webhook）',
     en: 'Open platform (API keys and webhooks)',
   },
+  'platform.backups': { 'zh-CN': '备份', en: 'Backups' },
 } as const satisfies Record<string, Text>;
 export type Permission = keyof typeof PERMISSIONS;
 export const PERMISSION_KEYS = Object.keys(PERMISSIONS) as Permission[];
@@ -40,6 +41,7 @@ export const PLATFORM_PERMISSIONS: Permission[] = [
   'platform.customers',
   'platform.ports',
   'platform.billing',
+  'platform.backups',
 ];
 /** Permissions that only exist inside a tenant. */
 export const TENANT_PERMISSIONS: Permission[] = PERMISSION_KEYS.filter(

@@ -4,6 +4,7 @@ import { attachScheduler } from '../scheduler/hooks.ts';
 import { realtimeModule } from '../realtime/realtime.module.ts';
 import { accountsModule } from './accounts/account.module.ts';
 import { authModule } from './auth/auth.module.ts';
+import { backupModule } from './backup/index.ts';
 import { billingModule } from './billing/billing.module.ts';
 import { bulkSendModule } from './bulk-send/bulk-send.module.ts';
 import { contactsModule } from './contacts/contact.module.ts';
@@ -78,6 +79,7 @@ export function serverModules(deps: Deps): ServerModule[] {
     robotsModule(deps),
     bulkSendModule(deps),
     statisticsModule(deps),
+    backupModule(deps),
   ];
 }
 

@@ -1,0 +1,31 @@
+import type { Deps } from '../../platform/deps.ts';
+import { job, type ServerModule } from '../module.ts';
+import { listenControl, controlSocketOf } from './backup-control.ts';
+import { backupJob } from './backup.job.ts';
+import { registerBackupRoutes } from './backup.routes.ts';
+import { backupRunnerOf } from './backup.runner.ts';
+
+/**
+ * Backups (docs/operations.md): the scheduled job, the platform admin's routes, and, on the
+ * embedded database, the control socket through which `npm run backup` asks this server for one.
+ */
+export function backupModule(deps: Deps): ServerModule {
+  const runner = backupRunnerOf(deps);
+  let closeControl: (() => Promise<void>) | null = null;
+  return {
+    name: 'backup',
+    jobs: [job(backupJob(deps))],
+    routes: (app) => registerBackupRoutes(app, deps),
+    async start() {
+      if (!runner.available) return;
+      closeControl = await listenControl(controlSocketOf(deps.config.dataDir), async (req) => {
+        if (req.op !== 'backup' || typeof req.out !== 'string') throw new Error('bad request');
+        const manifest = await runner.run('command', req.out);
+        return manifest;
+      });
+    },
+    async stop() {
+      await closeControl?.();
+    },
+  };
+}
