@@ -145,9 +145,12 @@ export function openDatabase(opts: { databaseUrl?: string; dataDir: string | nul
   return opts.databaseUrl ? openPostgres(opts.databaseUrl) : openPglite(opts.dataDir);
 }
 
-/** Applies the committed migrations; on PostgreSQL under an advisory lock so instances take turns. */
-export async function runMigrations(database: Database): Promise<void> {
-  const config = { migrationsFolder: MIGRATIONS_DIR };
+/**
+ * Applies the committed migrations (all pending ones in one transaction: one that fails leaves
+ * the database as it was); on PostgreSQL under an advisory lock so instances take turns.
+ */
+export async function runMigrations(database: Database, folder = MIGRATIONS_DIR): Promise<void> {
+  const config = { migrationsFolder: folder };
   if (database.kind === 'pglite') {
     await migratePglite(database.db as never, config);
     return;

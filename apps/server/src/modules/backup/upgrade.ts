@@ -1,8 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Config } from '../../platform/config.ts';
-import { runMigrations, type Database } from '../../platform/db.ts';
-import { migrationState, newerDatabaseMessage } from '../../platform/migration-state.ts';
+import { MIGRATIONS_DIR, runMigrations, type Database } from '../../platform/db.ts';
+import {
+  codeMigrations,
+  migrationState,
+  newerDatabaseMessage,
+} from '../../platform/migration-state.ts';
 import { recordBackup, scheduledName } from './backup-history.ts';
 import { takeBackup } from './backup.service.ts';
 
@@ -19,9 +23,11 @@ export async function upgradeSafely(
   config: Pick<Config, 'dataDir' | 'databaseUrl' | 'storage' | 's3' | 'backup'>,
   database: Database,
   now: () => number,
+  folder = MIGRATIONS_DIR,
 ): Promise<void> {
-  const state = await migrationState(database);
-  if (state.newer) throw new NewerDatabaseError(newerDatabaseMessage(state));
+  const code = codeMigrations(folder);
+  const state = await migrationState(database, code);
+  if (state.newer) throw new NewerDatabaseError(newerDatabaseMessage(state, code));
   if (state.pending.length > 0 && state.applied > 0 && database.folder) {
     const name = scheduledName(now()).replace(
       'cst-backup-',
@@ -44,5 +50,5 @@ export async function upgradeSafely(
       now(),
     );
   }
-  await runMigrations(database);
+  await runMigrations(database, folder);
 }
