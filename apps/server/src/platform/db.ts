@@ -53,10 +53,11 @@ export interface Database {
    */
   listen(channel: string, handler: (payload: string) => void): Promise<() => Promise<void>>;
   /**
-   * PGlite in a folder: its data folder (`DATA_DIR/pg`) and a hold that stops every query between
-   * two transactions until released (platform/pglite-thread.ts), for a backup to copy the folder.
+   * PGlite in a folder: its data folder (`DATA_DIR/pg`) and `snapshot`, which runs `fn` with a
+   * handle on a transaction during which nothing else runs (PGliteThread.snapshot): the folder's
+   * files stand still for a backup to copy them and count the rows they hold.
    */
-  folder?: { dir: string; hold(): Promise<() => Promise<void>> };
+  folder?: { dir: string; snapshot<T>(fn: (db: Db) => Promise<T>): Promise<T> };
   close(): Promise<void>;
 }
 
@@ -76,7 +77,17 @@ export async function openPglite(dataDir: string | null, template?: Uint8Array):
     db,
     kind: 'pglite',
     listen: (channel, handler) => client.listen(channel, handler),
-    ...(dir ? { folder: { dir, hold: () => client.hold() } } : {}),
+    ...(dir
+      ? {
+          folder: {
+            dir,
+            snapshot: <T>(fn: (tx: Db) => Promise<T>) =>
+              client.snapshot((tx) =>
+                fn(drizzlePglite({ client: tx as unknown as PGlite, schema }) as unknown as Db),
+              ),
+          },
+        }
+      : {}),
     close: () => client.close(),
   };
 }

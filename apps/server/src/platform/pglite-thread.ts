@@ -18,8 +18,6 @@ export type ToWorker = { id: number } & (
   | { op: 'end'; tx: number; commit: boolean }
   | { op: 'listen'; channel: string }
   | { op: 'unlisten'; channel: string }
-  | { op: 'hold' }
-  | { op: 'release'; hold: number }
   | { op: 'close' }
 );
 
@@ -171,18 +169,14 @@ export class PGliteThread {
   }
 
   /**
-   * Checkpoints, then stops every query and transaction until the returned release is called:
-   * the data folder's files stand still between two transactions (a backup copies them then).
-   * Queries sent meanwhile wait, as they would behind a long transaction.
+   * Runs `fn` in a transaction after a checkpoint: while it runs nothing else does (PGlite takes
+   * one query or transaction at a time; others wait as behind any long transaction), so the data
+   * folder's files stand still, between two transactions, with every committed change written
+   * out — a backup copies them then, and reads its counts in the same transaction.
    */
-  async hold(): Promise<() => Promise<void>> {
-    const hold = (await this.#call({ op: 'hold' })) as number;
-    let released = false;
-    return async () => {
-      if (released) return;
-      released = true;
-      await this.#call({ op: 'release', hold });
-    };
+  async snapshot<T>(fn: (tx: ThreadTransaction) => Promise<T>): Promise<T> {
+    await this.query('CHECKPOINT');
+    return this.transaction(fn);
   }
 
   async close(): Promise<void> {

@@ -21,8 +21,6 @@ interface OpenTx {
 const txs = new Map<number, OpenTx>();
 let txCount = 0;
 const unlisten = new Map<string, () => Promise<void>>();
-const holds = new Map<number, () => void>();
-let holdCount = 0;
 
 function post(m: FromWorker) {
   port.postMessage(m);
@@ -106,29 +104,7 @@ async function handle(m: ToWorker): Promise<unknown> {
       await off?.();
       return null;
     }
-    case 'hold': {
-      // Dirty pages written out first: the copy then replays little or no WAL when opened.
-      await db.exec('CHECKPOINT');
-      const id = ++holdCount;
-      let held!: () => void;
-      const isHeld = new Promise<void>((resolve) => (held = resolve));
-      const released = new Promise<void>((resolve) => holds.set(id, resolve));
-      // Every query, exec and transaction of PGlite takes this lock (OneTripPGlite's too).
-      void db._runExclusiveTransaction(async () => {
-        held();
-        await released;
-      });
-      await isHeld;
-      return id;
-    }
-    case 'release': {
-      holds.get(m.hold)?.();
-      holds.delete(m.hold);
-      return null;
-    }
     case 'close':
-      for (const release of holds.values()) release();
-      holds.clear();
       if (!db.closed) await db.close();
       return null;
   }

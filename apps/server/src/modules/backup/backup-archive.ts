@@ -84,7 +84,7 @@ export async function writeArchive(
   out: string,
 ): Promise<Manifest> {
   const tmp = path.join(path.dirname(out), `.${path.basename(out)}.${randomUUID()}.part`);
-  const gzip = zlib.createGzip({ level: 3 });
+  const gzip = zlib.createGzip({ level: 1 });
   const file = fs.createWriteStream(tmp, { flags: 'wx', mode: 0o600 });
   const written = pipeline(gzip, file);
   const write = async (chunk: Buffer) => {

@@ -42,28 +42,25 @@ export async function databaseFacts(db: Pick<Db, 'execute'>): Promise<DatabaseFa
 }
 
 /**
- * Copies the embedded database's folder into `into/pg` while the server keeps running: the
- * database thread checkpoints and holds every query between two transactions for the copy
- * (a few hundred milliseconds for a few hundred megabytes on one disk; requests wait that
- * long), then runs on. The copy is then opened on its own (a second PGlite, on the copy only) to
- * count its rows; it closes cleanly, so a restore starts without replaying anything.
+ * Copies the embedded database's folder into `into/pg` while the server keeps running: after a
+ * checkpoint, one transaction of the database thread counts the rows and copies the folder,
+ * and nothing else runs meanwhile (requests wait that long: about a second for a few hundred
+ * megabytes on one disk). A restore opens the copy as after a stop at that instant.
  */
 export async function snapshotPglite(database: Database, into: string): Promise<DatabaseFacts> {
   const folder = database.folder;
   if (!folder) throw new BackupError('the embedded database runs in memory: nothing to back up');
-  const release = await folder.hold();
-  try {
+  return folder.snapshot(async (db) => {
+    const facts = await databaseFacts(db);
     await fsp.cp(folder.dir, path.join(into, 'pg'), {
       recursive: true,
       mode: fs.constants.COPYFILE_FICLONE,
     });
-  } finally {
-    await release();
-  }
-  return factsOfPgliteFolder(into);
+    return facts;
+  });
 }
 
-/** Opens the PGlite folder `dataDir/pg` alone and reads its facts. */
+/** Opens the PGlite folder `dataDir/pg` alone (no server on it) and reads its facts. */
 export async function factsOfPgliteFolder(dataDir: string): Promise<DatabaseFacts> {
   const copy = await openPglite(dataDir);
   try {
