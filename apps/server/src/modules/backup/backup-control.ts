@@ -13,10 +13,7 @@ export function controlSocketOf(dataDir: string): string {
 }
 
 /** A request to the running server, one JSON line. */
-export interface ControlRequest {
-  op: 'backup';
-  out: string;
-}
+export type ControlRequest = { op: 'backup'; out: string } | { op: 'status' };
 /** Its answer, one JSON line. */
 export type ControlReply = { ok: true; result: unknown } | { ok: false; error: string };
 

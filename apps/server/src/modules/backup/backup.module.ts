@@ -19,9 +19,9 @@ export function backupModule(deps: Deps): ServerModule {
     async start() {
       if (!runner.available) return;
       closeControl = await listenControl(controlSocketOf(deps.config.dataDir), async (req) => {
+        if (req.op === 'status') return { running: true };
         if (req.op !== 'backup' || typeof req.out !== 'string') throw new Error('bad request');
-        const manifest = await runner.run('command', req.out);
-        return manifest;
+        return runner.run('command', req.out);
       });
     },
     async stop() {
