@@ -49,3 +49,9 @@ export const backupMessages = {
     en: 'A backup is already running',
   },
 } as const;
+
+/** A tenant's retention (manager setting): days of messages kept, null to keep everything. */
+export const retentionSettings = z.object({
+  days: z.number().int().min(1).max(36_500).nullable(),
+});
+export type RetentionSettings = z.infer<typeof retentionSettings>;

@@ -32,6 +32,7 @@ export const PERMISSIONS = {
     en: 'Open platform (API keys and webhooks)',
   },
   'platform.backups': { 'zh-CN': '备份', en: 'Backups' },
+  'retention.manage': { 'zh-CN': '消息保留期限', en: 'Message retention' },
 } as const satisfies Record<string, Text>;
 export type Permission = keyof typeof PERMISSIONS;
 export const PERMISSION_KEYS = Object.keys(PERMISSIONS) as Permission[];
@@ -55,7 +56,11 @@ export const DEFAULT_ROLE_PERMISSIONS: Record<Role, Permission[]> = {
   // Money is the manager's: a sub-account pays only through a custom role that grants it.
   // So are the open platform's keys and webhooks, which act for the whole tenant.
   subAdmin: TENANT_PERMISSIONS.filter(
-    (p) => p !== 'role.manage' && p !== 'billing.manage' && p !== 'openapi.manage',
+    (p) =>
+      p !== 'role.manage' &&
+      p !== 'billing.manage' &&
+      p !== 'openapi.manage' &&
+      p !== 'retention.manage',
   ),
   office: [
     'conversation.read',
