@@ -115,6 +115,8 @@ export const commonTexts: Record<Language, TextTree> = {
       orders: '订单记录',
       wallets: '余额与充值',
       allOrders: '全部订单',
+      backups: '备份',
+      retention: '消息保留期限',
     },
     menu: {
       sessionTalk: '会话聊天',
@@ -130,6 +132,7 @@ export const commonTexts: Record<Language, TextTree> = {
       ports: '端口管理',
       wallets: '余额充值',
       allOrders: '订单',
+      backups: '备份',
     },
   },
   en: {
@@ -240,6 +243,8 @@ export const commonTexts: Record<Language, TextTree> = {
       orders: 'Orders',
       wallets: 'Balances and recharges',
       allOrders: 'All orders',
+      backups: 'Backups',
+      retention: 'Message retention',
     },
     menu: {
       // Short: every top-menu entry stays in view at 1024 px (the page titles say more).
@@ -256,6 +261,7 @@ export const commonTexts: Record<Language, TextTree> = {
       ports: 'Ports',
       wallets: 'Balances',
       allOrders: 'Orders',
+      backups: 'Backups',
     },
   },
 };
