@@ -106,6 +106,7 @@ export const PERMISSION_GROUPS = {
     'statistics.read',
     'billing.manage',
     'openapi.manage',
+    'retention.manage',
   ],
 } as const satisfies Record<string, readonly Permission[]>;
 export type PermissionGroup = keyof typeof PERMISSION_GROUPS;
