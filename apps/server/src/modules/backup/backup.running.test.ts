@@ -26,7 +26,7 @@ import {
   type Call,
 } from '../../../test/child-server.ts';
 import { extractArchive, type Manifest } from './backup-archive.ts';
-import { countTables } from './snapshot.ts';
+import { countTables } from './snapshot.repository.ts';
 
 // Issue 36: `npm run backup` against a real running server that keeps taking messages, the
 // archive restored by `npm run restore` into a fresh folder (and database), checked against its

@@ -18,7 +18,7 @@ import {
   snapshotPglite,
   snapshotPostgres,
   stageFiles,
-} from './snapshot.ts';
+} from './snapshot.repository.ts';
 
 /** What a backup reads: the configuration (DATA_DIR, storage) and the open database. */
 export interface BackupSource {

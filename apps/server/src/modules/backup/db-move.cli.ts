@@ -4,7 +4,7 @@ import { loadConfig } from '../../platform/config.ts';
 import { openPglite } from '../../platform/db.ts';
 import { BackupError } from './backup-archive.ts';
 import { askServer } from './backup-control.ts';
-import { moveToPostgres } from './db-move.ts';
+import { moveToPostgres } from './db-move.repository.ts';
 
 async function main(): Promise<void> {
   const args = process.argv.slice(2);

@@ -9,8 +9,8 @@ import { openPglite, openPostgres, rowsOf } from '../../platform/db.ts';
 import { startServer } from '../../server.ts';
 import { dropPgDatabase, seedPgliteDataDir, testConfig } from '../../../test/support.ts';
 import { addAccount, apiAs, signIn } from '../accounts/account.test-support.ts';
-import { moveToPostgres } from './db-move.ts';
-import { countTables } from './snapshot.ts';
+import { moveToPostgres } from './db-move.repository.ts';
+import { countTables } from './snapshot.repository.ts';
 
 // `npm run db:move`: the embedded database into an empty PostgreSQL one, every row kept, the
 // statistics rollups not counted a second time.

@@ -3,8 +3,8 @@ import pg from 'pg';
 import { openPostgres, rowsOf, runMigrations, type Database } from '../../platform/db.ts';
 import { migrationState } from '../../platform/migration-state.ts';
 import { BackupError } from './backup-archive.ts';
-import { countTables } from './snapshot.ts';
-import { postgresIsEmpty } from './snapshot.ts';
+import { countTables } from './snapshot.repository.ts';
+import { postgresIsEmpty } from './snapshot.repository.ts';
 
 /** Rows read and written per statement. */
 const BATCH = 2000;
