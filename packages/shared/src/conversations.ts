@@ -103,6 +103,8 @@ export const conversationItem = z.object({
   notFriend: z.boolean().optional(),
   /** Do not disturb: no tone, no notification, not counted in unread totals. */
   disturb: z.boolean().optional(),
+  /** The last message is the account's own send and it failed (the list marks the row). */
+  lastFailed: z.boolean().optional(),
   /** The seat serving the chat after an accepted transfer (docs/service-transfer.md), else null. */
   servedBy: z.string().nullable().optional(),
   workWxid: z.string(),

@@ -30,6 +30,16 @@ export function SendFailure({ message }: { message: ChatMessage }) {
   );
 }
 
+/** The failed mark's tooltip: the reason after "failed", never "failed" twice. */
+export function failureTitle(
+  reason: string | null | undefined,
+  label: string,
+  t: (key: string, o?: Record<string, string>) => string,
+): string {
+  if (!reason || reason === label) return label;
+  return reason.startsWith(label) ? reason : t('inbox.failedReason', { reason });
+}
+
 /**
  * The delivery flags of an operator's message (SPEC §4): sending, sent (one tick), delivered
  * (two ticks), read (two blue ticks), or failed (a red mark; {@link SendFailure} says why).
@@ -46,7 +56,7 @@ export function DeliveryTicks({ message }: { message: ChatMessage }) {
         data-status={state}
         role="img"
         aria-label={label}
-        title={t('inbox.failedReason', { reason: message.errMessage || label })}
+        title={failureTitle(message.errMessage, label, t)}
       >
         <ExclamationCircleFilled />
       </span>

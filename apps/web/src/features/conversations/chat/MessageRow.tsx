@@ -1,3 +1,4 @@
+import { Button } from 'antd';
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MSG_TYPE, type ConversationItem } from '@cst/shared';
@@ -10,6 +11,14 @@ import { UserCardTrigger } from '../../userCard/UserCardTrigger.tsx';
 import { writerCardTarget } from '../../userCard/userCardStore.ts';
 import { messageTime } from '../relativeTime.ts';
 import { noticeText } from './noticeText.ts';
+
+/** Puts a recalled text back in the chat's composer, after what is typed there. */
+function reEdit(indexName: string, text: string): void {
+  const s = useInbox.getState();
+  const typed = s.drafts[indexName] ?? '';
+  s.setDraft(indexName, typed ? `${typed}${text}` : text);
+  requestAnimationFrame(() => document.querySelector<HTMLElement>('.composer textarea')?.focus());
+}
 
 /** Props of {@link MessageRow}. */
 export interface MessageRowProps {
@@ -32,6 +41,17 @@ export const MessageRow = memo(function MessageRow({ messageKey, conv }: Message
     return (
       <div className="msg-notice" data-testid="msg-notice" data-key={m.key}>
         <span>{noticeText(m, t)}</span>
+        {m.recalledText && (
+          <Button
+            type="link"
+            size="small"
+            className="msg-reedit"
+            onClick={() => reEdit(conv.index_name, m.recalledText!)}
+            data-testid="msg-reedit"
+          >
+            {t('inbox.reEdit')}
+          </Button>
+        )}
       </div>
     );
   }
