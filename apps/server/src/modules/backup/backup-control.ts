@@ -12,6 +12,13 @@ export function controlSocketOf(dataDir: string): string {
   return path.join(dataDir, 'control.sock');
 }
 
+/** Another server answers on this DATA_DIR: two on one embedded database would corrupt it. */
+export class FolderInUseError extends Error {
+  constructor(socket: string) {
+    super(`another server is running on this DATA_DIR (it answers on ${socket})`);
+  }
+}
+
 /** A request to the running server, one JSON line. */
 export type ControlRequest = { op: 'backup'; out: string } | { op: 'status' };
 /** Its answer, one JSON line. */
@@ -26,7 +33,7 @@ export async function listenControl(
   handle: (req: ControlRequest) => Promise<unknown>,
 ): Promise<() => Promise<void>> {
   if (fs.existsSync(socket)) {
-    if (await reachable(socket)) throw new Error(`another server is running on ${socket}`);
+    if (await reachable(socket)) throw new FolderInUseError(socket);
     fs.rmSync(socket, { force: true });
   }
   const server = net.createServer((conn) => {

@@ -1,6 +1,6 @@
 import type { Deps } from '../../platform/deps.ts';
 import { job, type ServerModule } from '../module.ts';
-import { listenControl, controlSocketOf } from './backup-control.ts';
+import { controlSocketOf, FolderInUseError, listenControl } from './backup-control.ts';
 import { backupJob } from './backup.job.ts';
 import { registerBackupRoutes } from './backup.routes.ts';
 import { backupRunnerOf } from './backup.runner.ts';
@@ -18,11 +18,18 @@ export function backupModule(deps: Deps): ServerModule {
     routes: (app) => registerBackupRoutes(app, deps),
     async start() {
       if (!runner.available) return;
-      closeControl = await listenControl(controlSocketOf(deps.config.dataDir), async (req) => {
-        if (req.op === 'status') return { running: true };
-        if (req.op !== 'backup' || typeof req.out !== 'string') throw new Error('bad request');
-        return runner.run('command', req.out);
-      });
+      const socket = controlSocketOf(deps.config.dataDir);
+      try {
+        closeControl = await listenControl(socket, async (req) => {
+          if (req.op === 'status') return { running: true };
+          if (req.op !== 'backup' || typeof req.out !== 'string') throw new Error('bad request');
+          return runner.run('command', req.out);
+        });
+      } catch (err) {
+        if (err instanceof FolderInUseError) throw err;
+        // Serving matters more: without the socket `npm run backup` says no server answers.
+        deps.log.warn({ err, socket }, 'backup control socket not listening');
+      }
     },
     async stop() {
       await closeControl?.();
