@@ -3,7 +3,8 @@ import { buildApp } from './app.ts';
 import { watchedAuthCache } from './platform/auth-cache.ts';
 import { MemoryBus, PgBus, type Bus } from './platform/bus.ts';
 import type { Config } from './platform/config.ts';
-import { openDatabase, runMigrations, type Database } from './platform/db.ts';
+import { openDatabase, type Database } from './platform/db.ts';
+import { upgradeSafely } from './modules/backup/index.ts';
 import { pgliteGrowthJob, pgliteMaintenanceJob } from './platform/pglite-maintenance.ts';
 import type { Deps } from './platform/deps.ts';
 import { seed, type CreatedLogin } from './modules/bootstrap/seed.ts';
@@ -96,7 +97,7 @@ export async function startServer(config: Config, opts: ServerOptions = {}): Pro
   const database =
     opts.database ??
     (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
-  await runMigrations(database);
+  await upgradeSafely(config, database, opts.now ?? (() => Date.now()));
   const { deps, setLog, close } = await openDeps(config, database, opts.now ?? (() => Date.now()));
   if (opts.captchaText) deps.captchaText = opts.captchaText;
   const realtime = configureRealtime(deps, opts.realtime ?? {});

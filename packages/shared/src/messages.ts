@@ -1,5 +1,6 @@
 import { accountsMessages } from './accounts.ts';
 import { authMessages } from './auth.ts';
+import { backupMessages } from './backups.ts';
 import { billingMessages } from './billing.ts';
 import { materialMessages } from './material.ts';
 import { phraseMessages } from './phrases.ts';
@@ -56,6 +57,7 @@ export const MESSAGES = {
   ...bulkSendMessages,
   ...statisticsMessages,
   ...openapiMessages,
+  ...backupMessages,
 } satisfies Record<string, Text>;
 export type MessageKey = keyof typeof MESSAGES;
 

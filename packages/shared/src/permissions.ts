@@ -31,6 +31,8 @@ export const PERMISSIONS = {
     'zh-CN': '开放平台（API 密钥与 Webhook）',
     en: 'Open platform (API keys and webhooks)',
   },
+  'platform.backups': { 'zh-CN': '备份', en: 'Backups' },
+  'retention.manage': { 'zh-CN': '消息保留期限', en: 'Message retention' },
 } as const satisfies Record<string, Text>;
 export type Permission = keyof typeof PERMISSIONS;
 export const PERMISSION_KEYS = Object.keys(PERMISSIONS) as Permission[];
@@ -40,6 +42,7 @@ export const PLATFORM_PERMISSIONS: Permission[] = [
   'platform.customers',
   'platform.ports',
   'platform.billing',
+  'platform.backups',
 ];
 /** Permissions that only exist inside a tenant. */
 export const TENANT_PERMISSIONS: Permission[] = PERMISSION_KEYS.filter(
@@ -53,7 +56,11 @@ export const DEFAULT_ROLE_PERMISSIONS: Record<Role, Permission[]> = {
   // Money is the manager's: a sub-account pays only through a custom role that grants it.
   // So are the open platform's keys and webhooks, which act for the whole tenant.
   subAdmin: TENANT_PERMISSIONS.filter(
-    (p) => p !== 'role.manage' && p !== 'billing.manage' && p !== 'openapi.manage',
+    (p) =>
+      p !== 'role.manage' &&
+      p !== 'billing.manage' &&
+      p !== 'openapi.manage' &&
+      p !== 'retention.manage',
   ),
   office: [
     'conversation.read',
@@ -99,6 +106,7 @@ export const PERMISSION_GROUPS = {
     'statistics.read',
     'billing.manage',
     'openapi.manage',
+    'retention.manage',
   ],
 } as const satisfies Record<string, readonly Permission[]>;
 export type PermissionGroup = keyof typeof PERMISSION_GROUPS;

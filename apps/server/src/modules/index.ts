@@ -4,6 +4,8 @@ import { attachScheduler } from '../scheduler/hooks.ts';
 import { realtimeModule } from '../realtime/realtime.module.ts';
 import { accountsModule } from './accounts/account.module.ts';
 import { authModule } from './auth/auth.module.ts';
+import { backupModule } from './backup/index.ts';
+import { retentionModule } from './retention/index.ts';
 import { billingModule } from './billing/billing.module.ts';
 import { bulkSendModule } from './bulk-send/bulk-send.module.ts';
 import { contactsModule } from './contacts/contact.module.ts';
@@ -80,6 +82,8 @@ export function serverModules(deps: Deps): ServerModule[] {
     bulkSendModule(deps),
     statisticsModule(deps),
     openapiModule(deps),
+    backupModule(deps),
+    retentionModule(deps),
   ];
 }
 

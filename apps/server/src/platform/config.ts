@@ -49,7 +49,26 @@ const envSchema = z.object({
   SIM_TRAFFIC_MAX: z.coerce.number().int().min(0).max(6000).default(60),
   SIM_TRAFFIC_TENANT_MAX: z.coerce.number().int().min(0).max(1_000_000).default(600),
   LOGIN_RECORD_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(180),
+  BACKUP_DIR: z.string().optional(),
+  BACKUP_EVERY: z
+    .string()
+    .default('daily')
+    .refine((v) => parseEvery(v) !== undefined, 'daily, hourly, off, or a number of hours ("6h")'),
+  BACKUP_KEEP: z.coerce.number().int().min(1).max(10_000).default(7),
 });
+
+/** BACKUP_EVERY as milliseconds: null when off, undefined when not understood. */
+export function parseEvery(raw: string): number | null | undefined {
+  const v = raw.trim().toLowerCase();
+  if (v === 'off' || v === '0') return null;
+  if (v === 'daily') return 86_400_000;
+  if (v === 'hourly') return 3_600_000;
+  const m = /^(\d+(?:\.\d+)?)\s*([hdm])$/.exec(v);
+  if (!m) return undefined;
+  const n = Number(m[1]);
+  if (n <= 0) return undefined;
+  return Math.round(n * { m: 60_000, h: 3_600_000, d: 86_400_000 }[m[2] as 'm' | 'h' | 'd']);
+}
 
 /** The server's configuration, read from the environment (DESIGN.md §10). */
 export interface Config {
@@ -101,6 +120,12 @@ export interface Config {
   simTrafficMax: number;
   /** SIM_TRAFFIC_TENANT_MAX: simulated inbound messages per minute per tenant, all accounts. */
   simTrafficTenantMax: number;
+  /**
+   * Backups of the embedded database (docs/operations.md): where the scheduled and pre-upgrade
+   * archives go (BACKUP_DIR, default `backups` beside DATA_DIR), how often (BACKUP_EVERY, default
+   * daily; null when off) and how many scheduled ones are kept (BACKUP_KEEP, default 7).
+   */
+  backup: { dir: string; everyMs: number | null; keep: number };
 }
 
 /** Reads the configuration from an environment object; bad values stop the start with a clear message. */
@@ -161,6 +186,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     allowPrivateNetwork: e.ALLOW_PRIVATE_NETWORK === '1' || e.ALLOW_PRIVATE_NETWORK === 'true',
     simTrafficMax: e.SIM_TRAFFIC_MAX,
     simTrafficTenantMax: e.SIM_TRAFFIC_TENANT_MAX,
+    backup: {
+      dir: path.resolve(
+        e.BACKUP_DIR ?? path.join(path.dirname(path.resolve(e.DATA_DIR)), 'backups'),
+      ),
+      everyMs: parseEvery(e.BACKUP_EVERY) ?? null,
+      keep: e.BACKUP_KEEP,
+    },
   };
 }
 

@@ -52,6 +52,12 @@ export interface Database {
    * route for them.
    */
   listen(channel: string, handler: (payload: string) => void): Promise<() => Promise<void>>;
+  /**
+   * PGlite in a folder: its data folder (`DATA_DIR/pg`) and `snapshot`, which runs `fn` with a
+   * handle on a transaction during which nothing else runs (PGliteThread.snapshot): the folder's
+   * files stand still for a backup to copy them and count the rows they hold.
+   */
+  folder?: { dir: string; snapshot<T>(fn: (db: Db) => Promise<T>): Promise<T> };
   close(): Promise<void>;
 }
 
@@ -71,6 +77,17 @@ export async function openPglite(dataDir: string | null, template?: Uint8Array):
     db,
     kind: 'pglite',
     listen: (channel, handler) => client.listen(channel, handler),
+    ...(dir
+      ? {
+          folder: {
+            dir,
+            snapshot: <T>(fn: (tx: Db) => Promise<T>) =>
+              client.snapshot((tx) =>
+                fn(drizzlePglite({ client: tx as unknown as PGlite, schema }) as unknown as Db),
+              ),
+          },
+        }
+      : {}),
     close: () => client.close(),
   };
 }
@@ -139,9 +156,12 @@ export function openDatabase(opts: { databaseUrl?: string; dataDir: string | nul
   return opts.databaseUrl ? openPostgres(opts.databaseUrl) : openPglite(opts.dataDir);
 }
 
-/** Applies the committed migrations; on PostgreSQL under an advisory lock so instances take turns. */
-export async function runMigrations(database: Database): Promise<void> {
-  const config = { migrationsFolder: MIGRATIONS_DIR };
+/**
+ * Applies the committed migrations (all pending ones in one transaction: one that fails leaves
+ * the database as it was); on PostgreSQL under an advisory lock so instances take turns.
+ */
+export async function runMigrations(database: Database, folder = MIGRATIONS_DIR): Promise<void> {
+  const config = { migrationsFolder: folder };
   if (database.kind === 'pglite') {
     await migratePglite(database.db as never, config);
     return;

@@ -168,6 +168,17 @@ export class PGliteThread {
     };
   }
 
+  /**
+   * Runs `fn` in a transaction after a checkpoint: while it runs nothing else does (PGlite takes
+   * one query or transaction at a time; others wait as behind any long transaction), so the data
+   * folder's files stand still, between two transactions, with every committed change written
+   * out — a backup copies them then, and reads its counts in the same transaction.
+   */
+  async snapshot<T>(fn: (tx: ThreadTransaction) => Promise<T>): Promise<T> {
+    await this.query('CHECKPOINT');
+    return this.transaction(fn);
+  }
+
   async close(): Promise<void> {
     if (this.#closed) return;
     await this.#call({ op: 'close' }).catch(() => undefined);

@@ -116,6 +116,8 @@ export const commonTexts: Record<Language, TextTree> = {
       orders: '订单记录',
       wallets: '余额与充值',
       allOrders: '全部订单',
+      backups: '备份',
+      retention: '消息保留期限',
     },
     menu: {
       sessionTalk: '会话聊天',
@@ -131,6 +133,7 @@ export const commonTexts: Record<Language, TextTree> = {
       ports: '端口管理',
       wallets: '余额充值',
       allOrders: '订单',
+      backups: '备份',
     },
   },
   en: {
@@ -242,6 +245,8 @@ export const commonTexts: Record<Language, TextTree> = {
       orders: 'Orders',
       wallets: 'Balances and recharges',
       allOrders: 'All orders',
+      backups: 'Backups',
+      retention: 'Message retention',
     },
     menu: {
       // Short: every top-menu entry stays in view at 1024 px (the page titles say more).
@@ -258,6 +263,7 @@ export const commonTexts: Record<Language, TextTree> = {
       ports: 'Ports',
       wallets: 'Balances',
       allOrders: 'Orders',
+      backups: 'Backups',
     },
   },
 };

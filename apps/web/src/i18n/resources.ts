@@ -19,6 +19,7 @@ import { groupsTexts } from '../features/groups/texts.ts';
 import { tagsTexts } from '../features/tags/texts.ts';
 import { customersTexts } from '../features/customers/texts.ts';
 import { portsTexts } from '../features/ports/texts.ts';
+import { backupsTexts } from '../features/backups/texts.ts';
 import { billingTexts } from '../features/billing/texts.ts';
 import { profileTexts } from '../features/profile/texts.ts';
 import { realtimeTexts } from '../features/realtime/texts.ts';
@@ -52,6 +53,7 @@ export const FEATURE_TEXTS: Record<Language, TextTree>[] = [
   customersTexts,
   portsTexts,
   billingTexts,
+  backupsTexts,
   accountsTexts,
   simulatorTexts,
   realtimeTexts,

@@ -4,6 +4,7 @@ import {
   bigint,
   check,
   index,
+  integer,
   jsonb,
   pgTable,
   text,
@@ -27,6 +28,11 @@ export const tenants = pgTable(
     balanceCents: bigint('balance_cents', { mode: 'number' }).notNull().default(0),
     /** IANA zone the statistics count days in (docs/statistics.md). */
     timeZone: text('time_zone').notNull().default('Asia/Shanghai'),
+    /**
+     * Messages and cached received files older than this many days are deleted by the
+     * retention job (docs/operations.md); null keeps everything.
+     */
+    retentionDays: integer('retention_days'),
     createdAt: createdAt(),
   },
   (t) => [check('tenants_balance_nonneg', sql`${t.balanceCents} >= 0`)],

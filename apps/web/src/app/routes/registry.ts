@@ -3,6 +3,7 @@ import AccountBookOutlined from '@ant-design/icons/es/icons/AccountBookOutlined'
 import ApiOutlined from '@ant-design/icons/es/icons/ApiOutlined';
 import BarChartOutlined from '@ant-design/icons/es/icons/BarChartOutlined';
 import CameraOutlined from '@ant-design/icons/es/icons/CameraOutlined';
+import CloudServerOutlined from '@ant-design/icons/es/icons/CloudServerOutlined';
 import CommentOutlined from '@ant-design/icons/es/icons/CommentOutlined';
 import ContactsOutlined from '@ant-design/icons/es/icons/ContactsOutlined';
 import CustomerServiceOutlined from '@ant-design/icons/es/icons/CustomerServiceOutlined';
@@ -159,6 +160,10 @@ export const ROUTES: AppRoute[] = [
   child('settings', '/settings/orders', 'route.orders', 'billing.manage', 14, {
     ready: true,
     load: () => import('../../features/billing/OrdersPage.tsx').then((m) => m.OrdersPage),
+  }),
+  child('settings', '/settings/retention', 'route.retention', 'retention.manage', 16, {
+    ready: true,
+    load: () => import('../../features/backups/RetentionPage.tsx').then((m) => m.RetentionPage),
   }),
   child('settings', '/settings/childAccountManage', 'route.childAccountManage', 'seat.manage', 20, {
     ready: true,
@@ -417,5 +422,10 @@ export const ROUTES: AppRoute[] = [
     ready: true,
     load: () => import('../../features/billing/OrdersPage.tsx').then((m) => m.OrdersPage),
     menu: [{ group: 'top', order: 110, labelKey: 'menu.allOrders', icon: FileTextOutlined }],
+  }),
+  page('/system/backups', 'route.backups', 'platform.backups', {
+    ready: true,
+    load: () => import('../../features/backups/BackupsPage.tsx').then((m) => m.BackupsPage),
+    menu: [{ group: 'top', order: 115, labelKey: 'menu.backups', icon: CloudServerOutlined }],
   }),
 ];

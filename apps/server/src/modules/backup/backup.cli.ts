@@ -1,0 +1,62 @@
+// `npm run backup -- --out FILE`: one archive of the database and the stored files, taken from
+// the running server when there is one (docs/operations.md).
+import path from 'node:path';
+import { loadConfig } from '../../platform/config.ts';
+import { openPglite, openPostgres } from '../../platform/db.ts';
+import { BackupError, type Manifest } from './backup-archive.ts';
+import { askServer } from './backup-control.ts';
+import { takeBackup } from './backup.service.ts';
+
+function argOf(args: string[], name: string): string | undefined {
+  const i = args.indexOf(name);
+  if (i >= 0) return args[i + 1];
+  return args.find((a) => a.startsWith(`${name}=`))?.slice(name.length + 1);
+}
+
+async function main(): Promise<void> {
+  const args = process.argv.slice(2);
+  const out = argOf(args, '--out');
+  if (!out) throw new BackupError('usage: npm run backup -- --out FILE.tar.gz');
+  const target = path.resolve(out);
+  const config = loadConfig(process.env);
+  let manifest: Manifest;
+  if (config.databaseUrl) {
+    const database = await openPostgres(config.databaseUrl, 2);
+    try {
+      manifest = await takeBackup({ config, database, now: Date.now }, target);
+    } finally {
+      await database.close();
+    }
+  } else {
+    const reply = await askServer(config.dataDir, { op: 'backup', out: target });
+    if (reply && !reply.ok) throw new BackupError(reply.error);
+    if (reply?.ok) {
+      manifest = reply.result as Manifest;
+      process.stdout.write('Taken by the running server.\n');
+    } else {
+      // No server runs on this folder: the command opens it itself.
+      const database = await openPglite(config.dataDir);
+      try {
+        manifest = await takeBackup({ config, database, now: Date.now }, target);
+      } finally {
+        await database.close();
+      }
+    }
+  }
+  const rows = Object.values(manifest.database.tables).reduce((a, b) => a + b, 0);
+  process.stdout.write(
+    `Backup written: ${target}\n` +
+      `  version ${manifest.version}, migration ${manifest.database.lastMigration?.tag ?? '-'}\n` +
+      `  ${rows} rows in ${Object.keys(manifest.database.tables).length} tables, ` +
+      `${manifest.storage.files} stored files\n` +
+      (manifest.storage.kind === 's3'
+        ? `  S3 bucket ${manifest.storage.bucket}: its objects are not in the archive; back the ` +
+          `bucket up with its own versioning or replication (docs/operations.md)\n`
+        : ''),
+  );
+}
+
+main().catch((err: unknown) => {
+  process.stderr.write(`Backup failed: ${err instanceof Error ? err.message : String(err)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,40 @@
+import type { FastifyInstance } from 'fastify';
+import { backupStatus } from '@cst/shared';
+import type { Deps } from '../../platform/deps.ts';
+import { fail } from '../../platform/errors.ts';
+import { access, defineRoute } from '../../platform/http.ts';
+import { backupRunnerOf } from './backup.runner.ts';
+
+const BASE = '/system-api/system/backups';
+
+/** The platform admin's backups: the last ones and their warning, and a backup now. */
+export function registerBackupRoutes(app: FastifyInstance, deps: Deps): void {
+  const runner = backupRunnerOf(deps);
+  const tags = ['backups'];
+
+  defineRoute(app, {
+    method: 'GET',
+    url: BASE,
+    access: access.can('platform.backups'),
+    tags,
+    summary: 'The last backups (time, size, result), the schedule and its warning',
+    response: backupStatus,
+    handler: () => runner.status(),
+  });
+
+  defineRoute(app, {
+    method: 'POST',
+    url: BASE,
+    access: access.can('platform.backups'),
+    tags,
+    summary: 'Start a backup now (it runs in the background; the list shows it when done)',
+    response: backupStatus,
+    handler: () => {
+      if (!runner.available) throw fail.invalid('backupUnavailable');
+      if (runner.running) throw fail.conflict('backupRunning');
+      // The result is recorded in the history; a failure is logged there too.
+      runner.run('console').catch(() => undefined);
+      return runner.status();
+    },
+  });
+}

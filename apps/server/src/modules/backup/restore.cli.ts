@@ -1,0 +1,24 @@
+// `npm run restore -- FILE`: an archive of `npm run backup` into an empty DATA_DIR (and, with
+// DATABASE_URL, an empty PostgreSQL database); then `npm start` (docs/operations.md).
+import { loadConfig } from '../../platform/config.ts';
+import { BackupError } from './backup-archive.ts';
+import { restoreBackup } from './backup.service.ts';
+
+async function main(): Promise<void> {
+  const file = process.argv.slice(2).find((a) => !a.startsWith('--'));
+  if (!file) throw new BackupError('usage: npm run restore -- FILE.tar.gz');
+  const config = loadConfig(process.env);
+  const manifest = await restoreBackup(config, file);
+  const rows = Object.values(manifest.database.tables).reduce((a, b) => a + b, 0);
+  process.stdout.write(
+    `Restored ${file} (taken ${manifest.createdAt} by version ${manifest.version}) into ` +
+      `${config.databaseUrl ? 'DATABASE_URL and ' : ''}${config.dataDir}\n` +
+      `  ${rows} rows, ${manifest.storage.files} stored files; every part matched its SHA-256.\n` +
+      `  Start the console with the same WA_AUTH_KEY as before: npm start\n`,
+  );
+}
+
+main().catch((err: unknown) => {
+  process.stderr.write(`Restore refused: ${err instanceof Error ? err.message : String(err)}\n`);
+  process.exit(1);
+});

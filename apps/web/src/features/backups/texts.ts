@@ -1,0 +1,86 @@
+import type { Language } from '@cst/shared';
+import type { TextTree } from '../../i18n/common.ts';
+
+/** Texts of the backups page and the retention setting. */
+export const backupsTexts: Record<Language, TextTree> = {
+  'zh-CN': {
+    backups: {
+      title: '备份',
+      start: '立即备份',
+      started: '备份已开始，完成后显示在列表中',
+      running: '正在备份…',
+      schedule: '每 {hours} 小时自动备份一次，保留最近 {keep} 份，保存在 {dir}',
+      scheduleOff: '未开启定时备份（BACKUP_EVERY=off）；备份保存在 {dir}',
+      unavailable:
+        '此服务器使用 PostgreSQL：请用 npm run backup 或数据库自身的快照备份（见 docs/operations.md）',
+      failed: '最近一次备份失败：{error}',
+      overdue: '已超过两个周期没有成功的备份，请检查服务器日志与磁盘空间',
+      empty: '还没有备份',
+      at: '时间',
+      file: '文件',
+      size: '大小',
+      result: '结果',
+      ok: '成功',
+      error: '失败',
+      trigger: '触发方式',
+      triggers: {
+        schedule: '定时',
+        console: '控制台',
+        command: '命令行',
+        upgrade: '升级前',
+      },
+      seconds: '{n} 秒',
+    },
+    retention: {
+      title: '消息保留期限',
+      hint: '超过期限的聊天消息和收到的文件缓存每小时自动删除；统计报表的数字不受影响。默认全部保留。',
+      keepAll: '全部保留',
+      keepDays: '保留最近',
+      days: '天',
+      save: '保存',
+      saved: '已保存',
+      confirmTitle: '确认删除旧消息',
+      confirm: '早于 {days} 天的消息将被永久删除，无法恢复。确定吗？',
+    },
+  },
+  en: {
+    backups: {
+      title: 'Backups',
+      start: 'Back up now',
+      started: 'The backup has started; it appears in the list when done',
+      running: 'Backing up…',
+      schedule: 'A backup every {hours} h, the last {keep} kept, in {dir}',
+      scheduleOff: 'Scheduled backups are off (BACKUP_EVERY=off); backups go to {dir}',
+      unavailable:
+        'This server runs on PostgreSQL: back up with npm run backup or the database’s own snapshots (docs/operations.md)',
+      failed: 'The last backup failed: {error}',
+      overdue: 'No backup succeeded for two periods: check the server log and the free disk space',
+      empty: 'No backup yet',
+      at: 'Time',
+      file: 'File',
+      size: 'Size',
+      result: 'Result',
+      ok: 'Done',
+      error: 'Failed',
+      trigger: 'Started by',
+      triggers: {
+        schedule: 'Schedule',
+        console: 'Console',
+        command: 'Command line',
+        upgrade: 'Before upgrade',
+      },
+      seconds: '{n} s',
+    },
+    retention: {
+      title: 'Message retention',
+      hint: 'Chat messages and cached received files older than the limit are deleted every hour; statistics keep their figures. By default everything is kept.',
+      keepAll: 'Keep everything',
+      keepDays: 'Keep the last',
+      days: 'days',
+      save: 'Save',
+      saved: 'Saved',
+      confirmTitle: 'Delete old messages',
+      confirm: 'Messages older than {days} days will be deleted for good. Continue?',
+    },
+  },
+};
