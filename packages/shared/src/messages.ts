@@ -18,6 +18,7 @@ import { robotMessages } from './robots.ts';
 import { sensitiveMessages } from './sensitive.ts';
 import { serviceMessages } from './service.ts';
 import { statisticsMessages } from './statistics.ts';
+import { webhookMessages } from './webhooks.ts';
 import { tagsMessages } from './tags.ts';
 import { talkMessages } from './talk.ts';
 import { translationMessages } from './translation.ts';
@@ -54,6 +55,7 @@ export const MESSAGES = {
   ...robotMessages,
   ...bulkSendMessages,
   ...statisticsMessages,
+  ...webhookMessages,
 } satisfies Record<string, Text>;
 export type MessageKey = keyof typeof MESSAGES;
 
