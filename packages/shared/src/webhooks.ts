@@ -161,6 +161,7 @@ export const webhookDeliveriesResult = z.object({
   list: z.array(webhookDeliveryItem),
   total: z.number(),
 });
+export type WebhookDeliveriesResult = z.infer<typeof webhookDeliveriesResult>;
 
 export const webhookRedeliverBody = z.object({ id: idString, eventId: idString });
 export const webhookEventIdResult = z.object({ eventId: z.string() });
