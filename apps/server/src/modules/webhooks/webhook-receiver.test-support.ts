@@ -10,9 +10,9 @@ export interface Received {
 
 /**
  * A real HTTP receiver on 127.0.0.1 for webhook tests: records every POST and answers the next
- * status of `answers` (200 once they run out), or nothing while `down` (connections refused).
+ * status of `answers` (200 once they run out). On `atPort` when given (0: any free port).
  */
-export async function startReceiver() {
+export async function startReceiver(atPort = 0) {
   const got: Received[] = [];
   const answers: number[] = [];
   const waiters: (() => void)[] = [];
@@ -29,7 +29,7 @@ export async function startReceiver() {
     });
   });
   server.keepAliveTimeout = 1000;
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  await new Promise<void>((r) => server.listen(atPort, '127.0.0.1', r));
   const port = (server.address() as { port: number }).port;
   return {
     url: `http://127.0.0.1:${port}/hook`,
