@@ -33,6 +33,7 @@ import { materialTexts } from '../features/material/texts.ts';
 import { phrasesTexts } from '../features/phrases/texts.ts';
 import { profileLibrariesTexts } from '../features/profileLibraries/texts.ts';
 import { statisticsTexts } from '../features/statistics/texts.ts';
+import { webhooksTexts } from '../features/webhooks/texts.ts';
 import { commonTexts, type TextTree } from './common.ts';
 
 /**
@@ -75,6 +76,7 @@ export const FEATURE_TEXTS: Record<Language, TextTree>[] = [
   robotsTexts,
   bulkSendTexts,
   statisticsTexts,
+  webhooksTexts,
 ];
 
 /**
