@@ -110,38 +110,67 @@ export interface AttemptRecord {
 }
 
 /**
- * Records an attempt if this instance still holds the delivery (appending it to the log), and
- * the endpoint's failing streak (started by a failure, ended by a success). Returns the
- * endpoint's `failing_since` after it, or undefined when the delivery was not ours.
+ * Records attempts (one statement for a batch) where this instance still holds the delivery,
+ * appending each to its log, and the endpoints' failing streaks: started by a failure, ended by a
+ * success (the endpoint row is written only then, not on every delivery). Answers, in order, the
+ * endpoint's `failing_since` after it, or undefined for a delivery that was not ours.
  */
-export async function recordAttempt(
+export async function recordAttempts(
   db: DbOrTx,
-  r: AttemptRecord,
-): Promise<{ failingSince: number | null } | undefined> {
-  const ok = r.state === 'delivered';
-  const log = JSON.stringify([wellFormedJson(r.attempt)]);
-  const [row] = rowsOf<{ failing_since: string | number | null }>(
+  records: AttemptRecord[],
+): Promise<({ failingSince: number | null } | undefined)[]> {
+  if (records.length === 0) return [];
+  const now = Math.max(...records.map((r) => r.now));
+  const payload = records.map((r) => ({
+    id: r.id,
+    owner: r.owner,
+    state: r.state,
+    due_at: r.dueAt,
+    code: r.attempt.statusCode,
+    error: r.attempt.error,
+    latency: r.attempt.latencyMs,
+    log: [wellFormedJson(r.attempt)],
+    delivered_at: r.state === 'delivered' ? r.now : null,
+  }));
+  const rows = rowsOf<{ id: string | number; failing_since: string | number | null }>(
     await db.execute(sql`
-      with upd as (
-        update webhook_deliveries
-        set state = ${r.state}, attempts = attempts + 1, due_at = ${r.dueAt},
-            lease_owner = null, lease_until = null,
-            last_status_code = ${r.attempt.statusCode}, last_error = ${r.attempt.error},
-            latency_ms = ${r.attempt.latencyMs}, log = log || ${log}::jsonb,
-            delivered_at = ${ok ? r.now : null}
-        where id = ${r.id} and lease_owner = ${r.owner} and state = 'pending'
-        returning endpoint_id
+      with v as (
+        select * from jsonb_to_recordset(${JSON.stringify(payload)}::jsonb) as v(
+          id bigint, owner text, state text, due_at bigint, code int, error text, latency int,
+          log jsonb, delivered_at bigint)
+      ), upd as (
+        update webhook_deliveries d
+        set state = v.state, attempts = d.attempts + 1, due_at = v.due_at,
+            lease_owner = null, lease_until = null, last_status_code = v.code,
+            last_error = v.error, latency_ms = v.latency, log = d.log || v.log,
+            delivered_at = v.delivered_at
+        from v
+        where d.id = v.id and d.lease_owner = v.owner and d.state = 'pending'
+        returning d.id, d.endpoint_id, v.state
+      ), streak as (
+        select endpoint_id, bool_or(state = 'delivered') as ok from upd group by endpoint_id
+      ), ep as (
+        update webhook_endpoints e
+        set failing_since = case when streak.ok then null else ${now}::bigint end
+        from streak
+        where e.id = streak.endpoint_id
+          and (case when streak.ok then e.failing_since is not null
+                    else e.failing_since is null end)
+        returning e.id, e.failing_since
       )
-      update webhook_endpoints e
-      set failing_since = ${ok ? sql`null` : sql`coalesce(e.failing_since, ${r.now})`}
-      from upd where e.id = upd.endpoint_id
-      returning e.failing_since`),
+      select upd.id,
+             case when ep.id is not null then ep.failing_since else e.failing_since end
+               as failing_since
+      from upd
+      join webhook_endpoints e on e.id = upd.endpoint_id
+      left join ep on ep.id = upd.endpoint_id`),
   );
-  if (!row) {
-    // Not ours any more, or the endpoint went (the delivery with it).
-    return undefined;
-  }
-  return { failingSince: row.failing_since === null ? null : Number(row.failing_since) };
+  const byId = new Map(rows.map((r) => [Number(r.id), r]));
+  return records.map((r) => {
+    const row = byId.get(r.id);
+    if (!row) return undefined;
+    return { failingSince: row.failing_since === null ? null : Number(row.failing_since) };
+  });
 }
 
 /** Hands claimed deliveries back (shutdown): claimable again at once. */

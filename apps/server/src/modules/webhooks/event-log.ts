@@ -2,11 +2,15 @@ import { MESSAGE_PUSH_EVENT, type WebhookEvent } from '@cst/shared';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db.ts';
 import type { PushInput } from '../../realtime/realtime.ts';
-import { SCHEDULER_WAKE_CHANNEL } from '../../scheduler/scheduler.ts';
 import { insertEvents, sinksOf, type TenantSinks } from './open-events.repository.ts';
 
 /** The scheduler's job kind of deliveries (its wake payload). */
 export const WEBHOOK_JOB = 'webhookDelivery';
+/**
+ * The channel the event log NOTIFYs in the change's transaction (PostgreSQL sends it at the
+ * commit): deliveries and streams look for new events.
+ */
+export const OPEN_EVENTS_CHANNEL = 'open_events';
 /** The bus channel telling every instance that a tenant's endpoints changed (payload: tenant). */
 export const WEBHOOKS_CHANGED_CHANNEL = 'webhooks_changed';
 
@@ -69,8 +73,8 @@ async function sinksFor(tx: Tx, tenantIds: string[]): Promise<Map<string, Tenant
  * Records events of the open platform in the caller's transaction (the outbox of webhooks and
  * the stream): an `open_events` row each, and a pending delivery per subscribed endpoint. Events
  * of a tenant with no subscribed endpoint and no stream are skipped. Call it last in the
- * transaction (it takes the tenant's event lock until the commit); the scheduler is woken by a
- * NOTIFY that PostgreSQL sends at the commit.
+ * transaction (it takes the tenant's event lock until the commit); deliveries and streams are
+ * woken by a NOTIFY that PostgreSQL sends at the commit.
  */
 export async function recordEvents(tx: Tx, inputs: OpenEventInput[]): Promise<void> {
   if (inputs.length === 0) return;
@@ -90,7 +94,7 @@ export async function recordEvents(tx: Tx, inputs: OpenEventInput[]): Promise<vo
     }));
   if (rows.length === 0) return;
   await insertEvents(tx, rows);
-  await tx.execute(sql`select pg_notify(${SCHEDULER_WAKE_CHANNEL}, ${WEBHOOK_JOB})`);
+  await tx.execute(sql`select pg_notify(${OPEN_EVENTS_CHANNEL}, '')`);
 }
 
 /** Records one event ({@link recordEvents}). */

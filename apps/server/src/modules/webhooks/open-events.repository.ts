@@ -102,11 +102,13 @@ export async function eventsAfter(
   db: DbOrTx,
   tenantId: string,
   afterId: number,
-  accountIds: string[] | 'all',
+  accountIds: readonly string[] | 'all',
   limit: number,
 ): Promise<StreamEvent[]> {
   const scope =
-    accountIds === 'all' ? sql`` : sql`and work_account_id = any(${sql.param(accountIds)}::uuid[])`;
+    accountIds === 'all'
+      ? sql``
+      : sql`and work_account_id = any(${sql.param([...accountIds])}::uuid[])`;
   const rows = rowsOf<{
     id: string | number;
     public_id: string;
