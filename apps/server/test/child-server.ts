@@ -37,7 +37,7 @@ export async function spawnServer(
   env: Record<string, string>,
   port: number,
   log: string,
-  opts: { leaseMs?: number; startMs?: number; accountLeaseMs?: number } = {},
+  opts: { leaseMs?: number; startMs?: number; accountLeaseMs?: number; clock?: boolean } = {},
 ): Promise<{ child: ChildProcess; url: string }> {
   const out = fs.openSync(log, 'a');
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
@@ -54,9 +54,11 @@ export async function spawnServer(
       SCHEDULER_POLL_MS: '200',
       SCHEDULER_LEASE_MS: String(opts.leaseMs ?? 1500),
       ...(opts.accountLeaseMs ? { ACCOUNT_LEASE_MS: String(opts.accountLeaseMs) } : {}),
+      // The test clock (platform/test-clock.ts), moved over the IPC channel by `advance`.
+      ...(opts.clock ? { CST_TEST_CLOCK: 'ipc' } : {}),
       ...env,
     },
-    stdio: ['ignore', out, out],
+    stdio: opts.clock ? ['ignore', out, out, 'ipc'] : ['ignore', out, out],
   });
   children.push(child);
   const url = `http://127.0.0.1:${port}`;
@@ -71,6 +73,26 @@ export async function spawnServer(
     if (ok) return { child, url };
     await new Promise((r) => setTimeout(r, 200));
   }
+}
+
+let advances = 0;
+/**
+ * Moves the clock of a server started with `clock: true` forward; resolves once it moved and
+ * what became due ran (the scheduler drained).
+ */
+export function advance(child: ChildProcess, ms: number): Promise<void> {
+  const id = ++advances;
+  return new Promise((resolve, reject) => {
+    const onMessage = (m: unknown) => {
+      const reply = m as { type?: string; id?: number; error?: string };
+      if (reply.type !== 'clock.advanced' || reply.id !== id) return;
+      child.off('message', onMessage);
+      if (reply.error) reject(new Error(reply.error));
+      else resolve();
+    };
+    child.on('message', onMessage);
+    child.send({ type: 'clock.advance', id, ms });
+  });
 }
 
 /** `kill -9`, resolved once the process is gone. */

@@ -36,3 +36,4 @@ export * from './robots.ts';
 export * from './statistics.ts';
 export * from './openapi.ts';
 export * from './backups.ts';
+export * from './webhooks.ts';

@@ -19,6 +19,7 @@ import { robotMessages } from './robots.ts';
 import { sensitiveMessages } from './sensitive.ts';
 import { serviceMessages } from './service.ts';
 import { statisticsMessages } from './statistics.ts';
+import { webhookMessages } from './webhooks.ts';
 import { tagsMessages } from './tags.ts';
 import { talkMessages } from './talk.ts';
 import { translationMessages } from './translation.ts';
@@ -58,6 +59,7 @@ export const MESSAGES = {
   ...statisticsMessages,
   ...openapiMessages,
   ...backupMessages,
+  ...webhookMessages,
 } satisfies Record<string, Text>;
 export type MessageKey = keyof typeof MESSAGES;
 

@@ -38,6 +38,7 @@ import { tagsModule } from './tags/tags.module.ts';
 import { talkModule } from './talk/talk.module.ts';
 import { translationModule } from './translation/translation.module.ts';
 import { usersModule } from './users/users.module.ts';
+import { webhooksModule } from './webhooks/webhooks.module.ts';
 import { mountModule, type ServerModule } from './module.ts';
 
 /**
@@ -84,6 +85,7 @@ export function serverModules(deps: Deps): ServerModule[] {
     openapiModule(deps),
     backupModule(deps),
     retentionModule(deps),
+    webhooksModule(deps),
   ];
 }
 

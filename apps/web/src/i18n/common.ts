@@ -81,6 +81,7 @@ export const commonTexts: Record<Language, TextTree> = {
       material: '素材库',
       phrases: '话术库',
       profileLibrary: '头像与昵称库',
+      openWebhooks: 'Webhooks',
       contacts: '通讯录',
       contactsApply: '好友申请',
       contactsFriends: '我的好友',
@@ -120,6 +121,7 @@ export const commonTexts: Record<Language, TextTree> = {
       retention: '消息保留期限',
     },
     menu: {
+      openWebhooks: '开放平台 · Webhooks',
       sessionTalk: '会话聊天',
       groupChat: '群聊',
       history: '历史消息',
@@ -210,6 +212,7 @@ export const commonTexts: Record<Language, TextTree> = {
       material: 'Material library',
       phrases: 'Phrase library',
       profileLibrary: 'Avatars and nicknames',
+      openWebhooks: 'Webhooks',
       contacts: 'Contacts',
       contactsApply: 'Friend requests',
       contactsFriends: 'My friends',
@@ -249,6 +252,7 @@ export const commonTexts: Record<Language, TextTree> = {
       retention: 'Message retention',
     },
     menu: {
+      openWebhooks: 'Open platform · Webhooks',
       // Short: every top-menu entry stays in view at 1024 px (the page titles say more).
       sessionTalk: 'Chats',
       groupChat: 'Groups',

@@ -35,6 +35,7 @@ import { phrasesTexts } from '../features/phrases/texts.ts';
 import { profileLibrariesTexts } from '../features/profileLibraries/texts.ts';
 import { statisticsTexts } from '../features/statistics/texts.ts';
 import { openPlatformTexts } from '../features/openPlatform/texts.ts';
+import { webhooksTexts } from '../features/webhooks/texts.ts';
 import { commonTexts, type TextTree } from './common.ts';
 
 /**
@@ -79,6 +80,7 @@ export const FEATURE_TEXTS: Record<Language, TextTree>[] = [
   bulkSendTexts,
   statisticsTexts,
   openPlatformTexts,
+  webhooksTexts,
 ];
 
 /**

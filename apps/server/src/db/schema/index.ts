@@ -22,3 +22,4 @@ export * from './robots.ts';
 export * from './bulkSend.ts';
 export * from './statistics.ts';
 export * from './openapi.ts';
+export * from './webhooks.ts';

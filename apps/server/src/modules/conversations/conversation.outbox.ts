@@ -9,6 +9,8 @@ import { messagePush } from './conversation.push.ts';
 import * as repo from './conversation.repository.ts';
 import { sendableAccount, visibleAccount } from './conversation.scope.ts';
 import { afterSendCommit } from './message-dispatch.service.ts';
+import type { PushInput } from '../../realtime/realtime.ts';
+import { recordPushEvents } from '../webhooks/index.ts';
 
 /**
  * Who a send is from: a seat (user id), a robot (its job), a mass-send task (the task) or an API
@@ -148,7 +150,18 @@ export async function enqueueMany(
   const byId = new Map<string, ConversationRow>();
   for (const c of convs.values()) byId.set(c.id, c);
   for (const c of await repo.touchConversations(tx, [...last.values()], now)) byId.set(c.id, c);
+  await recordPushEvents(tx, sentPushes(sent, byId), now);
   return { sent, conversations: byId };
+}
+
+/** The pushes of newly stored sends by tenant (the open platform's `message.sent`). */
+function sentPushes(sent: Enqueued['sent'], convs: Map<string, ConversationRow>) {
+  return sent
+    .filter((s) => !s.retry)
+    .map((s): [string, PushInput[]] => [
+      s.row.tenantId,
+      [messagePush(s.row, convs.get(s.row.conversationId)!)],
+    ]);
 }
 
 /**

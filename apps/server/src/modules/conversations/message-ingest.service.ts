@@ -12,6 +12,7 @@ import type { Deps } from '../../platform/deps.ts';
 import type { Tx } from '../../platform/db.ts';
 import { realtimeOf, type PushInput } from '../../realtime/realtime.ts';
 import type { AccountRef } from '../accounts/account-ref.ts';
+import { recordPushEvents } from '../webhooks/index.ts';
 import { presentConversation, type MessageRow } from './conversation.presenter.ts';
 import * as repo from './conversation.repository.ts';
 import { messagePush, sendPushOf, servedChat, syncReadPush } from './conversation.push.ts';
@@ -108,6 +109,7 @@ export class MessageIngest {
         else await this.storeReadSync(tx, item.ev, item.account, push);
       }
       await flush();
+      await recordPushEvents(tx, pushes, this.deps.now());
     });
     const hub = realtimeOf(this.deps);
     for (const [tenantId, list] of pushes) await hub.publish(tenantId, list);

@@ -229,6 +229,13 @@ export const ROUTES: AppRoute[] = [
       ),
   }),
 
+  // 开放平台 (open platform): webhooks.
+  child('settings', '/settings/open/webhooks', 'route.openWebhooks', 'openapi.manage', 82, {
+    ready: true,
+    menu: [{ group: 'settings', order: 82, labelKey: 'menu.openWebhooks' }],
+    load: () => import('../../features/webhooks/WebhooksPage.tsx').then((m) => m.WebhooksPage),
+  }),
+
   // Contacts.
   section('contacts', '/contacts', '/contacts/apply', 'route.contacts', {
     order: 35,
