@@ -34,3 +34,5 @@ export * from './phrases.ts';
 export * from './profileLibraries.ts';
 export * from './robots.ts';
 export * from './statistics.ts';
+export * from './notes.ts';
+export * from './businessHours.ts';

@@ -24,6 +24,8 @@ import { translationMessages } from './translation.ts';
 import { commonMessages } from './errors.ts';
 import { formatText, type Language, type Text } from './i18n.ts';
 import { usersMessages } from './users.ts';
+import { noteMessages } from './notes.ts';
+import { businessHoursMessages } from './businessHours.ts';
 import { validationMessages } from './validation.ts';
 
 /** Every server message by key; each feature adds its own table here. */
@@ -54,6 +56,8 @@ export const MESSAGES = {
   ...robotMessages,
   ...bulkSendMessages,
   ...statisticsMessages,
+  ...noteMessages,
+  ...businessHoursMessages,
 } satisfies Record<string, Text>;
 export type MessageKey = keyof typeof MESSAGES;
 

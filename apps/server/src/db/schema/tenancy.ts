@@ -27,6 +27,13 @@ export const tenants = pgTable(
     balanceCents: bigint('balance_cents', { mode: 'number' }).notNull().default(0),
     /** IANA zone the statistics count days in (docs/statistics.md). */
     timeZone: text('time_zone').notNull().default('Asia/Shanghai'),
+    /**
+     * What a seat's send with a sensitive word does (docs/sensitive-words.md): `record` it is sent
+     * and logged, `confirm` the seat confirms first, `block` it is refused.
+     */
+    sensitiveMode: text('sensitive_mode', { enum: ['record', 'confirm', 'block'] })
+      .notNull()
+      .default('record'),
     createdAt: createdAt(),
   },
   (t) => [check('tenants_balance_nonneg', sql`${t.balanceCents} >= 0`)],
