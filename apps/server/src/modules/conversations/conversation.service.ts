@@ -36,6 +36,7 @@ import type { MessageDispatcher } from './message-dispatch.service.ts';
 import { convUpdatePush, syncReadPush } from './conversation.push.ts';
 import { announceSends, enqueueMany, type Draft } from './conversation.outbox.ts';
 import type { NoteService } from './conversation-note.service.ts';
+import { guardSend } from './send-guard.ts';
 
 /** Conversations and messages as a seat reads and writes them. */
 export class ConversationService {
@@ -218,6 +219,11 @@ export class ConversationService {
   ): Promise<{ messageId: string; requestId: string }> {
     const account = await sendableAccount(this.db, auth, body);
     if (account.status !== 'online') throw fail.conflict('workAccountOffline');
+    await guardSend(this.deps, {
+      tenantId: account.tenantId,
+      text: body.content,
+      confirmed: body.confirmSensitive === true,
+    });
     const to = { talkType: body.talkType, peerId: body.receiver_id };
     const stored = await this.db.transaction(async (tx) => {
       let draft: Draft = {
