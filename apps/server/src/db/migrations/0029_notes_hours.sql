@@ -23,6 +23,8 @@ CREATE TABLE "conversation_notes" (
 );
 --> statement-breakpoint
 ALTER TABLE "tenants" ADD COLUMN "sensitive_mode" text DEFAULT 'record' NOT NULL;--> statement-breakpoint
+ALTER TABLE "sim_messages" ADD COLUMN "mentions" jsonb;--> statement-breakpoint
+ALTER TABLE "messages" ADD COLUMN "mentions" jsonb;--> statement-breakpoint
 ALTER TABLE "conversation_notes" ADD CONSTRAINT "conversation_notes_conversation_id_conversations_id_fk" FOREIGN KEY ("conversation_id") REFERENCES "public"."conversations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "business_hours_group" ON "business_hours" USING btree ("tenant_id","account_group_id") WHERE "business_hours"."account_group_id" is not null;--> statement-breakpoint
 CREATE UNIQUE INDEX "business_hours_default" ON "business_hours" USING btree ("tenant_id") WHERE "business_hours"."account_group_id" is null;--> statement-breakpoint

@@ -163,3 +163,38 @@ describe('private notes', () => {
     expect(around.data.list.map((m) => m.messageId)).toContain(r.data.messageId);
   });
 });
+
+describe('group mentions', () => {
+  it('sends the members a group text mentions as platform mentions', async () => {
+    const world = await apiAs(server, demo).get<{
+      groups: { groupId: string; members: { wxid: string; nickname: string }[] }[];
+    }>(`/sim-api/contacts?workWxid=${accA.wxid}`);
+    const group = world.data.groups[0]!;
+    const member = group.members.find((m) => m.wxid !== accA.wxid)!;
+    const r = await apiAs(server, seat1).post('/main-api/conv/send-text', {
+      workWxid: accA.wxid,
+      receiver_id: group.groupId,
+      talkType: 2,
+      content: `@${member.nickname} 请看群公告`,
+      sendingUUid: 'group-mention-1',
+      mentions: [member.wxid],
+    });
+    expect(r.status, r.message).toBe(200);
+    const got = await waitReceived(server, demo, accA.wxid, group.groupId, 1);
+    expect(got[0]).toMatchObject({
+      content: `@${member.nickname} 请看群公告`,
+      atWxids: [member.wxid],
+    });
+    // A single chat has nobody to mention: the text goes without.
+    await apiAs(server, seat1).post('/main-api/conv/send-text', {
+      workWxid: accA.wxid,
+      receiver_id: PEER,
+      talkType: 1,
+      content: '单聊不带提及',
+      sendingUUid: 'group-mention-2',
+      mentions: [member.wxid],
+    });
+    const single = await waitReceived(server, demo, accA.wxid, PEER, 2);
+    expect(single.at(-1)?.atWxids).toBeUndefined();
+  });
+});

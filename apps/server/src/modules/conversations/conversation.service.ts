@@ -230,6 +230,8 @@ export class ConversationService {
         msgType: MSG_TYPE.text,
         content: body.content,
         sendingUuid: body.sendingUUid,
+        // Mentions are a group's: a single chat has nobody else to mention.
+        mentions: body.talkType === 2 ? (body.mentions ?? null) : null,
       };
       let conversation: ConversationRow | undefined;
       if (body.refMsgId) {
