@@ -10,6 +10,7 @@ import { UserCardTrigger } from '../../userCard/UserCardTrigger.tsx';
 import { writerCardTarget } from '../../userCard/userCardStore.ts';
 import { messageTime } from '../relativeTime.ts';
 import { noticeText } from './noticeText.ts';
+import { NoteBubble } from '../../notes/NoteBubble.tsx';
 
 /** Props of {@link MessageRow}. */
 export interface MessageRowProps {
@@ -32,6 +33,13 @@ export const MessageRow = memo(function MessageRow({ messageKey, conv }: Message
     return (
       <div className="msg-notice" data-testid="msg-notice" data-key={m.key}>
         <span>{noticeText(m, t)}</span>
+      </div>
+    );
+  }
+  if (m.private) {
+    return (
+      <div className="msg-row-note" data-key={m.key}>
+        <NoteBubble message={m} />
       </div>
     );
   }
