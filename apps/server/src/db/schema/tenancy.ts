@@ -28,7 +28,7 @@ export const tenants = pgTable(
     /** IANA zone the statistics count days in (docs/statistics.md). */
     timeZone: text('time_zone').notNull().default('Asia/Shanghai'),
     /**
-     * What a seat's send with a sensitive word does (docs/sensitive-words.md): `record` it is sent
+     * What a seat's send with a sensitive word does (docs/notes.md): `record` it is sent
      * and logged, `confirm` the seat confirms first, `block` it is refused.
      */
     sensitiveMode: text('sensitive_mode', { enum: ['record', 'confirm', 'block'] })
