@@ -27,7 +27,7 @@ function type(value: string) {
   fireEvent.select(box());
 }
 
-describe('the @ pickers of the composer', () => {
+describe('the @ pickers of the composer', { timeout: 20_000 }, () => {
   beforeEach(() => {
     resetInbox();
     calls.length = 0;

@@ -8,10 +8,11 @@ const people = [
 ];
 
 describe('the @ picker', () => {
-  it('opens on an @ at the start or after a space, with what follows', () => {
+  it('opens on an @ that is not part of an address, with what follows', () => {
     expect(mentionQueryAt('@', 1)).toEqual({ start: 0, query: '' });
     expect(mentionQueryAt('你好 @小', 5)).toEqual({ start: 3, query: '小' });
     expect(mentionQueryAt('mail a@b', 8)).toBeNull();
+    expect(mentionQueryAt('客户要发票，@', 7)).toEqual({ start: 6, query: '' });
     expect(mentionQueryAt('@小王 好的', 6)).toBeNull();
     expect(mentionQueryAt('无提及', 3)).toBeNull();
   });

@@ -11,14 +11,14 @@ export interface MentionQuery {
 }
 
 /**
- * The `@query` right before the caret, or null: an `@` at the start or after a space or line
- * break, followed by up to 20 characters without spaces.
+ * The `@query` right before the caret, or null: an `@` not right after a Latin letter or digit
+ * (an e-mail address), followed by up to 20 characters without spaces.
  */
 export function mentionQueryAt(text: string, caret: number): MentionQuery | null {
   const before = text.slice(0, caret);
   const at = before.lastIndexOf('@');
   if (at < 0) return null;
-  if (at > 0 && !/\s/.test(before[at - 1]!)) return null;
+  if (at > 0 && /[A-Za-z0-9._-]/.test(before[at - 1]!)) return null;
   const query = before.slice(at + 1);
   if (query.length > 20 || /\s/.test(query)) return null;
   return { start: at, query };
