@@ -2,7 +2,6 @@ import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures.ts';
 import {
   address,
-  apiAs,
   contactWrites,
   convRow,
   openInbox,
