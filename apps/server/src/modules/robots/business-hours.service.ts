@@ -19,6 +19,9 @@ import { addJobs } from './robot-job.repository.ts';
 import { isTenantAccount } from './robots.repository.ts';
 
 const CLOSED_WEEK = [[], [], [], [], [], [], []];
+/** The bus channel on which "a tenant's business hours changed" travels. */
+export const HOURS_CHANNEL = 'business_hours';
+const CACHE_MS = 30_000;
 
 /** The key of the out-of-hours reply of a chat in one off period: the reply's exactly-once key. */
 export function awayKey(accountId: string, peerId: string, off: OffPeriod): string {
@@ -36,14 +39,33 @@ function tenantOf(auth: AuthContext): string {
  * off period, so a contact gets it at most once per period whatever arrives and on any instance.
  */
 export class BusinessHoursService {
+  private readonly cache = new Map<string, { rows: BusinessHoursRow[]; at: number }>();
+
   constructor(private readonly deps: Deps) {}
+
+  /** Drops a tenant's cached settings (on this instance). */
+  forget(tenantId: string): void {
+    this.cache.delete(tenantId);
+  }
+
+  /**
+   * A tenant's settings, cached: every received message asks, and a tenant without business
+   * hours must cost no query.
+   */
+  private async rowsOf(tenantId: string): Promise<BusinessHoursRow[]> {
+    const hit = this.cache.get(tenantId);
+    if (hit && Date.now() - hit.at < CACHE_MS) return hit.rows;
+    const rows = await repo.hoursRows(this.deps.db, tenantId);
+    this.cache.set(tenantId, { rows, at: Date.now() });
+    return rows;
+  }
 
   /** The rows that apply to a group: its own, else its nearest ancestor's, else the default. */
   private async applying(
     tenantId: string,
     groupId: string | null,
   ): Promise<BusinessHoursRow | null> {
-    const rows = await repo.hoursRows(this.deps.db, tenantId);
+    const rows = await this.rowsOf(tenantId);
     if (rows.length === 0) return null;
     const byGroup = new Map(rows.map((r) => [r.accountGroupId, r]));
     if (groupId) {
@@ -90,6 +112,8 @@ export class BusinessHoursService {
       holidays: [...new Set(body.holidays)].sort(),
       reply: body.reply,
     });
+    this.forget(tenantId);
+    await this.deps.bus.publish(HOURS_CHANNEL, tenantId);
     return this.get(auth, groupId);
   }
 
@@ -100,6 +124,7 @@ export class BusinessHoursService {
 
   /** The off period an account is in now, with the settings that apply; null when open or off. */
   private async offNow(tenantId: string, accountId: string) {
+    if (!(await this.rowsOf(tenantId)).some((r) => r.enabled)) return null;
     const place = await repo.accountPlace(this.deps.db, tenantId, accountId);
     if (!place) return null;
     const row = await this.applying(tenantId, place.groupId);
