@@ -34,5 +34,6 @@ export * from './phrases.ts';
 export * from './profileLibraries.ts';
 export * from './robots.ts';
 export * from './statistics.ts';
+export * from './openapi.ts';
 export * from './notes.ts';
 export * from './businessHours.ts';

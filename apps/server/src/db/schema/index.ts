@@ -21,4 +21,5 @@ export * from './libraries.ts';
 export * from './robots.ts';
 export * from './bulkSend.ts';
 export * from './statistics.ts';
+export * from './openapi.ts';
 export * from './notes.ts';

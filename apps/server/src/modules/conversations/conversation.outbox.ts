@@ -19,6 +19,11 @@ export interface Sender {
   id: string;
 }
 
+/** Who a caller's sends are from: its API key on the public API, else the seat itself. */
+export function senderOf(auth: AuthContext): Sender {
+  return auth.apiKeyId ? { kind: 'api', id: auth.apiKeyId } : { kind: 'seat', id: auth.userId };
+}
+
 /** A console message to store and hand to the account's holder. */
 export interface Draft {
   msgType: number;
@@ -203,7 +208,7 @@ export class Outbox {
     to: Destination,
     drafts: Draft[],
   ): Promise<{ rows: MessageRow[]; conv: ConversationRow }> {
-    return this.enqueueAs({ kind: 'seat', id: auth.userId }, account, to, drafts);
+    return this.enqueueAs(senderOf(auth), account, to, drafts);
   }
 
   /**

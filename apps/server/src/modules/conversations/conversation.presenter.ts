@@ -9,6 +9,8 @@ import type { conversations, messages } from '../../db/schema/index.ts';
 import { mediaAddressesOf } from './media-address.ts';
 
 export type ConversationRow = typeof conversations.$inferSelect;
+/** A conversation with its group's member count where known (a group chat the lists show). */
+export type SizedConversation = ConversationRow & { memberCount?: number | null };
 export type MessageRow = typeof messages.$inferSelect;
 
 /** 1971-01-01: conversation times before it are the "1970" of SPEC §4. */
@@ -16,7 +18,10 @@ const EPOCH_GUARD = 31_536_000_000;
 
 /** The conversation item of SPEC §3 from a row. */
 export function presentConversation(
-  row: Omit<ConversationRow, 'tenantId' | 'workAccountId'> & { memberCount?: number | null },
+  row: Omit<ConversationRow, 'tenantId' | 'workAccountId'> & {
+    memberCount?: number | null;
+    lastFailed?: boolean | null;
+  },
 ): ConversationItem {
   const latest = row.latestMsgTime < EPOCH_GUARD ? row.updatedAt.getTime() : row.latestMsgTime;
   const talkType = row.talkType as TalkType;
@@ -44,6 +49,7 @@ export function presentConversation(
     msg_text: row.msgText,
     lastMsgType: row.lastMsgType ?? null,
     ...(row.memberCount === undefined ? {} : { memberCount: row.memberCount }),
+    ...(row.lastFailed ? { lastFailed: true } : {}),
   };
 }
 
