@@ -766,6 +766,8 @@ export interface SimReceivedDto {
   /** The console's send id of a message (null from the phone); the id of a friend request. */
   requestId: string | null;
   at: number;
+  /** Group members a text mentioned (platform mentions), when any. */
+  atWxids?: string[];
 }
 
 /** What `received` reads. */

@@ -170,6 +170,12 @@ export const messageItem = z.object({
   robot: z.boolean().optional(),
   /** When the sender edited the text (platforms with edits, e.g. WhatsApp); unset when never. */
   editedAt: z.number().nullable().optional(),
+  /** A private note of a seat (`conv/note`): shown to seats only, never sent to the platform. */
+  private: z.boolean().optional(),
+  /** A note's author. */
+  noteBy: z.object({ uid: z.string(), name: z.string() }).optional(),
+  /** The seats a note mentions, or the group members a sent text mentions (`uid` their wxid). */
+  mentions: z.array(z.object({ uid: z.string(), name: z.string() })).optional(),
 });
 export type MessageItem = z.infer<typeof messageItem>;
 
@@ -230,6 +236,10 @@ export const sendTextBody = z.object({
     .max(MAX_TEXT_LENGTH),
   sendingUUid: z.string().min(1).max(64),
   refMsgId: z.string().max(64).optional(),
+  /** Group members the text mentions (their wxids; the text carries `@name`). */
+  mentions: z.array(z.string().min(1).max(128)).max(50).optional(),
+  /** The seat confirmed sending despite a sensitive word (tenant mode `confirm`). */
+  confirmSensitive: z.boolean().optional(),
 });
 export type SendTextBody = z.infer<typeof sendTextBody>;
 export const sendResult = z.object({ messageId: z.string(), requestId: z.string() });

@@ -146,6 +146,8 @@ export const simReceivedItem = z.object({
   /** The console's send id of a message (null when sent from the phone); the request's id. */
   requestId: z.string().nullable(),
   at: z.number(),
+  /** Group members a text mentioned (platform mentions), when any. */
+  atWxids: z.array(z.string()).optional(),
 });
 export type SimReceivedItem = z.infer<typeof simReceivedItem>;
 export const simReceivedResult = z.object({ list: z.array(simReceivedItem) });

@@ -37,3 +37,5 @@ export * from './statistics.ts';
 export * from './openapi.ts';
 export * from './backups.ts';
 export * from './webhooks.ts';
+export * from './notes.ts';
+export * from './businessHours.ts';

@@ -27,6 +27,8 @@ import { commonMessages } from './errors.ts';
 import { formatText, type Language, type Text } from './i18n.ts';
 import { openapiMessages } from './openapi.ts';
 import { usersMessages } from './users.ts';
+import { noteMessages } from './notes.ts';
+import { businessHoursMessages } from './businessHours.ts';
 import { validationMessages } from './validation.ts';
 
 /** Every server message by key; each feature adds its own table here. */
@@ -60,6 +62,8 @@ export const MESSAGES = {
   ...openapiMessages,
   ...backupMessages,
   ...webhookMessages,
+  ...noteMessages,
+  ...businessHoursMessages,
 } satisfies Record<string, Text>;
 export type MessageKey = keyof typeof MESSAGES;
 

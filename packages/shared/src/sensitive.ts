@@ -13,6 +13,14 @@ export const sensitiveMessages = {
     'zh-CN': '敏感词最多 {max} 个',
     en: 'At most {max} sensitive words',
   },
+  sensitiveBlocked: {
+    'zh-CN': '消息含敏感词「{word}」，不能发送',
+    en: 'The message contains the sensitive word "{word}" and cannot be sent',
+  },
+  sensitiveConfirm: {
+    'zh-CN': '消息含敏感词「{word}」，请确认后再发送',
+    en: 'The message contains the sensitive word "{word}"; confirm to send it',
+  },
 } satisfies Record<string, Text>;
 
 /** Longest sensitive word and most words per tenant. */
@@ -91,3 +99,33 @@ export function firstSensitiveMatch(
   }
   return best;
 }
+
+/**
+ * What a seat's send containing a sensitive word does (per tenant): `record` it is sent and logged
+ * (the default), `confirm` the seat confirms in a dialog first (the send carries
+ * `confirmSensitive: true`), `block` it is refused with the word.
+ */
+export const SENSITIVE_MODES = ['record', 'confirm', 'block'] as const;
+export type SensitiveMode = (typeof SENSITIVE_MODES)[number];
+
+/** `/main-api/sensitive/mode/set` (manager of sensitive words). */
+export const sensitiveModeBody = z.object({ mode: z.enum(SENSITIVE_MODES) });
+
+/**
+ * `/main-api/sensitive/send-rules`: the tenant's mode and, unless it is `record`, its words, so
+ * the composer can warn before sending (the server checks again).
+ */
+export const sensitiveSendRules = z.object({
+  mode: z.enum(SENSITIVE_MODES),
+  words: z.array(z.string()),
+});
+export type SensitiveSendRules = z.infer<typeof sensitiveSendRules>;
+
+/** `data` of a send refused for a sensitive word (409 `sensitiveBlocked` / `sensitiveConfirm`). */
+export const sensitiveRefusal = z.object({
+  mode: z.enum(['confirm', 'block']),
+  word: z.string(),
+  index: z.number(),
+  length: z.number(),
+});
+export type SensitiveRefusal = z.infer<typeof sensitiveRefusal>;

@@ -3,6 +3,7 @@ import { accountsTexts } from '../features/accounts/texts.ts';
 import { authTexts } from '../features/auth/texts.ts';
 import { bubblesTexts } from '../features/bubbles/texts.ts';
 import { inboxTexts } from '../features/conversations/texts.ts';
+import { notesTexts } from '../features/notes/texts.ts';
 import { mediaTexts } from '../features/media/texts.ts';
 import { historyTexts } from '../features/history/texts.ts';
 import { robotsTexts } from '../features/robots/texts.ts';
@@ -81,6 +82,7 @@ export const FEATURE_TEXTS: Record<Language, TextTree>[] = [
   statisticsTexts,
   openPlatformTexts,
   webhooksTexts,
+  notesTexts,
 ];
 
 /**

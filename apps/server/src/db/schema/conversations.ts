@@ -143,6 +143,8 @@ export const messages = pgTable(
     senderUserId: uuid('sender_user_id'),
     /** Sent by a robot (keyword auto-reply, greeting on accepting): never answered by robots. */
     robot: boolean('robot').notNull().default(false),
+    /** Group members a console text mentions (their platform ids), sent as platform mentions. */
+    mentions: jsonb('mentions').$type<string[]>(),
     /** Console sends waiting for the account's holder: pending → dispatching → done. */
     dispatchState: text('dispatch_state', { enum: ['pending', 'dispatching', 'done'] }),
     /** Time of the message, ms since the epoch. */

@@ -23,3 +23,4 @@ export * from './bulkSend.ts';
 export * from './statistics.ts';
 export * from './openapi.ts';
 export * from './webhooks.ts';
+export * from './notes.ts';

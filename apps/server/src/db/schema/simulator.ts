@@ -127,6 +127,8 @@ export const simMessages = pgTable(
     error: text('error'),
     /** Transcript of a voice message. */
     transcript: text('transcript'),
+    /** Group members a sent text mentions. */
+    mentions: jsonb('mentions').$type<string[]>(),
     revoked: boolean('revoked').notNull().default(false),
     createdAt: ms('created_at').notNull(),
     /** Insertion order: orders messages made in the same millisecond. */

@@ -33,6 +33,13 @@ export const tenants = pgTable(
      * retention job (docs/operations.md); null keeps everything.
      */
     retentionDays: integer('retention_days'),
+    /**
+     * What a seat's send with a sensitive word does (docs/notes.md): `record` it is sent
+     * and logged, `confirm` the seat confirms first, `block` it is refused.
+     */
+    sensitiveMode: text('sensitive_mode', { enum: ['record', 'confirm', 'block'] })
+      .notNull()
+      .default('record'),
     createdAt: createdAt(),
   },
   (t) => [check('tenants_balance_nonneg', sql`${t.balanceCents} >= 0`)],

@@ -266,6 +266,7 @@ function outgoingRow(
   const fails =
     hashUnit(`${core.seed}|fail|${cmd.workWxid}|${cmd.requestId}`) <
     core.configOf(cmd.workWxid).failRate;
+  const at = cmd.message.kind === 'text' ? cmd.message.atWxids : undefined;
   return {
     accountWxid: cmd.workWxid,
     msgId: core.newMsgId(),
@@ -276,6 +277,7 @@ function outgoingRow(
     memberWxid: null,
     msgType,
     content,
+    mentions: at?.length ? at : null,
     fileId: null,
     status: fails ? 'failed' : 'sent',
     error: fails ? SEND_ERRORS[Math.floor(hashUnit(cmd.requestId) * SEND_ERRORS.length)]! : null,

@@ -201,6 +201,7 @@ export async function received(core: SimCore, q: SimReceivedQuery): Promise<SimR
       content: m.content,
       requestId: m.requestId,
       at: m.createdAt,
+      ...(m.mentions?.length ? { atWxids: m.mentions } : {}),
       order: m.seq,
     })),
     ...requests.map((r) => ({

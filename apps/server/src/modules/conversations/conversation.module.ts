@@ -2,6 +2,8 @@ import type { Deps } from '../../platform/deps.ts';
 import { registerUnreadSource } from '../accounts/account-unread.ts';
 import type { ServerModule } from '../module.ts';
 import * as repo from './conversation.repository.ts';
+import { registerNoteRoutes } from './conversation-note.routes.ts';
+import { NoteService } from './conversation-note.service.ts';
 import { registerConversationRoutes } from './conversation.routes.ts';
 import { ConversationService } from './conversation.service.ts';
 import { serveHolderCalls } from './holder-call.ts';
@@ -16,7 +18,8 @@ import { SessionGroupService } from './session-group.service.ts';
 export function conversationsModule(deps: Deps): ServerModule {
   const dispatcher = new MessageDispatcher(deps);
   const ingest = new MessageIngest(deps);
-  const service = new ConversationService(deps, dispatcher);
+  const notes = new NoteService(deps);
+  const service = new ConversationService(deps, dispatcher, notes);
   const groups = new SessionGroupService(deps, service);
   registerUnreadSource(deps, (tenantId, accountIds) =>
     repo.unreadByAccount(deps.db, { tenantId, accountIds: 'all' }, accountIds),
@@ -43,6 +46,7 @@ export function conversationsModule(deps: Deps): ServerModule {
     routes(app) {
       app.decorate('messageIngest', ingest);
       registerConversationRoutes(app, { service, groups });
+      registerNoteRoutes(app, notes);
     },
   };
 }

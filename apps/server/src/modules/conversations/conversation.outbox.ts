@@ -39,6 +39,8 @@ export interface Draft {
   jpegThumbnail?: string | null;
   /** A quote's message: its platform id, preview and author's name. */
   ref?: { refMsgId: string; refContent: string; displayName: string } | null;
+  /** Group members a text mentions (platform ids). */
+  mentions?: string[] | null;
 }
 
 /** Where a message goes. */
@@ -126,6 +128,7 @@ export async function enqueueMany(
       displayName: d.ref?.displayName ?? null,
       senderUserId: sender.kind === 'seat' ? sender.id : null,
       robot: sender.kind === 'robot',
+      mentions: d.mentions?.length ? d.mentions : null,
       dispatchState: 'pending' as const,
       msgTime: now,
     };

@@ -36,12 +36,15 @@ import { callHolder, platformRefusal, type RefusalTable } from './holder-call.ts
 import type { MessageDispatcher } from './message-dispatch.service.ts';
 import { convUpdatePush, syncReadPush } from './conversation.push.ts';
 import { announceSends, enqueueMany, senderOf, type Draft } from './conversation.outbox.ts';
+import type { NoteService } from './conversation-note.service.ts';
+import { guardSend } from './send-guard.ts';
 
 /** Conversations and messages as a seat reads and writes them. */
 export class ConversationService {
   constructor(
     private readonly deps: Deps,
     private readonly dispatcher: MessageDispatcher,
+    private readonly notes: NoteService,
   ) {}
 
   private get db() {
@@ -134,7 +137,10 @@ export class ConversationService {
     });
     const hasMore = rows.length > limit;
     const page = rows.slice(0, limit).reverse();
-    return { list: page.map((r) => presentMessage(r, conv)), hasMore };
+    const list = page.map((r) => presentMessage(r, conv));
+    // The chat's notes between the oldest message shown (none older: the window) and `before`.
+    const after = hasMore ? page[0]!.id : null;
+    return { list: await this.notes.withNotes(conv, list, after, before, since), hasMore };
   }
 
   /**
@@ -150,28 +156,38 @@ export class ConversationService {
   ): Promise<ConvMessagesResult> {
     const conv = await this.conversationOf(auth, indexNameValue);
     const since = this.deps.now() - MESSAGE_WINDOW_MS;
-    const anchor = await repo.shownMessage(this.db, conv.id, anchorId, since);
+    const message = await repo.shownMessage(this.db, conv.id, anchorId, since);
+    // A mention opens the chat at a note: the page is built around the note's id.
+    const anchor = message ? presentMessage(message, conv) : await this.notes.note(conv, anchorId);
     if (!anchor) {
       const latest = await this.messages(auth, indexNameValue, null, limit);
       return { ...latest, hasNewer: false, anchored: false };
     }
     // Half the page on each side; near either end the other side fills the page.
     const [older, newer] = await Promise.all([
-      repo.messagesPage(this.db, conv.id, anchor.id, since, limit),
-      repo.messagesAfter(this.db, conv.id, anchor.id, since, limit),
+      repo.messagesPage(this.db, conv.id, anchorId, since, limit),
+      repo.messagesAfter(this.db, conv.id, anchorId, since, limit),
     ]);
     const olderTake = Math.min(
       older.length,
       Math.max(Math.floor(limit / 2), limit - 1 - newer.length),
     );
     const newerTake = Math.min(newer.length, limit - 1 - olderTake);
-    const rows = [...older.slice(0, olderTake).reverse(), anchor, ...newer.slice(0, newerTake)];
-    return {
-      list: rows.map((r) => presentMessage(r, conv)),
-      hasMore: older.length > olderTake,
-      hasNewer: newer.length > newerTake,
-      anchored: true,
-    };
+    const olderShown = older.slice(0, olderTake).reverse();
+    const newerShown = newer.slice(0, newerTake);
+    const hasMore = older.length > olderTake;
+    const hasNewer = newer.length > newerTake;
+    const list = [
+      ...olderShown.map((r) => presentMessage(r, conv)),
+      ...newerShown.map((r) => presentMessage(r, conv)),
+    ];
+    const after = hasMore ? (olderShown[0]?.id ?? anchorId) : null;
+    const before = hasNewer ? (newerShown.at(-1)?.id ?? anchorId) : null;
+    const withNotes = await this.notes.withNotes(conv, list, after, before, since);
+    // A message anchor is not among the notes: put it in its place.
+    const all = message ? [...withNotes, anchor] : withNotes;
+    all.sort((a, b) => Number(a.messageId) - Number(b.messageId));
+    return { list: all, hasMore, hasNewer, anchored: true };
   }
 
   /** The page after a message, oldest first (scrolling down from a history hit to the latest). */
@@ -187,10 +203,13 @@ export class ConversationService {
     const page = rows.slice(0, limit);
     const first = page[0]?.id ?? after + 1;
     const older = await repo.messagesPage(this.db, conv.id, first, since, 1);
+    const hasNewer = rows.length > limit;
+    const list = page.map((r) => presentMessage(r, conv));
+    const before = hasNewer ? page.at(-1)!.id : null;
     return {
-      list: page.map((r) => presentMessage(r, conv)),
+      list: await this.notes.withNotes(conv, list, after, before, since),
       hasMore: older.length > 0,
-      hasNewer: rows.length > limit,
+      hasNewer,
     };
   }
 
@@ -201,12 +220,19 @@ export class ConversationService {
   ): Promise<{ messageId: string; requestId: string }> {
     const account = await sendableAccount(this.db, auth, body);
     if (account.status !== 'online') throw fail.conflict('workAccountOffline');
+    await guardSend(this.deps, {
+      tenantId: account.tenantId,
+      text: body.content,
+      confirmed: body.confirmSensitive === true,
+    });
     const to = { talkType: body.talkType, peerId: body.receiver_id };
     const stored = await this.db.transaction(async (tx) => {
       let draft: Draft = {
         msgType: MSG_TYPE.text,
         content: body.content,
         sendingUuid: body.sendingUUid,
+        // Mentions are a group's: a single chat has nobody else to mention.
+        mentions: body.talkType === 2 ? (body.mentions ?? null) : null,
       };
       let conversation: ConversationRow | undefined;
       if (body.refMsgId) {

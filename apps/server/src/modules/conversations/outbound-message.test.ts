@@ -40,6 +40,7 @@ function row(over: Partial<MessageRow>): MessageRow {
     editedAt: null,
     senderUserId: null,
     robot: false,
+    mentions: null,
     dispatchState: 'pending',
     msgTime: 0,
     createdAt: new Date(0),
@@ -48,6 +49,15 @@ function row(over: Partial<MessageRow>): MessageRow {
 }
 
 describe('outboundOf', () => {
+  it("sends a text's mentions as the platform's", () => {
+    expect(outboundOf(row({ content: '@小王 看一下', mentions: ['wxid_w'] }))).toEqual({
+      kind: 'text',
+      content: '@小王 看一下',
+      atWxids: ['wxid_w'],
+    });
+    expect(outboundOf(row({ content: 'hi' }))).toEqual({ kind: 'text', content: 'hi' });
+  });
+
   it('maps every console kind to the gateway message', () => {
     const file = {
       fileUrl: '/oss-api/t/x/a.png',

@@ -42,6 +42,10 @@ export function outboundOf(row: MessageRow): OutboundMessage {
         return { kind: 'quote', content: quoteText(row.content), refMsgId: row.refMsgId };
       }
       return { kind: 'text', content: quoteText(row.content) };
+    case MSG_TYPE.text:
+      return row.mentions?.length
+        ? { kind: 'text', content: row.content, atWxids: row.mentions }
+        : { kind: 'text', content: row.content };
     case MSG_TYPE.image:
       return { kind: 'image', file: mediaOf(row) };
     case MSG_TYPE.document:

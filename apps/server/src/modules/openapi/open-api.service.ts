@@ -20,6 +20,7 @@ import { AccountService } from '../accounts/account.service.ts';
 import { BulkSendService } from '../bulk-send/bulk-send.service.ts';
 import { ConversationService } from '../conversations/conversation.service.ts';
 import { MessageDispatcher } from '../conversations/message-dispatch.service.ts';
+import { NoteService } from '../conversations/conversation-note.service.ts';
 import { EmoticonsService } from '../emoticons/emoticons.service.ts';
 import { FriendRequestService } from '../friend-requests/friend-request.service.ts';
 import { FriendsService } from '../friends/friends.service.ts';
@@ -61,7 +62,11 @@ export class OpenApiService {
     const media = mediaOf(deps);
     this.accountsService = new AccountService(deps);
     // Its dispatcher only wakes holders on a resend, which the public API does not offer.
-    this.conversationsService = new ConversationService(deps, new MessageDispatcher(deps));
+    this.conversationsService = new ConversationService(
+      deps,
+      new MessageDispatcher(deps),
+      new NoteService(deps),
+    );
     this.friendsService = new FriendsService(deps);
     this.tagsService = new TagsService(deps);
     this.bulkSend = new BulkSendService(deps);

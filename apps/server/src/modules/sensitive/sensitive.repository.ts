@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import { conversations, sensitiveHits, sensitiveWords } from '../../db/schema/index.ts';
+import { conversations, sensitiveHits, sensitiveWords, tenants } from '../../db/schema/index.ts';
+import type { SensitiveMode } from '@cst/shared';
 import type { DbOrTx } from '../../platform/db.ts';
 import type { ConvScope } from '../conversations/conversation.repository.ts';
 
@@ -172,4 +173,19 @@ export async function hitsAfter(
     );
   }
   return selectHits(db, conds).limit(size);
+}
+
+/** What a seat's send with a sensitive word does in a tenant. */
+export async function tenantMode(db: DbOrTx, tenantId: string): Promise<SensitiveMode> {
+  const rows = await db
+    .select({ mode: tenants.sensitiveMode })
+    .from(tenants)
+    .where(eq(tenants.id, tenantId))
+    .limit(1);
+  return rows[0]?.mode ?? 'record';
+}
+
+/** Sets what a seat's send with a sensitive word does in a tenant. */
+export async function setTenantMode(db: DbOrTx, tenantId: string, mode: SensitiveMode) {
+  await db.update(tenants).set({ sensitiveMode: mode }).where(eq(tenants.id, tenantId));
 }

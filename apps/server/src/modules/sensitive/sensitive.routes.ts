@@ -8,6 +8,8 @@ import {
   sensitiveDelResult,
   sensitiveHighlight,
   sensitiveListBody,
+  sensitiveModeBody,
+  sensitiveSendRules,
   sensitiveRecordBody,
   sensitiveRecordItem,
   sensitiveWordItem,
@@ -66,6 +68,27 @@ export function registerSensitiveRoutes(app: FastifyInstance, service: Sensitive
     summary: 'The words a subAdmin sees in red in text messages (none for other roles)',
     response: sensitiveHighlight,
     handler: ({ auth }) => service.highlight(auth),
+  });
+
+  defineRoute(app, {
+    method: 'POST',
+    url: '/main-api/sensitive/send-rules',
+    access: access.user,
+    tags,
+    summary: "The tenant's mode for sends with a sensitive word, and its words unless it records",
+    response: sensitiveSendRules,
+    handler: ({ auth }) => service.sendRules(auth),
+  });
+
+  defineRoute(app, {
+    method: 'POST',
+    url: '/main-api/sensitive/mode/set',
+    access: manage,
+    tags,
+    summary: 'What a send with a sensitive word does: record, confirm first, or block',
+    body: sensitiveModeBody,
+    response: sensitiveSendRules,
+    handler: ({ auth, body }) => service.setMode(auth, body.mode),
   });
 
   defineRoute(app, {

@@ -1,6 +1,10 @@
 import {
+  firstSensitiveMatch,
   indexName,
   MSG_TYPE,
+  type SensitiveMode,
+  type SensitiveRefusal,
+  type SensitiveSendRules,
   SENSITIVE_WORDS_MAX,
   type SensitiveHighlight,
   type SensitiveRecordItem,
@@ -9,7 +13,8 @@ import {
 import type { InboundMessageEvent } from '../../gateway/index.ts';
 import type { AuthContext } from '../../platform/auth-context.ts';
 import type { Deps } from '../../platform/deps.ts';
-import { fail } from '../../platform/errors.ts';
+import { AppError, fail } from '../../platform/errors.ts';
+import type { GuardedSend } from '../conversations/send-guard.ts';
 import { keysetRows } from '../../platform/xlsx-export.ts';
 import type { AccountRef } from '../accounts/account-ref.ts';
 import type { ConversationRow, MessageRow } from '../conversations/conversation.presenter.ts';
@@ -53,12 +58,51 @@ function tenantOf(auth: AuthContext): string {
 /** Sensitive words of a tenant and the record of messages that contained one. */
 export class SensitiveService {
   private readonly cache = new Map<string, { words: string[]; at: number }>();
+  private readonly modes = new Map<string, { mode: SensitiveMode; at: number }>();
 
   constructor(private readonly deps: Deps) {}
 
   /** Drops the cached words of a tenant (on this instance). */
   forget(tenantId: string): void {
     this.cache.delete(tenantId);
+    this.modes.delete(tenantId);
+  }
+
+  private async mode(tenantId: string): Promise<SensitiveMode> {
+    const hit = this.modes.get(tenantId);
+    if (hit && Date.now() - hit.at < CACHE_MS) return hit.mode;
+    const mode = await repo.tenantMode(this.deps.db, tenantId);
+    this.modes.set(tenantId, { mode, at: Date.now() });
+    return mode;
+  }
+
+  /** The tenant's mode and, unless it only records, its words (the composer warns first). */
+  async sendRules(auth: AuthContext): Promise<SensitiveSendRules> {
+    const tenantId = tenantOf(auth);
+    const mode = await this.mode(tenantId);
+    return { mode, words: mode === 'record' ? [] : await this.words(tenantId) };
+  }
+
+  /** Sets the tenant's mode; every instance drops its cache. */
+  async setMode(auth: AuthContext, mode: SensitiveMode): Promise<SensitiveSendRules> {
+    const tenantId = tenantOf(auth);
+    await repo.setTenantMode(this.deps.db, tenantId, mode);
+    await this.changed(tenantId);
+    return this.sendRules(auth);
+  }
+
+  /**
+   * The check of a seat's text before it is stored: in mode `block` a text with a word is refused,
+   * in mode `confirm` it is refused until the seat confirms (409, `data` names the word).
+   */
+  async guard(send: GuardedSend): Promise<void> {
+    const mode = await this.mode(send.tenantId);
+    if (mode === 'record' || (mode === 'confirm' && send.confirmed)) return;
+    const hit = firstSensitiveMatch(send.text, await this.words(send.tenantId));
+    if (!hit) return;
+    const data: SensitiveRefusal = { mode, ...hit };
+    const key = mode === 'block' ? 'sensitiveBlocked' : 'sensitiveConfirm';
+    throw new AppError('conflict', key, { word: hit.word }, data);
   }
 
   private async words(tenantId: string): Promise<string[]> {

@@ -25,6 +25,7 @@ export function AppHeader() {
         <HeaderSlot name="workAccountSwitcher" />
         <HeaderSlot name="unreadTotal" />
         <HeaderSlot name="serviceTransfers" />
+        <HeaderSlot name="mentions" />
         <HeaderSlot name="translationToggle" />
         <LanguageSwitch />
         <Tooltip title={t('settings.openHint')}>

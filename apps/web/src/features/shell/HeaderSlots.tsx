@@ -3,10 +3,11 @@ import { UnreadTotal } from '../conversations/list/UnreadTotal.tsx';
 import { HeaderAccountTools } from '../accounts/switcher/HeaderAccountTools.tsx';
 import { TransferInbox } from '../service/TransferInbox.tsx';
 import { TranslateLive } from '../translation/TranslateLive.tsx';
+import { MentionBell } from '../notes/MentionBell.tsx';
 
 /** Places in the header that later features fill. */
 export type HeaderSlotName =
-  'workAccountSwitcher' | 'unreadTotal' | 'serviceTransfers' | 'translationToggle';
+  'workAccountSwitcher' | 'unreadTotal' | 'serviceTransfers' | 'translationToggle' | 'mentions';
 
 /**
  * The header's slots. A feature fills one by adding its component here, e.g.
@@ -18,6 +19,7 @@ export const HEADER_SLOTS: Partial<Record<HeaderSlotName, ComponentType>> = {
   unreadTotal: UnreadTotal,
   serviceTransfers: TransferInbox,
   translationToggle: TranslateLive,
+  mentions: MentionBell,
 };
 
 /** Renders one header slot when a feature has filled it. */

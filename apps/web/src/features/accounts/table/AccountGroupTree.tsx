@@ -1,4 +1,4 @@
-import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { ClockCircleOutlined, DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Popconfirm, Spin, Tree, type TreeDataNode } from 'antd';
 import { useState, type ReactNode } from 'react';
@@ -7,6 +7,7 @@ import type { AccountGroupNode } from '@cst/shared';
 import { accountsApi, accountsKeys, groupsApi } from '../api.ts';
 import { GroupNameModal, type GroupEdit } from './GroupNameModal.tsx';
 import { flattenGroups, useAccountGroups } from './useAccountGroups.ts';
+import { BusinessHoursModal } from '../../notes/BusinessHoursModal.tsx';
 
 /** Props of {@link AccountGroupTree}. */
 export interface AccountGroupTreeProps {
@@ -22,6 +23,7 @@ export function AccountGroupTree({ selected, onSelect }: AccountGroupTreeProps) 
   const { message } = App.useApp();
   const groups = useAccountGroups();
   const [edit, setEdit] = useState<GroupEdit | null>(null);
+  const [hours, setHours] = useState<{ id: string | null; name: string } | null>(null);
   // Every node is open unless the user closed it (new groups show at once).
   const [collapsed, setCollapsed] = useState<string[]>([]);
   const allKeys = ['', ...flattenGroups(groups.data ?? []).map((g) => g.id)];
@@ -63,6 +65,12 @@ export function AccountGroupTree({ selected, onSelect }: AccountGroupTreeProps) 
         <span className="wx-group-actions" onClick={(e) => e.stopPropagation()}>
           {iconButton(<PlusOutlined />, 'accountGroups.addChild', () =>
             setEdit({ kind: 'add', parentId: g.id }),
+          )}
+          {iconButton(
+            <ClockCircleOutlined />,
+            'businessHours.open',
+            () => setHours({ id: g.id, name: g.name }),
+            'group-hours',
           )}
           {iconButton(
             <EditOutlined />,
@@ -109,15 +117,26 @@ export function AccountGroupTree({ selected, onSelect }: AccountGroupTreeProps) 
       className="wx-groups-card"
       title={t('accountGroups.title')}
       extra={
-        <Button
-          size="small"
-          type="link"
-          icon={<PlusOutlined />}
-          onClick={() => setEdit({ kind: 'add' })}
-          data-testid="group-add"
-        >
-          {t('accountGroups.add')}
-        </Button>
+        <>
+          <Button
+            size="small"
+            type="link"
+            icon={<ClockCircleOutlined />}
+            onClick={() => setHours({ id: null, name: t('businessHours.defaultGroup') })}
+            data-testid="business-hours-default"
+          >
+            {t('businessHours.open')}
+          </Button>
+          <Button
+            size="small"
+            type="link"
+            icon={<PlusOutlined />}
+            onClick={() => setEdit({ kind: 'add' })}
+            data-testid="group-add"
+          >
+            {t('accountGroups.add')}
+          </Button>
+        </>
       }
     >
       <Spin spinning={groups.isFetching && !groups.data}>
@@ -130,6 +149,11 @@ export function AccountGroupTree({ selected, onSelect }: AccountGroupTreeProps) 
           treeData={treeData}
         />
       </Spin>
+      <BusinessHoursModal
+        groupId={hours ? hours.id : undefined}
+        groupName={hours?.name ?? ''}
+        onClose={() => setHours(null)}
+      />
       <GroupNameModal
         edit={edit}
         groups={groups.data ?? []}

@@ -12,6 +12,7 @@ import { UserCardTrigger } from '../../userCard/UserCardTrigger.tsx';
 import { peerCardTarget } from '../../userCard/userCardStore.ts';
 import { MessageList } from './MessageList.tsx';
 import { useChatQuery, useDocumentVisible } from '../store/useInboxQueries.ts';
+import { ChatHeaderExtras } from '../../notes/ChatHeaderExtras.tsx';
 
 function ChatHeader({ conv }: { conv: ConversationItem }) {
   const { t } = useTranslation();
@@ -37,6 +38,7 @@ function ChatHeader({ conv }: { conv: ConversationItem }) {
             {t('friends.blockedTag')}
           </Tag>
         )}
+        <ChatHeaderExtras conv={conv} />
         <Typography.Text type="secondary" className="chat-account">
           {t('inbox.accountOf', { name: accountName })}
         </Typography.Text>

@@ -11,6 +11,7 @@ import { UserCardTrigger } from '../../userCard/UserCardTrigger.tsx';
 import { writerCardTarget } from '../../userCard/userCardStore.ts';
 import { messageTime } from '../relativeTime.ts';
 import { noticeText } from './noticeText.ts';
+import { NoteBubble } from '../../notes/NoteBubble.tsx';
 
 /** Puts a recalled text back in the chat's composer, after what is typed there. */
 function reEdit(indexName: string, text: string): void {
@@ -52,6 +53,13 @@ export const MessageRow = memo(function MessageRow({ messageKey, conv }: Message
             {t('inbox.reEdit')}
           </Button>
         )}
+      </div>
+    );
+  }
+  if (m.private) {
+    return (
+      <div className="msg-row-note" data-key={m.key}>
+        <NoteBubble message={m} />
       </div>
     );
   }

@@ -30,7 +30,11 @@ describe('the composer', () => {
       setListPage(d, { mode: 'account', workWxid: 'wx_acc' }, 1, [a, b], 2, 50, Date.now());
       setChatPage(d, a.index_name, [buildMessage(a, 1)], false, false);
     });
-    vi.spyOn(globalThis, 'fetch').mockImplementation(async (_url, init) => {
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async (url, init) => {
+      // The tenant's sensitive-word rule, asked once by the composer: records only.
+      if (String(url).includes('/sensitive/send-rules')) {
+        return Response.json({ code: 0, message: 'ok', data: { mode: 'record', words: [] } });
+      }
       sends.push(JSON.parse(String(init?.body)) as Record<string, unknown>);
       return Response.json({ code: 0, message: 'ok', data: { messageId: '50', requestId: 'r' } });
     });

@@ -1,5 +1,6 @@
 import { CloseOutlined, SendOutlined } from '@ant-design/icons';
-import { Button, Input, Tooltip } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { Alert, Button, Input, Segmented, Tooltip } from 'antd';
 import type { TextAreaRef } from 'antd/es/input/TextArea';
 import { useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -15,6 +16,12 @@ import { EmojiPicker } from './EmojiPicker.tsx';
 import { sendText } from '../store/inboxActions.ts';
 import { useInbox } from '../store/inboxStore.ts';
 import { previewLine } from '../chat/msgTypeLabel.ts';
+import { groupsApi, groupsKeys } from '../../groups/api.ts';
+import { notesApi, notesKeys } from '../../notes/api.ts';
+import { MentionList } from '../../notes/MentionList.tsx';
+import { mentionedIn, type Mentionable } from '../../notes/mentionQuery.ts';
+import { useMentionPicker } from '../../notes/useMentionPicker.ts';
+import { useSensitiveSend } from '../../notes/useSensitiveSend.ts';
 
 /**
  * The composer: Enter sends, Shift+Enter starts a new line (IME composition is left alone); the
@@ -46,9 +53,58 @@ export function Composer({ conv }: { conv: ConversationItem }) {
     });
   };
   const quick = useQuickPhrase(draft, caret, place);
+  // 回复 goes to the contact; 备注 is a private note for the seats who see the chat.
+  const [mode, setMode] = useState<'reply' | 'note'>('reply');
+  const note = mode === 'note';
+  const group = conv.talkType === 2;
+  const typingAt = draft.includes('@');
+  const { data: seats } = useQuery({
+    queryKey: notesKeys.seats(indexName),
+    queryFn: () => notesApi.seats(indexName),
+    enabled: note && typingAt,
+    staleTime: 60_000,
+  });
+  const groupRef = { workWxid: conv.workWxid, groupId: conv.receiver_id };
+  const { data: groupInfo } = useQuery({
+    queryKey: groupsKeys.detail(groupRef),
+    queryFn: () => groupsApi.detail(groupRef),
+    enabled: !note && group && typingAt,
+    staleTime: 300_000,
+  });
+  const people: Mentionable[] | null = note
+    ? (seats?.list.map((p) => ({ id: p.uid, name: p.name })) ?? null)
+    : group
+      ? (groupInfo?.members
+          .filter((m) => m.wxid !== conv.workWxid)
+          .map((m) => ({ id: m.wxid, name: m.card || m.nickname || m.wxid })) ?? null)
+      : null;
+  const [chosen, setChosen] = useState<Mentionable[]>([]);
+  const picker = useMentionPicker(draft, caret, people, place, (m) => setChosen((c) => [...c, m]));
+  const sensitive = useSensitiveSend();
 
-  const send = () => {
+  const send = async () => {
     if (!draft.trim()) return;
+    const mentions = mentionedIn(draft, chosen).map((m) => m.id);
+    if (note) {
+      await notesApi.note(indexName, draft, mentions);
+      setDraft(indexName, '');
+      setChosen([]);
+      ref.current?.focus();
+      return;
+    }
+    const checked = sensitive.check(draft);
+    const flags = checked instanceof Promise ? await checked : checked;
+    if (!flags) {
+      ref.current?.focus();
+      return;
+    }
+    const extra = { ...flags, ...(group && mentions.length > 0 ? { mentions } : {}) };
+    setChosen([]);
+    if (Object.keys(extra).length > 0) {
+      sendText(indexName, draft, extra);
+      ref.current?.focus();
+      return;
+    }
     // Auto translation: what is sent is translated into the contact's language, seen first.
     if (auto?.peerLang && !quoted) {
       setPreview(draft);
@@ -63,10 +119,11 @@ export function Composer({ conv }: { conv: ConversationItem }) {
     ref.current?.focus();
   };
   const handleKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (picker.handleKeyDown(e)) return;
     if (quick.handleKeyDown(e)) return;
     if (e.key !== 'Enter' || e.shiftKey || e.nativeEvent.isComposing) return;
     e.preventDefault();
-    send();
+    void send();
   };
   const insert = (code: string) => {
     const el = ref.current?.resizableTextArea?.textArea;
@@ -87,7 +144,7 @@ export function Composer({ conv }: { conv: ConversationItem }) {
       : quoted.memberName || conv.name
     : '';
   return (
-    <div className="composer" data-testid="composer">
+    <div className={`composer${note ? ' is-note' : ''}`} data-testid="composer">
       {quoted && (
         <div className="composer-quote" data-testid="composer-quote">
           <span className="composer-quote-text">
@@ -107,22 +164,51 @@ export function Composer({ conv }: { conv: ConversationItem }) {
       <div className="composer-tools">
         <EmojiPicker onPick={insert} />
         <ComposerExtras conv={conv} onInsert={insert} />
+        <Segmented
+          className="composer-mode"
+          size="small"
+          aria-label={t('notes.modeLabel')}
+          value={mode}
+          onChange={(v) => setMode(v as 'reply' | 'note')}
+          options={[
+            { value: 'reply', label: t('notes.reply') },
+            {
+              value: 'note',
+              label: <span data-testid="composer-mode-note">{t('notes.note')}</span>,
+            },
+          ]}
+        />
       </div>
+      {sensitive.blocked && (
+        <Alert
+          type="error"
+          showIcon
+          data-testid="sensitive-blocked"
+          message={
+            <span>
+              {t('notes.sensitiveBlocked', { word: sensitive.blocked.word })}{' '}
+              <mark className="sensitive-mark">{sensitive.blocked.word}</mark>
+            </span>
+          }
+        />
+      )}
       <div className="composer-input-wrap">
-        <QuickPhraseList quick={quick} />
+        <MentionList picker={picker} />
+        {!picker.open && <QuickPhraseList quick={quick} />}
         <Input.TextArea
           ref={ref}
           value={draft}
           onChange={(e) => {
             setDraft(indexName, e.target.value);
             setCaret(e.target.selectionStart);
+            if (sensitive.blocked) sensitive.clear();
           }}
           onSelect={(e) => setCaret(e.currentTarget.selectionStart)}
           onKeyDown={handleKeyDown}
           autoSize={{ minRows: 3, maxRows: 8 }}
           maxLength={MAX_TEXT_LENGTH}
           variant="borderless"
-          placeholder={t('inbox.composerPlaceholder')}
+          placeholder={note ? t('notes.notePlaceholder') : t('inbox.composerPlaceholder')}
           aria-label={t('inbox.composer')}
           data-testid="composer-input"
         />
@@ -132,10 +218,10 @@ export function Composer({ conv }: { conv: ConversationItem }) {
           type="primary"
           icon={<SendOutlined />}
           disabled={!draft.trim()}
-          onClick={send}
+          onClick={() => void send()}
           data-testid="composer-send"
         >
-          {t('inbox.send')}
+          {note ? t('notes.send') : t('inbox.send')}
         </Button>
       </div>
       {auto?.peerLang && (

@@ -230,7 +230,11 @@ async function dispatch(key: string, body: SendTextBody): Promise<void> {
  * Sends the composer's text (a quote reply when a message is quoted): the message shows at once
  * with its `sendingUUid`, and the server's echo and `send` pushes update the same bubble.
  */
-export function sendText(indexName: string, content: string): void {
+export function sendText(
+  indexName: string,
+  content: string,
+  extra: Pick<SendTextBody, 'mentions' | 'confirmSensitive'> = {},
+): void {
   const s = state();
   const conv = s.convs[indexName];
   if (!conv || !content.trim()) return;
@@ -299,6 +303,7 @@ export function sendText(indexName: string, content: string): void {
     content,
     sendingUUid: uuid,
     refMsgId,
+    ...extra,
   };
   localBodies.set(key, body);
   void dispatch(key, body);

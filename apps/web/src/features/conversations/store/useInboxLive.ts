@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import {
   MESSAGE_PUSH_EVENT,
+  NOTE_EVENT,
   type ConversationItem,
   type EditPush,
   type MessageItem,
@@ -137,6 +138,8 @@ export function useInboxLive(): void {
       ...MESSAGE_EVENTS.map((event) =>
         client.on(event, (data) => apply({ kind: 'message', data: data as MessagePush })),
       ),
+      // A private note shows in its chat like a message; it never moves the chat or its unread.
+      client.on(NOTE_EVENT, (data) => apply({ kind: 'message', data: data as MessagePush })),
       client.on('send', (data) => apply({ kind: 'send', data: data as SendProgress })),
       client.on('revokeMsg', (data) => apply({ kind: 'revoke', data: data as RevokePush })),
       client.on('editMsg', (data) => apply({ kind: 'edit', data: data as EditPush })),
