@@ -27,6 +27,7 @@ CREATE TABLE "seat_presence" (
 );
 --> statement-breakpoint
 ALTER TABLE "conversations" ADD COLUMN "assignee_uid" uuid;--> statement-breakpoint
+ALTER TABLE "conversations" ADD COLUMN "assignee_name" text;--> statement-breakpoint
 ALTER TABLE "conversations" ADD COLUMN "status" text DEFAULT 'open' NOT NULL;--> statement-breakpoint
 ALTER TABLE "conversations" ADD COLUMN "snooze_until" bigint;--> statement-breakpoint
 ALTER TABLE "messages" ADD COLUMN "sender_kind" text;--> statement-breakpoint

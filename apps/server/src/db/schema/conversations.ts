@@ -46,6 +46,8 @@ export const conversations = pgTable(
     servedBy: uuid('served_by'),
     /** The seat the chat is assigned to (service flow), else null: unassigned. */
     assigneeUid: uuid('assignee_uid'),
+    /** The assignee's name when assigned (every push and page carries it without a join). */
+    assigneeName: text('assignee_name'),
     /** open · pending · resolved · snoozed (until `snooze_until`). */
     status: text('status', { enum: ['open', 'pending', 'resolved', 'snoozed'] })
       .notNull()

@@ -12,11 +12,18 @@ import { afterSendCommit } from './message-dispatch.service.ts';
 
 /**
  * Who a send is from: a seat (user id), a robot (its job), a mass-send task (the task) or an API
- * key. A seat's sends name the user; a robot's carry the robot flag, so robots never answer them.
+ * key, and its name now (stored with the message, so it outlives a renamed or deleted seat). A
+ * seat's sends name the user; a robot's carry the robot flag, so robots never answer them.
  */
 export interface Sender {
   kind: 'seat' | 'robot' | 'task' | 'api';
   id: string;
+  name: string;
+}
+
+/** The sender of a seat's console send: the signed-in user, by its nickname. */
+export function seatSender(auth: { userId: string; nickname: string; username: string }): Sender {
+  return { kind: 'seat', id: auth.userId, name: auth.nickname || auth.username };
 }
 
 /** A console message to store and hand to the account's holder. */
@@ -118,6 +125,9 @@ export async function enqueueMany(
       refContent: d.ref?.refContent ?? null,
       displayName: d.ref?.displayName ?? null,
       senderUserId: sender.kind === 'seat' ? sender.id : null,
+      senderKind: sender.kind,
+      senderId: sender.id,
+      senderName: sender.name,
       robot: sender.kind === 'robot',
       dispatchState: 'pending' as const,
       msgTime: now,
@@ -200,7 +210,7 @@ export class Outbox {
     to: Destination,
     drafts: Draft[],
   ): Promise<{ rows: MessageRow[]; conv: ConversationRow }> {
-    return this.enqueueAs({ kind: 'seat', id: auth.userId }, account, to, drafts);
+    return this.enqueueAs(seatSender(auth), account, to, drafts);
   }
 
   /**

@@ -34,7 +34,7 @@ import { visibleConversation, visibleConversationWithPage } from '../talk/messag
 import { callHolder, platformRefusal, type RefusalTable } from './holder-call.ts';
 import type { MessageDispatcher } from './message-dispatch.service.ts';
 import { convUpdatePush, syncReadPush } from './conversation.push.ts';
-import { announceSends, enqueueMany, type Draft } from './conversation.outbox.ts';
+import { announceSends, enqueueMany, seatSender, type Draft } from './conversation.outbox.ts';
 
 /** Conversations and messages as a seat reads and writes them. */
 export class ConversationService {
@@ -223,8 +223,7 @@ export class ConversationService {
           ref,
         };
       }
-      const sender = { kind: 'seat', id: auth.userId } as const;
-      return enqueueMany(tx, sender, [{ account, to, draft, conversation }], this.deps.now());
+      return enqueueMany(tx, seatSender(auth), [{ account, to, draft, conversation }], this.deps.now());
     });
     await announceSends(this.deps, account, stored);
     const row = stored.sent[0]!.row;

@@ -157,6 +157,8 @@ export class MessageIngest {
         refContent: ev.refContent,
         displayName: ev.displayName,
         sendOk: ev.fromSelf,
+        // Sent on the phone itself: the console's own sends come back as receipts, not messages.
+        ...(ev.fromSelf ? { senderKind: 'phone' as const, senderName: '手机' } : {}),
         msgTime: ev.msgTime,
       };
     });
