@@ -17,6 +17,7 @@ import { momentMessages } from './moments.ts';
 import { robotMessages } from './robots.ts';
 import { sensitiveMessages } from './sensitive.ts';
 import { serviceMessages } from './service.ts';
+import { serviceFlowMessages } from './serviceFlow.ts';
 import { statisticsMessages } from './statistics.ts';
 import { tagsMessages } from './tags.ts';
 import { talkMessages } from './talk.ts';
@@ -47,6 +48,7 @@ export const MESSAGES = {
   ...fanImportMessages,
   ...billingMessages,
   ...serviceMessages,
+  ...serviceFlowMessages,
   ...momentMessages,
   ...materialMessages,
   ...phraseMessages,

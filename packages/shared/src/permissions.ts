@@ -31,6 +31,7 @@ export const PERMISSIONS = {
     'zh-CN': '开放平台（API 密钥与 Webhook）',
     en: 'Open platform (API keys and webhooks)',
   },
+  'conversation.assign': { 'zh-CN': '分配会话', en: 'Assign conversations' },
 } as const satisfies Record<string, Text>;
 export type Permission = keyof typeof PERMISSIONS;
 export const PERMISSION_KEYS = Object.keys(PERMISSIONS) as Permission[];
