@@ -28,7 +28,8 @@ export function registerAssignmentRoutes(app: FastifyInstance, flow: AssignmentS
     url: '/main-api/conv/assign',
     access: send,
     tags,
-    summary: 'Assign a conversation to a seat who sees it, claim it (own uid) or unassign it (null)',
+    summary:
+      'Assign a conversation to a seat who sees it, claim it (own uid) or unassign it (null)',
     body: convAssignBody,
     response: convFlowResult,
     handler: async ({ auth, body }) => ({
