@@ -10,6 +10,7 @@ import { UserCardTrigger } from '../../userCard/UserCardTrigger.tsx';
 import { writerCardTarget } from '../../userCard/userCardStore.ts';
 import { messageTime } from '../relativeTime.ts';
 import { noticeText } from './noticeText.ts';
+import { SenderMark } from '../../service/SenderMark.tsx';
 
 /** Props of {@link MessageRow}. */
 export interface MessageRowProps {
@@ -65,6 +66,7 @@ export const MessageRow = memo(function MessageRow({ messageKey, conv }: Message
         </div>
         {own && m.failed && <SendFailure message={m} />}
         <div className="msg-time">
+          {own && m.sender && <SenderMark sender={m.sender} hideKind={m.robot} />}
           {m.robot && (
             <span className="msg-robot" data-testid="msg-robot">
               {t('robots.sentByRobot')}
