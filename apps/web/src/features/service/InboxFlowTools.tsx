@@ -7,6 +7,8 @@ import { useCan, useSession } from '../../lib/session/sessionStore.ts';
 import { useInbox } from '../conversations/store/inboxStore.ts';
 import { flowApi } from './flowApi.ts';
 
+const NO_IDS: string[] = [];
+
 /** The inbox views of the service flow. */
 export type InboxFlowView = 'me' | 'unassigned' | 'all';
 
@@ -36,7 +38,7 @@ export function InboxFlowTools({
   const { message } = App.useApp();
   const me = useSession((s) => s.user?.uid);
   const canSend = useCan('conversation.send');
-  const ids = useInbox((s) => (s.list.key === listKey ? s.list.ids : []));
+  const ids = useInbox((s) => (s.list.key === listKey ? s.list.ids : NO_IDS));
   const convs = useInbox((s) => s.convs);
   const [dnd, setDnd] = useState<boolean | null>(null);
 
