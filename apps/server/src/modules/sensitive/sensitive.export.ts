@@ -22,12 +22,7 @@ export function recordExportColumns(lang: Language): XlsxColumn<SensitiveRecordI
   return [
     { header: text('敏感词', 'Word'), width: 16, value: (r) => r.word },
     { header: text('会话', 'Conversation'), width: 20, value: (r) => r.name },
-    {
-      header: text('工作号', 'Work account'),
-      width: 22,
-      value: (r) => (r.accountName ? `${r.accountName} (${r.workWxid})` : r.workWxid),
-    },
-    { header: text('发送坐席', 'Seat'), width: 14, value: (r) => r.senderName ?? '' },
+    { header: text('工作号', 'Work account'), width: 22, value: (r) => r.workWxid },
     { header: text('消息内容', 'Message'), width: 60, value: (r) => r.content },
     {
       header: text('方向', 'Direction'),
@@ -35,6 +30,12 @@ export function recordExportColumns(lang: Language): XlsxColumn<SensitiveRecordI
       value: (r) => (r.sendSide === 1 ? sent : received)[lang],
     },
     { header: text('时间', 'Time'), kind: 'time', width: 20, value: (r) => r.createdAt },
+    { header: text('发送坐席', 'Seat'), width: 14, value: (r) => r.senderName ?? '' },
+    {
+      header: text('工作号名称', 'Work account name'),
+      width: 18,
+      value: (r) => r.accountName ?? '',
+    },
   ];
 }
 
