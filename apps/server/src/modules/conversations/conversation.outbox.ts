@@ -18,8 +18,17 @@ import { afterSendCommit } from './message-dispatch.service.ts';
 export interface Sender {
   kind: 'seat' | 'robot' | 'task' | 'api';
   id: string;
-  name: string;
+  /** The sender's name now; without one an API key's sends are named 「API」. */
+  name?: string;
 }
+
+/** The stored name of a sender that gave none. */
+const UNNAMED: Record<Sender['kind'], string> = {
+  seat: '',
+  robot: '机器人',
+  task: '群发任务',
+  api: 'API',
+};
 
 /** The sender of a seat's console send: the signed-in user, by its nickname. */
 export function seatSender(auth: { userId: string; nickname: string; username: string }): Sender {
@@ -127,7 +136,7 @@ export async function enqueueMany(
       senderUserId: sender.kind === 'seat' ? sender.id : null,
       senderKind: sender.kind,
       senderId: sender.id,
-      senderName: sender.name,
+      senderName: sender.name || UNNAMED[sender.kind],
       robot: sender.kind === 'robot',
       dispatchState: 'pending' as const,
       msgTime: now,

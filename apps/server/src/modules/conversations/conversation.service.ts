@@ -71,7 +71,11 @@ export class ConversationService {
     // The inbox views: mine and unassigned leave resolved chats out unless a status is asked.
     if (body.assignee) {
       filter.assignee =
-        body.assignee === 'me' ? auth.userId : body.assignee === 'unassigned' ? null : body.assignee;
+        body.assignee === 'me'
+          ? auth.userId
+          : body.assignee === 'unassigned'
+            ? null
+            : body.assignee;
       if (!body.status) filter.activeOnly = true;
     }
     if (body.status) filter.status = body.status;
@@ -230,7 +234,12 @@ export class ConversationService {
           ref,
         };
       }
-      return enqueueMany(tx, seatSender(auth), [{ account, to, draft, conversation }], this.deps.now());
+      return enqueueMany(
+        tx,
+        seatSender(auth),
+        [{ account, to, draft, conversation }],
+        this.deps.now(),
+      );
     });
     await announceSends(this.deps, account, stored);
     const row = stored.sent[0]!.row;

@@ -79,6 +79,16 @@ export async function ruleFor(
   return rows.find((r) => r.scope === 'account') ?? rows[0] ?? null;
 }
 
+/** Whether any work account or group of a tenant has automatic assignment on. */
+export async function anyRuleOn(db: DbOrTx, tenantId: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: assignmentRules.id })
+    .from(assignmentRules)
+    .where(and(eq(assignmentRules.tenantId, tenantId), sql`${assignmentRules.mode} <> 'off'`))
+    .limit(1);
+  return rows.length > 0;
+}
+
 /** Locks a rule row for its round robin pointer (two chats at once take turns). */
 export async function lockRule(db: DbOrTx, id: string) {
   const [row] = await db

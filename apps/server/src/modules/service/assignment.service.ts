@@ -14,6 +14,9 @@ import { visibleConversation } from '../talk/message-access.ts';
 import * as repo from './assignment.repository.ts';
 import { emitFlowEvent, type FlowEventName } from './flow-events.ts';
 
+/** How long whether a tenant has automatic assignment on is kept (another instance's change). */
+const RULE_CACHE_MS = 5_000;
+
 /** What one change did: the rows changed, by event, and who did it. */
 interface Changes {
   assigned: ConversationRow[];
@@ -27,6 +30,12 @@ interface Changes {
  */
 export class AssignmentService {
   constructor(private readonly deps: Deps) {}
+
+  /**
+   * Whether a tenant has any automatic assignment on, kept a few seconds: the store of received
+   * messages asks on every batch, and most tenants have none.
+   */
+  private readonly ruleCache = new Map<string, { on: boolean; until: number }>();
 
   private get db() {
     return this.deps.db;
@@ -147,6 +156,7 @@ export class AssignmentService {
       throw fail.notFound('assignmentScopeNotFound');
     }
     await repo.saveRule(this.db, { tenantId, ...rule });
+    this.ruleCache.delete(tenantId);
     return null;
   }
 
@@ -174,6 +184,7 @@ export class AssignmentService {
   private async autoAssign(tx: Tx, convs: ConversationRow[]): Promise<ConversationRow[]> {
     const out: ConversationRow[] = [];
     for (const [tenantId, list] of byTenant(convs, (c) => c)) {
+      if (!(await this.anyRuleOn(tx, tenantId))) continue;
       const accounts = await repo.accountsOf(tx, tenantId, [
         ...new Set(list.map((c) => c.workAccountId)),
       ]);
@@ -199,6 +210,15 @@ export class AssignmentService {
     }
     await this.logAssigned(tx, out);
     return out;
+  }
+
+  private async anyRuleOn(tx: Tx, tenantId: string): Promise<boolean> {
+    const now = Date.now();
+    const hit = this.ruleCache.get(tenantId);
+    if (hit && hit.until > now) return hit.on;
+    const on = await repo.anyRuleOn(tx, tenantId);
+    this.ruleCache.set(tenantId, { on, until: now + RULE_CACHE_MS });
+    return on;
   }
 
   private async logAssigned(tx: Tx, rows: ConversationRow[]): Promise<void> {
