@@ -251,7 +251,6 @@ describe('the sender of every outgoing message', () => {
   });
 
   it('names an API key (through the one outbox)', async () => {
-    const conv = await convOf(manager, firstPeer);
     const stored = await server.deps.db.transaction((tx) =>
       enqueueMany(
         tx,
