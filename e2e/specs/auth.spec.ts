@@ -202,7 +202,7 @@ test.describe('sign-in pages', () => {
     await loginAs(page, 'demo-seat2');
     await page.getByTestId('user-menu').click();
     await page.getByTestId('menu-my-seat').click();
-    await expect(page).toHaveTitle('私域流量管理系统 - 我的坐席');
+    await expect(page).toHaveTitle('私域流量管理系统 - 个人中心');
     await expect(page.getByTestId('login-records')).toContainText('203.0.113.');
     await page.getByTestId('set-two-step').click();
     await page.getByTestId('two-step-login-password').fill(passwordOf('demo-seat2'));

@@ -239,6 +239,11 @@ test.describe('what a new user ran into (issue 13)', () => {
     await tools.getByTestId('msg-hover-revoke').click();
     await expect(own).toHaveCount(0);
     await expect(page.getByTestId('msg-notice').last()).toBeVisible();
+    // The recalled text can be edited again: it goes back to the composer, not sent.
+    await page.getByTestId('msg-notice').last().getByTestId('msg-reedit').click();
+    await expect(page.getByTestId('composer-input')).toHaveValue('悬停撤回这条');
+    await expect(page.getByTestId('composer-input')).toBeFocused();
+    await page.getByTestId('composer-input').fill('');
 
     await contactWrites(api, wxid, peer, '请问发货了吗');
     const theirs = page.getByTestId('msg-row').filter({ hasText: '请问发货了吗' });

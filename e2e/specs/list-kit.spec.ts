@@ -106,10 +106,10 @@ test.describe('list-page kit', () => {
     const bar = page.getByTestId('list-hscroll');
     await expect(bar).toBeInViewport();
     await shot(page, 'list-kit-accounts-1024');
-    const firstLogin = table.getByRole('columnheader', { name: '首次登录' });
+    const lastColumn = table.getByRole('columnheader', { name: '分组 / 号池 / 代理' });
     const fixedLeft = async () =>
       (await table.getByRole('columnheader', { name: '操作' }).boundingBox())!.x;
-    expect((await firstLogin.boundingBox())!.x).toBeGreaterThan(await fixedLeft());
+    expect((await lastColumn.boundingBox())!.x).toBeGreaterThan(await fixedLeft());
     // Dragging the thumb to the end brings the last columns out from under the actions column.
     const thumb = bar.locator('.list-hscroll-thumb');
     const box = (await thumb.boundingBox())!;
@@ -119,12 +119,20 @@ test.describe('list-page kit', () => {
     await page.mouse.move(track.x + track.width + 50, box.y + box.height / 2, { steps: 5 });
     await page.mouse.up();
     await expect.poll(() => body.evaluate((el) => el.scrollLeft)).toBeGreaterThan(0);
-    const header = (await firstLogin.boundingBox())!;
+    const header = (await lastColumn.boundingBox())!;
     expect(header.x + header.width).toBeLessThanOrEqual((await fixedLeft()) + 1);
     // The contacts cell is whole, not cut by the actions column.
     const contacts = (await row.getByTestId('wx-contacts').boundingBox())!;
     expect(contacts.x + contacts.width).toBeLessThanOrEqual(await fixedLeft());
     await shot(page, 'list-kit-accounts-1024-scrolled');
+    // At 1440 every field is in view without scrolling: proxy and first login included.
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await expect
+      .poll(() => body.evaluate((el) => el.scrollWidth - el.clientWidth))
+      .toBeLessThanOrEqual(0);
+    await expect(row.getByTestId('wx-proxy')).toBeVisible();
+    await expect(row.getByTestId('wx-first-login')).toBeVisible();
+    await shot(page, 'list-kit-accounts-1440');
   });
 });
 

@@ -18,6 +18,7 @@ import {
   validatorCompiler,
 } from 'fastify-type-provider-zod';
 import {
+  API_KEY_PREFIX,
   ERROR_STATUS,
   inspectInput,
   pickLanguage,
@@ -35,10 +36,11 @@ import { API_DOCS_CSP, registerSecurityHeaders } from './platform/security-heade
 
 import { validationMessage, type ValidationIssue } from './platform/validation-message.ts';
 import { registerModules } from './modules/index.ts';
+import { authenticateApiKey } from './modules/openapi/index.ts';
 import { registerMetrics } from './metrics/metrics.ts';
 
-/** Routes without an access rule that are public by name (the SPA). */
-export const PUBLIC_BY_NAME = [/^\/$/, /^\/\*$/, /^\/assets\/\*$/];
+/** Routes without an access rule that are public by name (the SPA, the public API's docs). */
+export const PUBLIC_BY_NAME = [/^\/$/, /^\/\*$/, /^\/assets\/\*$/, /^\/open\/v1\/docs(\/.*)?$/];
 
 /** Routes without an access rule that need a signed-in user (the API documentation). */
 export const USER_BY_NAME = [/^\/api-docs(\/.*)?$/];
@@ -200,10 +202,22 @@ export async function buildApp(
       if (req.is404 || PUBLIC_BY_NAME.some((re) => re.test(url))) return;
       throw new AppError('forbidden', 'forbidden');
     }
+    // The public API takes API keys only (never a console token), and only from the header.
+    if (rule.kind === 'key') {
+      req.auth = await authenticateApiKey(deps, req.headers);
+      req.log = reply.log = req.log.child({
+        tenantId: req.auth.tenantId,
+        userId: req.auth.userId,
+        apiKeyId: req.auth.apiKeyId,
+      });
+      if (!permits(rule, req.auth.permissions)) throw new AppError('forbidden', 'forbidden');
+      return;
+    }
     // Headers first; the file cookie only on GETs under its paths (platform/file-cookie.ts);
     // `?token=` only on /ws (API.md's wire form), resolved here so the socket is attached at once.
+    // An API key is no console token: it is refused here like an unknown one.
     const token = tokenOf(req.headers) ?? fileCookieToken(req) ?? socketQueryToken(req);
-    if (token)
+    if (token && !token.startsWith(API_KEY_PREFIX))
       req.auth = await resolveToken(deps.db, token, deps.config.tokenTtlMs, deps.authCache);
     if (req.auth) {
       // Every later line of this request (and "request completed") names its tenant and user.
@@ -216,7 +230,9 @@ export async function buildApp(
     if (!permits(rule, req.auth.permissions)) throw new AppError('forbidden', 'forbidden');
   });
   app.addHook('onSend', async (req, reply, payload) => {
-    if (req.auth) reply.header('x-token-expires-at', String(req.auth.expiresAt));
+    if (req.auth && !req.auth.apiKeyId) {
+      reply.header('x-token-expires-at', String(req.auth.expiresAt));
+    }
     return payload;
   });
 
@@ -234,6 +250,9 @@ export async function buildApp(
         message = translate('aboutFile', lang, { name: err.fileName, reason: message });
       }
       data = err.data ?? null;
+      // A refusal that says when to come back says it in the header too (RFC 9110 §10.2.3).
+      const wait = (data as { retryAfter?: unknown } | null)?.retryAfter;
+      if (status === 429 && typeof wait === 'number') reply.header('retry-after', String(wait));
       // A cause kept for the server (a platform's network error) is logged, never sent.
       if (err.cause) req.log.warn({ err: err.cause }, 'request failed: cause');
     } else if (hasZodFastifySchemaValidationErrors(err)) {

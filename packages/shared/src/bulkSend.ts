@@ -318,3 +318,23 @@ export const bulkTaskPush = bulkTaskItem.pick({
   counts: true,
 });
 export type BulkTaskPush = z.infer<typeof bulkTaskPush>;
+
+/**
+ * The request id of a mass-send task's message to one target in one round (`bs:task:seq:round`):
+ * a failed-send reissue is the next round, so a message's later rounds are its resends.
+ */
+export const bulkRequestIdOf = (taskId: string, seq: number, round: number) =>
+  `bs:${taskId}:${seq}:${round}`;
+
+/** The task row and round a request id names (null for other sends). */
+export function parseBulkRequestId(
+  requestId: string | null | undefined,
+): { taskId: string; seq: number; round: number } | null {
+  if (!requestId?.startsWith('bs:')) return null;
+  const [, taskId, seq, round] = requestId.split(':');
+  if (!taskId || !seq || !round) return null;
+  const n = Number(seq);
+  const r = Number(round);
+  if (!Number.isInteger(n) || !Number.isInteger(r)) return null;
+  return { taskId, seq: n, round: r };
+}

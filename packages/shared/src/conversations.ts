@@ -7,6 +7,10 @@ import { idString } from './validation.ts';
 export const conversationMessages = {
   conversationNotFound: { 'zh-CN': '会话不存在', en: 'No such conversation' },
   messageNotFound: { 'zh-CN': '消息不存在', en: 'No such message' },
+  messageResentByTask: {
+    'zh-CN': '群发任务已重新发送这条消息',
+    en: 'The mass-send task has sent this message again',
+  },
   workAccountNotFound: { 'zh-CN': '工作号不存在', en: 'No such work account' },
   workAccountOffline: {
     'zh-CN': '工作号不在线，无法发送',
@@ -118,6 +122,8 @@ export const conversationItem = z.object({
   notFriend: z.boolean().optional(),
   /** Do not disturb: no tone, no notification, not counted in unread totals. */
   disturb: z.boolean().optional(),
+  /** The last message is the account's own send and it failed (the list marks the row). */
+  lastFailed: z.boolean().optional(),
   /** The seat serving the chat after an accepted transfer (docs/service-transfer.md), else null. */
   servedBy: z.string().nullable().optional(),
   workWxid: z.string(),

@@ -35,3 +35,4 @@ export * from './phrases.ts';
 export * from './profileLibraries.ts';
 export * from './robots.ts';
 export * from './statistics.ts';
+export * from './openapi.ts';

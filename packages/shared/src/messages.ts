@@ -24,6 +24,7 @@ import { talkMessages } from './talk.ts';
 import { translationMessages } from './translation.ts';
 import { commonMessages } from './errors.ts';
 import { formatText, type Language, type Text } from './i18n.ts';
+import { openapiMessages } from './openapi.ts';
 import { usersMessages } from './users.ts';
 import { validationMessages } from './validation.ts';
 
@@ -56,6 +57,7 @@ export const MESSAGES = {
   ...robotMessages,
   ...bulkSendMessages,
   ...statisticsMessages,
+  ...openapiMessages,
 } satisfies Record<string, Text>;
 export type MessageKey = keyof typeof MESSAGES;
 

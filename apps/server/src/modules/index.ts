@@ -19,6 +19,7 @@ import { historyModule } from './history/history.module.ts';
 import { materialModule } from './material/material.module.ts';
 import { mediaModule } from './media/media.module.ts';
 import { momentsModule } from './moments/moment.module.ts';
+import { openapiModule } from './openapi/openapi.module.ts';
 import { phrasesModule } from './phrases/phrase.module.ts';
 import { portsModule } from './ports/ports.module.ts';
 import { positionsModule } from './positions/positions.module.ts';
@@ -78,6 +79,7 @@ export function serverModules(deps: Deps): ServerModule[] {
     robotsModule(deps),
     bulkSendModule(deps),
     statisticsModule(deps),
+    openapiModule(deps),
   ];
 }
 

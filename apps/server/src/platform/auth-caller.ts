@@ -11,4 +11,11 @@ export interface AuthContext {
   permissions: ReadonlySet<Permission>;
   tokenId: string;
   expiresAt: number;
+  /** Set when the caller is an API key of the public API (`/open/v1`): the key's id. */
+  apiKeyId?: string;
+  /**
+   * The work accounts (ids) an API key is limited to; absent: every account the user sees. Scopes
+   * (`accountScope`, `convScopeOf`) intersect with it.
+   */
+  accountIds?: readonly string[];
 }

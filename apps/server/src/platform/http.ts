@@ -15,14 +15,17 @@ import { fail } from './errors.ts';
 /**
  * Who may call a route: anyone, any signed-in user, a signed-in user holding a permission (or any
  * one of several), or a websocket whose handler checks the token itself (closing with 4401; a plain
- * HTTP request without a token still gets 401).
+ * HTTP request without a token still gets 401), or an API key of the public API (console tokens
+ * are refused there, and keys everywhere else).
  */
 export type Access =
   | { kind: 'public' }
   | { kind: 'user' }
   | { kind: 'socket' }
   | { kind: 'permission'; permission: Permission }
-  | { kind: 'anyPermission'; permissions: Permission[] };
+  | { kind: 'anyPermission'; permissions: Permission[] }
+  /** An API key of the public API (`/open/v1`) holding any of the permissions (all when none). */
+  | { kind: 'key'; permissions: Permission[] };
 
 export const access = {
   public: { kind: 'public' } as Access,
@@ -30,6 +33,7 @@ export const access = {
   socket: { kind: 'socket' } as Access,
   can: (permission: Permission): Access => ({ kind: 'permission', permission }),
   any: (...permissions: Permission[]): Access => ({ kind: 'anyPermission', permissions }),
+  key: (...permissions: Permission[]): Access => ({ kind: 'key', permissions }),
 };
 
 /** Whether a caller's permissions satisfy a rule that needs permissions. */
@@ -39,6 +43,8 @@ export function permits(rule: Access, held: ReadonlySet<Permission>): boolean {
       return held.has(rule.permission);
     case 'anyPermission':
       return rule.permissions.some((p) => held.has(p));
+    case 'key':
+      return rule.permissions.length === 0 || rule.permissions.some((p) => held.has(p));
     case 'public':
     case 'user':
     case 'socket':

@@ -34,6 +34,7 @@ import { materialTexts } from '../features/material/texts.ts';
 import { phrasesTexts } from '../features/phrases/texts.ts';
 import { profileLibrariesTexts } from '../features/profileLibraries/texts.ts';
 import { statisticsTexts } from '../features/statistics/texts.ts';
+import { openPlatformTexts } from '../features/openPlatform/texts.ts';
 import { commonTexts, type TextTree } from './common.ts';
 
 /**
@@ -77,6 +78,7 @@ export const FEATURE_TEXTS: Record<Language, TextTree>[] = [
   robotsTexts,
   bulkSendTexts,
   statisticsTexts,
+  openPlatformTexts,
 ];
 
 /**

@@ -21,3 +21,4 @@ export * from './libraries.ts';
 export * from './robots.ts';
 export * from './bulkSend.ts';
 export * from './statistics.ts';
+export * from './openapi.ts';

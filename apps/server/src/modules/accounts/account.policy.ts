@@ -9,6 +9,8 @@ export interface Viewer {
   userId: string;
   tenantId: string | null;
   role: string;
+  /** An API key's accounts (ids): the scope is narrowed to them (platform/auth-caller.ts). */
+  accountIds?: readonly string[];
 }
 
 /**
@@ -16,8 +18,8 @@ export interface Viewer {
  * sees the accounts distributed to itself or to a seat below it in the superior tree.
  */
 export type AccountScope =
-  | { kind: 'tenant'; tenantId: string }
-  | { kind: 'seats'; tenantId: string; userIds: string[] }
+  | { kind: 'tenant'; tenantId: string; only?: readonly string[] }
+  | { kind: 'seats'; tenantId: string; userIds: string[]; only?: readonly string[] }
   | { kind: 'none' };
 
 /** Whether a role sees every work account of its tenant. */
@@ -67,12 +69,24 @@ export async function selfAndAbove(
 /** The account scope of a viewer. */
 export async function accountScope(db: DbOrTx, viewer: Viewer): Promise<AccountScope> {
   if (!viewer.tenantId) return { kind: 'none' };
-  if (seesWholeTenant(viewer.role)) return { kind: 'tenant', tenantId: viewer.tenantId };
+  const only = viewer.accountIds ? { only: viewer.accountIds } : {};
+  if (seesWholeTenant(viewer.role)) return { kind: 'tenant', tenantId: viewer.tenantId, ...only };
   return {
     kind: 'seats',
     tenantId: viewer.tenantId,
     userIds: await selfAndBelow(db, viewer.tenantId, viewer.userId),
+    ...only,
   };
+}
+
+/** The narrowing of an API key's accounts, as a condition (true without one). */
+function onlyCondition(only: readonly string[] | undefined): SQL {
+  if (!only) return sql`true`;
+  if (only.length === 0) return sql`false`;
+  return sql`${workAccounts.id} in (${sql.join(
+    only.map((id) => sql`${id}`),
+    sql`, `,
+  )})`;
 }
 
 /** The SQL condition on work_accounts for a scope (always includes the tenant). */
@@ -81,10 +95,10 @@ export function scopeCondition(scope: AccountScope): SQL {
     case 'none':
       return sql`false`;
     case 'tenant':
-      return sql`${workAccounts.tenantId} = ${scope.tenantId}`;
+      return sql`${workAccounts.tenantId} = ${scope.tenantId} and ${onlyCondition(scope.only)}`;
     case 'seats':
       if (scope.userIds.length === 0) return sql`false`;
-      return sql`${workAccounts.tenantId} = ${scope.tenantId} and ${workAccounts.distributedTo} in (${sql.join(
+      return sql`${workAccounts.tenantId} = ${scope.tenantId} and ${onlyCondition(scope.only)} and ${workAccounts.distributedTo} in (${sql.join(
         scope.userIds.map((id) => sql`${id}`),
         sql`, `,
       )})`;

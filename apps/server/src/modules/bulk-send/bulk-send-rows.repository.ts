@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { BULK_DEFAULT_SETTINGS as D } from '@cst/shared';
+import { BULK_DEFAULT_SETTINGS as D, bulkRequestIdOf, parseBulkRequestId } from '@cst/shared';
 import type { BulkDraft } from '../../db/schema/index.ts';
 import type { DbOrTx, Tx } from '../../platform/db.ts';
 import { rowsOf } from '../../platform/db.ts';
@@ -13,18 +13,10 @@ export const laneOf = (taskType: string, accountId: string) =>
   `${taskType === 'groups' ? 'massGroup' : 'massMsg'}:${accountId}`;
 
 /** The idempotency key of a row's send (the outbox message's request_id). */
-export const requestIdOf = (taskId: string, seq: number, round: number) =>
-  `bs:${taskId}:${seq}:${round}`;
+export const requestIdOf = bulkRequestIdOf;
 
 /** The row a request id names (null for other sends). */
-export function rowOfRequestId(
-  requestId: string | null,
-): { taskId: string; seq: number; round: number } | null {
-  if (!requestId?.startsWith('bs:')) return null;
-  const [, taskId, seq, round] = requestId.split(':');
-  if (!taskId || !seq || !round) return null;
-  return { taskId, seq: Number(seq), round: Number(round) };
-}
+export const rowOfRequestId = parseBulkRequestId;
 
 /** A task and one of its accounts with claimable rows, the account online, with its settings. */
 export interface Candidate {

@@ -437,6 +437,14 @@ describe('pause, restart, delete and failed reissue', () => {
       targets.includes(m.peerWxid),
     );
     expect(got.map((m) => m.peerWxid).sort()).toEqual([...targets].sort());
+    // The first round's failed bubble is not sent a third time from the chat.
+    const chat = await api().post<{
+      list: { messageId: string; requestId: string | null; failed: boolean }[];
+    }>('/main-api/conv/messages', { index_name: `1__${targets[0]}__${acc1.wxid}` });
+    const first = chat.data.list.find((m) => m.requestId?.endsWith(':1') && m.failed);
+    expect(chat.data.list.some((m) => m.requestId?.endsWith(':2') && !m.failed)).toBe(true);
+    const again = await api().post('/main-api/conv/resend', { messageId: first!.messageId });
+    expect([again.status, again.message]).toEqual([409, '群发任务已重新发送这条消息']);
     const none = await api(demo, 'en').post('/task-api/bulk-send-task/failed-reissue', {
       taskId: id,
     });

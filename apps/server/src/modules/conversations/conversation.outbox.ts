@@ -35,6 +35,11 @@ export function seatSender(auth: { userId: string; nickname: string; username: s
   return { kind: 'seat', id: auth.userId, name: auth.nickname || auth.username };
 }
 
+/** Who a caller's sends are from: its API key on the public API, else the seat itself. */
+export function senderOf(auth: AuthContext): Sender {
+  return auth.apiKeyId ? { kind: 'api', id: auth.apiKeyId } : seatSender(auth);
+}
+
 /** A console message to store and hand to the account's holder. */
 export interface Draft {
   msgType: number;
@@ -219,7 +224,7 @@ export class Outbox {
     to: Destination,
     drafts: Draft[],
   ): Promise<{ rows: MessageRow[]; conv: ConversationRow }> {
-    return this.enqueueAs(seatSender(auth), account, to, drafts);
+    return this.enqueueAs(senderOf(auth), account, to, drafts);
   }
 
   /**

@@ -10,6 +10,8 @@ import type { conversations, messages } from '../../db/schema/index.ts';
 import { mediaAddressesOf } from './media-address.ts';
 
 export type ConversationRow = typeof conversations.$inferSelect;
+/** A conversation with its group's member count where known (a group chat the lists show). */
+export type SizedConversation = ConversationRow & { memberCount?: number | null };
 export type MessageRow = typeof messages.$inferSelect;
 
 /** 1971-01-01: conversation times before it are the "1970" of SPEC §4. */
@@ -17,7 +19,10 @@ const EPOCH_GUARD = 31_536_000_000;
 
 /** The conversation item of SPEC §3 from a row. */
 export function presentConversation(
-  row: Omit<ConversationRow, 'tenantId' | 'workAccountId'> & { memberCount?: number | null },
+  row: Omit<ConversationRow, 'tenantId' | 'workAccountId'> & {
+    memberCount?: number | null;
+    lastFailed?: boolean | null;
+  },
 ): ConversationItem {
   const latest = row.latestMsgTime < EPOCH_GUARD ? row.updatedAt.getTime() : row.latestMsgTime;
   const talkType = row.talkType as TalkType;
@@ -49,6 +54,7 @@ export function presentConversation(
     assigneeName: row.assigneeUid ? (row.assigneeName ?? '') : null,
     status: row.status,
     ...(row.status === 'snoozed' ? { snoozeUntil: row.snoozeUntil } : {}),
+    ...(row.lastFailed ? { lastFailed: true } : {}),
   };
 }
 

@@ -6,6 +6,7 @@ import {
   presentMessage,
   type ConversationRow,
   type MessageRow,
+  type SizedConversation,
 } from './conversation.presenter.ts';
 
 // The console pushes of conversations and messages, built from stored rows (sent and received).
@@ -38,7 +39,7 @@ export function servedChat(c: ConversationRow): { conversationId?: string } {
 }
 
 /** The push of a stored message: the event named for its type, with its conversation. */
-export function messagePush(m: MessageRow, conv: ConversationRow): PushInput {
+export function messagePush(m: MessageRow, conv: SizedConversation): PushInput {
   const type = isMsgType(m.msgType) ? m.msgType : MSG_TYPE.system;
   return {
     event: MESSAGE_PUSH_EVENT[type],
@@ -49,7 +50,7 @@ export function messagePush(m: MessageRow, conv: ConversationRow): PushInput {
 }
 
 /** `convUpdate`: a conversation's item changed (names, remark, pin) for those who see its account. */
-export function convUpdatePush(c: ConversationRow): PushInput {
+export function convUpdatePush(c: SizedConversation): PushInput {
   return {
     event: 'convUpdate',
     workAccountId: c.workAccountId,

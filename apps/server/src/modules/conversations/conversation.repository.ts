@@ -12,7 +12,7 @@ import {
   type Placeholder,
   type SQL,
 } from 'drizzle-orm';
-import { messagePreview } from '@cst/shared';
+import { bulkRequestIdOf, messagePreview } from '@cst/shared';
 import {
   chatGroups,
   contactTags,
@@ -33,7 +33,7 @@ import {
   tableRowsFromJson,
   type DbOrTx,
 } from '../../platform/db.ts';
-import type { ConversationRow, MessageRow } from './conversation.presenter.ts';
+import type { ConversationRow, MessageRow, SizedConversation } from './conversation.presenter.ts';
 
 /** Which accounts' conversations a caller may read: the whole tenant, or a list of accounts. */
 export type ConvScope = {
@@ -78,10 +78,11 @@ export interface ListFilter {
 
 /**
  * What the list reads of a conversation: all but its tenant and account ids, which it filters on,
- * and a group's member count.
+ * a group's member count and whether its last message is a failed send.
  */
 export type ConversationListRow = Omit<ConversationRow, 'tenantId' | 'workAccountId'> & {
   memberCount?: number | null;
+  lastFailed?: boolean | null;
 };
 const {
   tenantId: _tenant,
@@ -212,6 +213,9 @@ export async function listConversations(
               where ${conversations.talkType} = 2
                 and ${chatGroups.workAccountId} = ${conversations.workAccountId}
                 and ${chatGroups.groupId} = ${conversations.peerId})`.as('member_count'),
+            // Whether the last message is a send that failed (the row's mark), likewise after it.
+            lastFailed: sql<boolean | null>`(select ${messages.failed} from ${messages}
+              where ${messages.id} = ${conversations.lastMessageId})`.as('last_failed'),
             total: sql<number>`${total}::int`.as('total'),
           })
           .from(conversations)
@@ -386,7 +390,7 @@ export async function upsertConversations(
   db: DbOrTx,
   keys: ConvKey[],
   now = Date.now(),
-): Promise<Map<string, ConversationRow>> {
+): Promise<Map<string, SizedConversation>> {
   // Most arrivals are in conversations that exist: read first, insert only the missing ones.
   const out = await conversationsByKey(db, keys);
   const missing = keys.filter((k) => !out.has(convKeyOf(k.workAccountId, k.talkType, k.peerId)));
@@ -406,7 +410,30 @@ export async function upsertConversations(
     left join ${contacts} ct on v.talk_type = 1 and ct.work_account_id = v.work_account_id and ct.wxid = v.peer_id
     left join ${chatGroups} cg on v.talk_type = 2 and cg.work_account_id = v.work_account_id and cg.group_id = v.peer_id
     on conflict (work_account_id, talk_type, peer_id) do nothing`);
-  for (const [k, row] of await conversationsByKey(db, missing)) out.set(k, row);
+  const created: Map<string, SizedConversation> = await conversationsByKey(db, missing);
+  // A new group chat is told to the lists with the group's size (its rows come after the sync).
+  const groupIds = missing.filter((k) => k.talkType === 2);
+  if (groupIds.length > 0) {
+    const sizes = await db
+      .select({
+        workAccountId: chatGroups.workAccountId,
+        groupId: chatGroups.groupId,
+        memberCount: chatGroups.memberCount,
+      })
+      .from(chatGroups)
+      .where(
+        or(
+          ...groupIds.map((k) =>
+            and(eq(chatGroups.workAccountId, k.workAccountId), eq(chatGroups.groupId, k.peerId)),
+          ),
+        ),
+      );
+    for (const g of sizes) {
+      const row = created.get(convKeyOf(g.workAccountId, 2, g.groupId));
+      if (row) row.memberCount = g.memberCount;
+    }
+  }
+  for (const [k, row] of created) out.set(k, row);
   return out;
 }
 
@@ -802,6 +829,26 @@ export async function setPinned(
     .where(eq(conversations.id, conversationId))
     .returning();
   return row ?? null;
+}
+
+/** How many later rounds of a mass send's message are looked for (a reissue is one round). */
+const LATER_ROUNDS = 20;
+
+/** Whether a mass-send task sent a message again in a later round (its request ids, exactly). */
+export async function hasLaterRound(
+  db: DbOrTx,
+  workAccountId: string,
+  send: { taskId: string; seq: number; round: number },
+): Promise<boolean> {
+  const ids = Array.from({ length: LATER_ROUNDS }, (_, i) =>
+    bulkRequestIdOf(send.taskId, send.seq, send.round + 1 + i),
+  );
+  const [row] = await db
+    .select({ id: messages.id })
+    .from(messages)
+    .where(and(eq(messages.workAccountId, workAccountId), inArray(messages.requestId, ids)))
+    .limit(1);
+  return !!row;
 }
 
 /** Makes a failed console message pending again under a new request id. */

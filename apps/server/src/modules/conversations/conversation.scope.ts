@@ -11,6 +11,16 @@ import { accountByWxid, findConversation, type ConvScope } from './conversation.
  * (docs/service-transfer.md).
  */
 export async function convScopeOf(db: DbOrTx, auth: AuthContext): Promise<ConvScope> {
+  const scope = await userConvScope(db, auth);
+  // An API key's accounts narrow the scope; chats served through a transfer are left out.
+  const only = auth.accountIds;
+  if (!only) return scope;
+  const accountIds =
+    scope.accountIds === 'all' ? [...only] : scope.accountIds.filter((id) => only.includes(id));
+  return { tenantId: scope.tenantId, accountIds };
+}
+
+async function userConvScope(db: DbOrTx, auth: AuthContext): Promise<ConvScope> {
   if (!auth.tenantId) throw fail.forbidden();
   if (seesWholeTenant(auth.role)) return { tenantId: auth.tenantId, accountIds: 'all' };
   // The seat and those below it, their accounts and the chats they serve, in one query.

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import {
   MESSAGE_WINDOW_MS,
   messagePreview,
+  parseBulkRequestId,
   type ConvMessagesResult,
   MSG_TYPE,
   type ConvListBody,
@@ -34,7 +35,7 @@ import { visibleConversation, visibleConversationWithPage } from '../talk/messag
 import { callHolder, platformRefusal, type RefusalTable } from './holder-call.ts';
 import type { MessageDispatcher } from './message-dispatch.service.ts';
 import { convUpdatePush, syncReadPush } from './conversation.push.ts';
-import { announceSends, enqueueMany, seatSender, type Draft } from './conversation.outbox.ts';
+import { announceSends, enqueueMany, senderOf, type Draft } from './conversation.outbox.ts';
 
 /** Conversations and messages as a seat reads and writes them. */
 export class ConversationService {
@@ -234,12 +235,8 @@ export class ConversationService {
           ref,
         };
       }
-      return enqueueMany(
-        tx,
-        seatSender(auth),
-        [{ account, to, draft, conversation }],
-        this.deps.now(),
-      );
+      const sender = senderOf(auth);
+      return enqueueMany(tx, sender, [{ account, to, draft, conversation }], this.deps.now());
     });
     await announceSends(this.deps, account, stored);
     const row = stored.sent[0]!.row;
@@ -271,6 +268,11 @@ export class ConversationService {
   async resend(auth: AuthContext, messageId: number) {
     const row = await this.ownMessage(auth, messageId);
     if (!row.failed) throw fail.conflict('messageNotFound');
+    // A mass send's failure its task sent again (失败重发) is not sent a third time.
+    const task = parseBulkRequestId(row.requestId);
+    if (task && (await repo.hasLaterRound(this.db, row.workAccountId, task))) {
+      throw fail.conflict('messageResentByTask');
+    }
     const account = await this.accountRow(row.tenantId, row.workAccountId);
     if (account.status !== 'online') throw fail.conflict('workAccountOffline');
     const requestId = randomUUID();

@@ -205,7 +205,9 @@ export class MessageIngest {
     }
     const byId = new Map([...convs.values()].map((c) => [c.id, c]));
     for (const m of inserted.sort((a, b) => a.id - b.id)) {
-      const conv = updated.get(m.conversationId) ?? byId.get(m.conversationId)!;
+      const first = byId.get(m.conversationId)!;
+      const bumped = updated.get(m.conversationId);
+      const conv = bumped ? { ...bumped, memberCount: first.memberCount } : first;
       push(m.tenantId, messagePush(m, conv));
     }
   }

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
@@ -236,6 +237,41 @@ export class FilesService {
       throw fail.invalid('uploadEmpty');
     }
     return presentUpload(row);
+  }
+
+  /**
+   * A multipart upload of a signed-in caller (the public API's `files/upload`): its `file` part is
+   * stored in the caller's own upload folder under a new name, checked like any upload (type from
+   * the bytes, size, pictures decoded).
+   */
+  async uploadOwn(auth: AuthContext, req: FastifyRequest): Promise<UploadResult> {
+    if (!auth.tenantId) throw fail.forbidden();
+    if (!req.isMultipart()) throw fail.invalid('uploadNotMultipart');
+    const tenantId = auth.tenantId;
+    try {
+      for await (const part of req.parts()) {
+        if (part.type === 'field') continue;
+        if (part.fieldname !== 'file') {
+          part.file.resume();
+          continue;
+        }
+        const ext = /\.([A-Za-z0-9]{1,8})$/.exec(part.filename ?? '')?.[1]?.toLowerCase();
+        const key = `${uploadDir(tenantId, auth.userId)}api/${randomUUID()}${ext ? `.${ext}` : ''}`;
+        const row = await this.store(tenantId, key, part.file, {
+          source: 'upload',
+          name: key,
+          maxBytes: CHAT_FILE_MAX_BYTES,
+        });
+        if (row.size === 0) {
+          await this.storage.delete(key);
+          throw fail.invalid('uploadEmpty');
+        }
+        return presentUpload(row);
+      }
+    } catch (err) {
+      throw malformedAsInvalid(err);
+    }
+    throw fail.invalid('uploadFileMissing');
   }
 
   /**

@@ -55,6 +55,8 @@ async function onNotice(
   if (ev.kind === 'memberJoined' || ev.kind === 'memberLeft') {
     // The sync has replaced the members; the count of the list follows them.
     await repo.recountMembers(deps.db, account.tenantId, account.id, ev.groupId);
+    const convs = await repo.groupConversations(deps.db, account.tenantId, account.id, ev.groupId);
+    await realtimeOf(deps).publish(account.tenantId, convs.map(convUpdatePush));
     await service.announce(account, ev.groupId, 'updated');
   }
 }

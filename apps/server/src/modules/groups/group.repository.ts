@@ -1,4 +1,16 @@
-import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  getTableColumns,
+  ilike,
+  inArray,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import type { GroupNoticeKind, GroupRole } from '@cst/shared';
 import {
   chatGroupMembers,
@@ -258,7 +270,7 @@ export async function refreshGroupConversation(
   name: string,
   avatar: string,
 ) {
-  return db
+  await db
     .update(conversations)
     .set({ nickname: name, avatar })
     .where(
@@ -269,8 +281,36 @@ export async function refreshGroupConversation(
         eq(conversations.peerId, groupId),
         or(sql`${conversations.nickname} <> ${name}`, sql`${conversations.avatar} <> ${avatar}`),
       ),
-    )
-    .returning();
+    );
+  return groupConversations(db, tenantId, workAccountId, groupId);
+}
+
+/**
+ * The account's chat with a group, with the group's member count as the list shows it: a
+ * created group's chat or one whose members changed is told to the lists with its size.
+ */
+export async function groupConversations(
+  db: DbOrTx,
+  tenantId: string,
+  workAccountId: string,
+  groupId: string,
+) {
+  return db
+    .select({
+      ...getTableColumns(conversations),
+      memberCount: sql<number | null>`(select ${chatGroups.memberCount} from ${chatGroups}
+        where ${chatGroups.workAccountId} = ${conversations.workAccountId}
+          and ${chatGroups.groupId} = ${conversations.peerId})`,
+    })
+    .from(conversations)
+    .where(
+      and(
+        eq(conversations.tenantId, tenantId),
+        eq(conversations.workAccountId, workAccountId),
+        eq(conversations.talkType, 2),
+        eq(conversations.peerId, groupId),
+      ),
+    );
 }
 
 /** Whether every wxid is a friend of the account. */

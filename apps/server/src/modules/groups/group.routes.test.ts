@@ -469,6 +469,15 @@ describe('live', () => {
       kind: 'memberJoined',
       wxids: ['wxid_live_joiner'],
     });
+    // The open inbox is told the group's new size with the chat (a conv update).
+    const held = await accountRuntimeOf(ctx.deps).gateway.listGroupMembers(acc.wxid, owned.groupId);
+    const resized = await ws.waitFor(
+      (f) =>
+        f.event === 'convUpdate' &&
+        (f.data as { friendWxid?: string }).friendWxid === owned.groupId,
+      8000,
+    );
+    expect(resized.data).toMatchObject({ memberCount: held.length });
     // The list's member count follows the join without anyone opening the group.
     await eventually(async () => {
       const g = (await list(seat1, `&workWxid=${acc.wxid}`)).data.list.find(
@@ -494,6 +503,33 @@ describe('live', () => {
       other2.pushes().filter((f) => f.event === 'group' || f.event === 'GroupSystemNotice'),
     ).toEqual([]);
     await other2.close();
+  });
+
+  it('tells a group created just now with its size when its chat first shows', async () => {
+    const picked = (await accountRuntimeOf(ctx.deps).gateway.listContacts(acc.wxid))
+      .slice(0, 2)
+      .map((c) => c.wxid);
+    const created = await api(seat1).post<GroupItem>('/chatroom/createChatRoom', {
+      workWxid: acc.wxid,
+      name: '刚建的群',
+      wxids: picked,
+    });
+    expect(created.status).toBe(200);
+    const from = ws.frames.length;
+    await api().post('/sim-api/inbound', {
+      workWxid: acc.wxid,
+      fromWxid: created.data.groupId,
+      talkType: 2,
+      msgType: 1,
+      content: '新群第一条',
+      memberWxid: picked[0],
+    });
+    const first = await ws.waitFor(
+      (f) => (f.data as { content?: string } | undefined)?.content === '新群第一条',
+      8000,
+      from,
+    );
+    expect((first.data as { conv: { memberCount?: number } }).conv.memberCount).toBe(3);
   });
 });
 

@@ -102,6 +102,20 @@ describe('/sim-api/config per tenant', () => {
     });
     expect(failed).toBeDefined();
     expect((await received(a, accA.wxid)).some((m) => m.content === 'from-a')).toBe(false);
+    // The list marks a chat whose last message is a failed send, and only that chat.
+    const listed = async (s: Session) =>
+      (
+        await apiAs(ctx, s).post<{ list: { index_name: string; lastFailed?: boolean }[] }>(
+          '/main-api/conv/list',
+          { mode: 'aggregated', pageSize: 500 },
+        )
+      ).data.list;
+    expect((await listed(a)).find((c) => c.index_name === IDX(accA.wxid, peerA))).toMatchObject({
+      lastFailed: true,
+    });
+    const fine = (await listed(b)).find((c) => c.index_name === IDX(accB.wxid, peerB));
+    expect(fine).toBeDefined();
+    expect(fine!.lastFailed).toBeUndefined();
     await apiAs(ctx, a).post('/sim-api/config', { failRate: 0 });
   });
 

@@ -171,6 +171,10 @@ export const ROUTES: AppRoute[] = [
     ready: true,
     load: () => import('../../features/roles/RoleManagePage.tsx').then((m) => m.RoleManagePage),
   }),
+  child('settings', '/settings/openApiKeys', 'route.apiKeys', 'openapi.manage', 80, {
+    ready: true,
+    load: () => import('../../features/openPlatform/ApiKeysPage.tsx').then((m) => m.ApiKeysPage),
+  }),
   child('settings', '/settings/robotPassFriend', 'route.robotPassFriend', 'autoreply.manage', 40, {
     ready: true,
     load: () => import('../../features/robots/AutoAcceptPage.tsx').then((m) => m.AutoAcceptPage),

@@ -5,7 +5,7 @@ import type { TextTree } from '../../i18n/common.ts';
 export const profileTexts: Record<Language, TextTree> = {
   'zh-CN': {
     profile: {
-      title: '我的坐席',
+      title: '个人中心',
       basic: '基本信息',
       username: '账号',
       nickname: '昵称',
@@ -62,7 +62,7 @@ export const profileTexts: Record<Language, TextTree> = {
   },
   en: {
     profile: {
-      title: 'My seat',
+      title: 'My account',
       basic: 'Profile',
       username: 'Account',
       nickname: 'Nickname',

@@ -8,7 +8,7 @@ export const shellTexts: Record<Language, TextTree> = {
       switchLanguage: '切换语言',
       otherLanguage: 'English',
       userMenu: '用户菜单',
-      mySeat: '我的坐席',
+      mySeat: '个人中心',
       resetPassword: '重置密码',
       clearCache: '清除缓存',
       clearCacheConfirm:
@@ -36,7 +36,7 @@ export const shellTexts: Record<Language, TextTree> = {
       switchLanguage: 'Switch language',
       otherLanguage: '中文',
       userMenu: 'User menu',
-      mySeat: 'My seat',
+      mySeat: 'My account',
       resetPassword: 'Reset password',
       clearCache: 'Clear cache',
       clearCacheConfirm:

@@ -1,4 +1,5 @@
 import { EditOutlined } from '@ant-design/icons';
+import dayjs from 'dayjs';
 import { Avatar, Button, Flex, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type { ReactNode } from 'react';
@@ -8,7 +9,6 @@ import {
   actionsColumn,
   EmptyState,
   ListTable,
-  timeColumn,
   type ListTableQuery,
   type RowSelection,
 } from '../../../components/listPage/index.ts';
@@ -39,7 +39,7 @@ export function AccountTable(props: AccountTableProps) {
     {
       title: t('accounts.account'),
       dataIndex: 'nickname',
-      width: 210,
+      width: 196,
       render: (v: string, r) => (
         <Flex gap={10} align="flex-start">
           <Avatar src={avatarSrc(r.avatar)} alt={v} style={{ flex: 'none' }}>
@@ -56,15 +56,38 @@ export function AccountTable(props: AccountTableProps) {
       ),
     },
     {
+      // The first login under the status: both say where the account stands, and the table
+      // keeps every field in view at 1440 px beside the group tree.
       title: t('accounts.status'),
       dataIndex: 'status',
-      width: 96,
-      render: (_: unknown, r) => <StatusTag status={r.status} reason={r.statusReason} />,
+      width: 112,
+      render: (_: unknown, r) => (
+        <Flex vertical gap={2} align="flex-start">
+          <StatusTag status={r.status} reason={r.statusReason} />
+          {r.firstLoginAt ? (
+            <Tooltip
+              title={t('accounts.firstLoginAt', {
+                time: dayjs(r.firstLoginAt).format('YYYY-MM-DD HH:mm'),
+              })}
+            >
+              <Typography.Text
+                type="secondary"
+                style={{ fontSize: 12 }}
+                data-testid="wx-first-login"
+              >
+                {t('accounts.firstLoginShort', {
+                  time: dayjs(r.firstLoginAt).format('MM-DD HH:mm'),
+                })}
+              </Typography.Text>
+            </Tooltip>
+          ) : null}
+        </Flex>
+      ),
     },
     {
       title: t('accounts.remark'),
       dataIndex: 'remark',
-      width: 116,
+      width: 100,
       render: (v: string, r) => (
         <Flex align="center" gap={2}>
           <span data-testid="wx-remark">{dash(v)}</span>
@@ -84,7 +107,7 @@ export function AccountTable(props: AccountTableProps) {
     {
       title: t('accounts.seat'),
       dataIndex: 'distributedToName',
-      width: 100,
+      width: 92,
       ellipsis: { showTitle: true },
       render: (v: string | null) => v ?? t('accounts.notDistributed'),
     },
@@ -106,10 +129,10 @@ export function AccountTable(props: AccountTableProps) {
       ),
     },
     {
-      // Group and pool in one cell, so both are in view at 1440 px beside the group tree.
-      title: t('accounts.groupAndPool'),
+      // Group, pool and proxy in one cell, so all are in view at 1440 px beside the group tree.
+      title: t('accounts.groupPoolProxy'),
       key: 'groupPool',
-      width: 116,
+      width: 132,
       render: (_: unknown, r) => (
         <Flex vertical gap={2} style={{ minWidth: 0 }}>
           <Typography.Text ellipsis={{ tooltip: true }} data-testid="wx-group">
@@ -118,18 +141,18 @@ export function AccountTable(props: AccountTableProps) {
           <Typography.Text type="secondary" style={{ fontSize: 12 }} data-testid="wx-pool">
             {t(`wxPool.${r.pool}`)}
           </Typography.Text>
+          <Typography.Text
+            type="secondary"
+            style={{ fontSize: 12 }}
+            ellipsis={{ tooltip: true }}
+            data-testid="wx-proxy"
+          >
+            {r.proxy ? t('accounts.viaProxy', { proxy: r.proxy }) : t('accounts.noProxy')}
+          </Typography.Text>
         </Flex>
       ),
     },
-    {
-      title: t('accounts.proxy'),
-      dataIndex: 'proxy',
-      width: 140,
-      ellipsis: { showTitle: true },
-      render: dash,
-    },
-    timeColumn<WorkAccountItem>(t('accounts.firstLogin'), 'firstLoginAt', { width: 150 }),
-    actionsColumn<WorkAccountItem>(t('common.actions'), 136, (r) => (
+    actionsColumn<WorkAccountItem>(t('common.actions'), 120, (r) => (
       <AccountRowActions row={r} onAction={onAction} />
     )),
   ];

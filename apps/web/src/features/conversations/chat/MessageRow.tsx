@@ -1,3 +1,4 @@
+import { Button } from 'antd';
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MSG_TYPE, type ConversationItem } from '@cst/shared';
@@ -11,6 +12,14 @@ import { writerCardTarget } from '../../userCard/userCardStore.ts';
 import { messageTime } from '../relativeTime.ts';
 import { noticeText } from './noticeText.ts';
 import { SenderMark } from '../../service/SenderMark.tsx';
+
+/** Puts a recalled text back in the chat's composer, after what is typed there. */
+function reEdit(indexName: string, text: string): void {
+  const s = useInbox.getState();
+  const typed = s.drafts[indexName] ?? '';
+  s.setDraft(indexName, typed ? `${typed}${text}` : text);
+  requestAnimationFrame(() => document.querySelector<HTMLElement>('.composer textarea')?.focus());
+}
 
 /** Props of {@link MessageRow}. */
 export interface MessageRowProps {
@@ -33,6 +42,17 @@ export const MessageRow = memo(function MessageRow({ messageKey, conv }: Message
     return (
       <div className="msg-notice" data-testid="msg-notice" data-key={m.key}>
         <span>{noticeText(m, t)}</span>
+        {m.recalledText && (
+          <Button
+            type="link"
+            size="small"
+            className="msg-reedit"
+            onClick={() => reEdit(conv.index_name, m.recalledText!)}
+            data-testid="msg-reedit"
+          >
+            {t('inbox.reEdit')}
+          </Button>
+        )}
       </div>
     );
   }
@@ -64,7 +84,7 @@ export const MessageRow = memo(function MessageRow({ messageKey, conv }: Message
           </div>
           {own && <DeliveryTicks message={m} />}
         </div>
-        {own && m.failed && <SendFailure message={m} />}
+        {own && m.failed && <SendFailure message={m} indexName={conv.index_name} />}
         <div className="msg-time">
           {own && m.sender && <SenderMark sender={m.sender} hideKind={m.robot} />}
           {m.robot && (

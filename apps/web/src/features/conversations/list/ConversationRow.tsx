@@ -1,4 +1,4 @@
-import { MutedOutlined, PushpinFilled } from '@ant-design/icons';
+import { ExclamationCircleFilled, MutedOutlined, PushpinFilled } from '@ant-design/icons';
 import { Badge } from 'antd';
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -68,6 +68,13 @@ export const ConversationRow = memo(function ConversationRow({
           <span className="conv-time">{when(c.latestMsgTime)}</span>
         </div>
         <div className="conv-line">
+          {c.lastFailed && (
+            <ExclamationCircleFilled
+              className="conv-failed"
+              aria-label={t('inbox.status.failed')}
+              data-testid="conv-failed"
+            />
+          )}
           <span className="conv-preview" data-testid="conv-preview">
             {previewLine(c.lastMsgType, c.msg_text, t)}
           </span>

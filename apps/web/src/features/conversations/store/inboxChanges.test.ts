@@ -188,6 +188,48 @@ describe('sending', () => {
     expect(data.messages['u:u1']).toMatchObject({ failed: true, errMessage: '对方已拒收' });
   });
 
+  it("marks a chat's row when its last message failed, and clears it on a resend", () => {
+    const conv = buildConv('wx_failing', { messageId: '7' });
+    const failure = {
+      messageId: '7',
+      sendingUUid: null,
+      msgId: null,
+      sendOk: false,
+      deliveryOK: false,
+      readOK: false,
+      index_name: conv.index_name,
+    };
+    // The chat is in the list, its messages never opened.
+    let data = change(withList(conv), (d) =>
+      applySendPush(d, { ...failure, status: 2, errMessage: '对方已拒收' }),
+    );
+    expect(data.convs[conv.index_name]!.lastFailed).toBe(true);
+    // A rename keeps the mark; an earlier message failing does not set it.
+    data = change(data, (d) => upsertConversation(d, { ...conv, nickname: '新名字' }, NOW));
+    expect(data.convs[conv.index_name]!.lastFailed).toBe(true);
+    data = change(data, (d) => applySendPush(d, { ...failure, status: 0, sendOk: true }));
+    expect(data.convs[conv.index_name]!.lastFailed).toBeFalsy();
+    data = change(data, (d) => applySendPush(d, { ...failure, messageId: '6', status: 2 }));
+    expect(data.convs[conv.index_name]!.lastFailed).toBeFalsy();
+  });
+
+  it('keeps the words of an own text recalled here, for editing again', () => {
+    const c2 = buildConv('wx_recall', { messageId: '2' });
+    const mine = { ...buildMessage(c2, 1), sendSide: 1 as const, content: '写错了' };
+    const theirs = { ...buildMessage(c2, 2), sendSide: 2 as const, content: '对方的' };
+    let data = change(withList(c2), (d) =>
+      setChatPage(d, c2.index_name, [mine, theirs], false, false),
+    );
+    const revoke = (messageId: string) => (d: Draft) =>
+      applyRevoke(d, { index_name: c2.index_name, messageId, content: '撤回了一条消息' }, NOW);
+    data = change(data, revoke('1'));
+    data = change(data, revoke('2'));
+    const byId = (id: string) => data.messages[data.keyByMessageId[id]!]!;
+    expect(byId('1')).toMatchObject({ revoked: true, recalledText: '写错了' });
+    expect(byId('2').revoked).toBe(true);
+    expect(byId('2').recalledText).toBeUndefined();
+  });
+
   it('shows an edited text with its edit time; the preview moves only with a conv', () => {
     let data = change(withList(c), (d) =>
       setChatPage(d, c.index_name, [buildMessage(c, 1), buildMessage(c, 2)], false, false),

@@ -57,6 +57,10 @@ export function upsertConversation(
     latestMsgTime: fixEpochTime(incoming.latestMsgTime, now),
     // Pushes leave the member count out: the last known one stays.
     memberCount: incoming.memberCount ?? old?.memberCount,
+    // A change of the chat that is not a new message (a name, a pin) keeps the failed mark.
+    lastFailed:
+      incoming.lastFailed ??
+      (old && old.messageId === incoming.messageId ? old.lastFailed : undefined),
     workAccount: incoming.workAccount ?? old?.workAccount,
   };
   d.w('convs')[conv.index_name] = conv;
@@ -142,16 +146,24 @@ export interface SendProgress {
   readOK: boolean;
   errMessage?: string;
   sender?: MessageSender;
+  index_name?: string;
 }
 
-/** Applies a `send` push: status below 2 is progress, 2 and above a failure with its text. */
+/**
+ * Applies a `send` push: status below 2 is progress, 2 and above a failure with its text. When the
+ * send is its chat's last message, the chat's row is marked failed (or no longer, after a resend).
+ */
 export function applySendPush(d: Draft, p: SendProgress): void {
+  const failed = p.status >= 2;
+  const conv = p.index_name ? d.data.convs[p.index_name] : undefined;
+  if (conv && conv.messageId === p.messageId && !!conv.lastFailed !== failed) {
+    d.w('convs')[conv.index_name] = { ...conv, lastFailed: failed || undefined };
+  }
   const key =
     (p.sendingUUid && d.data.messages[`u:${p.sendingUUid}`] ? `u:${p.sendingUUid}` : null) ??
     d.data.keyByMessageId[p.messageId];
   const m = key ? d.data.messages[key] : undefined;
   if (!m) return;
-  const failed = p.status >= 2;
   d.w('messages')[m.key] = {
     ...m,
     messageId: p.messageId || m.messageId,
@@ -175,7 +187,16 @@ export function applyRevoke(
   const key = d.data.keyByMessageId[p.messageId];
   const m = key ? d.data.messages[key] : undefined;
   if (m) {
-    d.w('messages')[m.key] = { ...m, msgType: MSG_TYPE.system, content: p.content, revoked: true };
+    // An own text recalled here can be edited again (its words are in this browser only).
+    const recalledText =
+      m.sendSide === 1 && m.msgType === MSG_TYPE.text && m.content ? m.content : undefined;
+    d.w('messages')[m.key] = {
+      ...m,
+      msgType: MSG_TYPE.system,
+      content: p.content,
+      revoked: true,
+      ...(recalledText ? { recalledText } : {}),
+    };
   }
   if (p.conv) upsertConversation(d, p.conv, now, true);
 }

@@ -7,6 +7,8 @@ export interface ChatMessage extends MessageItem {
   key: string;
   /** Sent from this browser and not yet known to the server (no messageId yet). */
   local: boolean;
+  /** The text of an own text message recalled while this chat was open (for 重新编辑). */
+  recalledText?: string;
 }
 
 /** The loaded part of one conversation's messages: ordered keys, oldest first. */

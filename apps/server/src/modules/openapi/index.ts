@@ -1,0 +1,29 @@
+import type { AuthContext } from '../../platform/auth-context.ts';
+import { tokenOf } from '../../platform/auth-context.ts';
+import type { Deps } from '../../platform/deps.ts';
+import { ApiKeyService } from './api-key.service.ts';
+
+const services = new WeakMap<Deps, ApiKeyService>();
+
+/** The API key service of a server instance. */
+export function apiKeysOf(deps: Deps): ApiKeyService {
+  let s = services.get(deps);
+  if (!s) {
+    s = new ApiKeyService(deps);
+    services.set(deps, s);
+  }
+  return s;
+}
+
+/**
+ * The caller of a route declared with `access.key(...)` (the public API `/open/v1`, its event
+ * stream): the API key of `Authorization: Bearer cst_…`, as its creator narrowed to the key's
+ * permissions and accounts. Throws 401 (no key, unknown, revoked, expired, creator disabled) or
+ * 429 with `data.retryAfter` (the key's rate; app.ts turns it into `Retry-After`).
+ */
+export function authenticateApiKey(
+  deps: Deps,
+  headers: Record<string, unknown>,
+): Promise<AuthContext> {
+  return apiKeysOf(deps).authenticate(tokenOf(headers));
+}

@@ -1,0 +1,25 @@
+import type { Deps } from '../../platform/deps.ts';
+import type { ServerModule } from '../module.ts';
+import { registerApiKeyRoutes } from './api-key.routes.ts';
+import { apiKeysOf } from './index.ts';
+import { registerOpenApiRoutes } from './open-api.routes.ts';
+import { OpenApiService } from './open-api.service.ts';
+import { registerOpenDocs } from './open-docs.ts';
+
+/**
+ * The open platform's keys and public API (docs/open-platform-api.md): the console's key routes,
+ * the `/open/v1` routes over the console's services and their own docs page. Requests of
+ * `access.key(...)` routes are authenticated in app.ts by `authenticateApiKey` (index.ts).
+ */
+export function openapiModule(deps: Deps): ServerModule {
+  const keys = apiKeysOf(deps);
+  const open = new OpenApiService(deps);
+  return {
+    name: 'openapi',
+    routes(app) {
+      registerApiKeyRoutes(app, keys);
+      registerOpenApiRoutes(app, open);
+      registerOpenDocs(app);
+    },
+  };
+}

@@ -1,0 +1,467 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { SimReceivedItem } from '@cst/shared';
+import { randomUUID } from 'node:crypto';
+import { ports } from '../src/db/schema/index.ts';
+import {
+  buildAccount,
+  buildTenant,
+  buildSeatWithRole,
+  quickSimulator,
+  signInAs,
+} from './factories.ts';
+import { login, useTestServer, type Session } from './support.ts';
+import {
+  apiAs,
+  eventually,
+  type ListedAccount,
+} from '../src/modules/accounts/account.test-support.ts';
+
+const ctx = useTestServer();
+let demo: Session;
+let other: Session;
+let accA: ListedAccount;
+let accB: ListedAccount;
+let foreign: ListedAccount;
+const FRIEND = 'wxid_open_friend_1';
+
+interface OpenReply {
+  status: number;
+  code: number;
+  message: string;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read arbitrary JSON
+  data: any;
+  headers: Record<string, unknown>;
+}
+
+/** Calls the public API with a key, as an integration would. */
+async function open(
+  key: string,
+  path: string,
+  body: unknown = {},
+  lang = 'en',
+): Promise<OpenReply> {
+  const res = await ctx.app.inject({
+    method: 'POST',
+    url: `/open/v1/${path}`,
+    headers: { authorization: `Bearer ${key}`, 'accept-language': lang },
+    payload: body as object,
+  });
+  const json = res.json() as { code: number; message: string; data: unknown };
+  return { status: res.statusCode, ...json, headers: res.headers };
+}
+
+async function createKey(s: Session, body: Record<string, unknown>) {
+  const r = await apiAs(ctx, s, 'en').post<{ id: string; key: string }>(
+    '/main-api/open/keys/create',
+    { name: 'CRM', ...body },
+  );
+  expect(r.status, r.message).toBe(200);
+  return r.data;
+}
+
+const revoke = (s: Session, id: string) =>
+  apiAs(ctx, s, 'en').post('/main-api/open/keys/revoke', { id });
+
+beforeAll(async () => {
+  ({ demo } = await signInAs(ctx, 'demo'));
+  const t = await buildTenant(ctx);
+  await ctx.deps.db.insert(ports).values({
+    tenantId: t.tenant.id,
+    code: `OPEN-${randomUUID()}`,
+    expiresAt: new Date(Date.now() + 86400_000),
+  });
+  other = await login(ctx, t.manager.username);
+  accA = await buildAccount(ctx, demo, { nickname: '开放A' });
+  accB = await buildAccount(ctx, demo, { nickname: '开放B' });
+  foreign = await buildAccount(ctx, other, { nickname: '别家' });
+  await quickSimulator(ctx, demo);
+});
+
+describe('API keys in the console', () => {
+  it('shows a key once, lists it by prefix and never stores the key', async () => {
+    const k = await createKey(demo, {
+      permissions: ['conversation.read'],
+      workWxids: [accA.wxid],
+    });
+    expect(k.key).toMatch(/^cst_[A-Za-z0-9_-]{43}$/);
+    const list = await apiAs(ctx, demo).post<{ list: Record<string, unknown>[] }>(
+      '/main-api/open/keys/list',
+    );
+    const item = list.data.list.find((i) => i.id === k.id)!;
+    expect(item).toMatchObject({
+      name: 'CRM',
+      prefix: k.key.slice(0, 12),
+      permissions: ['conversation.read'],
+      workWxids: [accA.wxid],
+      lastUsedAt: null,
+      expiresAt: null,
+    });
+    expect(JSON.stringify(list.data)).not.toContain(k.key);
+  });
+
+  it('refuses permissions the creator lacks, accounts it does not see and a past expiry', async () => {
+    const seat = await buildSeatWithRole(ctx, demo, {
+      roleName: 'keys-only-read',
+      permissions: ['conversation.read', 'openapi.manage'],
+    });
+    const more = await apiAs(ctx, seat, 'en').post('/main-api/open/keys/create', {
+      name: 'x',
+      permissions: ['conversation.send'],
+    });
+    expect([more.status, more.message]).toEqual([
+      400,
+      'You cannot grant a permission you do not hold: conversation.send',
+    ]);
+    const hidden = await apiAs(ctx, seat, 'en').post('/main-api/open/keys/create', {
+      name: 'x',
+      permissions: ['conversation.read'],
+      workWxids: [accA.wxid],
+    });
+    expect(hidden.status).toBe(404);
+    const past = await apiAs(ctx, demo, 'en').post('/main-api/open/keys/create', {
+      name: 'x',
+      permissions: ['conversation.read'],
+      expiresAt: Date.now() - 1000,
+    });
+    expect([past.status, past.message]).toEqual([400, 'The expiry must be in the future']);
+    const noManage = await signInAs(ctx, 'seat1');
+    const refused = await apiAs(ctx, noManage.seat1).post('/main-api/open/keys/list');
+    expect(refused.status).toBe(403);
+  });
+});
+
+describe('authentication on /open/v1', () => {
+  it('takes keys only, and keys are refused on console routes', async () => {
+    const k = await createKey(demo, { permissions: ['conversation.read'] });
+    const ok = await open(k.key, 'accounts/list');
+    expect(ok.status, ok.message).toBe(200);
+    expect(ok.code).toBe(0);
+    const consoleToken = await open(demo.token, 'accounts/list');
+    expect(consoleToken.status).toBe(401);
+    const none = await ctx.app.inject({ method: 'POST', url: '/open/v1/accounts/list' });
+    expect(none.statusCode).toBe(401);
+    const onConsole = await ctx.app.inject({
+      method: 'POST',
+      url: '/main-api/conv/list',
+      headers: { authorization: `Bearer ${k.key}` },
+      payload: { mode: 'aggregated' },
+    });
+    expect(onConsole.statusCode).toBe(401);
+    const asCstToken = await ctx.app.inject({
+      method: 'GET',
+      url: '/main-api/acc/switcher',
+      headers: { 'cst-token': k.key },
+    });
+    expect(asCstToken.statusCode).toBe(401);
+  });
+
+  it('answers 401 for a revoked or an expired key', async () => {
+    const k = await createKey(demo, { permissions: ['conversation.read'] });
+    expect((await open(k.key, 'accounts/list')).status).toBe(200);
+    // Another company neither sees nor revokes it.
+    expect((await revoke(other, k.id)).status).toBe(404);
+    const theirList = await apiAs(ctx, other).post<{ list: { id: string }[] }>(
+      '/main-api/open/keys/list',
+    );
+    expect(theirList.data.list.some((i) => i.id === k.id)).toBe(false);
+    expect((await open(k.key, 'accounts/list')).status).toBe(200);
+    expect((await revoke(demo, k.id)).status).toBe(200);
+    const revoked = await open(k.key, 'accounts/list', {}, 'zh-CN');
+    expect([revoked.status, revoked.message]).toEqual([401, 'API 密钥无效、已吊销或已过期']);
+    expect((await revoke(demo, k.id)).status).toBe(404);
+
+    const soon = await createKey(demo, {
+      permissions: ['conversation.read'],
+      expiresAt: Date.now() + 60_000,
+    });
+    expect((await open(soon.key, 'accounts/list')).status).toBe(200);
+    ctx.clock.offset += 61_000;
+    try {
+      expect((await open(soon.key, 'accounts/list')).status).toBe(401);
+    } finally {
+      ctx.clock.offset -= 61_000;
+    }
+  });
+
+  it('keeps a key within its permissions and accounts (403, 404)', async () => {
+    const k = await createKey(demo, {
+      permissions: ['conversation.read'],
+      workWxids: [accA.wxid],
+    });
+    const accounts = await open(k.key, 'accounts/list');
+    expect(accounts.data.list.map((a: { wxid: string }) => a.wxid)).toEqual([accA.wxid]);
+    expect(accounts.data.list[0]).toMatchObject({ nickname: '开放A', platform: 'simulator' });
+    const send = await open(k.key, 'messages/send', {
+      workWxid: accA.wxid,
+      receiver_id: FRIEND,
+      talkType: 1,
+      idempotencyKey: 'k1',
+      message: { kind: 'text', content: 'hi' },
+    });
+    expect(send.status).toBe(403);
+    const outside = await open(k.key, 'conversations/list', { workWxid: accB.wxid });
+    expect(outside.status).toBe(404);
+    const theirs = await open(k.key, 'conversations/list', { workWxid: foreign.wxid });
+    expect(theirs.status).toBe(404);
+    const inside = await open(k.key, 'conversations/list', { workWxid: accA.wxid });
+    expect(inside.status, inside.message).toBe(200);
+  });
+
+  it('answers 404 for another tenant’s account, even with every account', async () => {
+    const k = await createKey(demo, { permissions: ['conversation.read', 'conversation.send'] });
+    const send = await open(k.key, 'messages/send', {
+      workWxid: foreign.wxid,
+      receiver_id: FRIEND,
+      talkType: 1,
+      idempotencyKey: 'foreign-1',
+      message: { kind: 'text', content: 'hi' },
+    });
+    expect(send.status).toBe(404);
+    const contacts = await open(k.key, 'contacts/list', { workWxid: foreign.wxid });
+    expect(contacts.status).toBe(404);
+  });
+
+  it('narrows a key at once when its creator loses a permission or is disabled', async () => {
+    const seat = await buildSeatWithRole(ctx, demo, {
+      roleName: 'api-sender-2',
+      permissions: ['conversation.read', 'conversation.send', 'openapi.manage'],
+    });
+    const k = await createKey(seat, { permissions: ['conversation.read', 'conversation.send'] });
+    const sendBody = {
+      workWxid: accA.wxid,
+      receiver_id: FRIEND,
+      talkType: 1,
+      idempotencyKey: 'narrow-1',
+      message: { kind: 'text', content: 'hi' },
+    };
+    // The seat sees no account: the send is refused for the account, not the permission.
+    expect((await open(k.key, 'messages/send', sendBody)).status).toBe(404);
+    const roles = await apiAs(ctx, demo).get<{ list: { id: string; roleName: string }[] }>(
+      '/system-api/system/roles/list?pageSize=100',
+    );
+    const mine = roles.data.list.find((r) => r.roleName === 'api-sender-2')!;
+    const edit = await apiAs(ctx, demo).post('/system-api/system/roles/edit', {
+      id: mine.id,
+      roleName: 'api-sender-2',
+      permissions: ['conversation.read', 'openapi.manage'],
+    });
+    expect(edit.status).toBe(200);
+    expect((await open(k.key, 'messages/send', sendBody)).status).toBe(403);
+    expect((await open(k.key, 'tags/list')).status).toBe(200);
+    const disable = await ctx.app.inject({
+      method: 'PUT',
+      url: '/system-api/system/cst/user/changeStatus',
+      headers: demo.headers,
+      payload: { uid: seat.uid, status: 'disabled' },
+    });
+    expect(disable.statusCode).toBe(200);
+    expect((await open(k.key, 'tags/list')).status).toBe(401);
+  });
+});
+
+describe('messages/send', () => {
+  it('sends once for two calls with one idempotencyKey, as the key', async () => {
+    const k = await createKey(demo, { permissions: ['conversation.read', 'conversation.send'] });
+    const friends = await open(k.key, 'contacts/list', { workWxid: accA.wxid, pageSize: 5 });
+    expect(friends.status, friends.message).toBe(200);
+    const friend: string = friends.data.list[0].friendWxid;
+    const body = {
+      workWxid: accA.wxid,
+      receiver_id: friend,
+      talkType: 1,
+      idempotencyKey: 'order-1001',
+      message: { kind: 'text', content: '您的订单已发货' },
+    };
+    const first = await open(k.key, 'messages/send', body);
+    expect(first.status, first.message).toBe(200);
+    expect(first.data.messageId).toMatch(/^\d+$/);
+    const again = await open(k.key, 'messages/send', body);
+    expect(again.data).toEqual(first.data);
+    const received = await eventually(async () => {
+      const r = await apiAs(ctx, demo).post<{ list: SimReceivedItem[] }>('/sim-api/received', {
+        workWxid: accA.wxid,
+        peerWxid: friend,
+      });
+      const mine = r.data.list.filter((m) => m.content === '您的订单已发货');
+      return mine.length > 0 ? mine : undefined;
+    });
+    expect(received).toHaveLength(1);
+    const msgs = await open(k.key, 'messages/list', { index_name: `1__${friend}__${accA.wxid}` });
+    expect(msgs.status, msgs.message).toBe(200);
+    const shown = msgs.data.list.filter((m: { content: string }) => m.content === '您的订单已发货');
+    expect(shown).toHaveLength(1);
+  });
+
+  it('sends a link and a mini program through the console’s rich sends', async () => {
+    const k = await createKey(demo, { permissions: ['conversation.read', 'conversation.send'] });
+    const peer = { workWxid: accA.wxid, receiver_id: FRIEND, talkType: 1 };
+    const link = await open(k.key, 'messages/send', {
+      ...peer,
+      idempotencyKey: 'link-1',
+      message: { kind: 'link', title: '新品上架', url: 'https://example.com/p/1' },
+    });
+    expect(link.status, link.message).toBe(200);
+    const mini = await open(k.key, 'messages/send', {
+      ...peer,
+      idempotencyKey: 'mini-1',
+      message: { kind: 'miniProgram', title: '下单', appId: 'wx123', pagePath: 'pages/index' },
+    });
+    expect(mini.status, mini.message).toBe(200);
+    const badLink = await open(k.key, 'messages/send', {
+      ...peer,
+      idempotencyKey: 'link-2',
+      message: { kind: 'link', title: 'x', url: 'javascript:alert(1)' },
+    });
+    expect(badLink.status).toBe(400);
+    const msgs = await open(k.key, 'messages/list', { index_name: `1__${FRIEND}__${accA.wxid}` });
+    const ids = msgs.data.list.map((m: { messageId: string }) => m.messageId);
+    expect(ids).toEqual(expect.arrayContaining([link.data.messageId, mini.data.messageId]));
+  });
+
+  it('uploads a file and sends it as an image', async () => {
+    const k = await createKey(demo, { permissions: ['conversation.send'] });
+    const png = Buffer.from(
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+      'base64',
+    );
+    const boundary = '----cstopen';
+    const payload = Buffer.concat([
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="dot.png"\r\nContent-Type: image/png\r\n\r\n`,
+      ),
+      png,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    const up = await ctx.app.inject({
+      method: 'POST',
+      url: '/open/v1/files/upload',
+      headers: {
+        authorization: `Bearer ${k.key}`,
+        'content-type': `multipart/form-data; boundary=${boundary}`,
+      },
+      payload,
+    });
+    expect(up.statusCode, up.body).toBe(200);
+    const url = (up.json() as { data: { url: string } }).data.url;
+    const sent = await open(k.key, 'messages/send', {
+      workWxid: accA.wxid,
+      receiver_id: FRIEND,
+      talkType: 1,
+      idempotencyKey: 'pic-1',
+      message: { kind: 'image', fileUrl: url },
+    });
+    expect(sent.status, sent.message).toBe(200);
+    const notMultipart = await open(k.key, 'files/upload', {});
+    expect(notMultipart.status).toBe(400);
+  });
+});
+
+describe('limits and hostile input', () => {
+  it('answers 429 with Retry-After over the key’s rate, counted on the server’s clock', async () => {
+    const k = await createKey(demo, { permissions: ['conversation.read'] });
+    expect((await open(k.key, 'tags/list')).status).toBe(200);
+    // The server's clock goes back a minute: the bucket refills nothing until it catches up,
+    // so exactly the 39 tokens left of the burst of 40 pass.
+    ctx.clock.offset -= 60_000;
+    try {
+      for (let i = 0; i < 39; i++) {
+        expect((await open(k.key, 'tags/list')).status, `request ${i}`).toBe(200);
+      }
+      const over = await open(k.key, 'tags/list', {}, 'zh-CN');
+      expect(over.status).toBe(429);
+      expect(over.headers['retry-after']).toBe('1');
+      expect(over.message).toBe('操作过于频繁，请 1 秒后再试');
+    } finally {
+      ctx.clock.offset += 60_000;
+    }
+    ctx.clock.offset += 2_000;
+    try {
+      expect((await open(k.key, 'tags/list')).status).toBe(200);
+    } finally {
+      ctx.clock.offset -= 2_000;
+    }
+  });
+
+  it('never answers 5xx to crafted bodies', async () => {
+    const k = await createKey(demo, {
+      permissions: [
+        'conversation.read',
+        'conversation.send',
+        'contact.manage',
+        'task.manage',
+        'customer.manage',
+      ],
+    });
+    const paths = [
+      'accounts/list',
+      'conversations/list',
+      'messages/list',
+      'messages/send',
+      'contacts/list',
+      'contacts/tag',
+      'tags/list',
+      'tasks/bulk-send/create',
+      'tasks/bulk-send/fetch',
+      'friend-requests/list',
+      'friend-requests/accept',
+      'files/upload',
+    ];
+    const bodies: unknown[] = [
+      {},
+      [],
+      'x',
+      { page: -1, pageSize: 1e9 },
+      { workWxid: accA.wxid, receiver_id: FRIEND, talkType: 3, idempotencyKey: '', message: {} },
+      {
+        workWxid: accA.wxid,
+        receiver_id: FRIEND,
+        talkType: 1,
+        idempotencyKey: 'x',
+        message: { kind: 'card' },
+      },
+      {
+        workWxid: accA.wxid,
+        receiver_id: FRIEND,
+        talkType: 1,
+        idempotencyKey: 'y',
+        message: { kind: 'image', fileUrl: '/oss-api/../../etc/passwd' },
+      },
+      { index_name: "1__x'; drop table users;--__y", before: '99999999999999999' },
+      { id: 'not-a-uuid' },
+      { id: '00000000-0000-0000-0000-000000000000' },
+      { targets: [{ workWxid: accA.wxid, friendWxid: 'nobody' }], tagIds: ['x'], op: 'add' },
+      { workWxid: 'a'.repeat(129), tagIds: [null], keyword: { $ne: 1 } },
+    ];
+    for (const p of paths) {
+      for (const b of bodies) {
+        const r = await open(k.key, p, b);
+        expect(r.status, `${p} ${JSON.stringify(b)}: ${r.message}`).toBeLessThan(500);
+      }
+    }
+  });
+});
+
+describe('the docs of the public API', () => {
+  it('serves its own document and page without login', async () => {
+    const page = await ctx.app.inject({ method: 'GET', url: '/open/v1/docs/' });
+    expect(page.statusCode).toBeLessThan(400);
+    const doc = await ctx.app.inject({ method: 'GET', url: '/open/v1/docs/json' });
+    expect(doc.statusCode).toBe(200);
+    const spec = doc.json() as {
+      paths: Record<
+        string,
+        Record<string, { 'x-codeSamples': { label: string }[]; description: string }>
+      >;
+    };
+    const paths = Object.keys(spec.paths);
+    expect(paths).toContain('/open/v1/messages/send');
+    expect(paths.every((p) => p.startsWith('/open/v1/'))).toBe(true);
+    expect(
+      spec.paths['/open/v1/messages/send']!.post!['x-codeSamples'].map((s) => s.label),
+    ).toEqual(['curl', 'Node', 'Python']);
+    const shown = spec.paths['/open/v1/messages/send']!.post!.description;
+    expect(shown).toContain('curl -s');
+    expect(shown).toContain('await fetch(');
+    expect(shown).toContain('requests.post(');
+  });
+});

@@ -1,0 +1,68 @@
+import type { Language } from '@cst/shared';
+import type { TextTree } from '../../i18n/common.ts';
+
+/** Texts of the open platform's screens (API keys). */
+export const openPlatformTexts: Record<Language, TextTree> = {
+  'zh-CN': {
+    apiKeys: {
+      title: 'API 密钥',
+      notice:
+        '外部系统用 API 密钥调用开放接口（/open/v1）。密钥只在创建时显示一次；它的权限和工作号不会超过创建人当前的权限。',
+      docs: '接口文档',
+      add: '创建密钥',
+      name: '名称',
+      namePlaceholder: '例如：订单系统',
+      prefix: '密钥前缀',
+      permissions: '权限',
+      accounts: '工作号',
+      allAccounts: '创建人可见的全部工作号',
+      accountsPlaceholder: '不选则为全部可见工作号',
+      expiresAt: '过期时间',
+      never: '永不过期',
+      lastUsedAt: '最近使用',
+      neverUsed: '未使用',
+      createdBy: '创建人',
+      revoke: '吊销',
+      revokeConfirm: '吊销后使用该密钥的系统将立即无法调用，确定吊销「{name}」吗？',
+      revoked: '已吊销',
+      shownOnce: '请立即复制并妥善保存密钥，关闭后将无法再次查看。',
+      createdTitle: '密钥已创建',
+      copy: '复制密钥',
+      copied: '已复制',
+      done: '我已保存',
+      empty: '还没有 API 密钥',
+      emptyHint: '创建一个密钥，让订单系统、CRM 或 n8n 等工具收发消息',
+    },
+  },
+  en: {
+    apiKeys: {
+      title: 'API keys',
+      notice:
+        'Other systems call the public API (/open/v1) with an API key. A key is shown once, when it is created; it never has more rights or work accounts than its creator has now.',
+      docs: 'API docs',
+      add: 'Create key',
+      name: 'Name',
+      namePlaceholder: 'e.g. Order system',
+      prefix: 'Key prefix',
+      permissions: 'Permissions',
+      accounts: 'Work accounts',
+      allAccounts: 'Every account its creator sees',
+      accountsPlaceholder: 'None chosen: every account you see',
+      expiresAt: 'Expires',
+      never: 'Never',
+      lastUsedAt: 'Last used',
+      neverUsed: 'Never used',
+      createdBy: 'Created by',
+      revoke: 'Revoke',
+      revokeConfirm: 'Systems using this key will stop working at once. Revoke "{name}"?',
+      revoked: 'Revoked',
+      shownOnce: 'Copy the key now and keep it safe: it will not be shown again.',
+      createdTitle: 'Key created',
+      copy: 'Copy key',
+      copied: 'Copied',
+      done: 'I have saved it',
+      empty: 'No API keys yet',
+      emptyHint: 'Create a key so an order system, a CRM or n8n can send and read messages',
+    },
+  },
+};
