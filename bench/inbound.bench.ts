@@ -191,6 +191,14 @@ async function bigTenant(s: Server, token: string, wxid: string) {
       from generate_series(1, ${n}) g
       join conversations c on c.work_account_id = ${acc!.id}::uuid and c.peer_id = 'wxid_big_' || (1 + ((${off} + g) / ${perConv}) % ${BIG_CONVS})`);
   }
+  // The service flow's inbox views: a tenth of the chats are the manager's, a third of those
+  // resolved; the rest unassigned.
+  await s.deps.db.execute(sql`
+    update conversations c set assignee_uid = u.id, assignee_name = u.nickname,
+      status = case when (substr(c.peer_id, 10)::int % 30) = 0 then 'resolved' else 'open' end
+    from users u
+    where u.username = 'demo' and c.work_account_id = ${acc!.id}::uuid
+      and c.peer_id like 'wxid_big_%' and (substr(c.peer_id, 10)::int % 10) = 0`);
   await s.deps.db.execute(sql`analyze`);
   console.log(
     `  seeded ${BIG_CONVS} conversations and ${BIG_MSGS} messages in ${((performance.now() - t0) / 1000).toFixed(0)} s`,
@@ -210,14 +218,20 @@ async function bigTenant(s: Server, token: string, wxid: string) {
   const listAccBody = { mode: 'account', workWxid: wxid, pageSize: 50 };
   const listAggBody = { mode: 'aggregated', pageSize: 50 };
   const msgsBody = { index_name: `1__wxid_big_1__${wxid}`, limit: 30 };
+  const mineBody = { mode: 'aggregated', pageSize: 50, assignee: 'me' };
+  const freeBody = { mode: 'aggregated', pageSize: 50, assignee: 'unassigned' };
   await load('/main-api/conv/list', listAccBody);
   await load('/main-api/conv/list', listAggBody);
   await load('/main-api/conv/messages', msgsBody);
+  await load('/main-api/conv/list', mineBody);
+  await load('/main-api/conv/list', freeBody);
   await load('/healthz');
   const health = await load('/healthz');
   const listAcc = await load('/main-api/conv/list', listAccBody);
   const listAgg = await load('/main-api/conv/list', listAggBody);
   const msgs = await load('/main-api/conv/messages', msgsBody);
+  const mine = await load('/main-api/conv/list', mineBody);
+  const free = await load('/main-api/conv/list', freeBody);
   const fmt = (r: LoadResult) =>
     `${percentile(r.times, 50).toFixed(1)} / ${percentile(r.times, 99).toFixed(1)}`;
   const cpu = (r: LoadResult) => r.serverCpuMs.toFixed(2);
@@ -225,6 +239,8 @@ async function bigTenant(s: Server, token: string, wxid: string) {
   report('conv/list account p50 / p99 (ms)', fmt(listAcc), fmt(health), 'p99 < 30');
   report('conv/list aggregated p50 / p99 (ms)', fmt(listAgg), fmt(health), 'p99 < 30');
   report('conv/messages p50 / p99 (ms)', fmt(msgs), fmt(health), 'p99 < 20');
+  report('conv/list 我的 (assignee me) p50 / p99 (ms)', fmt(mine), fmt(health), 'p99 < 30');
+  report('conv/list 未分配 (unassigned) p50 / p99 (ms)', fmt(free), fmt(health), 'p99 < 30');
   report(
     '  server CPU per request list/agg/messages (ms)',
     `${cpu(listAcc)}/${cpu(listAgg)}/${cpu(msgs)}`,

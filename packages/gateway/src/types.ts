@@ -729,6 +729,8 @@ export interface SimInboundCommand {
   /** In groups: the member who writes (unknown members join). */
   memberWxid?: string;
   fileName?: string;
+  /** Written by the account itself on the phone (to `fromWxid`), not by the contact. */
+  fromSelf?: boolean;
 }
 
 /** A person asks a work account to be friends (the simulator page / e2e). */

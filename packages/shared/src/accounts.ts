@@ -383,6 +383,8 @@ export const simInboundBody = z.object({
   content: z.string().max(10_000),
   memberWxid: wxid.optional(),
   fileName: z.string().max(255).optional(),
+  /** The account itself writes on the phone (a message the console did not send). */
+  fromSelf: z.boolean().optional(),
 });
 export const SIM_FAULT_KINDS = ['ban', 'kickOut', 'proxyFail', 'drop'] as const;
 export const simFaultBody = z.object({ workWxid: wxid, kind: z.enum(SIM_FAULT_KINDS) });

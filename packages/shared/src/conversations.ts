@@ -85,6 +85,21 @@ export const indexNameSchema = z
   .max(300)
   .refine((v) => parseIndexName(v) !== null, { error: 'conversationNotFound' });
 
+/** Who a sent message is from (API.md "Service flow"). */
+export const SENDER_KINDS = ['seat', 'robot', 'task', 'api', 'phone'] as const;
+export type SenderKind = (typeof SENDER_KINDS)[number];
+/** The sender of a message the work account sent: `uid` for a seat; `name` as when it was sent. */
+export const messageSender = z.object({
+  kind: z.enum(SENDER_KINDS),
+  uid: z.string().optional(),
+  name: z.string(),
+});
+export type MessageSender = z.infer<typeof messageSender>;
+
+/** A conversation's place in the service flow. */
+export const CONVERSATION_STATUSES = ['open', 'pending', 'resolved', 'snoozed'] as const;
+export type ConversationStatus = (typeof CONVERSATION_STATUSES)[number];
+
 /** A conversation item (SPEC §3). */
 export const conversationItem = z.object({
   index_name: z.string(),
@@ -128,6 +143,12 @@ export const conversationItem = z.object({
    * keeps the last known count), so two groups of the same name can be told apart.
    */
   memberCount: z.number().int().nullable().optional(),
+  /** The seat the chat is assigned to, and its name; null when unassigned. */
+  assigneeUid: z.string().nullable(),
+  assigneeName: z.string().nullable(),
+  status: z.enum(CONVERSATION_STATUSES),
+  /** A snoozed chat's time of opening again (ms). */
+  snoozeUntil: z.number().nullable().optional(),
 });
 export type ConversationItem = z.infer<typeof conversationItem>;
 
@@ -176,6 +197,8 @@ export const messageItem = z.object({
   noteBy: z.object({ uid: z.string(), name: z.string() }).optional(),
   /** The seats a note mentions, or the group members a sent text mentions (`uid` their wxid). */
   mentions: z.array(z.object({ uid: z.string(), name: z.string() })).optional(),
+  /** Who sent it, on messages the work account sent (seat, robot, task, API key or phone). */
+  sender: messageSender.optional(),
 });
 export type MessageItem = z.infer<typeof messageItem>;
 
@@ -193,6 +216,9 @@ export const convListBody = z.object({
   talkType: talkTypeSchema.optional(),
   /** Only single chats with a contact carrying any of these tags. */
   tagIds: z.array(idString).max(20).optional(),
+  /** Inbox views: my chats, unassigned ones, or one seat's (a user id). */
+  assignee: z.union([z.literal('me'), z.literal('unassigned'), idString]).optional(),
+  status: z.enum(CONVERSATION_STATUSES).optional(),
 });
 export type ConvListBody = z.infer<typeof convListBody>;
 
@@ -299,6 +325,7 @@ export const sendPush = z.object({
   readOK: z.boolean(),
   errMessage: z.string().optional(),
   index_name: z.string(),
+  sender: messageSender.optional(),
 });
 export type SendPush = z.infer<typeof sendPush>;
 

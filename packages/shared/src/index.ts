@@ -28,6 +28,7 @@ export * from './tags.ts';
 export * from './fanImport.ts';
 export * from './billing.ts';
 export * from './service.ts';
+export * from './serviceFlow.ts';
 export * from './moments.ts';
 export * from './material.ts';
 export * from './phrases.ts';

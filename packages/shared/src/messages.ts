@@ -18,6 +18,7 @@ import { momentMessages } from './moments.ts';
 import { robotMessages } from './robots.ts';
 import { sensitiveMessages } from './sensitive.ts';
 import { serviceMessages } from './service.ts';
+import { serviceFlowMessages } from './serviceFlow.ts';
 import { statisticsMessages } from './statistics.ts';
 import { webhookMessages } from './webhooks.ts';
 import { tagsMessages } from './tags.ts';
@@ -52,6 +53,7 @@ export const MESSAGES = {
   ...fanImportMessages,
   ...billingMessages,
   ...serviceMessages,
+  ...serviceFlowMessages,
   ...momentMessages,
   ...materialMessages,
   ...phraseMessages,

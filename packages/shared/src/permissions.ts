@@ -33,6 +33,7 @@ export const PERMISSIONS = {
   },
   'platform.backups': { 'zh-CN': '备份', en: 'Backups' },
   'retention.manage': { 'zh-CN': '消息保留期限', en: 'Message retention' },
+  'conversation.assign': { 'zh-CN': '分配会话', en: 'Assign conversations' },
 } as const satisfies Record<string, Text>;
 export type Permission = keyof typeof PERMISSIONS;
 export const PERMISSION_KEYS = Object.keys(PERMISSIONS) as Permission[];

@@ -76,6 +76,10 @@ export const sensitiveRecordItem = z.object({
   createdAt: z.number(),
   /** The conversation's display name. */
   name: z.string(),
+  /** Who sent a sent message (the seat's name as when it was sent; robot, task, phone…). */
+  senderName: z.string().nullable().optional(),
+  /** The work account's name. */
+  accountName: z.string().optional(),
 });
 export type SensitiveRecordItem = z.infer<typeof sensitiveRecordItem>;
 

@@ -3,18 +3,22 @@ import type { Deps } from '../platform/deps.ts';
 import { schedulerOf, type JobKind, type Scheduler } from '../scheduler/scheduler.ts';
 import type { AccountEventHandler, AccountEventName } from './accounts/account-ref.ts';
 import { accountRuntimeOf } from './accounts/account-runtime.ts';
-import type { DispatchedHook } from './conversations/message-hooks.ts';
-import { onMessageDispatched } from './conversations/message-hooks.ts';
+import type { DispatchedHook, InboundHook } from './conversations/message-hooks.ts';
+import { onInboundStored, onMessageDispatched } from './conversations/message-hooks.ts';
+import { onFlowEvent, type FlowEventName, type FlowHandler } from './service/flow-events.ts';
 
 /**
  * The events a module handles, by name: the gateway's events about a work account (`message`,
  * `sendReceipt`, `statusChanged`, …, called with the account resolved) and the console's own
- * (`messageDispatched`: a console send was handed to the platform). Handlers of one event run in
- * the order of the module list (modules/index.ts).
+ * (`messageDispatched`: a console send was handed to the platform; `inboundStored`: received
+ * messages were stored, in the store's transaction; `conversation.assigned` and
+ * `conversation.status`: the service flow, after the commit). Handlers of one event run in the
+ * order of the module list (modules/index.ts).
  */
 export type ModuleEvents = { [K in AccountEventName]?: AccountEventHandler<K> } & {
   messageDispatched?: DispatchedHook;
-};
+  inboundStored?: InboundHook;
+} & { [K in FlowEventName]?: FlowHandler };
 
 /** A job kind of a module, ready to register on the scheduler. */
 export type ModuleJob = (scheduler: Scheduler) => void;
@@ -53,6 +57,10 @@ export function mountModule(app: FastifyInstance, deps: Deps, m: ServerModule): 
   for (const [event, handler] of Object.entries(m.on ?? {})) {
     if (event === 'messageDispatched') {
       offs.push(onMessageDispatched(deps, handler as DispatchedHook));
+    } else if (event === 'inboundStored') {
+      offs.push(onInboundStored(deps, handler as InboundHook));
+    } else if (event === 'conversation.assigned' || event === 'conversation.status') {
+      offs.push(onFlowEvent(deps, event, handler as FlowHandler));
     } else {
       const name = event as AccountEventName;
       offs.push(accountRuntimeOf(deps).on(name, handler as AccountEventHandler<typeof name>));

@@ -73,7 +73,19 @@ export const DEFAULT_HUB_OPTIONS: HubOptions = {
   maxBufferedBytes: 8 * 1024 * 1024,
 };
 
+/** A user's console came (`here`) or its last socket on this instance went. */
+export type PresenceListener = (
+  tenantId: string,
+  userId: string,
+  here: boolean,
+) => void | Promise<void>;
+
+/** How often a socket's pings refresh its user's presence. */
+const PRESENCE_EVERY_MS = 30_000;
+
 interface Conn extends RealtimeSocket {
+  /** When this socket last told its user's presence (ms). */
+  presenceAt: number;
   auth: AuthContext;
   token: string;
   ws: WebSocket;
@@ -122,6 +134,26 @@ export class RealtimeHub {
   onClientEvent(event: string, handler: ClientHandler): void {
     if (this.handlers.has(event)) throw new Error(`client event ${event} already handled`);
     this.handlers.set(event, handler);
+  }
+
+  private presence = new Set<PresenceListener>();
+
+  /**
+   * Tells a listener when a user's console is here (a socket attached, or pinged — at most once a
+   * `PRESENCE_EVERY_MS` per socket) and when its last socket on this instance closed.
+   */
+  onPresence(listener: PresenceListener): () => void {
+    this.presence.add(listener);
+    return () => this.presence.delete(listener);
+  }
+
+  private tellPresence(auth: AuthContext, here: boolean): void {
+    if (!auth.tenantId) return;
+    for (const listener of this.presence) {
+      void Promise.resolve(listener(auth.tenantId, auth.userId, here)).catch((err: unknown) =>
+        this.deps.log.warn({ err }, 'presence listener failed'),
+      );
+    }
   }
 
   /** Stores pushes of a tenant (after the data's commit) and announces them; returns their seqs. */
@@ -204,6 +236,7 @@ export class RealtimeHub {
   attach(ws: WebSocket, auth: AuthContext, token: string): void {
     const now = Date.now();
     const conn: Conn = {
+      presenceAt: now,
       auth,
       token,
       ws,
@@ -237,14 +270,18 @@ export class RealtimeHub {
     });
     ws.on('close', () => this.detach(conn));
     ws.on('error', () => this.detach(conn));
+    this.tellPresence(auth, true);
   }
 
   private detach(conn: Conn): void {
     if (conn.graceTimer) clearTimeout(conn.graceTimer);
     conn.graceTimer = null;
     const set = this.conns.get(tenantKey(conn.auth));
-    set?.delete(conn);
+    const had = set?.delete(conn) ?? false;
     if (set && set.size === 0) this.conns.delete(tenantKey(conn.auth));
+    if (had && ![...(set ?? [])].some((c) => c.auth.userId === conn.auth.userId)) {
+      this.tellPresence(conn.auth, false);
+    }
   }
 
   private async onClientFrame(conn: Conn, raw: string): Promise<void> {
@@ -287,6 +324,10 @@ export class RealtimeHub {
       conn.auth = fresh;
     }
     conn.reply(WS_EVENTS.pong);
+    if (now - conn.presenceAt >= PRESENCE_EVERY_MS) {
+      conn.presenceAt = now;
+      this.tellPresence(conn.auth, true);
+    }
   }
 
   /** Replays what a reconnecting client missed, or tells it to resync; then goes live. */

@@ -31,6 +31,7 @@ import { shellTexts } from '../features/shell/texts.ts';
 import { simulatorTexts } from '../features/simulator/texts.ts';
 import { listPageTexts } from '../components/listPage/texts.ts';
 import { serviceTexts } from '../features/service/texts.ts';
+import { flowTexts } from '../features/service/flowTexts.ts';
 import { materialTexts } from '../features/material/texts.ts';
 import { phrasesTexts } from '../features/phrases/texts.ts';
 import { profileLibrariesTexts } from '../features/profileLibraries/texts.ts';
@@ -74,6 +75,7 @@ export const FEATURE_TEXTS: Record<Language, TextTree>[] = [
   momentsTexts,
   fanTasksTexts,
   serviceTexts,
+  flowTexts,
   materialTexts,
   phrasesTexts,
   profileLibrariesTexts,

@@ -44,6 +44,16 @@ export const conversations = pgTable(
      * seats above it see the chat besides those who see the work account. Null: nobody in particular.
      */
     servedBy: uuid('served_by'),
+    /** The seat the chat is assigned to (service flow), else null: unassigned. */
+    assigneeUid: uuid('assignee_uid'),
+    /** The assignee's name when assigned (every push and page carries it without a join). */
+    assigneeName: text('assignee_name'),
+    /** open · pending · resolved · snoozed (until `snooze_until`). */
+    status: text('status', { enum: ['open', 'pending', 'resolved', 'snoozed'] })
+      .notNull()
+      .default('open'),
+    /** A snoozed chat opens again at this time (ms since the epoch). */
+    snoozeUntil: bigint('snooze_until', { mode: 'number' }),
     /** Time of the latest message, ms since the epoch. */
     latestMsgTime: bigint('latest_msg_time', { mode: 'number' }).notNull().default(0),
     lastMessageId: bigint('last_message_id', { mode: 'number' }),
@@ -72,6 +82,11 @@ export const conversations = pgTable(
     index('conversations_served_by')
       .on(t.tenantId, t.servedBy)
       .where(sql`${t.servedBy} is not null`),
+    // The inbox views (我的, 未分配) and the fewest-open count of automatic assignment.
+    index('conversations_assignee').on(t.tenantId, t.assigneeUid, t.status),
+    index('conversations_snoozed')
+      .on(t.snoozeUntil)
+      .where(sql`${t.status} = 'snoozed'`),
     check('conversations_unread_non_negative', sql`${t.unread} >= 0`),
   ],
 );
@@ -141,6 +156,12 @@ export const messages = pgTable(
     /** When the sender last edited the text (platforms with edits), else null. */
     editedAt: bigint('edited_at', { mode: 'number' }),
     senderUserId: uuid('sender_user_id'),
+    /** Who sent a console or phone message: seat, robot, task, api or phone; null when received. */
+    senderKind: text('sender_kind', { enum: ['seat', 'robot', 'task', 'api', 'phone'] }),
+    /** The seat's user id, the robot's job, the task or the API key. */
+    senderId: text('sender_id'),
+    /** The sender's name when the message was stored (a deleted seat keeps its name here). */
+    senderName: text('sender_name'),
     /** Sent by a robot (keyword auto-reply, greeting on accepting): never answered by robots. */
     robot: boolean('robot').notNull().default(false),
     /** Group members a console text mentions (their platform ids), sent as platform mentions. */

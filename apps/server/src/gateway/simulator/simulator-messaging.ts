@@ -573,8 +573,8 @@ export async function inboundFromControl(core: SimCore, cmd: SimInboundCommand) 
   const spec: InboundSpec = {
     talkType: cmd.talkType,
     peerId: cmd.fromWxid,
-    fromSelf: false,
-    member,
+    fromSelf: cmd.fromSelf ?? false,
+    member: cmd.fromSelf ? null : member,
     memberCard,
     msgType: cmd.msgType,
     content: cmd.content,

@@ -151,6 +151,7 @@ export interface RunRow {
   talk_type: number;
   msg_index: number;
   task_status: string;
+  task_name: string;
   messages: BulkDraft[];
   account_id: string;
   work_wxid: string;
@@ -162,7 +163,7 @@ export async function loadRunRows(db: DbOrTx, taskId: string, seqs: number[]): P
   return rowsOf<RunRow>(
     await db.execute(sql`
       select r.tenant_id, r.task_id, r.seq, r.round, r.state, r.lease_owner, r.target,
-             r.talk_type, r.msg_index, t.status as task_status, t.messages,
+             r.talk_type, r.msg_index, t.status as task_status, t.name as task_name, t.messages,
              a.id as account_id, a.wxid as work_wxid, a.status as account_status
       from bulk_send_rows r
       join bulk_send_tasks t on t.id = r.task_id

@@ -31,7 +31,7 @@ export async function enqueueBulkMessages(
     const sending = rows.filter((r) => moved.has(r.seq) && r.messages[r.msg_index]);
     const stored = await enqueueMany(
       tx,
-      { kind: 'task', id: first.task_id },
+      { kind: 'task', id: first.task_id, name: first.task_name },
       sending.map((r) => ({
         account: { id: r.account_id, tenantId: r.tenant_id, wxid: r.work_wxid },
         to: { talkType: r.talk_type === 2 ? 2 : 1, peerId: r.target },

@@ -14,16 +14,32 @@ import { recordPushEvents } from '../webhooks/index.ts';
 
 /**
  * Who a send is from: a seat (user id), a robot (its job), a mass-send task (the task) or an API
- * key. A seat's sends name the user; a robot's carry the robot flag, so robots never answer them.
+ * key, and its name now (stored with the message, so it outlives a renamed or deleted seat). A
+ * seat's sends name the user; a robot's carry the robot flag, so robots never answer them.
  */
 export interface Sender {
   kind: 'seat' | 'robot' | 'task' | 'api';
   id: string;
+  /** The sender's name now; without one an API key's sends are named 「API」. */
+  name?: string;
+}
+
+/** The stored name of a sender that gave none. */
+const UNNAMED: Record<Sender['kind'], string> = {
+  seat: '',
+  robot: '机器人',
+  task: '群发任务',
+  api: 'API',
+};
+
+/** The sender of a seat's console send: the signed-in user, by its nickname. */
+export function seatSender(auth: { userId: string; nickname: string; username: string }): Sender {
+  return { kind: 'seat', id: auth.userId, name: auth.nickname || auth.username };
 }
 
 /** Who a caller's sends are from: its API key on the public API, else the seat itself. */
 export function senderOf(auth: AuthContext): Sender {
-  return auth.apiKeyId ? { kind: 'api', id: auth.apiKeyId } : { kind: 'seat', id: auth.userId };
+  return auth.apiKeyId ? { kind: 'api', id: auth.apiKeyId } : seatSender(auth);
 }
 
 /** A console message to store and hand to the account's holder. */
@@ -127,6 +143,9 @@ export async function enqueueMany(
       refContent: d.ref?.refContent ?? null,
       displayName: d.ref?.displayName ?? null,
       senderUserId: sender.kind === 'seat' ? sender.id : null,
+      senderKind: sender.kind,
+      senderId: sender.id,
+      senderName: sender.name || UNNAMED[sender.kind],
       robot: sender.kind === 'robot',
       mentions: d.mentions?.length ? d.mentions : null,
       dispatchState: 'pending' as const,

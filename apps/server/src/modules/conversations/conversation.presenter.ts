@@ -3,6 +3,7 @@ import {
   messagePreview,
   type ConversationItem,
   type MessageItem,
+  type MessageSender,
   type TalkType,
 } from '@cst/shared';
 import type { conversations, messages } from '../../db/schema/index.ts';
@@ -49,8 +50,26 @@ export function presentConversation(
     msg_text: row.msgText,
     lastMsgType: row.lastMsgType ?? null,
     ...(row.memberCount === undefined ? {} : { memberCount: row.memberCount }),
+    assigneeUid: row.assigneeUid,
+    assigneeName: row.assigneeUid ? (row.assigneeName ?? '') : null,
+    status: row.status,
+    ...(row.status === 'snoozed' ? { snoozeUntil: row.snoozeUntil } : {}),
     ...(row.lastFailed ? { lastFailed: true } : {}),
   };
+}
+
+/** Names of senders stored before names were kept (robots), by kind. */
+const FALLBACK_NAMES = { seat: '', robot: '机器人', task: '群发任务', api: 'API', phone: '手机' };
+
+/** Who sent a message the work account sent (API.md "Service flow"); none for received ones. */
+export function senderOf(
+  row: Pick<MessageRow, 'sendSide' | 'senderKind' | 'senderId' | 'senderName'>,
+): MessageSender | undefined {
+  if (row.sendSide !== 1 || !row.senderKind) return undefined;
+  const name = row.senderName ?? FALLBACK_NAMES[row.senderKind];
+  return row.senderKind === 'seat' && row.senderId
+    ? { kind: 'seat', uid: row.senderId, name }
+    : { kind: row.senderKind, name };
 }
 
 /** The message of SPEC §3 from a row. */
@@ -90,5 +109,12 @@ export function presentMessage(row: MessageRow, conv: ConversationRow): MessageI
     msg_text: messagePreview(row.msgType, row.content, row.fileName),
     ...(row.robot ? { robot: true } : {}),
     ...(row.editedAt !== null ? { editedAt: row.editedAt } : {}),
+    ...optionalSender(row),
   };
+}
+
+/** `{sender}` of a sent message, or nothing. */
+export function optionalSender(row: MessageRow): { sender?: MessageSender } {
+  const sender = senderOf(row);
+  return sender ? { sender } : {};
 }

@@ -1,6 +1,7 @@
 import { MESSAGE_PUSH_EVENT, MSG_TYPE, isMsgType, type SendPush } from '@cst/shared';
 import type { PushInput } from '../../realtime/realtime.ts';
 import {
+  optionalSender,
   presentConversation,
   presentMessage,
   type ConversationRow,
@@ -23,6 +24,7 @@ export function sendPushOf(row: MessageRow, conv: ConversationRow): SendPush {
     deliveryOK: row.deliveryOk,
     readOK: row.readOk,
     index_name: presentConversation(conv).index_name,
+    ...optionalSender(row),
   };
   if (row.failed) out.errMessage = row.errMessage ?? '';
   return out;

@@ -69,6 +69,11 @@ export interface ListFilter {
   talkType?: number;
   /** Single chats whose contact carries any of these tags. */
   tagIds?: string[];
+  /** Chats assigned to this seat, or (null) unassigned ones. */
+  assignee?: string | null;
+  status?: string;
+  /** Leaves resolved chats out (the 我的 and 未分配 views). */
+  activeOnly?: boolean;
 }
 
 /**
@@ -117,6 +122,8 @@ export async function listConversations(
     sessionGroupId: filter.sessionGroupId ?? null,
     like: filter.keyword ? `%${filter.keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null,
     offset: (page - 1) * pageSize,
+    assignee: filter.assignee ?? null,
+    status: filter.status ?? null,
   };
   const has = {
     some,
@@ -128,8 +135,23 @@ export async function listConversations(
     group: !!filter.sessionGroupId,
     keyword: !!filter.keyword,
     tags: !!filter.tagIds,
+    assignee: !!filter.assignee,
+    unassigned: filter.assignee === null,
+    status: !!filter.status,
+    active: !!filter.activeOnly,
   };
-  const counted = !(has.unread || has.pinned || has.group || has.keyword || has.tags || has.served);
+  const counted = !(
+    has.unread ||
+    has.pinned ||
+    has.group ||
+    has.keyword ||
+    has.tags ||
+    has.served ||
+    has.assignee ||
+    has.unassigned ||
+    has.status ||
+    has.active
+  );
   const shape = `${Object.entries(has)
     .filter(([, on]) => on)
     .map(([k]) => k)
@@ -149,6 +171,10 @@ export async function listConversations(
     if (has.unread) conds.push(gt(conversations.unread, 0));
     if (has.pinned) conds.push(eq(conversations.isPin, true));
     if (has.talkType) conds.push(sql`${conversations.talkType} = ${v('talkType')}`);
+    if (has.assignee) conds.push(sql`${conversations.assigneeUid} = ${v('assignee')}::uuid`);
+    if (has.unassigned) conds.push(sql`${conversations.assigneeUid} is null`);
+    if (has.status) conds.push(sql`${conversations.status} = ${v('status')}`);
+    if (has.active) conds.push(sql`${conversations.status} <> 'resolved'`);
     if (has.group) {
       conds.push(
         sql`${conversations.id} in (select ${sessionGroupItems.conversationId} from ${sessionGroupItems} where ${sessionGroupItems.groupId} = ${v('sessionGroupId')})`,

@@ -72,6 +72,17 @@ export class ConversationService {
     // The account is narrowed to inside the list query; its visibility is checked on its own only
     // when the page comes back empty (an unknown or hidden account is 404, as everywhere).
     if (body.workWxid) filter.workWxid = body.workWxid;
+    // The inbox views: mine and unassigned leave resolved chats out unless a status is asked.
+    if (body.assignee) {
+      filter.assignee =
+        body.assignee === 'me'
+          ? auth.userId
+          : body.assignee === 'unassigned'
+            ? null
+            : body.assignee;
+      if (!body.status) filter.activeOnly = true;
+    }
+    if (body.status) filter.status = body.status;
     switch (body.mode) {
       case 'account':
         if (!filter.workWxid) throw fail.invalid('workAccountRequired');

@@ -1,3 +1,4 @@
+import type { Tx } from '../../platform/db.ts';
 import type { Deps } from '../../platform/deps.ts';
 import type { ConversationRow, MessageRow } from './conversation.presenter.ts';
 
@@ -30,4 +31,39 @@ export async function messageDispatched(
       deps.log.error({ err, messageId: row.id }, 'dispatched-message hook failed');
     }
   }
+}
+
+/** Conversations that just received messages from the other side, in the ingest's transaction. */
+export interface InboundStored {
+  tx: Tx;
+  /** The conversations as updated, each with at least one new received message. */
+  convs: ConversationRow[];
+  /** Runs after the commit (and after the pushes of the batch). */
+  after(fn: () => Promise<void>): void;
+}
+
+/** A feature's handler of received messages, inside the store's transaction: the rows it changed. */
+export type InboundHook = (stored: InboundStored) => Promise<ConversationRow[]>;
+
+const inboundRegistry = new WeakMap<Deps, Set<InboundHook>>();
+
+/** Registers a handler of stored received messages (reopening, automatic assignment). */
+export function onInboundStored(deps: Deps, hook: InboundHook): () => void {
+  let set = inboundRegistry.get(deps);
+  if (!set) inboundRegistry.set(deps, (set = new Set()));
+  set.add(hook);
+  return () => set.delete(hook);
+}
+
+/** Runs the handlers of stored received messages; the conversations they changed, by id. */
+export async function inboundStored(
+  deps: Deps,
+  stored: InboundStored,
+): Promise<Map<string, ConversationRow>> {
+  const changed = new Map<string, ConversationRow>();
+  for (const hook of inboundRegistry.get(deps) ?? []) {
+    const convs = stored.convs.map((c) => changed.get(c.id) ?? c);
+    for (const c of await hook({ ...stored, convs })) changed.set(c.id, c);
+  }
+  return changed;
 }

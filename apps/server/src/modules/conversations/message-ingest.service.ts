@@ -16,6 +16,7 @@ import { recordPushEvents } from '../webhooks/index.ts';
 import { presentConversation, type MessageRow } from './conversation.presenter.ts';
 import * as repo from './conversation.repository.ts';
 import { messagePush, sendPushOf, servedChat, syncReadPush } from './conversation.push.ts';
+import { inboundStored } from './message-hooks.ts';
 
 /** One gateway event waiting to be stored. */
 type Item =
@@ -77,6 +78,7 @@ export class MessageIngest {
 
   private async store(batch: Item[]): Promise<void> {
     const pushes = new Map<string, PushInput[]>();
+    const afters: (() => Promise<void>)[] = [];
     const push = (tenantId: string, p: PushInput) => {
       let list = pushes.get(tenantId);
       if (!list) pushes.set(tenantId, (list = []));
@@ -87,7 +89,7 @@ export class MessageIngest {
       let run: Extract<Item, { kind: 'message' }>[] = [];
       let receipts: Extract<Item, { kind: 'receipt' }>[] = [];
       const flush = async () => {
-        if (run.length) await this.storeMessages(tx, run, push);
+        if (run.length) await this.storeMessages(tx, run, push, (fn) => afters.push(fn));
         if (receipts.length) await this.storeReceipts(tx, receipts, push);
         run = [];
         receipts = [];
@@ -113,12 +115,20 @@ export class MessageIngest {
     });
     const hub = realtimeOf(this.deps);
     for (const [tenantId, list] of pushes) await hub.publish(tenantId, list);
+    for (const fn of afters) {
+      try {
+        await fn();
+      } catch (err) {
+        this.deps.log.error({ err }, 'after-store handler failed');
+      }
+    }
   }
 
   private async storeMessages(
     tx: Tx,
     items: Extract<Item, { kind: 'message' }>[],
     push: (tenantId: string, p: PushInput) => void,
+    after: (fn: () => Promise<void>) => void,
   ): Promise<void> {
     const keys = new Map<string, repo.ConvKey>();
     for (const { ev, account } of items) {
@@ -159,6 +169,8 @@ export class MessageIngest {
         refContent: ev.refContent,
         displayName: ev.displayName,
         sendOk: ev.fromSelf,
+        // Sent on the phone itself: the console's own sends come back as receipts, not messages.
+        ...(ev.fromSelf ? { senderKind: 'phone' as const, senderName: '手机' } : {}),
         msgTime: ev.msgTime,
       };
     });
@@ -186,6 +198,13 @@ export class MessageIngest {
     const updated = new Map(
       (await repo.bumpConversations(tx, [...bumps.values()])).map((c) => [c.id, c]),
     );
+    // Received messages reopen resolved chats and assign new ones (the service module's hook).
+    const inbound = [...updated.values()].filter((c) => bumps.get(c.id)!.unreadInc > 0);
+    if (inbound.length > 0) {
+      for (const [id, c] of await inboundStored(this.deps, { tx, convs: inbound, after })) {
+        updated.set(id, c);
+      }
+    }
     const byId = new Map([...convs.values()].map((c) => [c.id, c]));
     for (const m of inserted.sort((a, b) => a.id - b.id)) {
       const first = byId.get(m.conversationId)!;

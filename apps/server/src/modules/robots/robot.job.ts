@@ -135,7 +135,7 @@ export class RobotJob implements JobKind<RobotItem> {
       return;
     }
     await mediaOf(this.deps).outbox.enqueueAs(
-      { kind: 'robot', id: job.id },
+      { kind: 'robot', id: job.id, name: robotName(job.kind) },
       account,
       { talkType: p.talkType === 2 ? 2 : 1, peerId: p.peerId },
       p.drafts.map((d, i) => ({ ...d, sendingUuid: `${job.key}:${i}` })),
@@ -229,4 +229,9 @@ export class RobotJob implements JobKind<RobotItem> {
       if (i.data.kind === 'accept') await refundLane(this.deps.db, i.lane, i.data.day, 1);
     }
   }
+}
+
+/** The name a robot's messages carry: what kind of robot sent them. */
+function robotName(kind: RobotJobRow['kind']): string {
+  return kind === 'greet' ? '好友通过问候' : '关键词自动回复';
 }

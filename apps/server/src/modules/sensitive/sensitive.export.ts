@@ -30,6 +30,12 @@ export function recordExportColumns(lang: Language): XlsxColumn<SensitiveRecordI
       value: (r) => (r.sendSide === 1 ? sent : received)[lang],
     },
     { header: text('时间', 'Time'), kind: 'time', width: 20, value: (r) => r.createdAt },
+    { header: text('发送坐席', 'Seat'), width: 14, value: (r) => r.senderName ?? '' },
+    {
+      header: text('工作号名称', 'Work account name'),
+      width: 18,
+      value: (r) => r.accountName ?? '',
+    },
   ];
 }
 

@@ -118,6 +118,12 @@ function selectHits(db: DbOrTx, conds: SQL[]) {
       hit: sensitiveHits,
       nickname: conversations.nickname,
       remark: conversations.remark,
+      // Who sent a sent message (its stored sender) and the work account's name: one index
+      // lookup each per row of the page.
+      senderName: sql<string | null>`(select m.sender_name from messages m
+        where m.id = ${sensitiveHits.messageId} and ${sensitiveHits.sendSide} = 1)`,
+      accountName: sql<string | null>`(select coalesce(nullif(wa.remark, ''), wa.nickname)
+        from work_accounts wa where wa.id = ${sensitiveHits.workAccountId})`,
     })
     .from(sensitiveHits)
     .leftJoin(

@@ -140,9 +140,12 @@ describe('sensitive words', () => {
       messageId: send.data.messageId,
       workWxid: acc.wxid,
       index_name: `1__${FRIEND}__${acc.wxid}`,
+      // Who typed it, and on which work account (issue 31 §1).
+      senderName: '客服一号',
+      accountName: acc.nickname,
     });
     const received = all.list.find((x) => x.content === '可以先转账给我吗')!;
-    expect(received).toMatchObject({ word: '转账', sendSide: 2 });
+    expect(received).toMatchObject({ word: '转账', sendSide: 2, senderName: null });
     expect(received.messageId).toMatch(/^\d+$/);
     expect(
       all.list

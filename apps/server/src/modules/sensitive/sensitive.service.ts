@@ -263,7 +263,13 @@ export class SensitiveService {
 type HitRow = Awaited<ReturnType<typeof repo.hitsAfter>>[number];
 
 /** A hit record as the list and the export give it. */
-function presentHit({ hit, nickname, remark }: HitRow): SensitiveRecordItem {
+function presentHit({
+  hit,
+  nickname,
+  remark,
+  senderName,
+  accountName,
+}: HitRow): SensitiveRecordItem {
   return {
     id: hit.id,
     word: hit.word,
@@ -274,5 +280,7 @@ function presentHit({ hit, nickname, remark }: HitRow): SensitiveRecordItem {
     sendSide: hit.sendSide,
     createdAt: hit.msgTime,
     name: remark || nickname || hit.peerId,
+    senderName: senderName ?? null,
+    accountName: accountName ?? '',
   };
 }

@@ -16,8 +16,10 @@ import * as accountRepo from '../accounts/account.repository.ts';
 import * as convRepo from '../conversations/conversation.repository.ts';
 import { visibleAccount } from '../conversations/conversation.scope.ts';
 import { convUpdatePush } from '../conversations/conversation.push.ts';
+import type { ConversationRow } from '../conversations/conversation.presenter.ts';
 import { visibleConversation } from '../talk/message-access.ts';
 import { presentLog, presentTransfer } from './service.presenter.ts';
+import * as flowRepo from './assignment.repository.ts';
 import * as repo from './service.repository.ts';
 
 // The accounts module's lock class for a seat's distribution count (account.service.ts).
@@ -94,6 +96,25 @@ export class TransferService {
     return { list: await repo.tenantSeats(this.db, this.tenantOf(auth), auth.userId) };
   }
 
+  /** The assignee a transfer gives chats to: the receiving seat by name. */
+  private async assigneeOf(tx: Tx, tenantId: string, uid: string) {
+    return { uid, name: (await flowRepo.userName(tx, tenantId, uid)) ?? '' };
+  }
+
+  private async logAssigned(tx: Tx, rows: ConversationRow[], at: Date): Promise<void> {
+    await flowRepo.logFlow(
+      tx,
+      rows.map((r) => ({
+        tenantId: r.tenantId,
+        conversationId: r.id,
+        workAccountId: r.workAccountId,
+        kind: 'assigned' as const,
+        userId: r.assigneeUid,
+        at: at.getTime(),
+      })),
+    );
+  }
+
   /** The receiving seat accepts: the chat (or account) and its service log move to it. */
   async accept(auth: AuthContext, id: string): Promise<null> {
     const tenantId = this.tenantOf(auth);
@@ -115,13 +136,21 @@ export class TransferService {
           transferId: t.id,
           at,
         });
-        const [conv] = await repo.setServedBy(
+        const [served] = await repo.setServedBy(
           tx,
           tenantId,
           { conversationId: t.conversationId },
           t.toUserId,
         );
-        return { kind: 'conversation' as const, conv, account };
+        // The assignment follows the transfer.
+        const [assigned] = await flowRepo.setAssignee(
+          tx,
+          tenantId,
+          [t.conversationId],
+          await this.assigneeOf(tx, tenantId, t.toUserId),
+        );
+        await this.logAssigned(tx, assigned ? [assigned] : [], at);
+        return { kind: 'conversation' as const, conv: assigned ?? served, account };
       }
       await tx.execute(
         sql`select pg_advisory_xact_lock(${SEAT_LOCK_CLASS}, hashtext(${t.toUserId}))`,
@@ -146,12 +175,24 @@ export class TransferService {
       });
       await repo.setServedBy(tx, tenantId, { workAccountId: account.id }, null);
       await accountRepo.updateAccounts(tx, tenantId, [account.id], { distributedTo: t.toUserId });
-      return { kind: 'account' as const, account, previousHolder: account.distributedTo };
+      // The account's chats assigned to the seat that handed it over go to the new holder.
+      const moved = await flowRepo.moveAssignments(
+        tx,
+        tenantId,
+        account.id,
+        t.fromUserId,
+        await this.assigneeOf(tx, tenantId, t.toUserId),
+      );
+      await this.logAssigned(tx, moved, at);
+      return { kind: 'account' as const, account, previousHolder: account.distributedTo, moved };
     });
     await this.announce(tenantId, id);
     if (after.kind === 'conversation') {
       if (after.conv) await realtimeOf(this.deps).publish(tenantId, convUpdatePush(after.conv));
     } else {
+      if (after.moved.length > 0) {
+        await realtimeOf(this.deps).publish(tenantId, after.moved.map(convUpdatePush));
+      }
       // Everyone who saw the account before or sees it now refetches it (as a distribution does).
       const viewers = new Set(await accountRepo.tenantManagerIds(this.db, tenantId));
       for (const set of (await accountViewers(this.db, tenantId, [after.account.id])).values()) {

@@ -25,6 +25,7 @@ import { AccountTable } from './table/AccountTable.tsx';
 import { ACCOUNTS_EXPORT_URL, accountsApi, accountsKeys, usePlatform } from './api.ts';
 import { BulkActions } from './table/BulkActions.tsx';
 import { ProxyDrawer } from './proxies/ProxyDrawer.tsx';
+import { AssignmentRulesModal } from '../service/AssignmentRulesModal.tsx';
 import { StatusChips } from './table/StatusChips.tsx';
 import { useAccountCommands } from './table/useAccountCommands.tsx';
 import { useAccountListLive } from './useAccountLiveUpdates.ts';
@@ -43,6 +44,7 @@ export function WorkAccountsPage() {
   const selection = useRowSelection<WorkAccountItem>();
   const [dialog, setDialog] = useState<AccountDialog | null>(null);
   const [proxiesOpen, setProxiesOpen] = useState(false);
+  const [rulesOpen, setRulesOpen] = useState(false);
   const list = useListData(accountsKeys.list, q.params, (p) =>
     accountsApi.list({
       ...p,
@@ -105,6 +107,9 @@ export function WorkAccountsPage() {
                 {t('accounts.openSimulator')}
               </Button>
             )}
+            <Button onClick={() => setRulesOpen(true)} data-testid="open-assignment-rules">
+              {t('flow.rules.title')}
+            </Button>
             <Button
               icon={<GlobalOutlined />}
               onClick={() => setProxiesOpen(true)}
@@ -159,6 +164,7 @@ export function WorkAccountsPage() {
         }}
       />
       <ProxyDrawer open={proxiesOpen} onClose={() => setProxiesOpen(false)} />
+      <AssignmentRulesModal open={rulesOpen} onClose={() => setRulesOpen(false)} />
     </div>
   );
 }

@@ -1,6 +1,8 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import type { ConversationMode } from '@cst/shared';
+import type { ConversationMode, ConversationStatus } from '@cst/shared';
+import { useSession } from '../../lib/session/sessionStore.ts';
+import type { InboxFlowView } from '../service/InboxFlowTools.tsx';
 import { useSwitcherLive } from '../accounts/useAccountLiveUpdates.ts';
 import { useWorkAccounts } from '../../lib/workAccounts/workAccountStore.ts';
 import { AccountColumn } from './list/AccountColumn.tsx';
@@ -54,6 +56,9 @@ export function InboxPage() {
   );
   const [keyword, setKeyword] = useState('');
   const [tagIds, setTagIds] = useState<string[]>([]);
+  const [flowView, setFlowView] = useState<InboxFlowView>('all');
+  const [flowStatus, setFlowStatus] = useState<ConversationStatus | undefined>(undefined);
+  const me = useSession((s) => s.user?.uid);
   const talkType = talkTypeOf(params);
 
   const setMode = useCallback((m: ConversationMode) => {
@@ -93,6 +98,9 @@ export function InboxPage() {
     talkType,
     // Tags belong to friends (single chats): the group-chat view does not take them.
     tagIds: talkType === 2 ? undefined : tagIds,
+    assignee: flowView === 'all' ? undefined : flowView,
+    me,
+    status: flowStatus,
   });
   return (
     <div className="inbox" data-testid="inbox">
@@ -111,6 +119,12 @@ export function InboxPage() {
         onKeywordChange={setKeyword}
         onTagsChange={setTagIds}
         onShowAll={showAll}
+        flow={{
+          view: flowView,
+          status: flowStatus,
+          onViewChange: setFlowView,
+          onStatusChange: setFlowStatus,
+        }}
       />
       {noAccounts && !chatOpen ? <NoAccountsGuide /> : <ChatPane />}
       <UserCardHost />

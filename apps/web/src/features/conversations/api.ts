@@ -44,6 +44,8 @@ export const conversationsApi = {
         keyword: view.keyword || undefined,
         talkType: view.talkType,
         tagIds: view.tagIds,
+        assignee: view.assignee,
+        status: view.status,
       },
       { silent: true },
     ),

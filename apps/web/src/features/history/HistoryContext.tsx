@@ -8,6 +8,7 @@ import { useWorkAccounts } from '../../lib/workAccounts/workAccountStore.ts';
 import { openConversation, openConversationAt } from '../conversations/store/inboxActions.ts';
 import { previewLine } from '../conversations/chat/msgTypeLabel.ts';
 import { historyApi } from './api.ts';
+import { senderText } from '../service/senderText.ts';
 
 /**
  * The messages around a found message (`cst/message-list`), the found one marked; a button
@@ -65,7 +66,7 @@ export function HistoryContext({
               data-hit={m.messageId === hit?.messageId ? 'true' : undefined}
             >
               <List.Item.Meta
-                title={`${m.sendSide === 1 ? t('historyPage.sent') : m.memberName || data?.conv.name || ''} · ${dayjs(m.msgTime).format('YYYY-MM-DD HH:mm:ss')}`}
+                title={`${m.sendSide === 1 ? [t('historyPage.sent'), senderText(m.sender, t)].filter(Boolean).join(' · ') : m.memberName || data?.conv.name || ''} · ${dayjs(m.msgTime).format('YYYY-MM-DD HH:mm:ss')}`}
                 description={
                   <span className="history-text">{previewLine(m.msgType, m.msg_text, t)}</span>
                 }

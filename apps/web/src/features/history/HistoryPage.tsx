@@ -8,6 +8,7 @@ import { previewLine } from '../conversations/chat/msgTypeLabel.ts';
 import { useWorkAccountsLoaded } from '../conversations/store/useInboxQueries.ts';
 import { historyApi } from './api.ts';
 import { HistoryContactSelect } from './HistoryContactSelect.tsx';
+import { senderText } from '../service/senderText.ts';
 import { HistoryContext } from './HistoryContext.tsx';
 import './history.css';
 
@@ -77,6 +78,13 @@ export function HistoryPage() {
         width: 90,
         states: { 1: { label: 'historyPage.sent', color: 'blue' } },
         otherwise: { label: 'historyPage.received' },
+      },
+      {
+        kind: 'render',
+        title: 'flow.columns.seat',
+        key: 'sender',
+        width: 140,
+        render: (m) => <span data-testid="history-sender">{senderText(m.sender, t)}</span>,
       },
       { kind: 'time', title: 'historyPage.msgTime', field: 'msgTime', seconds: true },
     ],

@@ -31,6 +31,20 @@ export function SensitiveRecords() {
         states: { 1: { label: 'sensitivePage.sent' } },
         otherwise: { label: 'sensitivePage.received' },
       },
+      {
+        kind: 'render',
+        title: 'flow.columns.seat',
+        key: 'senderName',
+        width: 110,
+        render: (r) => <span data-testid="sensitive-seat">{r.senderName ?? ''}</span>,
+      },
+      {
+        kind: 'render',
+        title: 'flow.columns.account',
+        key: 'accountName',
+        width: 140,
+        render: (r) => r.accountName || r.workWxid,
+      },
       { kind: 'time', title: 'sensitivePage.time', field: 'createdAt', seconds: true },
     ],
   });

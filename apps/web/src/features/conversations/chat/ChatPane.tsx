@@ -11,6 +11,7 @@ import { HeaderTags } from '../../tags/HeaderTags.tsx';
 import { UserCardTrigger } from '../../userCard/UserCardTrigger.tsx';
 import { peerCardTarget } from '../../userCard/userCardStore.ts';
 import { MessageList } from './MessageList.tsx';
+import { FlowBar } from '../../service/FlowBar.tsx';
 import { useChatQuery, useDocumentVisible } from '../store/useInboxQueries.ts';
 import { ChatHeaderExtras } from '../../notes/ChatHeaderExtras.tsx';
 
@@ -43,6 +44,7 @@ function ChatHeader({ conv }: { conv: ConversationItem }) {
           {t('inbox.accountOf', { name: accountName })}
         </Typography.Text>
       </div>
+      <FlowBar conv={conv} />
     </header>
   );
 }

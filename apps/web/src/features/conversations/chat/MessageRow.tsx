@@ -12,6 +12,7 @@ import { writerCardTarget } from '../../userCard/userCardStore.ts';
 import { messageTime } from '../relativeTime.ts';
 import { noticeText } from './noticeText.ts';
 import { NoteBubble } from '../../notes/NoteBubble.tsx';
+import { SenderMark } from '../../service/SenderMark.tsx';
 
 /** Puts a recalled text back in the chat's composer, after what is typed there. */
 function reEdit(indexName: string, text: string): void {
@@ -93,6 +94,7 @@ export const MessageRow = memo(function MessageRow({ messageKey, conv }: Message
         </div>
         {own && m.failed && <SendFailure message={m} indexName={conv.index_name} />}
         <div className="msg-time">
+          {own && m.sender && <SenderMark sender={m.sender} hideKind={m.robot} />}
           {m.robot && (
             <span className="msg-robot" data-testid="msg-robot">
               {t('robots.sentByRobot')}

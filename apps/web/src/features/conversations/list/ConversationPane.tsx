@@ -10,6 +10,7 @@ import { useHasTags } from '../../tags/api.ts';
 import { TagSelect } from '../../tags/TagSelect.tsx';
 import { SessionGroupBar } from './SessionGroupBar.tsx';
 import { useListQuery } from '../store/useInboxQueries.ts';
+import { InboxFlowTools, type InboxFlowToolsProps } from '../../service/InboxFlowTools.tsx';
 
 /** Props of {@link ConversationPane}. */
 export interface ConversationPaneProps {
@@ -19,6 +20,7 @@ export interface ConversationPaneProps {
   onKeywordChange: (keyword: string) => void;
   onTagsChange: (tagIds: string[]) => void;
   onShowAll: () => void;
+  flow: Omit<InboxFlowToolsProps, 'listKey'>;
 }
 
 /** Typing in the search box waits this long before the list is asked again. */
@@ -32,6 +34,7 @@ export function ConversationPane({
   onKeywordChange,
   onTagsChange,
   onShowAll,
+  flow,
 }: ConversationPaneProps) {
   const { t } = useTranslation();
   const key = viewKey(view);
@@ -62,6 +65,7 @@ export function ConversationPane({
             label: <span data-testid={`mode-${m}`}>{t(`inbox.modeShort.${m}`)}</span>,
           }))}
         />
+        <InboxFlowTools {...flow} listKey={key} />
         {view.mode === 'custom' && (
           <SessionGroupBar value={view.sessionGroupId} onChange={onGroupChange} />
         )}

@@ -1,4 +1,4 @@
-import { MSG_TYPE, type SendTextBody } from '@cst/shared';
+import { MSG_TYPE, type ConversationItem, type SendTextBody } from '@cst/shared';
 import { HttpError } from '../../../lib/http/errors.ts';
 import { appendNewerPage, setChatAround, startAnchoredChat } from './anchorChanges.ts';
 import { conversationsApi, LIST_PAGE_SIZE } from '../api.ts';
@@ -185,6 +185,17 @@ export async function clearUnread(workWxid: string | null): Promise<number> {
   mutate((d) => zeroUnreadWhere(d, workWxid));
   zeroAccountUnread(workWxid);
   return r.cleared;
+}
+
+/**
+ * Puts a conversation the server answered after a change (assignment, status) into the store;
+ * it leaves a list whose view it no longer belongs to.
+ */
+export function applyConversation(conv: ConversationItem): void {
+  mutate((d) => {
+    upsertConversation(d, conv, Date.now(), true);
+    dropIfOutOfView(d, conv.index_name);
+  });
 }
 
 /** Pins or unpins a conversation (for everyone who sees it; `convUpdate` follows). */

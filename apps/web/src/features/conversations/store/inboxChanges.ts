@@ -1,4 +1,4 @@
-import { MSG_TYPE, type ConversationItem, type MessageItem } from '@cst/shared';
+import { MSG_TYPE, type ConversationItem, type MessageItem, type MessageSender } from '@cst/shared';
 import {
   FIRST_ITEM_INDEX,
   messageKey,
@@ -6,7 +6,13 @@ import {
   type Draft,
   type ListState,
 } from './inboxStore.ts';
-import { belongsToView, placeInOrder, viewKey, type ListView } from './listView.ts';
+import {
+  belongsToFlowView,
+  belongsToView,
+  placeInOrder,
+  viewKey,
+  type ListView,
+} from './listView.ts';
 import { fixEpochTime } from '../relativeTime.ts';
 
 const idNum = (id: string | null | undefined) => (id ? Number(id) : 0);
@@ -66,7 +72,9 @@ export function upsertConversation(
 export function dropIfOutOfView(d: Draft, indexName: string): void {
   const list = d.data.list;
   const conv = d.data.convs[indexName];
-  if (!list.view || !conv || list.view.mode !== 'pinned' || conv.isPin) return;
+  if (!list.view || !conv) return;
+  const unpinned = list.view.mode === 'pinned' && !conv.isPin;
+  if (!unpinned && belongsToFlowView(conv, list.view)) return;
   if (!list.ids.includes(indexName)) return;
   d.data.list = {
     ...list,
@@ -137,6 +145,7 @@ export interface SendProgress {
   deliveryOK: boolean;
   readOK: boolean;
   errMessage?: string;
+  sender?: MessageSender;
   index_name?: string;
 }
 
@@ -164,6 +173,7 @@ export function applySendPush(d: Draft, p: SendProgress): void {
     readOK: p.readOK,
     failed,
     errMessage: failed ? (p.errMessage ?? '') : null,
+    sender: p.sender ?? m.sender,
   };
   if (p.messageId) d.w('keyByMessageId')[p.messageId] = m.key;
 }

@@ -5,6 +5,7 @@ import {
   placeInOrder,
   viewKey,
   viewReady,
+  type ListView,
 } from './listView.ts';
 import { buildConv } from './testFactories.ts';
 
@@ -54,5 +55,30 @@ describe('views', () => {
     expect(belongsToView(c, { mode: 'aggregated', keyword: '张' })).toBe(true);
     expect(belongsToView(c, { mode: 'aggregated', keyword: '李' })).toBe(false);
     expect(belongsToView(c, { mode: 'aggregated', talkType: 2 })).toBe(false);
+  });
+});
+
+describe('the inbox views of the service flow', () => {
+  const view = (over: Partial<ListView>): ListView => ({ mode: 'aggregated', ...over });
+  it('keeps my open chats in 我的 and lets resolved ones leave', () => {
+    const mine = buildConv('m', { assigneeUid: 'u1', assigneeName: 'A' });
+    const me = view({ assignee: 'me', me: 'u1' });
+    expect(belongsToView(mine, me)).toBe(true);
+    expect(belongsToView({ ...mine, status: 'resolved' }, me)).toBe(false);
+    expect(belongsToView({ ...mine, assigneeUid: 'u2' }, me)).toBe(false);
+    expect(belongsToView({ ...mine, status: 'resolved' }, { ...me, status: 'resolved' })).toBe(
+      true,
+    );
+  });
+
+  it('shows only chats nobody has in 未分配, and tells views apart by key', () => {
+    const free = buildConv('f');
+    expect(belongsToView(free, view({ assignee: 'unassigned' }))).toBe(true);
+    expect(belongsToView({ ...free, assigneeUid: 'u1' }, view({ assignee: 'unassigned' }))).toBe(
+      false,
+    );
+    expect(belongsToView({ ...free, status: 'pending' }, view({ status: 'open' }))).toBe(false);
+    expect(viewKey(view({ assignee: 'me' }))).not.toBe(viewKey(view({})));
+    expect(viewKey(view({ status: 'open' }))).not.toBe(viewKey(view({ assignee: 'me' })));
   });
 });

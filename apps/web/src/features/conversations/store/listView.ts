@@ -1,4 +1,4 @@
-import type { ConversationItem, ConversationMode, TalkType } from '@cst/shared';
+import type { ConversationItem, ConversationMode, ConversationStatus, TalkType } from '@cst/shared';
 
 /** What the conversation list shows: a mode and its filters. */
 export interface ListView {
@@ -12,6 +12,11 @@ export interface ListView {
   talkType?: TalkType;
   /** Only single chats whose contact carries one of these tags. */
   tagIds?: string[];
+  /** The inbox view (service flow): my chats or unassigned ones; none: all. */
+  assignee?: 'me' | 'unassigned';
+  /** The signed-in user (whose chats are "mine"). */
+  me?: string;
+  status?: ConversationStatus;
 }
 
 /** The view of a mode and the screen's choices: each filter only where its mode uses it. */
@@ -22,6 +27,9 @@ export function listViewOf(c: {
   keyword?: string;
   talkType?: TalkType;
   tagIds?: string[];
+  assignee?: 'me' | 'unassigned';
+  me?: string;
+  status?: ConversationStatus;
 }): ListView {
   return {
     mode: c.mode,
@@ -30,6 +38,9 @@ export function listViewOf(c: {
     keyword: c.keyword || undefined,
     talkType: c.talkType,
     tagIds: c.tagIds?.length ? c.tagIds : undefined,
+    assignee: c.assignee,
+    me: c.assignee === 'me' ? c.me : undefined,
+    status: c.status,
   };
 }
 
@@ -42,6 +53,7 @@ export function viewKey(v: ListView): string {
     v.keyword ?? '',
     v.talkType ?? 0,
     ...(v.tagIds?.length ? [[...v.tagIds].sort()] : []),
+    ...(v.assignee || v.status ? [v.assignee ?? '', v.status ?? ''] : []),
   ]);
 }
 
@@ -69,6 +81,7 @@ const matchesKeyword = (c: ConversationItem, keyword: string) => {
  * groups are never guessed: membership is only known from the server.
  */
 export function belongsToView(c: ConversationItem, v: ListView): boolean {
+  if (!belongsToFlowView(c, v)) return false;
   if (v.talkType && c.talkType !== v.talkType) return false;
   // A contact's tags are not on the conversation: only the server knows who belongs.
   if (v.tagIds?.length) return false;
@@ -85,6 +98,18 @@ export function belongsToView(c: ConversationItem, v: ListView): boolean {
     case 'custom':
       return false;
   }
+}
+
+/**
+ * Whether a conversation fits a view's service-flow filters: mine or unassigned (both leave
+ * resolved chats out unless a status is chosen) and the status.
+ */
+export function belongsToFlowView(c: ConversationItem, v: ListView): boolean {
+  if (v.status && c.status !== v.status) return false;
+  if (v.assignee && !v.status && c.status === 'resolved') return false;
+  if (v.assignee === 'me' && c.assigneeUid !== v.me) return false;
+  if (v.assignee === 'unassigned' && c.assigneeUid !== null) return false;
+  return true;
 }
 
 /**

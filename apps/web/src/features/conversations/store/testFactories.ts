@@ -24,6 +24,9 @@ export function buildConv(peer: string, over: Partial<ConversationItem> = {}): C
     workWxid,
     msg_text: '',
     lastMsgType: null,
+    assigneeUid: null,
+    assigneeName: null,
+    status: 'open',
     ...over,
   };
 }
