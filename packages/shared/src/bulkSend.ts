@@ -24,6 +24,10 @@ export const bulkSendMessages = {
   },
   bulkAccountBanned: { 'zh-CN': '工作号已被封禁', en: 'The work account is banned' },
   bulkAccountGone: { 'zh-CN': '工作号已删除', en: 'The work account was deleted' },
+  bulkEarlierFailed: {
+    'zh-CN': '同一联系人的前一条消息发送失败，本条未发送',
+    en: 'Not sent: an earlier message to this contact failed',
+  },
   bulkQuietHoursFormat: {
     'zh-CN': '免打扰时段格式应为 HH:mm',
     en: 'Quiet hours must be written HH:mm',

@@ -11,7 +11,7 @@ import {
 import { tenants, users } from './tenancy.ts';
 
 /**
- * API keys of the public API (`/open/v1`, docs/open-platform-api.md): the SHA-256 of the key and
+ * API keys of the public API (`/open/v1`, docs/open-platform.md): the SHA-256 of the key and
  * its visible prefix, the permissions and work accounts it is limited to (always narrowed again
  * by its creator's current rights), and its token bucket (counted here so every instance agrees).
  */

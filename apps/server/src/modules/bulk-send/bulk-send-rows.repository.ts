@@ -175,21 +175,23 @@ export async function loadRunRows(db: DbOrTx, taskId: string, seqs: number[]): P
 
 /**
  * Moves claimed rows of a task to the outbox if this instance still holds them and no earlier
- * message of their target is still waiting (queued or claimed, by anyone, other than a row moved
- * in the same statement): the fencing of a target's order. A target's rows are consecutive
- * (`seq - msg_index` is its first), so the check reads at most four rows per row. Returns the
- * rows `moved`, and those `blocked`: still ours, but an earlier message of their target has not
- * reached the outbox (an instance that lost the earlier row to a lapsed lease must not send the
- * later one first). The rest are no longer ours.
+ * message of their target is still waiting (queued, claimed or in the outbox without an answer,
+ * by anyone, other than a row moved in the same statement): the fencing of a target's order. A
+ * target's rows are consecutive (`seq - msg_index` is its first), so the check reads at most
+ * four rows per row. A row whose earlier message failed is `held`: failed too
+ * (`bulkEarlierFailed`, nothing sent), so 失败重发 sends the target's messages again in order.
+ * Returns the rows `moved`, those `held`, and those `blocked`: still ours, but an earlier message
+ * of their target is not answered yet (or an instance that lost the earlier row to a lapsed lease
+ * must not send the later one first). The rest are no longer ours.
  */
 export async function markOutbox(
   tx: Tx,
   taskId: string,
   seqs: number[],
   owner: string,
-): Promise<{ moved: number[]; blocked: number[] }> {
-  if (seqs.length === 0) return { moved: [], blocked: [] };
-  const rows = rowsOf<{ seq: number; moved: boolean }>(
+): Promise<{ moved: number[]; blocked: number[]; held: number[] }> {
+  if (seqs.length === 0) return { moved: [], blocked: [], held: [] };
+  const rows = rowsOf<{ seq: number; done: boolean; held: boolean }>(
     await tx.execute(sql`
       with mine as materialized (
         select r.task_id, r.seq, r.msg_index, r.target from bulk_send_rows r
@@ -197,21 +199,30 @@ export async function markOutbox(
           and r.state = 'claimed' and r.lease_owner = ${owner}
         for update),
       free as materialized (
-        select m.* from mine m
+        select m.*, exists (
+            select 1 from bulk_send_rows e
+            where e.task_id = m.task_id and e.seq >= m.seq - m.msg_index and e.seq < m.seq
+              and e.target = m.target and e.state in ('failed', 'undelivered')) as held
+        from mine m
         where not exists (
           select 1 from bulk_send_rows e
           where e.task_id = m.task_id and e.seq >= m.seq - m.msg_index and e.seq < m.seq
-            and e.target = m.target and e.state in ('queued', 'claimed')
+            and e.target = m.target and e.state in ('queued', 'claimed', 'outbox')
             and not exists (select 1 from mine x where x.seq = e.seq))),
       moved as (
-        update bulk_send_rows r set state = 'outbox', lease_owner = null, lease_until = null
+        update bulk_send_rows r
+        set state = case when f.held then 'failed' else 'outbox' end,
+            error_key = case when f.held then 'bulkEarlierFailed' else r.error_key end,
+            lease_owner = null, lease_until = null
         from free f where r.task_id = f.task_id and r.seq = f.seq
-        returning r.seq)
-      select m.seq, exists (select 1 from moved v where v.seq = m.seq) as moved from mine m`),
+        returning r.seq, f.held)
+      select m.seq, v.seq is not null as done, coalesce(v.held, false) as held
+      from mine m left join moved v on v.seq = m.seq`),
   );
   return {
-    moved: rows.filter((r) => r.moved).map((r) => Number(r.seq)),
-    blocked: rows.filter((r) => !r.moved).map((r) => Number(r.seq)),
+    moved: rows.filter((r) => r.done && !r.held).map((r) => Number(r.seq)),
+    blocked: rows.filter((r) => !r.done).map((r) => Number(r.seq)),
+    held: rows.filter((r) => r.held).map((r) => Number(r.seq)),
   };
 }
 

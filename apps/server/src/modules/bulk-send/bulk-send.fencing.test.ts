@@ -111,6 +111,80 @@ describe('order across lease moves', () => {
     expect(got.map((m) => m.content)).toEqual(['栅栏第一条', '栅栏第二条', '栅栏第三条']);
   }, 40_000);
 
+  it('holds a target’s later message when an earlier one failed; 失败重发 sends both in order', async () => {
+    // The 1st message to the target failed at the platform (undelivered); the 2nd comes up after
+    // it. Sent, it would reach the contact before the 1st's reissue: it is held, failed too.
+    const target = friends[1]!.friendWxid;
+    const r = await createBulk(server, demo, {
+      workWxids: [acc.wxid],
+      targets: { mode: 'list', wxids: [target] },
+      messages: [
+        { kind: 'text', content: '先发的第一条' },
+        { kind: 'text', content: '后发的第二条' },
+      ],
+      sendType: 'scheduled',
+      sendAt: Date.now() + 3_600_000,
+    });
+    expect(r.status).toBe(200);
+    const id = r.data.taskId;
+    await waitBulk(server, demo, id, (t) => t.status === 'pending');
+    const db = server.deps.db;
+    const now = Date.now();
+    await db.execute(sql`
+      update bulk_send_rows set state = 'undelivered', error = '对方网络异常'
+      where task_id = ${id} and msg_index = 0`);
+    await db.execute(sql`
+      update bulk_send_rows set state = 'claimed', lease_owner = 'instance-a', attempts = 1,
+        claimed_at = ${now}, lease_until = ${now + 60_000}
+      where task_id = ${id} and msg_index = 1`);
+    await db.execute(sql`
+      update bulk_send_tasks set status = 'running', started_at = ${now} where id = ${id}`);
+    const [second] = rowsOf<{ seq: number }>(
+      await db.execute(sql`select seq from bulk_send_rows where task_id = ${id} and msg_index = 1`),
+    );
+    const [account] = rowsOf<{ id: string }>(
+      await db.execute(sql`select id from work_accounts where wxid = ${acc.wxid}`),
+    );
+    const job = new BulkSendJob(server.deps);
+    await job.run(
+      {
+        lane: laneOf('friends', account!.id),
+        key: `${id}:${second!.seq}:1`,
+        at: now,
+        data: {
+          tenantId,
+          taskId: id,
+          seqs: [second!.seq],
+          firsts: 0,
+          day: server.scheduler.options.dayOf(now),
+        } satisfies BulkItem,
+      },
+      { deps: server.deps, owner: 'instance-a', options: server.scheduler.options },
+    );
+    const [held] = rowsOf<{ state: string; error_key: string | null }>(
+      await db.execute(sql`
+        select state, error_key from bulk_send_rows where task_id = ${id} and msg_index = 1`),
+    );
+    expect(held).toEqual({ state: 'failed', error_key: 'bulkEarlierFailed' });
+    const stored = rowsOf<{ n: number }>(
+      await db.execute(sql`
+        select count(*)::int as n from messages where request_id like ${`bs:${id}:%`}`),
+    );
+    expect(stored[0]!.n).toBe(0);
+    await waitBulk(server, demo, id, (t) => t.status === 'completed');
+    // 失败重发: both go again, the 1st first.
+    const api = apiAs(server, demo);
+    const re = await api.post<{ reissued: number }>('/task-api/bulk-send-task/failed-reissue', {
+      taskId: id,
+    });
+    expect([re.status, re.data.reissued]).toEqual([200, 2]);
+    await waitBulk(server, demo, id, (t) => t.status === 'completed' && t.sent === 2, 30_000);
+    const got = (await receivedMessages(server, demo, acc.wxid)).filter(
+      (m) => m.peerWxid === target,
+    );
+    expect(got.map((m) => m.content)).toEqual(['先发的第一条', '后发的第二条']);
+  }, 40_000);
+
   it('an instance that lost an account neither takes back nor claims its sends', async () => {
     // Instance B holds the account and is sending a batch (m1, m2). A held it before and is still
     // alive: its dispatcher puts "dispatching" sends back and claims what waits. Before the

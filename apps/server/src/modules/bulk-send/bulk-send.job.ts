@@ -193,8 +193,8 @@ export class BulkSendJob implements JobKind<BulkItem> {
       await this.giveBack([item], ctx);
       return;
     }
-    const { moved, blocked } = await enqueueBulkMessages(this.deps, mine, ctx.owner);
-    if (moved.length > 0) progressSoon(this.deps, row.tenant_id, row.task_id);
+    const { moved, blocked, held } = await enqueueBulkMessages(this.deps, mine, ctx.owner);
+    if (moved.length > 0 || held.length > 0) progressSoon(this.deps, row.tenant_id, row.task_id);
     // An earlier message of a target is claimed elsewhere (our lease of it lapsed) or waits:
     // the later ones go back to the queue and are claimed after it, never sent before it.
     if (blocked.length > 0) {

@@ -9,16 +9,17 @@ import { markOutbox, requestIdOf, type RunRow } from './bulk-send-rows.repositor
  * stored with each row's idempotency key as `request_id` (unique per account: a second store of
  * the same key is nothing), in plan order, so the outbox's id order is the targets' order. After
  * the commit the messages are pushed and the account's holder woken, as console sends; the
- * dispatcher carries each key to the platform, which sends a key once. Returns the rows moved and
- * those blocked by an earlier message of their target (the rest were no longer ours).
+ * dispatcher carries each key to the platform, which sends a key once. Returns the rows moved,
+ * those held (an earlier message of their target failed: failed too, nothing sent) and those
+ * blocked by an earlier message of their target not answered yet (the rest were no longer ours).
  */
 export async function enqueueBulkMessages(
   deps: Deps,
   rows: RunRow[],
   owner: string,
-): Promise<{ moved: number[]; blocked: number[] }> {
+): Promise<{ moved: number[]; blocked: number[]; held: number[] }> {
   const first = rows[0];
-  if (!first) return { moved: [], blocked: [] };
+  if (!first) return { moved: [], blocked: [], held: [] };
   const now = deps.now();
   const stored = await deps.db.transaction(async (tx) => {
     const marked = await markOutbox(

@@ -23,7 +23,7 @@ export function newApiKey(): string {
 const invalidKey = () => new AppError('unauthenticated', 'apiKeyInvalid');
 
 /**
- * API keys of a tenant (docs/open-platform-api.md): created by a holder of `openapi.manage` with a
+ * API keys of a tenant (docs/open-platform.md): created by a holder of `openapi.manage` with a
  * subset of its own permissions and accounts, shown once, stored as a SHA-256 hash; and the
  * authentication of `/open/v1` requests, where a key acts as its creator narrowed to the key.
  */

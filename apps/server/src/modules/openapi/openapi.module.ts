@@ -7,7 +7,7 @@ import { OpenApiService } from './open-api.service.ts';
 import { registerOpenDocs } from './open-docs.ts';
 
 /**
- * The open platform's keys and public API (docs/open-platform-api.md): the console's key routes,
+ * The open platform's keys and public API (docs/open-platform.md): the console's key routes,
  * the `/open/v1` routes over the console's services and their own docs page. Requests of
  * `access.key(...)` routes are authenticated in app.ts by `authenticateApiKey` (index.ts).
  */
