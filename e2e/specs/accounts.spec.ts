@@ -209,7 +209,7 @@ test.describe('work accounts', () => {
     await expect(accountRow(page, 'E2E分组测试')).toContainText('华东大区');
 
     // Filter by the group (kept in the URL).
-    await node.click();
+    await node.locator('.wx-group-name').click();
     await expect(page).toHaveURL(/groupId=/);
     await expect(page.locator('tr.ant-table-row')).toHaveCount(1);
     await page.reload();

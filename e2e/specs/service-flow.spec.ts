@@ -26,6 +26,8 @@ test.describe('service flow', () => {
     const { api, wxid } = await setUpAccount(request, `E2E分配${tag}`, SEAT);
     await contactWrites(api, wxid, customer, '你好，我想咨询');
     await loginAs(page, SEAT);
+    // Other specs of the worker gave the seat accounts too: look at all of them together.
+    await page.getByTestId('mode-aggregated').click();
 
     // 未分配 holds the new chat; claiming it moves it to 我的.
     await page.getByTestId('flow-view-unassigned').click();

@@ -65,6 +65,7 @@ test.describe('console shell', () => {
       '端口管理',
       '余额充值',
       '订单',
+      '备份',
     ]);
     await top.getByRole('menuitem', { name: '客户管理' }).click();
     await expect(page.getByRole('row', { name: /演示企业/ })).toBeVisible();

@@ -136,7 +136,16 @@ describe('sensitive-word exports', () => {
   it('exports the hit records with their headers', async () => {
     const res = await download('/main-api/conv/sensitive-msg-record/export', demo);
     expect(res.status).toBe(200);
-    expect(res.rows[0]).toEqual(['敏感词', '会话', '工作号', '消息内容', '方向', '时间']);
+    expect(res.rows[0]).toEqual([
+      '敏感词',
+      '会话',
+      '工作号',
+      '消息内容',
+      '方向',
+      '时间',
+      '发送坐席',
+      '工作号名称',
+    ]);
     const bad = await download('/main-api/conv/sensitive-msg-record/export', demo, {
       workWxid: 'x'.repeat(300),
     });

@@ -122,11 +122,11 @@ export function AccountGroupTree({ selected, onSelect }: AccountGroupTreeProps) 
             size="small"
             type="link"
             icon={<ClockCircleOutlined />}
+            aria-label={t('businessHours.open')}
+            title={t('businessHours.open')}
             onClick={() => setHours({ id: null, name: t('businessHours.defaultGroup') })}
             data-testid="business-hours-default"
-          >
-            {t('businessHours.open')}
-          </Button>
+          />
           <Button
             size="small"
             type="link"
