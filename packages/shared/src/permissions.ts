@@ -97,7 +97,7 @@ export function missingNeed(
 
 /** The tenant permissions by group, in the role editor's order (each group has a select-all). */
 export const PERMISSION_GROUPS = {
-  conversations: ['conversation.read', 'conversation.send', 'history.read'],
+  conversations: ['conversation.read', 'conversation.send', 'conversation.assign', 'history.read'],
   customers: ['account.manage', 'contact.manage', 'moments.manage', 'customer.manage'],
   marketing: ['task.manage', 'autoreply.manage', 'library.manage'],
   management: [
