@@ -1,7 +1,7 @@
 // The architecture's rules, checked by `npm run lint` (scripts/architecture.mjs, with
-// dependency-cruiser): no import cycles and packages never import the apps fail the run; SQL only
-// in repositories and a module entered by its front door (its index.ts) only are counted as
-// warnings until the code that breaks them has moved. See docs/architecture.md.
+// dependency-cruiser): no import cycles, packages never import the apps, SQL only in repositories
+// and another module entered by its front door (its index.ts) only; each fails the run. See
+// docs/architecture.md.
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
@@ -22,22 +22,31 @@ module.exports = {
     {
       name: 'sql-only-in-repositories',
       comment:
-        'drizzle-orm and the schema are used by *.repository.ts, db/ and platform/ only. ' +
-        'A warning until the last such imports have moved (docs/architecture.md).',
-      severity: 'warn',
+        'drizzle-orm and the schema are used by *.repository.ts, db/ and platform/ only ' +
+        '(docs/architecture.md).',
+      severity: 'error',
       from: {
         path: '^apps/server/src/',
-        pathNot: ['\\.repository\\.ts$', '^apps/server/src/(db|platform)/', '\\.test\\.ts$'],
+        pathNot: [
+          '\\.repository\\.ts$',
+          '^apps/server/src/(db|platform)/',
+          '\\.test\\.ts$',
+          '\\.test-support\\.ts$',
+        ],
       },
       to: { path: ['node_modules/drizzle-orm/', '^apps/server/src/db/schema'] },
     },
     {
       name: 'module-front-door',
       comment:
-        "Another module's files are reached through its index.ts only. A warning until every " +
-        'module has its front door (docs/architecture.md).',
-      severity: 'warn',
-      from: { path: '^apps/server/src/modules/([^/]+)/', pathNot: '\\.test\\.ts$' },
+        "Another module's files are reached through its index.ts only; where that closes a " +
+        'cycle, move what is shared to the module that owns it (docs/architecture.md).',
+      severity: 'error',
+      // Tests and their support files reach any module's parts.
+      from: {
+        path: '^apps/server/src/modules/([^/]+)/',
+        pathNot: ['\\.test\\.ts$', '\\.test-support\\.ts$'],
+      },
       to: {
         path: '^apps/server/src/modules/[^/]+/',
         pathNot: ['^apps/server/src/modules/$1/', '^apps/server/src/modules/[^/]+/index\\.ts$'],

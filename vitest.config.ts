@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { webProjects } from './apps/web/vitest.config.ts';
 
 export default defineConfig({
   test: {
@@ -47,7 +48,7 @@ export default defineConfig({
           env: { TZ: 'UTC' },
         },
       },
-      './apps/web/vitest.config.ts',
+      ...webProjects,
     ],
   },
 });

@@ -1,13 +1,17 @@
 // Issue 4 figures: the inbound pipeline (simulator → rows → push → a connected client) for 50
 // accounts, beside its floor measured in the same run (the same rows inserted in plain batches, the
 // same frames sent on a bare socket); then conv/list and conv/messages latency with 100,000
-// conversations and 1,000,000 messages in one tenant. BENCH_DB=postgres runs it on a throw-away
-// PostgreSQL (scripts/postgres.sh) instead of PGlite.
+// conversations and 1,000,000 messages in one tenant. Issue 33: the same burst with the AI robot
+// on 10 accounts and a model answering in 500 ms, beside the burst without it (BENCH_SKIP_AI=1
+// leaves it out). BENCH_DB=postgres runs it on a throw-away PostgreSQL (scripts/postgres.sh)
+// instead of PGlite.
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { WebSocket, WebSocketServer } from 'ws';
 import type { Server } from '../apps/server/src/server.ts';
 import { messages } from '../apps/server/src/db/schema/index.ts';
-import { rowsOf } from '../apps/server/src/modules/accounts/account.policy.ts';
+import { rowsOf } from '../apps/server/src/platform/db.ts';
 import { percentile, report } from './lib.ts';
 import { startInProcess } from './in-process.ts';
 import { BENCH_PASSWORD } from './session.ts';
@@ -23,6 +27,9 @@ const ACCOUNTS = Number(process.env.BENCH_ACCOUNTS ?? 50);
 const BURST = Number(process.env.BENCH_BURST ?? 5000);
 const BIG_CONVS = Number(process.env.BENCH_CONVS ?? 100_000);
 const BIG_MSGS = Number(process.env.BENCH_MSGS ?? 1_000_000);
+/** Accounts whose AI robot is on in the AI phase, and how long the model takes to answer. */
+const AI_ACCOUNTS = Number(process.env.BENCH_AI_ACCOUNTS ?? 10);
+const AI_DELAY_MS = Number(process.env.BENCH_AI_DELAY_MS ?? 500);
 
 async function post<T>(s: Server, url: string, token: string, body: unknown): Promise<T> {
   const res = await s.app.inject({
@@ -248,6 +255,81 @@ async function bigTenant(s: Server, token: string, wxid: string) {
   );
 }
 
+/** A local OpenAI-compatible model that answers every `chat/completions` after `delayMs`. */
+async function slowModel(delayMs: number) {
+  let calls = 0;
+  const server = http.createServer((req, res) => {
+    req.resume();
+    req.on('end', () => {
+      calls += 1;
+      setTimeout(() => {
+        res.setHeader('content-type', 'application/json');
+        res.end(
+          JSON.stringify({
+            choices: [{ message: { role: 'assistant', content: '您好，请问想了解哪款？' } }],
+            usage: { prompt_tokens: 50, completion_tokens: 10 },
+          }),
+        );
+      }, delayMs);
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  return {
+    baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`,
+    calls: () => calls,
+    close: () =>
+      new Promise<void>((r) => {
+        server.closeAllConnections();
+        server.close(() => r());
+      }),
+  };
+}
+
+/**
+ * Issue 33's figure: the inbound rate with the AI robot on `AI_ACCOUNTS` accounts and a model
+ * answering in `AI_DELAY_MS`, beside the same burst without it measured just before.
+ */
+async function aiRobotPhase(s: Server, token: string, ws: SocketWatcher, wxids: string[]) {
+  const model = await slowModel(AI_DELAY_MS);
+  s.deps.config.ai = { baseUrl: model.baseUrl, apiKey: '', model: 'bench', sttModel: null };
+  s.deps.config.allowPrivateNetwork = true;
+  const robot = (enabled: boolean) =>
+    post(s, '/task-api/ai-reply/save', token, {
+      workWxids: wxids.slice(0, AI_ACCOUNTS),
+      enabled,
+      instructions: '',
+      handoffKeywords: ['人工'],
+      maxRepliesPerConversation: 1000,
+      dailyCap: 100_000,
+    });
+  const rate = (r: { seconds: number; latencies: number[] }) => r.latencies.length / r.seconds;
+  try {
+    // The baseline on both sides of the AI burst: the tables grow from burst to burst.
+    const before = rate(await inject(s, ws, wxids, BURST, 0));
+    await robot(true);
+    const withAi = rate(await inject(s, ws, wxids, BURST, 0));
+    const calls = model.calls();
+    await robot(false);
+    const after = rate(await inject(s, ws, wxids, BURST, 0));
+    const without = (before + after) / 2;
+    report(
+      `inbound, AI robot on ${AI_ACCOUNTS} accounts, model ${AI_DELAY_MS} ms (msg/s)`,
+      withAi.toFixed(0),
+      `${without.toFixed(0)} without (${before.toFixed(0)} / ${after.toFixed(0)})`,
+      '>= 90 % of baseline',
+    );
+    report(
+      '  AI robot: ratio to the baseline / model calls',
+      `${((100 * withAi) / without).toFixed(1)} %`,
+      `${calls} calls`,
+    );
+  } finally {
+    await robot(false);
+    s.deps.config.ai = null;
+    await model.close();
+  }
+}
+
 async function main() {
   const { server: s, close } = await startInProcess('54341');
   try {
@@ -278,6 +360,7 @@ async function main() {
       '',
       'p99 < 100',
     );
+    if (process.env.BENCH_SKIP_AI !== '1') await aiRobotPhase(s, token, ws, wxids);
     ws.close();
     if (process.env.BENCH_SKIP_BIG !== '1') await bigTenant(s, token, wxids[0]!);
   } finally {

@@ -88,7 +88,8 @@ export async function startServer(
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;
-  await waitReady(`${url}/healthz`, child);
+  // BENCH_READY_MS: a longer wait for a start on a loaded machine.
+  await waitReady(`${url}/healthz`, child, Number(process.env.BENCH_READY_MS ?? 60_000));
   return {
     child,
     url,

@@ -15,6 +15,11 @@ import { chromium } from '@playwright/test';
 import { sql } from 'drizzle-orm';
 import { STAT_REPORTS } from '@cst/shared';
 import { rowsOf } from '../apps/server/src/platform/db.ts';
+import {
+  flowCells,
+  serviceCells,
+  statSeats,
+} from '../apps/server/src/modules/statistics/statistics-reports.repository.ts';
 import type { Server } from '../apps/server/src/server.ts';
 import { startInProcess } from './in-process.ts';
 import { percentile, report } from './lib.ts';
@@ -27,6 +32,8 @@ const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 1_000_000);
 const CONTACTS = Number(process.env.BENCH_CONTACTS ?? 100_000);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 200);
 const RUNS = Number(process.env.BENCH_RUNS ?? 7);
+/** Chats assigned and resolved in the service flow log (one in 50 messages by default). */
+const FLOW = Number(process.env.BENCH_FLOW ?? Math.round(MESSAGES / 50));
 /** BENCH_REPORTS=label,eft: only those reports' API figures (all by default). */
 const ONLY = (process.env.BENCH_REPORTS ?? '').split(',').filter(Boolean);
 const DAY_MS = 86_400_000;
@@ -91,6 +98,20 @@ async function seed(s: Server): Promise<{ wxids: string[] }> {
       from generate_series(0, ${n - 1}::int) g`);
   }
   const tMsg = performance.now();
+  // The service flow (issue 31): FLOW chats assigned to the seat and resolved ten minutes later,
+  // spread over the days and the chats in time order.
+  const convs = rowsOf<{ id: string; account: string }>(
+    await db.execute(sql`select id, work_account_id as account from conversations
+      where tenant_id = ${tenantId} and peer_id like 'wxid_peer_%' order by id`),
+  );
+  await db.execute(sql`
+    insert into conversation_flow_log (tenant_id, conversation_id, work_account_id, kind, user_id, at)
+    select ${tenantId}::uuid, (${`{${convs.map((c) => c.id).join(',')}}`}::uuid[])[1 + g % ${convs.length}::int],
+      (${`{${convs.map((c) => c.account).join(',')}}`}::uuid[])[1 + g % ${convs.length}::int],
+      k.kind, ${demoId}::uuid, ${now}::bigint - ((${FLOW}::bigint - g) * ${span}::bigint / ${FLOW}::bigint) + k.off
+    from generate_series(1, ${FLOW}::int) g
+    cross join (values ('assigned', 0), ('resolved', 600000)) k(kind, off)
+    order by 6`);
   // The GIN index is built once after the rows (as a restore does): row by row it takes minutes.
   await db.execute(sql`drop index contacts_search`);
   const perAccount = Math.ceil(CONTACTS / ACCOUNTS);
@@ -273,6 +294,39 @@ async function main() {
         '  message: per-type rollup read p50 / p99 (ms)',
         fmt(await perTypeReadMs(s, from, today)),
         'replaced',
+      );
+    }
+    if (ONLY.length === 0 || ONLY.includes('service')) {
+      // The service report's two reads alone, 10 at a time: the flow figures (assigned,
+      // resolved, medians) beside the rollup read the report had before them.
+      const [t] = rowsOf<{ id: string; tz: string }>(
+        await s.deps.db.execute(sql`select t.id, t.time_zone as tz from tenants t
+          join users u on u.tenant_id = t.id where u.username = 'demo'`),
+      );
+      const accountIds = rowsOf<{ id: string }>(
+        await s.deps.db.execute(sql`select id from work_accounts where tenant_id = ${t!.id}`),
+      ).map((a) => a.id);
+      const seatIds = (await statSeats(s.deps.db, { tenantId: t!.id, below: null })).map(
+        (x) => x.id,
+      );
+      const p = { tenantId: t!.id, accountIds, seatIds, range };
+      const tenTimes = async (fn: () => Promise<unknown>) => {
+        const times: number[] = [];
+        const one = async () => {
+          const t0 = performance.now();
+          await fn();
+          times.push(performance.now() - t0);
+        };
+        for (let round = 0; round < 20; round++) await Promise.all(Array.from({ length: 10 }, one));
+        return times;
+      };
+      await tenTimes(() => flowCells(s.deps.db, { ...p, timeZone: t!.tz }));
+      const flow = await tenTimes(() => flowCells(s.deps.db, { ...p, timeZone: t!.tz }));
+      const base = await tenTimes(() => serviceCells(s.deps.db, p));
+      report(
+        `  service: flow read (${FLOW} chats resolved) p50 / p99 (ms)`,
+        fmt(flow),
+        `${fmt(base)} rollup read (before)`,
       );
     }
     const paint = await firstPaint(s.url, me, `?from=${from}&to=${today}`, RUNS);

@@ -66,6 +66,9 @@ export class E2EServer {
         PORT: String(this.port),
         HOST: '127.0.0.1',
         DATA_DIR: this.dataDir,
+        // Its own backups: beside DATA_DIR they would land in the temp folder every e2e server
+        // shares, and their histories would mix.
+        BACKUP_DIR: path.join(this.dataDir, 'backups'),
         ADMIN_PASSWORD,
         DEMO_PASSWORD,
         SIM_TRAFFIC: '0',

@@ -18,7 +18,7 @@ import { Worker } from 'node:worker_threads';
 const STAGES = {
   e2e: (args) => [process.execPath, ['scripts/e2e.mjs', ...args]],
   server: (args) => ['npx', ['vitest', 'run', '--project', 'server', ...args]],
-  unit: (args) => ['npx', ['vitest', 'run', '--project', 'shared', '--project', 'web', ...args]],
+  unit: (args) => ['npx', ['vitest', 'run', '--project', 'shared', '--project', 'web*', ...args]],
   all: (args) => [process.execPath, ['scripts/test.mjs', ...args]],
 };
 

@@ -4,11 +4,19 @@ import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { ANTD_CSS_ATTR, ANTD_CSS_SETTLED } from './src/app/antdCssLink.ts';
 import { STORAGE_KEYS } from './src/lib/storage/keys.ts';
+import { pureSharedConsts } from './build/pureSharedConsts.ts';
+import { sharedStaticData } from './build/sharedStaticData.ts';
 
 const require = createRequire(import.meta.url);
 
 const REACT = /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/;
 const LIB = /[\\/]node_modules[\\/](i18next|react-i18next|zustand|@tanstack)[\\/]/;
+/**
+ * zod: the entry reaches it in the module graph (through @cst/shared's index) but uses none of
+ * it since the shared data comes from `virtual:cst-shared-data` (build/sharedStaticData.ts), so
+ * it goes with the pages that validate, not into `vendor`, which the login page loads.
+ */
+const ZOD = /[\\/]node_modules[\\/]zod[\\/]/;
 const ANTD_FAMILY =
   /[\\/]node_modules[\\/](antd|@ant-design|@rc-component|rc-[\w-]+|@emotion|@babel[\\/]runtime|clsx|classnames|compute-scroll-into-view|scroll-into-view-if-needed|throttle-debounce|react-virtuoso)[\\/]/;
 
@@ -276,7 +284,14 @@ function checkUnusedAntd(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), antdDirectImports(), preloadFirstScreen(), checkUnusedAntd()],
+  plugins: [
+    react(),
+    sharedStaticData(),
+    pureSharedConsts(),
+    antdDirectImports(),
+    preloadFirstScreen(),
+    checkUnusedAntd(),
+  ],
   css: { postcss: { plugins: [dropUnusedAntdCss] } },
   base: './',
   server: {
@@ -305,7 +320,9 @@ export default defineConfig({
             {
               debugName: 'vendor',
               name: (id, ctx) =>
-                id.includes('node_modules') && entryModule(id, (m) => ctx.getModuleInfo(m))
+                id.includes('node_modules') &&
+                !ZOD.test(id) &&
+                entryModule(id, (m) => ctx.getModuleInfo(m))
                   ? 'vendor'
                   : null,
               priority: 20,

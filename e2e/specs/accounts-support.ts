@@ -1,8 +1,15 @@
 import type { BrowserContext, Page } from '@playwright/test';
 import { expect } from '../fixtures.ts';
 
-/** Saves a full-page screenshot under e2e/artifacts/screens/. */
+/**
+ * Whether the specs write their screenshots (`E2E_SHOTS=1`): for a person to look at the screens
+ * a change touched. Off by default, where nobody looks (about half a second each, some 200).
+ */
+export const SHOTS = process.env.E2E_SHOTS === '1';
+
+/** Saves a full-page screenshot under e2e/artifacts/screens/ (with E2E_SHOTS=1). */
 export async function shot(page: Page, name: string): Promise<void> {
+  if (!SHOTS) return;
   await page.screenshot({ path: `e2e/artifacts/screens/${name}.png`, fullPage: true });
 }
 

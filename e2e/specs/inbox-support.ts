@@ -42,6 +42,23 @@ export async function apiAs(request: APIRequestContext, username: string): Promi
   };
 }
 
+/** Waits until 工作号管理 shows the work account online. */
+export async function accountOnline(api: Api, wxid: string, timeout: number): Promise<void> {
+  await expect
+    .poll(
+      async () => {
+        const r = await api<{ list: { wxid: string; status: string }[] }>('/main-api/acc/all', {
+          page: 1,
+          pageSize: 50,
+          keyword: wxid,
+        });
+        return r.list.find((a) => a.wxid === wxid)?.status;
+      },
+      { timeout },
+    )
+    .toBe('online');
+}
+
 /**
  * Adds a work account through the simulator's QR dance (as the manager), waits until it is
  * online, hands it to a seat and makes the simulated phone answer quickly.
@@ -59,19 +76,7 @@ export async function setUpAccount(
     confirm: true,
     nickname,
   });
-  await expect
-    .poll(
-      async () => {
-        const r = await api<{ list: { wxid: string; status: string }[] }>('/main-api/acc/all', {
-          page: 1,
-          pageSize: 50,
-          keyword: wxid,
-        });
-        return r.list.find((a) => a.wxid === wxid)?.status;
-      },
-      { timeout: 20_000 },
-    )
-    .toBe('online');
+  await accountOnline(api, wxid, 20_000);
   await api('/main-api/acc/distribute', { wxids: [wxid], uid: seatUid });
   await api('/sim-api/config', { deliveryDelayMs: 300, readDelayMs: 900, failRate: 0 });
   return { api, wxid };

@@ -1,5 +1,6 @@
 import { clickOnlySettled, expect, test } from '../fixtures.ts';
 import {
+  accountOnline,
   address,
   cueTones,
   contactWrites,
@@ -125,6 +126,9 @@ test.describe('the inbox across a server restart', () => {
     await expect.poll(() => delivered.length).toBeGreaterThanOrEqual(3);
     await server.restart();
     await expect(page.getByTestId('realtime-indicator')).toHaveCount(0, { timeout: 30_000 });
+    // The account comes back once the restarted server has logged it in again and read its
+    // contacts (as 工作号管理 shows it); the contact's writes are taken in from then on.
+    await accountOnline(api, wxid, 60_000);
     const before = delivered.length;
     await expect
       .poll(() => delivered.length, { timeout: 20_000 })

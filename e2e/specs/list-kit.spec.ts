@@ -167,8 +167,17 @@ test.describe('seats page of a new company', () => {
     await page.getByTestId('seat-username').fill('newco-seat');
     await page.getByTestId('seat-password').fill('newco-seat-1');
     await page.getByTestId('seat-nickname').fill('无职位坐席');
+    // The seat tree loaded (a refetch re-renders its options under the pointer), then picked.
+    await expect(page.getByTestId('seat-superior').locator('.anticon-loading')).toHaveCount(0);
+    // Picked by keyboard: the dropdown may open above the field and move below once its list is
+    // measured (at 768 px the field sits low in the dialog), so a quick pointer can miss it.
     await page.getByTestId('seat-superior').click();
-    await page.getByTitle('新老板 (newco)').click();
+    await page.keyboard.type('newco');
+    await expect(
+      page.locator('.ant-select-tree-treenode-active', { hasText: '新老板 (newco)' }),
+    ).toBeVisible();
+    await page.keyboard.press('Enter');
+    await expect(page.getByTestId('seat-superior')).toContainText('新老板');
     await page.getByTestId('seat-form-ok').click();
     await expect(page.getByRole('row', { name: /newco-seat/ })).toContainText('无职位坐席');
   });

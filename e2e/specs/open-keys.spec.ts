@@ -63,6 +63,11 @@ test.describe('open platform: API keys', () => {
     await convRow(page, wxid, PEER).click();
     const bubble = page.getByTestId('msg-row').filter({ hasText: '单号 SF1001' });
     await expect(bubble).toHaveAttribute('data-side', 'right');
+    // Sent by the key: its name and the API mark (API.md: sender kind 'api').
+    const sender = bubble.getByTestId('msg-sender');
+    await expect(sender).toHaveAttribute('data-kind', 'api');
+    await expect(sender).toContainText('仓储 ERP');
+    await expect(sender).toContainText('API');
     await shot(page, 'open-keys-sent-in-inbox');
 
     await page.goto('/#/settings/openApiKeys');

@@ -8,6 +8,7 @@ import {
   watchConsole,
   type Api,
 } from './inbox-support.ts';
+import { SHOTS } from './accounts-support.ts';
 
 const PEER = 'wxid_e2e_rich';
 
@@ -122,7 +123,7 @@ test.describe('rich messages', () => {
     for (const text of ['原因', '新设备登录', '登录设备', 'iPad 微信 8.0.50', '登录时间']) {
       await expect(login).toContainText(text);
     }
-    await login.screenshot({ path: 'e2e/artifacts/screens/rich-login-notice.png' });
+    if (SHOTS) await login.screenshot({ path: 'e2e/artifacts/screens/rich-login-notice.png' });
     await expect(page.getByTestId('bubble-channel-video')).toContainText(
       '请在手机上观看视频号内容',
     );

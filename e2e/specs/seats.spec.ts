@@ -108,4 +108,48 @@ test.describe('sub-accounts, positions and roles', () => {
     await expect(page.getByRole('row', { name: /临时角色二/ })).toHaveCount(0);
     await shot(page, 'roles');
   });
+
+  test('the manager deletes a seat after typing del, handing its work to its superior', async ({
+    page,
+  }) => {
+    await loginAs(page, 'demo');
+    await page.goto('/#/settings/childAccountManage');
+    await page.getByTestId('add-seat').click();
+    await page.getByTestId('seat-username').fill('e2e-leaver');
+    await page.getByTestId('seat-password').fill('leaver-pass-1');
+    await page.getByTestId('seat-nickname').fill('离职小李');
+    // The role is 客服 unless changed.
+    await expect(page.getByTestId('seat-role')).toContainText('客服');
+    await page.getByTestId('seat-superior').click();
+    await page.getByTitle('演示主管 (demo-sup)').click();
+    await page.getByTestId('seat-form-ok').click();
+    await expect(page.getByRole('row', { name: /e2e-leaver/ })).toBeVisible();
+
+    // A supervisor with seats below it cannot go: the dialog says why and stays open.
+    await page.getByTestId('delete-demo-sup').click();
+    await page.getByTestId('confirm-word').fill('del');
+    await page.getByTestId('confirm-word-ok').click();
+    await expect(page.getByText('该账号仍有下级账号，无法删除')).toBeVisible();
+    await page.getByRole('button', { name: /取\s*消/ }).click();
+
+    await page.getByTestId('delete-e2e-leaver').click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog).toContainText('删除子账号「离职小李」');
+    // The handover defaults to its superior.
+    await expect(dialog.getByTestId('seat-handover')).toContainText('演示主管 (demo-sup)');
+    await expect(page.getByTestId('confirm-word-ok')).toBeDisabled();
+    await page.getByTestId('confirm-word').fill('de');
+    await expect(page.getByTestId('confirm-word-ok')).toBeDisabled();
+    await page.getByTestId('confirm-word').fill('del');
+    await shot(page, 'seat-delete');
+    await page.getByTestId('confirm-word-ok').click();
+    await expect(page.getByText('已删除，0 个工作号已交接')).toBeVisible();
+    await expect(page.getByRole('row', { name: /e2e-leaver/ })).toHaveCount(0);
+    await logout(page);
+
+    await page.getByTestId('login-username').fill('e2e-leaver');
+    await page.getByTestId('login-password').fill('leaver-pass-1');
+    await page.getByTestId('login-submit').click();
+    await expect(page.getByTestId('login-error')).toBeVisible();
+  });
 });

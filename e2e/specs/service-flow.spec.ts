@@ -1,4 +1,5 @@
-import { expect, loginAs, test } from '../fixtures.ts';
+import { clickOnlySettled, expect, loginAs, test } from '../fixtures.ts';
+import { openAccounts } from './accounts-support.ts';
 import {
   address,
   contactWrites,
@@ -77,5 +78,61 @@ test.describe('service flow', () => {
     await page.getByTestId('flow-seat').filter({ hasText: '客服一号' }).click();
     await expect(page.getByTestId('chat-assignee')).toHaveText('负责人：客服一号');
     await shot(page, 'service-flow-assigned');
+  });
+
+  test('a manager sets automatic assignment for one work account; a new chat goes to the seat', async ({
+    page,
+    request,
+    browser,
+    baseURL,
+  }) => {
+    test.setTimeout(120_000);
+    await page.setExtraHTTPHeaders(address());
+    const problems = watchConsole(page);
+    const tag = Date.now().toString(36).slice(-5);
+    const nickname = `E2E自动分配${tag}`;
+    const customer = `wxid_e2e_flowauto${tag}`;
+    const { api, wxid } = await setUpAccount(request, nickname, SEAT);
+
+    // The seat is signed in elsewhere: online, so automatic assignment may choose it.
+    const seatContext = await browser.newContext({
+      baseURL,
+      extraHTTPHeaders: address(),
+    });
+    await clickOnlySettled(seatContext);
+    const seat = await seatContext.newPage();
+    await loginAs(seat, SEAT);
+    await seat.getByTestId('mode-aggregated').click();
+
+    // The manager sets round robin for this one account (not for a group).
+    await loginAs(page, 'demo');
+    await openAccounts(page);
+    await page.getByTestId('open-assignment-rules').click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText('工作号', { exact: true }).click();
+    await dialog.getByTestId('rules-account').click();
+    await page.keyboard.type(nickname);
+    await expect(page.locator('.ant-select-item-option-active')).toContainText(nickname);
+    await page.keyboard.press('Enter');
+    await dialog.getByText('轮流分配').click();
+    await shot(page, 'service-flow-account-rule');
+    await dialog.getByTestId('rules-save').click();
+    await expect(page.getByText('已保存自动分配设置')).toBeVisible();
+
+    // The manager sees every account, so is a candidate too while online: do not disturb.
+    await api('/main-api/service/presence/save', { dnd: true });
+    try {
+      // A contact writes: the chat is the seat's at once, in 我的.
+      await contactWrites(api, wxid, customer, '你好，自动分配给谁？');
+      await seat.getByTestId('flow-view-me').click();
+      const row = convRow(seat, wxid, customer);
+      await expect(row).toBeVisible({ timeout: 20_000 });
+      await row.click();
+      await expect(seat.getByTestId('chat-assignee')).toHaveText('负责人：客服一号');
+    } finally {
+      await api('/main-api/service/presence/save', { dnd: false });
+    }
+    expect(problems).toEqual([]);
+    await seatContext.close();
   });
 });

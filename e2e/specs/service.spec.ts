@@ -204,4 +204,41 @@ test.describe('service management and auto translation', () => {
     expect(translator.requests.length).toBe(asked);
     await shot(page, 'translate-bubbles');
   });
+  test('the header’s 翻译助手 panel translates any text both ways', async ({
+    page,
+    translator,
+  }) => {
+    await page.setExtraHTTPHeaders(address());
+    await openInbox(page, 'demo-sup');
+    await page.getByTestId('translate-assistant').click();
+    await page.getByTestId('translate-panel-target').click();
+    await pick(page, 'English');
+    await page.getByTestId('translate-panel-input').fill('我想退货');
+    await page.getByTestId('translate-panel-run').click();
+    await expect(page.getByTestId('translate-panel-result')).toHaveValue(
+      'I want to return the goods',
+    );
+    expect(translator.requests).toContainEqual({
+      q: '我想退货',
+      source: 'auto',
+      target: 'en',
+      format: 'text',
+    });
+    // The other way: the answer becomes the text, from English into the detected Chinese.
+    await page.getByTestId('translate-panel-swap').click();
+    await expect(page.getByTestId('translate-panel-input')).toHaveValue(
+      'I want to return the goods',
+    );
+    await page.getByTestId('translate-panel-run').click();
+    await expect(page.getByTestId('translate-panel-result')).toHaveValue(
+      '[zh] I want to return the goods',
+    );
+    expect(translator.requests).toContainEqual({
+      q: 'I want to return the goods',
+      source: 'en',
+      target: 'zh',
+      format: 'text',
+    });
+    await shot(page, 'translate-assistant-panel');
+  });
 });

@@ -40,10 +40,7 @@ export const test = base.extend<object, { server: E2EServer }>({
   },
 });
 
-/** Saves a full-page screenshot under e2e/artifacts/screens/. */
-export async function shot(page: Page, name: string): Promise<void> {
-  await page.screenshot({ path: `e2e/artifacts/screens/${name}.png`, fullPage: true });
-}
+export { shot } from './accounts-support.ts';
 
 /** The last verification code the server logged for a target (no sender is configured). */
 export async function verificationCode(server: E2EServer, target: string): Promise<string> {

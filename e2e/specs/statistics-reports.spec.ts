@@ -1,11 +1,13 @@
 import { expect, loginAs, test } from '../fixtures.ts';
-import { setUpAccount, shot, watchConsole } from './inbox-support.ts';
+import { setUpAccount, shot, signIn, watchConsole } from './inbox-support.ts';
 
 // Issue 20: the service, tag, transfer, red-packet and login reports render with data from the
 // simulator, and the export opens as xlsx. Its own account (given to demo-sup), filtered by it.
 
 test.describe('statistics: service, label, eft, redpacket, login', () => {
   test('each report shows its figures for its own account', async ({ page, request }) => {
+    // Six reports and the service flow's setup: more than the default minute on a busy machine.
+    test.setTimeout(120_000);
     const errors = watchConsole(page);
     const { api, wxid } = await setUpAccount(request, '统计报表号', 'demo-sup');
     const payer = `wxid_statrep_${Date.now()}`;
@@ -34,6 +36,22 @@ test.describe('statistics: service, label, eft, redpacket, login', () => {
       tagIds: [tag.id],
       op: 'add',
     });
+
+    // The service flow: the payer's chat assigned to the account's seat, then resolved.
+    const supUid = (await signIn(request, 'demo-sup')).uid;
+    let index_name = '';
+    await expect
+      .poll(async () => {
+        const chat = await api<{ list: { index_name: string; receiver_id: string }[] }>(
+          '/main-api/conv/list',
+          { mode: 'account', workWxid: wxid, keyword: payer },
+        );
+        index_name = chat.list.find((c) => c.receiver_id === payer)?.index_name ?? '';
+        return index_name;
+      })
+      .not.toBe('');
+    await api('/main-api/conv/assign', { index_name, uid: supUid });
+    await api('/main-api/conv/status', { index_name, status: 'resolved' });
 
     await loginAs(page, 'demo');
     const open = async (report: string) => {
@@ -70,7 +88,10 @@ test.describe('statistics: service, label, eft, redpacket, login', () => {
 
     await open('service');
     await expect(card('unanswered')).toHaveText(/^[1-9]\d*$/);
-    await expect(page.getByTestId('stat-rows')).toBeVisible();
+    await expect(card('assigned')).toHaveText('1');
+    await expect(card('resolved')).toHaveText('1');
+    await expect(page.getByTestId('stat-rows')).toContainText('分配会话');
+    await expect(page.getByTestId('stat-rows')).toContainText('解决时长中位数(分钟)');
     expect(errors).toEqual([]);
   });
 });

@@ -30,7 +30,7 @@ import {
 import { resolveToken, tokenOf } from './platform/auth-context.ts';
 import { fileCookieToken } from './platform/file-cookie.ts';
 import type { Deps } from './platform/deps.ts';
-import { AppError, fail, FileError } from './platform/errors.ts';
+import { AccountAbnormalError, AppError, fail, FileError } from './platform/errors.ts';
 import { isSystemUrl, permits, type Access } from './platform/http.ts';
 import { API_DOCS_CSP, registerSecurityHeaders } from './platform/security-headers.ts';
 
@@ -248,6 +248,16 @@ export async function buildApp(
       message = translate(err.key, lang, err.params);
       if (err instanceof FileError) {
         message = translate('aboutFile', lang, { name: err.fileName, reason: message });
+      }
+      if (err instanceof AccountAbnormalError) {
+        const state = translate(err.stateKey, lang);
+        const detail = err.detail && err.detail !== state ? err.detail : '';
+        const reason = !detail
+          ? state
+          : lang === 'en'
+            ? `${state} (${detail})`
+            : `${state}（${detail}）`;
+        message = translate('accountAbnormal', lang, { reason });
       }
       data = err.data ?? null;
       // A refusal that says when to come back says it in the header too (RFC 9110 §10.2.3).

@@ -1,6 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addAccount, apiAs, eventually } from '../src/modules/accounts/account.test-support.ts';
+import {
+  bodySchemaOf,
+  operationsOf,
+  sample as walkSample,
+  seedWalkRows,
+  type JsonSchema,
+} from './openapi-walk.ts';
 import { buildTestApp, login, type Session, type TestContext } from './support.ts';
 
 /**
@@ -10,30 +17,6 @@ import { buildTestApp, login, type Session, type TestContext } from './support.t
  * a time reaches as deep into the handler as validation lets it.
  */
 
-interface JsonSchema {
-  type?: string | string[];
-  format?: string;
-  enum?: unknown[];
-  const?: unknown;
-  properties?: Record<string, JsonSchema>;
-  required?: string[];
-  items?: JsonSchema;
-  minItems?: number;
-  minLength?: number;
-  maxLength?: number;
-  minimum?: number;
-  maximum?: number;
-  anyOf?: JsonSchema[];
-  oneOf?: JsonSchema[];
-  allOf?: JsonSchema[];
-  pattern?: string;
-}
-
-interface Operation {
-  requestBody?: { content?: Record<string, { schema?: JsonSchema }> };
-  parameters?: { in: string; name: string; schema?: JsonSchema; required?: boolean }[];
-}
-
 const DEPTH = 5000;
 const NUL = 'a\u0000b';
 const LONE = '\ud800x';
@@ -42,37 +25,7 @@ const NOT_AN_ID = 'not-an-id';
 
 /** Values of real rows by field name, so a body gets past the visibility checks. */
 const REAL: Record<string, unknown> = {};
-
-/** A plausible value of a schema: real rows by field name, else ids random, numbers in range. */
-function sample(s: JsonSchema | undefined, depth = 0, name = ''): unknown {
-  if (name in REAL && s?.type !== 'array' && s?.type !== 'object') return REAL[name];
-  if (!s || depth > 8) return null;
-  if (s.const !== undefined) return s.const;
-  if (s.enum?.length) return s.enum[0];
-  const alt = s.anyOf ?? s.oneOf;
-  if (alt?.length) return sample(alt.find((a) => a.type !== 'null') ?? alt[0], depth + 1);
-  if (s.allOf?.length) return sample(s.allOf[0], depth + 1);
-  const type = Array.isArray(s.type) ? s.type.find((t) => t !== 'null') : s.type;
-  switch (type ?? '') {
-    case 'object': {
-      const out: Record<string, unknown> = {};
-      for (const k of s.required ?? []) out[k] = sample(s.properties?.[k], depth + 1, k);
-      return out;
-    }
-    case 'array':
-      return Array.from({ length: Math.max(1, s.minItems ?? 0) }, () => sample(s.items, depth + 1));
-    case 'integer':
-    case 'number':
-      return s.minimum !== undefined ? Math.max(s.minimum, Math.min(1, s.maximum ?? 1)) : 1;
-    case 'boolean':
-      return true;
-    case 'string':
-      if (s.format === 'uuid') return randomUUID();
-      return 'x'.repeat(Math.max(1, s.minLength ?? 1));
-    default:
-      return 'x';
-  }
-}
+const sample = (s: JsonSchema | undefined) => walkSample(s, REAL);
 
 /** Values that must never make a route fail with 5xx, whatever the field. */
 const BAD_VALUES: unknown[] = [
@@ -157,62 +110,21 @@ const PATH_BAD = [
 describe('no route answers 5xx to hostile input', () => {
   let ctx: TestContext;
   const sessions: Record<'manager' | 'admin', Session | null> = { manager: null, admin: null };
-  let ops: { method: string; path: string; op: Operation }[] = [];
+  let ops: ReturnType<typeof operationsOf> = [];
 
   beforeAll(async () => {
     ctx = await buildTestApp();
     const demo = await login(ctx, 'demo');
-    const acc = await addAccount(ctx, demo, { nickname: '输入测试号' });
-    const friend = 'wxid_hostile_friend';
-    const sent = await apiAs(ctx, demo).post<{ msgId: string }>('/sim-api/inbound', {
-      workWxid: acc.wxid,
-      fromWxid: friend,
-      talkType: 1,
-      msgType: 1,
-      content: '你好',
-    });
-    const indexName = `1__${friend}__${acc.wxid}`;
-    const page = await eventually(async () => {
-      const r = await apiAs(ctx, demo).post<{ list: { messageId: string }[] }>(
-        '/main-api/conv/messages',
-        { index_name: indexName },
-      );
-      return r.data?.list.length ? r.data : undefined;
-    });
-    expect(sent.status).toBe(200);
-    const messageId = page.list[0]!.messageId;
-    // A friend-adding task that waits for its start, so task routes reach past visibility.
-    const task = await apiAs(ctx, demo).post<{ taskId: string }>('/task-api/fans/task/create', {
-      taskName: '输入测试任务',
-      workWxids: [acc.wxid],
-      greeting: '你好',
-      startType: 'scheduled',
-      startAt: Date.now() + 86_400_000,
-      rows: [{ target: '13800138000' }],
-    });
-    expect(task.status).toBe(200);
-    Object.assign(REAL, {
-      taskId: task.data.taskId,
-      workWxid: acc.wxid,
-      wxid: acc.wxid,
-      uin: acc.wxid,
-      workerWxid: acc.wxid,
-      receiver_id: friend,
-      friendWxid: friend,
-      fromWxid: friend,
-      index_name: indexName,
-      talkType: 1,
-      messageId,
-      cr_id: messageId,
-      record_id: messageId,
-      refMsgId: messageId,
-    });
-    const doc = ctx.app.swagger() as unknown as {
-      paths: Record<string, Record<string, Operation>>;
-    };
-    ops = Object.entries(doc.paths).flatMap(([path, methods]) =>
-      Object.entries(methods).map(([method, op]) => ({ method: method.toUpperCase(), path, op })),
+    Object.assign(
+      REAL,
+      await seedWalkRows(ctx, demo, {
+        nickname: '输入测试号',
+        friend: 'wxid_hostile_friend',
+        content: '你好',
+        taskName: '输入测试任务',
+      }),
     );
+    ops = operationsOf(ctx);
   });
   afterAll(() => ctx.close());
 
@@ -268,7 +180,7 @@ describe('no route answers 5xx to hostile input', () => {
       const url = fill(path);
       const who = await callerOf(method, url);
       const attempts: { url: string; payload?: string }[] = [];
-      const bodySchema = op.requestBody?.content?.['application/json']?.schema;
+      const bodySchema = bodySchemaOf(op);
       if (method !== 'GET') {
         for (const payload of hostileBodies(bodySchema)) attempts.push({ url, payload });
       }

@@ -290,6 +290,31 @@ describe('messages/send', () => {
     expect(msgs.status, msgs.message).toBe(200);
     const shown = msgs.data.list.filter((m: { content: string }) => m.content === '您的订单已发货');
     expect(shown).toHaveLength(1);
+    // Sent by the key, named after it.
+    expect(shown[0].sender).toEqual({ kind: 'api', name: 'CRM' });
+  });
+
+  it('filters conversations by updatedSince in the query: pages and totals count only those', async () => {
+    const k = await createKey(demo, { permissions: ['conversation.read'] });
+    const all = await open(k.key, 'conversations/list', { page: 1, pageSize: 1 });
+    expect(all.status, all.message).toBe(200);
+    expect(all.data.total).toBeGreaterThan(0);
+    const newest: number = all.data.list[0].latestMsgTime;
+    const since = await open(k.key, 'conversations/list', {
+      page: 1,
+      pageSize: 1,
+      updatedSince: newest,
+    });
+    expect(since.data.list.map((c: { index_name: string }) => c.index_name)).toEqual(
+      all.data.list.map((c: { index_name: string }) => c.index_name),
+    );
+    expect(since.data.total).toBeLessThanOrEqual(all.data.total);
+    const later = await open(k.key, 'conversations/list', {
+      page: 1,
+      pageSize: 1,
+      updatedSince: newest + 1,
+    });
+    expect(later.data).toMatchObject({ list: [], total: 0 });
   });
 
   it('sends a link and a mini program through the console’s rich sends', async () => {
@@ -379,6 +404,58 @@ describe('limits and hostile input', () => {
       expect((await open(k.key, 'tags/list')).status).toBe(200);
     } finally {
       ctx.clock.offset -= 2_000;
+    }
+  });
+
+  it('lets a manager set a key’s rate within the server’s maximum', async () => {
+    const k = await createKey(demo, { permissions: ['conversation.read'] });
+    const keys = apiAs(ctx, demo, 'en');
+    const listed = async () =>
+      (
+        await keys.post<{ list: { id: string; ratePerSec: number; burst: number }[] }>(
+          '/main-api/open/keys/list',
+        )
+      ).data.list.find((i) => i.id === k.id)!;
+    expect(await listed()).toMatchObject({ ratePerSec: 20, burst: 40 });
+    const tooFast = await keys.post('/main-api/open/keys/update', {
+      id: k.id,
+      ratePerSec: 201,
+      burst: 400,
+    });
+    expect(tooFast.status).toBe(400);
+    const below = await keys.post('/main-api/open/keys/update', {
+      id: k.id,
+      ratePerSec: 5,
+      burst: 2,
+    });
+    expect([below.status, below.message]).toEqual([
+      400,
+      'The burst cannot be below the requests per second',
+    ]);
+    const unknown = await keys.post('/main-api/open/keys/update', {
+      id: '00000000-0000-4000-8000-000000000000',
+      ratePerSec: 1,
+      burst: 1,
+    });
+    expect(unknown.status).toBe(404);
+    const theirs = await apiAs(ctx, other, 'en').post('/main-api/open/keys/update', {
+      id: k.id,
+      ratePerSec: 1,
+      burst: 1,
+    });
+    expect(theirs.status).toBe(404);
+    const ok = await keys.post('/main-api/open/keys/update', { id: k.id, ratePerSec: 1, burst: 3 });
+    expect(ok.status, ok.message).toBe(200);
+    expect(await listed()).toMatchObject({ ratePerSec: 1, burst: 3 });
+    // The bucket is cut to the new burst: three pass, the fourth waits (the clock stands still).
+    ctx.clock.offset -= 60_000;
+    try {
+      for (let i = 0; i < 3; i++) {
+        expect((await open(k.key, 'tags/list')).status, `request ${i}`).toBe(200);
+      }
+      expect((await open(k.key, 'tags/list')).status).toBe(429);
+    } finally {
+      ctx.clock.offset += 60_000;
     }
   });
 

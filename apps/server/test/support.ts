@@ -1,11 +1,6 @@
-import { createHash, randomUUID } from 'node:crypto';
-import fs from 'node:fs';
-import { createRequire } from 'node:module';
+import { randomUUID } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { afterAll, beforeAll } from 'vitest';
 import { eq } from 'drizzle-orm';
@@ -15,16 +10,14 @@ import { tenants, users } from '../src/db/schema/index.ts';
 import { openDeps, startServer, type Server, type ServerOptions } from '../src/server.ts';
 import { loadConfig, type Config } from '../src/platform/config.ts';
 import { FILE_COOKIE } from '../src/platform/file-cookie.ts';
-import {
-  MIGRATIONS_DIR,
-  openPglite,
-  openPostgres,
-  runMigrations,
-  type Database,
-} from '../src/platform/db.ts';
+import { openPostgres, runMigrations, type Database } from '../src/platform/db.ts';
 import type { Deps } from '../src/platform/deps.ts';
 import { hashPassword } from '../src/platform/passwords.ts';
 import { seed } from '../src/modules/bootstrap/seed.ts';
+import { pooledPglite } from './pglite-pool.ts';
+import { migrationsHash } from './pglite-template.ts';
+
+export { seedPgliteDataDir } from './pglite-template.ts';
 
 /** Password of every user the tests create. */
 export const TEST_PASSWORD = 'secret123';
@@ -32,10 +25,13 @@ export const TEST_PASSWORD = 'secret123';
 /** Which database the suite runs on: PostgreSQL when TEST_DATABASE_URL is set, else PGlite. */
 export const DB_KIND = process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite';
 
-/** A fresh, migrated database: a new PGlite in memory, or a new database on the test server. */
+/**
+ * A fresh, migrated database: an in-memory PGlite as the template holds it (one a closed test
+ * emptied, test/pglite-pool.ts), or a new database on the test server.
+ */
 export async function createTestDatabase(): Promise<Database> {
   const base = process.env.TEST_DATABASE_URL;
-  if (!base) return openPglite(null, await pgliteTemplate());
+  if (!base) return pooledPglite();
   const url = await createPgDatabase(base);
   const database = await openPostgres(url, 5);
   const close = database.close;
@@ -130,68 +126,6 @@ async function buildTemplate(base: string): Promise<string> {
     }
   });
   return name;
-}
-
-/** PGlite's version (its data folder's format may change with it). */
-const PGLITE_VERSION = (() => {
-  const entry = createRequire(import.meta.url).resolve('@electric-sql/pglite');
-  const pkg = path.join(entry.slice(0, entry.lastIndexOf('/dist/')), 'package.json');
-  return (JSON.parse(fs.readFileSync(pkg, 'utf8')) as { version: string }).version;
-})();
-
-/** A digest of the migrations (and of PGlite's version): the name of their templates. */
-function migrationsHash(): string {
-  const hash = createHash('sha256').update(PGLITE_VERSION);
-  const files = fs.readdirSync(MIGRATIONS_DIR, { recursive: true, encoding: 'utf8' }).sort();
-  for (const f of files) {
-    const file = path.join(MIGRATIONS_DIR, f);
-    if (!fs.statSync(file).isFile()) continue;
-    hash.update(f).update('\0').update(fs.readFileSync(file)).update('\0');
-  }
-  return hash.digest('hex').slice(0, 20);
-}
-
-let pgliteDump: Promise<Uint8Array> | null = null;
-
-/**
- * PGlite's data folder after every migration, as dumpDataDir writes it: built once per set of
- * migrations and kept in the temp folder, where the test files (each in its own process) find it.
- * Loading it takes less than the start of an empty PGlite plus twenty migrations.
- */
-function pgliteTemplate(): Promise<Uint8Array> {
-  pgliteDump ??= (async () => {
-    const file = path.join(os.tmpdir(), `cst-test-pglite-${migrationsHash()}.tar`);
-    if (fs.existsSync(file)) return new Uint8Array(fs.readFileSync(file));
-    const db = new PGlite();
-    try {
-      await migratePglite(drizzlePglite({ client: db }), { migrationsFolder: MIGRATIONS_DIR });
-      const dump = new Uint8Array(await (await db.dumpDataDir('none')).arrayBuffer());
-      // Written whole under another name first: a reader sees all of it or nothing.
-      const part = `${file}.${process.pid}.part`;
-      fs.writeFileSync(part, dump);
-      fs.renameSync(part, file);
-      return dump;
-    } finally {
-      await db.close();
-    }
-  })();
-  return pgliteDump;
-}
-
-/**
- * Fills `dataDir`'s database folder (dataDir/pg, where openPglite looks) with the migrated
- * template, so a server started on the folder finds every migration applied instead of running
- * them all again.
- */
-export async function seedPgliteDataDir(dataDir: string): Promise<void> {
-  const dir = path.join(dataDir, 'pg');
-  fs.mkdirSync(dir, { recursive: true });
-  const db = new PGlite(dir, { loadDataDir: new Blob([await pgliteTemplate()]) });
-  try {
-    await db.waitReady;
-  } finally {
-    await db.close();
-  }
 }
 
 /** A test configuration: defaults with fixed passwords and a temp data folder. */

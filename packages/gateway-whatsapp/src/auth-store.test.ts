@@ -14,8 +14,8 @@ import pino from 'pino';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from './test-database.ts';
-import { WaAuthStore } from './auth-store.ts';
-import { SecretBox, openSecretBox } from './secret-box.ts';
+import { WA_AUTH_SECRET, WaAuthStore } from './auth-store.ts';
+import { SecretBox, openSecretBox } from '@cst/gateway';
 import { waSessionKeys, waSessions } from './seam.ts';
 
 let database: TestDatabase;
@@ -130,7 +130,7 @@ describe('WaAuthStore', () => {
     // A new process: a new store over the same rows and the same key.
     const rebuilt = new WaAuthStore(
       database.db,
-      await openSecretBox(database.sharedSecret, key),
+      await openSecretBox(database.sharedSecret, key, WA_AUTH_SECRET),
       now,
     );
     const back = await rebuilt.findByWxid('123456789012345@lid');
@@ -150,8 +150,8 @@ describe('WaAuthStore', () => {
   });
 
   it('creates the key once in the database when WA_AUTH_KEY is not set', async () => {
-    const a = await openSecretBox(database.sharedSecret, undefined);
-    const b = await openSecretBox(database.sharedSecret, undefined);
+    const a = await openSecretBox(database.sharedSecret, undefined, WA_AUTH_SECRET);
+    const b = await openSecretBox(database.sharedSecret, undefined, WA_AUTH_SECRET);
     expect(b.open(a.seal('secret', 'ctx'), 'ctx')).toBe('secret');
     expect(() => b.open(a.seal('secret', 'ctx'), 'other')).toThrow();
   });
@@ -238,7 +238,7 @@ describe('WaAuthStore', () => {
     // A new process: the session comes back from the rows alone.
     const rebuilt = new WaAuthStore(
       database.db,
-      await openSecretBox(database.sharedSecret, key),
+      await openSecretBox(database.sharedSecret, key, WA_AUTH_SECRET),
       now,
     );
     const back = rebuilt.authState((await rebuilt.find(s.id))!);

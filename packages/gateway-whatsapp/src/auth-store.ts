@@ -8,8 +8,12 @@ import {
   type SignalDataTypeMap,
 } from 'baileys';
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
-import type { SecretBox } from './secret-box.ts';
+import type { SecretBox } from '@cst/gateway';
+
 import { waSessionKeys, waSessions, type Db } from './seam.ts';
+
+/** The name of the server-kept key of the session secrets when WA_AUTH_KEY is not set. */
+export const WA_AUTH_SECRET = 'wa_auth_key';
 
 /** A stored session row, its secrets opened. */
 export interface StoredSession {

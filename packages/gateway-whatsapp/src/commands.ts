@@ -2,10 +2,11 @@ import { createHash } from 'node:crypto';
 import { downloadMediaMessage, type UserFacingSocketConfig } from 'baileys';
 import { MSG_TYPE, type MsgType } from '@cst/shared';
 import type { WaCore } from './core.ts';
+import { connectionLost } from './session.ts';
 import { toContact, toGroup } from './events.ts';
 import { groupIdOf, groupJidOf, phoneJidOf } from './ids.ts';
 import { mapContent, previewText } from './inbound.ts';
-import { toSocketContent } from './outbound.ts';
+import { mentionText, toSocketContent } from './outbound.ts';
 import {
   GatewayError,
   type ContactDto,
@@ -91,6 +92,17 @@ export async function send(core: WaCore, cmd: SendCommand): Promise<SendAccepted
   let content = stored.content;
   const jid = jidOf(cmd);
   const socketContent = await toSocketContent(cmd.message, core.deps.loadMedia);
+  if (cmd.message.kind === 'text' && cmd.message.atWxids?.length && 'text' in socketContent) {
+    // The console shows `@name`; WhatsApp needs `@<number>` in the text it sends.
+    const group = conn.groups?.get(jid);
+    const mentions = [];
+    for (const id of cmd.message.atWxids) {
+      const c = await core.repo.contact(sessionId, id);
+      const p = group?.participants.find((x) => conn.ids.canonical(x.id) === id);
+      mentions.push({ jid: id, names: [c?.notify, c?.name, p?.notify, p?.name].filter(isText) });
+    }
+    socketContent.text = mentionText(socketContent.text, mentions);
+  }
   let quoted;
   if (cmd.message.kind === 'quote') {
     const refRow = await core.repo.byId(sessionId, cmd.message.refMsgId);
@@ -120,7 +132,19 @@ export async function send(core: WaCore, cmd: SendCommand): Promise<SendAccepted
     });
   } catch (err) {
     await core.repo.markFailed(sessionId, msgId);
-    throw new GatewayError('failed', err instanceof Error ? err.message : String(err));
+    const message = err instanceof Error ? err.message : String(err);
+    const signal = sendRiskOf(err);
+    // The connection is gone though the socket said nothing: offline now, and reconnect.
+    if (!signal && conn.sock === sock) await connectionLost(core, conn, message);
+    if (signal) {
+      await core.emit(cmd.workWxid, 'riskSignal', {
+        workWxid: cmd.workWxid,
+        ...signal,
+        reason: signal.kind === 'rateLimit' ? `WhatsApp 限制发送频率 (${signal.code})` : message,
+        at: core.now(),
+      });
+    }
+    throw new GatewayError('failed', message);
   }
   const file = sent ? (mapContent(sent)?.file ?? null) : null;
   const accepted: SendAccepted = {
@@ -362,4 +386,25 @@ export async function groupCommand(
   } finally {
     conn.groups = null;
   }
+}
+
+const isText = (s: string | undefined): s is string => !!s;
+
+/** WhatsApp's answers that say a send was too fast: 429 (rate-overlimit) and 463. */
+const RATE_LIMIT_CODES = new Set([429, 463]);
+/** Failures of the connection itself (not the account's fault): no risk signal. */
+const CONNECTION_CODES = new Set([408, 428, 440, 500, 503, 515]);
+
+/** The risk signal of a failed send, or null for a failure of the connection. */
+export function sendRiskOf(
+  err: unknown,
+): { kind: 'rateLimit' | 'sendFailed'; code: number | null } | null {
+  const e = err as { output?: { statusCode?: number }; data?: unknown; message?: string };
+  const code = e?.output?.statusCode ?? (typeof e?.data === 'number' ? e.data : null) ?? null;
+  if ((code !== null && RATE_LIMIT_CODES.has(code)) || /rate-overlimit/i.test(e?.message ?? '')) {
+    return { kind: 'rateLimit', code: code ?? 429 };
+  }
+  if (code !== null && CONNECTION_CODES.has(code)) return null;
+  if (/Connection (Closed|Lost)|Timed Out/i.test(e?.message ?? '')) return null;
+  return { kind: 'sendFailed', code };
 }

@@ -26,6 +26,21 @@ describeGatewayContract('whatsapp', async () => {
       await h.until(() => h.of('qrConfirmed').some((e) => e.loginId === loginId));
       return h.of('qrConfirmed').find((e) => e.loginId === loginId)!.wxid;
     },
+    confirmPairing: async (loginId, code) => {
+      const n = h.sockets.length;
+      const asked = newest().calls.find((c) => c.method === 'requestPairingCode');
+      if (!asked || newest().creds.pairingCode !== code) throw new Error('no code was asked for');
+      newest().pair();
+      await h.until(() => h.sockets.length === n + 1);
+      newest().open();
+      await h.until(() => h.of('qrConfirmed').some((e) => e.loginId === loginId));
+      return h.of('qrConfirmed').find((e) => e.loginId === loginId)!.wxid;
+    },
+    rateLimit: async () => {
+      account().failNext = Object.assign(new Error('rate-overlimit'), {
+        output: { statusCode: 429 },
+      });
+    },
     expireLogin: async () => newest().close(408, 'QR refs attempts ended'),
     restart: () => h.restart(),
     completeResume: async () => newest().open(),

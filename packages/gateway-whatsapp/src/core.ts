@@ -42,6 +42,11 @@ export interface WhatsAppOptions {
    * proxy that does not answer. Unset (tests): the host is used as given.
    */
   proxyLookup?: LookupFunction;
+  /**
+   * Health check: every interval each online account is pinged; one that answered nothing for
+   * two intervals is taken as dead (offline, then the usual reconnect). 0 turns it off.
+   */
+  healthIntervalMs: number;
   /** WhatsApp Web version to announce; Baileys' bundled one when unset. */
   version?: [number, number, number];
 }
@@ -53,6 +58,7 @@ export const DEFAULT_OPTIONS: Omit<WhatsAppOptions, 'socketFactory'> = {
   stableMs: 60_000,
   backoffMs: (n) => Math.min(60_000, 2_000 * 2 ** n),
   maxConnecting: 4,
+  healthIntervalMs: 30_000,
 };
 
 /** A pending QR login. */
@@ -63,6 +69,9 @@ export interface Login {
   status: QrLoginDto['status'];
   /** A re-login of this account: only its phone may confirm. */
   wxid: string | null;
+  /** A pairing-code login: the phone number asked for and, once WhatsApp answered, the code. */
+  phone?: string;
+  pairingCode?: string;
 }
 
 /** One linked device this process runs: a socket (or none while waiting to reconnect). */
@@ -78,6 +87,8 @@ export interface Conn {
   everOpened: boolean;
   /** When the socket last opened (null while not open). */
   openedAt: number | null;
+  /** When the socket last gave a sign of life (an event batch, an answered ping). */
+  lastSeen: number;
   retries: number;
   timer: NodeJS.Timeout | null;
   /** Socket event batches, handled one at a time. */
@@ -185,6 +196,7 @@ export function newConn(session: StoredSession, status: WorkAccountStatus): Conn
     ended: false,
     everOpened: false,
     openedAt: null,
+    lastSeen: 0,
     retries: 0,
     timer: null,
     queue: Promise.resolve(),

@@ -1,10 +1,11 @@
 import { makeWASocket } from 'baileys';
-import { WaAuthStore } from './auth-store.ts';
+import type { PacingPreset } from '@cst/shared';
+import { WA_AUTH_SECRET, WaAuthStore } from './auth-store.ts';
 import { updateFriendInfo } from './blocklist.ts';
 import * as cmd from './commands.ts';
 import { getProfile, setProfile } from './profile.ts';
 import { DEFAULT_OPTIONS, WaCore, type WhatsAppOptions } from './core.ts';
-import { openSecretBox } from './secret-box.ts';
+import { openSecretBox } from '@cst/gateway';
 import * as session from './session.ts';
 import { GatewayError, type Capability, type ChatGateway, type WhatsAppDeps } from './seam.ts';
 import type { SocketFactory } from './socket.ts';
@@ -13,13 +14,43 @@ import { WaRepository } from './wa.repository.ts';
 export type { WhatsAppOptions } from './core.ts';
 export type { WhatsAppDeps } from './seam.ts';
 export type { SocketFactory, WaSocket } from './socket.ts';
-export { WaAuthStore } from './auth-store.ts';
-export { SecretBox, openSecretBox } from './secret-box.ts';
+export { WA_AUTH_SECRET, WaAuthStore } from './auth-store.ts';
+export { SecretBox, openSecretBox } from '@cst/gateway';
 export { messageIdOf } from './commands.ts';
+
+/**
+ * Human pacing on WhatsApp (issue 34). What its users report: 429 answers at about 3 messages a
+ * second and bans after a few more (Baileys #1248), bans after 15–20 messages a day to unsaved
+ * contacts (#1983), numbers banned for group posts (#1925). So by default one person at a time
+ * (no bursts), a long random gap between people, 20 people and 5 groups a day, reached over a
+ * week's warm-up after a number is linked; past the ceilings the settings page warns.
+ */
+export const WHATSAPP_PACING: PacingPreset = {
+  defaults: {
+    dailyCapPerAccount: 20,
+    messageIntervalSec: 8,
+    fanIntervalSec: 90,
+    perRoundCount: 1,
+    groupIntervalSec: 600,
+    groupDailyCap: 5,
+    jitterSec: 45,
+  },
+  ceilings: {
+    dailyCapPerAccount: 50,
+    messageIntervalSec: 5,
+    fanIntervalSec: 45,
+    perRoundCount: 2,
+    groupIntervalSec: 300,
+    groupDailyCap: 10,
+    jitterSec: 15,
+  },
+  warmupDays: 7,
+};
 
 /** What WhatsApp can do through this adapter; the console hides the rest (WHATSAPP.md). */
 export const WHATSAPP_CAPABILITIES: readonly Capability[] = [
   'qrLogin',
+  'pairingCode',
   'resume',
   'logout',
   'sendText',
@@ -64,7 +95,7 @@ export async function createWhatsAppGateway(
     socketFactory: makeWASocket as unknown as SocketFactory,
     ...options,
   };
-  const box = await openSecretBox(deps.sharedSecret, deps.config.whatsappAuthKey);
+  const box = await openSecretBox(deps.sharedSecret, deps.config.whatsappAuthKey, WA_AUTH_SECRET);
   const core = new WaCore(
     deps,
     new WaAuthStore(deps.db, box, deps.now),
@@ -72,13 +103,20 @@ export async function createWhatsAppGateway(
     opts,
   );
   const group = cmd.groupCommand;
+  const health =
+    opts.healthIntervalMs > 0
+      ? setInterval(() => void session.healthRound(core), opts.healthIntervalMs)
+      : null;
+  health?.unref();
 
   return {
     platform: 'whatsapp',
     capabilities: new Set(WHATSAPP_CAPABILITIES),
+    pacing: WHATSAPP_PACING,
     simulator: null,
     on: (event, listener) => core.hub.on(event, listener),
     close: async () => {
+      if (health) clearInterval(health);
       core.closed = true;
       for (const c of [...core.held.values(), ...core.pairing.values()]) session.stop(c);
       await core.store.flush();
@@ -86,6 +124,7 @@ export async function createWhatsAppGateway(
     },
 
     startQrLogin: (c) => session.startQrLogin(core, c),
+    startPairingLogin: (c) => session.startPairingLogin(core, c),
     cancelQrLogin: (loginId) => session.cancelQrLogin(core, loginId),
     getQrLogin: async (loginId) => session.getQrLogin(core, loginId),
     resume: (wxid, o) => session.resume(core, wxid, o),

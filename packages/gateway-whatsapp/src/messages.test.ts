@@ -7,6 +7,7 @@ import { messageIdOf, WHATSAPP_CAPABILITIES } from './index.ts';
 import { opusPackets, tone, wavOf, webmOf } from './voice.fixtures.ts';
 import {
   CAPABILITIES,
+  waContacts,
   waSessions,
   type ChatGateway,
   type OutboundMessage,
@@ -328,6 +329,23 @@ describe('sends', () => {
       expect((call.args[2] as { messageId: string }).messageId).toBe(res.msgId);
     },
   );
+
+  it('a mention goes as @<number> in the text WhatsApp gets, and stays @name for the console', async () => {
+    const [session] = await database.db.select().from(waSessions);
+    await database.db
+      .insert(waContacts)
+      .values({ sessionId: session!.id, jid: ANN, phoneJid: ANN_PN, notify: 'Ann', addedAt: 1 })
+      .onConflictDoUpdate({
+        target: [waContacts.sessionId, waContacts.jid],
+        set: { notify: 'Ann' },
+      });
+    const res = await h.gateway.send(
+      sendOf({ kind: 'text', content: '@Ann 请看一下', atWxids: [ANN] }),
+    );
+    const call = h.sock.calls.filter((c) => c.method === 'sendMessage').at(-1)!;
+    expect(call.args[1]).toEqual({ text: '@222222222222222 请看一下', mentions: [ANN] });
+    expect(res.content).toBe('@Ann 请看一下');
+  });
 
   it('a voice note goes as OGG/Opus with ptt; a sticker as WebP', async () => {
     const media: Record<string, Buffer> = {

@@ -30,6 +30,30 @@ async function bytes(load: LoadMedia | undefined, file: OutboundMedia): Promise<
 }
 
 /**
+ * A group text's mentions as WhatsApp wants them: the console writes `@name` (the name it shows
+ * for the member) and passes the member ids; WhatsApp highlights a mention only where the text
+ * says `@<number>` (the id's user part). Each member's first `@name` (of the names it may have,
+ * longest first) becomes `@<number>`; a mention whose name is not in the text leaves it as is.
+ */
+export function mentionText(text: string, mentions: { jid: string; names: string[] }[]): string {
+  let out = text;
+  for (const m of mentions) {
+    const number = m.jid.split('@')[0]!;
+    if (!number || out.includes(`@${number}`)) continue;
+    const names = [...new Set(m.names.map((n) => n.trim()).filter(Boolean))].sort(
+      (a, b) => b.length - a.length,
+    );
+    for (const name of names) {
+      const at = out.indexOf(`@${name}`);
+      if (at < 0) continue;
+      out = `${out.slice(0, at)}@${number}${out.slice(at + 1 + name.length)}`;
+      break;
+    }
+  }
+  return out;
+}
+
+/**
  * The socket content of a console send (quotes are completed by the caller with the quoted
  * message). Voice goes as an OGG/Opus voice note (remuxed or transcoded, see voice.ts), or as an
  * audio file when it cannot be; a sticker

@@ -101,6 +101,72 @@ describe('QR login', () => {
   });
 });
 
+describe('pairing-code login', () => {
+  it('asks WhatsApp for a code once the socket is ready; the same events as a QR login follow', async () => {
+    h = await buildWa();
+    const started = h.gateway.startPairingLogin({ phone: '+86 138-0013-8000' });
+    await h.until(() => h.sockets.length === 1);
+    const first = h.sock;
+    first.qr('2@code-one');
+    const login = await started;
+    expect(login).toMatchObject({ status: 'issued', qrPayload: '', wxid: null });
+    expect(login.pairingCode).toMatch(/^[0-9A-Z]{8}$/);
+    expect(first.calls.filter((c) => c.method === 'requestPairingCode')).toEqual([
+      { method: 'requestPairingCode', args: ['8613800138000'] },
+    ]);
+    // Rotating QR codes keep the login alive but show nothing and ask for no new code.
+    first.qr('2@code-two');
+    await h.settle();
+    expect(h.of('qrIssued')).toEqual([]);
+    expect(first.calls.filter((c) => c.method === 'requestPairingCode')).toHaveLength(1);
+    expect(await h.gateway.getQrLogin(login.loginId)).toMatchObject({
+      pairingCode: login.pairingCode,
+      qrPayload: '',
+    });
+
+    first.pair();
+    await h.until(() => h.sockets.length === 2);
+    expect(h.of('qrScanned')).toEqual([{ loginId: login.loginId }]);
+    h.sock.open();
+    await h.until(() => h.of('qrConfirmed').length === 1);
+    expect(h.of('qrConfirmed')[0]).toMatchObject({ loginId: login.loginId, wxid: ME_ID });
+    expect(h.gateway.heldAccounts()).toEqual([ME_ID]);
+  });
+
+  it('refuses a malformed number before connecting', async () => {
+    h = await buildWa();
+    for (const phone of ['', '12', 'abc12345678', '+0086138']) {
+      await expect(h.gateway.startPairingLogin({ phone })).rejects.toMatchObject({
+        code: 'invalid',
+      });
+    }
+    expect(h.sockets).toEqual([]);
+  });
+
+  it('fails the login when WhatsApp refuses the code, and forgets the session', async () => {
+    h = await buildWa();
+    const started = h.gateway.startPairingLogin({ phone: '8613800138000' });
+    await h.until(() => h.sockets.length === 1);
+    h.sock.failPairing = new Error('bad-request');
+    h.sock.qr('2@code');
+    await expect(started).rejects.toMatchObject({ code: 'failed' });
+    await h.until(() => h.of('qrFailed').length === 1);
+    expect(h.sock.ended).toBe(true);
+    expect(await h.database.db.query.waSessions.findMany()).toEqual([]);
+  });
+
+  it('expires when the codes run out, as a QR login does', async () => {
+    h = await buildWa();
+    const started = h.gateway.startPairingLogin({ phone: '8613800138000' });
+    await h.until(() => h.sockets.length === 1);
+    h.sock.qr('2@code');
+    const login = await started;
+    h.sock.close(408, 'QR refs attempts ended');
+    await h.until(() => h.of('qrExpired').length === 1);
+    expect((await h.gateway.getQrLogin(login.loginId)).status).toBe('expired');
+  });
+});
+
 describe('sessions', () => {
   it('resumes from the rows alone after a restart', async () => {
     h = await buildWa();

@@ -2,14 +2,16 @@ import { randomUUID } from 'node:crypto';
 import { Browsers, type ConnectionState, type UserFacingSocketConfig } from 'baileys';
 import { type Conn, type Login, type WaCore, newConn } from './core.ts';
 import { applyBlocklist, blocklistChanges, syncBlocklist } from './blocklist.ts';
-import { closeAction } from './disconnect.ts';
+import { closeAction, DISCONNECT } from './disconnect.ts';
 import { handleEvents } from './events.ts';
 import { personJid } from './ids.ts';
 import { MalformedProxyError, parseProxy, proxyRoutes } from './proxy.ts';
 import {
   GatewayError,
+  normalizePhone,
   type QrLoginDto,
   type ResumeOptions,
+  type StartPairingLoginCommand,
   type StartQrLoginCommand,
 } from './seam.ts';
 
@@ -23,10 +25,11 @@ const loginKey = (loginId: string) => `login:${loginId}`;
 function toDto(l: Login): QrLoginDto {
   return {
     loginId: l.loginId,
-    qrPayload: l.qr,
+    qrPayload: l.phone ? '' : l.qr,
     expiresAt: l.expiresAt,
     status: l.status,
     wxid: l.wxid,
+    ...(l.pairingCode ? { pairingCode: l.pairingCode } : {}),
   };
 }
 
@@ -75,6 +78,7 @@ export async function connect(core: WaCore, conn: Conn): Promise<void> {
     conn.queue = conn.queue
       .then(async () => {
         if (conn.sock !== sock) return;
+        conn.lastSeen = core.now();
         if (events['creds.update']) {
           Object.assign(conn.session.creds, events['creds.update']);
           await core.store.saveCreds(conn.session.id, conn.session.creds);
@@ -112,6 +116,7 @@ async function onConnection(core: WaCore, conn: Conn, u: Partial<ConnectionState
     conn.free?.();
     conn.everOpened = true;
     conn.openedAt = core.now();
+    conn.lastSeen = core.now();
     if (conn.login) await finishLogin(core, conn);
     else await core.setStatus(conn, 'online');
     if (conn.status === 'online') syncBlocklist(core, conn);
@@ -134,6 +139,7 @@ async function onQr(core: WaCore, conn: Conn, qr: string) {
   const first = login.qr === '';
   // Connected: a login waiting for its scan does not hold a connecting slot for minutes.
   conn.free?.();
+  if (login.phone) return onPairingReady(core, conn, login, first);
   login.qr = qr;
   login.expiresAt = core.now() + (first ? core.opts.qrTimeoutMs : LATER_QR_MS);
   conn.onFirstQr?.(qr);
@@ -143,6 +149,28 @@ async function onQr(core: WaCore, conn: Conn, qr: string) {
     qrPayload: qr,
     expiresAt: login.expiresAt,
   });
+}
+
+/**
+ * A pairing-code login: the first QR means the socket is ready to pair, so the code is asked for
+ * then (once); later QR codes only keep the login alive — none is shown, and the codes running
+ * out (408) ends it as expired, as for a QR login.
+ */
+async function onPairingReady(core: WaCore, conn: Conn, login: Login, first: boolean) {
+  login.qr = 'pairing';
+  login.expiresAt = core.now() + (first ? core.opts.qrTimeoutMs : LATER_QR_MS);
+  if (!first || login.pairingCode) return;
+  const sock = conn.sock;
+  try {
+    if (!sock) throw new Error('socket closed');
+    login.pairingCode = await sock.requestPairingCode(login.phone!);
+  } catch (err) {
+    core.deps.log.warn({ err, session: conn.session.id }, 'whatsapp pairing code refused');
+    if (conn.login === login) await failLogin(core, conn, '获取配对码失败');
+    return;
+  }
+  conn.onFirstQr?.(login.pairingCode);
+  conn.onFirstQr = null;
 }
 
 /** The paired phone's account id: its LID when known, else its phone-number id. */
@@ -237,6 +265,15 @@ async function onClose(core: WaCore, conn: Conn, code: number | undefined, messa
       return;
     case 'stop':
       stop(conn);
+      if (conn.wxid && action.status === 'banned') {
+        await core.emit(conn.wxid, 'riskSignal', {
+          workWxid: conn.wxid,
+          kind: 'disconnect',
+          code: code ?? null,
+          reason: action.reason,
+          at: core.now(),
+        });
+      }
       await core.setStatus(conn, action.status, action.reason);
       return;
     case 'retry': {
@@ -258,6 +295,52 @@ async function onClose(core: WaCore, conn: Conn, code: number | undefined, messa
   }
 }
 
+/**
+ * The connection died without the socket telling (a send failed on a closed connection, or the
+ * health check found it silent): the status changes at once and the usual back-off reconnects.
+ * The old socket is ended; its late events are ignored (it is no longer the connection's).
+ */
+export async function connectionLost(core: WaCore, conn: Conn, message: string): Promise<void> {
+  const sock = conn.sock;
+  if (!sock || conn.ended || conn.login) return;
+  conn.sock = null;
+  conn.openedAt = null;
+  conn.free?.();
+  void sock.end(undefined).catch(() => undefined);
+  await onClose(core, conn, DISCONNECT.connectionClosed, message);
+}
+
+/** WhatsApp's ping (what Baileys' keep-alive sends): answered by the server at once. */
+const PING = {
+  tag: 'iq',
+  attrs: { to: 's.whatsapp.net', type: 'get', xmlns: 'w:p' },
+  content: [{ tag: 'ping', attrs: {} }],
+};
+
+/**
+ * One round of the health check: each online account with a socket is pinged (an answer is a
+ * sign of life); one silent for two intervals is taken as dead at once — offline, reconnect —
+ * instead of being shown online while nothing arrives.
+ */
+export async function healthRound(core: WaCore): Promise<void> {
+  const interval = core.opts.healthIntervalMs;
+  for (const conn of core.held.values()) {
+    const sock = conn.sock;
+    if (!sock || conn.status !== 'online' || conn.ended) continue;
+    if (core.now() - conn.lastSeen >= 2 * interval) {
+      core.deps.log.warn({ wxid: conn.wxid }, 'whatsapp socket silent; reconnecting');
+      await connectionLost(core, conn, '连接无响应');
+      continue;
+    }
+    void sock
+      .query(PING, interval)
+      .then(() => {
+        if (conn.sock === sock) conn.lastSeen = core.now();
+      })
+      .catch(() => undefined);
+  }
+}
+
 /** Ends a connection's socket and timers; its closing is then expected. */
 export function stop(conn: Conn): void {
   conn.ended = true;
@@ -270,20 +353,40 @@ export function stop(conn: Conn): void {
 }
 
 /** Begins a QR login: resolves with the first code; later codes come as `qrIssued`. */
-export async function startQrLogin(
+export function startQrLogin(core: WaCore, cmd: StartQrLoginCommand = {}): Promise<QrLoginDto> {
+  return beginLogin(core, cmd);
+}
+
+/**
+ * Begins a pairing-code login: the socket connects as for a QR login, asks WhatsApp for a code
+ * for the phone number and resolves with it; the phone's owner types it under 关联设备.
+ */
+export async function startPairingLogin(
   core: WaCore,
-  cmd: StartQrLoginCommand = {},
+  cmd: StartPairingLoginCommand,
+): Promise<QrLoginDto & { pairingCode: string }> {
+  const phone = normalizePhone(cmd.phone ?? '');
+  if (!phone) throw new GatewayError('invalid', 'malformed phone number');
+  const dto = await beginLogin(core, cmd, phone);
+  return { ...dto, qrPayload: '', pairingCode: dto.pairingCode ?? '' };
+}
+
+async function beginLogin(
+  core: WaCore,
+  cmd: StartQrLoginCommand,
+  phone?: string,
 ): Promise<QrLoginDto> {
   if (cmd.proxy && !parseProxy(cmd.proxy)) throw new GatewayError('invalid', 'malformed proxy');
   const loginId = randomUUID();
   const session = await core.store.create(loginId, cmd.proxy ?? null);
   const conn = newConn(session, 'loggingIn');
   conn.login = { loginId, qr: '', expiresAt: 0, status: 'issued', wxid: cmd.wxid ?? null };
+  if (phone) conn.login.phone = phone;
   core.pairing.set(loginId, conn);
   const first = new Promise<string | Error>((resolve) => (conn.onFirstQr = resolve));
   await connect(core, conn);
   const timer = setTimeout(
-    () => conn.onFirstQr?.(new GatewayError('failed', 'no QR code')),
+    () => conn.onFirstQr?.(new GatewayError('failed', phone ? 'no pairing code' : 'no QR code')),
     core.opts.firstQrWaitMs,
   );
   const qr = await first;

@@ -22,6 +22,8 @@ export type WaSocket = Pick<
   | 'updateProfilePicture'
   | 'updateBlockStatus'
   | 'updateMediaMessage'
+  | 'requestPairingCode'
+  | 'query'
   | 'logout'
   | 'end'
 >;

@@ -82,6 +82,10 @@ export class FakeSocket {
   blocklist: string[] = [];
   /** Makes the next updateBlockStatus throw. */
   failBlock: Error | null = null;
+  /** The server answers no ping (a dead link the socket has not noticed). */
+  silent = false;
+  /** Makes the next requestPairingCode throw. */
+  failPairing: Error | null = null;
   ended = false;
 
   constructor(
@@ -169,6 +173,25 @@ export class FakeSocket {
   onWhatsApp = async (...phones: string[]) => {
     this.record('onWhatsApp', phones);
     return phones.map((p) => ({ jid: `${p}@s.whatsapp.net`, exists: p.startsWith('86') }));
+  };
+  /** As Baileys: the code (8 Crockford characters) goes into creds with the phone as `me`. */
+  requestPairingCode = async (phone: string, custom?: string) => {
+    this.record('requestPairingCode', [phone]);
+    if (this.failPairing) {
+      const e = this.failPairing;
+      this.failPairing = null;
+      throw e;
+    }
+    const code = custom ?? `PAIR${phone.slice(-4)}`.replace(/[0OIlU]/g, 'X');
+    this.creds.pairingCode = code;
+    this.creds.me = { id: `${phone}@s.whatsapp.net`, name: '~' };
+    this.ev.emit('creds.update', { pairingCode: code, me: this.creds.me });
+    return code;
+  };
+  query = async (node: { tag: string }) => {
+    this.record('query', [node.tag]);
+    if (this.silent) return new Promise<never>(() => undefined);
+    return { tag: 'iq', attrs: { type: 'result' } };
   };
   updateMediaMessage = async (m: WAMessage) => m;
   logout = async () => {
@@ -260,6 +283,7 @@ const EVENT_NAMES: GatewayEventName[] = [
   'qrFailed',
   'qrExpired',
   'statusChanged',
+  'riskSignal',
   'message',
   'sendReceipt',
   'revoked',
@@ -304,6 +328,7 @@ export async function buildWa(
           return s as unknown as WaSocket;
         },
         backoffMs: () => 5,
+        healthIntervalMs: 0,
         fetchOptions: { dispatcher: media.agent } as unknown as RequestInit,
         ...opts.options,
       },

@@ -1,6 +1,6 @@
 import { proto, type WAMessage } from 'baileys';
 import { and, eq, sql } from 'drizzle-orm';
-import type { SecretBox } from './secret-box.ts';
+import type { SecretBox } from '@cst/gateway';
 import { waContacts, waMessages, type Db, type SendAccepted } from './seam.ts';
 
 export type WaMessageRow = typeof waMessages.$inferSelect;

@@ -3,3 +3,4 @@
 // `@cst/gateway/contract` (it imports vitest, so it stays out of this entry).
 export * from './types.ts';
 export { EventHub, type EventHubLogger } from './event-hub.ts';
+export { SecretBox, openSecretBox } from './secret-box.ts';

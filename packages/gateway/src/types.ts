@@ -2,6 +2,7 @@ import type {
   FriendRequestStatus,
   Gender,
   MsgType,
+  PacingPreset,
   TalkType,
   WorkAccountStatus,
 } from '@cst/shared';
@@ -27,6 +28,8 @@ import type {
 /** What a platform can do; the SPA hides what is missing. */
 export const CAPABILITIES = [
   'qrLogin',
+  /** Link by an 8-character code typed on the phone instead of a QR scan (`startPairingLogin`). */
+  'pairingCode',
   'resume',
   'logout',
   'sendText',
@@ -282,6 +285,8 @@ export interface QrLoginDto {
   status: 'issued' | 'scanned' | 'confirmed' | 'failed' | 'expired' | 'cancelled';
   /** For a re-login of a known account. */
   wxid: string | null;
+  /** Set for a pairing-code login: the code the operator types on the phone (no QR then). */
+  pairingCode?: string;
 }
 
 // ---- commands -----------------------------------------------------------------------------------
@@ -346,6 +351,18 @@ export interface StartQrLoginCommand {
   proxy?: string;
 }
 
+/** Start a pairing-code login: the phone number (digits with country code) gets a code. */
+export interface StartPairingLoginCommand extends StartQrLoginCommand {
+  /** E.164 digits without `+` (spaces, dashes and a leading `+` are tolerated). */
+  phone: string;
+}
+
+/** The phone number of a pairing-code login as the platform wants it, or null when malformed. */
+export function normalizePhone(phone: string): string | null {
+  const digits = phone.trim().replace(/^\+/, '').replace(/[\s-]/g, '');
+  return /^[1-9][0-9]{6,14}$/.test(digits) ? digits : null;
+}
+
 /** How to bring an account back. */
 export interface ResumeOptions {
   /** The account's proxy now, `ip:port:account:password` (socks5); null: none; unset: as stored. */
@@ -401,6 +418,12 @@ export interface CommentMomentCommand {
 export interface ChatGatewayCommands {
   /** Begins a QR login; events report scanned / confirmed / failed / expired. */
   startQrLogin(cmd?: StartQrLoginCommand): Promise<QrLoginDto>;
+  /**
+   * Begins a pairing-code login (capability `pairingCode`): resolves with the 8-character code
+   * (`pairingCode`, no QR); the same events as a QR login follow (scanned when the phone took the
+   * code, confirmed, failed, expired). `invalid` for a malformed phone number.
+   */
+  startPairingLogin(cmd: StartPairingLoginCommand): Promise<QrLoginDto & { pairingCode: string }>;
   /** Cancels a pending QR login (no event). */
   cancelQrLogin(loginId: string): Promise<void>;
   /** The state of a QR login. */
@@ -541,6 +564,21 @@ export interface StatusChangedEvent {
   at: number;
 }
 
+/**
+ * Something the platform did that says the account may be heading for a ban: it answered a send
+ * as too fast (`rateLimit`, HTTP 429 / WhatsApp 463), refused a send (`sendFailed`), or closed the
+ * connection for a reason that tells of trouble (`disconnect`). The consumer keeps the risk state.
+ */
+export interface RiskSignalEvent {
+  workWxid: string;
+  kind: 'rateLimit' | 'sendFailed' | 'disconnect';
+  /** The platform's code (429, 463, 403, …) when it gave one. */
+  code: number | null;
+  /** The platform's words, for the operator. */
+  reason: string;
+  at: number;
+}
+
 /** A message on the account: received, or sent by the operator from the phone (`fromSelf`). */
 export interface InboundMessageEvent {
   workWxid: string;
@@ -668,6 +706,7 @@ export interface GatewayEvents {
   qrFailed: QrFailedEvent;
   qrExpired: QrExpiredEvent;
   statusChanged: StatusChangedEvent;
+  riskSignal: RiskSignalEvent;
   message: InboundMessageEvent;
   sendReceipt: SendReceiptEvent;
   revoked: RevokedEvent;
@@ -691,6 +730,11 @@ export type GatewayListener<K extends GatewayEventName> = (
 export interface ChatGateway extends ChatGatewayCommands {
   readonly platform: PlatformName;
   readonly capabilities: ReadonlySet<Capability>;
+  /**
+   * Human pacing the platform declares (issue 34): the defaults of automated sends when a tenant
+   * saved none, and the ceilings past which the platform is known to ban.
+   */
+  readonly pacing: PacingPreset;
   /** Subscribes to an event; returns the unsubscribe function. */
   on<K extends GatewayEventName>(event: K, listener: GatewayListener<K>): () => void;
   /** The simulator's control panel when the platform is the simulator, else null. */
@@ -702,7 +746,7 @@ export interface ChatGateway extends ChatGatewayCommands {
 // ---- simulator control (/sim-api/*) -------------------------------------------------------------
 
 /** Faults the simulator can inject. */
-export type SimFaultKind = 'ban' | 'kickOut' | 'proxyFail' | 'drop';
+export type SimFaultKind = 'ban' | 'kickOut' | 'proxyFail' | 'drop' | 'rateLimit';
 
 /** Tunables of the simulated world. */
 export interface SimConfig {
@@ -803,6 +847,11 @@ export interface SimulatorControl {
     nickname?: string,
     wxid?: string,
   ): Promise<{ wxid: string }>;
+  /**
+   * The phone's owner types a pairing code (from `startPairingLogin`; case and a dash ignored):
+   * confirm → logged in as `scan` would; else failed. `notFound` for a code no open login has.
+   */
+  pair(code: string, confirm: boolean, nickname?: string): Promise<{ wxid: string }>;
   /** Marks a QR scanned without deciding yet (phone waiting for confirmation). */
   scanOnly(loginId: string): Promise<void>;
   /** A contact writes to the account; returns the platform msgId. */

@@ -7,6 +7,7 @@ import {
   workAccountStatusSchema,
   type WorkAccountStatus,
 } from './chat.ts';
+import { pacingPreset } from './bulkSend.ts';
 import { listResult, pageQuery } from './envelope.ts';
 import { idString } from './validation.ts';
 
@@ -94,6 +95,30 @@ export const accountsMessages = {
     en: 'This QR login does not exist or has ended',
   },
   qrExpired: { 'zh-CN': '二维码已过期，请刷新', en: 'The QR code expired, refresh it' },
+  phoneInvalid: {
+    'zh-CN': '请输入带国家区号的手机号，例如 8613800138000',
+    en: 'Enter the phone number with its country code, e.g. 8613800138000',
+  },
+  riskCaution: {
+    'zh-CN': '平台限制或拒绝了发送，请放慢节奏：{reason}',
+    en: 'The platform limited or refused sends, slow down: {reason}',
+  },
+  riskDanger: {
+    'zh-CN': '封号风险高，群发、加好友、机器人和 API 发送已暂停：{reason}',
+    en: 'High ban risk: mass sends, friend adding, robots and API sends are paused: {reason}',
+  },
+  taskPausedRisk: {
+    'zh-CN': '工作号 {names} 封号风险高，任务已自动暂停，待人工恢复：{reason}',
+    en: 'Paused automatically until a person resumes it: work account {names} is at high ban risk: {reason}',
+  },
+  taskPausedRiskPlain: {
+    'zh-CN': '工作号封号风险高，任务已自动暂停，待人工恢复',
+    en: 'Paused automatically until a person resumes it: a work account was at high ban risk',
+  },
+  pairCodeNotFound: {
+    'zh-CN': '配对码不正确或已过期',
+    en: 'The pairing code is wrong or has expired',
+  },
   needQrLogin: {
     'zh-CN': '登录信息已失效，请重新扫码登录',
     en: 'The session is gone, log in again by QR code',
@@ -163,6 +188,11 @@ const groupName = z
   .min(1, { error: 'accountGroupNameRequired' })
   .max(32);
 
+/** Ban risk of a work account from the platform's signals (API.md "Keeping accounts alive"). */
+export const ACCOUNT_RISKS = ['normal', 'caution', 'danger'] as const;
+export type AccountRisk = (typeof ACCOUNT_RISKS)[number];
+export const accountRiskSchema = z.enum(ACCOUNT_RISKS);
+
 /** A work account as the list shows it (API.md plus counts, names and the keep-idle end). */
 export const workAccountItem = z.object({
   wxid: z.string(),
@@ -187,6 +217,9 @@ export const workAccountItem = z.object({
   portCode: z.string().nullable(),
   portExpiresAt: z.number().nullable(),
   createdAt: z.number(),
+  /** 正常 / 注意 / 危险: at danger its mass-send, friend-adding, robot and API sends pause. */
+  risk: accountRiskSchema,
+  riskReason: z.string(),
 });
 export type WorkAccountItem = z.infer<typeof workAccountItem>;
 
@@ -249,6 +282,22 @@ export const qrLoginResult = z.object({
   expiresAt: z.number(),
 });
 export type QrLoginResult = z.infer<typeof qrLoginResult>;
+/** Pairing-code login (API.md "Keeping accounts alive"): a phone number in, an 8-character code out. */
+export const pairCodeBody = z.object({
+  phone: z
+    .string({ error: 'phoneInvalid' })
+    .trim()
+    .regex(/^\+?[1-9][0-9\s-]{5,20}$/, { error: 'phoneInvalid' }),
+  groupId: optionalId,
+  proxyId: optionalId,
+  wxid: wxid.optional(),
+});
+export const pairCodeResult = z.object({
+  loginId: z.string(),
+  code: z.string(),
+  expiresAt: z.number(),
+});
+export type PairCodeResult = z.infer<typeof pairCodeResult>;
 export const QR_LOGIN_STATES = [
   'issued',
   'scanned',
@@ -343,6 +392,8 @@ export const wxTreeNode: z.ZodType<WxTreeNode> = z.lazy(() =>
   }),
 );
 export const switcherAccount = z.object({
+  /** The account's id (assignment rules and other settings of one account name it). */
+  id: z.string(),
   wxid: z.string(),
   nickname: z.string(),
   remark: z.string(),
@@ -351,6 +402,8 @@ export const switcherAccount = z.object({
   groupId: z.string().nullable(),
   /** The first login (epoch ms), for the keep-idle warning where accounts are picked for tasks. */
   firstLoginAt: z.number().nullable().optional(),
+  risk: accountRiskSchema.optional(),
+  riskReason: z.string().optional(),
 });
 export type SwitcherAccount = z.infer<typeof switcherAccount>;
 export const switcherResult = z.object({
@@ -366,12 +419,22 @@ export const platformInfo = z.object({
   platform: z.string(),
   capabilities: z.array(z.string()),
   simulator: z.boolean(),
+  /**
+   * The platform's human pacing: defaults of automated sends and the ceilings to warn past (the
+   * server always sends it; optional for clients that mock the platform).
+   */
+  pacing: pacingPreset.optional(),
 });
 export type PlatformInfo = z.infer<typeof platformInfo>;
 
 /** Simulator control (API.md, only when the platform is the simulator). */
 export const simScanBody = z.object({
   loginId: z.string().min(1).max(64),
+  confirm: z.boolean(),
+  nickname: z.string().max(32).optional(),
+});
+export const simPairBody = z.object({
+  code: z.string().trim().min(1, { error: 'pairCodeNotFound' }).max(16),
   confirm: z.boolean(),
   nickname: z.string().max(32).optional(),
 });
@@ -386,7 +449,7 @@ export const simInboundBody = z.object({
   /** The account itself writes on the phone (a message the console did not send). */
   fromSelf: z.boolean().optional(),
 });
-export const SIM_FAULT_KINDS = ['ban', 'kickOut', 'proxyFail', 'drop'] as const;
+export const SIM_FAULT_KINDS = ['ban', 'kickOut', 'proxyFail', 'drop', 'rateLimit'] as const;
 export const simFaultBody = z.object({ workWxid: wxid, kind: z.enum(SIM_FAULT_KINDS) });
 export const simConfig = z.object({
   trafficPerMinute: z.number().min(0).max(6000),
@@ -405,6 +468,8 @@ export const simPendingQr = z.object({
   expiresAt: z.number(),
   createdAt: z.number(),
   createdBy: z.string(),
+  /** A pairing-code login: the code the phone's owner types (no QR image then). */
+  pairingCode: z.string().optional(),
 });
 export type SimPendingQr = z.infer<typeof simPendingQr>;
 export const simAccount = z.object({

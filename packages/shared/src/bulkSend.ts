@@ -290,6 +290,79 @@ export const BULK_DEFAULT_SETTINGS: BulkSettings = {
   quietHours: null,
 };
 
+/** The pacing numbers of mass sends (the settings without channel and quiet hours). */
+export const pacingNumbers = bulkSettings.pick({
+  dailyCapPerAccount: true,
+  messageIntervalSec: true,
+  fanIntervalSec: true,
+  perRoundCount: true,
+  groupIntervalSec: true,
+  groupDailyCap: true,
+  jitterSec: true,
+});
+export type PacingNumbers = z.infer<typeof pacingNumbers>;
+
+/**
+ * Human pacing a platform declares (issue 34): `defaults` pace automated sends when the tenant saved
+ * no settings; `ceilings` are the limits past which the platform is known to ban — caps and the
+ * round size at most, intervals and jitter at least. The settings page warns past a ceiling.
+ */
+export const pacingPreset = z.object({
+  defaults: pacingNumbers,
+  ceilings: pacingNumbers,
+  /**
+   * Warm-up of a new account: for this many days after its first login its daily caps grow day by
+   * day (day d of n allows (d + 1) / (n + 1) of the cap, at least 1); 0 for none.
+   */
+  warmupDays: z.number().int().min(0).max(60),
+});
+export type PacingPreset = z.infer<typeof pacingPreset>;
+
+/** Caps and round sizes: a ceiling is a most; for the rest (intervals, jitter) it is a least. */
+const PACING_MOST = new Set<keyof PacingNumbers>([
+  'dailyCapPerAccount',
+  'groupDailyCap',
+  'perRoundCount',
+]);
+
+/** The settings past the platform's ceilings (in the settings' order). */
+export function pacingBeyond(
+  values: Partial<PacingNumbers>,
+  ceilings: PacingNumbers,
+): (keyof PacingNumbers)[] {
+  return (Object.keys(ceilings) as (keyof PacingNumbers)[]).filter((k) => {
+    const v = values[k];
+    if (typeof v !== 'number') return false;
+    return PACING_MOST.has(k) ? v > ceilings[k] : v < ceilings[k];
+  });
+}
+
+/**
+ * The simulator's pacing (a WeChat-like platform): the SPEC §9 defaults, and ceilings where its
+ * rate limits model a ban.
+ */
+export const SIMULATOR_PACING: PacingPreset = {
+  defaults: {
+    dailyCapPerAccount: BULK_DEFAULT_SETTINGS.dailyCapPerAccount,
+    messageIntervalSec: BULK_DEFAULT_SETTINGS.messageIntervalSec,
+    fanIntervalSec: BULK_DEFAULT_SETTINGS.fanIntervalSec,
+    perRoundCount: BULK_DEFAULT_SETTINGS.perRoundCount,
+    groupIntervalSec: BULK_DEFAULT_SETTINGS.groupIntervalSec,
+    groupDailyCap: BULK_DEFAULT_SETTINGS.groupDailyCap,
+    jitterSec: BULK_DEFAULT_SETTINGS.jitterSec,
+  },
+  ceilings: {
+    dailyCapPerAccount: 1000,
+    messageIntervalSec: 1,
+    fanIntervalSec: 5,
+    perRoundCount: 20,
+    groupIntervalSec: 10,
+    groupDailyCap: 200,
+    jitterSec: 0,
+  },
+  warmupDays: 0,
+};
+
 /** `POST /task-api/bulk-send-task/settings/get`: the tenant's defaults, or one account's. */
 export const bulkSettingsGetBody = z.object({ workWxid: wxid.optional() });
 export type BulkSettingsGetBody = z.infer<typeof bulkSettingsGetBody>;

@@ -51,6 +51,12 @@ export const conversationMessages = {
     'zh-CN': '工作号状态异常：{reason}',
     en: 'The work account is in trouble: {reason}',
   },
+  accountStateBanned: { 'zh-CN': '已被封号', en: 'banned' },
+  accountStateKickedOut: { 'zh-CN': '已被踢下线', en: 'logged out by the platform' },
+  accountStateOffline: { 'zh-CN': '已离线', en: 'offline' },
+  accountStateProxyFailed: { 'zh-CN': '代理失效', en: 'its proxy failed' },
+  accountStateLoggingIn: { 'zh-CN': '正在登录', en: 'still logging in' },
+  accountStateNotOnline: { 'zh-CN': '未登录', en: 'not logged in' },
 } satisfies Record<string, Text>;
 
 /** Longest text message the console sends. */
@@ -353,3 +359,33 @@ export type EditPush = z.infer<typeof editPush>;
 /** websocket `syncRead`: the conversation was read (on the phone or by another seat). */
 export const syncReadPush = z.object({ index_name: z.string(), workWxid: z.string() });
 export type SyncReadPush = z.infer<typeof syncReadPush>;
+
+/**
+ * The message key naming a work account's state in 「工作号状态异常：{reason}」 (a send refused
+ * because the account is banned, kicked out, offline…).
+ */
+export function accountStateKey(
+  status: string,
+):
+  | 'accountStateBanned'
+  | 'accountStateKickedOut'
+  | 'accountStateOffline'
+  | 'accountStateProxyFailed'
+  | 'accountStateLoggingIn'
+  | 'accountStateNotOnline' {
+  switch (status) {
+    case 'banned':
+      return 'accountStateBanned';
+    case 'kickedOut':
+      return 'accountStateKickedOut';
+    case 'offline':
+      return 'accountStateOffline';
+    case 'proxyFailed':
+      return 'accountStateProxyFailed';
+    case 'loggingIn':
+    case 'autoLoggingIn':
+      return 'accountStateLoggingIn';
+    default:
+      return 'accountStateNotOnline';
+  }
+}

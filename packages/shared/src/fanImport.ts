@@ -20,10 +20,6 @@ export const fanImportMessages = {
     'zh-CN': '一次最多导入 {max} 行，请拆分文件后再导入',
     en: 'At most {max} rows can be imported at once; split the file',
   },
-  fanImportXlsUnsupported: {
-    'zh-CN': '不支持旧版 xls 格式，请在 Excel 中另存为 xlsx 后再导入',
-    en: 'The old xls format is not supported; save the file as xlsx in Excel and import it again',
-  },
   fanImportFileType: {
     'zh-CN': '只能导入 xls、xlsx 或 txt 文件',
     en: 'Only xls, xlsx or txt files can be imported',

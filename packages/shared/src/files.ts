@@ -115,6 +115,34 @@ export const MEDIA_PERMANENT_AFTER_MS = 4 * 3600_000;
 export const HD_PREVIEW_MS = 7 * 86400_000;
 /** Sticker and image thumbnails are 100 by 100. */
 export const THUMBNAIL_SIZE = 100;
+/**
+ * The medium variant of a picture (SPEC §4: the bubble swaps the high-definition address for the
+ * medium one): a JPEG fitting inside this many pixels, made beside the thumbnail when the picture
+ * is larger; a smaller picture is its own medium variant.
+ */
+export const MEDIUM_IMAGE_SIZE = 1280;
+/** A stored picture's medium variant lives beside it: `{key}.medium.jpg`. */
+export const MEDIUM_SUFFIX = '.medium.jpg';
+
+/**
+ * The medium address of a picture's address: `{file}.medium.jpg` of a stored file, `&medium=1`
+ * on a chat file download; any other address (outside pictures) as it is. The server answers a
+ * medium address with the picture itself when it has no smaller variant.
+ */
+export function mediumAddressOf(url: string): string {
+  const q = url.indexOf('?');
+  const path = q < 0 ? url : url.slice(0, q);
+  if (path.startsWith(`${OSS_DEFAULT_HOST}/`)) {
+    if (path.endsWith(MEDIUM_SUFFIX) || path.endsWith('.thumb.jpg')) return url;
+    return `${path}${MEDIUM_SUFFIX}${q < 0 ? '' : url.slice(q)}`;
+  }
+  if (path === CHAT_FILE_DOWNLOAD_PATH) {
+    if (/[?&](thumb|medium)=1(&|$)/.test(url)) return url;
+    return `${url}${q < 0 ? '?' : '&'}medium=1`;
+  }
+  return url;
+}
+
 /** The storage token is valid 1 hour; the browser refreshes it every 50 minutes. */
 export const OSS_TOKEN_TTL_MS = 3_600_000;
 export const OSS_TOKEN_REFRESH_MS = 3_000_000;
@@ -134,6 +162,16 @@ export const imageProxyQuery = z.object({
 export const OSS_DEFAULT_HOST = '/oss-api';
 /** The download address of a chat file (the browser sends the file cookie with it). */
 export const CHAT_FILE_DOWNLOAD_PATH = '/api/v1/download/user-chat-file';
+
+/**
+ * A path segment of an upload key (no slashes, dots-only or odd characters): a chat's files are
+ * uploaded under `{dir}{segment(work account)}/{segment(contact)}/` (the SPA's upload layout),
+ * which is how retention tells a chat's own files from a library's (docs/operations.md).
+ */
+export function uploadKeySegment(s: string): string {
+  const clean = s.replace(/[^A-Za-z0-9_@.-]/g, '_').replace(/^\.+/, '_');
+  return clean || '_';
+}
 
 /** The address of a stored file. */
 export function ossUrl(key: string, host = OSS_DEFAULT_HOST): string {
@@ -281,6 +319,8 @@ export const chatFileQuery = z.object({
   cr_id: z.string().regex(/^\d{1,18}$/, { error: 'messageNotFound' }),
   /** `1`: the 100×100 thumbnail. */
   thumb: z.enum(['0', '1']).optional(),
+  /** `1`: the medium variant of a picture (the picture itself when it has none). */
+  medium: z.enum(['0', '1']).optional(),
   /** `cdn`: the platform's address (received media under 4 hours old). */
   source: z.enum(['cdn', 'permanent']).optional(),
   /** `1`: as an attachment (save dialog). */

@@ -20,6 +20,7 @@ export * from './files.ts';
 export * from './talk.ts';
 export * from './sensitive.ts';
 export * from './translation.ts';
+export * from './ai.ts';
 export * from './history.ts';
 export * from './groups.ts';
 export * from './export.ts';

@@ -24,6 +24,7 @@ import { webhookMessages } from './webhooks.ts';
 import { tagsMessages } from './tags.ts';
 import { talkMessages } from './talk.ts';
 import { translationMessages } from './translation.ts';
+import { aiMessages } from './ai.ts';
 import { commonMessages } from './errors.ts';
 import { formatText, type Language, type Text } from './i18n.ts';
 import { openapiMessages } from './openapi.ts';
@@ -50,6 +51,7 @@ export const MESSAGES = {
   ...tagsMessages,
   ...sensitiveMessages,
   ...translationMessages,
+  ...aiMessages,
   ...fanImportMessages,
   ...billingMessages,
   ...serviceMessages,

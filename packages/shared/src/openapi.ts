@@ -31,6 +31,10 @@ export const openapiMessages = {
     'zh-CN': '请用 Authorization: Bearer cst_… 传入 API 密钥',
     en: 'Send an API key as Authorization: Bearer cst_…',
   },
+  apiKeyBurstBelowRate: {
+    'zh-CN': '突发上限不能小于每秒请求数',
+    en: 'The burst cannot be below the requests per second',
+  },
   apiMessageKindInvalid: {
     'zh-CN': '不支持的消息类型',
     en: 'Unsupported message kind',
@@ -55,6 +59,12 @@ export const API_KEY_PREFIX = 'cst_';
 export const API_KEY_VISIBLE = 12;
 /** Most keys a tenant keeps (revoked ones aside). */
 export const MAX_API_KEYS = 100;
+/** A new key's rate: requests per second refilled, and the bucket's size (its burst). */
+export const API_KEY_DEFAULT_RATE = 20;
+export const API_KEY_DEFAULT_BURST = 40;
+/** The server's maximum of a key's rate and burst (a manager sets a key's within them). */
+export const API_KEY_MAX_RATE = 200;
+export const API_KEY_MAX_BURST = 400;
 
 const permission = z.enum(PERMISSION_KEYS as [Permission, ...Permission[]]);
 const wxid = z.string().min(1).max(128);
@@ -93,11 +103,23 @@ export const apiKeyItem = z.object({
   expiresAt: z.number().nullable(),
   /** The name of the user who made it (its rights bound the key's). */
   createdByName: z.string(),
+  /** Requests per second, and the burst over it (429 beyond). */
+  ratePerSec: z.number(),
+  burst: z.number(),
 });
 export type ApiKeyItem = z.infer<typeof apiKeyItem>;
 export const apiKeyListResult = z.object({ list: z.array(apiKeyItem) });
 export type ApiKeyListResult = z.infer<typeof apiKeyListResult>;
 export const apiKeyIdBody = z.object({ id: idString });
+/** `POST /main-api/open/keys/update`: a key's rate, within the server's maximum. */
+export const apiKeyUpdateBody = z
+  .object({
+    id: idString,
+    ratePerSec: z.number().int().min(1).max(API_KEY_MAX_RATE),
+    burst: z.number().int().min(1).max(API_KEY_MAX_BURST),
+  })
+  .refine((b) => b.burst >= b.ratePerSec, { error: 'apiKeyBurstBelowRate', path: ['burst'] });
+export type ApiKeyUpdateBody = z.infer<typeof apiKeyUpdateBody>;
 
 // ---- the public API (/open/v1) -----------------------------------------------------------------
 

@@ -23,6 +23,7 @@ export const PERMISSIONS = {
   'autoreply.manage': { 'zh-CN': '自动回复与自动通过', en: 'Auto-reply and auto-accept' },
   'statistics.read': { 'zh-CN': '数据统计', en: 'Statistics' },
   'seat.manage': { 'zh-CN': '子账号管理', en: 'Sub-accounts and seats' },
+  'seat.delete': { 'zh-CN': '删除子账号', en: 'Delete sub-accounts' },
   'role.manage': { 'zh-CN': '角色管理', en: 'Roles' },
   'sensitive.manage': { 'zh-CN': '敏感词监控', en: 'Sensitive words' },
   'billing.manage': { 'zh-CN': '端口购买与订单', en: 'Port purchases and orders' },
@@ -34,6 +35,8 @@ export const PERMISSIONS = {
   'platform.backups': { 'zh-CN': '备份', en: 'Backups' },
   'retention.manage': { 'zh-CN': '消息保留期限', en: 'Message retention' },
   'conversation.assign': { 'zh-CN': '分配会话', en: 'Assign conversations' },
+  'ai.manage': { 'zh-CN': 'AI 服务设置', en: 'AI settings' },
+  'translation.manage': { 'zh-CN': '翻译服务设置', en: 'Translation service' },
 } as const satisfies Record<string, Text>;
 export type Permission = keyof typeof PERMISSIONS;
 export const PERMISSION_KEYS = Object.keys(PERMISSIONS) as Permission[];
@@ -61,7 +64,11 @@ export const DEFAULT_ROLE_PERMISSIONS: Record<Role, Permission[]> = {
       p !== 'role.manage' &&
       p !== 'billing.manage' &&
       p !== 'openapi.manage' &&
-      p !== 'retention.manage',
+      p !== 'retention.manage' &&
+      p !== 'ai.manage' &&
+      // Deleting a seat hands its work away for good: the manager's, or a custom role's.
+      p !== 'seat.delete' &&
+      p !== 'translation.manage',
   ),
   office: [
     'conversation.read',
@@ -81,6 +88,8 @@ export const DEFAULT_ROLE_PERMISSIONS: Record<Role, Permission[]> = {
 export const PERMISSION_NEEDS: Partial<Record<Permission, readonly Permission[]>> = {
   // Sending happens in the conversation screen, which needs reading.
   'conversation.send': ['conversation.read'],
+  // Deleting happens in the sub-account list, which needs managing them.
+  'seat.delete': ['seat.manage'],
 };
 
 /** The first permission of `permissions` lacking one it needs, with that need; null when none. */
@@ -102,12 +111,15 @@ export const PERMISSION_GROUPS = {
   marketing: ['task.manage', 'autoreply.manage', 'library.manage'],
   management: [
     'seat.manage',
+    'seat.delete',
     'role.manage',
     'sensitive.manage',
     'statistics.read',
     'billing.manage',
     'openapi.manage',
     'retention.manage',
+    'ai.manage',
+    'translation.manage',
   ],
 } as const satisfies Record<string, readonly Permission[]>;
 export type PermissionGroup = keyof typeof PERMISSION_GROUPS;

@@ -29,8 +29,8 @@ export const tagsMessages = {
     en: 'The order does not match the current list; reload and try again',
   },
   tagListFileInvalid: {
-    'zh-CN': '名单文件无法读取，请上传 txt 或 xlsx 文件',
-    en: 'The list file cannot be read; upload a txt or xlsx file',
+    'zh-CN': '名单文件无法读取，请上传 txt、xls 或 xlsx 文件',
+    en: 'The list file cannot be read; upload a txt, xls or xlsx file',
   },
   tagListFileEmpty: { 'zh-CN': '名单文件中没有数据', en: 'The list file holds no rows' },
   tagListFileTooLarge: {
@@ -169,7 +169,7 @@ export type ContactTagsResult = z.infer<typeof contactTagsResult>;
 
 /**
  * Which contacts a bulk tagging reaches (issue 14 §2): friends of the visible accounts (or of
- * `workWxids`) matching every filter given. `listUrl` is a txt or xlsx file uploaded through the
+ * `workWxids`) matching every filter given. `listUrl` is a txt, xls or xlsx file uploaded through the
  * upload path whose rows (first column) are wxids or phone numbers / aliases.
  */
 export const tagTargetFilter = z

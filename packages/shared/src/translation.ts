@@ -24,6 +24,38 @@ export const translationMessages = {
     'zh-CN': '该消息没有可翻译的文字',
     en: 'This message has no text to translate',
   },
+  translateUnreachable: {
+    'zh-CN': '无法连接翻译服务，请检查服务地址与网络',
+    en: 'The translation service cannot be reached; check its address and the network',
+  },
+  translateTimeout: {
+    'zh-CN': '翻译服务响应超时，请稍后再试',
+    en: 'The translation service did not answer in time, try again later',
+  },
+  translateRefused: {
+    'zh-CN': '翻译服务地址指向内网，不允许访问',
+    en: 'The translation service address points to a private network and is not allowed',
+  },
+  translateAuthFailed: {
+    'zh-CN': '翻译服务拒绝了密钥，请检查 App ID 与密钥',
+    en: 'The translation service refused the key; check the app ID and key',
+  },
+  translateQuota: {
+    'zh-CN': '翻译服务额度不足或请求过于频繁',
+    en: 'The translation service quota is used up or requests are too frequent',
+  },
+  translatePairUnsupported: {
+    'zh-CN': '翻译服务不支持该语言组合',
+    en: 'The translation service does not support this language pair',
+  },
+  translateKeyRequired: { 'zh-CN': '请填写密钥', en: 'Enter the key' },
+  translateAppIdRequired: { 'zh-CN': '请填写 App ID', en: 'Enter the app ID' },
+  translateBaseUrlRequired: { 'zh-CN': '请填写服务地址', en: 'Enter the service address' },
+  translateModelRequired: { 'zh-CN': '请填写模型名称', en: 'Enter the model name' },
+  translateBaseUrlInvalid: {
+    'zh-CN': '服务地址须以 http:// 或 https:// 开头',
+    en: 'The service address must start with http:// or https://',
+  },
 } satisfies Record<string, Text>;
 
 /** Longest text translated at once. */
@@ -114,3 +146,71 @@ export const translateMessagesBody = z.object({
   target,
 });
 export const translateMessagesResult = z.object({ list: z.array(translatePush) });
+
+/** The translation providers a tenant may choose (docs/translation.md). */
+export const TRANSLATION_PROVIDERS = [
+  'libretranslate',
+  'ai',
+  'deepl',
+  'openai',
+  'baidu',
+  'youdao',
+  'tencent',
+] as const;
+export type TranslationProviderId = (typeof TRANSLATION_PROVIDERS)[number];
+
+/** A settings field of a provider: whether it must be filled (`true`) or may be (`false`). */
+export type TranslationFieldNeed = Partial<
+  Record<'baseUrl' | 'appId' | 'apiKey' | 'model' | 'region', boolean>
+>;
+/**
+ * The fields each provider uses. `baseUrl` of DeepL, Baidu, Youdao and Tencent is optional and
+ * replaces their public address (a gateway or proxy in front of them).
+ */
+export const TRANSLATION_PROVIDER_FIELDS: Record<TranslationProviderId, TranslationFieldNeed> = {
+  libretranslate: { baseUrl: true, apiKey: false },
+  /** The tenant's AI provider (设置 › AI 服务, docs/ai.md): nothing of its own to enter. */
+  ai: {},
+  deepl: { apiKey: true, baseUrl: false },
+  openai: { baseUrl: true, apiKey: false, model: true },
+  baidu: { appId: true, apiKey: true, baseUrl: false },
+  youdao: { appId: true, apiKey: true, baseUrl: false },
+  tencent: { appId: true, apiKey: true, region: false, baseUrl: false },
+};
+
+const field = (max: number) => z.string().trim().max(max).optional();
+
+/**
+ * `POST /api/v1/translate/settings` (save) and `/settings/test`: the tenant's provider. An
+ * omitted `apiKey` keeps the stored one (the browser only ever sees its masked hint).
+ */
+export const translateSettingsBody = z.object({
+  provider: z.enum(TRANSLATION_PROVIDERS),
+  baseUrl: field(500),
+  appId: field(200),
+  apiKey: field(1000),
+  model: field(200),
+  region: field(64),
+});
+export type TranslateSettingsBody = z.infer<typeof translateSettingsBody>;
+
+/**
+ * `GET /api/v1/translate/settings`: the tenant's provider (null: the platform default, when the
+ * server has one — `platformDefault`), the key only as a masked hint.
+ */
+export const translateSettings = z.object({
+  provider: z.enum(TRANSLATION_PROVIDERS).nullable(),
+  baseUrl: z.string().nullable(),
+  appId: z.string().nullable(),
+  model: z.string().nullable(),
+  region: z.string().nullable(),
+  keyHint: z.string().nullable(),
+  platformDefault: z.boolean(),
+});
+export type TranslateSettings = z.infer<typeof translateSettings>;
+
+/** `POST /api/v1/translate/settings/test`: what the provider answered. */
+export const translateTestResult = z.object({
+  languages: z.number().int(),
+  sample: z.string(),
+});

@@ -47,12 +47,21 @@ export const usersMessages = {
     'zh-CN': '只能管理自己下级的账号',
     en: 'You may only manage accounts below you',
   },
+  cannotDeleteSelf: { 'zh-CN': '不能删除自己的账号', en: 'You cannot delete your own account' },
+  handoverInvalid: {
+    'zh-CN': '接手账号必须是本企业另一个启用中的账号',
+    en: 'The account taking over must be another enabled account of the company',
+  },
+  handoverRequired: { 'zh-CN': '请选择接手的账号', en: 'Choose the account that takes over' },
   tenantNotFound: { 'zh-CN': '企业不存在', en: 'No such company' },
   portNotFound: { 'zh-CN': '端口不存在', en: 'No such port' },
 } satisfies Record<string, Text>;
 
 export const USER_STATUSES = ['enabled', 'disabled'] as const;
 export const userStatus = z.enum(USER_STATUSES);
+/** A deleted user stays as a row (its name on messages and statistics) but is listed nowhere. */
+export const USER_ROW_STATUSES = [...USER_STATUSES, 'deleted'] as const;
+export type UserRowStatus = (typeof USER_ROW_STATUSES)[number];
 
 /** A user row as lists show it. */
 export const userItem = z.object({
@@ -123,6 +132,20 @@ export const changeStatusBody = z.object({ uid: idString, status: userStatus });
 export type ChangeStatusBody = z.infer<typeof changeStatusBody>;
 export const resetPwdBody = z.object({ uid: idString, password: newPassword });
 export type ResetPwdBody = z.infer<typeof resetPwdBody>;
+/**
+ * Deletes a seat or sub-account (`POST /main-api/acc/del-sub-cst`, API.md): its work accounts,
+ * assigned chats, phrase groups and pending transfers go to `handoverUid` (default: its superior).
+ */
+export const delSubCstBody = z.object({
+  uid: idString,
+  handoverUid: z
+    .union([idString, z.literal('')])
+    .optional()
+    .nullable(),
+});
+export type DelSubCstBody = z.infer<typeof delSubCstBody>;
+export const delSubCstResult = z.object({ movedAccounts: z.number() });
+export type DelSubCstResult = z.infer<typeof delSubCstResult>;
 export const addBatchBody = z.object({
   users: z.array(z.unknown()).max(500),
 });

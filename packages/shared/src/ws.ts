@@ -27,6 +27,8 @@ export const WS_EVENTS = {
   qrAckSucceed: 'qrAckSucceed',
   qrAckFailed: 'qrAckFailed',
   userStatusChanged: 'userStatusChanged',
+  /** A work account's ban risk changed (`AccountRiskPush`): shown in 工作号管理 and the switcher. */
+  accountRisk: 'accountRisk',
   /** A work account was added, changed, distributed, restituted or deleted: refetch it. */
   wxAccountChanged: 'wxAccountChanged',
   /** The contacts of a work account changed (sync after login). */
@@ -96,6 +98,15 @@ export const userStatusChangedPush = z.object({
   reason: z.string().optional(),
 });
 export type UserStatusChangedPush = z.infer<typeof userStatusChangedPush>;
+
+/** `accountRisk`: the account's risk now, and why. */
+export interface AccountRiskPush {
+  wxid: string;
+  risk: 'normal' | 'caution' | 'danger';
+  reason: string;
+  /** The account's automated sends are paused (risk danger) until a person resumes them. */
+  paused: boolean;
+}
 
 export const WX_ACCOUNT_CHANGES = ['added', 'updated', 'distributed', 'deleted'] as const;
 export const wxAccountChangedPush = z.object({

@@ -1,4 +1,4 @@
-import { sharedSecret } from '../modules/files/files.repository.ts';
+import { sharedSecret } from '../platform/secrets.ts';
 import { guardedLookup } from '../platform/outbound.ts';
 import { withCleanAddresses } from './outsider-addresses.ts';
 import { createSimulator } from './simulator/simulator.ts';

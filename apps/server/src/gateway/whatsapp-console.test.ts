@@ -16,7 +16,12 @@ import {
   type TestContext,
 } from '../../test/support.ts';
 import { createGateway } from './index.ts';
-import { createWhatsAppGateway, type WaSocket, type WhatsAppDeps } from '@cst/gateway-whatsapp';
+import {
+  createWhatsAppGateway,
+  WHATSAPP_PACING,
+  type WaSocket,
+  type WhatsAppDeps,
+} from '@cst/gateway-whatsapp';
 import { FakeSocket, inboundMessage, MediaServer, ME_ID } from '@cst/gateway-whatsapp/test-support';
 import { sharedSecret } from '../modules/files/files.repository.ts';
 
@@ -261,6 +266,14 @@ describe('the console on WhatsApp', () => {
     ]);
     expect(sock().calls.at(-1)).toEqual({ method: 'updateProfileName', args: ['WA 客服一号'] });
     expect((await findByWxid(ctx.deps.db, ME_ID))?.nickname).toBe('WA 客服一号');
+  });
+
+  it("paces mass sends by WhatsApp's human pacing while the tenant set none", async () => {
+    const api = apiAs(ctx, demo);
+    const info = await api.get<{ pacing: unknown }>('/main-api/acc/platform');
+    expect(info.data.pacing).toEqual(WHATSAPP_PACING);
+    const settings = await api.post('/task-api/bulk-send-task/settings/get', {});
+    expect(settings.data).toMatchObject({ ...WHATSAPP_PACING.defaults, perRoundCount: 1 });
   });
 
   it('is what the server builds for PLATFORM=whatsapp (a dynamic import; no socket until a login)', async () => {

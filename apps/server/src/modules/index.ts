@@ -3,6 +3,7 @@ import type { Deps } from '../platform/deps.ts';
 import { attachScheduler } from '../scheduler/hooks.ts';
 import { realtimeModule } from '../realtime/realtime.module.ts';
 import { accountsModule } from './accounts/account.module.ts';
+import { aiModule } from './ai/index.ts';
 import { authModule } from './auth/auth.module.ts';
 import { backupModule } from './backup/index.ts';
 import { retentionModule } from './retention/index.ts';
@@ -44,7 +45,9 @@ import { mountModule, type ServerModule } from './module.ts';
 /**
  * The server's modules in mounting order. The order matters where modules handle the same event:
  * handlers run in this order (conversations store a message before sensitive words and robots see
- * it; friend-requests store a request before the robots' auto-accept decides on it).
+ * it; contacts store the platform's changes of friends and groups before friend-requests, groups,
+ * fan-tasks and robots react to them; friend-requests store a request before the robots'
+ * auto-accept decides on it).
  */
 export function serverModules(deps: Deps): ServerModule[] {
   return [
@@ -80,6 +83,7 @@ export function serverModules(deps: Deps): ServerModule[] {
     phrasesModule(deps),
     profileLibrariesModule(deps),
     robotsModule(deps),
+    aiModule(deps),
     bulkSendModule(deps),
     statisticsModule(deps),
     openapiModule(deps),

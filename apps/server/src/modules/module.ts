@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../platform/deps.ts';
 import { schedulerOf, type JobKind, type Scheduler } from '../scheduler/scheduler.ts';
 import type { AccountEventHandler, AccountEventName } from './accounts/account-ref.ts';
+import { onAccountRisk, type AccountRiskHandler } from './accounts/account-risk-events.ts';
 import { accountRuntimeOf } from './accounts/account-runtime.ts';
 import type { DispatchedHook, InboundHook } from './conversations/message-hooks.ts';
 import { onInboundStored, onMessageDispatched } from './conversations/message-hooks.ts';
@@ -12,12 +13,14 @@ import { onFlowEvent, type FlowEventName, type FlowHandler } from './service/flo
  * `sendReceipt`, `statusChanged`, …, called with the account resolved) and the console's own
  * (`messageDispatched`: a console send was handed to the platform; `inboundStored`: received
  * messages were stored, in the store's transaction; `conversation.assigned` and
- * `conversation.status`: the service flow, after the commit). Handlers of one event run in the
- * order of the module list (modules/index.ts).
+ * `conversation.status`: the service flow, after the commit; `account.risk`: an account's ban
+ * risk changed, after the commit). Handlers of one event run in the order of the module list
+ * (modules/index.ts).
  */
 export type ModuleEvents = { [K in AccountEventName]?: AccountEventHandler<K> } & {
   messageDispatched?: DispatchedHook;
   inboundStored?: InboundHook;
+  'account.risk'?: AccountRiskHandler;
 } & { [K in FlowEventName]?: FlowHandler };
 
 /** A job kind of a module, ready to register on the scheduler. */
@@ -59,6 +62,8 @@ export function mountModule(app: FastifyInstance, deps: Deps, m: ServerModule): 
       offs.push(onMessageDispatched(deps, handler as DispatchedHook));
     } else if (event === 'inboundStored') {
       offs.push(onInboundStored(deps, handler as InboundHook));
+    } else if (event === 'account.risk') {
+      offs.push(onAccountRisk(deps, handler as AccountRiskHandler));
     } else if (event === 'conversation.assigned' || event === 'conversation.status') {
       offs.push(onFlowEvent(deps, event, handler as FlowHandler));
     } else {

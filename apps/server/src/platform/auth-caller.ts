@@ -13,6 +13,8 @@ export interface AuthContext {
   expiresAt: number;
   /** Set when the caller is an API key of the public API (`/open/v1`): the key's id. */
   apiKeyId?: string;
+  /** The API key's name (its sends are named after it). */
+  apiKeyName?: string;
   /**
    * The work accounts (ids) an API key is limited to; absent: every account the user sees. Scopes
    * (`accountScope`, `convScopeOf`) intersect with it.

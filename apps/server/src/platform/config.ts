@@ -30,6 +30,14 @@ const envSchema = z.object({
   SIM_TRAFFIC: z.coerce.number().min(0).optional(),
   SIM_SEED: z.string().default('cst'),
   TRANSLATE_URL: z.string().optional(),
+  AI_BASE_URL: z
+    .string()
+    .refine((v) => v === '' || /^https?:\/\/[^\s]+$/i.test(v), 'must be an http(s) address')
+    .optional(),
+  AI_API_KEY: z.string().optional(),
+  AI_MODEL: z.string().optional(),
+  AI_STT_MODEL: z.string().optional(),
+  AI_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(60_000),
   ADMIN_USERNAME: z.string().default('admin'),
   ADMIN_PASSWORD: z.string().optional(),
   DEMO: z.string().default('1'),
@@ -55,6 +63,7 @@ const envSchema = z.object({
     .default('daily')
     .refine((v) => parseEvery(v) !== undefined, 'daily, hourly, off, or a number of hours ("6h")'),
   BACKUP_KEEP: z.coerce.number().int().min(1).max(10_000).default(7),
+  BACKUP_S3_OBJECTS: z.enum(['list', 'copy']).default('list'),
 });
 
 /** BACKUP_EVERY as milliseconds: null when off, undefined when not understood. */
@@ -88,6 +97,19 @@ export interface Config {
   simTrafficPerMinute: number;
   simSeed: string;
   translateUrl: string | undefined;
+  /**
+   * The platform's AI provider (docs/ai.md): an OpenAI-compatible endpoint (AI_BASE_URL, e.g.
+   * `https://api.openai.com/v1`), its key, chat model and optional transcription model; null
+   * when AI_BASE_URL or AI_MODEL is unset (a tenant may still set its own). `timeoutMs` bounds
+   * one request (AI_TIMEOUT_MS, default 60 s).
+   */
+  ai: {
+    baseUrl: string;
+    apiKey: string;
+    model: string;
+    sttModel: string | null;
+  } | null;
+  aiTimeoutMs: number;
   adminUsername: string;
   adminPassword: string | undefined;
   demo: boolean;
@@ -123,9 +145,11 @@ export interface Config {
   /**
    * Backups of the embedded database (docs/operations.md): where the scheduled and pre-upgrade
    * archives go (BACKUP_DIR, default `backups` beside DATA_DIR), how often (BACKUP_EVERY, default
-   * daily; null when off) and how many scheduled ones are kept (BACKUP_KEEP, default 7).
+   * daily; null when off) and how many scheduled ones are kept (BACKUP_KEEP, default 7). With
+   * STORAGE=s3, `copyObjects` (BACKUP_S3_OBJECTS=copy) puts the bucket's objects in the archive
+   * too; by default it lists them only.
    */
-  backup: { dir: string; everyMs: number | null; keep: number };
+  backup: { dir: string; everyMs: number | null; keep: number; copyObjects?: boolean };
 }
 
 /** Reads the configuration from an environment object; bad values stop the start with a clear message. */
@@ -171,6 +195,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     simTrafficPerMinute: e.SIM_TRAFFIC ?? e.SIM_TRAFFIC_DEFAULT,
     simSeed: e.SIM_SEED,
     translateUrl: e.TRANSLATE_URL || undefined,
+    ai:
+      e.AI_BASE_URL && e.AI_MODEL
+        ? {
+            baseUrl: e.AI_BASE_URL,
+            apiKey: e.AI_API_KEY ?? '',
+            model: e.AI_MODEL,
+            sttModel: e.AI_STT_MODEL || null,
+          }
+        : null,
+    aiTimeoutMs: e.AI_TIMEOUT_MS,
     adminUsername: e.ADMIN_USERNAME,
     adminPassword: e.ADMIN_PASSWORD || undefined,
     demo: e.DEMO !== '0' && e.DEMO !== 'false',
@@ -192,6 +226,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ),
       everyMs: parseEvery(e.BACKUP_EVERY) ?? null,
       keep: e.BACKUP_KEEP,
+      copyObjects: e.BACKUP_S3_OBJECTS === 'copy',
     },
   };
 }

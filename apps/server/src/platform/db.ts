@@ -71,18 +71,27 @@ export async function openPglite(dataDir: string | null, template?: Uint8Array):
     dir = path.join(dataDir, 'pg');
     fs.mkdirSync(dir, { recursive: true });
   }
-  const client = await PGliteThread.open(dir, template);
+  return pgliteDatabase(await PGliteThread.open(dir, template), dir);
+}
+
+/** What of a PGliteThread a Database uses (the tests lend one thread to several in turn). */
+export type PgliteClient = Pick<PGliteThread, 'query' | 'transaction' | 'listen' | 'close'> &
+  Partial<Pick<PGliteThread, 'snapshot'>>;
+
+/** The Database over an open PGlite client; `dir` is its data folder (null in memory). */
+export function pgliteDatabase(client: PgliteClient, dir: string | null): Database {
   const db = drizzlePglite({ client: client as unknown as PGlite, schema }) as unknown as Db;
+  const snapshot = client.snapshot?.bind(client);
   return {
     db,
     kind: 'pglite',
     listen: (channel, handler) => client.listen(channel, handler),
-    ...(dir
+    ...(dir && snapshot
       ? {
           folder: {
             dir,
             snapshot: <T>(fn: (tx: Db) => Promise<T>) =>
-              client.snapshot((tx) =>
+              snapshot((tx) =>
                 fn(drizzlePglite({ client: tx as unknown as PGlite, schema }) as unknown as Db),
               ),
           },

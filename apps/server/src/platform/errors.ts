@@ -27,6 +27,20 @@ export class FileError extends AppError {
   }
 }
 
+/**
+ * A send refused because of the work account's state (SPEC §8, `accountAbnormal`): 「工作号状态异常：
+ * 已封号」 in the caller's language, with `data.accountStatus` so the console can point to 工作号管理.
+ */
+export class AccountAbnormalError extends AppError {
+  constructor(
+    readonly stateKey: MessageKey,
+    readonly detail: string,
+    data: { workWxid: string; accountStatus: string },
+  ) {
+    super('conflict', 'accountAbnormal', undefined, data);
+  }
+}
+
 /** Shorthands for the error classes. */
 export const fail = {
   invalid: (key: MessageKey, params?: Record<string, string | number>, data?: unknown) =>

@@ -1,6 +1,27 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import v8 from 'node:v8';
 import { Worker } from 'node:worker_threads';
-import type { QueryOptions, Results } from '@electric-sql/pglite';
+import type { PGliteOptions, QueryOptions, Results } from '@electric-sql/pglite';
 import { prepareValue } from './pglite-client.ts';
+
+let tierChosen = false;
+
+/**
+ * PGlite's WebAssembly (PostgreSQL, about 25 MB of code) compiled by V8's baseline compiler alone.
+ * By default V8 also recompiles every function it runs with its optimising compiler in the
+ * background and keeps both versions: about 80 MB more resident memory for the server at idle,
+ * and on two busy cores a database that opens two to three times slower (the recompiling
+ * competes with the queries) for queries that were not measurably faster (docs/performance.md).
+ * A V8 flag is process-wide: set once, before the first database thread compiles the module.
+ * `PGLITE_WASM_OPTIMIZE=1` keeps V8's default.
+ */
+function liftoffOnly(): void {
+  if (tierChosen) return;
+  tierChosen = true;
+  if (process.env.PGLITE_WASM_OPTIMIZE !== '1') v8.setFlagsFromString('--liftoff-only');
+}
 
 /** A message to the database thread (platform/pglite-worker.ts). */
 export type ToWorker = { id: number } & (
@@ -35,6 +56,32 @@ const { workerData } = require('node:worker_threads');
 import('tsx/esm/api').then(({ register }) => { register(); return import(workerData.file); });
 `;
 
+/** PGlite's compiled WASM and its file bundle, made once per process and handed to each thread. */
+type Engine = Required<Pick<PGliteOptions, 'wasmModule' | 'fsBundle'>>;
+let engine: Engine | null = null;
+/** The WebAssembly global (the server's types leave out the DOM library that declares it). */
+const wasm = (
+  globalThis as unknown as {
+    WebAssembly: { Module: new (bytes: Uint8Array) => Engine['wasmModule'] };
+  }
+).WebAssembly;
+
+/**
+ * Compiling PGlite's WASM is most of a thread's start; a process that opens many databases (the
+ * test suites, a restore) compiles it once and shares the module, as threads may.
+ */
+function pgliteEngine(): Engine {
+  if (!engine) {
+    const entry = createRequire(import.meta.url).resolve('@electric-sql/pglite');
+    const dist = entry.slice(0, entry.lastIndexOf('/dist/') + '/dist'.length);
+    engine = {
+      wasmModule: new wasm.Module(readFileSync(path.join(dist, 'pglite.wasm'))),
+      fsBundle: new Blob([readFileSync(path.join(dist, 'pglite.data'))]),
+    };
+  }
+  return engine;
+}
+
 /** A transaction's client, as drizzle's PGlite session uses it. */
 export interface ThreadTransaction {
   query<T>(text: string, params?: unknown[], options?: QueryOptions): Promise<Results<T>>;
@@ -65,8 +112,12 @@ export class PGliteThread {
   #exited: Promise<void>;
 
   private constructor(dataDir: string | null, template?: Uint8Array) {
+    liftoffOnly();
     const file = new URL('./pglite-worker.ts', import.meta.url).pathname;
-    this.#worker = new Worker(BOOT, { eval: true, workerData: { file, dataDir, template } });
+    this.#worker = new Worker(BOOT, {
+      eval: true,
+      workerData: { file, dataDir, template, ...pgliteEngine() },
+    });
     this.#worker.on('message', (m: FromWorker) => this.#receive(m));
     this.#exited = new Promise((resolve) => {
       this.#worker.once('exit', () => {

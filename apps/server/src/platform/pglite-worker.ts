@@ -1,17 +1,22 @@
 // The embedded database's own thread (platform/pglite-thread.ts starts it): PGlite runs its
 // queries here, off the thread that serves HTTP and websockets.
 import { parentPort, workerData } from 'node:worker_threads';
-import type { Transaction } from '@electric-sql/pglite';
+import type { PGliteOptions, Transaction } from '@electric-sql/pglite';
 import { OneTripPGlite } from './pglite-client.ts';
 import type { ToWorker, FromWorker, WireError } from './pglite-thread.ts';
 
 const port = parentPort!;
-const { dataDir, template } = workerData as { dataDir: string | null; template?: Uint8Array };
-const db = dataDir
-  ? new OneTripPGlite(dataDir)
-  : template
-    ? new OneTripPGlite({ loadDataDir: new Blob([template]) })
-    : new OneTripPGlite();
+const { dataDir, template, wasmModule, fsBundle } = workerData as {
+  dataDir: string | null;
+  template?: Uint8Array;
+  wasmModule?: PGliteOptions['wasmModule'];
+  fsBundle?: PGliteOptions['fsBundle'];
+};
+const db = new OneTripPGlite({
+  wasmModule,
+  fsBundle,
+  ...(dataDir ? { dataDir } : template ? { loadDataDir: new Blob([template]) } : {}),
+});
 
 interface OpenTx {
   tx: Transaction;

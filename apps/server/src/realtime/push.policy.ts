@@ -1,10 +1,7 @@
 import type { AuthContext } from '../platform/auth-context.ts';
 import type { DbOrTx } from '../platform/db.ts';
-import {
-  accountViewers,
-  seesWholeTenant,
-  servedChatViewers,
-} from '../modules/accounts/account.policy.ts';
+import { accountViewers, servedChatViewers } from '../modules/accounts/account-scope.repository.ts';
+import { seesWholeTenant } from '../modules/accounts/account.policy.ts';
 import * as repo from './push.repository.ts';
 import type { PushRow } from './push.repository.ts';
 

@@ -8,11 +8,12 @@ import type { Claimed, JobKind } from './scheduler.ts';
  * on, in the claim's transaction, so two instances never take the same period. The slot's time is
  * its idempotency key. A period whose instance dies before running it is skipped, not repeated:
  * periodic work must be a check that the next period makes again (expire what is due, vacuum).
+ * `work` gets the slot's time (an idempotency key for work it asks for).
  */
 export function periodicJob(
   name: string,
   everyMs: number,
-  work: (deps: Deps) => Promise<unknown>,
+  work: (deps: Deps, at: number) => Promise<unknown>,
 ): JobKind<null> {
   const lane = `periodic:${name}`;
   return {
@@ -31,7 +32,7 @@ export function periodicJob(
     },
     async run(item, ctx) {
       const started = Date.now();
-      await work(ctx.deps);
+      await work(ctx.deps, item.at);
       ctx.deps.log.debug({ job: item.key, ms: Date.now() - started }, 'periodic job');
     },
     // A period handed back at shutdown is skipped; the next one runs on any instance.

@@ -2,7 +2,7 @@ import os from 'node:os';
 import { randomUUID } from 'node:crypto';
 import type { Deps } from '../platform/deps.ts';
 import type { Tx } from '../platform/db.ts';
-import { reserveLane, type LaneAsk, type LaneReservation } from './lanes.ts';
+import { reserveLane, type LaneAsk, type LaneReservation } from './lanes.repository.ts';
 
 /** The bus channel that wakes every scheduler instance (payload: the job kind's name). */
 export const SCHEDULER_WAKE_CHANNEL = 'scheduler_wake';
@@ -86,6 +86,13 @@ export interface JobKind<T> {
   release(items: Claimed<T>[], ctx: JobContext): Promise<void>;
   /** Upkeep before each claim: start due tasks, complete finished ones, close abandoned ones. */
   maintain?(ctx: JobContext): Promise<void>;
+  /**
+   * Limits of its own: the kind holds at most `maxQueued` claimed items and runs at most
+   * `maxRunning` lanes at once, beside the scheduler's shared limits rather than within them — for
+   * a kind of much short work (webhook deliveries) that is also claimed outside the rounds
+   * ({@link Scheduler.claimNow}), so neither it nor the other kinds hold the other back.
+   */
+  limits?: { maxQueued: number; maxRunning: number };
 }
 
 /**
@@ -105,7 +112,14 @@ export class Scheduler {
   private readonly kinds = new Map<string, JobKind<unknown>>();
   private readonly lanes = new Map<string, { kind: JobKind<unknown>; items: Claimed<unknown>[] }>();
   private readonly running = new Map<string, Promise<void>>();
+  /** Lanes running now, per kind with limits of its own, and of the others together. */
+  private readonly runningOf = new Map<JobKind<unknown> | null, number>();
+  /** Each kind's claim in progress, and the one more asked for while it runs. */
+  private readonly claiming = new Map<JobKind<unknown>, Promise<void>>();
+  private readonly claimNext = new Map<JobKind<unknown>, Promise<void>>();
   private timer: NodeJS.Timeout | null = null;
+  /** When the round timer fires (performance.now()). */
+  private timerAt = 0;
   private ticking: Promise<void> | null = null;
   private again = false;
   private started = false;
@@ -140,6 +154,18 @@ export class Scheduler {
   get held(): number {
     let n = 0;
     for (const l of this.lanes.values()) n += l.items.length;
+    return n;
+  }
+
+  /** The pool a kind counts against: its own (with limits), or the shared one (null). */
+  private poolOf(kind: JobKind<unknown>): JobKind<unknown> | null {
+    return kind.limits ? kind : null;
+  }
+
+  /** Items held of one pool. */
+  private heldIn(pool: JobKind<unknown> | null): number {
+    let n = 0;
+    for (const l of this.lanes.values()) if (this.poolOf(l.kind) === pool) n += l.items.length;
     return n;
   }
 
@@ -184,9 +210,18 @@ export class Scheduler {
     this.schedule(0);
   }
 
+  /**
+   * Runs a round in `ms`, or sooner if one is already set for sooner: a timer is never put off,
+   * so items finishing all the time (a busy kind) cannot keep the poll of the others from coming.
+   */
   private schedule(ms: number): void {
     if (!this.active) return;
-    if (this.timer) clearTimeout(this.timer);
+    const at = performance.now() + ms;
+    if (this.timer) {
+      if (this.timerAt <= at) return;
+      clearTimeout(this.timer);
+    }
+    this.timerAt = at;
     this.timer = setTimeout(() => {
       this.timer = null;
       void this.tick().catch((err: unknown) => this.deps.log.error({ err }, 'scheduler round'));
@@ -210,7 +245,11 @@ export class Scheduler {
           if (!this.active) return;
           for (const kind of this.kinds.values()) {
             await kind.maintain?.(this.ctx);
-            await this.claim(kind);
+            // A kind claiming on its own wake right now: that claim is this round's (its error
+            // is its caller's to log).
+            const current = this.claiming.get(kind);
+            if (current) await current.catch(() => undefined);
+            else await this.claim(kind);
           }
         } while (this.again && this.active);
         this.pump();
@@ -222,8 +261,48 @@ export class Scheduler {
     return this.ticking;
   }
 
-  private async claim(kind: JobKind<unknown>): Promise<void> {
-    const budget = this.options.maxQueued - this.held;
+  /**
+   * Claims for one kind now, outside the rounds, and starts what is due. For a kind whose work is
+   * added often and wants running at once (webhook deliveries, woken by the commit of their
+   * events) without waiting for a round of every kind. One claim of a kind runs at a time: a call
+   * while one runs makes one more claim after it, which the returned promise includes.
+   */
+  async claimNow(name: string): Promise<void> {
+    const kind = this.kinds.get(name);
+    if (!kind || !this.active) return;
+    await this.claim(kind);
+    this.pump();
+    this.schedule(this.nextDelay());
+  }
+
+  /**
+   * A kind's claim, one at a time per kind: calls made while one runs share one more claim after
+   * it (so each sees what was committed before it was asked for).
+   */
+  private claim(kind: JobKind<unknown>): Promise<void> {
+    const current = this.claiming.get(kind);
+    if (current) {
+      let next = this.claimNext.get(kind);
+      if (!next) {
+        next = current
+          .catch(() => undefined)
+          .then(() => {
+            this.claimNext.delete(kind);
+            return this.active ? this.claim(kind) : undefined;
+          });
+        this.claimNext.set(kind, next);
+      }
+      return next;
+    }
+    const run = this.claimOnce(kind).finally(() => this.claiming.delete(kind));
+    this.claiming.set(kind, run);
+    return run;
+  }
+
+  private async claimOnce(kind: JobKind<unknown>): Promise<void> {
+    if (!this.active) return;
+    const pool = this.poolOf(kind);
+    const budget = (kind.limits?.maxQueued ?? this.options.maxQueued) - this.heldIn(pool);
     if (budget <= 0) return;
     const now = this.deps.now();
     const day = this.options.dayOf(now);
@@ -240,12 +319,14 @@ export class Scheduler {
     );
     this.stats.claimed += items.length;
     this.countsOf(kind.name).claimed += items.length;
+    const touched = new Set<Claimed<unknown>[]>();
     for (const item of items) {
       let lane = this.lanes.get(item.lane);
       if (!lane) this.lanes.set(item.lane, (lane = { kind, items: [] }));
       lane.items.push(item);
-      lane.items.sort((a, b) => a.at - b.at);
+      touched.add(lane.items);
     }
+    for (const list of touched) list.sort((a, b) => a.at - b.at);
   }
 
   private countsOf(kind: string): { claimed: number; ran: number } {
@@ -254,15 +335,18 @@ export class Scheduler {
     return c;
   }
 
-  /** Starts the first item of each idle lane whose time has come. */
+  /** Starts the first item of each idle lane whose time has come, within its pool's limit. */
   private pump(): void {
     if (!this.active) return;
     const now = this.deps.now();
     for (const [name, lane] of this.lanes) {
-      if (this.running.size >= this.options.maxRunning) return;
       if (this.running.has(name)) continue;
+      const pool = this.poolOf(lane.kind);
+      const busy = this.runningOf.get(pool) ?? 0;
+      if (busy >= (lane.kind.limits?.maxRunning ?? this.options.maxRunning)) continue;
       const item = lane.items[0];
       if (!item || item.at > now) continue;
+      this.runningOf.set(pool, busy + 1);
       const run = (async () => {
         try {
           this.stats.ran += 1;
@@ -275,6 +359,7 @@ export class Scheduler {
           if (at >= 0) lane.items.splice(at, 1);
           if (lane.items.length === 0) this.lanes.delete(name);
           this.running.delete(name);
+          this.runningOf.set(pool, (this.runningOf.get(pool) ?? 1) - 1);
           this.pump();
           this.schedule(this.nextDelay());
         }
@@ -329,6 +414,8 @@ export class Scheduler {
     this.offBus?.();
     if (this.timer) clearTimeout(this.timer);
     await this.ticking?.catch(() => undefined);
+    const claims = [...this.claiming.values(), ...this.claimNext.values()];
+    await Promise.all(claims.map((c) => c.catch(() => undefined)));
     await Promise.all([...this.running.values()]);
     for (const lane of this.lanes.values()) {
       if (lane.items.length === 0) continue;

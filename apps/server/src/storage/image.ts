@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { THUMBNAIL_SIZE } from '@cst/shared';
+import { MEDIUM_IMAGE_SIZE, THUMBNAIL_SIZE } from '@cst/shared';
 
 /** Largest picture decoded (pixels): bigger ones are refused, not decoded (decompression bombs). */
 const MAX_PIXELS = 60_000_000;
@@ -36,6 +36,28 @@ export async function makeThumbnail(input: Buffer | string): Promise<Buffer> {
       .resize(THUMBNAIL_SIZE, THUMBNAIL_SIZE, { fit: 'cover', position: 'centre' })
       .flatten({ background: '#ffffff' })
       .jpeg({ quality: 80 })
+      .toBuffer();
+  } catch (err) {
+    throw new ImageInvalidError(err);
+  }
+}
+
+/**
+ * The medium variant of a picture larger than {@link MEDIUM_IMAGE_SIZE} on a side: a JPEG fitting
+ * inside it (turned upright; transparency on white). Null when the picture is not larger: it is
+ * its own medium variant.
+ */
+export async function makeMedium(
+  input: Buffer | string,
+  size: { width: number; height: number },
+): Promise<Buffer | null> {
+  if (size.width <= MEDIUM_IMAGE_SIZE && size.height <= MEDIUM_IMAGE_SIZE) return null;
+  try {
+    return await sharp(input, { limitInputPixels: MAX_PIXELS, failOn: 'error' })
+      .rotate()
+      .resize(MEDIUM_IMAGE_SIZE, MEDIUM_IMAGE_SIZE, { fit: 'inside', withoutEnlargement: true })
+      .flatten({ background: '#ffffff' })
+      .jpeg({ quality: 82 })
       .toBuffer();
   } catch (err) {
     throw new ImageInvalidError(err);

@@ -1,7 +1,8 @@
 import { isSignedIn, useSession } from '../lib/session/sessionStore.ts';
 import { LazyAntdFrame, LazySectionLayout, LazyShellLayout } from './routes/lazyComponents.tsx';
 import { preloadPage } from './routes/lazyPage.ts';
-import { isAvailable, routeOf } from './routes/access.ts';
+import { isAvailable, returnPath, routeOf } from './routes/access.ts';
+import { setSignInWarmup } from '../features/auth/signInWarmup.ts';
 
 /** How long the first render waits for the opening screen's code before it shows the spinner. */
 export const BOOT_WAIT_MS = 3000;
@@ -51,3 +52,34 @@ export function bootFirstScreen(hash = location.hash, now = Date.now()): Promise
     });
   });
 }
+
+let warmed = false;
+
+/**
+ * While the login page is open (its password field got focus): fetches the signed-in frame's
+ * code, antd's style sheet (not applied) and the conversation screen's code and first-data
+ * module, so that after sign-in only the data is left to wait for. Once per page load; a failed
+ * fetch is left for the real load to retry.
+ */
+export function warmSignedInCode(): void {
+  if (warmed) return;
+  warmed = true;
+  const quiet = (p: Promise<unknown>) => void p.catch(() => undefined);
+  quiet(import('./firstScreen.ts'));
+  quiet(import('./AntdFrame.tsx').then((m) => m.prefetchAntdStyles()));
+  quiet(LazyShellLayout.preload());
+  const inbox = routeOf('/message');
+  if (inbox?.load) quiet(preloadPage(inbox));
+}
+
+/**
+ * Right after sign-in: the page the guard is about to open, with its code and (on the
+ * conversation screen) its first data asked for at once, as on a page load with a session.
+ */
+export function bootAfterSignIn(hash = location.hash): void {
+  warmSignedInCode();
+  const { path, search } = hashLocation(hash);
+  void bootFirstScreen(`#${returnPath(search ? `${path}?${search}` : path)}`);
+}
+
+setSignInWarmup({ intent: warmSignedInCode, signedIn: () => bootAfterSignIn() });

@@ -119,6 +119,10 @@ export const commonTexts: Record<Language, TextTree> = {
       allOrders: '全部订单',
       backups: '备份',
       retention: '消息保留期限',
+      aiSettings: 'AI 服务',
+      robotAiReply: 'AI 机器人',
+      manual: '使用手册',
+      translationSettings: '翻译服务',
     },
     menu: {
       openWebhooks: '开放平台 · Webhooks',
@@ -250,6 +254,10 @@ export const commonTexts: Record<Language, TextTree> = {
       allOrders: 'All orders',
       backups: 'Backups',
       retention: 'Message retention',
+      aiSettings: 'AI service',
+      robotAiReply: 'AI robot',
+      manual: 'Manual',
+      translationSettings: 'Translation service',
     },
     menu: {
       openWebhooks: 'Open platform · Webhooks',

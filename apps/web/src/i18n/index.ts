@@ -4,7 +4,8 @@ import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '@cst/shared';
 import { STORAGE_KEYS } from '../lib/storage/keys.ts';
-import { buildResources } from './resources.ts';
+import { FIRST_TEXTS } from './firstTexts.ts';
+import { buildResourcesOf } from './sharedTexts.ts';
 
 /** The language stored by the user's last choice, else zh-CN. */
 export function storedLanguage(): Language {
@@ -12,11 +13,14 @@ export function storedLanguage(): Language {
   return (LANGUAGES as readonly string[]).includes(v ?? '') ? (v as Language) : DEFAULT_LANGUAGE;
 }
 
-/** The SPA's i18next instance; texts use `{name}` placeholders like the server's messages. */
+/**
+ * The SPA's i18next instance; texts use `{name}` placeholders like the server's messages. It
+ * starts with the shared texts and {@link FIRST_TEXTS}; i18n/allTexts.ts adds the rest.
+ */
 export const i18n = i18next.createInstance();
 
 void i18n.use(initReactI18next).init({
-  resources: buildResources(),
+  resources: buildResourcesOf(FIRST_TEXTS),
   lng: storedLanguage(),
   fallbackLng: DEFAULT_LANGUAGE,
   supportedLngs: [...LANGUAGES],

@@ -1,4 +1,4 @@
-import { LANGUAGES, MESSAGES, PERMISSIONS, type Language } from '@cst/shared';
+import type { Language } from '@cst/shared';
 import { accountsTexts } from '../features/accounts/texts.ts';
 import { authTexts } from '../features/auth/texts.ts';
 import { bubblesTexts } from '../features/bubbles/texts.ts';
@@ -9,6 +9,7 @@ import { historyTexts } from '../features/history/texts.ts';
 import { robotsTexts } from '../features/robots/texts.ts';
 import { sensitiveTexts } from '../features/sensitive/texts.ts';
 import { translationTexts } from '../features/translation/texts.ts';
+import { aiTexts } from '../features/ai/texts.ts';
 import { contactPickerTexts } from '../features/contactPicker/texts.ts';
 import { userCardTexts } from '../features/userCard/texts.ts';
 import { friendRequestsTexts } from '../features/friendRequests/texts.ts';
@@ -38,7 +39,11 @@ import { profileLibrariesTexts } from '../features/profileLibraries/texts.ts';
 import { statisticsTexts } from '../features/statistics/texts.ts';
 import { openPlatformTexts } from '../features/openPlatform/texts.ts';
 import { webhooksTexts } from '../features/webhooks/texts.ts';
+import { manualTexts } from '../features/manual/texts.ts';
 import { commonTexts, type TextTree } from './common.ts';
+import { buildResourcesOf, type Resources } from './sharedTexts.ts';
+
+export { sharedTexts } from './sharedTexts.ts';
 
 /**
  * Every feature's text table. A new feature adds its `texts.ts` here (one line); each table uses
@@ -66,6 +71,7 @@ export const FEATURE_TEXTS: Record<Language, TextTree>[] = [
   historyTexts,
   sensitiveTexts,
   translationTexts,
+  aiTexts,
   contactPickerTexts,
   userCardTexts,
   friendRequestsTexts,
@@ -85,32 +91,10 @@ export const FEATURE_TEXTS: Record<Language, TextTree>[] = [
   openPlatformTexts,
   webhooksTexts,
   notesTexts,
+  manualTexts,
 ];
 
-/**
- * Texts shared with the server, word for word: `msg.<key>` holds every server message (including
- * the SPEC §5 validation messages) and `perm.<permission>` every permission label
- * (`t('perm.seat.manage')`).
- */
-export function sharedTexts(lang: Language): TextTree {
-  const msg: TextTree = {};
-  for (const [key, text] of Object.entries(MESSAGES)) msg[key] = text[lang];
-  // Permission keys hold dots (`seat.manage`), which i18next reads as nesting: nest them.
-  const perm: TextTree = {};
-  for (const [key, text] of Object.entries(PERMISSIONS)) {
-    const [group, name] = key.split('.') as [string, string];
-    perm[group] = { ...((perm[group] as TextTree | undefined) ?? {}), [name]: text[lang] };
-  }
-  return { msg, perm };
-}
-
-/** The i18next resources of every language. */
-export function buildResources(): Record<Language, { translation: TextTree }> {
-  const out = {} as Record<Language, { translation: TextTree }>;
-  for (const lang of LANGUAGES) {
-    const translation: TextTree = { ...sharedTexts(lang) };
-    for (const table of FEATURE_TEXTS) Object.assign(translation, table[lang]);
-    out[lang] = { translation };
-  }
-  return out;
+/** The i18next resources of every language, with every feature's texts. */
+export function buildResources(): Resources {
+  return buildResourcesOf(FEATURE_TEXTS);
 }

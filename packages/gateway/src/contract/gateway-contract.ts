@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pacingBeyond, pacingPreset } from '@cst/shared';
 import {
   CAPABILITIES,
   type Capability,
@@ -20,6 +21,10 @@ export interface ContractDriver {
   of<K extends GatewayEventName>(name: K): GatewayEvents[K][];
   /** The phone confirms a pending login; resolves with the account id. */
   confirmLogin(loginId: string): Promise<string>;
+  /** The phone's owner types the pairing code of a pending login; resolves with the account id. */
+  confirmPairing(loginId: string, code: string): Promise<string>;
+  /** The platform starts refusing the account's next send as too fast (HTTP 429 and alike). */
+  rateLimit(wxid: string): Promise<void>;
   /** The pending login expires unscanned. */
   expireLogin(loginId: string): Promise<void>;
   /** A new gateway on the same database (a process restart). */
@@ -57,6 +62,7 @@ function callOf(
   const group = 'contract-group@chatroom';
   return {
     qrLogin: () => gw.getQrLogin('unknown-login').catch(() => undefined),
+    pairingCode: () => gw.startPairingLogin({ phone: 'not a number' }).catch(catchInvalid),
     resume: () => gw.resume(wxid),
     logout: async () => undefined,
     sendText: send({ kind: 'text', content: 'hi' }),
@@ -114,6 +120,11 @@ function callOf(
         visibleTo: [peer],
       }),
   };
+}
+
+/** An `invalid` answer means the command exists (it only refused the input). */
+function catchInvalid(err: unknown): void {
+  if ((err as { code?: string }).code !== 'invalid') throw err;
 }
 
 /** The contract suite of one platform. */
@@ -185,6 +196,35 @@ export function describeGatewayContract(name: string, build: () => Promise<Contr
       await d.until(() => d.of('revoked').some((e) => e.msgId === sent.msgId && e.bySelf));
     });
 
+    it('a send refused as too fast fails and raises a rate-limit risk signal', async () => {
+      await d.rateLimit(wxid);
+      await expect(
+        d.gateway.send({
+          workWxid: wxid,
+          peerId: peer,
+          talkType: 1,
+          requestId: 'contract-too-fast',
+          message: { kind: 'text', content: 'too fast' },
+        }),
+      ).rejects.toMatchObject({ code: 'failed' });
+      await d.until(() =>
+        d.of('riskSignal').some((e) => e.workWxid === wxid && e.kind === 'rateLimit'),
+      );
+      const signal = d.of('riskSignal').find((e) => e.workWxid === wxid)!;
+      expect(signal.code === 429 || signal.code === 463).toBe(true);
+      expect(signal.reason).not.toBe('');
+    });
+
+    it('declares human pacing whose defaults keep within its own ceilings', () => {
+      const { defaults, ceilings } = d.gateway.pacing;
+      expect(pacingPreset.parse(d.gateway.pacing)).toEqual(d.gateway.pacing);
+      expect(pacingBeyond(defaults, ceilings)).toEqual([]);
+      // A daily cap is at least one send, and no default sends in bursts past its ceiling.
+      expect(defaults.dailyCapPerAccount).toBeGreaterThan(0);
+      expect(defaults.perRoundCount).toBeLessThanOrEqual(ceilings.perRoundCount);
+      expect(d.gateway.pacing.warmupDays).toBeGreaterThanOrEqual(0);
+    });
+
     it('answers unsupported for every capability it lacks, and only those', async () => {
       const calls = callOf(d.gateway, wxid, peer);
       for (const cap of CAPABILITIES) {
@@ -248,6 +288,34 @@ export function describeGatewayContract(name: string, build: () => Promise<Contr
       );
       expect(d.gateway.heldAccounts()).not.toContain(wxid);
       await expect(d.gateway.resume(wxid)).rejects.toMatchObject({ code: 'noSession' });
+    });
+
+    it('pairing code: a code for a phone number, then the same events as a QR login', async () => {
+      if (!d.gateway.capabilities.has('pairingCode')) return;
+      await expect(d.gateway.startPairingLogin({ phone: '12' })).rejects.toMatchObject({
+        code: 'invalid',
+      });
+      const issued = d.of('qrIssued').length;
+      const login = await d.gateway.startPairingLogin({ phone: '+86 139 0000 0001' });
+      expect(login.status).toBe('issued');
+      expect(login.pairingCode).toMatch(/^[0-9A-Z]{8}$/);
+      expect(login.qrPayload).toBe('');
+      const paired = await d.confirmPairing(login.loginId, login.pairingCode);
+      await d.until(() =>
+        d.of('qrConfirmed').some((e) => e.loginId === login.loginId && e.wxid === paired),
+      );
+      await d.until(() =>
+        d.of('statusChanged').some((e) => e.workWxid === paired && e.status === 'online'),
+      );
+      // No QR image was ever shown for it.
+      expect(
+        d
+          .of('qrIssued')
+          .slice(issued)
+          .filter((e) => e.loginId === login.loginId),
+      ).toEqual([]);
+      expect(d.gateway.heldAccounts()).toContain(paired);
+      expect(await d.gateway.getQrLogin(login.loginId)).toMatchObject({ status: 'confirmed' });
     });
   });
 }

@@ -74,6 +74,17 @@ export const workAccounts = pgTable(
     firstLoginAt: timestamp('first_login_at', { withTimezone: true }),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
     statusAt: timestamp('status_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * Ban risk from the platform's signals (rate limits, failed sends, disconnects): normal,
+     * caution or danger. At danger its automated sends pause until a person resumes them.
+     */
+    risk: text('risk', { enum: ['normal', 'caution', 'danger'] })
+      .notNull()
+      .default('normal'),
+    riskReason: text('risk_reason').notNull().default(''),
+    /** Weight of the signals of the current window (restarts an hour after the last one). */
+    riskScore: integer('risk_score').notNull().default(0),
+    riskAt: timestamp('risk_at', { withTimezone: true }),
     leaseOwner: text('lease_owner'),
     leaseExpiresAt: timestamp('lease_expires_at', { withTimezone: true }),
     createdAt: createdAt(),

@@ -24,3 +24,6 @@ export * from './statistics.ts';
 export * from './openapi.ts';
 export * from './webhooks.ts';
 export * from './notes.ts';
+export * from './ai.ts';
+export * from './translation.ts';
+export * from './backups.ts';

@@ -141,7 +141,7 @@ export const autoAcceptGreetings = pgTable(
 );
 
 /** What a robot job does. */
-export type RobotJobKind = 'accept' | 'greet' | 'reply';
+export type RobotJobKind = 'accept' | 'greet' | 'reply' | 'ai';
 
 /** Data of a robot job, by kind. */
 export interface RobotJobPayload {

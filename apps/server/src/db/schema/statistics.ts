@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   bigint,
   date,
@@ -318,6 +319,10 @@ export const statServiceTurns = pgTable(
   (t) => [
     primaryKey({ columns: [t.conversationId, t.startT, t.startId] }),
     index('stat_service_turns_tenant').on(t.tenantId),
+    // The service report's median first response: each chat's answered first turn of a day.
+    index('stat_service_turns_first')
+      .on(t.tenantId, t.day)
+      .where(sql`${t.firstOfDay} and ${t.replyT} is not null`),
   ],
 );
 

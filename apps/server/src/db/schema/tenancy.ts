@@ -91,7 +91,8 @@ export const users = pgTable(
     positionId: uuid('position_id').references(() => positions.id),
     superiorId: uuid('superior_id').references((): AnyPgColumn => users.id),
     seatPrefix: text('seat_prefix'),
-    status: text('status', { enum: ['enabled', 'disabled'] })
+    /** `deleted`: a deleted seat, kept for the names on its messages and in statistics. */
+    status: text('status', { enum: ['enabled', 'disabled', 'deleted'] })
       .notNull()
       .default('enabled'),
     createdAt: createdAt(),

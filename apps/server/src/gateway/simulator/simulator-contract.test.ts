@@ -14,6 +14,11 @@ describeGatewayContract('simulator', async () => {
       const { wxid } = await h.sim.scan(loginId, true, 'Contract');
       return wxid;
     },
+    confirmPairing: async (_loginId, code) => {
+      const { wxid } = await h.sim.pair(`${code.slice(0, 4)}-${code.slice(4).toLowerCase()}`, true);
+      return wxid;
+    },
+    rateLimit: (wxid) => h.sim.fault(wxid, 'rateLimit'),
     expireLogin: async (loginId) => {
       h.clock.t += 10 * 60_000;
       await h.gateway.getQrLogin(loginId);

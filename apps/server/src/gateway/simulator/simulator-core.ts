@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { WorkAccountStatus } from '@cst/shared';
+import type { PacingPreset, WorkAccountStatus } from '@cst/shared';
 import { EventHub } from '@cst/gateway';
 import {
   GatewayError,
@@ -22,6 +22,8 @@ export interface SimulatorOptions {
   reconnectDelayMs: number;
   /** A stranger answers the account's friend request. */
   friendAcceptDelayMs: number;
+  /** How long the `rateLimit` fault makes the platform refuse the account's sends. */
+  rateLimitMs: number;
   /** Period of the traffic and expiry loop. */
   tickMs: number;
   /**
@@ -36,6 +38,8 @@ export interface SimulatorOptions {
   onTrafficItem?: (wxid: string) => void;
   /** How often the scopes' settings are read again (another process may have changed them). */
   configRefreshMs: number;
+  /** The human pacing the simulated platform declares (tests model a stricter platform). */
+  pacing?: PacingPreset;
 }
 
 export const DEFAULT_SIM_OPTIONS: SimulatorOptions = {
@@ -43,6 +47,7 @@ export const DEFAULT_SIM_OPTIONS: SimulatorOptions = {
   loginDelayMs: 400,
   reconnectDelayMs: 3_000,
   friendAcceptDelayMs: 5_000,
+  rateLimitMs: 15 * 60_000,
   tickMs: 1_000,
   configRefreshMs: 5_000,
 };
@@ -62,6 +67,8 @@ export interface HeldAccount {
   /** Fractional traffic owed (the loop turns whole units into messages). */
   carry: number;
   busy: boolean;
+  /** Until when the platform refuses its sends as too fast (the `rateLimit` fault). */
+  rateLimitedUntil?: number;
   /** Its settings scope once known (undefined: not asked yet, or it had none yet). */
   scope?: string | null;
 }

@@ -133,12 +133,34 @@ async function checkPeer(core: SimCore, peer: Peer): Promise<void> {
   if (!p || !p.isFriend) throw new GatewayError('notFriend', 'not a friend');
 }
 
+const RATE_LIMIT_CODE = 429;
+
+function isRateLimited(core: SimCore, wxid: string): boolean {
+  const until = core.held.get(wxid)?.rateLimitedUntil;
+  return until !== undefined && until > core.now();
+}
+
+/** A rate-limited account's send is refused as too fast, with a risk signal (as WhatsApp's 429). */
+async function refuseWhenRateLimited(core: SimCore, wxid: string): Promise<void> {
+  if (!isRateLimited(core, wxid)) return;
+  const reason = '发送过于频繁，平台限制发送 (429)';
+  await core.emit(wxid, 'riskSignal', {
+    workWxid: wxid,
+    kind: 'rateLimit',
+    code: RATE_LIMIT_CODE,
+    reason,
+    at: core.now(),
+  });
+  throw new GatewayError('failed', reason);
+}
+
 /** Sends a console message, once per requestId, and schedules its receipts. */
 export async function sendMessage(core: SimCore, cmd: SendCommand): Promise<SendAccepted> {
   if (!cmd.requestId) throw new GatewayError('invalid', 'requestId is required');
   const existing = await core.repo.getMessageByRequest(cmd.workWxid, cmd.requestId);
   if (existing) return accepted(existing, true);
   core.requireOnline(cmd.workWxid);
+  await refuseWhenRateLimited(core, cmd.workWxid);
   await core.scopeFor(cmd.workWxid);
   await checkPeer(core, cmd);
   const acc = await core.account(cmd.workWxid);
@@ -176,7 +198,10 @@ export async function sendMessages(core: SimCore, cmds: SendCommand[]): Promise<
     }
   };
   // Quotes read the message they quote, and a batch is one account's: otherwise one by one.
-  if (cmds.some((c) => c.workWxid !== wxid || c.message.kind === 'quote' || !c.requestId)) {
+  if (
+    isRateLimited(core, wxid) ||
+    cmds.some((c) => c.workWxid !== wxid || c.message.kind === 'quote' || !c.requestId)
+  ) {
     const out: SendResult[] = [];
     for (const c of cmds) out.push(await settle(sendMessage(core, c)));
     return out;

@@ -1,8 +1,10 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import {
   GatewayError,
+  normalizePhone,
   type QrLoginDto,
   type SimFaultKind,
+  type StartPairingLoginCommand,
   type StartQrLoginCommand,
 } from '@cst/gateway';
 import type { SimCore } from './simulator-core.ts';
@@ -19,13 +21,29 @@ const loginKey = (loginId: string) => `login:${loginId}`;
 const WXID_RE = /^[A-Za-z][A-Za-z0-9_-]{2,63}$/;
 
 function toQr(row: SimLoginRow): QrLoginDto {
+  const pairing = isPairingLogin(row.loginId);
   return {
     loginId: row.loginId,
-    qrPayload: qrPayload(row.loginId),
+    qrPayload: pairing ? '' : qrPayload(row.loginId),
     expiresAt: row.expiresAt,
     status: row.status as QrLoginDto['status'],
     wxid: row.wxid,
+    ...(pairing ? { pairingCode: pairingCodeOf(row.loginId) } : {}),
   };
+}
+
+/** A pairing-code login is told by its id (so the login rows need no column of their own). */
+const PAIR_PREFIX = 'pair-';
+const isPairingLogin = (loginId: string) => loginId.startsWith(PAIR_PREFIX);
+/** WhatsApp's alphabet of pairing codes (Crockford's base 32 without 0, O, I, U). */
+const CODE_ALPHABET = '123456789ABCDEFGHJKLMNPQRSTVWXYZ';
+
+/** The 8-character code of a pairing login, derived from its id. */
+export function pairingCodeOf(loginId: string): string {
+  const bytes = createHash('sha256').update(loginId).digest();
+  let code = '';
+  for (let i = 0; i < 8; i++) code += CODE_ALPHABET[bytes[i]! % CODE_ALPHABET.length];
+  return code;
 }
 
 /** The text a simulated phone scans. */
@@ -35,10 +53,37 @@ export function qrPayload(loginId: string): string {
 
 /** Issues a QR code. */
 export async function startQrLogin(core: SimCore, cmd: StartQrLoginCommand = {}) {
+  return beginLogin(core, cmd, randomUUID());
+}
+
+/** Issues a pairing code for a phone number: the same login as a QR code, typed instead of scanned. */
+export async function startPairingLogin(core: SimCore, cmd: StartPairingLoginCommand) {
+  if (!normalizePhone(cmd.phone ?? '')) {
+    throw new GatewayError('invalid', 'malformed phone number');
+  }
+  const dto = await beginLogin(core, cmd, PAIR_PREFIX + randomUUID());
+  return { ...dto, pairingCode: pairingCodeOf(dto.loginId) };
+}
+
+/** The phone's owner types a code: the open pairing login with that code is scanned. */
+export async function pair(
+  core: SimCore,
+  code: string,
+  confirm: boolean,
+  nickname?: string,
+): Promise<{ wxid: string }> {
+  const typed = code.trim().toUpperCase().replace(/-/g, '');
+  const rows = await core.repo.openLogins();
+  const login = rows.find((r) => isPairingLogin(r.loginId) && pairingCodeOf(r.loginId) === typed);
+  if (!login) throw new GatewayError('notFound', 'no login has this code');
+  return scan(core, login.loginId, confirm, nickname);
+}
+
+async function beginLogin(core: SimCore, cmd: StartQrLoginCommand, loginId: string) {
   if (cmd.wxid) await core.account(cmd.wxid);
   const now = core.now();
   const row = await core.repo.insertLogin({
-    loginId: randomUUID(),
+    loginId,
     status: 'issued',
     wxid: cmd.wxid ?? null,
     proxy: cmd.proxy ?? null,
@@ -46,11 +91,14 @@ export async function startQrLogin(core: SimCore, cmd: StartQrLoginCommand = {})
     createdAt: now,
   });
   core.openLogins.set(row.loginId, row.expiresAt);
-  void core.emit(loginKey(row.loginId), 'qrIssued', {
-    loginId: row.loginId,
-    qrPayload: qrPayload(row.loginId),
-    expiresAt: row.expiresAt,
-  });
+  // A pairing code is shown once, from the answer: no QR image to push.
+  if (!isPairingLogin(loginId)) {
+    void core.emit(loginKey(row.loginId), 'qrIssued', {
+      loginId: row.loginId,
+      qrPayload: qrPayload(row.loginId),
+      expiresAt: row.expiresAt,
+    });
+  }
   return toQr(row);
 }
 
@@ -313,7 +361,19 @@ export async function logout(core: SimCore, wxid: string): Promise<void> {
 /** Applies a fault to a held account. */
 export async function fault(core: SimCore, wxid: string, kind: SimFaultKind): Promise<void> {
   await core.account(wxid);
-  core.requireHeld(wxid);
+  const held = core.requireHeld(wxid);
+  if (kind === 'rateLimit') {
+    // The platform starts refusing sends as too fast (for a while): the connection stays up.
+    held.rateLimitedUntil = core.now() + core.opts.rateLimitMs;
+    await core.emit(wxid, 'riskSignal', {
+      workWxid: wxid,
+      kind: 'rateLimit',
+      code: 429,
+      reason: '发送过于频繁，平台限制发送 (429)',
+      at: core.now(),
+    });
+    return;
+  }
   core.cancel(wxid);
   switch (kind) {
     case 'ban':

@@ -1,3 +1,4 @@
+import { SIMULATOR_PACING } from '@cst/shared';
 import {
   CAPABILITIES,
   GatewayError,
@@ -93,6 +94,7 @@ export async function createSimulator(
     scan: (loginId, confirm, nickname, wxid) =>
       session.scan(core, loginId, confirm, nickname, wxid),
     scanOnly: (loginId) => session.scanOnly(core, loginId),
+    pair: (code, confirm, nickname) => session.pair(core, code, confirm, nickname),
     inbound: (cmd) => core.run(() => messaging.inboundFromControl(core, cmd)),
     fault: (wxid, kind) => session.fault(core, wxid, kind),
     setConfig: async (patch, scope) => {
@@ -149,6 +151,7 @@ export async function createSimulator(
   return {
     platform: 'simulator',
     capabilities: new Set(CAPABILITIES),
+    pacing: core.opts.pacing ?? SIMULATOR_PACING,
     simulator: control,
     on: (event, listener) => core.hub.on(event, listener),
     close: async () => {
@@ -157,6 +160,7 @@ export async function createSimulator(
     },
 
     startQrLogin: (cmd) => session.startQrLogin(core, cmd),
+    startPairingLogin: (cmd) => session.startPairingLogin(core, cmd),
     cancelQrLogin: (loginId) => session.cancelQrLogin(core, loginId),
     getQrLogin: (loginId) => session.getQrLogin(core, loginId),
     resume: (wxid) => session.resume(core, wxid),

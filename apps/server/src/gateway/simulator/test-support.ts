@@ -39,6 +39,7 @@ const EVENT_NAMES: GatewayEventName[] = [
   'qrFailed',
   'qrExpired',
   'statusChanged',
+  'riskSignal',
   'message',
   'sendReceipt',
   'revoked',

@@ -1,4 +1,6 @@
 import QRCode from 'qrcode';
+import { recordEvent } from '../webhooks/index.ts';
+import { qrEvent, recordStatusEvents, setStatusWithEvent } from './account-open-events.ts';
 import {
   QR_ACK_STATUS,
   WS_EVENTS,
@@ -18,11 +20,11 @@ import type {
 } from '../../gateway/index.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { realtimeOf } from '../../realtime/realtime.ts';
-import type { ContactSyncService } from '../contacts/contact-sync.service.ts';
 import type { LeaseManager } from './account-lease.ts';
 import type { AccountEventName, AccountRef } from './account-ref.ts';
 import { seesWholeTenant } from './account.policy.ts';
 import { publishAccountsChanged, publishStatus } from './account-push.ts';
+import { onRiskSignal } from './account-risk.ts';
 import { hasNetworkDetail } from './gateway-errors.ts';
 import * as repo from './account.repository.ts';
 import * as qrRepo from './qr-login.repository.ts';
@@ -31,7 +33,7 @@ import * as qrRepo from './qr-login.repository.ts';
 export interface EventsHost {
   readonly instanceId: string;
   readonly gateway: ChatGateway;
-  readonly contacts: ContactSyncService;
+  syncAfterLogin(account: AccountRef): Promise<void>;
   readonly leases: Pick<LeaseManager, 'pin' | 'until'>;
   forget(wxids: string[]): void;
 }
@@ -43,7 +45,10 @@ class LoginRefused extends Error {
   }
 }
 
-/** Gateway events → rows and pushes: QR login states, status changes, contacts. */
+/**
+ * Gateway events → rows and pushes: QR login states and status changes. After a login, the
+ * registered login sync (the contacts module's) runs before the account shows online.
+ */
 export class AccountEventsService {
   /** Accounts whose first sync after a login runs now (a second online event must wait). */
   private readonly finishing = new Set<string>();
@@ -77,9 +82,7 @@ export class AccountEventsService {
     [K in AccountEventName]?: (ev: GatewayEvents[K], account: AccountRef) => Promise<void>;
   } = {
     statusChanged: (ev, account) => this.onStatusChanged(ev, account),
-    contactsChanged: (ev, account) => this.runtime.contacts.onContactsChanged(account, ev),
-    groupChanged: (ev, account) => this.runtime.contacts.onGroupChanged(account, ev),
-    groupNotice: (ev, account) => this.runtime.contacts.onGroupNotice(account, ev),
+    riskSignal: (ev, account) => onRiskSignal(this.deps, ev, account),
   };
 
   /** Applies an account event to rows and pushes. */
@@ -102,12 +105,16 @@ export class AccountEventsService {
     if (!login || !['issued', 'scanned'].includes(login.status)) return;
     const qrImage = await QRCode.toDataURL(ev.qrPayload, { margin: 1, width: 256 });
     if (qrImage === login.qrImage) return;
-    const row = await qrRepo.transitionQrLogin(this.deps.db, ev.loginId, ['issued', 'scanned'], {
-      qrImage,
-      expiresAt: new Date(ev.expiresAt),
+    const data: QrPush = { loginId: ev.loginId, qrImage, expiresAt: ev.expiresAt };
+    const row = await this.deps.db.transaction(async (tx) => {
+      const moved = await qrRepo.transitionQrLogin(tx, ev.loginId, ['issued', 'scanned'], {
+        qrImage,
+        expiresAt: new Date(ev.expiresAt),
+      });
+      if (moved) await recordEvent(tx, qrEvent(moved.tenantId, data));
+      return moved;
     });
     if (!row) return;
-    const data: QrPush = { loginId: ev.loginId, qrImage, expiresAt: ev.expiresAt };
     await realtimeOf(this.deps).publish(row.tenantId, {
       event: WS_EVENTS.qr,
       data,
@@ -225,6 +232,7 @@ export class AccountEventsService {
             wxid: ev.wxid,
           });
           if (!moved) throw new LoginRefused('qrLoginNotFound');
+          await recordStatusEvents(tx, [account!]);
           return { account: account!, change };
         });
       } catch (err) {
@@ -270,11 +278,11 @@ export class AccountEventsService {
     if (this.finishing.has(account.wxid)) return;
     this.finishing.add(account.wxid);
     try {
-      await this.runtime.contacts.fullSync(account).catch((err: unknown) => {
+      await this.runtime.syncAfterLogin(account).catch((err: unknown) => {
         this.deps.log.warn({ err, wxid: account.wxid }, 'contact sync after login failed');
       });
       this.syncPending.delete(account.wxid);
-      const row = await repo.setStatus(this.deps.db, account.id, 'online', '', this.at(), [
+      const row = await setStatusWithEvent(this.deps.db, account.id, 'online', '', this.at(), [
         'loggingIn',
         'autoLoggingIn',
       ]);
@@ -292,7 +300,7 @@ export class AccountEventsService {
         return;
       }
     }
-    const row = await repo.setStatus(
+    const row = await setStatusWithEvent(
       this.deps.db,
       account.id,
       ev.status,

@@ -1,6 +1,7 @@
 import { GatewayError, type ChatGateway } from '../../gateway/index.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { translate } from '@cst/shared';
+import { setStatusWithEvent } from './account-open-events.ts';
 import { publishStatus } from './account-push.ts';
 import * as repo from './account.repository.ts';
 import * as proxyRepo from './proxy.repository.ts';
@@ -160,7 +161,7 @@ export class LeaseManager {
     const at = () => new Date(this.deps.now());
     try {
       if (status !== 'autoLoggingIn') {
-        const row = await repo.setStatus(this.deps.db, account.id, 'autoLoggingIn', '', at());
+        const row = await setStatusWithEvent(this.deps.db, account.id, 'autoLoggingIn', '', at());
         if (row) await publishStatus(this.deps, row);
       }
       // A login cut short before its first sync syncs when it is back online.
@@ -177,7 +178,7 @@ export class LeaseManager {
         : err instanceof Error
           ? err.message
           : String(err);
-      const row = await repo.setStatus(
+      const row = await setStatusWithEvent(
         this.deps.db,
         account.id,
         noSession ? 'loginFailed' : 'offline',

@@ -5,6 +5,7 @@ import {
   translate,
   type AccountsAffected,
   type MultiLoginResult,
+  type PairCodeResult,
   type QrLoginResult,
   type QrLoginState,
   type QrPush,
@@ -12,10 +13,13 @@ import {
 import type { AuthContext } from '../../platform/auth-context.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { fail } from '../../platform/errors.ts';
+import { normalizePhone } from '../../gateway/index.ts';
 import { realtimeOf } from '../../realtime/realtime.ts';
 import { accountRuntimeOf } from './account-runtime.ts';
 import { seesWholeTenant } from './account.policy.ts';
 import { presentQrLogin } from './account.presenter.ts';
+import { recordEvent } from '../webhooks/index.ts';
+import { qrEvent, setStatusWithEvent } from './account-open-events.ts';
 import { publishStatus } from './account-push.ts';
 import * as repo from './account.repository.ts';
 import { AccountService, assertStates, isUuid } from './account.service.ts';
@@ -44,6 +48,77 @@ export class AccountLoginService {
     auth: AuthContext,
     body: { groupId?: string | null; proxyId?: string | null; wxid?: string },
   ): Promise<QrLoginResult> {
+    const { tenantId, groupId, proxy, existing } = await this.loginPrelude(auth, body);
+    const qr = await viaGateway(() =>
+      this.runtime.gateway.startQrLogin({
+        wxid: existing?.wxid,
+        proxy: proxy ? proxyRepo.proxyString(proxy) : undefined,
+      }),
+    );
+    const qrImage = await QRCode.toDataURL(qr.qrPayload, { margin: 1, width: 256 });
+    const data: QrPush = { loginId: qr.loginId, qrImage };
+    await this.deps.db.transaction(async (tx) => {
+      await qrRepo.insertQrLogin(tx, {
+        id: qr.loginId,
+        tenantId,
+        userId: auth.userId,
+        groupId,
+        proxyId: proxy?.id ?? null,
+        wxid: existing?.wxid ?? null,
+        status: 'issued',
+        qrImage,
+        expiresAt: new Date(qr.expiresAt),
+      });
+      await recordEvent(tx, qrEvent(tenantId, data));
+    });
+    await realtimeOf(this.deps).publish(tenantId, {
+      event: WS_EVENTS.qr,
+      data,
+      userIds: [auth.userId],
+    });
+    return { loginId: qr.loginId, qrImage, expiresAt: qr.expiresAt };
+  }
+
+  /**
+   * Links a number by pairing code: the platform answers an 8-character code the phone's owner
+   * types under 关联设备; the login then moves through the same states and pushes as a QR login.
+   */
+  async pairCode(
+    auth: AuthContext,
+    body: { phone: string; groupId?: string | null; proxyId?: string | null; wxid?: string },
+  ): Promise<PairCodeResult> {
+    if (!this.runtime.gateway.capabilities.has('pairingCode')) {
+      throw fail.conflict('platformFailed', { message: 'pairing code' });
+    }
+    const phone = normalizePhone(body.phone);
+    if (!phone) throw fail.invalid('phoneInvalid');
+    const { tenantId, groupId, proxy, existing } = await this.loginPrelude(auth, body);
+    const login = await viaGateway(() =>
+      this.runtime.gateway.startPairingLogin({
+        phone,
+        wxid: existing?.wxid,
+        proxy: proxy ? proxyRepo.proxyString(proxy) : undefined,
+      }),
+    );
+    await qrRepo.insertQrLogin(this.deps.db, {
+      id: login.loginId,
+      tenantId,
+      userId: auth.userId,
+      groupId,
+      proxyId: proxy?.id ?? null,
+      wxid: existing?.wxid ?? null,
+      status: 'issued',
+      qrImage: '',
+      expiresAt: new Date(login.expiresAt),
+    });
+    return { loginId: login.loginId, code: login.pairingCode, expiresAt: login.expiresAt };
+  }
+
+  /** What a QR or pairing-code login checks first: group, proxy, the account, ports and seat. */
+  private async loginPrelude(
+    auth: AuthContext,
+    body: { groupId?: string | null; proxyId?: string | null; wxid?: string },
+  ) {
     const tenantId = this.accounts.tenantOf(auth);
     const groupId = await this.accounts.requireGroup(tenantId, body.groupId);
     let proxy: proxyRepo.ProxyRow | null = null;
@@ -70,31 +145,7 @@ export class AccountLoginService {
         });
       }
     }
-    const qr = await viaGateway(() =>
-      this.runtime.gateway.startQrLogin({
-        wxid: existing?.wxid,
-        proxy: proxy ? proxyRepo.proxyString(proxy) : undefined,
-      }),
-    );
-    const qrImage = await QRCode.toDataURL(qr.qrPayload, { margin: 1, width: 256 });
-    await qrRepo.insertQrLogin(this.deps.db, {
-      id: qr.loginId,
-      tenantId,
-      userId: auth.userId,
-      groupId,
-      proxyId: proxy?.id ?? null,
-      wxid: existing?.wxid ?? null,
-      status: 'issued',
-      qrImage,
-      expiresAt: new Date(qr.expiresAt),
-    });
-    const data: QrPush = { loginId: qr.loginId, qrImage };
-    await realtimeOf(this.deps).publish(tenantId, {
-      event: WS_EVENTS.qr,
-      data,
-      userIds: [auth.userId],
-    });
-    return { loginId: qr.loginId, qrImage, expiresAt: qr.expiresAt };
+    return { tenantId, groupId, proxy, existing };
   }
 
   /** The state of a QR login of the caller's tenant (for a client that missed a push). */
@@ -112,7 +163,7 @@ export class AccountLoginService {
       await viaGateway(() => this.runtime.gateway.logout(r.wxid));
       // The holder (this or another instance) lets go of it at its next lease round.
       await repo.clearLeases(this.deps.db, [r.id]);
-      const changed = await repo.setStatus(this.deps.db, r.id, 'notLoggedIn', '', this.now());
+      const changed = await setStatusWithEvent(this.deps.db, r.id, 'notLoggedIn', '', this.now());
       if (changed) await publishStatus(this.deps, changed);
     }
     return { count: rows.length, wxids: rows.map((r) => r.wxid) };

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import os from 'node:os';
+import type { PacingPreset } from '@cst/shared';
 import { withCleanAddresses } from '../../gateway/outsider-addresses.ts';
 import {
   createGateway,
@@ -9,7 +10,6 @@ import {
   type SimulatorOptions,
 } from '../../gateway/index.ts';
 import type { Deps } from '../../platform/deps.ts';
-import { ContactSyncService } from '../contacts/contact-sync.service.ts';
 import { AccountEventsService } from './account-events.service.ts';
 import { LeaseManager, type LeaseOptions } from './account-lease.ts';
 import type { AccountEventHandler, AccountEventName, AccountRef } from './account-ref.ts';
@@ -19,6 +19,7 @@ export type { AccountEventHandler, AccountEventName, AccountRef } from './accoun
 
 const ACCOUNT_EVENTS: AccountEventName[] = [
   'statusChanged',
+  'riskSignal',
   'message',
   'sendReceipt',
   'revoked',
@@ -45,6 +46,12 @@ export interface AccountRuntimeOptions {
 const CACHE_MS = 10_000;
 
 /**
+ * What runs after a login before the account shows online: the contacts module's full read of
+ * the account's friends and groups (registered with {@link AccountRuntime.registerLoginSync}).
+ */
+export type LoginSync = (account: AccountRef) => Promise<void>;
+
+/**
  * The connection side of work accounts in one server instance: the chat gateway, the mapping of
  * its events to rows and pushes, the leases, and the registration point through which other
  * features receive gateway events (`accountRuntimeOf(deps).on('message', handler)`).
@@ -52,9 +59,9 @@ const CACHE_MS = 10_000;
 export class AccountRuntime {
   readonly instanceId = `${os.hostname()}-${process.pid}-${randomUUID().slice(0, 8)}`;
   readonly leases: LeaseManager;
-  readonly contacts: ContactSyncService;
   readonly events: AccountEventsService;
   private gw: ChatGateway | null = null;
+  private loginSync: LoginSync | null = null;
   private starting: Promise<void> | null = null;
   private readonly handlers = new Map<AccountEventName, Set<AccountEventHandler<never>>>();
   private readonly cache = new Map<string, { ref: AccountRef; at: number }>();
@@ -64,7 +71,6 @@ export class AccountRuntime {
     private readonly deps: Deps,
     private readonly options: Partial<AccountRuntimeOptions> = {},
   ) {
-    this.contacts = new ContactSyncService(deps, () => this.gateway);
     this.leases = new LeaseManager(deps, this, options.lease);
     this.events = new AccountEventsService(deps, this);
   }
@@ -90,6 +96,16 @@ export class AccountRuntime {
     const h = handler as AccountEventHandler<never>;
     set.add(h);
     return () => set.delete(h);
+  }
+
+  /** Sets what runs after a login before the account shows online (one, the contacts sync). */
+  registerLoginSync(sync: LoginSync): void {
+    this.loginSync = sync;
+  }
+
+  /** Runs the login sync of an account (nothing when none is registered). */
+  async syncAfterLogin(account: AccountRef): Promise<void> {
+    await this.loginSync?.(account);
   }
 
   /** Creates the gateway, subscribes to its events and starts the leases. */
@@ -189,6 +205,15 @@ export function accountRuntimeOf(deps: Deps): AccountRuntime {
     runtimes.set(deps, rt);
   }
   return rt;
+}
+
+/**
+ * The human pacing the platform declares (issue 34), or null while the gateway is not up yet
+ * (automated sends wait for it anyway).
+ */
+export function platformPacing(deps: Deps): PacingPreset | null {
+  const rt = accountRuntimeOf(deps);
+  return rt.started ? rt.gateway.pacing : null;
 }
 
 /** Creates the runtime with options, before the app is built (server start, tests). */

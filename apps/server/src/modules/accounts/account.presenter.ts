@@ -42,12 +42,15 @@ export function presentAccount(r: AccountListRow, now: number): WorkAccountItem 
     portCode: r.portCode,
     portExpiresAt: ms(r.portExpiresAt),
     createdAt: a.createdAt.getTime(),
+    risk: a.risk,
+    riskReason: a.riskReason,
   };
 }
 
 /** An account as the header's switcher shows it. */
 export function presentSwitcherAccount(a: WorkAccountRow): SwitcherAccount {
   return {
+    id: a.id,
     wxid: a.wxid,
     nickname: a.nickname,
     remark: a.remark,
@@ -55,6 +58,8 @@ export function presentSwitcherAccount(a: WorkAccountRow): SwitcherAccount {
     status: a.status,
     groupId: a.groupId,
     firstLoginAt: a.status === 'banned' ? null : ms(a.firstLoginAt),
+    risk: a.risk,
+    riskReason: a.riskReason,
   };
 }
 

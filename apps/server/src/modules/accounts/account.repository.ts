@@ -10,7 +10,7 @@ import {
   workAccounts,
 } from '../../db/schema/index.ts';
 import type { DbOrTx, Tx } from '../../platform/db.ts';
-import { scopeCondition, type AccountScope } from './account.policy.ts';
+import { scopeCondition, type AccountScope } from './account-scope.repository.ts';
 
 export type WorkAccountRow = typeof workAccounts.$inferSelect;
 
@@ -363,4 +363,70 @@ export async function releaseAllLeases(db: DbOrTx, owner: string) {
     .update(workAccounts)
     .set({ leaseOwner: null, leaseExpiresAt: null })
     .where(eq(workAccounts.leaseOwner, owner));
+}
+
+/** An account's risk columns, its row locked for the transaction; null when it is gone. */
+export async function lockRiskOf(tx: Tx, id: string) {
+  const [row] = await tx
+    .select({
+      risk: workAccounts.risk,
+      riskScore: workAccounts.riskScore,
+      riskAt: workAccounts.riskAt,
+    })
+    .from(workAccounts)
+    .where(eq(workAccounts.id, id))
+    .for('update');
+  return row ?? null;
+}
+
+/** Sets an account's risk columns. */
+export async function setRisk(
+  db: DbOrTx,
+  id: string,
+  values: Pick<
+    Partial<typeof workAccounts.$inferInsert>,
+    'risk' | 'riskReason' | 'riskScore' | 'riskAt'
+  >,
+): Promise<void> {
+  await db.update(workAccounts).set(values).where(eq(workAccounts.id, id));
+}
+
+/** Those of a tenant's accounts that are at ban risk 危险, with their names and reasons. */
+export async function accountsAtDanger(
+  db: DbOrTx,
+  tenantId: string,
+  ids: string[],
+): Promise<{ id: string; wxid: string; nickname: string; riskReason: string }[]> {
+  if (ids.length === 0) return [];
+  return db
+    .select({
+      id: workAccounts.id,
+      wxid: workAccounts.wxid,
+      nickname: workAccounts.nickname,
+      riskReason: workAccounts.riskReason,
+    })
+    .from(workAccounts)
+    .where(
+      and(
+        eq(workAccounts.tenantId, tenantId),
+        inArray(workAccounts.id, ids),
+        eq(workAccounts.risk, 'danger'),
+      ),
+    );
+}
+
+/** Puts an account's risk back to normal. */
+export async function resetRisk(db: DbOrTx, id: string): Promise<void> {
+  await setRisk(db, id, { risk: 'normal', riskReason: '', riskScore: 0, riskAt: null });
+}
+
+/** The advisory lock class that serialises work-account counts per seat. */
+const SEAT_LOCK_CLASS = 727310;
+
+/**
+ * Locks a seat's count of work accounts until the transaction ends: distributions, transfers and
+ * moving a removed seat's accounts to it take turns.
+ */
+export async function lockSeatCount(tx: Tx, userId: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${SEAT_LOCK_CLASS}, hashtext(${userId}))`);
 }

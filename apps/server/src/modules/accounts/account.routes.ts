@@ -19,6 +19,8 @@ import {
   loginIdBody,
   moveGroupBody,
   multiLoginResult,
+  pairCodeBody,
+  pairCodeResult,
   platformInfo,
   poolChangeBody,
   proxyAddBody,
@@ -99,6 +101,7 @@ export function registerAccountRoutes(app: FastifyInstance, deps: Deps): void {
         platform: gw.platform,
         capabilities: [...gw.capabilities],
         simulator: gw.simulator !== null,
+        pacing: gw.pacing,
       };
     },
   });
@@ -111,6 +114,26 @@ export function registerAccountRoutes(app: FastifyInstance, deps: Deps): void {
     body: qrLoginBody,
     response: qrLoginResult,
     handler: (ctx) => login.qrLoginCode(ctx.auth, ctx.body),
+  });
+
+  defineRoute(app, {
+    method: 'POST',
+    url: `${P}/risk-resume`,
+    access: manage,
+    tags,
+    body: wxidsBody,
+    response: accountsAffected,
+    handler: (ctx) => accounts.resumeRisk(ctx.auth, ctx.body.wxids),
+  });
+
+  defineRoute(app, {
+    method: 'POST',
+    url: `${P}/pair-code`,
+    access: manage,
+    tags,
+    body: pairCodeBody,
+    response: pairCodeResult,
+    handler: (ctx) => login.pairCode(ctx.auth, ctx.body),
   });
 
   defineRoute(app, {

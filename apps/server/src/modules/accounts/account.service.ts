@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import {
   SEAT_MAX_WORK_ACCOUNTS,
   WORK_ACCOUNT_STATUSES,
@@ -20,23 +19,17 @@ import { fail } from '../../platform/errors.ts';
 import * as groupRepo from './account-group.repository.ts';
 import { accountRuntimeOf } from './account-runtime.ts';
 import { unreadOf } from './account-unread.ts';
-import {
-  accountScope,
-  accountViewers,
-  seesWholeTenant,
-  selfAndBelow,
-  type AccountScope,
-} from './account.policy.ts';
+import { accountViewers, selfAndBelow } from './account-scope.repository.ts';
+import { accountScope, seesWholeTenant, type AccountScope } from './account.policy.ts';
 import { presentAccount, presentSwitcherAccount, presentWxTree } from './account.presenter.ts';
 import { publishAccountsChanged, publishAccountsChangedTo } from './account-push.ts';
+import { publishRisk, resumeRisk } from './account-risk.ts';
+import { emitAccountRisk } from './account-risk-events.ts';
 import * as repo from './account.repository.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Whether a string can be a row id (anything else is simply not found). */
 export const isUuid = (s: string) => UUID.test(s);
-
-// Advisory-lock class of distributions to one seat (the second key is the seat's hash).
-const SEAT_LOCK_CLASS = 727310;
 
 /** The names of accounts for a message (at most five, then "…"). */
 function namesOf(rows: { nickname: string; wxid: string }[]): string {
@@ -70,6 +63,16 @@ export class AccountService {
   /** The accounts a caller may see. */
   scope(auth: AuthContext): Promise<AccountScope> {
     return accountScope(this.db, auth);
+  }
+
+  /**
+   * The ids of the accounts a caller sees, or 'all' when it sees its whole tenant unnarrowed (a
+   * manager's key with no accounts chosen: the events of no account are its too).
+   */
+  async visibleIds(auth: AuthContext): Promise<string[] | 'all'> {
+    const scope = await this.scope(auth);
+    if (scope.kind === 'tenant' && !scope.only) return 'all';
+    return (await repo.allVisibleAccounts(this.db, scope)).map((a) => a.id);
   }
 
   /** The caller's tenant (a platform admin has none and sees no account). */
@@ -145,6 +148,32 @@ export class AccountService {
     };
   }
 
+  /**
+   * A person resumes accounts held at ban risk: risk back to normal, and their paused mass-send,
+   * friend-adding, robot and API sends go on (the scheduler and the outbox sweep pick them up;
+   * the tasks paused for the risk run again through the `account.risk` event).
+   */
+  async resumeRisk(auth: AuthContext, wxids: string[]): Promise<AccountsAffected> {
+    const rows = await this.requireVisible(auth, wxids);
+    const raised = rows.filter((r) => r.risk !== 'normal');
+    await resumeRisk(
+      this.db,
+      raised.map((r) => r.id),
+    );
+    for (const r of raised) {
+      await publishRisk(this.deps, r, 'normal', '');
+      await emitAccountRisk(this.deps, {
+        tenantId: r.tenantId,
+        accountId: r.id,
+        wxid: r.wxid,
+        risk: 'normal',
+        reason: '',
+        by: auth.userId,
+      });
+    }
+    return { count: raised.length, wxids: raised.map((r) => r.wxid) };
+  }
+
   /** Changes an account's remark (any state). */
   async updateRemark(auth: AuthContext, wxid: string, remark: string): Promise<void> {
     const [row] = await this.requireVisible(auth, [wxid]);
@@ -215,9 +244,7 @@ export class AccountService {
       if (!mine.includes(target.id)) throw fail.forbidden('seatNotAllowed');
     }
     return this.reassign(tenantId, rows, target.id, async (tx) => {
-      await tx.execute(
-        sql`select pg_advisory_xact_lock(${SEAT_LOCK_CLASS}, hashtext(${target.id}))`,
-      );
+      await repo.lockSeatCount(tx, target.id);
       const held = await repo.countDistributedTo(tx, tenantId, target.id);
       const adding = rows.filter((r) => r.distributedTo !== target.id).length;
       if (held + adding > SEAT_MAX_WORK_ACCOUNTS) {

@@ -1,8 +1,7 @@
-import { inArray, lt } from 'drizzle-orm';
-import { captchas, loginRecords } from '../../db/schema/index.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { deleteEndedLimits } from '../../platform/rate-limit.ts';
 import { periodicJob } from '../../scheduler/periodic.ts';
+import { deleteExpiredCaptchas, deleteLoginRecordsBefore } from './auth.repository.ts';
 import { deleteExpiredCodes } from './verify-code.repository.ts';
 
 /** How often the sign-in clean-up runs. */
@@ -23,27 +22,16 @@ const RECORD_BATCH = 5000;
 export async function cleanUpSignIn(deps: Deps) {
   const now = deps.now();
   const db = deps.db;
-  const expiredCaptchas = await db
-    .delete(captchas)
-    .where(lt(captchas.expiresAt, new Date(now)))
-    .returning({ id: captchas.id });
+  const expiredCaptchas = await deleteExpiredCaptchas(db, new Date(now));
   const codes = await deleteExpiredCodes(db, new Date(now - CODE_KEEP_MS));
   const limits = await deleteEndedLimits(db, now);
   const cutoff = new Date(now - deps.config.loginRecordRetentionMs);
   let records = 0;
   // In batches: the first run after a long time (or a shorter retention) may have many to drop.
   for (;;) {
-    const batch = db
-      .select({ id: loginRecords.id })
-      .from(loginRecords)
-      .where(lt(loginRecords.createdAt, cutoff))
-      .limit(RECORD_BATCH);
-    const gone = await db
-      .delete(loginRecords)
-      .where(inArray(loginRecords.id, batch))
-      .returning({ id: loginRecords.id });
-    records += gone.length;
-    if (gone.length < RECORD_BATCH) break;
+    const gone = await deleteLoginRecordsBefore(db, cutoff, RECORD_BATCH);
+    records += gone;
+    if (gone < RECORD_BATCH) break;
   }
   const counts = { captchas: expiredCaptchas.length, codes, limits, loginRecords: records };
   if (counts.captchas + codes + limits + records > 0) {

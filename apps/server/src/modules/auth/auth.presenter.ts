@@ -1,10 +1,10 @@
 import type { SessionUser } from '@cst/shared';
-import type { users } from '../../db/schema/index.ts';
 import { permissionsOf } from '../../platform/auth-context.ts';
+import type { UserRecord } from './auth.repository.ts';
 
 /** The session user of API.md from a user row. */
 export function presentSessionUser(
-  user: typeof users.$inferSelect,
+  user: UserRecord,
   tenantName: string | null,
   rolePermissions: string[] | null,
 ): SessionUser {

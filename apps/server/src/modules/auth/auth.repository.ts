@@ -1,6 +1,16 @@
-import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
-import { authTokens, loginRecords, roles, tenants, users } from '../../db/schema/index.ts';
+import { and, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
+import {
+  authTokens,
+  captchas,
+  loginRecords,
+  roles,
+  tenants,
+  users,
+} from '../../db/schema/index.ts';
 import type { DbOrTx } from '../../platform/db.ts';
+
+/** A row of `users` as stored. */
+export type UserRecord = typeof users.$inferSelect;
 
 /** The user row a login needs, found by username (case-insensitive). */
 export async function findUserForLogin(db: DbOrTx, username: string) {
@@ -146,4 +156,45 @@ export async function setPasswordHash(db: DbOrTx, userId: string, passwordHash: 
 /** Sets or clears a user's two-step password hash. */
 export async function setTwoStepHash(db: DbOrTx, userId: string, twoStepHash: string | null) {
   await db.update(users).set({ twoStepHash }).where(eq(users.id, userId));
+}
+
+/** Deletes the captchas expired before `at`; their ids. */
+export function deleteExpiredCaptchas(db: DbOrTx, at: Date) {
+  return db.delete(captchas).where(lt(captchas.expiresAt, at)).returning({ id: captchas.id });
+}
+
+/** Deletes up to `limit` login records created before `cutoff`; how many went. */
+export async function deleteLoginRecordsBefore(
+  db: DbOrTx,
+  cutoff: Date,
+  limit: number,
+): Promise<number> {
+  const batch = db
+    .select({ id: loginRecords.id })
+    .from(loginRecords)
+    .where(lt(loginRecords.createdAt, cutoff))
+    .limit(limit);
+  const gone = await db
+    .delete(loginRecords)
+    .where(inArray(loginRecords.id, batch))
+    .returning({ id: loginRecords.id });
+  return gone.length;
+}
+
+/** Stores a captcha's code hash until `expiresAt`; its id. */
+export async function insertCaptcha(db: DbOrTx, codeHash: string, expiresAt: Date) {
+  const rows = await db
+    .insert(captchas)
+    .values({ codeHash, expiresAt })
+    .returning({ id: captchas.id });
+  return rows[0]!.id;
+}
+
+/** Deletes a captcha not expired at `now`; its code hash, or undefined when there was none. */
+export async function takeCaptcha(db: DbOrTx, id: string, now: Date) {
+  const rows = await db
+    .delete(captchas)
+    .where(and(eq(captchas.id, id), gt(captchas.expiresAt, now)))
+    .returning({ codeHash: captchas.codeHash });
+  return rows[0]?.codeHash;
 }

@@ -1,7 +1,5 @@
 import { createHash } from 'node:crypto';
-import { and, eq, gt } from 'drizzle-orm';
 import type { CaptchaResult, LoginBody, LoginResult, SessionUser } from '@cst/shared';
-import { captchas } from '../../db/schema/index.ts';
 import { hashToken, newToken, type AuthContext } from '../../platform/auth-context.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { fail } from '../../platform/errors.ts';
@@ -66,24 +64,19 @@ export class AuthService {
       this.deps.now(),
     );
     const { code, img } = makeCaptcha((this.deps.captchaText ?? randomCaptchaText)());
-    const rows = await this.db
-      .insert(captchas)
-      .values({
-        codeHash: sha(code.toUpperCase()),
-        expiresAt: new Date(this.deps.now() + CAPTCHA_TTL_MS),
-      })
-      .returning({ id: captchas.id });
-    return { captchaEnabled: await this.captchaRequired(username, ip), uuid: rows[0]!.id, img };
+    const id = await repo.insertCaptcha(
+      this.db,
+      sha(code.toUpperCase()),
+      new Date(this.deps.now() + CAPTCHA_TTL_MS),
+    );
+    return { captchaEnabled: await this.captchaRequired(username, ip), uuid: id, img };
   }
 
   /** Consumes a captcha; true when the code matches and it has not expired. */
   private async checkCaptcha(uuid: string | undefined, code: string | undefined): Promise<boolean> {
     if (!uuid || !code || !/^[0-9a-f-]{36}$/i.test(uuid)) return false;
-    const rows = await this.db
-      .delete(captchas)
-      .where(and(eq(captchas.id, uuid), gt(captchas.expiresAt, new Date(this.deps.now()))))
-      .returning({ codeHash: captchas.codeHash });
-    return rows[0]?.codeHash === sha(code.toUpperCase());
+    const codeHash = await repo.takeCaptcha(this.db, uuid, new Date(this.deps.now()));
+    return codeHash === sha(code.toUpperCase());
   }
 
   /** Signs a user in; every attempt is recorded. */

@@ -3,8 +3,13 @@ import type { Deps } from '../../platform/deps.ts';
 import { fail } from '../../platform/errors.ts';
 import { hashPassword } from '../../platform/passwords.ts';
 import { enforceLimits } from '../../platform/rate-limit.ts';
-import { BillingService } from '../billing/billing.service.ts';
-import * as usersRepo from '../users/users.repository.ts';
+import { BillingService } from '../billing/index.ts';
+import {
+  usernameTaken as usersRepoUsernameTaken,
+  insertTenantWithManager as usersRepoInsertTenantWithManager,
+  audit as usersRepoAudit,
+  violatedUnique as usersRepoViolatedUnique,
+} from '../users/index.ts';
 import * as repo from './auth.repository.ts';
 import { normalizeTarget, type VerifyCodeService } from './verify-code.service.ts';
 
@@ -46,15 +51,15 @@ export class RegistrationService {
     try {
       return await db.transaction(async (tx) => {
         await this.codes.use(tx, codeId);
-        if (await usersRepo.usernameTaken(tx, body.username)) throw fail.conflict('accountTaken');
+        if (await usersRepoUsernameTaken(tx, body.username)) throw fail.conflict('accountTaken');
         if (await repo.findUserByContact(tx, target)) throw fail.conflict('targetTaken');
-        const ids = await usersRepo.insertTenantWithManager(tx, body.tenantName, {
+        const ids = await usersRepoInsertTenantWithManager(tx, body.tenantName, {
           username: body.username,
           passwordHash,
           nickname: body.nickname,
           contact: target,
         });
-        await usersRepo.audit(tx, {
+        await usersRepoAudit(tx, {
           tenantId: ids.tenantId,
           userId: ids.uid,
           action: 'tenant.register',
@@ -66,7 +71,7 @@ export class RegistrationService {
       });
     } catch (err) {
       // Someone took the name or the contact between the check and the insert.
-      const constraint = usersRepo.violatedUnique(err);
+      const constraint = usersRepoViolatedUnique(err);
       if (constraint === 'users_contact') throw fail.conflict('targetTaken');
       if (constraint !== null) throw fail.conflict('accountTaken');
       throw err;
@@ -87,7 +92,7 @@ export class RegistrationService {
       await this.codes.use(tx, codeId);
       await repo.setPasswordHash(tx, user.id, passwordHash);
       await repo.revokeUserTokens(tx, user.id, new Date(this.deps.now()));
-      await usersRepo.audit(tx, {
+      await usersRepoAudit(tx, {
         tenantId: user.tenantId,
         userId: user.id,
         action: 'user.forgetPassword',

@@ -14,6 +14,8 @@ export interface Manifest {
   /** The product version that wrote it. */
   version: string;
   createdAt: string;
+  /** The scheduler's run that took it (`backup_runs.key`), when one did. */
+  run?: string;
   database: {
     kind: 'pglite' | 'postgres';
     /** Migrations applied and the newest one (its tag and time). */
@@ -24,10 +26,15 @@ export interface Manifest {
   };
   storage: {
     kind: 'local' | 's3';
-    /** Stored files in the archive (local storage), under `files/`. */
+    /**
+     * Stored files: in the archive under `files/` (local storage) or `objects/` (S3, copied), or
+     * listed in `s3-objects.tsv` (S3, listed).
+     */
     files: number;
-    /** With S3: the bucket, whose objects are not in the archive unless copied. */
+    /** With S3: the bucket. */
     bucket?: string;
+    /** With S3: whether the archive holds the objects (`copied`) or only their list. */
+    objects?: 'listed' | 'copied';
   };
   /** Every other entry of the archive: its path, size and SHA-256 (hex). */
   parts: { path: string; size: number; sha256: string }[];

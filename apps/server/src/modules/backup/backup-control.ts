@@ -20,7 +20,8 @@ export class FolderInUseError extends Error {
 }
 
 /** A request to the running server, one JSON line. */
-export type ControlRequest = { op: 'backup'; out: string } | { op: 'status' };
+export type ControlRequest =
+  { op: 'backup'; out: string; copyObjects?: boolean } | { op: 'status' };
 /** Its answer, one JSON line. */
 export type ControlReply = { ok: true; result: unknown } | { ok: false; error: string };
 

@@ -16,19 +16,22 @@ function argOf(args: string[], name: string): string | undefined {
 async function main(): Promise<void> {
   const args = process.argv.slice(2);
   const out = argOf(args, '--out');
-  if (!out) throw new BackupError('usage: npm run backup -- --out FILE.tar.gz');
+  if (!out) throw new BackupError('usage: npm run backup -- --out FILE.tar.gz [--copy-objects]');
   const target = path.resolve(out);
   const config = loadConfig(process.env);
+  // With STORAGE=s3: the bucket's objects copied into the archive, not only listed.
+  const copyObjects = args.includes('--copy-objects') || !!config.backup.copyObjects;
+  const options = { copyObjects };
   let manifest: Manifest;
   if (config.databaseUrl) {
     const database = await openPostgres(config.databaseUrl, 2);
     try {
-      manifest = await takeBackup({ config, database, now: Date.now }, target);
+      manifest = await takeBackup({ config, database, now: Date.now }, target, options);
     } finally {
       await database.close();
     }
   } else {
-    const reply = await askServer(config.dataDir, { op: 'backup', out: target });
+    const reply = await askServer(config.dataDir, { op: 'backup', out: target, copyObjects });
     if (reply && !reply.ok) throw new BackupError(reply.error);
     if (reply?.ok) {
       manifest = reply.result as Manifest;
@@ -37,7 +40,7 @@ async function main(): Promise<void> {
       // No server runs on this folder: the command opens it itself.
       const database = await openPglite(config.dataDir);
       try {
-        manifest = await takeBackup({ config, database, now: Date.now }, target);
+        manifest = await takeBackup({ config, database, now: Date.now }, target, options);
       } finally {
         await database.close();
       }
@@ -49,10 +52,13 @@ async function main(): Promise<void> {
       `  version ${manifest.version}, migration ${manifest.database.lastMigration?.tag ?? '-'}\n` +
       `  ${rows} rows in ${Object.keys(manifest.database.tables).length} tables, ` +
       `${manifest.storage.files} stored files\n` +
-      (manifest.storage.kind === 's3'
-        ? `  S3 bucket ${manifest.storage.bucket}: its objects are not in the archive; back the ` +
-          `bucket up with its own versioning or replication (docs/operations.md)\n`
-        : ''),
+      (manifest.storage.kind === 's3' && manifest.storage.objects === 'copied'
+        ? `  the objects of S3 bucket ${manifest.storage.bucket} are in the archive\n`
+        : manifest.storage.kind === 's3'
+          ? `  S3 bucket ${manifest.storage.bucket}: its objects are listed, not copied; copy ` +
+            `them in with --copy-objects (or BACKUP_S3_OBJECTS=copy), or back the bucket up ` +
+            `with its own versioning or replication (docs/operations.md)\n`
+          : ''),
   );
 }
 

@@ -1,16 +1,44 @@
 import type { Deps } from '../../platform/deps.ts';
 import { periodicJob } from '../../scheduler/periodic.ts';
-import { backupRunnerOf } from './backup.runner.ts';
+import type { Claimed, JobKind } from '../../scheduler/scheduler.ts';
+import { claimRun, releaseRuns, type BackupRun } from './backup-runs.repository.ts';
+import { BACKUP_JOB, backupRunnerOf } from './backup.runner.ts';
 
 /** How often the schedule checks when backups are off (it then does nothing). */
 const IDLE_EVERY_MS = 86_400_000;
 
 /**
- * Scheduled backups (BACKUP_EVERY, default daily) as a periodic job of the one scheduler: one
- * claimed slot per period across instances; a period missed while no server ran is not repeated.
+ * The schedule of backups (BACKUP_EVERY, default daily) as a periodic job of the one scheduler:
+ * one claimed slot per period across instances asks for a run keyed by the slot; a period missed
+ * while no server ran is not repeated.
  */
-export function backupJob(deps: Deps) {
-  return periodicJob('backup', deps.config.backup.everyMs ?? IDLE_EVERY_MS, (d) =>
-    backupRunnerOf(d).scheduled(),
+export function backupScheduleJob(deps: Deps) {
+  return periodicJob('backup', deps.config.backup.everyMs ?? IDLE_EVERY_MS, (d, at) =>
+    backupRunnerOf(d).scheduled(at),
   );
+}
+
+/**
+ * The runs asked for (`backup_runs`: the schedule's, the console's button), one at a time on
+ * the `backup` lane: claimed with `FOR UPDATE SKIP LOCKED` and leased; a run whose holder died
+ * (kill -9) is claimed again once its lease lapses and finds its archive if it was complete.
+ */
+export function backupRunJob(): JobKind<BackupRun> {
+  return {
+    name: BACKUP_JOB,
+    async claim(scope): Promise<Claimed<BackupRun>[]> {
+      const run = await claimRun(scope.tx, scope.owner, scope.now, scope.leaseUntil(scope.now));
+      return run ? [{ lane: BACKUP_JOB, key: run.key, at: scope.now, data: run }] : [];
+    },
+    async run(item, ctx) {
+      await backupRunnerOf(ctx.deps).runClaimed(item.data, ctx.owner, ctx.options.leaseMs);
+    },
+    async release(items, ctx) {
+      await releaseRuns(
+        ctx.deps.db,
+        items.map((i) => i.data.id),
+        ctx.owner,
+      );
+    },
+  };
 }

@@ -1,7 +1,7 @@
 import type { Deps } from '../../platform/deps.ts';
 import { job, type ServerModule } from '../module.ts';
 import { controlSocketOf, FolderInUseError, listenControl } from './backup-control.ts';
-import { backupJob } from './backup.job.ts';
+import { backupRunJob, backupScheduleJob } from './backup.job.ts';
 import { registerBackupRoutes } from './backup.routes.ts';
 import { backupRunnerOf } from './backup.runner.ts';
 
@@ -14,7 +14,7 @@ export function backupModule(deps: Deps): ServerModule {
   let closeControl: (() => Promise<void>) | null = null;
   return {
     name: 'backup',
-    jobs: [job(backupJob(deps))],
+    jobs: [job(backupScheduleJob(deps)), job(backupRunJob())],
     routes: (app) => registerBackupRoutes(app, deps),
     async start() {
       if (!runner.available) return;
@@ -23,7 +23,7 @@ export function backupModule(deps: Deps): ServerModule {
         closeControl = await listenControl(socket, async (req) => {
           if (req.op === 'status') return { running: true };
           if (req.op !== 'backup' || typeof req.out !== 'string') throw new Error('bad request');
-          return runner.run('command', req.out);
+          return runner.run('command', req.out, req.copyObjects);
         });
       } catch (err) {
         if (err instanceof FolderInUseError) throw err;

@@ -27,13 +27,12 @@ export function registerBackupRoutes(app: FastifyInstance, deps: Deps): void {
     url: BASE,
     access: access.can('platform.backups'),
     tags,
-    summary: 'Start a backup now (it runs in the background; the list shows it when done)',
+    summary: 'Ask for a backup now (the scheduler takes it; the list shows it when done)',
     response: backupStatus,
-    handler: () => {
+    handler: async () => {
       if (!runner.available) throw fail.invalid('backupUnavailable');
-      if (runner.running) throw fail.conflict('backupRunning');
-      // The result is recorded in the history; a failure is logged there too.
-      runner.run('console').catch(() => undefined);
+      // A run of the scheduler, as the schedule's: it survives a restart and is taken once.
+      if (runner.running || !(await runner.request())) throw fail.conflict('backupRunning');
       return runner.status();
     },
   });

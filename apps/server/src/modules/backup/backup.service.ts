@@ -3,8 +3,9 @@ import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import type { Config } from '../../platform/config.ts';
-import type { Database } from '../../platform/db.ts';
+import { openPglite, openPostgres, type Database } from '../../platform/db.ts';
 import { codeMigrations, PRODUCT_VERSION } from '../../platform/migration-state.ts';
+import { S3Storage } from '../../storage/s3-storage.ts';
 import {
   BackupError,
   extractArchive,
@@ -19,6 +20,8 @@ import {
   snapshotPostgres,
   stageFiles,
 } from './snapshot.repository.ts';
+import { markRestoredRun } from './backup-runs.repository.ts';
+import { listObjectsInto, OBJECTS_DIR, putObjectsBack, stageObjects } from './s3-objects.ts';
 
 /** What a backup reads: the configuration (DATA_DIR, storage) and the open database. */
 export interface BackupSource {
@@ -27,12 +30,24 @@ export interface BackupSource {
   now: () => number;
 }
 
+/** How a backup treats an S3 bucket: lists its objects (default) or copies them in. */
+export interface BackupOptions {
+  copyObjects?: boolean;
+  /** The idempotency key of the scheduler's run taking it (recorded in the manifest). */
+  run?: string;
+}
+
 /**
  * Writes one archive at `out` holding a consistent snapshot of the database and the stored
  * files, with its manifest (docs/operations.md). `out` appears only once complete; a file of that
- * name is never overwritten.
+ * name is never overwritten. With STORAGE=s3 the bucket's objects are listed, or copied in with
+ * `copyObjects`.
  */
-export async function takeBackup(source: BackupSource, out: string): Promise<Manifest> {
+export async function takeBackup(
+  source: BackupSource,
+  out: string,
+  options: BackupOptions = {},
+): Promise<Manifest> {
   const target = path.resolve(out);
   await fsp.mkdir(path.dirname(target), { recursive: true });
   if (fs.existsSync(target)) throw new BackupError(`${target} already exists`);
@@ -43,13 +58,25 @@ export async function takeBackup(source: BackupSource, out: string): Promise<Man
     const local = config.storage === 'local';
     const filesRoot = path.join(config.dataDir, 'files');
     const stagedFiles = path.join(staging, 'files');
-    if (local) await stageFiles(filesRoot, stagedFiles);
+    const bucket = local ? null : new S3Storage(config.s3);
+    const copy = !!bucket && !!options.copyObjects;
+    const stagedObjects = path.join(staging, OBJECTS_DIR);
+    // Stored files never change: a pass before the snapshot and one after hold all it refers to.
+    const stage = async () => {
+      if (local) await stageFiles(filesRoot, stagedFiles);
+      if (copy) await stageObjects(bucket, stagedObjects);
+    };
+    await stage();
     const facts =
       database.kind === 'pglite'
         ? await snapshotPglite(database, staging)
         : await snapshotPostgres(database.url!, staging);
-    if (local) await stageFiles(filesRoot, stagedFiles);
-    const fileCount = local ? (await listFiles(stagedFiles)).length : 0;
+    await stage();
+    const fileCount = local
+      ? (await listFiles(stagedFiles)).length
+      : copy
+        ? (await listFiles(stagedObjects)).length
+        : await listObjectsInto(bucket!, staging);
     return await writeArchive(
       staging,
       {
@@ -57,11 +84,12 @@ export async function takeBackup(source: BackupSource, out: string): Promise<Man
         product: 'cst-console',
         version: PRODUCT_VERSION,
         createdAt: new Date(source.now()).toISOString(),
+        ...(options.run ? { run: options.run } : {}),
         database: { kind: database.kind, ...facts },
         storage: {
           kind: config.storage,
           files: fileCount,
-          ...(local ? {} : { bucket: config.s3.bucket }),
+          ...(local ? {} : { bucket: config.s3.bucket, objects: copy ? 'copied' : 'listed' }),
         },
       },
       target,
@@ -109,7 +137,7 @@ function isEmptyDir(dir: string): boolean {
  * parts into place. Nothing is left in DATA_DIR when it refuses or fails.
  */
 export async function restoreBackup(
-  config: Pick<Config, 'dataDir' | 'databaseUrl'>,
+  config: Pick<Config, 'dataDir' | 'databaseUrl'> & Partial<Pick<Config, 'storage' | 's3'>>,
   file: string,
 ): Promise<Manifest> {
   const archive = path.resolve(file);
@@ -140,6 +168,14 @@ export async function restoreBackup(
           : 'this backup is of a PostgreSQL database: set DATABASE_URL to an empty database',
       );
     }
+    // Copied S3 objects first: written only where missing, they may be put again by a retry.
+    const objects = path.join(work, OBJECTS_DIR);
+    if (fs.existsSync(objects) && config.storage === 's3') {
+      await putObjectsBack(new S3Storage(config.s3!), objects);
+    } else if (fs.existsSync(objects)) {
+      // Local storage: the objects become the embedded store's files, key for key.
+      await fsp.rename(objects, path.join(work, 'files'));
+    }
     if (kind === 'postgres')
       await restorePostgres(config.databaseUrl!, path.join(work, 'database.pgdump'));
     else await fsp.rename(path.join(work, 'pg'), path.join(dataDir, 'pg'));
@@ -147,6 +183,17 @@ export async function restoreBackup(
       await fsp.rename(path.join(work, 'files'), path.join(dataDir, 'files'));
     }
     await fsp.rm(work, { recursive: true, force: true });
+    if (manifest.run) {
+      // The run that took this archive was under way in its snapshot: it is this archive.
+      const db = config.databaseUrl
+        ? await openPostgres(config.databaseUrl, 1)
+        : await openPglite(dataDir);
+      try {
+        await markRestoredRun(db.db, manifest.run, Date.parse(manifest.createdAt));
+      } finally {
+        await db.close();
+      }
+    }
     return manifest;
   } catch (err) {
     await fsp.rm(work, { recursive: true, force: true });

@@ -14,6 +14,12 @@ async function main(): Promise<void> {
     `Restored ${file} (taken ${manifest.createdAt} by version ${manifest.version}) into ` +
       `${config.databaseUrl ? 'DATABASE_URL and ' : ''}${config.dataDir}\n` +
       `  ${rows} rows, ${manifest.storage.files} stored files; every part matched its SHA-256.\n` +
+      (manifest.storage.objects === 'copied'
+        ? `  The S3 objects went ${config.storage === 's3' ? `into bucket ${config.s3.bucket}` : `into ${config.dataDir}/files (STORAGE=local)`}.\n`
+        : manifest.storage.objects === 'listed'
+          ? `  The stored files stayed in S3 bucket ${manifest.storage.bucket} (the archive lists them): ` +
+            'start with STORAGE=s3 and that bucket.\n'
+          : '') +
       `  Start the console with the same WA_AUTH_KEY as before: npm start\n`,
   );
 }

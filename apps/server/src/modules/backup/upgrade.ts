@@ -35,7 +35,7 @@ export async function upgradeSafely(
     );
     const out = path.join(config.backup.dir, name);
     const started = Date.now();
-    await takeBackup({ config, database, now }, out);
+    await takeBackup({ config, database, now }, out, { copyObjects: config.backup.copyObjects });
     await recordBackup(
       config.backup.dir,
       {

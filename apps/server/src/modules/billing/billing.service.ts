@@ -19,7 +19,7 @@ import type { AuthContext } from '../../platform/auth-context.ts';
 import type { DbOrTx, Tx } from '../../platform/db.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { fail } from '../../platform/errors.ts';
-import { insertPorts } from '../ports/ports.repository.ts';
+import { insertPorts } from '../ports/index.ts';
 import { msOf, presentOrder, presentWallet } from './billing.presenter.ts';
 import * as repo from './billing.repository.ts';
 

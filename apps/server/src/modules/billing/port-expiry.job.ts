@@ -1,7 +1,7 @@
 import { translate } from '@cst/shared';
 import type { Deps } from '../../platform/deps.ts';
 import { periodicJob } from '../../scheduler/periodic.ts';
-import { publishStatus } from '../accounts/account-push.ts';
+import { recordStatusEvents, publishStatus } from '../accounts/index.ts';
 import { offlineExpiredAccounts } from './billing.repository.ts';
 
 /** How often the expiry check runs. */
@@ -15,7 +15,11 @@ export const PORT_EXPIRY_INTERVAL_MS = 60_000;
  */
 export async function expirePortAccounts(deps: Deps): Promise<number> {
   const now = new Date(deps.now());
-  const rows = await offlineExpiredAccounts(deps.db, now, translate('portExpiredOffline', 'zh-CN'));
+  const rows = await deps.db.transaction(async (tx) => {
+    const gone = await offlineExpiredAccounts(tx, now, translate('portExpiredOffline', 'zh-CN'));
+    await recordStatusEvents(tx, gone);
+    return gone;
+  });
   for (const row of rows) await publishStatus(deps, row);
   return rows.length;
 }

@@ -1,9 +1,15 @@
 import { randomBytes } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
 import { newOrderNumber } from '@cst/shared';
-import { orders, ports, tenants, users } from '../../db/schema/index.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { hashPassword } from '../../platform/passwords.ts';
+import { usernameTaken } from '../users/index.ts';
+import {
+  insertOrder,
+  insertPortRows,
+  insertTenant,
+  insertUser,
+  tenantOfUsername,
+} from './seed.repository.ts';
 
 /** Ports the demo tenant starts with, and how long they last. */
 export const DEMO_PORTS = 60;
@@ -28,18 +34,11 @@ const randomPassword = () => randomBytes(9).toString('base64url');
 export async function seed(deps: Deps): Promise<CreatedLogin[]> {
   const { db, config } = deps;
   const created: CreatedLogin[] = [];
-  const exists = async (username: string) =>
-    (
-      await db
-        .select({ id: users.id })
-        .from(users)
-        .where(sql`lower(${users.username}) = lower(${username})`)
-        .limit(1)
-    ).length > 0;
+  const exists = (username: string) => usernameTaken(db, username);
 
   if (!(await exists(config.adminUsername))) {
     const password = config.adminPassword ?? randomPassword();
-    await db.insert(users).values({
+    await insertUser(db, {
       username: config.adminUsername,
       passwordHash: await hashPassword(password),
       nickname: '平台管理员',
@@ -58,57 +57,45 @@ export async function seed(deps: Deps): Promise<CreatedLogin[]> {
     const password = config.demoPassword ?? randomPassword();
     const passwordHash = await hashPassword(password);
     await db.transaction(async (tx) => {
-      const [tenant] = await tx
-        .insert(tenants)
-        .values({ name: '演示企业' })
-        .returning({ id: tenants.id });
-      const tenantId = tenant!.id;
-      const [manager] = await tx
-        .insert(users)
-        .values({
-          tenantId,
-          username: 'demo',
-          passwordHash,
-          nickname: '演示管理员',
-          role: 'manager',
-        })
-        .returning({ id: users.id });
-      const [sup] = await tx
-        .insert(users)
-        .values({
-          tenantId,
-          username: 'demo-sup',
-          passwordHash,
-          nickname: '演示主管',
-          role: 'subAdmin',
-          superiorId: manager!.id,
-        })
-        .returning({ id: users.id });
+      const tenantId = await insertTenant(tx, '演示企业');
+      const managerId = await insertUser(tx, {
+        tenantId,
+        username: 'demo',
+        passwordHash,
+        nickname: '演示管理员',
+        role: 'manager',
+      });
+      const supId = await insertUser(tx, {
+        tenantId,
+        username: 'demo-sup',
+        passwordHash,
+        nickname: '演示主管',
+        role: 'subAdmin',
+        superiorId: managerId,
+      });
       for (const [i, name] of ['客服一号', '客服二号'].entries()) {
-        await tx.insert(users).values({
+        await insertUser(tx, {
           tenantId,
           username: `demo-seat${i + 1}`,
           passwordHash,
           nickname: name,
           role: 'office',
-          superiorId: sup!.id,
+          superiorId: supId,
           seatPrefix: `S${i + 1}`,
         });
       }
       const expiresAt = new Date(deps.now() + DEMO_PORT_DAYS * 86400_000);
       const prefix = tenantId.slice(0, 8).toUpperCase();
-      const demoPorts = await tx
-        .insert(ports)
-        .values(
-          Array.from({ length: DEMO_PORTS }, (_, i) => ({
-            tenantId,
-            code: `P-${prefix}-${String(i + 1).padStart(4, '0')}`,
-            expiresAt,
-          })),
-        )
-        .returning({ id: ports.id });
+      const portIds = await insertPortRows(
+        tx,
+        Array.from({ length: DEMO_PORTS }, (_, i) => ({
+          tenantId,
+          code: `P-${prefix}-${String(i + 1).padStart(4, '0')}`,
+          expiresAt,
+        })),
+      );
       // Every port a company holds came with an order, the demo's trial ports too.
-      await tx.insert(orders).values({
+      await insertOrder(tx, {
         tenantId,
         orderNumber: newOrderNumber('TR'),
         type: 'trial',
@@ -116,9 +103,9 @@ export async function seed(deps: Deps): Promise<CreatedLogin[]> {
         changeAmount: 0,
         afterAmount: 0,
         portCount: DEMO_PORTS,
-        portIds: demoPorts.map((p) => p.id),
+        portIds,
         remark: `${DEMO_PORT_DAYS}d`,
-        userId: manager!.id,
+        userId: managerId,
         operatorName: 'demo',
       });
     });
@@ -157,10 +144,5 @@ export function createdLoginsText(created: CreatedLogin[]): string {
 
 /** The demo tenant's id, when it exists. */
 export async function demoTenantId(deps: Deps): Promise<string | null> {
-  const rows = await deps.db
-    .select({ tenantId: users.tenantId })
-    .from(users)
-    .where(eq(users.username, 'demo'))
-    .limit(1);
-  return rows[0]?.tenantId ?? null;
+  return tenantOfUsername(deps.db, 'demo');
 }

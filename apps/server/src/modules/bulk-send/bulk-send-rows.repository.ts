@@ -1,5 +1,5 @@
-import { sql } from 'drizzle-orm';
-import { BULK_DEFAULT_SETTINGS as D, bulkRequestIdOf, parseBulkRequestId } from '@cst/shared';
+import { sql, type SQL } from 'drizzle-orm';
+import { bulkRequestIdOf, parseBulkRequestId, type PacingNumbers } from '@cst/shared';
 import type { BulkDraft } from '../../db/schema/index.ts';
 import type { DbOrTx, Tx } from '../../platform/db.ts';
 import { rowsOf } from '../../platform/db.ts';
@@ -34,24 +34,47 @@ export interface Candidate {
   quiet_end: string | null;
 }
 
-/** A setting of the account's override, else the tenant's, else the default. */
+/** A setting of the account's override, else the tenant's, else the platform's default. */
 const setting = (col: string, fallback: number) =>
-  sql.raw(`coalesce(sa.${col}, st.${col}, ${fallback})`);
+  sql`coalesce(${sql.raw(`sa.${col}`)}, ${sql.raw(`st.${col}`)}, ${fallback}::int)`;
 
-/** Pairs to claim for, oldest task first, each task's accounts in their order. */
+/**
+ * A daily cap during the account's warm-up: on day d (0 = the day of its first login) of
+ * `warmupDays`, (d + 1) / (warmupDays + 1) of the cap, at least 1; the whole cap after.
+ */
+function warmedUp(cap: SQL, now: number, warmupDays: number): SQL {
+  if (warmupDays <= 0) return cap;
+  const day = sql`floor((${now}::bigint - extract(epoch from a.first_login_at) * 1000) / 86400000)`;
+  return sql`case when a.first_login_at is null or ${day} >= ${warmupDays}::int then ${cap}
+    else least(${cap}, greatest(1, ceil((${cap})::numeric * (${day} + 1) / (${warmupDays}::int + 1))))::int
+    end`;
+}
+
+/**
+ * Pairs to claim for, oldest task first, each task's accounts in their order. `D` is the
+ * platform's human pacing, for what neither the account nor the tenant has set; a new account's
+ * caps grow over the platform's `warmupDays`.
+ */
 export async function candidates(
   tx: Tx,
   now: number,
   day: string,
   limit: number,
+  D: PacingNumbers,
+  warmupDays = 0,
 ): Promise<Candidate[]> {
   return rowsOf<Candidate>(
     await tx.execute(sql`
       select * from (
         select t.id as task_id, t.tenant_id, t.task_type, a.id as account_id,
           jsonb_array_length(t.messages) as message_count,
-          case when t.task_type = 'groups' then ${setting('group_daily_cap', D.groupDailyCap)}
-               else ${setting('daily_cap', D.dailyCapPerAccount)} end as daily_cap,
+          ${warmedUp(
+            sql`case when t.task_type = 'groups'
+                     then ${setting('group_daily_cap', D.groupDailyCap)}
+                     else ${setting('daily_cap', D.dailyCapPerAccount)} end`,
+            now,
+            warmupDays,
+          )} as daily_cap,
           ${setting('message_interval_sec', D.messageIntervalSec)} as message_interval_sec,
           case when t.task_type = 'groups'
                then ${setting('group_interval_sec', D.groupIntervalSec)}
@@ -66,6 +89,8 @@ export async function candidates(
         cross join lateral unnest(t.work_account_ids) with ordinality as u(account_id, ord)
         join work_accounts a
           on a.id = u.account_id and a.tenant_id = t.tenant_id and a.status = 'online'
+          -- An account at ban risk 危险 sends nothing automated until a person resumes it.
+          and a.risk <> 'danger'
         left join bulk_send_settings sa on sa.work_account_id = a.id
         left join bulk_send_settings st
           on st.tenant_id = t.tenant_id and st.work_account_id is null
@@ -164,7 +189,7 @@ export async function loadRunRows(db: DbOrTx, taskId: string, seqs: number[]): P
     await db.execute(sql`
       select r.tenant_id, r.task_id, r.seq, r.round, r.state, r.lease_owner, r.target,
              r.talk_type, r.msg_index, t.status as task_status, t.name as task_name, t.messages,
-             a.id as account_id, a.wxid as work_wxid, a.status as account_status
+             a.id as account_id, a.wxid as work_wxid, case when a.risk = 'danger' then 'riskPaused' else a.status end as account_status
       from bulk_send_rows r
       join bulk_send_tasks t on t.id = r.task_id
       join work_accounts a on a.id = r.work_account_id

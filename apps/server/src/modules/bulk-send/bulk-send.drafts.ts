@@ -1,10 +1,10 @@
 import { CHAT_FILE_MAX_BYTES, CHAT_VIDEO_MAX_BYTES, MSG_TYPE, ossUrl } from '@cst/shared';
-import type { BulkDraft } from '../../db/schema/index.ts';
+import type { BulkDraft } from './bulk-send.repository.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { fail } from '../../platform/errors.ts';
-import { FilesService, keyOfUrl, tenantOfKey } from '../files/files.service.ts';
-import type { ContentMessage } from '../material/material-content.ts';
-import { isWebUrl } from '../media/media.service.ts';
+import { FilesService, keyOfUrl, tenantOfKey } from '../files/index.ts';
+import type { ContentMessage } from '../material/index.ts';
+import { isWebUrl } from '../media/index.ts';
 
 /** Whether a picture address is acceptable: http(s), or one of the tenant's files. */
 function okPictureUrl(url: string, tenantId: string): boolean {

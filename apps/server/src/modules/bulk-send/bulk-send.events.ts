@@ -1,8 +1,8 @@
 import type { SendReceiptEvent } from '../../gateway/index.ts';
 import { Batcher } from '../../platform/batcher.ts';
 import type { Deps } from '../../platform/deps.ts';
-import type { AccountRef } from '../accounts/account-ref.ts';
-import type { MessageRow } from '../conversations/conversation.presenter.ts';
+import type { AccountRef } from '../accounts/index.ts';
+import type { MessageRow } from '../conversations/index.ts';
 import { progressSoon } from './bulk-send.push.ts';
 import { advanceRows, rowOfRequestId, type RowAnswer } from './bulk-send-rows.repository.ts';
 

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { FriendItem } from '@cst/shared';
 import { messages, workAccounts } from '../../db/schema/index.ts';
@@ -11,9 +11,9 @@ import { BulkSendJob, type BulkItem } from './bulk-send.job.ts';
 import { laneOf } from './bulk-send-rows.repository.ts';
 import {
   FAST_BULK_SETTINGS,
-  createBulk,
   friendsOf,
   receivedMessages,
+  scheduledTask,
   waitBulk,
 } from './bulk-send.test-support.ts';
 
@@ -44,26 +44,45 @@ beforeAll(async () => {
   friends = await friendsOf(server, demo, acc.wxid);
 });
 
+/**
+ * Runs, as the stale 'instance-a', the sends of task `id` that `which` picks (one item, in seq
+ * order), as its scheduler would have after claiming them.
+ */
+async function runAsInstanceA(id: string, which: SQL, now: number): Promise<void> {
+  const db = server.deps.db;
+  const seqs = rowsOf<{ seq: number }>(
+    await db.execute(sql`
+      select seq from bulk_send_rows where task_id = ${id} and ${which} order by seq`),
+  ).map((r) => r.seq);
+  const [account] = rowsOf<{ id: string }>(
+    await db.execute(sql`select id from work_accounts where wxid = ${acc.wxid}`),
+  );
+  const data: BulkItem = {
+    tenantId,
+    taskId: id,
+    seqs,
+    firsts: 0,
+    day: server.scheduler.options.dayOf(now),
+  };
+  await new BulkSendJob(server.deps).run(
+    { lane: laneOf('friends', account!.id), key: `${id}:${seqs[0]}:1`, at: now, data },
+    { deps: server.deps, owner: 'instance-a', options: server.scheduler.options },
+  );
+}
+
 describe('order across lease moves', () => {
   it('a stale instance does not send a target’s later messages before the 1st it lost', async () => {
     // Instance A claimed the target's 1st message in one round and its 2nd in the next, so the
     // 2nd's lease outlives the 1st's. A stalls (GC) past the 1st's lease: instance B may take
     // the 1st. A wakes and runs the 2nd, still its own — before B's run of the 1st.
     const target = friends[0]!.friendWxid;
-    const r = await createBulk(server, demo, {
-      workWxids: [acc.wxid],
-      targets: { mode: 'list', wxids: [target] },
-      messages: [
-        { kind: 'text', content: '栅栏第一条' },
-        { kind: 'text', content: '栅栏第二条' },
-        { kind: 'text', content: '栅栏第三条' },
-      ],
-      sendType: 'scheduled',
-      sendAt: Date.now() + 3_600_000,
-    });
-    expect(r.status).toBe(200);
-    const id = r.data.taskId;
-    await waitBulk(server, demo, id, (t) => t.status === 'pending');
+    const id = await scheduledTask(
+      server,
+      demo,
+      acc.wxid,
+      [target],
+      ['栅栏第一条', '栅栏第二条', '栅栏第三条'],
+    );
     const db = server.deps.db;
     const now = Date.now();
     // The 1st: A's lease ends in 1.5 s (then this server, B, takes it); the 2nd and 3rd: A's for
@@ -78,32 +97,8 @@ describe('order across lease moves', () => {
       where task_id = ${id} and msg_index > 0`);
     await db.execute(sql`
       update bulk_send_tasks set status = 'running', started_at = ${now} where id = ${id}`);
-    const later = rowsOf<{ seq: number }>(
-      await db.execute(sql`
-        select seq from bulk_send_rows where task_id = ${id} and msg_index > 0 order by seq`),
-    );
     // A runs its 2nd and 3rd messages now (one burst: intervals of 0).
-    const [account] = rowsOf<{ id: string }>(
-      await db.execute(sql`select id from work_accounts where wxid = ${acc.wxid}`),
-    );
-    const job = new BulkSendJob(server.deps);
-    const item = {
-      lane: laneOf('friends', account!.id),
-      key: `${id}:${later[0]!.seq}:1`,
-      at: now,
-      data: {
-        tenantId,
-        taskId: id,
-        seqs: later.map((l) => l.seq),
-        firsts: 0,
-        day: server.scheduler.options.dayOf(now),
-      } satisfies BulkItem,
-    };
-    await job.run(item, {
-      deps: server.deps,
-      owner: 'instance-a',
-      options: server.scheduler.options,
-    });
+    await runAsInstanceA(id, sql`msg_index > 0`, now);
     await waitBulk(server, demo, id, (t) => t.status === 'completed', 30_000);
     const got = (await receivedMessages(server, demo, acc.wxid)).filter(
       (m) => m.peerWxid === target,
@@ -115,19 +110,13 @@ describe('order across lease moves', () => {
     // The 1st message to the target failed at the platform (undelivered); the 2nd comes up after
     // it. Sent, it would reach the contact before the 1st's reissue: it is held, failed too.
     const target = friends[1]!.friendWxid;
-    const r = await createBulk(server, demo, {
-      workWxids: [acc.wxid],
-      targets: { mode: 'list', wxids: [target] },
-      messages: [
-        { kind: 'text', content: '先发的第一条' },
-        { kind: 'text', content: '后发的第二条' },
-      ],
-      sendType: 'scheduled',
-      sendAt: Date.now() + 3_600_000,
-    });
-    expect(r.status).toBe(200);
-    const id = r.data.taskId;
-    await waitBulk(server, demo, id, (t) => t.status === 'pending');
+    const id = await scheduledTask(
+      server,
+      demo,
+      acc.wxid,
+      [target],
+      ['先发的第一条', '后发的第二条'],
+    );
     const db = server.deps.db;
     const now = Date.now();
     await db.execute(sql`
@@ -139,28 +128,7 @@ describe('order across lease moves', () => {
       where task_id = ${id} and msg_index = 1`);
     await db.execute(sql`
       update bulk_send_tasks set status = 'running', started_at = ${now} where id = ${id}`);
-    const [second] = rowsOf<{ seq: number }>(
-      await db.execute(sql`select seq from bulk_send_rows where task_id = ${id} and msg_index = 1`),
-    );
-    const [account] = rowsOf<{ id: string }>(
-      await db.execute(sql`select id from work_accounts where wxid = ${acc.wxid}`),
-    );
-    const job = new BulkSendJob(server.deps);
-    await job.run(
-      {
-        lane: laneOf('friends', account!.id),
-        key: `${id}:${second!.seq}:1`,
-        at: now,
-        data: {
-          tenantId,
-          taskId: id,
-          seqs: [second!.seq],
-          firsts: 0,
-          day: server.scheduler.options.dayOf(now),
-        } satisfies BulkItem,
-      },
-      { deps: server.deps, owner: 'instance-a', options: server.scheduler.options },
-    );
+    await runAsInstanceA(id, sql`msg_index = 1`, now);
     const [held] = rowsOf<{ state: string; error_key: string | null }>(
       await db.execute(sql`
         select state, error_key from bulk_send_rows where task_id = ${id} and msg_index = 1`),

@@ -1,8 +1,9 @@
 import type { Deps } from '../../platform/deps.ts';
-import { lockLane, refundLane, type LaneStep } from '../../scheduler/lanes.ts';
+import { lockLane, refundLane, type LaneStep } from '../../scheduler/lanes.repository.ts';
 import type { Claimed, ClaimScope, JobContext, JobKind } from '../../scheduler/scheduler.ts';
+import { platformPacing } from '../accounts/index.ts';
 import { enqueueBulkMessages } from './bulk-send.outbox.ts';
-import { progressSoon, publishBulkTasks } from './bulk-send.push.ts';
+import { progressSoon, publishBulkTasks, recordBulkCompleted } from './bulk-send.push.ts';
 import {
   candidates,
   completeFinished,
@@ -99,7 +100,14 @@ export class BulkSendJob implements JobKind<BulkItem> {
         progressSoon(this.deps, r.tenant_id, r.task_id);
       }
     }
-    changed.push(...(await completeFinished(db, now)));
+    // Closed with their task.completed events, in one transaction.
+    changed.push(
+      ...(await db.transaction(async (tx) => {
+        const done = await completeFinished(tx, now);
+        await recordBulkCompleted(tx, done, now);
+        return done;
+      })),
+    );
     const byTenant = new Map<string, string[]>();
     for (const t of changed)
       byTenant.set(t.tenant_id, [...(byTenant.get(t.tenant_id) ?? []), t.id]);
@@ -107,7 +115,17 @@ export class BulkSendJob implements JobKind<BulkItem> {
   }
 
   async claim(scope: ClaimScope): Promise<Claimed<BulkItem>[]> {
-    const pairs = await candidates(scope.tx, scope.now, scope.day, CANDIDATES_PER_CLAIM);
+    // The platform's human pacing paces what no one set (nothing goes out before its gateway).
+    const pacing = platformPacing(this.deps);
+    if (!pacing) return [];
+    const pairs = await candidates(
+      scope.tx,
+      scope.now,
+      scope.day,
+      CANDIDATES_PER_CLAIM,
+      pacing.defaults,
+      pacing.warmupDays,
+    );
     const out: Claimed<BulkItem>[] = [];
     const lanes = new Set<string>();
     let budget = scope.budget;

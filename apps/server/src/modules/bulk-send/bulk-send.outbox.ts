@@ -1,5 +1,5 @@
 import type { Deps } from '../../platform/deps.ts';
-import { announceSends, enqueueMany } from '../conversations/conversation.outbox.ts';
+import { announceSends, enqueueMany } from '../conversations/index.ts';
 import { markOutbox, requestIdOf, type RunRow } from './bulk-send-rows.repository.ts';
 
 /**

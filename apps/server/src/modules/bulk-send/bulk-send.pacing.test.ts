@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { BulkDetailItem } from '@cst/shared';
 import { useStartedServer, type Session } from '../../../test/support.ts';
 import { rowsOf } from '../../platform/db.ts';
-import { laneUsage } from '../../scheduler/lanes.ts';
+import { laneUsage } from '../../scheduler/lanes.repository.ts';
 import { localDay } from '../../scheduler/scheduler.ts';
 import { addAccount, apiAs, eventually, signIn } from '../accounts/account.test-support.ts';
 import { accountByWxid } from '../conversations/conversation.repository.ts';

@@ -9,9 +9,9 @@ import {
   type BulkStateCounts,
   type BulkTaskItem,
   type Language,
+  type PacingNumbers,
 } from '@cst/shared';
-import type { BulkDraft } from '../../db/schema/index.ts';
-import type { BulkSettingsRow, BulkTaskRow, DetailRow } from './bulk-send.repository.ts';
+import type { BulkDraft, BulkSettingsRow, BulkTaskRow, DetailRow } from './bulk-send.repository.ts';
 
 /** A message key's text in the reader's language, or the stored text. */
 function reasonText(key: string | null, text: string | null, lang: Language): string | undefined {
@@ -76,9 +76,12 @@ export function toDetailItem(r: DetailRow, drafts: BulkDraft[], lang: Language):
   };
 }
 
-/** Settings as stored, or the defaults when none. */
-export function toSettings(row: BulkSettingsRow | null): BulkSettings {
-  if (!row) return { ...BULK_DEFAULT_SETTINGS };
+/** Settings as stored, or the defaults (the platform's human pacing, else SPEC §9's) when none. */
+export function toSettings(
+  row: BulkSettingsRow | null,
+  defaults: PacingNumbers | null = null,
+): BulkSettings {
+  if (!row) return { ...BULK_DEFAULT_SETTINGS, ...defaults };
   return {
     channel: row.channel === 2 ? 2 : row.channel === 3 ? 3 : 1,
     dailyCapPerAccount: row.dailyCap,

@@ -1,9 +1,17 @@
 import { and, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
-import type { BulkSendFilter, BulkSendState, BulkTaskState } from '@cst/shared';
+import {
+  BULK_MAX_TARGETS,
+  type BulkSendFilter,
+  type BulkSendState,
+  type BulkTargets,
+  type BulkTaskState,
+} from '@cst/shared';
 import { bulkSendSettings, bulkSendTasks, workAccounts } from '../../db/schema/index.ts';
 import type { DbOrTx, Tx } from '../../platform/db.ts';
 import { rowsOf } from '../../platform/db.ts';
-import type { ConvScope } from '../conversations/conversation.repository.ts';
+import type { ConvScope } from '../conversations/index.ts';
+
+export type { BulkDraft } from '../../db/schema/index.ts';
 
 export type BulkTaskRow = typeof bulkSendTasks.$inferSelect;
 export type BulkSettingsRow = typeof bulkSendSettings.$inferSelect;
@@ -304,4 +312,109 @@ export async function dropSettings(db: DbOrTx, tenantId: string, accountId: stri
     .where(
       and(eq(bulkSendSettings.tenantId, tenantId), eq(bulkSendSettings.workAccountId, accountId)),
     );
+}
+
+/** A target found for a task: who sends to whom. */
+export interface FoundTarget {
+  account_id: string;
+  wxid: string;
+  name: string;
+}
+
+/** Friends (or groups) of the accounts the targets name, in the accounts' order. */
+export async function findTargets(
+  db: DbOrTx,
+  tenantId: string,
+  accountIds: string[],
+  taskType: 'friends' | 'groups',
+  targets: BulkTargets,
+): Promise<FoundTarget[]> {
+  const order = sql`array_position(${uuids(accountIds)}, x.account_id)`;
+  if (taskType === 'groups') {
+    const only =
+      targets.mode === 'all' ? sql`` : sql`and g.group_id = any(${sql.param(targets.wxids ?? [])})`;
+    return rowsOf<FoundTarget>(
+      await db.execute(sql`
+        select * from (
+          select g.work_account_id as account_id, g.group_id as wxid, g.name, g.created_at
+          from chat_groups g
+          where g.tenant_id = ${tenantId} and g.work_account_id = any(${uuids(accountIds)}) ${only}
+        ) x
+        order by ${order}, x.created_at nulls last, x.wxid
+        limit ${BULK_MAX_TARGETS * 2}`),
+    );
+  }
+  let only = sql``;
+  if (targets.mode === 'tags') {
+    only = sql`and exists (
+      select 1 from contact_tags ct
+      where ct.contact_id = c.id and ct.tenant_id = ${tenantId}
+        and ct.tag_id = any(${uuids(targets.tagIds ?? [])}))`;
+  } else if (targets.mode === 'list') {
+    only = sql`and c.wxid = any(${sql.param(targets.wxids ?? [])})`;
+  }
+  return rowsOf<FoundTarget>(
+    await db.execute(sql`
+      select * from (
+        select c.work_account_id as account_id, c.wxid,
+               coalesce(nullif(c.remark, ''), c.nickname) as name, c.added_at
+        from contacts c
+        where c.tenant_id = ${tenantId} and c.work_account_id = any(${uuids(accountIds)}) ${only}
+      ) x
+      order by ${order}, x.added_at nulls last, x.wxid
+      limit ${BULK_MAX_TARGETS * 2}`),
+  );
+}
+
+/**
+ * Pauses the pending and running tasks in which an account at ban risk 危险 still has sends to
+ * make: status `paused` with the reason `reasonKey`. The ids paused.
+ */
+export async function pauseForRisk(
+  db: DbOrTx,
+  tenantId: string,
+  accountId: string,
+  reasonKey: string,
+): Promise<string[]> {
+  const rows = rowsOf<{ id: string }>(
+    await db.execute(sql`
+      update bulk_send_tasks t
+      set status = 'paused', reason_key = ${reasonKey}, updated_at = now()
+      where t.tenant_id = ${tenantId} and t.status in ('pending', 'running')
+        and ${accountId}::uuid = any(t.work_account_ids)
+        and exists (
+          select 1 from bulk_send_rows r
+          where r.task_id = t.id and r.work_account_id = ${accountId}::uuid
+            and r.state in ('queued', 'claimed', 'outbox'))
+      returning t.id`),
+  );
+  return rows.map((r) => r.id);
+}
+
+/**
+ * After a person resumed an account: its tasks paused for the risk (`reasonKey`) whose accounts
+ * are none at 危险 any more run again (pending when their start is still ahead). The ids.
+ */
+export async function resumeAfterRisk(
+  db: DbOrTx,
+  tenantId: string,
+  accountId: string,
+  reasonKey: string,
+  now: number,
+): Promise<string[]> {
+  const rows = rowsOf<{ id: string }>(
+    await db.execute(sql`
+      update bulk_send_tasks t
+      set status = case when t.send_at > ${now} then 'pending' else 'running' end,
+          started_at = case when t.send_at > ${now} then t.started_at
+                            else coalesce(t.started_at, ${now}) end,
+          reason_key = null, updated_at = now()
+      where t.tenant_id = ${tenantId} and t.status = 'paused' and t.reason_key = ${reasonKey}
+        and ${accountId}::uuid = any(t.work_account_ids)
+        and not exists (
+          select 1 from work_accounts w
+          where w.id = any(t.work_account_ids) and w.risk = 'danger')
+      returning t.id`),
+  );
+  return rows.map((r) => r.id);
 }

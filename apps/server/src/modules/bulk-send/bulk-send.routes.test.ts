@@ -19,6 +19,7 @@ import {
   detailsOf,
   friendsOf,
   receivedMessages,
+  scheduledTask,
   waitBulk,
 } from './bulk-send.test-support.ts';
 import { accountByWxid } from '../conversations/conversation.repository.ts';
@@ -359,19 +360,7 @@ describe('pause, restart, delete and failed reissue', () => {
   it('takes back sends a dead instance left claimed, once each, and in order', async () => {
     // A task due in an hour: planned, nothing claimed yet.
     const targets = friends1.slice(30, 33).map((f) => f.friendWxid);
-    const r = await createBulk(server, demo, {
-      workWxids: [acc1.wxid],
-      targets: { mode: 'list', wxids: targets },
-      messages: [
-        { kind: 'text', content: '接管第一条' },
-        { kind: 'text', content: '接管第二条' },
-      ],
-      sendType: 'scheduled',
-      sendAt: Date.now() + 3_600_000,
-    });
-    expect(r.status).toBe(200);
-    const id = r.data.taskId;
-    await waitBulk(server, demo, id, (t) => t.status === 'pending');
+    const id = await scheduledTask(server, demo, acc1.wxid, targets, ['接管第一条', '接管第二条']);
     // As a killed instance leaves them: the first target's sends claimed with a lease that ran
     // out, the second target's first send claimed by an instance still alive for 2 s.
     const db = server.deps.db;

@@ -17,9 +17,9 @@ import type { Deps } from '../../platform/deps.ts';
 import { fail } from '../../platform/errors.ts';
 import { keysetRows } from '../../platform/xlsx-export.ts';
 import { Scheduler } from '../../scheduler/scheduler.ts';
-import { convScopeOf, scopeHas } from '../conversations/conversation.scope.ts';
-import { accountByWxid } from '../conversations/conversation.repository.ts';
-import { resolveMaterialMessages } from '../material/material-content.ts';
+import { RISK_PAUSE_REASON, riskPauseText, type AccountRiskEvent } from '../accounts/index.ts';
+import { convScopeOf, scopeHas, accountByWxid } from '../conversations/index.ts';
+import { resolveMaterialMessages } from '../material/index.ts';
 import { draftsOf } from './bulk-send.drafts.ts';
 import { BULK_JOB } from './bulk-send.job.ts';
 import { toDetailItem, toTaskItem } from './bulk-send.presenter.ts';
@@ -121,7 +121,37 @@ export class BulkSendService {
     const wxids = await repo.accountWxids(this.db, scope.tenantId, [
       ...new Set(rows.flatMap((r) => r.workAccountIds)),
     ]);
-    return { list: rows.map((t) => toTaskItem(t, counts.get(t.id), wxids, lang)), total };
+    const list = rows.map((t) => toTaskItem(t, counts.get(t.id), wxids, lang));
+    for (const [i, t] of rows.entries()) {
+      if (t.status === 'paused' && t.reasonKey === RISK_PAUSE_REASON) {
+        list[i]!.reason = await riskPauseText(this.db, t.tenantId, t.workAccountIds, lang);
+      }
+    }
+    return { list, total };
+  }
+
+  /**
+   * An account's ban risk changed: at 危险 its tasks with sends left pause with the reason; when a
+   * person resumes it, the tasks it paused run again (unless another of their accounts is still
+   * at 危险).
+   */
+  async onAccountRisk(ev: AccountRiskEvent): Promise<void> {
+    if (ev.risk === 'danger') {
+      const ids = await repo.pauseForRisk(this.db, ev.tenantId, ev.accountId, RISK_PAUSE_REASON);
+      await publishBulkTasks(this.deps, ev.tenantId, ids);
+    } else if (ev.risk === 'normal' && ev.by !== null) {
+      const ids = await repo.resumeAfterRisk(
+        this.db,
+        ev.tenantId,
+        ev.accountId,
+        RISK_PAUSE_REASON,
+        this.deps.now(),
+      );
+      if (ids.length > 0) {
+        await publishBulkTasks(this.deps, ev.tenantId, ids);
+        await Scheduler.wake(this.deps, BULK_JOB);
+      }
+    }
   }
 
   /** A page of a visible task's sends, in plan order. */
@@ -175,6 +205,7 @@ export class BulkSendService {
     const task = await this.visibleTask(auth, id);
     const done = await repo.setTaskState(this.db, task.tenantId, id, ['pending', 'running'], {
       status: 'paused',
+      reasonKey: null,
     });
     if (!done) throw fail.conflict('noTaskToPause');
     await publishBulkTasks(this.deps, task.tenantId, [id]);
@@ -186,9 +217,11 @@ export class BulkSendService {
     const task = await this.visibleTask(auth, id);
     const now = this.deps.now();
     const status: BulkTaskState = task.sendAt > now ? 'pending' : 'running';
+    // A person's restart: the task runs (an account still at 危险 stays held by the scheduler).
     const done = await repo.setTaskState(this.db, task.tenantId, id, ['paused'], {
       status,
       startedAt: status === 'running' ? (task.startedAt ?? now) : task.startedAt,
+      reasonKey: null,
     });
     if (!done) throw fail.conflict('noTaskToRestart');
     await this.announce(task.tenantId, id);

@@ -2,7 +2,8 @@ import type { BulkSettingsResult, BulkSettingsSaveBody } from '@cst/shared';
 import type { AuthContext } from '../../platform/auth-context.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { fail } from '../../platform/errors.ts';
-import { convScopeOf, visibleAccountIn } from '../conversations/conversation.scope.ts';
+import { platformPacing } from '../accounts/index.ts';
+import { convScopeOf, visibleAccountIn } from '../conversations/index.ts';
 import { toSettings } from './bulk-send.presenter.ts';
 import * as repo from './bulk-send.repository.ts';
 
@@ -13,10 +14,16 @@ import * as repo from './bulk-send.repository.ts';
 export class BulkSettingsService {
   constructor(private readonly deps: Deps) {}
 
-  /** The defaults, or an account's settings (its override, else the defaults, `inherited`). */
+  /**
+   * The defaults (the tenant's, else the platform's human pacing), or an account's settings (its
+   * override, else the defaults, `inherited`).
+   */
   async get(auth: AuthContext, workWxid?: string): Promise<BulkSettingsResult> {
     const scope = await convScopeOf(this.deps.db, auth);
-    const defaults = toSettings(await repo.findSettings(this.deps.db, scope.tenantId, null));
+    const defaults = toSettings(
+      await repo.findSettings(this.deps.db, scope.tenantId, null),
+      platformPacing(this.deps)?.defaults,
+    );
     if (!workWxid) return { ...defaults, inherited: false };
     const account = await visibleAccountIn(this.deps.db, scope, workWxid);
     const own = await repo.findSettings(this.deps.db, scope.tenantId, account.id);

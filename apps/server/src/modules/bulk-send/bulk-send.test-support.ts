@@ -31,6 +31,29 @@ export function createBulk(ctx: HasApp, s: Session, body: Record<string, unknown
   });
 }
 
+/**
+ * A friends task of `contents` to `targets` from one account, scheduled an hour ahead and planned
+ * (pending): its rows exist and nothing is claimed, for a test to set them as it needs.
+ */
+export async function scheduledTask(
+  ctx: HasApp,
+  s: Session,
+  workWxid: string,
+  targets: string[],
+  contents: string[],
+): Promise<string> {
+  const r = await createBulk(ctx, s, {
+    workWxids: [workWxid],
+    targets: { mode: 'list', wxids: targets },
+    messages: contents.map((content) => ({ kind: 'text', content })),
+    sendType: 'scheduled',
+    sendAt: Date.now() + 3_600_000,
+  });
+  if (r.status !== 200) throw new Error(`create: ${r.message}`);
+  await waitBulk(ctx, s, r.data.taskId, (t) => t.status === 'pending');
+  return r.data.taskId;
+}
+
 /** One task of the list as a user sees it (undefined when not visible). */
 export async function bulkTaskOf(ctx: HasApp, s: Session, taskId: string) {
   const r = await apiAs(ctx, s).post<BulkTaskFetchResult>('/task-api/bulk-send-task/fetch', {

@@ -1,4 +1,3 @@
-import { WS_EVENTS, type FlushContactorPush } from '@cst/shared';
 import type {
   ChatGateway,
   ContactsChangedEvent,
@@ -7,21 +6,21 @@ import type {
 } from '../../gateway/types.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { realtimeOf } from '../../realtime/realtime.ts';
-import { convUpdatePush } from '../conversations/conversation.push.ts';
-import { applyFriendChanges } from '../friends/friend-changes.ts';
-import { syncConversationFlags } from '../friends/friends.repository.ts';
+import { convUpdatePush } from '../conversations/index.ts';
+import { applyFriendChanges, syncConversationFlags } from '../friends/index.ts';
+import { announceContacts, type ContactsAccount } from './contact.push.ts';
 import * as repo from './contact.repository.ts';
 
 /** A work account as the sync needs it. */
-export interface SyncAccount {
-  id: string;
-  tenantId: string;
-  wxid: string;
-}
+export type SyncAccount = ContactsAccount;
 
 const refOf = (a: SyncAccount): repo.AccountRef => ({ tenantId: a.tenantId, workAccountId: a.id });
 
-/** Keeps a work account's friends and groups in step with the platform. */
+/**
+ * Keeps a work account's friends and groups in step with the platform: the full read after a
+ * login (registered with the account runtime by the contacts module) and the platform's
+ * contactsChanged, groupChanged and groupNotice events (the module's `on` handlers).
+ */
 export class ContactSyncService {
   constructor(
     private readonly deps: Deps,
@@ -64,7 +63,7 @@ export class ContactSyncService {
       return syncConversationFlags(tx, account.id, friends, []);
     });
     await realtimeOf(this.deps).publish(account.tenantId, changed.map(convUpdatePush));
-    await this.announce(account);
+    await announceContacts(this.deps, account);
   }
 
   /**
@@ -76,7 +75,7 @@ export class ContactSyncService {
       upserted: [...ev.added, ...ev.updated],
       removed: ev.removed,
     });
-    await this.announce(account);
+    await announceContacts(this.deps, account);
   }
 
   /**
@@ -100,7 +99,7 @@ export class ContactSyncService {
         if (rowId && members) await repo.replaceMembers(tx, account.tenantId, rowId, members);
       });
     }
-    await this.announce(account);
+    await announceContacts(this.deps, account);
   }
 
   /** Refreshes a group's members when people joined or left. */
@@ -113,16 +112,5 @@ export class ContactSyncService {
     await this.deps.db.transaction((tx) =>
       repo.replaceMembers(tx, account.tenantId, rowId, members),
     );
-  }
-
-  /** Tells the account's viewers that its contacts changed, with the new counts. */
-  async announce(account: SyncAccount): Promise<void> {
-    const counts = await repo.countsOf(this.deps.db, account.id);
-    const data: FlushContactorPush = { wxid: account.wxid, ...counts };
-    await realtimeOf(this.deps).publish(account.tenantId, {
-      event: WS_EVENTS.flushContactor,
-      data,
-      workAccountId: account.id,
-    });
   }
 }

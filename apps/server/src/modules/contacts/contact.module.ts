@@ -1,8 +1,27 @@
 import type { Deps } from '../../platform/deps.ts';
+import { accountRuntimeOf } from '../accounts/index.ts';
 import type { ServerModule } from '../module.ts';
+import { ContactSyncService } from './contact-sync.service.ts';
 import { registerContactRoutes } from './contact.routes.ts';
 
-/** The contacts module: routes only (no jobs, events or background work). */
+/**
+ * Contacts: the user card's routes, and the sync of a work account's friends and groups with the
+ * platform — the full read after a login (registered with the account runtime: it runs before
+ * the account shows online) and the platform's changes of contacts and groups. The contacts
+ * module is listed before the modules that handle the same events after the rows are stored
+ * (friend-requests, groups, fan-tasks, robots).
+ */
 export function contactsModule(deps: Deps): ServerModule {
-  return { name: 'contacts', routes: (app) => registerContactRoutes(app, deps) };
+  const runtime = accountRuntimeOf(deps);
+  const sync = new ContactSyncService(deps, () => runtime.gateway);
+  runtime.registerLoginSync((account) => sync.fullSync(account));
+  return {
+    name: 'contacts',
+    on: {
+      contactsChanged: (ev, account) => sync.onContactsChanged(account, ev),
+      groupChanged: (ev, account) => sync.onGroupChanged(account, ev),
+      groupNotice: (ev, account) => sync.onGroupNotice(account, ev),
+    },
+    routes: (app) => registerContactRoutes(app, deps),
+  };
 }

@@ -11,6 +11,7 @@ import {
 } from '@cst/shared';
 import type { Deps } from '../../platform/deps.ts';
 import { access, defineRoute } from '../../platform/http.ts';
+import { FriendRequestService } from '../friend-requests/index.ts';
 import { ContactService } from './contact.service.ts';
 
 const tags = ['contacts'];
@@ -18,6 +19,8 @@ const tags = ['contacts'];
 /** The user card's calls: friend info, friend remark and friend requests (SPEC §2, §7). */
 export function registerContactRoutes(app: FastifyInstance, deps: Deps): void {
   const service = new ContactService(deps);
+  // Sending friend requests is the friend-requests module's; the card offers it here.
+  const requests = new FriendRequestService(deps);
 
   defineRoute(app, {
     method: 'POST',
@@ -60,6 +63,6 @@ export function registerContactRoutes(app: FastifyInstance, deps: Deps): void {
     summary: 'Sends friend requests from a work account (status 1–4 of SPEC §4 per person)',
     body: addFriendsBody,
     response: addFriendsResult,
-    handler: ({ auth, body, lang }) => service.addFriends(auth, body, lang),
+    handler: ({ auth, body, lang }) => requests.addFriends(auth, body, lang),
   });
 }

@@ -1,5 +1,5 @@
 import type { Deps } from '../../platform/deps.ts';
-import { registerUnreadSource } from '../accounts/account-unread.ts';
+import { registerUnreadSource } from '../accounts/index.ts';
 import type { ServerModule } from '../module.ts';
 import * as repo from './conversation.repository.ts';
 import { registerNoteRoutes } from './conversation-note.routes.ts';

@@ -3,7 +3,6 @@ import type { TalkType } from '@cst/shared';
 import type { AuthContext } from '../../platform/auth-context.ts';
 import type { Tx } from '../../platform/db.ts';
 import type { Deps } from '../../platform/deps.ts';
-import { fail } from '../../platform/errors.ts';
 import type { ConversationRow, MessageRow } from './conversation.presenter.ts';
 import { messagePush } from './conversation.push.ts';
 import * as repo from './conversation.repository.ts';
@@ -11,6 +10,7 @@ import { sendableAccount, visibleAccount } from './conversation.scope.ts';
 import { afterSendCommit } from './message-dispatch.service.ts';
 import type { PushInput } from '../../realtime/realtime.ts';
 import { recordPushEvents } from '../webhooks/index.ts';
+import { assertAccountCanSend } from './account-state.ts';
 
 /**
  * Who a send is from: a seat (user id), a robot (its job), a mass-send task (the task) or an API
@@ -20,7 +20,7 @@ import { recordPushEvents } from '../webhooks/index.ts';
 export interface Sender {
   kind: 'seat' | 'robot' | 'task' | 'api';
   id: string;
-  /** The sender's name now; without one an API key's sends are named 「API」. */
+  /** The sender's name now (an API key's: the key's name); without one, 「API」 and the like. */
   name?: string;
 }
 
@@ -37,9 +37,11 @@ export function seatSender(auth: { userId: string; nickname: string; username: s
   return { kind: 'seat', id: auth.userId, name: auth.nickname || auth.username };
 }
 
-/** Who a caller's sends are from: its API key on the public API, else the seat itself. */
+/** Who a caller's sends are from: its API key (by the key's name) on the public API, else the seat. */
 export function senderOf(auth: AuthContext): Sender {
-  return auth.apiKeyId ? { kind: 'api', id: auth.apiKeyId } : seatSender(auth);
+  return auth.apiKeyId
+    ? { kind: 'api', id: auth.apiKeyId, name: auth.apiKeyName }
+    : seatSender(auth);
 }
 
 /** A console message to store and hand to the account's holder. */
@@ -220,7 +222,7 @@ export class Outbox {
   /** A work account the caller sees (404) that is online (409). */
   async onlineAccount(auth: AuthContext, workWxid: string, peer?: Peer): Promise<AccountRow> {
     const account = await this.visibleAccount(auth, workWxid, peer);
-    if (account.status !== 'online') throw fail.conflict('workAccountOffline');
+    assertAccountCanSend(account);
     return account;
   }
 

@@ -6,13 +6,10 @@ import {
   type MessageSender,
   type TalkType,
 } from '@cst/shared';
-import type { conversations, messages } from '../../db/schema/index.ts';
+import type { ConversationRow, MessageRow } from './conversation.repository.ts';
 import { mediaAddressesOf } from './media-address.ts';
 
-export type ConversationRow = typeof conversations.$inferSelect;
-/** A conversation with its group's member count where known (a group chat the lists show). */
-export type SizedConversation = ConversationRow & { memberCount?: number | null };
-export type MessageRow = typeof messages.$inferSelect;
+export type { ConversationRow, MessageRow, SizedConversation } from './conversation.repository.ts';
 
 /** 1971-01-01: conversation times before it are the "1970" of SPEC §4. */
 const EPOCH_GUARD = 31_536_000_000;

@@ -12,7 +12,7 @@ import {
   type Placeholder,
   type SQL,
 } from 'drizzle-orm';
-import { bulkRequestIdOf, messagePreview } from '@cst/shared';
+import { MSG_TYPE, bulkRequestIdOf, messagePreview } from '@cst/shared';
 import {
   chatGroups,
   contactTags,
@@ -33,7 +33,11 @@ import {
   tableRowsFromJson,
   type DbOrTx,
 } from '../../platform/db.ts';
-import type { ConversationRow, MessageRow, SizedConversation } from './conversation.presenter.ts';
+
+export type ConversationRow = typeof conversations.$inferSelect;
+/** A conversation with its group's member count where known (a group chat the lists show). */
+export type SizedConversation = ConversationRow & { memberCount?: number | null };
+export type MessageRow = typeof messages.$inferSelect;
 
 /** Which accounts' conversations a caller may read: the whole tenant, or a list of accounts. */
 export type ConvScope = {
@@ -74,6 +78,13 @@ export interface ListFilter {
   status?: string;
   /** Leaves resolved chats out (the 我的 and 未分配 views). */
   activeOnly?: boolean;
+  /**
+   * Only chats assigned to this seat or to nobody: a seat that may not see all chats (without
+   * `conversation.assign`) has no 全部 view, so chats assigned to others leave its lists.
+   */
+  mineOrFree?: string;
+  /** Chats whose latest message is at or after this time (ms; the public API's `updatedSince`). */
+  updatedSince?: number;
 }
 
 /**
@@ -124,6 +135,8 @@ export async function listConversations(
     offset: (page - 1) * pageSize,
     assignee: filter.assignee ?? null,
     status: filter.status ?? null,
+    mineOrFree: filter.mineOrFree ?? null,
+    since: filter.updatedSince ?? null,
   };
   const has = {
     some,
@@ -139,6 +152,8 @@ export async function listConversations(
     unassigned: filter.assignee === null,
     status: !!filter.status,
     active: !!filter.activeOnly,
+    mineOrFree: !!filter.mineOrFree,
+    since: filter.updatedSince !== undefined,
   };
   const counted = !(
     has.unread ||
@@ -150,7 +165,9 @@ export async function listConversations(
     has.assignee ||
     has.unassigned ||
     has.status ||
-    has.active
+    has.active ||
+    has.mineOrFree ||
+    has.since
   );
   const shape = `${Object.entries(has)
     .filter(([, on]) => on)
@@ -175,6 +192,12 @@ export async function listConversations(
     if (has.unassigned) conds.push(sql`${conversations.assigneeUid} is null`);
     if (has.status) conds.push(sql`${conversations.status} = ${v('status')}`);
     if (has.active) conds.push(sql`${conversations.status} <> 'resolved'`);
+    if (has.mineOrFree) {
+      conds.push(
+        sql`(${conversations.assigneeUid} is null or ${conversations.assigneeUid} = ${v('mineOrFree')}::uuid)`,
+      );
+    }
+    if (has.since) conds.push(sql`${conversations.latestMsgTime} >= ${v('since')}::bigint`);
     if (has.group) {
       conds.push(
         sql`${conversations.id} in (select ${sessionGroupItems.conversationId} from ${sessionGroupItems} where ${sessionGroupItems.groupId} = ${v('sessionGroupId')})`,
@@ -923,6 +946,9 @@ export async function claimPendingSends(
       select id from messages
       where work_account_id = ${workAccountId} and dispatch_state = 'pending'
         and ${accountLeaseHeldBy(workAccountId, owner)}
+        -- At ban risk 危险 only people's sends go out; robots', tasks' and API sends wait.
+        and (sender_kind is null or sender_kind in ('seat', 'phone') or not exists (
+          select 1 from work_accounts w where w.id = ${workAccountId} and w.risk = 'danger'))
       order by id limit ${limit}
       for update skip locked
     )
@@ -1137,4 +1163,110 @@ export async function shownMessage(
     )
     .limit(1);
   return rows[0] ?? null;
+}
+
+/** Revokes a message of a work account (it becomes a system line); the row, or undefined. */
+export async function revokeMessage(
+  db: DbOrTx,
+  workAccountId: string,
+  msgId: string,
+  content: string,
+): Promise<MessageRow | undefined> {
+  const rows = await db
+    .update(messages)
+    .set({ revoked: true, msgType: MSG_TYPE.system, content })
+    .where(and(eq(messages.workAccountId, workAccountId), eq(messages.msgId, msgId)))
+    .returning();
+  return rows[0];
+}
+
+/** Edits a text (or a quote's text) that is not revoked; the row, or undefined. */
+export async function editTextMessage(
+  db: DbOrTx,
+  workAccountId: string,
+  msgId: string,
+  content: string,
+  editedAt: number,
+): Promise<MessageRow | undefined> {
+  const [row] = await db
+    .update(messages)
+    .set({ content, editedAt })
+    .where(
+      and(
+        eq(messages.workAccountId, workAccountId),
+        eq(messages.msgId, msgId),
+        inArray(messages.msgType, [MSG_TYPE.text, MSG_TYPE.quote]),
+        eq(messages.revoked, false),
+      ),
+    )
+    .returning();
+  return row;
+}
+
+/**
+ * Sets the preview of a message's conversation when it is the conversation's latest message; the
+ * conversation as updated, or undefined when the message is not its latest.
+ */
+export async function setLatestPreview(
+  db: DbOrTx,
+  message: Pick<MessageRow, 'id' | 'conversationId'>,
+  preview: Pick<Partial<ConversationRow>, 'msgText' | 'lastMsgType'>,
+): Promise<ConversationRow | undefined> {
+  const [row] = await db
+    .update(conversations)
+    .set(preview)
+    .where(
+      and(
+        eq(conversations.id, message.conversationId),
+        eq(conversations.lastMessageId, message.id),
+      ),
+    )
+    .returning();
+  return row;
+}
+
+/** Clears the unread count of a work account's chat with a peer; the conversations that had some. */
+export async function clearUnreadOfPeer(
+  db: DbOrTx,
+  workAccountId: string,
+  talkType: ConversationRow['talkType'],
+  peerId: string,
+): Promise<ConversationRow[]> {
+  return clearUnread(
+    db,
+    and(
+      eq(conversations.workAccountId, workAccountId),
+      eq(conversations.talkType, talkType),
+      eq(conversations.peerId, peerId),
+    )!,
+  );
+}
+
+/**
+ * The work accounts distributed to the seats of `tree` (a query of user ids) and the chats they
+ * serve, in one query: `a` rows are accounts, `c` rows conversations.
+ */
+export async function seatsAccountsAndChats(
+  db: DbOrTx,
+  tenantId: string,
+  tree: SQL,
+): Promise<{ kind: string; id: string }[]> {
+  const result = await db.execute(sql`
+    with seats as (${tree})
+    select 'a' as kind, wa.id from work_accounts wa
+      where wa.tenant_id = ${tenantId} and wa.distributed_to in (select id from seats)
+    union all
+    select 'c' as kind, c.id from conversations c
+      where c.tenant_id = ${tenantId} and c.served_by in (select id from seats)`);
+  return rowsOf<{ kind: string; id: string }>(result);
+}
+
+/** Whether a message was hidden for its tenant (`/api/v1/talk/delete`). */
+export async function isHidden(db: DbOrTx, tenantId: string, messageId: number): Promise<boolean> {
+  const rows = await db
+    .select({ id: messageHides.messageId })
+    .from(messageHides)
+    .where(and(eq(messageHides.tenantId, tenantId), eq(messageHides.messageId, messageId)))
+    .limit(1);
+  return rows.length > 0;
 }

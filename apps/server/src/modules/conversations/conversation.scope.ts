@@ -1,9 +1,13 @@
-import { sql } from 'drizzle-orm';
 import type { AuthContext } from '../../platform/auth-context.ts';
-import { rowsOf, type DbOrTx } from '../../platform/db.ts';
+import type { DbOrTx } from '../../platform/db.ts';
 import { fail } from '../../platform/errors.ts';
-import { selfAndBelowSql, seesWholeTenant } from '../accounts/account.policy.ts';
-import { accountByWxid, findConversation, type ConvScope } from './conversation.repository.ts';
+import { selfAndBelowSql, seesWholeTenant } from '../accounts/index.ts';
+import {
+  accountByWxid,
+  findConversation,
+  seatsAccountsAndChats,
+  type ConvScope,
+} from './conversation.repository.ts';
 
 /**
  * The conversations a caller may read (DESIGN.md §4): the tenant for a manager, else its seats'
@@ -25,16 +29,9 @@ async function userConvScope(db: DbOrTx, auth: AuthContext): Promise<ConvScope> 
   if (seesWholeTenant(auth.role)) return { tenantId: auth.tenantId, accountIds: 'all' };
   // The seat and those below it, their accounts and the chats they serve, in one query.
   const tree = selfAndBelowSql(auth.tenantId, auth.userId);
-  const result = await db.execute(sql`
-    with seats as (${tree})
-    select 'a' as kind, wa.id from work_accounts wa
-      where wa.tenant_id = ${auth.tenantId} and wa.distributed_to in (select id from seats)
-    union all
-    select 'c' as kind, c.id from conversations c
-      where c.tenant_id = ${auth.tenantId} and c.served_by in (select id from seats)`);
   const accountIds: string[] = [];
   const convIds: string[] = [];
-  for (const r of rowsOf<{ kind: string; id: string }>(result)) {
+  for (const r of await seatsAccountsAndChats(db, auth.tenantId, tree)) {
     (r.kind === 'a' ? accountIds : convIds).push(r.id);
   }
   return convIds.length > 0

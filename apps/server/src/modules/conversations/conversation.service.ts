@@ -11,11 +11,10 @@ import {
   type SendTextBody,
   type UnreadSummary,
 } from '@cst/shared';
-import type { AppError } from '../../platform/errors.ts';
+import { type AppError, fail } from '../../platform/errors.ts';
 import type { AuthContext } from '../../platform/auth-context.ts';
 import type { Tx } from '../../platform/db.ts';
 import type { Deps } from '../../platform/deps.ts';
-import { fail } from '../../platform/errors.ts';
 import { realtimeOf } from '../../realtime/realtime.ts';
 import {
   presentConversation,
@@ -31,13 +30,14 @@ import {
   visibleAccount,
   visibleAccountIn,
 } from './conversation.scope.ts';
-import { visibleConversation, visibleConversationWithPage } from '../talk/message-access.ts';
+import { visibleConversation, visibleConversationWithPage } from './message-access.ts';
 import { callHolder, platformRefusal, type RefusalTable } from './holder-call.ts';
 import type { MessageDispatcher } from './message-dispatch.service.ts';
 import { convUpdatePush, syncReadPush } from './conversation.push.ts';
 import { announceSends, enqueueMany, senderOf, type Draft } from './conversation.outbox.ts';
 import type { NoteService } from './conversation-note.service.ts';
 import { guardSend } from './send-guard.ts';
+import { assertAccountCanSend } from './account-state.ts';
 
 /** Conversations and messages as a seat reads and writes them. */
 export class ConversationService {
@@ -62,13 +62,14 @@ export class ConversationService {
   }
 
   /** The conversation list in one of its modes (API.md). */
-  async list(auth: AuthContext, body: ConvListBody) {
+  async list(auth: AuthContext, body: ConvListBody, extra: { updatedSince?: number } = {}) {
     const scope = await convScopeOf(this.db, auth);
     const filter: repo.ListFilter = {
       keyword: body.keyword || undefined,
       talkType: body.talkType,
       tagIds: body.tagIds?.length ? body.tagIds : undefined,
     };
+    if (extra.updatedSince !== undefined) filter.updatedSince = extra.updatedSince;
     // The account is narrowed to inside the list query; its visibility is checked on its own only
     // when the page comes back empty (an unknown or hidden account is 404, as everywhere).
     if (body.workWxid) filter.workWxid = body.workWxid;
@@ -83,6 +84,10 @@ export class ConversationService {
       if (!body.status) filter.activeOnly = true;
     }
     if (body.status) filter.status = body.status;
+    // 全部 is for those who may see all chats (issue 31): others see theirs and the unassigned.
+    if (!auth.permissions.has('conversation.assign') && body.assignee !== 'unassigned') {
+      filter.mineOrFree = auth.userId;
+    }
     switch (body.mode) {
       case 'account':
         if (!filter.workWxid) throw fail.invalid('workAccountRequired');
@@ -230,7 +235,7 @@ export class ConversationService {
     body: SendTextBody,
   ): Promise<{ messageId: string; requestId: string }> {
     const account = await sendableAccount(this.db, auth, body);
-    if (account.status !== 'online') throw fail.conflict('workAccountOffline');
+    assertAccountCanSend(account);
     await guardSend(this.deps, {
       tenantId: account.tenantId,
       text: body.content,
@@ -300,7 +305,7 @@ export class ConversationService {
       throw fail.conflict('messageResentByTask');
     }
     const account = await this.accountRow(row.tenantId, row.workAccountId);
-    if (account.status !== 'online') throw fail.conflict('workAccountOffline');
+    assertAccountCanSend(account);
     const requestId = randomUUID();
     await repo.resetForResend(this.db, row.id, requestId);
     await this.dispatcher.announce(account.wxid);

@@ -1,6 +1,4 @@
 import type { MsgType } from '@cst/shared';
-import { and, eq, lt } from 'drizzle-orm';
-import { gatewayCalls } from '../../db/schema/index.ts';
 import {
   GatewayError,
   type AddFriendCommand,
@@ -18,8 +16,16 @@ import {
 import type { Deps } from '../../platform/deps.ts';
 import { AppError, fail } from '../../platform/errors.ts';
 import { wellFormedJson } from '../../platform/well-formed.ts';
-import { accountRuntimeOf } from '../accounts/account-runtime.ts';
-import { runGroupCall, type GroupCall } from '../groups/group-gateway.ts';
+import { accountRuntimeOf } from '../accounts/index.ts';
+import { runGroupCall, type GroupCall } from '../groups/index.ts';
+import {
+  claimCall,
+  deleteCallsBefore,
+  failCall,
+  finishCall,
+  insertCall,
+  takeCall,
+} from './holder-call.repository.ts';
 
 /** Commands that run on the instance holding the account. */
 export type HolderCommand =
@@ -154,11 +160,7 @@ export async function callHolder<T = unknown>(
   cmd: HolderCommand,
 ): Promise<T> {
   if (held(deps, wxid)) return (await run(accountRuntimeOf(deps).gateway, wxid, cmd)) as T;
-  const [row] = await deps.db
-    .insert(gatewayCalls)
-    .values({ workWxid: wxid, command: wellFormedJson(cmd) })
-    .returning({ id: gatewayCalls.id });
-  const id = row!.id;
+  const id = await insertCall(deps.db, wxid, wellFormedJson(cmd));
   const done = new Promise<void>((resolve) => {
     const off = deps.bus.subscribe(REPLY_CHANNEL, (payload) => {
       if (payload === id) {
@@ -173,7 +175,7 @@ export async function callHolder<T = unknown>(
   });
   await deps.bus.publish(CALL_CHANNEL, `${wxid}|${id}`);
   await done;
-  const [out] = await deps.db.delete(gatewayCalls).where(eq(gatewayCalls.id, id)).returning();
+  const out = await takeCall(deps.db, id);
   if (!out || out.status === 'pending' || out.status === 'running') {
     throw new GatewayError('notHeld', 'the work account is not connected right now');
   }
@@ -191,11 +193,7 @@ export function serveHolderCalls(deps: Deps): () => void {
     const id = payload.slice(sep + 1);
     if (!held(deps, wxid)) return;
     void (async () => {
-      const [claimed] = await deps.db
-        .update(gatewayCalls)
-        .set({ status: 'running' })
-        .where(and(eq(gatewayCalls.id, id), eq(gatewayCalls.status, 'pending')))
-        .returning();
+      const claimed = await claimCall(deps.db, id);
       if (!claimed) return;
       try {
         const result = await run(
@@ -203,29 +201,21 @@ export function serveHolderCalls(deps: Deps): () => void {
           wxid,
           claimed.command as HolderCommand,
         );
-        await deps.db
-          .update(gatewayCalls)
-          .set({ status: 'done', result: wellFormedJson(result ?? null) })
-          .where(eq(gatewayCalls.id, id));
+        await finishCall(deps.db, id, wellFormedJson(result ?? null));
       } catch (err) {
-        await deps.db
-          .update(gatewayCalls)
-          .set({
-            status: 'failed',
-            errorCode: err instanceof GatewayError ? err.code : 'failed',
-            errorMessage: err instanceof Error ? err.message : String(err),
-          })
-          .where(eq(gatewayCalls.id, id));
+        await failCall(
+          deps.db,
+          id,
+          err instanceof GatewayError ? err.code : 'failed',
+          err instanceof Error ? err.message : String(err),
+        );
       }
       await deps.bus.publish(REPLY_CHANNEL, id);
     })().catch((err: unknown) => deps.log.error({ err }, 'holder call failed'));
   });
   // Old rows of callers that gave up.
   const timer = setInterval(() => {
-    void deps.db
-      .delete(gatewayCalls)
-      .where(lt(gatewayCalls.createdAt, new Date(deps.now() - 10 * 60_000)))
-      .catch(() => undefined);
+    void deleteCallsBefore(deps.db, new Date(deps.now() - 10 * 60_000)).catch(() => undefined);
   }, 60_000);
   timer.unref();
   return () => {

@@ -1,7 +1,7 @@
 import { GatewayError, type SendCommand, type SendResult } from '../../gateway/index.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { realtimeOf, type PushInput } from '../../realtime/realtime.ts';
-import { accountRuntimeOf, type AccountRef } from '../accounts/account-runtime.ts';
+import { accountRuntimeOf, type AccountRef } from '../accounts/index.ts';
 import { MSG_TYPE } from '@cst/shared';
 import type { ConversationRow, MessageRow } from './conversation.presenter.ts';
 import * as repo from './conversation.repository.ts';

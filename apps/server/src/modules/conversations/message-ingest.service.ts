@@ -1,6 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
 import { MSG_TYPE, isMsgType, messagePreview, type EditPush, type MsgType } from '@cst/shared';
-import { conversations, messages } from '../../db/schema/index.ts';
 import type {
   InboundMessageEvent,
   MessageEditedEvent,
@@ -11,7 +9,7 @@ import type {
 import type { Deps } from '../../platform/deps.ts';
 import type { Tx } from '../../platform/db.ts';
 import { realtimeOf, type PushInput } from '../../realtime/realtime.ts';
-import type { AccountRef } from '../accounts/account-ref.ts';
+import type { AccountRef } from '../accounts/index.ts';
 import { recordPushEvents } from '../webhooks/index.ts';
 import { presentConversation, type MessageRow } from './conversation.presenter.ts';
 import * as repo from './conversation.repository.ts';
@@ -282,20 +280,13 @@ export class MessageIngest {
     account: AccountRef,
     push: (tenantId: string, p: PushInput) => void,
   ): Promise<void> {
-    const rows = await tx
-      .update(messages)
-      .set({ revoked: true, msgType: MSG_TYPE.system, content: ev.content })
-      .where(and(eq(messages.workAccountId, account.id), eq(messages.msgId, ev.msgId)))
-      .returning();
-    const row = rows[0];
+    const row = await repo.revokeMessage(tx, account.id, ev.msgId, ev.content);
     if (!row) return;
-    const convRows = await tx
-      .update(conversations)
-      .set({ msgText: ev.content, lastMsgType: MSG_TYPE.system })
-      .where(and(eq(conversations.id, row.conversationId), eq(conversations.lastMessageId, row.id)))
-      .returning();
     const conv =
-      convRows[0] ?? (await repo.conversationById(tx, account.tenantId, row.conversationId));
+      (await repo.setLatestPreview(tx, row, {
+        msgText: ev.content,
+        lastMsgType: MSG_TYPE.system,
+      })) ?? (await repo.conversationById(tx, account.tenantId, row.conversationId));
     if (!conv) return;
     const item = presentConversation(conv);
     push(account.tenantId, {
@@ -323,24 +314,11 @@ export class MessageIngest {
     account: AccountRef,
     push: (tenantId: string, p: PushInput) => void,
   ): Promise<void> {
-    const [row] = await tx
-      .update(messages)
-      .set({ content: ev.content, editedAt: ev.at })
-      .where(
-        and(
-          eq(messages.workAccountId, account.id),
-          eq(messages.msgId, ev.msgId),
-          inArray(messages.msgType, [MSG_TYPE.text, MSG_TYPE.quote]),
-          eq(messages.revoked, false),
-        ),
-      )
-      .returning();
+    const row = await repo.editTextMessage(tx, account.id, ev.msgId, ev.content, ev.at);
     if (!row) return;
-    const [last] = await tx
-      .update(conversations)
-      .set({ msgText: messagePreview(row.msgType, ev.content, row.fileName) })
-      .where(and(eq(conversations.id, row.conversationId), eq(conversations.lastMessageId, row.id)))
-      .returning();
+    const last = await repo.setLatestPreview(tx, row, {
+      msgText: messagePreview(row.msgType, ev.content, row.fileName),
+    });
     const conv = last ?? (await repo.conversationById(tx, account.tenantId, row.conversationId));
     if (!conv) return;
     const item = presentConversation(conv);
@@ -366,14 +344,7 @@ export class MessageIngest {
     account: AccountRef,
     push: (tenantId: string, p: PushInput) => void,
   ): Promise<void> {
-    const cleared = await repo.clearUnread(
-      tx,
-      and(
-        eq(conversations.workAccountId, account.id),
-        eq(conversations.talkType, ev.talkType),
-        eq(conversations.peerId, ev.peerId),
-      )!,
-    );
+    const cleared = await repo.clearUnreadOfPeer(tx, account.id, ev.talkType, ev.peerId);
     for (const c of cleared) push(account.tenantId, syncReadPush(c));
   }
 }

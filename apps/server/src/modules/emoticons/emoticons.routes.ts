@@ -11,8 +11,8 @@ import type { Deps } from '../../platform/deps.ts';
 import { fail } from '../../platform/errors.ts';
 import { access, defineRoute } from '../../platform/http.ts';
 import { sendBytes } from '../../storage/serve.ts';
-import { withMultipart } from '../files/multipart.ts';
-import { mediaOf } from '../media/media-context.ts';
+import { withMultipart } from '../files/index.ts';
+import { mediaOf } from '../media/index.ts';
 import { EmoticonsService } from './emoticons.service.ts';
 import { systemEmoticonPng } from './system-set.ts';
 

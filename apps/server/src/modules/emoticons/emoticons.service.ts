@@ -13,10 +13,9 @@ import type { Deps } from '../../platform/deps.ts';
 import { fail } from '../../platform/errors.ts';
 import { detectType } from '../../storage/content-type.ts';
 import { storageOf } from '../../storage/storage.ts';
-import { malformedAsInvalid } from '../files/files.service.ts';
-import type { MediaContext } from '../media/media-context.ts';
-import type { Draft } from '../conversations/conversation.outbox.ts';
-import { visibleMessage } from '../talk/message-access.ts';
+import { malformedAsInvalid } from '../files/index.ts';
+import type { MediaContext } from '../media/index.ts';
+import { type Draft, visibleMessage } from '../conversations/index.ts';
 import * as repo from './emoticons.repository.ts';
 import {
   SYSTEM_EMOTICONS,

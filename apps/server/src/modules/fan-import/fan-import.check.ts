@@ -1,5 +1,5 @@
 import { FAN_IMPORT_MAX_REPORTED } from '@cst/shared';
-import type { StoredImportProblem } from '../../db/schema/index.ts';
+import type { StoredImportProblem } from './fan-import.repository.ts';
 import { checkRow, type ImportRow, type RawRow } from './fan-import.rows.ts';
 
 /** The figures and problem rows of a checked list. */

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import * as XLSX from '@e965/xlsx';
 import { createRequire } from 'node:module';
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
@@ -65,7 +66,8 @@ describe('import format and size (SPEC §5)', () => {
     expect(key(() => importFormatOf(text, 10 * 1024 * 1024 + 1, 'a.txt'))).toBe(
       'fanImportTxtTooLarge',
     );
-    expect(key(() => importFormatOf(ole, 100, 'a.xls'))).toBe('fanImportXlsUnsupported');
+    // The old binary xls (an OLE container) is a spreadsheet too, read by its own reader.
+    expect(importFormatOf(ole, 100, 'a.xls')).toBe('xlsx');
     expect(key(() => importFormatOf(text, 100, 'a.xlsx'))).toBe('fanImportNoData');
     expect(key(() => importFormatOf(text, 100, 'a.pdf'))).toBe('fanImportFileType');
     // A zip named .xls is an xlsx saved under the old name: read it.
@@ -223,6 +225,40 @@ describe('xlsx rows', () => {
     const outcome = await checkRows(readXlsxRows(file), noTried);
     expect(outcome).toMatchObject({ total: FAN_IMPORT_MAX_ROWS, valid: FAN_IMPORT_MAX_ROWS });
   }, 60_000);
+});
+
+/** An old binary Excel file (BIFF8, as Excel 97–2003 saves it) of `rows`, SheetJS-written. */
+function xlsOf(rows: unknown[][]): Buffer {
+  const book = XLSX.utils.book_new();
+  XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet(rows), 'Sheet1');
+  return XLSX.write(book, { bookType: 'biff8', type: 'buffer' }) as Buffer;
+}
+
+describe('xls rows (Excel 97–2003)', () => {
+  const header = ['手机号或账号*', '打招呼语', '备注', '标签'];
+
+  it('reads the template with rows, skipping blank ones, numbers as typed', async () => {
+    const file = xlsOf([
+      header,
+      [13800138000, '你好', '老客户', 'VIP'],
+      [],
+      ['wxid_old_excel', '', '', ''],
+    ]);
+    expect(importFormatOf(file.subarray(0, 8), file.length, '名单.xls')).toBe('xlsx');
+    expect(await collect(readXlsxRows(file))).toEqual([
+      { line: 2, target: '13800138000', greeting: '你好', remark: '老客户', tags: 'VIP' },
+      { line: 4, target: 'wxid_old_excel', greeting: '', remark: '', tags: '' },
+    ]);
+  });
+
+  it('refuses a sheet without the template header, an empty one and OLE junk', async () => {
+    expect(await failure(readXlsxRows(xlsOf([['随便'], ['13800138000']])))).toBe(
+      'fanImportBadTemplate',
+    );
+    expect(await failure(readXlsxRows(xlsOf([header])))).toBe('fanImportNoData');
+    const junk = Buffer.concat([Buffer.from([0xd0, 0xcf, 0x11, 0xe0]), randomBytes(4096)]);
+    expect(await failure(readXlsxRows(junk))).toBe('fanImportNoData');
+  });
 });
 
 describe('txt rows', () => {

@@ -7,6 +7,7 @@ import {
 import type { RawRow } from './fan-import.rows.ts';
 import { ImportFileError } from './import-file-error.ts';
 import { firstSheetRows } from './xlsx-first-sheet.ts';
+import { isOleFile, xlsFirstSheetRows, type XlsRow } from './xls-first-sheet.ts';
 import { checkZip } from './zip-guard.ts';
 
 /** Headers of the template's four columns (the first one required), per language. */
@@ -49,18 +50,18 @@ export function isTemplateHeader(cells: string[]): boolean {
 }
 
 /**
- * The format of an upload from its first bytes and name: a zip container is xlsx (also when named
- * .xls), an OLE container is the old binary xls (refused with a hint), anything else named .txt
- * is text. Throws what the user should read.
+ * The format of an upload from its first bytes and name: a zip container (xlsx) or an OLE one
+ * (the old binary xls) is a spreadsheet, `xlsx` (also when misnamed), anything else named .txt is
+ * text. Throws what the user should read.
  */
 export function importFormatOf(head: Buffer, size: number, name: string): FanImportFormat {
   if (size === 0) throw new ImportFileError('fanImportEmpty');
   const ext = /\.([a-z0-9]+)$/i.exec(name)?.[1]?.toLowerCase() ?? '';
   let format: FanImportFormat;
+  // A zip (xlsx) or an OLE file (the old binary xls): both are spreadsheets, read by their bytes.
   if (head.length >= 4 && head.readUInt32LE(0) === 0x04034b50) format = 'xlsx';
-  else if (head.length >= 4 && head.readUInt32BE(0) === 0xd0cf11e0) {
-    throw new ImportFileError('fanImportXlsUnsupported');
-  } else if (ext === 'txt' || ext === 'csv' || ext === '') format = 'txt';
+  else if (isOleFile(head)) format = 'xlsx';
+  else if (ext === 'txt' || ext === 'csv' || ext === '') format = 'txt';
   else if (ext === 'xlsx' || ext === 'xls') throw new ImportFileError('fanImportNoData');
   else throw new ImportFileError('fanImportFileType');
   if (format === 'xlsx' && size > FAN_IMPORT_XLSX_MAX_BYTES) {
@@ -133,6 +134,10 @@ function rowOf(line: number, cells: CellText[]): RawRow | null {
  * {@link firstSheetRows} row by row, never held whole. Throws {@link ImportFileError}.
  */
 export async function* readXlsxRows(file: Buffer): AsyncGenerator<RawRow> {
+  if (isOleFile(file)) {
+    yield* readXlsRows(file);
+    return;
+  }
   const tiles = await checkZip(file);
   let header = false;
   let seen = 0;
@@ -162,6 +167,37 @@ export async function* readXlsxRows(file: Buffer): AsyncGenerator<RawRow> {
   }
   if (!header) throw new ImportFileError('fanImportNoData');
   if (rows === 0) throw new ImportFileError('fanImportNoData');
+}
+
+/**
+ * The data rows of the first sheet of an old binary .xls, with the same template, limits and
+ * messages as {@link readXlsxRows}.
+ */
+function* readXlsRows(file: Buffer): Generator<RawRow> {
+  let sheet: XlsRow[];
+  try {
+    sheet = xlsFirstSheetRows(file, MAX_SHEET_ROWS + 1);
+  } catch {
+    throw new ImportFileError('fanImportNoData');
+  }
+  if (sheet.length > MAX_SHEET_ROWS) throw tooManyRows();
+  let header = false;
+  let rows = 0;
+  for (const row of sheet) {
+    const cells = [0, 1, 2, 3].map((i) => ({ text: row.cells[i] ?? '' }));
+    const raw = rowOf(row.number, cells);
+    if (!raw) continue;
+    if (!header) {
+      if (!isTemplateHeader(cells.map((c) => c.text))) {
+        throw new ImportFileError('fanImportBadTemplate');
+      }
+      header = true;
+      continue;
+    }
+    if (++rows > FAN_IMPORT_MAX_ROWS) throw tooManyRows();
+    yield raw;
+  }
+  if (!header || rows === 0) throw new ImportFileError('fanImportNoData');
 }
 
 /** Longest line of a txt import; a longer one means the file is not a list. */

@@ -1,6 +1,5 @@
 import { isMessageKey, translate, type FanImportReport, type Language } from '@cst/shared';
-import type { StoredImportProblem } from '../../db/schema/index.ts';
-import type { FanImportRow } from './fan-import.repository.ts';
+import type { FanImportRow, StoredImportProblem } from './fan-import.repository.ts';
 
 /** A problem's message in the reader's language (a column named in `field` is translated too). */
 function problemText(p: StoredImportProblem, lang: Language): string {

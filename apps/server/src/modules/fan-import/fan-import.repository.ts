@@ -2,6 +2,8 @@ import { and, eq } from 'drizzle-orm';
 import { fanImports } from '../../db/schema/index.ts';
 import type { DbOrTx } from '../../platform/db.ts';
 
+export type { StoredImportProblem } from '../../db/schema/index.ts';
+
 export type FanImportRow = typeof fanImports.$inferSelect;
 export type NewFanImport = typeof fanImports.$inferInsert;
 

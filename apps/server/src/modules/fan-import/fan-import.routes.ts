@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { fanImportCheckBody, fanImportReport, fanImportTemplateQuery, idString } from '@cst/shared';
 import type { Deps } from '../../platform/deps.ts';
 import { access, defineRoute } from '../../platform/http.ts';
-import { setFanImportSource } from '../fan-tasks/fan-task.import.ts';
+import { setFanImportSource } from '../fan-tasks/index.ts';
 import { FanImportService } from './fan-import.service.ts';
 import { templateBytes, templateName } from './fan-import.template.ts';
 

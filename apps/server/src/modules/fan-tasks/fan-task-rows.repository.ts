@@ -59,6 +59,8 @@ export async function candidates(
       cross join lateral unnest(t.work_account_ids) with ordinality as u(account_id, ord)
       join work_accounts a
         on a.id = u.account_id and a.tenant_id = t.tenant_id and a.status = 'online'
+          -- An account at ban risk 危险 sends nothing automated until a person resumes it.
+          and a.risk <> 'danger'
       left join scheduler_lanes l on l.key = 'fanAdd:' || a.id::text
       where t.status = 'running'
         and (l.key is null or (l.next_at <= ${now} and (l.day <> ${day} or l.used < t.daily_cap)))
@@ -141,7 +143,7 @@ export async function loadRunRow(db: DbOrTx, taskId: string, seq: number): Promi
       select r.tenant_id, r.task_id, r.seq, r.state, r.lease_owner, r.target,
              coalesce(nullif(r.greeting, ''), t.greeting) as greeting, r.remark, r.attempts,
              t.status as task_status, a.id as account_id, a.wxid as work_wxid,
-             a.status as account_status
+             case when a.risk = 'danger' then 'riskPaused' else a.status end as account_status
       from fan_task_rows r
       join fan_tasks t on t.id = r.task_id
       join work_accounts a on a.id = r.work_account_id

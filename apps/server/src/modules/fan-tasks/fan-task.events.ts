@@ -1,9 +1,9 @@
 import { FRIEND_REQUEST_STATUS, type FriendRequestStatus } from '@cst/shared';
 import type { ContactsChangedEvent, FriendRequestAnsweredEvent } from '../../gateway/index.ts';
 import type { Deps } from '../../platform/deps.ts';
-import type { AccountRef } from '../accounts/account-ref.ts';
-import { callHolder } from '../conversations/holder-call.ts';
-import { addLinks, contactsOfTargets } from '../tags/tags.repository.ts';
+import type { AccountRef } from '../accounts/index.ts';
+import { callHolder } from '../conversations/index.ts';
+import { addLinks, contactsOfTargets } from '../tags/index.ts';
 import { progressSoon } from './fan-task.push.ts';
 import { settleRows } from './fan-task-rows.repository.ts';
 

@@ -1,13 +1,12 @@
 import { FRIEND_REQUEST_STATUS } from '@cst/shared';
 import { GatewayError, type FriendInfoDto } from '../../gateway/index.ts';
 import type { Deps } from '../../platform/deps.ts';
-import { refundLane } from '../../scheduler/lanes.ts';
+import { refundLane } from '../../scheduler/lanes.repository.ts';
 import type { Claimed, ClaimScope, JobContext, JobKind } from '../../scheduler/scheduler.ts';
-import { accountByWxid } from '../conversations/conversation.repository.ts';
-import { callHolder } from '../conversations/holder-call.ts';
-import { sendFriendRequest } from '../friend-requests/friend-request.send.ts';
+import { accountByWxid, callHolder } from '../conversations/index.ts';
+import { sendFriendRequest } from '../friend-requests/index.ts';
 import { rowKey } from './fan-task.presenter.ts';
-import { progressSoon, publishTasks } from './fan-task.push.ts';
+import { progressSoon, publishTasks, recordFanCompleted } from './fan-task.push.ts';
 import {
   candidates,
   claimRows,
@@ -58,7 +57,12 @@ export class FanAddJob implements JobKind<FanItem> {
     const now = this.deps.now();
     const changed: ChangedTask[] = [
       ...(await startDue(this.deps.db, now)),
-      ...(await completeFinished(this.deps.db, now)),
+      // Completed with their task.completed events, in one transaction.
+      ...(await this.deps.db.transaction(async (tx) => {
+        const done = await completeFinished(tx, now);
+        await recordFanCompleted(tx, done);
+        return done;
+      })),
       ...(await closeAbandonedImports(this.deps.db, now)),
     ];
     const byTenant = new Map<string, string[]>();

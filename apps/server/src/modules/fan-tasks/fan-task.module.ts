@@ -4,16 +4,19 @@ import { FanTaskEvents } from './fan-task.events.ts';
 import { FanAddJob } from './fan-task.job.ts';
 import { stopProgress } from './fan-task.push.ts';
 import { registerFanTaskRoutes } from './fan-task.routes.ts';
+import { FanTaskService } from './fan-task.service.ts';
 
 /** Fan-adding tasks: routes, the adding job, and the platform's answers to its requests. */
 export function fanTasksModule(deps: Deps): ServerModule {
   const events = new FanTaskEvents(deps);
+  const tasks = new FanTaskService(deps);
   return {
     name: 'fan-tasks',
     jobs: [job(new FanAddJob(deps))],
     on: {
       friendRequestAnswered: (ev, account) => events.onAnswered(ev, account),
       contactsChanged: (ev, account) => events.onContactsChanged(ev, account),
+      'account.risk': (ev) => tasks.onAccountRisk(ev),
     },
     stop: () => stopProgress(deps),
     routes: (app) => registerFanTaskRoutes(app, deps),

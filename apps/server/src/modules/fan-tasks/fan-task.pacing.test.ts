@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { FanTaskRowItem } from '@cst/shared';
 import { useStartedServer, type Session } from '../../../test/support.ts';
-import { laneUsage } from '../../scheduler/lanes.ts';
+import { laneUsage } from '../../scheduler/lanes.repository.ts';
 import { localDay } from '../../scheduler/scheduler.ts';
 import {
   addAccount,

@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { FanTaskRowInput } from '@cst/shared';
 import type { Tx } from '../../platform/db.ts';
 import { rowsOf } from '../../platform/db.ts';
-import { isUniqueViolation } from '../users/users.repository.ts';
+import { isUniqueViolation } from '../users/index.ts';
 
 /** What a plan is made of: the task, its list in order and the accounts to deal it to. */
 export interface PlanInput {

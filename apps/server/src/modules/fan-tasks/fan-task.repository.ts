@@ -2,7 +2,8 @@ import { and, desc, eq, gt, inArray, sql, type SQL } from 'drizzle-orm';
 import type { FanTaskState, FriendRequestStatus } from '@cst/shared';
 import { fanTaskRows, fanTasks, workAccounts } from '../../db/schema/index.ts';
 import type { DbOrTx, Tx } from '../../platform/db.ts';
-import type { ConvScope } from '../conversations/conversation.repository.ts';
+import { rowsOf } from '../../platform/db.ts';
+import type { ConvScope } from '../conversations/index.ts';
 
 export type FanTaskRow = typeof fanTasks.$inferSelect;
 export type FanRowRecord = typeof fanTaskRows.$inferSelect;
@@ -219,4 +220,57 @@ export async function deleteTask(
     )
     .returning({ id: fanTasks.id });
   return out.length > 0;
+}
+
+/**
+ * Pauses the pending and running tasks in which an account at ban risk 危险 still has sends to
+ * make: status `paused` with the reason `reasonKey`. The ids paused.
+ */
+export async function pauseForRisk(
+  db: DbOrTx,
+  tenantId: string,
+  accountId: string,
+  reasonKey: string,
+): Promise<string[]> {
+  const rows = rowsOf<{ id: string }>(
+    await db.execute(sql`
+      update fan_tasks t
+      set status = 'paused', reason_key = ${reasonKey}, updated_at = now()
+      where t.tenant_id = ${tenantId} and t.status in ('pending', 'running')
+        and ${accountId}::uuid = any(t.work_account_ids)
+        and exists (
+          select 1 from fan_task_rows r
+          where r.task_id = t.id and r.work_account_id = ${accountId}::uuid
+            and r.state in ('queued', 'claimed'))
+      returning t.id`),
+  );
+  return rows.map((r) => r.id);
+}
+
+/**
+ * After a person resumed an account: its tasks paused for the risk (`reasonKey`) whose accounts
+ * are none at 危险 any more run again (pending when their start is still ahead). The ids.
+ */
+export async function resumeAfterRisk(
+  db: DbOrTx,
+  tenantId: string,
+  accountId: string,
+  reasonKey: string,
+  now: number,
+): Promise<string[]> {
+  const rows = rowsOf<{ id: string }>(
+    await db.execute(sql`
+      update fan_tasks t
+      set status = case when t.start_at > ${now} then 'pending' else 'running' end,
+          started_at = case when t.start_at > ${now} then t.started_at
+                            else coalesce(t.started_at, ${now}) end,
+          reason_key = null, updated_at = now()
+      where t.tenant_id = ${tenantId} and t.status = 'paused' and t.reason_key = ${reasonKey}
+        and ${accountId}::uuid = any(t.work_account_ids)
+        and not exists (
+          select 1 from work_accounts w
+          where w.id = any(t.work_account_ids) and w.risk = 'danger')
+      returning t.id`),
+  );
+  return rows.map((r) => r.id);
 }

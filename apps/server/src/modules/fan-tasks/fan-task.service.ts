@@ -16,8 +16,8 @@ import type { Deps } from '../../platform/deps.ts';
 import { fail } from '../../platform/errors.ts';
 import { keysetRows } from '../../platform/xlsx-export.ts';
 import { Scheduler } from '../../scheduler/scheduler.ts';
-import type { ConvScope } from '../conversations/conversation.repository.ts';
-import { convScopeOf, scopeHas } from '../conversations/conversation.scope.ts';
+import { RISK_PAUSE_REASON, riskPauseText, type AccountRiskEvent } from '../accounts/index.ts';
+import { type ConvScope, convScopeOf, scopeHas } from '../conversations/index.ts';
 import { fanImportSourceOf } from './fan-task.import.ts';
 import { storedStates, toRowItem, toTaskItem } from './fan-task.presenter.ts';
 import { storePlan } from './fan-task.plan.repository.ts';
@@ -192,7 +192,37 @@ export class FanTaskService {
     const wxids = await repo.accountWxids(this.db, scope.tenantId, [
       ...new Set(rows.flatMap((r) => r.workAccountIds)),
     ]);
-    return { list: rows.map((t) => toTaskItem(t, wxids, lang)), total };
+    const list = rows.map((t) => toTaskItem(t, wxids, lang));
+    for (const [i, t] of rows.entries()) {
+      if (t.status === 'paused' && t.reasonKey === RISK_PAUSE_REASON) {
+        list[i]!.reason = await riskPauseText(this.db, t.tenantId, t.workAccountIds, lang);
+      }
+    }
+    return { list, total };
+  }
+
+  /**
+   * An account's ban risk changed: at 危险 its tasks with requests left pause with the reason;
+   * when a person resumes it, the tasks it paused run again (unless another of their accounts is
+   * still at 危险).
+   */
+  async onAccountRisk(ev: AccountRiskEvent): Promise<void> {
+    if (ev.risk === 'danger') {
+      const ids = await repo.pauseForRisk(this.db, ev.tenantId, ev.accountId, RISK_PAUSE_REASON);
+      await publishTasks(this.deps, ev.tenantId, ids);
+    } else if (ev.risk === 'normal' && ev.by !== null) {
+      const ids = await repo.resumeAfterRisk(
+        this.db,
+        ev.tenantId,
+        ev.accountId,
+        RISK_PAUSE_REASON,
+        this.deps.now(),
+      );
+      if (ids.length > 0) {
+        await publishTasks(this.deps, ev.tenantId, ids);
+        await Scheduler.wake(this.deps, FAN_JOB);
+      }
+    }
   }
 
   /** A page of a visible task's rows, in list order. */
@@ -249,6 +279,7 @@ export class FanTaskService {
     const { task } = await this.visibleTask(auth, id);
     const done = await repo.setTaskState(this.db, task.tenantId, id, ['pending', 'running'], {
       status: 'paused',
+      reasonKey: null,
     });
     if (!done) throw fail.conflict('noTaskToPause');
     await publishTasks(this.deps, task.tenantId, [id]);
@@ -260,9 +291,11 @@ export class FanTaskService {
     const { task } = await this.visibleTask(auth, id);
     const now = this.deps.now();
     const status: FanTaskState = task.startAt > now ? 'pending' : 'running';
+    // A person's restart: the task runs (an account still at 危险 stays held by the scheduler).
     const done = await repo.setTaskState(this.db, task.tenantId, id, ['paused'], {
       status,
       startedAt: status === 'running' ? (task.startedAt ?? now) : task.startedAt,
+      reasonKey: null,
     });
     if (!done) throw fail.conflict('noTaskToRestart');
     await this.announce(task.tenantId, id);

@@ -1,20 +1,11 @@
-import { randomBytes } from 'node:crypto';
 import { and, eq, or, sql } from 'drizzle-orm';
-import { serverSecrets, storedFiles } from '../../db/schema/index.ts';
+import { storedFiles } from '../../db/schema/index.ts';
 import type { DbOrTx } from '../../platform/db.ts';
 
 export type StoredFileRow = typeof storedFiles.$inferSelect;
 export type NewStoredFile = typeof storedFiles.$inferInsert;
 
-/** A shared secret by name, created once (the first instance to ask wins; every instance agrees). */
-export async function sharedSecret(db: DbOrTx, name: string): Promise<string> {
-  await db
-    .insert(serverSecrets)
-    .values({ name, value: randomBytes(32).toString('base64url') })
-    .onConflictDoNothing();
-  const rows = await db.select().from(serverSecrets).where(eq(serverSecrets.name, name)).limit(1);
-  return rows[0]!.value;
-}
+export { sharedSecret } from '../../platform/secrets.ts';
 
 /** Records a stored file; a new upload to the same key replaces the record (as OSS overwrites). */
 export async function upsertFile(db: DbOrTx, row: NewStoredFile): Promise<StoredFileRow> {

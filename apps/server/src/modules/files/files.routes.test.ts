@@ -1,5 +1,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { CHAT_FILE_MAX_BYTES, type UploadResult } from '@cst/shared';
+import {
+  CHAT_FILE_MAX_BYTES,
+  MEDIUM_IMAGE_SIZE,
+  MEDIUM_SUFFIX,
+  mediumAddressOf,
+  type UploadResult,
+} from '@cst/shared';
 import { login, useTestServer, type Session } from '../../../test/support.ts';
 import { buildOtherTenant } from '../../../test/factories.ts';
 import { chatKey, multipart, ossToken, pngOf, SAMPLE, uploadAs } from './files.test-support.ts';
@@ -81,6 +87,48 @@ describe('POST /oss-api', () => {
     // Not without a session, not to another tenant.
     expect((await get(file.url)).statusCode).toBe(401);
     expect((await get(file.url, other.headers)).statusCode).toBe(404);
+  });
+
+  it('makes a medium variant of a large picture; a small one is its own medium', async () => {
+    const sharp = (await import('sharp')).default;
+    const token = await ossToken(ctx, demo);
+    const key = chatKey(token, 'png');
+    expect((await uploadAs(ctx, token, key, await pngOf(2000, 1000))).statusCode).toBe(200);
+    const medium = await get(mediumAddressOf(`/oss-api/${key}`), demo.headers);
+    expect(medium.statusCode).toBe(200);
+    expect(medium.headers['content-type']).toBe('image/jpeg');
+    expect(await sharp(medium.rawPayload).metadata()).toMatchObject({
+      width: MEDIUM_IMAGE_SIZE,
+      height: MEDIUM_IMAGE_SIZE / 2,
+      format: 'jpeg',
+    });
+    // Only the tenant sees it, as the picture.
+    expect((await get(`/oss-api/${key}${MEDIUM_SUFFIX}`, other.headers)).statusCode).toBe(404);
+    expect((await get(`/oss-api/${key}${MEDIUM_SUFFIX}`)).statusCode).toBe(401);
+
+    const small = chatKey(token, 'png');
+    const smallPng = await pngOf(300, 200);
+    expect((await uploadAs(ctx, token, small, smallPng)).statusCode).toBe(200);
+    const same = await get(`/oss-api/${small}${MEDIUM_SUFFIX}`, demo.headers);
+    expect(same.statusCode).toBe(200);
+    expect(same.headers['content-type']).toBe('image/png');
+    expect(same.rawPayload.equals(smallPng)).toBe(true);
+
+    // Not for a file that is not a picture, nor for a key nobody stored.
+    const pdf = chatKey(token, 'pdf');
+    expect((await uploadAs(ctx, token, pdf, SAMPLE.pdf)).statusCode).toBe(200);
+    expect((await get(`/oss-api/${pdf}${MEDIUM_SUFFIX}`, demo.headers)).statusCode).toBe(404);
+    expect(
+      (await get(`/oss-api/${chatKey(token, 'png')}${MEDIUM_SUFFIX}`, demo.headers)).statusCode,
+    ).toBe(404);
+  });
+
+  it('refuses an upload onto a variant key (thumbnail or medium)', async () => {
+    const token = await ossToken(ctx, demo);
+    for (const suffix of ['.thumb.jpg', MEDIUM_SUFFIX]) {
+      const key = `${chatKey(token, 'png')}${suffix}`;
+      expect((await uploadAs(ctx, token, key, await pngOf())).statusCode).toBe(400);
+    }
   });
 
   it('answers byte ranges (video seeking)', async () => {

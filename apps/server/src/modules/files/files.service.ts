@@ -4,6 +4,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
   CHAT_FILE_MAX_BYTES,
   MB,
+  MEDIUM_SUFFIX,
   OSS_DEFAULT_HOST,
   OSS_CONFIRM_PATH,
   OSS_TOKEN_TTL_MS,
@@ -14,7 +15,7 @@ import type { AuthContext } from '../../platform/auth-context.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { AppError, fail } from '../../platform/errors.ts';
 import { detectType, extensionMatches, type DetectedType } from '../../storage/content-type.ts';
-import { ImageInvalidError, makeThumbnail, probeImage } from '../../storage/image.ts';
+import { ImageInvalidError, makeMedium, makeThumbnail, probeImage } from '../../storage/image.ts';
 import {
   HEAD_BYTES,
   isSafeKey,
@@ -25,7 +26,7 @@ import { S3Storage } from '../../storage/s3-storage.ts';
 import { createPolicy, verifyPolicy } from '../../storage/post-policy.ts';
 import { sendStored } from '../../storage/serve.ts';
 import { storageOf } from '../../storage/storage.ts';
-import { visibleMessage } from '../talk/message-access.ts';
+import { visibleMessage } from '../conversations/index.ts';
 import { presentUpload } from './files.presenter.ts';
 import * as repo from './files.repository.ts';
 
@@ -33,6 +34,11 @@ import * as repo from './files.repository.ts';
 export const STORAGE_ACCESS_ID = 'cst-local';
 /** A thumbnail lives beside its file: `{key}.thumb.jpg`. */
 export const THUMB_SUFFIX = '.thumb.jpg';
+
+/** Whether a key names a variant the server makes (thumbnail, medium picture), never an upload. */
+export function isVariantKey(key: string): boolean {
+  return key.endsWith(THUMB_SUFFIX) || key.endsWith(MEDIUM_SUFFIX);
+}
 const SECRET_NAME = 'oss_policy_secret';
 const TENANT_KEY = /^t\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\//;
 
@@ -223,7 +229,7 @@ export class FilesService {
     const tenantId = tenantOfKey(check.key);
     // Whatever an (older, wider) policy allows, an upload lands in a user's folder: never on a
     // file the server wrote, never on a thumbnail.
-    if (!tenantId || !UPLOAD_KEY.test(check.key) || check.key.endsWith(THUMB_SUFFIX)) {
+    if (!tenantId || !UPLOAD_KEY.test(check.key) || isVariantKey(check.key)) {
       part.file.resume();
       throw fail.invalid('uploadKeyInvalid');
     }
@@ -290,7 +296,7 @@ export class FilesService {
       !key.startsWith(dir) ||
       !isSafeKey(key) ||
       !UPLOAD_KEY.test(target) ||
-      target.endsWith(THUMB_SUFFIX)
+      isVariantKey(target)
     ) {
       throw fail.invalid('uploadKeyInvalid');
     }
@@ -368,6 +374,8 @@ export class FilesService {
         ({ width, height } = await probeImage(data));
         thumbKey = `${key}${THUMB_SUFFIX}`;
         await this.storage.put(thumbKey, await makeThumbnail(data), { exclusive: true });
+        const medium = await makeMedium(data, { width, height });
+        if (medium) await this.storage.put(`${key}${MEDIUM_SUFFIX}`, medium, { exclusive: true });
       } catch (err) {
         if (opts.lenient && err instanceof ImageInvalidError) {
           thumbKey = null;
@@ -412,8 +420,13 @@ export class FilesService {
     if (!auth.tenantId || !isSafeKey(key) || tenantOfKey(key) !== auth.tenantId) {
       throw fail.notFound();
     }
-    const row = await repo.fileByKeyOrThumb(this.deps.db, auth.tenantId, key);
-    if (!row) throw fail.notFound();
+    const medium = key.endsWith(MEDIUM_SUFFIX);
+    const row = await repo.fileByKeyOrThumb(
+      this.deps.db,
+      auth.tenantId,
+      medium ? key.slice(0, -MEDIUM_SUFFIX.length) : key,
+    );
+    if (!row || (medium && (row.kind !== 'image' || row.key === key))) throw fail.notFound();
     if (row.source === 'media') {
       if (row.messageId === null) throw fail.notFound();
       // 404 (not 403) when the account is not the caller's: nothing tells the file exists.
@@ -421,10 +434,17 @@ export class FilesService {
         throw fail.notFound();
       });
     }
-    const isThumb = row.key !== key;
-    const sent = await sendStored(req, reply, this.storage, key, {
+    // A picture without a medium variant (not larger than it, or stored before variants) is its
+    // own: the medium address always shows the picture.
+    if (medium) {
+      const sentMedium = await sendStored(req, reply, this.storage, key, { mime: 'image/jpeg' });
+      if (sentMedium) return;
+    }
+    const target = medium ? row.key : key;
+    const isThumb = row.key !== target;
+    const sent = await sendStored(req, reply, this.storage, target, {
       mime: isThumb ? 'image/jpeg' : row.mime,
-      fileName: key.slice(key.lastIndexOf('/') + 1),
+      fileName: target.slice(target.lastIndexOf('/') + 1),
       attachment: (req.query as { download?: string }).download === '1',
     });
     if (!sent) throw fail.notFound();

@@ -7,8 +7,8 @@ import type {
   FriendRequestEvent,
 } from '../../gateway/index.ts';
 import type { Deps } from '../../platform/deps.ts';
-import type { AccountRef } from '../accounts/account-ref.ts';
-import { publishRequests } from './friend-request.push.ts';
+import type { AccountRef } from '../accounts/index.ts';
+import { publishRequests, recordRequestEvents } from './friend-request.push.ts';
 import * as repo from './friend-request.repository.ts';
 
 /** SPEC §4 status (and the console's reason) of a received request's platform state. */
@@ -38,6 +38,17 @@ export class FriendRequestEvents {
     await publishRequests(this.deps, account.tenantId, [id]);
   }
 
+  /** Stores a received request; a new pending one records `friend.request` in the same commit. */
+  private store(r: FriendRequestDto, account: AccountRef): Promise<string> {
+    return this.deps.db.transaction(async (tx) => {
+      const row = await repo.upsertReceivedRow(tx, this.received(r, account));
+      if (row.inserted && r.status === 'pending') {
+        await recordRequestEvents(tx, account.tenantId, [row.id]);
+      }
+      return row.id;
+    });
+  }
+
   /**
    * When an account comes online (a login, a resume, a reconnect): the requests the platform
    * holds for it, including those that came while it was offline or while no instance held it
@@ -53,8 +64,8 @@ export class FriendRequestEvents {
     if (pending.length > 0) await publishRequests(this.deps, account.tenantId, pending);
   }
 
-  private store(r: FriendRequestDto, account: AccountRef): Promise<string> {
-    return repo.upsertReceived(this.deps.db, {
+  private received(r: FriendRequestDto, account: AccountRef): repo.ReceivedInput {
+    return {
       tenantId: account.tenantId,
       workAccountId: account.id,
       platformRequestId: r.requestId,
@@ -65,7 +76,7 @@ export class FriendRequestEvents {
       source: r.source,
       ...statusOf(r.status),
       createdAt: new Date(r.createdAt || this.deps.now()),
-    });
+    };
   }
 
   /** A person answered a request the account sent. */

@@ -1,5 +1,5 @@
 import type { Deps } from '../../platform/deps.ts';
-import { accountRuntimeOf } from '../accounts/account-runtime.ts';
+import { accountRuntimeOf } from '../accounts/index.ts';
 import type { ServerModule } from '../module.ts';
 import { FriendRequestEvents } from './friend-request-events.ts';
 import { registerFriendRequestRoutes } from './friend-request.routes.ts';

@@ -1,6 +1,8 @@
 import { WS_EVENTS, type FriendRequestPush } from '@cst/shared';
+import type { Tx } from '../../platform/db.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { realtimeOf } from '../../realtime/realtime.ts';
+import { recordEvents } from '../webhooks/index.ts';
 import { toFriendRequestItem } from './friend-request.presenter.ts';
 import * as repo from './friend-request.repository.ts';
 
@@ -17,6 +19,21 @@ export async function publishRequests(deps: Deps, tenantId: string, ids: string[
     rows.map((row) => {
       const data: FriendRequestPush = toFriendRequestItem(row, 'zh-CN');
       return { event: WS_EVENTS.friendRequest, data, workAccountId: row.workAccountId };
+    }),
+  );
+}
+
+/**
+ * Records `friend.request` (data: the `friendRequest` push) for new received requests, in the
+ * transaction that stored them.
+ */
+export async function recordRequestEvents(tx: Tx, tenantId: string, ids: string[]): Promise<void> {
+  const rows = await repo.findRequests(tx, tenantId, [...new Set(ids)]);
+  await recordEvents(
+    tx,
+    rows.map((row) => {
+      const data: FriendRequestPush = toFriendRequestItem(row, 'zh-CN');
+      return { tenantId, workAccountId: row.workAccountId, event: 'friend.request', data };
     }),
   );
 }

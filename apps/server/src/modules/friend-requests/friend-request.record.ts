@@ -1,8 +1,7 @@
 import type { FriendRequestOrigin, FriendRequestStatus } from '@cst/shared';
 import type { FriendInfoDto } from '../../gateway/index.ts';
 import type { Deps } from '../../platform/deps.ts';
-import type { accountByWxid } from '../conversations/conversation.repository.ts';
-import { callHolder } from '../conversations/holder-call.ts';
+import { type accountByWxid, callHolder } from '../conversations/index.ts';
 import { publishRequests } from './friend-request.push.ts';
 import * as repo from './friend-request.repository.ts';
 

@@ -8,7 +8,7 @@ import {
   workAccounts,
 } from '../../db/schema/index.ts';
 import type { DbOrTx } from '../../platform/db.ts';
-import type { ConvScope } from '../conversations/conversation.repository.ts';
+import type { ConvScope } from '../conversations/index.ts';
 
 export type FriendRequestRow = typeof friendRequests.$inferSelect;
 /** A request with its work account's platform id. */
@@ -105,6 +105,14 @@ export interface ReceivedInput {
  * person and the status). Returns the row id.
  */
 export async function upsertReceived(db: DbOrTx, input: ReceivedInput): Promise<string> {
+  return (await upsertReceivedRow(db, input)).id;
+}
+
+/** {@link upsertReceived}, telling whether the request is new (inserted, not a repeat). */
+export async function upsertReceivedRow(
+  db: DbOrTx,
+  input: ReceivedInput,
+): Promise<{ id: string; inserted: boolean }> {
   const [row] = await db
     .insert(friendRequests)
     // A new pending request waits for the auto-accept rule (once: a repeat keeps the flag).
@@ -126,8 +134,8 @@ export async function upsertReceived(db: DbOrTx, input: ReceivedInput): Promise<
         updatedAt: sql`now()`,
       },
     })
-    .returning({ id: friendRequests.id });
-  return row!.id;
+    .returning({ id: friendRequests.id, inserted: sql<boolean>`(xmax = 0)` });
+  return { id: row!.id, inserted: row!.inserted === true || String(row!.inserted) === 'true' };
 }
 
 /** A request the console sent as the platform answered it. */

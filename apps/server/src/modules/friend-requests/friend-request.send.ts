@@ -5,8 +5,7 @@ import {
 } from '@cst/shared';
 import { GatewayError } from '../../gateway/index.ts';
 import type { Deps } from '../../platform/deps.ts';
-import type { accountByWxid } from '../conversations/conversation.repository.ts';
-import { callHolder } from '../conversations/holder-call.ts';
+import { type accountByWxid, callHolder } from '../conversations/index.ts';
 import { recordSentRequest } from './friend-request.record.ts';
 
 type Account = NonNullable<Awaited<ReturnType<typeof accountByWxid>>>;

@@ -1,5 +1,6 @@
 import {
   FRIEND_REQUEST_STATUS,
+  type AddFriendsBody,
   type AddFriendsResult,
   type FansAddGroupBody,
   type FansSearchBody,
@@ -14,16 +15,17 @@ import type { AuthContext } from '../../platform/auth-context.ts';
 import type { Deps } from '../../platform/deps.ts';
 import type { AppError } from '../../platform/errors.ts';
 import { fail } from '../../platform/errors.ts';
-import { accountRuntimeOf } from '../accounts/account-runtime.ts';
-import { ContactService } from '../contacts/contact.service.ts';
-import * as contactRepo from '../contacts/contact.repository.ts';
+import { announceContacts, upsertContacts } from '../contacts/index.ts';
 import {
   convScopeOf,
   scopeHas,
   visibleAccount,
   visibleAccountIn,
-} from '../conversations/conversation.scope.ts';
-import { callHolder, platformRefusal, type RefusalTable } from '../conversations/holder-call.ts';
+  callHolder,
+  platformRefusal,
+  type RefusalTable,
+} from '../conversations/index.ts';
+import { addFriends } from './friend-request.add.ts';
 import { toFriendRequestItem, toSearchResult } from './friend-request.presenter.ts';
 import { publishRequests } from './friend-request.push.ts';
 import * as repo from './friend-request.repository.ts';
@@ -98,7 +100,7 @@ export class FriendRequestService {
     const settled = await this.db.transaction(async (tx) => {
       // The platform's contactsChanged may have settled the row first (see settleAccepted).
       const done = await repo.settleAccepted(tx, row.tenantId, row.id, auth.userId);
-      await contactRepo.upsertContacts(tx, ref, [contact], new Date(this.deps.now()), 'manual');
+      await upsertContacts(tx, ref, [contact], new Date(this.deps.now()), 'manual');
       // The platform's event may have stored the friend first (as from the phone): this accept
       // is how they came, so they are the console's (manual) either way.
       if (done) {
@@ -111,7 +113,7 @@ export class FriendRequestService {
     // Another seat's answer won the race: the platform's friend stays, this call reports it.
     if (!settled) throw fail.conflict('friendRequestNotPending');
     await publishRequests(this.deps, row.tenantId, [row.id]);
-    await accountRuntimeOf(this.deps).contacts.announce({
+    await announceContacts(this.deps, {
       id: row.workAccountId,
       tenantId: row.tenantId,
       wxid: row.workWxid,
@@ -175,6 +177,11 @@ export class FriendRequestService {
     return toSearchResult(found);
   }
 
+  /** Sends friend requests from a work account (`fans/add`; SPEC §4 status 1–4 per person). */
+  addFriends(auth: AuthContext, body: AddFriendsBody, lang: Language): Promise<AddFriendsResult> {
+    return addFriends(this.deps, auth, body, lang);
+  }
+
   /**
    * Sends requests to members of one of the account's groups: the given ones, or every member
    * who is not a friend yet. Each person gets SPEC §4's status as `fans/add` reports it.
@@ -198,7 +205,7 @@ export class FriendRequestService {
       targets = members.filter((w) => w !== account.wxid && !friends.has(w));
       if (targets.length === 0) return { list: [] };
     }
-    return new ContactService(this.deps).addFriends(
+    return this.addFriends(
       auth,
       {
         workerWxid: account.wxid,

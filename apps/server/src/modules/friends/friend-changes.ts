@@ -2,8 +2,9 @@ import type { ContactSource } from '@cst/shared';
 import type { ContactDto } from '../../gateway/types.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { realtimeOf } from '../../realtime/realtime.ts';
-import * as contactRepo from '../contacts/contact.repository.ts';
-import { convUpdatePush } from '../conversations/conversation.push.ts';
+import { deleteContacts, refreshConversationNames, upsertContacts } from '../contacts/index.ts';
+import { convUpdatePush } from '../conversations/index.ts';
+import { recordEvents, type OpenEventInput } from '../webhooks/index.ts';
 import { friendUpdatePush } from './friends.presenter.ts';
 import * as repo from './friends.repository.ts';
 
@@ -28,6 +29,31 @@ function lastOf<T extends { id: string }>(rows: T[]): T[] {
 }
 
 /**
+ * The open-platform events of a change of friends (data: the `friendUpdate` push of those
+ * friends): `friend.added` for new contacts, `contact.updated` for changed and removed ones.
+ */
+function friendEvents(
+  account: FriendAccount,
+  rows: repo.FriendRow[],
+  removed: string[],
+  known: Set<string>,
+): OpenEventInput[] {
+  const added = rows.filter((r) => !known.has(r.wxid));
+  const changed = rows.filter((r) => known.has(r.wxid));
+  const out: OpenEventInput[] = [];
+  const ev = (event: 'friend.added' | 'contact.updated', list: repo.FriendRow[], gone: string[]) =>
+    out.push({
+      tenantId: account.tenantId,
+      workAccountId: account.id,
+      event,
+      data: friendUpdatePush(account.id, account.wxid, list, gone).data,
+    });
+  if (added.length > 0) ev('friend.added', added, []);
+  if (changed.length > 0 || removed.length > 0) ev('contact.updated', changed, removed);
+  return out;
+}
+
+/**
  * Stores friends added, changed or removed, and what follows for their single chats: names,
  * blocked (the blacklist), marked not a friend (removed). Then tells everyone who sees the
  * account: `convUpdate` for each chat that changed and `friendUpdate` (the friends page), unless
@@ -42,9 +68,16 @@ export async function applyFriendChanges(
   const ref = { tenantId: account.tenantId, workAccountId: account.id };
   const now = new Date(deps.now());
   const { convs, rows } = await deps.db.transaction(async (tx) => {
-    await contactRepo.upsertContacts(tx, ref, change.upserted, now, change.source);
-    await contactRepo.deleteContacts(tx, ref, change.removed);
-    const names = await contactRepo.refreshConversationNames(tx, ref, change.upserted);
+    const known = push
+      ? await repo.knownContactWxids(
+          tx,
+          account.id,
+          change.upserted.map((c) => c.wxid),
+        )
+      : new Set<string>();
+    await upsertContacts(tx, ref, change.upserted, now, change.source);
+    await deleteContacts(tx, ref, change.removed);
+    const names = await refreshConversationNames(tx, ref, change.upserted);
     const flags = await repo.syncConversationFlags(tx, account.id, change.upserted, change.removed);
     const rows = push
       ? await repo.friendRows(
@@ -53,6 +86,7 @@ export async function applyFriendChanges(
           change.upserted.map((c) => c.wxid),
         )
       : [];
+    if (push) await recordEvents(tx, friendEvents(account, rows, change.removed, known));
     return { convs: lastOf([...names, ...flags]), rows };
   });
   const pushes = convs.map(convUpdatePush);

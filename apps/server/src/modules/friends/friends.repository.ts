@@ -13,7 +13,7 @@ import {
 } from '../../db/schema/index.ts';
 import { preparedSelect, preparedSql, rowsOf, type DbOrTx } from '../../platform/db.ts';
 import type { ContactDto } from '../../gateway/types.ts';
-import type { ConvScope } from '../conversations/conversation.repository.ts';
+import type { ConvScope } from '../conversations/index.ts';
 
 /** A friend row as the friends page and its pushes read it. */
 export interface FriendRow {
@@ -509,6 +509,20 @@ export async function accountsOfScope(db: DbOrTx, scope: ConvScope) {
 }
 
 /** Friends of an account by wxid, as the page shows them. */
+/** The wxids among `wxids` that are already contacts of an account. */
+export async function knownContactWxids(
+  db: DbOrTx,
+  workAccountId: string,
+  wxids: string[],
+): Promise<Set<string>> {
+  if (wxids.length === 0) return new Set();
+  const rows = await db
+    .select({ wxid: contacts.wxid })
+    .from(contacts)
+    .where(and(eq(contacts.workAccountId, workAccountId), inArray(contacts.wxid, wxids)));
+  return new Set(rows.map((r) => r.wxid));
+}
+
 export async function friendRows(
   db: DbOrTx,
   workAccountId: string,

@@ -1,5 +1,7 @@
 import {
   FRIENDS_PAGE_MAX,
+  type AddFriendTagBody,
+  type ChangedResult,
   type ContactsListQuery,
   type ContactsListResult,
   type DeleteFriendBody,
@@ -8,6 +10,7 @@ import {
   type FriendsListResult,
   type SyncFriendsBody,
   type SyncFriendsResult,
+  type TagTarget,
   type UpdateFriendInfoBody,
 } from '@cst/shared';
 import type { ContactDto } from '../../gateway/index.ts';
@@ -17,25 +20,24 @@ import type { AppError } from '../../platform/errors.ts';
 import { fail } from '../../platform/errors.ts';
 import { keysetRows } from '../../platform/xlsx-export.ts';
 import { realtimeOf } from '../../realtime/realtime.ts';
-import { accountRuntimeOf } from '../accounts/account-runtime.ts';
-import * as contactRepo from '../contacts/contact.repository.ts';
-import { convUpdatePush } from '../conversations/conversation.push.ts';
-import type { ConvScope } from '../conversations/conversation.repository.ts';
+import { accountRuntimeOf } from '../accounts/index.ts';
+import { announceContacts, findContact, findConversationWith } from '../contacts/index.ts';
 import {
+  convUpdatePush,
+  type ConvScope,
   convScopeOf,
+  scopeForPeers,
   visibleAccount,
   visibleAccountIn,
-} from '../conversations/conversation.scope.ts';
-import {
   callHolder,
   platformRefusal,
   type HolderCommand,
   type RefusalTable,
-} from '../conversations/holder-call.ts';
+} from '../conversations/index.ts';
 import { applyFriendChanges, type FriendAccount } from './friend-changes.ts';
-import { presentContactEntry, presentFriend } from './friends.presenter.ts';
+import { friendUpdatePush, presentContactEntry, presentFriend } from './friends.presenter.ts';
 import * as repo from './friends.repository.ts';
-import { TagsService } from '../tags/tags.service.ts';
+import { addLinks, contactsOfTargets, removeLinks, TagsService } from '../tags/index.ts';
 
 const FRIEND_REFUSALS: RefusalTable = {
   notFound: () => fail.notFound('contactNotFound'),
@@ -152,9 +154,9 @@ export class FriendsService {
   /** A visible account and a stored friend of it; 404 / 409 (a chat whose peer is not a friend). */
   private async friendOf(auth: AuthContext, workWxid: string, friendWxid: string) {
     const { account } = await visibleAccount(this.db, auth, workWxid);
-    const contact = await contactRepo.findContact(this.db, account.id, friendWxid);
+    const contact = await findContact(this.db, account.id, friendWxid);
     if (!contact) {
-      const conv = await contactRepo.findConversationWith(this.db, account.id, 1, friendWxid);
+      const conv = await findConversationWith(this.db, account.id, 1, friendWxid);
       throw conv ? fail.conflict('friendNotFriend') : fail.notFound('contactNotFound');
     }
     const ref: FriendAccount = { id: account.id, tenantId: account.tenantId, wxid: account.wxid };
@@ -209,7 +211,7 @@ export class FriendsService {
       fail.conflict('friendDeleteFailed'),
     );
     await applyFriendChanges(this.deps, account, { upserted: [], removed: [body.friendWxid] });
-    await accountRuntimeOf(this.deps).contacts.announce(account);
+    await announceContacts(this.deps, account);
     return null;
   }
 
@@ -239,7 +241,49 @@ export class FriendsService {
     }
     const removed = [...stored.keys()].filter((w) => !seen.has(w));
     await applyFriendChanges(this.deps, account, { upserted, removed }, false);
-    await accountRuntimeOf(this.deps).contacts.announce(account);
+    await announceContacts(this.deps, account);
     return { added, removed: removed.length, changed: upserted.length - added, total: seen.size };
+  }
+
+  /**
+   * Adds or removes tags on friends of accounts the caller sees (`acc/add-friend-tag`); a contact
+   * the caller does not see, or that is not a friend, is 404 and nothing changes.
+   */
+  async tagContacts(auth: AuthContext, body: AddFriendTagBody): Promise<ChangedResult> {
+    const scope = await scopeForPeers(this.db, auth, body.targets);
+    const tagIds = await new TagsService(this.deps).checkTags(scope.tenantId, body.tagIds);
+    const key = (t: TagTarget) => `${t.workWxid}\n${t.friendWxid}`;
+    const wanted = new Set(body.targets.map(key));
+    const found = await contactsOfTargets(this.db, scope, body.targets);
+    if (found.length !== wanted.size) throw fail.notFound('contactNotFound');
+    const ids = found.map((c) => c.id);
+    const changed =
+      body.op === 'add'
+        ? await addLinks(this.db, scope.tenantId, ids, tagIds)
+        : await removeLinks(this.db, scope.tenantId, ids, tagIds);
+    if (changed > 0) await this.announceTagged(scope.tenantId, found);
+    return { changed };
+  }
+
+  /**
+   * Tells everyone who sees the accounts: `friendUpdate` with the friends' rows as they are now
+   * (their tags included), so open friends tables, cards and chat headers follow.
+   */
+  private async announceTagged(
+    tenantId: string,
+    contacts: { workAccountId: string; workWxid: string; wxid: string }[],
+  ): Promise<void> {
+    const byAccount = new Map<string, { workWxid: string; wxids: string[] }>();
+    for (const c of contacts) {
+      const entry = byAccount.get(c.workAccountId) ?? { workWxid: c.workWxid, wxids: [] };
+      entry.wxids.push(c.wxid);
+      byAccount.set(c.workAccountId, entry);
+    }
+    const pushes = [];
+    for (const [accountId, { workWxid, wxids }] of byAccount) {
+      const rows = await repo.friendRows(this.db, accountId, wxids);
+      pushes.push(friendUpdatePush(accountId, workWxid, rows, []));
+    }
+    await realtimeOf(this.deps).publish(tenantId, pushes);
   }
 }

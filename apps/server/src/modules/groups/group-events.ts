@@ -2,8 +2,8 @@ import { GROUP_WS_EVENTS, type GroupSystemNoticePush } from '@cst/shared';
 import type { GroupChangedEvent, GroupNoticeEvent } from '../../gateway/index.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { realtimeOf } from '../../realtime/realtime.ts';
-import type { AccountRef } from '../accounts/account-ref.ts';
-import { convUpdatePush } from '../conversations/conversation.push.ts';
+import type { AccountRef } from '../accounts/index.ts';
+import { convUpdatePush } from '../conversations/index.ts';
 import * as repo from './group.repository.ts';
 import type { GroupService } from './group.service.ts';
 

@@ -1,6 +1,5 @@
 import type { GroupItem, GroupMemberItem, GroupNoticeItem, GroupNoticeKind } from '@cst/shared';
-import type { chatGroupNotices } from '../../db/schema/index.ts';
-import type { GroupRow, MemberRow } from './group.repository.ts';
+import type { GroupRow, MemberRow, GroupNoticeRow } from './group.repository.ts';
 
 /** A stored group as the groups page lists it. */
 export function presentGroup(g: GroupRow): GroupItem {
@@ -35,7 +34,7 @@ export function presentMember(m: MemberRow): GroupMemberItem {
 }
 
 /** A stored group notice. */
-export function presentNotice(n: typeof chatGroupNotices.$inferSelect): GroupNoticeItem {
+export function presentNotice(n: GroupNoticeRow): GroupNoticeItem {
   return {
     noticeId: n.noticeId,
     kind: n.kind as GroupNoticeKind,

@@ -21,7 +21,10 @@ import {
   workAccounts,
 } from '../../db/schema/index.ts';
 import type { DbOrTx } from '../../platform/db.ts';
-import type { ConvScope } from '../conversations/conversation.repository.ts';
+import type { ConvScope } from '../conversations/index.ts';
+
+/** A row of `chat_group_notices` as stored. */
+export type GroupNoticeRow = typeof chatGroupNotices.$inferSelect;
 
 /** A stored group with the account it belongs to and the account's role in it. */
 export interface GroupRow {

@@ -23,11 +23,15 @@ import type { AuthContext } from '../../platform/auth-context.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { fail, type AppError } from '../../platform/errors.ts';
 import { realtimeOf } from '../../realtime/realtime.ts';
-import { accountRuntimeOf } from '../accounts/account-runtime.ts';
-import * as contactRepo from '../contacts/contact.repository.ts';
-import { convScopeOf, visibleAccount } from '../conversations/conversation.scope.ts';
-import { callHolder, platformRefusal, type RefusalTable } from '../conversations/holder-call.ts';
-import { convUpdatePush } from '../conversations/conversation.push.ts';
+import { announceContacts, upsertGroup, replaceMembers, deleteGroups } from '../contacts/index.ts';
+import {
+  convScopeOf,
+  visibleAccount,
+  callHolder,
+  platformRefusal,
+  type RefusalTable,
+  convUpdatePush,
+} from '../conversations/index.ts';
 import type { GroupCall, GroupSnapshot } from './group-gateway.ts';
 import { presentGroup, presentMember, presentNotice } from './group.presenter.ts';
 import * as repo from './group.repository.ts';
@@ -90,9 +94,9 @@ export class GroupService {
   ) {
     const ref = { tenantId: account.tenantId, workAccountId: account.id };
     const convs = await this.db.transaction(async (tx) => {
-      const rowId = await contactRepo.upsertGroup(tx, ref, snap.group, observedAt);
+      const rowId = await upsertGroup(tx, ref, snap.group, observedAt);
       if (!rowId) return [];
-      await contactRepo.replaceMembers(tx, account.tenantId, rowId, snap.members);
+      await replaceMembers(tx, account.tenantId, rowId, snap.members);
       return repo.refreshGroupConversation(
         tx,
         account.tenantId,
@@ -222,7 +226,7 @@ export class GroupService {
       wxids,
     });
     await this.store(account, snap, 'created', at);
-    await accountRuntimeOf(this.deps).contacts.announce(account);
+    await announceContacts(this.deps, account);
     const row = await repo.findGroup(this.db, account.tenantId, account.id, snap.group.groupId);
     if (!row) throw fail.notFound('groupNotFound');
     return presentGroup(row);
@@ -269,13 +273,11 @@ export class GroupService {
   async leave(auth: AuthContext, ref: GroupRef): Promise<null> {
     const { account } = await this.target(auth, ref);
     await this.call(account, { op: 'leave', groupId: ref.groupId });
-    await contactRepo.deleteGroups(
-      this.db,
-      { tenantId: account.tenantId, workAccountId: account.id },
-      [ref.groupId],
-    );
+    await deleteGroups(this.db, { tenantId: account.tenantId, workAccountId: account.id }, [
+      ref.groupId,
+    ]);
     await this.announce(account, ref.groupId, 'left');
-    await accountRuntimeOf(this.deps).contacts.announce(account);
+    await announceContacts(this.deps, account);
     return null;
   }
 

@@ -1,8 +1,7 @@
 import { and, asc, desc, eq, gt, gte, inArray, lt, lte, sql, type SQL } from 'drizzle-orm';
 import { conversations, messages } from '../../db/schema/index.ts';
 import type { DbOrTx } from '../../platform/db.ts';
-import type { ConvScope } from '../conversations/conversation.repository.ts';
-import { notHidden } from '../conversations/conversation.repository.ts';
+import { type ConvScope, notHidden } from '../conversations/index.ts';
 
 /** Filters of the history search. */
 export interface HistoryFilter {

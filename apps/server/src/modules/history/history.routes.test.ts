@@ -151,4 +151,28 @@ describe('opening a conversation at a message (cst/message-list)', () => {
       (await api(seat1).post('/main-api/conv/cst/message-list', { messageId: 'x' })).status,
     ).toBe(400);
   });
+
+  it('keeps messages past the chat’s one-month window (SPEC §9) within reach', async () => {
+    // Forty days on: the chat shows the last month only; history still finds the old ones.
+    ctx.clock.offset += 40 * 86_400_000;
+    try {
+      const chat = await api().post<{ list: MessageItem[] }>('/main-api/conv/messages', {
+        index_name: `1__${A}__${acc.wxid}`,
+        limit: 100,
+      });
+      expect(chat.status).toBe(200);
+      expect(chat.data.list).toEqual([]);
+      const found = await search(demo, { keyword: '已发货' });
+      expect(found.data.list.map((m) => m.messageId).sort()).toEqual(
+        seq.map((m) => m.messageId).sort(),
+      );
+      const around = await api(seat1).post<{ list: MessageItem[] }>(
+        '/main-api/conv/cst/message-list',
+        { messageId: seq[0]!.messageId },
+      );
+      expect(around.data.list[0]!.messageId).toBe(seq[0]!.messageId);
+    } finally {
+      ctx.clock.offset -= 40 * 86_400_000;
+    }
+  });
 });

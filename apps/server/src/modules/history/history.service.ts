@@ -1,9 +1,13 @@
 import type { HistorySearchBody, MessageWithConversation } from '@cst/shared';
 import type { AuthContext } from '../../platform/auth-context.ts';
 import type { Deps } from '../../platform/deps.ts';
-import { presentConversation, presentMessage } from '../conversations/conversation.presenter.ts';
-import { convScopeOf, visibleAccountIn } from '../conversations/conversation.scope.ts';
-import { visibleMessage } from '../talk/message-access.ts';
+import {
+  presentConversation,
+  presentMessage,
+  convScopeOf,
+  visibleAccountIn,
+  visibleMessage,
+} from '../conversations/index.ts';
 import * as repo from './history.repository.ts';
 
 /** History messages (`/history`): search across the visible accounts, open a conversation at a message. */

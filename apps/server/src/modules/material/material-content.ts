@@ -13,7 +13,7 @@ import {
 import type { AuthContext } from '../../platform/auth-context.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { fail } from '../../platform/errors.ts';
-import type { Draft } from '../conversations/conversation.outbox.ts';
+import type { Draft } from '../conversations/index.ts';
 import { itemById, type MaterialRow } from './material.repository.ts';
 
 /**

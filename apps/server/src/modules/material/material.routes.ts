@@ -21,8 +21,8 @@ import {
 } from '@cst/shared';
 import type { Deps } from '../../platform/deps.ts';
 import { access, defineRoute } from '../../platform/http.ts';
-import { withMultipart } from '../files/multipart.ts';
-import { mediaOf } from '../media/media-context.ts';
+import { withMultipart } from '../files/index.ts';
+import { mediaOf } from '../media/index.ts';
 import { MaterialService } from './material.service.ts';
 
 const tags = ['material'];

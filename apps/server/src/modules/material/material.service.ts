@@ -18,13 +18,10 @@ import type { AuthContext } from '../../platform/auth-context.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { AppError, fail } from '../../platform/errors.ts';
 import { storageOf } from '../../storage/storage.ts';
-import type { MessageRow } from '../conversations/conversation.presenter.ts';
-import * as filesRepo from '../files/files.repository.ts';
-import { malformedAsInvalid } from '../files/files.service.ts';
-import type { MediaContext } from '../media/media-context.ts';
-import { isWebUrl } from '../media/media.service.ts';
-import { visibleMessage } from '../talk/message-access.ts';
-import { isUniqueViolation } from '../users/users.repository.ts';
+import { type MessageRow, assertAccountCanSend, visibleMessage } from '../conversations/index.ts';
+import { fileOfMessage as filesRepoFileOfMessage, malformedAsInvalid } from '../files/index.ts';
+import { type MediaContext, isWebUrl } from '../media/index.ts';
+import { isUniqueViolation } from '../users/index.ts';
 import { materialDraft } from './material-content.ts';
 import { checkMaterialFile, checkUpload, materialKey, type CheckedFile } from './material-files.ts';
 import { presentMaterial } from './material.presenter.ts';
@@ -302,7 +299,7 @@ export class MaterialService {
     const file =
       own && own.source !== 'media'
         ? own
-        : await filesRepo.fileOfMessage(this.deps.db, tenantId, row.id);
+        : await filesRepoFileOfMessage(this.deps.db, tenantId, row.id);
     if (!file) throw fail.conflict('materialDownloadFirst');
     const data = await storageOf(this.deps).read(file.key);
     if (!data) throw fail.conflict('materialDownloadFirst');
@@ -323,7 +320,7 @@ export class MaterialService {
   async send(auth: AuthContext, body: MaterialSendBody): Promise<RichSendResult> {
     const item = await this.get(auth, body.materialId);
     const account = await this.ctx.outbox.visibleAccount(auth, body.workWxid);
-    if (account.status !== 'online') throw fail.conflict('workAccountOffline');
+    assertAccountCanSend(account);
     const { rows } = await this.ctx.outbox.enqueue(
       auth,
       account,

@@ -1,8 +1,7 @@
 import type { Deps } from '../../platform/deps.ts';
-import { filesOf } from '../files/files.routes.ts';
-import type { FilesService } from '../files/files.service.ts';
+import { filesOf, type FilesService } from '../files/index.ts';
 import { MediaService } from './media.service.ts';
-import { Outbox } from '../conversations/conversation.outbox.ts';
+import { Outbox } from '../conversations/index.ts';
 
 /** The services rich messages are built from, one set per server instance. */
 export interface MediaContext {

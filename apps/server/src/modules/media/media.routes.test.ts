@@ -1,7 +1,12 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { eq } from 'drizzle-orm';
-import type { MessageItem, RichSendResult, UploadResult } from '@cst/shared';
+import {
+  mediumAddressOf,
+  type MessageItem,
+  type RichSendResult,
+  type UploadResult,
+} from '@cst/shared';
 import { messages } from '../../db/schema/index.ts';
 import { useTestServer, type Session } from '../../../test/support.ts';
 import {
@@ -319,6 +324,11 @@ describe('downloads of received files', () => {
       height: 100,
       format: 'jpeg',
     });
+    // The medium address (SPEC §4): the simulator's picture is small, so it is its own medium.
+    const medium = await raw(mediumAddressOf(img.fileUrl!), seat1.fileCookie);
+    expect(medium.statusCode).toBe(200);
+    expect(medium.rawPayload.equals(res.rawPayload)).toBe(true);
+    expect((await raw(mediumAddressOf(img.fileUrl!), seat2.fileCookie)).statusCode).toBe(404);
     // The token is checked, and so is who may see the message.
     expect((await raw(img.fileUrl!)).statusCode).toBe(401);
     expect((await raw(img.fileUrl!, { cookie: 'cst_file=nope' })).statusCode).toBe(401);

@@ -11,8 +11,8 @@ import { registerImageProxyRoute } from './image-proxy.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { access, defineRoute } from '../../platform/http.ts';
 import { storageOf } from '../../storage/storage.ts';
-import { systemCodeOfUrl, systemEmoticonPng } from '../emoticons/system-set.ts';
-import { keyOfUrl } from '../files/files.service.ts';
+import { systemCodeOfUrl, systemEmoticonPng } from '../emoticons/index.ts';
+import { keyOfUrl } from '../files/index.ts';
 import { mediaOf } from './media-context.ts';
 
 const send = access.can('conversation.send');

@@ -5,6 +5,7 @@ import {
   CHAT_VIDEO_MAX_BYTES,
   DOWNLOAD_MAX_BYTES,
   MAX_IMAGES_PER_SEND,
+  MEDIUM_SUFFIX,
   MSG_TYPE,
   isMediaMsgType,
   ossUrl,
@@ -20,14 +21,23 @@ import { AppError, fail } from '../../platform/errors.ts';
 import { detectType } from '../../storage/content-type.ts';
 import { sendStored } from '../../storage/serve.ts';
 import { storageOf } from '../../storage/storage.ts';
-import { accountRuntimeOf } from '../accounts/account-runtime.ts';
-import type { MessageRow } from '../conversations/conversation.presenter.ts';
-import { callHolder, type EncodedMedia } from '../conversations/holder-call.ts';
-import type { StoredFileRow } from '../files/files.repository.ts';
-import * as filesRepo from '../files/files.repository.ts';
-import { keyOfUrl, tenantOfKey, type FilesService } from '../files/files.service.ts';
-import { visibleMessage } from '../talk/message-access.ts';
-import type { Draft, Outbox } from '../conversations/conversation.outbox.ts';
+import { accountRuntimeOf } from '../accounts/index.ts';
+import {
+  type MessageRow,
+  callHolder,
+  type EncodedMedia,
+  type Draft,
+  type Outbox,
+  assertAccountCanSend,
+  visibleMessage,
+} from '../conversations/index.ts';
+import {
+  type StoredFileRow,
+  fileOfMessage as filesRepoFileOfMessage,
+  keyOfUrl,
+  tenantOfKey,
+  type FilesService,
+} from '../files/index.ts';
 
 /** What send-file may send of each message type. */
 const KIND_OF_TYPE: Record<number, StoredFileRow['kind'] | null> = {
@@ -108,7 +118,7 @@ export class MediaService {
         jpegThumbnail: file.thumbKey ? ossUrl(file.thumbKey) : null,
       });
     }
-    if (account.status !== 'online') throw fail.conflict('workAccountOffline');
+    assertAccountCanSend(account);
     const { rows } = await this.outbox.enqueue(
       auth,
       account,
@@ -125,7 +135,7 @@ export class MediaService {
     if (body.thumbUrl && !okPictureUrl(body.thumbUrl, account.tenantId)) {
       throw fail.invalid('linkUrlInvalid');
     }
-    if (account.status !== 'online') throw fail.conflict('workAccountOffline');
+    assertAccountCanSend(account);
     const content = JSON.stringify({
       title: body.title,
       description: body.description,
@@ -147,7 +157,7 @@ export class MediaService {
     if (body.thumbUrl && !okPictureUrl(body.thumbUrl, account.tenantId)) {
       throw fail.invalid('linkUrlInvalid');
     }
-    if (account.status !== 'online') throw fail.conflict('workAccountOffline');
+    assertAccountCanSend(account);
     const content = JSON.stringify({
       title: body.title,
       appId: body.appId,
@@ -174,7 +184,7 @@ export class MediaService {
       const own = await this.files.fileOfUrl(row.tenantId, row.fileUrl);
       if (own) return own;
     }
-    const cached = await filesRepo.fileOfMessage(this.deps.db, row.tenantId, row.id);
+    const cached = await filesRepoFileOfMessage(this.deps.db, row.tenantId, row.id);
     if (cached) return cached;
     if (!row.fileId) throw fail.notFound('notMediaMessage');
     if ((row.fileLen ?? 0) > CHAT_FILE_MAX_BYTES) throw fail.tooLarge('downloadTooLarge');
@@ -217,7 +227,7 @@ export class MediaService {
    */
   async download(
     auth: AuthContext,
-    q: { cr_id: string; thumb?: string; download?: string },
+    q: { cr_id: string; thumb?: string; medium?: string; download?: string },
     req: FastifyRequest,
     reply: FastifyReply,
   ): Promise<void> {
@@ -235,6 +245,13 @@ export class MediaService {
       });
       if (!ok) throw fail.notFound('notMediaMessage');
       return;
+    }
+    // The medium variant of a picture (made when it was cached); the picture itself without one.
+    if (q.medium === '1' && file.kind === 'image') {
+      const ok = await sendStored(req, reply, storageOf(this.deps), `${file.key}${MEDIUM_SUFFIX}`, {
+        mime: 'image/jpeg',
+      });
+      if (ok) return;
     }
     if (file.size > DOWNLOAD_MAX_BYTES) throw fail.tooLarge('downloadTooLarge');
     const ok = await sendStored(req, reply, storageOf(this.deps), file.key, {

@@ -7,6 +7,7 @@ import type {
   MomentFeedResult,
   MomentInteractionItem,
   MomentInteractionListBody,
+  MomentInteractionPush,
   MomentItem,
   MomentLikeBody,
   SimMomentActBody,
@@ -20,12 +21,27 @@ import {
 import type { AuthContext } from '../../platform/auth-context.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { fail, type AppError } from '../../platform/errors.ts';
-import { accountRuntimeOf, type AccountRef } from '../accounts/account-runtime.ts';
-import { callHolder, platformRefusal, type EncodedMedia } from '../conversations/holder-call.ts';
-import { convScopeOf, visibleAccount } from '../conversations/conversation.scope.ts';
+import { accountRuntimeOf, type AccountRef } from '../accounts/index.ts';
+import {
+  callHolder,
+  platformRefusal,
+  type EncodedMedia,
+  convScopeOf,
+  visibleAccount,
+} from '../conversations/index.ts';
 import { toInteractionItem, toMomentItem } from './moment.presenter.ts';
 import { publishMoment } from './moment.push.ts';
 import * as repo from './moment.repository.ts';
+import { recordEvents } from '../webhooks/index.ts';
+
+/** The `momentInteraction` push (and `moment.interaction` event) of a new like or comment. */
+function interactionPush(
+  workWxid: string,
+  momentId: string,
+  a: { kind: MomentInteractionPush['kind']; name: string },
+): MomentInteractionPush {
+  return { workWxid, momentId, kind: a.kind, name: a.name };
+}
 
 /** What a feature makes of the platform's refusals of moment commands. */
 function refused(err: unknown): AppError {
@@ -108,19 +124,30 @@ export class MomentFeedService {
         createdAt: m.createdAt,
         updatedAt: now,
       });
-      return repo.insertInteractions(tx, account.tenantId, account.id, m.momentId, fresh);
+      const inserted = await repo.insertInteractions(
+        tx,
+        account.tenantId,
+        account.id,
+        m.momentId,
+        fresh,
+      );
+      await recordEvents(
+        tx,
+        inserted.map((a) => ({
+          tenantId: account.tenantId,
+          workAccountId: account.id,
+          event: 'moment.interaction' as const,
+          data: interactionPush(account.wxid, m.momentId, a),
+        })),
+      );
+      return inserted;
     });
     await publishMoment(
       this.deps,
       account.tenantId,
       account.id,
       { workWxid: account.wxid, momentId: m.momentId },
-      added.map((a) => ({
-        workWxid: account.wxid,
-        momentId: m.momentId,
-        kind: a.kind,
-        name: a.name,
-      })),
+      added.map((a) => interactionPush(account.wxid, m.momentId, a)),
     );
   }
 

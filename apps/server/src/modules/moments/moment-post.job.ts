@@ -1,7 +1,7 @@
 import { GatewayError, type MomentDto, type PostMomentCommand } from '../../gateway/index.ts';
 import type { Deps } from '../../platform/deps.ts';
 import type { Claimed, ClaimScope, JobContext, JobKind } from '../../scheduler/scheduler.ts';
-import { callHolder } from '../conversations/holder-call.ts';
+import { callHolder } from '../conversations/index.ts';
 import * as repo from './moment-post.repository.ts';
 import { MOMENT_JOB } from './moment-post.service.ts';
 import { publishPost } from './moment.push.ts';

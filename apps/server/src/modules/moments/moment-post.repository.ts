@@ -3,7 +3,9 @@ import type { MomentJobState } from '@cst/shared';
 import { momentJobs, momentPosts, users, workAccounts } from '../../db/schema/index.ts';
 import type { DbOrTx, Tx } from '../../platform/db.ts';
 import { rowsOf } from '../../platform/db.ts';
-import type { ConvScope } from '../conversations/conversation.repository.ts';
+import type { ConvScope } from '../conversations/index.ts';
+
+export type { MomentFileRow, MomentPostMedia } from '../../db/schema/index.ts';
 
 // The only SQL on moment_posts and moment_jobs: posts, their jobs, and the scheduler's claims.
 

@@ -10,18 +10,17 @@ import {
   type MomentPostListBody,
 } from '@cst/shared';
 import type { Capability } from '../../gateway/index.ts';
-import type { MomentPostMedia } from '../../db/schema/index.ts';
+import type { MomentPostMedia } from './moment-post.repository.ts';
 import type { AuthContext } from '../../platform/auth-context.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { fail } from '../../platform/errors.ts';
 import { Scheduler } from '../../scheduler/scheduler.ts';
-import { accountRuntimeOf } from '../accounts/account-runtime.ts';
-import type { ConvScope } from '../conversations/conversation.repository.ts';
-import { convScopeOf, visibleAccountIn } from '../conversations/conversation.scope.ts';
-import { filesOf } from '../files/files.routes.ts';
-import { materialForUse } from '../material/material-content.ts';
-import { isWebUrl } from '../media/media.service.ts';
-import { tagsByIds } from '../tags/tags.repository.ts';
+import { accountRuntimeOf } from '../accounts/index.ts';
+import { type ConvScope, convScopeOf, visibleAccountIn } from '../conversations/index.ts';
+import { filesOf } from '../files/index.ts';
+import { materialForUse } from '../material/index.ts';
+import { isWebUrl } from '../media/index.ts';
+import { tagsByIds } from '../tags/index.ts';
 import { toPostItem } from './moment.presenter.ts';
 import { publishPost } from './moment.push.ts';
 import * as repo from './moment-post.repository.ts';

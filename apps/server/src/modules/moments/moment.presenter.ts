@@ -9,9 +9,14 @@ import {
   type MomentMediaItem,
   type MomentPostItem,
 } from '@cst/shared';
-import type { MomentFileRow, MomentPostMedia } from '../../db/schema/index.ts';
+import type {
+  JobWithAccount,
+  MomentFileRow,
+  MomentJobRow,
+  MomentPostMedia,
+  MomentPostRow,
+} from './moment-post.repository.ts';
 import type { InteractionRow, MomentRow } from './moment.repository.ts';
-import type { JobWithAccount, MomentJobRow, MomentPostRow } from './moment-post.repository.ts';
 
 /** The state a reader sees: a claimed job is still pending. */
 export function jobStateOf(state: MomentJobRow['state']): MomentJobState {

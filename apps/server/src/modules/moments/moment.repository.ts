@@ -2,7 +2,7 @@ import { and, desc, eq, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { MomentInteractionKind } from '@cst/shared';
 import { momentInteractions, moments, workAccounts } from '../../db/schema/index.ts';
 import type { DbOrTx } from '../../platform/db.ts';
-import type { ConvScope } from '../conversations/conversation.repository.ts';
+import type { ConvScope } from '../conversations/index.ts';
 
 // The only SQL on moments (the accounts' timelines) and moment_interactions.
 

@@ -70,6 +70,45 @@ export async function wxidsOf(
   return new Map(rows.map((r) => [r.id, r.wxid]));
 }
 
+/** The tenants among `tenantIds` with a live key (they keep every event for the stream). */
+export async function tenantsWithLiveKeys(
+  db: DbOrTx,
+  tenantIds: string[],
+  now: Date,
+): Promise<Set<string>> {
+  if (tenantIds.length === 0) return new Set();
+  const rows = await db
+    .selectDistinct({ tenantId: apiKeys.tenantId })
+    .from(apiKeys)
+    .where(
+      and(
+        inArray(apiKeys.tenantId, tenantIds),
+        isNull(apiKeys.revokedAt),
+        sql`(${apiKeys.expiresAt} is null or ${apiKeys.expiresAt} > ${now.toISOString()}::timestamptz)`,
+      ),
+    );
+  return new Set(rows.map((r) => r.tenantId));
+}
+
+/**
+ * Sets a live key's rate and burst; the tokens in its bucket stay, cut to the new burst. False
+ * when there is no such key.
+ */
+export async function updateRate(
+  db: DbOrTx,
+  tenantId: string,
+  id: string,
+  ratePerSec: number,
+  burst: number,
+): Promise<boolean> {
+  const rows = await db
+    .update(apiKeys)
+    .set({ ratePerSec, burst, bucketTokens: sql`least(${apiKeys.bucketTokens}, ${burst})` })
+    .where(and(eq(apiKeys.tenantId, tenantId), eq(apiKeys.id, id), isNull(apiKeys.revokedAt)))
+    .returning({ id: apiKeys.id });
+  return rows.length > 0;
+}
+
 /** Revokes a live key of a tenant; false when there is none. */
 export async function revokeKey(
   db: DbOrTx,

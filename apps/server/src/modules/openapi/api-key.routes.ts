@@ -1,6 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { apiKeyCreateBody, apiKeyCreateResult, apiKeyIdBody, apiKeyListResult } from '@cst/shared';
+import {
+  apiKeyCreateBody,
+  apiKeyCreateResult,
+  apiKeyIdBody,
+  apiKeyListResult,
+  apiKeyUpdateBody,
+} from '@cst/shared';
 import { access, defineRoute } from '../../platform/http.ts';
 import type { ApiKeyService } from './api-key.service.ts';
 
@@ -28,6 +34,20 @@ export function registerApiKeyRoutes(app: FastifyInstance, keys: ApiKeyService):
     tags,
     response: apiKeyListResult,
     handler: ({ auth }) => keys.list(auth),
+  });
+
+  defineRoute(app, {
+    method: 'POST',
+    url: `${P}/update`,
+    access: manage,
+    tags,
+    summary: 'Set a key’s rate (requests per second and burst, within the server’s maximum)',
+    body: apiKeyUpdateBody,
+    response: z.null(),
+    handler: async ({ auth, body }) => {
+      await keys.update(auth, body);
+      return null;
+    },
   });
 
   defineRoute(app, {

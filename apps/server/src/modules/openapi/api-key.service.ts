@@ -6,13 +6,16 @@ import {
   type ApiKeyCreateBody,
   type ApiKeyCreateResult,
   type ApiKeyListResult,
+  type ApiKeyUpdateBody,
   type Permission,
 } from '@cst/shared';
 import { hashToken, permissionsOf, type AuthContext } from '../../platform/auth-context.ts';
+import type { DbOrTx } from '../../platform/db.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { AppError, fail } from '../../platform/errors.ts';
 import { tooManyWait } from '../../platform/rate-limit.ts';
-import { AccountService } from '../accounts/account.service.ts';
+import { AccountService } from '../accounts/index.ts';
+import { forgetSinks, WEBHOOKS_CHANGED_CHANNEL } from '../webhooks/index.ts';
 import * as repo from './api-key.repository.ts';
 
 /** A new key: `cst_` and 32 random bytes in base64url (43 characters). */
@@ -61,7 +64,22 @@ export class ApiKeyService {
       expiresAt: body.expiresAt == null ? null : new Date(body.expiresAt),
       now: new Date(now),
     });
+    await this.keysChanged(tenantId);
     return { id: row.id, key };
+  }
+
+  /**
+   * A tenant's keys changed: whether it keeps every event for the stream is asked again (here at
+   * once, on other instances through the bus).
+   */
+  private async keysChanged(tenantId: string): Promise<void> {
+    forgetSinks(tenantId);
+    await this.deps.bus.publish(WEBHOOKS_CHANGED_CHANNEL, tenantId);
+  }
+
+  /** The tenants among `tenantIds` with a live key (the event log keeps all their events). */
+  tenantsWithKeys(db: DbOrTx, tenantIds: string[]): Promise<Set<string>> {
+    return repo.tenantsWithLiveKeys(db, tenantIds, new Date(this.deps.now()));
   }
 
   /** The tenant's keys (revoked ones aside), newest first. */
@@ -82,8 +100,23 @@ export class ApiKeyService {
         lastUsedAt: k.lastUsedAt?.getTime() ?? null,
         expiresAt: k.expiresAt?.getTime() ?? null,
         createdByName,
+        ratePerSec: k.ratePerSec,
+        burst: k.burst,
       })),
     };
+  }
+
+  /** Sets a key's rate and burst (the schema keeps them within the server's maximum). */
+  async update(auth: AuthContext, body: ApiKeyUpdateBody): Promise<void> {
+    const tenantId = this.accounts.tenantOf(auth);
+    const done = await repo.updateRate(
+      this.deps.db,
+      tenantId,
+      body.id,
+      body.ratePerSec,
+      body.burst,
+    );
+    if (!done) throw fail.notFound('apiKeyNotFound');
   }
 
   /** Revokes a key of the tenant at once; 404 when there is none. */
@@ -91,6 +124,7 @@ export class ApiKeyService {
     const tenantId = this.accounts.tenantOf(auth);
     const done = await repo.revokeKey(this.deps.db, tenantId, id, new Date(this.deps.now()));
     if (!done) throw fail.notFound('apiKeyNotFound');
+    await this.keysChanged(tenantId);
   }
 
   /**
@@ -133,6 +167,7 @@ export class ApiKeyService {
       tokenId: k.id,
       expiresAt: k.expiresAt?.getTime() ?? Number.MAX_SAFE_INTEGER,
       apiKeyId: k.id,
+      apiKeyName: k.name,
       ...(k.accountIds.length > 0 ? { accountIds: k.accountIds } : {}),
     };
   }

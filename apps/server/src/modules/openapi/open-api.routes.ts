@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import {
   addFriendTagBody,
   bulkTaskCreateBody,
@@ -24,8 +25,9 @@ import {
   tagsListResult,
 } from '@cst/shared';
 import { access, defineRoute } from '../../platform/http.ts';
-import { withMultipart } from '../files/multipart.ts';
+import { withMultipart } from '../files/index.ts';
 import type { OpenApiService } from './open-api.service.ts';
+import type { OpenEventStreams } from './open-events.ts';
 import { OPEN_PREFIX, OPEN_TAG } from './open-docs.ts';
 
 const read = access.key('conversation.read');
@@ -36,7 +38,25 @@ const tags = [OPEN_TAG];
  * The public API (`/open/v1`, API.md third ring): POST with JSON, an API key as Bearer token, the
  * console's envelope. Each route calls the console's own services (open-api.service.ts).
  */
-export function registerOpenApiRoutes(app: FastifyInstance, open: OpenApiService): void {
+export function registerOpenApiRoutes(
+  app: FastifyInstance,
+  open: OpenApiService,
+  streams: OpenEventStreams,
+): void {
+  defineRoute(app, {
+    method: 'GET',
+    url: `${OPEN_PREFIX}/events`,
+    access: read,
+    tags,
+    summary:
+      "The events of the key's accounts as Server-Sent Events (`id`, `event`, `data` = the webhook body); send `Last-Event-ID` to resume after an id",
+    response: z.unknown(),
+    raw: true,
+    handler: async ({ auth, req, reply }) => {
+      await streams.serve(auth, req, reply);
+    },
+  });
+
   defineRoute(app, {
     method: 'POST',
     url: `${OPEN_PREFIX}/accounts/list`,

@@ -15,18 +15,15 @@ import {
 } from '@cst/shared';
 import type { AuthContext } from '../../platform/auth-context.ts';
 import type { Deps } from '../../platform/deps.ts';
-import { accountRuntimeOf } from '../accounts/account-runtime.ts';
-import { AccountService } from '../accounts/account.service.ts';
-import { BulkSendService } from '../bulk-send/bulk-send.service.ts';
-import { ConversationService } from '../conversations/conversation.service.ts';
-import { MessageDispatcher } from '../conversations/message-dispatch.service.ts';
-import { NoteService } from '../conversations/conversation-note.service.ts';
-import { EmoticonsService } from '../emoticons/emoticons.service.ts';
-import { FriendRequestService } from '../friend-requests/friend-request.service.ts';
-import { FriendsService } from '../friends/friends.service.ts';
-import { mediaOf } from '../media/media-context.ts';
-import { TagsService } from '../tags/tags.service.ts';
-import { TalkService } from '../talk/talk.service.ts';
+import { accountRuntimeOf, AccountService } from '../accounts/index.ts';
+import { BulkSendService } from '../bulk-send/index.ts';
+import { ConversationService, MessageDispatcher, NoteService } from '../conversations/index.ts';
+import { EmoticonsService } from '../emoticons/index.ts';
+import { FriendRequestService } from '../friend-requests/index.ts';
+import { FriendsService } from '../friends/index.ts';
+import { mediaOf } from '../media/index.ts';
+import { TagsService } from '../tags/index.ts';
+import { TalkService } from '../talk/index.ts';
 
 const FILE_TYPES = {
   image: MSG_TYPE.image,
@@ -90,16 +87,18 @@ export class OpenApiService {
   }
 
   /** `conversations/list`: of one account, or of every account of the key. */
-  async conversations(auth: AuthContext, body: z.output<typeof openConversationListBody>) {
-    const page = await this.conversationsService.list(auth, {
-      page: body.page,
-      pageSize: body.pageSize,
-      workWxid: body.workWxid,
-      mode: body.workWxid ? 'account' : 'aggregated',
-    });
-    if (body.updatedSince === undefined) return page;
-    const since = body.updatedSince;
-    return { ...page, list: page.list.filter((c) => c.latestMsgTime >= since) };
+  conversations(auth: AuthContext, body: z.output<typeof openConversationListBody>) {
+    // `updatedSince` narrows the query itself, so pages and the total count only those chats.
+    return this.conversationsService.list(
+      auth,
+      {
+        page: body.page,
+        pageSize: body.pageSize,
+        workWxid: body.workWxid,
+        mode: body.workWxid ? 'account' : 'aggregated',
+      },
+      { updatedSince: body.updatedSince },
+    );
   }
 
   /** `messages/list`. */
@@ -169,7 +168,7 @@ export class OpenApiService {
 
   /** `contacts/tag`. */
   tagContacts(auth: AuthContext, body: AddFriendTagBody) {
-    return this.tagsService.tagContacts(auth, body);
+    return this.friendsService.tagContacts(auth, body);
   }
 
   /** `tags/list`. */

@@ -35,6 +35,7 @@ curl -s https://console.example.com/open/v1/messages/send \\
 /** Examples of one operation in curl, Node and Python (the `x-codeSamples` of the document). */
 function codeSamples(path: string, example: string, multipart: boolean) {
   const url = `https://console.example.com${path}`;
+  if (path === `${OPEN_PREFIX}/events`) return streamSamples(url);
   if (multipart) {
     return [
       {
@@ -69,6 +70,27 @@ function codeSamples(path: string, example: string, multipart: boolean) {
       lang: 'Python',
       label: 'Python',
       source: `import os, requests\nr = requests.post("${url}",\n    headers={"Authorization": f"Bearer {os.environ['CST_KEY']}"},\n    json=${example.replace(/\btrue\b/g, 'True').replace(/\bfalse\b/g, 'False')})\nprint(r.json()["data"])`,
+    },
+  ];
+}
+
+/** Examples of reading the event stream (Server-Sent Events, resumed by `Last-Event-ID`). */
+function streamSamples(url: string) {
+  return [
+    {
+      lang: 'Shell',
+      label: 'curl',
+      source: `curl -sN ${url} \\\n  -H "Authorization: Bearer $CST_KEY" \\\n  -H "Last-Event-ID: 0"`,
+    },
+    {
+      lang: 'JavaScript',
+      label: 'Node',
+      source: `// npm i eventsource (it sends Last-Event-ID again after a reconnect)\nimport { EventSource } from 'eventsource';\nconst es = new EventSource('${url}', {\n  fetch: (input, init) => fetch(input, {\n    ...init,\n    headers: { ...init.headers, Authorization: \`Bearer \${process.env.CST_KEY}\` },\n  }),\n});\nes.addEventListener('message.received', (e) => console.log(JSON.parse(e.data)));`,
+    },
+    {
+      lang: 'Python',
+      label: 'Python',
+      source: `import os, json, requests\nlast = "0"\nwith requests.get("${url}", stream=True,\n        headers={"Authorization": f"Bearer {os.environ['CST_KEY']}",\n                 "Last-Event-ID": last}) as r:\n    for line in r.iter_lines(decode_unicode=True):\n        if line.startswith("id: "): last = line[4:]\n        if line.startswith("data: "): print(json.loads(line[6:]))`,
     },
   ];
 }

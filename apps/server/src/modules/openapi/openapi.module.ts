@@ -1,9 +1,11 @@
 import type { Deps } from '../../platform/deps.ts';
 import type { ServerModule } from '../module.ts';
+import { setStreamTenants } from '../webhooks/index.ts';
 import { registerApiKeyRoutes } from './api-key.routes.ts';
 import { apiKeysOf } from './index.ts';
 import { registerOpenApiRoutes } from './open-api.routes.ts';
 import { OpenApiService } from './open-api.service.ts';
+import { OpenEventStreams } from './open-events.ts';
 import { registerOpenDocs } from './open-docs.ts';
 
 /**
@@ -14,12 +16,17 @@ import { registerOpenDocs } from './open-docs.ts';
 export function openapiModule(deps: Deps): ServerModule {
   const keys = apiKeysOf(deps);
   const open = new OpenApiService(deps);
+  const streams = new OpenEventStreams(deps);
+  // A tenant with a live key keeps every event of the event log (its stream reads them).
+  setStreamTenants((tx, tenantIds) => keys.tenantsWithKeys(tx, tenantIds));
   return {
     name: 'openapi',
     routes(app) {
       registerApiKeyRoutes(app, keys);
-      registerOpenApiRoutes(app, open);
+      registerOpenApiRoutes(app, open, streams);
       registerOpenDocs(app);
     },
+    // Open streams would keep the server from closing: they end first.
+    closing: () => streams.close(),
   };
 }

@@ -1,10 +1,9 @@
 import { portState, type PortItem } from '@cst/shared';
-import type { ports } from '../../db/schema/index.ts';
-import type { BoundAccount } from './ports.repository.ts';
+import type { BoundAccount, PortRow } from './ports.repository.ts';
 
 /** A port row as the list shows it; the state comes from its expiry. */
 export function presentPort(
-  row: { port: typeof ports.$inferSelect; tenantName: string },
+  row: { port: PortRow; tenantName: string },
   accounts: ReadonlyMap<string, BoundAccount>,
   now: number,
 ): PortItem {

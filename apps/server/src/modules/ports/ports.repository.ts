@@ -3,6 +3,9 @@ import { PORT_DUE_SOON_DAYS, PORT_RENEW_DAYS, type PortState } from '@cst/shared
 import { ports, tenants, workAccounts } from '../../db/schema/index.ts';
 import type { DbOrTx } from '../../platform/db.ts';
 
+/** A row of `ports` as stored. */
+export type PortRow = typeof ports.$inferSelect;
+
 const DAY_MS = 86400_000;
 
 /** The expiry range of a port state (the SQL twin of portState()). */

@@ -2,9 +2,8 @@ import type { ListResult, PortAddBody, PortItem, PortListQuery, PortRenewBody } 
 import type { AuthContext } from '../../platform/auth-context.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { fail } from '../../platform/errors.ts';
-import { audit } from '../users/users.repository.ts';
-import { isUuid } from '../users/users.policy.ts';
-import { BillingService } from '../billing/billing.service.ts';
+import { audit, isUuid } from '../users/index.ts';
+import { BillingService } from '../billing/index.ts';
 import { presentPort } from './ports.presenter.ts';
 import * as repo from './ports.repository.ts';
 

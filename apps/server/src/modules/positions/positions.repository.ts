@@ -1,7 +1,10 @@
 import { and, desc, eq, ilike, sql, type SQL } from 'drizzle-orm';
 import { positions, users } from '../../db/schema/index.ts';
 import type { DbOrTx } from '../../platform/db.ts';
-import { likePattern } from '../users/users.repository.ts';
+import { likePattern } from '../users/index.ts';
+
+/** A row of `positions` as stored. */
+export type PositionRow = typeof positions.$inferSelect;
 
 /** A position (job title) of a tenant, or null. */
 export async function findPosition(db: DbOrTx, tenantId: string, id: string) {

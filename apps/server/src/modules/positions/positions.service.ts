@@ -2,8 +2,7 @@ import type { ListResult, PositionItem, PositionListQuery } from '@cst/shared';
 import type { AuthContext } from '../../platform/auth-context.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { fail } from '../../platform/errors.ts';
-import { audit, isUniqueViolation } from '../users/users.repository.ts';
-import { isUuid } from '../users/users.policy.ts';
+import { audit, isUniqueViolation, isUuid } from '../users/index.ts';
 import { presentPosition } from './positions.presenter.ts';
 import * as repo from './positions.repository.ts';
 

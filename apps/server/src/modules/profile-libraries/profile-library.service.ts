@@ -21,13 +21,17 @@ import type { AuthContext } from '../../platform/auth-context.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { AppError, fail } from '../../platform/errors.ts';
 import { detectType } from '../../storage/content-type.ts';
-import { publishAccountsChanged } from '../accounts/account-push.ts';
-import * as accountRepo from '../accounts/account.repository.ts';
-import { AccountService, assertStates } from '../accounts/account.service.ts';
-import { fromGateway } from '../accounts/gateway-errors.ts';
-import { callHolder } from '../conversations/holder-call.ts';
-import { malformedAsInvalid } from '../files/files.service.ts';
-import type { MediaContext } from '../media/media-context.ts';
+import {
+  publishAccountsChanged,
+  type WorkAccountRow as accountRepoWorkAccountRow,
+  updateAccounts as accountRepoUpdateAccounts,
+  AccountService,
+  assertStates,
+  fromGateway,
+} from '../accounts/index.ts';
+import { callHolder } from '../conversations/index.ts';
+import { malformedAsInvalid } from '../files/index.ts';
+import type { MediaContext } from '../media/index.ts';
 import * as repo from './profile-library.repository.ts';
 
 function tenantOf(auth: AuthContext): string {
@@ -185,7 +189,7 @@ export class ProfileLibraryService {
     const faces = body.avatar ? handOut(pics, rows.length, body.avatar) : [];
 
     const list: BatchEditProfileResult['list'] = [];
-    const changed: accountRepo.WorkAccountRow[] = [];
+    const changed: accountRepoWorkAccountRow[] = [];
     for (const [i, row] of rows.entries()) {
       const patch: ProfilePatch = {};
       if (names[i]) patch.nickname = names[i].nickname;
@@ -196,7 +200,7 @@ export class ProfileLibraryService {
           patch,
         });
         const set = { nickname: profile.nickname, avatar: profile.avatar };
-        const [updated] = await accountRepo.updateAccounts(this.deps.db, tenantId, [row.id], set);
+        const [updated] = await accountRepoUpdateAccounts(this.deps.db, tenantId, [row.id], set);
         if (updated) changed.push(updated);
         list.push({ wxid: row.wxid, ok: true, ...set, error: null });
       } catch (err) {

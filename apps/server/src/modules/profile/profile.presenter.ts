@@ -1,6 +1,5 @@
 import type { LoginRecord, Profile } from '@cst/shared';
-import type { loginRecords } from '../../db/schema/index.ts';
-import type { findProfile } from './profile.repository.ts';
+import type { findProfile, LoginRecordRow } from './profile.repository.ts';
 
 /** The caller's seat as "my seat" shows it. */
 export function presentProfile(row: NonNullable<Awaited<ReturnType<typeof findProfile>>>): Profile {
@@ -23,7 +22,7 @@ export function presentProfile(row: NonNullable<Awaited<ReturnType<typeof findPr
 }
 
 /** A sign-in attempt as the login notice shows it. */
-export function presentLoginRecord(row: typeof loginRecords.$inferSelect): LoginRecord {
+export function presentLoginRecord(row: LoginRecordRow): LoginRecord {
   return {
     id: row.id,
     ip: row.ip,

@@ -3,6 +3,9 @@ import { alias } from 'drizzle-orm/pg-core';
 import { loginRecords, positions, roles, tenants, users } from '../../db/schema/index.ts';
 import type { DbOrTx } from '../../platform/db.ts';
 
+/** A row of `login_records` as stored. */
+export type LoginRecordRow = typeof loginRecords.$inferSelect;
+
 const superior = alias(users, 'superior');
 
 /** The tenant condition of a caller: its tenant, or none for a platform admin. */

@@ -13,8 +13,10 @@ export const RETENTION_BATCH = 1000;
 
 /**
  * One pass of retention: for each tenant with a limit, its messages older than the limit go in
- * batches (each its own short transaction, so sends and receipts run in between), then the
- * cached received files of that age; the statistics rollups stay. Returns what went.
+ * batches (each its own short transaction, so sends and receipts run in between) with their
+ * files (cached received ones, and those a seat uploaded into the chat to send), then cached
+ * received files of that age whose message had gone already; the statistics rollups stay. Files
+ * a message kept still shows, and library files, stay. Returns what went.
  */
 export async function runRetention(
   deps: Deps,
@@ -29,14 +31,16 @@ export async function runRetention(
       const r = await deleteOldMessages(deps.db, t.id, before, batch);
       messages += r.deleted;
       for (const key of r.keys) await storage.delete(key);
-      files += r.keys.length;
+      files += r.files;
       if (r.deleted < batch) break;
     }
+    let after: { at: number; id: string } | null = null;
     for (;;) {
-      const keys = await deleteOldCachedFiles(deps.db, t.id, before, batch);
-      for (const key of keys) await storage.delete(key);
-      files += keys.length;
-      if (keys.length < batch) break;
+      const r = await deleteOldCachedFiles(deps.db, t.id, before, batch, after);
+      for (const key of r.keys) await storage.delete(key);
+      files += r.files;
+      if (r.seen < batch) break;
+      after = r.next;
     }
   }
   return { messages, files };

@@ -30,7 +30,7 @@ export function registerRetentionRoutes(app: FastifyInstance, deps: Deps): void 
     url: URL,
     access: access.can('retention.manage'),
     tags,
-    summary: 'Set the days of messages kept; older messages and cached files are deleted hourly',
+    summary: 'Set the days of messages kept; older messages and their files are deleted hourly',
     body: retentionSettings,
     response: retentionSettings,
     handler: async ({ auth, body }) => {

@@ -1,5 +1,7 @@
+import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { ossUrl, uploadKeySegment } from '@cst/shared';
 import { rowsOf } from '../../platform/db.ts';
 import { storageOf } from '../../storage/storage.ts';
 import { useTestServer, type Session } from '../../../test/support.ts';
@@ -7,8 +9,10 @@ import { signInAs } from '../../../test/factories.ts';
 import { addAccount, apiAs, eventually } from '../accounts/account.test-support.ts';
 import { runRetention } from './retention.job.ts';
 
-// Retention (issue 36 §5): a tenant's messages and cached received files older than its limit
-// are deleted, exactly those, in batches; the statistics rollups keep their figures.
+// Retention (issue 36 §5): a tenant's messages older than its limit are deleted, exactly those,
+// in batches, with their files — cached received ones and those uploaded into the chat to send —
+// unless a message kept shows them; library files stay; the statistics rollups keep their
+// figures.
 
 const DAY = 86_400_000;
 const ctx = useTestServer();
@@ -61,8 +65,40 @@ beforeAll(async () => {
   expect(ids.length).toBeGreaterThanOrEqual(7);
 });
 
+/** A message sent by a seat in the chat of message `like`, `age` ms old, showing `fileUrl`. */
+async function sentMessage(like: number, age: number, fileUrl: string): Promise<number> {
+  const [r] = rowsOf<{ id: string }>(
+    await ctx.deps.db.execute(sql`
+      insert into messages (tenant_id, conversation_id, work_account_id, msg_type, send_side,
+        content, file_url, jpeg_thumbnail, msg_time)
+      select tenant_id, conversation_id, work_account_id, 3, 1, '', ${fileUrl},
+        ${`${fileUrl}.thumb.jpg`}, ${ctx.deps.now() - age}
+      from messages where id = ${like}
+      returning id`),
+  );
+  return Number(r!.id);
+}
+
+/** A stored file (its thumbnail and medium picture too) stored `age` ms ago. */
+async function storedFile(
+  key: string,
+  source: 'upload' | 'media' | 'emoticon',
+  age: number,
+  messageId: number | null = null,
+): Promise<void> {
+  const storage = storageOf(ctx.deps);
+  for (const k of [key, `${key}.thumb.jpg`, `${key}.medium.jpg`]) {
+    await storage.put(k, Buffer.from(k));
+  }
+  await ctx.deps.db.execute(sql`
+    insert into stored_files (tenant_id, key, size, mime, kind, thumb_key, source, message_id,
+      created_at)
+    values (${tenantId}, ${key}, 10, 'image/jpeg', 'image', ${`${key}.thumb.jpg`}, ${source},
+      ${messageId}, to_timestamp(${(ctx.deps.now() - age) / 1000}))`);
+}
+
 describe('retention', () => {
-  it('deletes exactly the messages and cached files older than the limit, rollups kept', async () => {
+  it('deletes exactly the messages and files older than the limit, rollups kept', async () => {
     const now = ctx.deps.now();
     // Ages: the first three are past 30 days, one just inside, the rest recent.
     const ages = ids.map((_, i) => (i < 3 ? 40 * DAY + i : i === 3 ? 30 * DAY - 60_000 : DAY));
@@ -71,17 +107,56 @@ describe('retention', () => {
         sql`update messages set msg_time = ${now - ages[i]!} where id = ${id}`,
       );
     }
-    // A cached received file for an old message and for a recent one.
-    const storage = storageOf(ctx.deps);
-    const keys = [`t/${tenantId}/media/old.bin`, `t/${tenantId}/media/new.bin`];
-    for (const [n, key] of keys.entries()) {
-      await storage.put(key, Buffer.from(key));
+    // The two chats of the messages (peers wxid_keep0 and wxid_keep1) and their upload folders.
+    const chats = rowsOf<{ work_wxid: string; peer_id: string }>(
       await ctx.deps.db.execute(sql`
-        insert into stored_files (tenant_id, key, size, mime, kind, source, message_id, created_at)
-        values (${tenantId}, ${key}, 10, 'application/octet-stream', 'document', 'media',
-          ${n === 0 ? ids[0]! : ids.at(-1)!},
-          to_timestamp(${(now - (n === 0 ? 40 * DAY : DAY)) / 1000}))`);
+        select c.work_wxid, c.peer_id from messages m join conversations c on c.id = m.conversation_id
+        where m.id in (${ids[0]!}, ${ids[1]!}) order by m.id`),
+    );
+    const user = randomUUID();
+    const folder = (c: { work_wxid: string; peer_id: string }) =>
+      `t/${tenantId}/u/${user}/${uploadKeySegment(c.work_wxid)}/${uploadKeySegment(c.peer_id)}/20250101`;
+    const k = {
+      /** Sent in the first chat 40 days ago: goes with its message. */
+      sentOld: `${folder(chats[0]!)}/1-old.jpg`,
+      /** Sent there too, and forwarded yesterday: a message kept shows it. */
+      sentForwarded: `${folder(chats[0]!)}/2-fwd.jpg`,
+      /** Sent there yesterday. */
+      sentNew: `${folder(chats[0]!)}/3-new.jpg`,
+      /** Uploaded in the second chat, shown by an old message of the first. */
+      otherChat: `${folder(chats[1]!)}/4-other.jpg`,
+      /** Library files an old message showed: a robot's reply, a material, an emoticon. */
+      robot: `t/${tenantId}/u/${user}/robot/reply/20250101/5-r.jpg`,
+      material: `t/${tenantId}/material/${randomUUID()}.jpg`,
+      emoticon: `t/${tenantId}/emoticons/${user}/e.jpg`,
+      /** Received files cached: of an old message, of an old one forwarded, of a recent one. */
+      mediaOld: `t/${tenantId}/media/${ids[0]!}-old.jpg`,
+      mediaForwarded: `t/${tenantId}/media/${ids[1]!}-fwd.jpg`,
+      mediaNew: `t/${tenantId}/media/${ids.at(-1)!}-new.jpg`,
+      /** Cached 40 days ago for a message gone since. */
+      mediaOrphan: `t/${tenantId}/media/999999-orphan.jpg`,
+    };
+    const old = 40 * DAY;
+    for (const key of [k.sentOld, k.sentForwarded, k.otherChat, k.robot]) {
+      await storedFile(key, 'upload', old);
     }
+    await storedFile(k.sentNew, 'upload', DAY);
+    await storedFile(k.material, 'upload', old);
+    await storedFile(k.emoticon, 'emoticon', old);
+    await storedFile(k.mediaOld, 'media', old, ids[0]!);
+    await storedFile(k.mediaForwarded, 'media', old, ids[1]!);
+    await storedFile(k.mediaNew, 'media', DAY, ids.at(-1)!);
+    await storedFile(k.mediaOrphan, 'media', old, 999_999_999);
+    const oldSent = [];
+    for (const key of [k.sentOld, k.sentForwarded, k.otherChat, k.robot, k.material]) {
+      oldSent.push(await sentMessage(ids[0]!, old, ossUrl(key)));
+    }
+    const newSent = [
+      await sentMessage(ids[1]!, DAY, ossUrl(k.sentForwarded)),
+      await sentMessage(ids[1]!, DAY, ossUrl(k.mediaForwarded)),
+      await sentMessage(ids[0]!, DAY, ossUrl(k.sentNew)),
+      await sentMessage(ids[1]!, DAY, ossUrl(k.otherChat)),
+    ];
     const before = await rollups();
 
     // No limit set: nothing goes.
@@ -92,20 +167,41 @@ describe('retention', () => {
       days: 30,
     });
     expect((await api.get('/system-api/system/retention')).data).toEqual({ days: 30 });
-    // Batches of two: the three old messages take two statements.
-    expect(await runRetention(ctx.deps, 2)).toEqual({ messages: 3, files: 1 });
+    // Batches of two: the eight old messages take four statements, the orphan its own pass.
+    expect(await runRetention(ctx.deps, 2)).toEqual({ messages: 8, files: 3 });
 
+    const all = [...ids, ...oldSent, ...newSent];
     const left = rowsOf<{ id: string }>(
       await ctx.deps.db.execute(
         sql`select id from messages where id in (${sql.join(
-          ids.map((id) => sql`${id}`),
+          all.map((id) => sql`${id}`),
           sql`, `,
         )}) order by id`,
       ),
     ).map((r) => Number(r.id));
-    expect(left).toEqual(ids.slice(3));
-    expect(await storage.stat(keys[0]!)).toBeNull();
-    expect(await storage.stat(keys[1]!)).not.toBeNull();
+    expect(left).toEqual([...ids.slice(3), ...newSent]);
+
+    // Exactly the three files went, rows and objects (thumbnail and medium picture with them).
+    const gone = [k.sentOld, k.mediaOld, k.mediaOrphan];
+    const rows = rowsOf<{ key: string }>(
+      await ctx.deps.db.execute(
+        sql`select key from stored_files where tenant_id = ${tenantId} order by key`,
+      ),
+    ).map((r) => r.key);
+    expect(rows).toEqual(
+      Object.values(k)
+        .filter((key) => !gone.includes(key))
+        .sort(),
+    );
+    const storage = storageOf(ctx.deps);
+    for (const key of Object.values(k)) {
+      for (const variant of [key, `${key}.thumb.jpg`, `${key}.medium.jpg`]) {
+        expect({ variant, there: (await storage.stat(variant)) !== null }).toEqual({
+          variant,
+          there: !gone.includes(key),
+        });
+      }
+    }
     expect(await rollups()).toEqual(before);
     // A second pass finds nothing more.
     expect(await runRetention(ctx.deps, 2)).toEqual({ messages: 0, files: 0 });

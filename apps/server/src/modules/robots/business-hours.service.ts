@@ -9,8 +9,8 @@ import type { AuthContext } from '../../platform/auth-context.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { fail } from '../../platform/errors.ts';
 import { Scheduler } from '../../scheduler/scheduler.ts';
-import type { AccountRef } from '../accounts/account-ref.ts';
-import { visibleConversation } from '../talk/message-access.ts';
+import type { AccountRef } from '../accounts/index.ts';
+import { visibleConversation } from '../conversations/index.ts';
 import { offPeriodAt, type OffPeriod } from './business-hours.ts';
 import * as repo from './business-hours.repository.ts';
 import type { BusinessHoursRow } from './business-hours.repository.ts';
@@ -131,6 +131,11 @@ export class BusinessHoursService {
     if (!row?.enabled) return null;
     const off = offPeriodAt(this.deps.now(), place.timeZone, row);
     return off ? { off, row } : null;
+  }
+
+  /** Whether an account is out of hours now with an out-of-hours reply (the AI robot keeps quiet). */
+  async awayReplyNow(tenantId: string, accountId: string): Promise<boolean> {
+    return Boolean((await this.offNow(tenantId, accountId))?.row.reply);
   }
 
   /** Whether a chat's account is out of hours now, and whether its contact got the reply. */

@@ -2,7 +2,7 @@ import { MSG_TYPE, normalizeKeywordText, type TalkType } from '@cst/shared';
 import type { InboundMessageEvent } from '../../gateway/index.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { Scheduler } from '../../scheduler/scheduler.ts';
-import type { AccountRef } from '../accounts/account-ref.ts';
+import type { AccountRef } from '../accounts/index.ts';
 import { KeywordMatcher, type CompiledRule } from './keyword-matcher.ts';
 import { addJobs } from './robot-job.repository.ts';
 import * as repo from './robots.repository.ts';

@@ -1,5 +1,5 @@
 import { normalizeKeywordText, type KeywordMatchMode, type TalkType } from '@cst/shared';
-import type { RobotDraft } from '../../db/schema/index.ts';
+import type { RobotDraft } from './robots.repository.ts';
 
 /** A rule as the engine holds it: keywords normalised, scope as sets. */
 export interface CompiledRule {

@@ -8,8 +8,8 @@ import type {
 import type { AuthContext } from '../../platform/auth-context.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { fail } from '../../platform/errors.ts';
-import { convScopeOf, visibleAccountIn } from '../conversations/conversation.scope.ts';
-import { resolveMaterialMessages } from '../material/material-content.ts';
+import { convScopeOf, visibleAccountIn } from '../conversations/index.ts';
+import { resolveMaterialMessages } from '../material/index.ts';
 import { draftsOf, MAX_ROBOT_TEXT } from './robot-drafts.ts';
 import { presentRule } from './robots.presenter.ts';
 import * as repo from './robots.repository.ts';

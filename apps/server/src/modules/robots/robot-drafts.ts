@@ -1,11 +1,10 @@
 import { CHAT_FILE_MAX_BYTES, CHAT_VIDEO_MAX_BYTES, MSG_TYPE, ossUrl } from '@cst/shared';
-import type { RobotDraft } from '../../db/schema/index.ts';
+import type { RobotDraft } from './robots.repository.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { fail } from '../../platform/errors.ts';
-import type { ContentMessage } from '../material/material-content.ts';
-import { keyOfUrl, tenantOfKey } from '../files/files.service.ts';
-import { mediaOf } from '../media/media-context.ts';
-import { isWebUrl } from '../media/media.service.ts';
+import type { ContentMessage } from '../material/index.ts';
+import { keyOfUrl, tenantOfKey } from '../files/index.ts';
+import { mediaOf, isWebUrl } from '../media/index.ts';
 
 const FILE_TYPES = {
   image: { msgType: MSG_TYPE.image, kind: 'image' },

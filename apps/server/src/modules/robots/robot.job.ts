@@ -1,6 +1,6 @@
 import { GatewayError, type ContactDto } from '../../gateway/index.ts';
 import type { Deps } from '../../platform/deps.ts';
-import { refundLane } from '../../scheduler/lanes.ts';
+import { refundLane } from '../../scheduler/lanes.repository.ts';
 import {
   Scheduler,
   type Claimed,
@@ -8,13 +8,11 @@ import {
   type JobContext,
   type JobKind,
 } from '../../scheduler/scheduler.ts';
-import { accountRuntimeOf } from '../accounts/account-runtime.ts';
-import * as contactRepo from '../contacts/contact.repository.ts';
-import { callHolder } from '../conversations/holder-call.ts';
-import { setContactSources } from '../friend-requests/friend-request.repository.ts';
-import { publishRequests } from '../friend-requests/friend-request.push.ts';
-import { mediaOf } from '../media/media-context.ts';
-import { addLinks, contactsOfTargets } from '../tags/tags.repository.ts';
+import { announceContacts, upsertContacts } from '../contacts/index.ts';
+import { callHolder } from '../conversations/index.ts';
+import { setContactSources, publishRequests } from '../friend-requests/index.ts';
+import { mediaOf } from '../media/index.ts';
+import { addLinks, contactsOfTargets } from '../tags/index.ts';
 import { greetingJobs } from './auto-accept.service.ts';
 import { ROBOT_JOB } from './keyword-engine.ts';
 import {
@@ -179,7 +177,7 @@ export class RobotJob implements JobKind<RobotItem> {
       if (!(await finishJob(tx, job.id, ctx.owner, 'done', 'accepted', now))) return false;
       await reqRepo.settleRobotAccept(tx, job.tenantId, req.id);
       if (contact) {
-        await contactRepo.upsertContacts(
+        await upsertContacts(
           tx,
           { tenantId: job.tenantId, workAccountId: req.workAccountId },
           [contact],
@@ -209,7 +207,7 @@ export class RobotJob implements JobKind<RobotItem> {
     });
     if (!settled) return;
     await publishRequests(this.deps, job.tenantId, [req.id]);
-    await accountRuntimeOf(this.deps).contacts.announce(ref);
+    await announceContacts(this.deps, ref);
     await Scheduler.wake(this.deps, ROBOT_JOB);
   }
 

@@ -1,6 +1,5 @@
-import { and, eq } from 'drizzle-orm';
-import { schedulerLanes } from '../../db/schema/index.ts';
 import type { Deps } from '../../platform/deps.ts';
+import { laneUsed } from '../../scheduler/lanes.repository.ts';
 import { schedulerOf } from '../../scheduler/scheduler.ts';
 
 /** The lane of an account's robot accepts: its daily cap counts there. */
@@ -11,9 +10,5 @@ export const sendLaneOf = (accountId: string) => `robotSend:${accountId}`;
 /** How many accepts the account's lane counted today (the day as the scheduler counts days). */
 export async function acceptedToday(deps: Deps, accountId: string): Promise<number> {
   const day = schedulerOf(deps).options.dayOf(deps.now());
-  const [row] = await deps.db
-    .select({ used: schedulerLanes.used })
-    .from(schedulerLanes)
-    .where(and(eq(schedulerLanes.key, acceptLaneOf(accountId)), eq(schedulerLanes.day, day)));
-  return row?.used ?? 0;
+  return laneUsed(deps.db, acceptLaneOf(accountId), day);
 }

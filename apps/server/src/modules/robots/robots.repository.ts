@@ -10,6 +10,8 @@ import {
 import type { DbOrTx } from '../../platform/db.ts';
 import { rowsOf } from '../../platform/db.ts';
 
+export type { RobotDraft } from '../../db/schema/index.ts';
+
 // SQL of the robots' settings: keyword rules and their hits, auto-accept settings and greetings.
 // Every query takes the tenant.
 

@@ -1,8 +1,9 @@
 import type { RoleItem } from '@cst/shared';
-import type { roles } from '../../db/schema/index.ts';
+
+import type { RoleRow } from './roles.repository.ts';
 
 /** A role row as the API returns it. */
-export function presentRole(row: typeof roles.$inferSelect): RoleItem {
+export function presentRole(row: RoleRow): RoleItem {
   return {
     id: row.id,
     roleName: row.name,

@@ -1,7 +1,10 @@
 import { and, desc, eq, ilike, sql, type SQL } from 'drizzle-orm';
 import { roles, users } from '../../db/schema/index.ts';
 import type { DbOrTx } from '../../platform/db.ts';
-import { likePattern } from '../users/users.repository.ts';
+import { likePattern } from '../users/index.ts';
+
+/** A row of `roles` as stored. */
+export type RoleRow = typeof roles.$inferSelect;
 
 /** A custom role of a tenant, or null. */
 export async function findRole(db: DbOrTx, tenantId: string, id: string) {

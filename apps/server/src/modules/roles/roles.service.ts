@@ -14,8 +14,7 @@ import {
 import type { AuthContext } from '../../platform/auth-context.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { fail } from '../../platform/errors.ts';
-import { audit, isUniqueViolation } from '../users/users.repository.ts';
-import { assertCanGrant, isUuid } from '../users/users.policy.ts';
+import { audit, isUniqueViolation, assertCanGrant, isUuid } from '../users/index.ts';
 import { presentRole } from './roles.presenter.ts';
 import * as repo from './roles.repository.ts';
 

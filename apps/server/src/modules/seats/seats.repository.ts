@@ -1,4 +1,4 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import { users } from '../../db/schema/index.ts';
 import type { DbOrTx } from '../../platform/db.ts';
 
@@ -32,7 +32,7 @@ export async function tenantSeats(db: DbOrTx, tenantId: string) {
       status: users.status,
     })
     .from(users)
-    .where(eq(users.tenantId, tenantId))
+    .where(and(eq(users.tenantId, tenantId), ne(users.status, 'deleted')))
     .orderBy(asc(users.createdAt), asc(users.username));
 }
 

@@ -1,5 +1,5 @@
 import type { Deps } from '../../platform/deps.ts';
-import { registerSendGuard } from '../conversations/send-guard.ts';
+import { registerSendGuard } from '../conversations/index.ts';
 import type { ServerModule } from '../module.ts';
 import { registerSensitiveRoutes } from './sensitive.routes.ts';
 import { SENSITIVE_CHANNEL, SensitiveService } from './sensitive.service.ts';

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { conversations, sensitiveHits, sensitiveWords, tenants } from '../../db/schema/index.ts';
 import type { SensitiveMode } from '@cst/shared';
 import type { DbOrTx } from '../../platform/db.ts';
-import type { ConvScope } from '../conversations/conversation.repository.ts';
+import type { ConvScope } from '../conversations/index.ts';
 
 export type SensitiveWordRow = typeof sensitiveWords.$inferSelect;
 export type SensitiveHitRow = typeof sensitiveHits.$inferSelect;

@@ -14,11 +14,15 @@ import type { InboundMessageEvent } from '../../gateway/index.ts';
 import type { AuthContext } from '../../platform/auth-context.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { AppError, fail } from '../../platform/errors.ts';
-import type { GuardedSend } from '../conversations/send-guard.ts';
+import {
+  type GuardedSend,
+  type ConversationRow,
+  type MessageRow,
+  convScopeOf,
+  visibleAccountIn,
+} from '../conversations/index.ts';
 import { keysetRows } from '../../platform/xlsx-export.ts';
-import type { AccountRef } from '../accounts/account-ref.ts';
-import type { ConversationRow, MessageRow } from '../conversations/conversation.presenter.ts';
-import { convScopeOf, visibleAccountIn } from '../conversations/conversation.scope.ts';
+import type { AccountRef } from '../accounts/index.ts';
 import * as repo from './sensitive.repository.ts';
 
 /** The bus channel on which "a tenant's words changed" travels (every instance drops its cache). */

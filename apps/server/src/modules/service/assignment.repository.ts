@@ -9,7 +9,7 @@ import {
   workAccounts,
 } from '../../db/schema/index.ts';
 import { rowsOf, type DbOrTx } from '../../platform/db.ts';
-import type { ConversationRow } from '../conversations/conversation.presenter.ts';
+import type { ConversationRow } from '../conversations/index.ts';
 
 /** How long after its last ping a seat still counts as online. */
 export const ONLINE_WINDOW_MS = 90_000;

@@ -337,6 +337,29 @@ describe('assigning by hand', () => {
     expect(resolved.total).toBe(resolved.list.length);
   });
 
+  it('keeps 全部 for those who may assign: a seat lists its own and unassigned chats only', async () => {
+    const theirs = await newChat();
+    const free = await newChat();
+    const own = await newChat();
+    expect((await assign(manager, theirs.index_name, seatA.uid)).status).toBe(200);
+    expect((await assign(manager, own.index_name, seatB.uid)).status).toBe(200);
+    const ids = (l: { list: ConversationItem[] }) => l.list.map((c) => c.index_name);
+    // Seat B (an office seat, without conversation.assign) sees the account's chats…
+    for (const body of [{}, { mode: 'account', workWxid: acc.wxid }, { assignee: seatA.uid }]) {
+      const got = ids(await list(seatB, body));
+      expect(got).not.toContain(theirs.index_name);
+      if (!('assignee' in body))
+        expect(got).toEqual(expect.arrayContaining([free.index_name, own.index_name]));
+    }
+    // …while its superiors, who may assign, see every chat of it, others' included.
+    for (const s of [manager, sub]) {
+      expect(ids(await list(s, {}))).toEqual(
+        expect.arrayContaining([theirs.index_name, free.index_name, own.index_name]),
+      );
+      expect(ids(await list(s, { assignee: seatA.uid }))).toContain(theirs.index_name);
+    }
+  });
+
   it('moves the assignment with an accepted seat transfer', async () => {
     const conv = await newChat();
     await assign(seatB, conv.index_name, seatB.uid);

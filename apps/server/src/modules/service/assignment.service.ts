@@ -7,12 +7,33 @@ import { realtimeOf } from '../../realtime/realtime.ts';
 import {
   presentConversation,
   type ConversationRow,
-} from '../conversations/conversation.presenter.ts';
-import { convUpdatePush } from '../conversations/conversation.push.ts';
-import type { InboundStored } from '../conversations/message-hooks.ts';
-import { visibleConversation } from '../talk/message-access.ts';
+  convUpdatePush,
+  type InboundStored,
+  visibleConversation,
+} from '../conversations/index.ts';
 import * as repo from './assignment.repository.ts';
 import { emitFlowEvent, type FlowEventName } from './flow-events.ts';
+
+import { recordEvents } from '../webhooks/index.ts';
+/**
+ * Records `conversation.assigned` / `conversation.status` (data: the `convUpdate` push of the
+ * chat) in the transaction of the change.
+ */
+function recordFlowEvents(
+  tx: Tx,
+  event: 'conversation.assigned' | 'conversation.status',
+  rows: ConversationRow[],
+): Promise<void> {
+  return recordEvents(
+    tx,
+    rows.map((r) => ({
+      tenantId: r.tenantId,
+      workAccountId: r.workAccountId,
+      event,
+      data: convUpdatePush(r).data,
+    })),
+  );
+}
 
 /** How long whether a tenant has automatic assignment on is kept (another instance's change). */
 const RULE_CACHE_MS = 5_000;
@@ -72,6 +93,7 @@ export class AssignmentService {
         assignee,
       );
       await this.logAssigned(tx, rows);
+      await recordFlowEvents(tx, 'conversation.assigned', rows);
       return { assigned: rows, status: [] };
     });
     await this.announce(changes, auth.userId);
@@ -98,6 +120,7 @@ export class AssignmentService {
         snoozeUntil ?? null,
       );
       await this.logResolved(tx, rows);
+      await recordFlowEvents(tx, 'conversation.status', rows);
       return { assigned: [], status: rows };
     });
     await this.announce(changes, auth.userId);
@@ -124,6 +147,7 @@ export class AssignmentService {
     for (const [tenantId, ids] of byTenant(asleep)) {
       reopened.push(...(await repo.setStatus(tx, tenantId, ids, 'open', null)));
     }
+    await recordFlowEvents(tx, 'conversation.status', reopened);
     for (const c of reopened) changed.set(c.id, c);
     const free = convs
       .map((c) => changed.get(c.id) ?? c)
@@ -138,7 +162,11 @@ export class AssignmentService {
 
   /** Opens snoozed chats whose time came (the scheduler's periodic job). */
   async wakeSnoozed(): Promise<number> {
-    const rows = await this.db.transaction((tx) => repo.wakeSnoozed(tx, this.now(), 500));
+    const rows = await this.db.transaction(async (tx) => {
+      const woken = await repo.wakeSnoozed(tx, this.now(), 500);
+      await recordFlowEvents(tx, 'conversation.status', woken);
+      return woken;
+    });
     await this.announce({ assigned: [], status: rows }, null);
     return rows.length;
   }
@@ -209,6 +237,7 @@ export class AssignmentService {
       }
     }
     await this.logAssigned(tx, out);
+    await recordFlowEvents(tx, 'conversation.assigned', out);
     return out;
   }
 

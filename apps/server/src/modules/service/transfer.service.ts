@@ -4,26 +4,30 @@ import {
   type TransferCreateBody,
   type TransferListQuery,
 } from '@cst/shared';
-import { sql } from 'drizzle-orm';
 import type { AuthContext } from '../../platform/auth-context.ts';
 import type { Tx } from '../../platform/db.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { fail } from '../../platform/errors.ts';
 import { realtimeOf } from '../../realtime/realtime.ts';
-import { accountViewers, seesWholeTenant } from '../accounts/account.policy.ts';
-import { publishAccountsChangedTo } from '../accounts/account-push.ts';
-import * as accountRepo from '../accounts/account.repository.ts';
-import * as convRepo from '../conversations/conversation.repository.ts';
-import { visibleAccount } from '../conversations/conversation.scope.ts';
-import { convUpdatePush } from '../conversations/conversation.push.ts';
-import type { ConversationRow } from '../conversations/conversation.presenter.ts';
-import { visibleConversation } from '../talk/message-access.ts';
+import {
+  accountViewers,
+  seesWholeTenant,
+  publishAccountsChangedTo,
+  countDistributedTo as accountRepoCountDistributedTo,
+  updateAccounts as accountRepoUpdateAccounts,
+  tenantManagerIds as accountRepoTenantManagerIds,
+  lockSeatCount,
+} from '../accounts/index.ts';
+import {
+  conversationById,
+  visibleAccount,
+  convUpdatePush,
+  type ConversationRow,
+  visibleConversation,
+} from '../conversations/index.ts';
 import { presentLog, presentTransfer } from './service.presenter.ts';
 import * as flowRepo from './assignment.repository.ts';
 import * as repo from './service.repository.ts';
-
-// The accounts module's lock class for a seat's distribution count (account.service.ts).
-const SEAT_LOCK_CLASS = 727310;
 
 /** Seat transfers (SPEC §4: pending receipt → accepted | revoked) and the service log. */
 export class TransferService {
@@ -126,7 +130,7 @@ export class TransferService {
       if (!account) throw fail.notFound('transferNotFound');
       await repo.decideTransfer(tx, t.id, 'accepted', at);
       if (t.scope === 'conversation' && t.conversationId) {
-        const before = await convRepo.conversationById(tx, tenantId, t.conversationId);
+        const before = await conversationById(tx, tenantId, t.conversationId);
         await repo.logHandOver(tx, {
           tenantId,
           workAccountId: account.id,
@@ -152,10 +156,8 @@ export class TransferService {
         await this.logAssigned(tx, assigned ? [assigned] : [], at);
         return { kind: 'conversation' as const, conv: assigned ?? served, account };
       }
-      await tx.execute(
-        sql`select pg_advisory_xact_lock(${SEAT_LOCK_CLASS}, hashtext(${t.toUserId}))`,
-      );
-      const held = await accountRepo.countDistributedTo(tx, tenantId, t.toUserId);
+      await lockSeatCount(tx, t.toUserId);
+      const held = await accountRepoCountDistributedTo(tx, tenantId, t.toUserId);
       if (held + 1 > SEAT_MAX_WORK_ACCOUNTS) {
         const seat = await repo.enabledTenantUser(tx, tenantId, t.toUserId);
         throw fail.conflict('seatFull', {
@@ -174,7 +176,7 @@ export class TransferService {
         at,
       });
       await repo.setServedBy(tx, tenantId, { workAccountId: account.id }, null);
-      await accountRepo.updateAccounts(tx, tenantId, [account.id], { distributedTo: t.toUserId });
+      await accountRepoUpdateAccounts(tx, tenantId, [account.id], { distributedTo: t.toUserId });
       // The account's chats assigned to the seat that handed it over go to the new holder.
       const moved = await flowRepo.moveAssignments(
         tx,
@@ -194,7 +196,7 @@ export class TransferService {
         await realtimeOf(this.deps).publish(tenantId, after.moved.map(convUpdatePush));
       }
       // Everyone who saw the account before or sees it now refetches it (as a distribution does).
-      const viewers = new Set(await accountRepo.tenantManagerIds(this.db, tenantId));
+      const viewers = new Set(await accountRepoTenantManagerIds(this.db, tenantId));
       for (const set of (await accountViewers(this.db, tenantId, [after.account.id])).values()) {
         for (const u of set) viewers.add(u);
       }

@@ -14,6 +14,7 @@ import {
   simPendingQr,
   simReceivedBody,
   simReceivedResult,
+  simPairBody,
   simScanBody,
 } from '@cst/shared';
 import type { Deps } from '../../platform/deps.ts';
@@ -39,6 +40,16 @@ export function registerSimulatorApiRoutes(app: FastifyInstance, deps: Deps): vo
     body: simScanBody,
     response: z.object({ wxid: z.string() }),
     handler: (ctx) => sim.scan(ctx.auth, ctx.body.loginId, ctx.body.confirm, ctx.body.nickname),
+  });
+
+  defineRoute(app, {
+    method: 'POST',
+    url: `${P}/pair`,
+    access: manage,
+    tags,
+    body: simPairBody,
+    response: z.object({ wxid: z.string() }),
+    handler: (ctx) => sim.pair(ctx.auth, ctx.body.code, ctx.body.confirm, ctx.body.nickname),
   });
 
   defineRoute(app, {

@@ -17,12 +17,16 @@ import type {
 import type { AuthContext } from '../../platform/auth-context.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { fail } from '../../platform/errors.ts';
-import { accountRuntimeOf } from '../accounts/account-runtime.ts';
-import * as accountRepo from '../accounts/account.repository.ts';
-import { viaGateway } from '../accounts/gateway-errors.ts';
-import * as qrRepo from '../accounts/qr-login.repository.ts';
-import * as contactRepo from '../contacts/contact.repository.ts';
-import { callHolder, type SimulatorCall } from '../conversations/holder-call.ts';
+import {
+  accountRuntimeOf,
+  findByWxid as accountRepoFindByWxid,
+  allVisibleAccounts as accountRepoAllVisibleAccounts,
+  viaGateway,
+  findQrLogin as qrRepoFindQrLogin,
+  pendingQrLogins as qrRepoPendingQrLogins,
+} from '../accounts/index.ts';
+import { listContactsOf, listGroupsWithMembers } from '../contacts/index.ts';
+import { callHolder, type SimulatorCall } from '../conversations/index.ts';
 
 const FAULTABLE: WorkAccountStatus[] = ['online', 'autoLoggingIn', 'offline', 'proxyFailed'];
 
@@ -40,13 +44,13 @@ export class SimulatorApiService {
   }
 
   private async ownLogin(auth: AuthContext, loginId: string) {
-    const row = await qrRepo.findQrLogin(this.deps.db, loginId);
+    const row = await qrRepoFindQrLogin(this.deps.db, loginId);
     if (!row || row.tenantId !== auth.tenantId) throw fail.notFound('qrLoginNotFound');
     return row;
   }
 
   private async ownAccount(auth: AuthContext, wxid: string) {
-    const row = await accountRepo.findByWxid(this.deps.db, wxid);
+    const row = await accountRepoFindByWxid(this.deps.db, wxid);
     if (!row || row.tenantId !== auth.tenantId) throw fail.notFound('workAccountNotFound');
     return row;
   }
@@ -75,6 +79,29 @@ export class SimulatorApiService {
   async scan(auth: AuthContext, loginId: string, confirm: boolean, nickname?: string) {
     const login = await this.ownLogin(auth, loginId);
     return viaGateway(() => this.sim.scan(loginId, confirm, nickname, login.wxid ?? undefined));
+  }
+
+  /**
+   * The phone's owner types a pairing code: the caller's tenant's open pairing login with that
+   * code (case and a dash ignored) is confirmed or declined as a scan would.
+   */
+  async pair(auth: AuthContext, code: string, confirm: boolean, nickname?: string) {
+    const typed = code.trim().toUpperCase().replace(/-/g, '');
+    const pending = auth.tenantId
+      ? await qrRepoPendingQrLogins(this.deps.db, auth.tenantId, new Date(this.deps.now()))
+      : [];
+    for (const { login } of pending) {
+      if (login.qrImage !== '' || (await this.pairingCodeOf(login.id)) !== typed) continue;
+      return viaGateway(() => this.sim.scan(login.id, confirm, nickname, login.wxid ?? undefined));
+    }
+    throw fail.notFound('pairCodeNotFound');
+  }
+
+  /** The code of a pairing-code login (null for a QR login or one the platform forgot). */
+  private async pairingCodeOf(loginId: string): Promise<string | null> {
+    const gw = accountRuntimeOf(this.deps).gateway;
+    const state = await gw.getQrLogin(loginId).catch(() => null);
+    return state?.pairingCode ?? null;
   }
 
   /** Scans without deciding yet (the console shows "scanned"). */
@@ -107,7 +134,7 @@ export class SimulatorApiService {
     } else {
       if (!auth.tenantId) return { list: [] };
       const scope = { kind: 'tenant' as const, tenantId: auth.tenantId };
-      wxids = (await accountRepo.allVisibleAccounts(this.deps.db, scope)).map((a) => a.wxid);
+      wxids = (await accountRepoAllVisibleAccounts(this.deps.db, scope)).map((a) => a.wxid);
     }
     const list = await this.sim.received({
       workWxids: wxids,
@@ -165,27 +192,33 @@ export class SimulatorApiService {
   /** QR codes of the caller's tenant waiting for a phone. */
   async pendingQr(auth: AuthContext): Promise<SimPendingQr[]> {
     if (!auth.tenantId) return [];
-    const rows = await qrRepo.pendingQrLogins(
+    const rows = await qrRepoPendingQrLogins(
       this.deps.db,
       auth.tenantId,
       new Date(this.deps.now()),
     );
-    return rows.map(({ login, createdBy }) => ({
-      loginId: login.id,
-      qrImage: login.qrImage,
-      status: login.status,
-      wxid: login.wxid,
-      expiresAt: login.expiresAt.getTime(),
-      createdAt: login.createdAt.getTime(),
-      createdBy: createdBy ?? '',
-    }));
+    const out: SimPendingQr[] = [];
+    for (const { login, createdBy } of rows) {
+      const pairingCode = login.qrImage === '' ? await this.pairingCodeOf(login.id) : null;
+      out.push({
+        loginId: login.id,
+        qrImage: login.qrImage,
+        status: login.status,
+        wxid: login.wxid,
+        expiresAt: login.expiresAt.getTime(),
+        createdAt: login.createdAt.getTime(),
+        createdBy: createdBy ?? '',
+        ...(pairingCode ? { pairingCode } : {}),
+      });
+    }
+    return out;
   }
 
   /** The tenant's accounts as the simulated platform sees them. */
   async accounts(auth: AuthContext) {
     if (!auth.tenantId) return [];
     const scope = { kind: 'tenant' as const, tenantId: auth.tenantId };
-    const mine = await accountRepo.allVisibleAccounts(this.deps.db, scope);
+    const mine = await accountRepoAllVisibleAccounts(this.deps.db, scope);
     if (mine.length === 0) return [];
     return this.sim.listAccounts(mine.map((a) => a.wxid));
   }
@@ -194,8 +227,8 @@ export class SimulatorApiService {
   async contacts(auth: AuthContext, workWxid: string): Promise<SimContacts> {
     const account = await this.ownAccount(auth, workWxid);
     return {
-      contacts: await contactRepo.listContactsOf(this.deps.db, account.id),
-      groups: await contactRepo.listGroupsWithMembers(this.deps.db, account.id),
+      contacts: await listContactsOf(this.deps.db, account.id),
+      groups: await listGroupsWithMembers(this.deps.db, account.id),
     };
   }
 }

@@ -1,7 +1,7 @@
 import { STAT_METRICS, type StatQueryBody, type StatRow, type StatRowKind } from '@cst/shared';
 import type { AuthContext } from '../../platform/auth-context.ts';
 import type { Db } from '../../platform/db.ts';
-import { seesWholeTenant } from '../accounts/account.policy.ts';
+import { seesWholeTenant } from '../accounts/index.ts';
 import * as more from './statistics-reports.repository.ts';
 import type { DayRange } from './statistics.repository.ts';
 
@@ -74,7 +74,10 @@ export class StatisticsReports {
     }
   }
 
-  /** Per seat: chats served, messages sent and received, response times, chats unanswered. */
+  /**
+   * Per seat: chats served, messages sent and received, response times, chats unanswered; chats
+   * assigned and resolved, the medians of the first response and of the time to resolve.
+   */
   private async service(t: MoreTable, q: MoreQuery): Promise<MoreRows> {
     const seats = await more.statSeats(this.db, {
       tenantId: q.tenantId,
@@ -100,6 +103,30 @@ export class StatisticsReports {
         for (const k of ['sent', 'served', 'received', 'frN', 'frMs', 'rN', 'rMs', 'unanswered']) {
           bump(vs, k, c[k as keyof more.ServiceCell] as number);
         }
+      }
+    }
+    if (seats.length > 0 && q.accountIds.length > 0) {
+      const flow = await more.flowCells(this.db, {
+        tenantId: q.tenantId,
+        accountIds: q.accountIds,
+        seatIds: seats.map((s) => s.id),
+        range: q.range,
+        timeZone: q.timeZone,
+      });
+      for (const c of flow) {
+        // Medians do not add up: the total is a cell of its own (every key null).
+        const v = c.day
+          ? t.days.get(c.day)
+          : c.account
+            ? t.accounts.get(c.account)
+            : c.seat
+              ? rows.get(c.seat)
+              : t.summary;
+        if (!v) continue;
+        v.assigned = c.assigned;
+        v.resolved = c.resolved;
+        v.medianFirstResponse = c.medFirstMs === null ? 0 : round1(c.medFirstMs / 1000);
+        v.medianResolution = c.medResolveMs === null ? 0 : round1(c.medResolveMs / 60_000);
       }
     }
     for (const v of allValues(t, rows.values())) {

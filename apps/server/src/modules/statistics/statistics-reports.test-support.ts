@@ -5,6 +5,7 @@ import {
   contactTagRemovals,
   contactTags,
   contacts,
+  conversationFlowLog,
   conversations,
   messages,
   tagGroups,
@@ -247,6 +248,24 @@ export async function recomputeMore(
   const accRows = await db.select().from(workAccounts).where(eq(workAccounts.tenantId, tenantId));
   const seatOfAcc = new Map(accRows.map((a) => [a.id, a.distributedTo]));
   const isSeat = (u: string | null): u is string => !!u && seatRows.has(u);
+  // The medians' samples per figure set: first responses (`f`) and times to resolve (`x`).
+  const samples = new Map<Values, { f: number[]; x: number[] }>();
+  const sample = (acc: string, day: string, k: 'f' | 'x', ms: number, row: string) => {
+    if (!inRange.has(day)) return;
+    for (const v of [
+      svc.days.get(day),
+      svc.accounts.get(wxidOf.get(acc)!),
+      svc.summary,
+      seatRows.get(row),
+    ]) {
+      if (!v) continue;
+      const got = samples.get(v) ?? { f: [], x: [] };
+      got[k].push(ms);
+      samples.set(v, got);
+    }
+  };
+  /** Per single chat: when each of its turns began. */
+  const turnStarts = new Map<string, number[]>();
   for (const c of convs.filter((x) => x.talkType === 1)) {
     const ms = msgs.filter((m) => m.conversationId === c.id && !m.robot);
     const served = new Map<string, Set<string>>();
@@ -271,6 +290,7 @@ export async function recomputeMore(
       let j = i;
       while (j < ms.length && ms[j]!.sendSide === 2) j++;
       const d = dayIn(st, tz);
+      turnStarts.set(c.id, [...(turnStarts.get(c.id) ?? []), st]);
       const first = !firstOfDay.has(d);
       firstOfDay.add(d);
       const reply = ms[j];
@@ -287,8 +307,39 @@ export async function recomputeMore(
       if (first) {
         bump(svc, c.workAccountId, d, 'frN', 1, seat);
         bump(svc, c.workAccountId, d, 'frMs', reply.msgTime - st, seat);
+        sample(c.workAccountId, d, 'f', reply.msgTime - st, seat);
       }
     }
+  }
+  // The flow log: chats assigned to a seat, resolved with it as the assignee, timed from the
+  // first turn after the chat's previous resolution.
+  const flow = (
+    await db.select().from(conversationFlowLog).where(eq(conversationFlowLog.tenantId, tenantId))
+  ).sort((a, b) => a.id - b.id);
+  const lastResolved = new Map<string, number>();
+  for (const f of flow) {
+    const prev = lastResolved.get(f.conversationId) ?? -1;
+    if (f.kind === 'resolved') lastResolved.set(f.conversationId, f.at);
+    if (!isSeat(f.userId) || !wxidOf.has(f.workAccountId)) continue;
+    const d = dayIn(f.at, tz);
+    bump(svc, f.workAccountId, d, f.kind, 1, f.userId);
+    if (f.kind !== 'resolved') continue;
+    const starts = (turnStarts.get(f.conversationId) ?? []).filter((x) => x > prev && x <= f.at);
+    if (starts.length > 0) sample(f.workAccountId, d, 'x', f.at - Math.min(...starts), f.userId);
+  }
+  const median = (xs: number[]) => {
+    if (xs.length === 0) return null;
+    const o = [...xs].sort((a, b) => a - b);
+    const lo = o[Math.floor((o.length - 1) / 2)]!;
+    const hi = o[Math.ceil((o.length - 1) / 2)]!;
+    return lo + (hi - lo) * 0.5;
+  };
+  for (const v of all(svc)) {
+    const got = samples.get(v);
+    const f = median(got?.f ?? []);
+    const x = median(got?.x ?? []);
+    v.medianFirstResponse = f === null ? 0 : Math.round((f / 1000) * 10) / 10;
+    v.medianResolution = x === null ? 0 : Math.round((x / 60_000) * 10) / 10;
   }
   const avg = (ms: number, n: number) => (n ? Math.round((ms / n / 1000) * 10) / 10 : 0);
   for (const v of all(svc)) {

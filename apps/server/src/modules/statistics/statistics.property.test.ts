@@ -6,6 +6,7 @@ import {
   contactRemovals,
   contactTags,
   contacts,
+  conversationFlowLog,
   conversations,
   friendRequests,
   messages,
@@ -131,6 +132,8 @@ function instant(r: ReturnType<typeof rng>, now: number): number {
 let wxSeq = 0;
 /** Draws of the service report's changes (a stream of their own: the others' stay as they were). */
 const turnRng = rng(24);
+/** Draws of the service flow's assignments and resolutions (a stream of their own, too). */
+const flowRng = rng(31);
 
 /** Applies a batch of random events the way the features write them. */
 async function randomEvents(r: ReturnType<typeof rng>, n: number): Promise<void> {
@@ -138,6 +141,17 @@ async function randomEvents(r: ReturnType<typeof rng>, n: number): Promise<void>
   const now = Date.now();
   for (let i = 0; i < n; i++) {
     const acc = r.pick(accounts);
+    if (flowRng.next() < 0.3) {
+      // The service flow: a chat assigned to someone (or nobody), or resolved.
+      await db.insert(conversationFlowLog).values({
+        tenantId,
+        conversationId: flowRng.pick(acc.convs),
+        workAccountId: acc.id,
+        kind: flowRng.pick(['assigned', 'resolved'] as const),
+        userId: flowRng.pick(senders),
+        at: instant(flowRng, now),
+      });
+    }
     const op = r.int(11);
     if (op >= 9) {
       await randomMoreEvent(db, r, { tenantId, acc, instant: () => instant(r, now) });

@@ -2,7 +2,16 @@ import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { StatResult } from '@cst/shared';
 import { eq } from 'drizzle-orm';
-import { contacts, friendRequests, ports, roles, workAccounts } from '../../db/schema/index.ts';
+import {
+  contacts,
+  conversationFlowLog,
+  conversations,
+  friendRequests,
+  messages,
+  ports,
+  roles,
+  workAccounts,
+} from '../../db/schema/index.ts';
 import { accountStatusLog } from '../../db/schema/index.ts';
 import { buildTenant, buildUser, useStartedServer, type Session } from '../../../test/support.ts';
 import {
@@ -139,6 +148,7 @@ beforeAll(async () => {
   ]);
 }, 90_000);
 
+const row = (r: StatResult, id: string) => r.rows?.find((x) => x.id === id)?.values;
 const byWxid = (r: StatResult) => Object.fromEntries(r.accounts.map((a) => [a.workWxid, a.values]));
 
 describe('the reports', () => {
@@ -419,8 +429,6 @@ describe('the service, tag, money and login reports', () => {
     });
   }, 60_000);
 
-  const row = (r: StatResult, id: string) => r.rows?.find((x) => x.id === id)?.values;
-
   it('service: per seat, what it sent and answered, its response times, chats left unanswered', async () => {
     const r = await report(manager, 'service');
     expect(r.status, r.message).toBe(200);
@@ -450,6 +458,46 @@ describe('the service, tag, money and login reports', () => {
     const o = await report(other, 'service');
     expect(o.data.rows!.some((x) => x.id === seatA.uid)).toBe(false);
     expect(o.data.summary.sent).toBe(0);
+    expect((await report(plainSeat, 'service')).status).toBe(403);
+  });
+
+  it('service: chats assigned to and resolved by each seat, from the flow log, per tenant', async () => {
+    // The manager assigns seat A's answered chat to it and resolves it; seat B's stays open.
+    const conv = await eventually(async () => {
+      const r = await api(manager).post<{ list: { index_name: string; receiver_id: string }[] }>(
+        '/main-api/conv/list',
+        { mode: 'account', workWxid: accA.wxid, keyword: 'wxid_stat_peer_1' },
+      );
+      return r.data.list.find((c) => c.receiver_id === 'wxid_stat_peer_1');
+    });
+    const before = (await report(manager, 'service')).data;
+    expect(row(before, seatA.uid)).toMatchObject({ assigned: 0, resolved: 0 });
+    const a = await api(manager).post('/main-api/conv/assign', {
+      index_name: conv.index_name,
+      uid: seatA.uid,
+    });
+    expect(a.status, a.message).toBe(200);
+    const st = await api(manager).post('/main-api/conv/status', {
+      index_name: conv.index_name,
+      status: 'resolved',
+    });
+    expect(st.status, st.message).toBe(200);
+    const r = (await report(manager, 'service')).data;
+    const seat = row(r, seatA.uid)!;
+    expect(seat).toMatchObject({ assigned: 1, resolved: 1 });
+    // One first turn: its median is its mean.
+    expect(seat.medianFirstResponse).toBe(seat.firstResponse);
+    expect(seat.medianResolution).toBeGreaterThanOrEqual(0);
+    expect(row(r, seatB.uid)).toMatchObject({ assigned: 0, resolved: 0, medianResolution: 0 });
+    expect(r.summary).toMatchObject({ assigned: 1, resolved: 1 });
+    expect(r.days.at(-1)!.values).toMatchObject({ assigned: 1, resolved: 1 });
+    expect(byWxid(r)[accA.wxid]).toMatchObject({ assigned: 1, resolved: 1 });
+    // Seat B sees only itself; another tenant's manager none of it.
+    const b = (await report(seatB, 'service')).data;
+    expect(b.rows!.map((x) => x.id)).toEqual([seatB.uid]);
+    expect(b.summary).toMatchObject({ assigned: 0, resolved: 0 });
+    const o = (await report(other, 'service')).data;
+    expect(o.summary).toMatchObject({ assigned: 0, resolved: 0, medianFirstResponse: 0 });
     expect((await report(plainSeat, 'service')).status).toBe(403);
   });
 
@@ -600,5 +648,91 @@ describe('the service, tag, money and login reports', () => {
     );
     expect(String(last[0])).toMatch(/^Seat: /);
     expect(last.slice(1, 3)).toEqual([1, 1]);
+  });
+});
+
+// Issue 31 item 8: the medians of the service report, exact, from rows written at known times.
+describe('the service report: medians of first response and time to resolve', () => {
+  it('takes the middle of the first turns of each chat and day, and of the resolutions', async () => {
+    const db = server.deps.db;
+    const t = await ownTenant('统计中位数');
+    const boss = await signIn(server, t.manager.username);
+    const seat = await buildUser(server, { tenantId: t.tenant.id, role: 'office' });
+    const [acc] = await db
+      .insert(workAccounts)
+      .values({
+        tenantId: t.tenant.id,
+        wxid: `wxid_median_${t.tenant.id.slice(0, 8)}`,
+        nickname: '中位数',
+        status: 'offline',
+      })
+      .returning();
+    // Three chats, each one turn today (Shanghai noon - 2 h and on): answered after 10 s, 20 s
+    // and 90 s; resolved 5, 7 and 30 minutes after the turn began, the third resolved twice
+    // (the second time with no turn since the first: not timed).
+    const noon = Date.parse(`${today}T12:00:00+08:00`) - 2 * 3_600_000;
+    const answers = [10_000, 20_000, 90_000];
+    const resolves = [5, 7, 30].map((m) => m * 60_000);
+    const flow: (typeof conversationFlowLog.$inferInsert)[] = [];
+    for (const [i, reply] of answers.entries()) {
+      const [c] = await db
+        .insert(conversations)
+        .values({
+          tenantId: t.tenant.id,
+          workAccountId: acc!.id,
+          workWxid: acc!.wxid,
+          talkType: 1,
+          peerId: `median_peer_${i}`,
+        })
+        .returning();
+      const start = noon + i * 60_000;
+      await db.insert(messages).values([
+        {
+          tenantId: t.tenant.id,
+          conversationId: c!.id,
+          workAccountId: acc!.id,
+          msgType: 1,
+          sendSide: 2,
+          content: '在吗',
+          msgTime: start,
+        },
+        {
+          tenantId: t.tenant.id,
+          conversationId: c!.id,
+          workAccountId: acc!.id,
+          msgType: 1,
+          sendSide: 1,
+          content: '在',
+          msgTime: start + reply,
+          senderUserId: seat.id,
+        },
+      ]);
+      const row = {
+        tenantId: t.tenant.id,
+        conversationId: c!.id,
+        workAccountId: acc!.id,
+        userId: seat.id,
+      };
+      flow.push({ ...row, kind: 'assigned', at: start + 1000 });
+      flow.push({ ...row, kind: 'resolved', at: start + resolves[i]! });
+      if (i === 2) flow.push({ ...row, kind: 'resolved', at: start + resolves[i]! + 60_000 });
+    }
+    await db.insert(conversationFlowLog).values(flow);
+    const r = await report(boss, 'service', { from: today, to: today });
+    expect(r.status, r.message).toBe(200);
+    const want = {
+      assigned: 3,
+      resolved: 4,
+      medianFirstResponse: 20,
+      medianResolution: 7,
+      firstResponse: 40,
+    };
+    expect(row(r.data, seat.id)).toMatchObject(want);
+    expect(r.data.summary).toMatchObject(want);
+    expect(r.data.days.at(-1)!.values).toMatchObject(want);
+    expect(byWxid(r.data)[acc!.wxid]).toMatchObject(want);
+    // The day before: nothing.
+    const y = await report(boss, 'service', { from: weekAgo, to: weekAgo });
+    expect(y.data.summary).toMatchObject({ assigned: 0, resolved: 0, medianFirstResponse: 0 });
   });
 });

@@ -10,8 +10,8 @@ import type { AuthContext } from '../../platform/auth-context.ts';
 import type { Db } from '../../platform/db.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { fail } from '../../platform/errors.ts';
-import { seesWholeTenant } from '../accounts/account.policy.ts';
-import { convScopeOf } from '../conversations/conversation.scope.ts';
+import { seesWholeTenant } from '../accounts/index.ts';
+import { convScopeOf } from '../conversations/index.ts';
 import { isMoreReport, StatisticsReports, type MoreRows } from './statistics-reports.service.ts';
 import * as repo from './statistics.repository.ts';
 

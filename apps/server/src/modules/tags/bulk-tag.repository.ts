@@ -8,7 +8,7 @@ import {
   tags,
 } from '../../db/schema/index.ts';
 import { rowsOf, type DbOrTx } from '../../platform/db.ts';
-import { keywordGrams } from '../friends/friends.repository.ts';
+import { keywordGrams } from '../friends/index.ts';
 
 /** The contacts a bulk tagging reaches, resolved by the service (accounts and tags checked). */
 export interface BulkTarget {

@@ -6,7 +6,7 @@ import type {
 } from '@cst/shared';
 import type { AuthContext } from '../../platform/auth-context.ts';
 import type { Deps } from '../../platform/deps.ts';
-import { convScopeOf, visibleAccountIn } from '../conversations/conversation.scope.ts';
+import { convScopeOf, visibleAccountIn } from '../conversations/index.ts';
 import * as bulkRepo from './bulk-tag.repository.ts';
 import { readTagList } from './tag-list-file.ts';
 import { TagsService } from './tags.service.ts';

@@ -2,14 +2,14 @@ import { MAX_TAG_LIST_ROWS } from '@cst/shared';
 import type { Deps } from '../../platform/deps.ts';
 import { AppError, fail } from '../../platform/errors.ts';
 import { storageOf } from '../../storage/storage.ts';
-import { firstSheetRows } from '../fan-import/xlsx-first-sheet.ts';
-import { checkZip } from '../fan-import/zip-guard.ts';
-import { fileByKey } from '../files/files.repository.ts';
-import { keyOfUrl } from '../files/files.service.ts';
+import { firstSheetRows, isOleFile, xlsFirstSheetRows, checkZip } from '../fan-import/index.ts';
+import { fileByKey, keyOfUrl } from '../files/index.ts';
 
 /** Largest list file read (a txt of 100,000 ids is about 3 MB). */
 const MAX_LIST_BYTES = 10 * 1024 * 1024;
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+/** The old binary Excel format (.xls, Excel 97–2003). */
+const XLS = 'application/vnd.ms-excel';
 
 /** Parsed lists by storage key: a stored file never changes, and a bulk tagging reads it per step. */
 const cache = new Map<string, string[]>();
@@ -30,6 +30,13 @@ function push(out: Set<string>, value: string): void {
 }
 
 async function readXlsx(bytes: Buffer, out: Set<string>): Promise<void> {
+  if (isOleFile(bytes)) {
+    // An .xls: read whole (not compressed, so its size bounds it), first column.
+    for (const row of xlsFirstSheetRows(bytes, MAX_TAG_LIST_ROWS * 2)) {
+      push(out, firstCell(row.cells[0] ?? ''));
+    }
+    return;
+  }
   // Checked (no zip bomb), streamed, first sheet, first column: a huge sheet stops at the limit.
   for await (const row of firstSheetRows(bytes, await checkZip(bytes))) {
     const cell = row.getCell(1).value;
@@ -42,8 +49,8 @@ async function readXlsx(bytes: Buffer, out: Set<string>): Promise<void> {
 }
 
 /**
- * The wxids / phones of an uploaded list (txt: one a line; xlsx: the first column of the first
- * sheet), distinct; a header row that is no id simply matches nobody. 400 for a file that is not
+ * The wxids / phones of an uploaded list (txt: one a line; xlsx or xls: the first column of the
+ * first sheet), distinct; a header row that is no id simply matches nobody. 400 for a file that is not
  * the tenant's upload, not txt / xlsx, unreadable, empty or over MAX_TAG_LIST_ROWS rows.
  */
 export async function readTagList(deps: Deps, tenantId: string, url: string): Promise<string[]> {
@@ -53,7 +60,7 @@ export async function readTagList(deps: Deps, tenantId: string, url: string): Pr
   const cached = cache.get(key);
   if (cached) return cached;
   const isText = file.mime.startsWith('text/plain');
-  if ((!isText && file.mime !== XLSX) || file.size > MAX_LIST_BYTES) {
+  if ((!isText && file.mime !== XLSX && file.mime !== XLS) || file.size > MAX_LIST_BYTES) {
     throw fail.invalid('tagListFileInvalid');
   }
   const bytes = await storageOf(deps).read(key);

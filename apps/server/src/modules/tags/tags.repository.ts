@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { contactTags, contacts, tagGroups, tags, workAccounts } from '../../db/schema/index.ts';
 import { rowsOf, type DbOrTx } from '../../platform/db.ts';
-import type { ConvScope } from '../conversations/conversation.repository.ts';
+import type { ConvScope } from '../conversations/index.ts';
 
 export type TagRow = typeof tags.$inferSelect;
 export type TagGroupRow = typeof tagGroups.$inferSelect;

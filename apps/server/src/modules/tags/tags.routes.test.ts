@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
+import * as XLSX from '@e965/xlsx';
 import type {
   BulkTagApplyResult,
   ConversationItem,
@@ -478,7 +479,7 @@ describe('bulk tagging', () => {
     expect(steps).toEqual([{ processed: 4, changed: 4, next: null }]);
     const bad = await count({ listUrl: '/oss-api/t/x/none.txt' });
     expect(bad.status).toBe(400);
-    expect(bad.message).toBe('名单文件无法读取，请上传 txt 或 xlsx 文件');
+    expect(bad.message).toBe('名单文件无法读取，请上传 txt、xls 或 xlsx 文件');
     const emptyKey = `${token.dir}lists/${Date.now()}-empty.txt`;
     await uploadAs(ctx, token, emptyKey, Buffer.from('\n \n'));
     const empty = await count({ listUrl: `/oss-api/${emptyKey}` });
@@ -487,7 +488,7 @@ describe('bulk tagging', () => {
     expect((await count({ listUrl }, other)).status).toBe(400);
   });
 
-  it('reads an xlsx list: the first column of the first sheet, a header row matching nobody', async () => {
+  it('reads an xlsx or xls list: the first column of the first sheet, a header row matching nobody', async () => {
     const book = new ExcelJS.Workbook();
     const sheet = book.addWorksheet('名单');
     sheet.addRow(['微信号', '备注']);
@@ -498,12 +499,23 @@ describe('bulk tagging', () => {
     const bytes = Buffer.from(await book.xlsx.writeBuffer());
     expect((await uploadAs(ctx, token, key, bytes)).statusCode).toBe(200);
     expect((await count({ listUrl: `/oss-api/${key}` })).data.matched).toBe(3);
+    // The same list saved by Excel 97–2003 (.xls).
+    const old = XLSX.utils.book_new();
+    XLSX.utils.book_append_sheet(
+      old,
+      XLSX.utils.aoa_to_sheet([['微信号'], ...friends2.slice(5, 9).map((f) => [f.wxid])]),
+      '名单',
+    );
+    const xlsKey = `${token.dir}lists/${Date.now()}.xls`;
+    const xls = XLSX.write(old, { bookType: 'biff8', type: 'buffer' }) as Buffer;
+    expect((await uploadAs(ctx, token, xlsKey, xls)).statusCode).toBe(200);
+    expect((await count({ listUrl: `/oss-api/${xlsKey}` })).data.matched).toBe(4);
     // A picture is no list.
     const png = `${token.dir}lists/${Date.now()}.png`;
     expect((await uploadAs(ctx, token, png, await pngOf())).statusCode).toBe(200);
     const refused = await count({ listUrl: `/oss-api/${png}` });
     expect(refused.status).toBe(400);
-    expect(refused.message).toBe('名单文件无法读取，请上传 txt 或 xlsx 文件');
+    expect(refused.message).toBe('名单文件无法读取，请上传 txt、xls 或 xlsx 文件');
   });
 
   it('keeps a seat to its accounts and refuses hidden accounts and unknown tags', async () => {

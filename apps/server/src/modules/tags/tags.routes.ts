@@ -22,6 +22,7 @@ import {
 } from '@cst/shared';
 import type { Deps } from '../../platform/deps.ts';
 import { access, defineRoute } from '../../platform/http.ts';
+import { FriendsService } from '../friends/index.ts';
 import { BulkTagService } from './bulk-tag.service.ts';
 import { TagsService } from './tags.service.ts';
 
@@ -32,6 +33,8 @@ const manage = access.can('customer.manage');
 export function registerTagsRoutes(app: FastifyInstance, deps: Deps): void {
   const service = new TagsService(deps);
   const bulk = new BulkTagService(deps);
+  // Tagging friends is the friends module's (it pushes the friends' rows); listed with the tags.
+  const friends = new FriendsService(deps);
 
   defineRoute(app, {
     method: 'POST',
@@ -128,7 +131,7 @@ export function registerTagsRoutes(app: FastifyInstance, deps: Deps): void {
     summary: 'Adds or removes tags on friends of visible work accounts',
     body: addFriendTagBody,
     response: changedResult,
-    handler: ({ auth, body }) => service.tagContacts(auth, body),
+    handler: ({ auth, body }) => friends.tagContacts(auth, body),
   });
 
   defineRoute(app, {

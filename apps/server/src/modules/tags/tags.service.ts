@@ -1,9 +1,7 @@
 import {
   translate,
-  type AddFriendTagBody,
   type AddTagBody,
   type AddTagGroupBody,
-  type ChangedResult,
   type ContactTagsResult,
   type DeleteTagGroupBody,
   type DeleteTagsBody,
@@ -19,11 +17,8 @@ import {
 import type { AuthContext } from '../../platform/auth-context.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { fail } from '../../platform/errors.ts';
-import { scopeForPeers } from '../conversations/conversation.scope.ts';
-import { violatedUnique } from '../users/users.repository.ts';
-import { realtimeOf } from '../../realtime/realtime.ts';
-import { friendUpdatePush } from '../friends/friends.presenter.ts';
-import { friendRows } from '../friends/friends.repository.ts';
+import { scopeForPeers } from '../conversations/index.ts';
+import { violatedUnique } from '../users/index.ts';
 import { presentTagGroups } from './tags.presenter.ts';
 import * as repo from './tags.repository.ts';
 
@@ -170,48 +165,6 @@ export class TagsService {
     const found = await repo.tagsByIds(this.db, tenantId, unique);
     if (found.length !== unique.length) throw fail.notFound('tagNotFound');
     return unique;
-  }
-
-  /**
-   * Adds or removes tags on contacts (friends of accounts the caller sees); a contact the caller
-   * does not see, or that is not a friend, is 404 and nothing changes.
-   */
-  async tagContacts(auth: AuthContext, body: AddFriendTagBody): Promise<ChangedResult> {
-    const scope = await scopeForPeers(this.db, auth, body.targets);
-    const tagIds = await this.checkTags(scope.tenantId, body.tagIds);
-    const key = (t: TagTarget) => `${t.workWxid}\n${t.friendWxid}`;
-    const wanted = new Set(body.targets.map(key));
-    const found = await repo.contactsOfTargets(this.db, scope, body.targets);
-    if (found.length !== wanted.size) throw fail.notFound('contactNotFound');
-    const ids = found.map((c) => c.id);
-    const changed =
-      body.op === 'add'
-        ? await repo.addLinks(this.db, scope.tenantId, ids, tagIds)
-        : await repo.removeLinks(this.db, scope.tenantId, ids, tagIds);
-    if (changed > 0) await this.announce(scope.tenantId, found);
-    return { changed };
-  }
-
-  /**
-   * Tells everyone who sees the accounts: `friendUpdate` with the friends' rows as they are now
-   * (their tags included), so open friends tables, cards and chat headers follow.
-   */
-  private async announce(
-    tenantId: string,
-    contacts: { workAccountId: string; workWxid: string; wxid: string }[],
-  ): Promise<void> {
-    const byAccount = new Map<string, { workWxid: string; wxids: string[] }>();
-    for (const c of contacts) {
-      const entry = byAccount.get(c.workAccountId) ?? { workWxid: c.workWxid, wxids: [] };
-      entry.wxids.push(c.wxid);
-      byAccount.set(c.workAccountId, entry);
-    }
-    const pushes = [];
-    for (const [accountId, { workWxid, wxids }] of byAccount) {
-      const rows = await friendRows(this.db, accountId, wxids);
-      pushes.push(friendUpdatePush(accountId, workWxid, rows, []));
-    }
-    await realtimeOf(this.deps).publish(tenantId, pushes);
   }
 
   /** The tags of one contact the caller sees (user card, chat header); 404 otherwise. */

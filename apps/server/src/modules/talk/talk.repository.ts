@@ -8,7 +8,7 @@ import {
   messageVotes,
 } from '../../db/schema/index.ts';
 import type { DbOrTx } from '../../platform/db.ts';
-import { notHidden, type ConvScope } from '../conversations/conversation.repository.ts';
+import { notHidden, type ConvScope } from '../conversations/index.ts';
 
 export type VoteRow = typeof messageVotes.$inferSelect;
 

@@ -24,8 +24,8 @@ import {
 } from '@cst/shared';
 import type { Deps } from '../../platform/deps.ts';
 import { access, defineRoute } from '../../platform/http.ts';
-import { EmoticonsService } from '../emoticons/emoticons.service.ts';
-import { mediaOf } from '../media/media-context.ts';
+import { EmoticonsService } from '../emoticons/index.ts';
+import { mediaOf } from '../media/index.ts';
 import { TalkService } from './talk.service.ts';
 import { VoteService } from './vote.service.ts';
 

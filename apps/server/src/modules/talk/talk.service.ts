@@ -15,15 +15,22 @@ import type { AuthContext } from '../../platform/auth-context.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { fail } from '../../platform/errors.ts';
 import { realtimeOf } from '../../realtime/realtime.ts';
-import { presentConversation, type MessageRow } from '../conversations/conversation.presenter.ts';
-import { mediaAddressesOf } from '../conversations/media-address.ts';
-import { callHolder } from '../conversations/holder-call.ts';
-import { convScopeOf } from '../conversations/conversation.scope.ts';
-import type { EmoticonsService } from '../emoticons/emoticons.service.ts';
-import type { MediaContext } from '../media/media-context.ts';
-import type { Draft } from '../conversations/conversation.outbox.ts';
-import { visibleConversation, visibleMessage, type VisibleMessage } from './message-access.ts';
+import {
+  presentConversation,
+  type MessageRow,
+  mediaAddressesOf,
+  callHolder,
+  convScopeOf,
+  type Draft,
+  assertAccountCanSend,
+  visibleConversation,
+  visibleMessage,
+  type VisibleMessage,
+} from '../conversations/index.ts';
+import type { EmoticonsService } from '../emoticons/index.ts';
+import type { MediaContext } from '../media/index.ts';
 import * as repo from './talk.repository.ts';
+import { platformTranscribes, transcribeVoice } from '../ai/index.ts';
 
 /** Types forwarded as they are (JSON content kept). */
 const FORWARD_AS_IS: readonly number[] = [
@@ -66,7 +73,7 @@ export class TalkService {
   async sendEmoticon(auth: AuthContext, body: SendEmoticonBody): Promise<RichSendResult> {
     const account = await this.ctx.outbox.visibleAccount(auth, body.workWxid, body);
     const draft = await this.emoticons.draftOf(auth, body.emoticonId, body.sendingUUid);
-    if (account.status !== 'online') throw fail.conflict('workAccountOffline');
+    assertAccountCanSend(account);
     const { rows } = await this.ctx.outbox.enqueue(
       auth,
       account,
@@ -268,6 +275,10 @@ export class TalkService {
   async voiceToText(auth: AuthContext, messageId: string | number) {
     const { row, conv } = await visibleMessage(this.db, auth, messageId);
     if (row.msgType !== MSG_TYPE.voice || row.revoked) throw fail.invalid('voiceNotVoice');
+    // Where the platform does not transcribe, the AI provider does (cached per message).
+    if (!platformTranscribes(this.deps)) {
+      return { messageId: String(row.id), text: await transcribeVoice(this.deps, row, conv) };
+    }
     if (!row.msgId) throw fail.conflict('revokeNotSent');
     try {
       const out = await callHolder<{ text: string }>(this.deps, conv.workWxid, {

@@ -3,10 +3,15 @@ import type { AuthContext } from '../../platform/auth-context.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { fail } from '../../platform/errors.ts';
 import { realtimeOf } from '../../realtime/realtime.ts';
-import { presentConversation, type MessageRow } from '../conversations/conversation.presenter.ts';
-import { convScopeOf, scopeHas } from '../conversations/conversation.scope.ts';
-import * as convRepo from '../conversations/conversation.repository.ts';
-import { visibleMessage, type VisibleMessage } from './message-access.ts';
+import {
+  presentConversation,
+  type MessageRow,
+  convScopeOf,
+  scopeHas,
+  conversationById,
+  visibleMessage,
+  type VisibleMessage,
+} from '../conversations/index.ts';
 import * as repo from './talk.repository.ts';
 
 function pollOf(row: MessageRow): VoteContent | null {
@@ -57,11 +62,7 @@ export class VoteService {
     for (const row of await repo.pollsByRecord(this.deps.db, scope.tenantId, recordId)) {
       const poll = pollOf(row);
       if (!poll || poll.record_id !== recordId || !scopeHas(scope, row.workAccountId)) continue;
-      const conv = await convRepo.conversationById(
-        this.deps.db,
-        scope.tenantId,
-        row.conversationId,
-      );
+      const conv = await conversationById(this.deps.db, scope.tenantId, row.conversationId);
       if (conv) return { v: { row, conv, scope }, poll };
     }
     throw fail.notFound('voteNotFound');

@@ -1,11 +1,14 @@
+import { createHash } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
 import {
   conversationTranslateSettings,
   messages,
   messageTranslations,
+  translationCache,
+  translationSettings,
 } from '../../db/schema/index.ts';
 import type { DbOrTx } from '../../platform/db.ts';
-import { notHidden } from '../conversations/conversation.repository.ts';
+import { notHidden } from '../conversations/index.ts';
 
 /** Kept translations of messages into one language, by message id. */
 export async function cachedTranslations(
@@ -101,4 +104,94 @@ export async function messagesOfConversation(
         notHidden(),
       ),
     );
+}
+
+/** What identifies a translated text in the cache. */
+export interface TextKey {
+  tenantId: string;
+  provider: string;
+  source: string;
+  target: string;
+  text: string;
+}
+
+const hashOf = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
+
+function keyWhere(k: TextKey) {
+  return and(
+    eq(translationCache.tenantId, k.tenantId),
+    eq(translationCache.provider, k.provider),
+    eq(translationCache.source, k.source),
+    eq(translationCache.target, k.target),
+    eq(translationCache.textHash, hashOf(k.text)),
+  );
+}
+
+/** A text translated before by the same provider between the same languages, or null. */
+export async function cachedText(
+  db: DbOrTx,
+  k: TextKey,
+): Promise<{ text: string; detected: string } | null> {
+  const rows = await db
+    .select({ text: translationCache.text, detected: translationCache.detected })
+    .from(translationCache)
+    .where(keyWhere(k))
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+/** Keeps a translated text (the first one stored wins). */
+export async function keepText(
+  db: DbOrTx,
+  k: TextKey,
+  text: string,
+  detected: string,
+): Promise<void> {
+  await db
+    .insert(translationCache)
+    .values({
+      tenantId: k.tenantId,
+      provider: k.provider,
+      source: k.source,
+      target: k.target,
+      textHash: hashOf(k.text),
+      text,
+      detected,
+    })
+    .onConflictDoNothing();
+}
+
+/** A tenant's translation settings row. */
+export type TranslationSettingsRow = typeof translationSettings.$inferSelect;
+
+/** The tenant's translation settings, or null (the platform default). */
+export async function settingsRow(
+  db: DbOrTx,
+  tenantId: string,
+): Promise<TranslationSettingsRow | null> {
+  const rows = await db
+    .select()
+    .from(translationSettings)
+    .where(eq(translationSettings.tenantId, tenantId))
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+/** Saves the tenant's settings (null: back to the default) and empties its translation cache. */
+export async function replaceSettings(
+  db: DbOrTx,
+  tenantId: string,
+  values: Omit<TranslationSettingsRow, 'tenantId'> | null,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    if (values) {
+      await tx
+        .insert(translationSettings)
+        .values({ tenantId, ...values })
+        .onConflictDoUpdate({ target: translationSettings.tenantId, set: values });
+    } else {
+      await tx.delete(translationSettings).where(eq(translationSettings.tenantId, tenantId));
+    }
+    await tx.delete(translationCache).where(eq(translationCache.tenantId, tenantId));
+  });
 }

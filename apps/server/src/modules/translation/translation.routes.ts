@@ -12,20 +12,70 @@ import {
   translateAutoSettings,
   translateMessagesBody,
   translateMessagesResult,
+  translateSettings,
+  translateSettingsBody,
+  translateTestResult,
 } from '@cst/shared';
 import type { Deps } from '../../platform/deps.ts';
 import { access, defineRoute } from '../../platform/http.ts';
-import { mediaOf } from '../media/media-context.ts';
-import { LibreTranslateProvider } from './translation.provider.ts';
+import { mediaOf } from '../media/index.ts';
+import { fail } from '../../platform/errors.ts';
 import { TranslationService } from './translation.service.ts';
+import { TranslationProviders } from './translation.settings.ts';
 
 const tags = ['translation'];
 
-/** The translation assistant (hidden by the SPA when TRANSLATE_URL is not set). */
+/**
+ * The translation assistant (greyed out by the SPA when the tenant has no provider) and the
+ * tenant's provider settings (translation.manage).
+ */
 export function registerTranslationRoutes(app: FastifyInstance, deps: Deps): void {
-  const url = deps.config.translateUrl;
-  const provider = url ? new LibreTranslateProvider(url) : null;
-  const service = new TranslationService(deps, provider, mediaOf(deps).outbox);
+  const providers = new TranslationProviders(deps);
+  const service = new TranslationService(deps, providers, mediaOf(deps).outbox);
+  const tenantOf = (tenantId: string | null) => {
+    if (!tenantId) throw fail.forbidden();
+    return tenantId;
+  };
+
+  defineRoute(app, {
+    method: 'GET',
+    url: '/api/v1/translate/settings',
+    access: access.can('translation.manage'),
+    tags,
+    summary: "The tenant's translation provider (the key as a masked hint)",
+    response: translateSettings,
+    handler: ({ auth }) => providers.settings(tenantOf(auth.tenantId)),
+  });
+  defineRoute(app, {
+    method: 'POST',
+    url: '/api/v1/translate/settings',
+    access: access.can('translation.manage'),
+    tags,
+    summary: "Save the tenant's translation provider (an omitted key keeps the stored one)",
+    body: translateSettingsBody,
+    response: translateSettings,
+    handler: ({ auth, body }) => providers.save(tenantOf(auth.tenantId), body),
+  });
+  defineRoute(app, {
+    method: 'POST',
+    url: '/api/v1/translate/settings/reset',
+    access: access.can('translation.manage'),
+    tags,
+    summary: 'Back to the platform default provider',
+    response: translateSettings,
+    handler: ({ auth }) => providers.reset(tenantOf(auth.tenantId)),
+  });
+  defineRoute(app, {
+    method: 'POST',
+    url: '/api/v1/translate/settings/test',
+    access: access.can('translation.manage'),
+    tags,
+    summary: 'Try provider settings without saving them: its languages and a sample translation',
+    body: translateSettingsBody,
+    response: translateTestResult,
+    handler: async ({ auth, body }) =>
+      service.test(await providers.trial(tenantOf(auth.tenantId), body)),
+  });
 
   defineRoute(app, {
     method: 'GET',
@@ -33,7 +83,7 @@ export function registerTranslationRoutes(app: FastifyInstance, deps: Deps): voi
     access: access.user,
     tags,
     response: translateCapability,
-    handler: () => service.capability(),
+    handler: ({ auth }) => service.capability(auth),
   });
 
   defineRoute(app, {
@@ -42,7 +92,7 @@ export function registerTranslationRoutes(app: FastifyInstance, deps: Deps): voi
     access: access.can('conversation.read'),
     tags,
     response: translateLanguages,
-    handler: () => service.languages(),
+    handler: ({ auth }) => service.languages(auth),
   });
 
   defineRoute(app, {
@@ -65,7 +115,7 @@ export function registerTranslationRoutes(app: FastifyInstance, deps: Deps): voi
     summary: 'Translate what the operator is about to send',
     body: translateTextBody,
     response: translateResult,
-    handler: ({ body }) => service.translateText(body.text, body.target, body.source),
+    handler: ({ auth, body }) => service.translateText(auth, body.text, body.target, body.source),
   });
 
   defineRoute(app, {

@@ -1,5 +1,6 @@
 import {
   MSG_TYPE,
+  type MessageKey,
   type TranslateAutoSettings,
   type TranslateLanguage,
   type TranslatePush,
@@ -8,67 +9,131 @@ import type { AuthContext } from '../../platform/auth-context.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { fail } from '../../platform/errors.ts';
 import { realtimeOf } from '../../realtime/realtime.ts';
-import { presentConversation } from '../conversations/conversation.presenter.ts';
-import type { Outbox } from '../conversations/conversation.outbox.ts';
-import { textOf } from '../sensitive/sensitive.service.ts';
-import { visibleConversation, visibleMessage } from '../talk/message-access.ts';
+import {
+  presentConversation,
+  type Outbox,
+  visibleConversation,
+  visibleMessage,
+} from '../conversations/index.ts';
+import { textOf } from '../sensitive/index.ts';
 import * as repo from './translation.repository.ts';
-import { TranslationError, type TranslationProvider } from './translation.provider.ts';
+import {
+  TranslationError,
+  type TranslationFailure,
+  type TranslationProvider,
+} from './translation.provider.ts';
+import type { TranslationProviders } from './translation.settings.ts';
 
 const LANGUAGES_CACHE_MS = 10 * 60_000;
 
+/** The message of each reason a provider failed, in the user's language. */
+const FAILURE_MESSAGES: Record<TranslationFailure, MessageKey> = {
+  unreachable: 'translateUnreachable',
+  timeout: 'translateTimeout',
+  refused: 'translateRefused',
+  auth: 'translateAuthFailed',
+  quota: 'translateQuota',
+  language: 'translatePairUnsupported',
+  failed: 'translateFailed',
+};
+
+/** Who asks: the tenant whose provider translates. */
+type Caller = Pick<AuthContext, 'tenantId'>;
+
 /** The translation assistant: on-demand translation of messages and of what the operator sends. */
 export class TranslationService {
-  private cached: { list: TranslateLanguage[]; at: number } | null = null;
+  /** Language lists by provider instance (a tenant's new settings build a new one). */
+  private readonly languageLists = new WeakMap<
+    TranslationProvider,
+    { list: TranslateLanguage[]; at: number }
+  >();
 
   constructor(
     private readonly deps: Deps,
-    private readonly provider: TranslationProvider | null,
+    private readonly providers: Pick<TranslationProviders, 'providerFor'>,
     private readonly outbox: Outbox,
   ) {}
 
-  /** Whether a provider is configured (the SPA hides translation otherwise). */
-  capability(): { enabled: boolean } {
-    return { enabled: this.provider !== null };
+  /** Whether the caller's tenant has a provider (the SPA greys translation out otherwise). */
+  async capability(auth: Caller): Promise<{ enabled: boolean }> {
+    return { enabled: (await this.providers.providerFor(auth.tenantId)) !== null };
   }
 
-  private need(): TranslationProvider {
-    if (!this.provider) throw fail.notFound('translationDisabled');
-    return this.provider;
+  private async need(auth: Caller): Promise<TranslationProvider> {
+    const provider = await this.providers.providerFor(auth.tenantId);
+    if (!provider) throw fail.notFound('translationDisabled');
+    return provider;
   }
 
   /** The provider's languages (cached ten minutes). */
-  async languages(): Promise<{ list: TranslateLanguage[] }> {
-    const provider = this.need();
-    if (this.cached && Date.now() - this.cached.at < LANGUAGES_CACHE_MS) {
-      return { list: this.cached.list };
-    }
+  async languages(auth: Caller): Promise<{ list: TranslateLanguage[] }> {
+    return { list: await this.languagesOf(await this.need(auth)) };
+  }
+
+  private async languagesOf(provider: TranslationProvider): Promise<TranslateLanguage[]> {
+    const kept = this.languageLists.get(provider);
+    if (kept && this.deps.now() - kept.at < LANGUAGES_CACHE_MS) return kept.list;
     try {
       const list = await provider.languages();
-      this.cached = { list, at: Date.now() };
-      return { list };
+      this.languageLists.set(provider, { list, at: this.deps.now() });
+      return list;
     } catch (err) {
       throw this.failure(err);
     }
   }
 
-  private failure(err: unknown) {
+  /** A provider's failure as a 409 in the user's language (never a 500). */
+  failure(err: unknown) {
     if (err instanceof TranslationError) {
-      this.deps.log.warn({ err }, 'translation failed');
-      return fail.conflict('translateFailed');
+      this.deps.log.warn({ err: err.message, reason: err.reason }, 'translation failed');
+      return fail.conflict(FAILURE_MESSAGES[err.reason]);
     }
     return err;
   }
 
-  private async run(text: string, target: string, source = 'auto') {
-    const provider = this.need();
-    const { list } = await this.languages();
+  /**
+   * Translates a text with the caller's provider: checks the target against its languages, then
+   * answers from the translation cache or asks the provider once and keeps the answer.
+   */
+  private async run(auth: Caller, text: string, target: string, source = 'auto') {
+    const provider = await this.need(auth);
+    const list = await this.languagesOf(provider);
     if (list.length > 0 && !list.some((l) => l.code === target)) {
       throw fail.invalid('translateLanguageUnknown');
     }
+    const from = source || 'auto';
+    const key = auth.tenantId
+      ? { tenantId: auth.tenantId, provider: provider.id, source: from, target, text }
+      : null;
+    const hit = key ? await repo.cachedText(this.deps.db, key) : null;
+    if (hit)
+      return { text: hit.text, source: hit.detected || (from === 'auto' ? '' : from), target };
+    let out: { text: string; source: string };
     try {
-      const out = await provider.translate(text, source || 'auto', target);
-      return { text: out.text, source: out.source, target };
+      out = await provider.translate(text, from, target);
+    } catch (err) {
+      throw this.failure(err);
+    }
+    if (key) {
+      await repo.keepText(this.deps.db, key, out.text, out.source === 'auto' ? '' : out.source);
+    }
+    return { text: out.text, source: out.source, target };
+  }
+
+  /** Tests a provider not saved yet: its languages and one sample translation (测试连接). */
+  async test(provider: TranslationProvider): Promise<{ languages: number; sample: string }> {
+    let list: TranslateLanguage[];
+    try {
+      list = await provider.languages();
+    } catch (err) {
+      throw this.failure(err);
+    }
+    const codes = list.map((l) => l.code);
+    const target =
+      ['en', 'EN-US', 'EN-GB', 'en-US', 'EN'].find((c) => codes.includes(c)) ?? codes[0] ?? 'en';
+    try {
+      const out = await provider.translate('你好，世界', 'auto', target);
+      return { languages: list.length, sample: out.text };
     } catch (err) {
       throw this.failure(err);
     }
@@ -81,7 +146,7 @@ export class TranslationService {
     target: string,
     source?: string,
   ) {
-    this.need();
+    await this.need(auth);
     const { row, conv } = await visibleMessage(this.deps.db, auth, messageId);
     const text = row.revoked ? null : textOf(row.msgType, row.content);
     if (!text?.trim()) throw fail.invalid('translateNothing');
@@ -91,7 +156,7 @@ export class TranslationService {
     const out =
       kept !== undefined
         ? { text: kept, source: '', target }
-        : await this.run(text, target, source);
+        : await this.run(auth, text, target, source);
     if (kept === undefined && !source) await this.keep(row.tenantId, row.id, target, out);
     await this.pushTranslations(row.tenantId, auth.userId, presentConversation(conv).index_name, [
       { messageId: String(row.id), text: out.text, target },
@@ -142,7 +207,7 @@ export class TranslationService {
     ids: string[],
     target: string,
   ): Promise<{ list: TranslatePush[] }> {
-    this.need();
+    await this.need(auth);
     const { conv } = await visibleConversation(this.deps.db, auth, indexNameValue);
     const wanted = [...new Set(ids.map(Number))];
     const rows = await repo.messagesOfConversation(this.deps.db, conv.tenantId, conv.id, wanted);
@@ -159,7 +224,7 @@ export class TranslationService {
         out.push({ ...item, text: have });
         continue;
       }
-      const done = await this.run(text, target);
+      const done = await this.run(auth, text, target);
       await this.keep(conv.tenantId, id, target, done);
       out.push({ ...item, text: done.text });
       fresh.push({ ...item, text: done.text });
@@ -182,7 +247,7 @@ export class TranslationService {
     auth: AuthContext,
     body: { index_name: string; enabled: boolean; seatLang?: string; peerLang?: string },
   ): Promise<TranslateAutoSettings> {
-    this.need();
+    const provider = await this.need(auth);
     const { conv } = await visibleConversation(this.deps.db, auth, body.index_name);
     const key = { tenantId: conv.tenantId, userId: auth.userId, conversationId: conv.id };
     if (!body.enabled) {
@@ -190,7 +255,7 @@ export class TranslationService {
       return this.autoSettings(auth, body.index_name);
     }
     if (!body.seatLang || !body.peerLang) throw fail.invalid('translateLanguageRequired');
-    const { list } = await this.languages();
+    const list = await this.languagesOf(provider);
     for (const code of [body.seatLang, body.peerLang]) {
       if (list.length > 0 && !list.some((l) => l.code === code)) {
         throw fail.invalid('translateLanguageUnknown');
@@ -204,8 +269,8 @@ export class TranslationService {
   }
 
   /** Translates text the operator is about to send. */
-  translateText(text: string, target: string, source?: string) {
-    return this.run(text, target, source);
+  translateText(auth: Caller, text: string, target: string, source?: string) {
+    return this.run(auth, text, target, source);
   }
 
   /** Auto translate: translates into the chosen language, then sends the translation as text. */
@@ -221,9 +286,9 @@ export class TranslationService {
       source?: string;
     },
   ) {
-    this.need();
+    await this.need(auth);
     const account = await this.outbox.onlineAccount(auth, body.workWxid, body);
-    const out = await this.run(body.content, body.target, body.source);
+    const out = await this.run(auth, body.content, body.target, body.source);
     const { rows } = await this.outbox.enqueue(
       auth,
       account,

@@ -16,7 +16,8 @@ export function presentUser(row: UserRow): UserItem {
     superiorId: u.superiorId,
     superiorName: row.superiorName,
     seatPrefix: u.seatPrefix,
-    status: u.status,
+    // Deleted users are listed nowhere; should one slip through it reads as disabled.
+    status: u.status === 'enabled' ? 'enabled' : 'disabled',
     tenantId: u.tenantId,
     tenantName: row.tenantName,
     createdAt: u.createdAt.getTime(),

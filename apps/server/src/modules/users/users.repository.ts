@@ -1,6 +1,19 @@
-import { and, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, ilike, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { auditLog, authTokens, positions, roles, tenants, users } from '../../db/schema/index.ts';
+import {
+  apiKeys,
+  auditLog,
+  authTokens,
+  conversations,
+  phraseGroups,
+  positions,
+  roles,
+  seatPresence,
+  serviceTransfers,
+  tenants,
+  users,
+  workAccounts,
+} from '../../db/schema/index.ts';
 import type { DbOrTx } from '../../platform/db.ts';
 import { wellFormedJson } from '../../platform/well-formed.ts';
 
@@ -25,6 +38,9 @@ export function likePattern(keyword: string): string {
 }
 
 const superior = alias(users, 'superior');
+
+/** Deleted users stay as rows (names on messages, statistics) but are found by no list. */
+const notDeleted = ne(users.status, 'deleted');
 
 /** The columns a user list or detail shows. */
 const userColumns = {
@@ -101,7 +117,7 @@ export async function findTenantUser(
   uid: string,
 ): Promise<UserRow | null> {
   const rows = await selectUsers(db)
-    .where(and(eq(users.tenantId, tenantId), eq(users.id, uid)))
+    .where(and(eq(users.tenantId, tenantId), eq(users.id, uid), notDeleted))
     .limit(1);
   return rows[0] ?? null;
 }
@@ -140,7 +156,7 @@ export async function listUsers(
   db: DbOrTx,
   f: UserFilter,
 ): Promise<{ rows: UserRow[]; total: number }> {
-  const conds: SQL[] = [];
+  const conds: SQL[] = [notDeleted];
   if (f.tenantId) conds.push(eq(users.tenantId, f.tenantId));
   else conds.push(eq(users.role, 'manager'));
   if (f.ids) conds.push(f.ids.length ? inArray(users.id, f.ids) : sql`false`);
@@ -173,7 +189,7 @@ export async function listSubordinates(
   superiorId: string,
 ): Promise<UserRow[]> {
   return selectUsers(db)
-    .where(and(eq(users.tenantId, tenantId), eq(users.superiorId, superiorId)))
+    .where(and(eq(users.tenantId, tenantId), eq(users.superiorId, superiorId), notDeleted))
     .orderBy(desc(users.createdAt), desc(users.id));
 }
 
@@ -235,6 +251,133 @@ export async function revokeTenantTokens(db: DbOrTx, tenantId: string, at: Date)
         sql`${authTokens.userId} in (select id from users where tenant_id = ${tenantId})`,
       ),
     );
+}
+
+/** Locks a tenant user's row for the rest of the transaction; null when none (or deleted). */
+export async function lockTenantUser(db: DbOrTx, tenantId: string, uid: string) {
+  const [row] = await db
+    .select({ id: users.id, username: users.username, superiorId: users.superiorId })
+    .from(users)
+    .where(and(eq(users.tenantId, tenantId), eq(users.id, uid), notDeleted))
+    .for('update');
+  return row ?? null;
+}
+
+/** How many users (not deleted) have `uid` as their superior. */
+export async function countSubordinates(db: DbOrTx, tenantId: string, uid: string) {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(users)
+    .where(and(eq(users.tenantId, tenantId), eq(users.superiorId, uid), notDeleted));
+  return Number(row?.n ?? 0);
+}
+
+/** Work accounts distributed to a user (id, wxid). */
+export async function accountsDistributedTo(db: DbOrTx, tenantId: string, uid: string) {
+  return db
+    .select({ id: workAccounts.id, wxid: workAccounts.wxid })
+    .from(workAccounts)
+    .where(and(eq(workAccounts.tenantId, tenantId), eq(workAccounts.distributedTo, uid)));
+}
+
+/**
+ * Hands what a seat holds to another (deleting a seat): its work accounts (to `accountsTo`, null:
+ * the tenant pool a manager holds), its assigned and served chats, its phrase groups and its
+ * pending transfers (a transfer left between one seat and itself is revoked). Returns the chats
+ * whose assignee changed.
+ */
+export async function handOverSeat(
+  db: DbOrTx,
+  input: {
+    tenantId: string;
+    from: string;
+    to: { uid: string; name: string };
+    accountsTo: string | null;
+    at: Date;
+  },
+) {
+  const { tenantId, from, to, at } = input;
+  // The service log first (docs/service-transfer.md): the chats the seat served, by a transfer or
+  // as the holder of their account, end its stretch and open one for the seat taking over.
+  const chats = sql`(select c.id from conversations c where c.tenant_id = ${tenantId} and (
+      c.served_by = ${from} or (c.served_by is null and c.work_account_id in
+        (select wa.id from work_accounts wa
+          where wa.tenant_id = ${tenantId} and wa.distributed_to = ${from}))))`;
+  await db.execute(sql`
+    insert into conversation_service_log
+      (tenant_id, conversation_id, work_account_id, user_id, transfer_id, started_at, ended_at)
+    select c.tenant_id, c.id, c.work_account_id, ${from}, null, c.created_at, ${at}
+    from conversations c
+    where c.tenant_id = ${tenantId} and c.id in ${chats}
+      and not exists (select 1 from conversation_service_log l where l.conversation_id = c.id)`);
+  await db.execute(sql`
+    update conversation_service_log set ended_at = ${at}
+    where tenant_id = ${tenantId} and ended_at is null and conversation_id in ${chats}`);
+  await db.execute(sql`
+    insert into conversation_service_log
+      (tenant_id, conversation_id, work_account_id, user_id, transfer_id, started_at)
+    select c.tenant_id, c.id, c.work_account_id, ${to.uid}, null, ${at}
+    from conversations c
+    where c.tenant_id = ${tenantId} and c.id in ${chats}`);
+  await db
+    .update(workAccounts)
+    .set({ distributedTo: input.accountsTo })
+    .where(and(eq(workAccounts.tenantId, tenantId), eq(workAccounts.distributedTo, from)));
+  await db
+    .update(conversations)
+    .set({ servedBy: to.uid })
+    .where(and(eq(conversations.tenantId, tenantId), eq(conversations.servedBy, from)));
+  const assigned = await db
+    .update(conversations)
+    .set({ assigneeUid: to.uid, assigneeName: to.name })
+    .where(and(eq(conversations.tenantId, tenantId), eq(conversations.assigneeUid, from)))
+    .returning();
+  await db
+    .update(phraseGroups)
+    .set({ ownerId: to.uid })
+    .where(and(eq(phraseGroups.tenantId, tenantId), eq(phraseGroups.ownerId, from)));
+  const pending = and(
+    eq(serviceTransfers.tenantId, tenantId),
+    eq(serviceTransfers.state, 'pending'),
+  );
+  await db
+    .update(serviceTransfers)
+    .set({ toUserId: to.uid })
+    .where(and(pending, eq(serviceTransfers.toUserId, from)));
+  await db
+    .update(serviceTransfers)
+    .set({ fromUserId: to.uid })
+    .where(and(pending, eq(serviceTransfers.fromUserId, from)));
+  await db
+    .update(serviceTransfers)
+    .set({ state: 'revoked', decidedAt: at })
+    .where(and(pending, sql`${serviceTransfers.fromUserId} = ${serviceTransfers.toUserId}`));
+  return assigned;
+}
+
+/**
+ * Marks a user deleted: it can no longer sign in (its username is freed for a new account, its
+ * sessions and API keys end now), and it drops out of every list, while its row keeps the name
+ * that its messages and statistics show.
+ */
+export async function markDeleted(db: DbOrTx, tenantId: string, uid: string, at: Date) {
+  await db
+    .update(users)
+    .set({
+      status: 'deleted',
+      username: sql`${users.username} || '#deleted-' || ${users.id}`,
+      contact: null,
+      twoStepHash: null,
+    })
+    .where(and(eq(users.tenantId, tenantId), eq(users.id, uid)));
+  await revokeUserTokens(db, tenantId, uid, at);
+  await db
+    .update(apiKeys)
+    .set({ revokedAt: at })
+    .where(
+      and(eq(apiKeys.tenantId, tenantId), eq(apiKeys.createdBy, uid), isNull(apiKeys.revokedAt)),
+    );
+  await db.delete(seatPresence).where(eq(seatPresence.userId, uid));
 }
 
 /** Appends an entry to the audit log. */

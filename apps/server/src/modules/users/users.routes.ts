@@ -5,6 +5,8 @@ import {
   addBatchResult,
   addUserBody,
   changeStatusBody,
+  delSubCstBody,
+  delSubCstResult,
   editUserBody,
   exportQueryOf,
   USER_PAGE_SIZE_MAX,
@@ -116,5 +118,18 @@ export function registerUsersRoutes(app: FastifyInstance, deps: Deps): void {
     body: resetPwdBody,
     response: z.null(),
     handler: ({ auth, body }) => users.resetPassword(auth, body),
+  });
+
+  defineRoute(app, {
+    method: 'POST',
+    url: '/main-api/acc/del-sub-cst',
+    access: access.can('seat.delete'),
+    tags,
+    summary:
+      'Delete a sub-account; its work accounts, chats, phrase groups and pending transfers go to ' +
+      'handoverUid (default: its superior)',
+    body: delSubCstBody,
+    response: delSubCstResult,
+    handler: ({ auth, body }) => users.deleteSubAccount(auth, body),
   });
 }

@@ -1,9 +1,12 @@
 import {
+  SEAT_MAX_WORK_ACCOUNTS,
   addUserBody,
   translate,
   type AddBatchResult,
   type AddUserBody,
   type ChangeStatusBody,
+  type DelSubCstBody,
+  type DelSubCstResult,
   type EditUserBody,
   type Language,
   type ListResult,
@@ -16,9 +19,18 @@ import type { Deps } from '../../platform/deps.ts';
 import { AppError, fail } from '../../platform/errors.ts';
 import { hashPassword } from '../../platform/passwords.ts';
 import { validationMessage } from '../../platform/validation-message.ts';
-import * as positionsRepo from '../positions/positions.repository.ts';
-import * as rolesRepo from '../roles/roles.repository.ts';
-import { subtreeIds } from '../seats/seats.repository.ts';
+import { findPosition as positionsRepoFindPosition } from '../positions/index.ts';
+import {
+  lockSeatCount,
+  publishAccountsChangedTo,
+  selfAndAbove,
+  tenantManagerIds,
+} from '../accounts/index.ts';
+import { convUpdatePush } from '../conversations/index.ts';
+import { findRole as rolesRepoFindRole } from '../roles/index.ts';
+import { logFlow } from '../service/index.ts';
+import { realtimeOf } from '../../realtime/realtime.ts';
+import { subtreeIds } from '../seats/index.ts';
 import { assertCanGrant, isUuid, userActor, type UserActor } from './users.policy.ts';
 import { presentUser } from './users.presenter.ts';
 import * as repo from './users.repository.ts';
@@ -62,7 +74,7 @@ export class UsersService {
   /** A custom role of the actor's tenant, or null for none. */
   private async roleOf(actor: TenantActor, roleId: string | null | undefined) {
     if (!roleId) return null;
-    const role = isUuid(roleId) ? await rolesRepo.findRole(this.db, actor.tenantId, roleId) : null;
+    const role = isUuid(roleId) ? await rolesRepoFindRole(this.db, actor.tenantId, roleId) : null;
     if (!role) throw fail.notFound('roleNotFound');
     return role;
   }
@@ -71,7 +83,7 @@ export class UsersService {
   private async positionOf(actor: TenantActor, positionId: string | null | undefined) {
     if (!positionId) return null;
     const found = isUuid(positionId)
-      ? await positionsRepo.findPosition(this.db, actor.tenantId, positionId)
+      ? await positionsRepoFindPosition(this.db, actor.tenantId, positionId)
       : null;
     if (!found) throw fail.notFound('positionNotFound');
     return found.id;
@@ -337,5 +349,105 @@ export class UsersService {
       });
     });
     return null;
+  }
+
+  /**
+   * Deletes a seat or sub-account (`POST /main-api/acc/del-sub-cst`): refused while users report
+   * to it; in one transaction its work accounts, assigned and served chats, phrase groups and
+   * pending transfers go to `handoverUid` (default: its superior), its sessions and API keys end,
+   * and its row stays, marked deleted, for the name on its messages and in statistics.
+   */
+  async deleteSubAccount(auth: AuthContext, body: DelSubCstBody): Promise<DelSubCstResult> {
+    const actor = userActor(auth);
+    if (actor.kind !== 'tenant' || !auth.permissions.has('seat.delete')) throw fail.forbidden();
+    if (body.uid === auth.userId) throw fail.forbidden('cannotDeleteSelf');
+    const row = await this.manageable(actor, body.uid);
+    const tenantId = actor.tenantId;
+    const handoverUid = body.handoverUid || row.user.superiorId || auth.userId;
+    if (handoverUid === body.uid) throw fail.invalid('handoverInvalid');
+    const handover = isUuid(handoverUid)
+      ? await repo.findTenantUser(this.db, tenantId, handoverUid)
+      : null;
+    if (!handover || handover.user.status !== 'enabled') throw fail.invalid('handoverInvalid');
+    // A non-manager hands over only inside its own part of the tree (itself or below).
+    const scope = await this.scope(actor);
+    if (scope && handoverUid !== auth.userId && !scope.has(handoverUid)) {
+      throw fail.forbidden('outOfScope');
+    }
+    const toName = handover.user.nickname || handover.user.username;
+    // A manager holds work accounts as the tenant's pool; anyone else by distribution.
+    const accountsTo = handover.user.role === 'manager' ? null : handoverUid;
+    const viewersBefore = await selfAndAbove(this.db, tenantId, body.uid);
+    const at = new Date(this.deps.now());
+    const done = await this.db.transaction(async (tx) => {
+      const locked = await repo.lockTenantUser(tx, tenantId, body.uid);
+      if (!locked) throw fail.notFound('userNotFound');
+      if ((await repo.countSubordinates(tx, tenantId, body.uid)) > 0) {
+        throw fail.conflict('subordinatesExist');
+      }
+      const moving = await repo.accountsDistributedTo(tx, tenantId, body.uid);
+      if (accountsTo && moving.length > 0) {
+        await lockSeatCount(tx, accountsTo);
+        const held = (await repo.accountsDistributedTo(tx, tenantId, accountsTo)).length;
+        if (held + moving.length > SEAT_MAX_WORK_ACCOUNTS) {
+          throw fail.conflict('seatFull', {
+            max: SEAT_MAX_WORK_ACCOUNTS,
+            name: toName,
+            count: held,
+          });
+        }
+      }
+      const assigned = await repo.handOverSeat(tx, {
+        tenantId,
+        from: body.uid,
+        to: { uid: handoverUid, name: toName },
+        accountsTo,
+        at,
+      });
+      await logFlow(
+        tx,
+        assigned.map((c) => ({
+          tenantId,
+          conversationId: c.id,
+          workAccountId: c.workAccountId,
+          kind: 'assigned' as const,
+          userId: handoverUid,
+          at: at.getTime(),
+        })),
+      );
+      await repo.markDeleted(tx, tenantId, body.uid, at);
+      await repo.audit(tx, {
+        tenantId,
+        userId: auth.userId,
+        action: 'user.delete',
+        target: body.uid,
+        detail: {
+          username: row.user.username,
+          nickname: row.user.nickname,
+          handoverUid,
+          movedAccounts: moving.length,
+          movedChats: assigned.length,
+        },
+      });
+      return { moving, assigned };
+    });
+    if (done.assigned.length > 0) {
+      await realtimeOf(this.deps).publish(tenantId, done.assigned.map(convUpdatePush));
+    }
+    if (done.moving.length > 0) {
+      const viewers = new Set([
+        ...viewersBefore,
+        ...(await selfAndAbove(this.db, tenantId, handoverUid)),
+        ...(await tenantManagerIds(this.db, tenantId)),
+      ]);
+      await publishAccountsChangedTo(
+        this.deps,
+        tenantId,
+        [...viewers],
+        done.moving.map((a) => a.wxid),
+        'distributed',
+      );
+    }
+    return { movedAccounts: done.moving.length };
   }
 }

@@ -1,8 +1,12 @@
 import { MESSAGE_PUSH_EVENT, type WebhookEvent } from '@cst/shared';
-import { sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db.ts';
 import type { PushInput } from '../../realtime/realtime.ts';
-import { insertEvents, sinksOf, type TenantSinks } from './open-events.repository.ts';
+import {
+  insertEvents,
+  notifyOpenEvents,
+  sinksOf,
+  type TenantSinks,
+} from './open-events.repository.ts';
 
 /** The scheduler's job kind of deliveries (its wake payload). */
 export const WEBHOOK_JOB = 'webhookDelivery';
@@ -31,10 +35,19 @@ export interface OpenEventInput {
 // instance at once, on others through the bus) and after SINK_TTL_MS as a safety net.
 const SINK_TTL_MS = 30_000;
 const sinks = new Map<string, { at: number; value: TenantSinks }>();
+/**
+ * How many times each tenant's sinks were forgotten. A load that read the endpoints before a
+ * change committed can end after the change forgot the tenant; it is used for its own
+ * transaction (which began before the change) but not kept, or it would hide the new endpoint
+ * from every event for SINK_TTL_MS (a webhook created while messages arrived lost them, on
+ * PostgreSQL, where the two run at once).
+ */
+const forgotten = new Map<string, number>();
 
 /** Forgets what a tenant listens to (its endpoints changed). */
 export function forgetSinks(tenantId: string): void {
   sinks.delete(tenantId);
+  forgotten.set(tenantId, (forgotten.get(tenantId) ?? 0) + 1);
 }
 
 /**
@@ -58,11 +71,12 @@ async function sinksFor(tx: Tx, tenantIds: string[]): Promise<Map<string, Tenant
     else missing.push(id);
   }
   if (missing.length > 0) {
+    const before = new Map(missing.map((id) => [id, forgotten.get(id) ?? 0]));
     const loaded = await sinksOf(tx, missing);
     const streams = streamTenants ? await streamTenants(tx, missing) : new Set<string>();
     for (const [id, value] of loaded) {
       value.stream = streams.has(id);
-      sinks.set(id, { at: now, value });
+      if ((forgotten.get(id) ?? 0) === before.get(id)) sinks.set(id, { at: now, value });
       out.set(id, value);
     }
   }
@@ -94,7 +108,24 @@ export async function recordEvents(tx: Tx, inputs: OpenEventInput[]): Promise<vo
     }));
   if (rows.length === 0) return;
   await insertEvents(tx, rows);
-  await tx.execute(sql`select pg_notify(${OPEN_EVENTS_CHANNEL}, '')`);
+  await notifyOpenEvents(tx, OPEN_EVENTS_CHANNEL);
+}
+
+/**
+ * The `task.progress` / `task.completed` events of a tenant's task pushes (mass sends and
+ * friend-adding tasks), each with its push's `data`.
+ */
+export function taskEvents(
+  tenantId: string,
+  pushes: PushInput[],
+  event: 'task.progress' | 'task.completed',
+): OpenEventInput[] {
+  return pushes.map((p) => ({
+    tenantId,
+    workAccountId: p.workAccountId ?? null,
+    event,
+    data: p.data,
+  }));
 }
 
 /** Records one event ({@link recordEvents}). */

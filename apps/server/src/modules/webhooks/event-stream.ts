@@ -19,6 +19,13 @@ export interface StreamOptions {
   heartbeatMs: number;
   /** Most events read at once. */
   batch: number;
+  /** Ends the stream (the server is closing). */
+  signal?: AbortSignal;
+  /**
+   * Asked at each heartbeat: the scope as it is now (a key's creator may have lost accounts), or
+   * null when the caller may no longer read (the key was revoked): the stream ends.
+   */
+  recheck?: () => Promise<StreamScope | null>;
 }
 
 const DEFAULTS: StreamOptions = { pollMs: 1000, heartbeatMs: 15_000, batch: 500 };
@@ -50,12 +57,17 @@ export function sseFrame(tenantId: string, e: StreamEvent): string {
  */
 export async function serveEventStream(
   deps: Deps,
-  scope: StreamScope,
+  initial: StreamScope,
   lastId: number | null,
   res: ServerResponse,
   options: Partial<StreamOptions> = {},
 ): Promise<void> {
   const o = { ...DEFAULTS, ...options };
+  let scope = initial;
+  if (o.signal?.aborted) {
+    res.end();
+    return;
+  }
   let after = lastId ?? (await lastEventId(deps.db, scope.tenantId));
   res.writeHead(200, {
     'content-type': 'text/event-stream; charset=utf-8',
@@ -68,11 +80,14 @@ export async function serveEventStream(
   let wake: (() => void) | null = null;
   const poke = () => wake?.();
   const off = deps.bus.subscribe(OPEN_EVENTS_CHANNEL, poke);
-  res.on('close', () => {
+  const end = () => {
     closed = true;
     poke();
-  });
-  let lastWrite = Date.now();
+  };
+  res.on('close', end);
+  o.signal?.addEventListener('abort', end);
+  // The heartbeat follows the server's clock (deps.now), so tests can move it.
+  let lastWrite = deps.now();
   try {
     while (!closed) {
       const events = await eventsAfter(deps.db, scope.tenantId, after, scope.accountIds, o.batch);
@@ -80,12 +95,17 @@ export async function serveEventStream(
         after = e.id;
         if (!isWebhookEvent(e.event)) continue;
         res.write(sseFrame(scope.tenantId, e));
-        lastWrite = Date.now();
+        lastWrite = deps.now();
       }
       if (events.length === o.batch) continue;
-      if (Date.now() - lastWrite >= o.heartbeatMs) {
+      if (deps.now() - lastWrite >= o.heartbeatMs) {
+        if (o.recheck) {
+          const now = await o.recheck();
+          if (!now || closed) break;
+          scope = now;
+        }
         res.write(': keep-alive\n\n');
-        lastWrite = Date.now();
+        lastWrite = deps.now();
       }
       await new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, o.pollMs);
@@ -98,6 +118,7 @@ export async function serveEventStream(
     }
   } finally {
     off();
+    o.signal?.removeEventListener('abort', end);
     if (!res.writableEnded) res.end();
   }
 }

@@ -177,3 +177,8 @@ export async function deleteOlderThan(db: DbOrTx, cutoff: number) {
   }
   return { events, deliveries };
 }
+
+/** Tells the listeners of `channel` (the event streams of every instance) at the commit. */
+export async function notifyOpenEvents(tx: Tx, channel: string): Promise<void> {
+  await tx.execute(sql`select pg_notify(${channel}, '')`);
+}

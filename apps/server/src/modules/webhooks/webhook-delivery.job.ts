@@ -32,9 +32,16 @@ export const RETRY_DELAYS_MS = [
   24 * 3600_000,
 ] as const;
 /** Deliveries of one endpoint posted at once (one scheduler lane each). */
-export const ENDPOINT_CONCURRENCY = 4;
-/** Most deliveries of one endpoint claimed in one round (held in memory until posted). */
+export const ENDPOINT_CONCURRENCY = 16;
+/** Most deliveries of one endpoint claimed in one claim (held in memory until posted). */
 const PER_ENDPOINT_CLAIM = ENDPOINT_CONCURRENCY * 32;
+/** Most deliveries claimed in one claim. */
+const CLAIM_MAX = 1000;
+/**
+ * The job's own limits on the scheduler: deliveries held in memory and posted at once, over
+ * every endpoint (beside the other kinds' shared limits, not within them).
+ */
+export const DELIVERY_LIMITS = { maxQueued: 2000, maxRunning: 256 } as const;
 /** How long a claimed delivery may wait in memory and be posted: every one before it may time out. */
 const LEASE_EXTRA_MS = (PER_ENDPOINT_CLAIM / ENDPOINT_CONCURRENCY) * DELIVERY_TIMEOUT_MS;
 /** An endpoint failing for this long is disabled and its managers told. */
@@ -65,6 +72,7 @@ export function deliveryBody(d: ClaimedDelivery): string {
  */
 export class WebhookDeliveryJob implements JobKind<ClaimedDelivery> {
   readonly name = WEBHOOK_JOB;
+  readonly limits = DELIVERY_LIMITS;
   /** Claimed items not yet run, and whether the last claim left more behind (a backlog). */
   private held = 0;
   /** Attempts posted and still being recorded. */
@@ -75,11 +83,11 @@ export class WebhookDeliveryJob implements JobKind<ClaimedDelivery> {
   private readonly records: Batcher<AttemptRecord, { failingSince: number | null } | undefined>;
 
   constructor(private readonly deps: Deps) {
-    this.records = new Batcher((list) => recordAttempts(deps.db, list), { max: 500 });
+    this.records = new Batcher((list) => recordAttempts(deps.db, list), { max: 1000 });
   }
 
   async claim(scope: ClaimScope): Promise<Claimed<ClaimedDelivery>[]> {
-    const budget = Math.min(scope.budget, 400);
+    const budget = Math.min(scope.budget, CLAIM_MAX);
     const rows = await claimDeliveries(scope.tx, {
       now: scope.now,
       owner: scope.owner,
@@ -88,8 +96,8 @@ export class WebhookDeliveryJob implements JobKind<ClaimedDelivery> {
       perEndpoint: PER_ENDPOINT_CLAIM,
     });
     this.held += rows.length;
-    // A claim capped by its budget or per endpoint leaves work behind: claim again as soon as
-    // half of this one is done, not at the next poll.
+    // A claim capped by its budget or per endpoint leaves work behind: claim again once half of
+    // a full claim is posted (the next claim overlaps the posting), not at the next wake or poll.
     const perEndpoint = new Map<string, number>();
     for (const d of rows) perEndpoint.set(d.endpointId, (perEndpoint.get(d.endpointId) ?? 0) + 1);
     this.backlog =
@@ -107,9 +115,9 @@ export class WebhookDeliveryJob implements JobKind<ClaimedDelivery> {
       await this.post(item, ctx);
     } finally {
       this.held = Math.max(0, this.held - 1);
-      if (this.backlog && this.held <= PER_ENDPOINT_CLAIM / 2) {
+      if (this.backlog && this.held <= CLAIM_MAX / 2) {
         this.backlog = false;
-        schedulerOf(this.deps).poke();
+        this.claimSoon();
       }
     }
   }
@@ -155,6 +163,16 @@ export class WebhookDeliveryJob implements JobKind<ClaimedDelivery> {
       .catch((err: unknown) => this.deps.log.error({ err, id: d.id }, 'recording a delivery'))
       .finally(() => this.recording.delete(done));
     this.recording.add(done);
+  }
+
+  /**
+   * Claims deliveries now, outside the scheduler's rounds (new events committed, or a backlog
+   * half posted): on the job's own path, so a delivery waits for no round of the other kinds.
+   */
+  claimSoon(): void {
+    schedulerOf(this.deps)
+      .claimNow(WEBHOOK_JOB)
+      .catch((err: unknown) => this.deps.log.error({ err }, 'claiming webhook deliveries'));
   }
 
   /** Resolves once every attempt posted so far is recorded (shutdown, tests). */

@@ -1,15 +1,11 @@
 import type { Deps } from '../../platform/deps.ts';
 import { periodicJob } from '../../scheduler/periodic.ts';
-import { schedulerOf } from '../../scheduler/scheduler.ts';
 import { job, type ServerModule } from '../module.ts';
 import { forgetSinks, OPEN_EVENTS_CHANNEL, WEBHOOKS_CHANGED_CHANNEL } from './event-log.ts';
 import { deleteOlderThan } from './open-events.repository.ts';
 import { WebhookDeliveryJob } from './webhook-delivery.job.ts';
 import { registerWebhookRoutes } from './webhook.routes.ts';
 import { WebhookService } from './webhook.service.ts';
-
-/** New events wake the scheduler at most this often (each round claims for every job kind). */
-const WAKE_EVERY_MS = 50;
 
 /** How long events and the delivery log are kept. */
 export const EVENT_KEEP_MS = 7 * 86400_000;
@@ -31,14 +27,10 @@ export function webhooksModule(deps: Deps): ServerModule {
   const service = new WebhookService(deps);
   const deliveries = new WebhookDeliveryJob(deps);
   let unlisten: (() => Promise<void>) | null = null;
-  let waking: NodeJS.Timeout | null = null;
+  // New events claim their deliveries at once, on the job's own path (not a round of every kind);
+  // wakes during a claim share one more claim after it.
   const wake = () => {
-    if (waking || !deps.config.services.has('scheduler')) return;
-    waking = setTimeout(() => {
-      waking = null;
-      schedulerOf(deps).poke();
-    }, WAKE_EVERY_MS);
-    waking.unref();
+    if (deps.config.services.has('scheduler')) deliveries.claimSoon();
   };
   return {
     name: 'webhooks',
@@ -50,7 +42,7 @@ export function webhooksModule(deps: Deps): ServerModule {
     async start() {
       // The event log NOTIFYs in the change's transaction. On PostgreSQL the bus hears it; on
       // PGlite (an in-process bus) the database's own listener passes it on to the bus. It wakes
-      // the scheduler (at most every WAKE_EVERY_MS) and the event streams.
+      // the delivery job's claim and the event streams.
       if (deps.database.kind === 'pglite') {
         unlisten = await deps.database.listen(OPEN_EVENTS_CHANNEL, (payload) => {
           void deps.bus.publish(OPEN_EVENTS_CHANNEL, payload);
@@ -58,7 +50,6 @@ export function webhooksModule(deps: Deps): ServerModule {
       }
     },
     async stop() {
-      if (waking) clearTimeout(waking);
       // Attempts posted before the scheduler stopped are recorded before the database closes.
       await deliveries.settled();
       await unlisten?.();

@@ -1,24 +1,10 @@
-// Icons by their own module, not the barrel: the barrel would pull every icon into the entry's graph.
-import AccountBookOutlined from '@ant-design/icons/es/icons/AccountBookOutlined';
-import ApiOutlined from '@ant-design/icons/es/icons/ApiOutlined';
-import BarChartOutlined from '@ant-design/icons/es/icons/BarChartOutlined';
-import CameraOutlined from '@ant-design/icons/es/icons/CameraOutlined';
-import CloudServerOutlined from '@ant-design/icons/es/icons/CloudServerOutlined';
-import CommentOutlined from '@ant-design/icons/es/icons/CommentOutlined';
-import ContactsOutlined from '@ant-design/icons/es/icons/ContactsOutlined';
-import CustomerServiceOutlined from '@ant-design/icons/es/icons/CustomerServiceOutlined';
-import HistoryOutlined from '@ant-design/icons/es/icons/HistoryOutlined';
-import FileTextOutlined from '@ant-design/icons/es/icons/FileTextOutlined';
-import NotificationOutlined from '@ant-design/icons/es/icons/NotificationOutlined';
-import SettingOutlined from '@ant-design/icons/es/icons/SettingOutlined';
-import ShopOutlined from '@ant-design/icons/es/icons/ShopOutlined';
-import TeamOutlined from '@ant-design/icons/es/icons/TeamOutlined';
-import { isStatReport, type Permission } from '@cst/shared';
-import {
-  MomentsUnreadBadge,
-  MomentsUnreadCorner,
-} from '../../features/moments/MomentsUnreadBadge.tsx';
+import { STAT_REPORTS, type Permission, type StatReport } from '@cst/shared';
+import { menuPart } from './menuParts.tsx';
 import type { AppRoute, MenuSpec, SectionId } from './types.ts';
+
+/** Whether a statistics page is one of the reports (a local test: see STAT_REPORTS' import). */
+const isStatReport = (name: string): name is StatReport =>
+  (STAT_REPORTS as readonly string[]).includes(name);
 
 /** A signed-in page of the shell. */
 function page(
@@ -110,12 +96,18 @@ export const ROUTES: AppRoute[] = [
     ready: true,
     load: () => import('../../features/conversations/InboxPage.tsx').then((m) => m.InboxPage),
     menu: [
-      { group: 'top', order: 10, labelKey: 'menu.sessionTalk', icon: CommentOutlined, to: '/' },
+      {
+        group: 'top',
+        order: 10,
+        labelKey: 'menu.sessionTalk',
+        icon: menuPart('CommentOutlined'),
+        to: '/',
+      },
       {
         group: 'top',
         order: 20,
         labelKey: 'menu.groupChat',
-        icon: TeamOutlined,
+        icon: menuPart('TeamOutlined'),
         to: '/?talkType=2',
       },
     ],
@@ -129,10 +121,17 @@ export const ROUTES: AppRoute[] = [
     ready: true,
     load: () => import('../../features/profile/MyAccountPage.tsx').then((m) => m.MyAccountPage),
   }),
+  // The manual (使用手册): open to every signed-in user; its entry is in the user menu.
+  page('/manual', 'route.manual', undefined, {
+    ready: true,
+    load: () => import('../../features/manual/ManualPage.tsx').then((m) => m.ManualPage),
+  }),
   page('/history', 'route.history', 'history.read', {
     ready: true,
     load: () => import('../../features/history/HistoryPage.tsx').then((m) => m.HistoryPage),
-    menu: [{ group: 'top', order: 30, labelKey: 'menu.history', icon: HistoryOutlined }],
+    menu: [
+      { group: 'top', order: 30, labelKey: 'menu.history', icon: menuPart('HistoryOutlined') },
+    ],
   }),
 
   // The simulator (the page itself answers only when the platform is the simulator; its entry
@@ -146,7 +145,7 @@ export const ROUTES: AppRoute[] = [
   section('settings', '/settings', '/settings/wxaccount', 'route.settings', {
     order: 80,
     labelKey: 'menu.settings',
-    icon: SettingOutlined,
+    icon: menuPart('SettingOutlined'),
   }),
   child('settings', '/settings/wxaccount', 'route.wxaccount', 'account.manage', 10, {
     ready: true,
@@ -165,6 +164,20 @@ export const ROUTES: AppRoute[] = [
     ready: true,
     load: () => import('../../features/backups/RetentionPage.tsx').then((m) => m.RetentionPage),
   }),
+  child(
+    'settings',
+    '/settings/translation',
+    'route.translationSettings',
+    'translation.manage',
+    17,
+    {
+      ready: true,
+      load: () =>
+        import('../../features/translation/TranslationSettingsPage.tsx').then(
+          (m) => m.TranslationSettingsPage,
+        ),
+    },
+  ),
   child('settings', '/settings/childAccountManage', 'route.childAccountManage', 'seat.manage', 20, {
     ready: true,
     load: () =>
@@ -207,6 +220,14 @@ export const ROUTES: AppRoute[] = [
         import('../../features/robots/KeywordRulesPage.tsx').then((m) => m.KeywordRulesPage),
     },
   ),
+  child('settings', '/settings/robotAiReply', 'route.robotAiReply', 'autoreply.manage', 62, {
+    ready: true,
+    load: () => import('../../features/ai/AiRobotPage.tsx').then((m) => m.AiRobotPage),
+  }),
+  child('settings', '/settings/ai', 'route.aiSettings', 'ai.manage', 84, {
+    ready: true,
+    load: () => import('../../features/ai/AiSettingsPage.tsx').then((m) => m.AiSettingsPage),
+  }),
   child('settings', '/settings/sensitiveWords', 'route.sensitiveWords', 'sensitive.manage', 70, {
     ready: true,
     load: () =>
@@ -240,7 +261,7 @@ export const ROUTES: AppRoute[] = [
   section('contacts', '/contacts', '/contacts/apply', 'route.contacts', {
     order: 35,
     labelKey: 'menu.contacts',
-    icon: ContactsOutlined,
+    icon: menuPart('ContactsOutlined'),
   }),
   child('contacts', '/contacts/apply', 'route.contactsApply', 'contact.manage', 10, {
     ready: true,
@@ -268,15 +289,15 @@ export const ROUTES: AppRoute[] = [
         group: 'top',
         order: 50,
         labelKey: 'menu.moments',
-        icon: CameraOutlined,
-        badge: MomentsUnreadCorner,
+        icon: menuPart('CameraOutlined'),
+        badge: menuPart('MomentsUnreadCorner'),
       },
     ],
   }),
   child('moments', '/moments/interaction', 'route.momentsInteraction', 'moments.manage', 20, {
     ready: true,
     load: () => import('../../features/moments/InteractionPage.tsx').then((m) => m.InteractionPage),
-    menu: [{ group: 'moments', order: 20, badge: MomentsUnreadBadge }],
+    menu: [{ group: 'moments', order: 20, badge: menuPart('MomentsUnreadBadge') }],
   }),
   child('moments', '/moments/history', 'route.momentsHistory', 'moments.manage', 30, {
     ready: true,
@@ -297,7 +318,7 @@ export const ROUTES: AppRoute[] = [
     {
       order: 70,
       labelKey: 'menu.customerCenter',
-      icon: CustomerServiceOutlined,
+      icon: menuPart('CustomerServiceOutlined'),
     },
   ),
   child(
@@ -358,7 +379,7 @@ export const ROUTES: AppRoute[] = [
   section('grouphelper', '/grouphelper', '/grouphelper/set', 'route.grouphelper', {
     order: 40,
     labelKey: 'menu.groupHelper',
-    icon: NotificationOutlined,
+    icon: menuPart('NotificationOutlined'),
   }),
   child('grouphelper', '/grouphelper/set', 'route.grouphelperSet', 'task.manage', 10, {
     ready: true,
@@ -374,7 +395,7 @@ export const ROUTES: AppRoute[] = [
   section('statistics', '/statistics', '/statistics/wxfriend', 'route.statistics', {
     order: 60,
     labelKey: 'menu.statistics',
-    icon: BarChartOutlined,
+    icon: menuPart('BarChartOutlined'),
   }),
   ...(
     [
@@ -413,26 +434,32 @@ export const ROUTES: AppRoute[] = [
   page('/system/customers', 'route.customers', 'platform.customers', {
     ready: true,
     load: () => import('../../features/customers/CustomersPage.tsx').then((m) => m.CustomersPage),
-    menu: [{ group: 'top', order: 90, labelKey: 'menu.customers', icon: ShopOutlined }],
+    menu: [{ group: 'top', order: 90, labelKey: 'menu.customers', icon: menuPart('ShopOutlined') }],
   }),
   page('/system/ports', 'route.ports', 'platform.ports', {
     ready: true,
     load: () => import('../../features/ports/PortsPage.tsx').then((m) => m.PortsPage),
-    menu: [{ group: 'top', order: 100, labelKey: 'menu.ports', icon: ApiOutlined }],
+    menu: [{ group: 'top', order: 100, labelKey: 'menu.ports', icon: menuPart('ApiOutlined') }],
   }),
   page('/system/billing', 'route.wallets', 'platform.billing', {
     ready: true,
     load: () => import('../../features/billing/WalletsPage.tsx').then((m) => m.WalletsPage),
-    menu: [{ group: 'top', order: 105, labelKey: 'menu.wallets', icon: AccountBookOutlined }],
+    menu: [
+      { group: 'top', order: 105, labelKey: 'menu.wallets', icon: menuPart('AccountBookOutlined') },
+    ],
   }),
   page('/system/orders', 'route.allOrders', 'platform.billing', {
     ready: true,
     load: () => import('../../features/billing/OrdersPage.tsx').then((m) => m.OrdersPage),
-    menu: [{ group: 'top', order: 110, labelKey: 'menu.allOrders', icon: FileTextOutlined }],
+    menu: [
+      { group: 'top', order: 110, labelKey: 'menu.allOrders', icon: menuPart('FileTextOutlined') },
+    ],
   }),
   page('/system/backups', 'route.backups', 'platform.backups', {
     ready: true,
     load: () => import('../../features/backups/BackupsPage.tsx').then((m) => m.BackupsPage),
-    menu: [{ group: 'top', order: 115, labelKey: 'menu.backups', icon: CloudServerOutlined }],
+    menu: [
+      { group: 'top', order: 115, labelKey: 'menu.backups', icon: menuPart('CloudServerOutlined') },
+    ],
   }),
 ];

@@ -8,6 +8,7 @@ import {
   type PlatformInfo,
   type ProxyAddResult,
   type ProxyItem,
+  type PairCodeResult,
   type QrLoginResult,
   type QrLoginState,
   type SwitcherResult,
@@ -46,6 +47,11 @@ export const accountsApi = {
   /** Silent: the QR dialog shows a refusal (no free port, seat full) itself. */
   qrLoginCode: (body: { groupId?: string; proxyId?: string; wxid?: string }) =>
     mainApi.post<QrLoginResult>(`${ACC}/qr-login-code`, body, { silent: true }),
+  /** A person resumes accounts held at ban risk (their automated sends go on). */
+  riskResume: (wxids: string[]) => mainApi.post<AccountsAffected>(`${ACC}/risk-resume`, { wxids }),
+  /** Silent: the dialog shows a refusal (a malformed number, no free port) itself. */
+  pairCode: (body: { phone: string; groupId?: string; proxyId?: string; wxid?: string }) =>
+    mainApi.post<PairCodeResult>(`${ACC}/pair-code`, body, { silent: true }),
   qrLoginStatus: (loginId: string) =>
     mainApi.post<QrLoginState>(`${ACC_READ}/qr-login-status`, { loginId }, { silent: true }),
   logout: (wxids: string[]) => mainApi.post<AccountsAffected>(`${ACC}/logout`, { wxids }),

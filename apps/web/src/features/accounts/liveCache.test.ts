@@ -25,6 +25,8 @@ const row = (wxid: string, status: WorkAccountItem['status']): WorkAccountItem =
   portCode: null,
   portExpiresAt: null,
   createdAt: 0,
+  risk: 'normal',
+  riskReason: '',
 });
 
 const list = (): AccountListResult => ({
@@ -75,7 +77,15 @@ describe('applyStatusToSwitcher', () => {
   it('changes the status of the account in the switcher', () => {
     const data: SwitcherResult = {
       wxAccount: [
-        { wxid: 'a', nickname: 'A', remark: '', avatar: '', status: 'online', groupId: null },
+        {
+          id: 'id-a',
+          wxid: 'a',
+          nickname: 'A',
+          remark: '',
+          avatar: '',
+          status: 'online',
+          groupId: null,
+        },
       ],
       wxTreeData: [{ id: '', name: '未分组', wxids: ['a'], children: [] }],
       sessionWsList: [{ wxid: 'a', unRead: 2 }],

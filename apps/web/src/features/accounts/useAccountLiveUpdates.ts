@@ -61,6 +61,7 @@ export function useAccountListLive(): void {
     );
   });
   useRealtimeEvent(WS_EVENTS.wxAccountChanged, refetch);
+  useRealtimeEvent(WS_EVENTS.accountRisk, refetch);
 }
 
 /** Keeps the header switcher live: statuses at once, added/removed/distributed accounts re-fetched. */
@@ -74,4 +75,5 @@ export function useSwitcherLive(): void {
     );
   });
   useRealtimeEvent(WS_EVENTS.wxAccountChanged, refetch);
+  useRealtimeEvent(WS_EVENTS.accountRisk, refetch);
 }

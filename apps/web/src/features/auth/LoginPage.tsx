@@ -6,6 +6,7 @@ import { errorData, HttpError } from '../../lib/http/errors.ts';
 import { useSession } from '../../lib/session/sessionStore.ts';
 import { authApi } from './api.ts';
 import { PlainField } from './PlainField.tsx';
+import { signInWarmup } from './signInWarmup.ts';
 
 interface LoginErrorData {
   captchaEnabled: boolean;
@@ -81,6 +82,7 @@ export function LoginPage() {
       });
       // The guard now sends the signed-in user on, to the page asked for before login or to /.
       signIn(result);
+      signInWarmup.signedIn();
     } catch (err) {
       const data = errorData<LoginErrorData>(err);
       setError(err instanceof HttpError ? err.message : String(err));
@@ -122,6 +124,7 @@ export function LoginPage() {
         autoComplete="current-password"
         data-testid="login-password"
         maxLength={128}
+        onFocus={signInWarmup.intent}
         {...bind('password')}
       />
       {needCaptcha && captcha && (

@@ -33,7 +33,7 @@ export const backupsTexts: Record<Language, TextTree> = {
     },
     retention: {
       title: '消息保留期限',
-      hint: '超过期限的聊天消息和收到的文件缓存每小时自动删除；统计报表的数字不受影响。默认全部保留。',
+      hint: '超过期限的聊天消息及其文件（收到的文件、在聊天中发送的文件）每小时自动删除；素材库、表情等资料库文件保留，统计报表的数字不受影响。默认全部保留。',
       keepAll: '全部保留',
       keepDays: '保留最近',
       days: '天',
@@ -73,7 +73,7 @@ export const backupsTexts: Record<Language, TextTree> = {
     },
     retention: {
       title: 'Message retention',
-      hint: 'Chat messages and cached received files older than the limit are deleted every hour; statistics keep their figures. By default everything is kept.',
+      hint: 'Chat messages older than the limit and their files (received, and sent in the chat) are deleted every hour; library files such as material and emoticons stay, and statistics keep their figures. By default everything is kept.',
       keepAll: 'Keep everything',
       keepDays: 'Keep the last',
       days: 'days',

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Typography } from 'antd';
+import { Flex, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { ORDER_TYPES, type OrderItem, type OrderType } from '@cst/shared';
@@ -16,6 +16,7 @@ import {
   useListQuery,
 } from '../../components/listPage/index.ts';
 import { useCan } from '../../lib/session/sessionStore.ts';
+import { AiUsageBar } from '../ai/AiUsageBar.tsx';
 import { billingApi, billingKeys, ORDERS_EXPORT_URL } from './api.ts';
 import { BalanceBar } from './BalanceBar.tsx';
 import { Money } from './Money.tsx';
@@ -26,7 +27,7 @@ const isType = (v: string | undefined): v is OrderType =>
 const num = (v: string | undefined) => (v && Number.isFinite(Number(v)) ? Number(v) : undefined);
 
 /**
- * Orders, newest first: a company's own (with its balance above), or every company's for the
+ * Orders, newest first: a company's own (with its balance and this month's AI usage above), or every company's for the
  * platform admin (with a company filter). Filters live in the URL; the export takes the same.
  */
 export function OrdersPage() {
@@ -57,7 +58,14 @@ export function OrdersPage() {
     <ListPage
       title={t(admin ? 'billing.orders.allTitle' : 'billing.orders.title')}
       testId="orders"
-      notice={admin ? undefined : <BalanceBar />}
+      notice={
+        admin ? undefined : (
+          <Flex vertical gap={12}>
+            <BalanceBar />
+            <AiUsageBar />
+          </Flex>
+        )
+      }
       filters={
         <>
           {admin && (

@@ -1,4 +1,4 @@
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import '../../i18n/index.ts';
 import type { ChatMessage } from '../conversations/store/inboxStore.ts';
@@ -20,12 +20,34 @@ const picture: ChatMessage = {
 afterEach(cleanup);
 
 describe('ImageBubble', () => {
-  it('shows the whole picture, scaled to fit, not the centre-cropped thumbnail', () => {
+  it('shows the whole picture by its medium variant, scaled to fit, not the thumbnail', () => {
     render(<ImageBubble message={picture} />);
     const img = screen.getByTestId('bubble-image').querySelector('img')!;
-    expect(img.getAttribute('src')).toBe('/oss-api/up/a/b/20261204/1-x.png');
+    // SPEC §4: the high-definition address is swapped for the medium one.
+    expect(img.getAttribute('src')).toBe('/oss-api/up/a/b/20261204/1-x.png.medium.jpg');
     expect(img.style.objectFit).toBe('contain');
     expect(img.style.maxWidth).toBe(`${BUBBLE_IMAGE_MAX}px`);
     expect(img.style.maxHeight).toBe(`${BUBBLE_IMAGE_MAX}px`);
+  });
+
+  it('falls back to the thumbnail when the medium picture cannot load', () => {
+    render(<ImageBubble message={picture} />);
+    fireEvent.error(screen.getByTestId('bubble-image').querySelector('img')!);
+    const img = screen.getByTestId('bubble-image').querySelector('img')!;
+    expect(img.getAttribute('src')).toBe('/oss-api/up/a/b/20261204/1-x.png.thumb.jpg');
+  });
+
+  it('asks a received picture’s download for its medium variant', () => {
+    const received: ChatMessage = {
+      ...picture,
+      sendSide: 2,
+      msgTime: Date.now() - 6 * 3600_000,
+      fileUrl: '/api/v1/download/user-chat-file?cr_id=8',
+      fileCdnUrl: '/api/v1/download/user-chat-file?cr_id=8&source=cdn',
+      jpegThumbnail: '/api/v1/download/user-chat-file?cr_id=8&thumb=1',
+    };
+    render(<ImageBubble message={received} />);
+    const img = screen.getByTestId('bubble-image').querySelector('img')!;
+    expect(img.getAttribute('src')).toBe('/api/v1/download/user-chat-file?cr_id=8&medium=1');
   });
 });

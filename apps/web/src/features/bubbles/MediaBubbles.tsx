@@ -2,9 +2,10 @@ import { FileTextOutlined } from '@ant-design/icons';
 import { App, Button, Image } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DOWNLOAD_MAX_BYTES, THUMBNAIL_SIZE } from '@cst/shared';
+import { DOWNLOAD_MAX_BYTES, mediumAddressOf, THUMBNAIL_SIZE } from '@cst/shared';
 import type { BubbleProps } from '../conversations/chat/bubbleProps.ts';
 import { CapabilityGate } from '../accounts/CapabilityGate.tsx';
+import { useAiCapability } from '../ai/api.ts';
 import { bubblesApi } from './api.ts';
 import {
   downloadHref,
@@ -20,17 +21,19 @@ import {
 export const BUBBLE_IMAGE_MAX = 240;
 
 /**
- * A picture, whole (never cropped): the full picture where the console has it (the operator's own,
- * or a received one under 7 days, as the preview), scaled to fit {@link BUBBLE_IMAGE_MAX}; else the
- * server's thumbnail. It previews in high definition; a failed load says so.
+ * A picture, whole (never cropped): where the console has the full picture (the operator's own,
+ * or a received one under 7 days, as the preview) its medium variant (SPEC §4: the high-definition
+ * address swapped for the medium one), scaled to fit {@link BUBBLE_IMAGE_MAX}; else the server's
+ * thumbnail. It previews in high definition; a failed load says so.
  */
 export function ImageBubble({ message }: BubbleProps) {
   const { t } = useTranslation();
   const thumb = thumbSrc(message);
   const full = previewSrc(message);
-  // The full picture first; the thumbnail when it cannot load; then the failure text.
-  const [stage, setStage] = useState<'full' | 'thumb' | 'failed'>(full ? 'full' : 'thumb');
-  const src = stage === 'full' ? full : stage === 'thumb' ? thumb : null;
+  const medium = full ? mediumAddressOf(full) : null;
+  // The medium picture first; the thumbnail when it cannot load; then the failure text.
+  const [stage, setStage] = useState<'full' | 'thumb' | 'failed'>(medium ? 'full' : 'thumb');
+  const src = stage === 'full' ? medium : stage === 'thumb' ? thumb : null;
   if (!src) {
     return (
       <span className="bubble-image-failed" data-testid="bubble-image-failed">
@@ -51,7 +54,7 @@ export function ImageBubble({ message }: BubbleProps) {
           objectFit: 'contain',
         }}
         preview={{ src: full ?? src }}
-        onError={() => setStage(stage === 'full' && thumb && thumb !== full ? 'thumb' : 'failed')}
+        onError={() => setStage(stage === 'full' && thumb && thumb !== medium ? 'thumb' : 'failed')}
       />
     </span>
   );
@@ -137,9 +140,13 @@ export function VideoBubble({ message }: BubbleProps) {
   );
 }
 
-/** A voice message: play button with the duration, and voice to text through the gateway. */
+/**
+ * A voice message: play button with the duration, and voice to text through the gateway, or
+ * through the tenant's AI transcription model where the platform has none (docs/ai.md).
+ */
 export function VoiceBubble({ message }: BubbleProps) {
   const { t } = useTranslation();
+  const aiStt = useAiCapability()?.stt === true;
   const [duration, setDuration] = useState<number | null>(null);
   const [text, setText] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -152,6 +159,18 @@ export function VoiceBubble({ message }: BubbleProps) {
       .catch(() => undefined)
       .finally(() => setBusy(false));
   };
+  const toTextButton = (off: boolean) => (
+    <Button
+      size="small"
+      type="link"
+      loading={busy}
+      disabled={off}
+      onClick={toText}
+      data-testid="bubble-voice-to-text"
+    >
+      {t('bubble.voiceToText')}
+    </Button>
+  );
   return (
     <span className="bubble-voice" data-testid="bubble-voice">
       <span className="bubble-voice-line">
@@ -168,22 +187,12 @@ export function VoiceBubble({ message }: BubbleProps) {
             }}
           />
         )}
-        {message.messageId && (
-          <CapabilityGate cap="voiceToText">
-            {(off) => (
-              <Button
-                size="small"
-                type="link"
-                loading={busy}
-                disabled={off}
-                onClick={toText}
-                data-testid="bubble-voice-to-text"
-              >
-                {t('bubble.voiceToText')}
-              </Button>
-            )}
-          </CapabilityGate>
-        )}
+        {message.messageId &&
+          (aiStt ? (
+            toTextButton(false)
+          ) : (
+            <CapabilityGate cap="voiceToText">{toTextButton}</CapabilityGate>
+          ))}
       </span>
       {text !== null && <span className="bubble-voice-text">{text}</span>}
     </span>

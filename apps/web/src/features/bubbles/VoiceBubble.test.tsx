@@ -1,10 +1,11 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { PlatformInfo } from '@cst/shared';
+import type { AiCapability, PlatformInfo } from '@cst/shared';
 import { i18n } from '../../i18n/index.ts';
 import { signInForTest } from '../../lib/session/testSession.ts';
 import { accountsKeys } from '../accounts/api.ts';
+import { aiKeys } from '../ai/api.ts';
 import type { ChatMessage } from '../conversations/store/inboxStore.ts';
 import { buildConv, buildMessage } from '../conversations/store/testFactories.ts';
 import { VoiceBubble } from './MediaBubbles.tsx';
@@ -15,9 +16,12 @@ const voice: ChatMessage = {
   local: false,
 };
 
-function mount(platform: PlatformInfo) {
+const noAi: AiCapability = { configured: false, source: null, stt: false, reason: 'x' };
+
+function mount(platform: PlatformInfo, ai: AiCapability = noAi) {
   const qc = new QueryClient();
   qc.setQueryData(accountsKeys.platform, platform);
+  qc.setQueryData(aiKeys.capability, ai);
   render(
     <QueryClientProvider client={qc}>
       <VoiceBubble message={voice} />
@@ -43,6 +47,15 @@ describe('VoiceBubble voice to text', () => {
 
   it('works where the platform has it', () => {
     const button = mount({ platform: 'simulator', capabilities: ['voiceToText'], simulator: true });
+    expect(button.hasAttribute('disabled')).toBe(false);
+    expect(screen.queryByTestId('unsupported-voiceToText')).toBeNull();
+  });
+
+  it("works through the tenant's AI transcription model where the platform has none", () => {
+    const button = mount(
+      { platform: 'whatsapp', capabilities: ['sendVoice'], simulator: false },
+      { configured: true, source: 'tenant', stt: true, reason: null },
+    );
     expect(button.hasAttribute('disabled')).toBe(false);
     expect(screen.queryByTestId('unsupported-voiceToText')).toBeNull();
   });

@@ -3,14 +3,14 @@ import { Alert, App, Button, Card, Flex, Form, InputNumber, Radio, Select, TimeP
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { bulkSettings, type BulkSettings } from '@cst/shared';
+import { bulkSettings, pacingBeyond, type BulkSettings, type PacingNumbers } from '@cst/shared';
 import { FormField } from '../../components/listPage/index.ts';
-import { accountsApi, accountsKeys } from '../accounts/api.ts';
+import { accountsApi, accountsKeys, usePlatform } from '../accounts/api.ts';
 import { bulkSendApi, bulkSendKeys } from './api.ts';
 
 type Values = Omit<BulkSettings, 'quietHours'> & { quiet?: [Dayjs, Dayjs] | null };
 
-const NUMBERS: { name: keyof BulkSettings; max: number; min: number }[] = [
+const NUMBERS: { name: keyof PacingNumbers; max: number; min: number }[] = [
   { name: 'dailyCapPerAccount', min: 1, max: 100_000 },
   { name: 'fanIntervalSec', min: 0, max: 86_400 },
   { name: 'messageIntervalSec', min: 0, max: 86_400 },
@@ -50,6 +50,17 @@ export function BulkSettingsPage() {
   useEffect(() => {
     if (data) form.setFieldsValue(toValues(data));
   }, [data, form]);
+  // The platform's human pacing: past its ceilings the platform is known to ban (issue 34).
+  const ceilings = usePlatform().data?.pacing?.ceilings;
+  const watched = Form.useWatch([], form) as Partial<Values> | undefined;
+  const beyond = new Set(ceilings && watched ? pacingBeyond(watched, ceilings) : []);
+  const limitOf = (name: keyof PacingNumbers) =>
+    t(
+      name === 'dailyCapPerAccount' || name === 'groupDailyCap' || name === 'perRoundCount'
+        ? 'bulkSettings.atMost'
+        : 'bulkSettings.atLeast',
+      { n: ceilings?.[name] },
+    );
 
   const save = async (inherit = false) => {
     let v: Values;
@@ -115,6 +126,15 @@ export function BulkSettingsPage() {
             }))}
           />
         </FormField>
+        {beyond.size > 0 && (
+          <Alert
+            type="warning"
+            showIcon
+            title={t('bulkSettings.beyondPacing')}
+            style={{ marginBottom: 16 }}
+            data-testid="bulk-settings-beyond"
+          />
+        )}
         <Flex gap={12} wrap>
           {NUMBERS.map((n) => (
             <FormField
@@ -123,6 +143,14 @@ export function BulkSettingsPage() {
               label={t(`bulkSettings.${n.name}`)}
               schema={shape[n.name]}
               style={{ width: 220 }}
+              {...(beyond.has(n.name)
+                ? {
+                    validateStatus: 'warning' as const,
+                    help: (
+                      <span data-testid={`bulk-settings-beyond-${n.name}`}>{limitOf(n.name)}</span>
+                    ),
+                  }
+                : {})}
             >
               <InputNumber
                 min={n.min}

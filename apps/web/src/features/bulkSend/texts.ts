@@ -150,6 +150,9 @@ export const bulkSendTexts: Record<Language, TextTree> = {
       quietEnd: '结束',
       save: '保存设置',
       saved: '设置已保存',
+      beyondPacing: '部分设置超出了平台建议的安全节奏，工作号可能被限制发送或封号。仍可保存。',
+      atMost: '平台建议不超过 {n}',
+      atLeast: '平台建议不少于 {n}',
     },
   },
   en: {
@@ -298,6 +301,10 @@ export const bulkSendTexts: Record<Language, TextTree> = {
       quietStart: 'From',
       quietEnd: 'To',
       save: 'Save settings',
+      beyondPacing:
+        'Some settings go past the safe pace the platform suggests: the work accounts may be limited or banned. You can still save them.',
+      atMost: 'The platform suggests at most {n}',
+      atLeast: 'The platform suggests at least {n}',
       saved: 'Settings saved',
     },
   },

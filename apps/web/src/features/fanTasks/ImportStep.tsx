@@ -10,7 +10,10 @@ import {
   type Language,
 } from '@cst/shared';
 import { uploadChatFile, UploadError } from '../media/upload.ts';
+import { tagsApi } from '../tags/api.ts';
 import { downloadWithSession } from '../../lib/http/download.ts';
+import { HttpError } from '../../lib/http/errors.ts';
+import { useCan } from '../../lib/session/sessionStore.ts';
 import { fanTasksApi, templateHref } from './api.ts';
 
 const ISSUE_COLOR = { invalid: 'red', duplicate: 'orange', tried: 'default' } as const;
@@ -43,6 +46,8 @@ export function ImportStep({ report, onReport, includeTried, onIncludeTried }: I
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [text, setText] = useState('');
+  /** The file the report is of, checked again once missing tags are created. */
+  const [checked, setChecked] = useState<{ fileUrl: string; fileName: string } | null>(null);
 
   const checkFile = async (file: File) => {
     const refusal = fileRefusal(file);
@@ -55,7 +60,9 @@ export function ImportStep({ report, onReport, includeTried, onIncludeTried }: I
     setError(null);
     try {
       const up = await uploadChatFile(file, 'fans', 'import');
-      onReport(await fanTasksApi.check({ fileUrl: up.url, fileName: file.name }));
+      const target = { fileUrl: up.url, fileName: file.name };
+      setChecked(target);
+      onReport(await fanTasksApi.check(target));
     } catch (err) {
       onReport(null);
       if (err instanceof UploadError) setError(err.detail || t(`media.${err.reason}`));
@@ -150,22 +157,54 @@ export function ImportStep({ report, onReport, includeTried, onIncludeTried }: I
           report={report}
           includeTried={includeTried}
           onIncludeTried={onIncludeTried}
+          onTagsCreated={
+            checked ? async () => onReport(await fanTasksApi.check(checked)) : undefined
+          }
         />
       )}
     </Flex>
   );
 }
 
-function ImportReportView({
+/**
+ * A checked list's report: what the task will add, tags of the file that do not exist (with a
+ * button that creates them, for whoever manages tags, then checks the file again), the tried rows
+ * and every row with a problem.
+ */
+export function ImportReportView({
   report,
   includeTried,
   onIncludeTried,
+  onTagsCreated,
 }: {
   report: FanImportReport;
   includeTried: boolean;
   onIncludeTried: (v: boolean) => void;
+  /** Called once the missing tags exist (the file is then checked again). */
+  onTagsCreated?: () => Promise<void>;
 }) {
   const { t } = useTranslation();
+  const canCreateTags = useCan('customer.manage') && onTagsCreated !== undefined;
+  const [creating, setCreating] = useState(false);
+  const [createError, setCreateError] = useState<string | null>(null);
+  const createTags = async (names: string[]) => {
+    setCreating(true);
+    setCreateError(null);
+    try {
+      // In the default group, one by one. A name someone created meanwhile (409) is there already;
+      // any other refusal stops here and is shown.
+      for (const name of names) {
+        await tagsApi.add({ name }).catch((err: unknown) => {
+          if (!(err instanceof HttpError && (err.status === 409 || err.code === 409))) throw err;
+        });
+      }
+      await onTagsCreated?.();
+    } catch (err) {
+      setCreateError(err instanceof Error ? err.message : String(err));
+    } finally {
+      setCreating(false);
+    }
+  };
   // What the task will add, as its progress will count it: the tried rows too when asked.
   const addable = report.valid + (includeTried ? report.tried : 0);
   const unknownTags = report.unknownTags ?? [];
@@ -186,6 +225,19 @@ function ImportReportView({
             count: unknownTags.length,
             names: unknownTags.join(t('fanTasks.create.listJoin')),
           })}
+          description={createError ?? undefined}
+          action={
+            canCreateTags ? (
+              <Button
+                size="small"
+                loading={creating}
+                onClick={() => void createTags(unknownTags)}
+                data-testid="fan-import-create-tags"
+              >
+                {t('fanTasks.create.createTags')}
+              </Button>
+            ) : undefined
+          }
         />
       )}
       {report.tried > 0 && (

@@ -47,6 +47,7 @@ describe('accounts in their keep-idle period', () => {
   it('names the chosen accounts that first logged in less than 8 hours ago', () => {
     const now = Date.UTC(2026, 0, 1, 12);
     const account = (wxid: string, firstLoginAt: number | null, remark = '') => ({
+      id: `id-${wxid}`,
       wxid,
       nickname: `nick-${wxid}`,
       remark,

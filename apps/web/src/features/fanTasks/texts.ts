@@ -56,6 +56,7 @@ export const fanTasksTexts: Record<Language, TextTree> = {
         listJoin: '、',
         unknownTags:
           '文件中有 {count} 个标签在「标签管理」中不存在，通过后不会打上：{names}。请先在「标签管理」中创建同名标签，再重新检查。',
+        createTags: '创建这些标签并重新检查',
         title: '新建批量加好友任务',
         stepList: '导入名单',
         stepSettings: '任务设置',
@@ -152,6 +153,7 @@ export const fanTasksTexts: Record<Language, TextTree> = {
         listJoin: ', ',
         unknownTags:
           '{count} tags of the file do not exist in Tags and will not be set on new friends: {names}. Create tags of these names in Tags first, then check the file again.',
+        createTags: 'Create these tags and check again',
         title: 'New bulk friend-adding task',
         stepList: 'Import the list',
         stepSettings: 'Task settings',

@@ -1,4 +1,4 @@
-import { Empty, Input, Select, Spin } from 'antd';
+import { Empty, Input, Select, Spin, type InputRef } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState, type KeyboardEvent, type ReactNode, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -39,13 +39,15 @@ export interface MaterialFiltersProps {
   onKeyDown: (e: KeyboardEvent<HTMLInputElement>) => void;
   /** Test ids are `${testIdPrefix}-folder`, `-type` and `-search`. */
   testIdPrefix: string;
+  /** The search box, for a container that focuses it once it is shown. */
+  searchRef?: Ref<InputRef>;
   size?: 'small';
   widths: { folder: number; type: number };
 }
 
 /** The folder and type filters and the search box above a material list. */
 export function MaterialFilters(props: MaterialFiltersProps) {
-  const { browse, typeOptions, onKeyDown, testIdPrefix, size, widths } = props;
+  const { browse, typeOptions, onKeyDown, testIdPrefix, size, widths, searchRef } = props;
   const { t } = useTranslation();
   const folders = useQuery({ queryKey: materialKeys.folders, queryFn: materialApi.folders });
   return (
@@ -71,6 +73,7 @@ export function MaterialFilters(props: MaterialFiltersProps) {
         data-testid={`${testIdPrefix}-type`}
       />
       <Input
+        ref={searchRef}
         size={size}
         autoFocus
         allowClear

@@ -1,6 +1,6 @@
 import FolderOpenOutlined from '@ant-design/icons/es/icons/FolderOpenOutlined';
-import { App, Button, Popover, Tooltip, Typography } from 'antd';
-import { useRef, useState, type KeyboardEvent } from 'react';
+import { App, Button, Popover, Tooltip, Typography, type InputRef } from 'antd';
+import { useRef, useState, type KeyboardEvent, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { VirtuosoHandle } from 'react-virtuoso';
 import { MATERIAL_TYPES, type ConversationItem, type MaterialItem } from '@cst/shared';
@@ -11,7 +11,15 @@ import { MaterialPreview } from './MaterialPreview.tsx';
 import './material.css';
 
 /** The list and preview inside the panel, mounted only while it is open. */
-function PanelBody({ conv, onSent }: { conv: ConversationItem; onSent: () => void }) {
+function PanelBody({
+  conv,
+  onSent,
+  searchRef,
+}: {
+  conv: ConversationItem;
+  onSent: () => void;
+  searchRef: RefObject<InputRef | null>;
+}) {
   const { t } = useTranslation();
   const { message: toast } = App.useApp();
   const [sending, setSending] = useState(false);
@@ -57,6 +65,7 @@ function PanelBody({ conv, onSent }: { conv: ConversationItem; onSent: () => voi
         ]}
         onKeyDown={handleKeyDown}
         testIdPrefix="material-panel"
+        searchRef={searchRef}
       />
       <div className="material-panel-main">
         <MaterialList
@@ -83,16 +92,22 @@ function PanelBody({ conv, onSent }: { conv: ConversationItem; onSent: () => voi
 export function MaterialPanel({ conv }: { conv: ConversationItem }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
+  const search = useRef<InputRef>(null);
   const canSend = useCan('conversation.send');
   if (!canSend) return null;
   return (
     <Popover
       open={open}
       onOpenChange={setOpen}
+      // The search box takes the keys once the panel shows: its autoFocus runs as the panel
+      // mounts, which may be before the popup is placed and visible (then focus goes nowhere).
+      afterOpenChange={(shown) => {
+        if (shown) search.current?.focus();
+      }}
       trigger="click"
       placement="topLeft"
       destroyOnHidden
-      content={<PanelBody conv={conv} onSent={() => setOpen(false)} />}
+      content={<PanelBody conv={conv} onSent={() => setOpen(false)} searchRef={search} />}
     >
       <Tooltip title={t('material.panel')}>
         <Button

@@ -1,4 +1,9 @@
-import { uploadResult, type OssTokenPayload, type UploadResult } from '@cst/shared';
+import {
+  uploadKeySegment,
+  uploadResult,
+  type OssTokenPayload,
+  type UploadResult,
+} from '@cst/shared';
 import { mainApi } from '../../lib/http/clients.ts';
 import { HttpError } from '../../lib/http/errors.ts';
 import { newSendingId } from '../conversations/store/sendingId.ts';
@@ -18,10 +23,7 @@ export class UploadError extends Error {
 }
 
 /** A path segment safe inside a key (no slashes, dots-only or odd characters). */
-function segment(s: string): string {
-  const clean = s.replace(/[^A-Za-z0-9_@.-]/g, '_').replace(/^\.+/, '_');
-  return clean || '_';
-}
+const segment = uploadKeySegment;
 
 /** The extension of a file name, lower case and safe ('' when none). */
 function extOf(name: string): string {

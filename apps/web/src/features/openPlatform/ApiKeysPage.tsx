@@ -9,6 +9,7 @@ import { useWorkAccounts } from '../../lib/workAccounts/workAccountStore.ts';
 import { useWorkAccountsLoaded } from '../conversations/store/useInboxQueries.ts';
 import { apiKeysApi, apiKeysKeys } from './api.ts';
 import { ApiKeyCreateModal } from './ApiKeyCreateModal.tsx';
+import { ApiKeyRateModal } from './ApiKeyRateModal.tsx';
 
 const when = (ms: number | null) => (ms === null ? null : dayjs(ms).format('YYYY-MM-DD HH:mm'));
 
@@ -16,6 +17,7 @@ const when = (ms: number | null) => (ms === null ? null : dayjs(ms).format('YYYY
 export function ApiKeysPage() {
   const { t } = useTranslation();
   const [creating, setCreating] = useState(false);
+  const [rating, setRating] = useState<ApiKeyItem | null>(null);
   useWorkAccountsLoaded();
   const accounts = useWorkAccounts((s) => s.accounts);
   const nameOf = (wxid: string) => {
@@ -80,23 +82,35 @@ export function ApiKeysPage() {
         format: (k: ApiKeyItem) => when(k.lastUsedAt),
         empty: 'apiKeys.neverUsed',
       },
+      {
+        kind: 'text',
+        title: 'apiKeys.rate',
+        field: 'ratePerSec',
+        width: 130,
+        format: (k: ApiKeyItem) => t('apiKeys.rateValue', { rate: k.ratePerSec, burst: k.burst }),
+      },
       { kind: 'text', title: 'apiKeys.createdBy', field: 'createdByName', width: 120 },
       { kind: 'time', title: 'common.createdAt', field: 'createdAt' },
       {
         kind: 'actions',
-        width: 100,
+        width: 160,
         render: (k: ApiKeyItem) => (
-          <RowButton
-            danger
-            testId={`revoke-key-${k.name}`}
-            confirm={{
-              title: t('apiKeys.revokeConfirm', { name: k.name }),
-              okTestId: 'revoke-key-ok',
-            }}
-            onClick={() => void apiKeysApi.revoke(k.id).then(() => page.refresh())}
-          >
-            {t('apiKeys.revoke')}
-          </RowButton>
+          <>
+            <RowButton testId={`rate-key-${k.name}`} onClick={() => setRating(k)}>
+              {t('apiKeys.editRate')}
+            </RowButton>
+            <RowButton
+              danger
+              testId={`revoke-key-${k.name}`}
+              confirm={{
+                title: t('apiKeys.revokeConfirm', { name: k.name }),
+                okTestId: 'revoke-key-ok',
+              }}
+              onClick={() => void apiKeysApi.revoke(k.id).then(() => page.refresh())}
+            >
+              {t('apiKeys.revoke')}
+            </RowButton>
+          </>
         ),
       },
     ],
@@ -104,6 +118,13 @@ export function ApiKeysPage() {
 
   return (
     <ListScreen page={page} notice={t('apiKeys.notice')}>
+      <ApiKeyRateModal
+        apiKey={rating}
+        onClose={(saved) => {
+          setRating(null);
+          if (saved) void page.refresh();
+        }}
+      />
       <ApiKeyCreateModal
         open={creating}
         accounts={accounts}

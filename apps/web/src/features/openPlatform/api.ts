@@ -1,4 +1,9 @@
-import type { ApiKeyCreateBody, ApiKeyCreateResult, ApiKeyListResult } from '@cst/shared';
+import type {
+  ApiKeyCreateBody,
+  ApiKeyCreateResult,
+  ApiKeyListResult,
+  ApiKeyUpdateBody,
+} from '@cst/shared';
 import { mainApi } from '../../lib/http/clients.ts';
 
 const P = '/main-api/open/keys';
@@ -7,6 +12,7 @@ const P = '/main-api/open/keys';
 export const apiKeysApi = {
   list: () => mainApi.post<ApiKeyListResult>(`${P}/list`),
   create: (body: ApiKeyCreateBody) => mainApi.post<ApiKeyCreateResult>(`${P}/create`, body),
+  update: (body: ApiKeyUpdateBody) => mainApi.post<null>(`${P}/update`, body),
   revoke: (id: string) => mainApi.post<null>(`${P}/revoke`, { id }),
 };
 

@@ -3,8 +3,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SUB_ROLES, type UserItem } from '@cst/shared';
 import { AddButton, ListScreen, useListPage } from '../../components/listPage/index.ts';
-import { useSession } from '../../lib/session/sessionStore.ts';
+import { useCan, useSession } from '../../lib/session/sessionStore.ts';
 import { seatsKeys, USERS_EXPORT_URL, usersApi } from './api.ts';
+import { DeleteSeatModal } from './DeleteSeatModal.tsx';
 import { ResetPasswordModal } from './ResetPasswordModal.tsx';
 import { SeatFormModal } from './SeatFormModal.tsx';
 import { statusFilterSpec, StatusSwitch } from './StatusSwitch.tsx';
@@ -20,6 +21,8 @@ export function SeatsTab() {
   const me = useSession((s) => s.user);
   const [editing, setEditing] = useState<UserItem | 'new' | null>(null);
   const [resetting, setResetting] = useState<UserItem | null>(null);
+  const [deleting, setDeleting] = useState<UserItem | null>(null);
+  const canDelete = useCan('seat.delete');
   const refresh = () => {
     void queryClient.invalidateQueries({ queryKey: seatsKeys.users });
     void queryClient.invalidateQueries({ queryKey: seatsKeys.tree });
@@ -69,10 +72,15 @@ export function SeatsTab() {
       { kind: 'time', title: 'common.createdAt', field: 'createdAt', width: 150 },
       {
         kind: 'actions',
-        width: 170,
+        width: 210,
         render: (u) =>
           u.role === 'manager' ? null : (
-            <UserRowActions user={u} onEdit={setEditing} onReset={setResetting} />
+            <UserRowActions
+              user={u}
+              onEdit={setEditing}
+              onReset={setResetting}
+              onDelete={canDelete && u.uid !== me?.uid ? setDeleting : undefined}
+            />
           ),
       },
     ],
@@ -82,6 +90,7 @@ export function SeatsTab() {
     <ListScreen page={page}>
       <SeatFormModal seat={editing} onClose={page.afterSave(setEditing, refresh)} />
       <ResetPasswordModal user={resetting} onClose={() => setResetting(null)} />
+      <DeleteSeatModal user={deleting} onClose={page.afterSave(setDeleting, refresh)} />
     </ListScreen>
   );
 }

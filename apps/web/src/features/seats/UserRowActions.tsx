@@ -7,10 +7,12 @@ export interface UserRowActionsProps {
   user: UserItem;
   onEdit: (user: UserItem) => void;
   onReset: (user: UserItem) => void;
+  /** Offers 删除 when given (seats the caller may delete). */
+  onDelete?: (user: UserItem) => void;
 }
 
 /** Edit and reset-password links of a user row (seats, customers). */
-export function UserRowActions({ user, onEdit, onReset }: UserRowActionsProps) {
+export function UserRowActions({ user, onEdit, onReset, onDelete }: UserRowActionsProps) {
   const { t } = useTranslation();
   return (
     <>
@@ -20,6 +22,11 @@ export function UserRowActions({ user, onEdit, onReset }: UserRowActionsProps) {
       <RowButton onClick={() => onReset(user)} testId={`reset-${user.username}`}>
         {t('seats.resetPassword')}
       </RowButton>
+      {onDelete && (
+        <RowButton danger onClick={() => onDelete(user)} testId={`delete-${user.username}`}>
+          {t('common.delete')}
+        </RowButton>
+      )}
     </>
   );
 }

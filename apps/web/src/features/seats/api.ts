@@ -2,6 +2,8 @@ import type {
   AddBatchResult,
   AddUserBody,
   ChangeStatusBody,
+  DelSubCstBody,
+  DelSubCstResult,
   EditUserBody,
   ListResult,
   PositionItem,
@@ -36,6 +38,8 @@ export const usersApi = {
   edit: (body: EditUserBody) => systemApi.post<null>(`${USERS}/edit`, body),
   changeStatus: (body: ChangeStatusBody) => systemApi.put<null>(`${USERS}/changeStatus`, body),
   resetPassword: (body: ResetPwdBody) => systemApi.post<null>(`${USERS}/reset/pwd`, body),
+  /** Deletes a sub-account, handing its work to another seat (client A, API.md). */
+  remove: (body: DelSubCstBody) => mainApi.post<DelSubCstResult>('/main-api/acc/del-sub-cst', body),
   /** The seat tree of the caller's tenant (`/account/account-tree`, client A). */
   accountTree: (onlyWithAccounts = false) =>
     mainApi.get<SeatNode[]>('/account/account-tree', {

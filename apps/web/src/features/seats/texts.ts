@@ -44,6 +44,12 @@ export const seatsTexts: Record<Language, TextTree> = {
       self: '（我）',
       empty: '还没有子账号',
       emptyHint: '新增子账号后，可把工作号分配给他们接待',
+      deleteTitle: '删除子账号「{name}」',
+      deleteHint:
+        '删除后「{name}」将立即下线且无法再登录，其 API 密钥失效；它的工作号、分配给它的会话、个人话术分组和待处理的转接都交给下面选择的账号。它发过的消息和统计中仍保留其名字。仍有下级账号时不能删除，请先调整下级的上级账号。',
+      handover: '交接给',
+      handoverHelp: '默认是它的上级账号',
+      deleted: '已删除，{count} 个工作号已交接',
     },
     positions: {
       empty: '还没有职位',
@@ -97,6 +103,12 @@ export const seatsTexts: Record<Language, TextTree> = {
       self: ' (me)',
       empty: 'No sub-accounts yet',
       emptyHint: 'Add sub-accounts, then distribute work accounts to them',
+      deleteTitle: 'Delete the sub-account "{name}"',
+      deleteHint:
+        '"{name}" is signed out at once and can no longer log in; its API keys stop working. Its work accounts, the chats assigned to it, its phrase groups and its pending transfers go to the account chosen below. Its name stays on the messages it sent and in statistics. An account with subordinates cannot be deleted: give them another superior first.',
+      handover: 'Hand over to',
+      handoverHelp: 'Its superior unless you choose another',
+      deleted: 'Deleted; {count} work account(s) handed over',
     },
     positions: {
       empty: 'No positions yet',

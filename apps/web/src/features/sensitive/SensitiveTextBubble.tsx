@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { firstSensitiveMatch } from '@cst/shared';
 import type { BubbleProps } from '../conversations/chat/bubbleProps.ts';
+import { BoxedText } from '../conversations/chat/BoxedText.tsx';
 import { RichText } from '../conversations/chat/RichText.tsx';
 import { TranslateMessage } from '../translation/TranslateMessage.tsx';
 import { sensitiveApi } from './api.ts';
@@ -31,12 +32,17 @@ export function SensitiveText({ text, words }: { text: string; words: readonly s
   );
 }
 
-/** A text message bubble: a subAdmin's first sensitive word in red, and translation on demand. */
+/**
+ * A text message bubble: boxed at six lines when long or code-like (SPEC §9), a subAdmin's first
+ * sensitive word in red, and translation on demand.
+ */
 export function SensitiveTextBubble({ message }: BubbleProps) {
   const words = useHighlightWords();
   return (
     <>
-      <SensitiveText text={message.content} words={words} />
+      <BoxedText text={message.content}>
+        <SensitiveText text={message.content} words={words} />
+      </BoxedText>
       <TranslateMessage message={message} />
     </>
   );

@@ -1,7 +1,9 @@
-import { App, Form, InputNumber, Modal, Radio, TreeSelect, Typography } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { App, Form, InputNumber, Modal, Radio, Select, TreeSelect, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ASSIGNMENT_MODES, type AssignmentMode, type AssignmentRule } from '@cst/shared';
+import { accountsApi, accountsKeys } from '../accounts/api.ts';
 import { groupOptions, useAccountGroups } from '../accounts/table/useAccountGroups.ts';
 import { flowApi } from './flowApi.ts';
 
@@ -12,15 +14,22 @@ export interface AssignmentRulesModalProps {
 }
 
 /**
- * Automatic assignment of an account group (the work-account page): off, round robin or the seat
- * with the fewest open chats, with a cap per seat. A rule of one work account (API) comes first.
+ * Automatic assignment of an account group or of one work account (the work-account page): off,
+ * round robin or the seat with the fewest open chats, with a cap per seat. A work account's own
+ * rule comes before its group's.
  */
 export function AssignmentRulesModal({ open, onClose }: AssignmentRulesModalProps) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const groups = useAccountGroups(open);
+  const accounts = useQuery({
+    queryKey: accountsKeys.switcher,
+    queryFn: accountsApi.switcher,
+    enabled: open,
+  });
   const [rules, setRules] = useState<AssignmentRule[]>([]);
-  const [groupId, setGroupId] = useState<string | undefined>();
+  const [scope, setScope] = useState<AssignmentRule['scope']>('group');
+  const [scopeId, setScopeId] = useState<string | undefined>();
   const [mode, setMode] = useState<AssignmentMode>('off');
   const [cap, setCap] = useState<number | null>(null);
   const [saving, setSaving] = useState(false);
@@ -33,20 +42,24 @@ export function AssignmentRulesModal({ open, onClose }: AssignmentRulesModalProp
       .catch(() => setRules([]));
   }, [open]);
 
-  const pickGroup = (id: string | undefined) => {
-    setGroupId(id);
-    const rule = rules.find((r) => r.scope === 'group' && r.scopeId === id);
+  const pick = (next: AssignmentRule['scope'], id: string | undefined) => {
+    setScope(next);
+    setScopeId(id);
+    const rule = rules.find((r) => r.scope === next && r.scopeId === id);
     setMode(rule?.mode ?? 'off');
     setCap(rule?.cap ?? null);
   };
   const save = () => {
-    if (!groupId) return;
-    const rule: AssignmentRule = { scope: 'group', scopeId: groupId, mode, cap };
+    if (!scopeId) return;
+    const rule: AssignmentRule = { scope, scopeId, mode, cap };
     setSaving(true);
     flowApi
       .saveRule(rule)
       .then(() => {
-        setRules((list) => [...list.filter((r) => r.scopeId !== groupId), rule]);
+        setRules((list) => [
+          ...list.filter((r) => !(r.scope === scope && r.scopeId === scopeId)),
+          rule,
+        ]);
         void message.success(t('flow.rules.saved'));
       })
       .catch((err: unknown) => {
@@ -61,20 +74,46 @@ export function AssignmentRulesModal({ open, onClose }: AssignmentRulesModalProp
       title={t('flow.rules.title')}
       onCancel={onClose}
       onOk={save}
-      okButtonProps={{ disabled: !groupId, loading: saving, 'data-testid': 'rules-save' } as never}
+      okButtonProps={{ disabled: !scopeId, loading: saving, 'data-testid': 'rules-save' } as never}
       destroyOnHidden
     >
       <Typography.Paragraph type="secondary">{t('flow.rules.hint')}</Typography.Paragraph>
       <Form layout="vertical">
-        <Form.Item label={t('flow.rules.group')}>
-          <TreeSelect
-            value={groupId}
-            onChange={(v: string | undefined) => pickGroup(v)}
-            treeData={groupOptions(groups.data ?? [])}
-            treeDefaultExpandAll
-            data-testid="rules-group"
+        <Form.Item label={t('flow.rules.scope')}>
+          <Radio.Group
+            value={scope}
+            onChange={(e) => pick(e.target.value as AssignmentRule['scope'], undefined)}
+            options={[
+              { value: 'group', label: t('flow.rules.group') },
+              { value: 'account', label: t('flow.rules.account') },
+            ]}
+            data-testid="rules-scope"
           />
         </Form.Item>
+        {scope === 'group' ? (
+          <Form.Item label={t('flow.rules.group')}>
+            <TreeSelect
+              value={scopeId}
+              onChange={(v: string | undefined) => pick('group', v)}
+              treeData={groupOptions(groups.data ?? [])}
+              treeDefaultExpandAll
+              data-testid="rules-group"
+            />
+          </Form.Item>
+        ) : (
+          <Form.Item label={t('flow.rules.account')}>
+            <Select
+              value={scopeId}
+              onChange={(v: string) => pick('account', v)}
+              showSearch={{ optionFilterProp: 'label' }}
+              options={(accounts.data?.wxAccount ?? []).map((a) => ({
+                value: a.id,
+                label: `${a.remark || a.nickname || a.wxid} (${a.wxid})`,
+              }))}
+              data-testid="rules-account"
+            />
+          </Form.Item>
+        )}
         <Form.Item label={t('flow.rules.mode')}>
           <Radio.Group
             value={mode}

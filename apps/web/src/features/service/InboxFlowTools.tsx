@@ -91,8 +91,11 @@ export function InboxFlowTools({
       },
     },
   ];
-  // 全部 is every chat the user sees (a manager: the tenant; a seat: its accounts' chats).
-  const views: InboxFlowView[] = ['me', 'unassigned', 'all'];
+  // 全部 (every chat the user sees) is for those who may see all chats (issue 31): with
+  // `conversation.assign`. Others have 我的 and 未分配; until they pick one, their list is both
+  // (the server leaves chats assigned to other seats out of it), with neither highlighted.
+  const seesAll = useCan('conversation.assign');
+  const views: InboxFlowView[] = seesAll ? ['me', 'unassigned', 'all'] : ['me', 'unassigned'];
 
   return (
     <Space.Compact block size="small" className="conv-flow-tools">

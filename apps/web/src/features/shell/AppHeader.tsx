@@ -7,6 +7,7 @@ import { SettingsDrawer } from '../settings/SettingsDrawer.tsx';
 import { HeaderSlot } from './HeaderSlots.tsx';
 import { LanguageSwitch } from './LanguageSwitch.tsx';
 import { Logo } from './Logo.tsx';
+import { ManualHelp } from '../manual/ManualHelp.tsx';
 import { TopMenu } from './TopMenu.tsx';
 import { UserMenu } from './UserMenu.tsx';
 
@@ -27,6 +28,9 @@ export function AppHeader() {
         <HeaderSlot name="serviceTransfers" />
         <HeaderSlot name="mentions" />
         <HeaderSlot name="translationToggle" />
+        <HeaderSlot name="aiNotices" />
+        <HeaderSlot name="webhookNotices" />
+        <ManualHelp place="header" />
         <LanguageSwitch />
         <Tooltip title={t('settings.openHint')}>
           <Button

@@ -6,6 +6,8 @@ import { menuEntries, routeOf } from '../../app/routes/access.ts';
 import { usePlatformRoutes } from '../../app/routes/platformRoutes.ts';
 import type { SectionId } from '../../app/routes/types.ts';
 import { useSession } from '../../lib/session/sessionStore.ts';
+import { ManualHelp } from '../manual/ManualHelp.tsx';
+import '../../app/routes/menuPartSet.ts';
 
 /** The frame of a section's pages (settings, statistics, …): side menu and page. */
 export function SectionLayout({ section }: { section: SectionId }) {
@@ -24,7 +26,10 @@ export function SectionLayout({ section }: { section: SectionId }) {
         breakpoint="md"
         collapsedWidth={0}
       >
-        <div className="section-title">{title}</div>
+        <div className="section-title">
+          {title}
+          <ManualHelp place="section" />
+        </div>
         <Menu
           mode="inline"
           aria-label={t('shell.sideMenu', { section: title })}

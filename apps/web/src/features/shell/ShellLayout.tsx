@@ -4,6 +4,7 @@ import { useVisitor } from '../../app/routes/useVisitor.ts';
 import { ExpiryBanner } from '../billing/ExpiryBanner.tsx';
 import { AppHeader } from './AppHeader.tsx';
 import { ComplianceLine } from './ComplianceLine.tsx';
+import '../../app/routes/menuPartSet.ts';
 
 /** The frame of every signed-in page: header, page, footer with the compliance notice. */
 export function ShellLayout() {

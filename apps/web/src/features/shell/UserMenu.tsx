@@ -4,6 +4,7 @@ import {
   IdcardOutlined,
   KeyOutlined,
   LogoutOutlined,
+  ReadOutlined,
   UserOutlined,
 } from '@ant-design/icons';
 import { App, Avatar, Button, Dropdown, type MenuProps } from 'antd';
@@ -16,7 +17,7 @@ import { useSession } from '../../lib/session/sessionStore.ts';
 import { ChangePasswordModal } from '../profile/ChangePasswordModal.tsx';
 import { avatarSrc } from '../bubbles/media.ts';
 
-/** The user menu of the header: my seat, reset password, clear cache, logout. */
+/** The user menu of the header: my seat, reset password, manual, clear cache, logout. */
 export function UserMenu() {
   const { t } = useTranslation();
   const { modal } = App.useApp();
@@ -45,6 +46,11 @@ export function UserMenu() {
       label: <span data-testid="menu-reset-password">{t('shell.resetPassword')}</span>,
     },
     {
+      key: 'manual',
+      icon: <ReadOutlined />,
+      label: <span data-testid="menu-manual">{t('manual.menu')}</span>,
+    },
+    {
       key: 'cache',
       icon: <ClearOutlined />,
       label: <span data-testid="menu-clear-cache">{t('shell.clearCache')}</span>,
@@ -61,6 +67,7 @@ export function UserMenu() {
   const handleClick: MenuProps['onClick'] = ({ key }) => {
     if (key === 'mySeat') void navigate('/myAccount');
     if (key === 'password') setChangingPassword(true);
+    if (key === 'manual') void navigate('/manual');
     if (key === 'cache') {
       void modal.confirm({
         title: t('shell.clearCache'),

@@ -69,7 +69,10 @@ function PendingQrItem({ qr, onDone }: { qr: SimPendingQr; onDone: () => void })
         await simulatorApi.scanOnly(qr.loginId);
         void message.success(t('simulator.scanned'));
       } else {
-        const res = await simulatorApi.scan(qr.loginId, kind === 'confirm', nickname || undefined);
+        const confirm = kind === 'confirm';
+        const res = qr.pairingCode
+          ? await simulatorApi.pair(qr.pairingCode, confirm, nickname || undefined)
+          : await simulatorApi.scan(qr.loginId, confirm, nickname || undefined);
         void message.success(
           kind === 'confirm'
             ? t('simulator.confirmed', { wxid: res.wxid })
@@ -87,7 +90,18 @@ function PendingQrItem({ qr, onDone }: { qr: SimPendingQr; onDone: () => void })
   return (
     <div data-testid="sim-qr" data-login={qr.loginId} className="sim-qr-item">
       <Flex gap={12} align="flex-start">
-        <img src={qr.qrImage} alt="QR" width={96} height={96} />
+        {qr.pairingCode ? (
+          <Flex vertical align="center" justify="center" className="sim-pair-code">
+            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+              {t('simulator.pairingCode')}
+            </Typography.Text>
+            <Typography.Text strong code data-testid="sim-pair-code">
+              {qr.pairingCode}
+            </Typography.Text>
+          </Flex>
+        ) : (
+          <img src={qr.qrImage} alt="QR" width={96} height={96} />
+        )}
         <Flex vertical gap={6} style={{ flex: 1, minWidth: 0 }}>
           <Space size={4} wrap>
             {qr.status === 'scanned' && <Tag color="processing">{t('simulator.scanned')}</Tag>}

@@ -29,6 +29,9 @@ export const simulatorApi = {
   pendingQr: () => mainApi.get<SimPendingQr[]>(`${SIM_READ}/pending-qr`),
   scan: (loginId: string, confirm: boolean, nickname?: string) =>
     mainApi.post<{ wxid: string }>(`${SIM}/qr/scan`, { loginId, confirm, nickname }),
+  /** Types a pairing code on the simulated phone. */
+  pair: (code: string, confirm: boolean, nickname?: string) =>
+    mainApi.post<{ wxid: string }>(`${SIM}/pair`, { code, confirm, nickname }),
   scanOnly: (loginId: string) => mainApi.post<null>(`${SIM}/qr/scan-only`, { loginId }),
   accounts: () => mainApi.get<SimAccount[]>(`${SIM_READ}/accounts`),
   contacts: (workWxid: string) => mainApi.get<SimContacts>(`${SIM}/contacts`, { workWxid }),

@@ -5,7 +5,10 @@ import type { StatReport } from '@cst/shared';
  * as stacked bars) would mix units: seconds, amounts, hours.
  */
 export const CHART_METRICS: Partial<Record<StatReport, { lines: string[]; bars: string[] }>> = {
-  service: { lines: ['served', 'sent', 'received', 'unanswered'], bars: [] },
+  service: {
+    lines: ['served', 'sent', 'received', 'unanswered', 'assigned', 'resolved'],
+    bars: [],
+  },
   label: { lines: ['contacts'], bars: ['added', 'removed'] },
   eft: { lines: ['total'], bars: ['initiated', 'expired', 'accepted', 'returned'] },
   redpacket: { lines: ['total'], bars: ['sent', 'received'] },

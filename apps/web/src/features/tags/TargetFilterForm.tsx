@@ -40,7 +40,7 @@ export function filterOf(v: TargetFields): TagTargetFilter {
   };
 }
 
-/** The uploaded list: a txt or xlsx sent through the upload path, kept as its address. */
+/** The uploaded list: a txt, xls or xlsx sent through the upload path, kept as its address. */
 function ListUpload(props: {
   value?: TargetFields['list'];
   onChange?: (v: TargetFields['list']) => void;
@@ -62,7 +62,7 @@ function ListUpload(props: {
       <input
         ref={input}
         type="file"
-        accept=".txt,.xlsx"
+        accept=".txt,.xls,.xlsx"
         // antd's form styles show file inputs as blocks, which beats the hidden attribute.
         style={{ display: 'none' }}
         data-testid="make-tag-file-input"

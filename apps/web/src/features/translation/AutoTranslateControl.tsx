@@ -13,6 +13,36 @@ import { translateKeys, translationApi } from './api.ts';
  */
 export function AutoTranslateControl({ indexName }: { indexName: string }) {
   const { t } = useTranslation();
+  const { data: settings } = useQuery({
+    queryKey: translateKeys.auto(indexName),
+    queryFn: () => translationApi.autoGet(indexName),
+    staleTime: 5 * 60_000,
+  });
+  const on = settings?.enabled === true;
+  return (
+    <Popover
+      content={<AutoTranslateFields indexName={indexName} width={240} />}
+      trigger="click"
+      placement="topLeft"
+    >
+      <Tooltip title={t('translate.auto')}>
+        <Button
+          size="small"
+          type={on ? 'primary' : 'text'}
+          ghost={on}
+          icon={<GlobalOutlined />}
+          aria-label={t('translate.auto')}
+          aria-pressed={on}
+          data-testid="auto-translate"
+        />
+      </Tooltip>
+    </Popover>
+  );
+}
+
+/** The languages and the on/off switch of a conversation's auto translation (stored server-side). */
+export function AutoTranslateFields({ indexName, width }: { indexName: string; width?: number }) {
+  const { t } = useTranslation();
   const { message } = App.useApp();
   const qc = useQueryClient();
   const { data: settings } = useQuery({
@@ -45,8 +75,8 @@ export function AutoTranslateControl({ indexName }: { indexName: string }) {
       .finally(() => setBusy(false));
   };
   const options = (langs?.list ?? []).map((l) => ({ value: l.code, label: l.name }));
-  const content = (
-    <Flex vertical gap={8} style={{ width: 240 }} data-testid="auto-translate-panel">
+  return (
+    <Flex vertical gap={8} style={{ width }} data-testid="auto-translate-panel">
       <label>
         <div>{t('translate.seatLang')}</div>
         <Select
@@ -89,20 +119,5 @@ export function AutoTranslateControl({ indexName }: { indexName: string }) {
       </Flex>
       <div className="translate-hint">{t('translate.autoHint')}</div>
     </Flex>
-  );
-  return (
-    <Popover content={content} trigger="click" placement="topLeft">
-      <Tooltip title={t('translate.auto')}>
-        <Button
-          size="small"
-          type={on ? 'primary' : 'text'}
-          ghost={on}
-          icon={<GlobalOutlined />}
-          aria-label={t('translate.auto')}
-          aria-pressed={on}
-          data-testid="auto-translate"
-        />
-      </Tooltip>
-    </Popover>
   );
 }

@@ -1,15 +1,16 @@
 import { TranslationOutlined } from '@ant-design/icons';
 import { Button, Popover } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useSession } from '../../lib/session/sessionStore.ts';
+import { Link } from 'react-router';
+import { useCan } from '../../lib/session/sessionStore.ts';
 
 /**
- * Without a provider: the assistant's place says what to do — a seat asks the administrator, a
- * manager learns what the server needs (TRANSLATE_URL).
+ * Without a provider: the assistant's place says what to do — whoever may set translation up
+ * (translation.manage) is told where, with a link there; anyone else asks the administrator.
  */
 export function TranslateSetupHint() {
   const { t } = useTranslation();
-  const seat = useSession((s) => s.user?.role === 'office');
+  const canSetUp = useCan('translation.manage');
   return (
     <Popover
       trigger="click"
@@ -17,7 +18,16 @@ export function TranslateSetupHint() {
       title={t('translate.notConfigured')}
       content={
         <div style={{ maxWidth: 300 }} data-testid="translate-setup-hint">
-          {t(seat ? 'translate.setupHintSeat' : 'translate.setupHint')}
+          {canSetUp ? (
+            <>
+              {t('translate.setupHint')}{' '}
+              <Link to="/settings/translation" data-testid="translate-setup-link">
+                {t('translate.openSettings')}
+              </Link>
+            </>
+          ) : (
+            t('translate.setupHintSeat')
+          )}
         </div>
       }
     >

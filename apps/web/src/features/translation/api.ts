@@ -1,6 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { create } from 'zustand';
-import type { TranslateAutoSettings, TranslateLanguage, TranslatePush } from '@cst/shared';
+import type {
+  TranslateAutoSettings,
+  TranslateLanguage,
+  TranslatePush,
+  TranslateSettings,
+  TranslateSettingsBody,
+} from '@cst/shared';
 import { mainApi } from '../../lib/http/clients.ts';
 
 /** Translation calls (API.md Translation). */
@@ -10,8 +16,18 @@ export const translationApi = {
   languages: () => mainApi.get<{ list: TranslateLanguage[] }>('/api/v1/translate/languages'),
   message: (messageId: string, target: string) =>
     mainApi.post<{ text: string }>('/api/v1/translate/message', { messageId, target }),
-  text: (text: string, target: string) =>
-    mainApi.post<{ text: string }>('/api/v1/translate/text', { text, target }),
+  text: (text: string, target: string, source?: string) =>
+    mainApi.post<{ text: string; source: string }>('/api/v1/translate/text', {
+      text,
+      target,
+      ...(source ? { source } : {}),
+    }),
+  settings: () => mainApi.get<TranslateSettings>('/api/v1/translate/settings'),
+  saveSettings: (body: TranslateSettingsBody) =>
+    mainApi.post<TranslateSettings>('/api/v1/translate/settings', body),
+  resetSettings: () => mainApi.post<TranslateSettings>('/api/v1/translate/settings/reset'),
+  testSettings: (body: TranslateSettingsBody) =>
+    mainApi.post<{ languages: number; sample: string }>('/api/v1/translate/settings/test', body),
   messages: (indexName: string, messageIds: string[], target: string) =>
     mainApi.post<{ list: TranslatePush[] }>(
       '/api/v1/translate/messages',

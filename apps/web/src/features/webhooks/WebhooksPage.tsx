@@ -18,6 +18,7 @@ import { useRealtimeEvent } from '../../lib/realtime/useRealtimeEvent.ts';
 import { webhooksApi } from './api.ts';
 import { WebhookDeliveries } from './WebhookDeliveries.tsx';
 import { WebhookSecretModal } from './WebhookSecretModal.tsx';
+import { WEBHOOK_DISABLED_EVENT } from './WebhookNotices.tsx';
 
 interface WebhookForm {
   url: string;
@@ -121,10 +122,8 @@ export function WebhooksPage() {
       },
     ],
   });
-  useRealtimeEvent<{ id: string; url: string }>('webhookDisabled', (p) => {
-    void message.warning(t('webhooks.disabledNotice', { url: p.url }));
-    void page.refresh();
-  });
+  // The notice itself comes from the header (WebhookNotices), wherever the manager is.
+  useRealtimeEvent(WEBHOOK_DISABLED_EVENT, () => void page.refresh());
 
   return (
     <ListScreen

@@ -33,6 +33,8 @@ export const webhooksTexts: Record<Language, TextTree> = {
       emptyHint: '添加一个接收地址，选择要订阅的事件，即可在你的系统中收到通知',
       overlap: '旧密钥签名至 {time}',
       disabledNotice: 'Webhook {url} 连续失败 3 天，已停用',
+      disabledTitle: 'Webhook 已停用',
+      openWebhooks: '查看 Webhooks',
       eventNames: {
         message: {
           received: '收到消息',
@@ -115,6 +117,8 @@ export const webhooksTexts: Record<Language, TextTree> = {
       emptyHint: 'Add an address and choose events to be notified in your own system',
       overlap: 'Old secret signs until {time}',
       disabledNotice: 'Webhook {url} failed for 3 days and was disabled',
+      disabledTitle: 'Webhook disabled',
+      openWebhooks: 'Open webhooks',
       eventNames: {
         message: {
           received: 'Message received',

@@ -3,6 +3,7 @@ import type { SwitcherAccount, SwitcherResult } from '@cst/shared';
 import { CURRENT_WX_KEY, totalUnread, useWorkAccounts } from './workAccountStore.ts';
 
 const acc = (wxid: string, status: SwitcherAccount['status'] = 'online'): SwitcherAccount => ({
+  id: `id-${wxid}`,
   wxid,
   nickname: wxid.toUpperCase(),
   remark: '',

@@ -1,7 +1,20 @@
 import { CheckCircleFilled, CloseCircleFilled, ReloadOutlined } from '@ant-design/icons';
-import { Button, Flex, Form, Modal, Result, Select, Spin, TreeSelect, Typography } from 'antd';
+import {
+  Button,
+  Flex,
+  Form,
+  Input,
+  Modal,
+  Result,
+  Segmented,
+  Select,
+  Spin,
+  TreeSelect,
+  Typography,
+} from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { usePlatformCapabilities } from '../CapabilityGate.tsx';
 import { groupOptions, useAccountGroups } from '../table/useAccountGroups.ts';
 import { useProxies } from '../proxies/useProxies.ts';
 import { useQrLogin } from './useQrLogin.ts';
@@ -25,7 +38,18 @@ export function QrLoginModal(props: QrLoginModalProps) {
   const [proxyId, setProxyId] = useState<string | undefined>();
   const groups = useAccountGroups(props.open && !relogin);
   const proxies = useProxies(props.open && !relogin);
-  const { view, refresh } = useQrLogin(props.open, { groupId, proxyId, wxid: props.wxid });
+  // A platform that links by pairing code too (WhatsApp) offers it beside the QR code.
+  const pairing = usePlatformCapabilities().can('pairingCode');
+  const [mode, setMode] = useState<'qr' | 'pair'>('qr');
+  const [phoneInput, setPhoneInput] = useState('');
+  const [phone, setPhone] = useState('');
+  const byCode = pairing && mode === 'pair';
+  const { view, refresh } = useQrLogin(props.open, {
+    groupId,
+    proxyId,
+    wxid: props.wxid,
+    ...(byCode ? { phone } : {}),
+  });
   const done = view.phase === 'confirmed';
 
   return (
@@ -81,12 +105,54 @@ export function QrLoginModal(props: QrLoginModalProps) {
             </Flex>
           </Form>
         )}
+        {pairing && !done && (
+          <Flex justify="center" style={{ marginBottom: 12 }}>
+            <Segmented
+              value={mode}
+              onChange={(v) => setMode(v as 'qr' | 'pair')}
+              options={[
+                { value: 'qr', label: t('qrLogin.byQr') },
+                { value: 'pair', label: t('qrLogin.byCode') },
+              ]}
+              data-testid="login-mode"
+            />
+          </Flex>
+        )}
         {done ? (
           <Result
             status="success"
             title={t('qrLogin.confirmed')}
             subTitle={t('qrLogin.confirmedHint', { wxid: view.wxid ?? '' })}
           />
+        ) : byCode && phone === '' ? (
+          <Form
+            layout="vertical"
+            onFinish={() => setPhone(phoneInput.trim())}
+            data-testid="pair-form"
+          >
+            <Form.Item label={t('qrLogin.phone')} extra={t('qrLogin.phoneHint')}>
+              <Input
+                value={phoneInput}
+                onChange={(e) => setPhoneInput(e.target.value)}
+                placeholder="8613800138000"
+                inputMode="tel"
+                maxLength={24}
+                aria-label={t('qrLogin.phone')}
+                data-testid="pair-phone"
+              />
+            </Form.Item>
+            <Button
+              type="primary"
+              htmlType="submit"
+              block
+              disabled={phoneInput.trim() === ''}
+              data-testid="pair-submit"
+            >
+              {t('qrLogin.getCode')}
+            </Button>
+          </Form>
+        ) : byCode ? (
+          <PairCodeBox view={view} onRefresh={refresh} onChangePhone={() => setPhone('')} />
         ) : (
           <QrBox view={view} onRefresh={refresh} />
         )}
@@ -170,6 +236,64 @@ function QrBox({ view, onRefresh }: { view: QrView; onRefresh: () => void }) {
           {t('qrLogin.expiresIn', { s: left })}
         </Typography.Text>
       )}
+    </Flex>
+  );
+}
+
+/** The pairing code to type on the phone, with the state under it (as the QR box shows it). */
+function PairCodeBox({
+  view,
+  onRefresh,
+  onChangePhone,
+}: {
+  view: QrView;
+  onRefresh: () => void;
+  onChangePhone: () => void;
+}) {
+  const { t } = useTranslation();
+  const code = view.code ? `${view.code.slice(0, 4)}-${view.code.slice(4)}` : '';
+  return (
+    <Flex vertical align="center" gap={8} data-testid="pair-box">
+      {view.phase === 'loading' && (
+        <Flex gap={8} align="center">
+          <Spin />
+          <span>{t('qrLogin.codeLoading')}</span>
+        </Flex>
+      )}
+      {code && (view.phase === 'issued' || view.phase === 'scanned') && (
+        <Typography.Text
+          strong
+          copyable={{ text: view.code }}
+          style={{ fontSize: 28, letterSpacing: 4, fontFamily: 'monospace' }}
+          data-testid="pair-code"
+        >
+          {code}
+        </Typography.Text>
+      )}
+      {view.phase === 'issued' && (
+        <Typography.Text type="secondary">{t('qrLogin.codeIssued')}</Typography.Text>
+      )}
+      {view.phase === 'scanned' && (
+        <Typography.Text type="success">{t('qrLogin.codeEntered')}</Typography.Text>
+      )}
+      {view.phase === 'expired' && (
+        <Typography.Text type="secondary">{t('qrLogin.codeExpired')}</Typography.Text>
+      )}
+      {view.phase === 'failed' && (
+        <Typography.Text type="danger" data-testid="qr-message">
+          {view.message || t('qrLogin.failed')}
+        </Typography.Text>
+      )}
+      <Flex gap={8}>
+        {(view.phase === 'expired' || view.phase === 'failed') && (
+          <Button icon={<ReloadOutlined />} onClick={onRefresh} data-testid="pair-refresh">
+            {t('qrLogin.newCode')}
+          </Button>
+        )}
+        <Button type="link" onClick={onChangePhone} data-testid="pair-change-phone">
+          {t('qrLogin.changePhone')}
+        </Button>
+      </Flex>
     </Flex>
   );
 }

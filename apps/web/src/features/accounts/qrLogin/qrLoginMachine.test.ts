@@ -80,3 +80,16 @@ describe('qrReducer', () => {
     });
   });
 });
+
+describe('pairing-code logins', () => {
+  it('keeps the code of an issued pairing login, and clears it for the next request', () => {
+    const issued = qrReducer(QR_INITIAL, {
+      type: 'issued',
+      result: { loginId: 'pair-1', qrImage: '', expiresAt: 1000, code: 'ABCD2345' },
+    });
+    expect(issued).toMatchObject({ phase: 'issued', code: 'ABCD2345', qrImage: '' });
+    const scanned = qrReducer(issued, { type: 'scanned', loginId: 'pair-1' });
+    expect(scanned).toMatchObject({ phase: 'scanned', code: 'ABCD2345' });
+    expect(qrReducer(scanned, { type: 'request' }).code).toBe('');
+  });
+});

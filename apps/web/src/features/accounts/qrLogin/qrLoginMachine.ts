@@ -11,12 +11,14 @@ export interface QrView {
   expiresAt: number;
   wxid: string | null;
   message: string;
+  /** A pairing-code login: the code to type on the phone (no QR image then). */
+  code: string;
 }
 
 /** What moves a QR login on: the issue call, websocket pushes, the clock, a status re-check. */
 export type QrEvent =
   | { type: 'request' }
-  | { type: 'issued'; result: QrLoginResult }
+  | { type: 'issued'; result: QrLoginResult & { code?: string } }
   | { type: 'requestFailed'; message: string }
   | { type: 'scanned'; loginId: string }
   | { type: 'rotated'; loginId: string; qrImage: string; expiresAt?: number }
@@ -33,6 +35,7 @@ export const QR_INITIAL: QrView = {
   expiresAt: 0,
   wxid: null,
   message: '',
+  code: '',
 };
 
 const waiting = (v: QrView) => v.phase === 'issued' || v.phase === 'scanned';

@@ -17,6 +17,8 @@ export interface QrLoginParams {
   groupId?: string;
   proxyId?: string;
   wxid?: string;
+  /** A pairing-code login for this phone number instead of a QR code (nothing asked while ''). */
+  phone?: string;
 }
 
 /**
@@ -28,12 +30,18 @@ export function useQrLogin(open: boolean, params: QrLoginParams) {
   const queryClient = useQueryClient();
   const [view, dispatch] = useReducer(qrReducer, QR_INITIAL);
   const request = useRef(0);
-  const { groupId, proxyId, wxid } = params;
+  const { groupId, proxyId, wxid, phone } = params;
 
   const issue = useCallback(() => {
     const n = ++request.current;
     dispatch({ type: 'request' });
-    accountsApi.qrLoginCode({ groupId, proxyId, wxid }).then(
+    const asked =
+      phone !== undefined
+        ? accountsApi
+            .pairCode({ phone, groupId, proxyId, wxid })
+            .then((r) => ({ ...r, qrImage: '' }))
+        : accountsApi.qrLoginCode({ groupId, proxyId, wxid });
+    asked.then(
       (result) => {
         if (n === request.current) dispatch({ type: 'issued', result });
       },
@@ -43,20 +51,20 @@ export function useQrLogin(open: boolean, params: QrLoginParams) {
         dispatch({ type: 'requestFailed', message });
       },
     );
-  }, [groupId, proxyId, wxid]);
+  }, [groupId, proxyId, wxid, phone]);
 
   // One code per opening and parameter set (a development double effect must not issue two).
   const issuedFor = useRef<string | null>(null);
   useEffect(() => {
-    const key = JSON.stringify([groupId, proxyId, wxid]);
-    if (!open) {
+    const key = JSON.stringify([groupId, proxyId, wxid, phone]);
+    if (!open || phone === '') {
       issuedFor.current = null;
       request.current += 1;
     } else if (issuedFor.current !== key) {
       issuedFor.current = key;
       issue();
     }
-  }, [open, issue, groupId, proxyId, wxid]);
+  }, [open, issue, groupId, proxyId, wxid, phone]);
 
   useRealtimeEvent<QrPush>(WS_EVENTS.qr, (d) =>
     dispatch({ type: 'rotated', loginId: d.loginId, qrImage: d.qrImage, expiresAt: d.expiresAt }),

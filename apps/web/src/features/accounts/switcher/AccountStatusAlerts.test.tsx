@@ -63,6 +63,7 @@ describe('account status notifications', () => {
     useWorkAccounts.setState({
       accounts: [
         {
+          id: 'id-wx_a',
           wxid: 'wx_a',
           nickname: '客服一号',
           remark: '',

@@ -1,7 +1,7 @@
 import { App, Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { WS_EVENTS } from '@cst/shared';
+import { WS_EVENTS, type AccountRiskPush } from '@cst/shared';
 import { useRealtimeEvent } from '../../../lib/realtime/useRealtimeEvent.ts';
 import { useCan } from '../../../lib/session/sessionStore.ts';
 import type { StatusPush } from '../liveCache.ts';
@@ -19,6 +19,14 @@ export function isAlertStatus(status: string): status is AlertStatus {
   return (ALERT_STATUSES as readonly string[]).includes(status);
 }
 
+/** How an account is named in a notification: its remark, nickname or wxid. */
+function nameOf(
+  account: { remark?: string; nickname?: string; wxid: string } | undefined,
+  wxid: string,
+): string {
+  return account ? account.remark || account.nickname || account.wxid : wxid;
+}
+
 /**
  * Raises a notification wherever the user is in the console when a work account they see is
  * banned, kicked out or loses its proxy (the `userStatusChanged` push reaches exactly those who
@@ -29,18 +37,19 @@ export function AccountStatusAlerts() {
   const { notification } = App.useApp();
   const navigate = useNavigate();
   const canManage = useCan('account.manage');
-  useRealtimeEvent<StatusPush>(WS_EVENTS.userStatusChanged, (push) => {
-    if (!isAlertStatus(push.status)) return;
-    const account = useWorkAccounts.getState().accounts.find((a) => a.wxid === push.wxid);
-    const name = account ? account.remark || account.nickname || account.wxid : push.wxid;
-    const key = `account-alert:${push.wxid}`;
-    notification.warning({
+  /** One notification (replacing the earlier one of `key`), with a way to 工作号管理 for managers. */
+  const alert = (
+    show: typeof notification.warning,
+    key: string,
+    text: { title: string; hint: string; reason?: string; testId: string },
+  ) =>
+    show({
       key,
-      title: t(`accountAlert.${push.status}`),
+      title: text.title,
       description: (
-        <div data-testid="account-alert-text">
-          <div>{t(`accountAlert.hint.${push.status}`, { name })}</div>
-          {push.reason && <div>{t('accountAlert.reason', { reason: push.reason })}</div>}
+        <div data-testid={text.testId}>
+          <div>{text.hint}</div>
+          {text.reason && <div>{t('accountAlert.reason', { reason: text.reason })}</div>}
         </div>
       ),
       actions: canManage ? (
@@ -60,6 +69,26 @@ export function AccountStatusAlerts() {
       placement: 'topRight',
       className: 'account-alert',
       role: 'alert',
+    });
+  useRealtimeEvent<StatusPush>(WS_EVENTS.userStatusChanged, (push) => {
+    if (!isAlertStatus(push.status)) return;
+    const account = useWorkAccounts.getState().accounts.find((a) => a.wxid === push.wxid);
+    alert(notification.warning, `account-alert:${push.wxid}`, {
+      title: t(`accountAlert.${push.status}`),
+      hint: t(`accountAlert.hint.${push.status}`, { name: nameOf(account, push.wxid) }),
+      reason: push.reason,
+      testId: 'account-alert-text',
+    });
+  });
+  // An account at ban risk 危险: its automated sends paused; whoever sees it is told at once.
+  useRealtimeEvent<AccountRiskPush>(WS_EVENTS.accountRisk, (push) => {
+    if (push.risk !== 'danger') return;
+    const account = useWorkAccounts.getState().accounts.find((a) => a.wxid === push.wxid);
+    alert(notification.error, `account-risk:${push.wxid}`, {
+      title: t('accountRisk.alert'),
+      hint: t('accountRisk.alertHint', { name: nameOf(account, push.wxid) }),
+      reason: push.reason,
+      testId: 'account-risk-text',
     });
   });
   return null;

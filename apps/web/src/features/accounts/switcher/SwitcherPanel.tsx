@@ -60,6 +60,16 @@ export function SwitcherPanel({ onChosen }: SwitcherPanelProps) {
               <span>{a.remark || a.nickname || a.wxid}</span>
               <Typography.Text type="secondary" style={{ fontSize: 12 }}>
                 {t(`wxStatus.${a.status}`)}
+                {a.risk && a.risk !== 'normal' && (
+                  <span
+                    className={`wx-switcher-risk is-${a.risk}`}
+                    title={a.riskReason}
+                    data-testid="wx-switcher-risk"
+                    style={{ color: a.risk === 'danger' ? '#ff4d4f' : '#fa8c16', marginLeft: 6 }}
+                  >
+                    {t(`accountRisk.${a.risk}`)}
+                  </span>
+                )}
               </Typography.Text>
             </span>
             <Badge

@@ -15,6 +15,7 @@ import {
 import type { AccountAction } from './accountActions.ts';
 import { AccountRowActions } from './AccountRowActions.tsx';
 import { KeepIdleBadge } from './KeepIdleBadge.tsx';
+import { RiskTag } from '../RiskTag.tsx';
 import { StatusTag } from '../StatusTag.tsx';
 import { avatarSrc } from '../../bubbles/media.ts';
 
@@ -64,6 +65,7 @@ export function AccountTable(props: AccountTableProps) {
       render: (_: unknown, r) => (
         <Flex vertical gap={2} align="flex-start">
           <StatusTag status={r.status} reason={r.statusReason} />
+          <RiskTag wxid={r.wxid} risk={r.risk} reason={r.riskReason} resumable />
           {r.firstLoginAt ? (
             <Tooltip
               title={t('accounts.firstLoginAt', {

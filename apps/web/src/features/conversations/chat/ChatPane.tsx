@@ -14,6 +14,7 @@ import { MessageList } from './MessageList.tsx';
 import { FlowBar } from '../../service/FlowBar.tsx';
 import { useChatQuery, useDocumentVisible } from '../store/useInboxQueries.ts';
 import { ChatHeaderExtras } from '../../notes/ChatHeaderExtras.tsx';
+import { AiSummaryButton } from '../../ai/AiSummaryButton.tsx';
 
 function ChatHeader({ conv }: { conv: ConversationItem }) {
   const { t } = useTranslation();
@@ -44,6 +45,7 @@ function ChatHeader({ conv }: { conv: ConversationItem }) {
           {t('inbox.accountOf', { name: accountName })}
         </Typography.Text>
       </div>
+      <AiSummaryButton conv={conv} />
       <FlowBar conv={conv} />
     </header>
   );

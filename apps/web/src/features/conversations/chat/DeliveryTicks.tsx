@@ -36,6 +36,11 @@ export function SendFailure({ message, indexName }: { message: ChatMessage; inde
       <span className="msg-failed-reason" data-testid="msg-error">
         {reason}
       </span>
+      {message.accountAbnormal && (
+        <a href="#/settings/wxaccount" className="msg-failed-link" data-testid="msg-account-link">
+          {t('inbox.accountManage')}
+        </a>
+      )}
       <Button
         size="small"
         type="link"

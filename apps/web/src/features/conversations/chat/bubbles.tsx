@@ -4,12 +4,13 @@ import { MSG_TYPE, quoteContent } from '@cst/shared';
 import type { ChatMessage } from '../store/inboxStore.ts';
 import { typeLabelKey } from './msgTypeLabel.ts';
 import { RichText } from './RichText.tsx';
+import { BoxedText } from './BoxedText.tsx';
 import { RICH_BUBBLES } from '../../bubbles/index.ts';
 import type { BubbleProps } from './bubbleProps.ts';
 
-/** A text message. */
+/** A text message; a long or code-like one boxed at six lines with 「展开」 (SPEC §9). */
 function TextBubble({ message }: BubbleProps) {
-  return <RichText text={message.content} />;
+  return <BoxedText text={message.content} />;
 }
 
 /** The reply text and the quoted message of a quote (type 19). */

@@ -35,6 +35,11 @@ describe('the composer', () => {
       if (String(url).includes('/sensitive/send-rules')) {
         return Response.json({ code: 0, message: 'ok', data: { mode: 'record', words: [] } });
       }
+      // Whether the tenant has AI (drafts): not here.
+      if (String(url).includes('/ai/capability')) {
+        const data = { configured: false, source: null, stt: false, reason: '未配置 AI 服务' };
+        return Response.json({ code: 0, message: 'ok', data });
+      }
       sends.push(JSON.parse(String(init?.body)) as Record<string, unknown>);
       return Response.json({ code: 0, message: 'ok', data: { messageId: '50', requestId: 'r' } });
     });

@@ -22,6 +22,7 @@ import { MentionList } from '../../notes/MentionList.tsx';
 import { mentionedIn, type Mentionable } from '../../notes/mentionQuery.ts';
 import { useMentionPicker } from '../../notes/useMentionPicker.ts';
 import { useSensitiveSend } from '../../notes/useSensitiveSend.ts';
+import { useAiDrafts } from '../../ai/AiDrafts.tsx';
 
 /**
  * The composer: Enter sends, Shift+Enter starts a new line (IME composition is left alone); the
@@ -81,6 +82,8 @@ export function Composer({ conv }: { conv: ConversationItem }) {
   const [chosen, setChosen] = useState<Mentionable[]>([]);
   const picker = useMentionPicker(draft, caret, people, place, (m) => setChosen((c) => [...c, m]));
   const sensitive = useSensitiveSend();
+  // AI drafts (Alt+J): a chosen draft goes into the composer, never straight out.
+  const ai = useAiDrafts(indexName, (text) => place(text, text.length));
 
   const send = async () => {
     if (!draft.trim()) return;
@@ -121,6 +124,11 @@ export function Composer({ conv }: { conv: ConversationItem }) {
   const handleKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
     if (picker.handleKeyDown(e)) return;
     if (quick.handleKeyDown(e)) return;
+    if (e.altKey && e.code === 'KeyJ' && !note) {
+      e.preventDefault();
+      ai.start();
+      return;
+    }
     if (e.key !== 'Enter' || e.shiftKey || e.nativeEvent.isComposing) return;
     e.preventDefault();
     void send();
@@ -164,6 +172,7 @@ export function Composer({ conv }: { conv: ConversationItem }) {
       <div className="composer-tools">
         <EmojiPicker onPick={insert} />
         <ComposerExtras conv={conv} onInsert={insert} />
+        {!note && ai.button}
         <Segmented
           className="composer-mode"
           size="small"
@@ -192,6 +201,7 @@ export function Composer({ conv }: { conv: ConversationItem }) {
           }
         />
       )}
+      {!note && ai.panel}
       <div className="composer-input-wrap">
         <MentionList picker={picker} />
         {!picker.open && <QuickPhraseList quick={quick} />}

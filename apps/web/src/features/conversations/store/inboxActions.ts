@@ -1,5 +1,5 @@
 import { MSG_TYPE, type ConversationItem, type SendTextBody } from '@cst/shared';
-import { HttpError } from '../../../lib/http/errors.ts';
+import { errorData, HttpError } from '../../../lib/http/errors.ts';
 import { appendNewerPage, setChatAround, startAnchoredChat } from './anchorChanges.ts';
 import { conversationsApi, LIST_PAGE_SIZE } from '../api.ts';
 import {
@@ -22,8 +22,11 @@ const state = () => useInbox.getState();
 const errorText = (err: unknown) => (err instanceof Error ? err.message : String(err));
 
 /** Loads the first page of a view into the store (the list query's function). */
-export async function loadListFirstPage(view: ListView): Promise<number> {
+export async function loadListFirstPage(view: ListView, signal?: AbortSignal): Promise<number> {
   const r = await conversationsApi.list(view, 1);
+  // The screen left this view while its page was on the way (its query was cancelled): the page
+  // must not replace the list of the view now shown, whose own page may already have come.
+  if (signal?.aborted) return r.total;
   mutate((d) => setListPage(d, view, 1, r.list, r.total, LIST_PAGE_SIZE, Date.now()));
   return r.total;
 }
@@ -212,6 +215,14 @@ export async function setPinned(indexName: string, isPin: boolean): Promise<void
 /** The send bodies of messages still local to this browser (for a resend). */
 const localBodies = new Map<string, SendTextBody>();
 
+/** A refused send as its bubble shows it; `accountAbnormal` when the account's state was why. */
+export function failureOf(
+  err: unknown,
+): Pick<ChatMessage, 'failed' | 'errMessage' | 'accountAbnormal'> {
+  const abnormal = Boolean(errorData<{ accountStatus: string }>(err).accountStatus);
+  return { failed: true, errMessage: errorText(err), accountAbnormal: abnormal };
+}
+
 async function dispatch(key: string, body: SendTextBody): Promise<void> {
   try {
     const r = await conversationsApi.sendText(body);
@@ -232,7 +243,7 @@ async function dispatch(key: string, body: SendTextBody): Promise<void> {
     if (err instanceof HttpError && err.kind === 'cancelled') return;
     mutate((d) => {
       const m = d.data.messages[key];
-      if (m) d.w('messages')[key] = { ...m, failed: true, errMessage: errorText(err) };
+      if (m) d.w('messages')[key] = { ...m, ...failureOf(err) };
     });
   }
 }
@@ -334,7 +345,7 @@ export async function resendMessage(key: string): Promise<void> {
   } catch (err) {
     mutate((d) => {
       const cur = d.data.messages[key];
-      if (cur) d.w('messages')[key] = { ...cur, failed: true, errMessage: errorText(err) };
+      if (cur) d.w('messages')[key] = { ...cur, ...failureOf(err) };
     });
   }
 }

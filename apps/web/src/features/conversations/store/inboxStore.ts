@@ -9,6 +9,8 @@ export interface ChatMessage extends MessageItem {
   local: boolean;
   /** The text of an own text message recalled while this chat was open (for 重新编辑). */
   recalledText?: string;
+  /** The send was refused for the work account's state (banned, kicked out…): 工作号管理 helps. */
+  accountAbnormal?: boolean;
 }
 
 /** The loaded part of one conversation's messages: ordered keys, oldest first. */

@@ -15,7 +15,8 @@ import { listViewOf, viewKey, viewReady, type ListView } from './listView.ts';
 export function useListQuery(view: ListView): Error | null {
   const { error } = useQuery({
     queryKey: inboxKeys.list(viewKey(view)),
-    queryFn: () => loadListFirstPage(view),
+    // Reading `signal` lets the query be cancelled once nothing shows it (a view left).
+    queryFn: ({ signal }) => loadListFirstPage(view, signal),
     enabled: viewReady(view),
     staleTime: Infinity,
     gcTime: 0,

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, DB_KIND } from '../../test/support.ts';
 import type { Database } from '../platform/db.ts';
-import { gapOf, laneUsage, refundLane, reserveLane, type LanePace } from './lanes.ts';
+import { gapOf, laneUsage, refundLane, reserveLane, type LanePace } from './lanes.repository.ts';
 
 // The lanes of the scheduler: slots spaced by the pace, the daily cap, refunds, and (PostgreSQL)
 // many claims at once never passing the cap.

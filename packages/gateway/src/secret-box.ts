@@ -1,15 +1,15 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 
 const VERSION = 'v1';
-const SECRET_NAME = 'wa_auth_key';
 
 /**
- * AES-256-GCM for the session secrets at rest. Each value is bound to where it lives (the
- * `context`: session, key type and id), so a row copied to another place does not open.
+ * AES-256-GCM for secrets at rest (an adapter's session keys, a tenant's provider keys). Each
+ * value is bound to where it lives (the `context`, e.g. session, key type and id, or tenant and
+ * setting), so a value copied to another place does not open.
  */
 export class SecretBox {
   constructor(private readonly key: Buffer) {
-    if (key.length !== 32) throw new Error('the WhatsApp auth key must be 32 bytes');
+    if (key.length !== 32) throw new Error('a secret box key must be 32 bytes');
   }
 
   seal(plain: string, context: string): string {
@@ -31,11 +31,15 @@ export class SecretBox {
   }
 }
 
-/** The box of WA_AUTH_KEY when set, else of a key the server keeps (`server_secrets`). */
+/**
+ * The box of `envKey` when the operator set one, else of a 32-byte key the server keeps under
+ * `name` (`sharedSecret` creates it once; every instance agrees).
+ */
 export async function openSecretBox(
   sharedSecret: (name: string) => Promise<string>,
   envKey: Buffer | undefined,
+  name: string,
 ): Promise<SecretBox> {
   if (envKey) return new SecretBox(envKey);
-  return new SecretBox(Buffer.from(await sharedSecret(SECRET_NAME), 'base64url'));
+  return new SecretBox(Buffer.from(await sharedSecret(name), 'base64url'));
 }

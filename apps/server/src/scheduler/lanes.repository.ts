@@ -1,4 +1,5 @@
-import { sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
+import { schedulerLanes } from '../db/schema/index.ts';
 import type { DbOrTx, Tx } from '../platform/db.ts';
 import { rowsOf } from '../platform/db.ts';
 
@@ -171,4 +172,13 @@ export async function laneUsage(db: DbOrTx, keys: string[], day: string) {
       )}) and day = ${day}`),
   );
   return new Map(rows.map((r) => [r.key, Number(r.used)]));
+}
+
+/** One lane's count of a day; 0 when it has no row. */
+export async function laneUsed(db: DbOrTx, key: string, day: string): Promise<number> {
+  const [row] = await db
+    .select({ used: schedulerLanes.used })
+    .from(schedulerLanes)
+    .where(and(eq(schedulerLanes.key, key), eq(schedulerLanes.day, day)));
+  return row?.used ?? 0;
 }

@@ -1,29 +1,17 @@
 import { parseIndexName } from '@cst/shared';
-import { and, eq } from 'drizzle-orm';
-import { messageHides } from '../../db/schema/index.ts';
 import type { AuthContext } from '../../platform/auth-context.ts';
 import type { DbOrTx } from '../../platform/db.ts';
 import { fail } from '../../platform/errors.ts';
-import type { ConversationRow, MessageRow } from '../conversations/conversation.presenter.ts';
-import * as convRepo from '../conversations/conversation.repository.ts';
-import type { ConvScope } from '../conversations/conversation.repository.ts';
-import { convScopeOf, scopeHasConv } from '../conversations/conversation.scope.ts';
+import type { ConversationRow, MessageRow } from './conversation.presenter.ts';
+import * as convRepo from './conversation.repository.ts';
+import { isHidden, type ConvScope } from './conversation.repository.ts';
+import { convScopeOf, scopeHasConv } from './conversation.scope.ts';
 
 /** A message the caller may see, with its conversation. */
 export interface VisibleMessage {
   row: MessageRow;
   conv: ConversationRow;
   scope: ConvScope;
-}
-
-/** Whether a message was hidden for its tenant (`/api/v1/talk/delete`). */
-export async function isHidden(db: DbOrTx, tenantId: string, messageId: number): Promise<boolean> {
-  const rows = await db
-    .select({ id: messageHides.messageId })
-    .from(messageHides)
-    .where(and(eq(messageHides.tenantId, tenantId), eq(messageHides.messageId, messageId)))
-    .limit(1);
-  return rows.length > 0;
 }
 
 /**

@@ -1,0 +1,1 @@
+CREATE INDEX "stat_service_turns_first" ON "stat_service_turns" USING btree ("tenant_id","day") WHERE "stat_service_turns"."first_of_day" and "stat_service_turns"."reply_t" is not null;

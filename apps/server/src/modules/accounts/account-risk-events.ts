@@ -1,0 +1,40 @@
+import type { AccountRisk } from '@cst/shared';
+import type { Deps } from '../../platform/deps.ts';
+
+/** A work account's ban risk changed (after the commit). */
+export interface AccountRiskEvent {
+  tenantId: string;
+  accountId: string;
+  wxid: string;
+  risk: AccountRisk;
+  /** The platform's words for the level reached ('' when back to normal). */
+  reason: string;
+  /** The person who resumed the account, or null when the platform's signals changed it. */
+  by: string | null;
+}
+
+export type AccountRiskHandler = (event: AccountRiskEvent) => void | Promise<void>;
+
+const registry = new WeakMap<Deps, Set<AccountRiskHandler>>();
+
+/**
+ * Registers a handler of risk changes (modules declare it under `on['account.risk']`): the
+ * features whose automated sends an account at 危险 holds pause and resume their tasks by it.
+ */
+export function onAccountRisk(deps: Deps, handler: AccountRiskHandler): () => void {
+  let set = registry.get(deps);
+  if (!set) registry.set(deps, (set = new Set()));
+  set.add(handler);
+  return () => set.delete(handler);
+}
+
+/** Runs the handlers of a risk change; a failing handler is logged. */
+export async function emitAccountRisk(deps: Deps, event: AccountRiskEvent): Promise<void> {
+  for (const handler of registry.get(deps) ?? []) {
+    try {
+      await handler(event);
+    } catch (err) {
+      deps.log.error({ err, accountId: event.accountId }, 'account risk handler failed');
+    }
+  }
+}

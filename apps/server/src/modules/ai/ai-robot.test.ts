@@ -1,0 +1,507 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
+import { BULK_DEFAULT_SETTINGS } from '@cst/shared';
+import {
+  aiRobotChats,
+  conversations,
+  pushEvents,
+  robotJobs,
+  schedulerLanes,
+  workAccounts,
+} from '../../db/schema/index.ts';
+import { useStartedServer, type Session } from '../../../test/support.ts';
+import {
+  addAccount,
+  apiAs,
+  eventually,
+  signIn,
+  type ListedAccount,
+} from '../accounts/account.test-support.ts';
+import { jobsOfAccount } from '../robots/robot-job.repository.ts';
+import {
+  chatOf,
+  createRule,
+  receivedBy,
+  say,
+  settle,
+  waitReceived,
+} from '../robots/robots.test-support.ts';
+import { fakeOpenAi } from './ai.test-support.ts';
+import { aiLaneOf } from './ai-robot.job.ts';
+import { aiReplyKey, aiRobotOf } from './ai-robot.ts';
+
+// Issue 33 §4: the AI robot answers, hands over, stops at its cap, never loops, and a slow
+// provider holds neither the inbound pipeline nor a reply's exactly-once.
+
+const fake = fakeOpenAi();
+const server = useStartedServer({
+  accounts: { simulator: { loginDelayMs: 20 } },
+  scheduler: { pollMs: 100 },
+});
+let demo: Session;
+let acc: ListedAccount;
+let acc2: ListedAccount;
+let n = 0;
+const person = () => `wxid_air${Date.now().toString(36)}${n++}`;
+const replies = (peer: string, w = acc.wxid) => receivedBy(server, demo, w, peer);
+
+async function saveRobot(over: Record<string, unknown> = {}, wxids = [acc.wxid]) {
+  const r = await apiAs(server, demo).post('/task-api/ai-reply/save', {
+    workWxids: wxids,
+    enabled: true,
+    instructions: '你是「小美服饰」的客服，只卖女装。',
+    handoffKeywords: ['人工'],
+    maxRepliesPerConversation: 5,
+    replyDelaySec: 0,
+    ...over,
+  });
+  expect(r.status, r.message).toBe(200);
+  return r.data;
+}
+
+async function saveBulkSettings(over: Record<string, unknown>, workWxid?: string) {
+  const r = await apiAs(server, demo).post('/task-api/bulk-send-task/settings/save', {
+    ...BULK_DEFAULT_SETTINGS,
+    ...over,
+    ...(workWxid ? { workWxid } : {}),
+  });
+  expect(r.status, r.message).toBe(200);
+}
+
+async function idOf(wxid: string) {
+  const [a] = await server.deps.db
+    .select({ id: workAccounts.id })
+    .from(workAccounts)
+    .where(eq(workAccounts.wxid, wxid));
+  return a!.id;
+}
+
+async function laneOf(wxid: string) {
+  const [l] = await server.deps.db
+    .select()
+    .from(schedulerLanes)
+    .where(eq(schedulerLanes.key, aiLaneOf(await idOf(wxid))));
+  return l;
+}
+
+/** The AI jobs of a chat of an account. */
+async function aiJobs(wxid: string, peer: string) {
+  return (await jobsOfAccount(server.deps.db, await idOf(wxid))).filter(
+    (j) => j.kind === 'ai' && j.payload.peerId === peer,
+  );
+}
+
+async function chatState(peer: string) {
+  const [row] = await server.deps.db
+    .select()
+    .from(aiRobotChats)
+    .where(eq(aiRobotChats.peerId, peer));
+  return row;
+}
+
+async function jobsFor(peer: string) {
+  return (await jobsOfAccount(server.deps.db, (await accountId(acc.wxid))!)).filter(
+    (j) => j.kind === 'ai' && j.payload.peerId === peer,
+  );
+}
+
+async function accountId(wxid: string) {
+  const [c] = await server.deps.db
+    .select({ id: conversations.workAccountId })
+    .from(conversations)
+    .where(eq(conversations.workWxid, wxid))
+    .limit(1);
+  return c?.id;
+}
+
+beforeAll(async () => {
+  await fake.listen();
+  const c = server.deps.config;
+  c.ai = { baseUrl: fake.baseUrl, apiKey: 'sk-robot', model: 'gpt-test', sttModel: null };
+  c.allowPrivateNetwork = true;
+  c.aiTimeoutMs = 10_000;
+  demo = await signIn(server, 'demo');
+  acc = await addAccount(server, demo, { nickname: '客服小美' });
+  acc2 = await addAccount(server, demo, { nickname: '客服小帅' });
+  await apiAs(server, demo).post('/sim-api/config', { trafficPerMinute: 0, failRate: 0 });
+  // The tenant's mass-send pacing without gaps: replies paced by the robot's least gap only.
+  await saveBulkSettings({ messageIntervalSec: 0, jitterSec: 0 });
+  fake.state.answer = () => ({ text: '您好，我是小美，请问想看哪款？' });
+  await saveRobot();
+});
+afterAll(async () => {
+  await fake.close();
+});
+
+describe('settings', () => {
+  it('reads back what was saved, per account and for the tenant', async () => {
+    const api = apiAs(server, demo);
+    const one = await api.post<{ workWxids: string[]; handoffKeywords: string[] }>(
+      '/task-api/ai-reply/get',
+      { workWxid: acc.wxid },
+    );
+    expect(one.data).toMatchObject({
+      workWxids: [acc.wxid],
+      enabled: true,
+      handoffKeywords: ['人工'],
+      maxRepliesPerConversation: 5,
+    });
+    const all = await api.post<{ workWxids: string[] }>('/task-api/ai-reply/get', {});
+    expect(all.data.workWxids).toEqual([acc.wxid]);
+    const bad = await api.post('/task-api/ai-reply/save', { workWxids: [], enabled: true });
+    expect([bad.status, bad.message]).toEqual([400, '请选择工作号']);
+  });
+});
+
+describe('answering', () => {
+  it('answers a single chat through the outbox as the robot, from the right context', async () => {
+    const p = person();
+    const before = fake.chats().length;
+    await say(server, demo, acc.wxid, p, '你好，有连衣裙吗');
+    const got = await waitReceived(server, demo, acc.wxid, p, 1);
+    expect(got[0]!.content).toBe('您好，我是小美，请问想看哪款？');
+    const chat = await chatOf(server, demo, acc.wxid, p);
+    const sent = chat.filter((m) => m.sendSide === 1);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.sender).toMatchObject({ kind: 'robot', name: 'AI 机器人' });
+    const req = fake.chats().slice(before)[0]!;
+    expect(req.prompt).toContain('小美服饰');
+    expect(req.prompt).toContain('user: 你好，有连衣裙吗');
+    expect((await chatState(p))?.replies).toBe(1);
+  });
+
+  it('does not answer group chats or its own accounts', async () => {
+    const calls = fake.chats().length;
+    await say(server, demo, acc.wxid, 'room_ai_1@chatroom', '你好', {
+      talkType: 2,
+      memberWxid: person(),
+    });
+    // Another work account of the tenant (whose robot may answer too): no loop starts.
+    await saveRobot({}, [acc.wxid, acc2.wxid]);
+    await say(server, demo, acc.wxid, acc2.wxid, '你好');
+    await settle(server);
+    expect(await replies(acc2.wxid)).toHaveLength(0);
+    expect(fake.chats()).toHaveLength(calls);
+    expect(aiRobotOf(server.deps).stats.get('ownAccount')).toBeGreaterThan(0);
+  });
+
+  it('lets keyword rules win where they match', async () => {
+    await createRule(server, demo, {
+      keywords: ['退货地址'],
+      replies: [{ kind: 'text', content: '退货地址：杭州市西湖区 1 号' }],
+    });
+    const p = person();
+    const calls = fake.chats().length;
+    await say(server, demo, acc.wxid, p, '请问退货地址是哪里');
+    const got = await waitReceived(server, demo, acc.wxid, p, 1);
+    await settle(server);
+    expect(got.map((m) => m.content)).toEqual(['退货地址：杭州市西湖区 1 号']);
+    expect(await replies(p)).toHaveLength(1);
+    expect(fake.chats()).toHaveLength(calls);
+  });
+});
+
+describe('a burst in one chat', () => {
+  it('makes one reply waiting, due after the last message, that answers with all in view', async () => {
+    await saveRobot({ replyDelaySec: 3600 });
+    const p = person();
+    try {
+      const before = server.deps.now();
+      for (const t of ['你好', '在吗', '这条连衣裙有 M 码吗'])
+        await say(server, demo, acc.wxid, p, t);
+      await settle(server);
+      const jobs = await jobsFor(p);
+      expect(jobs).toHaveLength(1);
+      expect(jobs[0]!.state).toBe('queued');
+      expect(jobs[0]!.dueAt).toBeGreaterThanOrEqual(before + 3600_000);
+      await server.deps.db
+        .update(robotJobs)
+        .set({ dueAt: server.deps.now() - 1 })
+        .where(eq(robotJobs.id, jobs[0]!.id));
+    } finally {
+      await saveRobot();
+    }
+    const calls = fake.chats().length;
+    await server.scheduler.drain();
+    await waitReceived(server, demo, acc.wxid, p, 1);
+    await settle(server);
+    expect(await replies(p)).toHaveLength(1);
+    const asked = fake.chats().slice(calls);
+    expect(asked).toHaveLength(1);
+    expect(asked[0]!.prompt).toContain('user: 这条连衣裙有 M 码吗');
+  });
+});
+
+describe('handing over', () => {
+  it('hands over on a handoff keyword: open, unassigned, seats told, silent after', async () => {
+    const p = person();
+    await say(server, demo, acc.wxid, p, '在吗');
+    await waitReceived(server, demo, acc.wxid, p, 1);
+    const index = `1__${p}__${acc.wxid}`;
+    const api = apiAs(server, demo);
+    expect(
+      (await api.post('/main-api/conv/assign', { index_name: index, uid: demo.uid })).status,
+    ).toBe(200);
+    await api.post('/main-api/conv/status', { index_name: index, status: 'pending' });
+    const calls = fake.chats().length;
+    await say(server, demo, acc.wxid, p, '我要转人工');
+    await settle(server);
+    const [conv] = await server.deps.db
+      .select()
+      .from(conversations)
+      .where(and(eq(conversations.peerId, p), eq(conversations.workWxid, acc.wxid)));
+    expect(conv).toMatchObject({ status: 'open', assigneeUid: null });
+    expect(await chatState(p)).toMatchObject({ handoffReason: 'keyword' });
+    const pushes = await server.deps.db
+      .select()
+      .from(pushEvents)
+      .where(eq(pushEvents.event, 'aiHandoff'));
+    expect(pushes.map((x) => x.data)).toContainEqual({
+      index_name: index,
+      workWxid: acc.wxid,
+      peerId: p,
+      reason: 'keyword',
+    });
+    await say(server, demo, acc.wxid, p, '还有人吗');
+    await settle(server);
+    expect(await replies(p)).toHaveLength(1);
+    expect(fake.chats()).toHaveLength(calls);
+  });
+
+  it('stops in a chat once a seat writes there', async () => {
+    const p = person();
+    await say(server, demo, acc.wxid, p, '你好');
+    await waitReceived(server, demo, acc.wxid, p, 1);
+    const sent = await apiAs(server, demo).post('/main-api/conv/send-text', {
+      workWxid: acc.wxid,
+      receiver_id: p,
+      talkType: 1,
+      content: '我是真人客服，您好',
+      sendingUUid: randomUUID(),
+    });
+    expect(sent.status, sent.message).toBe(200);
+    await waitReceived(server, demo, acc.wxid, p, 2);
+    await settle(server);
+    const calls = fake.chats().length;
+    await say(server, demo, acc.wxid, p, '好的，谢谢');
+    await settle(server);
+    expect(await replies(p)).toHaveLength(2);
+    expect(fake.chats()).toHaveLength(calls);
+    expect(await chatState(p)).toMatchObject({ handoffReason: 'seat' });
+  });
+
+  it('stops at its cap per conversation and hands the chat over', async () => {
+    await saveRobot({ maxRepliesPerConversation: 2 });
+    try {
+      const p = person();
+      for (let i = 1; i <= 2; i++) {
+        await say(server, demo, acc.wxid, p, `问题 ${i}`);
+        await waitReceived(server, demo, acc.wxid, p, i);
+      }
+      await say(server, demo, acc.wxid, p, '问题 3');
+      await settle(server);
+      expect(await replies(p)).toHaveLength(2);
+      expect(await chatState(p)).toMatchObject({ replies: 2, handoffReason: 'cap' });
+    } finally {
+      await saveRobot();
+    }
+  });
+});
+
+describe('a slow or failing provider', () => {
+  it('never holds the inbound pipeline: keyword replies go out while the model is slow', async () => {
+    await createRule(server, demo, {
+      keywords: ['营业时间'],
+      replies: [{ kind: 'text', content: '9:00–18:00' }],
+    });
+    server.deps.config.aiTimeoutMs = 1000;
+    fake.state.answer = () => ({ text: '太慢了', delayMs: 4000 });
+    try {
+      const slow = person();
+      const quick = person();
+      await say(server, demo, acc.wxid, slow, '你好');
+      await say(server, demo, acc.wxid, quick, '营业时间？');
+      const got = await waitReceived(server, demo, acc.wxid, quick, 1);
+      expect(got[0]!.content).toBe('9:00–18:00');
+      // The timed-out reply is queued again for later, not lost and not sent.
+      const job = await eventually(async () => {
+        const [j] = await jobsFor(slow);
+        return j && j.state === 'queued' && j.attempts === 1 ? j : undefined;
+      });
+      expect(job.dueAt).toBeGreaterThan(server.deps.now());
+      expect(await replies(slow)).toHaveLength(0);
+    } finally {
+      server.deps.config.aiTimeoutMs = 10_000;
+      fake.state.answer = () => ({ text: '您好，我是小美，请问想看哪款？' });
+    }
+  });
+
+  it('neither loses nor repeats a reply when an instance dies mid-reply', async () => {
+    const p = person();
+    const id = (await accountId(acc.wxid))!;
+    // Queue the job, then make it look claimed by an instance that died (lease lapsed).
+    fake.state.answer = () => ({ text: '稍等，我帮您查一下' });
+    await saveRobot({ replyDelaySec: 3600 });
+    await say(server, demo, acc.wxid, p, '我的快递到哪了');
+    await settle(server);
+    const [job] = await jobsFor(p);
+    expect(job).toMatchObject({ state: 'queued' });
+    await server.deps.db
+      .update(robotJobs)
+      .set({
+        state: 'claimed',
+        leaseOwner: 'dead-instance',
+        leaseUntil: server.deps.now() - 1,
+        dueAt: server.deps.now() - 1,
+        attempts: 1,
+      })
+      .where(eq(robotJobs.id, job!.id));
+    await saveRobot();
+    await server.scheduler.drain();
+    const got = await waitReceived(server, demo, acc.wxid, p, 1);
+    expect(got[0]!.content).toBe('稍等，我帮您查一下');
+    // And once more as if it died after storing the reply: nothing is stored twice.
+    await server.deps.db
+      .update(robotJobs)
+      .set({ state: 'claimed', leaseOwner: 'dead-instance', leaseUntil: server.deps.now() - 1 })
+      .where(eq(robotJobs.id, job!.id));
+    const calls = fake.chats().length;
+    await server.scheduler.drain();
+    await settle(server);
+    expect(await replies(p)).toHaveLength(1);
+    expect(fake.chats()).toHaveLength(calls);
+    expect(job!.key).toBe(aiReplyKey(id, job!.payload.msgId!));
+    fake.state.answer = () => ({ text: '您好，我是小美，请问想看哪款？' });
+  });
+
+  it('stops answering when the month’s budget is spent', async () => {
+    const api = apiAs(server, demo);
+    await api.post('/main-api/ai/settings/save', { enabled: true, monthlyTokenBudget: 1 });
+    try {
+      const p = person();
+      const calls = fake.chats().length;
+      await say(server, demo, acc.wxid, p, '你好');
+      // Due after the lane's pace since the last reply.
+      const job = await eventually(async () => {
+        const [j] = await jobsFor(p);
+        return j?.state === 'skipped' ? j : undefined;
+      });
+      expect(job.result).toBe('aiBudgetSpent');
+      expect(await replies(p)).toHaveLength(0);
+      expect(fake.chats()).toHaveLength(calls);
+    } finally {
+      await api.post('/main-api/ai/settings/save', { enabled: true, monthlyTokenBudget: null });
+    }
+  });
+});
+
+describe('pacing, caps, business hours and ban risk', () => {
+  it('paces replies like the account’s mass sends', async () => {
+    await saveBulkSettings({ messageIntervalSec: 120, jitterSec: 0 }, acc2.wxid);
+    await saveRobot({}, [acc2.wxid]);
+    try {
+      const first = person();
+      await say(server, demo, acc2.wxid, first, '你好');
+      await waitReceived(server, demo, acc2.wxid, first, 1);
+      const lane = await laneOf(acc2.wxid);
+      expect(lane!.nextAt - server.deps.now()).toBeGreaterThan(100_000);
+      // The next chat waits for the account's gap, not answered meanwhile.
+      const second = person();
+      await say(server, demo, acc2.wxid, second, '在吗');
+      await settle(server);
+      expect((await aiJobs(acc2.wxid, second)).map((j) => j.state)).toEqual(['queued']);
+      expect(await replies(second, acc2.wxid)).toHaveLength(0);
+      // Once the gap has passed (moved here), it is answered.
+      await server.deps.db
+        .update(schedulerLanes)
+        .set({ nextAt: 0 })
+        .where(eq(schedulerLanes.key, aiLaneOf(await idOf(acc2.wxid))));
+      await server.scheduler.drain();
+      await waitReceived(server, demo, acc2.wxid, second, 1);
+    } finally {
+      await saveBulkSettings({ messageIntervalSec: 0, jitterSec: 0 }, acc2.wxid);
+    }
+  });
+
+  it('stops for the day at its daily cap', async () => {
+    await server.deps.db
+      .update(schedulerLanes)
+      .set({ nextAt: 0 })
+      .where(eq(schedulerLanes.key, aiLaneOf(await idOf(acc2.wxid))));
+    // The replies of the day so far, and one more.
+    const used = (await laneOf(acc2.wxid))!.used;
+    await saveRobot({ dailyCap: used + 1 }, [acc2.wxid]);
+    try {
+      const p = person();
+      await say(server, demo, acc2.wxid, p, '你好');
+      await waitReceived(server, demo, acc2.wxid, p, 1);
+      await server.deps.db
+        .update(schedulerLanes)
+        .set({ nextAt: 0 })
+        .where(eq(schedulerLanes.key, aiLaneOf(await idOf(acc2.wxid))));
+      const late = person();
+      await say(server, demo, acc2.wxid, late, '你好');
+      await settle(server);
+      expect((await laneOf(acc2.wxid))!.used).toBe(used + 1);
+      expect((await aiJobs(acc2.wxid, late)).map((j) => j.state)).toEqual(['queued']);
+      expect(await replies(late, acc2.wxid)).toHaveLength(0);
+    } finally {
+      await saveRobot({ enabled: false }, [acc2.wxid]);
+    }
+  });
+
+  it('keeps quiet out of business hours, where the out-of-hours reply answers', async () => {
+    const api = apiAs(server, demo);
+    const closed = await api.post('/task-api/business-hours/save', {
+      enabled: true,
+      week: [[], [], [], [], [], [], []],
+      reply: '现在是休息时间，明天回复您',
+    });
+    expect(closed.status, closed.message).toBe(200);
+    try {
+      const p = person();
+      const calls = fake.chats().length;
+      const hours = aiRobotOf(server.deps).stats.get('hours') ?? 0;
+      await say(server, demo, acc.wxid, p, '你好，有连衣裙吗');
+      const got = await waitReceived(server, demo, acc.wxid, p, 1);
+      await settle(server);
+      expect(got.map((m) => m.content)).toEqual(['现在是休息时间，明天回复您']);
+      expect(await replies(p)).toHaveLength(1);
+      expect(fake.chats()).toHaveLength(calls);
+      expect(aiRobotOf(server.deps).stats.get('hours')).toBe(hours + 1);
+    } finally {
+      await api.post('/task-api/business-hours/save', {
+        enabled: false,
+        week: [[], [], [], [], [], [], []],
+        reply: '',
+      });
+    }
+  });
+
+  it('sends nothing while the account is at ban risk 危险, and answers once resumed', async () => {
+    const id = await idOf(acc.wxid);
+    await server.deps.db
+      .update(workAccounts)
+      .set({ risk: 'danger' })
+      .where(eq(workAccounts.id, id));
+    const p = person();
+    try {
+      await say(server, demo, acc.wxid, p, '你好');
+      await settle(server);
+      expect((await aiJobs(acc.wxid, p)).map((j) => j.state)).toEqual(['queued']);
+      expect(await replies(p)).toHaveLength(0);
+    } finally {
+      await server.deps.db
+        .update(workAccounts)
+        .set({ risk: 'normal' })
+        .where(eq(workAccounts.id, id));
+    }
+    await server.deps.db
+      .update(schedulerLanes)
+      .set({ nextAt: 0 })
+      .where(eq(schedulerLanes.key, aiLaneOf(id)));
+    await server.scheduler.drain();
+    await waitReceived(server, demo, acc.wxid, p, 1);
+  });
+});

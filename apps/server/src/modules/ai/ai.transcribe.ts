@@ -1,0 +1,54 @@
+import type { Deps } from '../../platform/deps.ts';
+import { fail } from '../../platform/errors.ts';
+import { storageOf } from '../../storage/storage.ts';
+import { accountRuntimeOf } from '../accounts/index.ts';
+import type { ConversationRow, MessageRow } from '../conversations/index.ts';
+import { mediaOf } from '../media/index.ts';
+import { aiOf } from './ai.provider.ts';
+import * as repo from './ai.repository.ts';
+
+/** Whether the chat platform transcribes voice messages itself. */
+export function platformTranscribes(deps: Deps): boolean {
+  return accountRuntimeOf(deps).gateway.capabilities.has('voiceToText');
+}
+
+/** A transcript stored before for a message, if any. */
+export function cachedTranscript(deps: Deps, messageId: number): Promise<string | null> {
+  return repo.transcriptOf(deps.db, messageId);
+}
+
+/**
+ * Voice to text through the AI provider's `audio/transcriptions` (docs/ai.md), once per message:
+ * the transcript is stored and answered again from there. 409 without a provider or a
+ * transcription model.
+ */
+export async function transcribeVoice(
+  deps: Deps,
+  row: MessageRow,
+  conv: ConversationRow,
+): Promise<string> {
+  const cached = await repo.transcriptOf(deps.db, row.id);
+  if (cached !== null) return cached;
+  const ai = aiOf(deps);
+  // Before the download: no provider, no work.
+  await ai.need(row.tenantId);
+  const file = await mediaOf(deps).media.fileOfMessage(row, conv.workWxid);
+  const data = await storageOf(deps).read(file.key);
+  if (!data) throw fail.notFound('notMediaMessage');
+  const text = await ai.transcribe(row.tenantId, {
+    data,
+    fileName: row.fileName || `voice-${row.id}${extOf(file.mime)}`,
+    mime: file.mime,
+  });
+  await repo.saveTranscript(deps.db, { messageId: row.id, tenantId: row.tenantId, text });
+  return text;
+}
+
+function extOf(mime: string): string {
+  if (mime.includes('ogg')) return '.ogg';
+  if (mime.includes('mpeg') || mime.includes('mp3')) return '.mp3';
+  if (mime.includes('wav')) return '.wav';
+  if (mime.includes('amr')) return '.amr';
+  if (mime.includes('mp4') || mime.includes('m4a')) return '.m4a';
+  return '.bin';
+}

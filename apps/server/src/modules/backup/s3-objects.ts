@@ -1,0 +1,94 @@
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { ListObjectsV2Command } from '@aws-sdk/client-s3';
+import type { ObjectStorage } from '../../storage/object-storage.ts';
+import type { S3Storage } from '../../storage/s3-storage.ts';
+import { BackupError, listFiles } from './backup-archive.ts';
+
+// With STORAGE=s3 the stored files are objects of a bucket. A backup lists them (the archive's
+// `s3-objects.tsv`: key and size), or with BACKUP_S3_OBJECTS=copy / `--copy-objects` copies them
+// into the archive under `objects/<key>`; a restore puts copied objects back into the bucket of
+// its own settings (a new, empty one after the old was lost) or, with local storage, into
+// DATA_DIR/files (docs/operations.md).
+
+/** The archive's list of the bucket's objects (list mode): `key<TAB>size` lines, sorted. */
+export const OBJECT_LIST = 's3-objects.tsv';
+/** The archive's folder of copied objects (copy mode). */
+export const OBJECTS_DIR = 'objects';
+/** Browser uploads not yet confirmed (modules/files' INCOMING_PREFIX): never part of a backup. */
+const INCOMING_PREFIX = 'incoming/';
+
+/** Every object of the bucket but unconfirmed browser uploads (`incoming/`): key and size. */
+export async function* bucketObjects(
+  store: S3Storage,
+): AsyncGenerator<{ key: string; size: number }> {
+  let token: string | undefined;
+  do {
+    const page = await store.client.send(
+      new ListObjectsV2Command({ Bucket: store.settings.bucket, ContinuationToken: token }),
+    );
+    for (const o of page.Contents ?? []) {
+      if (!o.Key || o.Key.startsWith(INCOMING_PREFIX) || o.Key.endsWith('/')) continue;
+      yield { key: o.Key, size: o.Size ?? 0 };
+    }
+    token = page.IsTruncated ? page.NextContinuationToken : undefined;
+  } while (token);
+}
+
+/** Writes the list of the bucket's objects into `into/s3-objects.tsv`; how many there are. */
+export async function listObjectsInto(store: S3Storage, into: string): Promise<number> {
+  const lines: string[] = [];
+  for await (const o of bucketObjects(store)) lines.push(`${o.key}\t${o.size}`);
+  lines.sort();
+  await fsp.writeFile(path.join(into, OBJECT_LIST), lines.map((l) => `${l}\n`).join(''));
+  return lines.length;
+}
+
+/**
+ * Downloads the bucket's objects into `into` (`<key>` below it), skipping those already there.
+ * Objects never change once written, so, as with local files, one pass before the database
+ * snapshot and one after leave every object the snapshot refers to in the backup.
+ */
+export async function stageObjects(store: S3Storage, into: string): Promise<void> {
+  for await (const { key } of bucketObjects(store)) {
+    const target = path.join(into, ...key.split('/'));
+    if (fs.existsSync(target)) continue;
+    const obj = await store.get(key);
+    if (!obj) continue; // deleted since the listing
+    await fsp.mkdir(path.dirname(target), { recursive: true });
+    const tmp = `${target}.part`;
+    await pipeline(obj.stream, fs.createWriteStream(tmp, { mode: 0o600 }));
+    await fsp.rename(tmp, target);
+  }
+}
+
+/**
+ * Puts the objects of an extracted archive (`from`, `<key>` below it) into a bucket: those it
+ * lacks are written; one it holds with the same size is left as it is (a restore into the bucket
+ * that survived, or run again). An object of the same key and another size refuses the restore
+ * before anything is written. Returns how many were written and how many were there already.
+ */
+export async function putObjectsBack(
+  store: ObjectStorage,
+  from: string,
+): Promise<{ written: number; present: number }> {
+  const keys = await listFiles(from);
+  const missing: string[] = [];
+  for (const key of keys) {
+    const size = (await fsp.stat(path.join(from, ...key.split('/')))).size;
+    const there = await store.stat(key);
+    if (!there) missing.push(key);
+    else if (there.size !== size) {
+      throw new BackupError(
+        `the bucket already holds ${key} with other bytes (${there.size} bytes, the backup's ` +
+          `${size}): restore into a new, empty bucket`,
+      );
+    }
+  }
+  for (const key of missing) {
+    await store.put(key, fs.createReadStream(path.join(from, ...key.split('/'))));
+  }
+  return { written: missing.length, present: keys.length - missing.length };
+}

@@ -1,0 +1,22 @@
+import { WS_EVENTS, type FlushContactorPush } from '@cst/shared';
+import type { Deps } from '../../platform/deps.ts';
+import { realtimeOf } from '../../realtime/realtime.ts';
+import { countsOf } from './contact.repository.ts';
+
+/** A work account whose contacts changed. */
+export interface ContactsAccount {
+  id: string;
+  tenantId: string;
+  wxid: string;
+}
+
+/** Tells the account's viewers that its contacts changed, with the new counts (`flushContactor`). */
+export async function announceContacts(deps: Deps, account: ContactsAccount): Promise<void> {
+  const counts = await countsOf(deps.db, account.id);
+  const data: FlushContactorPush = { wxid: account.wxid, ...counts };
+  await realtimeOf(deps).publish(account.tenantId, {
+    event: WS_EVENTS.flushContactor,
+    data,
+    workAccountId: account.id,
+  });
+}

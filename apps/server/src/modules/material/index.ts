@@ -1,0 +1,6 @@
+// The material module's front door: material turned into the messages it sends.
+export {
+  type ContentMessage,
+  materialForUse,
+  resolveMaterialMessages,
+} from './material-content.ts';

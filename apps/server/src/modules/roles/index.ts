@@ -1,0 +1,2 @@
+// The roles module's front door: a role by id.
+export { findRole } from './roles.repository.ts';
