@@ -10,6 +10,7 @@ import {
   type SimulatorOptions,
 } from '../../gateway/index.ts';
 import type { Deps } from '../../platform/deps.ts';
+import { FreshCache } from '../../platform/fresh-cache.ts';
 import { AccountEventsService } from './account-events.service.ts';
 import { LeaseManager, type LeaseOptions } from './account-lease.ts';
 import type { AccountEventHandler, AccountEventName, AccountRef } from './account-ref.ts';
@@ -64,7 +65,7 @@ export class AccountRuntime {
   private loginSync: LoginSync | null = null;
   private starting: Promise<void> | null = null;
   private readonly handlers = new Map<AccountEventName, Set<AccountEventHandler<never>>>();
-  private readonly cache = new Map<string, { ref: AccountRef; at: number }>();
+  private readonly cache = new FreshCache<AccountRef>(CACHE_MS);
   private unsubscribe: (() => void)[] = [];
 
   constructor(
@@ -158,21 +159,19 @@ export class AccountRuntime {
 
   /** The account of a platform id (cached briefly: events come in bursts). */
   async accountOf(wxid: string): Promise<AccountRef | null> {
-    const hit = this.cache.get(wxid);
-    if (hit && Date.now() - hit.at < CACHE_MS) return hit.ref;
+    const hit = this.cache.peek(wxid);
+    if (hit) return hit;
+    const stamp = this.cache.mark(wxid);
     const row = await repo.findByWxid(this.deps.db, wxid);
-    if (!row) {
-      this.cache.delete(wxid);
-      return null;
-    }
+    if (!row) return null;
     const ref = { id: row.id, tenantId: row.tenantId, wxid: row.wxid };
-    this.cache.set(wxid, { ref, at: Date.now() });
+    this.cache.keep(wxid, ref, stamp);
     return ref;
   }
 
   /** Forgets cached accounts (after a delete). */
   forget(wxids: string[]): void {
-    for (const w of wxids) this.cache.delete(w);
+    for (const w of wxids) this.cache.forget(w);
   }
 
   private async dispatch<K extends AccountEventName>(name: K, ev: GatewayEvents[K]): Promise<void> {

@@ -7,6 +7,7 @@ import {
 } from '@cst/shared';
 import type { InboundMessageEvent } from '../../gateway/index.ts';
 import type { Deps } from '../../platform/deps.ts';
+import { FreshCache } from '../../platform/fresh-cache.ts';
 import { realtimeOf } from '../../realtime/realtime.ts';
 import type { AccountRef } from '../accounts/index.ts';
 import { type ConversationRow, type MessageRow, convUpdatePush } from '../conversations/index.ts';
@@ -57,9 +58,9 @@ export function wantsHuman(text: string, keywords: readonly string[]): boolean {
  * pipeline. Hands a chat over to the seats on a handoff keyword, at its cap, or when a seat writes.
  */
 export class AiRobot {
-  private readonly settings = new Map<string, { at: number; row: repo.AiRobotRow | null }>();
-  private readonly providers = new Map<string, { at: number; ok: boolean }>();
-  private readonly accounts = new Map<string, { at: number; ok: boolean }>();
+  private readonly settings = new FreshCache<repo.AiRobotRow | null>(SETTINGS_TTL_MS);
+  private readonly providers = new FreshCache<boolean>(SETTINGS_TTL_MS);
+  private readonly accounts = new FreshCache<boolean>(SETTINGS_TTL_MS);
   readonly hours: BusinessHoursService;
   /** Outcomes since start (tests, operations). */
   readonly stats = new Map<AiRobotOutcome, number>();
@@ -70,17 +71,13 @@ export class AiRobot {
 
   /** Drops the cached settings (after a save here or on another instance). */
   forget(): void {
-    this.settings.clear();
-    this.providers.clear();
+    this.settings.forget();
+    this.providers.forget();
   }
 
   /** An account's robot settings, cached a few seconds (every received message asks). */
-  async robotOf(accountId: string): Promise<repo.AiRobotRow | null> {
-    const hit = this.settings.get(accountId);
-    if (hit && Date.now() - hit.at < SETTINGS_TTL_MS) return hit.row;
-    const row = await repo.robotOf(this.deps.db, accountId);
-    this.settings.set(accountId, { at: Date.now(), row });
-    return row;
+  robotOf(accountId: string): Promise<repo.AiRobotRow | null> {
+    return this.settings.get(accountId, () => repo.robotOf(this.deps.db, accountId));
   }
 
   private count(o: AiRobotOutcome): AiRobotOutcome {
@@ -138,23 +135,17 @@ export class AiRobot {
   }
 
   /** Whether a wxid is a work account of the tenant (cached a few seconds per wxid). */
-  private async isOwnAccount(tenantId: string, wxid: string): Promise<boolean> {
-    const key = `${tenantId}:${wxid}`;
-    const hit = this.accounts.get(key);
-    if (hit && Date.now() - hit.at < SETTINGS_TTL_MS) return hit.ok;
-    const ok = await isTenantAccount(this.deps.db, tenantId, wxid);
-    if (this.accounts.size > 10_000) this.accounts.clear();
-    this.accounts.set(key, { at: Date.now(), ok });
-    return ok;
+  private isOwnAccount(tenantId: string, wxid: string): Promise<boolean> {
+    return this.accounts.get(`${tenantId}:${wxid}`, () =>
+      isTenantAccount(this.deps.db, tenantId, wxid),
+    );
   }
 
   /** Whether the tenant has an AI provider (cached a few seconds: every message asks). */
-  private async hasProvider(tenantId: string): Promise<boolean> {
-    const hit = this.providers.get(tenantId);
-    if (hit && Date.now() - hit.at < SETTINGS_TTL_MS) return hit.ok;
-    const ok = Boolean((await aiOf(this.deps).resolve(tenantId)).provider);
-    this.providers.set(tenantId, { at: Date.now(), ok });
-    return ok;
+  private hasProvider(tenantId: string): Promise<boolean> {
+    return this.providers.get(tenantId, async () =>
+      Boolean((await aiOf(this.deps).resolve(tenantId)).provider),
+    );
   }
 
   /** Whether a keyword rule answers the message (keyword rules win). */

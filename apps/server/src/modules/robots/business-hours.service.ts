@@ -8,6 +8,7 @@ import type { InboundMessageEvent } from '../../gateway/index.ts';
 import type { AuthContext } from '../../platform/auth-context.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { fail } from '../../platform/errors.ts';
+import { FreshCache } from '../../platform/fresh-cache.ts';
 import { Scheduler } from '../../scheduler/scheduler.ts';
 import type { AccountRef } from '../accounts/index.ts';
 import { visibleConversation } from '../conversations/index.ts';
@@ -39,25 +40,21 @@ function tenantOf(auth: AuthContext): string {
  * off period, so a contact gets it at most once per period whatever arrives and on any instance.
  */
 export class BusinessHoursService {
-  private readonly cache = new Map<string, { rows: BusinessHoursRow[]; at: number }>();
+  private readonly cache = new FreshCache<BusinessHoursRow[]>(CACHE_MS);
 
   constructor(private readonly deps: Deps) {}
 
   /** Drops a tenant's cached settings (on this instance). */
   forget(tenantId: string): void {
-    this.cache.delete(tenantId);
+    this.cache.forget(tenantId);
   }
 
   /**
    * A tenant's settings, cached: every received message asks, and a tenant without business
    * hours must cost no query.
    */
-  private async rowsOf(tenantId: string): Promise<BusinessHoursRow[]> {
-    const hit = this.cache.get(tenantId);
-    if (hit && Date.now() - hit.at < CACHE_MS) return hit.rows;
-    const rows = await repo.hoursRows(this.deps.db, tenantId);
-    this.cache.set(tenantId, { rows, at: Date.now() });
-    return rows;
+  private rowsOf(tenantId: string): Promise<BusinessHoursRow[]> {
+    return this.cache.get(tenantId, () => repo.hoursRows(this.deps.db, tenantId));
   }
 
   /** The rows that apply to a group: its own, else its nearest ancestor's, else the default. */

@@ -14,6 +14,7 @@ import type { InboundMessageEvent } from '../../gateway/index.ts';
 import type { AuthContext } from '../../platform/auth-context.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { AppError, fail } from '../../platform/errors.ts';
+import { FreshCache } from '../../platform/fresh-cache.ts';
 import {
   type GuardedSend,
   type ConversationRow,
@@ -61,23 +62,19 @@ function tenantOf(auth: AuthContext): string {
 
 /** Sensitive words of a tenant and the record of messages that contained one. */
 export class SensitiveService {
-  private readonly cache = new Map<string, { words: string[]; at: number }>();
-  private readonly modes = new Map<string, { mode: SensitiveMode; at: number }>();
+  private readonly cache = new FreshCache<string[]>(CACHE_MS);
+  private readonly modes = new FreshCache<SensitiveMode>(CACHE_MS);
 
   constructor(private readonly deps: Deps) {}
 
   /** Drops the cached words of a tenant (on this instance). */
   forget(tenantId: string): void {
-    this.cache.delete(tenantId);
-    this.modes.delete(tenantId);
+    this.cache.forget(tenantId);
+    this.modes.forget(tenantId);
   }
 
-  private async mode(tenantId: string): Promise<SensitiveMode> {
-    const hit = this.modes.get(tenantId);
-    if (hit && Date.now() - hit.at < CACHE_MS) return hit.mode;
-    const mode = await repo.tenantMode(this.deps.db, tenantId);
-    this.modes.set(tenantId, { mode, at: Date.now() });
-    return mode;
+  private mode(tenantId: string): Promise<SensitiveMode> {
+    return this.modes.get(tenantId, () => repo.tenantMode(this.deps.db, tenantId));
   }
 
   /** The tenant's mode and, unless it only records, its words (the composer warns first). */
@@ -109,12 +106,8 @@ export class SensitiveService {
     throw new AppError('conflict', key, { word: hit.word }, data);
   }
 
-  private async words(tenantId: string): Promise<string[]> {
-    const hit = this.cache.get(tenantId);
-    if (hit && Date.now() - hit.at < CACHE_MS) return hit.words;
-    const words = await repo.allWords(this.deps.db, tenantId);
-    this.cache.set(tenantId, { words, at: Date.now() });
-    return words;
+  private words(tenantId: string): Promise<string[]> {
+    return this.cache.get(tenantId, () => repo.allWords(this.deps.db, tenantId));
   }
 
   private async changed(tenantId: string): Promise<void> {

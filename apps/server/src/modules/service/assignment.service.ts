@@ -3,6 +3,7 @@ import type { AuthContext } from '../../platform/auth-context.ts';
 import type { Tx } from '../../platform/db.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { fail } from '../../platform/errors.ts';
+import { FreshCache } from '../../platform/fresh-cache.ts';
 import { realtimeOf } from '../../realtime/realtime.ts';
 import {
   presentConversation,
@@ -56,7 +57,7 @@ export class AssignmentService {
    * Whether a tenant has any automatic assignment on, kept a few seconds: the store of received
    * messages asks on every batch, and most tenants have none.
    */
-  private readonly ruleCache = new Map<string, { on: boolean; until: number }>();
+  private readonly ruleCache = new FreshCache<boolean>(RULE_CACHE_MS);
 
   private get db() {
     return this.deps.db;
@@ -184,7 +185,7 @@ export class AssignmentService {
       throw fail.notFound('assignmentScopeNotFound');
     }
     await repo.saveRule(this.db, { tenantId, ...rule });
-    this.ruleCache.delete(tenantId);
+    this.ruleCache.forget(tenantId);
     return null;
   }
 
@@ -241,13 +242,8 @@ export class AssignmentService {
     return out;
   }
 
-  private async anyRuleOn(tx: Tx, tenantId: string): Promise<boolean> {
-    const now = Date.now();
-    const hit = this.ruleCache.get(tenantId);
-    if (hit && hit.until > now) return hit.on;
-    const on = await repo.anyRuleOn(tx, tenantId);
-    this.ruleCache.set(tenantId, { on, until: now + RULE_CACHE_MS });
-    return on;
+  private anyRuleOn(tx: Tx, tenantId: string): Promise<boolean> {
+    return this.ruleCache.get(tenantId, () => repo.anyRuleOn(tx, tenantId));
   }
 
   private async logAssigned(tx: Tx, rows: ConversationRow[]): Promise<void> {

@@ -1,5 +1,6 @@
 import { MESSAGE_PUSH_EVENT, type WebhookEvent } from '@cst/shared';
 import type { Tx } from '../../platform/db.ts';
+import { FreshCache } from '../../platform/fresh-cache.ts';
 import type { PushInput } from '../../realtime/realtime.ts';
 import {
   insertEvents,
@@ -33,21 +34,16 @@ export interface OpenEventInput {
 // What each tenant listens to, so a change of a tenant nobody listens to writes nothing (the
 // inbound path stays as fast as without webhooks). Dropped when endpoints change (on this
 // instance at once, on others through the bus) and after SINK_TTL_MS as a safety net.
+// A load that read the endpoints before a change committed can end after the change forgot the
+// tenant; it is used for its own transaction (which began before the change) but not kept, or it
+// would hide the new endpoint from every event for SINK_TTL_MS (a webhook created while messages
+// arrived lost them, on PostgreSQL, where the two run at once).
 const SINK_TTL_MS = 30_000;
-const sinks = new Map<string, { at: number; value: TenantSinks }>();
-/**
- * How many times each tenant's sinks were forgotten. A load that read the endpoints before a
- * change committed can end after the change forgot the tenant; it is used for its own
- * transaction (which began before the change) but not kept, or it would hide the new endpoint
- * from every event for SINK_TTL_MS (a webhook created while messages arrived lost them, on
- * PostgreSQL, where the two run at once).
- */
-const forgotten = new Map<string, number>();
+const sinks = new FreshCache<TenantSinks>(SINK_TTL_MS);
 
 /** Forgets what a tenant listens to (its endpoints changed). */
 export function forgetSinks(tenantId: string): void {
-  sinks.delete(tenantId);
-  forgotten.set(tenantId, (forgotten.get(tenantId) ?? 0) + 1);
+  sinks.forget(tenantId);
 }
 
 /**
@@ -62,21 +58,20 @@ export function setStreamTenants(fn: (tx: Tx, tenantIds: string[]) => Promise<Se
 }
 
 async function sinksFor(tx: Tx, tenantIds: string[]): Promise<Map<string, TenantSinks>> {
-  const now = Date.now();
   const out = new Map<string, TenantSinks>();
   const missing: string[] = [];
   for (const id of tenantIds) {
-    const hit = sinks.get(id);
-    if (hit && now - hit.at < SINK_TTL_MS) out.set(id, hit.value);
+    const hit = sinks.peek(id);
+    if (hit) out.set(id, hit);
     else missing.push(id);
   }
   if (missing.length > 0) {
-    const before = new Map(missing.map((id) => [id, forgotten.get(id) ?? 0]));
+    const stamps = new Map(missing.map((id) => [id, sinks.mark(id)]));
     const loaded = await sinksOf(tx, missing);
     const streams = streamTenants ? await streamTenants(tx, missing) : new Set<string>();
     for (const [id, value] of loaded) {
       value.stream = streams.has(id);
-      if ((forgotten.get(id) ?? 0) === before.get(id)) sinks.set(id, { at: now, value });
+      sinks.keep(id, value, stamps.get(id)!);
       out.set(id, value);
     }
   }
