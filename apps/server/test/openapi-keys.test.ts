@@ -10,6 +10,7 @@ import {
   signInAs,
 } from './factories.ts';
 import { login, useTestServer, type Session } from './support.ts';
+import { accountRuntimeOf } from '../src/modules/accounts/index.ts';
 import {
   apiAs,
   eventually,
@@ -341,6 +342,122 @@ describe('messages/send', () => {
     const msgs = await open(k.key, 'messages/list', { index_name: `1__${FRIEND}__${accA.wxid}` });
     const ids = msgs.data.list.map((m: { messageId: string }) => m.messageId);
     expect(ids).toEqual(expect.arrayContaining([link.data.messageId, mini.data.messageId]));
+  });
+
+  it('sends a contact card and a location through the outbox, as the platform gets them', async () => {
+    const k = await createKey(demo, { permissions: ['conversation.read', 'conversation.send'] });
+    const friends = await open(k.key, 'contacts/list', { workWxid: accA.wxid, pageSize: 5 });
+    const [to, shared] = friends.data.list as { friendWxid: string; nickname: string }[];
+    const peer = { workWxid: accA.wxid, receiver_id: to!.friendWxid, talkType: 1 };
+    const card = {
+      ...peer,
+      idempotencyKey: 'card-1',
+      message: { kind: 'card', wxid: shared!.friendWxid },
+    };
+    const sent = await open(k.key, 'messages/send', card);
+    expect(sent.status, sent.message).toBe(200);
+    expect((await open(k.key, 'messages/send', card)).data).toEqual(sent.data);
+    const place = {
+      kind: 'location',
+      latitude: 31.2304,
+      longitude: 121.4737,
+      label: '上海市黄浦区南京东路 1 号',
+      poiName: '南京东路门店',
+    };
+    const loc = await open(k.key, 'messages/send', {
+      ...peer,
+      idempotencyKey: 'loc-1',
+      message: place,
+    });
+    expect(loc.status, loc.message).toBe(200);
+    // The platform got one card (the contact as the account knows it) and one location.
+    const received = await eventually(async () => {
+      const r = await apiAs(ctx, demo).post<{ list: SimReceivedItem[] }>('/sim-api/received', {
+        workWxid: accA.wxid,
+        peerWxid: to!.friendWxid,
+      });
+      const cards = r.data.list.filter((m) => m.msgType === 9);
+      const places = r.data.list.filter((m) => m.msgType === 18);
+      return cards.length > 0 && places.length > 0 ? { cards, places } : undefined;
+    });
+    expect(received.cards).toHaveLength(1);
+    expect(JSON.parse(received.cards[0]!.content)).toMatchObject({
+      wxid: shared!.friendWxid,
+      nickname: shared!.nickname,
+    });
+    expect(received.places).toHaveLength(1);
+    const { kind: _kind, ...content } = place;
+    expect(JSON.parse(received.places[0]!.content)).toEqual(content);
+    const msgs = await open(k.key, 'messages/list', {
+      index_name: `1__${to!.friendWxid}__${accA.wxid}`,
+    });
+    const byId = new Map(
+      (msgs.data.list as { messageId: string; msgType: number }[]).map((m) => [m.messageId, m]),
+    );
+    expect(byId.get(sent.data.messageId)?.msgType).toBe(9);
+    expect(byId.get(loc.data.messageId)?.msgType).toBe(18);
+
+    // Someone the account does not know cannot be sent as a card; a place off the map is refused.
+    const stranger = await open(k.key, 'messages/send', {
+      ...peer,
+      idempotencyKey: 'card-2',
+      message: { kind: 'card', wxid: 'wxid_nobody_known' },
+    });
+    expect([stranger.status, stranger.message]).toEqual([
+      404,
+      'The work account has no such contact to send as a card',
+    ]);
+    const offMap = await open(
+      k.key,
+      'messages/send',
+      { ...peer, idempotencyKey: 'loc-2', message: { ...place, latitude: 91 } },
+      'zh-CN',
+    );
+    expect(offMap.status).toBe(400);
+    expect(offMap.message).toContain('纬度在 -90 到 90 之间');
+  });
+
+  it('answers 409 for a card or a location the platform cannot send, storing nothing', async () => {
+    const k = await createKey(demo, { permissions: ['conversation.read', 'conversation.send'] });
+    const peer = { workWxid: accA.wxid, receiver_id: FRIEND, talkType: 1 };
+    const listed = async () =>
+      (await open(k.key, 'messages/list', { index_name: `1__${FRIEND}__${accA.wxid}`, limit: 100 }))
+        .data.list.length as number;
+    const before = await listed();
+    const caps = accountRuntimeOf(ctx.deps).gateway.capabilities as Set<string>;
+    caps.delete('sendCard');
+    caps.delete('sendLocation');
+    try {
+      const card = await open(k.key, 'messages/send', {
+        ...peer,
+        idempotencyKey: 'nocard-1',
+        message: { kind: 'card', wxid: FRIEND },
+      });
+      expect([card.status, card.message]).toEqual([409, 'This platform cannot send contact cards']);
+      const loc = await open(
+        k.key,
+        'messages/send',
+        {
+          ...peer,
+          idempotencyKey: 'noloc-1',
+          message: { kind: 'location', latitude: 1, longitude: 2, label: 'x' },
+        },
+        'zh-CN',
+      );
+      expect([loc.status, loc.message]).toEqual([409, '当前平台不支持发送位置']);
+      // Visibility first: another company's account is still a 404.
+      const foreignCard = await open(k.key, 'messages/send', {
+        ...peer,
+        workWxid: foreign.wxid,
+        idempotencyKey: 'nocard-2',
+        message: { kind: 'card', wxid: FRIEND },
+      });
+      expect(foreignCard.status).toBe(404);
+    } finally {
+      caps.add('sendCard');
+      caps.add('sendLocation');
+    }
+    expect(await listed()).toBe(before);
   });
 
   it('uploads a file and sends it as an image', async () => {

@@ -95,6 +95,30 @@ export const filesMessages = {
     'zh-CN': '小程序的标题、AppID 和页面路径不能为空',
     en: 'The mini-program title, AppID and page path cannot be empty',
   },
+  cardContactRequired: {
+    'zh-CN': '请填写要发送名片的联系人（wxid）',
+    en: 'Give the contact (wxid) whose card to send',
+  },
+  cardContactNotFound: {
+    'zh-CN': '该工作号没有这个联系人，无法发送其名片',
+    en: 'The work account has no such contact to send as a card',
+  },
+  locationInvalid: {
+    'zh-CN': '位置无效：纬度在 -90 到 90 之间，经度在 -180 到 180 之间，并填写地址',
+    en: 'Invalid location: latitude from -90 to 90, longitude from -180 to 180, and an address',
+  },
+  sendCardUnsupported: {
+    'zh-CN': '当前平台不支持发送名片',
+    en: 'This platform cannot send contact cards',
+  },
+  sendLocationUnsupported: {
+    'zh-CN': '当前平台不支持发送位置',
+    en: 'This platform cannot send locations',
+  },
+  sendMiniProgramUnsupported: {
+    'zh-CN': '当前平台不支持发送小程序',
+    en: 'This platform cannot send mini-programs',
+  },
 } satisfies Record<string, Text>;
 
 // ---- limits (SPEC §5, §9) ----------------------------------------------------------------------
@@ -310,6 +334,26 @@ export const shareMiniAppBody = z.object({
   thumbUrl: z.string().max(2048).optional(),
 });
 export type ShareMiniAppBody = z.infer<typeof shareMiniAppBody>;
+
+/** A contact card of one of the account's contacts (the public API's `card`). */
+export const sendCardBody = z.object({
+  ...peerFields,
+  /** The contact whose card is sent: a friend of the sending account. */
+  wxid: z.string().min(1).max(128),
+});
+export type SendCardBody = z.infer<typeof sendCardBody>;
+
+/** A location (the public API's `location`; the content of message type 18). */
+export const sendLocationBody = z.object({
+  ...peerFields,
+  latitude: z.number().min(-90).max(90),
+  longitude: z.number().min(-180).max(180),
+  /** The address shown under the map. */
+  label: z.string().min(1).max(200),
+  /** The place's name; empty for a bare address. */
+  poiName: z.string().max(200),
+});
+export type SendLocationBody = z.infer<typeof sendLocationBody>;
 
 /**
  * The download link query (SPEC §7: cr_id). The credential is the file cookie or a header, never

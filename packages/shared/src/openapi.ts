@@ -188,6 +188,31 @@ export const openMessageContent = z.discriminatedUnion(
       kind: z.literal('emoticon'),
       emoticonId: z.string().min(1, { error: 'emoticonNotFound' }).max(64),
     }),
+    z.object({
+      kind: z.literal('card'),
+      /** The contact whose card is sent: a friend of the sending account. */
+      wxid: z
+        .string({ error: 'cardContactRequired' })
+        .min(1, { error: 'cardContactRequired' })
+        .max(128),
+    }),
+    z.object({
+      kind: z.literal('location'),
+      latitude: z
+        .number({ error: 'locationInvalid' })
+        .min(-90, { error: 'locationInvalid' })
+        .max(90, {
+          error: 'locationInvalid',
+        }),
+      longitude: z
+        .number({ error: 'locationInvalid' })
+        .min(-180, { error: 'locationInvalid' })
+        .max(180, { error: 'locationInvalid' }),
+      /** The address shown under the map. */
+      label: z.string({ error: 'locationInvalid' }).min(1, { error: 'locationInvalid' }).max(200),
+      /** The place's name (optional). */
+      poiName: z.string().max(200).default(''),
+    }),
   ],
   { error: 'apiMessageKindInvalid' },
 );

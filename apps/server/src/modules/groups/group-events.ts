@@ -4,8 +4,9 @@ import type { Deps } from '../../platform/deps.ts';
 import { realtimeOf } from '../../realtime/realtime.ts';
 import type { AccountRef } from '../accounts/index.ts';
 import { convUpdatePush } from '../conversations/index.ts';
+import { recordEvent } from '../webhooks/index.ts';
 import * as repo from './group.repository.ts';
-import type { GroupService } from './group.service.ts';
+import { groupUpdatedEvent, type GroupService } from './group.service.ts';
 
 /**
  * Platform group events → rows and pushes. The contacts sync has already stored the group and
@@ -27,15 +28,24 @@ async function onNotice(
   ev: GroupNoticeEvent,
   account: AccountRef,
 ): Promise<void> {
-  const fresh = await repo.insertNotice(deps.db, {
-    tenantId: account.tenantId,
-    workAccountId: account.id,
-    groupId: ev.groupId,
-    noticeId: ev.noticeId,
-    kind: ev.kind,
-    text: ev.text,
-    wxids: ev.wxids,
-    at: new Date(ev.at),
+  const members = ev.kind === 'memberJoined' || ev.kind === 'memberLeft';
+  const fresh = await deps.db.transaction(async (tx) => {
+    const inserted = await repo.insertNotice(tx, {
+      tenantId: account.tenantId,
+      workAccountId: account.id,
+      groupId: ev.groupId,
+      noticeId: ev.noticeId,
+      kind: ev.kind,
+      text: ev.text,
+      wxids: ev.wxids,
+      at: new Date(ev.at),
+    });
+    if (inserted && members) {
+      // The sync has replaced the members; the count of the list follows them.
+      await repo.recountMembers(tx, account.tenantId, account.id, ev.groupId);
+      await recordEvent(tx, groupUpdatedEvent(account, ev.groupId, 'updated'));
+    }
+    return inserted;
   });
   if (!fresh) return;
   const data: GroupSystemNoticePush = {
@@ -52,9 +62,7 @@ async function onNotice(
     data,
     workAccountId: account.id,
   });
-  if (ev.kind === 'memberJoined' || ev.kind === 'memberLeft') {
-    // The sync has replaced the members; the count of the list follows them.
-    await repo.recountMembers(deps.db, account.tenantId, account.id, ev.groupId);
+  if (members) {
     const convs = await repo.groupConversations(deps.db, account.tenantId, account.id, ev.groupId);
     await realtimeOf(deps).publish(account.tenantId, convs.map(convUpdatePush));
     await service.announce(account, ev.groupId, 'updated');
@@ -67,16 +75,21 @@ async function onChanged(
   ev: GroupChangedEvent,
   account: AccountRef,
 ): Promise<void> {
-  if (ev.kind === 'created' || ev.kind === 'updated') {
-    const convs = await repo.refreshGroupConversation(
-      deps.db,
-      account.tenantId,
-      account.id,
-      ev.group.groupId,
-      ev.group.name,
-      ev.group.avatar,
-    );
-    await realtimeOf(deps).publish(account.tenantId, convs.map(convUpdatePush));
-  }
+  const convs = await deps.db.transaction(async (tx) => {
+    const refreshed =
+      ev.kind === 'created' || ev.kind === 'updated'
+        ? await repo.refreshGroupConversation(
+            tx,
+            account.tenantId,
+            account.id,
+            ev.group.groupId,
+            ev.group.name,
+            ev.group.avatar,
+          )
+        : [];
+    await recordEvent(tx, groupUpdatedEvent(account, ev.group.groupId, ev.kind));
+    return refreshed;
+  });
+  if (convs.length > 0) await realtimeOf(deps).publish(account.tenantId, convs.map(convUpdatePush));
   await service.announce(account, ev.group.groupId, ev.kind);
 }

@@ -32,6 +32,7 @@ import {
   type RefusalTable,
   convUpdatePush,
 } from '../conversations/index.ts';
+import { recordEvent, type OpenEventInput } from '../webhooks/index.ts';
 import type { GroupCall, GroupSnapshot } from './group-gateway.ts';
 import { presentGroup, presentMember, presentNotice } from './group.presenter.ts';
 import * as repo from './group.repository.ts';
@@ -45,6 +46,19 @@ const GROUP_REFUSALS: RefusalTable = {
   notFriend: () => fail.conflict('groupNotFriends'),
   notFound: () => fail.conflict('groupNotMember'),
 };
+
+/**
+ * The `group.updated` event of a change of a group: its data is the `group` push the console
+ * gets for it (`{workWxid, groupId, change}`), recorded in the transaction that stores the change.
+ */
+export function groupUpdatedEvent(
+  account: { id: string; tenantId: string; wxid: string },
+  groupId: string,
+  change: GroupChange,
+): OpenEventInput {
+  const data: GroupPush = { workWxid: account.wxid, groupId, change };
+  return { tenantId: account.tenantId, workAccountId: account.id, event: 'group.updated', data };
+}
 
 /** The API error of a platform refusal of a group command. */
 export function groupFailure(err: unknown): AppError {
@@ -97,7 +111,7 @@ export class GroupService {
       const rowId = await upsertGroup(tx, ref, snap.group, observedAt);
       if (!rowId) return [];
       await replaceMembers(tx, account.tenantId, rowId, snap.members);
-      return repo.refreshGroupConversation(
+      const convs = await repo.refreshGroupConversation(
         tx,
         account.tenantId,
         account.id,
@@ -105,6 +119,8 @@ export class GroupService {
         snap.group.name,
         snap.group.avatar,
       );
+      if (change) await recordEvent(tx, groupUpdatedEvent(account, snap.group.groupId, change));
+      return convs;
     });
     // A read that refreshes rows tells nobody: a push would make every panel read again.
     if (change) await this.announce(account, snap.group.groupId, change);
@@ -273,9 +289,12 @@ export class GroupService {
   async leave(auth: AuthContext, ref: GroupRef): Promise<null> {
     const { account } = await this.target(auth, ref);
     await this.call(account, { op: 'leave', groupId: ref.groupId });
-    await deleteGroups(this.db, { tenantId: account.tenantId, workAccountId: account.id }, [
-      ref.groupId,
-    ]);
+    await this.db.transaction(async (tx) => {
+      await deleteGroups(tx, { tenantId: account.tenantId, workAccountId: account.id }, [
+        ref.groupId,
+      ]);
+      await recordEvent(tx, groupUpdatedEvent(account, ref.groupId, 'left'));
+    });
     await this.announce(account, ref.groupId, 'left');
     await announceContacts(this.deps, account);
     return null;

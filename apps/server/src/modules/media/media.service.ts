@@ -10,11 +10,13 @@ import {
   isMediaMsgType,
   ossUrl,
   type RichSendResult,
+  type SendCardBody,
   type SendFileBody,
+  type SendLocationBody,
   type SendGraphicLinkBody,
   type ShareMiniAppBody,
 } from '@cst/shared';
-import { GatewayError, type MediaBytes } from '../../gateway/index.ts';
+import { GatewayError, type Capability, type MediaBytes } from '../../gateway/index.ts';
 import type { AuthContext } from '../../platform/auth-context.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { AppError, fail } from '../../platform/errors.ts';
@@ -22,6 +24,7 @@ import { detectType } from '../../storage/content-type.ts';
 import { sendStored } from '../../storage/serve.ts';
 import { storageOf } from '../../storage/storage.ts';
 import { accountRuntimeOf } from '../accounts/index.ts';
+import { findContact } from '../contacts/index.ts';
 import {
   type MessageRow,
   callHolder,
@@ -154,6 +157,7 @@ export class MediaService {
   /** `share-mini-app`: a mini-program card. */
   async shareMiniApp(auth: AuthContext, body: ShareMiniAppBody): Promise<RichSendResult> {
     const account = await this.outbox.visibleAccount(auth, body.workWxid, body);
+    this.requireCapability('sendMiniProgram', 'sendMiniProgramUnsupported');
     if (body.thumbUrl && !okPictureUrl(body.thumbUrl, account.tenantId)) {
       throw fail.invalid('linkUrlInvalid');
     }
@@ -172,6 +176,62 @@ export class MediaService {
       [{ msgType: MSG_TYPE.miniProgram, content, sendingUuid: body.sendingUUid }],
     );
     return resultOf(rows);
+  }
+
+  /**
+   * A contact card of one of the account's contacts (the public API's `card`): its name and
+   * picture as the account knows them, sent through the outbox like every message.
+   */
+  async sendCard(auth: AuthContext, body: SendCardBody): Promise<RichSendResult> {
+    const account = await this.outbox.visibleAccount(auth, body.workWxid, body);
+    this.requireCapability('sendCard', 'sendCardUnsupported');
+    const contact = await findContact(this.deps.db, account.id, body.wxid);
+    if (!contact) throw fail.notFound('cardContactNotFound');
+    assertAccountCanSend(account);
+    const content = JSON.stringify({
+      wxid: contact.wxid,
+      nickname: contact.nickname,
+      avatar: contact.avatar,
+      ...(contact.alias ? { alias: contact.alias } : {}),
+      ...(contact.province ? { province: contact.province } : {}),
+      ...(contact.city ? { city: contact.city } : {}),
+      sex: contact.gender,
+    });
+    const { rows } = await this.outbox.enqueue(
+      auth,
+      account,
+      { talkType: body.talkType, peerId: body.receiver_id },
+      [{ msgType: MSG_TYPE.card, content, sendingUuid: body.sendingUUid }],
+    );
+    return resultOf(rows);
+  }
+
+  /** A location (the public API's `location`), sent through the outbox like every message. */
+  async sendLocation(auth: AuthContext, body: SendLocationBody): Promise<RichSendResult> {
+    const account = await this.outbox.visibleAccount(auth, body.workWxid, body);
+    this.requireCapability('sendLocation', 'sendLocationUnsupported');
+    assertAccountCanSend(account);
+    const content = JSON.stringify({
+      latitude: body.latitude,
+      longitude: body.longitude,
+      label: body.label,
+      poiName: body.poiName,
+    });
+    const { rows } = await this.outbox.enqueue(
+      auth,
+      account,
+      { talkType: body.talkType, peerId: body.receiver_id },
+      [{ msgType: MSG_TYPE.location, content, sendingUuid: body.sendingUUid }],
+    );
+    return resultOf(rows);
+  }
+
+  /** Refuses (409) a kind of message the platform cannot send, before anything is stored. */
+  private requireCapability(
+    cap: Capability,
+    message: 'sendCardUnsupported' | 'sendLocationUnsupported' | 'sendMiniProgramUnsupported',
+  ): void {
+    if (!accountRuntimeOf(this.deps).gateway.capabilities.has(cap)) throw fail.conflict(message);
   }
 
   /**

@@ -152,6 +152,15 @@ export class OpenApiService {
         const r = await this.talk.sendEmoticon(auth, { ...peer, emoticonId: m.emoticonId });
         return { messageId: r.messageId };
       }
+      case 'card': {
+        const r = await mediaOf(this.deps).media.sendCard(auth, { ...peer, wxid: m.wxid });
+        return { messageId: r.messageId };
+      }
+      case 'location': {
+        const { kind: _kind, ...place } = m;
+        const r = await mediaOf(this.deps).media.sendLocation(auth, { ...peer, ...place });
+        return { messageId: r.messageId };
+      }
     }
   }
 

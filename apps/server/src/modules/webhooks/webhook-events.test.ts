@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FriendItem } from '@cst/shared';
+import type { FriendItem, GroupDetail, GroupItem } from '@cst/shared';
 import { rowsOf } from '../../platform/db.ts';
 import { buildTenant, login, useStartedServer, type Session } from '../../../test/support.ts';
 import {
@@ -16,7 +16,7 @@ import { startReceiver, type Received } from './webhook-receiver.test-support.ts
 
 // The events other modules record in their changes' transactions, delivered to a real receiver:
 // account.qr and account.status (a QR login, a ban), friend.request and friend.added, contact
-// changes, conversation.assigned / conversation.status, moment.interaction, task.progress and
+// changes, group.updated (a rename, a notice, a member removed), conversation.assigned / conversation.status, moment.interaction, task.progress and
 // task.completed (a mass-send task). Another tenant's
 // endpoint subscribed to the same events gets no delivery of them.
 
@@ -28,6 +28,7 @@ const EVENTS = [
   'friend.request',
   'friend.added',
   'contact.updated',
+  'group.updated',
   'conversation.assigned',
   'conversation.status',
   'moment.interaction',
@@ -151,6 +152,50 @@ describe('events of other modules, delivered', () => {
         of('conversation.assigned', (d) => d.index_name === conv.index_name)(g).length > 0 &&
         of('conversation.status', (d) => d.index_name === conv.index_name)(g).length > 0,
     );
+  });
+
+  it('group.updated when a group is renamed, gets a notice or loses a member', async () => {
+    const groups = await api().get<{ list: GroupItem[] }>(
+      `/api/v1/group/list?pageSize=100&workWxid=${acc.wxid}`,
+    );
+    const owned = groups.data.list.find((g) => g.myRole === 'owner')!;
+    expect(owned).toBeTruthy();
+    const recorded = async () => {
+      const [row] = rowsOf<{ n: number }>(
+        await server.deps.db.execute(
+          sql`select count(*)::int as n from open_events
+              where event = 'group.updated' and data->>'groupId' = ${owned.groupId}`,
+        ),
+      );
+      return Number(row!.n);
+    };
+    // Each change is recorded in the transaction that stores it, before the command answers.
+    const step = async (path: string, body: Record<string, unknown>) => {
+      const before = await recorded();
+      const r = await api().post(path, { workWxid: acc.wxid, groupId: owned.groupId, ...body });
+      expect(r.status, r.message).toBe(200);
+      expect(await recorded()).toBeGreaterThan(before);
+    };
+    await step('/api/v1/group/edit', { name: '事件测试群' });
+    await step('/api/v1/group/edit-notice', { notice: '本群公告' });
+    const detail = await api().post<GroupDetail>('/chatroom/getChatRoom', {
+      workWxid: acc.wxid,
+      groupId: owned.groupId,
+    });
+    const member = detail.data.members.find((m) => m.wxid !== acc.wxid && m.role === 'member')!;
+    await step('/api/v1/group/remove-members', { wxids: [member.wxid] });
+    const total = await recorded();
+    const ofGroup = of('group.updated', (d) => d.groupId === owned.groupId);
+    await receiver.until((g) => new Set(ofGroup(g).map((x) => x.json.id)).size >= total);
+    const got = ofGroup(receiver.got);
+    // data: the console's `group` push; each event has its own id, signed like every other.
+    expect(got[0]!.json.data).toEqual({
+      workWxid: acc.wxid,
+      groupId: owned.groupId,
+      change: 'updated',
+    });
+    expect(got[0]!.json.tenantId).toBe(tenantId);
+    expect(got[0]!.headers['x-cst-event']).toBe('group.updated');
   });
 
   it('moment.interaction of a like on the account’s post', async () => {

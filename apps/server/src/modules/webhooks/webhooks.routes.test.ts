@@ -1,6 +1,8 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FriendItem, WebhookDeliveriesResult, WebhookItem } from '@cst/shared';
 import { useStartedServer, type Session } from '../../../test/support.ts';
+import { rowsOf } from '../../platform/db.ts';
 import { openTestSocket, type TestSocket } from '../../realtime/test-socket.ts';
 import {
   addAccount,
@@ -10,6 +12,7 @@ import {
   type ListedAccount,
 } from '../accounts/account.test-support.ts';
 import { DISABLE_AFTER_MS, WEBHOOK_DISABLED_PUSH } from './webhook-delivery.job.ts';
+import { EVENT_KEEP_MS } from './webhooks.module.ts';
 import { signedWith, startReceiver } from './webhook-receiver.test-support.ts';
 
 // Webhooks against real receivers on 127.0.0.1 (ALLOW_PRIVATE_NETWORK for this server only):
@@ -255,6 +258,51 @@ describe('webhooks', () => {
       enabled: false,
     });
     expect(missing.status).toBe(404);
+  });
+
+  it('forgets events and their deliveries after 7 days, by the hourly clean-up', async () => {
+    const hook = await create(['message.sent']);
+    const testEvent = async () => {
+      const r = await api().post<{ eventId: string }>('/main-api/open/webhooks/test', {
+        id: hook.id,
+      });
+      expect(r.status, r.message).toBe(200);
+      await receiver.until((g) => g.some((x) => x.json.id === r.data.eventId));
+      return r.data.eventId;
+    };
+    const [old, failed, kept] = [await testEvent(), await testEvent(), await testEvent()];
+    await eventually(async () => (await deliveries(hook.id, 'delivered')).total === 3);
+    // Their times set in the database: two just past the 7 days (one of them failed), one just
+    // within them, as the clean-up will see it an hour from now.
+    const at = (eventId: string, ms: number) =>
+      server.deps.db.execute(sql`
+        with d as (update webhook_deliveries set created_at = ${ms} where event_id = ${eventId})
+        update open_events set occurred_at = ${ms} where public_id = ${eventId}`);
+    const inAnHour = server.deps.now() + 3600_000;
+    await at(old, inAnHour - EVENT_KEEP_MS - 60_000);
+    await at(failed, inAnHour - EVENT_KEEP_MS - 60_000);
+    await server.deps.db.execute(
+      sql`update webhook_deliveries set state = 'failed' where event_id = ${failed}`,
+    );
+    await at(kept, inAnHour - EVENT_KEEP_MS + 60_000);
+    const ids = async () => (await deliveries(hook.id)).list.map((d) => d.eventId).sort();
+    expect(await ids()).toEqual([old, failed, kept].sort());
+
+    // The periodic job runs once the server's clock reaches its next hour.
+    clock.offset += 3600_000;
+    await server.scheduler.drain();
+    expect(await ids()).toEqual([kept]);
+    const gone = await api().post('/main-api/open/webhooks/redeliver', {
+      id: hook.id,
+      eventId: old,
+    });
+    expect(gone.status).toBe(404);
+    expect(gone.message).toBe('该事件不存在或已过期（保留 7 天）');
+    const events = await server.deps.db.execute(
+      sql`select public_id from open_events where public_id in (${old}, ${failed}, ${kept})`,
+    );
+    expect(rowsOf<{ public_id: string }>(events).map((r) => r.public_id)).toEqual([kept]);
+    await api().post('/main-api/open/webhooks/delete', { id: hook.id });
   });
 
   it('disables an endpoint failing for 3 days and tells the managers', async () => {
