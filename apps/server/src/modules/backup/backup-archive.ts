@@ -35,6 +35,11 @@ export interface Manifest {
     bucket?: string;
     /** With S3: whether the archive holds the objects (`copied`) or only their list. */
     objects?: 'listed' | 'copied';
+    /**
+     * With S3, copied: keys of the bucket left out because they cannot be file names (`..`
+     * segments, a leading `/`, backslashes, NUL). The console never writes such keys.
+     */
+    skipped?: string[];
   };
   /** Every other entry of the archive: its path, size and SHA-256 (hex). */
   parts: { path: string; size: number; sha256: string }[];
@@ -148,8 +153,12 @@ export function sha256(bytes: Buffer): string {
   return createHash('sha256').update(bytes).digest('hex');
 }
 
-/** An entry name that stays inside the folder it is extracted to. */
-function safeName(name: string): boolean {
+/**
+ * A relative `/`-separated name that stays inside the folder it is written under: no empty, `.`
+ * or `..` segment, no leading `/`, backslash or NUL. Every name a restore extracts and every
+ * object key a backup copies passes it.
+ */
+export function safeName(name: string): boolean {
   if (!name || name.startsWith('/') || name.includes('\\') || name.includes('\0')) return false;
   return name.split('/').every((p) => p !== '' && p !== '.' && p !== '..');
 }

@@ -2,6 +2,8 @@ import { createHash, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { Readable } from 'node:stream';
+import { ListObjectsV2Command, PutObjectCommand } from '@aws-sdk/client-s3';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPglite, openPostgres, type Database } from '../../platform/db.ts';
@@ -22,6 +24,7 @@ import {
 } from '../../../test/support.ts';
 import { extractArchive } from './backup-archive.ts';
 import { restoreBackup, takeBackup } from './backup.service.ts';
+import { stageObjects } from './s3-objects.ts';
 import { countTables } from './snapshot.repository.ts';
 
 // Issue 36 §1 with STORAGE=s3: a backup lists the bucket's objects, or with the switch copies
@@ -198,6 +201,59 @@ describe('a backup with STORAGE=s3', () => {
     await restoreBackup(target, out);
     for (const [key, bytes] of Object.entries(objects)) {
       expect(fs.readFileSync(path.join(target.dataDir, 'files', ...key.split('/')))).toEqual(bytes);
+    }
+  }, 120_000);
+
+  it('leaves out keys that would be written outside the archive', async () => {
+    // A bucket is shared ground: someone with its keys may put objects the console never
+    // writes. The development server normalises `..` and `//` away, as many real ones do not,
+    // so its listing is given those keys on top of what it really holds.
+    const bucket = await startDevS3({ directory: path.join(dir, 's3-hostile'), bucket: 'cst-h' });
+    try {
+      const store = new S3Storage(s3Of(bucket));
+      await store.put('t/ok/1-a.txt', Buffer.from('good'));
+      await store.client.send(
+        new PutObjectCommand({ Bucket: 'cst-h', Key: 'a\\..\\win.txt', Body: Buffer.from('bad') }),
+      );
+      const hostile = ['../up.txt', 'x/../../escape.txt', '/etc/abs.txt', 'nul\0.txt', 'dot/./x'];
+      const send = store.client.send.bind(store.client);
+      store.client.send = (async (command: unknown) => {
+        const page = (await send(command as ListObjectsV2Command)) as {
+          Contents?: { Key?: string; Size?: number }[];
+        };
+        if (command instanceof ListObjectsV2Command) {
+          page.Contents = [...(page.Contents ?? []), ...hostile.map((Key) => ({ Key, Size: 3 }))];
+        }
+        return page;
+      }) as typeof store.client.send;
+      const get = store.get.bind(store);
+      store.get = async (key, range) =>
+        hostile.includes(key)
+          ? { stream: Readable.from([Buffer.from('bad')]), size: 3 }
+          : get(key, range);
+
+      // The staging folder sits two levels below a folder that must stay as it is.
+      const root = fs.mkdtempSync(path.join(dir, 'hostile-'));
+      const into = path.join(root, 'staging', 'objects');
+      fs.mkdirSync(into, { recursive: true });
+      const skipped = await stageObjects(store, into);
+
+      expect(skipped.sort()).toEqual([...hostile, 'a\\..\\win.txt'].sort());
+      expect(fs.readdirSync(root)).toEqual(['staging']);
+      expect(fs.readdirSync(path.join(root, 'staging'))).toEqual(['objects']);
+      const staged: string[] = [];
+      const walk = (rel: string) => {
+        for (const e of fs.readdirSync(path.join(into, rel), { withFileTypes: true })) {
+          const p = rel ? `${rel}/${e.name}` : e.name;
+          if (e.isDirectory()) walk(p);
+          else staged.push(p);
+        }
+      };
+      walk('');
+      expect(staged).toEqual(['t/ok/1-a.txt']);
+      expect(fs.readFileSync(path.join(into, 't', 'ok', '1-a.txt'), 'utf8')).toBe('good');
+    } finally {
+      await bucket.close();
     }
   }, 120_000);
 });

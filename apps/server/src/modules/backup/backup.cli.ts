@@ -58,7 +58,12 @@ async function main(): Promise<void> {
           ? `  S3 bucket ${manifest.storage.bucket}: its objects are listed, not copied; copy ` +
             `them in with --copy-objects (or BACKUP_S3_OBJECTS=copy), or back the bucket up ` +
             `with its own versioning or replication (docs/operations.md)\n`
-          : ''),
+          : '') +
+      (manifest.storage.skipped?.length
+        ? `  left out ${manifest.storage.skipped.length} object(s) whose keys cannot be file ` +
+          `names (the console never writes such keys): ` +
+          `${manifest.storage.skipped.map((k) => JSON.stringify(k)).join(', ')}\n`
+        : ''),
   );
 }
 

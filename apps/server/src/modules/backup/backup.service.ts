@@ -62,9 +62,10 @@ export async function takeBackup(
     const copy = !!bucket && !!options.copyObjects;
     const stagedObjects = path.join(staging, OBJECTS_DIR);
     // Stored files never change: a pass before the snapshot and one after hold all it refers to.
+    const skipped = new Set<string>();
     const stage = async () => {
       if (local) await stageFiles(filesRoot, stagedFiles);
-      if (copy) await stageObjects(bucket, stagedObjects);
+      if (copy) for (const key of await stageObjects(bucket, stagedObjects)) skipped.add(key);
     };
     await stage();
     const facts =
@@ -90,6 +91,7 @@ export async function takeBackup(
           kind: config.storage,
           files: fileCount,
           ...(local ? {} : { bucket: config.s3.bucket, objects: copy ? 'copied' : 'listed' }),
+          ...(skipped.size ? { skipped: [...skipped].sort() } : {}),
         },
       },
       target,

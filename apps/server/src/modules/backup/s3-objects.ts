@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
@@ -5,7 +6,7 @@ import { pipeline } from 'node:stream/promises';
 import { ListObjectsV2Command } from '@aws-sdk/client-s3';
 import type { ObjectStorage } from '../../storage/object-storage.ts';
 import type { S3Storage } from '../../storage/s3-storage.ts';
-import { BackupError, listFiles } from './backup-archive.ts';
+import { BackupError, listFiles, safeName } from './backup-archive.ts';
 
 // With STORAGE=s3 the stored files are objects of a bucket. A backup lists them (the archive's
 // `s3-objects.tsv`: key and size), or with BACKUP_S3_OBJECTS=copy / `--copy-objects` copies them
@@ -50,18 +51,34 @@ export async function listObjectsInto(store: S3Storage, into: string): Promise<n
  * Downloads the bucket's objects into `into` (`<key>` below it), skipping those already there.
  * Objects never change once written, so, as with local files, one pass before the database
  * snapshot and one after leave every object the snapshot refers to in the backup.
+ *
+ * A bucket's keys are any text: one that is not a safe file name (a `..` segment, a leading `/`,
+ * a backslash, NUL — see `safeName`, the restore's own check) would be written outside `into`,
+ * so it is left out and returned. The console never writes such keys (`isSafeKey`). Each object
+ * is downloaded beside `into`, not inside it, then renamed into place: no other key can collide
+ * with its temporary name.
  */
-export async function stageObjects(store: S3Storage, into: string): Promise<void> {
+export async function stageObjects(store: S3Storage, into: string): Promise<string[]> {
+  const skipped: string[] = [];
   for await (const { key } of bucketObjects(store)) {
+    if (!safeName(key)) {
+      skipped.push(key);
+      continue;
+    }
     const target = path.join(into, ...key.split('/'));
     if (fs.existsSync(target)) continue;
     const obj = await store.get(key);
     if (!obj) continue; // deleted since the listing
     await fsp.mkdir(path.dirname(target), { recursive: true });
-    const tmp = `${target}.part`;
-    await pipeline(obj.stream, fs.createWriteStream(tmp, { mode: 0o600 }));
-    await fsp.rename(tmp, target);
+    const tmp = `${into}.${randomUUID()}.part`;
+    try {
+      await pipeline(obj.stream, fs.createWriteStream(tmp, { flags: 'wx', mode: 0o600 }));
+      await fsp.rename(tmp, target);
+    } finally {
+      await fsp.rm(tmp, { force: true });
+    }
   }
+  return skipped;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { and, eq, isNotNull, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, sql, type SQL } from 'drizzle-orm';
 import { tenants } from '../../db/schema/index.ts';
 import { MEDIUM_SUFFIX, ossUrl, uploadKeySegment } from '@cst/shared';
 import { rowsOf, type Db } from '../../platform/db.ts';
@@ -65,7 +65,7 @@ const idList = (ids: (string | number)[]) =>
  * more (its file or thumbnail address): a forwarded copy of an old file keeps the file.
  */
 async function unreferenced(
-  tx: Db,
+  db: Db,
   tenantId: string,
   before: number,
   rows: FileRow[],
@@ -76,7 +76,7 @@ async function unreferenced(
   ].map((k) => ossUrl(k!));
   const used = new Set(
     rowsOf<{ url: string }>(
-      await tx.execute(sql`
+      await db.execute(sql`
         select file_url as url from messages
         where tenant_id = ${tenantId} and msg_time >= ${before} and file_url in (${idList(urls)})
         union
@@ -90,60 +90,98 @@ async function unreferenced(
   );
 }
 
+/** A batch of old messages and the stored files that go with them. */
+export interface OldMessages {
+  ids: number[];
+  files: StoredFileToDelete[];
+}
+
+/** A stored file retention deletes: its row and every storage key it has. */
+export interface StoredFileToDelete {
+  id: string;
+  keys: string[];
+}
+
+const toDelete = (rows: FileRow[]): StoredFileToDelete[] =>
+  rows.map((f) => ({ id: f.id, keys: keysOf([f]) }));
+
 /**
- * Deletes up to `limit` of a tenant's messages older than `before` (msg_time, ms), oldest first,
- * with the statistics' delete triggers off for this statement only (disabled and enabled again
- * inside the transaction, which holds the table's lock meanwhile), and the files of those
- * messages: their cached received files, and the files a seat uploaded into that very chat to
- * send them (`t/{tenant}/u/{user}/{work account}/{contact}/…`, the SPA's chat upload folder) —
- * each unless a message kept still shows it (a forward). Files of a library (material, emoticons,
- * avatars, a robot's or a mass send's uploads) are never among them. Returns how many messages
- * went, how many files, and the storage keys to delete (each file's own, its thumbnail's and its
- * medium picture's).
+ * The oldest (up to `limit`) of a tenant's messages older than `before` (msg_time, ms), and their
+ * files: their cached received files, and the files a seat uploaded into that very chat to send
+ * them (`t/{tenant}/u/{user}/{work account}/{contact}/…`, the SPA's chat upload folder) — each
+ * unless a message kept still shows it (a forward). Files of a library (material, emoticons,
+ * avatars, a robot's or a mass send's uploads) are never among them. Reads only: the caller
+ * deletes the files' objects, then the rows ({@link deleteMessages}), so a pass stopped at any
+ * point finds the same messages and files again.
  */
-export async function deleteOldMessages(
+export async function oldMessages(
   db: Db,
   tenantId: string,
   before: number,
   limit: number,
-): Promise<{ deleted: number; files: number; keys: string[] }> {
-  return db.transaction(async (tx) => {
-    const triggers = await statDeleteTriggers(tx as unknown as Db);
-    const toggle = (on: boolean) =>
-      triggers.length
-        ? tx.execute(
-            sql.raw(
-              `alter table messages ${triggers
-                .map((t) => `${on ? 'enable' : 'disable'} trigger "${t}"`)
-                .join(', ')}`,
-            ),
-          )
-        : Promise.resolve();
-    await toggle(false);
-    const gone = rowsOf<{ id: number | string; file_url: string | null; conversation_id: string }>(
-      await tx.execute(sql`
-        delete from messages where id in (
-          select id from messages where tenant_id = ${tenantId} and msg_time < ${before}
-          order by msg_time, id limit ${limit})
-        returning id, file_url, conversation_id`),
-    );
-    await toggle(true);
-    if (gone.length === 0) return { deleted: 0, files: 0, keys: [] };
-    const ids = gone.map((r) => Number(r.id));
-    const media = rowsOf<FileRow>(
-      await tx.execute(sql`
-        select id, key, thumb_key from stored_files
-        where tenant_id = ${tenantId} and source = 'media' and message_id in (${idList(ids)})`),
-    );
-    const uploads = await chatUploadsOf(tx as unknown as Db, tenantId, gone);
-    const files = await unreferenced(tx as unknown as Db, tenantId, before, [...media, ...uploads]);
-    if (files.length > 0) {
+): Promise<OldMessages> {
+  const gone = rowsOf<{ id: number | string; file_url: string | null; conversation_id: string }>(
+    await db.execute(sql`
+      select id, file_url, conversation_id from messages
+      where tenant_id = ${tenantId} and msg_time < ${before}
+      order by msg_time, id limit ${limit}`),
+  );
+  if (gone.length === 0) return { ids: [], files: [] };
+  const ids = gone.map((r) => Number(r.id));
+  const media = rowsOf<FileRow>(
+    await db.execute(sql`
+      select id, key, thumb_key from stored_files
+      where tenant_id = ${tenantId} and source = 'media' and message_id in (${idList(ids)})`),
+  );
+  const uploads = await chatUploadsOf(db, tenantId, gone);
+  return { ids, files: toDelete(await unreferenced(db, tenantId, before, [...media, ...uploads])) };
+}
+
+/**
+ * Deletes a tenant's messages `ids` and the stored files `fileIds` in one transaction, with the
+ * statistics' delete triggers off for this statement only (disabled and enabled again inside the
+ * transaction, which holds the table's lock meanwhile). Deleting what is gone already is a no-op.
+ */
+export async function deleteMessages(
+  db: Db,
+  tenantId: string,
+  ids: number[],
+  fileIds: string[],
+): Promise<void> {
+  if (ids.length === 0 && fileIds.length === 0) return;
+  await db.transaction(async (tx) => {
+    if (ids.length > 0) {
+      const triggers = await statDeleteTriggers(tx as unknown as Db);
+      const toggle = (on: boolean) =>
+        triggers.length
+          ? tx.execute(
+              sql.raw(
+                `alter table messages ${triggers
+                  .map((t) => `${on ? 'enable' : 'disable'} trigger "${t}"`)
+                  .join(', ')}`,
+              ),
+            )
+          : Promise.resolve();
+      await toggle(false);
       await tx.execute(
-        sql`delete from stored_files where id in (${idList(files.map((f) => f.id))})`,
+        sql`delete from messages where tenant_id = ${tenantId} and id in (${idList(ids)})`,
+      );
+      await toggle(true);
+    }
+    if (fileIds.length > 0) {
+      await tx.execute(
+        sql`delete from stored_files where tenant_id = ${tenantId} and id in (${idList(fileIds)})`,
       );
     }
-    return { deleted: ids.length, files: files.length, keys: keysOf(files) };
-  }) as Promise<{ deleted: number; files: number; keys: string[] }>;
+  });
+}
+
+/** Deletes stored files' rows (their objects are gone already). */
+export async function deleteFileRows(db: Db, tenantId: string, ids: string[]): Promise<void> {
+  if (ids.length === 0) return;
+  await db.execute(
+    sql`delete from stored_files where tenant_id = ${tenantId} and id in (${idList(ids)})`,
+  );
 }
 
 /**
@@ -183,52 +221,61 @@ async function chatUploadsOf(
   );
 }
 
+/** `uploadKeySegment` (@cst/shared) in SQL: how the SPA names a chat's upload folder. */
+const segmentOf = (column: SQL) =>
+  sql`coalesce(nullif(regexp_replace(regexp_replace(${column}, ${'[^A-Za-z0-9_@.-]'}, '_', 'g'), ${'^[.]+'}, '_'), ''), '_')`;
+
+/** Which files a sweep looks at: see {@link leftoverFiles}. */
+export type Sweep = 'media' | 'upload';
+
 /**
- * Deletes up to `limit` cached received files of a tenant stored before `before` (ms) whose
- * message is gone (deleted before its file was cached, or by an earlier pass), unless a message
- * kept still shows them; `after` is where the last call stopped (created_at ms and id). Returns
- * how many went and their storage keys, how many were looked at, and where to go on.
+ * Up to `limit` of a tenant's stored files, after `after` (an id: the sweep goes through them in
+ * id order), that retention deletes apart from a batch of messages, unless a message kept still
+ * shows them:
+ *
+ * - `media`: cached received files stored before `before` (ms) whose message is gone (deleted
+ *   before its file was cached, or otherwise);
+ * - `upload`: files uploaded before `before` into a chat's own folder
+ *   (`t/{tenant}/u/{user}/{work account}/{contact}/{day}/{name}`, the two segments those of a
+ *   conversation of the tenant) that no message shows: a send abandoned in the composer. Library
+ *   uploads (robots, mass sends, moments, imports, tag lists, the open API) are in folders of
+ *   their own, which no conversation names, and material, emoticons and avatars are outside `u/`.
+ *
+ * Reads only: the caller deletes the objects, then the rows ({@link deleteFileRows}). Returns the
+ * files, how many were looked at, and where to go on.
  */
-export async function deleteOldCachedFiles(
+export async function leftoverFiles(
   db: Db,
   tenantId: string,
+  sweep: Sweep,
   before: number,
   limit: number,
-  after: { at: number; id: string } | null = null,
-): Promise<{
-  files: number;
-  keys: string[];
-  seen: number;
-  next: { at: number; id: string } | null;
-}> {
-  return db.transaction(async (tx) => {
-    const rows = rowsOf<FileRow & { at: number | string }>(
-      await tx.execute(sql`
-        select f.id, f.key, f.thumb_key, (extract(epoch from f.created_at) * 1000)::float8 as at
-        from stored_files f
-        where f.tenant_id = ${tenantId} and f.source = 'media'
-          and f.created_at < to_timestamp(${before}::double precision / 1000)
-          and not exists (select 1 from messages m where m.id = f.message_id)
-          ${after ? sql`and (f.created_at, f.id) > (to_timestamp(${after.at}::double precision / 1000), ${after.id}::uuid)` : sql``}
-        order by f.created_at, f.id limit ${limit}`),
-    );
-    const files = await unreferenced(tx as unknown as Db, tenantId, before, rows);
-    if (files.length > 0) {
-      await tx.execute(
-        sql`delete from stored_files where id in (${idList(files.map((f) => f.id))})`,
-      );
-    }
-    const last = rows.at(-1);
-    return {
-      files: files.length,
-      keys: keysOf(files),
-      seen: rows.length,
-      next: last ? { at: Number(last.at), id: last.id } : null,
-    };
-  }) as Promise<{
-    files: number;
-    keys: string[];
-    seen: number;
-    next: { at: number; id: string } | null;
-  }>;
+  after: string | null = null,
+): Promise<{ files: StoredFileToDelete[]; seen: number; next: string | null }> {
+  const old = sql`f.created_at < to_timestamp(${before}::double precision / 1000)`;
+  const from = after ? sql`and f.id > ${after}::uuid` : sql``;
+  const prefix = `t/${tenantId}/u/`;
+  const rows = rowsOf<FileRow>(
+    await db.execute(
+      sweep === 'media'
+        ? sql`
+          select f.id, f.key, f.thumb_key from stored_files f
+          where f.tenant_id = ${tenantId} and f.source = 'media' and ${old}
+            and not exists (select 1 from messages m where m.id = f.message_id) ${from}
+          order by f.id limit ${limit}`
+        : sql`
+          select f.id, f.key, f.thumb_key from stored_files f
+          where f.tenant_id = ${tenantId} and f.source = 'upload' and ${old}
+            and left(f.key, ${prefix.length}) = ${prefix}
+            and split_part(f.key, '/', 8) <> '' and split_part(f.key, '/', 9) = ''
+            and exists (
+              select 1 from conversations c
+              where c.tenant_id = ${tenantId}
+                and ${segmentOf(sql`c.work_wxid`)} = split_part(f.key, '/', 5)
+                and ${segmentOf(sql`c.peer_id`)} = split_part(f.key, '/', 6)) ${from}
+          order by f.id limit ${limit}`,
+    ),
+  );
+  const files = await unreferenced(db, tenantId, before, rows);
+  return { files: toDelete(files), seen: rows.length, next: rows.at(-1)?.id ?? null };
 }

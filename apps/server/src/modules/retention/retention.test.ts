@@ -3,7 +3,8 @@ import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ossUrl, uploadKeySegment } from '@cst/shared';
 import { rowsOf } from '../../platform/db.ts';
-import { storageOf } from '../../storage/storage.ts';
+import type { ObjectStorage } from '../../storage/object-storage.ts';
+import { storageOf, useStorage } from '../../storage/storage.ts';
 import { useTestServer, type Session } from '../../../test/support.ts';
 import { signInAs } from '../../../test/factories.ts';
 import { addAccount, apiAs, eventually } from '../accounts/account.test-support.ts';
@@ -205,6 +206,154 @@ describe('retention', () => {
     expect(await rollups()).toEqual(before);
     // A second pass finds nothing more.
     expect(await runRetention(ctx.deps, 2)).toEqual({ messages: 0, files: 0 });
+  });
+
+  it('deletes chat uploads no message showed once they are older than the limit', async () => {
+    const api = apiAs(ctx, demo);
+    expect((await api.post('/system-api/system/retention', { days: 30 })).status).toBe(200);
+    const chats = rowsOf<{ work_wxid: string; peer_id: string }>(
+      await ctx.deps.db.execute(sql`
+        select c.work_wxid, c.peer_id from messages m join conversations c on c.id = m.conversation_id
+        where m.id in (${ids.at(-2)!}, ${ids.at(-1)!}) order by m.id`),
+    );
+    const user = randomUUID();
+    const u = `t/${tenantId}/u/${user}`;
+    const folder = (c: { work_wxid: string; peer_id: string }) =>
+      `${u}/${uploadKeySegment(c.work_wxid)}/${uploadKeySegment(c.peer_id)}/20250101`;
+    const k = {
+      /** Uploaded into a chat 40 days ago and never sent (the composer abandoned it): goes. */
+      abandoned: `${folder(chats[0]!)}/1-abandoned.jpg`,
+      /** The same in the other chat: goes too. */
+      abandonedOther: `${folder(chats[1]!)}/2-abandoned.jpg`,
+      /** Uploaded into a chat yesterday and not sent yet: stays. */
+      recent: `${folder(chats[0]!)}/3-recent.jpg`,
+      /** Uploaded into a chat 40 days ago and sent yesterday: stays. */
+      sentLate: `${folder(chats[0]!)}/4-late.jpg`,
+      /** Into a folder no conversation of the tenant names: not a chat's, stays. */
+      noChat: `${u}/${uploadKeySegment(chats[0]!.work_wxid)}/wxid_nobody/20250101/5-x.jpg`,
+      /** Library uploads of the same age that no message shows: all stay. */
+      robot: `${u}/robot/reply/20250101/6-r.jpg`,
+      bulk: `${u}/bulk/task/20250101/7-b.jpg`,
+      moment: `${u}/moments/post/20250101/8-m.jpg`,
+      fans: `${u}/fans/import/20250101/9-f.xlsx`,
+      tags: `${u}/tags/list/20250101/10-t.xlsx`,
+      openApi: `${u}/api/${randomUUID()}.jpg`,
+      material: `t/${tenantId}/material/${randomUUID()}.jpg`,
+      avatar: `t/${tenantId}/avatars/${randomUUID()}.jpg`,
+      emoticon: `t/${tenantId}/emoticons/${user}/e2.jpg`,
+    };
+    const old = 40 * DAY;
+    for (const [name, key] of Object.entries(k)) {
+      await storedFile(
+        key,
+        name === 'emoticon' ? 'emoticon' : 'upload',
+        name === 'recent' ? DAY : old,
+      );
+    }
+    await sentMessage(ids.at(-1)!, DAY, ossUrl(k.sentLate));
+
+    expect(await runRetention(ctx.deps, 2)).toEqual({ messages: 0, files: 2 });
+
+    const gone = [k.abandoned, k.abandonedOther];
+    const rows = new Set(
+      rowsOf<{ key: string }>(
+        await ctx.deps.db.execute(sql`select key from stored_files where tenant_id = ${tenantId}`),
+      ).map((r) => r.key),
+    );
+    const storage = storageOf(ctx.deps);
+    for (const key of Object.values(k)) {
+      expect({ key, row: rows.has(key) }).toEqual({ key, row: !gone.includes(key) });
+      for (const variant of [key, `${key}.thumb.jpg`, `${key}.medium.jpg`]) {
+        expect({ variant, there: (await storage.stat(variant)) !== null }).toEqual({
+          variant,
+          there: !gone.includes(key),
+        });
+      }
+    }
+    expect(await runRetention(ctx.deps, 2)).toEqual({ messages: 0, files: 0 });
+  });
+
+  it('finishes on the next pass what a pass stopped while deleting files left', async () => {
+    const api = apiAs(ctx, demo);
+    expect((await api.post('/system-api/system/retention', { days: 30 })).status).toBe(200);
+    const [chat] = rowsOf<{ work_wxid: string; peer_id: string }>(
+      await ctx.deps.db.execute(sql`
+        select c.work_wxid, c.peer_id from messages m join conversations c on c.id = m.conversation_id
+        where m.id = ${ids.at(-1)!}`),
+    );
+    const folder = `t/${tenantId}/u/${randomUUID()}/${uploadKeySegment(chat!.work_wxid)}/${uploadKeySegment(chat!.peer_id)}/20250101`;
+    const old = 40 * DAY;
+    // Three old messages, each with a file: two sent by a seat, one received and cached.
+    const sentKeys = [`${folder}/1-a.jpg`, `${folder}/2-b.jpg`];
+    const messages: number[] = [];
+    for (const key of sentKeys) {
+      await storedFile(key, 'upload', old);
+      messages.push(await sentMessage(ids.at(-1)!, old, ossUrl(key)));
+    }
+    messages.push(await sentMessage(ids.at(-1)!, old, '/oss-api/elsewhere.jpg'));
+    const mediaKey = `t/${tenantId}/media/${messages[2]!}-in.jpg`;
+    await storedFile(mediaKey, 'media', old, messages[2]!);
+    const keys = [...sentKeys, mediaKey];
+    const variants = (key: string) => [key, `${key}.thumb.jpg`, `${key}.medium.jpg`];
+
+    // The pass is stopped at its second object delete, as a kill -9 would stop it.
+    const real = storageOf(ctx.deps);
+    let deletes = 0;
+    const stopping: ObjectStorage = {
+      kind: real.kind,
+      put: (...a) => real.put(...a),
+      get: (...a) => real.get(...a),
+      read: (...a) => real.read(...a),
+      stat: (...a) => real.stat(...a),
+      async delete(key) {
+        if (++deletes === 2) throw new Error('killed');
+        await real.delete(key);
+      },
+    };
+    useStorage(ctx.deps, stopping);
+    try {
+      await expect(runRetention(ctx.deps, 10)).rejects.toThrow('killed');
+    } finally {
+      useStorage(ctx.deps, real);
+    }
+    expect(deletes).toBe(2);
+
+    // Nothing is left behind: a file whose objects went partly still has its row.
+    const rowsLeft = async () =>
+      new Set(
+        rowsOf<{ key: string }>(
+          await ctx.deps.db.execute(
+            sql`select key from stored_files where key in (${sql.join(
+              keys.map((key) => sql`${key}`),
+              sql`, `,
+            )})`,
+          ),
+        ).map((r) => r.key),
+      );
+    const first = await rowsLeft();
+    for (const key of keys) {
+      let objects = 0;
+      for (const v of variants(key)) if (await real.stat(v)) objects++;
+      expect({ key, orphan: objects > 0 && !first.has(key) }).toEqual({ key, orphan: false });
+    }
+
+    // The next pass deletes the rest: the messages, the rows, every object.
+    const again = await runRetention(ctx.deps, 10);
+    expect(again.messages).toBe(3);
+    expect(await rowsLeft()).toEqual(new Set());
+    for (const key of keys) {
+      for (const v of variants(key))
+        expect({ v, there: !!(await real.stat(v)) }).toEqual({ v, there: false });
+    }
+    const left = rowsOf<{ id: string }>(
+      await ctx.deps.db.execute(
+        sql`select id from messages where id in (${sql.join(
+          messages.map((id) => sql`${id}`),
+          sql`, `,
+        )})`,
+      ),
+    );
+    expect(left).toEqual([]);
   });
 
   it('is a manager setting: a seat may not change it, nor a bad value be saved', async () => {
