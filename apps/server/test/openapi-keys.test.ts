@@ -287,6 +287,8 @@ describe('messages/send', () => {
       return mine.length > 0 ? mine : undefined;
     });
     expect(received).toHaveLength(1);
+    // The person saw the account typing first (an API send, not a seat's).
+    expect(received[0]!.typingMs).toBeGreaterThan(0);
     const msgs = await open(k.key, 'messages/list', { index_name: `1__${friend}__${accA.wxid}` });
     expect(msgs.status, msgs.message).toBe(200);
     const shown = msgs.data.list.filter((m: { content: string }) => m.content === '您的订单已发货');

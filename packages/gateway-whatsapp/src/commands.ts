@@ -17,7 +17,9 @@ import {
   type Peer,
   type SendAccepted,
   type SendCommand,
+  typingMsOf,
 } from './seam.ts';
+import type { WaSocket } from './socket.ts';
 
 /** How long after sending WhatsApp still lets a message be revoked (about two days). */
 export const REVOKE_WINDOW_MS = 2 * 24 * 3600_000;
@@ -87,7 +89,7 @@ export async function send(core: WaCore, cmd: SendCommand): Promise<SendAccepted
   if (done?.status === 'sent' && done.accepted) {
     return { ...(JSON.parse(done.accepted) as SendAccepted), duplicate: true };
   }
-  const { sock } = core.requireOnline(cmd.workWxid);
+  let { sock } = core.requireOnline(cmd.workWxid);
   const stored = storedContent(cmd);
   let content = stored.content;
   const jid = jidOf(cmd);
@@ -115,6 +117,7 @@ export async function send(core: WaCore, cmd: SendCommand): Promise<SendAccepted
       displayName: quoted.key.fromMe ? '' : (quoted.pushName ?? ''),
     });
   }
+  if (cmd.typing) sock = await showTyping(core, cmd.workWxid, jid, typingMsOf(cmd.message));
   const msgId = done?.msgId ?? messageIdOf(cmd.workWxid, cmd.requestId);
   const at = core.now();
   await core.repo.recordSend({
@@ -166,6 +169,26 @@ export async function send(core: WaCore, cmd: SendCommand): Promise<SendAccepted
     at: core.now(),
   });
   return accepted;
+}
+
+/**
+ * The person sees the account typing for `ms` (`composing`, then `paused`), as a person would
+ * before a message. A presence that cannot be sent does not stop the message; the socket to send
+ * on afterwards (the account must still be online after the wait).
+ */
+async function showTyping(core: WaCore, wxid: string, jid: string, ms: number): Promise<WaSocket> {
+  const presence = async (state: 'composing' | 'paused') => {
+    try {
+      await core.requireOnline(wxid).sock.sendPresenceUpdate(state, jid);
+    } catch (err) {
+      if (err instanceof GatewayError) throw err;
+      core.deps.log.debug({ err, wxid }, 'presence update failed');
+    }
+  };
+  await presence('composing');
+  await core.opts.sleep(ms);
+  await presence('paused');
+  return core.requireOnline(wxid).sock;
 }
 
 /** Revokes a message the account sent (within WhatsApp's window). */

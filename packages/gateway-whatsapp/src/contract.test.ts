@@ -71,6 +71,13 @@ describeGatewayContract('whatsapp', async () => {
             c.method === 'sendMessage' &&
             (c.args[2] as { messageId?: string })?.messageId === msgId,
         ).length,
+    typed: async (_wxid, peerId) => {
+      // Each `composing` to the person, until the `paused` that ends it (the harness's clock).
+      const seen = h.sockets.flatMap((s) => s.timeline).filter((p) => p.jid === peerId);
+      return seen.flatMap((p, i) =>
+        p.what === 'composing' && seen[i + 1]?.what === 'paused' ? [seen[i + 1]!.at - p.at] : [],
+      );
+    },
     until: (check, ms) => h.until(check, ms),
     close: () => h.close(),
   };

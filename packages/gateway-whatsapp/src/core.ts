@@ -49,6 +49,8 @@ export interface WhatsAppOptions {
   healthIntervalMs: number;
   /** WhatsApp Web version to announce; Baileys' bundled one when unset. */
   version?: [number, number, number];
+  /** Waits `ms` (the typing shown before automated sends); tests pass one that moves their clock. */
+  sleep: (ms: number) => Promise<void>;
 }
 
 export const DEFAULT_OPTIONS: Omit<WhatsAppOptions, 'socketFactory'> = {
@@ -59,6 +61,7 @@ export const DEFAULT_OPTIONS: Omit<WhatsAppOptions, 'socketFactory'> = {
   backoffMs: (n) => Math.min(60_000, 2_000 * 2 ** n),
   maxConnecting: 4,
   healthIntervalMs: 30_000,
+  sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms).unref()),
 };
 
 /** A pending QR login. */

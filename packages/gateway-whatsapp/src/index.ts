@@ -80,6 +80,7 @@ export const WHATSAPP_CAPABILITIES: readonly Capability[] = [
   'groupLeave',
   'groupRename',
   'groupNotice',
+  'typing',
 ];
 
 const unsupported = (what: string) => () =>

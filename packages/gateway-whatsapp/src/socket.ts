@@ -8,6 +8,7 @@ export type WaSocket = Pick<
   | 'ev'
   | 'user'
   | 'sendMessage'
+  | 'sendPresenceUpdate'
   | 'readMessages'
   | 'groupFetchAllParticipating'
   | 'groupCreate'

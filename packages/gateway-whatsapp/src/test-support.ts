@@ -76,6 +76,8 @@ export class FakeSocket {
   readonly calls: SocketCall[] = [];
   readonly creds: AuthenticationCreds;
   groups: Record<string, GroupMetadata> = {};
+  /** Presence updates (`composing`, `paused`) and sends (`send`) by jid, with the harness's clock. */
+  readonly timeline: { what: string; jid: string | undefined; at: number }[] = [];
   /** Makes the next sendMessage throw. */
   failNext: Error | null = null;
   /** The account's blocklist on WhatsApp's side (what `fetchBlocklist` answers). */
@@ -91,6 +93,7 @@ export class FakeSocket {
   constructor(
     readonly config: UserFacingSocketConfig,
     private readonly media: MediaServer,
+    private readonly now: () => number = () => 0,
   ) {
     this.creds = config.auth!.creds;
   }
@@ -111,6 +114,7 @@ export class FakeSocket {
     options: { messageId?: string; quoted?: WAMessage } = {},
   ): Promise<WAMessage | undefined> => {
     this.record('sendMessage', [jid, content, options]);
+    this.timeline.push({ what: 'send', jid, at: this.now() });
     if (this.failNext) {
       const e = this.failNext;
       this.failNext = null;
@@ -124,6 +128,10 @@ export class FakeSocket {
       messageId: options.messageId,
       quoted: options.quoted,
     });
+  };
+  sendPresenceUpdate = async (type: string, jid?: string) => {
+    this.record('sendPresenceUpdate', [type, jid]);
+    this.timeline.push({ what: type, jid, at: this.now() });
   };
   readMessages = async (keys: WAMessageKey[]) => void this.record('readMessages', [keys]);
   addOrEditContact = async (jid: string, contact: unknown) =>
@@ -322,12 +330,16 @@ export async function buildWa(
       },
       {
         socketFactory: (config) => {
-          const s = new FakeSocket(config, media);
+          const s = new FakeSocket(config, media, () => clock.t);
           sockets.push(s);
           if (opts.autoQr && !s.creds.me) setTimeout(() => s.qr(`2@auto-${sockets.length}`), 1);
           return s as unknown as WaSocket;
         },
         backoffMs: () => 5,
+        // Typing waits on the harness's clock: it moves, nothing sleeps.
+        sleep: async (ms) => {
+          clock.t += ms;
+        },
         healthIntervalMs: 0,
         fetchOptions: { dispatcher: media.agent } as unknown as RequestInit,
         ...opts.options,

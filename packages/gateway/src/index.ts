@@ -4,3 +4,4 @@
 export * from './types.ts';
 export { EventHub, type EventHubLogger } from './event-hub.ts';
 export { SecretBox, openSecretBox } from './secret-box.ts';
+export { TYPING_MAX_MS, TYPING_MIN_MS, TYPING_MS_PER_CHAR, typingMsOf } from './typing.ts';

@@ -76,6 +76,11 @@ export const CAPABILITIES = [
   'momentInteract',
   /** Limit who sees a post to some friends (the console's tags). */
   'momentVisibility',
+  /**
+   * Show the account typing before a send (`SendCommand.typing`): the person sees it `composing`
+   * for a time that grows with the text (`typingMsOf`).
+   */
+  'typing',
 ] as const;
 export type Capability = (typeof CAPABILITIES)[number];
 
@@ -325,6 +330,12 @@ export type OutboundKind = OutboundMessage['kind'];
 export interface SendCommand extends Peer {
   requestId: string;
   message: OutboundMessage;
+  /**
+   * Show the account typing first (robot, task and API sends; a seat's own sends do not): on a
+   * platform with capability `typing` the person sees `composing` for `typingMsOf(message)`, then
+   * the message. Ignored elsewhere, and for a repeated requestId (nothing is sent again).
+   */
+  typing?: boolean;
 }
 
 /** One send's answer in a batch (`sendMany`): accepted, or the platform's refusal. */
@@ -814,6 +825,11 @@ export interface SimReceivedDto {
   at: number;
   /** Group members a text mentioned (platform mentions), when any. */
   atWxids?: string[];
+  /**
+   * How long the person saw the account typing before the message (a send with `typing`), ms;
+   * known to the process that sent it.
+   */
+  typingMs?: number;
 }
 
 /** What `received` reads. */

@@ -148,6 +148,8 @@ export const simReceivedItem = z.object({
   at: z.number(),
   /** Group members a text mentioned (platform mentions), when any. */
   atWxids: z.array(z.string()).optional(),
+  /** How long the person saw the account typing before the message (automated sends), ms. */
+  typingMs: z.number().int().optional(),
 });
 export type SimReceivedItem = z.infer<typeof simReceivedItem>;
 export const simReceivedResult = z.object({ list: z.array(simReceivedItem) });

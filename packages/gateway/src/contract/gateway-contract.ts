@@ -7,6 +7,7 @@ import {
   type GatewayEventName,
   type GatewayEvents,
 } from '../types.ts';
+import { typingMsOf } from '../typing.ts';
 
 /**
  * What every platform adapter must do the same way, driven through a small per-platform driver
@@ -37,6 +38,8 @@ export interface ContractDriver {
   deliverAndRead(wxid: string, msgId: string, peerId: string): Promise<void>;
   /** How many times the platform carried a message with this id. */
   carried(wxid: string, msgId: string): Promise<number>;
+  /** How long the person saw the account typing before each message to it, in order, ms. */
+  typed(wxid: string, peerId: string): Promise<number[]>;
   /** Waits until `check` holds. */
   until(check: () => boolean, ms?: number): Promise<void>;
   close(): Promise<void>;
@@ -111,6 +114,7 @@ function callOf(
     momentPost: () =>
       gw.postMoment({ workWxid: wxid, requestId: 'contract-moment', text: 't', media: [] }),
     momentInteract: () => gw.likeMoment(wxid, 'contract-moment', true),
+    typing: async () => undefined,
     momentVisibility: () =>
       gw.postMoment({
         workWxid: wxid,
@@ -181,6 +185,33 @@ export function describeGatewayContract(name: string, build: () => Promise<Contr
       await d.until(() => mine().some((r) => r.status === 'read'));
       expect(mine().map((r) => r.status)).toEqual(['sent', 'delivered', 'read']);
       expect(mine().every((r) => r.msgId === a.msgId)).toBe(true);
+    });
+
+    it('shows typing before a send that asks for it, for a time that grows with the text', async () => {
+      if (!d.gateway.capabilities.has('typing')) return;
+      const before = (await d.typed(wxid, peer)).length;
+      const send = (requestId: string, content: string, typing?: boolean) =>
+        d.gateway.send({
+          workWxid: wxid,
+          peerId: peer,
+          talkType: 1,
+          requestId,
+          message: { kind: 'text', content },
+          ...(typing ? { typing } : {}),
+        });
+      const short = 'ok';
+      const long = 'a reply a person would take a while to type';
+      await send('contract-typing-1', short, true);
+      await send('contract-typing-2', long, true);
+      // A repeated request sends nothing, so types nothing; a seat's send does not type.
+      await send('contract-typing-2', long, true);
+      await send('contract-typing-3', 'from a seat');
+      const typed = (await d.typed(wxid, peer)).slice(before);
+      expect(typed).toEqual([
+        typingMsOf({ kind: 'text', content: short }),
+        typingMsOf({ kind: 'text', content: long }),
+      ]);
+      expect(typed[1]).toBeGreaterThan(typed[0]!);
     });
 
     it('revokes a sent message with a revoked event', async () => {

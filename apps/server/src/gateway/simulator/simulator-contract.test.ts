@@ -29,6 +29,10 @@ describeGatewayContract('simulator', async () => {
     deliverAndRead: async () => undefined,
     carried: async (wxid, msgId) =>
       (await h.sim.received({ workWxids: [wxid] })).filter((r) => r.msgId === msgId).length,
+    typed: async (wxid, peerId) =>
+      (await h.sim.received({ workWxids: [wxid], peerWxid: peerId }))
+        .filter((r) => r.typingMs !== undefined)
+        .map((r) => r.typingMs!),
     until: (check, ms) => h.until(check, ms),
     close: () => h.close(),
   };

@@ -76,6 +76,9 @@ export interface HeldAccount {
 type Timer = ReturnType<typeof setTimeout>;
 
 /** State and helpers shared by the simulator's parts. */
+/** Typing times the simulator keeps for `received` (the newest sends'). */
+export const TYPED_KEPT = 10_000;
+
 export class SimCore {
   readonly repo: SimulatorRepository;
   readonly files: SimFileStore;
@@ -90,6 +93,11 @@ export class SimCore {
   readonly scoped = new Map<string, Partial<SimConfig>>();
   /** When each scope's recent background items were made (the traffic ceiling's window). */
   readonly trafficTimes = new Map<string, number[]>();
+  /**
+   * How long each recent automated send showed the account typing, by message id (the newest
+   * {@link TYPED_KEPT}): what `received` reports as `typingMs`.
+   */
+  private readonly typed = new Map<string, number>();
   private readonly timers = new Map<string, Set<Timer>>();
   private readonly inflight = new Set<Promise<unknown>>();
   private readonly sleepers = new Set<() => void>();
@@ -148,6 +156,17 @@ export class SimCore {
     times.push(now);
     this.trafficTimes.set(scope, times);
     return true;
+  }
+
+  /** Records that the person saw the account typing `ms` before the message `msgId`. */
+  recordTyping(msgId: string, ms: number): void {
+    this.typed.set(msgId, ms);
+    if (this.typed.size > TYPED_KEPT) this.typed.delete(this.typed.keys().next().value!);
+  }
+
+  /** How long the person saw the account typing before the message, if it did. */
+  typingOf(msgId: string): number | undefined {
+    return this.typed.get(msgId);
   }
 
   /** The clock. */

@@ -18,6 +18,7 @@ import {
   type SendReceiptEvent,
   type SendResult,
   type SimInboundCommand,
+  typingMsOf,
 } from '@cst/gateway';
 import type { SimMediaKind } from './file-store.ts';
 import { hashUnit, type Rng } from './prng.ts';
@@ -175,7 +176,10 @@ export async function sendMessage(core: SimCore, cmd: SendCommand): Promise<Send
   const { row, duplicate } = await core.repo.insertMessage(
     outgoingRow(core, cmd, msgType, content),
   );
-  if (!duplicate) scheduleReceipts(core, cmd.workWxid, [row], true);
+  if (!duplicate) {
+    if (cmd.typing) core.recordTyping(row.msgId, typingMsOf(cmd.message));
+    scheduleReceipts(core, cmd.workWxid, [row], true);
+  }
   return accepted(row, duplicate);
 }
 
@@ -259,7 +263,11 @@ export async function sendMessages(core: SimCore, cmds: SendCommand[]): Promise<
     row ??= await core.repo.getMessageByRequest(wxid, f.row.requestId!);
     if (!row) throw new Error('message insert conflicted but nothing was found');
     out[f.at] = { ok: true, accepted: accepted(row, duplicate) };
-    if (!duplicate) sent.push(row);
+    if (!duplicate) {
+      const cmd = cmds[f.at]!;
+      if (cmd.typing) core.recordTyping(row.msgId, typingMsOf(cmd.message));
+      sent.push(row);
+    }
   }
   for (const [i, first] of repeats) {
     const r = out[first]!;

@@ -183,6 +183,12 @@ export async function answerSentRequest(core: SimCore, acc: string, wxid: string
   await greetNewFriend(core, acc, friend);
 }
 
+/** The typing shown before a message, when the account typed. */
+function typingOf(core: SimCore, msgId: string): { typingMs?: number } {
+  const ms = core.typingOf(msgId);
+  return ms === undefined ? {} : { typingMs: ms };
+}
+
 /** Messages and friend requests people received from the accounts, oldest first. */
 export async function received(core: SimCore, q: SimReceivedQuery): Promise<SimReceivedDto[]> {
   const limit = Math.min(Math.max(q.limit ?? RECEIVED_LIMIT, 1), RECEIVED_LIMIT);
@@ -202,6 +208,7 @@ export async function received(core: SimCore, q: SimReceivedQuery): Promise<SimR
       requestId: m.requestId,
       at: m.createdAt,
       ...(m.mentions?.length ? { atWxids: m.mentions } : {}),
+      ...typingOf(core, m.msgId),
       order: m.seq,
     })),
     ...requests.map((r) => ({

@@ -22,6 +22,9 @@ beforeAll(async () => {
 });
 
 const api = () => apiAs(ctx, demo);
+let listening: Promise<string> | undefined;
+/** The server's address (it listens once for the file's sockets). */
+const baseUrl = () => (listening ??= ctx.app.listen({ port: 0, host: '127.0.0.1' }));
 const riskOf = async (wxid: string) => {
   const r = await api().post<{ list: { wxid: string; risk: string }[] }>('/main-api/acc/all', {
     keyword: wxid,
@@ -77,7 +80,7 @@ describe('tasks of an account at ban risk', () => {
     const fanA = await fanOf(a.wxid, 41);
     const fanB = await fanOf(b.wxid, 42);
 
-    const base = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+    const base = await baseUrl();
     const ws = await openTestSocket(base, { account: 'demo', token: demo.token });
     ws.send('ping');
     await ws.waitFor((f) => f.event === 'hello');
@@ -149,5 +152,52 @@ describe('tasks of an account at ban risk', () => {
     );
     const restarted = await waitBulk(ctx, demo, both, (t) => t.status === 'pending');
     expect(restarted.reason).toBeUndefined();
+  });
+
+  it('a task made while one of its accounts is already at 危险 starts paused with the reason', async () => {
+    const e = await addAccount(ctx, demo, { nickname: '已危号' });
+    const f = await addAccount(ctx, demo, { nickname: '安好号' });
+    await toDanger(e.wxid);
+    const base = await baseUrl();
+    const ws = await openTestSocket(base, { account: 'demo', token: demo.token });
+    ws.send('ping');
+    await ws.waitFor((frame) => frame.event === 'hello');
+
+    // A mass send to start now: paused, never running, nothing sent.
+    const target = (await friendsOf(ctx, demo, e.wxid, 1))[0]!.friendWxid;
+    const now = await createBulk(ctx, demo, {
+      workWxids: [e.wxid],
+      targets: { mode: 'list', wxids: [target] },
+    });
+    expect(now.status).toBe(200);
+    const bulk = await bulkTaskOf(ctx, demo, now.data.taskId);
+    expect(bulk).toMatchObject({ status: 'paused' });
+    expect(bulk!.reason).toContain('已危号');
+    expect(bulk!.reason).toContain('429');
+    await ws.waitFor(
+      (frame) =>
+        frame.event === 'bulkSendTask' &&
+        (frame.data as { taskId: string }).taskId === now.data.taskId &&
+        (frame.data as { status: string }).status === 'paused',
+    );
+    // A friend-adding task of the account and another: paused too.
+    const fan = await createTask(ctx, demo, {
+      workWxids: [f.wxid, e.wxid],
+      rows: phones(43, 4).map((t) => ({ target: t })),
+    });
+    expect(fan.status).toBe(200);
+    const fanTask = await taskOf(ctx, demo, fan.data.taskId);
+    expect(fanTask).toMatchObject({ status: 'paused' });
+    expect(fanTask!.reason).toContain('已危号');
+    // A task of the other account alone starts as it would.
+    const other = await fanOf(f.wxid, 44);
+    expect((await taskOf(ctx, demo, other))?.status).toBe('pending');
+
+    // Resuming the account lets them go on.
+    await api().post('/main-api/acc/risk-resume', { wxids: [e.wxid] });
+    const back = await waitTask(ctx, demo, fan.data.taskId, (t) => t.status !== 'paused');
+    expect(back.reason).toBeUndefined();
+    await waitBulk(ctx, demo, now.data.taskId, (t) => t.status !== 'paused');
+    await ws.close();
   });
 });

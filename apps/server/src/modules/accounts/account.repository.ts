@@ -379,6 +379,26 @@ export async function lockRiskOf(tx: Tx, id: string) {
   return row ?? null;
 }
 
+/**
+ * The accounts among `ids` at ban risk 危险, their rows share-locked for the transaction (in id
+ * order): a risk change waits for the caller's commit, so a task created beside it is either seen
+ * by the change's `account.risk` handlers or sees the danger itself.
+ */
+export async function lockAccountsAtDanger(
+  tx: Tx,
+  tenantId: string,
+  ids: string[],
+): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const rows = await tx
+    .select({ id: workAccounts.id, risk: workAccounts.risk })
+    .from(workAccounts)
+    .where(and(eq(workAccounts.tenantId, tenantId), inArray(workAccounts.id, ids)))
+    .orderBy(asc(workAccounts.id))
+    .for('share');
+  return rows.filter((r) => r.risk === 'danger').map((r) => r.id);
+}
+
 /** Sets an account's risk columns. */
 export async function setRisk(
   db: DbOrTx,

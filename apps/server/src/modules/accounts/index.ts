@@ -22,6 +22,7 @@ export {
   allVisibleAccounts,
   countDistributedTo,
   findByWxid,
+  lockAccountsAtDanger,
   lockSeatCount,
   tenantManagerIds,
   updateAccounts,

@@ -392,6 +392,33 @@ export async function pauseForRisk(
 }
 
 /**
+ * A task just planned pauses with the reason `reasonKey` when one of `dangerIds` (its accounts at
+ * 危险) has sends in it; whether it did.
+ */
+export async function pauseNewTaskForRisk(
+  db: DbOrTx,
+  tenantId: string,
+  taskId: string,
+  dangerIds: string[],
+  reasonKey: string,
+): Promise<boolean> {
+  if (dangerIds.length === 0) return false;
+  const rows = rowsOf<{ id: string }>(
+    await db.execute(sql`
+      update bulk_send_tasks t
+      set status = 'paused', reason_key = ${reasonKey}, updated_at = now()
+      where t.tenant_id = ${tenantId} and t.id = ${taskId}::uuid
+        and t.status in ('pending', 'running')
+        and exists (
+          select 1 from bulk_send_rows r
+          where r.task_id = t.id and r.work_account_id = any(${sql.param(dangerIds)}::uuid[])
+            and r.state in ('queued', 'claimed', 'outbox'))
+      returning t.id`),
+  );
+  return rows.length > 0;
+}
+
+/**
  * After a person resumed an account: its tasks paused for the risk (`reasonKey`) whose accounts
  * are none at 危险 any more run again (pending when their start is still ahead). The ids.
  */

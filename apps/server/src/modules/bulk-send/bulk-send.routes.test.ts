@@ -2,6 +2,7 @@ import ExcelJS from 'exceljs';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BulkTaskPush, FriendItem } from '@cst/shared';
+import { typingMsOf } from '../../gateway/index.ts';
 import { rowsOf } from '../../platform/db.ts';
 import { buildTenant, buildUser, useStartedServer, type Session } from '../../../test/support.ts';
 import { openTestSocket, type TestSocket } from '../../realtime/test-socket.ts';
@@ -170,6 +171,8 @@ describe('a task to chosen friends runs to the end', () => {
       const got = (await receivedMessages(server, demo)).filter((m) => m.peerWxid === t);
       expect(got.map((m) => m.msgType)).toEqual([1, 10]);
       expect(got[0]!.content).toBe('第一条：活动通知');
+      // The person saw the account typing first, the longer the text the longer.
+      expect(got[0]!.typingMs).toBe(typingMsOf({ kind: 'text', content: '第一条：活动通知' }));
       expect(got[0]!.workWxid).toBe(
         friends1.some((f) => f.friendWxid === t) ? acc1.wxid : acc2.wxid,
       );

@@ -17,7 +17,12 @@ import type { Deps } from '../../platform/deps.ts';
 import { fail } from '../../platform/errors.ts';
 import { keysetRows } from '../../platform/xlsx-export.ts';
 import { Scheduler } from '../../scheduler/scheduler.ts';
-import { RISK_PAUSE_REASON, riskPauseText, type AccountRiskEvent } from '../accounts/index.ts';
+import {
+  lockAccountsAtDanger,
+  RISK_PAUSE_REASON,
+  riskPauseText,
+  type AccountRiskEvent,
+} from '../accounts/index.ts';
 import { convScopeOf, scopeHas, accountByWxid } from '../conversations/index.ts';
 import { resolveMaterialMessages } from '../material/index.ts';
 import { draftsOf } from './bulk-send.drafts.ts';
@@ -86,6 +91,9 @@ export class BulkSendService {
         startedAt: status === 'running' ? now : null,
       });
       await repo.insertRows(tx, scope.tenantId, id, plan.rows);
+      // An account already at 危险 holds its sends: the task starts paused with the reason.
+      const danger = await lockAccountsAtDanger(tx, scope.tenantId, accountIds);
+      await repo.pauseNewTaskForRisk(tx, scope.tenantId, id, danger, RISK_PAUSE_REASON);
       return id;
     });
     await this.announce(scope.tenantId, taskId);

@@ -233,8 +233,13 @@ function commandOf(account: AccountRef, row: MessageRow, conv: ConversationRow):
     talkType: conv.talkType === 2 ? 2 : 1,
     requestId: row.requestId!,
     message: outboundOf(row),
+    // A person sees robots, tasks and API callers typing first, as a person would; seats type.
+    ...(row.senderKind && AUTOMATED.has(row.senderKind) ? { typing: true } : {}),
   };
 }
+
+/** Senders whose messages the platform shows being typed first (issue 34). */
+const AUTOMATED = new Set(['robot', 'task', 'api']);
 
 /**
  * What the platform's answer leaves on a send, or null when the account cannot send now: the

@@ -16,7 +16,12 @@ import type { Deps } from '../../platform/deps.ts';
 import { fail } from '../../platform/errors.ts';
 import { keysetRows } from '../../platform/xlsx-export.ts';
 import { Scheduler } from '../../scheduler/scheduler.ts';
-import { RISK_PAUSE_REASON, riskPauseText, type AccountRiskEvent } from '../accounts/index.ts';
+import {
+  lockAccountsAtDanger,
+  RISK_PAUSE_REASON,
+  riskPauseText,
+  type AccountRiskEvent,
+} from '../accounts/index.ts';
 import { type ConvScope, convScopeOf, scopeHas } from '../conversations/index.ts';
 import { fanImportSourceOf } from './fan-task.import.ts';
 import { storedStates, toRowItem, toTaskItem } from './fan-task.presenter.ts';
@@ -87,6 +92,7 @@ export class FanTaskService {
           startedAt: ready === 'running' ? now : null,
         });
         await this.plan(tx, scope.tenantId, taskId, rows, accountIds, body.includeTried, now);
+        await this.pauseIfAtRisk(tx, scope.tenantId, taskId, accountIds);
         return taskId;
       });
       await this.announce(scope.tenantId, id);
@@ -131,12 +137,14 @@ export class FanTaskService {
           base.includeTried ?? false,
           now,
         );
-        return repo.setTaskState(tx, scope.tenantId, taskId, ['importing'], {
+        const planned = await repo.setTaskState(tx, scope.tenantId, taskId, ['importing'], {
           status: ready,
           startedAt: ready === 'running' ? now : null,
           leaseOwner: null,
           leaseUntil: null,
         });
+        if (planned) await this.pauseIfAtRisk(tx, scope.tenantId, taskId, base.workAccountIds);
+        return planned;
       });
       if (done) await this.announce(scope.tenantId, taskId);
     })().catch(async (err: unknown) => {
@@ -167,6 +175,17 @@ export class FanTaskService {
   ): Promise<void> {
     const counts = await storePlan(tx, { tenantId, taskId, rows, accountIds, includeTried, now });
     await repo.setPlannedCounts(tx, taskId, counts.total, counts.skipped);
+  }
+
+  /** An account already at 危险 holds its requests: a task just planned starts paused. */
+  private async pauseIfAtRisk(
+    tx: Parameters<Parameters<Deps['db']['transaction']>[0]>[0],
+    tenantId: string,
+    taskId: string,
+    accountIds: string[],
+  ): Promise<void> {
+    const danger = await lockAccountsAtDanger(tx, tenantId, accountIds);
+    await repo.pauseNewTaskForRisk(tx, tenantId, taskId, danger, RISK_PAUSE_REASON);
   }
 
   /** After a commit: the console hears of the task, the schedulers wake. */

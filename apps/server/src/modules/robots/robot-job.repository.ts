@@ -43,6 +43,19 @@ export async function acceptCandidates(tx: Tx, now: number, limit: number) {
   );
 }
 
+/** Accounts with due robot messages (greetings and keyword replies), with how many are due. */
+export async function sendCandidates(tx: Tx, now: number, limit: number) {
+  return rowsOf<{ work_account_id: string; tenant_id: string; n: number }>(
+    await tx.execute(sql`
+      select work_account_id, tenant_id, count(*)::int as n
+      from robot_jobs
+      where kind in ('greet', 'reply') and state in ('queued', 'claimed') and due_at <= ${now}
+        and (state = 'queued' or lease_until < ${now})
+      group by work_account_id, tenant_id
+      limit ${limit}`),
+  );
+}
+
 /**
  * Claims up to `n` due jobs (of one account's accepts, or of the sends), queued or with a lapsed
  * lease, oldest due first, marking them leased to `owner` until `until`. A materialized CTE: as

@@ -8,6 +8,7 @@ import {
   type JobContext,
   type JobKind,
 } from '../../scheduler/scheduler.ts';
+import { platformPacing } from '../accounts/index.ts';
 import { announceContacts, upsertContacts } from '../contacts/index.ts';
 import { callHolder } from '../conversations/index.ts';
 import { setContactSources, publishRequests } from '../friend-requests/index.ts';
@@ -22,10 +23,11 @@ import {
   findJob,
   finishJob,
   releaseJobs,
+  sendCandidates,
   type RobotJobRow,
 } from './robot-job.repository.ts';
 import * as reqRepo from './robot-requests.repository.ts';
-import { acceptLaneOf, sendLaneOf } from './robot.lanes.ts';
+import { acceptLaneOf, robotSendPace, sendLaneOf } from './robot.lanes.ts';
 import { robotsOf } from './robots.context.ts';
 import { accountRow } from './robots.repository.ts';
 
@@ -104,14 +106,31 @@ export class RobotJob implements JobKind<RobotItem> {
       for (const r of rows) out.push(item(r, lane, scope.now));
       budget -= rows.length;
     }
-    const sends = await claimJobs(scope.tx, {
-      now: scope.now,
-      owner: scope.owner,
-      until: scope.leaseUntil(scope.now),
-      n: budget,
-      kinds: ['greet', 'reply'],
-    });
-    for (const r of sends) out.push(item(r, sendLaneOf(r.workAccountId), r.dueAt));
+    // Greetings and replies: one lane per account, spaced as the platform's pacing asks.
+    const pace = robotSendPace(platformPacing(this.deps));
+    for (const c of await sendCandidates(scope.tx, scope.now, 100)) {
+      if (budget <= 0) break;
+      const lane = sendLaneOf(c.work_account_id);
+      // None when the lane's next message is not due yet, or another instance holds the lane.
+      const slots = await scope.reserve({
+        key: lane,
+        tenantId: c.tenant_id,
+        pace,
+        want: Math.min(c.n, budget),
+      });
+      if (!slots) continue;
+      const rows = await claimJobs(scope.tx, {
+        now: scope.now,
+        owner: scope.owner,
+        until: scope.leaseUntil(slots.slots[slots.slots.length - 1]!),
+        n: slots.slots.length,
+        kinds: ['greet', 'reply'],
+        workAccountId: c.work_account_id,
+      });
+      await slots.commit(rows.length);
+      rows.forEach((r, i) => out.push(item(r, lane, slots.slots[i]!)));
+      budget -= rows.length;
+    }
     return out;
   }
 

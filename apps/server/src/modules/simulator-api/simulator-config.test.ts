@@ -93,6 +93,8 @@ describe('/sim-api/config per tenant', () => {
       (await received(b, accB.wxid)).find((m) => m.content === 'from-b'),
     );
     expect(got).toMatchObject({ kind: 'message', workWxid: accB.wxid, peerWxid: peerB });
+    // A seat's own send goes at once: the person saw no typing (robots', tasks' and API's do).
+    expect(got!.typingMs).toBeUndefined();
     const failed = await eventually(async () => {
       const r = await apiAs(ctx, a).post<{ list: { content: string; failed: boolean }[] }>(
         '/main-api/conv/messages',
