@@ -1,10 +1,10 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { expect, test as shared } from '../fixtures.ts';
-import { loginAs } from '../fixtures.ts';
+import { clickOnlySettled, expect, loginAs, test as shared } from '../fixtures.ts';
 import { E2EServer } from '../server.ts';
 import { address, contactWrites, convRow, openInbox, setUpAccount, shot } from './inbox-support.ts';
 
+const SUMMARY = '· 客户上周买的连衣裙想换 M 码\n· 还没答复换货方式';
 const DRAFTS =
   '您好，连衣裙有现货，今天下单明天发货。\n---\n有货的，需要我帮您预留一件吗？\n---\n在的，请问要什么尺码？';
 
@@ -26,7 +26,11 @@ function fakeModel() {
       };
       prompts.push(body.messages.map((m) => m.content).join('\n'));
       const system = body.messages[0]?.content ?? '';
-      const text = system.includes('在线客服') ? '您好，我是 AI 客服，请问想了解哪款？' : DRAFTS;
+      const text = system.includes('在线客服')
+        ? '您好，我是 AI 客服，请问想了解哪款？'
+        : system.includes('接手这个会话')
+          ? SUMMARY
+          : DRAFTS;
       if (body.stream) {
         res.writeHead(200, { 'content-type': 'text/event-stream' });
         for (const piece of text.match(/[\s\S]{1,8}/g) ?? []) {
@@ -143,5 +147,48 @@ test.describe('AI in the console', () => {
     await expect(bar).toContainText('AI 用量');
     await expect(bar.getByTestId('ai-usage-feature').filter({ hasText: '回复草稿' })).toBeVisible();
     await shot(page, 'ai-usage-bill');
+  });
+
+  test('a seat given a chat by a supervisor gets its AI summary', async ({
+    page,
+    request,
+    browser,
+    baseURL,
+    model,
+  }) => {
+    test.setTimeout(120_000);
+    const peer = 'wxid_e2e_ai_gina';
+    const { api, wxid } = await setUpAccount(request, 'AI 总结号', 'demo-seat1');
+    await contactWrites(api, wxid, peer, '你好，我上周买的连衣裙想换 M 码');
+    // The receiving seat's console is open elsewhere.
+    const seatContext = await browser.newContext({ baseURL, extraHTTPHeaders: address() });
+    await clickOnlySettled(seatContext);
+    const seat = await seatContext.newPage();
+    await openInbox(seat, 'demo-seat1');
+    // A supervisor hands the chat to the seat.
+    await page.setExtraHTTPHeaders(address());
+    await loginAs(page, 'demo-sup');
+    await page.getByTestId('mode-aggregated').click();
+    const row = convRow(page, wxid, peer);
+    await expect(row).toBeVisible({ timeout: 20_000 });
+    await row.click();
+    await page.getByTestId('chat-assignee').click();
+    await page.getByTestId('flow-seat').filter({ hasText: '客服一号' }).click();
+    await expect(page.getByTestId('chat-assignee')).toHaveText('负责人：客服一号');
+    // Only the receiving seat is told, with the model's summary of the chat.
+    const notice = seat
+      .locator('.ant-notification-notice')
+      .filter({ hasText: `「${peer}」已分配给您` });
+    await expect(notice).toContainText('客户上周买的连衣裙想换 M 码');
+    await expect(page.locator('.ant-notification-notice')).toHaveCount(0);
+    expect(model.prompts.some((p) => p.includes('接手这个会话') && p.includes('换 M 码'))).toBe(
+      true,
+    );
+    await shot(seat, 'ai-summary-assigned');
+    await notice.getByRole('button', { name: '打开会话' }).click();
+    await expect(notice).toHaveCount(0);
+    await expect(seat.getByTestId('chat-pane')).toBeVisible();
+    await expect(seat.getByTestId('msg-row').filter({ hasText: '想换 M 码' })).toBeVisible();
+    await seatContext.close();
   });
 });

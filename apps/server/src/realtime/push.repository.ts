@@ -58,6 +58,15 @@ export async function pushesAfter(
   return rows.map((r) => ({ ...r, id: Number(r.id) }));
 }
 
+/** The highest push id of a tenant (0 when none). */
+export async function newestPushId(db: DbOrTx, tenantId: string): Promise<number> {
+  const rows = await db
+    .select({ id: max(pushEvents.id) })
+    .from(pushEvents)
+    .where(eq(pushEvents.tenantId, tenantId));
+  return Number(rows[0]?.id ?? 0);
+}
+
 /** The highest push id stored (0 when none). */
 export async function maxPushId(db: DbOrTx): Promise<number> {
   const rows = await db.select({ id: max(pushEvents.id) }).from(pushEvents);

@@ -105,6 +105,9 @@ interface Conn extends RealtimeSocket {
 
 const tenantKey = (auth: AuthContext) => auth.tenantId ?? '';
 
+/** Whether a value is a push's seq (ids are positive integers): never NaN or undefined. */
+const isSeq = (id: unknown): id is number => Number.isSafeInteger(id) && (id as number) > 0;
+
 /**
  * The websocket hub of one server instance (DESIGN.md §7). Every push is a row of `push_events`
  * (its id is the frame's seq), stored after the data's commit; the id travels on the bus and each
@@ -171,6 +174,19 @@ export class RealtimeHub {
     const createdAt = new Date(this.deps.now());
     const serial = this.deps.database.kind === 'pglite';
     const ids = await repo.insertPushes(this.deps.db, tenantId, rows, createdAt, serial);
+    if (ids.length !== rows.length || !ids.every(isSeq)) {
+      // The rows are stored but their seqs did not all come back: never guess them (an undefined
+      // seq would become the tenant's cursor). Deliver them as another instance would, by reading
+      // everything of the tenant up to its newest row.
+      this.deps.log.error(
+        { tenantId, rows: rows.length, ids: ids.length },
+        'push ids came back incomplete; reading the rows back',
+      );
+      const newest = await repo.newestPushId(this.deps.db, tenantId);
+      this.enqueue(tenantId, () => this.catchUp(tenantId, newest));
+      if (isSeq(newest)) await this.deps.bus.publish(PUSH_CHANNEL, `${tenantId}:${newest}`);
+      return ids.filter(isSeq);
+    }
     // This instance's sockets get the rows as stored, without reading them back; other instances
     // (and this one, as a no-op) hear of them on the bus.
     const stored: PushRow[] = rows.map((r, i) => ({
@@ -195,7 +211,8 @@ export class RealtimeHub {
     this.started = true;
     // The first live point: the newest id (ids start at 2, so never below 1).
     const db = this.deps.db;
-    this.startId = Math.max(1, await repo.maxPushId(db), await repo.prunedThrough(db));
+    const marks = [await repo.maxPushId(db), await repo.prunedThrough(db)];
+    this.startId = Math.max(1, ...marks.filter(isSeq));
     this.unsubscribe = this.deps.bus.subscribe(PUSH_CHANNEL, (payload) => this.onBus(payload));
     const bus = this.deps.bus as { ready?: () => Promise<void> };
     if (bus.ready) await bus.ready();
@@ -377,15 +394,33 @@ export class RealtimeHub {
   }
 
   private cursorOf(tenantId: string): number {
-    return this.cursor.get(tenantId) ?? this.startId;
+    const cur = this.cursor.get(tenantId);
+    return cur !== undefined && isSeq(cur) ? cur : this.startId;
+  }
+
+  /**
+   * Moves a tenant's cursor (the newest row delivered or skipped). Only a real seq is taken: a
+   * NaN or undefined one would make every later read of the tenant fail until a restart.
+   */
+  private setCursor(tenantId: string, id: number): void {
+    if (!isSeq(id)) {
+      this.deps.log.error({ tenantId, id }, 'realtime cursor refused a value that is not a seq');
+      return;
+    }
+    this.cursor.set(tenantId, id);
   }
 
   private onBus(payload: string): void {
     const sep = payload.lastIndexOf(':');
     const tenantId = payload.slice(0, sep);
     const id = Number(payload.slice(sep + 1));
-    if (!tenantId || !Number.isFinite(id)) return;
+    if (!tenantId || !isSeq(id)) return;
     this.enqueue(tenantId, () => this.catchUp(tenantId, id));
+  }
+
+  /** Resolves once the delivery steps of a tenant queued so far have run (a step's failure is logged). */
+  async settled(tenantId: string): Promise<void> {
+    await this.queues.get(tenantId);
   }
 
   /** Runs a delivery step after the earlier ones of the tenant (one at a time, in order). */
@@ -410,7 +445,7 @@ export class RealtimeHub {
       return;
     }
     if (!this.conns.get(tenantId)?.size) {
-      this.cursor.set(tenantId, last);
+      this.setCursor(tenantId, last);
       return;
     }
     await this.deliver(tenantId, rows);
@@ -419,12 +454,12 @@ export class RealtimeHub {
   /** Delivers every row of a tenant after the cursor up to (at least) `id`, in order. */
   private async catchUp(tenantId: string, id: number): Promise<void> {
     let cur = this.cursorOf(tenantId);
-    if (id <= cur) return;
+    if (!isSeq(id) || id <= cur) return;
     const batch = 500;
     for (;;) {
       if (!this.conns.get(tenantId)?.size) {
         // Nobody here to send to: rows up to `id` are committed (tenant order), skip them.
-        this.cursor.set(tenantId, Math.max(cur, id));
+        this.setCursor(tenantId, Math.max(cur, id));
         return;
       }
       const rows = await repo.pushesAfter(this.deps.db, tenantId, cur, batch);
@@ -433,7 +468,7 @@ export class RealtimeHub {
       cur = rows[rows.length - 1]!.id;
       if (cur >= id && rows.length < batch) break;
     }
-    this.cursor.set(tenantId, Math.max(cur, id));
+    this.setCursor(tenantId, Math.max(cur, id));
   }
 
   /** Sends rows to this instance's sockets of the tenant whose user may see them. */
@@ -451,7 +486,7 @@ export class RealtimeHub {
         }
       }
     }
-    this.cursor.set(tenantId, rows[rows.length - 1]!.id);
+    this.setCursor(tenantId, rows[rows.length - 1]!.id);
   }
 
   private queueRow(conn: Conn, row: PushRow): void {

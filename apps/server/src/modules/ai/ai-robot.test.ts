@@ -22,6 +22,7 @@ import { jobsOfAccount } from '../robots/robot-job.repository.ts';
 import {
   chatOf,
   createRule,
+  otherTenant,
   receivedBy,
   say,
   settle,
@@ -199,6 +200,79 @@ describe('answering', () => {
     expect(got.map((m) => m.content)).toEqual(['退货地址：杭州市西湖区 1 号']);
     expect(await replies(p)).toHaveLength(1);
     expect(fake.chats()).toHaveLength(calls);
+  });
+});
+
+describe('never loops', () => {
+  it('ignores what its own account sent: the platform echoing the robot’s reply', async () => {
+    const p = person();
+    await say(server, demo, acc.wxid, p, '你好，在吗');
+    const [reply] = await waitReceived(server, demo, acc.wxid, p, 1);
+    await settle(server);
+    const calls = fake.chats().length;
+    const account = (await server.accounts.accountOf(acc.wxid))!;
+    // The robot's own message, as a platform reports a message the account sent.
+    const outcome = await aiRobotOf(server.deps).onMessage(
+      {
+        workWxid: acc.wxid,
+        msgId: `self-${p}`,
+        talkType: 1,
+        peerId: p,
+        fromSelf: true,
+        msgType: 1,
+        content: reply!.content,
+        memberWxid: null,
+        memberName: null,
+        memberAvatar: null,
+        file: null,
+        refMsgId: null,
+        refContent: null,
+        displayName: null,
+        msgTime: Date.now(),
+      },
+      account,
+    );
+    expect(outcome).toBe('none');
+    await settle(server);
+    expect(await replies(p)).toHaveLength(1);
+    expect(await aiJobs(acc.wxid, p)).toHaveLength(1);
+    expect(fake.chats()).toHaveLength(calls);
+  });
+
+  it('does not answer another tenant’s robot repeating its reply, nor asks the model', async () => {
+    // Two tenants on one server, each with an AI robot, whose accounts talk to each other.
+    const other = await otherTenant(server);
+    const otherAcc = await addAccount(server, other, { nickname: '别家客服' });
+    const r = await apiAs(server, other).post('/task-api/ai-reply/save', {
+      workWxids: [otherAcc.wxid],
+      enabled: true,
+      instructions: '你是别家的客服。',
+      handoffKeywords: ['人工'],
+      maxRepliesPerConversation: 5,
+      replyDelaySec: 0,
+    });
+    expect(r.status, r.message).toBe(200);
+    // otherAcc writes to acc, whose robot answers (otherAcc is not one of demo's accounts).
+    await say(server, demo, acc.wxid, otherAcc.wxid, '你好，请问有货吗');
+    const [answer] = await waitReceived(server, demo, acc.wxid, otherAcc.wxid, 1);
+    expect(answer!.content).toBe('您好，我是小美，请问想看哪款？');
+    await settle(server);
+    const calls = fake.chats().length;
+    // otherAcc receives that robot reply: its robot must not answer it (the loop would start).
+    await say(server, other, otherAcc.wxid, acc.wxid, answer!.content);
+    await eventually(async () => {
+      const jobs = await aiJobs(otherAcc.wxid, acc.wxid);
+      return jobs.length === 1 && jobs[0]!.state === 'skipped' ? jobs : undefined;
+    });
+    await settle(server);
+    const [job] = await aiJobs(otherAcc.wxid, acc.wxid);
+    expect(job!.result).toBe('echo');
+    expect(await receivedBy(server, other, otherAcc.wxid, acc.wxid)).toHaveLength(0);
+    expect(fake.chats()).toHaveLength(calls);
+    // A person's own words in that chat are still answered: only the echo is skipped.
+    await say(server, other, otherAcc.wxid, acc.wxid, '那我要一件 M 码');
+    await waitReceived(server, other, otherAcc.wxid, acc.wxid, 1);
+    expect(fake.chats()).toHaveLength(calls + 1);
   });
 });
 
