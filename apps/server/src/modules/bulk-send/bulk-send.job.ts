@@ -4,7 +4,7 @@ import type { Claimed, ClaimScope, JobContext, JobKind } from '../../scheduler/s
 import { platformPacing } from '../accounts/index.ts';
 import { startDue, type ChangedTask } from '../task-lifecycle/index.ts';
 import { enqueueBulkMessages } from './bulk-send.outbox.ts';
-import { progressSoon, publishChangedBulkTasks, recordBulkCompleted } from './bulk-send.push.ts';
+import { bulkPushes } from './bulk-send.push.ts';
 import {
   candidates,
   completeFinished,
@@ -100,18 +100,18 @@ export class BulkSendJob implements JobKind<BulkItem> {
     if (now - this.reconciledAt >= RECONCILE_EVERY_MS) {
       this.reconciledAt = now;
       for (const r of await reconcileOutbox(db, now - RECONCILE_AFTER_MS)) {
-        progressSoon(this.deps, r.tenant_id, r.task_id);
+        bulkPushes.progressSoon(this.deps, r.tenant_id, r.task_id);
       }
     }
     // Closed with their task.completed events, in one transaction.
     changed.push(
       ...(await db.transaction(async (tx) => {
         const done = await completeFinished(tx, now);
-        await recordBulkCompleted(tx, done, now);
+        await bulkPushes.recordCompleted(tx, done, now);
         return done;
       })),
     );
-    await publishChangedBulkTasks(ctx.deps, changed);
+    await bulkPushes.publishChanged(ctx.deps, changed);
   }
 
   async claim(scope: ClaimScope): Promise<Claimed<BulkItem>[]> {
@@ -212,7 +212,8 @@ export class BulkSendJob implements JobKind<BulkItem> {
       return;
     }
     const { moved, blocked, held } = await enqueueBulkMessages(this.deps, mine, ctx.owner);
-    if (moved.length > 0 || held.length > 0) progressSoon(this.deps, row.tenant_id, row.task_id);
+    if (moved.length > 0 || held.length > 0)
+      bulkPushes.progressSoon(this.deps, row.tenant_id, row.task_id);
     // An earlier message of a target is claimed elsewhere (our lease of it lapsed) or waits:
     // the later ones go back to the queue and are claimed after it, never sent before it.
     if (blocked.length > 0) {

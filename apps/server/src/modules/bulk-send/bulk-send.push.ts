@@ -41,22 +41,9 @@ async function bulkTaskPushes(
   });
 }
 
-const pushes = taskPushes(bulkTaskPushes, 'bulk-send progress push');
-
 /**
- * Pushes `bulkSendTask` (state and live counts) for tasks, after their change committed, to those
- * who see the task's first work account, with its `task.progress` event (`taskPushes`).
+ * The mass send's pushes (`taskPushes`): `bulkSendTask` (state and live counts) to those who see
+ * the task's first work account, with its `task.progress` event; `task.completed` in the closing
+ * transaction; the progress timer.
  */
-export const publishBulkTasks = pushes.publish;
-
-/** Records `task.completed` for tasks the caller's transaction just closed (completed or abnormal). */
-export const recordBulkCompleted = pushes.recordCompleted;
-
-/** Publishes the tasks the job's upkeep changed, tenant by tenant. */
-export const publishChangedBulkTasks = pushes.publishChanged;
-
-/** Pushes a task's progress soon, at most once a second per task and instance. */
-export const progressSoon = pushes.progressSoon;
-
-/** Drops the progress pushes not sent yet (the server is closing). */
-export const stopBulkProgress = pushes.stopProgress;
+export const bulkPushes = taskPushes(bulkTaskPushes, 'bulk-send progress push');

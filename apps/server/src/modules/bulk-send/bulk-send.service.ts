@@ -23,7 +23,7 @@ import { TaskLifecycle, taskAccountWxids } from '../task-lifecycle/index.ts';
 import { draftsOf } from './bulk-send.drafts.ts';
 import { BULK_JOB } from './bulk-send.job.ts';
 import { toDetailItem, toTaskItem } from './bulk-send.presenter.ts';
-import { publishBulkTasks } from './bulk-send.push.ts';
+import { bulkPushes } from './bulk-send.push.ts';
 import * as repo from './bulk-send.repository.ts';
 import { planTargets } from './bulk-send.targets.ts';
 
@@ -35,7 +35,7 @@ export class BulkSendService {
     this.lifecycle = new TaskLifecycle(deps, {
       table: repo.BULK_TASK_TABLE,
       job: BULK_JOB,
-      publish: publishBulkTasks,
+      publish: bulkPushes.publish,
     });
   }
 

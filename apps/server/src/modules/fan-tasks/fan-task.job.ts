@@ -8,7 +8,7 @@ import { sendFriendRequest } from '../friend-requests/index.ts';
 import { startDue, type ChangedTask } from '../task-lifecycle/index.ts';
 import { rowKey } from './fan-task.presenter.ts';
 import { FAN_TASK_TABLE } from './fan-task.repository.ts';
-import { progressSoon, publishChangedTasks, recordFanCompleted } from './fan-task.push.ts';
+import { fanPushes } from './fan-task.push.ts';
 import {
   candidates,
   claimRows,
@@ -60,12 +60,12 @@ export class FanAddJob implements JobKind<FanItem> {
       // Completed with their task.completed events, in one transaction.
       ...(await this.deps.db.transaction(async (tx) => {
         const done = await completeFinished(tx, now);
-        await recordFanCompleted(tx, done, now);
+        await fanPushes.recordCompleted(tx, done, now);
         return done;
       })),
       ...(await closeAbandonedImports(this.deps.db, now)),
     ];
-    await publishChangedTasks(ctx.deps, changed);
+    await fanPushes.publishChanged(ctx.deps, changed);
   }
 
   async claim(scope: ClaimScope): Promise<Claimed<FanItem>[]> {
@@ -150,7 +150,7 @@ export class FanAddJob implements JobKind<FanItem> {
     const done = await db.transaction((tx) =>
       finishRow(tx, row.task_id, row.seq, ctx.owner, now, outcome),
     );
-    if (done) progressSoon(this.deps, row.tenant_id, row.task_id);
+    if (done) fanPushes.progressSoon(this.deps, row.tenant_id, row.task_id);
   }
 
   /**

@@ -22,23 +22,9 @@ async function fanTaskPushes(db: DbOrTx, tenantId: string, ids: string[]): Promi
   });
 }
 
-const pushes = taskPushes(fanTaskPushes, 'fan task progress push');
-
 /**
- * Pushes `fanTask` (state and live counts) for tasks, after their change committed, to those who
+ * The friend-adding task's pushes (`taskPushes`): `fanTask` (state and live counts) to those who
  * see the task's first work account (the managers and the seats of its accounts), with its
- * `task.progress` event (`taskPushes`).
+ * `task.progress` event; `task.completed` in the closing transaction; the progress timer.
  */
-export const publishTasks = pushes.publish;
-
-/** Records `task.completed` for tasks the caller's transaction just completed. */
-export const recordFanCompleted = pushes.recordCompleted;
-
-/** Publishes the tasks the job's upkeep changed, tenant by tenant. */
-export const publishChangedTasks = pushes.publishChanged;
-
-/** Pushes a task's progress soon, at most once a second per task (rows finish in bursts). */
-export const progressSoon = pushes.progressSoon;
-
-/** Drops the progress pushes not sent yet (the server is closing). */
-export const stopProgress = pushes.stopProgress;
+export const fanPushes = taskPushes(fanTaskPushes, 'fan task progress push');

@@ -21,7 +21,7 @@ import { TaskLifecycle, taskAccountWxids } from '../task-lifecycle/index.ts';
 import { fanImportSourceOf } from './fan-task.import.ts';
 import { storedStates, toRowItem, toTaskItem } from './fan-task.presenter.ts';
 import { storePlan } from './fan-task.plan.repository.ts';
-import { publishTasks } from './fan-task.push.ts';
+import { fanPushes } from './fan-task.push.ts';
 import * as repo from './fan-task.repository.ts';
 
 /** The job kind of friend-adding rows (the scheduler's wake payload). */
@@ -37,7 +37,7 @@ export class FanTaskService {
     this.lifecycle = new TaskLifecycle(deps, {
       table: repo.FAN_TASK_TABLE,
       job: FAN_JOB,
-      publish: publishTasks,
+      publish: fanPushes.publish,
     });
   }
 
@@ -124,7 +124,7 @@ export class FanTaskService {
       leaseOwner: owner,
       leaseUntil: this.deps.now() + IMPORT_LEASE_MS,
     });
-    await publishTasks(this.deps, scope.tenantId, [taskId]);
+    await fanPushes.publish(this.deps, scope.tenantId, [taskId]);
     // Planned after the answer: a long list shows `importing` meanwhile. A planner that dies
     // leaves the lease to lapse, and the scheduler's upkeep closes the task abnormally.
     void (async () => {
@@ -158,7 +158,7 @@ export class FanTaskService {
           leaseUntil: null,
         })
         .catch(() => undefined);
-      await publishTasks(this.deps, scope.tenantId, [taskId]).catch(() => undefined);
+      await fanPushes.publish(this.deps, scope.tenantId, [taskId]).catch(() => undefined);
     });
     return { taskId };
   }

@@ -15,6 +15,11 @@ const startAtOf = (t: TaskTable) => sql.identifier(t.startAt);
 const openStatesOf = (t: TaskTable): SQL =>
   sql.raw(t.openRowStates.map((s) => `'${s.replace(/[^a-z]/g, '')}'`).join(', '));
 
+/** Runs a statement that returns `id`; the ids. */
+async function ids(db: DbOrTx, statement: SQL): Promise<string[]> {
+  return rowsOf<{ id: string }>(await db.execute(statement)).map((r) => r.id);
+}
+
 /**
  * Sets a task paused by a person when it is pending or running (no reason); whether it was.
  */
@@ -24,14 +29,15 @@ export async function pauseTask(
   tenantId: string,
   id: string,
 ): Promise<boolean> {
-  const rows = rowsOf<{ id: string }>(
-    await db.execute(sql`
+  const done = await ids(
+    db,
+    sql`
       update ${tasksOf(t)}
       set status = 'paused', reason_key = null, updated_at = now()
       where tenant_id = ${tenantId} and id = ${id} and status in ('pending', 'running')
-      returning id`),
+      returning id`,
   );
-  return rows.length > 0;
+  return done.length > 0;
 }
 
 /**
@@ -55,14 +61,15 @@ export async function restartTask(
   id: string,
   now: number,
 ): Promise<boolean> {
-  const rows = rowsOf<{ id: string }>(
-    await db.execute(sql`
+  const done = await ids(
+    db,
+    sql`
       update ${tasksOf(t)}
       set ${resumedSet(t, now)}
       where tenant_id = ${tenantId} and id = ${id} and status = 'paused'
-      returning id`),
+      returning id`,
   );
-  return rows.length > 0;
+  return done.length > 0;
 }
 
 /** Deletes a task that is not in progress (its rows go with it); whether it was deleted. */
@@ -72,14 +79,15 @@ export async function deleteTask(
   tenantId: string,
   id: string,
 ): Promise<boolean> {
-  const rows = rowsOf<{ id: string }>(
-    await db.execute(sql`
+  const done = await ids(
+    db,
+    sql`
       delete from ${tasksOf(t)}
       where tenant_id = ${tenantId} and id = ${id}
         and status in ('pending', 'paused', 'completed', 'abnormal')
-      returning id`),
+      returning id`,
   );
-  return rows.length > 0;
+  return done.length > 0;
 }
 
 /**
@@ -93,8 +101,9 @@ export async function pauseForRisk(
   accountId: string,
   reasonKey: string,
 ): Promise<string[]> {
-  const rows = rowsOf<{ id: string }>(
-    await db.execute(sql`
+  return ids(
+    db,
+    sql`
       update ${tasksOf(t)} t
       set status = 'paused', reason_key = ${reasonKey}, updated_at = now()
       where t.tenant_id = ${tenantId} and t.status in ('pending', 'running')
@@ -103,9 +112,8 @@ export async function pauseForRisk(
           select 1 from ${rowsTableOf(t)} r
           where r.task_id = t.id and r.work_account_id = ${accountId}::uuid
             and r.state in (${openStatesOf(t)}))
-      returning t.id`),
+      returning t.id`,
   );
-  return rows.map((r) => r.id);
 }
 
 /**
@@ -120,8 +128,9 @@ export async function resumeAfterRisk(
   reasonKey: string,
   now: number,
 ): Promise<string[]> {
-  const rows = rowsOf<{ id: string }>(
-    await db.execute(sql`
+  return ids(
+    db,
+    sql`
       update ${tasksOf(t)}
       set ${resumedSet(t, now)}
       where tenant_id = ${tenantId} and status = 'paused' and reason_key = ${reasonKey}
@@ -129,9 +138,8 @@ export async function resumeAfterRisk(
         and not exists (
           select 1 from work_accounts w
           where w.id = any(${tasksOf(t)}.work_account_ids) and w.risk = 'danger')
-      returning id`),
+      returning id`,
   );
-  return rows.map((r) => r.id);
 }
 
 /** Pending tasks whose start time has come begin running. */
