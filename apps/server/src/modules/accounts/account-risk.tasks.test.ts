@@ -1,6 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { bulkTaskFetchBody, fanTaskListBody } from '@cst/shared';
 import { useTestServer, type Session } from '../../../test/support.ts';
 import { signInAs } from '../../../test/factories.ts';
+import { resolveToken } from '../../platform/auth-context.ts';
+import type { Deps } from '../../platform/deps.ts';
 import { openTestSocket } from '../../realtime/test-socket.ts';
 import {
   bulkTaskOf,
@@ -8,6 +11,8 @@ import {
   friendsOf,
   waitBulk,
 } from '../bulk-send/bulk-send.test-support.ts';
+import { BulkSendService } from '../bulk-send/bulk-send.service.ts';
+import { FanTaskService } from '../fan-tasks/fan-task.service.ts';
 import { createTask, phones, taskOf, waitTask } from '../fan-tasks/fan-task.test-support.ts';
 import { addAccount, apiAs, eventually, gatewayIdle } from './account.test-support.ts';
 
@@ -199,5 +204,71 @@ describe('tasks of an account at ban risk', () => {
     expect(back.reason).toBeUndefined();
     await waitBulk(ctx, demo, now.data.taskId, (t) => t.status !== 'paused');
     await ws.close();
+  });
+
+  it('a page of several tasks paused for risk names each task’s own accounts, in one query', async () => {
+    const names = ['风险一号', '风险二号', '风险三号'];
+    const accounts = [];
+    for (const nickname of names) accounts.push(await addAccount(ctx, demo, { nickname }));
+    const bulks = [];
+    const fans = [];
+    for (const [i, a] of accounts.entries()) {
+      bulks.push(await bulkOf([a.wxid]));
+      fans.push(await fanOf(a.wxid, 51 + i));
+    }
+    for (const a of accounts) await toDanger(a.wxid);
+    for (const i of accounts.keys()) {
+      const bulk = await waitBulk(ctx, demo, bulks[i]!, (t) => t.status === 'paused');
+      const fan = await waitTask(ctx, demo, fans[i]!, (t) => t.status === 'paused');
+      for (const reason of [bulk.reason, fan.reason]) {
+        expect(reason).toContain(names[i]);
+        expect(reason).toContain('429');
+        for (const other of names.filter((n) => n !== names[i]))
+          expect(reason).not.toContain(other);
+      }
+    }
+
+    // One page, one read of the accounts at 危险: a page of three paused tasks costs the database
+    // no more statements than a page of one.
+    const auth = (await resolveToken(ctx.deps.db, demo.token, 3_600_000))!;
+    const counted = () => {
+      let n = 0;
+      const db = new Proxy(ctx.deps.db, {
+        get(target, key, receiver) {
+          const v = Reflect.get(target, key, receiver) as unknown;
+          if (typeof v !== 'function') return v;
+          return (...args: unknown[]) => {
+            n += 1;
+            return (v as (...a: unknown[]) => unknown).apply(target, args);
+          };
+        },
+      });
+      return { deps: { ...ctx.deps, db } as Deps, statements: () => n };
+    };
+    const bulkPage = async (pageSize: number) => {
+      const c = counted();
+      const page = await new BulkSendService(c.deps).fetch(
+        auth,
+        bulkTaskFetchBody.parse({ status: 'paused', pageSize }),
+        'zh-CN',
+      );
+      return { page, statements: c.statements() };
+    };
+    const fanPage = async (pageSize: number) => {
+      const c = counted();
+      const page = await new FanTaskService(c.deps).list(
+        auth,
+        fanTaskListBody.parse({ status: 'paused', pageSize }),
+        'zh-CN',
+      );
+      return { page, statements: c.statements() };
+    };
+    const [bulkOne, bulkThree] = [await bulkPage(1), await bulkPage(3)];
+    expect(bulkThree.page.list.map((t) => t.taskId).sort()).toEqual([...bulks].sort());
+    expect(bulkThree.page.list.every((t) => t.reason?.includes('429'))).toBe(true);
+    expect(bulkThree.statements).toBe(bulkOne.statements);
+    const [fanOne, fanThree] = [await fanPage(1), await fanPage(3)];
+    expect(fanThree.page.list.map((t) => t.taskId).sort()).toEqual([...fans].sort());
+    expect(fanThree.statements).toBe(fanOne.statements);
   });
 });

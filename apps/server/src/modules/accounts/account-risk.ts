@@ -99,16 +99,34 @@ export async function publishRisk(
 export const RISK_PAUSE_REASON = 'taskPausedRisk';
 
 /**
- * Why a task of these accounts is paused for risk, in the reader's language: the accounts at
- * 危险 now and the platform's words (a plain sentence once none is).
+ * Why each task is paused for risk, in the reader's language: the task's accounts at 危险 now, in
+ * the task's order, and the platform's words (a plain sentence once none is). One query for all
+ * the tasks (a page of a task list), by task id.
  */
-export async function riskPauseText(
+export async function riskPauseTexts(
   db: DbOrTx,
   tenantId: string,
-  accountIds: string[],
+  tasks: { id: string; workAccountIds: string[] }[],
   lang: Language,
-): Promise<string> {
-  const rows = await accountsAtDanger(db, tenantId, accountIds);
+): Promise<Map<string, string>> {
+  const out = new Map<string, string>();
+  if (tasks.length === 0) return out;
+  const rows = await accountsAtDanger(db, tenantId, [
+    ...new Set(tasks.flatMap((t) => t.workAccountIds)),
+  ]);
+  const atDanger = new Map(rows.map((r) => [r.id, r]));
+  for (const t of tasks) {
+    const mine = t.workAccountIds.flatMap((id) => atDanger.get(id) ?? []);
+    out.set(t.id, riskPauseText(mine, lang));
+  }
+  return out;
+}
+
+/** The reason of a task paused for risk whose accounts at 危险 are `rows`. */
+function riskPauseText(
+  rows: { wxid: string; nickname: string; riskReason: string }[],
+  lang: Language,
+): string {
   if (rows.length === 0) return translate('taskPausedRiskPlain', lang);
   const names = rows.slice(0, 5).map((r) => r.nickname || r.wxid);
   const reasons = [...new Set(rows.map((r) => r.riskReason).filter(Boolean))];

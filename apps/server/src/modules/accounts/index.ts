@@ -3,7 +3,7 @@
 export { recordStatusEvents } from './account-open-events.ts';
 export { publishAccountsChanged, publishAccountsChangedTo, publishStatus } from './account-push.ts';
 export type { AccountRef } from './account-ref.ts';
-export { RISK_PAUSE_REASON, riskPauseText } from './account-risk.ts';
+export { RISK_PAUSE_REASON, riskPauseTexts } from './account-risk.ts';
 export {
   onAccountRisk,
   type AccountRiskEvent,

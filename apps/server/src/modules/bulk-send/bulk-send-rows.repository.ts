@@ -3,6 +3,7 @@ import { bulkRequestIdOf, parseBulkRequestId, type PacingNumbers } from '@cst/sh
 import type { BulkDraft } from '../../db/schema/index.ts';
 import type { DbOrTx, Tx } from '../../platform/db.ts';
 import { rowsOf } from '../../platform/db.ts';
+import type { ChangedTask } from '../task-lifecycle/index.ts';
 
 // The scheduler's side of bulk_send_rows: which (task, account) pairs have work, claiming rows
 // (marked in the claim's transaction), handing them to the outbox, recording the platform's
@@ -387,23 +388,6 @@ export async function releaseRows(
              count(*) filter (where b.msg_index = 0)::int as cost
       from back b join bulk_send_tasks t on t.id = b.task_id
       group by t.task_type, b.work_account_id`),
-  );
-}
-
-/** A task whose state the upkeep changed. */
-export interface ChangedTask {
-  id: string;
-  tenant_id: string;
-}
-
-/** Pending tasks whose send time has come begin running. */
-export async function startDue(db: DbOrTx, now: number): Promise<ChangedTask[]> {
-  return rowsOf<ChangedTask>(
-    await db.execute(sql`
-      update bulk_send_tasks set status = 'running', started_at = coalesce(started_at, ${now}),
-             updated_at = now()
-      where status = 'pending' and send_at <= ${now}
-      returning id, tenant_id`),
   );
 }
 

@@ -3,7 +3,7 @@ import { Batcher } from '../../platform/batcher.ts';
 import type { Deps } from '../../platform/deps.ts';
 import type { AccountRef } from '../accounts/index.ts';
 import type { MessageRow } from '../conversations/index.ts';
-import { progressSoon } from './bulk-send.push.ts';
+import { bulkPushes } from './bulk-send.push.ts';
 import { advanceRows, rowOfRequestId, type RowAnswer } from './bulk-send-rows.repository.ts';
 
 /**
@@ -20,7 +20,7 @@ export class BulkSendEvents {
   constructor(private readonly deps: Deps) {
     this.writer = new Batcher<RowAnswer, void>(async (answers) => {
       for (const t of await advanceRows(this.deps.db, answers)) {
-        progressSoon(this.deps, t.tenant_id, t.task_id);
+        bulkPushes.progressSoon(this.deps, t.tenant_id, t.task_id);
       }
       return answers.map(() => undefined);
     });

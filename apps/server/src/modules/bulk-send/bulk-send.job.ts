@@ -2,8 +2,9 @@ import type { Deps } from '../../platform/deps.ts';
 import { lockLane, refundLane, type LaneStep } from '../../scheduler/lanes.repository.ts';
 import type { Claimed, ClaimScope, JobContext, JobKind } from '../../scheduler/scheduler.ts';
 import { platformPacing } from '../accounts/index.ts';
+import { startDue, type ChangedTask } from '../task-lifecycle/index.ts';
 import { enqueueBulkMessages } from './bulk-send.outbox.ts';
-import { progressSoon, publishBulkTasks, recordBulkCompleted } from './bulk-send.push.ts';
+import { bulkPushes } from './bulk-send.push.ts';
 import {
   candidates,
   completeFinished,
@@ -14,11 +15,10 @@ import {
   pickRows,
   reconcileOutbox,
   releaseRows,
-  startDue,
   type Candidate,
-  type ChangedTask,
   type PickedRow,
 } from './bulk-send-rows.repository.ts';
+import { BULK_TASK_TABLE } from './bulk-send.repository.ts';
 
 /** The job kind of mass-send rows (the scheduler's wake payload). */
 export const BULK_JOB = 'bulkSend';
@@ -93,25 +93,25 @@ export class BulkSendJob implements JobKind<BulkItem> {
   async maintain(ctx: JobContext): Promise<void> {
     const now = this.deps.now();
     const db = this.deps.db;
-    const changed: ChangedTask[] = [...(await startDue(db, now)), ...(await failBanned(db))];
+    const changed: ChangedTask[] = [
+      ...(await startDue(db, BULK_TASK_TABLE, now)),
+      ...(await failBanned(db)),
+    ];
     if (now - this.reconciledAt >= RECONCILE_EVERY_MS) {
       this.reconciledAt = now;
       for (const r of await reconcileOutbox(db, now - RECONCILE_AFTER_MS)) {
-        progressSoon(this.deps, r.tenant_id, r.task_id);
+        bulkPushes.progressSoon(this.deps, r.tenant_id, r.task_id);
       }
     }
     // Closed with their task.completed events, in one transaction.
     changed.push(
       ...(await db.transaction(async (tx) => {
         const done = await completeFinished(tx, now);
-        await recordBulkCompleted(tx, done, now);
+        await bulkPushes.recordCompleted(tx, done, now);
         return done;
       })),
     );
-    const byTenant = new Map<string, string[]>();
-    for (const t of changed)
-      byTenant.set(t.tenant_id, [...(byTenant.get(t.tenant_id) ?? []), t.id]);
-    for (const [tenantId, ids] of byTenant) await publishBulkTasks(ctx.deps, tenantId, ids);
+    await bulkPushes.publishChanged(ctx.deps, changed);
   }
 
   async claim(scope: ClaimScope): Promise<Claimed<BulkItem>[]> {
@@ -212,7 +212,8 @@ export class BulkSendJob implements JobKind<BulkItem> {
       return;
     }
     const { moved, blocked, held } = await enqueueBulkMessages(this.deps, mine, ctx.owner);
-    if (moved.length > 0 || held.length > 0) progressSoon(this.deps, row.tenant_id, row.task_id);
+    if (moved.length > 0 || held.length > 0)
+      bulkPushes.progressSoon(this.deps, row.tenant_id, row.task_id);
     // An earlier message of a target is claimed elsewhere (our lease of it lapsed) or waits:
     // the later ones go back to the queue and are claimed after it, never sent before it.
     if (blocked.length > 0) {

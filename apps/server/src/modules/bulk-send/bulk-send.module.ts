@@ -2,7 +2,7 @@ import type { Deps } from '../../platform/deps.ts';
 import { job, type ServerModule } from '../module.ts';
 import { BulkSendEvents } from './bulk-send.events.ts';
 import { BulkSendJob } from './bulk-send.job.ts';
-import { stopBulkProgress } from './bulk-send.push.ts';
+import { bulkPushes } from './bulk-send.push.ts';
 import { registerBulkSendRoutes } from './bulk-send.routes.ts';
 import { BulkSendService } from './bulk-send.service.ts';
 
@@ -21,7 +21,7 @@ export function bulkSendModule(deps: Deps): ServerModule {
       sendReceipt: (ev, account) => events.onReceipt(ev, account),
       'account.risk': (ev) => tasks.onAccountRisk(ev),
     },
-    stop: () => stopBulkProgress(deps),
+    stop: () => bulkPushes.stopProgress(deps),
     routes: (app) => registerBulkSendRoutes(app, deps),
   };
 }

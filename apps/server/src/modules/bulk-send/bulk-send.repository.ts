@@ -6,15 +6,24 @@ import {
   type BulkTargets,
   type BulkTaskState,
 } from '@cst/shared';
-import { bulkSendSettings, bulkSendTasks, workAccounts } from '../../db/schema/index.ts';
+import { bulkSendSettings, bulkSendTasks } from '../../db/schema/index.ts';
 import type { DbOrTx, Tx } from '../../platform/db.ts';
 import { rowsOf } from '../../platform/db.ts';
 import type { ConvScope } from '../conversations/index.ts';
+import type { TaskTable } from '../task-lifecycle/index.ts';
 
 export type { BulkDraft } from '../../db/schema/index.ts';
 
 export type BulkTaskRow = typeof bulkSendTasks.$inferSelect;
 export type BulkSettingsRow = typeof bulkSendSettings.$inferSelect;
+
+/** The mass-send tasks as the shared task lifecycle sees them. */
+export const BULK_TASK_TABLE: TaskTable = {
+  tasks: 'bulk_send_tasks',
+  rows: 'bulk_send_rows',
+  startAt: 'send_at',
+  openRowStates: ['queued', 'claimed', 'outbox'],
+};
 
 /** After this long without a delivery receipt a sent message shows 'no receipt'. */
 export const NO_RECEIPT_AFTER_MS = 10 * 60_000;
@@ -235,36 +244,6 @@ export async function requeueFailed(tx: Tx, tenantId: string, taskId: string): P
   return rows.length;
 }
 
-/** Deletes a task in one of `from` (its rows go with it); whether it was deleted. */
-export async function deleteTask(
-  db: DbOrTx,
-  tenantId: string,
-  id: string,
-  from: BulkTaskState[],
-): Promise<boolean> {
-  const rows = await db
-    .delete(bulkSendTasks)
-    .where(
-      and(
-        eq(bulkSendTasks.tenantId, tenantId),
-        eq(bulkSendTasks.id, id),
-        inArray(bulkSendTasks.status, from),
-      ),
-    )
-    .returning({ id: bulkSendTasks.id });
-  return rows.length > 0;
-}
-
-/** Platform ids of work accounts by id. */
-export async function accountWxids(db: DbOrTx, tenantId: string, ids: string[]) {
-  if (ids.length === 0) return new Map<string, string>();
-  const rows = await db
-    .select({ id: workAccounts.id, wxid: workAccounts.wxid })
-    .from(workAccounts)
-    .where(and(eq(workAccounts.tenantId, tenantId), inArray(workAccounts.id, ids)));
-  return new Map(rows.map((r) => [r.id, r.wxid]));
-}
-
 /** The tenant's defaults (account null) or an account's override, else null. */
 export async function findSettings(db: DbOrTx, tenantId: string, accountId: string | null) {
   const rows = await db
@@ -364,84 +343,4 @@ export async function findTargets(
       order by ${order}, x.added_at nulls last, x.wxid
       limit ${BULK_MAX_TARGETS * 2}`),
   );
-}
-
-/**
- * Pauses the pending and running tasks in which an account at ban risk 危险 still has sends to
- * make: status `paused` with the reason `reasonKey`. The ids paused.
- */
-export async function pauseForRisk(
-  db: DbOrTx,
-  tenantId: string,
-  accountId: string,
-  reasonKey: string,
-): Promise<string[]> {
-  const rows = rowsOf<{ id: string }>(
-    await db.execute(sql`
-      update bulk_send_tasks t
-      set status = 'paused', reason_key = ${reasonKey}, updated_at = now()
-      where t.tenant_id = ${tenantId} and t.status in ('pending', 'running')
-        and ${accountId}::uuid = any(t.work_account_ids)
-        and exists (
-          select 1 from bulk_send_rows r
-          where r.task_id = t.id and r.work_account_id = ${accountId}::uuid
-            and r.state in ('queued', 'claimed', 'outbox'))
-      returning t.id`),
-  );
-  return rows.map((r) => r.id);
-}
-
-/**
- * A task just planned pauses with the reason `reasonKey` when one of `dangerIds` (its accounts at
- * 危险) has sends in it; whether it did.
- */
-export async function pauseNewTaskForRisk(
-  db: DbOrTx,
-  tenantId: string,
-  taskId: string,
-  dangerIds: string[],
-  reasonKey: string,
-): Promise<boolean> {
-  if (dangerIds.length === 0) return false;
-  const rows = rowsOf<{ id: string }>(
-    await db.execute(sql`
-      update bulk_send_tasks t
-      set status = 'paused', reason_key = ${reasonKey}, updated_at = now()
-      where t.tenant_id = ${tenantId} and t.id = ${taskId}::uuid
-        and t.status in ('pending', 'running')
-        and exists (
-          select 1 from bulk_send_rows r
-          where r.task_id = t.id and r.work_account_id = any(${sql.param(dangerIds)}::uuid[])
-            and r.state in ('queued', 'claimed', 'outbox'))
-      returning t.id`),
-  );
-  return rows.length > 0;
-}
-
-/**
- * After a person resumed an account: its tasks paused for the risk (`reasonKey`) whose accounts
- * are none at 危险 any more run again (pending when their start is still ahead). The ids.
- */
-export async function resumeAfterRisk(
-  db: DbOrTx,
-  tenantId: string,
-  accountId: string,
-  reasonKey: string,
-  now: number,
-): Promise<string[]> {
-  const rows = rowsOf<{ id: string }>(
-    await db.execute(sql`
-      update bulk_send_tasks t
-      set status = case when t.send_at > ${now} then 'pending' else 'running' end,
-          started_at = case when t.send_at > ${now} then t.started_at
-                            else coalesce(t.started_at, ${now}) end,
-          reason_key = null, updated_at = now()
-      where t.tenant_id = ${tenantId} and t.status = 'paused' and t.reason_key = ${reasonKey}
-        and ${accountId}::uuid = any(t.work_account_ids)
-        and not exists (
-          select 1 from work_accounts w
-          where w.id = any(t.work_account_ids) and w.risk = 'danger')
-      returning t.id`),
-  );
-  return rows.map((r) => r.id);
 }

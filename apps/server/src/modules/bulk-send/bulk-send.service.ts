@@ -16,25 +16,28 @@ import type { AuthContext } from '../../platform/auth-context.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { fail } from '../../platform/errors.ts';
 import { keysetRows } from '../../platform/xlsx-export.ts';
-import { Scheduler } from '../../scheduler/scheduler.ts';
-import {
-  lockAccountsAtDanger,
-  RISK_PAUSE_REASON,
-  riskPauseText,
-  type AccountRiskEvent,
-} from '../accounts/index.ts';
+import type { AccountRiskEvent } from '../accounts/index.ts';
 import { convScopeOf, scopeHas, accountByWxid } from '../conversations/index.ts';
 import { resolveMaterialMessages } from '../material/index.ts';
+import { TaskLifecycle, taskAccountWxids } from '../task-lifecycle/index.ts';
 import { draftsOf } from './bulk-send.drafts.ts';
 import { BULK_JOB } from './bulk-send.job.ts';
 import { toDetailItem, toTaskItem } from './bulk-send.presenter.ts';
-import { publishBulkTasks } from './bulk-send.push.ts';
+import { bulkPushes } from './bulk-send.push.ts';
 import * as repo from './bulk-send.repository.ts';
 import { planTargets } from './bulk-send.targets.ts';
 
 /** The group helper's mass-send tasks (issue 16 §2): create, fetch, details, pause, restart, reissue, delete. */
 export class BulkSendService {
-  constructor(private readonly deps: Deps) {}
+  private readonly lifecycle: TaskLifecycle;
+
+  constructor(private readonly deps: Deps) {
+    this.lifecycle = new TaskLifecycle(deps, {
+      table: repo.BULK_TASK_TABLE,
+      job: BULK_JOB,
+      publish: bulkPushes.publish,
+    });
+  }
 
   private get db() {
     return this.deps.db;
@@ -92,18 +95,11 @@ export class BulkSendService {
       });
       await repo.insertRows(tx, scope.tenantId, id, plan.rows);
       // An account already at 危险 holds its sends: the task starts paused with the reason.
-      const danger = await lockAccountsAtDanger(tx, scope.tenantId, accountIds);
-      await repo.pauseNewTaskForRisk(tx, scope.tenantId, id, danger, RISK_PAUSE_REASON);
+      await this.lifecycle.pauseIfAtRisk(tx, scope.tenantId, id, accountIds);
       return id;
     });
-    await this.announce(scope.tenantId, taskId);
+    await this.lifecycle.announce(scope.tenantId, taskId);
     return { taskId };
-  }
-
-  /** After a commit: the console hears of the task, the schedulers wake. */
-  private async announce(tenantId: string, taskId: string): Promise<void> {
-    await publishBulkTasks(this.deps, tenantId, [taskId]);
-    await Scheduler.wake(this.deps, BULK_JOB);
   }
 
   /** A page of the visible tasks with their live counts. */
@@ -126,40 +122,19 @@ export class BulkSendService {
       rows.map((r) => r.id),
       this.deps.now(),
     );
-    const wxids = await repo.accountWxids(this.db, scope.tenantId, [
-      ...new Set(rows.flatMap((r) => r.workAccountIds)),
-    ]);
-    const list = rows.map((t) => toTaskItem(t, counts.get(t.id), wxids, lang));
-    for (const [i, t] of rows.entries()) {
-      if (t.status === 'paused' && t.reasonKey === RISK_PAUSE_REASON) {
-        list[i]!.reason = await riskPauseText(this.db, t.tenantId, t.workAccountIds, lang);
-      }
-    }
+    const wxids = await taskAccountWxids(this.db, scope.tenantId, rows);
+    const reasons = await this.lifecycle.riskReasons(scope.tenantId, rows, lang);
+    const list = rows.map((t) => {
+      const item = toTaskItem(t, counts.get(t.id), wxids, lang);
+      const reason = reasons.get(t.id);
+      return reason ? { ...item, reason } : item;
+    });
     return { list, total };
   }
 
-  /**
-   * An account's ban risk changed: at 危险 its tasks with sends left pause with the reason; when a
-   * person resumes it, the tasks it paused run again (unless another of their accounts is still
-   * at 危险).
-   */
-  async onAccountRisk(ev: AccountRiskEvent): Promise<void> {
-    if (ev.risk === 'danger') {
-      const ids = await repo.pauseForRisk(this.db, ev.tenantId, ev.accountId, RISK_PAUSE_REASON);
-      await publishBulkTasks(this.deps, ev.tenantId, ids);
-    } else if (ev.risk === 'normal' && ev.by !== null) {
-      const ids = await repo.resumeAfterRisk(
-        this.db,
-        ev.tenantId,
-        ev.accountId,
-        RISK_PAUSE_REASON,
-        this.deps.now(),
-      );
-      if (ids.length > 0) {
-        await publishBulkTasks(this.deps, ev.tenantId, ids);
-        await Scheduler.wake(this.deps, BULK_JOB);
-      }
-    }
+  /** An account's ban risk changed: its tasks pause at 危险 and go on after a person's resume. */
+  onAccountRisk(ev: AccountRiskEvent): Promise<void> {
+    return this.lifecycle.onAccountRisk(ev);
   }
 
   /** A page of a visible task's sends, in plan order. */
@@ -211,28 +186,14 @@ export class BulkSendService {
   /** Pauses a pending or running task (409 'no task to pause' otherwise). */
   async pause(auth: AuthContext, id: string): Promise<null> {
     const task = await this.visibleTask(auth, id);
-    const done = await repo.setTaskState(this.db, task.tenantId, id, ['pending', 'running'], {
-      status: 'paused',
-      reasonKey: null,
-    });
-    if (!done) throw fail.conflict('noTaskToPause');
-    await publishBulkTasks(this.deps, task.tenantId, [id]);
+    await this.lifecycle.pause(task.tenantId, id);
     return null;
   }
 
   /** Resumes a paused task (pending again when its send time is still ahead). */
   async restart(auth: AuthContext, id: string): Promise<null> {
     const task = await this.visibleTask(auth, id);
-    const now = this.deps.now();
-    const status: BulkTaskState = task.sendAt > now ? 'pending' : 'running';
-    // A person's restart: the task runs (an account still at 危险 stays held by the scheduler).
-    const done = await repo.setTaskState(this.db, task.tenantId, id, ['paused'], {
-      status,
-      startedAt: status === 'running' ? (task.startedAt ?? now) : task.startedAt,
-      reasonKey: null,
-    });
-    if (!done) throw fail.conflict('noTaskToRestart');
-    await this.announce(task.tenantId, id);
+    await this.lifecycle.restart(task.tenantId, id);
     return null;
   }
 
@@ -253,20 +214,14 @@ export class BulkSendService {
       return n;
     });
     if (reissued === 0) throw fail.conflict('bulkNoFailedRows');
-    await this.announce(task.tenantId, id);
+    await this.lifecycle.announce(task.tenantId, id);
     return { reissued };
   }
 
   /** Deletes a task that is not in progress (its sends' records go with it). */
   async remove(auth: AuthContext, id: string): Promise<null> {
     const task = await this.visibleTask(auth, id);
-    const gone = await repo.deleteTask(this.db, task.tenantId, id, [
-      'pending',
-      'paused',
-      'completed',
-      'abnormal',
-    ]);
-    if (!gone) throw fail.conflict('cannotDeleteRunningTask');
+    await this.lifecycle.remove(task.tenantId, id);
     return null;
   }
 }

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { FRIEND_REQUEST_STATUS, type FriendRequestStatus } from '@cst/shared';
 import type { DbOrTx, Tx } from '../../platform/db.ts';
 import { rowsOf } from '../../platform/db.ts';
+import type { ChangedTask } from '../task-lifecycle/index.ts';
 
 // The scheduler's side of fan_task_rows: which (task, account) pairs have work, claiming rows
 // (marked in the claim's transaction), recording outcomes, handing rows back, task upkeep.
@@ -282,23 +283,6 @@ export async function settleRows(
     remarks: rows.flatMap((r) => (r.remark ? [{ wxid: r.wxid, remark: r.remark }] : [])),
     tags: rows.flatMap((r) => (r.tag_ids?.length ? [{ wxid: r.wxid, tagIds: r.tag_ids }] : [])),
   };
-}
-
-/** A task whose state the upkeep changed. */
-export interface ChangedTask {
-  id: string;
-  tenant_id: string;
-}
-
-/** Pending tasks whose start time has come begin running. */
-export async function startDue(db: DbOrTx, now: number): Promise<ChangedTask[]> {
-  return rowsOf<ChangedTask>(
-    await db.execute(sql`
-      update fan_tasks set status = 'running', started_at = coalesce(started_at, ${now}),
-             updated_at = now()
-      where status = 'pending' and start_at <= ${now}
-      returning id, tenant_id`),
-  );
 }
 
 /** Running tasks with no row left to send are completed. */

@@ -4,7 +4,7 @@ import type { Deps } from '../../platform/deps.ts';
 import type { AccountRef } from '../accounts/index.ts';
 import { callHolder } from '../conversations/index.ts';
 import { addLinks, contactsOfTargets } from '../tags/index.ts';
-import { progressSoon } from './fan-task.push.ts';
+import { fanPushes } from './fan-task.push.ts';
 import { settleRows } from './fan-task-rows.repository.ts';
 
 /**
@@ -49,7 +49,7 @@ export class FanTaskEvents {
         }).catch((err: unknown) => this.deps.log.warn({ err }, 'remark of a task friend'));
       }
     }
-    for (const id of settled.taskIds) progressSoon(this.deps, account.tenantId, id);
+    for (const id of settled.taskIds) fanPushes.progressSoon(this.deps, account.tenantId, id);
   }
 
   /**

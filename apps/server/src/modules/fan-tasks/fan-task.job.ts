@@ -5,8 +5,10 @@ import { refundLane } from '../../scheduler/lanes.repository.ts';
 import type { Claimed, ClaimScope, JobContext, JobKind } from '../../scheduler/scheduler.ts';
 import { accountByWxid, callHolder } from '../conversations/index.ts';
 import { sendFriendRequest } from '../friend-requests/index.ts';
+import { startDue, type ChangedTask } from '../task-lifecycle/index.ts';
 import { rowKey } from './fan-task.presenter.ts';
-import { progressSoon, publishTasks, recordFanCompleted } from './fan-task.push.ts';
+import { FAN_TASK_TABLE } from './fan-task.repository.ts';
+import { fanPushes } from './fan-task.push.ts';
 import {
   candidates,
   claimRows,
@@ -17,8 +19,6 @@ import {
   laneOf,
   loadRunRow,
   releaseRows,
-  startDue,
-  type ChangedTask,
   type RowOutcome,
   type RunRow,
 } from './fan-task-rows.repository.ts';
@@ -56,19 +56,16 @@ export class FanAddJob implements JobKind<FanItem> {
   async maintain(ctx: JobContext): Promise<void> {
     const now = this.deps.now();
     const changed: ChangedTask[] = [
-      ...(await startDue(this.deps.db, now)),
+      ...(await startDue(this.deps.db, FAN_TASK_TABLE, now)),
       // Completed with their task.completed events, in one transaction.
       ...(await this.deps.db.transaction(async (tx) => {
         const done = await completeFinished(tx, now);
-        await recordFanCompleted(tx, done);
+        await fanPushes.recordCompleted(tx, done, now);
         return done;
       })),
       ...(await closeAbandonedImports(this.deps.db, now)),
     ];
-    const byTenant = new Map<string, string[]>();
-    for (const t of changed)
-      byTenant.set(t.tenant_id, [...(byTenant.get(t.tenant_id) ?? []), t.id]);
-    for (const [tenantId, ids] of byTenant) await publishTasks(ctx.deps, tenantId, ids);
+    await fanPushes.publishChanged(ctx.deps, changed);
   }
 
   async claim(scope: ClaimScope): Promise<Claimed<FanItem>[]> {
@@ -153,7 +150,7 @@ export class FanAddJob implements JobKind<FanItem> {
     const done = await db.transaction((tx) =>
       finishRow(tx, row.task_id, row.seq, ctx.owner, now, outcome),
     );
-    if (done) progressSoon(this.deps, row.tenant_id, row.task_id);
+    if (done) fanPushes.progressSoon(this.deps, row.tenant_id, row.task_id);
   }
 
   /**

@@ -2,7 +2,7 @@ import type { Deps } from '../../platform/deps.ts';
 import { job, type ServerModule } from '../module.ts';
 import { FanTaskEvents } from './fan-task.events.ts';
 import { FanAddJob } from './fan-task.job.ts';
-import { stopProgress } from './fan-task.push.ts';
+import { fanPushes } from './fan-task.push.ts';
 import { registerFanTaskRoutes } from './fan-task.routes.ts';
 import { FanTaskService } from './fan-task.service.ts';
 
@@ -18,7 +18,7 @@ export function fanTasksModule(deps: Deps): ServerModule {
       contactsChanged: (ev, account) => events.onContactsChanged(ev, account),
       'account.risk': (ev) => tasks.onAccountRisk(ev),
     },
-    stop: () => stopProgress(deps),
+    stop: () => fanPushes.stopProgress(deps),
     routes: (app) => registerFanTaskRoutes(app, deps),
   };
 }

@@ -2,11 +2,19 @@ import { and, desc, eq, gt, inArray, sql, type SQL } from 'drizzle-orm';
 import type { FanTaskState, FriendRequestStatus } from '@cst/shared';
 import { fanTaskRows, fanTasks, workAccounts } from '../../db/schema/index.ts';
 import type { DbOrTx, Tx } from '../../platform/db.ts';
-import { rowsOf } from '../../platform/db.ts';
 import type { ConvScope } from '../conversations/index.ts';
+import type { TaskTable } from '../task-lifecycle/index.ts';
 
 export type FanTaskRow = typeof fanTasks.$inferSelect;
 export type FanRowRecord = typeof fanTaskRows.$inferSelect;
+
+/** The friend-adding tasks as the shared task lifecycle sees them. */
+export const FAN_TASK_TABLE: TaskTable = {
+  tasks: 'fan_tasks',
+  rows: 'fan_task_rows',
+  startAt: 'start_at',
+  openRowStates: ['queued', 'claimed'],
+};
 
 /** A uuid[] parameter. */
 const uuids = (ids: string[]) => sql`${sql.param(ids)}::uuid[]`;
@@ -95,16 +103,6 @@ export async function accountsByWxids(db: DbOrTx, tenantId: string, wxids: strin
     .from(workAccounts)
     .where(and(eq(workAccounts.tenantId, tenantId), inArray(workAccounts.wxid, wxids)));
   return new Map(rows.map((r) => [r.wxid, r.id]));
-}
-
-/** Platform ids of work accounts by id. */
-export async function accountWxids(db: DbOrTx, tenantId: string, ids: string[]) {
-  if (ids.length === 0) return new Map<string, string>();
-  const rows = await db
-    .select({ id: workAccounts.id, wxid: workAccounts.wxid })
-    .from(workAccounts)
-    .where(and(eq(workAccounts.tenantId, tenantId), inArray(workAccounts.id, ids)));
-  return new Map(rows.map((r) => [r.id, r.wxid]));
 }
 
 /** A task row with its account's platform id and name (remark, else nickname, else id). */
@@ -204,100 +202,4 @@ export async function setTaskState(
     )
     .returning();
   return row ?? null;
-}
-
-/** Deletes a task in one of the states `from` (its rows go with it); whether it did. */
-export async function deleteTask(
-  db: DbOrTx,
-  tenantId: string,
-  id: string,
-  from: FanTaskState[],
-): Promise<boolean> {
-  const out = await db
-    .delete(fanTasks)
-    .where(
-      and(eq(fanTasks.tenantId, tenantId), eq(fanTasks.id, id), inArray(fanTasks.status, from)),
-    )
-    .returning({ id: fanTasks.id });
-  return out.length > 0;
-}
-
-/**
- * Pauses the pending and running tasks in which an account at ban risk 危险 still has sends to
- * make: status `paused` with the reason `reasonKey`. The ids paused.
- */
-export async function pauseForRisk(
-  db: DbOrTx,
-  tenantId: string,
-  accountId: string,
-  reasonKey: string,
-): Promise<string[]> {
-  const rows = rowsOf<{ id: string }>(
-    await db.execute(sql`
-      update fan_tasks t
-      set status = 'paused', reason_key = ${reasonKey}, updated_at = now()
-      where t.tenant_id = ${tenantId} and t.status in ('pending', 'running')
-        and ${accountId}::uuid = any(t.work_account_ids)
-        and exists (
-          select 1 from fan_task_rows r
-          where r.task_id = t.id and r.work_account_id = ${accountId}::uuid
-            and r.state in ('queued', 'claimed'))
-      returning t.id`),
-  );
-  return rows.map((r) => r.id);
-}
-
-/**
- * A task just planned pauses with the reason `reasonKey` when one of `dangerIds` (its accounts at
- * 危险) has sends in it; whether it did.
- */
-export async function pauseNewTaskForRisk(
-  db: DbOrTx,
-  tenantId: string,
-  taskId: string,
-  dangerIds: string[],
-  reasonKey: string,
-): Promise<boolean> {
-  if (dangerIds.length === 0) return false;
-  const rows = rowsOf<{ id: string }>(
-    await db.execute(sql`
-      update fan_tasks t
-      set status = 'paused', reason_key = ${reasonKey}, updated_at = now()
-      where t.tenant_id = ${tenantId} and t.id = ${taskId}::uuid
-        and t.status in ('pending', 'running')
-        and exists (
-          select 1 from fan_task_rows r
-          where r.task_id = t.id and r.work_account_id = any(${sql.param(dangerIds)}::uuid[])
-            and r.state in ('queued', 'claimed'))
-      returning t.id`),
-  );
-  return rows.length > 0;
-}
-
-/**
- * After a person resumed an account: its tasks paused for the risk (`reasonKey`) whose accounts
- * are none at 危险 any more run again (pending when their start is still ahead). The ids.
- */
-export async function resumeAfterRisk(
-  db: DbOrTx,
-  tenantId: string,
-  accountId: string,
-  reasonKey: string,
-  now: number,
-): Promise<string[]> {
-  const rows = rowsOf<{ id: string }>(
-    await db.execute(sql`
-      update fan_tasks t
-      set status = case when t.start_at > ${now} then 'pending' else 'running' end,
-          started_at = case when t.start_at > ${now} then t.started_at
-                            else coalesce(t.started_at, ${now}) end,
-          reason_key = null, updated_at = now()
-      where t.tenant_id = ${tenantId} and t.status = 'paused' and t.reason_key = ${reasonKey}
-        and ${accountId}::uuid = any(t.work_account_ids)
-        and not exists (
-          select 1 from work_accounts w
-          where w.id = any(t.work_account_ids) and w.risk = 'danger')
-      returning t.id`),
-  );
-  return rows.map((r) => r.id);
 }

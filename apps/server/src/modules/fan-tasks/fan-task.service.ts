@@ -15,18 +15,13 @@ import type { AuthContext } from '../../platform/auth-context.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { fail } from '../../platform/errors.ts';
 import { keysetRows } from '../../platform/xlsx-export.ts';
-import { Scheduler } from '../../scheduler/scheduler.ts';
-import {
-  lockAccountsAtDanger,
-  RISK_PAUSE_REASON,
-  riskPauseText,
-  type AccountRiskEvent,
-} from '../accounts/index.ts';
+import type { AccountRiskEvent } from '../accounts/index.ts';
 import { type ConvScope, convScopeOf, scopeHas } from '../conversations/index.ts';
+import { TaskLifecycle, taskAccountWxids } from '../task-lifecycle/index.ts';
 import { fanImportSourceOf } from './fan-task.import.ts';
 import { storedStates, toRowItem, toTaskItem } from './fan-task.presenter.ts';
 import { storePlan } from './fan-task.plan.repository.ts';
-import { publishTasks } from './fan-task.push.ts';
+import { fanPushes } from './fan-task.push.ts';
 import * as repo from './fan-task.repository.ts';
 
 /** The job kind of friend-adding rows (the scheduler's wake payload). */
@@ -36,7 +31,15 @@ const IMPORT_LEASE_MS = 10 * 60_000;
 
 /** Bulk friend-adding tasks (issue 14 §3): create, list, rows, pause, restart, delete. */
 export class FanTaskService {
-  constructor(private readonly deps: Deps) {}
+  private readonly lifecycle: TaskLifecycle;
+
+  constructor(private readonly deps: Deps) {
+    this.lifecycle = new TaskLifecycle(deps, {
+      table: repo.FAN_TASK_TABLE,
+      job: FAN_JOB,
+      publish: fanPushes.publish,
+    });
+  }
 
   private get db() {
     return this.deps.db;
@@ -92,10 +95,10 @@ export class FanTaskService {
           startedAt: ready === 'running' ? now : null,
         });
         await this.plan(tx, scope.tenantId, taskId, rows, accountIds, body.includeTried, now);
-        await this.pauseIfAtRisk(tx, scope.tenantId, taskId, accountIds);
+        await this.lifecycle.pauseIfAtRisk(tx, scope.tenantId, taskId, accountIds);
         return taskId;
       });
-      await this.announce(scope.tenantId, id);
+      await this.lifecycle.announce(scope.tenantId, id);
       return { taskId: id };
     }
     return this.createFromImport(scope, auth.userId, body, base, ready);
@@ -122,7 +125,7 @@ export class FanTaskService {
       leaseOwner: owner,
       leaseUntil: this.deps.now() + IMPORT_LEASE_MS,
     });
-    await publishTasks(this.deps, scope.tenantId, [taskId]);
+    await fanPushes.publish(this.deps, scope.tenantId, [taskId]);
     // Planned after the answer: a long list shows `importing` meanwhile. A planner that dies
     // leaves the lease to lapse, and the scheduler's upkeep closes the task abnormally.
     void (async () => {
@@ -143,10 +146,11 @@ export class FanTaskService {
           leaseOwner: null,
           leaseUntil: null,
         });
-        if (planned) await this.pauseIfAtRisk(tx, scope.tenantId, taskId, base.workAccountIds);
+        if (planned)
+          await this.lifecycle.pauseIfAtRisk(tx, scope.tenantId, taskId, base.workAccountIds);
         return planned;
       });
-      if (done) await this.announce(scope.tenantId, taskId);
+      if (done) await this.lifecycle.announce(scope.tenantId, taskId);
     })().catch(async (err: unknown) => {
       this.deps.log.error({ err, taskId }, 'planning an imported task failed');
       await repo
@@ -158,7 +162,7 @@ export class FanTaskService {
           leaseUntil: null,
         })
         .catch(() => undefined);
-      await publishTasks(this.deps, scope.tenantId, [taskId]).catch(() => undefined);
+      await fanPushes.publish(this.deps, scope.tenantId, [taskId]).catch(() => undefined);
     });
     return { taskId };
   }
@@ -177,23 +181,6 @@ export class FanTaskService {
     await repo.setPlannedCounts(tx, taskId, counts.total, counts.skipped);
   }
 
-  /** An account already at 危险 holds its requests: a task just planned starts paused. */
-  private async pauseIfAtRisk(
-    tx: Parameters<Parameters<Deps['db']['transaction']>[0]>[0],
-    tenantId: string,
-    taskId: string,
-    accountIds: string[],
-  ): Promise<void> {
-    const danger = await lockAccountsAtDanger(tx, tenantId, accountIds);
-    await repo.pauseNewTaskForRisk(tx, tenantId, taskId, danger, RISK_PAUSE_REASON);
-  }
-
-  /** After a commit: the console hears of the task, the schedulers wake. */
-  private async announce(tenantId: string, taskId: string): Promise<void> {
-    await publishTasks(this.deps, tenantId, [taskId]);
-    await Scheduler.wake(this.deps, FAN_JOB);
-  }
-
   /** A page of the visible tasks with their live counts. */
   async list(
     auth: AuthContext,
@@ -208,40 +195,19 @@ export class FanTaskService {
       body.page,
       body.pageSize,
     );
-    const wxids = await repo.accountWxids(this.db, scope.tenantId, [
-      ...new Set(rows.flatMap((r) => r.workAccountIds)),
-    ]);
-    const list = rows.map((t) => toTaskItem(t, wxids, lang));
-    for (const [i, t] of rows.entries()) {
-      if (t.status === 'paused' && t.reasonKey === RISK_PAUSE_REASON) {
-        list[i]!.reason = await riskPauseText(this.db, t.tenantId, t.workAccountIds, lang);
-      }
-    }
+    const wxids = await taskAccountWxids(this.db, scope.tenantId, rows);
+    const reasons = await this.lifecycle.riskReasons(scope.tenantId, rows, lang);
+    const list = rows.map((t) => {
+      const item = toTaskItem(t, wxids, lang);
+      const reason = reasons.get(t.id);
+      return reason ? { ...item, reason } : item;
+    });
     return { list, total };
   }
 
-  /**
-   * An account's ban risk changed: at 危险 its tasks with requests left pause with the reason;
-   * when a person resumes it, the tasks it paused run again (unless another of their accounts is
-   * still at 危险).
-   */
-  async onAccountRisk(ev: AccountRiskEvent): Promise<void> {
-    if (ev.risk === 'danger') {
-      const ids = await repo.pauseForRisk(this.db, ev.tenantId, ev.accountId, RISK_PAUSE_REASON);
-      await publishTasks(this.deps, ev.tenantId, ids);
-    } else if (ev.risk === 'normal' && ev.by !== null) {
-      const ids = await repo.resumeAfterRisk(
-        this.db,
-        ev.tenantId,
-        ev.accountId,
-        RISK_PAUSE_REASON,
-        this.deps.now(),
-      );
-      if (ids.length > 0) {
-        await publishTasks(this.deps, ev.tenantId, ids);
-        await Scheduler.wake(this.deps, FAN_JOB);
-      }
-    }
+  /** An account's ban risk changed: its tasks pause at 危险 and go on after a person's resume. */
+  onAccountRisk(ev: AccountRiskEvent): Promise<void> {
+    return this.lifecycle.onAccountRisk(ev);
   }
 
   /** A page of a visible task's rows, in list order. */
@@ -296,41 +262,21 @@ export class FanTaskService {
   /** Pauses a pending or running task (409 'no task to pause' otherwise). */
   async pause(auth: AuthContext, id: string): Promise<null> {
     const { task } = await this.visibleTask(auth, id);
-    const done = await repo.setTaskState(this.db, task.tenantId, id, ['pending', 'running'], {
-      status: 'paused',
-      reasonKey: null,
-    });
-    if (!done) throw fail.conflict('noTaskToPause');
-    await publishTasks(this.deps, task.tenantId, [id]);
+    await this.lifecycle.pause(task.tenantId, id);
     return null;
   }
 
   /** Resumes a paused task (pending again when its start time is still ahead). */
   async restart(auth: AuthContext, id: string): Promise<null> {
     const { task } = await this.visibleTask(auth, id);
-    const now = this.deps.now();
-    const status: FanTaskState = task.startAt > now ? 'pending' : 'running';
-    // A person's restart: the task runs (an account still at 危险 stays held by the scheduler).
-    const done = await repo.setTaskState(this.db, task.tenantId, id, ['paused'], {
-      status,
-      startedAt: status === 'running' ? (task.startedAt ?? now) : task.startedAt,
-      reasonKey: null,
-    });
-    if (!done) throw fail.conflict('noTaskToRestart');
-    await this.announce(task.tenantId, id);
+    await this.lifecycle.restart(task.tenantId, id);
     return null;
   }
 
   /** Deletes a task that is not in progress (its rows go; the data pool keeps the targets). */
   async remove(auth: AuthContext, id: string): Promise<null> {
     const { task } = await this.visibleTask(auth, id);
-    const gone = await repo.deleteTask(this.db, task.tenantId, id, [
-      'pending',
-      'paused',
-      'completed',
-      'abnormal',
-    ]);
-    if (!gone) throw fail.conflict('cannotDeleteRunningTask');
+    await this.lifecycle.remove(task.tenantId, id);
     return null;
   }
 }

@@ -1,4 +1,4 @@
-import type { Deps } from '../platform/deps.ts';
+import type { Deps } from '../../platform/deps.ts';
 
 /** How often one instance pushes a running task's progress at most. */
 const PROGRESS_EVERY_MS = 1000;
