@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi, type MockInstance } from 'vitest';
-import { eq } from 'drizzle-orm';
-import { verifyCodes } from '../src/db/schema/index.ts';
+import { asc, eq } from 'drizzle-orm';
+import { pushEvents, verifyCodes } from '../src/db/schema/index.ts';
 import { api } from './api.ts';
 import { randomCaptchaText } from '../src/modules/auth/captcha.ts';
 import { buildTestApp, login, nextIp, TEST_PASSWORD, type TestContext } from './support.ts';
@@ -478,6 +478,17 @@ describe('own password, two-step password, login records, my seat', () => {
       body: { nickname: 'x'.repeat(33) },
     });
     expect(long.status).toBe(400);
+    // `userInfo` (SPEC §7) to the seat itself on each change; an unchanged save pushes nothing.
+    await api(ctx, 'POST', '/account/profile', { session: s, body: { nickname: '主管' } });
+    const pushes = await ctx.deps.db
+      .select()
+      .from(pushEvents)
+      .where(eq(pushEvents.event, 'userInfo'))
+      .orderBy(asc(pushEvents.id));
+    expect(pushes.map((p) => [p.userIds, p.data])).toEqual([
+      [[s.uid], { uid: s.uid, nickname: '新主管', avatar: '/oss-api/avatars/a.jpg' }],
+      [[s.uid], { uid: s.uid, nickname: '主管', avatar: '/oss-api/avatars/a.jpg' }],
+    ]);
     const admin = await login(ctx, 'admin');
     const adminSeat = await api(ctx, 'GET', '/account/profile', { session: admin });
     expect(adminSeat.data).toMatchObject({ role: 'admin', tenantId: null, tenantName: null });

@@ -1,5 +1,6 @@
+import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { roles } from '../src/db/schema/index.ts';
+import { pushEvents, roles } from '../src/db/schema/index.ts';
 import { api } from './api.ts';
 import {
   buildTenant,
@@ -282,6 +283,32 @@ describe('inside a tenant: sub-accounts', () => {
     const s = await login(ctx, 't.one', 'seatpass1');
     const me = await api(ctx, 'GET', '/system-api/auth/me', { session: s });
     expect(me.data.permissions).toEqual(['conversation.read']);
+  });
+
+  it('tells a seat renamed by its manager (userInfo), only on a real change', async () => {
+    const pushesTo = async (uid: string) =>
+      (
+        await ctx.deps.db
+          .select()
+          .from(pushEvents)
+          .where(eq(pushEvents.event, 'userInfo'))
+          .orderBy(asc(pushEvents.id))
+      )
+        .filter((p) => p.userIds?.includes(uid))
+        .map((p) => p.data);
+    const renamed = await api(ctx, 'POST', `${U}/edit`, {
+      session: manager,
+      body: { uid: seat.uid, nickname: '改名坐席' },
+    });
+    expect(renamed.status).toBe(200);
+    await api(ctx, 'POST', `${U}/edit`, {
+      session: manager,
+      body: { uid: seat.uid, nickname: '改名坐席', seatPrefix: 'B2' },
+    });
+    expect(await pushesTo(seat.uid)).toEqual([
+      { uid: seat.uid, nickname: '改名坐席', avatar: null },
+    ]);
+    expect(await pushesTo(manager.uid)).toEqual([]);
   });
 
   it('names every missing or bad field of a sub-account', async () => {

@@ -342,5 +342,10 @@ export const loginNoticeContent = z.object({
   reason: z.string(),
   /** The device or client that signed in. */
   agent: z.string(),
+  /**
+   * The platform server the login went through, when the platform says (its region code is
+   * shown beside the notice: `regionCodeOf`, SPEC §9).
+   */
+  server: z.string().optional(),
 });
 export type LoginNoticeContent = z.infer<typeof loginNoticeContent>;

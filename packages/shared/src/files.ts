@@ -35,6 +35,18 @@ export const filesMessages = {
     en: 'The file is larger than allowed (at most {max})',
   },
   uploadEmpty: { 'zh-CN': '文件内容为空', en: 'The file is empty' },
+  sliceIndexInvalid: {
+    'zh-CN': '分片序号无效（应为 0 到 {last}）',
+    en: 'The slice number is invalid (it must be 0 to {last})',
+  },
+  sliceSizeWrong: {
+    'zh-CN': '分片大小不对：应为 {expected} 字节',
+    en: 'The slice has the wrong size: it must be {expected} bytes',
+  },
+  slicesMissing: {
+    'zh-CN': '还有 {count} 个分片未上传，请继续上传',
+    en: '{count} slices have not arrived yet; continue the upload',
+  },
   /** A refusal about one file of several: its name, then the reason. */
   aboutFile: { 'zh-CN': '「{name}」：{reason}', en: '"{name}": {reason}' },
   uploadNotArrived: {
@@ -241,6 +253,32 @@ export const OSS_CONFIRM_PATH = '/main-api/oss/confirm';
 /** The key a browser POSTed straight to the bucket, to be checked and made usable. */
 export const ossConfirmBody = z.object({ key: z.string().min(1).max(600) });
 export type OssConfirmBody = z.infer<typeof ossConfirmBody>;
+
+/**
+ * Uploads in slices (SPEC §7, §9: "uploaded in 1MB slices"): a file of `size` bytes for `key` (in
+ * the caller's upload folder) goes as `ceil(size / 1 MB)` slices, each POSTed (multipart: `key`,
+ * `size`, `index`, then `file`) to `SLICE_PATHS.put`; slices that arrived stay, so after a dropped
+ * connection `SLICE_PATHS.status` says which are still missing and only those are sent again.
+ * `SLICE_PATHS.complete` joins them into the file, checked like any upload.
+ */
+export const UPLOAD_SLICE_BYTES = MB;
+export const SLICE_PATHS = {
+  status: '/main-api/oss/slices/status',
+  put: '/main-api/oss/slices/put',
+  complete: '/main-api/oss/slices/complete',
+} as const;
+export const sliceUploadBody = z.object({
+  key: z.string().min(1).max(600),
+  size: z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
+});
+export type SliceUploadBody = z.infer<typeof sliceUploadBody>;
+/** Where a sliced upload stands: how many slices it has and which arrived. */
+export const sliceUploadState = z.object({
+  sliceBytes: z.number().int(),
+  count: z.number().int(),
+  received: z.array(z.number().int()),
+});
+export type SliceUploadState = z.infer<typeof sliceUploadState>;
 
 /** What an upload answers (status 200): the stored file. */
 export const uploadResult = z.object({

@@ -41,3 +41,4 @@ export * from './backups.ts';
 export * from './webhooks.ts';
 export * from './notes.ts';
 export * from './businessHours.ts';
+export * from './regions.ts';

@@ -49,6 +49,10 @@ export const WS_EVENTS = {
   momentFeed: 'momentFeed',
   /** A mass-send task changed state or progressed (`BulkTaskPush`). */
   bulkSendTask: 'bulkSendTask',
+  /** The user's own sticker set changed (`ToEmojiPush`): the sticker panel reloads it. */
+  toEmoji: 'toEmoji',
+  /** The user's own seat changed: nickname or avatar (`UserInfoPush`): the header follows. */
+  userInfo: 'userInfo',
 } as const;
 export type WsEventName = (typeof WS_EVENTS)[keyof typeof WS_EVENTS];
 
@@ -120,3 +124,24 @@ export const flushContactorPush = z.object({
   groupCount: z.number(),
 });
 export type FlushContactorPush = z.infer<typeof flushContactorPush>;
+
+/**
+ * `toEmoji` (SPEC §7), to the user whose sticker set changed, in every tab: stickers were added
+ * (uploaded or saved from a message) or removed. `ids` are the user's sticker ids.
+ */
+export const toEmojiPush = z.object({
+  change: z.enum(['added', 'removed']),
+  ids: z.array(z.string()),
+});
+export type ToEmojiPush = z.infer<typeof toEmojiPush>;
+
+/**
+ * `userInfo` (SPEC §7), to the user whose seat changed (by themselves in another tab, or by a
+ * manager): what the header shows of them.
+ */
+export const userInfoPush = z.object({
+  uid: z.string(),
+  nickname: z.string(),
+  avatar: z.string().nullable(),
+});
+export type UserInfoPush = z.infer<typeof userInfoPush>;

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { loginNoticeContent, MSG_TYPE } from '@cst/shared';
+import { loginNoticeContent, MSG_TYPE, regionCodeOf } from '@cst/shared';
 import { GatewayError } from '@cst/gateway';
 import { SECURITY_WXID } from './login-notice.ts';
 import { buildSim, loginAccount, type SimHarness } from './test-support.ts';
@@ -154,6 +154,8 @@ describe('QR login', () => {
     expect(content.createdAt).toBe(h.clock.t);
     expect(content.address).not.toBe('');
     expect(content.agent).not.toBe('');
+    // The platform server the login went through, one the region table knows (SPEC §9).
+    expect(regionCodeOf(content.server)).toMatch(/^[a-z]+\d*$/);
     // The security account is a contact with its name, so the conversation is named.
     const contacts = await h.gateway.listContacts(wxid);
     expect(contacts.find((c) => c.wxid === SECURITY_WXID)).toMatchObject({ nickname: '微信团队' });

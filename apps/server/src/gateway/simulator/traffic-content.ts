@@ -246,11 +246,15 @@ const PLACES = [
 /** First octets of public address blocks of Chinese carriers. */
 const FIRST_OCTETS = [36, 58, 61, 101, 113, 116, 120, 183, 223];
 
+/** The simulated platform's servers, named by region (SPEC §9's codes; `regionCodeOf`). */
+const SERVERS = ['gz1.im.sim', 'bj1.im.sim', 'sh1.im.sim', 'cd.im.sim', 'szshort.weixin.qq.com'];
+
 /** What a caller may fix of a notice (the rest is drawn from the rng). */
 export interface LoginNoticeFacts {
   ip?: string;
   reason?: string;
   agent?: string;
+  server?: string;
 }
 
 /** A login notice's content. */
@@ -268,5 +272,6 @@ export function makeLoginNotice(
     address: rng.pick(PLACES),
     reason: facts.reason ?? rng.pick(REASONS),
     agent: facts.agent ?? rng.pick(AGENTS),
+    server: facts.server ?? rng.pick(SERVERS),
   };
 }

@@ -5,13 +5,16 @@ import {
   MAX_USER_EMOTICONS,
   MSG_TYPE,
   ossUrl,
+  WS_EVENTS,
   type EmoticonItem,
   type Language,
+  type ToEmojiPush,
 } from '@cst/shared';
 import type { AuthContext } from '../../platform/auth-context.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { fail } from '../../platform/errors.ts';
 import { detectType } from '../../storage/content-type.ts';
+import { realtimeOf } from '../../realtime/realtime.ts';
 import { storageOf } from '../../storage/storage.ts';
 import { malformedAsInvalid } from '../files/index.ts';
 import type { MediaContext } from '../media/index.ts';
@@ -137,7 +140,7 @@ export class EmoticonsService {
         maxBytes: EMOTICON_MAX_BYTES,
         name,
       }));
-    return repo.insert(this.deps.db, {
+    const row = await repo.insert(this.deps.db, {
       tenantId,
       userId: auth.userId,
       fileKey: file.key,
@@ -148,11 +151,24 @@ export class EmoticonsService {
       height: file.height,
       sha256,
     });
+    await this.announce(auth, { change: 'added', ids: [row.id] });
+    return row;
+  }
+
+  /** `toEmoji` to the user's own sessions (other tabs reload the sticker panel). */
+  private async announce(auth: AuthContext, data: ToEmojiPush): Promise<void> {
+    if (data.ids.length === 0) return;
+    await realtimeOf(this.deps).publish(tenantOf(auth), {
+      event: WS_EVENTS.toEmoji,
+      userIds: [auth.userId],
+      data,
+    });
   }
 
   /** Removes stickers from the caller's set (messages that used them keep their file). */
   async remove(auth: AuthContext, ids: string[]): Promise<{ deleted: number }> {
     const rows = await repo.removeOfUser(this.deps.db, tenantOf(auth), auth.userId, ids);
+    await this.announce(auth, { change: 'removed', ids: rows.map((r) => r.id) });
     return { deleted: rows.length };
   }
 

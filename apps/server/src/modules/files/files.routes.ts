@@ -5,6 +5,10 @@ import {
   OSS_CONFIRM_PATH,
   ossConfirmBody,
   ossTokenResult,
+  SLICE_PATHS,
+  sliceUploadBody,
+  sliceUploadState,
+  UPLOAD_SLICE_BYTES,
   uploadResult,
 } from '@cst/shared';
 import type { Deps } from '../../platform/deps.ts';
@@ -12,6 +16,7 @@ import { access, defineRoute, envelope } from '../../platform/http.ts';
 import { storageOf } from '../../storage/storage.ts';
 import { FilesService } from './files.service.ts';
 import { withMultipart } from './multipart.ts';
+import { SliceUploads } from './slice-uploads.ts';
 
 const tags = ['files'];
 const services = new WeakMap<Deps, FilesService>();
@@ -73,6 +78,40 @@ export function registerFilesRoutes(app: FastifyInstance, deps: Deps): void {
         return reply.code(status).send(envelope('/oss-api', file, lang));
       },
     });
+  });
+
+  // Uploads in 1 MB slices that resume after a dropped connection (the caller's own folder).
+  const slices = new SliceUploads(deps, files);
+  defineRoute(app, {
+    method: 'POST',
+    url: SLICE_PATHS.status,
+    access: access.user,
+    tags,
+    summary: 'A sliced upload: its slice count and the slices that arrived (resume from there)',
+    body: sliceUploadBody,
+    response: sliceUploadState,
+    handler: ({ auth, body }) => slices.status(auth, body),
+  });
+  withMultipart(app, UPLOAD_SLICE_BYTES, (scope) => {
+    defineRoute(scope, {
+      method: 'POST',
+      url: SLICE_PATHS.put,
+      access: access.user,
+      tags,
+      summary: 'One 1 MB slice of a file (multipart: key, size, index, file); idempotent',
+      response: sliceUploadState,
+      handler: ({ auth, req }) => slices.put(auth, req),
+    });
+  });
+  defineRoute(app, {
+    method: 'POST',
+    url: SLICE_PATHS.complete,
+    access: access.user,
+    tags,
+    summary: 'Join the slices into the file, checked like any upload (type, size, picture)',
+    body: sliceUploadBody,
+    response: uploadResult,
+    handler: ({ auth, body }) => slices.complete(auth, body),
   });
 
   defineRoute(app, {

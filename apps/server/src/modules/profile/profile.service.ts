@@ -1,7 +1,15 @@
-import type { ListResult, LoginRecord, Profile, UpdateProfileBody } from '@cst/shared';
+import {
+  WS_EVENTS,
+  type ListResult,
+  type LoginRecord,
+  type Profile,
+  type UpdateProfileBody,
+  type UserInfoPush,
+} from '@cst/shared';
 import type { AuthContext } from '../../platform/auth-context.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { fail } from '../../platform/errors.ts';
+import { realtimeOf } from '../../realtime/realtime.ts';
 import { presentLoginRecord, presentProfile } from './profile.presenter.ts';
 import * as repo from './profile.repository.ts';
 
@@ -20,8 +28,19 @@ export class ProfileService {
   async update(auth: AuthContext, body: UpdateProfileBody): Promise<Profile> {
     const patch: { nickname: string; avatar?: string | null } = { nickname: body.nickname };
     if (body.avatar !== undefined) patch.avatar = body.avatar || null;
+    const before = await this.get(auth);
     await repo.updateProfile(this.deps.db, auth.tenantId, auth.userId, patch);
-    return this.get(auth);
+    const after = await this.get(auth);
+    // `userInfo` to the caller's other tabs (SPEC §7); a platform admin has no tenant to push in.
+    if (auth.tenantId && (before.nickname !== after.nickname || before.avatar !== after.avatar)) {
+      const data: UserInfoPush = { uid: after.uid, nickname: after.nickname, avatar: after.avatar };
+      await realtimeOf(this.deps).publish(auth.tenantId, {
+        event: WS_EVENTS.userInfo,
+        userIds: [auth.userId],
+        data,
+      });
+    }
+    return after;
   }
 
   /** The caller's sign-in attempts, newest first (the login notice). */

@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { asc, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { pushEvents } from '../../db/schema/index.ts';
 import type {
   ChatRecords,
   EmoticonItem,
@@ -241,6 +243,18 @@ describe('emoticons', () => {
       (await api(seat1).post<{ list: EmoticonItem[] }>('/api/v1/emoticon/user-emoticons')).data
         .list,
     ).toHaveLength(1);
+
+    // `toEmoji` (SPEC §7) to the owner only, for each change of the set; none for a repeat.
+    const pushes = await ctx.deps.db
+      .select()
+      .from(pushEvents)
+      .where(eq(pushEvents.event, 'toEmoji'))
+      .orderBy(asc(pushEvents.id));
+    expect(pushes.map((p) => [p.audience, p.userIds, p.data])).toEqual([
+      ['users', [seat1.uid], { change: 'added', ids: [item.id] }],
+      ['users', [seat1.uid], { change: 'added', ids: [saved.data.id] }],
+      ['users', [seat1.uid], { change: 'removed', ids: [item.id] }],
+    ]);
   });
 });
 

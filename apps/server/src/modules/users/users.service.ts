@@ -2,6 +2,7 @@ import {
   SEAT_MAX_WORK_ACCOUNTS,
   addUserBody,
   translate,
+  WS_EVENTS,
   type AddBatchResult,
   type AddUserBody,
   type ChangeStatusBody,
@@ -12,6 +13,7 @@ import {
   type ListResult,
   type ResetPwdBody,
   type UserItem,
+  type UserInfoPush,
   type UserPageQuery,
 } from '@cst/shared';
 import { permissionsOf, type AuthContext } from '../../platform/auth-context.ts';
@@ -255,6 +257,9 @@ export class UsersService {
           detail: { nickname: body.nickname, tenantName: body.tenantName },
         });
       });
+      if (body.nickname && body.nickname !== row.user.nickname) {
+        await this.announceUserInfo(tenantId, { ...row.user, nickname: body.nickname });
+      }
       return null;
     }
     const row = await this.manageable(actor, body.uid);
@@ -289,7 +294,23 @@ export class UsersService {
         detail: patch,
       });
     });
+    if (patch.nickname && patch.nickname !== row.user.nickname) {
+      await this.announceUserInfo(actor.tenantId, { ...row.user, nickname: patch.nickname });
+    }
     return null;
+  }
+
+  /** `userInfo` to a user whose seat a manager changed: their header follows at once. */
+  private async announceUserInfo(
+    tenantId: string,
+    user: { id: string; nickname: string; avatar: string | null },
+  ): Promise<void> {
+    const data: UserInfoPush = { uid: user.id, nickname: user.nickname, avatar: user.avatar };
+    await realtimeOf(this.deps).publish(tenantId, {
+      event: WS_EVENTS.userInfo,
+      userIds: [user.id],
+      data,
+    });
   }
 
   /** Enables or disables a user (the platform admin: a whole tenant); disabling revokes its tokens. */

@@ -57,6 +57,26 @@ describe('login notice bubble', () => {
     await i18n.changeLanguage('zh-CN');
   });
 
+  it('shows the region code of a known platform server, nothing for an unknown one', async () => {
+    await i18n.changeLanguage('zh-CN');
+    const Bubble = bubbleFor(23);
+    const withServer = (server: string) => ({
+      ...notice,
+      content: JSON.stringify({ ...JSON.parse(notice.content), server }),
+    });
+    const zh = render(<Bubble message={withServer('gz1.im.example.net')} />);
+    expect(fields(zh.container).at(-1)).toEqual(['服务器区域', 'gz1 广州一区']);
+    cleanup();
+    await i18n.changeLanguage('en');
+    const en = render(<Bubble message={withServer('https://szshort.weixin.qq.com:443')} />);
+    expect(fields(en.container).at(-1)).toEqual(['Server region', 'sz1 Shenzhen 1']);
+    cleanup();
+    const unknown = render(<Bubble message={withServer('mystery.example.net')} />);
+    expect(fields(unknown.container).map((f) => f[0])).not.toContain('Server region');
+    expect(unknown.container.querySelector('[data-field="region"]')).toBeNull();
+    await i18n.changeLanguage('zh-CN');
+  });
+
   it('falls back to the preview text when the content cannot be read', () => {
     const Bubble = bubbleFor(23);
     const r = render(<Bubble message={{ ...notice, content: '{broken' }} />);

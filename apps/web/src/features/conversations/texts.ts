@@ -6,6 +6,7 @@ export const inboxTexts: Record<Language, TextTree> = {
   'zh-CN': {
     inbox: {
       edited: '已编辑',
+      uploading: '正在上传',
       accounts: '工作号',
       allAccounts: '全部工作号',
       noAccounts: '暂无分配给您的工作号',
@@ -154,6 +155,7 @@ export const inboxTexts: Record<Language, TextTree> = {
   en: {
     inbox: {
       edited: 'Edited',
+      uploading: 'Uploading',
       accounts: 'Work accounts',
       allAccounts: 'All accounts',
       noAccounts: 'No work account is assigned to you',

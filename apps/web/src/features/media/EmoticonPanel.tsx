@@ -2,7 +2,8 @@ import { HeartOutlined, UploadOutlined } from '@ant-design/icons';
 import { App, Button, Empty, Popover, Spin, Tabs, Tooltip } from 'antd';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ConversationItem, EmoticonItem } from '@cst/shared';
+import { WS_EVENTS, type ConversationItem, type EmoticonItem, type ToEmojiPush } from '@cst/shared';
+import { useRealtimeEvent } from '../../lib/realtime/useRealtimeEvent.ts';
 import { imageSrc } from '../bubbles/media.ts';
 import { mediaApi } from './api.ts';
 
@@ -43,16 +44,24 @@ export function EmoticonPanel({ conv }: { conv: ConversationItem }) {
   const [mine, setMine] = useState<EmoticonItem[] | null>(null);
   const input = useRef<HTMLInputElement>(null);
 
-  const load = () => {
-    mediaApi
-      .systemEmoticons()
-      .then((r) => setSystem(r.list))
-      .catch(() => setSystem([]));
+  const loadMine = () => {
     mediaApi
       .userEmoticons()
       .then((r) => setMine(r.list))
       .catch(() => setMine([]));
   };
+  const load = () => {
+    mediaApi
+      .systemEmoticons()
+      .then((r) => setSystem(r.list))
+      .catch(() => setSystem([]));
+    loadMine();
+  };
+  // `toEmoji` (SPEC §7): the user's set changed in another tab; an open panel shows it now (a
+  // closed one reloads when opened).
+  useRealtimeEvent<ToEmojiPush>(WS_EVENTS.toEmoji, () => {
+    if (open) loadMine();
+  });
   const pick = (id: string) => {
     setOpen(false);
     void mediaApi.sendEmoticon(conv, id).catch(() => undefined);
@@ -63,7 +72,7 @@ export function EmoticonPanel({ conv }: { conv: ConversationItem }) {
       .uploadEmoticon(file)
       .then(() => {
         toast.success(t('media.uploaded'));
-        load();
+        loadMine();
       })
       .catch(() => toast.error(t('media.uploadEmoticonFailed')));
   };

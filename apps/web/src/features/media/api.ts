@@ -11,6 +11,8 @@ function peer(conv: ConversationItem) {
 export interface SendFile {
   fileUrl: string;
   fileName: string;
+  /** The upload bubble's id, so the sent message takes its place. */
+  sendingUUid?: string;
 }
 
 /** Rich sends and stickers (API.md Files and Other). */

@@ -4,7 +4,13 @@ import {
   MAX_IMAGES_PER_SEND,
   type ConversationItem,
 } from '@cst/shared';
-import { mediaApi } from './api.ts';
+import {
+  dropUploadBubble,
+  putUploadBubble,
+  setUploadProgress,
+} from '../conversations/store/inboxActions.ts';
+import { newSendingId } from '../conversations/store/sendingId.ts';
+import { mediaApi, type SendFile } from './api.ts';
 import { uploadChatFile, UploadError } from './upload.ts';
 
 /** What the composer sends a group of files as. */
@@ -56,14 +62,23 @@ export async function sendFiles(
     reports.onError(problem, '');
     return false;
   }
-  const sent: { fileUrl: string; fileName: string }[] = [];
-  for (const file of files) {
+  // Each file shows as a bubble with a progress bar while it uploads (uploadStatus, uploadUid);
+  // the sent message, carrying the same sendingUUid, takes the bubble's place.
+  const bubbles = files.map((file) => {
+    const uuid = newSendingId();
+    return { file, uuid, key: putUploadBubble(conv.index_name, uuid, file) };
+  });
+  const dropAll = () => bubbles.forEach((b) => b.key && dropUploadBubble(b.key));
+  const sent: SendFile[] = [];
+  for (const { file, uuid, key } of bubbles) {
     try {
       const r = await uploadChatFile(file, conv.workWxid, conv.receiver_id, {
         onRetry: reports.onRetry,
+        onProgress: (f) => key && setUploadProgress(key, f),
       });
-      sent.push({ fileUrl: r.url, fileName: file.name });
+      sent.push({ fileUrl: r.url, fileName: file.name, sendingUUid: uuid });
     } catch (err) {
+      dropAll();
       const e = err instanceof UploadError ? err : new UploadError('uploadFailed');
       reports.onError(
         e.reason === 'tokenError' ? 'media.tokenError' : 'media.uploadFailed',
@@ -73,6 +88,11 @@ export async function sendFiles(
     }
   }
   if (sent.length === 0) return false;
-  await mediaApi.sendFiles(conv, MSG_TYPE_OF[kind], sent);
+  try {
+    await mediaApi.sendFiles(conv, MSG_TYPE_OF[kind], sent);
+  } finally {
+    // A refused send leaves no bubble behind (the client showed why); a sent one was replaced.
+    dropAll();
+  }
   return true;
 }

@@ -1,7 +1,10 @@
 import {
+  SLICE_PATHS,
+  UPLOAD_SLICE_BYTES,
   uploadKeySegment,
   uploadResult,
   type OssTokenPayload,
+  type SliceUploadState,
   type UploadResult,
 } from '@cst/shared';
 import { mainApi } from '../../lib/http/clients.ts';
@@ -114,16 +117,80 @@ async function postOnce(
 
 /** Hooks an upload reports through (the composer shows them as toasts). */
 export interface UploadHooks {
-  /** The first try failed: a new token is fetched and the upload retried in 2 seconds. */
+  /** A try failed: the upload goes on in 2 seconds with a fresh token ('2秒后重新上传'). */
   onRetry?: () => void;
+  /** How much of the file has arrived, 0 … 1 (sliced uploads report after each slice). */
+  onProgress?: (fraction: number) => void;
   fetchFn?: typeof fetch;
   delayMs?: number;
 }
 
+/** Retries of a sliced upload after a failed try (each resumes from what arrived). */
+export const SLICE_RETRIES = 3;
+
+const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Whether the server refused the file itself (type, size, key): trying again will not help. */
+function refusedFile(err: unknown): boolean {
+  return (
+    err instanceof HttpError &&
+    err.kind === 'api' &&
+    err.status >= 400 &&
+    err.status < 500 &&
+    err.status !== 401 &&
+    err.status !== 408 &&
+    err.status !== 429 &&
+    !(err.status === 409 && /分片|slice/i.test(err.message))
+  );
+}
+
 /**
- * Uploads a chat file straight to the storage endpoint (SPEC §8): on failure it says
- * '2秒后重新上传', refreshes the token and tries once more; a token that cannot be had is
- * 'File Token Error', a second failure 'upload failed!'.
+ * A file larger than one slice goes in 1 MB slices (SPEC §7, §9) through the server: it asks which
+ * slices arrived, sends the others one by one, then has the server join them. When a try fails
+ * (a dropped connection, a timeout) it says '2秒后重新上传', waits 2 s, refreshes the token and
+ * resumes from the slices the server has; after SLICE_RETRIES it gives up ('upload failed!').
+ */
+async function uploadInSlices(file: File, key: string, hooks: UploadHooks): Promise<UploadResult> {
+  const body = { key, size: file.size };
+  for (let attempt = 0; ; attempt++) {
+    try {
+      const state = await mainApi.post<SliceUploadState>(SLICE_PATHS.status, body, {
+        silent: true,
+      });
+      const have = new Set(state.received);
+      hooks.onProgress?.(have.size / state.count);
+      for (let i = 0; i < state.count; i++) {
+        if (have.has(i)) continue;
+        const form = new FormData();
+        form.set('key', key);
+        form.set('size', String(file.size));
+        form.set('index', String(i));
+        form.set('file', file.slice(i * state.sliceBytes, (i + 1) * state.sliceBytes), file.name);
+        await mainApi.post<SliceUploadState>(SLICE_PATHS.put, form, { silent: true });
+        have.add(i);
+        hooks.onProgress?.(have.size / state.count);
+      }
+      const done = await mainApi.post<unknown>(SLICE_PATHS.complete, body, { silent: true });
+      return uploadResult.parse(done);
+    } catch (err) {
+      if (refusedFile(err)) throw new UploadError('uploadFailed', (err as HttpError).message);
+      if (attempt >= SLICE_RETRIES) throw new UploadError('uploadFailed');
+      hooks.onRetry?.();
+      await wait(hooks.delayMs ?? 2000);
+      try {
+        await ossToken(true);
+      } catch {
+        throw new UploadError('tokenError');
+      }
+    }
+  }
+}
+
+/**
+ * Uploads a chat file (SPEC §8): a file larger than 1 MB in resumable slices; a smaller one
+ * straight to the storage endpoint, where on failure it says '2秒后重新上传', refreshes the token
+ * and tries once more. A token that cannot be had is 'File Token Error', a final failure
+ * 'upload failed!'.
  */
 export async function uploadChatFile(
   file: File,
@@ -139,8 +206,11 @@ export async function uploadChatFile(
     throw new UploadError('tokenError');
   }
   const key = uploadKey(token.dir, account, contact, file.name);
+  if (file.size > UPLOAD_SLICE_BYTES) return uploadInSlices(file, key, hooks);
   try {
-    return await postOnce(token, file, key, fetchFn);
+    const r = await postOnce(token, file, key, fetchFn);
+    hooks.onProgress?.(1);
+    return r;
   } catch (err) {
     // A refused file (type, size) will not pass on a second try either.
     if (
@@ -151,12 +221,14 @@ export async function uploadChatFile(
       throw err;
     }
     hooks.onRetry?.();
-    await new Promise((r) => setTimeout(r, hooks.delayMs ?? 2000));
+    await wait(hooks.delayMs ?? 2000);
     try {
       token = await ossToken(true);
     } catch {
       throw new UploadError('tokenError');
     }
-    return postOnce(token, file, key, fetchFn);
+    const r = await postOnce(token, file, key, fetchFn);
+    hooks.onProgress?.(1);
+    return r;
   }
 }

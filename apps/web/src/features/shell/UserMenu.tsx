@@ -16,6 +16,7 @@ import { fullLogout } from '../../lib/session/logout.ts';
 import { useSession } from '../../lib/session/sessionStore.ts';
 import { ChangePasswordModal } from '../profile/ChangePasswordModal.tsx';
 import { avatarSrc } from '../bubbles/media.ts';
+import { useUserInfoLive } from '../profile/useUserInfoLive.ts';
 
 /** The user menu of the header: my seat, reset password, manual, clear cache, logout. */
 export function UserMenu() {
@@ -23,6 +24,7 @@ export function UserMenu() {
   const { modal } = App.useApp();
   const navigate = useNavigate();
   const user = useSession((s) => s.user);
+  useUserInfoLive();
   const [changingPassword, setChangingPassword] = useState(false);
 
   const identity = user

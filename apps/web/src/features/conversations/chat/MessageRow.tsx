@@ -1,4 +1,4 @@
-import { Button } from 'antd';
+import { Button, Progress } from 'antd';
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MSG_TYPE, type ConversationItem } from '@cst/shared';
@@ -89,6 +89,16 @@ export const MessageRow = memo(function MessageRow({ messageKey, conv }: Message
         <div className="msg-line">
           <div className="msg-bubble" data-testid="msg-bubble">
             <Bubble message={m} />
+            {m.uploadStatus === 'uploading' && (
+              <Progress
+                className="msg-upload-progress"
+                percent={Math.round((m.uploadProgress ?? 0) * 100)}
+                size="small"
+                status="active"
+                aria-label={t('inbox.uploading')}
+                data-testid="msg-upload-progress"
+              />
+            )}
           </div>
           {own && <DeliveryTicks message={m} />}
         </div>

@@ -331,6 +331,88 @@ export function sendText(
   void dispatch(key, body);
 }
 
+/**
+ * Shows a file being uploaded from this browser as a bubble of its own (file name, size and a
+ * progress bar) until the server's message with the same sendingUUid (`uuid`) replaces it.
+ * Answers the bubble's key.
+ */
+export function putUploadBubble(
+  indexName: string,
+  uuid: string,
+  file: { name: string; size: number },
+): string | null {
+  const conv = state().convs[indexName];
+  if (!conv) return null;
+  const key = `u:${uuid}`;
+  const now = Date.now();
+  const local: ChatMessage = {
+    key,
+    local: true,
+    messageId: '',
+    msgId: null,
+    requestId: null,
+    sendingUUid: uuid,
+    msgType: MSG_TYPE.document,
+    msgTime: now,
+    sendSide: 1,
+    content: file.name,
+    caption: null,
+    fileUrl: null,
+    fileCdnUrl: null,
+    fileName: file.name,
+    fileLen: file.size,
+    jpegThumbnail: null,
+    memberName: null,
+    memberAvatar: null,
+    participant: null,
+    refMsgId: null,
+    refContent: null,
+    displayName: null,
+    sendOk: false,
+    deliveryOK: false,
+    readOK: false,
+    failed: false,
+    errMessage: null,
+    revoked: false,
+    workWxid: conv.workWxid,
+    receiver_id: conv.receiver_id,
+    talkType: conv.talkType,
+    index_name: indexName,
+    createSort: Number.MAX_SAFE_INTEGER,
+    createdAt: now,
+    msg_text: file.name,
+    uploadStatus: 'uploading',
+    uploadUid: uuid,
+    uploadProgress: 0,
+  };
+  backToLatest(indexName);
+  mutate((d) => {
+    ensureChat(d, indexName);
+    putMessage(d, local);
+  });
+  return key;
+}
+
+/** Moves an upload bubble's progress bar (0 … 1); nothing once the server's message replaced it. */
+export function setUploadProgress(key: string, fraction: number): void {
+  const m = state().messages[key];
+  if (!m || m.uploadStatus !== 'uploading') return;
+  mutate((d) => {
+    d.w('messages')[key] = { ...m, uploadProgress: Math.max(0, Math.min(1, fraction)) };
+  });
+}
+
+/** Takes away an upload bubble whose file did not arrive (the failure is told by a toast). */
+export function dropUploadBubble(key: string): void {
+  const m = state().messages[key];
+  if (!m || m.uploadStatus !== 'uploading') return;
+  mutate((d) => {
+    const chat = d.data.chats[m.index_name];
+    if (chat) d.w('chats')[m.index_name] = { ...chat, keys: chat.keys.filter((k) => k !== key) };
+    Reflect.deleteProperty(d.w('messages'), key);
+  });
+}
+
 /** Sends a failed message again: through `conv/resend` when stored, else the same send again. */
 export async function resendMessage(key: string): Promise<void> {
   const m = state().messages[key];

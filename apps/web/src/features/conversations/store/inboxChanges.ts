@@ -109,7 +109,15 @@ export function putMessage(d: Draft, m: ChatMessage): void {
 
 /** The message of the chat from a server message. */
 export function fromServer(m: MessageItem): ChatMessage {
-  return { ...m, key: messageKey(m), local: false };
+  // The server's message ends an upload bubble it replaces (same sendingUUid).
+  return {
+    ...m,
+    key: messageKey(m),
+    local: false,
+    uploadStatus: undefined,
+    uploadUid: undefined,
+    uploadProgress: undefined,
+  };
 }
 
 /** Result of a message push. */

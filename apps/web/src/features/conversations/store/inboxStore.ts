@@ -11,6 +11,14 @@ export interface ChatMessage extends MessageItem {
   recalledText?: string;
   /** The send was refused for the work account's state (banned, kicked out…): 工作号管理 helps. */
   accountAbnormal?: boolean;
+  /**
+   * A file of this browser still uploading (SPEC §3 `uploadStatus`, `uploadUid`): the bubble
+   * shows the share that arrived (0 … 1). `uploadUid` is the sendingUUid the file is sent with,
+   * so the server's message takes this bubble's place.
+   */
+  uploadStatus?: 'uploading';
+  uploadUid?: string;
+  uploadProgress?: number;
 }
 
 /** The loaded part of one conversation's messages: ordered keys, oldest first. */
