@@ -249,6 +249,54 @@ async function dispatch(key: string, body: SendTextBody): Promise<void> {
 }
 
 /**
+ * A message this browser is sending, shown at once under the key `u:<uuid>` until the server's
+ * message with the same sendingUUid replaces it; `fields` say what kind of message it is.
+ */
+function localOutgoing(
+  conv: ConversationItem,
+  indexName: string,
+  uuid: string,
+  now: number,
+  fields: Pick<ChatMessage, 'msgType' | 'content' | 'msg_text'> & Partial<ChatMessage>,
+): ChatMessage {
+  return {
+    key: `u:${uuid}`,
+    local: true,
+    messageId: '',
+    msgId: null,
+    requestId: null,
+    sendingUUid: uuid,
+    msgTime: now,
+    sendSide: 1,
+    caption: null,
+    fileUrl: null,
+    fileCdnUrl: null,
+    fileName: null,
+    fileLen: null,
+    jpegThumbnail: null,
+    memberName: null,
+    memberAvatar: null,
+    participant: null,
+    refMsgId: null,
+    refContent: null,
+    displayName: null,
+    sendOk: false,
+    deliveryOK: false,
+    readOK: false,
+    failed: false,
+    errMessage: null,
+    revoked: false,
+    workWxid: conv.workWxid,
+    receiver_id: conv.receiver_id,
+    talkType: conv.talkType,
+    index_name: indexName,
+    createSort: Number.MAX_SAFE_INTEGER,
+    createdAt: now,
+    ...fields,
+  };
+}
+
+/**
  * Sends the composer's text (a quote reply when a message is quoted): the message shows at once
  * with its `sendingUUid`, and the server's echo and `send` pushes update the same bubble.
  */
@@ -270,43 +318,14 @@ export function sendText(
   const refMsgId = quoted ? (quoted.msgId ?? quoted.messageId) : undefined;
   const refContent = quoted ? quoted.msg_text || quoted.content : null;
   const displayName = quoted ? (quoted.sendSide === 1 ? '' : quoted.memberName || conv.name) : null;
-  const local: ChatMessage = {
-    key,
-    local: true,
-    messageId: '',
-    msgId: null,
-    requestId: null,
-    sendingUUid: uuid,
+  const local = localOutgoing(conv, indexName, uuid, now, {
     msgType: quoted ? MSG_TYPE.quote : MSG_TYPE.text,
-    msgTime: now,
-    sendSide: 1,
     content: quoted ? JSON.stringify({ content, refMsgId, refContent, displayName }) : content,
-    caption: null,
-    fileUrl: null,
-    fileCdnUrl: null,
-    fileName: null,
-    fileLen: null,
-    jpegThumbnail: null,
-    memberName: null,
-    memberAvatar: null,
-    participant: null,
     refMsgId: refMsgId ?? null,
     refContent,
     displayName,
-    sendOk: false,
-    deliveryOK: false,
-    readOK: false,
-    failed: false,
-    errMessage: null,
-    revoked: false,
-    workWxid: conv.workWxid,
-    receiver_id: conv.receiver_id,
-    talkType: conv.talkType,
-    index_name: indexName,
-    createSort: Number.MAX_SAFE_INTEGER,
-    createdAt: now,
     msg_text: content,
-  };
+  });
   mutate((d) => {
     ensureChat(d, indexName);
     putMessage(d, local);
@@ -345,46 +364,16 @@ export function putUploadBubble(
   if (!conv) return null;
   const key = `u:${uuid}`;
   const now = Date.now();
-  const local: ChatMessage = {
-    key,
-    local: true,
-    messageId: '',
-    msgId: null,
-    requestId: null,
-    sendingUUid: uuid,
+  const local = localOutgoing(conv, indexName, uuid, now, {
     msgType: MSG_TYPE.document,
-    msgTime: now,
-    sendSide: 1,
     content: file.name,
-    caption: null,
-    fileUrl: null,
-    fileCdnUrl: null,
     fileName: file.name,
     fileLen: file.size,
-    jpegThumbnail: null,
-    memberName: null,
-    memberAvatar: null,
-    participant: null,
-    refMsgId: null,
-    refContent: null,
-    displayName: null,
-    sendOk: false,
-    deliveryOK: false,
-    readOK: false,
-    failed: false,
-    errMessage: null,
-    revoked: false,
-    workWxid: conv.workWxid,
-    receiver_id: conv.receiver_id,
-    talkType: conv.talkType,
-    index_name: indexName,
-    createSort: Number.MAX_SAFE_INTEGER,
-    createdAt: now,
     msg_text: file.name,
     uploadStatus: 'uploading',
     uploadUid: uuid,
     uploadProgress: 0,
-  };
+  });
   backToLatest(indexName);
   mutate((d) => {
     ensureChat(d, indexName);
