@@ -107,7 +107,7 @@ export function DocumentBubble({ message }: BubbleProps) {
         <span className="bubble-file-name">{message.fileName || t('inbox.type.document')}</span>
         <span className="bubble-file-size">{formatBytes(message.fileLen)}</span>
       </span>
-      {tooLarge || !href ? (
+      {message.uploadStatus === 'uploading' ? null : tooLarge || !href ? (
         <Button size="small" type="link" onClick={() => toast.warning(t('bubble.tooLarge'))}>
           {t('bubble.download')}
         </Button>

@@ -32,6 +32,8 @@ describe('a file uploading from this browser', () => {
     render(<MessageRow messageKey={key} conv={conv} />);
     const bar = () => screen.queryByTestId('msg-upload-progress');
     expect(bar()?.textContent).toBe('0%');
+    // Nothing to download yet: the file is still on its way.
+    expect(screen.queryByText('下载')).toBeNull();
     act(() => setUploadProgress(key, 2 / 3));
     expect(bar()?.textContent).toBe('67%');
 
@@ -45,6 +47,7 @@ describe('a file uploading from this browser', () => {
     });
     act(() => useInbox.getState().mutate((d) => applyMessagePush(d, sent, Date.now())));
     expect(bar()).toBeNull();
+    expect(screen.getByText('下载').closest('a')?.getAttribute('href')).toContain('big.pdf');
     expect(useInbox.getState().messages[key]).toMatchObject({ messageId: sent.messageId });
     expect(useInbox.getState().messages[key]!.uploadStatus).toBeUndefined();
     // A late progress report changes nothing.
