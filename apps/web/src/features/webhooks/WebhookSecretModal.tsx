@@ -18,6 +18,8 @@ export function WebhookSecretModal({ secret, rotated, onClose }: WebhookSecretMo
       title={t('webhooks.secretTitle')}
       onCancel={onClose}
       maskClosable={false}
+      // Shown once: nothing of the secret stays in the page after the dialog closed.
+      destroyOnHidden
       footer={
         <Button type="primary" onClick={onClose} data-testid="webhook-secret-done">
           {t('webhooks.copied')}
