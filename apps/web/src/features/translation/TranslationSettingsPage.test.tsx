@@ -44,7 +44,8 @@ describe('the 翻译服务 settings page', () => {
     const save = vi.spyOn(translationApi, 'saveSettings').mockResolvedValue(saved);
     mount();
     expect(await screen.findByText('当前使用：DeepL')).toBeTruthy();
-    expect(screen.getByText('已保存的密钥：dl-****1234；留空则保持不变')).toBeTruthy();
+    // The key's field follows the form's provider, a moment after the saved settings show.
+    expect(await screen.findByText('已保存的密钥：dl-****1234；留空则保持不变')).toBeTruthy();
     expect(screen.queryByTestId('translation-appId')).toBeNull();
     fireEvent.click(screen.getByTestId('translation-test'));
     expect((await screen.findByTestId('translation-test-ok')).textContent).toContain(
@@ -72,7 +73,9 @@ describe('the 翻译服务 settings page', () => {
     const save = vi.spyOn(translationApi, 'saveSettings').mockResolvedValue(saved);
     mount();
     expect(await screen.findByText('当前使用：AI 服务（同 设置 › AI 服务）')).toBeTruthy();
-    expect(screen.getByTestId('translation-ai-hint').textContent).toContain('计入 AI 用量');
+    expect((await screen.findByTestId('translation-ai-hint')).textContent).toContain(
+      '计入 AI 用量',
+    );
     expect(screen.getByRole('link', { name: '前往 AI 服务设置' }).getAttribute('href')).toBe(
       '/settings/ai',
     );
