@@ -183,6 +183,10 @@ test('a manager rotates the secret, switches an endpoint off and on, and redeliv
       .locator('.ant-select-dropdown:visible .ant-select-item-option')
       .filter({ hasText: label })
       .click();
+    // The list shows the filtered page once no row of another state is left.
+    await expect(
+      log.getByTestId('webhook-delivery-status').filter({ hasNotText: label }),
+    ).toHaveCount(0);
   };
   await filterBy('已送达');
   await expect(log.locator('.ant-table-placeholder')).toBeVisible();
