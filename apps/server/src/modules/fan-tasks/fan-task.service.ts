@@ -12,6 +12,7 @@ import type {
   ListResult,
 } from '@cst/shared';
 import type { AuthContext } from '../../platform/auth-context.ts';
+import type { Tx } from '../../platform/db.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { fail } from '../../platform/errors.ts';
 import { keysetRows } from '../../platform/xlsx-export.ts';
@@ -169,7 +170,7 @@ export class FanTaskService {
 
   /** Stores the planned rows and puts their targets into the data pool (one statement). */
   private async plan(
-    tx: Parameters<Parameters<Deps['db']['transaction']>[0]>[0],
+    tx: Tx,
     tenantId: string,
     taskId: string,
     rows: FanTaskRowInput[],
