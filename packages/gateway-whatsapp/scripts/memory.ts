@@ -39,6 +39,8 @@ console.log(
     rssPerAccountMB: mb((after.rss - before.rss) / n),
     heapBeforeMB: mb(before.heapUsed),
     heapAfterMB: mb(after.heapUsed),
+    rssBeforeMB: mb(before.rss),
+    rssAfterMB: mb(after.rss),
   }),
 );
 await h.close();
