@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { E2E_CAPTCHA } from '../server.ts';
 import {
   expect,
+  goFresh,
   identityOf,
   loginAs,
   logout,
@@ -27,7 +28,7 @@ async function submitWithCaptcha(page: Page): Promise<number> {
 
 test.describe('sign-in pages', () => {
   test('the login page shows the notice and the required-field messages', async ({ page }) => {
-    await page.goto('/#/auth/login');
+    await goFresh(page, '/#/auth/login');
     await expect(page).toHaveTitle('私域流量管理系统 - 登录');
     await expect(page.getByTestId('compliance-notice')).toContainText(
       '本系统仅用于推广及客服行为，严禁用于电信诈骗、网络赌博、非法传销等违法行为',
@@ -43,7 +44,7 @@ test.describe('sign-in pages', () => {
   }) => {
     // An account of its own: failures count per username (captcha: 15 minutes; back-off: until
     // a good sign-in).
-    await page.goto('/#/auth/login');
+    await goFresh(page, '/#/auth/login');
     await page.getByTestId('login-username').fill('nobody-here');
     await page.getByTestId('login-password').fill('not-the-password');
     await page.getByTestId('login-submit').click();
@@ -85,7 +86,7 @@ test.describe('sign-in pages', () => {
         JSON.stringify({ themeMode: false, themeBagImg: 'bag001', themeColor: '#1677ff' }),
       ),
     );
-    await page.goto('/#/auth/login');
+    await goFresh(page, '/#/auth/login');
     await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
     await page.getByTestId('login-username').fill('nobody-dark');
     await page.getByTestId('login-password').fill('not-the-password');
@@ -116,7 +117,7 @@ test.describe('sign-in pages', () => {
     await expect(page).toHaveURL(/#\/settings\/roleManage$/);
     await expect(page).toHaveTitle('私域流量管理系统 - 角色管理');
     // Signed in, the login pages send the user to /.
-    await page.goto('/#/auth/login');
+    await goFresh(page, '/#/auth/login');
     await expect(page).toHaveURL(/#\/(message)?$/);
     await expect(page.getByTestId('app-shell')).toBeVisible();
     // A path of no page, inside a section that exists, is a 404 for a signed-in user too.
@@ -149,7 +150,7 @@ test.describe('sign-in pages', () => {
   }) => {
     test.setTimeout(150_000);
     const target = `owner${Date.now()}@example.com`;
-    await page.goto('/#/auth/login');
+    await goFresh(page, '/#/auth/login');
     await page.getByRole('link', { name: '注册账号' }).click();
     await expect(page).toHaveTitle('私域流量管理系统 - 注册');
     await page.getByTestId('register-submit').click();

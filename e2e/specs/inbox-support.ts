@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, passwordOf } from '../fixtures.ts';
+import { expect, goFresh, passwordOf } from '../fixtures.ts';
 
 export { shot, watchConsole } from './accounts-support.ts';
 
@@ -119,7 +119,7 @@ export function convRow(page: Page, workWxid: string, peer: string) {
 
 /** Signs in through the login form and waits for the conversation screen. */
 export async function openInbox(page: Page, username: string): Promise<void> {
-  await page.goto('/#/auth/login');
+  await goFresh(page, '/#/auth/login');
   await page.getByTestId('login-username').fill(username);
   await page.getByTestId('login-password').fill(passwordOf(username));
   await page.getByTestId('login-submit').click();

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { ensurePosition, expect, loginAs, logout, shot, test } from './shell-support.ts';
+import { ensurePosition, expect, loginAs, logout, goFresh, shot, test } from './shell-support.ts';
 
 /** Waits until `testId` shows and nothing on the page is loading (no antd spinner spinning). */
 async function shown(page: Page, testId: string): Promise<void> {
@@ -19,7 +19,7 @@ test('the sign-in, seat, role, profile and admin screens log no warning or error
     if (m.type() === 'warning' || m.type() === 'error') messages.push(`${m.type()}: ${m.text()}`);
   });
   page.on('pageerror', (e) => messages.push(`pageerror: ${e.message}`));
-  await page.goto('/#/auth/login');
+  await goFresh(page, '/#/auth/login');
   await page.getByTestId('login-submit').click();
   await page.goto('/#/auth/register');
   await page.getByTestId('register-submit').click();

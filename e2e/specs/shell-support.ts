@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { apiLogin, test as base, expect, loginAs, passwordOf } from '../fixtures.ts';
+import { apiLogin, test as base, expect, loginAs, goFresh, passwordOf } from '../fixtures.ts';
 import { E2EServer, ROOT } from '../server.ts';
 
-export { expect, loginAs, passwordOf };
+export { expect, loginAs, goFresh, passwordOf };
 
 let nextAddress = 1;
 

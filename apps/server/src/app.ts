@@ -155,6 +155,10 @@ export async function buildApp(
     bodyLimit: 2 * 1024 * 1024,
     return503OnClosing: true,
     forceCloseConnections: 'idle',
+    // Fastify fails a start when one plugin takes over 10 s. That guards against a plugin that
+    // never finishes, but a loaded 2-core machine registered one module's routes slower than
+    // that, and the server would not start. A plugin still unfinished after a minute is stuck.
+    pluginTimeout: 60_000,
   }) as unknown as FastifyInstance & { routeTable: RouteRecord[] };
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
