@@ -43,6 +43,8 @@ const objects: Record<string, Buffer> = {
 };
 /** A browser upload not yet confirmed: never backed up. */
 const incoming = `incoming/t/${T}/u/${U}/x/y/20260101/2-y.txt`;
+/** A slice of a sliced upload never completed: never backed up either. */
+const slice = `slices/${T}/${U}/0123456789abcdef0123456789abcdef/0`;
 
 let oldS3: DevS3Server;
 let database: Database;
@@ -88,6 +90,7 @@ beforeAll(async () => {
   const store = new S3Storage(s3Of(oldS3));
   for (const [key, bytes] of Object.entries(objects)) await store.put(key, bytes);
   await store.put(incoming, Buffer.from('not yet'));
+  await store.put(slice, Buffer.from('half a file'));
   if (PG) {
     sourceUrl = await createPgDatabase(PG);
     database = await openPostgres(sourceUrl, 2);
@@ -144,7 +147,9 @@ describe('a backup with STORAGE=s3', () => {
     for (const [key, bytes] of Object.entries(objects)) {
       expect(parts.get(`objects/${key}`)).toBe(sha(bytes));
     }
-    expect([...parts.keys()].some((p) => p.includes('incoming'))).toBe(false);
+    expect([...parts.keys()].some((p) => p.includes('incoming') || p.includes('slices'))).toBe(
+      false,
+    );
 
     // The machine and the bucket are lost: a new, empty bucket elsewhere.
     const newS3 = await startDevS3({ directory: path.join(dir, 's3-new'), bucket: 'cst-new' });
@@ -161,6 +166,7 @@ describe('a backup with STORAGE=s3', () => {
         expect(await store.read(key)).toEqual(bytes);
       }
       expect(await store.stat(incoming)).toBeNull();
+      expect(await store.stat(slice)).toBeNull();
       const restored = target.databaseUrl
         ? await openPostgres(target.databaseUrl, 1)
         : await openPglite(target.dataDir);

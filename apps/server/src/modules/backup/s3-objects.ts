@@ -18,10 +18,14 @@ import { BackupError, listFiles, safeName } from './backup-archive.ts';
 export const OBJECT_LIST = 's3-objects.tsv';
 /** The archive's folder of copied objects (copy mode). */
 export const OBJECTS_DIR = 'objects';
-/** Browser uploads not yet confirmed (modules/files' INCOMING_PREFIX): never part of a backup. */
-const INCOMING_PREFIX = 'incoming/';
+/**
+ * Never part of a backup: browser uploads not yet confirmed (modules/files' INCOMING_PREFIX) and
+ * the slices of sliced uploads not yet completed (its SLICES_PREFIX; swept after a day, and a
+ * restore could not complete them: the browser starts such an upload again).
+ */
+const TRANSIENT_PREFIXES = ['incoming/', 'slices/'];
 
-/** Every object of the bucket but unconfirmed browser uploads (`incoming/`): key and size. */
+/** Every object of the bucket but unconfirmed uploads (`incoming/`, `slices/`): key and size. */
 export async function* bucketObjects(
   store: S3Storage,
 ): AsyncGenerator<{ key: string; size: number }> {
@@ -31,7 +35,8 @@ export async function* bucketObjects(
       new ListObjectsV2Command({ Bucket: store.settings.bucket, ContinuationToken: token }),
     );
     for (const o of page.Contents ?? []) {
-      if (!o.Key || o.Key.startsWith(INCOMING_PREFIX) || o.Key.endsWith('/')) continue;
+      if (!o.Key || o.Key.endsWith('/')) continue;
+      if (TRANSIENT_PREFIXES.some((p) => o.Key!.startsWith(p))) continue;
       yield { key: o.Key, size: o.Size ?? 0 };
     }
     token = page.IsTruncated ? page.NextContinuationToken : undefined;
