@@ -47,6 +47,15 @@ export const filesMessages = {
     'zh-CN': '还有 {count} 个分片未上传，请继续上传',
     en: '{count} slices have not arrived yet; continue the upload',
   },
+  sliceUploadsFull: {
+    'zh-CN':
+      '未完成的上传过多（每人最多 {count} 个、共 {max}），请先完成正在进行的上传；超过 {hours} 小时未继续的上传会被自动清除',
+    en: 'Too many unfinished uploads (at most {count} files and {max} per person): finish the ones under way first; uploads left for {hours} hours are removed automatically',
+  },
+  sliceUploadsTenantFull: {
+    'zh-CN': '本公司未完成的上传已达上限（共 {max}），请稍后再试',
+    en: "Your company's unfinished uploads have reached the limit ({max} in all); try again later",
+  },
   /** A refusal about one file of several: its name, then the reason. */
   aboutFile: { 'zh-CN': '「{name}」：{reason}', en: '"{name}": {reason}' },
   uploadNotArrived: {

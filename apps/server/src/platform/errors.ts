@@ -52,5 +52,6 @@ export const fail = {
     new AppError('conflict', key, params),
   tooLarge: (key: MessageKey = 'tooLarge', params?: Record<string, string | number>) =>
     new AppError('tooLarge', key, params),
-  tooMany: (key: MessageKey = 'tooMany') => new AppError('tooMany', key),
+  tooMany: (key: MessageKey = 'tooMany', params?: Record<string, string | number>) =>
+    new AppError('tooMany', key, params),
 };

@@ -5,6 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { codeMigrations, PRODUCT_VERSION } from '../../platform/migration-state.ts';
 import { BackupError, extractArchive, writeArchive, type Manifest } from './backup-archive.ts';
 import { restoreBackup } from './backup.service.ts';
+import { stageFiles } from './snapshot.repository.ts';
 
 // The archive's own checks, without a database: what `npm run restore` refuses before it moves
 // anything into DATA_DIR.
@@ -90,5 +91,20 @@ describe('a backup archive', () => {
     await expect(refused).rejects.toThrow(BackupError);
     await expect(refused).rejects.toThrow(/not empty/);
     expect(fs.readdirSync(target.dataDir)).toEqual(['keep.txt']);
+  });
+
+  it('stages the stored files without writes under way or slices of unfinished uploads', async () => {
+    const root = path.join(dir, `store-${++n}`);
+    const put = (rel: string) => {
+      fs.mkdirSync(path.dirname(path.join(root, rel)), { recursive: true });
+      fs.writeFileSync(path.join(root, rel), rel);
+    };
+    for (const rel of ['t/1/u/2/a.pdf', '.tmp/w-1', 'slices/1/2/abc/0', 'slices/1/2/abc/1']) {
+      put(rel);
+    }
+    const into = path.join(dir, `staged-${n}`);
+    await stageFiles(root, into);
+    expect(fs.readdirSync(into)).toEqual(['t']);
+    expect(fs.readFileSync(path.join(into, 't/1/u/2/a.pdf'), 'utf8')).toBe('t/1/u/2/a.pdf');
   });
 });

@@ -36,8 +36,10 @@ export interface Manifest {
     /** With S3: whether the archive holds the objects (`copied`) or only their list. */
     objects?: 'listed' | 'copied';
     /**
-     * With S3, copied: keys of the bucket left out because they cannot be file names (`..`
-     * segments, a leading `/`, backslashes, NUL). The console never writes such keys.
+     * With S3: keys of the bucket left out. Copied, those the console's store cannot read or
+     * write back (`isSafeKey`: `..` segments, a leading `/`, backslashes, control characters);
+     * listed, those with a control character (a tab or a line break would break their line of
+     * `s3-objects.tsv`). The console never writes such keys.
      */
     skipped?: string[];
   };

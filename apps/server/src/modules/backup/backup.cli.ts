@@ -60,8 +60,9 @@ async function main(): Promise<void> {
             `with its own versioning or replication (docs/operations.md)\n`
           : '') +
       (manifest.storage.skipped?.length
-        ? `  left out ${manifest.storage.skipped.length} object(s) whose keys cannot be file ` +
-          `names (the console never writes such keys): ` +
+        ? `  left out ${manifest.storage.skipped.length} object(s) whose keys a backup cannot ` +
+          `hold (a control character such as a tab or a line break, or a name outside the ` +
+          `folder; the console never writes such keys): ` +
           `${manifest.storage.skipped.map((k) => JSON.stringify(k)).join(', ')}\n`
         : ''),
   );

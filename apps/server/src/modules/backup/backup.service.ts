@@ -73,11 +73,14 @@ export async function takeBackup(
         ? await snapshotPglite(database, staging)
         : await snapshotPostgres(database.url!, staging);
     await stage();
-    const fileCount = local
-      ? (await listFiles(stagedFiles)).length
-      : copy
-        ? (await listFiles(stagedObjects)).length
-        : await listObjectsInto(bucket!, staging);
+    let fileCount: number;
+    if (local) fileCount = (await listFiles(stagedFiles)).length;
+    else if (copy) fileCount = (await listFiles(stagedObjects)).length;
+    else {
+      const listing = await listObjectsInto(bucket!, staging);
+      for (const key of listing.skipped) skipped.add(key);
+      fileCount = listing.listed;
+    }
     return await writeArchive(
       staging,
       {

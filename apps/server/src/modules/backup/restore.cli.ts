@@ -20,6 +20,11 @@ async function main(): Promise<void> {
           ? `  The stored files stayed in S3 bucket ${manifest.storage.bucket} (the archive lists them): ` +
             'start with STORAGE=s3 and that bucket.\n'
           : '') +
+      (manifest.storage.skipped?.length
+        ? `  The backup left out ${manifest.storage.skipped.length} object(s) of the bucket ` +
+          `whose keys it cannot hold (not restored): ` +
+          `${manifest.storage.skipped.map((k) => JSON.stringify(k)).join(', ')}\n`
+        : '') +
       `  Start the console with the same WA_AUTH_KEY as before: npm start\n`,
   );
 }

@@ -4,9 +4,9 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { ListObjectsV2Command } from '@aws-sdk/client-s3';
-import type { ObjectStorage } from '../../storage/object-storage.ts';
+import { isSafeKey, type ObjectStorage } from '../../storage/object-storage.ts';
 import type { S3Storage } from '../../storage/s3-storage.ts';
-import { BackupError, listFiles, safeName } from './backup-archive.ts';
+import { BackupError, listFiles } from './backup-archive.ts';
 
 // With STORAGE=s3 the stored files are objects of a bucket. A backup lists them (the archive's
 // `s3-objects.tsv`: key and size), or with BACKUP_S3_OBJECTS=copy / `--copy-objects` copies them
@@ -18,10 +18,14 @@ import { BackupError, listFiles, safeName } from './backup-archive.ts';
 export const OBJECT_LIST = 's3-objects.tsv';
 /** The archive's folder of copied objects (copy mode). */
 export const OBJECTS_DIR = 'objects';
-/** Browser uploads not yet confirmed (modules/files' INCOMING_PREFIX): never part of a backup. */
-const INCOMING_PREFIX = 'incoming/';
+/**
+ * Never part of a backup: browser uploads not yet confirmed (modules/files' INCOMING_PREFIX) and
+ * the slices of sliced uploads not yet completed (its SLICES_PREFIX; swept after a day, and a
+ * restore could not complete them: the browser starts such an upload again).
+ */
+const TRANSIENT_PREFIXES = ['incoming/', 'slices/'];
 
-/** Every object of the bucket but unconfirmed browser uploads (`incoming/`): key and size. */
+/** Every object of the bucket but unconfirmed uploads (`incoming/`, `slices/`): key and size. */
 export async function* bucketObjects(
   store: S3Storage,
 ): AsyncGenerator<{ key: string; size: number }> {
@@ -31,20 +35,39 @@ export async function* bucketObjects(
       new ListObjectsV2Command({ Bucket: store.settings.bucket, ContinuationToken: token }),
     );
     for (const o of page.Contents ?? []) {
-      if (!o.Key || o.Key.startsWith(INCOMING_PREFIX) || o.Key.endsWith('/')) continue;
+      if (!o.Key || o.Key.endsWith('/')) continue;
+      if (TRANSIENT_PREFIXES.some((p) => o.Key!.startsWith(p))) continue;
       yield { key: o.Key, size: o.Size ?? 0 };
     }
     token = page.IsTruncated ? page.NextContinuationToken : undefined;
   } while (token);
 }
 
-/** Writes the list of the bucket's objects into `into/s3-objects.tsv`; how many there are. */
-export async function listObjectsInto(store: S3Storage, into: string): Promise<number> {
+/** A tab, a line break or another control character (C0 or DEL). */
+// eslint-disable-next-line no-control-regex -- control characters are what we look for
+const CONTROL = /[\u0000-\u001f\u007f]/;
+
+/**
+ * Writes the list of the bucket's objects into `into/s3-objects.tsv`: how many are listed, and
+ * the keys left out. A key holding a tab or a line break would break its line (and one holding
+ * another control character could play tricks on the terminal that shows the file), so a key
+ * with any control character is left out and returned, to be named in the manifest
+ * (`storage.skipped`, JSON) like the keys a copy leaves out. The console never writes such keys
+ * (`isSafeKey`).
+ */
+export async function listObjectsInto(
+  store: S3Storage,
+  into: string,
+): Promise<{ listed: number; skipped: string[] }> {
   const lines: string[] = [];
-  for await (const o of bucketObjects(store)) lines.push(`${o.key}\t${o.size}`);
+  const skipped: string[] = [];
+  for await (const o of bucketObjects(store)) {
+    if (CONTROL.test(o.key)) skipped.push(o.key);
+    else lines.push(`${o.key}\t${o.size}`);
+  }
   lines.sort();
   await fsp.writeFile(path.join(into, OBJECT_LIST), lines.map((l) => `${l}\n`).join(''));
-  return lines.length;
+  return { listed: lines.length, skipped };
 }
 
 /**
@@ -54,14 +77,16 @@ export async function listObjectsInto(store: S3Storage, into: string): Promise<n
  *
  * A bucket's keys are any text: one that is not a safe file name (a `..` segment, a leading `/`,
  * a backslash, NUL — see `safeName`, the restore's own check) would be written outside `into`,
- * so it is left out and returned. The console never writes such keys (`isSafeKey`). Each object
+ * and one with a tab, a line break or another control character (or over 512 characters) cannot
+ * be read or written back by the console's store: each such key (not `isSafeKey`) is left out
+ * and returned. The console never writes such keys. Each object
  * is downloaded beside `into`, not inside it, then renamed into place: no other key can collide
  * with its temporary name.
  */
 export async function stageObjects(store: S3Storage, into: string): Promise<string[]> {
   const skipped: string[] = [];
   for await (const { key } of bucketObjects(store)) {
-    if (!safeName(key)) {
+    if (!isSafeKey(key)) {
       skipped.push(key);
       continue;
     }

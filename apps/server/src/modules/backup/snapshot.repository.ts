@@ -162,14 +162,21 @@ export async function postgresIsEmpty(url: string): Promise<boolean> {
 }
 
 /**
+ * What a backup leaves out of the embedded store: its `.tmp` folder (writes under way) and the
+ * slices of sliced uploads not yet completed (modules/files: joined into a file once complete,
+ * swept after a day; a restore could not complete them, the browser starts them again).
+ */
+const TRANSIENT = ['.tmp/', 'slices/'];
+
+/**
  * Links (or copies, across disks) the stored files of the embedded store (`root`, its `.tmp`
- * left out) into `into`, skipping those already there. Stored files never change once written,
+ * and `slices` left out) into `into`, skipping those already there. Stored files never change once written,
  * so a link is a copy; a pass before the database snapshot and one after leave every file the
  * snapshot refers to in the backup, even one deleted meanwhile.
  */
 export async function stageFiles(root: string, into: string): Promise<void> {
   for (const rel of await listFiles(root)) {
-    if (rel.startsWith('.tmp/')) continue;
+    if (TRANSIENT.some((p) => rel.startsWith(p))) continue;
     const target = path.join(into, ...rel.split('/'));
     if (fs.existsSync(target)) continue;
     await fsp.mkdir(path.dirname(target), { recursive: true });

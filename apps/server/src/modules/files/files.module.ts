@@ -1,8 +1,13 @@
 import type { Deps } from '../../platform/deps.ts';
-import type { ServerModule } from '../module.ts';
+import { job, type ServerModule } from '../module.ts';
 import { registerFilesRoutes } from './files.routes.ts';
+import { sliceSweepJob } from './slice-uploads.ts';
 
-/** The files module: routes only (no jobs, events or background work). */
+/** The files module: its routes and the hourly sweep of unfinished sliced uploads. */
 export function filesModule(deps: Deps): ServerModule {
-  return { name: 'files', routes: (app) => registerFilesRoutes(app, deps) };
+  return {
+    name: 'files',
+    jobs: [job(sliceSweepJob())],
+    routes: (app) => registerFilesRoutes(app, deps),
+  };
 }

@@ -1,6 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
-import type { OssTokenPayload } from '@cst/shared';
+import {
+  SLICE_PATHS,
+  type OssTokenPayload,
+  type SliceUploadState,
+  type UploadResult,
+} from '@cst/shared';
 import type { Session, TestContext } from '../../../test/support.ts';
 import { createPolicy } from '../../storage/post-policy.ts';
 import { sharedSecret } from './files.repository.ts';
@@ -133,4 +138,46 @@ export async function createPolicyLike(ctx: TestContext, dir: string): Promise<O
     expiresAt: Date.now() + 60_000,
   });
   return { host: '/oss-api', dir, accessid: STORAGE_ACCESS_ID, ...signed };
+}
+
+/** A PDF (by its first bytes) of `size` bytes. */
+export function pdfOf(size: number): Buffer {
+  const b = Buffer.alloc(size, 0x41);
+  SAMPLE.pdf.copy(b, 0, 0, Math.min(size, SAMPLE.pdf.length));
+  for (let i = 4096; i < size; i += 4096) b[i] = (i / 4096) % 251;
+  return b;
+}
+
+/** The sliced-upload calls of one session against one app (optionally in another language). */
+export function slicer(ctx: TestContext, s: Session | null, lang?: string) {
+  const headers = { ...s?.headers, ...(lang ? { 'accept-language': lang } : {}) };
+  const json = async <T>(url: string, body: object) => {
+    const res = await ctx.app.inject({ method: 'POST', url, headers, payload: body });
+    const b = res.json() as { code: number; message?: string; data: T };
+    return { status: res.statusCode, message: b.message ?? '', data: b.data };
+  };
+  return {
+    status: (key: string, size: number) =>
+      json<SliceUploadState>(SLICE_PATHS.status, { key, size }),
+    complete: (key: string, size: number) =>
+      json<UploadResult>(SLICE_PATHS.complete, { key, size }),
+    async put(key: string, size: number, index: number | string, data: Buffer) {
+      const body = multipart(
+        [
+          ['key', key],
+          ['size', String(size)],
+          ['index', String(index)],
+        ],
+        { filename: 'blob', data },
+      );
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: SLICE_PATHS.put,
+        headers: { ...headers, ...body.headers },
+        payload: body.payload,
+      });
+      const b = res.json() as { message?: string; data: SliceUploadState };
+      return { status: res.statusCode, message: b.message ?? '', data: b.data };
+    },
+  };
 }

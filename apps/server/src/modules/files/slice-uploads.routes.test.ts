@@ -3,13 +3,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  SLICE_PATHS,
-  UPLOAD_SLICE_BYTES,
-  type OssTokenPayload,
-  type SliceUploadState,
-  type UploadResult,
-} from '@cst/shared';
+import { SLICE_PATHS, UPLOAD_SLICE_BYTES, type OssTokenPayload } from '@cst/shared';
 import {
   buildTenant,
   buildTestApp,
@@ -24,52 +18,18 @@ import {
   startDevS3,
   type DevS3Server,
 } from '../../storage/s3-dev-server.ts';
-import { chatKey, multipart, ossToken, pngOf, SAMPLE } from './files.test-support.ts';
+import {
+  chatKey,
+  multipart,
+  ossToken,
+  pdfOf,
+  pngOf,
+  SAMPLE,
+  slicer,
+} from './files.test-support.ts';
 
 const MB = UPLOAD_SLICE_BYTES;
 const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
-
-/** A PDF (by its first bytes) of `size` bytes. */
-function pdfOf(size: number): Buffer {
-  const b = Buffer.alloc(size, 0x41);
-  SAMPLE.pdf.copy(b, 0, 0, Math.min(size, SAMPLE.pdf.length));
-  for (let i = 4096; i < size; i += 4096) b[i] = (i / 4096) % 251;
-  return b;
-}
-
-/** The sliced-upload calls of one session against one app. */
-function slicer(ctx: TestContext, s: Session | null) {
-  const headers = s?.headers ?? {};
-  const json = async <T>(url: string, body: object) => {
-    const res = await ctx.app.inject({ method: 'POST', url, headers, payload: body });
-    const b = res.json() as { code: number; message?: string; data: T };
-    return { status: res.statusCode, message: b.message ?? '', data: b.data };
-  };
-  return {
-    status: (key: string, size: number) =>
-      json<SliceUploadState>(SLICE_PATHS.status, { key, size }),
-    complete: (key: string, size: number) =>
-      json<UploadResult>(SLICE_PATHS.complete, { key, size }),
-    async put(key: string, size: number, index: number | string, data: Buffer) {
-      const body = multipart(
-        [
-          ['key', key],
-          ['size', String(size)],
-          ['index', String(index)],
-        ],
-        { filename: 'blob', data },
-      );
-      const res = await ctx.app.inject({
-        method: 'POST',
-        url: SLICE_PATHS.put,
-        headers: { ...headers, ...body.headers },
-        payload: body.payload,
-      });
-      const b = res.json() as { message?: string; data: SliceUploadState };
-      return { status: res.statusCode, message: b.message ?? '', data: b.data };
-    },
-  };
-}
 
 const sliceOf = (file: Buffer, i: number) => file.subarray(i * MB, (i + 1) * MB);
 

@@ -13,8 +13,9 @@ import {
 import type { AuthContext } from '../../platform/auth-context.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { AppError, fail } from '../../platform/errors.ts';
+import { periodicJob } from '../../scheduler/periodic.ts';
 import { detectType, extensionMatches } from '../../storage/content-type.ts';
-import { isSafeKey, StorageLimitError } from '../../storage/object-storage.ts';
+import { isSafeKey, StorageLimitError, type ObjectStorage } from '../../storage/object-storage.ts';
 import { storageOf } from '../../storage/storage.ts';
 import { presentUpload } from './files.presenter.ts';
 import {
@@ -24,16 +25,45 @@ import {
   uploadDir,
   type FilesService,
 } from './files.service.ts';
+import {
+  closeSliceUpload,
+  dropStaleSliceUploads,
+  openSliceUpload,
+  staleSliceUploads,
+  type SliceUploadLimits,
+} from './slice-uploads.repository.ts';
 
 /**
  * Slices live under a prefix of their own (not `t/…`): no file route serves it and no upload
  * policy reaches it. One folder per user, key and size, so the same file resumes where it stopped.
  */
-const SLICES_PREFIX = 'slices/';
+export const SLICES_PREFIX = 'slices/';
+
+/**
+ * What may stay unfinished at once, counted on the declared sizes of the open uploads (a
+ * `slice_uploads` row from the first slice until completed, refused or swept): per person 20
+ * files and 200 MB (eight files of the 25 MB maximum), per tenant 2 GB. Beyond, a new upload's
+ * first slice is refused with 429 before any byte is kept.
+ */
+export const SLICE_UPLOAD_LIMITS: SliceUploadLimits = {
+  perUser: { uploads: 20, bytes: 200 * MB },
+  perTenant: { bytes: 2048 * MB },
+};
+
+/**
+ * An upload nobody sent a slice to for this long is given up: the sweep removes its slices. A
+ * day outlasts any dropped connection, a laptop closed overnight excepted; the browser then starts
+ * the file again from its first slice (status answers no slices).
+ */
+export const SLICE_UPLOAD_MAX_AGE_MS = 24 * 60 * 60_000;
+/** How often the sweep runs, and how many uploads it takes per round. */
+export const SLICE_SWEEP_EVERY_MS = 60 * 60_000;
+export const SLICE_SWEEP_BATCH = 200;
 
 /** What a sliced upload is, once its key and size were checked. */
 interface SlicePlan {
   tenantId: string;
+  userId: string;
   key: string;
   size: number;
   count: number;
@@ -79,6 +109,7 @@ export class SliceUploads {
     const id = createHash('sha256').update(`${key}\n${size}`).digest('hex').slice(0, 32);
     return {
       tenantId: auth.tenantId,
+      userId: auth.userId,
       key,
       size,
       count: Math.ceil(size / UPLOAD_SLICE_BYTES),
@@ -154,6 +185,33 @@ export class SliceUploads {
       part.file.resume();
       throw fail.invalid('sliceIndexInvalid', { last: p.count - 1 });
     }
+    const refused = await openSliceUpload(
+      this.deps.db,
+      {
+        folder: p.folder,
+        tenantId: p.tenantId,
+        userId: p.userId,
+        key: p.key,
+        size: p.size,
+        count: p.count,
+      },
+      this.deps.now(),
+      SLICE_UPLOAD_LIMITS,
+    ).catch((err: unknown) => {
+      part.file.resume();
+      throw err;
+    });
+    if (refused) {
+      part.file.resume();
+      const { perUser, perTenant } = SLICE_UPLOAD_LIMITS;
+      throw refused === 'user'
+        ? fail.tooMany('sliceUploadsFull', {
+            count: perUser.uploads,
+            max: `${perUser.bytes / MB}M`,
+            hours: SLICE_UPLOAD_MAX_AGE_MS / 3_600_000,
+          })
+        : fail.tooMany('sliceUploadsTenantFull', { max: `${perTenant.bytes / MB}M` });
+    }
     const expected = this.sliceSize(p, index);
     const target = `${p.folder}${index}`;
     try {
@@ -217,11 +275,53 @@ export class SliceUploads {
     }
   }
 
+  /** Removes the slices, then the upload's row (objects before rows: see the sweep). */
   private async remove(p: SlicePlan): Promise<void> {
     await Promise.all(
       Array.from({ length: p.count }, (_, i) =>
         this.storage.delete(`${p.folder}${i}`).catch(() => undefined),
       ),
     );
+    await closeSliceUpload(this.deps.db, p.folder);
   }
+}
+
+/** Deletes every slice of an upload (a missing one is fine: deleting is idempotent). */
+async function deleteSlices(storage: ObjectStorage, folder: string, count: number) {
+  for (let i = 0; i < count; i++) await storage.delete(`${folder}${i}`);
+}
+
+/**
+ * One pass of the sweep (hourly, a periodic job of the one scheduler): the slices of every upload
+ * untouched for SLICE_UPLOAD_MAX_AGE_MS are deleted, then its row. Completed uploads have no row
+ * left, and fresh ones are not old enough. Returns how many uploads went.
+ *
+ * Crash-safe like retention: an upload's objects are deleted before its row, so a pass stopped
+ * anywhere (kill -9 included) leaves the row of every upload whose slices may remain, and the next
+ * pass finds it again. A slice written while its upload was being swept touches the row, which
+ * then stays; its owner's next status names the slices to send again.
+ */
+export async function sweepSliceUploads(deps: Deps, batch = SLICE_SWEEP_BATCH): Promise<number> {
+  const storage = storageOf(deps);
+  const before = deps.now() - SLICE_UPLOAD_MAX_AGE_MS;
+  let swept = 0;
+  for (;;) {
+    const rows = await staleSliceUploads(deps.db, before, batch);
+    for (const r of rows) await deleteSlices(storage, r.folder, r.count);
+    swept += await dropStaleSliceUploads(
+      deps.db,
+      rows.map((r) => r.folder),
+      before,
+    );
+    if (rows.length < batch) break;
+  }
+  return swept;
+}
+
+/** The sweep as a periodic job of the one scheduler (hourly). */
+export function sliceSweepJob() {
+  return periodicJob('slice-sweep', SLICE_SWEEP_EVERY_MS, async (deps) => {
+    const swept = await sweepSliceUploads(deps);
+    if (swept) deps.log.info({ swept }, 'removed the slices of unfinished uploads');
+  });
 }

@@ -221,9 +221,14 @@ async function chatUploadsOf(
   );
 }
 
-/** `uploadKeySegment` (@cst/shared) in SQL: how the SPA names a chat's upload folder. */
+/**
+ * `uploadKeySegment` (@cst/shared) in SQL: how the SPA names a chat's upload folder. JavaScript
+ * replaces UTF-16 code units, so a character outside the BMP (an emoji: two units) becomes `__`;
+ * PostgreSQL's regular expressions see characters, so those become `__` first, then every other
+ * character outside the kept set `_`.
+ */
 const segmentOf = (column: SQL) =>
-  sql`coalesce(nullif(regexp_replace(regexp_replace(${column}, ${'[^A-Za-z0-9_@.-]'}, '_', 'g'), ${'^[.]+'}, '_'), ''), '_')`;
+  sql`coalesce(nullif(regexp_replace(regexp_replace(regexp_replace(${column}, ${'[\\U00010000-\\U0010FFFF]'}, '__', 'g'), ${'[^A-Za-z0-9_@.-]'}, '_', 'g'), ${'^[.]+'}, '_'), ''), '_')`;
 
 /** Which files a sweep looks at: see {@link leftoverFiles}. */
 export type Sweep = 'media' | 'upload';

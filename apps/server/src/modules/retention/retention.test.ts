@@ -273,6 +273,34 @@ describe('retention', () => {
     expect(await runRetention(ctx.deps, 2)).toEqual({ messages: 0, files: 0 });
   });
 
+  it('finds the upload folder of a chat whose id holds emoji as the browser names it', async () => {
+    const api = apiAs(ctx, demo);
+    expect((await api.post('/system-api/system/retention', { days: 30 })).status).toBe(200);
+    // Ids outside the BMP (two UTF-16 units in the browser), beside Chinese and plain ones.
+    const peers = ['wxid_😀客户', '𝄞.𝄞', '🎉', '..🙂@x.y'];
+    const user = randomUUID();
+    const keys: string[] = [];
+    for (const [i, peer] of peers.entries()) {
+      const [c] = rowsOf<{ work_wxid: string }>(
+        await ctx.deps.db.execute(sql`
+          insert into conversations (tenant_id, work_account_id, work_wxid, talk_type, peer_id)
+          select tenant_id, work_account_id, work_wxid, talk_type, ${peer} from conversations
+          where id = (select conversation_id from messages where id = ${ids.at(-1)!})
+          returning work_wxid`),
+      );
+      const key = `t/${tenantId}/u/${user}/${uploadKeySegment(c!.work_wxid)}/${uploadKeySegment(peer)}/20250101/${i}-e.jpg`;
+      keys.push(key);
+      await storedFile(key, 'upload', 40 * DAY);
+    }
+    expect(uploadKeySegment('🎉')).toBe('__');
+
+    expect(await runRetention(ctx.deps, 2)).toEqual({ messages: 0, files: peers.length });
+    const storage = storageOf(ctx.deps);
+    for (const key of keys) {
+      expect({ key, there: (await storage.stat(key)) !== null }).toEqual({ key, there: false });
+    }
+  });
+
   it('finishes on the next pass what a pass stopped while deleting files left', async () => {
     const api = apiAs(ctx, demo);
     expect((await api.post('/system-api/system/retention', { days: 30 })).status).toBe(200);

@@ -9,6 +9,7 @@ const server = vi.hoisted(() => ({
   calls: [] as string[],
   dropOnce: new Set<number>(),
   refuse: '',
+  refuseStatus: 400,
   dropAlways: false,
   tokens: [] as boolean[],
 }));
@@ -46,7 +47,9 @@ vi.mock('../../lib/http/clients.ts', () => ({
         const index = Number(form.get('index'));
         server.calls.push(`put ${index}`);
         if (server.refuse) {
-          return Promise.reject(new HttpError('api', server.refuse, 400, 400));
+          return Promise.reject(
+            new HttpError('api', server.refuse, server.refuseStatus, server.refuseStatus),
+          );
         }
         if (server.dropAlways || server.dropOnce.delete(index)) {
           return Promise.reject(new HttpError('network', 'Network Error'));
@@ -79,6 +82,7 @@ describe('uploads in 1 MB slices', () => {
     server.calls = [];
     server.dropOnce.clear();
     server.refuse = '';
+    server.refuseStatus = 400;
     server.dropAlways = false;
     server.tokens = [];
     vi.useFakeTimers();
@@ -142,6 +146,17 @@ describe('uploads in 1 MB slices', () => {
       onRetry: () => server.calls.push('retry'),
     }).catch((e: unknown) => e as UploadError);
     expect(refused).toMatchObject({ reason: 'uploadFailed', detail: '不支持的文件类型' });
+    expect(server.calls).toEqual(['status', 'put 0']);
+  });
+
+  it("stops at once with the server's words when too many uploads are unfinished", async () => {
+    server.refuse =
+      '未完成的上传过多（每人最多 20 个、共 200M），请先完成正在进行的上传；超过 24 小时未继续的上传会被自动清除';
+    server.refuseStatus = 429;
+    const refused = await uploadChatFile(file, 'a', 'c', {
+      onRetry: () => server.calls.push('retry'),
+    }).catch((e: unknown) => e as UploadError);
+    expect(refused).toMatchObject({ reason: 'uploadFailed', detail: server.refuse });
     expect(server.calls).toEqual(['status', 'put 0']);
   });
 });

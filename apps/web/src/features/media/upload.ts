@@ -130,6 +130,9 @@ export const SLICE_RETRIES = 3;
 
 const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+/** The server's cap on unfinished uploads (429): retrying in 2 s will not lift it. */
+const UPLOADS_FULL = /未完成的上传|unfinished uploads/i;
+
 /** Whether the server refused the file itself (type, size, key): trying again will not help. */
 function refusedFile(err: unknown): boolean {
   return (
@@ -139,7 +142,7 @@ function refusedFile(err: unknown): boolean {
     err.status < 500 &&
     err.status !== 401 &&
     err.status !== 408 &&
-    err.status !== 429 &&
+    (err.status !== 429 || UPLOADS_FULL.test(err.message)) &&
     !(err.status === 409 && /分片|slice/i.test(err.message))
   );
 }
