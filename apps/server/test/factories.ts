@@ -68,6 +68,21 @@ export async function buildPosition(ctx: { deps: Deps }, tenantId: string, name:
   return position!;
 }
 
+/** Ports granted to a company by the platform admin (`admin`'s session), as over the API. */
+export async function grantPorts(
+  ctx: HasApp,
+  admin: Session,
+  tenantId: string,
+  opts: { count?: number; days?: number } = {},
+): Promise<void> {
+  const r = await apiAs(ctx, admin).post('/system-api/system/user/port/add', {
+    tenantId,
+    count: opts.count ?? 1,
+    days: opts.days ?? 30,
+  });
+  if (r.status !== 200) throw new Error(`port/add: ${r.message}`);
+}
+
 /**
  * A seat of `manager`'s company with a role of its own (made over the API as a manager would),
  * signed in: e.g. one that may only read conversations.
