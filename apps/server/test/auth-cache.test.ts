@@ -1,34 +1,24 @@
 // Sessions are kept in memory per process (platform/auth-cache.ts). Whatever a session depends on
 // may change by any route, any code path or another process: the next request must see it.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { Permission } from '@cst/shared';
 import pg from 'pg';
 import { watchedAuthCache } from '../src/platform/auth-cache.ts';
 import { PgBus } from '../src/platform/bus.ts';
 import { openPostgres } from '../src/platform/db.ts';
-import { roles } from '../src/db/schema/index.ts';
 import { api } from './api.ts';
-import {
-  buildTenant,
-  buildTestApp,
-  buildUser,
-  DB_KIND,
-  login,
-  type Session,
-  type TestContext,
-} from './support.ts';
+import { buildTenant, buildUser, DB_KIND, login, type Session, useTestServer } from './support.ts';
+import { buildRole } from './factories.ts';
 
 const PERMS = '/system-api/system/roles/permissions';
 
 describe('sessions kept in memory', () => {
-  let ctx: TestContext;
+  const ctx = useTestServer();
   let tenantId: string;
   beforeAll(async () => {
-    ctx = await buildTestApp();
     tenantId = (await buildTenant(ctx)).tenant.id;
   });
-  afterAll(() => ctx.close());
 
   /** A fresh manager of the tenant, signed in, whose session this process has read once. */
   async function managerSession(): Promise<{ session: Session; uid: string }> {
@@ -40,11 +30,7 @@ describe('sessions kept in memory', () => {
 
   /** A custom role of the tenant; its id. */
   async function customRole(name: string, permissions: Permission[]): Promise<string> {
-    const [role] = await ctx.deps.db
-      .insert(roles)
-      .values({ tenantId, name, permissions })
-      .returning();
-    return role!.id;
+    return (await buildRole(ctx, tenantId, name, permissions)).id;
   }
 
   /** A fresh seat with a new custom role, signed in, whose session this process has read once. */

@@ -1,25 +1,23 @@
-import { afterAll, beforeAll, describe, expect, it, vi, type MockInstance } from 'vitest';
+import { beforeAll, describe, expect, it, vi, type MockInstance } from 'vitest';
 import { asc, eq } from 'drizzle-orm';
 import { pushEvents, verifyCodes } from '../src/db/schema/index.ts';
 import { api } from './api.ts';
 import { randomCaptchaText } from '../src/modules/auth/captcha.ts';
-import { buildTestApp, login, nextIp, TEST_PASSWORD, type TestContext } from './support.ts';
+import { login, nextIp, TEST_PASSWORD, useTestServer } from './support.ts';
 
 describe('captcha and login rate', () => {
-  let ctx: TestContext;
+  const ctx = useTestServer();
   /** The answer of each captcha issued, in order (the test reads them as a person would). */
   const answers: string[] = [];
   /** The answer of the captcha issued last. */
   const readCaptcha = () => answers.at(-1) ?? '';
   beforeAll(async () => {
-    ctx = await buildTestApp();
     ctx.deps.captchaText = () => {
       const text = randomCaptchaText();
       answers.push(text);
       return text;
     };
   });
-  afterAll(() => ctx.close());
 
   it('asks for a captcha after 3 failures and accepts the one the picture shows, once', async () => {
     const ip = nextIp();
@@ -119,13 +117,11 @@ describe('captcha and login rate', () => {
 });
 
 describe('register, verification codes and forget', () => {
-  let ctx: TestContext;
+  const ctx = useTestServer();
   let logSpy: MockInstance;
   beforeAll(async () => {
-    ctx = await buildTestApp();
     logSpy = vi.spyOn(ctx.deps.log, 'info');
   });
-  afterAll(() => ctx.close());
 
   /** The last code the server logged for a target. */
   const loggedCode = (target: string): string => {
@@ -328,11 +324,7 @@ describe('register, verification codes and forget', () => {
 });
 
 describe('own password, two-step password, login records, my seat', () => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await buildTestApp();
-  });
-  afterAll(() => ctx.close());
+  const ctx = useTestServer();
 
   it('changes the password with the old one and revokes the other sessions only', async () => {
     const a = await login(ctx, 'demo-seat1');

@@ -1,12 +1,13 @@
 // Factories of the route tests: the people, companies and work accounts a test needs, made the
 // way a test file's `beforeAll` used to make them by hand (with `useTestServer` of support.ts).
-import type { SubRole } from '@cst/shared';
+import type { Permission, SubRole } from '@cst/shared';
 import {
   addAccount,
   apiAs,
   type HasApp,
   type ListedAccount,
 } from '../src/modules/accounts/account.test-support.ts';
+import { positions, roles } from '../src/db/schema/index.ts';
 import type { Deps } from '../src/platform/deps.ts';
 import { buildTenant, buildUser, login, type Session } from './support.ts';
 
@@ -45,6 +46,41 @@ export async function buildSignedInUser(
 ): Promise<Session & { user: Awaited<ReturnType<typeof buildUser>> }> {
   const user = await buildUser(ctx, fields);
   return { ...(await login(ctx, user.username)), user };
+}
+
+/** A custom role of a company, made directly in the database (e.g. another company's). */
+export async function buildRole(
+  ctx: { deps: Deps },
+  tenantId: string,
+  name: string,
+  permissions: Permission[] = ['history.read'],
+) {
+  const [role] = await ctx.deps.db
+    .insert(roles)
+    .values({ tenantId, name, permissions })
+    .returning();
+  return role!;
+}
+
+/** A position of a company, made directly in the database. */
+export async function buildPosition(ctx: { deps: Deps }, tenantId: string, name: string) {
+  const [position] = await ctx.deps.db.insert(positions).values({ tenantId, name }).returning();
+  return position!;
+}
+
+/** Ports granted to a company by the platform admin (`admin`'s session), as over the API. */
+export async function grantPorts(
+  ctx: HasApp,
+  admin: Session,
+  tenantId: string,
+  opts: { count?: number; days?: number } = {},
+): Promise<void> {
+  const r = await apiAs(ctx, admin).post('/system-api/system/user/port/add', {
+    tenantId,
+    count: opts.count ?? 1,
+    days: opts.days ?? 30,
+  });
+  if (r.status !== 200) throw new Error(`port/add: ${r.message}`);
 }
 
 /**

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addAccount, apiAs, eventually } from '../src/modules/accounts/account.test-support.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { apiAs, eventually } from '../src/modules/accounts/account.test-support.ts';
 import {
   bodySchemaOf,
   operationsOf,
@@ -8,7 +8,8 @@ import {
   seedWalkRows,
   type JsonSchema,
 } from './openapi-walk.ts';
-import { buildTestApp, login, type Session, type TestContext } from './support.ts';
+import { login, type Session, useTestServer } from './support.ts';
+import { buildAccount } from './factories.ts';
 
 /**
  * Walks every route of the OpenAPI document with hostile input — deep nesting, NUL and lone
@@ -108,12 +109,11 @@ const PATH_BAD = [
 ];
 
 describe('no route answers 5xx to hostile input', () => {
-  let ctx: TestContext;
+  const ctx = useTestServer();
   const sessions: Record<'manager' | 'admin', Session | null> = { manager: null, admin: null };
   let ops: ReturnType<typeof operationsOf> = [];
 
   beforeAll(async () => {
-    ctx = await buildTestApp();
     const demo = await login(ctx, 'demo');
     Object.assign(
       REAL,
@@ -126,7 +126,6 @@ describe('no route answers 5xx to hostile input', () => {
     );
     ops = operationsOf(ctx);
   });
-  afterAll(() => ctx.close());
 
   async function sessionOf(who: 'manager' | 'admin'): Promise<Session> {
     sessions[who] ??= await login(ctx, who === 'admin' ? 'admin' : 'demo');
@@ -224,17 +223,15 @@ describe('no route answers 5xx to hostile input', () => {
 });
 
 describe('the defects found by the outside probe', () => {
-  let ctx: TestContext;
+  const ctx = useTestServer();
   let demo: Session;
   let wxid: string;
   const FRIEND = 'wxid_probe_friend';
 
   beforeAll(async () => {
-    ctx = await buildTestApp();
     demo = await login(ctx, 'demo');
-    wxid = (await addAccount(ctx, demo, { nickname: '探测号' })).wxid;
+    wxid = (await buildAccount(ctx, demo, { nickname: '探测号' })).wxid;
   });
-  afterAll(() => ctx.close());
 
   const post = (url: string, payload: string, s: Session | null = demo) =>
     ctx.app.inject({

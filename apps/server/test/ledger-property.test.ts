@@ -1,11 +1,11 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { orders, ports, tenants, users } from '../src/db/schema/index.ts';
 import { runLedgerOps, type LedgerRun, type LedgerTenant } from './ledger-worker.ts';
-import { DB_KIND, buildTenant, buildTestApp, type TestContext } from './support.ts';
+import { DB_KIND, buildTenant, useTestServer } from './support.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const ROOT = path.resolve(here, '../../..');
@@ -35,11 +35,10 @@ function runChild(args: object): Promise<LedgerRun> {
 }
 
 describe(`the ledger under concurrent random orders (${DB_KIND})`, () => {
-  let ctx: TestContext;
+  const ctx = useTestServer();
   let group: LedgerTenant[];
   let adminId: string;
   beforeAll(async () => {
-    ctx = await buildTestApp();
     group = [];
     for (let i = 0; i < 3; i++) {
       const t = await buildTenant(ctx, `账本${i}`);
@@ -48,7 +47,6 @@ describe(`the ledger under concurrent random orders (${DB_KIND})`, () => {
     const [admin] = await ctx.deps.db.select().from(users).where(eq(users.username, 'admin'));
     adminId = admin!.id;
   });
-  afterAll(() => ctx.close());
 
   it(
     DB_KIND === 'postgres'

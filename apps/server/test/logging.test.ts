@@ -1,22 +1,16 @@
 import { Writable } from 'node:stream';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestContext } from './support.ts';
+import { describe, expect, it } from 'vitest';
+import { useTestServer } from './support.ts';
 
 describe('request logs', () => {
-  let ctx: TestContext;
   const lines: string[] = [];
-  beforeAll(async () => {
-    const stream = new Writable({
-      write(chunk: Buffer, _enc, cb) {
-        lines.push(chunk.toString());
-        cb();
-      },
-    });
-    ctx = await buildTestApp({}, { logger: { level: 'info', stream } });
+  const stream = new Writable({
+    write(chunk: Buffer, _enc, cb) {
+      lines.push(chunk.toString());
+      cb();
+    },
   });
-  afterAll(async () => {
-    await ctx.close();
-  });
+  const ctx = useTestServer({}, { logger: { level: 'info', stream } });
 
   it('carry a request id and never a token from the url', async () => {
     await ctx.app.inject({

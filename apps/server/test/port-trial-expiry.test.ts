@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it, vi, type MockInstance } from 'vitest';
+import { beforeAll, describe, expect, it, vi, type MockInstance } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { newOrderNumber } from '@cst/shared';
 import { ports } from '../src/db/schema/index.ts';
@@ -11,22 +11,20 @@ import {
   waitStatus,
 } from '../src/modules/accounts/account.test-support.ts';
 import { api } from './api.ts';
-import { buildTestApp, login, type Session, type TestContext } from './support.ts';
+import { login, type Session, useTestServer } from './support.ts';
 
 const B = '/system-api/system/billing';
 const PORT = '/system-api/system/user/port';
 const DAY = 86400_000;
 
 describe('trial ports of a registration, and expiry', () => {
-  let ctx: TestContext;
+  const ctx = useTestServer();
   let admin: Session;
   let logSpy: MockInstance;
   beforeAll(async () => {
-    ctx = await buildTestApp();
     admin = await login(ctx, 'admin');
     logSpy = vi.spyOn(ctx.deps.log, 'info');
   });
-  afterAll(() => ctx.close());
 
   /** Registers a company as a person does: a code to the target, then the form. */
   async function register(username: string, target: string) {

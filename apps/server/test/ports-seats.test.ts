@@ -1,36 +1,26 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { DEMO_PORTS } from '../src/modules/bootstrap/seed.ts';
 import { hasColumns } from '../src/modules/seats/seats.repository.ts';
 import { api } from './api.ts';
-import {
-  buildTenant,
-  buildTestApp,
-  demoTenant,
-  login,
-  type Session,
-  type TestContext,
-} from './support.ts';
+import { buildTenant, demoTenant, login, type Session, useTestServer } from './support.ts';
+import { signInAs } from './factories.ts';
 
 const PORT = '/system-api/system/user/port';
 const DAY = 86400_000;
 
 describe('ports', () => {
-  let ctx: TestContext;
+  const ctx = useTestServer();
   let admin: Session;
   let manager: Session;
   let seat: Session;
   let tenantId: string;
   let other: Awaited<ReturnType<typeof buildTenant>>;
   beforeAll(async () => {
-    ctx = await buildTestApp();
-    admin = await login(ctx, 'admin');
-    manager = await login(ctx, 'demo');
-    seat = await login(ctx, 'demo-seat1');
+    ({ admin, demo: manager, seat1: seat } = await signInAs(ctx, 'admin', 'demo', 'seat1'));
     tenantId = await demoTenant(ctx);
     other = await buildTenant(ctx, '端口客户');
   });
-  afterAll(() => ctx.close());
 
   it('lets the admin grant ports and see their states derived from expiry', async () => {
     for (const days of [1, 10, 30]) {
@@ -164,11 +154,7 @@ describe('ports', () => {
 });
 
 describe('account tree', () => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await buildTestApp();
-  });
-  afterAll(() => ctx.close());
+  const ctx = useTestServer();
 
   type Node = { username: string; workAccountCount: number; children: Node[] };
   const shape = (n: Node): unknown => [n.username, n.children.map(shape)];

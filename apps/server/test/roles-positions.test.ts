@@ -1,31 +1,23 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { TENANT_PERMISSIONS } from '@cst/shared';
-import { positions, roles } from '../src/db/schema/index.ts';
 import { api } from './api.ts';
-import { buildTenant, buildTestApp, login, type Session, type TestContext } from './support.ts';
+import { buildTenant, login, type Session, useTestServer } from './support.ts';
+import { buildPosition, buildRole, signInAs } from './factories.ts';
 
 const R = '/system-api/system/roles';
 const P = '/system-api/system/positions';
 
 describe('roles', () => {
-  let ctx: TestContext;
+  const ctx = useTestServer();
   let manager: Session;
   let sup: Session;
   let seat: Session;
   let foreignRoleId: string;
   beforeAll(async () => {
-    ctx = await buildTestApp();
-    manager = await login(ctx, 'demo');
-    sup = await login(ctx, 'demo-sup');
-    seat = await login(ctx, 'demo-seat1');
+    ({ demo: manager, sup, seat1: seat } = await signInAs(ctx, 'demo', 'sup', 'seat1'));
     const other = await buildTenant(ctx);
-    const [r] = await ctx.deps.db
-      .insert(roles)
-      .values({ tenantId: other.tenant.id, name: '外部', permissions: ['history.read'] })
-      .returning();
-    foreignRoleId = r!.id;
+    foreignRoleId = (await buildRole(ctx, other.tenant.id, '外部')).id;
   });
-  afterAll(() => ctx.close());
 
   it('lists every tenant permission with its label in the request language', async () => {
     const zh = await api(ctx, 'GET', `${R}/permissions`, { session: manager });
@@ -191,22 +183,15 @@ describe('roles', () => {
 });
 
 describe('positions', () => {
-  let ctx: TestContext;
+  const ctx = useTestServer();
   let manager: Session;
   let seat: Session;
   let foreignId: string;
   beforeAll(async () => {
-    ctx = await buildTestApp();
-    manager = await login(ctx, 'demo');
-    seat = await login(ctx, 'demo-seat1');
+    ({ demo: manager, seat1: seat } = await signInAs(ctx, 'demo', 'seat1'));
     const other = await buildTenant(ctx);
-    const [p] = await ctx.deps.db
-      .insert(positions)
-      .values({ tenantId: other.tenant.id, name: '外部职位' })
-      .returning();
-    foreignId = p!.id;
+    foreignId = (await buildPosition(ctx, other.tenant.id, '外部职位')).id;
   });
-  afterAll(() => ctx.close());
 
   it('adds, lists, renames and deletes positions, unique per tenant', async () => {
     const add = await api(ctx, 'POST', `${P}/add`, { session: manager, body: { name: '组长' } });

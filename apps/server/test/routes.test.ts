@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PUBLIC_BY_NAME, USER_BY_NAME } from '../src/app.ts';
 import { roles } from '../src/db/schema/index.ts';
-import { buildTestApp, buildTenant, buildUser, login, type TestContext } from './support.ts';
+import { buildTenant, buildUser, login, useTestServer } from './support.ts';
 
 /** Routes anyone may call, by name. Adding one here is a decision, not a fix. */
 const PUBLIC_ROUTES = new Set([
@@ -16,11 +16,7 @@ const PUBLIC_ROUTES = new Set([
 ]);
 
 describe('every route is guarded', () => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await buildTestApp();
-  });
-  afterAll(() => ctx.close());
+  const ctx = useTestServer();
 
   const table = () =>
     ctx.app.routeTable.filter(

@@ -16,7 +16,6 @@ import { schedulerOf } from '../src/scheduler/scheduler.ts';
 import { api } from './api.ts';
 import { freePort, killChildren, spawnServer } from './child-server.ts';
 import {
-  buildTestApp,
   createPgDatabase,
   DB_KIND,
   dropPgDatabase,
@@ -24,6 +23,7 @@ import {
   nextIp,
   TEST_PASSWORD,
   type TestContext,
+  useTestServer,
 } from './support.ts';
 
 const svgOf = (img: string) =>
@@ -33,21 +33,16 @@ const INLINE = 'window.preloaded = 1;';
 const INLINE_SHA = createHash('sha256').update(INLINE).digest('base64');
 
 describe('security headers', () => {
-  let ctx: TestContext;
-  let proxied: TestContext;
-  beforeAll(async () => {
-    const web = fs.mkdtempSync(path.join(os.tmpdir(), 'cst-web-'));
+  let web: string;
+  beforeAll(() => {
+    web = fs.mkdtempSync(path.join(os.tmpdir(), 'cst-web-'));
     fs.writeFileSync(
       path.join(web, 'index.html'),
       `<!doctype html><script>${INLINE}</script><title>console</title>`,
     );
-    ctx = await buildTestApp({ webDist: web });
-    proxied = await buildTestApp({ webDist: web, trustProxy: 1 });
   });
-  afterAll(async () => {
-    await ctx.close();
-    await proxied.close();
-  });
+  const ctx = useTestServer(() => ({ webDist: web }));
+  const proxied = useTestServer(() => ({ webDist: web, trustProxy: 1 }));
 
   const expectHeaders = (h: Record<string, unknown>, what: string) => {
     const csp = String(h['content-security-policy']);
@@ -126,16 +121,8 @@ describe('security headers', () => {
 });
 
 describe('client address behind a proxy', () => {
-  let hop: TestContext;
-  let listed: TestContext;
-  beforeAll(async () => {
-    hop = await buildTestApp({ trustProxy: 1 });
-    listed = await buildTestApp({ trustProxy: ['10.0.0.0/8'] });
-  });
-  afterAll(async () => {
-    await hop.close();
-    await listed.close();
-  });
+  const hop = useTestServer({ trustProxy: 1 });
+  const listed = useTestServer({ trustProxy: ['10.0.0.0/8'] });
 
   const attempt = (ctx: TestContext, remoteAddress: string, xff: string, username: string) =>
     ctx.app.inject({
@@ -176,12 +163,10 @@ describe('client address behind a proxy', () => {
 });
 
 describe('per-username back-off and captcha', () => {
-  let ctx: TestContext;
+  const ctx = useTestServer();
   beforeAll(async () => {
-    ctx = await buildTestApp();
     ctx.deps.captchaText = () => 'HJKW';
   });
-  afterAll(() => ctx.close());
 
   /** A login from a new address each time, with a fresh captcha (answer HJKW). */
   const tryLogin = async (username: string, password: string, lang?: 'en') => {
@@ -275,10 +260,9 @@ describe('per-username back-off and captcha', () => {
 });
 
 describe('verification codes: guesses, enumeration, limits', () => {
-  let ctx: TestContext;
+  const ctx = useTestServer();
   let logSpy: MockInstance;
   beforeAll(async () => {
-    ctx = await buildTestApp();
     logSpy = vi.spyOn(ctx.deps.log, 'info');
     await ctx.deps.db
       .update(users)
@@ -293,7 +277,6 @@ describe('verification codes: guesses, enumeration, limits', () => {
       .set({ contact: 'burst@example.com' })
       .where(eq(users.username, 'demo-seat1'));
   });
-  afterAll(() => ctx.close());
 
   const delivered = (target: string) =>
     logSpy.mock.calls.filter((c) => (c[0] as { target?: string } | undefined)?.target === target)
@@ -525,11 +508,7 @@ describe('verification codes: guesses, enumeration, limits', () => {
 });
 
 describe('sign-in clean-up job', () => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await buildTestApp({ loginRecordRetentionMs: 30 * 86400_000 });
-  });
-  afterAll(() => ctx.close());
+  const ctx = useTestServer({ loginRecordRetentionMs: 30 * 86400_000 });
 
   it('deletes expired captchas, old codes, ended counters and old login records only', async () => {
     const db = ctx.deps.db;

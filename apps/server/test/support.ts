@@ -289,6 +289,22 @@ export function useTestServer(
 }
 
 /**
+ * A fresh, migrated database (createTestDatabase) for a test file or `describe` block that needs
+ * no server: opened in a `beforeAll`, closed in the matching `afterAll`. The object it returns is
+ * filled in by that `beforeAll`, as with `useTestServer`.
+ */
+export function useTestDatabase(): Database {
+  const database = {} as Database;
+  beforeAll(async () => {
+    Object.assign(database, await createTestDatabase());
+  });
+  afterAll(async () => {
+    await database.close?.();
+  });
+  return database;
+}
+
+/**
  * `useTestServer` for tests that need the whole server listening (the scheduler, websockets,
  * leases): `startServer` on port 0 with `options` on a fresh database (createTestDatabase: PGlite
  * from the migrated template, or PostgreSQL with TEST_DATABASE_URL), stopped after the tests.

@@ -1,13 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { api } from './api.ts';
-import { buildTestApp, login, type TestContext } from './support.ts';
+import { login, useTestServer } from './support.ts';
 
 describe("a platform admin's new customer sees nothing of the demo tenant", () => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await buildTestApp();
-  });
-  afterAll(() => ctx.close());
+  const ctx = useTestServer();
 
   it('starts empty and cannot reach any demo row by id', async () => {
     const demo = await login(ctx, 'demo');

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../src/platform/db.ts';
 import { bodySchemaOf, operationsOf, sample, seedWalkRows } from './openapi-walk.ts';
-import { buildTenant, buildTestApp, login, type Session, type TestContext } from './support.ts';
+import { buildTenant, login, type Session, type TestContext, useTestServer } from './support.ts';
 
 /**
  * Every route, called by another tenant's manager with the ids of this tenant's real rows in
@@ -37,7 +37,7 @@ async function tenantDigest(ctx: TestContext, tenantId: string): Promise<Map<str
 }
 
 describe("another tenant's manager reaches nothing of this tenant by any route", () => {
-  let ctx: TestContext;
+  const ctx = useTestServer();
   let outsider: Session;
   let outsiderName: string;
   let victimTenant: string;
@@ -46,7 +46,6 @@ describe("another tenant's manager reaches nothing of this tenant by any route",
   const secrets: string[] = [];
 
   beforeAll(async () => {
-    ctx = await buildTestApp();
     const demo = await login(ctx, 'demo');
     victimTenant = demo.tenantId!;
     const friend = 'wxid_walk_friend';
@@ -91,7 +90,6 @@ describe("another tenant's manager reaches nothing of this tenant by any route",
     outsiderName = other.manager.username;
     outsider = await login(ctx, outsiderName);
   });
-  afterAll(() => ctx.close());
 
   /**
    * Calls every route as `who` with the victim's ids (bodies of the required fields, and of every

@@ -1,27 +1,25 @@
 import { asc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pushEvents, roles } from '../src/db/schema/index.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { pushEvents } from '../src/db/schema/index.ts';
 import { api } from './api.ts';
 import {
   buildTenant,
-  buildTestApp,
   buildUser,
   demoTenant,
   login,
   type Session,
-  type TestContext,
+  useTestServer,
 } from './support.ts';
+import { buildRole, signInAs } from './factories.ts';
 
 const U = '/system-api/system/cst/user';
 
 describe('platform admin: customer users', () => {
-  let ctx: TestContext;
+  const ctx = useTestServer();
   let admin: Session;
   beforeAll(async () => {
-    ctx = await buildTestApp();
     admin = await login(ctx, 'admin');
   });
-  afterAll(() => ctx.close());
 
   const customer = (n: string) => ({
     username: `cust.${n}`,
@@ -216,7 +214,7 @@ describe('platform admin: customer users', () => {
 });
 
 describe('inside a tenant: sub-accounts', () => {
-  let ctx: TestContext;
+  const ctx = useTestServer();
   let manager: Session;
   let sup: Session;
   let seat: Session;
@@ -224,19 +222,11 @@ describe('inside a tenant: sub-accounts', () => {
   let other: Awaited<ReturnType<typeof buildTenant>>;
   let otherRoleId: string;
   beforeAll(async () => {
-    ctx = await buildTestApp();
-    manager = await login(ctx, 'demo');
-    sup = await login(ctx, 'demo-sup');
-    seat = await login(ctx, 'demo-seat1');
+    ({ demo: manager, sup, seat1: seat } = await signInAs(ctx, 'demo', 'sup', 'seat1'));
     tenantId = await demoTenant(ctx);
     other = await buildTenant(ctx, '别家公司');
-    const [r] = await ctx.deps.db
-      .insert(roles)
-      .values({ tenantId: other.tenant.id, name: '别家角色', permissions: ['history.read'] })
-      .returning();
-    otherRoleId = r!.id;
+    otherRoleId = (await buildRole(ctx, other.tenant.id, '别家角色')).id;
   });
-  afterAll(() => ctx.close());
 
   const sub = (name: string, extra: Record<string, unknown> = {}) => ({
     username: name,

@@ -2,18 +2,14 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestContext } from './support.ts';
+import { afterAll, describe, expect, it } from 'vitest';
+import { useTestServer } from './support.ts';
 
 describe('the console page while its build is missing or being rebuilt', () => {
   const webDist = path.join(os.tmpdir(), `cst-web-${randomUUID().slice(0, 8)}`);
-  let ctx: TestContext;
+  const ctx = useTestServer({ webDist });
 
-  beforeAll(async () => {
-    ctx = await buildTestApp({ webDist });
-  });
   afterAll(async () => {
-    await ctx.close();
     fs.rmSync(webDist, { recursive: true, force: true });
   });
 

@@ -1,20 +1,19 @@
 // Pages read as JSON (selectRows on PGlite, a conversation with its page anywhere) must return
 // exactly what the plain selects return, for every kind of column the pages carry.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { asc, desc, eq, getTableColumns, sql } from 'drizzle-orm';
 import { conversations, messages, tenants, workAccounts } from '../db/schema/index.ts';
-import { createTestDatabase } from '../../test/support.ts';
+import { useTestDatabase } from '../../test/support.ts';
 import {
   findConversation,
   findConversationWithPage,
 } from '../modules/conversations/conversation.repository.ts';
-import { preparedSelect, preparedSql, rowsOf, selectRows, type Database } from './db.ts';
+import { preparedSelect, preparedSql, rowsOf, selectRows } from './db.ts';
 
 describe('selectRows', () => {
-  let database: Database;
+  const database = useTestDatabase();
   let conversationId: string;
   beforeAll(async () => {
-    database = await createTestDatabase();
     const db = database.db;
     const [tenant] = await db.insert(tenants).values({ name: '页' }).returning();
     const [account] = await db
@@ -60,7 +59,6 @@ describe('selectRows', () => {
       },
     ]);
   });
-  afterAll(() => database.close());
 
   it('returns what awaiting the select returns: dates, big numbers, JSON, nulls, text', async () => {
     const db = database.db;

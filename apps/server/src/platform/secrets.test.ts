@@ -1,15 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase } from '../../test/support.ts';
-import type { Database } from './db.ts';
+import { describe, expect, it } from 'vitest';
+import { useTestDatabase } from '../../test/support.ts';
 import { settingsSecretBox, sharedSecret } from './secrets.ts';
 
-let database: Database;
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-afterAll(async () => {
-  await database.close();
-});
+const database = useTestDatabase();
 
 describe('settings secrets', () => {
   it('seals a tenant setting so that only its own context opens it', async () => {

@@ -1,11 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import {
-  buildTenant,
-  buildTestApp,
-  login,
-  type Session,
-  type TestContext,
-} from '../../test/support.ts';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { buildTenant, login, type Session, useTestServer } from '../../test/support.ts';
 import { realtimeOf } from './realtime.ts';
 import type * as PushRepository from './push.repository.ts';
 import { openTestSocket } from './test-socket.ts';
@@ -28,7 +22,7 @@ vi.mock('./push.repository.ts', async (importOriginal) => {
 });
 
 describe('realtime hub when the store returns fewer ids than rows', () => {
-  let ctx: TestContext;
+  const ctx = useTestServer();
   let base: string;
   let tenantId: string;
   let manager: Session & { username: string };
@@ -41,13 +35,11 @@ describe('realtime hub when the store returns fewer ids than rows', () => {
   };
 
   beforeAll(async () => {
-    ctx = await buildTestApp();
     base = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
     const t = await buildTenant(ctx);
     tenantId = t.tenant.id;
     manager = { ...(await login(ctx, t.manager.username)), username: t.manager.username };
   });
-  afterAll(() => ctx.close());
 
   it('still delivers those rows, and every later one, to a connected socket', async () => {
     const sock = await connect();

@@ -1,21 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { WS_CLOSE_UNAUTHENTICATED } from '@cst/shared';
 import { realtimeMarks, workAccounts } from '../db/schema/index.ts';
-import {
-  buildTenant,
-  buildTestApp,
-  buildUser,
-  login,
-  type Session,
-  type TestContext,
-} from '../../test/support.ts';
+import { buildTenant, buildUser, login, type Session, useTestServer } from '../../test/support.ts';
 import { realtimeOf } from './realtime.ts';
 import { openTestSocket, type TestSocket } from './test-socket.ts';
 
 describe('realtime hub', () => {
-  let ctx: TestContext;
+  const ctx = useTestServer();
   let base: string;
   let tenantId: string;
   const s: Record<string, Session & { username: string }> = {};
@@ -30,7 +23,6 @@ describe('realtime hub', () => {
   const hub = () => realtimeOf(ctx.deps);
 
   beforeAll(async () => {
-    ctx = await buildTestApp();
     hub().options.liveGraceMs = 1000;
     base = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
     const t = await buildTenant(ctx);
@@ -61,7 +53,6 @@ describe('realtime hub', () => {
     acc.b = rows[1]!.id;
     acc.u = rows[2]!.id;
   });
-  afterAll(() => ctx.close());
 
   it('closes with 4401 without a token, with a bad token, or for another account name', async () => {
     const queries: Record<string, string>[] = [

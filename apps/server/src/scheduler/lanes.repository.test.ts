@@ -1,16 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, DB_KIND } from '../../test/support.ts';
-import type { Database } from '../platform/db.ts';
+import { describe, expect, it } from 'vitest';
+import { useTestDatabase, DB_KIND } from '../../test/support.ts';
 import { gapOf, laneUsage, refundLane, reserveLane, type LanePace } from './lanes.repository.ts';
 
 // The lanes of the scheduler: slots spaced by the pace, the daily cap, refunds, and (PostgreSQL)
 // many claims at once never passing the cap.
 
-let database: Database;
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-afterAll(async () => database?.close());
+const database = useTestDatabase();
 
 const pace = (over: Partial<LanePace> = {}): LanePace => ({
   intervalMs: 60_000,

@@ -1,35 +1,23 @@
 import { MSG_TYPE, quoteContent } from '@cst/shared';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { GatewayError, type SendCommand } from '@cst/gateway';
-import { buildSim, loginAccount, type SimHarness } from './test-support.ts';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { type SendCommand } from '@cst/gateway';
+import { codeOf, loginAccount, useSim } from './test-support.ts';
 
-let h: SimHarness;
+const h = useSim();
 let wxid: string;
 let friend: string;
 let groupId: string;
 
 beforeAll(async () => {
-  h = await buildSim();
   wxid = await loginAccount(h);
   friend = (await h.gateway.listContacts(wxid))[0]!.wxid;
   groupId = (await h.gateway.listGroups(wxid))[0]!.groupId;
 });
-afterAll(() => h.close());
 beforeEach(async () => {
   await h.sim.setConfig({ deliveryDelayMs: 10, readDelayMs: 10, failRate: 0 });
   await h.sim.idle();
   h.events.length = 0;
 });
-
-async function codeOf(p: Promise<unknown>): Promise<string> {
-  try {
-    await p;
-  } catch (err) {
-    if (err instanceof GatewayError) return err.code;
-    throw err;
-  }
-  return 'ok';
-}
 
 let n = 0;
 function text(content = '你好', over: Partial<SendCommand> = {}): SendCommand {

@@ -1,32 +1,16 @@
 import { MSG_TYPE } from '@cst/shared';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { GatewayError, type ContactDto } from '@cst/gateway';
-import { buildSim, loginAccount, type SimHarness } from './test-support.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type ContactDto } from '@cst/gateway';
+import { buildSim, codeOf, loginAccount, type SimHarness, useSim } from './test-support.ts';
 
-let h: SimHarness;
+const h = useSim({ seed: 'requests' });
 let wxid: string;
 let friends: ContactDto[];
 
 beforeAll(async () => {
-  h = await buildSim({ seed: 'requests' });
   wxid = await loginAccount(h, '申请测试号');
   friends = await h.gateway.listContacts(wxid);
 });
-afterAll(() => h.close());
-beforeEach(async () => {
-  await h.sim.idle();
-  h.events.length = 0;
-});
-
-async function codeOf(p: Promise<unknown>): Promise<string> {
-  try {
-    await p;
-  } catch (err) {
-    if (err instanceof GatewayError) return err.code;
-    throw err;
-  }
-  return 'ok';
-}
 
 const PHONES = Array.from({ length: 12 }, (_, i) => `1390000${String(1000 + i)}`);
 

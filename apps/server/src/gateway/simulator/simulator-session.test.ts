@@ -1,8 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { loginNoticeContent, MSG_TYPE, regionCodeOf } from '@cst/shared';
-import { GatewayError } from '@cst/gateway';
 import { SECURITY_WXID } from './login-notice.ts';
-import { buildSim, loginAccount, type SimHarness } from './test-support.ts';
+import { buildSim, codeOf, loginAccount, type SimHarness } from './test-support.ts';
 
 let harnesses: SimHarness[] = [];
 async function sim(opts: Parameters<typeof buildSim>[0] = {}) {
@@ -14,16 +13,6 @@ afterEach(async () => {
   for (const h of harnesses.reverse()) await h.close();
   harnesses = [];
 });
-
-async function codeOf(p: Promise<unknown>): Promise<string> {
-  try {
-    await p;
-  } catch (err) {
-    if (err instanceof GatewayError) return err.code;
-    throw err;
-  }
-  return 'ok';
-}
 
 describe('QR login', () => {
   it('goes issued → scanned → confirmed and brings a new account online with its world', async () => {

@@ -1,32 +1,16 @@
 import { MSG_TYPE } from '@cst/shared';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { GatewayError, type ContactDto } from '@cst/gateway';
-import { buildSim, loginAccount, type SimHarness } from './test-support.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type ContactDto } from '@cst/gateway';
+import { codeOf, loginAccount, useSim } from './test-support.ts';
 
-let h: SimHarness;
+const h = useSim({ seed: 'social' });
 let wxid: string;
 let friends: ContactDto[];
 
 beforeAll(async () => {
-  h = await buildSim({ seed: 'social' });
   wxid = await loginAccount(h, '销售一号');
   friends = await h.gateway.listContacts(wxid);
 });
-afterAll(() => h.close());
-beforeEach(async () => {
-  await h.sim.idle();
-  h.events.length = 0;
-});
-
-async function codeOf(p: Promise<unknown>): Promise<string> {
-  try {
-    await p;
-  } catch (err) {
-    if (err instanceof GatewayError) return err.code;
-    throw err;
-  }
-  return 'ok';
-}
 
 describe('contacts and friends', () => {
   it('shows friend info and sets a remark', async () => {

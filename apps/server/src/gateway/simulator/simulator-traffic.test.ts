@@ -15,21 +15,15 @@ import {
   redPacketContent,
   transferContent,
 } from '@cst/shared';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { buildSim, loginAccount, type SimHarness } from './test-support.ts';
+import { buildSim, loginAccount, useSim } from './test-support.ts';
 
-let h: SimHarness;
+const h = useSim({ seed: 'traffic' });
 let wxid: string;
 
 beforeAll(async () => {
-  h = await buildSim({ seed: 'traffic' });
   wxid = await loginAccount(h);
-});
-afterAll(() => h.close());
-beforeEach(async () => {
-  await h.sim.idle();
-  h.events.length = 0;
 });
 
 const SHAPES: Partial<Record<number, z.ZodType>> = {

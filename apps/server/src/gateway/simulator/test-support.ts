@@ -1,10 +1,17 @@
 import pino from 'pino';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { createTestDatabase, testConfig } from '../../../test/support.ts';
 import type { Config } from '../../platform/config.ts';
 import type { Database } from '../../platform/db.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { createGateway } from '../index.ts';
-import type { ChatGateway, GatewayEventName, GatewayEvents, SimulatorControl } from '@cst/gateway';
+import {
+  GatewayError,
+  type ChatGateway,
+  type GatewayEventName,
+  type GatewayEvents,
+  type SimulatorControl,
+} from '@cst/gateway';
 import type { SimulatorOptions } from './simulator-core.ts';
 
 /** Fast timings for tests. */
@@ -108,6 +115,39 @@ export async function buildSim(
   };
   h.sim = h.gateway.simulator!;
   return h;
+}
+
+/**
+ * The simulator harness of a test file (buildSim with `opts`): built in a `beforeAll`, closed in
+ * the matching `afterAll`; before each test, the simulator has gone idle and the events so far
+ * are forgotten. Read it in hooks and tests, not while the file is being collected.
+ */
+export function useSim(opts: Parameters<typeof buildSim>[0] = {}): SimHarness {
+  let harness: SimHarness | undefined;
+  beforeAll(async () => {
+    harness = await buildSim(opts);
+  });
+  afterAll(() => harness?.close());
+  beforeEach(async () => {
+    await harness!.sim.idle();
+    harness!.events.length = 0;
+  });
+  // The harness itself, once built (restart replaces its gateway in place).
+  return new Proxy({} as SimHarness, {
+    get: (_, key) => Reflect.get(harness!, key) as unknown,
+    set: (_, key, value) => Reflect.set(harness!, key, value),
+  });
+}
+
+/** The gateway error code a call fails with, or 'ok'. */
+export async function codeOf(p: Promise<unknown>): Promise<string> {
+  try {
+    await p;
+  } catch (err) {
+    if (err instanceof GatewayError) return err.code;
+    throw err;
+  }
+  return 'ok';
 }
 
 /** Logs in a new account through the QR dance and returns its wxid. */

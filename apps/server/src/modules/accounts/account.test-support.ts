@@ -1,10 +1,8 @@
-import { FILE_COOKIE } from '../../platform/file-cookie.ts';
 import fs from 'node:fs';
 import {
-  TEST_PASSWORD,
   createPgDatabase,
   dropPgDatabase,
-  nextIp,
+  login,
   seedPgliteDataDir,
   testConfig,
   type Session,
@@ -123,28 +121,9 @@ export async function gatewayIdle(ctx: Pick<TestContext, 'deps'>) {
   await accountRuntimeOf(ctx.deps).gateway.simulator?.idle();
 }
 
-/** Signs in on any app (a started server as well as a test context). */
-export async function signIn(ctx: HasApp, username: string): Promise<Session> {
-  const res = await ctx.app.inject({
-    method: 'POST',
-    url: '/system-api/auth/login',
-    payload: { username, password: TEST_PASSWORD },
-    remoteAddress: nextIp(),
-  });
-  const body = res.json() as {
-    code: number;
-    msg: string;
-    data: { token: string; user: { uid: string; tenantId: string | null } };
-  };
-  if (body.code !== 200) throw new Error(`login ${username} failed: ${body.msg}`);
-  const { token, user } = body.data;
-  return {
-    token,
-    uid: user.uid,
-    tenantId: user.tenantId,
-    headers: { 'cst-token': token, 'cst-id': user.tenantId ?? '' },
-    fileCookie: { cookie: `${FILE_COOKIE}=${token}` },
-  };
+/** Signs in on any app (a started server as well as a test context): support.ts's `login`. */
+export function signIn(ctx: HasApp, username: string): Promise<Session> {
+  return login(ctx, username);
 }
 
 /**

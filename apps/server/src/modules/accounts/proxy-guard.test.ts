@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, login, type Session, type TestContext } from '../../../test/support.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { login, type Session, useTestServer } from '../../../test/support.ts';
 import { apiAs } from './account.test-support.ts';
 
 // Proxy lines the server would connect to on its own network are refused at save
@@ -25,13 +25,11 @@ interface AddResult {
 }
 
 describe('proxy lines on private addresses', () => {
-  let ctx: TestContext;
+  const ctx = useTestServer();
   let demo: Session;
   beforeAll(async () => {
-    ctx = await buildTestApp();
     demo = await login(ctx, 'demo');
   });
-  afterAll(() => ctx.close());
 
   it('are refused at save with a plain message; public ones are added', async () => {
     const text = [...PRIVATE_LINES, ...MALFORMED_LINES, '1.2.3.4:1080:u:p'].join('\n');
@@ -63,13 +61,11 @@ describe('proxy lines on private addresses', () => {
 });
 
 describe('with ALLOW_PRIVATE_NETWORK=1', () => {
-  let ctx: TestContext;
+  const ctx = useTestServer({ allowPrivateNetwork: true });
   let demo: Session;
   beforeAll(async () => {
-    ctx = await buildTestApp({ allowPrivateNetwork: true });
     demo = await login(ctx, 'demo');
   });
-  afterAll(() => ctx.close());
 
   it('the same lines are added (a self-hoster with a proxy on the LAN)', async () => {
     const r = await apiAs(ctx, demo).post<AddResult>('/main-api/acc/proxy-add', {

@@ -1,18 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  buildTestApp,
-  login,
-  nextIp,
-  TEST_PASSWORD,
-  type TestContext,
-} from '../../../test/support.ts';
+import { describe, expect, it } from 'vitest';
+import { login, nextIp, TEST_PASSWORD, useTestServer } from '../../../test/support.ts';
 
 describe('sign-in and session', () => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await buildTestApp();
-  });
-  afterAll(() => ctx.close());
+  const ctx = useTestServer();
 
   it('logs in with trimmed input and returns the API.md user', async () => {
     const res = await ctx.app.inject({

@@ -4,13 +4,19 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BulkTaskPush, FriendItem } from '@cst/shared';
 import { typingMsOf } from '../../gateway/index.ts';
 import { rowsOf } from '../../platform/db.ts';
-import { buildTenant, buildUser, useStartedServer, type Session } from '../../../test/support.ts';
+import { useStartedServer, type Session } from '../../../test/support.ts';
+import {
+  buildAccount,
+  buildOtherTenant,
+  buildSeatWithRole,
+  quickSimulator,
+  signInAs,
+} from '../../../test/factories.ts';
 import { openTestSocket, type TestSocket } from '../../realtime/test-socket.ts';
 import {
   addAccount,
   apiAs,
   eventually,
-  signIn,
   type ListedAccount,
 } from '../accounts/account.test-support.ts';
 import {
@@ -47,25 +53,15 @@ const server = useStartedServer({
 });
 
 beforeAll(async () => {
-  demo = await signIn(server, 'demo');
-  seat1 = await signIn(server, 'demo-seat1');
-  seat2 = await signIn(server, 'demo-seat2');
-  other = await signIn(server, (await buildTenant(server)).manager.username);
-  const role = await api().post<{ id: string }>('/system-api/system/roles/add', {
+  ({ demo, seat1, seat2 } = await signInAs(server, 'demo', 'seat1', 'seat2'));
+  other = await buildOtherTenant(server);
+  readOnly = await buildSeatWithRole(server, demo, {
     roleName: '只看会话',
     permissions: ['conversation.read'],
   });
-  const viewer = await buildUser(server, {
-    tenantId: demo.tenantId,
-    role: 'office',
-    roleId: role.data.id,
-  });
-  readOnly = await signIn(server, viewer.username);
-  acc1 = await addAccount(server, demo, { nickname: '群发一号' });
-  acc2 = await addAccount(server, demo, { nickname: '群发二号' });
-  const d = await api().post('/main-api/acc/distribute', { wxids: [acc1.wxid], uid: seat1.uid });
-  expect(d.status).toBe(200);
-  await api().post('/sim-api/config', { deliveryDelayMs: 50, readDelayMs: 50, failRate: 0 });
+  acc1 = await buildAccount(server, demo, { nickname: '群发一号', distributeTo: seat1 });
+  acc2 = await buildAccount(server, demo, { nickname: '群发二号' });
+  await quickSimulator(server, demo, { deliveryDelayMs: 50, readDelayMs: 50 });
   expect(
     (await api().post('/task-api/bulk-send-task/settings/save', FAST_BULK_SETTINGS)).status,
   ).toBe(200);

@@ -1,19 +1,17 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { FanImportReport, OssTokenPayload } from '@cst/shared';
-import { startServer, type Server } from '../../server.ts';
+import { useStartedServer, type Session } from '../../../test/support.ts';
 import {
-  buildTenant,
-  buildUser,
-  createTestDatabase,
-  testConfig,
-  type Session,
-} from '../../../test/support.ts';
+  buildAccount,
+  buildOtherTenant,
+  buildSeatWithRole,
+  signInAs,
+} from '../../../test/factories.ts';
 import {
   addAccount,
   apiAs,
-  signIn,
   type HasApp,
   type ListedAccount,
 } from '../accounts/account.test-support.ts';
@@ -28,7 +26,10 @@ import { xlsxOf } from './fan-import.test-support.ts';
 
 // Issue 14 §3: importing a list for a bulk friend-adding task — template, check, create from file.
 
-let server: Server;
+// PGlite, or PostgreSQL when TEST_DATABASE_URL is set.
+const server = useStartedServer({
+  accounts: { simulator: { loginDelayMs: 20, friendAcceptDelayMs: 300 } },
+});
 let demo: Session;
 let seat1: Session;
 let seat2: Session;
@@ -80,32 +81,14 @@ function template(s: Session | null, query: string, lang = 'zh-CN') {
 }
 
 beforeAll(async () => {
-  // PGlite, or PostgreSQL when TEST_DATABASE_URL is set.
-  server = await startServer(testConfig({ port: 0 }), {
-    database: await createTestDatabase(),
-    accounts: { simulator: { loginDelayMs: 20, friendAcceptDelayMs: 300 } },
-  });
-  demo = await signIn(server, 'demo');
-  seat1 = await signIn(server, 'demo-seat1');
-  seat2 = await signIn(server, 'demo-seat2');
-  admin = await signIn(server, 'admin');
-  const t = await buildTenant(server);
-  other = await signIn(server, t.manager.username);
-  const role = await api().post<{ id: string }>('/system-api/system/roles/add', {
+  ({ demo, seat1, seat2, admin } = await signInAs(server, 'demo', 'seat1', 'seat2', 'admin'));
+  other = await buildOtherTenant(server);
+  readOnly = await buildSeatWithRole(server, demo, {
     roleName: '只看会话（导入）',
     permissions: ['conversation.read'],
   });
-  const viewer = await buildUser(server, {
-    tenantId: demo.tenantId,
-    role: 'office',
-    roleId: role.data.id,
-  });
-  readOnly = await signIn(server, viewer.username);
-  acc = await addAccount(server, demo, { nickname: '导入测试号1' });
-  acc2 = await addAccount(server, demo, { nickname: '导入测试号2' });
-});
-afterAll(async () => {
-  await server?.stop();
+  acc = await buildAccount(server, demo, { nickname: '导入测试号1' });
+  acc2 = await buildAccount(server, demo, { nickname: '导入测试号2' });
 });
 
 describe('template', () => {

@@ -1,22 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { FanTaskRowInput } from '@cst/shared';
-import { rowsOf, type Database } from '../../platform/db.ts';
-import { createTestDatabase } from '../../../test/support.ts';
+import { rowsOf } from '../../platform/db.ts';
+import { useTestDatabase } from '../../../test/support.ts';
 import { storePlan, type PlanInput } from './fan-task.plan.repository.ts';
 
 // The planner's one statement against the rule it implements, written out plainly below: the
 // same rows, pool and counts whichever way the pool is compared (set difference or a probe per
 // target), other tenants kept apart, nothing left behind by a plan that does not commit.
 
-let database: Database;
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-afterAll(async () => {
-  await database.close();
-});
+const database = useTestDatabase();
 
 const number = (i: number) => `138${String(i).padStart(8, '0')}`;
 const ACCOUNTS = [randomUUID(), randomUUID(), randomUUID()];

@@ -2,13 +2,18 @@ import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FanTaskPush, FriendItem } from '@cst/shared';
-import { buildTenant, buildUser, useStartedServer, type Session } from '../../../test/support.ts';
+import { useStartedServer, type Session } from '../../../test/support.ts';
+import {
+  buildAccount,
+  buildOtherTenant,
+  buildSeatWithRole,
+  signInAs,
+} from '../../../test/factories.ts';
 import { openTestSocket, type TestSocket } from '../../realtime/test-socket.ts';
 import {
   addAccount,
   apiAs,
   eventually,
-  signIn,
   type ListedAccount,
 } from '../accounts/account.test-support.ts';
 import { resolveToken } from '../../platform/auth-context.ts';
@@ -48,27 +53,14 @@ const server = useStartedServer({
 });
 
 beforeAll(async () => {
-  demo = await signIn(server, 'demo');
-  sup = await signIn(server, 'demo-sup');
-  seat1 = await signIn(server, 'demo-seat1');
-  seat2 = await signIn(server, 'demo-seat2');
-  other = await signIn(server, (await buildTenant(server)).manager.username);
-  const role = await api().post<{ id: string }>('/system-api/system/roles/add', {
+  ({ demo, sup, seat1, seat2 } = await signInAs(server, 'demo', 'sup', 'seat1', 'seat2'));
+  other = await buildOtherTenant(server);
+  readOnly = await buildSeatWithRole(server, demo, {
     roleName: '只看会话',
     permissions: ['conversation.read'],
   });
-  const viewer = await buildUser(server, {
-    tenantId: demo.tenantId,
-    role: 'office',
-    roleId: role.data.id,
-  });
-  readOnly = await signIn(server, viewer.username);
-  acc1 = await addAccount(server, demo, { nickname: '加粉一号' });
-  acc2 = await addAccount(server, demo, { nickname: '加粉二号' });
-  for (const a of [acc1, acc2]) {
-    const d = await api().post('/main-api/acc/distribute', { wxids: [a.wxid], uid: seat1.uid });
-    expect(d.status).toBe(200);
-  }
+  acc1 = await buildAccount(server, demo, { nickname: '加粉一号', distributeTo: seat1 });
+  acc2 = await buildAccount(server, demo, { nickname: '加粉二号', distributeTo: seat1 });
   await api().post('/sim-api/config', { friendAcceptRate: 1 });
   seat1Socket = await openTestSocket(server.url, { token: seat1.token });
   seat1Socket.send('ping');

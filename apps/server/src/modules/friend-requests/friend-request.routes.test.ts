@@ -8,13 +8,17 @@ import type {
   SimContacts,
   SimReceivedItem,
 } from '@cst/shared';
-import { buildTenant, buildUser, useStartedServer, type Session } from '../../../test/support.ts';
+import { useStartedServer, type Session } from '../../../test/support.ts';
+import {
+  buildAccount,
+  buildOtherTenant,
+  buildSeatWithRole,
+  signInAs,
+} from '../../../test/factories.ts';
 import { openTestSocket, type TestSocket } from '../../realtime/test-socket.ts';
 import {
-  addAccount,
   apiAs,
   eventually,
-  signIn,
   waitStatus,
   type ListedAccount,
 } from '../accounts/account.test-support.ts';
@@ -87,25 +91,13 @@ const server = useStartedServer({
 });
 
 beforeAll(async () => {
-  demo = await signIn(server, 'demo');
-  sup = await signIn(server, 'demo-sup');
-  seat1 = await signIn(server, 'demo-seat1');
-  seat2 = await signIn(server, 'demo-seat2');
-  const t = await buildTenant(server);
-  other = await signIn(server, t.manager.username);
-  const role = await api().post<{ id: string }>('/system-api/system/roles/add', {
+  ({ demo, sup, seat1, seat2 } = await signInAs(server, 'demo', 'sup', 'seat1', 'seat2'));
+  other = await buildOtherTenant(server);
+  readOnly = await buildSeatWithRole(server, demo, {
     roleName: '只看会话',
     permissions: ['conversation.read'],
   });
-  const viewer = await buildUser(server, {
-    tenantId: demo.tenantId,
-    role: 'office',
-    roleId: role.data.id,
-  });
-  readOnly = await signIn(server, viewer.username);
-  acc = await addAccount(server, demo, { nickname: '申请测试号' });
-  const d = await api().post('/main-api/acc/distribute', { wxids: [acc.wxid], uid: seat1.uid });
-  expect(d.status).toBe(200);
+  acc = await buildAccount(server, demo, { nickname: '申请测试号', distributeTo: seat1 });
   seat1Socket = await connect(seat1);
   seat2Socket = await connect(seat2);
 });

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IMAGE_PROXY_MAX_BYTES } from '@cst/shared';
-import { buildTestApp, login, type Session, type TestContext } from '../../../test/support.ts';
+import { login, type Session, type TestContext, useTestServer } from '../../../test/support.ts';
 
 // The image proxy (docs/files-and-media.md): outside pictures reach a seat only through the
 // server, fetched through the outbound guard, pictures only, at most 5 MB, with no credential.
@@ -56,13 +56,11 @@ const proxied = (ctx: TestContext, url: string, headers: Record<string, string>)
   });
 
 describe('image proxy with the outbound guard on (ALLOW_PRIVATE_NETWORK unset)', () => {
-  let ctx: TestContext;
+  const ctx = useTestServer();
   let demo: Session;
   beforeAll(async () => {
-    ctx = await buildTestApp();
     demo = await login(ctx, 'demo');
   });
-  afterAll(() => ctx.close());
 
   it('refuses loopback and private addresses, and anything not http(s)', async () => {
     const before = seen.length;
@@ -91,13 +89,11 @@ describe('image proxy with the outbound guard on (ALLOW_PRIVATE_NETWORK unset)',
 });
 
 describe('image proxy with private networks allowed', () => {
-  let ctx: TestContext;
+  const ctx = useTestServer({ allowPrivateNetwork: true });
   let demo: Session;
   beforeAll(async () => {
-    ctx = await buildTestApp({ allowPrivateNetwork: true });
     demo = await login(ctx, 'demo');
   });
-  afterAll(() => ctx.close());
 
   it('serves a real picture, forwards no credential, and keeps it on disk', async () => {
     const before = seen.length;

@@ -1,8 +1,14 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import type { AvatarItem, BatchEditProfileResult, NicknameItem } from '@cst/shared';
-import { buildTenant, login, useTestServer, type Session } from '../../../test/support.ts';
-import { buildAccount, buildSignedInUser, signInAs } from '../../../test/factories.ts';
+import { useTestServer, type Session } from '../../../test/support.ts';
+import {
+  buildAccount,
+  buildOtherTenant,
+  buildSignedInUser,
+  grantPorts,
+  signInAs,
+} from '../../../test/factories.ts';
 import {
   accountOf,
   apiAs,
@@ -46,15 +52,9 @@ const batch = (s: Session, body: object, lang?: string) =>
 beforeAll(async () => {
   ({ demo, seat1 } = await signInAs(ctx, 'demo', 'seat1'));
   sub = await buildSignedInUser(ctx, { tenantId: demo.tenantId, role: 'subAdmin' });
-  const t = await buildTenant(ctx);
-  other = await login(ctx, t.manager.username);
+  other = await buildOtherTenant(ctx);
   const { admin } = await signInAs(ctx, 'admin');
-  const ports = await apiAs(ctx, admin).post('/system-api/system/user/port/add', {
-    tenantId: t.tenant.id,
-    count: 1,
-    days: 30,
-  });
-  expect(ports.status, ports.message).toBe(200);
+  await grantPorts(ctx, admin, other.tenantId!);
   accA = await buildAccount(ctx, demo, { nickname: '批量甲' });
   accB = await buildAccount(ctx, demo, { nickname: '批量乙' });
   theirAcc = await buildAccount(ctx, other, { nickname: '别家号' });

@@ -1,23 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { SimReceivedItem } from '@cst/shared';
-import {
-  buildTenant,
-  buildTestApp,
-  login,
-  type Session,
-  type TestContext,
-} from '../../../test/support.ts';
-import {
-  addAccount,
-  apiAs,
-  eventually,
-  type ListedAccount,
-} from '../accounts/account.test-support.ts';
+import { type Session, useTestServer } from '../../../test/support.ts';
+import { buildAccount, buildOtherTenant, grantPorts, signInAs } from '../../../test/factories.ts';
+import { apiAs, eventually, type ListedAccount } from '../accounts/account.test-support.ts';
 
 // The simulator's settings are per tenant (POST /sim-api/config): one tenant's failure rate,
 // delays or traffic never touch another tenant's accounts; the platform admin sets the defaults.
 
-let ctx: TestContext;
+const ctx = useTestServer();
 let a: Session;
 let b: Session;
 let admin: Session;
@@ -25,21 +15,12 @@ let accA: ListedAccount;
 let accB: ListedAccount;
 
 beforeAll(async () => {
-  ctx = await buildTestApp();
-  a = await login(ctx, 'demo');
-  const t = await buildTenant(ctx);
-  b = await login(ctx, t.manager.username);
-  admin = await login(ctx, 'admin');
-  const ports = await apiAs(ctx, admin).post('/system-api/system/user/port/add', {
-    tenantId: t.tenant.id,
-    count: 1,
-    days: 30,
-  });
-  expect(ports.status, ports.message).toBe(200);
-  accA = await addAccount(ctx, a, { nickname: '甲号' });
-  accB = await addAccount(ctx, b, { nickname: '乙号' });
+  ({ demo: a, admin } = await signInAs(ctx, 'demo', 'admin'));
+  b = await buildOtherTenant(ctx);
+  await grantPorts(ctx, admin, b.tenantId!);
+  accA = await buildAccount(ctx, a, { nickname: '甲号' });
+  accB = await buildAccount(ctx, b, { nickname: '乙号' });
 });
-afterAll(() => ctx.close());
 
 interface Config {
   trafficPerMinute: number;

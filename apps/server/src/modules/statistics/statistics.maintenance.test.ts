@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   contactTags,
   contacts,
@@ -11,9 +11,9 @@ import {
   users,
   workAccounts,
 } from '../../db/schema/index.ts';
-import { rowsOf, type Database } from '../../platform/db.ts';
+import { rowsOf } from '../../platform/db.ts';
 import { maintainPglite } from '../../platform/pglite-maintenance.ts';
-import { createTestDatabase } from '../../../test/support.ts';
+import { useTestDatabase } from '../../../test/support.ts';
 
 // Issue 20, the service rollups on PGlite: no autovacuum there, so the maintenance job
 // (platform/pglite-maintenance.ts, every table of the schema) must reach the three tables. The
@@ -22,7 +22,7 @@ import { createTestDatabase } from '../../../test/support.ts';
 // rows newer than it stay for the next pass (CI's PostgreSQL run, under load, saw the sizes
 // differ).
 
-let database: Database;
+const database = useTestDatabase();
 let chat: string;
 let tenantId: string;
 let accountId: string;
@@ -43,7 +43,6 @@ async function sizes(): Promise<Record<string, number>> {
 }
 
 beforeAll(async () => {
-  database = await createTestDatabase();
   const db = database.db;
   if (database.kind === 'postgres') {
     // Each ALTER waits for (or cancels) a worker on its table; workers recheck before each table.
@@ -78,9 +77,6 @@ beforeAll(async () => {
     })
     .returning();
   chat = c!.id;
-});
-afterAll(async () => {
-  await database?.close();
 });
 
 let clock = Date.now() - 3_600_000;

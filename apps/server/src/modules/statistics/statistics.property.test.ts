@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { CONTACT_SOURCES, STAT_METRICS, STAT_REPORTS, type StatResult } from '@cst/shared';
 import {
@@ -21,10 +21,9 @@ import {
   DB_KIND,
   buildTenant,
   buildUser,
-  buildTestApp,
   login,
   type Session,
-  type TestContext,
+  useTestServer,
 } from '../../../test/support.ts';
 import { addLinks, deleteTags } from '../tags/tags.repository.ts';
 import { applyStep } from '../tags/bulk-tag.repository.ts';
@@ -67,7 +66,7 @@ function dayIn(ms: number, tz: string): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone: tz }).format(new Date(ms));
 }
 
-let ctx: TestContext;
+const ctx = useTestServer();
 let manager: Session;
 let tenantId: string;
 const accounts: { id: string; wxid: string; convs: string[] }[] = [];
@@ -75,7 +74,6 @@ const accounts: { id: string; wxid: string; convs: string[] }[] = [];
 const senders: (string | null)[] = [null];
 
 beforeAll(async () => {
-  ctx = await buildTestApp();
   const t = await buildTenant(ctx, '统计属性');
   tenantId = t.tenant.id;
   manager = await login(ctx, t.manager.username);
@@ -113,9 +111,6 @@ beforeAll(async () => {
     accounts.push({ id: acc!.id, wxid, convs });
   }
 }, 60_000);
-afterAll(async () => {
-  await ctx?.close();
-});
 
 /** A random instant of the last 12 days, often a few minutes from some zone's midnight. */
 function instant(r: ReturnType<typeof rng>, now: number): number {
