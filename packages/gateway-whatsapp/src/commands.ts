@@ -1,12 +1,12 @@
 import { createHash } from 'node:crypto';
 import { downloadMediaMessage, type UserFacingSocketConfig } from 'baileys';
 import { MSG_TYPE, type MsgType } from '@cst/shared';
-import type { WaCore } from './core.ts';
+import type { Conn, WaCore } from './core.ts';
 import { connectionLost } from './session.ts';
 import { toContact, toGroup } from './events.ts';
-import { groupIdOf, groupJidOf, phoneJidOf } from './ids.ts';
+import { groupIdOf, groupJidOf, phoneJidOf, phoneOf } from './ids.ts';
 import { mapContent, previewText } from './inbound.ts';
-import { mentionText, toSocketContent } from './outbound.ts';
+import { cardPhoneOf, mentionText, toSocketContent } from './outbound.ts';
 import {
   GatewayError,
   type ContactDto,
@@ -14,6 +14,7 @@ import {
   type GroupDto,
   type GroupMemberDto,
   type MediaBytes,
+  type OutboundMessage,
   type Peer,
   type SendAccepted,
   type SendCommand,
@@ -93,7 +94,10 @@ export async function send(core: WaCore, cmd: SendCommand): Promise<SendAccepted
   const stored = storedContent(cmd);
   let content = stored.content;
   const jid = jidOf(cmd);
-  const socketContent = await toSocketContent(cmd.message, core.deps.loadMedia);
+  const socketContent = await toSocketContent(
+    withCardPhone(cmd.message, conn),
+    core.deps.loadMedia,
+  );
   if (cmd.message.kind === 'text' && cmd.message.atWxids?.length && 'text' in socketContent) {
     // The console shows `@name`; WhatsApp needs `@<number>` in the text it sends.
     const group = conn.groups?.get(jid);
@@ -169,6 +173,15 @@ export async function send(core: WaCore, cmd: SendCommand): Promise<SendAccepted
     at: core.now(),
   });
   return accepted;
+}
+
+/**
+ * A card of a person the console knows by a LID, with the phone number this account has learned
+ * for it since (a card carries a phone number).
+ */
+function withCardPhone(m: OutboundMessage, conn: Conn): OutboundMessage {
+  if (m.kind !== 'card' || cardPhoneOf(m)) return m;
+  return { ...m, alias: phoneOf(conn.ids.phoneJid(m.wxid)) };
 }
 
 /**

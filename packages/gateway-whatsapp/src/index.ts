@@ -3,6 +3,7 @@ import type { PacingPreset } from '@cst/shared';
 import { WA_AUTH_SECRET, WaAuthStore } from './auth-store.ts';
 import { updateFriendInfo } from './blocklist.ts';
 import * as cmd from './commands.ts';
+import { cardPhoneOf } from './outbound.ts';
 import { getProfile, setProfile } from './profile.ts';
 import { DEFAULT_OPTIONS, WaCore, type WhatsAppOptions } from './core.ts';
 import { openSecretBox } from '@cst/gateway';
@@ -113,6 +114,7 @@ export async function createWhatsAppGateway(
   return {
     platform: 'whatsapp',
     capabilities: new Set(WHATSAPP_CAPABILITIES),
+    canSendCardOf: (person) => cardPhoneOf(person) !== '',
     pacing: WHATSAPP_PACING,
     simulator: null,
     on: (event, listener) => core.hub.on(event, listener),

@@ -1,15 +1,20 @@
 import type { AnyMessageContent } from 'baileys';
 import sharp from 'sharp';
+import { personJid, phoneOf } from './ids.ts';
 import { GatewayError, type OutboundMedia, type OutboundMessage } from './seam.ts';
 import { toOggOpus } from './voice.ts';
 
 /** Loads the bytes of a file the console sends. */
 export type LoadMedia = (fileUrl: string) => Promise<Buffer>;
 
-/** A phone number from a contact card's id ('' when it has none). */
-function cardPhone(wxid: string): string {
-  const digits = wxid.split('@')[0]!.replace(/\D/g, '');
-  return /^\d{6,15}$/.test(digits) ? digits : '';
+/**
+ * The phone number a contact card of a person carries: the digits of a phone-number id, else the
+ * phone the contact was listed with ('' when neither is known — a person known only by a LID,
+ * whose digits are no phone number).
+ */
+export function cardPhoneOf(person: { wxid: string; alias?: string }): string {
+  const phone = phoneOf(personJid(person.wxid)) || (person.alias ?? '').replace(/\D/g, '');
+  return /^\d{6,15}$/.test(phone) ? phone : '';
 }
 
 /** A vCard of a person WhatsApp can add (it needs a phone number). */
@@ -113,7 +118,7 @@ export async function toSocketContent(
         },
       };
     case 'card': {
-      const phone = cardPhone(msg.wxid);
+      const phone = cardPhoneOf(msg);
       if (!phone) throw new GatewayError('invalid', 'a contact card needs a phone number');
       return {
         contacts: {

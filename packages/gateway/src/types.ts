@@ -191,6 +191,9 @@ export interface ContactDto {
   source: string;
 }
 
+/** The person a contact card is of, as the platform listed them. */
+export type CardPerson = Pick<ContactDto, 'wxid' | 'alias'>;
+
 /** Friend info (SPEC §3): a friend or a stranger as seen from the account. */
 export interface FriendInfoDto {
   wxid: string;
@@ -321,7 +324,14 @@ export type OutboundMessage =
       pagePath: string;
       thumbUrl?: string;
     }
-  | { kind: 'card'; wxid: string; nickname: string; avatar: string }
+  | {
+      kind: 'card';
+      wxid: string;
+      nickname: string;
+      avatar: string;
+      /** The person's alias as the platform listed it (WhatsApp: the phone number). */
+      alias?: string;
+    }
   | { kind: 'quote'; content: string; refMsgId: string }
   | { kind: 'location'; latitude: number; longitude: number; label: string; poiName: string };
 export type OutboundKind = OutboundMessage['kind'];
@@ -741,6 +751,13 @@ export type GatewayListener<K extends GatewayEventName> = (
 export interface ChatGateway extends ChatGatewayCommands {
   readonly platform: PlatformName;
   readonly capabilities: ReadonlySet<Capability>;
+  /**
+   * Whether a contact card of this person can be sent (with capability `sendCard`), judged from
+   * the contact as the platform listed it, so a card that could never go is refused before
+   * anything is stored, on any instance. Unset: every contact can. (A WhatsApp card carries a
+   * phone number: a person known only by a LID cannot be sent.)
+   */
+  readonly canSendCardOf?: (person: CardPerson) => boolean;
   /**
    * Human pacing the platform declares (issue 34): the defaults of automated sends when a tenant
    * saved none, and the ceilings past which the platform is known to ban.

@@ -128,6 +128,10 @@ export const filesMessages = {
     'zh-CN': '位置无效：纬度在 -90 到 90 之间，经度在 -180 到 180 之间，并填写地址',
     en: 'Invalid location: latitude from -90 to 90, longitude from -180 to 180, and an address',
   },
+  cardContactUnsupported: {
+    'zh-CN': '无法发送此联系人的名片：平台需要其手机号，而该联系人的手机号未知',
+    en: 'This contact’s card cannot be sent: the platform needs their phone number, which is not known',
+  },
   sendCardUnsupported: {
     'zh-CN': '当前平台不支持发送名片',
     en: 'This platform cannot send contact cards',

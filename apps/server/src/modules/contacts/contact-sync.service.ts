@@ -8,8 +8,10 @@ import type { Deps } from '../../platform/deps.ts';
 import { realtimeOf } from '../../realtime/realtime.ts';
 import { convUpdatePush } from '../conversations/index.ts';
 import { applyFriendChanges, syncConversationFlags } from '../friends/index.ts';
+import { recordEvent } from '../webhooks/index.ts';
 import { announceContacts, type ContactsAccount } from './contact.push.ts';
 import * as repo from './contact.repository.ts';
+import { groupUpdatedEvent, removeGroup, storeGroup, storeGroupMembers } from './group-store.ts';
 
 /** A work account as the sync needs it. */
 export type SyncAccount = ContactsAccount;
@@ -80,23 +82,30 @@ export class ContactSyncService {
 
   /**
    * Applies a group created, changed, left or lost. A change is read again from the platform (the
-   * event's copy may predate a later command) and stored only if no newer read was stored since.
+   * event's copy may predate a later command) and stored only if no newer read was stored since;
+   * `group.updated` is recorded only when the stored group changed.
    */
   async onGroupChanged(account: SyncAccount, ev: GroupChangedEvent): Promise<void> {
-    const ref = refOf(account);
+    const groupId = ev.group.groupId;
     if (ev.kind === 'left' || ev.kind === 'removed') {
-      await repo.deleteGroups(this.deps.db, ref, [ev.group.groupId]);
+      const kind = ev.kind;
+      await this.deps.db.transaction(async (tx) => {
+        if (await removeGroup(tx, account, groupId)) {
+          await recordEvent(tx, groupUpdatedEvent(account, groupId, kind));
+        }
+      });
     } else {
       const observedAt = this.now();
       const gw = this.gateway();
       const fresh = await gw
         .listGroups(account.wxid)
-        .then((gs) => gs.find((g) => g.groupId === ev.group.groupId))
+        .then((gs) => gs.find((g) => g.groupId === groupId))
         .catch(() => undefined);
-      const members = await gw.listGroupMembers(account.wxid, ev.group.groupId).catch(() => null);
+      const members = await gw.listGroupMembers(account.wxid, groupId).catch(() => null);
+      // A change the console's command has stored already changes nothing and records nothing.
       await this.deps.db.transaction(async (tx) => {
-        const rowId = await repo.upsertGroup(tx, ref, fresh ?? ev.group, observedAt);
-        if (rowId && members) await repo.replaceMembers(tx, account.tenantId, rowId, members);
+        const { change } = await storeGroup(tx, account, fresh ?? ev.group, members, observedAt);
+        if (change) await recordEvent(tx, groupUpdatedEvent(account, groupId, change));
       });
     }
     await announceContacts(this.deps, account);
@@ -109,8 +118,10 @@ export class ContactSyncService {
     const rowId = await repo.findGroupRowId(this.deps.db, ref, ev.groupId);
     if (!rowId) return;
     const members = await this.gateway().listGroupMembers(account.wxid, ev.groupId);
-    await this.deps.db.transaction((tx) =>
-      repo.replaceMembers(tx, account.tenantId, rowId, members),
-    );
+    await this.deps.db.transaction(async (tx) => {
+      if (await storeGroupMembers(tx, account, ev.groupId, members)) {
+        await recordEvent(tx, groupUpdatedEvent(account, ev.groupId, 'updated'));
+      }
+    });
   }
 }

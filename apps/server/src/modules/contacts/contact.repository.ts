@@ -169,14 +169,71 @@ export async function replaceMembers(
   }
 }
 
-/** Removes groups of a work account by platform id. */
-export async function deleteGroups(db: DbOrTx, ref: AccountRef, groupIds: string[]) {
-  if (groupIds.length === 0) return;
-  await db
+/** Removes groups of a work account by platform id; returns the platform ids of those removed. */
+export async function deleteGroups(
+  db: DbOrTx,
+  ref: AccountRef,
+  groupIds: string[],
+): Promise<string[]> {
+  if (groupIds.length === 0) return [];
+  const rows = await db
     .delete(chatGroups)
     .where(
       and(eq(chatGroups.workAccountId, ref.workAccountId), inArray(chatGroups.groupId, groupIds)),
-    );
+    )
+    .returning({ groupId: chatGroups.groupId });
+  return rows.map((r) => r.groupId);
+}
+
+/**
+ * Serialises the writes of one group of a work account until the transaction ends, so that two
+ * stores of the same change (a command's read and the platform's report) see each other's rows.
+ */
+export async function lockGroup(db: DbOrTx, ref: AccountRef, groupId: string): Promise<void> {
+  await db.execute(
+    sql`select pg_advisory_xact_lock(hashtext(${`chat_group:${ref.workAccountId}:${groupId}`}))`,
+  );
+}
+
+/**
+ * What a change of a stored group is judged by, as one comparable string, or null when the group
+ * is not stored: its name, avatar, owner, announcement and the account's card, and who its members
+ * are with their cards, roles and mutes. (Members' own names and avatars are the people's, not
+ * the group's; the count follows the members.)
+ */
+export async function groupState(
+  db: DbOrTx,
+  ref: AccountRef,
+  groupId: string,
+): Promise<string | null> {
+  const [g] = await db
+    .select({
+      id: chatGroups.id,
+      name: chatGroups.name,
+      avatar: chatGroups.avatar,
+      ownerWxid: chatGroups.ownerWxid,
+      notice: chatGroups.notice,
+      myCard: chatGroups.myCard,
+    })
+    .from(chatGroups)
+    .where(and(eq(chatGroups.workAccountId, ref.workAccountId), eq(chatGroups.groupId, groupId)))
+    .limit(1);
+  if (!g) return null;
+  const members = await db
+    .select({
+      wxid: chatGroupMembers.wxid,
+      card: chatGroupMembers.card,
+      isOwner: chatGroupMembers.isOwner,
+      isAdmin: chatGroupMembers.isAdmin,
+      banned: chatGroupMembers.banned,
+    })
+    .from(chatGroupMembers)
+    .where(eq(chatGroupMembers.chatGroupId, g.id))
+    .orderBy(chatGroupMembers.wxid);
+  return JSON.stringify([
+    [g.name, g.avatar, g.ownerWxid, g.notice, g.myCard],
+    members.map((m) => [m.wxid, m.card, m.isOwner, m.isAdmin, m.banned]),
+  ]);
 }
 
 /** Removes groups of a work account that are not in `keep`. */

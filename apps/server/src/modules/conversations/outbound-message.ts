@@ -82,7 +82,13 @@ export function outboundOf(row: MessageRow): OutboundMessage {
     }
     case MSG_TYPE.card: {
       const c = json(cardContent, row.content);
-      return { kind: 'card', wxid: c.wxid, nickname: c.nickname, avatar: c.avatar };
+      return {
+        kind: 'card',
+        wxid: c.wxid,
+        nickname: c.nickname,
+        avatar: c.avatar,
+        ...(c.alias ? { alias: c.alias } : {}),
+      };
     }
     case MSG_TYPE.location: {
       const l = json(locationContent, row.content);

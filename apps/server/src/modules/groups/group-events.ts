@@ -4,9 +4,8 @@ import type { Deps } from '../../platform/deps.ts';
 import { realtimeOf } from '../../realtime/realtime.ts';
 import type { AccountRef } from '../accounts/index.ts';
 import { convUpdatePush } from '../conversations/index.ts';
-import { recordEvent } from '../webhooks/index.ts';
 import * as repo from './group.repository.ts';
-import { groupUpdatedEvent, type GroupService } from './group.service.ts';
+import type { GroupService } from './group.service.ts';
 
 /**
  * Platform group events → rows and pushes. The contacts sync has already stored the group and
@@ -41,9 +40,9 @@ async function onNotice(
       at: new Date(ev.at),
     });
     if (inserted && members) {
-      // The sync has replaced the members; the count of the list follows them.
+      // The sync has replaced the members (and recorded `group.updated` if they changed); the
+      // count of the list follows them.
       await repo.recountMembers(tx, account.tenantId, account.id, ev.groupId);
-      await recordEvent(tx, groupUpdatedEvent(account, ev.groupId, 'updated'));
     }
     return inserted;
   });
@@ -75,21 +74,18 @@ async function onChanged(
   ev: GroupChangedEvent,
   account: AccountRef,
 ): Promise<void> {
-  const convs = await deps.db.transaction(async (tx) => {
-    const refreshed =
-      ev.kind === 'created' || ev.kind === 'updated'
-        ? await repo.refreshGroupConversation(
-            tx,
-            account.tenantId,
-            account.id,
-            ev.group.groupId,
-            ev.group.name,
-            ev.group.avatar,
-          )
-        : [];
-    await recordEvent(tx, groupUpdatedEvent(account, ev.group.groupId, ev.kind));
-    return refreshed;
-  });
+  // The sync has stored the change (and recorded `group.updated` if it changed the group).
+  const convs =
+    ev.kind === 'created' || ev.kind === 'updated'
+      ? await repo.refreshGroupConversation(
+          deps.db,
+          account.tenantId,
+          account.id,
+          ev.group.groupId,
+          ev.group.name,
+          ev.group.avatar,
+        )
+      : [];
   if (convs.length > 0) await realtimeOf(deps).publish(account.tenantId, convs.map(convUpdatePush));
   await service.announce(account, ev.group.groupId, ev.kind);
 }

@@ -23,7 +23,7 @@ import type { AuthContext } from '../../platform/auth-context.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { fail, type AppError } from '../../platform/errors.ts';
 import { realtimeOf } from '../../realtime/realtime.ts';
-import { announceContacts, upsertGroup, replaceMembers, deleteGroups } from '../contacts/index.ts';
+import { announceContacts, groupUpdatedEvent, removeGroup, storeGroup } from '../contacts/index.ts';
 import {
   convScopeOf,
   visibleAccount,
@@ -32,7 +32,7 @@ import {
   type RefusalTable,
   convUpdatePush,
 } from '../conversations/index.ts';
-import { recordEvent, type OpenEventInput } from '../webhooks/index.ts';
+import { recordEvent } from '../webhooks/index.ts';
 import type { GroupCall, GroupSnapshot } from './group-gateway.ts';
 import { presentGroup, presentMember, presentNotice } from './group.presenter.ts';
 import * as repo from './group.repository.ts';
@@ -46,19 +46,6 @@ const GROUP_REFUSALS: RefusalTable = {
   notFriend: () => fail.conflict('groupNotFriends'),
   notFound: () => fail.conflict('groupNotMember'),
 };
-
-/**
- * The `group.updated` event of a change of a group: its data is the `group` push the console
- * gets for it (`{workWxid, groupId, change}`), recorded in the transaction that stores the change.
- */
-export function groupUpdatedEvent(
-  account: { id: string; tenantId: string; wxid: string },
-  groupId: string,
-  change: GroupChange,
-): OpenEventInput {
-  const data: GroupPush = { workWxid: account.wxid, groupId, change };
-  return { tenantId: account.tenantId, workAccountId: account.id, event: 'group.updated', data };
-}
 
 /** The API error of a platform refusal of a group command. */
 export function groupFailure(err: unknown): AppError {
@@ -99,6 +86,8 @@ export class GroupService {
   /**
    * Stores a platform snapshot of a group read at `observedAt` and tells the account's viewers.
    * A snapshot older than the stored one (an event's read that finished late) changes nothing.
+   * `group.updated` is recorded only when the stored group changed: the platform's reports of
+   * the same change, stored first or after, restate it and record nothing.
    */
   private async store(
     account: Account,
@@ -106,11 +95,9 @@ export class GroupService {
     change: GroupChange | null,
     observedAt: Date,
   ) {
-    const ref = { tenantId: account.tenantId, workAccountId: account.id };
     const convs = await this.db.transaction(async (tx) => {
-      const rowId = await upsertGroup(tx, ref, snap.group, observedAt);
-      if (!rowId) return [];
-      await replaceMembers(tx, account.tenantId, rowId, snap.members);
+      const stored = await storeGroup(tx, account, snap.group, snap.members, observedAt);
+      if (!stored.rowId) return [];
       const convs = await repo.refreshGroupConversation(
         tx,
         account.tenantId,
@@ -119,7 +106,9 @@ export class GroupService {
         snap.group.name,
         snap.group.avatar,
       );
-      if (change) await recordEvent(tx, groupUpdatedEvent(account, snap.group.groupId, change));
+      if (stored.change) {
+        await recordEvent(tx, groupUpdatedEvent(account, snap.group.groupId, stored.change));
+      }
       return convs;
     });
     // A read that refreshes rows tells nobody: a push would make every panel read again.
@@ -290,10 +279,10 @@ export class GroupService {
     const { account } = await this.target(auth, ref);
     await this.call(account, { op: 'leave', groupId: ref.groupId });
     await this.db.transaction(async (tx) => {
-      await deleteGroups(tx, { tenantId: account.tenantId, workAccountId: account.id }, [
-        ref.groupId,
-      ]);
-      await recordEvent(tx, groupUpdatedEvent(account, ref.groupId, 'left'));
+      // The platform's report of the leave may have removed the row first (and told it).
+      if (await removeGroup(tx, account, ref.groupId)) {
+        await recordEvent(tx, groupUpdatedEvent(account, ref.groupId, 'left'));
+      }
     });
     await this.announce(account, ref.groupId, 'left');
     await announceContacts(this.deps, account);

@@ -16,7 +16,12 @@ import {
   type SendGraphicLinkBody,
   type ShareMiniAppBody,
 } from '@cst/shared';
-import { GatewayError, type Capability, type MediaBytes } from '../../gateway/index.ts';
+import {
+  GatewayError,
+  type Capability,
+  type CardPerson,
+  type MediaBytes,
+} from '../../gateway/index.ts';
 import type { AuthContext } from '../../platform/auth-context.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { AppError, fail } from '../../platform/errors.ts';
@@ -64,6 +69,18 @@ export function isWebUrl(url: string): boolean {
     return (u.protocol === 'http:' || u.protocol === 'https:') && Boolean(u.hostname);
   } catch {
     return false;
+  }
+}
+
+/**
+ * Refuses (409) a contact card the platform could never send, before anything is stored: the
+ * adapter judges the person as it listed them (a WhatsApp card needs a phone number, so a person
+ * it knows only by a LID cannot go).
+ */
+export function assertCardSendable(deps: Deps, person: CardPerson): void {
+  const can = accountRuntimeOf(deps).gateway.canSendCardOf;
+  if (can && !can({ wxid: person.wxid, alias: person.alias })) {
+    throw fail.conflict('cardContactUnsupported');
   }
 }
 
@@ -187,6 +204,7 @@ export class MediaService {
     this.requireCapability('sendCard', 'sendCardUnsupported');
     const contact = await findContact(this.deps.db, account.id, body.wxid);
     if (!contact) throw fail.notFound('cardContactNotFound');
+    assertCardSendable(this.deps, contact);
     assertAccountCanSend(account);
     const content = JSON.stringify({
       wxid: contact.wxid,

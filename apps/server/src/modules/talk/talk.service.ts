@@ -1,5 +1,6 @@
 import {
   CHAT_FILE_MAX_BYTES,
+  cardContent,
   forwardContent,
   MSG_TYPE,
   ossUrl,
@@ -28,7 +29,7 @@ import {
   type VisibleMessage,
 } from '../conversations/index.ts';
 import type { EmoticonsService } from '../emoticons/index.ts';
-import type { MediaContext } from '../media/index.ts';
+import { assertCardSendable, type MediaContext } from '../media/index.ts';
 import * as repo from './talk.repository.ts';
 import { platformTranscribes, transcribeVoice } from '../ai/index.ts';
 
@@ -91,6 +92,12 @@ export class TalkService {
     if (row.revoked || row.failed) throw fail.invalid('forwardUnsupported');
     if (row.msgType === MSG_TYPE.quote) {
       return { msgType: MSG_TYPE.text, content: quoteText(row.content), sendingUuid: null };
+    }
+    if (row.msgType === MSG_TYPE.card) {
+      // A card of a person the platform cannot put on a card is refused before it is stored.
+      const card = cardContent.safeParse(safeJson(row.content));
+      if (!card.success) throw fail.invalid('forwardUnsupported');
+      assertCardSendable(this.deps, { wxid: card.data.wxid, alias: card.data.alias ?? '' });
     }
     if (FORWARD_AS_IS.includes(row.msgType)) {
       return { msgType: row.msgType, content: row.content, sendingUuid: null };
