@@ -159,7 +159,8 @@ export interface UnqueuedMessage {
 
 /**
  * Single chats of accounts whose robot is on, not handed over, whose newest message is one
- * received between `from` and `to` (its time) that no AI job was queued for: what a reply queue
+ * received between `from` and `to` (its time), since the robot's settings were saved, that no AI
+ * job was queued for: what a reply queue
  * lost with its process (docs/ai.md "The reply queue"). Newest first, at most `limit`.
  */
 export async function unqueuedMessages(
@@ -191,6 +192,8 @@ export async function unqueuedMessages(
       where s.enabled and h.handed_over_at is null
         and m.send_side = 2 and m.msg_id is not null
         and m.msg_time >= ${from} and m.msg_time <= ${to}
+        -- Received while the robot was on as it is now (not before it was turned on).
+        and m.created_at >= s.updated_at
         and not exists (
           select 1 from robot_jobs j
           where j.work_account_id = c.work_account_id and j.kind = 'ai'

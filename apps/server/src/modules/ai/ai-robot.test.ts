@@ -4,6 +4,7 @@ import { and, eq } from 'drizzle-orm';
 import { BULK_DEFAULT_SETTINGS } from '@cst/shared';
 import {
   aiRobotChats,
+  aiRobotSettings,
   conversations,
   messages,
   pushEvents,
@@ -663,13 +664,21 @@ describe('the reply queue: in memory a moment, then one statement', () => {
     expect(await jobsFor(p)).toHaveLength(0);
     // Too young for the catch-up: it may still be waiting in its holder's memory.
     const [stored] = await server.deps.db
-      .select({ msgTime: messages.msgTime })
+      .select({ msgTime: messages.msgTime, createdAt: messages.createdAt })
       .from(messages)
       .where(and(eq(messages.workAccountId, id), eq(messages.msgId, msgId)));
     await robot.catchUp(stored!.msgTime + CATCH_UP_AFTER_MS - 1);
     expect(await jobsFor(p)).toHaveLength(0);
-    // The restarted process's catch-up (a periodic job) queues it, under the message's key.
     const at = stored!.msgTime + CATCH_UP_AFTER_MS + 1000;
+    // Received before the robot was (last) turned on: not the catch-up's.
+    await robot.catchUp(at);
+    expect(await jobsFor(p)).toHaveLength(0);
+    // As if the robot had been on when it arrived: the restarted process's catch-up (a periodic
+    // job) queues it, under the message's key.
+    await server.deps.db
+      .update(aiRobotSettings)
+      .set({ updatedAt: new Date(stored!.createdAt.getTime() - 1000) })
+      .where(eq(aiRobotSettings.workAccountId, id));
     await robot.catchUp(at);
     const jobs = await jobsFor(p);
     expect(jobs.map((j) => [j.key, j.payload.msgId])).toEqual([[aiReplyKey(id, msgId), msgId]]);
