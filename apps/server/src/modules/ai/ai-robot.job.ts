@@ -57,6 +57,11 @@ export class AiRobotJob implements JobKind<AiItem> {
 
   constructor(private readonly deps: Deps) {}
 
+  /** Before each claim: the replies waiting in memory are queued, so this round claims them. */
+  async maintain(): Promise<void> {
+    await aiRobotOf(this.deps).flushLogged();
+  }
+
   async claim(scope: ClaimScope): Promise<Claimed<AiItem>[]> {
     const out: Claimed<AiItem>[] = [];
     let budget = scope.budget;

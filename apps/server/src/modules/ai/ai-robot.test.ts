@@ -4,7 +4,9 @@ import { and, eq } from 'drizzle-orm';
 import { BULK_DEFAULT_SETTINGS } from '@cst/shared';
 import {
   aiRobotChats,
+  aiRobotSettings,
   conversations,
+  messages,
   pushEvents,
   robotJobs,
   schedulerLanes,
@@ -30,7 +32,7 @@ import {
 } from '../robots/robots.test-support.ts';
 import { fakeOpenAi } from './ai.test-support.ts';
 import { aiLaneOf } from './ai-robot.job.ts';
-import { aiReplyKey, aiRobotOf } from './ai-robot.ts';
+import { aiReplyKey, aiRobotOf, CATCH_UP_AFTER_MS } from './ai-robot.ts';
 
 // Issue 33 §4: the AI robot answers, hands over, stops at its cap, never loops, and a slow
 // provider holds neither the inbound pipeline nor a reply's exactly-once.
@@ -577,5 +579,190 @@ describe('pacing, caps, business hours and ban risk', () => {
       .where(eq(schedulerLanes.key, aiLaneOf(id)));
     await server.scheduler.drain();
     await waitReceived(server, demo, acc.wxid, p, 1);
+  });
+});
+
+describe('the reply queue: in memory a moment, then one statement', () => {
+  /** A received text as the platform reports it. */
+  const received = (workWxid: string, peerId: string, msgId: string, content: string) => ({
+    workWxid,
+    msgId,
+    talkType: 1 as const,
+    peerId,
+    fromSelf: false,
+    msgType: 1 as const,
+    content,
+    memberWxid: null,
+    memberName: null,
+    memberAvatar: null,
+    file: null,
+    refMsgId: null,
+    refContent: null,
+    displayName: null,
+    msgTime: server.deps.now(),
+  });
+
+  it('folds a burst per chat into one reply that answers the chat’s latest message', async () => {
+    await saveRobot({ replyDelaySec: 3600 });
+    const robot = aiRobotOf(server.deps);
+    const account = (await server.accounts.accountOf(acc.wxid))!;
+    const [p, q] = [person(), person()];
+    try {
+      const sent: [string, string][] = [
+        [p, '你好'],
+        [q, '在吗'],
+        [p, '有连衣裙吗'],
+        [q, '想问下尺码'],
+        [p, '要 M 码的'],
+      ];
+      for (const [i, [peer, text]] of sent.entries()) {
+        const outcome = await robot.onMessage(
+          received(acc.wxid, peer, `${peer}-${i}`, text),
+          account,
+        );
+        expect(outcome).toBe('queued');
+        // One entry per chat, whatever the burst's length.
+        expect(robot.waitingCount).toBeLessThanOrEqual(2);
+      }
+      await robot.flush();
+      expect(robot.waitingCount).toBe(0);
+      const [jp, jq] = [await jobsFor(p), await jobsFor(q)];
+      expect(jp.map((j) => [j.state, j.payload.msgId])).toEqual([['queued', `${p}-4`]]);
+      expect(jq.map((j) => [j.state, j.payload.msgId])).toEqual([['queued', `${q}-3`]]);
+      // Queued again (a second flush of the same message): still one job.
+      await robot.onMessage(received(acc.wxid, p, `${p}-4`, '要 M 码的'), account);
+      await robot.flush();
+      expect(await jobsFor(p)).toHaveLength(1);
+    } finally {
+      await server.deps.db
+        .update(robotJobs)
+        .set({ state: 'skipped', result: 'test' })
+        .where(and(eq(robotJobs.kind, 'ai'), eq(robotJobs.state, 'queued')));
+      await saveRobot();
+    }
+  });
+
+  it('queues, after a kill between a message and its reply’s queueing, the reply once', async () => {
+    const robot = aiRobotOf(server.deps);
+    const id = await idOf(acc.wxid);
+    const p = person();
+    // What a kill -9 leaves: the message stored by the ingest, its reply decided on in memory
+    // and lost with the process (here: decided on and dropped before any flush).
+    await saveRobot({ enabled: false });
+    let msgId: string;
+    try {
+      msgId = await say(server, demo, acc.wxid, p, '你好，还在吗');
+      await settle(server);
+    } finally {
+      await saveRobot();
+    }
+    const account = (await server.accounts.accountOf(acc.wxid))!;
+    expect(await robot.onMessage(received(acc.wxid, p, msgId, '你好，还在吗'), account)).toBe(
+      'queued',
+    );
+    robot.dropWaiting();
+    expect(await jobsFor(p)).toHaveLength(0);
+    // Too young for the catch-up: it may still be waiting in its holder's memory.
+    const [stored] = await server.deps.db
+      .select({ msgTime: messages.msgTime, createdAt: messages.createdAt })
+      .from(messages)
+      .where(and(eq(messages.workAccountId, id), eq(messages.msgId, msgId)));
+    await robot.catchUp(stored!.msgTime + CATCH_UP_AFTER_MS - 1);
+    expect(await jobsFor(p)).toHaveLength(0);
+    const at = stored!.msgTime + CATCH_UP_AFTER_MS + 1000;
+    // Received before the robot was (last) turned on: not the catch-up's.
+    await robot.catchUp(at);
+    expect(await jobsFor(p)).toHaveLength(0);
+    // As if the robot had been on when it arrived: the restarted process's catch-up (a periodic
+    // job) queues it, under the message's key.
+    await server.deps.db
+      .update(aiRobotSettings)
+      .set({ updatedAt: new Date(stored!.createdAt.getTime() - 1000) })
+      .where(eq(aiRobotSettings.workAccountId, id));
+    await robot.catchUp(at);
+    const jobs = await jobsFor(p);
+    expect(jobs.map((j) => [j.key, j.payload.msgId])).toEqual([[aiReplyKey(id, msgId), msgId]]);
+    // A second catch-up (another instance, the next period) adds nothing.
+    expect(await robot.catchUp(at)).toBe(0);
+    await server.scheduler.drain();
+    await waitReceived(server, demo, acc.wxid, p, 1);
+    await robot.catchUp(at);
+    await settle(server);
+    expect(await replies(p)).toHaveLength(1);
+    expect(await jobsFor(p)).toHaveLength(1);
+  });
+
+  it('leaves alone in its catch-up what the robot means not to answer', async () => {
+    const robot = aiRobotOf(server.deps);
+    // Another work account of the tenant writing: never answered, however often looked at.
+    await saveRobot({}, [acc.wxid, acc2.wxid]);
+    try {
+      await say(server, demo, acc.wxid, acc2.wxid, '同事，在吗');
+      await settle(server);
+      await robot.catchUp(server.deps.now() + CATCH_UP_AFTER_MS + 1000);
+      await settle(server);
+      expect(await aiJobs(acc.wxid, acc2.wxid)).toHaveLength(0);
+      expect(await replies(acc2.wxid)).toHaveLength(0);
+      // A chat handed over by its keyword: silent after, the catch-up included.
+      const p = person();
+      await say(server, demo, acc.wxid, p, '转人工');
+      await settle(server);
+      expect(await chatState(p)).toMatchObject({ handoffReason: 'keyword' });
+      await robot.catchUp(server.deps.now() + CATCH_UP_AFTER_MS + 1000);
+      await settle(server);
+      expect(await jobsFor(p)).toHaveLength(0);
+      expect(await replies(p)).toHaveLength(0);
+    } finally {
+      await saveRobot({ enabled: false }, [acc2.wxid]);
+    }
+  });
+
+  it('keeps each tenant’s replies its own when one statement queues both', async () => {
+    const other = await otherTenant(server);
+    const otherAcc = await addAccount(server, other, { nickname: '别家小美' });
+    const on = await apiAs(server, other).post('/task-api/ai-reply/save', {
+      workWxids: [otherAcc.wxid],
+      enabled: true,
+      instructions: '你是别家的客服。',
+      handoffKeywords: ['人工'],
+      maxRepliesPerConversation: 5,
+      replyDelaySec: 3600,
+    });
+    expect(on.status, on.message).toBe(200);
+    await saveRobot({ replyDelaySec: 3600 });
+    const robot = aiRobotOf(server.deps);
+    // One person writes to both tenants' accounts; both replies wait and are queued together.
+    const p = person();
+    const mine = (await server.accounts.accountOf(acc.wxid))!;
+    const theirs = (await server.accounts.accountOf(otherAcc.wxid))!;
+    try {
+      await robot.onMessage(received(acc.wxid, p, `${p}-a`, '你好'), mine);
+      await robot.onMessage(received(otherAcc.wxid, p, `${p}-b`, '你好'), theirs);
+      await robot.flush();
+      const a = await aiJobs(acc.wxid, p);
+      const b = await aiJobs(otherAcc.wxid, p);
+      expect(a.map((j) => [j.tenantId, j.payload.msgId])).toEqual([[mine.tenantId, `${p}-a`]]);
+      expect(b.map((j) => [j.tenantId, j.payload.msgId])).toEqual([[theirs.tenantId, `${p}-b`]]);
+      expect(mine.tenantId).not.toBe(theirs.tenantId);
+      // The other tenant's robot turned off: the catch-up queues nothing for its chats.
+      const off = await apiAs(server, other).post('/task-api/ai-reply/save', {
+        workWxids: [otherAcc.wxid],
+        enabled: false,
+        handoffKeywords: ['人工'],
+        maxRepliesPerConversation: 5,
+      });
+      expect(off.status, off.message).toBe(200);
+      const r = person();
+      await say(server, other, otherAcc.wxid, r, '你好');
+      await settle(server);
+      await robot.catchUp(server.deps.now() + CATCH_UP_AFTER_MS + 1000);
+      expect(await aiJobs(otherAcc.wxid, r)).toHaveLength(0);
+    } finally {
+      await server.deps.db
+        .update(robotJobs)
+        .set({ state: 'skipped', result: 'test' })
+        .where(and(eq(robotJobs.kind, 'ai'), eq(robotJobs.state, 'queued')));
+      await saveRobot();
+    }
   });
 });

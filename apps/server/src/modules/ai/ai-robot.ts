@@ -17,7 +17,12 @@ import { textOf } from '../sensitive/index.ts';
 import { aiOf } from './ai.provider.ts';
 import * as repo from './ai.repository.ts';
 import { singleChat } from './ai-conversations.repository.ts';
-import { queueReply } from './ai-robot.repository.ts';
+import {
+  queueReplies,
+  unqueuedMessages,
+  type ReplyAsk,
+  type ReplyQueued,
+} from './ai-robot.repository.ts';
 
 /** The scheduler job kind of the AI robot's replies. */
 export const AI_ROBOT_JOB = 'ai-robot';
@@ -25,9 +30,33 @@ export const AI_ROBOT_JOB = 'ai-robot';
 export const AI_ROBOT_CHANNEL = 'ai_robot';
 /** How long an account's robot settings are trusted before a re-read. */
 const SETTINGS_TTL_MS = 10_000;
+/** How long a decided reply waits in memory for the rest of its chat's burst (at most). */
+export const REPLY_FLUSH_MS = 200;
+/** Chats waiting that make the queue write at once. */
+const REPLY_FLUSH_MAX = 500;
+/** How often the catch-up looks for received messages whose reply was lost with a process. */
+export const CATCH_UP_EVERY_MS = 60_000;
+/** The catch-up looks at messages this old at most (a later answer is worse than none) … */
+export const CATCH_UP_FROM_MS = 10 * 60_000;
+/** … and at least (younger ones may still be waiting in their holder's memory). */
+export const CATCH_UP_AFTER_MS = 15_000;
+/** Most messages one catch-up takes. */
+const CATCH_UP_LIMIT = 500;
 
 /** The exactly-once key of the robot's answer to a message. */
 export const aiReplyKey = (accountId: string, msgId: string) => `ai:${accountId}:${msgId}`;
+
+/** The fields of a received message the robot decides on. */
+type Received = Pick<
+  InboundMessageEvent,
+  'talkType' | 'fromSelf' | 'peerId' | 'msgId' | 'msgType' | 'content'
+>;
+
+/** A reply decided on, waiting in memory to be queued with others. */
+interface Waiting {
+  ask: ReplyAsk;
+  account: AccountRef;
+}
 
 /** What the robot decided about one received message (tests read it). */
 export type AiRobotOutcome =
@@ -56,6 +85,11 @@ export function wantsHuman(text: string, keywords: readonly string[]): boolean {
  * without calling the model, whether a message is for the robot; the answer itself is a robot job
  * on the scheduler (ai-robot.job.ts), so a slow or failing provider never holds the inbound
  * pipeline. Hands a chat over to the seats on a handoff keyword, at its cap, or when a seat writes.
+ *
+ * A reply decided on waits in memory a moment ({@link REPLY_FLUSH_MS}, or until the scheduler's
+ * next round) keyed by chat, so a burst in a chat is one entry; the replies waiting are queued in
+ * one statement ({@link flush}). What a killed process held there is found again by the catch-up
+ * ({@link catchUp}, a periodic job): the message itself was stored by the ingest.
  */
 export class AiRobot {
   private readonly settings = new FreshCache<repo.AiRobotRow | null>(SETTINGS_TTL_MS);
@@ -64,6 +98,12 @@ export class AiRobot {
   readonly hours: BusinessHoursService;
   /** Outcomes since start (tests, operations). */
   readonly stats = new Map<AiRobotOutcome, number>();
+  /** Replies the catch-up queued since start (tests, operations). */
+  caughtUp = 0;
+  /** Replies decided on and not queued yet, by chat (`account id`, `peer`). */
+  private waiting = new Map<string, Waiting>();
+  private flushing: Promise<void> | null = null;
+  private timer: NodeJS.Timeout | null = null;
 
   constructor(private readonly deps: Deps) {
     this.hours = new BusinessHoursService(deps);
@@ -94,7 +134,7 @@ export class AiRobot {
   }
 
   private async decide(
-    ev: InboundMessageEvent,
+    ev: Received,
     account: AccountRef,
     robot: repo.AiRobotRow,
   ): Promise<AiRobotOutcome> {
@@ -111,27 +151,128 @@ export class AiRobot {
     if (text && (await this.keywordMatches(ev, account))) return 'keyword';
     if (await this.hours.awayReplyNow(account.tenantId, account.id)) return 'hours';
     if (!(await this.hasProvider(account.tenantId))) return 'noProvider';
-    // One statement: the chat's state, and the reply queued (or folded into the one waiting)
-    // unless handed over or at its cap. No wake-up: the scheduler's next poll (a second) claims
-    // it, while the model takes seconds anyway; a wake per received message would run claim
-    // rounds back to back in a burst. Whether it echoes another robot is judged when it runs.
-    const now = this.deps.now();
-    const out = await queueReply(this.deps.db, {
-      tenantId: account.tenantId,
-      workAccountId: account.id,
-      peerId: ev.peerId,
-      msgId: ev.msgId,
-      key: aiReplyKey(account.id, ev.msgId),
-      dueAt: now + robot.replyDelaySec * 1000,
-      now,
-      cap: robot.maxRepliesPerConversation,
+    // The chat's reply waits in memory with the others (a burst in a chat is one entry, the
+    // newest message); the chat's state (handed over, at its cap) is read when they are queued.
+    // No wake-up: the scheduler's next round claims it, while the model takes seconds anyway.
+    // Whether it echoes another robot is judged when it runs.
+    const key = `${account.id}\n${ev.peerId}`;
+    this.waiting.set(key, {
+      account,
+      ask: {
+        tenantId: account.tenantId,
+        workAccountId: account.id,
+        peerId: ev.peerId,
+        msgId: ev.msgId,
+        key: aiReplyKey(account.id, ev.msgId),
+        dueAt: this.deps.now() + robot.replyDelaySec * 1000,
+        cap: robot.maxRepliesPerConversation,
+      },
     });
-    if (out.handedOver) return 'handedOver';
-    if (!out.queued && out.replies >= robot.maxRepliesPerConversation) {
-      await this.handOver(account, ev.peerId, 'cap');
-      return 'cap';
-    }
+    if (this.waiting.size >= REPLY_FLUSH_MAX) void this.flushLogged();
+    else this.timer ??= setTimeout(() => void this.flushLogged(), REPLY_FLUSH_MS).unref();
     return 'queued';
+  }
+
+  /** Replies decided on and not queued yet (tests, operations). */
+  get waitingCount(): number {
+    return this.waiting.size;
+  }
+
+  /**
+   * Queues the replies waiting in one statement (one flush at a time); a chat at its cap is
+   * handed over. On a failure the replies wait for the next flush (unless a newer message of the
+   * chat replaced them) and the error is the caller's.
+   */
+  async flush(): Promise<void> {
+    while (this.flushing) await this.flushing;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    if (this.waiting.size === 0) return;
+    const batch = this.waiting;
+    this.waiting = new Map();
+    const run = this.write(batch);
+    this.flushing = run.then(
+      () => undefined,
+      () => undefined,
+    );
+    try {
+      await run;
+    } finally {
+      this.flushing = null;
+    }
+  }
+
+  /** {@link flush} from a timer or the scheduler's upkeep: a failure is logged. */
+  async flushLogged(): Promise<void> {
+    try {
+      await this.flush();
+    } catch (err) {
+      this.deps.log.error({ err }, 'queueing AI robot replies failed');
+    }
+  }
+
+  /** Forgets the replies waiting without queueing them (tests: what a killed process loses). */
+  dropWaiting(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    this.waiting = new Map();
+  }
+
+  private async write(batch: Map<string, Waiting>): Promise<void> {
+    let out: ReplyQueued[];
+    try {
+      out = await queueReplies(
+        this.deps.db,
+        [...batch.values()].map((w) => w.ask),
+        this.deps.now(),
+      );
+    } catch (err) {
+      for (const [k, w] of batch) if (!this.waiting.has(k)) this.waiting.set(k, w);
+      throw err;
+    }
+    for (const r of out) {
+      const w = batch.get(`${r.workAccountId}\n${r.peerId}`);
+      if (!w || r.handedOver || r.queued || r.replies < w.ask.cap) continue;
+      try {
+        await this.handOver(w.account, r.peerId, 'cap');
+      } catch (err) {
+        this.deps.log.error({ err }, 'handing a chat over at the AI robot cap failed');
+      }
+    }
+  }
+
+  /**
+   * Decides again on received messages that are their single chat's newest, a little old, and
+   * that no reply job took — what a process killed between a message and the queueing of its
+   * reply lost — and queues their replies (at most once per message: the job's key). Messages the
+   * robot meant not to answer (keyword rules, business hours, …) are decided on the same way, so
+   * they stay unanswered. `at` is the time the check is for (a periodic job's slot).
+   */
+  async catchUp(at: number): Promise<number> {
+    const lost = await unqueuedMessages(
+      this.deps.db,
+      at - CATCH_UP_FROM_MS,
+      at - CATCH_UP_AFTER_MS,
+      CATCH_UP_LIMIT,
+    );
+    let queued = 0;
+    for (const m of lost) {
+      const robot = await this.robotOf(m.workAccountId);
+      if (!robot?.enabled) continue;
+      const account = { id: m.workAccountId, tenantId: m.tenantId, wxid: m.wxid };
+      const ev = {
+        talkType: 1 as const,
+        fromSelf: false,
+        peerId: m.peerId,
+        msgId: m.msgId,
+        msgType: m.msgType as Received['msgType'],
+        content: m.content,
+      };
+      if ((await this.decide(ev, account, robot)) === 'queued') queued += 1;
+    }
+    await this.flush();
+    this.caughtUp += queued;
+    return queued;
   }
 
   /** Whether a wxid is a work account of the tenant (cached a few seconds per wxid). */
@@ -149,7 +290,7 @@ export class AiRobot {
   }
 
   /** Whether a keyword rule answers the message (keyword rules win). */
-  private async keywordMatches(ev: InboundMessageEvent, account: AccountRef): Promise<boolean> {
+  private async keywordMatches(ev: Received, account: AccountRef): Promise<boolean> {
     if (ev.msgType !== MSG_TYPE.text || !ev.content) return false;
     const matcher = await robotsOf(this.deps).engine.matcherOf(account.tenantId);
     if (matcher.empty) return false;

@@ -1,11 +1,12 @@
 import type { Deps } from '../../platform/deps.ts';
+import { periodicJob } from '../../scheduler/periodic.ts';
 import { job, type ServerModule } from '../module.ts';
 import { HOURS_CHANNEL } from '../robots/index.ts';
 import { registerAiRoutes } from './ai.routes.ts';
 import { AiService } from './ai.service.ts';
 import { AiRobotJob } from './ai-robot.job.ts';
 import { AiRobotService } from './ai-robot.service.ts';
-import { AI_ROBOT_CHANNEL, aiRobotOf } from './ai-robot.ts';
+import { AI_ROBOT_CHANNEL, aiRobotOf, CATCH_UP_EVERY_MS } from './ai-robot.ts';
 
 /**
  * AI (issue 33, docs/ai.md): the provider seam, reply drafts and summaries, the AI robot (after
@@ -19,7 +20,11 @@ export function aiModule(deps: Deps): ServerModule {
   const pending = new Set<Promise<void>>();
   return {
     name: 'ai',
-    jobs: [job(new AiRobotJob(deps))],
+    jobs: [
+      job(new AiRobotJob(deps)),
+      // Replies a killed process held in memory (docs/ai.md "The reply queue").
+      job(periodicJob('aiRobotCatchUp', CATCH_UP_EVERY_MS, (d, at) => aiRobotOf(d).catchUp(at))),
+    ],
     on: {
       message: async (ev, account) => {
         await robot.onMessage(ev, account);
@@ -39,8 +44,10 @@ export function aiModule(deps: Deps): ServerModule {
       [HOURS_CHANNEL]: (tenantId) => robot.hours.forget(tenantId),
     },
     routes: (app) => registerAiRoutes(app, ai, robots),
-    // Summaries under way finish before the database closes.
+    // Replies waiting in memory are queued and summaries under way finish before the database
+    // closes.
     stop: async () => {
+      await robot.flushLogged();
       await Promise.all([...pending]);
     },
   };
