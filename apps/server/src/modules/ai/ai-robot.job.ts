@@ -2,6 +2,7 @@ import { MSG_TYPE } from '@cst/shared';
 import type { Deps } from '../../platform/deps.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { Claimed, ClaimScope, JobContext, JobKind } from '../../scheduler/scheduler.ts';
+import { platformPacing } from '../accounts/index.ts';
 import { mediaOf } from '../media/index.ts';
 import {
   claimJobs,
@@ -23,8 +24,9 @@ import { singleChat } from './ai-conversations.repository.ts';
 /** The lane of an account's AI replies: one at a time, paced. */
 export const aiLaneOf = (accountId: string) => `aiRobot:${accountId}`;
 /**
- * The least time between two AI replies of one account; above it the account's mass-send gap
- * between messages (and its jitter) paces the replies.
+ * The least time between two AI replies of one account, or the platform's least gap between
+ * messages when that is longer; above it the account's mass-send gap between messages (its own,
+ * the tenant's, else the platform's default) and its jitter pace the replies.
  */
 export const AI_REPLY_GAP_MS = 1500;
 /** Attempts of a reply whose provider keeps failing before it is given up. */
@@ -63,9 +65,14 @@ export class AiRobotJob implements JobKind<AiItem> {
   }
 
   async claim(scope: ClaimScope): Promise<Claimed<AiItem>[]> {
+    // The platform's human pacing paces what no one set, and no reply goes closer than the least
+    // gap it tolerates (nothing goes out before its gateway is up).
+    const pacing = platformPacing(this.deps);
+    if (!pacing) return [];
+    const leastMs = Math.max(AI_REPLY_GAP_MS, pacing.ceilings.messageIntervalSec * 1000);
     const out: Claimed<AiItem>[] = [];
     let budget = scope.budget;
-    for (const c of await aiCandidates(scope.tx, scope.now, 100)) {
+    for (const c of await aiCandidates(scope.tx, scope.now, 100, pacing.defaults)) {
       if (budget <= 0) break;
       const lane = aiLaneOf(c.work_account_id);
       // None when the lane is paced past now, at its daily cap, or held by another instance.
@@ -73,7 +80,7 @@ export class AiRobotJob implements JobKind<AiItem> {
         key: lane,
         tenantId: c.tenant_id,
         pace: {
-          intervalMs: Math.max(AI_REPLY_GAP_MS, c.interval_sec * 1000),
+          intervalMs: Math.max(leastMs, c.interval_sec * 1000),
           jitterMs: c.jitter_sec * 1000,
           dailyCap: c.daily_cap,
         },

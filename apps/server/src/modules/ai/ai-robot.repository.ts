@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { BULK_DEFAULT_SETTINGS as D } from '@cst/shared';
+import type { PacingNumbers } from '@cst/shared';
 import { messages } from '../../db/schema/index.ts';
 import type { DbOrTx, Tx } from '../../platform/db.ts';
 import { rowsOf } from '../../platform/db.ts';
@@ -230,10 +230,16 @@ export async function sentWith(
 
 /**
  * Accounts with due AI replies, with their robot's daily cap and the account's mass-send pacing
- * (its own settings, else the tenant's, else the defaults: the gap between two messages and its
- * jitter). An account at ban risk 危险 has none: its robot waits until a person resumes it.
+ * (its own settings, else the tenant's, else `defaults`, the platform's human pacing: the gap
+ * between two messages and its jitter). An account at ban risk 危险 has none: its robot waits
+ * until a person resumes it.
  */
-export async function aiCandidates(tx: Tx, now: number, limit: number) {
+export async function aiCandidates(
+  tx: Tx,
+  now: number,
+  limit: number,
+  defaults: Pick<PacingNumbers, 'messageIntervalSec' | 'jitterSec'>,
+) {
   return rowsOf<{
     work_account_id: string;
     tenant_id: string;
@@ -245,8 +251,9 @@ export async function aiCandidates(tx: Tx, now: number, limit: number) {
     await tx.execute(sql`
       select j.work_account_id, j.tenant_id, min(s.daily_cap)::int as daily_cap,
              coalesce(min(ba.message_interval_sec), min(bt.message_interval_sec),
-                      ${D.messageIntervalSec})::int as interval_sec,
-             coalesce(min(ba.jitter_sec), min(bt.jitter_sec), ${D.jitterSec})::int as jitter_sec,
+                      ${defaults.messageIntervalSec})::int as interval_sec,
+             coalesce(min(ba.jitter_sec), min(bt.jitter_sec), ${defaults.jitterSec})::int
+               as jitter_sec,
              count(*)::int as n
       from robot_jobs j
       join work_accounts a on a.id = j.work_account_id and a.risk <> 'danger'
