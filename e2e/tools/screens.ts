@@ -294,20 +294,52 @@ async function review(browser: Browser, baseURL: string, user: string, combo: Co
   page.on('response', (r) => {
     if (r.status() >= 500) errors.push(`${r.status()} ${r.url()}`);
   });
+  const findings: Finding[] = [];
+  const dir = path.join(OUT, user, combo.name);
+  fs.mkdirSync(dir, { recursive: true });
+  // The signed-out pages, once per combination (the manager's run).
+  if (user === 'demo') {
+    for (const route of ['/auth/login', '/auth/register', '/auth/forget']) {
+      if (ONLY && !ONLY.some((o) => route.includes(o))) continue;
+      errors.length = 0;
+      await page.goto(`/#${route}`);
+      await settled(page);
+      const file = path.join(dir, `${route.slice(1).replace(/\//g, '_')}.png`);
+      await page.screenshot({ path: file });
+      findings.push({
+        user: 'guest',
+        combo: combo.name,
+        route,
+        file,
+        state: 'ok',
+        ...(await measure(page, combo.lang)),
+        errors: [...errors],
+      });
+    }
+  }
   await page.goto('/#/auth/login');
   await page.getByTestId('login-username').fill(user);
   await page.getByTestId('login-password').fill(passwordOf(user));
   await page.getByTestId('login-submit').click();
   await page.getByTestId('app-shell').waitFor({ timeout: 30_000 });
-  const findings: Finding[] = [];
-  const dir = path.join(OUT, user, combo.name);
-  fs.mkdirSync(dir, { recursive: true });
   for (const route of USERS[user]!) {
     if (ONLY && !ONLY.some((o) => route.includes(o))) continue;
     errors.length = 0;
     await page.goto(`/#${route}`);
     await page.getByTestId('app-shell').waitFor({ timeout: 30_000 });
     await settled(page);
+    // The inbox with a chat open: the chat pane is most of what a seat looks at.
+    if (route === '/message') {
+      const row = page.getByTestId('conv-row').first();
+      if (await row.count()) {
+        await row.click();
+        await page
+          .getByTestId('chat-pane')
+          .waitFor({ timeout: 10_000 })
+          .catch(() => undefined);
+        await settled(page);
+      }
+    }
     const state = (await page.getByTestId('forbidden').count())
       ? 'forbidden'
       : (await page.getByTestId('not-found').count())
