@@ -1,5 +1,6 @@
 import { expect, loginAs, motionsDone, test } from '../fixtures.ts';
 import { contactWrites, convRow, setUpAccount, shot } from './inbox-support.ts';
+import { tableFit } from './table-fit.ts';
 
 const PEER = 'wxid_e2e_api_peer';
 
@@ -53,6 +54,15 @@ test.describe('open platform: API keys', () => {
     const row = page.locator('tr', { hasText: '仓储 ERP' });
     await expect(row).toContainText(key.slice(0, 12));
     await expect(page.getByText(key)).toHaveCount(0);
+    // At 1440 every column shows without a sideways scroll; at 1024 the table scrolls, and
+    // scrolled to its end it leaves no column under the fixed actions.
+    const frame = page.getByTestId('api-keys');
+    const wide = await tableFit(frame);
+    expect(wide.needs).toBeLessThanOrEqual(wide.width);
+    await page.setViewportSize({ width: 1024, height: 768 });
+    await expect.poll(async () => (await tableFit(frame)).width).toBeLessThan(wide.width);
+    expect((await tableFit(frame)).hidden).toEqual([]);
+    await page.setViewportSize({ width: 1440, height: 900 });
 
     const sent = await sendByApi(baseURL!, key, wxid, '您的订单已发货，单号 SF1001');
     expect(sent.status, sent.body.message).toBe(200);

@@ -70,6 +70,7 @@ test.describe('sub-accounts, positions and roles', () => {
     await loginAs(page, 'demo');
     await page.goto('/#/settings/childAccountManage?keyword=demo-seat2');
     await expect(page.getByRole('row')).toHaveCount(2);
+    await page.getByTestId('more-demo-seat2').click();
     await page.getByTestId('reset-demo-seat2').click();
     await page.getByTestId('reset-password').fill('seat2-new-pass');
     await page.getByTestId('reset-confirm').fill('seat2-new-pass');
@@ -126,12 +127,14 @@ test.describe('sub-accounts, positions and roles', () => {
     await expect(page.getByRole('row', { name: /e2e-leaver/ })).toBeVisible();
 
     // A supervisor with seats below it cannot go: the dialog says why and stays open.
+    await page.getByTestId('more-demo-sup').click();
     await page.getByTestId('delete-demo-sup').click();
     await page.getByTestId('confirm-word').fill('del');
     await page.getByTestId('confirm-word-ok').click();
     await expect(page.getByText('该账号仍有下级账号，无法删除')).toBeVisible();
     await page.getByRole('button', { name: /取\s*消/ }).click();
 
+    await page.getByTestId('more-e2e-leaver').click();
     await page.getByTestId('delete-e2e-leaver').click();
     const dialog = page.getByRole('dialog');
     await expect(dialog).toContainText('删除子账号「离职小李」');

@@ -1,11 +1,12 @@
 import { createHmac } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { expect, loginAs, motionsDone, test as base } from '../fixtures.ts';
 import { E2EServer } from '../server.ts';
 import { SHOTS } from './accounts-support.ts';
 import { apiAs } from './inbox-support.ts';
+import { tableFit } from './table-fit.ts';
 
 // 设置 → 开放平台 → Webhooks as a manager uses it: add an endpoint pointing at a receiver the spec
 // runs, copy the secret shown once, send the test event, and see it delivered in the log; then
@@ -88,6 +89,12 @@ async function addEndpoint(page: Page, url: string) {
   return { row: page.getByRole('row').filter({ hasText: url }), secret };
 }
 
+/** Picks an entry of a row's 「更多」 menu (the test event, the rotation, the delete). */
+async function fromMore(page: Page, row: Locator, item: 'webhook-test' | 'webhook-rotate') {
+  await row.getByTestId('webhook-more').click();
+  await page.locator('.ant-dropdown:not(.ant-dropdown-hidden)').getByTestId(item).click();
+}
+
 /** Whether a delivery carries a `v1=` signature made with `secret`. */
 function signedWith(d: Delivery, secret: string): boolean {
   const want = createHmac('sha256', secret).update(`${d.timestamp}.${d.body}`).digest('hex');
@@ -115,7 +122,16 @@ test('a manager adds a webhook, sends the test event and sees it delivered', asy
   const row = page.getByRole('row').filter({ hasText: receiver.url });
   await expect(row).toContainText('收到消息');
   await expect(row).toContainText('会话已读');
-  await row.getByTestId('webhook-test').click();
+  // At 1440 every column shows without a sideways scroll; at 1024 the table scrolls, and once
+  // scrolled to its end no column is left under the fixed actions.
+  const frame = page.getByTestId('webhooks');
+  const wide = await tableFit(frame);
+  expect(wide.needs).toBeLessThanOrEqual(wide.width);
+  await page.setViewportSize({ width: 1024, height: 768 });
+  await expect.poll(async () => (await tableFit(frame)).width).toBeLessThan(wide.width);
+  expect((await tableFit(frame)).hidden).toEqual([]);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await fromMore(page, row, 'webhook-test');
   await expect(page.getByText('测试事件已发送')).toBeVisible();
   await expect.poll(() => receiver.got.map((g) => g.event)).toContain('webhook.test');
   expect(receiver.got[0]!.signature).toMatch(/^v1=[0-9a-f]{64}$/);
@@ -157,7 +173,7 @@ test('a manager rotates the secret, switches an endpoint off and on, and redeliv
     ).list;
 
   // A test event the endpoint refuses: attempted again after each wait, then failed.
-  await row.getByTestId('webhook-test').click();
+  await fromMore(page, row, 'webhook-test');
   // A toast says so (an earlier one may still show under load).
   await expect(page.getByText('测试事件已发送').last()).toBeVisible();
   await expect.poll(() => at(path).length).toBe(1);
@@ -210,7 +226,7 @@ test('a manager rotates the secret, switches an endpoint off and on, and redeliv
   await motionsDone(page);
 
   // Rotating: a new secret, shown once; for 24 h both sign each delivery.
-  await row.getByTestId('webhook-rotate').click();
+  await fromMore(page, row, 'webhook-rotate');
   await page.getByTestId('webhook-rotate-ok').click();
   // The dialog shows the new secret once the rotation answered (never the old one).
   const shown = page.getByTestId('webhook-secret');
@@ -221,7 +237,7 @@ test('a manager rotates the secret, switches an endpoint off and on, and redeliv
   await page.getByTestId('webhook-secret-done').click();
   await motionsDone(page);
   await expect(row).toContainText('旧密钥签名至');
-  await row.getByTestId('webhook-test').click();
+  await fromMore(page, row, 'webhook-test');
   await expect.poll(() => at(path).length).toBe(11);
   const signed = at(path)[10]!;
   expect(signed.signature.split(',')).toHaveLength(2);
@@ -239,7 +255,7 @@ test('a manager rotates the secret, switches an endpoint off and on, and redeliv
   };
   await setEnabled(false);
   await expect(row.getByTestId('webhook-state')).toHaveText('已停用');
-  await row.getByTestId('webhook-test').click();
+  await fromMore(page, row, 'webhook-test');
   // A toast says so (an earlier one may still show under load).
   await expect(page.getByText('测试事件已发送').last()).toBeVisible();
   await row.getByTestId('webhook-log').click();

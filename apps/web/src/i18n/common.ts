@@ -208,7 +208,8 @@ export const commonTexts: Record<Language, TextTree> = {
       wxaccount: 'Work accounts',
       childAccountManage: 'Sub-accounts',
       roleManage: 'Roles',
-      apiKeys: 'Open platform · API keys',
+      // Short: the side menu shows it whole at 1440 px.
+      apiKeys: 'API keys',
       robotPassFriend: 'Auto-accept friends',
       robotPassFriendReply: 'Reply on accepting',
       robotKeywordsReply: 'Keyword auto-reply',
@@ -260,7 +261,7 @@ export const commonTexts: Record<Language, TextTree> = {
       translationSettings: 'Translation service',
     },
     menu: {
-      openWebhooks: 'Open platform · Webhooks',
+      openWebhooks: 'Webhooks',
       // Short: every top-menu entry stays in view at 1024 px (the page titles say more).
       sessionTalk: 'Chats',
       groupChat: 'Groups',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MESSAGES, validationMessages } from '@cst/shared';
+import { MESSAGES, SIM_FAULT_KINDS, validationMessages } from '@cst/shared';
 import type { TextTree } from './common.ts';
 import { buildResources, FEATURE_TEXTS } from './resources.ts';
 
@@ -21,6 +21,14 @@ describe('i18n resources', () => {
           .reduce<TextTree | string>((t, k) => (t as TextTree)[k]!, res[lang].translation);
         expect(value, `${lang} ${key}`).not.toBe('');
       }
+    }
+  });
+
+  it('names every fault the simulator can cause, in both languages', () => {
+    const res = buildResources();
+    for (const lang of ['zh-CN', 'en'] as const) {
+      const faults = ((res[lang].translation.simulator as TextTree).fault as TextTree) ?? {};
+      for (const kind of SIM_FAULT_KINDS) expect(faults[kind], `${lang} ${kind}`).toBeTruthy();
     }
   });
 

@@ -83,6 +83,36 @@ export interface DeleteButtonProps {
   testId?: string;
 }
 
+/** Props of {@link DeleteConfirm}. */
+export interface DeleteConfirmProps {
+  open: boolean;
+  /** What is deleted, named in the dialog. */
+  target: string;
+  /** Deletes; a rejection keeps the dialog open (the client has shown why). */
+  onDelete: () => Promise<void>;
+  onClose: () => void;
+  title?: string;
+}
+
+/** The dialog of a delete: the user types 'del' (SPEC §5); it closes after the delete. */
+export function DeleteConfirm({ open, target, onDelete, onClose, title }: DeleteConfirmProps) {
+  const { t } = useTranslation();
+  return (
+    <ConfirmWordModal
+      open={open}
+      title={title ?? t('common.delete')}
+      hint={t('common.confirmDelete', { name: target })}
+      word="del"
+      danger
+      onConfirm={async () => {
+        await onDelete();
+        onClose();
+      }}
+      onClose={onClose}
+    />
+  );
+}
+
 /** A delete button whose dialog asks the user to type 'del' (SPEC §5). */
 export function DeleteButton({
   target,
@@ -106,16 +136,11 @@ export function DeleteButton({
       >
         {label ?? t('common.delete')}
       </Button>
-      <ConfirmWordModal
+      <DeleteConfirm
         open={open}
-        title={label ?? t('common.delete')}
-        hint={t('common.confirmDelete', { name: target })}
-        word="del"
-        danger
-        onConfirm={async () => {
-          await onDelete();
-          setOpen(false);
-        }}
+        title={label}
+        target={target}
+        onDelete={onDelete}
         onClose={() => setOpen(false)}
       />
     </>

@@ -1,6 +1,7 @@
-import { PlusOutlined } from '@ant-design/icons';
-import { Button, Popconfirm } from 'antd';
+import { DownOutlined, PlusOutlined } from '@ant-design/icons';
+import { App, Button, Dropdown, Popconfirm, type MenuProps } from 'antd';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 
 /** Props of {@link RowButton} and {@link AddButton}. */
 export interface KitButtonProps {
@@ -50,6 +51,60 @@ export function RowButton({
     >
       {button}
     </Popconfirm>
+  );
+}
+
+/** One entry of a row's {@link RowMore} menu. */
+export interface RowMoreItem {
+  key: string;
+  label: ReactNode;
+  onClick: () => unknown;
+  danger?: boolean;
+  disabled?: boolean;
+  testId?: string;
+  /** Ask first (a dialog); `onClick` runs on its OK. */
+  confirm?: { title: ReactNode; okTestId?: string };
+}
+
+/**
+ * A row's secondary actions behind one 「更多」 link, so the actions column stays narrow and the
+ * table fits its screen (the main one or two actions stay as {@link RowButton}s beside it).
+ */
+export function RowMore({ items, testId }: { items: RowMoreItem[]; testId?: string }) {
+  const { t } = useTranslation();
+  const { modal } = App.useApp();
+  const run = (item: RowMoreItem) => {
+    if (!item.confirm) return void item.onClick();
+    void modal.confirm({
+      title: item.confirm.title,
+      okButtonProps: {
+        danger: item.danger,
+        ...(item.confirm.okTestId ? { 'data-testid': item.confirm.okTestId } : {}),
+      },
+      onOk: () => item.onClick(),
+    });
+  };
+  const menu: MenuProps['items'] = items.map((item) => ({
+    key: item.key,
+    danger: item.danger,
+    disabled: item.disabled,
+    label: <span data-testid={item.testId}>{item.label}</span>,
+  }));
+  return (
+    <Dropdown
+      trigger={['click']}
+      menu={{
+        items: menu,
+        onClick: ({ key }) => {
+          const item = items.find((i) => i.key === key);
+          if (item) run(item);
+        },
+      }}
+    >
+      <Button type="link" size="small" data-testid={testId}>
+        {t('listPage.more')} <DownOutlined style={{ fontSize: 10 }} />
+      </Button>
+    </Dropdown>
   );
 }
 

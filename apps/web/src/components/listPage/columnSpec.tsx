@@ -1,11 +1,11 @@
 import { App, Flex, Tag, Typography } from 'antd';
 import type { ColumnType, ColumnsType } from 'antd/es/table';
 import type { TFunction } from 'i18next';
-import { useMemo, type ReactNode } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { RowButton } from './buttons.tsx';
+import { RowButton, RowMore, type RowMoreItem } from './buttons.tsx';
 import { actionsColumn, timeColumn } from './columns.tsx';
-import { DeleteButton } from './ConfirmWordModal.tsx';
+import { DeleteButton, DeleteConfirm } from './ConfirmWordModal.tsx';
 
 /** A field of the row type. */
 type Field<T> = keyof T & string;
@@ -14,6 +14,7 @@ interface ColumnBase {
   /** Text key of the header ('' for none). */
   title: string;
   width?: number;
+  /** One line, cut with 「…」; the whole value shows in a tooltip (text columns). */
   ellipsis?: boolean;
   /** Sortable on the server by this column's key (the field, or `key`). */
   sortable?: boolean;
@@ -33,7 +34,8 @@ export interface StatusLook {
  * - `status`: a field's value looked up in `states` (text key + colour), `otherwise` for the rest;
  *   `plain` shows the text without a tag;
  * - `render`: anything (`render(row)`), with a `key`;
- * - `actions`: the fixed-right actions column.
+ * - `actions`: the fixed-right actions column; `more(row)` puts secondary actions (and the
+ *   delete) behind one 「更多」 link so the column stays narrow.
  * A plain antd column (no `kind`) is taken as it is.
  */
 export type ColumnSpec<T> =
@@ -72,8 +74,12 @@ export type ColumnSpec<T> =
       edit?: (row: T) => void;
       /** Anything between edit and delete. */
       render?: (row: T) => ReactNode;
-      /** A "delete" link last (typed `del` confirmation). */
+      /** A "delete" link last (typed `del` confirmation); the menu's last entry with `more`. */
       remove?: RemoveSpec<T>;
+      /** Secondary actions in a 「更多」 menu after the buttons. */
+      more?: (row: T) => RowMoreItem[];
+      /** Test id of the 「更多」 link (default `row-more`). */
+      moreTestId?: string;
     }
   | (ColumnType<T> & { kind?: undefined });
 
@@ -90,7 +96,7 @@ export interface RemoveSpec<T> {
   then?: () => unknown;
 }
 
-/** Edit, the page's own buttons and delete of one row. */
+/** Edit, the page's own buttons, the 「更多」 menu and delete of one row. */
 function RowActions<T>({
   row,
   spec,
@@ -100,22 +106,51 @@ function RowActions<T>({
 }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
-  const { edit, remove } = spec;
+  const [deleting, setDeleting] = useState(false);
+  const { edit, remove, more } = spec;
+  const runRemove = remove
+    ? async () => {
+        await remove.run(row);
+        const done = remove.doneText ?? 'common.deleted';
+        if (done) void message.success(t(done));
+        await remove.then?.();
+      }
+    : undefined;
+  const menu: RowMoreItem[] = more ? [...more(row)] : [];
+  if (more && remove) {
+    menu.push({
+      key: 'delete',
+      label: t('common.delete'),
+      danger: true,
+      testId: remove.testId?.(row),
+      onClick: () => setDeleting(true),
+    });
+  }
   return (
     <>
       {edit && <RowButton onClick={() => edit(row)}>{t('common.edit')}</RowButton>}
       {spec.render?.(row)}
-      {remove && (
-        <DeleteButton
-          target={remove.target(row)}
-          testId={remove.testId?.(row)}
-          onDelete={async () => {
-            await remove.run(row);
-            const done = remove.doneText ?? 'common.deleted';
-            if (done) void message.success(t(done));
-            await remove.then?.();
-          }}
-        />
+      {more ? (
+        <>
+          <RowMore items={menu} testId={spec.moreTestId ?? 'row-more'} />
+          {remove && runRemove && (
+            <DeleteConfirm
+              open={deleting}
+              target={remove.target(row)}
+              onDelete={runRemove}
+              onClose={() => setDeleting(false)}
+            />
+          )}
+        </>
+      ) : (
+        remove &&
+        runRemove && (
+          <DeleteButton
+            target={remove.target(row)}
+            testId={remove.testId?.(row)}
+            onDelete={runRemove}
+          />
+        )
       )}
     </>
   );
@@ -129,6 +164,9 @@ function textColumn<T>(
 ): ColumnType<T>['render'] {
   return (v: unknown, row: T) => {
     const shown = c.format ? c.format(row) : (v as ReactNode);
+    if (!isEmpty(shown) && c.ellipsis) {
+      return <Typography.Text ellipsis={{ tooltip: shown }}>{shown}</Typography.Text>;
+    }
     if (!isEmpty(shown)) return shown;
     if (c.empty) return <Typography.Text type="secondary">{t(c.empty)}</Typography.Text>;
     return c.dash ? '—' : shown;
@@ -180,7 +218,8 @@ function columnOf<T>(c: ColumnSpec<T>, t: TFunction): ColumnType<T> {
   const base: ColumnType<T> = {
     title: c.title ? t(c.title) : '',
     width: c.width,
-    ellipsis: c.ellipsis,
+    // A text column cuts its own value and shows it whole in a tooltip (textColumn).
+    ellipsis: c.kind === 'text' ? false : c.ellipsis,
     sorter: c.sortable,
   };
   if (c.kind === 'render') {

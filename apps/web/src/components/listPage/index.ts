@@ -42,8 +42,10 @@ export {
   AddButton,
   closeThenRefresh,
   RowButton,
+  RowMore,
   type KitButtonProps,
   type RowButtonProps,
+  type RowMoreItem,
 } from './buttons.tsx';
 export { useListData } from './useListData.ts';
 // The declarative layer (README: "Declared list pages"): specs instead of hand-written props.

@@ -22,6 +22,7 @@ export const listPageTexts: Record<Language, TextTree> = {
       loadFailed: '加载失败',
       retry: '重试',
       scrollColumns: '左右拖动查看更多列',
+      more: '更多',
     },
   },
   en: {
@@ -43,6 +44,7 @@ export const listPageTexts: Record<Language, TextTree> = {
       loadFailed: 'Could not load the list',
       retry: 'Retry',
       scrollColumns: 'Drag to see more columns',
+      more: 'More',
     },
   },
 };

@@ -89,6 +89,38 @@ function WithBulk({ onBulk }: { onBulk: () => void }) {
   return <ListScreen page={page} />;
 }
 
+/** Secondary actions and the delete behind a row's 「更多」 link. */
+function WithMore(props: {
+  onTest: (r: Row) => void;
+  onRotate: (r: Row) => void;
+  remove: () => Promise<void>;
+}) {
+  const page = useListPage({
+    key: ['declared-test', 'more'],
+    fetch: () => Promise.resolve({ list: rows, total: 2 }),
+    rowKey: 'id',
+    columns: [
+      { kind: 'text', title: 'Name', field: 'name', width: 120 },
+      {
+        kind: 'actions',
+        width: 160,
+        more: (r) => [
+          { key: 'test', label: 'Test', testId: 'test', onClick: () => props.onTest(r) },
+          {
+            key: 'rotate',
+            label: 'Rotate',
+            testId: 'rotate',
+            confirm: { title: 'Rotate now?', okTestId: 'rotate-ok' },
+            onClick: () => props.onRotate(r),
+          },
+        ],
+        remove: { target: (r) => r.name, run: props.remove, testId: (r) => `del-${r.id}` },
+      },
+    ],
+  });
+  return <ListScreen page={page} />;
+}
+
 const cells = (id: string) =>
   within(document.querySelector(`tr[data-row-key="${id}"]`) as HTMLElement)
     .getAllByRole('cell')
@@ -155,6 +187,34 @@ describe('useListPage + ListScreen', { timeout: 20_000 }, () => {
     fireEvent.click(screen.getByTestId('confirm-word-ok'));
     await waitFor(() => expect(remove).toHaveBeenCalledWith(rows[0]));
     await waitFor(() => expect(fetch.mock.calls.length).toBeGreaterThan(calls));
+  });
+
+  it('puts secondary actions and the delete in a row menu; one asks first', async () => {
+    const onTest = vi.fn();
+    const onRotate = vi.fn();
+    const remove = vi.fn(() => Promise.resolve());
+    renderAt('/t', <WithMore onTest={onTest} onRotate={onRotate} remove={remove} />);
+    await screen.findByText('Beta');
+    const rowB = document.querySelector('tr[data-row-key="b"]') as HTMLElement;
+    // Only the 「更多」 link is in the row.
+    expect(within(rowB).queryByText('Test')).toBeNull();
+    const open = () => fireEvent.click(within(rowB).getByTestId('row-more'));
+
+    open();
+    fireEvent.click(await screen.findByTestId('test'));
+    expect(onTest).toHaveBeenCalledWith(rows[1]);
+
+    open();
+    fireEvent.click(await screen.findByTestId('rotate'));
+    expect(onRotate).not.toHaveBeenCalled();
+    fireEvent.click(await screen.findByTestId('rotate-ok'));
+    await waitFor(() => expect(onRotate).toHaveBeenCalledWith(rows[1]));
+
+    open();
+    fireEvent.click(await screen.findByTestId('del-b'));
+    fireEvent.change(await screen.findByTestId('confirm-word'), { target: { value: 'del' } });
+    fireEvent.click(screen.getByTestId('confirm-word-ok'));
+    await waitFor(() => expect(remove).toHaveBeenCalledWith(rows[1]));
   });
 
   it('offers the toolbar add button in the empty state, without its test id', async () => {

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Flex, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { ORDER_TYPES, type OrderItem, type OrderType } from '@cst/shared';
+import { formatCents, ORDER_TYPES, type OrderItem, type OrderType } from '@cst/shared';
 import {
   DateRangeFilter,
   EmptyState,
@@ -108,7 +108,7 @@ export function OrdersPage() {
           {
             title: t('billing.orderNumber'),
             dataIndex: 'orderNumber',
-            width: 270,
+            width: 260,
             render: (v: string) => (
               <Typography.Text copyable className="order-number">
                 {v}
@@ -121,29 +121,24 @@ export function OrdersPage() {
           {
             title: t('billing.orders.type'),
             dataIndex: 'type',
-            width: 110,
+            width: 100,
             render: (v: OrderType) => <OrderTypeTag type={v} />,
           },
           {
-            title: t('billing.orders.pre'),
-            dataIndex: 'preAmount',
-            width: 130,
-            align: 'right',
-            render: (v: number) => <Money cents={v} />,
-          },
-          {
-            title: t('billing.orders.change'),
+            // The change, with the balance before and after under it: one column instead of
+            // three, so the order's time stays in view at 1440 px.
+            title: t('billing.orders.changeBalance'),
             dataIndex: 'changeAmount',
-            width: 130,
+            width: 180,
             align: 'right',
-            render: (v: number) => <Money cents={v} signed />,
-          },
-          {
-            title: t('billing.orders.after'),
-            dataIndex: 'afterAmount',
-            width: 130,
-            align: 'right',
-            render: (v: number) => <Money cents={v} />,
+            render: (v: number, o: OrderItem) => (
+              <Flex vertical align="flex-end">
+                <Money cents={v} signed />
+                <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                  {yuan(o.preAmount)} → {yuan(o.afterAmount)}
+                </Typography.Text>
+              </Flex>
+            ),
           },
           {
             title: t('billing.orders.detail'),
@@ -158,6 +153,9 @@ export function OrdersPage() {
     </ListPage>
   );
 }
+
+/** A balance as plain text (¥1,234.56). */
+const yuan = (cents: number) => `${cents < 0 ? '-' : ''}¥${formatCents(Math.abs(cents))}`;
 
 /** What an order was for: ports and months, or its remark. */
 function OrderDetail({ order: o }: { order: OrderItem }) {

@@ -99,7 +99,7 @@ export function BulkTasksPage() {
           {
             title: t('bulkSend.progress'),
             key: 'progress',
-            width: 230,
+            width: 200,
             render: (_: unknown, task) => (
               <BulkTaskProgress
                 task={task}
@@ -110,7 +110,7 @@ export function BulkTasksPage() {
           {
             title: t('bulkSend.sendType'),
             key: 'sendType',
-            width: 110,
+            width: 100,
             render: (_: unknown, task) =>
               task.sendType === 'scheduled'
                 ? `${t('bulkSend.sendTypes.scheduled')} ${when(task.sendAt)}`
@@ -133,7 +133,7 @@ export function BulkTasksPage() {
             ),
           },
           timeColumn<BulkTaskItem>(t('fanTasks.createdAt'), 'createdAt', { width: 140 }),
-          actionsColumn<BulkTaskItem>(t('bulkSend.actions'), 220, (task) => (
+          actionsColumn<BulkTaskItem>(t('bulkSend.actions'), 190, (task) => (
             <>
               <RowButton onClick={() => setOpen({ task })} testId="bulk-task-details">
                 {t('bulkSend.details')}

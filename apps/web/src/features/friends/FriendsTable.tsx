@@ -120,6 +120,8 @@ export function FriendsTable(props: FriendsTableProps) {
       title: t('friends.source'),
       dataIndex: 'source',
       width: 88,
+      // 「Added on the phone」 and the like: cut, whole on hover, never over the next cell.
+      ellipsis: true,
       render: (v: FriendItem['source']) => t(`friends.sources.${v}`),
     },
     { title: t('friends.star'), dataIndex: 'star', width: 60, render: flag('star', 'friend-star') },
@@ -141,7 +143,8 @@ export function FriendsTable(props: FriendsTableProps) {
       fixed: 'right',
       width: 232,
       render: (_, f) => (
-        <Space size={0} wrap={false}>
+        // Wraps where the labels are longer (English) instead of cutting 删除 off the edge.
+        <Space size={0} wrap>
           <Button type="link" size="small" onClick={() => props.onOpenChat(f)}>
             {t('friends.openChat')}
           </Button>

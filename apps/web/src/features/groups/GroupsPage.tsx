@@ -85,7 +85,8 @@ export function GroupsPage() {
         kind: 'text',
         title: 'groupsPage.members',
         field: 'memberCount',
-        width: 80,
+        // 「24 members」 on one line.
+        width: 110,
         format: (g) => t('groupsPage.memberCount', { count: g.memberCount }),
       },
       {
@@ -101,7 +102,7 @@ export function GroupsPage() {
         kind: 'text',
         title: 'groupsPage.notice',
         field: 'notice',
-        width: 220,
+        width: 200,
         ellipsis: true,
         empty: 'groupsPage.noNotice',
       },

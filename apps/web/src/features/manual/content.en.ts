@@ -271,7 +271,7 @@ export const MANUAL_EN: ManualPage[] = [
       {
         heading: 'API keys',
         paragraphs: [
-          'In Open platform · API keys, create a key with a name and the work accounts it may reach (none chosen: every account its creator sees). The key is shown once, at creation — copy it then. Revoke a key you no longer use; it stops working at once.',
+          'In Settings → API keys, create a key with a name and the work accounts it may reach (none chosen: every account its creator sees). The key is shown once, at creation — copy it then. Revoke a key you no longer use; it stops working at once.',
         ],
       },
       {

@@ -1,6 +1,6 @@
-import { Button } from 'antd';
+import { Button, Flex, Typography } from 'antd';
 import dayjs from 'dayjs';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ApiKeyItem } from '@cst/shared';
 import { ListScreen, RowButton, useListPage } from '../../components/listPage/index.ts';
@@ -41,59 +41,84 @@ export function ApiKeysPage() {
       add: { label: 'apiKeys.add', onClick: () => setCreating(true), testId: 'add-api-key' },
     },
     empty: { title: 'apiKeys.empty', hint: 'apiKeys.emptyHint', offerAdd: true },
+    // Fits 1440 without a sideways scroll: the prefix sits under the name, the expiry under the
+    // last use, the creator over the creation time; long values are cut, whole in a tooltip.
     columns: [
-      { kind: 'text', title: 'apiKeys.name', field: 'name', width: 160 },
       {
-        kind: 'text',
-        title: 'apiKeys.prefix',
-        field: 'prefix',
-        width: 150,
-        format: (k: ApiKeyItem) => <code>{k.prefix}…</code>,
+        kind: 'render',
+        key: 'name',
+        title: 'apiKeys.name',
+        width: 170,
+        render: (k: ApiKeyItem) => (
+          <TwoLines
+            first={<Typography.Text ellipsis={{ tooltip: k.name }}>{k.name}</Typography.Text>}
+            second={<code>{k.prefix}…</code>}
+          />
+        ),
       },
       {
         kind: 'tag',
         title: 'apiKeys.permissions',
         field: 'permissions',
-        width: 300,
+        width: 210,
         label: (p) => t(`perm.${p}`),
       },
       {
         kind: 'text',
         title: 'apiKeys.accounts',
         field: 'workWxids',
-        width: 200,
+        width: 150,
+        ellipsis: true,
         format: (k: ApiKeyItem) =>
           k.workWxids.length ? k.workWxids.map(nameOf).join(t('rolesPage.sep')) : null,
         empty: 'apiKeys.allAccounts',
       },
       {
         kind: 'text',
-        title: 'apiKeys.expiresAt',
-        field: 'expiresAt',
-        width: 150,
-        format: (k: ApiKeyItem) => when(k.expiresAt),
-        empty: 'apiKeys.never',
-      },
-      {
-        kind: 'text',
-        title: 'apiKeys.lastUsedAt',
-        field: 'lastUsedAt',
-        width: 150,
-        format: (k: ApiKeyItem) => when(k.lastUsedAt),
-        empty: 'apiKeys.neverUsed',
-      },
-      {
-        kind: 'text',
         title: 'apiKeys.rate',
         field: 'ratePerSec',
-        width: 130,
+        width: 110,
         format: (k: ApiKeyItem) => t('apiKeys.rateValue', { rate: k.ratePerSec, burst: k.burst }),
       },
-      { kind: 'text', title: 'apiKeys.createdBy', field: 'createdByName', width: 120 },
-      { kind: 'time', title: 'common.createdAt', field: 'createdAt' },
+      {
+        kind: 'render',
+        key: 'used',
+        title: 'apiKeys.used',
+        width: 170,
+        render: (k: ApiKeyItem) => (
+          <TwoLines
+            first={
+              when(k.lastUsedAt) ?? (
+                <Typography.Text type="secondary">{t('apiKeys.neverUsed')}</Typography.Text>
+              )
+            }
+            second={
+              k.expiresAt === null
+                ? t('apiKeys.neverExpires')
+                : t('apiKeys.expiresOn', { time: when(k.expiresAt) })
+            }
+          />
+        ),
+      },
+      {
+        kind: 'render',
+        key: 'created',
+        title: 'apiKeys.created',
+        width: 150,
+        render: (k: ApiKeyItem) => (
+          <TwoLines
+            first={
+              <Typography.Text ellipsis={{ tooltip: k.createdByName }}>
+                {k.createdByName}
+              </Typography.Text>
+            }
+            second={when(k.createdAt)}
+          />
+        ),
+      },
       {
         kind: 'actions',
-        width: 160,
+        width: 140,
         render: (k: ApiKeyItem) => (
           <>
             <RowButton testId={`rate-key-${k.name}`} onClick={() => setRating(k)}>
@@ -134,5 +159,17 @@ export function ApiKeysPage() {
         }}
       />
     </ListScreen>
+  );
+}
+
+/** A cell of two lines: the value, and a dimmed detail under it. */
+function TwoLines({ first, second }: { first: ReactNode; second: ReactNode }) {
+  return (
+    <Flex vertical>
+      {first}
+      <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+        {second}
+      </Typography.Text>
+    </Flex>
   );
 }

@@ -95,7 +95,7 @@ export function KeywordRulesPage() {
         kind: 'text',
         title: 'robots.kw.replies',
         field: 'replies',
-        width: 170,
+        width: 160,
         ellipsis: true,
         format: (r) =>
           r.replies

@@ -52,7 +52,8 @@ export function SeatsTab() {
     ],
     columns: [
       ...userColumns(t, me?.uid),
-      // Sized so that every column, 创建时间 included, is in view at 1440 px.
+      // Sized so that every column, 创建时间 included, is in view at 1440 px: reset password and
+      // delete sit behind 「更多」.
       {
         kind: 'text',
         title: 'seats.superior',
@@ -66,13 +67,13 @@ export function SeatsTab() {
         kind: 'render',
         title: 'seats.status',
         key: 'status',
-        width: 90,
+        width: 100,
         render: (u) => <StatusSwitch user={u} disabled={locked(u)} onChanged={refresh} />,
       },
       { kind: 'time', title: 'common.createdAt', field: 'createdAt', width: 150 },
       {
         kind: 'actions',
-        width: 210,
+        width: 140,
         render: (u) =>
           u.role === 'manager' ? null : (
             <UserRowActions
@@ -80,6 +81,7 @@ export function SeatsTab() {
               onEdit={setEditing}
               onReset={setResetting}
               onDelete={canDelete && u.uid !== me?.uid ? setDeleting : undefined}
+              menu
             />
           ),
       },

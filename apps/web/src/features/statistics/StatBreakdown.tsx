@@ -3,6 +3,13 @@ import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { StatReport, StatResult, StatRow } from '@cst/shared';
 
+/**
+ * Widths of a report table's name column and of each figure: the widest report (会话记录, 11
+ * figures) fits 1440 px without a sideways scroll; a long header wraps instead.
+ */
+export const NAME_WIDTH = 170;
+export const FIGURE_WIDTH = 86;
+
 const StatPie = lazy(() => import('./StatPie.tsx').then((m) => ({ default: m.StatPie })));
 
 /** The transfer states whose shares the transfer report's pie shows. */
@@ -47,7 +54,7 @@ export function StatBreakdown({ report, data, dark, label }: StatBreakdownProps)
     {
       key: 'name',
       title: t(kind === 'tag' ? 'statistics.tag' : 'statistics.seat'),
-      width: 180,
+      width: NAME_WIDTH,
       fixed: 'left' as const,
       render: (_: unknown, r: StatRow) =>
         kind === 'tag' ? (
@@ -62,7 +69,7 @@ export function StatBreakdown({ report, data, dark, label }: StatBreakdownProps)
     ...data.metrics.map((m) => ({
       key: m,
       title: label(m),
-      width: 110,
+      width: FIGURE_WIDTH,
       align: 'right' as const,
       render: (_: unknown, r: StatRow) => formatFigure(m, r.values[m] ?? 0),
     })),
@@ -98,7 +105,7 @@ export function StatBreakdown({ report, data, dark, label }: StatBreakdownProps)
               columns={columns}
               dataSource={rows}
               pagination={rows.length > 10 ? { pageSize: 10, showSizeChanger: false } : false}
-              scroll={{ x: 180 + 110 * data.metrics.length }}
+              scroll={{ x: NAME_WIDTH + FIGURE_WIDTH * data.metrics.length }}
               locale={{
                 emptyText: t(kind === 'tag' ? 'statistics.noTags' : 'statistics.noSeats'),
               }}

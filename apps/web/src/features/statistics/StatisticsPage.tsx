@@ -24,7 +24,7 @@ import { useSettings } from '../settings/settingsStore.ts';
 import { statisticsApi, statisticsKeys } from './api.ts';
 import { TimeZoneControl } from './TimeZoneControl.tsx';
 import { CHART_METRICS } from './chartMetrics.ts';
-import { formatFigure, StatBreakdown } from './StatBreakdown.tsx';
+import { FIGURE_WIDTH, formatFigure, NAME_WIDTH, StatBreakdown } from './StatBreakdown.tsx';
 import './statistics.css';
 
 // The chart library is large: its chunk starts loading with this page, beside the report's
@@ -179,7 +179,7 @@ function Report({
     {
       key: 'account',
       title: t('statistics.account'),
-      width: 200,
+      width: NAME_WIDTH,
       fixed: 'left' as const,
       render: (_: unknown, a: StatResult['accounts'][number]) =>
         `${accountLabel({ ...a, wxid: a.workWxid })}${a.remark || a.nickname ? ` (${a.workWxid})` : ''}`,
@@ -187,7 +187,7 @@ function Report({
     ...data.metrics.map((m) => ({
       key: m,
       title: label(m),
-      width: 110,
+      width: FIGURE_WIDTH,
       align: 'right' as const,
       render: (_: unknown, a: StatResult['accounts'][number]) => formatFigure(m, a.values[m] ?? 0),
     })),
@@ -217,7 +217,7 @@ function Report({
         columns={columns}
         dataSource={data.accounts}
         pagination={data.accounts.length > 20 ? { pageSize: 20 } : false}
-        scroll={{ x: 200 + 110 * data.metrics.length }}
+        scroll={{ x: NAME_WIDTH + FIGURE_WIDTH * data.metrics.length }}
         locale={{ emptyText: t('statistics.empty') }}
         summary={() =>
           data.accounts.length > 1 ? (

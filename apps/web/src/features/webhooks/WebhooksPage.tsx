@@ -43,20 +43,22 @@ export function WebhooksPage() {
       add: { label: 'webhooks.add', onClick: () => setEditing('new'), testId: 'webhook-add' },
     },
     empty: { title: 'webhooks.empty', hint: 'webhooks.emptyHint', offerAdd: true },
+    // Fits 1440 without a sideways scroll: the address is cut (whole in its tooltip), and the
+    // actions column holds edit and the log, with the test, the rotation and the delete in 「更多」.
     columns: [
-      { kind: 'text', title: 'webhooks.url', field: 'url', width: 320 },
+      { kind: 'text', title: 'webhooks.url', field: 'url', width: 220, ellipsis: true },
       {
         kind: 'tag',
         title: 'webhooks.events',
         field: 'events',
-        width: 300,
+        width: 240,
         label: (e: string) => t(`webhooks.eventNames.${e}`),
       },
       {
         kind: 'render',
         key: 'state',
         title: 'webhooks.state',
-        width: 150,
+        width: 110,
         render: (w) => (
           <Typography.Text
             type={w.enabled ? 'success' : w.disabledReason ? 'danger' : 'secondary'}
@@ -74,7 +76,7 @@ export function WebhooksPage() {
         kind: 'render',
         key: 'overlap',
         title: 'webhooks.secretTitle',
-        width: 200,
+        width: 150,
         render: (w) =>
           w.previousSecretUntil ? (
             <Typography.Text type="secondary">
@@ -86,38 +88,39 @@ export function WebhooksPage() {
             '—'
           ),
       },
-      { kind: 'time', title: 'webhooks.createdAt', field: 'createdAt', width: 170 },
+      { kind: 'time', title: 'webhooks.createdAt', field: 'createdAt', width: 160 },
       {
         kind: 'actions',
-        width: 330,
+        width: 230,
         edit: setEditing,
         render: (w) => (
-          <>
-            <RowButton
-              testId="webhook-test"
-              onClick={async () => {
-                await webhooksApi.test(w.id);
-                void message.success(t('webhooks.testSent'));
-              }}
-            >
-              {t('webhooks.test')}
-            </RowButton>
-            <RowButton testId="webhook-log" onClick={() => setLogOf(w)}>
-              {t('webhooks.deliveries')}
-            </RowButton>
-            <RowButton
-              testId="webhook-rotate"
-              confirm={{ title: t('webhooks.rotateConfirm'), okTestId: 'webhook-rotate-ok' }}
-              onClick={async () => {
-                const r = await webhooksApi.rotate(w.id);
-                setSecret({ value: r.secret, rotated: true });
-                await page.refresh();
-              }}
-            >
-              {t('webhooks.rotate')}
-            </RowButton>
-          </>
+          <RowButton testId="webhook-log" onClick={() => setLogOf(w)}>
+            {t('webhooks.deliveries')}
+          </RowButton>
         ),
+        moreTestId: 'webhook-more',
+        more: (w) => [
+          {
+            key: 'test',
+            label: t('webhooks.test'),
+            testId: 'webhook-test',
+            onClick: async () => {
+              await webhooksApi.test(w.id);
+              void message.success(t('webhooks.testSent'));
+            },
+          },
+          {
+            key: 'rotate',
+            label: t('webhooks.rotate'),
+            testId: 'webhook-rotate',
+            confirm: { title: t('webhooks.rotateConfirm'), okTestId: 'webhook-rotate-ok' },
+            onClick: async () => {
+              const r = await webhooksApi.rotate(w.id);
+              setSecret({ value: r.secret, rotated: true });
+              await page.refresh();
+            },
+          },
+        ],
         remove: { target: (w) => w.url, run: (w) => webhooksApi.remove(w.id) },
       },
     ],
