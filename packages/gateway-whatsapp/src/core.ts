@@ -102,6 +102,8 @@ export interface Conn {
   /** Receipts already passed on of own group messages (1 delivered, 2 read), oldest first. */
   groupReceipts: Map<string, number>;
   ids: PersonIds;
+  /** Whether `ids` holds the pairs kept in the adapter's rows (read once, at the first connect). */
+  idsSeeded?: boolean;
   /** Resolves the wait for the first QR code. */
   onFirstQr: ((qr: string | Error) => void) | null;
   /** The console's address of the profile picture it set (WhatsApp's own URL is not fetched). */

@@ -52,6 +52,13 @@ export async function connect(core: WaCore, conn: Conn): Promise<void> {
     return onClose(core, conn, undefined, 'socks proxy lookup failed');
   }
   if (conn.ended || core.closed) return free();
+  if (!conn.idsSeeded) {
+    // The LIDs of people already merged, so their phone ids keep resolving to the same chat.
+    for (const p of await core.repo.knownPairs(conn.session.id)) {
+      conn.ids.learn(p.jid, p.phoneJid, true);
+    }
+    conn.idsSeeded = true;
+  }
   conn.fetchOptions = routes?.fetchOptions ?? core.opts.fetchOptions;
   const logger = core.deps.log.child({ platform: 'whatsapp', session: conn.session.id });
   const sock = core.opts.socketFactory({
