@@ -90,6 +90,14 @@ export interface Conn {
   everOpened: boolean;
   /** When the socket last opened (null while not open). */
   openedAt: number | null;
+  /** When an open socket last dropped: messages were last received live until then. */
+  closedAt?: number | null;
+  /**
+   * After a reconnect: messages sent since this time (the last drop, or the last stored message
+   * after a restart) and not stored yet were missed, and are stored when the platform replays
+   * them (offline delivery, the history sync). Null on a first login: its history is not news.
+   */
+  gapSince?: number | null;
   /** When the socket last gave a sign of life (an event batch, an answered ping). */
   lastSeen: number;
   retries: number;
@@ -125,6 +133,8 @@ export class WaCore {
   readonly pairing = new Map<string, Conn>();
   /** Finished logins, for `getQrLogin`. */
   readonly logins = new Map<string, Login>();
+  /** Messages stored after a reconnect that were missed while disconnected (the metrics' gauge). */
+  recovered = 0;
   private connecting = 0;
   private readonly waiting: (() => void)[] = [];
   closed = false;

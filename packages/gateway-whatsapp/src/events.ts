@@ -68,6 +68,12 @@ export async function handleEvents(core: WaCore, conn: Conn, ev: Batch): Promise
   ];
   if (contacts.length) await onContacts(core, conn, wxid, contacts);
   for (const m of ev['messages.upsert']?.messages ?? []) await onMessage(core, conn, wxid, m);
+  // After a reconnect the history sync also carries what came while the device was away.
+  if (conn.gapSince != null) {
+    for (const m of history?.messages ?? []) {
+      if (missedWhileAway(conn, m)) await onMessage(core, conn, wxid, m);
+    }
+  }
   if (ev['messages.update']) await onUpdates(core, conn, wxid, ev['messages.update']);
   if (ev['message-receipt.update']) {
     await onGroupReceipts(core, conn, wxid, ev['message-receipt.update']);
@@ -210,6 +216,22 @@ function peerOf(
   return { talkType: 1, peerId: conn.ids.canonical(remote), member: null };
 }
 
+/** Slack for clocks: the platform's message times against this server's. */
+const CLOCK_SLACK_MS = 5 * 60_000;
+
+const msgTimeOf = (msg: WAMessage) => toNumber(msg.messageTimestamp) * 1000;
+
+/**
+ * Whether a message was sent while the account's connection was down: after the last time it was
+ * live (`gapSince`) and before the current socket opened. Messages already stored are skipped by
+ * their id, so the slack only widens what is looked at, never what is stored twice.
+ */
+function missedWhileAway(conn: Conn, msg: WAMessage): boolean {
+  const t = msgTimeOf(msg);
+  if (conn.gapSince == null || !t) return false;
+  return t >= conn.gapSince - CLOCK_SLACK_MS && t <= (conn.openedAt ?? t) + CLOCK_SLACK_MS;
+}
+
 async function onMessage(core: WaCore, conn: Conn, wxid: string, msg: WAMessage) {
   const remote = msg.key.remoteJid;
   if (!msg.key.id || !remote || remote === 'status@broadcast') return;
@@ -236,6 +258,10 @@ async function onMessage(core: WaCore, conn: Conn, wxid: string, msg: WAMessage)
   const known = await core.repo.byId(conn.session.id, msg.key.id);
   if (known?.requestId) return;
   if (!(await core.repo.keepInbound(conn.session.id, msg, core.now()))) return;
+  // Stored only now though sent before this socket opened: a gap closed after a reconnect.
+  if (conn.gapSince != null && conn.openedAt !== null && msgTimeOf(msg) < conn.openedAt) {
+    core.recovered++;
+  }
   if (!fromSelf) {
     const keys = conn.unread.get(remote) ?? [];
     keys.push(msg.key);

@@ -84,6 +84,15 @@ export class WaRepository {
     return out.length > 0;
   }
 
+  /** When the session last stored a message (null when it has none). */
+  async lastStoredAt(sessionId: string): Promise<number | null> {
+    const [r] = await this.db
+      .select({ at: sql<string | null>`max(${waMessages.createdAt})` })
+      .from(waMessages)
+      .where(eq(waMessages.sessionId, sessionId));
+    return r?.at == null ? null : Number(r.at);
+  }
+
   /** The stored protobuf of a message. */
   messageOf(sessionId: string, row: WaMessageRow): WAMessage | null {
     if (!row.proto) return null;

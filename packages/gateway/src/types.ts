@@ -768,6 +768,12 @@ export interface ChatGateway extends ChatGatewayCommands {
   on<K extends GatewayEventName>(event: K, listener: GatewayListener<K>): () => void;
   /** The simulator's control panel when the platform is the simulator, else null. */
   readonly simulator: SimulatorControl | null;
+  /**
+   * Messages this process stored after a reconnect that had not arrived while the connection was
+   * down (gaps closed, issue 34); unset for a platform that never loses messages across its
+   * reconnects (the simulator).
+   */
+  recoveredMessages?(): number;
   /** Stops timers and connections (accounts stay logged in on the platform). */
   close(): Promise<void>;
 }
