@@ -90,6 +90,14 @@ export interface Conn {
   everOpened: boolean;
   /** When the socket last opened (null while not open). */
   openedAt: number | null;
+  /** When an open socket last dropped: messages were last received live until then. */
+  closedAt?: number | null;
+  /**
+   * After a reconnect: messages sent since this time (the last drop, or the last stored message
+   * after a restart) and not stored yet were missed, and are stored when the platform replays
+   * them (offline delivery, the history sync). Null on a first login: its history is not news.
+   */
+  gapSince?: number | null;
   /** When the socket last gave a sign of life (an event batch, an answered ping). */
   lastSeen: number;
   retries: number;
@@ -102,6 +110,8 @@ export interface Conn {
   /** Receipts already passed on of own group messages (1 delivered, 2 read), oldest first. */
   groupReceipts: Map<string, number>;
   ids: PersonIds;
+  /** Whether `ids` holds the pairs kept in the adapter's rows (read once, at the first connect). */
+  idsSeeded?: boolean;
   /** Resolves the wait for the first QR code. */
   onFirstQr: ((qr: string | Error) => void) | null;
   /** The console's address of the profile picture it set (WhatsApp's own URL is not fetched). */
@@ -123,6 +133,8 @@ export class WaCore {
   readonly pairing = new Map<string, Conn>();
   /** Finished logins, for `getQrLogin`. */
   readonly logins = new Map<string, Login>();
+  /** Messages stored after a reconnect that were missed while disconnected (the metrics' gauge). */
+  recovered = 0;
   private connecting = 0;
   private readonly waiting: (() => void)[] = [];
   closed = false;

@@ -60,6 +60,7 @@ export async function handleEvents(core: WaCore, conn: Conn, ev: Batch): Promise
   const history = ev['messaging-history.set'];
   for (const m of history?.lidPnMappings ?? []) conn.ids.learn(m.lid, m.pn);
   if (!wxid) return;
+  await settleMerges(core, conn, wxid);
   const contacts = [
     ...(history?.contacts ?? []),
     ...(ev['contacts.upsert'] ?? []),
@@ -67,6 +68,12 @@ export async function handleEvents(core: WaCore, conn: Conn, ev: Batch): Promise
   ];
   if (contacts.length) await onContacts(core, conn, wxid, contacts);
   for (const m of ev['messages.upsert']?.messages ?? []) await onMessage(core, conn, wxid, m);
+  // After a reconnect the history sync also carries what came while the device was away.
+  if (conn.gapSince != null) {
+    for (const m of history?.messages ?? []) {
+      if (missedWhileAway(conn, m)) await onMessage(core, conn, wxid, m);
+    }
+  }
   if (ev['messages.update']) await onUpdates(core, conn, wxid, ev['messages.update']);
   if (ev['message-receipt.update']) {
     await onGroupReceipts(core, conn, wxid, ev['message-receipt.update']);
@@ -128,6 +135,28 @@ export async function handleEvents(core: WaCore, conn: Conn, ev: Batch): Promise
       msgTime: call.date ? new Date(call.date).getTime() : core.now(),
     });
   }
+  await settleMerges(core, conn, wxid);
+}
+
+/**
+ * One person, one chat: for each LID ↔ phone mapping just learned (history sync, message keys,
+ * contacts, `lid-mapping.update`), the person's row kept under the phone id joins the LID's and
+ * the console is told (`personMerged`) before any event under the LID. A mapping whose phone id
+ * had no row of its own (or was merged already) changes nothing.
+ */
+export async function settleMerges(core: WaCore, conn: Conn, wxid: string): Promise<void> {
+  for (const { lid, pn } of conn.ids.takeFresh()) {
+    if (lid === wxid || pn === wxid) continue;
+    const row = await core.repo.mergePerson(conn.session.id, pn, lid);
+    if (!row) continue;
+    await core.emit(wxid, 'personMerged', {
+      workWxid: wxid,
+      wxid: lid,
+      aliasWxid: pn,
+      contact: toContact(row),
+      at: core.now(),
+    });
+  }
 }
 
 /**
@@ -141,10 +170,13 @@ function avatarOf(imgUrl: string | null | undefined): { avatar?: string } {
 }
 
 async function onContacts(core: WaCore, conn: Conn, wxid: string, list: Partial<Contact>[]) {
+  for (const c of list) {
+    if (c.id && !isWaGroup(c.id)) conn.ids.learn(c.id, c.lid ?? c.phoneNumber);
+  }
+  await settleMerges(core, conn, wxid);
   const people = [];
   for (const c of list) {
     if (!c.id || isWaGroup(c.id)) continue;
-    conn.ids.learn(c.id, c.lid ?? c.phoneNumber);
     const jid = conn.ids.canonical(c.lid ?? c.id);
     if (jid === wxid) continue;
     people.push({
@@ -184,12 +216,29 @@ function peerOf(
   return { talkType: 1, peerId: conn.ids.canonical(remote), member: null };
 }
 
+/** Slack for clocks: the platform's message times against this server's. */
+const CLOCK_SLACK_MS = 5 * 60_000;
+
+const msgTimeOf = (msg: WAMessage) => toNumber(msg.messageTimestamp) * 1000;
+
+/**
+ * Whether a message was sent while the account's connection was down: after the last time it was
+ * live (`gapSince`) and before the current socket opened. Messages already stored are skipped by
+ * their id, so the slack only widens what is looked at, never what is stored twice.
+ */
+function missedWhileAway(conn: Conn, msg: WAMessage): boolean {
+  const t = msgTimeOf(msg);
+  if (conn.gapSince == null || !t) return false;
+  return t >= conn.gapSince - CLOCK_SLACK_MS && t <= (conn.openedAt ?? t) + CLOCK_SLACK_MS;
+}
+
 async function onMessage(core: WaCore, conn: Conn, wxid: string, msg: WAMessage) {
   const remote = msg.key.remoteJid;
   if (!msg.key.id || !remote || remote === 'status@broadcast') return;
   const mapped = mapContent(msg);
   if (!mapped) return;
   const { talkType, peerId, member } = peerOf(conn, msg);
+  await settleMerges(core, conn, wxid);
   const fromSelf = !!msg.key.fromMe;
   if (mapped.protocol?.kind === 'revoke') {
     await core.emit(wxid, 'revoked', {
@@ -209,13 +258,23 @@ async function onMessage(core: WaCore, conn: Conn, wxid: string, msg: WAMessage)
   const known = await core.repo.byId(conn.session.id, msg.key.id);
   if (known?.requestId) return;
   if (!(await core.repo.keepInbound(conn.session.id, msg, core.now()))) return;
+  // Stored only now though sent before this socket opened: a gap closed after a reconnect.
+  if (conn.gapSince != null && conn.openedAt !== null && msgTimeOf(msg) < conn.openedAt) {
+    core.recovered++;
+  }
   if (!fromSelf) {
     const keys = conn.unread.get(remote) ?? [];
     keys.push(msg.key);
     conn.unread.set(remote, keys.slice(-50));
   }
-  if (!fromSelf && talkType === 1 && msg.pushName) {
-    await onContacts(core, conn, wxid, [{ id: remote, notify: msg.pushName }]);
+  // Everyone the account chats with is kept (WhatsApp has no friend list), so a person first
+  // seen by phone id can be merged with their LID later.
+  const notify = !fromSelf && talkType === 1 ? msg.pushName : null;
+  if (talkType === 1 && peerId !== wxid) {
+    if (notify) await onContacts(core, conn, wxid, [{ id: remote, notify }]);
+    else if (!(await core.repo.contact(conn.session.id, peerId))) {
+      await onContacts(core, conn, wxid, [{ id: remote }]);
+    }
   }
   await core.emit(wxid, 'message', {
     workWxid: wxid,

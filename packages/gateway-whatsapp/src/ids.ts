@@ -45,17 +45,31 @@ export function phoneJidOf(input: string): string | null {
 export class PersonIds {
   private readonly lidOfPhone = new Map<string, string>();
   private readonly phoneOfLid = new Map<string, string>();
+  /** Mappings learned since the last {@link takeFresh}: the people to merge, oldest first. */
+  private fresh: { lid: string; pn: string }[] = [];
 
-  /** Records that a LID and a phone id are the same person. */
-  learn(a: string | null | undefined, b: string | null | undefined): void {
+  /**
+   * Records that a LID and a phone id are the same person. A mapping not known before is kept
+   * for {@link takeFresh} unless `quiet` (one read back from the adapter's own rows).
+   */
+  learn(a: string | null | undefined, b: string | null | undefined, quiet = false): void {
     if (!a || !b) return;
     const x = personJid(a);
     const y = personJid(b);
     const lid = isLid(x) ? x : isLid(y) ? y : null;
     const pn = isPhoneJid(x) ? x : isPhoneJid(y) ? y : null;
     if (!lid || !pn) return;
+    if (this.lidOfPhone.get(pn) === lid) return;
     this.lidOfPhone.set(pn, lid);
     this.phoneOfLid.set(lid, pn);
+    if (!quiet) this.fresh.push({ lid, pn });
+  }
+
+  /** The mappings learned since the last call (each once). */
+  takeFresh(): { lid: string; pn: string }[] {
+    const out = this.fresh;
+    this.fresh = [];
+    return out;
   }
 
   /** The canonical id of a person jid (its LID when known). */

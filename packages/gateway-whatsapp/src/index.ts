@@ -134,6 +134,7 @@ export async function createWhatsAppGateway(
     release: async (wxid) => session.release(core, wxid),
     logout: (wxid) => session.logout(core, wxid),
     heldAccounts: () => [...core.held.keys()],
+    recoveredMessages: () => core.recovered,
     getProfile: async (wxid) => getProfile(core, wxid),
     setProfile: (wxid, patch) => setProfile(core, wxid, patch),
 

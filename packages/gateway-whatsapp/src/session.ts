@@ -52,6 +52,13 @@ export async function connect(core: WaCore, conn: Conn): Promise<void> {
     return onClose(core, conn, undefined, 'socks proxy lookup failed');
   }
   if (conn.ended || core.closed) return free();
+  if (!conn.idsSeeded) {
+    // The LIDs of people already merged, so their phone ids keep resolving to the same chat.
+    for (const p of await core.repo.knownPairs(conn.session.id)) {
+      conn.ids.learn(p.jid, p.phoneJid, true);
+    }
+    conn.idsSeeded = true;
+  }
   conn.fetchOptions = routes?.fetchOptions ?? core.opts.fetchOptions;
   const logger = core.deps.log.child({ platform: 'whatsapp', session: conn.session.id });
   const sock = core.opts.socketFactory({
@@ -114,6 +121,7 @@ async function onConnection(core: WaCore, conn: Conn, u: Partial<ConnectionState
   }
   if (u.connection === 'open') {
     conn.free?.();
+    conn.gapSince = conn.closedAt ?? (await core.repo.lastStoredAt(conn.session.id));
     conn.everOpened = true;
     conn.openedAt = core.now();
     conn.lastSeen = core.now();
@@ -127,6 +135,7 @@ async function onConnection(core: WaCore, conn: Conn, u: Partial<ConnectionState
     if (conn.openedAt !== null && core.now() - conn.openedAt >= core.opts.stableMs) {
       conn.retries = 0;
     }
+    if (conn.openedAt !== null) conn.closedAt = core.now();
     conn.openedAt = null;
     const err = u.lastDisconnect?.error as { output?: { statusCode?: number }; message?: string };
     await onClose(core, conn, err?.output?.statusCode, err?.message ?? '');
@@ -304,6 +313,8 @@ export async function connectionLost(core: WaCore, conn: Conn, message: string):
   const sock = conn.sock;
   if (!sock || conn.ended || conn.login) return;
   conn.sock = null;
+  // Silent since its last sign of life: what came after may be missing.
+  if (conn.openedAt !== null) conn.closedAt = conn.lastSeen;
   conn.openedAt = null;
   conn.free?.();
   void sock.end(undefined).catch(() => undefined);

@@ -298,6 +298,7 @@ const EVENT_NAMES: GatewayEventName[] = [
   'messageEdited',
   'readSync',
   'contactsChanged',
+  'personMerged',
   'groupChanged',
   'groupNotice',
 ];

@@ -84,6 +84,15 @@ export class WaRepository {
     return out.length > 0;
   }
 
+  /** When the session last stored a message (null when it has none). */
+  async lastStoredAt(sessionId: string): Promise<number | null> {
+    const [r] = await this.db
+      .select({ at: sql<string | null>`max(${waMessages.createdAt})` })
+      .from(waMessages)
+      .where(eq(waMessages.sessionId, sessionId));
+    return r?.at == null ? null : Number(r.at);
+  }
+
   /** The stored protobuf of a message. */
   messageOf(sessionId: string, row: WaMessageRow): WAMessage | null {
     if (!row.proto) return null;
@@ -154,6 +163,46 @@ export class WaRepository {
       (inserted ? added : updated).push(contact);
     }
     return { added, updated };
+  }
+
+  /**
+   * One person under two ids: the row kept under the phone id `pn` (seen before its LID was
+   * known) joins the row of `lid` in one transaction — names and picture where the LID's row has
+   * none, blocked when either was, the earlier first sight — and goes. Null when there was no
+   * row under `pn` (nothing to merge; a replay).
+   */
+  async mergePerson(sessionId: string, pn: string, lid: string): Promise<WaContactRow | null> {
+    return this.db.transaction(async (tx) => {
+      const [old] = await tx
+        .delete(waContacts)
+        .where(and(eq(waContacts.sessionId, sessionId), eq(waContacts.jid, pn)))
+        .returning();
+      if (!old) return null;
+      const [row] = await tx
+        .insert(waContacts)
+        .values({ ...old, jid: lid, phoneJid: pn })
+        .onConflictDoUpdate({
+          target: [waContacts.sessionId, waContacts.jid],
+          set: {
+            phoneJid: pn,
+            name: sql`case when ${waContacts.name} = '' then excluded.name else ${waContacts.name} end`,
+            notify: sql`case when ${waContacts.notify} = '' then excluded.notify else ${waContacts.notify} end`,
+            avatar: sql`case when ${waContacts.avatar} = '' then excluded.avatar else ${waContacts.avatar} end`,
+            blocked: sql`${waContacts.blocked} or excluded.blocked`,
+            addedAt: sql`least(${waContacts.addedAt}, excluded.added_at)`,
+          },
+        })
+        .returning();
+      return row ?? null;
+    });
+  }
+
+  /** The people whose LID and phone id are both known (to seed a connection's id map). */
+  async knownPairs(sessionId: string): Promise<{ jid: string; phoneJid: string | null }[]> {
+    return this.db
+      .select({ jid: waContacts.jid, phoneJid: waContacts.phoneJid })
+      .from(waContacts)
+      .where(and(eq(waContacts.sessionId, sessionId), sql`${waContacts.phoneJid} is not null`));
   }
 
   async contacts(sessionId: string): Promise<WaContactRow[]> {

@@ -694,6 +694,23 @@ export interface ContactsChangedEvent {
   removed: string[];
 }
 
+/**
+ * Two ids of one person turned out to be the same person (WhatsApp: a phone-number id and its
+ * `@lid`). Everything the console keeps under `aliasWxid` — the friend, its chat and messages,
+ * tags, remark, assignment, unread — belongs to `wxid` from now on; later events use `wxid`.
+ * Sent once per mapping the platform reports; a replay changes nothing.
+ */
+export interface PersonMergedEvent {
+  workWxid: string;
+  /** The id that stays (the person's canonical id). */
+  wxid: string;
+  /** The id that goes: the same person, kept as an alias of `wxid`. */
+  aliasWxid: string;
+  /** The person as the platform knows them now (null when it has no row of them). */
+  contact: ContactDto | null;
+  at: number;
+}
+
 /** A group was created, changed, left or the account was removed from it. */
 export interface GroupChangedEvent {
   workWxid: string;
@@ -736,6 +753,7 @@ export interface GatewayEvents {
   friendRequest: FriendRequestEvent;
   friendRequestAnswered: FriendRequestAnsweredEvent;
   contactsChanged: ContactsChangedEvent;
+  personMerged: PersonMergedEvent;
   groupChanged: GroupChangedEvent;
   groupNotice: GroupNoticeEvent;
   moment: MomentEvent;
@@ -767,6 +785,12 @@ export interface ChatGateway extends ChatGatewayCommands {
   on<K extends GatewayEventName>(event: K, listener: GatewayListener<K>): () => void;
   /** The simulator's control panel when the platform is the simulator, else null. */
   readonly simulator: SimulatorControl | null;
+  /**
+   * Messages this process stored after a reconnect that had not arrived while the connection was
+   * down (gaps closed, issue 34); unset for a platform that never loses messages across its
+   * reconnects (the simulator).
+   */
+  recoveredMessages?(): number;
   /** Stops timers and connections (accounts stay logged in on the platform). */
   close(): Promise<void>;
 }
@@ -891,6 +915,13 @@ export interface SimulatorControl {
   inbound(cmd: SimInboundCommand): Promise<{ msgId: string }>;
   /** Injects a fault. */
   fault(workWxid: string, kind: SimFaultKind): Promise<void>;
+  /**
+   * The platform gives a person of the account a new id (as WhatsApp moves people to `@lid`):
+   * the person is known by `newWxid` from now on with the old id as their alias (messages from
+   * it still reach them), and `personMerged` follows. `notFound` for a person the account does
+   * not know. Returns the id that stays.
+   */
+  mergePerson(workWxid: string, wxid: string, newWxid: string): Promise<{ wxid: string }>;
   /**
    * Changes tunables (unset fields stay); returns the new config. With a scope (the console: a
    * tenant), only that scope's accounts get them, over the defaults; without, the defaults.

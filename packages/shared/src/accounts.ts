@@ -451,6 +451,12 @@ export const simInboundBody = z.object({
 });
 export const SIM_FAULT_KINDS = ['ban', 'kickOut', 'proxyFail', 'drop', 'rateLimit'] as const;
 export const simFaultBody = z.object({ workWxid: wxid, kind: z.enum(SIM_FAULT_KINDS) });
+/**
+ * `/sim-api/merge-person`: the platform gives a person of the account a new id (as WhatsApp moves
+ * people to `@lid`); the console merges their two chats into one.
+ */
+export const simMergePersonBody = z.object({ workWxid: wxid, wxid, newWxid: wxid });
+export type SimMergePersonBody = z.infer<typeof simMergePersonBody>;
 export const simConfig = z.object({
   trafficPerMinute: z.number().min(0).max(6000),
   deliveryDelayMs: z.number().int().min(0).max(600_000),

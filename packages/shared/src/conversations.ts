@@ -361,6 +361,17 @@ export const syncReadPush = z.object({ index_name: z.string(), workWxid: z.strin
 export type SyncReadPush = z.infer<typeof syncReadPush>;
 
 /**
+ * websocket `convMerged`: the platform found two ids of one person (WhatsApp: a phone id and its
+ * LID); the chat `index_name` is gone, its messages and state now in `conv` (open it instead).
+ */
+export const convMergedPush = z.object({
+  index_name: z.string(),
+  workWxid: z.string(),
+  conv: conversationItem,
+});
+export type ConvMergedPush = z.infer<typeof convMergedPush>;
+
+/**
  * The message key naming a work account's state in 「工作号状态异常：{reason}」 (a send refused
  * because the account is banned, kicked out, offline…).
  */

@@ -53,6 +53,8 @@ export const WS_EVENTS = {
   toEmoji: 'toEmoji',
   /** The user's own seat changed: nickname or avatar (`UserInfoPush`): the header follows. */
   userInfo: 'userInfo',
+  /** One person's two chats became one (`ConvMergedPush`): drop the old one, open the survivor. */
+  convMerged: 'convMerged',
 } as const;
 export type WsEventName = (typeof WS_EVENTS)[keyof typeof WS_EVENTS];
 

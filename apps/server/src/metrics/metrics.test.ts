@@ -71,6 +71,7 @@ describe('GET /metrics', () => {
       'cst_websocket_connections',
       'cst_push_frames_total',
       'cst_accounts_held',
+      'cst_messages_recovered',
       'cst_outbox_backlog',
       'cst_outbox_lag_seconds',
       'cst_job_backlog{kind="fanAdd"}',
@@ -83,6 +84,8 @@ describe('GET /metrics', () => {
       expect(before, name).toContain(name);
     }
     expect(sampleOf(before, 'cst_accounts_held')).toBe(0);
+    // The simulator never loses messages across its reconnects: no gaps to close.
+    expect(sampleOf(before, 'cst_messages_recovered')).toBe(0);
     expect(sampleOf(before, 'cst_websocket_connections')).toBe(0);
 
     const demo = await signIn(server, 'demo');

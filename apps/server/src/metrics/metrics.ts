@@ -62,6 +62,15 @@ export class Metrics {
       },
     });
     new Gauge({
+      name: 'cst_messages_recovered',
+      help: 'Messages stored after a reconnect that were missed while the account was disconnected (gaps closed by this instance since it started)',
+      registers,
+      collect() {
+        const rt = accountRuntimeOf(deps);
+        this.set(rt.started ? (rt.gateway.recoveredMessages?.() ?? 0) : 0);
+      },
+    });
+    new Gauge({
       name: 'cst_outbox_backlog',
       help: 'Console sends waiting for their account holder (whole installation)',
       registers,

@@ -568,8 +568,14 @@ export async function deliverInbound(
 }
 
 /** A contact writes to the account (the simulator page, e2e). */
-export async function inboundFromControl(core: SimCore, cmd: SimInboundCommand) {
-  core.requireOnline(cmd.workWxid);
+export async function inboundFromControl(core: SimCore, given: SimInboundCommand) {
+  core.requireOnline(given.workWxid);
+  let cmd = given;
+  if (cmd.talkType === 1 && !(await core.repo.getPerson(cmd.workWxid, cmd.fromWxid))) {
+    // A person given a new id (mergePerson) still writes under the old one: it is their alias.
+    const known = await core.repo.findPerson(cmd.workWxid, cmd.fromWxid);
+    if (known && known.alias === cmd.fromWxid) cmd = { ...cmd, fromWxid: known.wxid };
+  }
   // Independent reads side by side: under a burst each is one batched query for many messages.
   const [acc, seq, person] = await Promise.all([
     core.account(cmd.workWxid),

@@ -1,4 +1,4 @@
-import { FRIEND_REQUEST_STATUS } from '@cst/shared';
+import { FRIEND_REQUEST_STATUS, isGroupId } from '@cst/shared';
 import {
   GatewayError,
   type AddFriendCommand,
@@ -24,6 +24,32 @@ import { activeGroupOf, announceGroup, groupUpdated, requireManager } from './si
 // Contacts, friend requests and groups of the simulated platform (moments: simulator-moments.ts).
 
 const PHONE_RE = /^1[3-9]\d{9}$/;
+
+/**
+ * The platform gives a person a new id (as WhatsApp moves people to `@lid`): the person's rows
+ * move to `newWxid` with the old id as their alias, and the console hears `personMerged`.
+ */
+export async function mergePerson(
+  core: SimCore,
+  acc: string,
+  wxid: string,
+  newWxid: string,
+): Promise<{ wxid: string }> {
+  core.requireOnline(acc);
+  if (newWxid === wxid || newWxid === acc || isGroupId(newWxid) || isGroupId(wxid)) {
+    throw new GatewayError('invalid', 'not a new person id');
+  }
+  const row = await core.repo.renamePerson(acc, wxid, newWxid);
+  if (!row) throw new GatewayError('notFound', 'unknown person');
+  await core.emit(acc, 'personMerged', {
+    workWxid: acc,
+    wxid: newWxid,
+    aliasWxid: wxid,
+    contact: toContact(row),
+    at: core.now(),
+  });
+  return { wxid: newWxid };
+}
 
 /** The account's friends. */
 export async function listContacts(core: SimCore, wxid: string): Promise<ContactDto[]> {

@@ -224,6 +224,49 @@ export class SimulatorRepository {
       .where(and(eq(simPeople.accountWxid, accountWxid), inArray(simPeople.wxid, wxids)));
   }
 
+  /**
+   * A person takes a new id (the platform's re-identification): their row, their messages and
+   * group memberships move to `newWxid`, the old id kept as their alias; when `newWxid` is known
+   * already, the old row goes into it. One transaction.
+   */
+  async renamePerson(
+    accountWxid: string,
+    wxid: string,
+    newWxid: string,
+  ): Promise<SimPersonRow | null> {
+    return this.db.transaction(async (tx) => {
+      const [gone] = await tx
+        .delete(simPeople)
+        .where(and(eq(simPeople.accountWxid, accountWxid), eq(simPeople.wxid, wxid)))
+        .returning();
+      if (!gone) return null;
+      const [row] = await tx
+        .insert(simPeople)
+        .values({ ...gone, wxid: newWxid, alias: wxid })
+        .onConflictDoUpdate({
+          target: [simPeople.accountWxid, simPeople.wxid],
+          set: { alias: wxid, isFriend: sql`${simPeople.isFriend} or excluded.is_friend` },
+        })
+        .returning();
+      await tx
+        .update(simMessages)
+        .set({ peerId: newWxid })
+        .where(and(eq(simMessages.accountWxid, accountWxid), eq(simMessages.peerId, wxid)));
+      await tx
+        .update(simGroupMembers)
+        .set({ wxid: newWxid })
+        .where(
+          and(
+            eq(simGroupMembers.accountWxid, accountWxid),
+            eq(simGroupMembers.wxid, wxid),
+            sql`not exists (select 1 from sim_group_members x where x.account_wxid = ${accountWxid}
+              and x.group_id = ${simGroupMembers.groupId} and x.wxid = ${newWxid})`,
+          ),
+        );
+      return row ?? null;
+    });
+  }
+
   /** A person by wxid or alias (exact). */
   async findPerson(accountWxid: string, keyword: string): Promise<SimPersonRow | null> {
     const rows = await this.db

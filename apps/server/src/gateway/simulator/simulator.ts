@@ -97,6 +97,8 @@ export async function createSimulator(
     pair: (code, confirm, nickname) => session.pair(core, code, confirm, nickname),
     inbound: (cmd) => core.run(() => messaging.inboundFromControl(core, cmd)),
     fault: (wxid, kind) => session.fault(core, wxid, kind),
+    mergePerson: (wxid, person, newWxid) =>
+      core.run(() => social.mergePerson(core, wxid, person, newWxid)),
     setConfig: async (patch, scope) => {
       const defined = Object.fromEntries(
         Object.entries(patch).filter(([, v]) => v !== undefined),

@@ -29,6 +29,7 @@ const ACCOUNT_EVENTS: AccountEventName[] = [
   'friendRequest',
   'friendRequestAnswered',
   'contactsChanged',
+  'personMerged',
   'groupChanged',
   'groupNotice',
   'moment',

@@ -60,7 +60,8 @@ export type SimulatorCall =
   | { op: 'inbound'; cmd: SimInboundCommand }
   | { op: 'friendRequest'; cmd: SimFriendRequestCommand }
   | { op: 'generate'; msgType?: MsgType }
-  | { op: 'fault'; kind: SimFaultKind };
+  | { op: 'fault'; kind: SimFaultKind }
+  | { op: 'mergePerson'; wxid: string; newWxid: string };
 
 /** Media bytes as a holder call returns them. */
 export interface EncodedMedia {
@@ -141,6 +142,8 @@ function runSimulatorCall(gw: ChatGateway, wxid: string, call: SimulatorCall): P
       return sim.generate(wxid, call.msgType);
     case 'fault':
       return sim.fault(wxid, call.kind);
+    case 'mergePerson':
+      return sim.mergePerson(wxid, call.wxid, call.newWxid);
   }
 }
 

@@ -11,6 +11,7 @@ import {
   simFriendRequestBody,
   simFriendRequestResult,
   simInboundBody,
+  simMergePersonBody,
   simPendingQr,
   simReceivedBody,
   simReceivedResult,
@@ -131,6 +132,17 @@ export function registerSimulatorApiRoutes(app: FastifyInstance, deps: Deps): vo
       await sim.fault(ctx.auth, ctx.body.workWxid, ctx.body.kind);
       return null;
     },
+  });
+
+  defineRoute(app, {
+    method: 'POST',
+    url: `${P}/merge-person`,
+    access: manage,
+    tags,
+    summary: 'The platform gives a person a new id (as WhatsApp moves people to @lid)',
+    body: simMergePersonBody,
+    response: z.object({ wxid: z.string() }),
+    handler: (ctx) => sim.mergePerson(ctx.auth, ctx.body),
   });
 
   defineRoute(app, {

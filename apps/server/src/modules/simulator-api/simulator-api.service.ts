@@ -3,6 +3,7 @@ import {
   type MsgType,
   type SimContacts,
   type SimFriendRequestBody,
+  type SimMergePersonBody,
   type SimReceivedBody,
   type SimReceivedItem,
   type SimPendingQr,
@@ -151,6 +152,16 @@ export class SimulatorApiService {
       throw fail.invalid('fieldValue', { field: 'msgType' });
     }
     await this.atHolder(workWxid, { op: 'generate', msgType: msgType as MsgType | undefined });
+  }
+
+  /** The platform gives a person of the account a new id; the console merges their chats. */
+  async mergePerson(auth: AuthContext, body: SimMergePersonBody): Promise<{ wxid: string }> {
+    await this.connectedAccount(auth, body.workWxid, ['online']);
+    return this.atHolder<{ wxid: string }>(body.workWxid, {
+      op: 'mergePerson',
+      wxid: body.wxid,
+      newWxid: body.newWxid,
+    });
   }
 
   /** Makes the platform fail an account: ban, kick out, proxy failure, network drop. */

@@ -6,6 +6,7 @@ import { simulatorApi, simulatorKeys } from './api.ts';
 import { ConfigPanel } from './ConfigPanel.tsx';
 import { FriendRequestPanel } from './FriendRequestPanel.tsx';
 import { InboundPanel } from './InboundPanel.tsx';
+import { MergePersonPanel } from './MergePersonPanel.tsx';
 import { MomentActPanel } from './MomentActPanel.tsx';
 import { PendingQrPanel } from './PendingQrPanel.tsx';
 import { SimAccountsPanel } from './SimAccountsPanel.tsx';
@@ -40,6 +41,7 @@ function SimulatorPanels() {
             <ConfigPanel />
             <FriendRequestPanel accounts={accounts.data ?? []} />
             <MomentActPanel accounts={accounts.data ?? []} />
+            <MergePersonPanel accounts={accounts.data ?? []} />
           </Flex>
         </Col>
         <Col xs={24} xl={15}>

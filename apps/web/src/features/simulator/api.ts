@@ -40,6 +40,9 @@ export const simulatorApi = {
     mainApi.post<null>(`${SIM}/generate`, { workWxid, msgType }),
   fault: (workWxid: string, kind: SimFaultKind) =>
     mainApi.post<null>(`${SIM}/fault`, { workWxid, kind }),
+  /** The platform gives a person a new id; the console merges their chats. */
+  mergePerson: (workWxid: string, wxid: string, newWxid: string) =>
+    mainApi.post<{ wxid: string }>(`${SIM}/merge-person`, { workWxid, wxid, newWxid }),
   friendRequest: (body: { workWxid: string; fromWxid?: string; verifyContent: string }) =>
     mainApi.post<{ requestId: string; fromWxid: string }>(`${SIM}/friend-request`, body),
   momentAct: (body: SimMomentActBody) =>

@@ -68,6 +68,13 @@ export const simulatorTexts: Record<Language, TextTree> = {
       friendRequestGreeting: '申请备注（可选）',
       friendRequestSend: '发送好友申请',
       friendRequestSent: '{wxid} 已发送好友申请',
+      mergeTitle: '联系人换新 ID',
+      mergeHint:
+        '平台给一位联系人换了新 ID（如 WhatsApp 的 @lid）：控制台把两个会话合并为一个，旧 ID 作为别名保留。',
+      mergeFrom: '联系人当前 ID',
+      mergeTo: '新 ID',
+      mergeSend: '换新 ID',
+      mergeDone: '{from} 已换为 {to}',
       momentTitle: '朋友圈',
       momentKinds: { post: '好友发朋友圈', like: '点赞最新一条', comment: '评论最新一条' },
       momentFrom: '好友账号（可选）',
@@ -174,6 +181,13 @@ export const simulatorTexts: Record<Language, TextTree> = {
       friendRequestGreeting: 'Greeting (optional)',
       friendRequestSend: 'Send friend request',
       friendRequestSent: '{wxid} sent a friend request',
+      mergeTitle: 'Contact gets a new ID',
+      mergeHint:
+        "The platform gives a contact a new ID (like WhatsApp's @lid): the console merges the two chats into one and keeps the old ID as an alias.",
+      mergeFrom: "Contact's current ID",
+      mergeTo: 'New ID',
+      mergeSend: 'Give new ID',
+      mergeDone: '{from} is now {to}',
       momentTitle: 'Moments',
       momentKinds: {
         post: 'A friend posts',

@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
+  applyMerged,
   applyMessagePush,
   applyEdit,
   applyRevoke,
   applySendPush,
   ensureChat,
+  fromServer,
   putMessage,
   setChatPage,
   setListPage,
@@ -89,6 +91,28 @@ describe('conversation pushes', () => {
       res.push(applyMessagePush(d, buildMessage(c, 3), NOW).inbound);
     });
     expect(res).toEqual([false, false, true]);
+  });
+});
+
+describe('one person, one chat (convMerged)', () => {
+  it('drops the gone chat and its messages, shows the survivor once, to be read again', () => {
+    const phone = buildConv('8613900000003@s.whatsapp.net', { latestMsgTime: NOW - 1000 });
+    const other = buildConv('b', { latestMsgTime: NOW - 2000 });
+    const lid = buildConv('444@lid', { latestMsgTime: NOW - 1000, unRead: 3 });
+    const before = change(withList(phone, other), (d) => {
+      ensureChat(d, phone.index_name);
+      putMessage(d, fromServer(buildMessage(phone, 1)));
+    });
+    const after = change(before, (d) => applyMerged(d, phone.index_name, lid, NOW));
+    expect(after.list.ids).toEqual([lid.index_name, other.index_name]);
+    expect(after.list.total).toBe(2);
+    expect(after.convs[phone.index_name]).toBeUndefined();
+    expect(after.chats[phone.index_name]).toBeUndefined();
+    expect(after.convs[lid.index_name]!.unRead).toBe(3);
+    // A replay changes nothing more.
+    const again = change(after, (d) => applyMerged(d, phone.index_name, lid, NOW));
+    expect(again.list.ids).toEqual(after.list.ids);
+    expect(again.list.total).toBe(2);
   });
 });
 

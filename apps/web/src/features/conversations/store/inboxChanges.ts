@@ -83,6 +83,27 @@ export function dropIfOutOfView(d: Draft, indexName: string): void {
   };
 }
 
+/**
+ * One person's two chats became one (`convMerged`): the chat `gone` leaves the list and the
+ * store, the survivor takes its place, and the survivor's loaded messages are dropped so its
+ * next load reads the merged history.
+ */
+export function applyMerged(d: Draft, gone: string, conv: ConversationItem, now: number): void {
+  const list = d.data.list;
+  if (list.ids.includes(gone)) {
+    d.data.list = {
+      ...list,
+      ids: list.ids.filter((x) => x !== gone),
+      total: Math.max(0, list.total - 1),
+    };
+  }
+  if (d.data.convs[gone]) Reflect.deleteProperty(d.w('convs'), gone);
+  if (d.data.chats[gone]) Reflect.deleteProperty(d.w('chats'), gone);
+  if (d.data.chats[conv.index_name]) Reflect.deleteProperty(d.w('chats'), conv.index_name);
+  upsertConversation(d, conv, now, true);
+  dropIfOutOfView(d, conv.index_name);
+}
+
 /** Puts a message into its loaded chat (deduplicated by key, ordered by createSort). */
 export function putMessage(d: Draft, m: ChatMessage): void {
   const chat = d.data.chats[m.index_name];

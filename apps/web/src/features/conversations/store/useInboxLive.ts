@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -5,6 +6,7 @@ import {
   MESSAGE_PUSH_EVENT,
   NOTE_EVENT,
   type ConversationItem,
+  type ConvMergedPush,
   type EditPush,
   type MessageItem,
   type SyncReadPush,
@@ -12,7 +14,9 @@ import {
 import { useRealtimeStore } from '../../../lib/realtime/realtimeStore.ts';
 import { useCueTone } from '../../settings/notifyHooks.ts';
 import { cueTone, desktopNotify } from './attention.ts';
+import { inboxKeys } from '../api.ts';
 import {
+  applyMerged,
   applyMessagePush,
   applyEdit,
   applyRevoke,
@@ -42,7 +46,8 @@ type Pending =
   | { kind: 'revoke'; data: RevokePush }
   | { kind: 'edit'; data: EditPush }
   | { kind: 'syncRead'; data: SyncReadPush }
-  | { kind: 'conv'; data: ConversationItem };
+  | { kind: 'conv'; data: ConversationItem }
+  | { kind: 'merged'; data: ConvMergedPush };
 
 /** Every event name a message is pushed under (text, image, …). */
 const MESSAGE_EVENTS = [...new Set(Object.values(MESSAGE_PUSH_EVENT))];
@@ -52,7 +57,7 @@ const BATCH_MS = 16;
 
 /**
  * Keeps the inbox live (mounted once, in the header): applies message, `send`, `revokeMsg`,
- * `syncRead` and `convUpdate` pushes to the store in batches, moves the per-account unread counts,
+ * `syncRead`, `convUpdate` and `convMerged` pushes to the store in batches, moves the per-account unread counts,
  * and plays the cue tone / shows a desktop notification for new inbound messages.
  */
 export function useInboxLive(): void {
@@ -60,9 +65,10 @@ export function useInboxLive(): void {
   const play = useCueTone();
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const env = useRef({ play, t, navigate });
+  const queryClient = useQueryClient();
+  const env = useRef({ play, t, navigate, queryClient });
   useEffect(() => {
-    env.current = { play, t, navigate };
+    env.current = { play, t, navigate, queryClient };
   });
 
   const apply = useMemo(() => {
@@ -77,6 +83,7 @@ export function useInboxLive(): void {
       const inbound: MessagePush[] = [];
       let unknownRead = false;
       let disturbMoved = false;
+      const merged: ConvMergedPush[] = [];
       useInbox.getState().mutate((d) => {
         const now = Date.now();
         for (const p of batch) {
@@ -90,7 +97,10 @@ export function useInboxLive(): void {
           } else if (p.kind === 'send') applySendPush(d, p.data);
           else if (p.kind === 'revoke') applyRevoke(d, p.data, now);
           else if (p.kind === 'edit') applyEdit(d, p.data, now);
-          else if (p.kind === 'conv') {
+          else if (p.kind === 'merged') {
+            applyMerged(d, p.data.index_name, p.data.conv, now);
+            merged.push(p.data);
+          } else if (p.kind === 'conv') {
             // Do not disturb changed: the totals are read again from the server.
             if (!!d.data.convs[p.data.index_name]?.disturb !== !!p.data.disturb)
               disturbMoved = true;
@@ -107,6 +117,13 @@ export function useInboxLive(): void {
       });
       for (const [wxid, n] of deltas) addAccountUnread(wxid, n);
       if (unknownRead || disturbMoved) reconcileUnreadSoon();
+      for (const m of merged) {
+        // The survivor's history changed: read it again; the chat open on the old one moves to it.
+        void env.current.queryClient.invalidateQueries({
+          queryKey: inboxKeys.chat(m.conv.index_name),
+        });
+        if (useInbox.getState().active === m.index_name) openConversation(m.conv.index_name);
+      }
       if (inbound.length > 0) announce(inbound);
     };
     const announce = (messages: MessagePush[]) => {
@@ -127,6 +144,7 @@ export function useInboxLive(): void {
       // Frames come from our own server; anything without its keys is ignored, never thrown on.
       if (!p.data || typeof p.data !== 'object') return;
       if (p.kind !== 'send' && typeof p.data.index_name !== 'string') return;
+      if (p.kind === 'merged' && typeof p.data.conv?.index_name !== 'string') return;
       queue.push(p);
       timer ??= setTimeout(flush, BATCH_MS);
     };
@@ -145,6 +163,7 @@ export function useInboxLive(): void {
       client.on('editMsg', (data) => apply({ kind: 'edit', data: data as EditPush })),
       client.on('syncRead', (data) => apply({ kind: 'syncRead', data: data as SyncReadPush })),
       client.on('convUpdate', (data) => apply({ kind: 'conv', data: data as ConversationItem })),
+      client.on('convMerged', (data) => apply({ kind: 'merged', data: data as ConvMergedPush })),
     ];
     return () => offs.forEach((off) => off());
   }, [client, apply]);

@@ -1,0 +1,124 @@
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from './test-database.ts';
+import { waSessions } from './seam.ts';
+import { buildWa, inboundMessage, loginWa, ME_ID, type WaHarness } from './test-support.ts';
+
+// One person, one chat (issue 34 item 4): a person first seen by phone id whose LID WhatsApp
+// reports later — in a message key, a contact, `lid-mapping.update` or the history sync — is
+// merged into the LID once (`personMerged`), and the phone id resolves to the LID from then on,
+// also after a restart.
+
+let database: TestDatabase;
+let h: WaHarness;
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(() => database.close());
+beforeEach(async () => {
+  await database.db.delete(waSessions);
+  h = await buildWa({ database });
+  await loginWa(h);
+});
+afterEach(() => h.close());
+
+const CAROL_PN = '8613900000003@s.whatsapp.net';
+const CAROL = '444444444444444@lid';
+let n = 0;
+const nextId = () => `3A${String(++n).padStart(18, '0')}`;
+
+/** Carol writes; resolves with the message event. */
+async function carolWrites(text: string, from: { remoteJid: string; alt?: string }) {
+  const msg = await inboundMessage(h.media, { text }, { ...from, id: nextId(), pushName: 'Carol' });
+  const before = h.of('message').length;
+  h.sock.inbound([msg]);
+  await h.until(() => h.of('message').length > before);
+  return h.of('message').at(-1)!;
+}
+
+/** Carol is known by her phone id only: one chat, one contact under it. */
+async function carolByPhone() {
+  const first = await carolWrites('hello', { remoteJid: CAROL_PN });
+  expect(first.peerId).toBe(CAROL_PN);
+  expect((await h.gateway.listContacts(ME_ID)).map((c) => c.wxid)).toEqual([CAROL_PN]);
+}
+
+const names = () => h.events.map((e) => e.name);
+
+describe('one person, one chat', () => {
+  it('inbound: the LID in a message key merges the phone id first, then resolves it', async () => {
+    await carolByPhone();
+    const second = await carolWrites('now with my LID', { remoteJid: CAROL_PN, alt: CAROL });
+    expect(second.peerId).toBe(CAROL);
+    expect(h.of('personMerged')).toEqual([
+      {
+        workWxid: ME_ID,
+        wxid: CAROL,
+        aliasWxid: CAROL_PN,
+        contact: expect.objectContaining({
+          wxid: CAROL,
+          alias: '8613900000003',
+          nickname: 'Carol',
+        }),
+        at: expect.any(Number),
+      },
+    ]);
+    // The console hears of the merge before any message under the LID.
+    const merged = names().indexOf('personMerged');
+    expect(names().lastIndexOf('message')).toBeGreaterThan(merged);
+    expect(h.of('contactsChanged').flatMap((c) => c.added.map((x) => x.wxid))).not.toContain(CAROL);
+    const contacts = await h.gateway.listContacts(ME_ID);
+    expect(contacts).toEqual([expect.objectContaining({ wxid: CAROL, alias: '8613900000003' })]);
+
+    // The phone id alone now reaches the same chat.
+    const third = await carolWrites('phone only again', { remoteJid: CAROL_PN });
+    expect(third.peerId).toBe(CAROL);
+    expect(h.of('personMerged')).toHaveLength(1);
+  });
+
+  it('lid-mapping.update merges once; a replay changes nothing', async () => {
+    await carolByPhone();
+    h.sock.ev.emit('lid-mapping.update', { lid: CAROL, pn: CAROL_PN });
+    await h.until(() => h.of('personMerged').length === 1);
+    expect(h.of('personMerged')[0]).toMatchObject({ wxid: CAROL, aliasWxid: CAROL_PN });
+    h.sock.ev.emit('lid-mapping.update', { lid: CAROL, pn: CAROL_PN });
+    h.sock.ev.emit('contacts.upsert', [{ id: CAROL, phoneNumber: CAROL_PN }]);
+    await h.until(() => names().filter((x) => x === 'contactsChanged').length >= 2);
+    await h.settle();
+    expect(h.of('personMerged')).toHaveLength(1);
+    expect((await h.gateway.listContacts(ME_ID)).map((c) => c.wxid)).toEqual([CAROL]);
+  });
+
+  it('history sync: its LID mappings merge the people it names', async () => {
+    await carolByPhone();
+    h.sock.ev.emit('messaging-history.set', {
+      chats: [],
+      contacts: [],
+      messages: [],
+      lidPnMappings: [{ lid: CAROL, pn: CAROL_PN }],
+    });
+    await h.until(() => h.of('personMerged').length === 1);
+    expect(h.of('personMerged')[0]).toMatchObject({ wxid: CAROL, aliasWxid: CAROL_PN });
+  });
+
+  it('blocklist: a person blocked by phone id stays blocked under the LID', async () => {
+    h.sock.ev.emit('blocklist.update', { blocklist: [CAROL_PN], type: 'add' });
+    await h.until(() => h.of('contactsChanged').some((c) => c.added[0]?.blacklist));
+    h.sock.ev.emit('contacts.upsert', [{ id: CAROL, phoneNumber: CAROL_PN, notify: 'Carol' }]);
+    await h.until(() => h.of('personMerged').length === 1);
+    expect(h.of('personMerged')[0]!.contact).toMatchObject({ wxid: CAROL, blacklist: true });
+    const contacts = await h.gateway.listContacts(ME_ID);
+    expect(contacts).toEqual([expect.objectContaining({ wxid: CAROL, blacklist: true })]);
+  });
+
+  it('after a restart the phone id still resolves to the LID, with no second merge', async () => {
+    await carolByPhone();
+    await carolWrites('with LID', { remoteJid: CAROL_PN, alt: CAROL });
+    await h.restart();
+    await h.gateway.resume(ME_ID);
+    h.sock.open();
+    await h.until(() => h.of('statusChanged').at(-1)?.status === 'online');
+    const later = await carolWrites('after restart', { remoteJid: CAROL_PN });
+    expect(later.peerId).toBe(CAROL);
+    expect(h.of('personMerged')).toHaveLength(1);
+  });
+});

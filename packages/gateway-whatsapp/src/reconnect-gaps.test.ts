@@ -1,0 +1,117 @@
+import type { WAMessage } from 'baileys';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from './test-database.ts';
+import { waSessions } from './seam.ts';
+import { buildWa, inboundMessage, loginWa, ME_ID, type WaHarness } from './test-support.ts';
+
+// Nothing missed across reconnects (issue 34 item 6): what people sent while the connection was
+// down comes back after the reconnect — replayed live, or inside the history sync — and is
+// stored and passed on once each, however often it is replayed; the gaps closed are counted.
+
+let database: TestDatabase;
+let h: WaHarness;
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(() => database.close());
+beforeEach(async () => {
+  await database.db.delete(waSessions);
+  h = await buildWa({ database });
+  await loginWa(h);
+});
+afterEach(() => h.close());
+
+const ANN = '222222222222222@lid';
+let n = 0;
+const nextId = () => `3B${String(++n).padStart(18, '0')}`;
+
+/** A message from Ann sent at the harness clock's time plus `offsetMs`. */
+const fromAnn = (text: string, offsetMs = 0) =>
+  inboundMessage(
+    h.media,
+    { text },
+    { remoteJid: ANN, id: nextId(), pushName: 'Ann' },
+    Math.floor((h.clock.t + offsetMs) / 1000),
+  );
+
+const history = (messages: WAMessage[]) =>
+  h.sock.ev.emit('messaging-history.set', {
+    chats: [],
+    contacts: [],
+    messages,
+    isLatest: false,
+    syncType: 3,
+  } as never);
+
+const texts = () => h.of('message').map((m) => m.content);
+
+/** The connection drops, the clock moves on, and a new socket opens. */
+async function dropAndReconnect(awayMs: number) {
+  const count = h.sockets.length;
+  h.sock.close(428, 'Connection Closed');
+  await h.until(() => h.sockets.length === count + 1);
+  h.clock.t += awayMs;
+  const online = h.of('statusChanged').filter((e) => e.status === 'online').length;
+  h.sock.open();
+  await h.until(() => h.of('statusChanged').filter((e) => e.status === 'online').length > online);
+}
+
+describe('after a reconnect', () => {
+  it('stores each message missed while away once, from the history sync and live replays', async () => {
+    const live = await fromAnn('before the drop');
+    h.sock.inbound([live]);
+    await h.until(() => h.of('message').length === 1);
+    h.clock.t += 1000;
+
+    await dropAndReconnect(120_000);
+    // While away Ann wrote twice (sent 30 s and 60 s after the drop).
+    const missed1 = await fromAnn('while away 1', -90_000);
+    const missed2 = await fromAnn('while away 2', -60_000);
+    // The history sync brings the live one again and both missed ones …
+    history([live, missed1, missed2]);
+    await h.until(() => h.of('message').length === 3);
+    // … and WhatsApp's offline delivery replays one of them, then the sync comes again.
+    h.sock.inbound([missed2], 'append');
+    history([live, missed1, missed2]);
+    const after = await fromAnn('after the reconnect');
+    h.sock.inbound([after]);
+    await h.until(() => h.of('message').length >= 4);
+    await h.settle();
+
+    expect(texts()).toEqual([
+      'before the drop',
+      'while away 1',
+      'while away 2',
+      'after the reconnect',
+    ]);
+    expect(h.of('message').every((m) => m.peerId === ANN && !m.fromSelf)).toBe(true);
+    expect(h.gateway.recoveredMessages?.()).toBe(2);
+  });
+
+  it('after a restart, what came since the last stored message is recovered', async () => {
+    const live = await fromAnn('last one stored');
+    h.sock.inbound([live]);
+    await h.until(() => h.of('message').length === 1);
+    await h.restart();
+    h.clock.t += 600_000;
+    await h.gateway.resume(ME_ID);
+    h.sock.open();
+    await h.until(() => h.of('statusChanged').at(-1)?.status === 'online');
+    const missed = await fromAnn('while the server was down', -300_000);
+    history([live, missed]);
+    await h.until(() => h.of('message').length === 2);
+    expect(texts()).toEqual(['last one stored', 'while the server was down']);
+    expect(h.gateway.recoveredMessages?.()).toBe(1);
+  });
+
+  it('a first login takes the history sync for contacts only, not as new messages', async () => {
+    const old = await fromAnn('an old chat', -86_400_000);
+    history([old]);
+    const now = await fromAnn('new');
+    h.sock.inbound([now]);
+    await h.until(() => h.of('message').length === 1);
+    await h.settle();
+    expect(texts()).toEqual(['new']);
+    expect(h.gateway.recoveredMessages?.()).toBe(0);
+  });
+});
