@@ -41,6 +41,12 @@ export const simAccounts = pgTable('sim_accounts', {
   banned: boolean('banned').notNull().default(false),
   /** Counter for ids and generated content. */
   seq: integer('seq').notNull().default(0),
+  /**
+   * The newest of the account's messages (`sim_messages.seq`) the console has taken: what arrived
+   * after it is delivered again when the account comes back online, as a platform delivers what
+   * its client never acknowledged.
+   */
+  deliveredSeq: bigint('delivered_seq', { mode: 'number' }).notNull().default(0),
   createdAt: ms('created_at').notNull(),
 });
 
@@ -139,6 +145,8 @@ export const simMessages = pgTable(
     uniqueIndex('sim_messages_request').on(t.accountWxid, t.requestId),
     index('sim_messages_peer_time').on(t.accountWxid, t.peerId, t.createdAt),
     index('sim_messages_pending').on(t.accountWxid, t.status),
+    // What is left to deliver again after the console's cursor (`sim_accounts.delivered_seq`).
+    index('sim_messages_account_seq').on(t.accountWxid, t.seq),
   ],
 );
 

@@ -563,8 +563,49 @@ export async function deliverInbound(
         displayName: spec.quote.displayName,
       }
     : null;
-  void core.emit(acc.wxid, 'message', toInboundEvent(row, member, file, quote));
+  // Taken by the console once its listeners are done; a kill before that delivers it again.
+  core.track(
+    core
+      .emit(acc.wxid, 'message', toInboundEvent(row, member, file, quote))
+      .then(() => core.repo.markDelivered(acc.wxid, row.seq)),
+  );
   return row.msgId;
+}
+
+/**
+ * Emits again, oldest first, what reached the account after the last message the console took
+ * (the server stopped between the platform's copy and the console's). The console stores a
+ * message once whatever it is told twice.
+ */
+export async function redeliver(core: SimCore, wxid: string): Promise<number> {
+  let n = 0;
+  for (;;) {
+    const rows = await core.repo.undelivered(wxid, 200);
+    for (const row of rows) {
+      const member = row.memberWxid ? await core.repo.getPerson(wxid, row.memberWxid) : null;
+      const card =
+        row.memberWxid && row.talkType === 2
+          ? ((await core.repo.getMember(wxid, row.peerId, row.memberWxid))?.card ?? '')
+          : '';
+      const file = row.fileId ? await core.repo.getFile(row.fileId) : null;
+      const q =
+        row.msgType === MSG_TYPE.quote ? quoteContent.safeParse(safeJson(row.content)) : null;
+      const quote = q?.success ? q.data : null;
+      await core.emit(
+        wxid,
+        'message',
+        toInboundEvent(
+          row,
+          member ? { name: card || member.nickname, avatar: member.avatar } : null,
+          file,
+          quote,
+        ),
+      );
+      await core.repo.markDelivered(wxid, row.seq);
+      n += 1;
+    }
+    if (rows.length < 200) return n;
+  }
 }
 
 /** A contact writes to the account (the simulator page, e2e). */

@@ -1,4 +1,17 @@
-import { and, asc, count, desc, eq, inArray, isNotNull, like, lt, or, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  inArray,
+  isNotNull,
+  isNull,
+  like,
+  lt,
+  or,
+  sql,
+} from 'drizzle-orm';
 import {
   simAccounts,
   simFiles,
@@ -48,6 +61,7 @@ export class SimulatorRepository {
     typeof simMessages.$inferInsert,
     SimMessageRow | null
   > | null;
+  private readonly deliveredWriter: Batcher<[string, number], null> | null;
 
   constructor(
     private readonly db: DbOrTx,
@@ -57,6 +71,46 @@ export class SimulatorRepository {
     this.seqLoader = batched ? new Batcher((w) => this.reserveSeqs(w)) : null;
     this.personLoader = batched ? new Batcher((k) => this.peopleByKey(k)) : null;
     this.messageWriter = batched ? new Batcher((rows) => this.insertMessageRows(rows)) : null;
+    this.deliveredWriter = batched ? new Batcher((p) => this.advanceDelivered(p)) : null;
+  }
+
+  /** Notes that the console has taken an account's message `seq` (the cursor never goes back). */
+  async markDelivered(wxid: string, seq: number): Promise<void> {
+    if (this.deliveredWriter) await this.deliveredWriter.call([wxid, seq]);
+    else await this.advanceDelivered([[wxid, seq]]);
+  }
+
+  private async advanceDelivered(pairs: [string, number][]): Promise<null[]> {
+    const most = new Map<string, number>();
+    for (const [w, seq] of pairs) most.set(w, Math.max(most.get(w) ?? 0, seq));
+    const values = sql.join(
+      [...most].map(([w, seq]) => sql`(${w}::text, ${seq}::bigint)`),
+      sql`, `,
+    );
+    await this.db.execute(sql`
+      update sim_accounts a set delivered_seq = greatest(a.delivered_seq, v.seq)
+      from (values ${values}) as v(wxid, seq)
+      where a.wxid = v.wxid`);
+    return pairs.map(() => null);
+  }
+
+  /**
+   * Messages that reached the account from outside (contacts, groups, its phone) after the last
+   * one the console took, oldest first. The console's own sends are answered by receipts instead.
+   */
+  async undelivered(wxid: string, limit: number): Promise<SimMessageRow[]> {
+    return this.db
+      .select()
+      .from(simMessages)
+      .where(
+        and(
+          eq(simMessages.accountWxid, wxid),
+          isNull(simMessages.requestId),
+          sql`${simMessages.seq} > (select delivered_seq from sim_accounts where wxid = ${wxid})`,
+        ),
+      )
+      .orderBy(asc(simMessages.seq))
+      .limit(limit);
   }
 
   /** Runs a function in one transaction. */

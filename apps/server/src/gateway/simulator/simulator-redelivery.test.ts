@@ -1,0 +1,65 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { createTestDatabase } from '../../../test/support.ts';
+import type { Database } from '../../platform/db.ts';
+import { buildSim, loginAccount, type SimHarness } from './test-support.ts';
+
+// A platform delivers again what its client never acknowledged. The simulator stores a contact's
+// message (the platform's copy) and then tells the console; a server killed between the two must
+// not lose the message: when the account comes back, the simulator tells it again, once.
+const open: SimHarness[] = [];
+let database: Database;
+afterAll(async () => {
+  // The "killed" harness is left as it was: its listener never returns, so it cannot be closed.
+  for (const h of open.slice(1)) await h.close();
+  await database?.close();
+});
+
+const say = (h: SimHarness, wxid: string, content: string) =>
+  h.sim.inbound({
+    workWxid: wxid,
+    fromWxid: 'wxid_redeliver_bob',
+    talkType: 1,
+    msgType: 1,
+    content,
+  });
+
+describe('messages the console never took', () => {
+  it('are delivered again, once and in order, when the account comes back', async () => {
+    database = await createTestDatabase();
+    const first = await buildSim({ database });
+    open.push(first);
+    const wxid = await loginAccount(first);
+
+    // Taken by the console: never delivered again.
+    const taken = await say(first, wxid, '已收到的');
+    await first.sim.idle();
+
+    // The console stops answering (the server is killed while it stores these two).
+    first.gateway.on('message', () => new Promise<void>(() => undefined));
+    const lost1 = await say(first, wxid, '丢失一');
+    const lost2 = await say(first, wxid, '丢失二');
+    expect(first.of('message').map((m) => m.msgId)).toEqual([taken.msgId, lost1.msgId]);
+
+    // A new process on the same database brings the account back.
+    const second = await buildSim({ database });
+    open.push(second);
+    await second.gateway.resume(wxid);
+    await second.sim.idle();
+    expect(second.of('message').map((m) => [m.msgId, m.content, m.peerId])).toEqual([
+      [lost1.msgId, '丢失一', 'wxid_redeliver_bob'],
+      [lost2.msgId, '丢失二', 'wxid_redeliver_bob'],
+    ]);
+    // Told before the account is online again, so nothing new can come first.
+    const order = second.events
+      .filter((e) => e.name === 'message' || e.name === 'statusChanged')
+      .map((e) => (e.name === 'message' ? 'message' : (e.data as { status: string }).status));
+    expect(order).toEqual(['autoLoggingIn', 'message', 'message', 'online']);
+
+    // Taken this time: a third start delivers nothing again.
+    const third = await buildSim({ database });
+    open.push(third);
+    await third.gateway.resume(wxid);
+    await third.sim.idle();
+    expect(third.of('message')).toEqual([]);
+  });
+});
