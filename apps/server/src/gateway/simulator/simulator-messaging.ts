@@ -552,10 +552,7 @@ export async function deliverInbound(
     transcript: spec.transcript ?? null,
     createdAt: now,
   });
-  const member =
-    row.memberWxid && spec.member
-      ? { name: spec.memberCard || spec.member.nickname, avatar: spec.member.avatar }
-      : null;
+  const member = row.memberWxid && spec.member ? memberShown(spec.member, spec.memberCard) : null;
   const quote = spec.quote
     ? {
         refMsgId: spec.quote.refMsgId,
@@ -570,6 +567,11 @@ export async function deliverInbound(
       .then(() => core.repo.markDelivered(acc.wxid, row.seq)),
   );
   return row.msgId;
+}
+
+/** How a group member's message names its writer: the group card, else the nickname. */
+function memberShown(person: SimPersonRow, card: string | undefined) {
+  return { name: card || person.nickname, avatar: person.avatar };
 }
 
 /**
@@ -594,12 +596,7 @@ export async function redeliver(core: SimCore, wxid: string): Promise<number> {
       await core.emit(
         wxid,
         'message',
-        toInboundEvent(
-          row,
-          member ? { name: card || member.nickname, avatar: member.avatar } : null,
-          file,
-          quote,
-        ),
+        toInboundEvent(row, member ? memberShown(member, card) : null, file, quote),
       );
       await core.repo.markDelivered(wxid, row.seq);
       n += 1;
