@@ -119,7 +119,9 @@ async function main() {
     const t = performance.now();
     const res = await s.app.inject({
       method: 'GET',
-      url: `/main-api/acc/friends-export?token=${token}`,
+      url: '/main-api/acc/friends-export',
+      // A token never travels in a URL (the server refuses one there).
+      headers: { authorization: `Bearer ${token}` },
     });
     if (res.statusCode !== 200) throw new Error(`export answered ${res.statusCode}`);
     report(

@@ -289,14 +289,15 @@ export function useTestServer(
 }
 
 /**
- * A fresh, migrated database (createTestDatabase) for a test file or `describe` block that needs
+ * A fresh, migrated database (createTestDatabase, or PGlite with `kind: 'pglite'`) for a test file or `describe` block that needs
  * no server: opened in a `beforeAll`, closed in the matching `afterAll`. The object it returns is
  * filled in by that `beforeAll`, as with `useTestServer`.
  */
-export function useTestDatabase(): Database {
+export function useTestDatabase(opts: { kind?: 'pglite' } = {}): Database {
   const database = {} as Database;
   beforeAll(async () => {
-    Object.assign(database, await createTestDatabase());
+    // `kind: 'pglite'`: a test of what only the embedded database does, on it in every run.
+    Object.assign(database, opts.kind ? await pooledPglite() : await createTestDatabase());
   });
   afterAll(async () => {
     await database.close?.();

@@ -46,6 +46,9 @@ function connect(path: string, lastId?: number) {
     [];
   let buffer = '';
   let notify: (() => void) | null = null;
+  let opened!: () => void;
+  /** Resolves once the server has told where it resumes (what comes after is sent). */
+  const ready = new Promise<void>((r) => (opened = r));
   const port = (streams.address() as { port: number }).port;
   const req = http.get(
     {
@@ -58,6 +61,7 @@ function connect(path: string, lastId?: number) {
       res.setEncoding('utf8');
       res.on('data', (chunk: string) => {
         buffer += chunk;
+        if (buffer.includes(': resume after ')) opened();
         let at: number;
         while ((at = buffer.indexOf('\n\n')) >= 0) {
           const block = buffer.slice(0, at);
@@ -82,6 +86,7 @@ function connect(path: string, lastId?: number) {
   req.on('error', () => undefined);
   return {
     frames,
+    ready,
     contents: () => frames.map((f) => f.data.data.content),
     async until(check: () => boolean, ms = 10_000) {
       const end = Date.now() + ms;
@@ -154,7 +159,7 @@ describe('the event stream', () => {
     });
     const a = connect('/events');
     const other = connect('/events?other');
-    await new Promise((r) => setTimeout(r, 300));
+    await Promise.all([a.ready, other.ready]);
     await inbound('stream one');
     await a.until(() => a.contents().includes('stream one'));
     // From now: what came before the connection is not replayed.
