@@ -209,6 +209,8 @@ async function main(): Promise<void> {
       const before = await page.locator('[data-testid="msg-row"][data-side="right"]').count();
       const t0 = Date.now();
       await page.getByTestId('composer-document-input').setInputFiles(filePath);
+      // A picked file waits in the preview for the seat's 发送.
+      await page.getByTestId('send-preview-send').click();
       await page
         .locator('[data-testid="msg-row"][data-side="right"] [data-testid="bubble-file"]')
         .nth(before)
