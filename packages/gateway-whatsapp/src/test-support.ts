@@ -368,7 +368,8 @@ export async function buildWa(
       await h.gateway.close();
       h.gateway = await build();
     },
-    until: async (check, ms = 3000) => {
+    // A deadline only catches "never": a starved CI machine may take seconds to get there.
+    until: async (check, ms = 20_000) => {
       const end = Date.now() + ms;
       while (!check()) {
         if (Date.now() > end) throw new Error('condition not met in time');

@@ -40,7 +40,8 @@ export function openTestSocket(
     closed,
     send: (event, data) =>
       ws.send(JSON.stringify(data === undefined ? { event } : { event, data })),
-    waitFor: (match, timeoutMs = 5000, from = 0) =>
+    // A deadline only catches "never": a starved CI machine may take seconds to get there.
+    waitFor: (match, timeoutMs = 20_000, from = 0) =>
       new Promise((resolve, reject) => {
         const check = () => {
           const hit = frames.slice(from).find(match);

@@ -101,7 +101,8 @@ export async function buildSim(
       h.gateway = await build();
       h.sim = h.gateway.simulator!;
     },
-    until: async (check, ms = 3000) => {
+    // A deadline only catches "never": a starved CI machine may take seconds to get there.
+    until: async (check, ms = 20_000) => {
       const end = Date.now() + ms;
       while (!check()) {
         if (Date.now() > end) throw new Error('condition not met in time');

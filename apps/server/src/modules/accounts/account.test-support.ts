@@ -46,7 +46,8 @@ export function apiAs(ctx: HasApp, s: Session, lang = 'zh-CN') {
 /** Polls until `check` returns a value (not undefined/false), or fails after `ms`. */
 export async function eventually<T>(
   check: () => Promise<T | undefined | false>,
-  ms = 8000,
+  // A deadline only catches "never": a starved CI machine may take seconds to get there.
+  ms = 20_000,
 ): Promise<T> {
   const end = Date.now() + ms;
   for (;;) {
