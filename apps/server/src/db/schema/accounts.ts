@@ -73,6 +73,12 @@ export const workAccounts = pgTable(
     addedBy: uuid('added_by'),
     firstLoginAt: timestamp('first_login_at', { withTimezone: true }),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+    /**
+     * When the login's full read of friends and groups last completed; null until the first. The
+     * first read records no `group.updated` (what an account brings is not a change); later ones
+     * record what changed while the account was away (docs/groups.md).
+     */
+    contactsSyncedAt: timestamp('contacts_synced_at', { withTimezone: true }),
     statusAt: timestamp('status_at', { withTimezone: true }).notNull().defaultNow(),
     /**
      * Ban risk from the platform's signals (rate limits, failed sends, disconnects): normal,

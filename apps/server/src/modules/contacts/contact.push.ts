@@ -1,6 +1,6 @@
 import { WS_EVENTS, type FlushContactorPush } from '@cst/shared';
 import type { Deps } from '../../platform/deps.ts';
-import { realtimeOf } from '../../realtime/realtime.ts';
+import { realtimeOf, type PushInput } from '../../realtime/realtime.ts';
 import { countsOf } from './contact.repository.ts';
 
 /** A work account whose contacts changed. */
@@ -10,13 +10,14 @@ export interface ContactsAccount {
   wxid: string;
 }
 
-/** Tells the account's viewers that its contacts changed, with the new counts (`flushContactor`). */
-export async function announceContacts(deps: Deps, account: ContactsAccount): Promise<void> {
+/** The `flushContactor` push of an account: its contacts changed, with the new counts. */
+export async function contactsPush(deps: Deps, account: ContactsAccount): Promise<PushInput> {
   const counts = await countsOf(deps.db, account.id);
   const data: FlushContactorPush = { wxid: account.wxid, ...counts };
-  await realtimeOf(deps).publish(account.tenantId, {
-    event: WS_EVENTS.flushContactor,
-    data,
-    workAccountId: account.id,
-  });
+  return { event: WS_EVENTS.flushContactor, data, workAccountId: account.id };
+}
+
+/** Tells the account's viewers that its contacts changed, with the new counts (`flushContactor`). */
+export async function announceContacts(deps: Deps, account: ContactsAccount): Promise<void> {
+  await realtimeOf(deps).publish(account.tenantId, await contactsPush(deps, account));
 }

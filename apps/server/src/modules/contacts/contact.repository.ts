@@ -5,6 +5,7 @@ import {
   contacts,
   conversations,
   messages,
+  workAccounts,
 } from '../../db/schema/index.ts';
 import type { ContactSource } from '@cst/shared';
 import type { DbOrTx } from '../../platform/db.ts';
@@ -237,10 +238,40 @@ export async function groupState(
 }
 
 /** Removes groups of a work account that are not in `keep`. */
-export async function deleteGroupsExcept(db: DbOrTx, ref: AccountRef, keep: string[]) {
+export async function deleteGroupsExcept(
+  db: DbOrTx,
+  ref: AccountRef,
+  keep: string[],
+): Promise<string[]> {
   const conds = [eq(chatGroups.workAccountId, ref.workAccountId)];
   if (keep.length) conds.push(notInArray(chatGroups.groupId, keep));
-  await db.delete(chatGroups).where(and(...conds));
+  const rows = await db
+    .delete(chatGroups)
+    .where(and(...conds))
+    .returning({ groupId: chatGroups.groupId });
+  return rows.map((r) => r.groupId);
+}
+
+/**
+ * Marks the login's full read of a work account done at `at`; returns when the one before it was
+ * done (null for the account's first). The row stays locked until the transaction ends, so two
+ * reads of one account are one after the other.
+ */
+export async function markContactsSynced(
+  db: DbOrTx,
+  workAccountId: string,
+  at: Date,
+): Promise<Date | null> {
+  const [row] = await db
+    .select({ syncedAt: workAccounts.contactsSyncedAt })
+    .from(workAccounts)
+    .where(eq(workAccounts.id, workAccountId))
+    .for('update');
+  await db
+    .update(workAccounts)
+    .set({ contactsSyncedAt: at })
+    .where(eq(workAccounts.id, workAccountId));
+  return row?.syncedAt ?? null;
 }
 
 /** The row id of a group of a work account. */

@@ -5,28 +5,21 @@ import { realtimeOf } from '../../realtime/realtime.ts';
 import type { AccountRef } from '../accounts/index.ts';
 import { convUpdatePush } from '../conversations/index.ts';
 import * as repo from './group.repository.ts';
-import type { GroupService } from './group.service.ts';
 
 /**
  * Platform group events → rows and pushes. The contacts sync has already stored the group and
- * its members (accounts' own handlers run first); this keeps the notice history, copies a new
- * name to the group chat, and tells everyone who sees the account (`group`, `GroupSystemNotice`).
+ * its members, and pushed `group` when they changed (it is listed first); this keeps the notice
+ * history, copies a new name to the group chat, and tells everyone who sees the account
+ * (`GroupSystemNotice`, the chat's `convUpdate`).
  */
-export function groupEventHandlers(deps: Deps, service: GroupService) {
+export function groupEventHandlers(deps: Deps) {
   return {
-    groupNotice: (ev: GroupNoticeEvent, account: AccountRef) =>
-      onNotice(deps, service, ev, account),
-    groupChanged: (ev: GroupChangedEvent, account: AccountRef) =>
-      onChanged(deps, service, ev, account),
+    groupNotice: (ev: GroupNoticeEvent, account: AccountRef) => onNotice(deps, ev, account),
+    groupChanged: (ev: GroupChangedEvent, account: AccountRef) => onChanged(deps, ev, account),
   };
 }
 
-async function onNotice(
-  deps: Deps,
-  service: GroupService,
-  ev: GroupNoticeEvent,
-  account: AccountRef,
-): Promise<void> {
+async function onNotice(deps: Deps, ev: GroupNoticeEvent, account: AccountRef): Promise<void> {
   const members = ev.kind === 'memberJoined' || ev.kind === 'memberLeft';
   const fresh = await deps.db.transaction(async (tx) => {
     const inserted = await repo.insertNotice(tx, {
@@ -56,36 +49,28 @@ async function onNotice(
     wxids: ev.wxids,
     at: ev.at,
   };
-  await realtimeOf(deps).publish(account.tenantId, {
-    event: GROUP_WS_EVENTS.groupSystemNotice,
-    data,
-    workAccountId: account.id,
-  });
-  if (members) {
-    const convs = await repo.groupConversations(deps.db, account.tenantId, account.id, ev.groupId);
-    await realtimeOf(deps).publish(account.tenantId, convs.map(convUpdatePush));
-    await service.announce(account, ev.groupId, 'updated');
-  }
+  // The notice and the chat with its new size go out together; the `group` push of a change of
+  // the members went out with its store (contacts sync), and none when they were known already.
+  const convs = members
+    ? await repo.groupConversations(deps.db, account.tenantId, account.id, ev.groupId)
+    : [];
+  await realtimeOf(deps).publish(account.tenantId, [
+    { event: GROUP_WS_EVENTS.groupSystemNotice, data, workAccountId: account.id },
+    ...convs.map(convUpdatePush),
+  ]);
 }
 
-async function onChanged(
-  deps: Deps,
-  service: GroupService,
-  ev: GroupChangedEvent,
-  account: AccountRef,
-): Promise<void> {
-  // The sync has stored the change (and recorded `group.updated` if it changed the group).
-  const convs =
-    ev.kind === 'created' || ev.kind === 'updated'
-      ? await repo.refreshGroupConversation(
-          deps.db,
-          account.tenantId,
-          account.id,
-          ev.group.groupId,
-          ev.group.name,
-          ev.group.avatar,
-        )
-      : [];
+async function onChanged(deps: Deps, ev: GroupChangedEvent, account: AccountRef): Promise<void> {
+  // The sync has stored the change, recorded `group.updated` and pushed `group` if it changed the
+  // group; this copies its name and avatar to the group chat.
+  if (ev.kind !== 'created' && ev.kind !== 'updated') return;
+  const convs = await repo.refreshGroupConversation(
+    deps.db,
+    account.tenantId,
+    account.id,
+    ev.group.groupId,
+    ev.group.name,
+    ev.group.avatar,
+  );
   if (convs.length > 0) await realtimeOf(deps).publish(account.tenantId, convs.map(convUpdatePush));
-  await service.announce(account, ev.group.groupId, ev.kind);
 }

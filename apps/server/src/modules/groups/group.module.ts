@@ -2,11 +2,10 @@ import type { Deps } from '../../platform/deps.ts';
 import type { ServerModule } from '../module.ts';
 import { groupEventHandlers } from './group-events.ts';
 import { registerGroupRoutes } from './group.routes.ts';
-import { GroupService } from './group.service.ts';
 
 /** Groups of work accounts: routes, and the platform's group notices and changes. */
 export function groupsModule(deps: Deps): ServerModule {
-  const events = groupEventHandlers(deps, new GroupService(deps));
+  const events = groupEventHandlers(deps);
   return {
     name: 'groups',
     on: { groupNotice: events.groupNotice, groupChanged: events.groupChanged },

@@ -1,9 +1,7 @@
 import {
-  GROUP_WS_EVENTS,
   type CreateGroupBody,
   type GroupBanBody,
   type GroupCardBody,
-  type GroupChange,
   type GroupDetail,
   type GroupItem,
   type GroupListQuery,
@@ -12,7 +10,6 @@ import {
   type GroupNoticeBody,
   type GroupNoticesQuery,
   type GroupNoticeItem,
-  type GroupPush,
   type GroupRef,
   type GroupTopicBody,
   type ListResult,
@@ -23,7 +20,14 @@ import type { AuthContext } from '../../platform/auth-context.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { fail, type AppError } from '../../platform/errors.ts';
 import { realtimeOf } from '../../realtime/realtime.ts';
-import { announceContacts, groupUpdatedEvent, removeGroup, storeGroup } from '../contacts/index.ts';
+import {
+  announceContacts,
+  contactsPush,
+  groupPushes,
+  groupUpdatedEvent,
+  removeGroup,
+  storeGroup,
+} from '../contacts/index.ts';
 import {
   convScopeOf,
   visibleAccount,
@@ -86,18 +90,13 @@ export class GroupService {
   /**
    * Stores a platform snapshot of a group read at `observedAt` and tells the account's viewers.
    * A snapshot older than the stored one (an event's read that finished late) changes nothing.
-   * `group.updated` is recorded only when the stored group changed: the platform's reports of
-   * the same change, stored first or after, restate it and record nothing.
+   * `group.updated` is recorded, and `group` pushed, only when the stored group changed: the
+   * platform's reports of the same change, stored first or after, restate it and tell nothing.
    */
-  private async store(
-    account: Account,
-    snap: GroupSnapshot,
-    change: GroupChange | null,
-    observedAt: Date,
-  ) {
-    const convs = await this.db.transaction(async (tx) => {
+  private async store(account: Account, snap: GroupSnapshot, observedAt: Date) {
+    const { convs, change } = await this.db.transaction(async (tx) => {
       const stored = await storeGroup(tx, account, snap.group, snap.members, observedAt);
-      if (!stored.rowId) return [];
+      if (!stored.rowId) return { convs: [], change: null };
       const convs = await repo.refreshGroupConversation(
         tx,
         account.tenantId,
@@ -109,32 +108,20 @@ export class GroupService {
       if (stored.change) {
         await recordEvent(tx, groupUpdatedEvent(account, snap.group.groupId, stored.change));
       }
-      return convs;
+      return { convs, change: stored.change };
     });
-    // A read that refreshes rows tells nobody: a push would make every panel read again.
-    if (change) await this.announce(account, snap.group.groupId, change);
-    await realtimeOf(this.deps).publish(account.tenantId, convs.map(convUpdatePush));
-  }
-
-  /** Pushes `group` to everyone who sees the account. */
-  async announce(
-    account: { id: string; tenantId: string; wxid: string },
-    groupId: string,
-    change: GroupChange,
-  ) {
-    const data: GroupPush = { workWxid: account.wxid, groupId, change };
-    await realtimeOf(this.deps).publish(account.tenantId, {
-      event: GROUP_WS_EVENTS.group,
-      data,
-      workAccountId: account.id,
-    });
+    const changed = change ? [{ groupId: snap.group.groupId, change }] : [];
+    await realtimeOf(this.deps).publish(account.tenantId, [
+      ...convs.map(convUpdatePush),
+      ...groupPushes(account, changed),
+    ]);
   }
 
   /** Re-reads a group from the platform after a command; returns it as stored. */
   private async refresh(account: Account, groupId: string): Promise<GroupItem> {
     const at = new Date(this.deps.now());
     const snap = await this.call<GroupSnapshot>(account, { op: 'info', groupId });
-    await this.store(account, snap, 'updated', at);
+    await this.store(account, snap, at);
     const row = await repo.findGroup(this.db, account.tenantId, account.id, groupId);
     if (!row) throw fail.notFound('groupNotFound');
     return presentGroup(row);
@@ -165,7 +152,7 @@ export class GroupService {
     if (account.status === 'online') {
       const at = new Date(this.deps.now());
       const snap = await this.call<GroupSnapshot>(account, { op: 'info', groupId: ref.groupId });
-      await this.store(account, snap, null, at);
+      await this.store(account, snap, at);
       const row = await repo.findGroup(this.db, account.tenantId, account.id, ref.groupId);
       if (!row) throw fail.notFound('groupNotFound');
       return this.detailOf(account, row);
@@ -230,7 +217,7 @@ export class GroupService {
       name: body.name,
       wxids,
     });
-    await this.store(account, snap, 'created', at);
+    await this.store(account, snap, at);
     await announceContacts(this.deps, account);
     const row = await repo.findGroup(this.db, account.tenantId, account.id, snap.group.groupId);
     if (!row) throw fail.notFound('groupNotFound');
@@ -278,14 +265,18 @@ export class GroupService {
   async leave(auth: AuthContext, ref: GroupRef): Promise<null> {
     const { account } = await this.target(auth, ref);
     await this.call(account, { op: 'leave', groupId: ref.groupId });
-    await this.db.transaction(async (tx) => {
+    const removed = await this.db.transaction(async (tx) => {
       // The platform's report of the leave may have removed the row first (and told it).
-      if (await removeGroup(tx, account, ref.groupId)) {
-        await recordEvent(tx, groupUpdatedEvent(account, ref.groupId, 'left'));
-      }
+      if (!(await removeGroup(tx, account, ref.groupId))) return false;
+      await recordEvent(tx, groupUpdatedEvent(account, ref.groupId, 'left'));
+      return true;
     });
-    await this.announce(account, ref.groupId, 'left');
-    await announceContacts(this.deps, account);
+    if (removed) {
+      await realtimeOf(this.deps).publish(account.tenantId, [
+        ...groupPushes(account, [{ groupId: ref.groupId, change: 'left' }]),
+        await contactsPush(this.deps, account),
+      ]);
+    }
     return null;
   }
 

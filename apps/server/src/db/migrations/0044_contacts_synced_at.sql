@@ -1,0 +1,1 @@
+ALTER TABLE "work_accounts" ADD COLUMN "contacts_synced_at" timestamp with time zone;
