@@ -11,6 +11,7 @@ import {
   smallint,
   text,
   timestamp,
+  unique,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
@@ -82,8 +83,13 @@ export const conversations = pgTable(
     index('conversations_served_by')
       .on(t.tenantId, t.servedBy)
       .where(sql`${t.servedBy} is not null`),
-    // The inbox views (我的, 未分配) and the fewest-open count of automatic assignment.
+    // The fewest-open count of automatic assignment.
     index('conversations_assignee').on(t.tenantId, t.assigneeUid, t.status),
+    // The pages of the inbox views (我的, 未分配: a seat's or nobody's chats but the resolved
+    // ones) in the list's order, read off the index as the unfiltered list's pages are.
+    index('conversations_view_order')
+      .on(t.tenantId, t.assigneeUid, t.isPin.desc(), t.latestMsgTime.desc(), t.id)
+      .where(sql`${t.status} <> 'resolved'`),
     index('conversations_snoozed')
       .on(t.snoozeUntil)
       .where(sql`${t.status} = 'snoozed'`),
@@ -107,6 +113,29 @@ export const conversationCounts = pgTable(
   (t) => [
     primaryKey({ columns: [t.workAccountId, t.talkType] }),
     index('conversation_counts_tenant').on(t.tenantId),
+  ],
+);
+
+/**
+ * How many conversations each work account has per talk type, assignee (null: unassigned) and
+ * status: kept by statement triggers on `conversations` (migration 0042) so the total of the
+ * inbox views and status filters is a few rows to add, not a count of 100,000 rows per page.
+ */
+export const conversationViewCounts = pgTable(
+  'conversation_view_counts',
+  {
+    workAccountId: uuid('work_account_id').notNull(),
+    talkType: smallint('talk_type').notNull(),
+    assigneeUid: uuid('assignee_uid'),
+    status: text('status').notNull(),
+    tenantId: uuid('tenant_id').notNull(),
+    n: integer('n').notNull().default(0),
+  },
+  (t) => [
+    unique('conversation_view_counts_key')
+      .on(t.workAccountId, t.talkType, t.assigneeUid, t.status)
+      .nullsNotDistinct(),
+    index('conversation_view_counts_tenant').on(t.tenantId),
   ],
 );
 

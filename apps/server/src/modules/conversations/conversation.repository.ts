@@ -18,6 +18,7 @@ import {
   contactTags,
   contacts,
   conversationCounts,
+  conversationViewCounts,
   conversations,
   messageHides,
   messages,
@@ -155,20 +156,18 @@ export async function listConversations(
     mineOrFree: !!filter.mineOrFree,
     since: filter.updatedSince !== undefined,
   };
-  const counted = !(
+  // The total is read from a rollup when the filters are of its key: the account counts for the
+  // account and talk type alone, the view counts when an assignee or a status is asked too.
+  const rolledUp = !(
     has.unread ||
     has.pinned ||
     has.group ||
     has.keyword ||
     has.tags ||
     has.served ||
-    has.assignee ||
-    has.unassigned ||
-    has.status ||
-    has.active ||
-    has.mineOrFree ||
     has.since
   );
+  const byView = has.assignee || has.unassigned || has.status || has.active || has.mineOrFree;
   const shape = `${Object.entries(has)
     .filter(([, on]) => on)
     .map(([k]) => k)
@@ -215,9 +214,11 @@ export async function listConversations(
       );
     }
     const where = and(...conds)!;
-    const total = counted
-      ? countedSql(has.some, has.talkType, account)
-      : sql`(select count(*) from ${conversations} where ${where})`;
+    const total = !rolledUp
+      ? sql`(select count(*) from ${conversations} where ${where})`
+      : byView
+        ? viewCountedSql(has, account)
+        : countedSql(has.some, has.talkType, account);
     return { where, total };
   };
 
@@ -346,6 +347,37 @@ function countedSql(some: boolean, talkType: boolean, account: SQL | null): SQL 
   if (account) conds.push(eq(conversationCounts.workAccountId, account));
   if (talkType) conds.push(sql`${conversationCounts.talkType} = ${v('talkType')}`);
   return sql`(select coalesce(sum(${conversationCounts.n}), 0) from ${conversationCounts} where ${and(...conds)})`;
+}
+
+/**
+ * The list's total from the view counts (per account, talk type, assignee and status): the same
+ * conditions as the list's on those columns, summed over a few rows.
+ */
+function viewCountedSql(
+  has: {
+    some: boolean;
+    talkType: boolean;
+    assignee: boolean;
+    unassigned: boolean;
+    status: boolean;
+    active: boolean;
+    mineOrFree: boolean;
+  },
+  account: SQL | null,
+): SQL {
+  const c = conversationViewCounts;
+  const conds: SQL[] = [eq(c.tenantId, v('tenantId'))];
+  if (has.some) conds.push(sql`${c.workAccountId} = any(${v('accountIds')}::uuid[])`);
+  if (account) conds.push(eq(c.workAccountId, account));
+  if (has.talkType) conds.push(sql`${c.talkType} = ${v('talkType')}`);
+  if (has.assignee) conds.push(sql`${c.assigneeUid} = ${v('assignee')}::uuid`);
+  if (has.unassigned) conds.push(sql`${c.assigneeUid} is null`);
+  if (has.status) conds.push(sql`${c.status} = ${v('status')}`);
+  if (has.active) conds.push(sql`${c.status} <> 'resolved'`);
+  if (has.mineOrFree) {
+    conds.push(sql`(${c.assigneeUid} is null or ${c.assigneeUid} = ${v('mineOrFree')}::uuid)`);
+  }
+  return sql`(select coalesce(sum(${c.n}), 0) from ${c} where ${and(...conds)})`;
 }
 
 /** One conversation of an account (its id, or `accountIdOfWxid`), by peer. */

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AssigneeItem, ConversationItem, MessageItem } from '@cst/shared';
 import { eq } from 'drizzle-orm';
-import { ports, workAccounts } from '../../db/schema/index.ts';
+import { conversations, ports, workAccounts } from '../../db/schema/index.ts';
 import { buildTenant, buildUser, useStartedServer, type Session } from '../../../test/support.ts';
 import { openTestSocket, type TestSocket } from '../../realtime/test-socket.ts';
 import {
@@ -407,6 +407,79 @@ describe('status', () => {
     expect(r.status, r.message).toBe(200);
     expect(r.data.updated).toBe(2);
     expect((await convOf(manager, b.receiver_id)).status).toBe('resolved');
+  });
+});
+
+describe('the inbox views and status filters', () => {
+  // Each view lists exactly the chats of the whole list it keeps, in the list's order, and its
+  // total is their number (the totals come from counts kept apart from the rows).
+  async function expectViews() {
+    const all = (await list(manager, {})).list;
+    const ids = (l: ConversationItem[]) => l.map((c) => c.index_name);
+    const mineOrFree = (uid: string) => (c: ConversationItem) =>
+      c.assigneeUid === null || c.assigneeUid === uid;
+    const views: [Session, Record<string, unknown>, (c: ConversationItem) => boolean][] = [
+      [seatA, {}, mineOrFree(seatA.uid)],
+      [seatA, { assignee: 'me' }, (c) => c.assigneeUid === seatA.uid && c.status !== 'resolved'],
+      [seatA, { assignee: 'unassigned' }, (c) => c.assigneeUid === null && c.status !== 'resolved'],
+      [seatA, { status: 'resolved' }, (c) => mineOrFree(seatA.uid)(c) && c.status === 'resolved'],
+      [
+        seatA,
+        { assignee: 'me', status: 'resolved' },
+        (c) => c.assigneeUid === seatA.uid && c.status === 'resolved',
+      ],
+      [
+        manager,
+        { assignee: seatB.uid },
+        (c) => c.assigneeUid === seatB.uid && c.status !== 'resolved',
+      ],
+      [manager, { status: 'open' }, (c) => c.status === 'open'],
+      [manager, { status: 'resolved' }, (c) => c.status === 'resolved'],
+      [
+        manager,
+        { assignee: 'unassigned', status: 'resolved' },
+        (c) => c.assigneeUid === null && c.status === 'resolved',
+      ],
+      [
+        manager,
+        { mode: 'account', workWxid: acc.wxid, assignee: 'unassigned', talkType: 1 },
+        (c) => c.assigneeUid === null && c.status !== 'resolved',
+      ],
+    ];
+    for (const [who, body, keeps] of views) {
+      const got = await list(who, body);
+      const want = all.filter(keeps);
+      expect(ids(got.list), JSON.stringify(body)).toEqual(ids(want));
+      expect(got.total, JSON.stringify(body)).toBe(want.length);
+    }
+    return all;
+  }
+
+  it('keeps every view and its total exact through assigning, resolving, reopening and removal', async () => {
+    const [c1, c2, c3, c4] = [await newChat(), await newChat(), await newChat(), await newChat()];
+    await expectViews();
+    expect((await assign(seatA, c1.index_name, seatA.uid)).status).toBe(200);
+    expect((await assign(manager, c2.index_name, seatB.uid)).status).toBe(200);
+    expect((await assign(manager, c3.index_name, seatA.uid)).status).toBe(200);
+    expect((await assign(seatA, c3.index_name, null)).status).toBe(200);
+    await expectViews();
+    const bulk = await api(seatA).post('/main-api/conv/bulk-status', {
+      index_names: [c1.index_name, c4.index_name],
+      status: 'resolved',
+    });
+    expect(bulk.status, bulk.message).toBe(200);
+    expect((await assign(manager, c2.index_name, seatA.uid)).status).toBe(200);
+    const views = await expectViews();
+    expect(views.find((c) => c.index_name === c1.index_name)?.status).toBe('resolved');
+    // The contact writes again: the chat opens again, back in the unassigned view.
+    await inbound(c4.receiver_id, '又来了');
+    await eventually(
+      async () => (await convOf(manager, c4.receiver_id)).status === 'open' || undefined,
+    );
+    await expectViews();
+    await server.deps.db.delete(conversations).where(eq(conversations.peerId, c3.receiver_id));
+    const left = await expectViews();
+    expect(left.map((c) => c.index_name)).not.toContain(c3.index_name);
   });
 });
 
