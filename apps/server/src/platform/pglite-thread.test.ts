@@ -2,7 +2,7 @@
 // the order of queries and of notifications.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { types } from '@electric-sql/pglite';
-import { PGliteThread } from './pglite-thread.ts';
+import { PGliteThread, withSharedBuffers } from './pglite-thread.ts';
 import { OneTripPGlite } from './pglite-client.ts';
 
 describe('PGliteThread', () => {
@@ -123,5 +123,37 @@ describe('PGliteThread', () => {
     await other.close();
     expect(other.closed).toBe(true);
     await expect(other.query('select 1')).rejects.toThrow('database thread stopped');
+  });
+
+  it('runs PostgreSQL with a 32 MB buffer pool, not the 128 MB built into PGlite', async () => {
+    const rows = await thread.query<{ shared_buffers: string }>('show shared_buffers');
+    expect(rows.rows).toEqual([{ shared_buffers: '32MB' }]);
+    expect((await local.query<{ shared_buffers: string }>('show shared_buffers')).rows).toEqual([
+      { shared_buffers: '128MB' },
+    ]);
+  });
+});
+
+describe('withSharedBuffers', () => {
+  const wasm = (text: string) => new Uint8Array(Buffer.from(text, 'latin1'));
+  const built = 'x\0shared_buffers=128MB\0wal_buffers=4MB\0';
+
+  it('rewrites the built-in argument in place, padded with NULs', () => {
+    const out = withSharedBuffers(wasm(built), '16MB');
+    expect(Buffer.from(out).toString('latin1')).toBe('x\0shared_buffers=16MB\0\0wal_buffers=4MB\0');
+    expect(out.length).toBe(built.length);
+  });
+
+  it('leaves a build without the argument, or with it twice, as it is', () => {
+    const none = wasm('x\0wal_buffers=4MB\0');
+    expect(withSharedBuffers(none, '16MB')).toBe(none);
+    const twice = wasm(built + built);
+    expect(withSharedBuffers(twice, '16MB')).toBe(twice);
+  });
+
+  it('refuses a size that is not kB or MB or does not fit', () => {
+    for (const size of ['1GB', '100000kB', '16 MB', '', 'MB']) {
+      expect(() => withSharedBuffers(wasm(built), size)).toThrow('PGLITE_SHARED_BUFFERS');
+    }
   });
 });

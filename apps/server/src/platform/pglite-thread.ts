@@ -56,6 +56,38 @@ const { workerData } = require('node:worker_threads');
 import('tsx/esm/api').then(({ register }) => { register(); return import(workerData.file); });
 `;
 
+/**
+ * PostgreSQL's buffer pool in the embedded database. PGlite 0.3 starts PostgreSQL with
+ * `-c shared_buffers=128MB` built into its wasm (its options take no start-up settings, and the
+ * command line wins over `postgresql.conf` and `ALTER SYSTEM`), and the whole pool is resident
+ * from the start: 128 of an idle server's MB. Its data folder is read through Node's file
+ * system, so a page not in the pool comes from the operating system's cache, not the disk.
+ * `PGLITE_SHARED_BUFFERS` (e.g. `64MB` or `512kB`, at most five characters) sets another size.
+ */
+const SHARED_BUFFERS = '32MB';
+const BUILT_IN_SHARED_BUFFERS = 'shared_buffers=128MB';
+
+/**
+ * The wasm with its built-in `shared_buffers=128MB` argument replaced by `size`: the argument is
+ * a NUL-terminated string in the module's data, rewritten in place and padded with NULs, so no
+ * offset moves. Left as it is when `size` is the built-in one or the string is not found exactly
+ * once (another PGlite build); a size that does not fit is refused.
+ */
+export function withSharedBuffers(wasmBytes: Uint8Array, size: string): Uint8Array {
+  if (!/^\d{1,4}(kB|MB)$/.test(size) || size.length > 5)
+    throw new Error(
+      `PGLITE_SHARED_BUFFERS must be like 32MB or 512kB (at most 5 characters), not ${JSON.stringify(size)}`,
+    );
+  const bytes = Buffer.from(wasmBytes.buffer, wasmBytes.byteOffset, wasmBytes.byteLength);
+  const needle = Buffer.from(`${BUILT_IN_SHARED_BUFFERS}\0`);
+  const at = bytes.indexOf(needle);
+  if (size === '128MB' || at < 0 || bytes.indexOf(needle, at + 1) >= 0) return wasmBytes;
+  const out = Buffer.from(bytes);
+  out.fill(0, at, at + needle.length);
+  out.write(`shared_buffers=${size}`, at, 'latin1');
+  return out;
+}
+
 /** PGlite's compiled WASM and its file bundle, made once per process and handed to each thread. */
 type Engine = Required<Pick<PGliteOptions, 'wasmModule' | 'fsBundle'>>;
 let engine: Engine | null = null;
@@ -75,7 +107,12 @@ function pgliteEngine(): Engine {
     const entry = createRequire(import.meta.url).resolve('@electric-sql/pglite');
     const dist = entry.slice(0, entry.lastIndexOf('/dist/') + '/dist'.length);
     engine = {
-      wasmModule: new wasm.Module(readFileSync(path.join(dist, 'pglite.wasm'))),
+      wasmModule: new wasm.Module(
+        withSharedBuffers(
+          readFileSync(path.join(dist, 'pglite.wasm')),
+          process.env.PGLITE_SHARED_BUFFERS ?? SHARED_BUFFERS,
+        ),
+      ),
       fsBundle: new Blob([readFileSync(path.join(dist, 'pglite.data'))]),
     };
   }

@@ -1,10 +1,12 @@
 import { PassThrough, type Writable } from 'node:stream';
-import ExcelJS from 'exceljs';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { EXPORT_MAX_ROWS, type Language, type Text } from '@cst/shared';
 import type { AuthContext } from './auth-context.ts';
 import { defineRoute, type Access } from './http.ts';
+import { lazyImport } from './lazy-import.ts';
+
+const loadExcelJs = lazyImport(async () => (await import('exceljs')).default);
 
 /** What a cell holds: text, a number, or (for `kind: 'time'`) epoch milliseconds. */
 export type XlsxValue = string | number | boolean | null | undefined;
@@ -55,6 +57,7 @@ export async function writeXlsx<T>(
   out: Writable,
   spec: Omit<XlsxExport<T>, 'fileName'>,
 ): Promise<number> {
+  const ExcelJS = await loadExcelJs();
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
     stream: out,
     useStyles: true,

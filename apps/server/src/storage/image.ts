@@ -1,6 +1,7 @@
-import sharp from 'sharp';
 import { MEDIUM_IMAGE_SIZE, THUMBNAIL_SIZE } from '@cst/shared';
+import { lazyImport } from '../platform/lazy-import.ts';
 
+const loadSharp = lazyImport(async () => (await import('sharp')).default);
 /** Largest picture decoded (pixels): bigger ones are refused, not decoded (decompression bombs). */
 const MAX_PIXELS = 60_000_000;
 
@@ -16,6 +17,7 @@ export class ImageInvalidError extends Error {
 export async function probeImage(
   input: Buffer | string,
 ): Promise<{ width: number; height: number }> {
+  const sharp = await loadSharp();
   try {
     const img = sharp(input, { limitInputPixels: MAX_PIXELS, failOn: 'error' });
     const meta = await img.metadata();
@@ -30,6 +32,7 @@ export async function probeImage(
 
 /** A 100×100 JPEG thumbnail (cropped to the centre; transparency on white). */
 export async function makeThumbnail(input: Buffer | string): Promise<Buffer> {
+  const sharp = await loadSharp();
   try {
     return await sharp(input, { limitInputPixels: MAX_PIXELS, failOn: 'error' })
       .rotate()
@@ -52,6 +55,7 @@ export async function makeMedium(
   size: { width: number; height: number },
 ): Promise<Buffer | null> {
   if (size.width <= MEDIUM_IMAGE_SIZE && size.height <= MEDIUM_IMAGE_SIZE) return null;
+  const sharp = await loadSharp();
   try {
     return await sharp(input, { limitInputPixels: MAX_PIXELS, failOn: 'error' })
       .rotate()

@@ -1,4 +1,3 @@
-import QRCode from 'qrcode';
 import { recordEvent } from '../webhooks/index.ts';
 import { qrEvent, recordStatusEvents, setStatusWithEvent } from './account-open-events.ts';
 import {
@@ -28,6 +27,9 @@ import { onRiskSignal } from './account-risk.ts';
 import { hasNetworkDetail } from './gateway-errors.ts';
 import * as repo from './account.repository.ts';
 import * as qrRepo from './qr-login.repository.ts';
+import { lazyImport } from '../../platform/lazy-import.ts';
+
+const loadQrCode = lazyImport(async () => (await import('qrcode')).default);
 
 /** What the account events use of the account runtime that owns them. */
 export interface EventsHost {
@@ -103,7 +105,7 @@ export class AccountEventsService {
   private async onQrIssued(ev: QrIssuedEvent): Promise<void> {
     const login = await qrRepo.findQrLogin(this.deps.db, ev.loginId);
     if (!login || !['issued', 'scanned'].includes(login.status)) return;
-    const qrImage = await QRCode.toDataURL(ev.qrPayload, { margin: 1, width: 256 });
+    const qrImage = await (await loadQrCode()).toDataURL(ev.qrPayload, { margin: 1, width: 256 });
     if (qrImage === login.qrImage) return;
     const data: QrPush = { loginId: ev.loginId, qrImage, expiresAt: ev.expiresAt };
     const row = await this.deps.db.transaction(async (tx) => {

@@ -1,4 +1,3 @@
-import QRCode from 'qrcode';
 import {
   SEAT_MAX_WORK_ACCOUNTS,
   WS_EVENTS,
@@ -26,6 +25,9 @@ import { AccountService, assertStates, isUuid } from './account.service.ts';
 import { viaGateway } from './gateway-errors.ts';
 import * as proxyRepo from './proxy.repository.ts';
 import * as qrRepo from './qr-login.repository.ts';
+import { lazyImport } from '../../platform/lazy-import.ts';
+
+const loadQrCode = lazyImport(async () => (await import('qrcode')).default);
 
 /** QR login, logout and multi-login of work accounts. */
 export class AccountLoginService {
@@ -55,7 +57,7 @@ export class AccountLoginService {
         proxy: proxy ? proxyRepo.proxyString(proxy) : undefined,
       }),
     );
-    const qrImage = await QRCode.toDataURL(qr.qrPayload, { margin: 1, width: 256 });
+    const qrImage = await (await loadQrCode()).toDataURL(qr.qrPayload, { margin: 1, width: 256 });
     const data: QrPush = { loginId: qr.loginId, qrImage };
     await this.deps.db.transaction(async (tx) => {
       await qrRepo.insertQrLogin(tx, {

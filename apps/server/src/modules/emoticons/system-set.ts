@@ -1,5 +1,7 @@
-import sharp from 'sharp';
 import type { Text } from '@cst/shared';
+import { lazyImport } from '../../platform/lazy-import.ts';
+
+const loadSharp = lazyImport(async () => (await import('sharp')).default);
 
 /** The address prefix of the system stickers. */
 export const SYSTEM_EMOTICON_PATH = '/api/v1/emoticon/system';
@@ -130,13 +132,17 @@ let rendered: Promise<Map<string, Buffer>> | null = null;
 
 /** The PNG of every system sticker (100×100), drawn once per process. */
 function renderAll(): Promise<Map<string, Buffer>> {
-  rendered ??= Promise.all(
-    DRAWINGS.map(async (d) => {
-      const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="100" height="100" viewBox="0 0 100 100">${d.svg}</svg>`;
-      const png = await sharp(Buffer.from(svg)).png().toBuffer();
-      return [d.code, png] as const;
-    }),
-  ).then((pairs) => new Map(pairs));
+  rendered ??= loadSharp()
+    .then((sharp) =>
+      Promise.all(
+        DRAWINGS.map(async (d) => {
+          const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="100" height="100" viewBox="0 0 100 100">${d.svg}</svg>`;
+          const png = await sharp(Buffer.from(svg)).png().toBuffer();
+          return [d.code, png] as const;
+        }),
+      ),
+    )
+    .then((pairs) => new Map(pairs));
   return rendered;
 }
 

@@ -1,6 +1,8 @@
-import ExcelJS from 'exceljs';
 import type { FanImportFormat, Language } from '@cst/shared';
 import { TEMPLATE_HEADERS } from './fan-import.parser.ts';
+import { lazyImport } from '../../platform/lazy-import.ts';
+
+const loadExcelJs = lazyImport(async () => (await import('exceljs')).default);
 
 const NOTES = {
   'zh-CN': [
@@ -35,6 +37,7 @@ export function templateName(lang: Language): string {
 export async function templateBytes(format: FanImportFormat, lang: Language): Promise<Buffer> {
   const headers = [...TEMPLATE_HEADERS[lang]];
   if (format === 'txt') return Buffer.from(`${headers.join('\t')}\n`, 'utf8');
+  const ExcelJS = await loadExcelJs();
   const workbook = new ExcelJS.Workbook();
   const list = workbook.addWorksheet(SHEET_NAMES[lang].list);
   list.columns = [{ width: 24 }, { width: 40 }, { width: 20 }, { width: 24 }];

@@ -1,6 +1,9 @@
 import { Readable } from 'node:stream';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import type { ZipTile } from './zip-guard.ts';
+import { lazyImport } from '../../platform/lazy-import.ts';
+
+const loadExcelJs = lazyImport(async () => (await import('exceljs')).default);
 
 /** exceljs' own test for a worksheet part (unanchored, as its reader matches it). */
 const SHEET_PART = /xl\/worksheets\/sheet\d+[.]xml/;
@@ -41,6 +44,7 @@ export async function* firstSheetRows(
   if (!ordered.some((t) => SHEET_PART.test(t.name))) return;
   const input = new Readable({ read() {} });
   input.push(Buffer.concat(ordered.map((t) => file.subarray(t.start, t.end))));
+  const ExcelJS = await loadExcelJs();
   const reader = new ExcelJS.stream.xlsx.WorkbookReader(input, {
     worksheets: 'emit',
     sharedStrings: 'cache',

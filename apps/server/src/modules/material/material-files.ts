@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import sharp from 'sharp';
 import {
   MATERIAL_FILE_MAX_BYTES,
   MATERIAL_IMAGE_MAX_BYTES,
@@ -15,6 +14,9 @@ import { AppError, fail, FileError } from '../../platform/errors.ts';
 import { detectType, extensionMatches, type DetectedType } from '../../storage/content-type.ts';
 import { HEAD_BYTES } from '../../storage/object-storage.ts';
 import { mp4DurationMs } from '../../storage/mp4-duration.ts';
+import { lazyImport } from '../../platform/lazy-import.ts';
+
+const loadSharp = lazyImport(async () => (await import('sharp')).default);
 
 /** A file of a material upload, checked against SPEC.md §5 before anything is stored. */
 export interface CheckedFile {
@@ -44,6 +46,7 @@ function typeOfKind(kind: DetectedType['kind']): MaterialType {
  * claims 100,000 × 100,000 is refused here, before anything tries to decode it.
  */
 async function declaredSize(data: Buffer): Promise<{ width: number; height: number }> {
+  const sharp = await loadSharp();
   try {
     const meta = await sharp(data, { limitInputPixels: false }).metadata();
     if (!meta.width || !meta.height) throw new Error('no size');

@@ -1,6 +1,5 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
-import sharp from 'sharp';
 import {
   AVATAR_DPI,
   AVATAR_MAX_PX,
@@ -33,6 +32,9 @@ import { callHolder } from '../conversations/index.ts';
 import { malformedAsInvalid } from '../files/index.ts';
 import type { MediaContext } from '../media/index.ts';
 import * as repo from './profile-library.repository.ts';
+import { lazyImport } from '../../platform/lazy-import.ts';
+
+const loadSharp = lazyImport(async () => (await import('sharp')).default);
 
 function tenantOf(auth: AuthContext): string {
   if (!auth.tenantId) throw fail.forbidden();
@@ -122,6 +124,7 @@ export class ProfileLibraryService {
   private async normalise(data: Buffer): Promise<{ data: Buffer; size: number }> {
     let width: number | undefined;
     let height: number | undefined;
+    const sharp = await loadSharp();
     try {
       ({ width, height } = await sharp(data, { limitInputPixels: false }).metadata());
     } catch {
