@@ -69,7 +69,7 @@ export function FriendsTable(props: FriendsTableProps) {
     {
       title: t('friends.nickname'),
       dataIndex: 'nickname',
-      width: 190,
+      width: 180,
       render: (v: string, f) => (
         <span className="friend-name">
           <Avatar src={avatarSrc(f.avatar)} size={28}>
@@ -146,7 +146,8 @@ export function FriendsTable(props: FriendsTableProps) {
       title: t('friends.actions'),
       key: 'actions',
       fixed: 'right',
-      width: 168,
+      // 「发消息 资料卡 更多 ▾」 whole, the menu's arrow included.
+      width: 184,
       // The two everyday actions as links, remark and delete behind 「更多」: the table fits
       // 1440 px without a sideways scroll.
       render: (_, f) => (
