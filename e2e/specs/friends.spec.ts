@@ -57,7 +57,8 @@ test.describe('my friends', () => {
     const row = friendRow(page, BLOCKED);
 
     // Edit the remark: empty is refused with SPEC §5's text, then saved.
-    await row.getByTestId('friend-remark-edit').click();
+    await row.getByTestId('friend-more').click();
+    await page.getByTestId('friend-remark-edit').click();
     await page.getByTestId('friend-remark-input').fill('  ');
     await page.getByTestId('friend-remark-save').click();
     await expect(page.getByText('备注名不能为空')).toBeVisible();
@@ -96,7 +97,8 @@ test.describe('my friends', () => {
     // Delete a friend: confirmed, gone from the list.
     await page.goto(`/#/contacts/friends?workWxid=${wxid}&keyword=${OTHER}`);
     await expect(friendRow(page, OTHER)).toBeVisible();
-    await friendRow(page, OTHER).getByTestId('friend-delete').click();
+    await friendRow(page, OTHER).getByTestId('friend-more').click();
+    await page.getByTestId('friend-delete').click();
     await page.getByTestId('friend-delete-ok').click();
     await expect(page.getByText('已删除好友')).toBeVisible();
     await expect(friendRow(page, OTHER)).toHaveCount(0);
@@ -167,7 +169,10 @@ test.describe('my friends', () => {
     await expect(row).toBeVisible();
     await expect(row.getByTestId('friend-star')).toBeDisabled();
     await expect(row.getByTestId('friend-topchat')).toBeDisabled();
-    await expect(row.getByTestId('friend-delete')).toHaveCount(0);
+    await row.getByTestId('friend-more').click();
+    await expect(page.getByTestId('friend-remark-edit')).toBeVisible();
+    await expect(page.getByTestId('friend-delete')).toHaveCount(0);
+    await page.keyboard.press('Escape');
     await row.getByTestId('unsupported-updateFriendInfo').first().hover();
     await expect(page.getByRole('tooltip')).toHaveText('WhatsApp 不支持此功能');
     await shot(page, 'friends-wa-1440');

@@ -12,8 +12,11 @@ export async function tableFit(
     .locator('.ant-table-wrapper')
     .first()
     .evaluate((wrap) => {
-      const body = wrap.querySelector<HTMLElement>('.ant-table-body, .ant-table-content')!;
       const header = wrap.querySelector<HTMLElement>('.ant-table-header');
+      // A virtual table (the friend list) scrolls its rows by transform: its header says how
+      // wide the table is and how much of it is in view.
+      const body =
+        wrap.querySelector<HTMLElement>('.ant-table-body, .ant-table-content') ?? header!;
       body.scrollLeft = body.scrollWidth;
       if (header) header.scrollLeft = header.scrollWidth;
       const fixed = Array.from(
@@ -30,5 +33,29 @@ export async function tableFit(
       body.scrollLeft = 0;
       if (header) header.scrollLeft = 0;
       return { width: body.clientWidth, needs: body.scrollWidth, hidden };
+    });
+}
+
+/** Header words of the list inside `frame` that a too-narrow column breaks over two lines. */
+export async function brokenHeaderWords(frame: Locator): Promise<string[]> {
+  return frame
+    .locator('.ant-table-wrapper')
+    .first()
+    .evaluate((wrap) => {
+      const broken: string[] = [];
+      for (const th of Array.from(wrap.querySelectorAll<HTMLElement>('thead th'))) {
+        const walker = document.createTreeWalker(th, NodeFilter.SHOW_TEXT);
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+          const text = node.textContent ?? '';
+          for (const m of text.matchAll(/\S+/g)) {
+            const range = document.createRange();
+            range.setStart(node, m.index);
+            range.setEnd(node, m.index + m[0].length);
+            const lines = new Set(Array.from(range.getClientRects()).map((r) => Math.round(r.top)));
+            if (lines.size > 1) broken.push(m[0]);
+          }
+        }
+      }
+      return broken;
     });
 }

@@ -2,6 +2,7 @@ import { Flex } from 'antd';
 import type { ColumnType } from 'antd/es/table';
 import dayjs from 'dayjs';
 import type { ReactNode } from 'react';
+import { CutText } from './CutText.tsx';
 
 /** A column showing epoch milliseconds as a local date-time ('—' when empty). */
 export function timeColumn<T>(
@@ -36,5 +37,18 @@ export function actionsColumn<T>(
         {render(row)}
       </Flex>
     ),
+  };
+}
+
+/**
+ * The `ellipsis` and `render` of a column whose text may be too long for it: one line, cut with
+ * 「…」, the whole text in a tooltip (spread into the column: `{ title, width, ...cutColumn(f) }`).
+ */
+export function cutColumn<T>(
+  text: (row: T) => string | null | undefined,
+): Pick<ColumnType<T>, 'ellipsis' | 'render'> {
+  return {
+    ellipsis: { showTitle: false },
+    render: (_: unknown, row: T) => <CutText text={text(row)} />,
   };
 }

@@ -34,9 +34,10 @@ export {
   type FormFieldProps,
 } from './FormModal.tsx';
 export { EmptyState, type EmptyStateProps } from './EmptyState.tsx';
+export { CutText, type CutTextProps } from './CutText.tsx';
 export { ExportButton, exportHref, type ExportButtonProps } from './ExportButton.tsx';
 export { RowsDrawer, type RowsDrawerProps } from './RowsDrawer.tsx';
-export { actionsColumn, timeColumn } from './columns.tsx';
+export { actionsColumn, cutColumn, timeColumn } from './columns.tsx';
 export { taskStateColumn, useRowAction, type TaskState } from './taskColumns.tsx';
 export {
   AddButton,

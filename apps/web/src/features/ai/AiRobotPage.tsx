@@ -64,15 +64,15 @@ export function AiRobotPage() {
   };
 
   return (
-    <Flex vertical gap={16} style={{ maxWidth: 760 }}>
-      <Typography.Title level={4}>{t('ai.robotTitle')}</Typography.Title>
-      <Typography.Paragraph type="secondary">{t('ai.robotIntro')}</Typography.Paragraph>
-      {!access.ready && (
-        <Typography.Text type="warning">
-          <AiDisabledHint reason={access.reason} />
-        </Typography.Text>
-      )}
-      <Card>
+    // In one card with its title, as the other robot and settings pages are.
+    <Card title={t('ai.robotTitle')} className="page" data-testid="ai-robot-page">
+      <Flex vertical gap={16} style={{ maxWidth: 760 }}>
+        <Typography.Text type="secondary">{t('ai.robotIntro')}</Typography.Text>
+        {!access.ready && (
+          <Typography.Text type="warning">
+            <AiDisabledHint reason={access.reason} />
+          </Typography.Text>
+        )}
         <Form
           form={form}
           layout="vertical"
@@ -133,7 +133,7 @@ export function AiRobotPage() {
             {t('ai.save')}
           </Button>
         </Form>
-      </Card>
-    </Flex>
+      </Flex>
+    </Card>
   );
 }

@@ -7,7 +7,7 @@ import {
   type BulkSendFilter,
   type BulkTaskItem,
 } from '@cst/shared';
-import { ExportButton, RowsDrawer } from '../../components/listPage/index.ts';
+import { cutColumn, ExportButton, RowsDrawer } from '../../components/listPage/index.ts';
 import { bulkSendApi, bulkSendKeys } from './api.ts';
 import { SendStateTag } from './SendStateTag.tsx';
 
@@ -60,14 +60,19 @@ export function BulkDetailsDrawer({ task, initialState, onClose }: BulkDetailsDr
         </>
       )}
       columns={[
-        { title: t('bulkSend.account'), dataIndex: 'workWxid', width: 160, ellipsis: true },
+        {
+          title: t('bulkSend.account'),
+          key: 'workWxid',
+          width: 160,
+          ...cutColumn<BulkDetailItem>((r) => r.workWxid),
+        },
         {
           title: t('bulkSend.target'),
           key: 'target',
           width: 200,
-          ellipsis: true,
-          render: (_: unknown, r) =>
+          ...cutColumn<BulkDetailItem>((r) =>
             r.targetName ? `${r.targetName} (${r.targetWxid})` : r.targetWxid,
+          ),
         },
         {
           title: t('bulkSend.message'),
@@ -82,7 +87,12 @@ export function BulkDetailsDrawer({ task, initialState, onClose }: BulkDetailsDr
           width: 130,
           render: (_: unknown, r) => <SendStateTag state={r.state} />,
         },
-        { title: t('bulkSend.error'), dataIndex: 'error', width: 180, ellipsis: true },
+        {
+          title: t('bulkSend.error'),
+          key: 'error',
+          width: 180,
+          ...cutColumn<BulkDetailItem>((r) => r.error),
+        },
         {
           title: t('bulkSend.sentAt'),
           key: 'sentAt',

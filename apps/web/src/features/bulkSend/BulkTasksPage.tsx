@@ -22,6 +22,7 @@ import {
   useListData,
   useListQuery,
   useRowAction,
+  cutColumn,
 } from '../../components/listPage/index.ts';
 import { bulkSendApi, bulkSendKeys } from './api.ts';
 import { BulkDetailsDrawer } from './BulkDetailsDrawer.tsx';
@@ -80,10 +81,9 @@ export function BulkTasksPage() {
         columns={[
           {
             title: t('bulkSend.name'),
-            dataIndex: 'taskName',
             key: 'taskName',
             width: 140,
-            ellipsis: true,
+            ...cutColumn<BulkTaskItem>((task) => task.taskName),
           },
           {
             title: t('bulkSend.type'),

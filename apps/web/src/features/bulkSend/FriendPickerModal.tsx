@@ -3,6 +3,7 @@ import { Flex, Input, Modal, Select, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FriendItem } from '@cst/shared';
+import { CutText, cutColumn } from '../../components/listPage/index.ts';
 import { accountsApi, accountsKeys } from '../accounts/api.ts';
 import { friendsApi } from '../friends/api.ts';
 import { TagSelect } from '../tags/TagSelect.tsx';
@@ -162,13 +163,11 @@ export function FriendPickerModal({
           {
             title: t('bulkSend.picker.name'),
             key: 'name',
-            ellipsis: true,
+            ellipsis: { showTitle: false },
             render: (_: unknown, f) => (
               <Flex vertical>
-                <span>{nameOf(f)}</span>
-                <Typography.Text type="secondary" className="bulk-picker-wxid">
-                  {f.friendWxid}
-                </Typography.Text>
+                <CutText text={nameOf(f)} />
+                <CutText text={f.friendWxid} type="secondary" className="bulk-picker-wxid" />
               </Flex>
             ),
           },
@@ -176,8 +175,7 @@ export function FriendPickerModal({
             title: t('bulkSend.account'),
             key: 'account',
             width: 160,
-            ellipsis: true,
-            render: (_: unknown, f) => accountName.get(f.workWxid) ?? f.workWxid,
+            ...cutColumn<FriendItem>((f) => accountName.get(f.workWxid) ?? f.workWxid),
           },
           {
             title: t('bulkSend.picker.tagsColumn'),

@@ -111,6 +111,7 @@ export function InboxPage() {
           setMode('account');
         }}
         onPickAll={() => setMode('aggregated')}
+        loaded={accountsLoaded}
       />
       <ConversationPane
         view={view}

@@ -6,7 +6,7 @@ import {
   type FanTaskItem,
   type FanTaskRowItem,
 } from '@cst/shared';
-import { RowsDrawer, timeColumn } from '../../components/listPage/index.ts';
+import { cutColumn, RowsDrawer, timeColumn } from '../../components/listPage/index.ts';
 import { fanTasksApi, fanTasksKeys } from './api.ts';
 
 const STATUS_COLOR: Record<number, string> = { 1: 'blue', 2: 'red', 3: 'green', 4: 'default' };
@@ -70,8 +70,7 @@ export function FanTaskRowsDrawer({ task, onClose }: FanTaskRowsDrawerProps) {
           title: t('fanTasks.person'),
           key: 'person',
           width: 140,
-          ellipsis: true,
-          render: (_: unknown, r) => r.nickname || r.wxid || '—',
+          ...cutColumn<FanTaskRowItem>((r) => r.nickname || r.wxid || '—'),
         },
         {
           title: t('fanTasks.result'),
@@ -90,11 +89,9 @@ export function FanTaskRowsDrawer({ task, onClose }: FanTaskRowsDrawerProps) {
         },
         {
           title: t('fanTasks.reason'),
-          dataIndex: 'reason',
           key: 'reason',
           width: 200,
-          ellipsis: true,
-          render: (v: string | undefined) => v || '—',
+          ...cutColumn<FanTaskRowItem>((r) => r.reason || '—'),
         },
         timeColumn<FanTaskRowItem>(t('fanTasks.sentAt'), 'sentAt'),
       ]}

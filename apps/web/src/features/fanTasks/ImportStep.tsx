@@ -9,6 +9,7 @@ import {
   type FanImportReport,
   type Language,
 } from '@cst/shared';
+import { cutColumn } from '../../components/listPage/index.ts';
 import { uploadChatFile, UploadError } from '../media/upload.ts';
 import { tagsApi } from '../tags/api.ts';
 import { downloadWithSession } from '../../lib/http/download.ts';
@@ -265,10 +266,9 @@ export function ImportReportView({
             { title: t('fanTasks.create.line'), dataIndex: 'line', key: 'line', width: 70 },
             {
               title: t('fanTasks.target'),
-              dataIndex: 'target',
               key: 'target',
               width: 150,
-              ellipsis: true,
+              ...cutColumn<FanImportProblem>((p) => p.target),
             },
             {
               title: t('fanTasks.create.issue'),

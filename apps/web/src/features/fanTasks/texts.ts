@@ -112,7 +112,7 @@ export const fanTasksTexts: Record<Language, TextTree> = {
       name: 'Task name',
       state: 'State',
       progress: 'Progress',
-      accounts: 'Work accounts',
+      accounts: 'Accounts',
       accountsCount: '{count}',
       skippedCount: 'skipped {n}',
       counts:

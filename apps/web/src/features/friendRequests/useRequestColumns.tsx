@@ -1,7 +1,7 @@
-import { Avatar, Flex, Typography } from 'antd';
+import { Avatar, Flex } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { FRIEND_REQUEST_STATUS, type FriendRequestItem } from '@cst/shared';
-import { RowButton, type ColumnSpec } from '../../components/listPage/index.ts';
+import { CutText, RowButton, type ColumnSpec } from '../../components/listPage/index.ts';
 import { RequestStatusTag } from './RequestStatusTag.tsx';
 import { avatarSrc } from '../bubbles/media.ts';
 
@@ -28,10 +28,8 @@ const personCell = (r: FriendRequestItem) => (
       {personName(r).slice(0, 1)}
     </Avatar>
     <Flex vertical className="fr-cell-text">
-      <Typography.Text ellipsis>{personName(r)}</Typography.Text>
-      <Typography.Text type="secondary" ellipsis className="fr-wxid">
-        {r.wxid}
-      </Typography.Text>
+      <CutText text={personName(r)} />
+      <CutText text={r.wxid} type="secondary" className="fr-wxid" />
     </Flex>
   </Flex>
 );

@@ -41,7 +41,13 @@ export function GroupsPage() {
   const accounts = useWorkAccounts((s) => s.accounts);
   const [open, setOpen] = useState<GroupRef | null>(null);
   const [creating, setCreating] = useState(false);
-  const openCell = () => <Button type="link">{t('groupsPage.open')}</Button>;
+  // Small, as the kit's row buttons: 「Manage」 fits its column and the list needs no sideways
+  // scroll at 1440 px in English.
+  const openCell = () => (
+    <Button type="link" size="small">
+      {t('groupsPage.open')}
+    </Button>
+  );
   const page = useListPage({
     key: [...groupsKeys.all, 'list'],
     refreshKey: groupsKeys.all,

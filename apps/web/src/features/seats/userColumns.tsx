@@ -2,24 +2,24 @@ import { Space, Tag } from 'antd';
 import type { ColumnType } from 'antd/es/table';
 import type { TFunction } from 'i18next';
 import type { UserItem } from '@cst/shared';
-
-const dash = (v: string | null) => v || '—';
+import { cutColumn } from '../../components/listPage/index.ts';
 
 /** Account, name, role and position columns of a user list; `selfUid` marks the caller's row. */
 export function userColumns(t: TFunction, selfUid?: string): ColumnType<UserItem>[] {
   return [
     {
       title: t('seats.username'),
-      dataIndex: 'username',
+      key: 'username',
       width: 130,
-      ellipsis: { showTitle: true },
-      render: (v: string, u) => (u.uid === selfUid ? `${v}${t('seats.self')}` : v),
+      ...cutColumn<UserItem>((u) =>
+        u.uid === selfUid ? `${u.username}${t('seats.self')}` : u.username,
+      ),
     },
     {
       title: t('seats.nickname'),
-      dataIndex: 'nickname',
+      key: 'nickname',
       width: 120,
-      ellipsis: { showTitle: true },
+      ...cutColumn<UserItem>((u) => u.nickname),
     },
     {
       title: t('seats.role'),
@@ -34,10 +34,9 @@ export function userColumns(t: TFunction, selfUid?: string): ColumnType<UserItem
     },
     {
       title: t('seats.position'),
-      dataIndex: 'positionName',
+      key: 'positionName',
       width: 110,
-      ellipsis: { showTitle: true },
-      render: dash,
+      ...cutColumn<UserItem>((u) => u.positionName || '—'),
     },
   ];
 }

@@ -12,6 +12,7 @@ import {
   timeColumn,
   useListData,
   useListQuery,
+  cutColumn,
 } from '../../components/listPage/index.ts';
 import { useSession } from '../../lib/session/sessionStore.ts';
 import { seesWholeTenantRole } from './roles.ts';
@@ -108,10 +109,9 @@ export function ServicePage() {
           },
           {
             title: t('service.note'),
-            dataIndex: 'note',
+            key: 'note',
             width: 200,
-            ellipsis: true,
-            render: (v: string) => v || '—',
+            ...cutColumn<TransferItem>((r) => r.note || '—'),
           },
           {
             title: t('service.state'),

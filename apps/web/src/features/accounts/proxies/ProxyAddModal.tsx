@@ -2,6 +2,7 @@ import { Alert, App, Input, Modal, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ProxyAddResult } from '@cst/shared';
+import { cutColumn } from '../../../components/listPage/index.ts';
 import { proxiesApi } from '../api.ts';
 
 /** Props of {@link ProxyAddModal}. */
@@ -102,7 +103,11 @@ export function ProxyAddModal({ open, onClose, onAdded }: ProxyAddModalProps) {
               data-testid="proxy-errors"
               columns={[
                 { title: t('proxies.line'), dataIndex: 'line', width: 64 },
-                { title: t('proxies.text'), dataIndex: 'text', ellipsis: true },
+                {
+                  title: t('proxies.text'),
+                  key: 'text',
+                  ...cutColumn<ProxyAddResult['errors'][number]>((e) => e.text),
+                },
                 { title: t('proxies.error'), dataIndex: 'message' },
               ]}
             />

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import type { WorkAccountItem } from '@cst/shared';
 import {
   actionsColumn,
+  cutColumn,
   EmptyState,
   ListTable,
   type ListTableQuery,
@@ -108,10 +109,9 @@ export function AccountTable(props: AccountTableProps) {
     },
     {
       title: t('accounts.seat'),
-      dataIndex: 'distributedToName',
+      key: 'distributedToName',
       width: 92,
-      ellipsis: { showTitle: true },
-      render: (v: string | null) => v ?? t('accounts.notDistributed'),
+      ...cutColumn<WorkAccountItem>((r) => r.distributedToName ?? t('accounts.notDistributed')),
     },
     {
       title: t('accounts.contacts'),

@@ -16,12 +16,14 @@ export interface AccountColumnProps {
   selected: string | null;
   onPickAccount: (wxid: string) => void;
   onPickAll: () => void;
+  /** Whether the visible accounts have been read: until then none is not 「no account」. */
+  loaded: boolean;
 }
 
 const nameOf = (a: SwitcherAccount) => a.remark || a.nickname || a.wxid;
 
 /** The work-account column: every visible account with its unread count and clear-unread. */
-export function AccountColumn({ selected, onPickAccount, onPickAll }: AccountColumnProps) {
+export function AccountColumn({ selected, onPickAccount, onPickAll, loaded }: AccountColumnProps) {
   const { t } = useTranslation();
   // A right click on an account hands all its conversations to another seat (service transfer).
   const canTransfer = useCan('conversation.send');
@@ -77,7 +79,7 @@ export function AccountColumn({ selected, onPickAccount, onPickAll }: AccountCol
         <Badge count={total} size="small" overflowCount={999} data-testid="account-all-unread" />
         {total > 0 && clearButton(null, '')}
       </div>
-      {accounts.length === 0 && (
+      {loaded && accounts.length === 0 && (
         <Typography.Text type="secondary" className="inbox-accounts-empty">
           {manager ? t('inbox.noAccountsTenant') : t('inbox.noAccounts')}
         </Typography.Text>
