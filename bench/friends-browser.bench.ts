@@ -10,7 +10,7 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { chromium, type Page } from '@playwright/test';
 import { report, startServer, type BenchServer } from './lib.ts';
-import { addAccount, BENCH_ENV, signIn, type Session } from './session.ts';
+import { addAccount, BENCH_ENV, plantFileCookie, signIn, type Session } from './session.ts';
 
 const ACCOUNTS = Number(process.env.BENCH_ACCOUNTS ?? 50);
 const FRIENDS = Number(process.env.BENCH_FRIENDS ?? 5000);
@@ -59,6 +59,7 @@ async function firstScreen(page: Page, s: BenchServer, me: Session, query: strin
     const bytes = new TextEncoder().encode(JSON.stringify(me.user));
     localStorage.setItem('cst.user', btoa(String.fromCharCode(...bytes)));
   }, me);
+  await plantFileCookie(page, s.url, me.token);
   await page.goto(`${s.url}/#/contacts/friends${query}`);
   await page.waitForFunction(() => (window as { __friendRow?: number }).__friendRow, null, {
     timeout: 30_000,

@@ -16,7 +16,7 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { chromium, type Page } from '@playwright/test';
 import { report, startServer, type BenchServer } from './lib.ts';
-import { addAccount, BENCH_ENV, signIn, type Session } from './session.ts';
+import { addAccount, BENCH_ENV, plantFileCookie, signIn, type Session } from './session.ts';
 
 const CONVS = Number(process.env.BENCH_CONVS ?? 10_000);
 const MESSAGES = Number(process.env.BENCH_CHAT ?? 5_000);
@@ -116,6 +116,7 @@ async function firstScreen(
     },
     { me: { token: me.token, expiresAt: me.expiresAt, user: me.user }, state },
   );
+  await plantFileCookie(page, s.url, me.token);
   await page.goto(`${s.url}/#/message`);
   await page.waitForSelector(selector, { timeout: 30_000 });
   await page

@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Page } from '@playwright/test';
 import { percentile, report, ROOT, startServer, type BenchServer } from './lib.ts';
-import { addAccount, BENCH_ENV, call, signIn, type Session } from './session.ts';
+import { addAccount, BENCH_ENV, call, plantFileCookie, signIn, type Session } from './session.ts';
 
 const PHRASES = Number(process.env.BENCH_PHRASES ?? 10_000);
 const MATERIAL = Number(process.env.BENCH_MATERIAL ?? 5_000);
@@ -91,6 +91,7 @@ async function openChat(page: Page, s: BenchServer, me: Session, wxid: string) {
       },
     },
   );
+  await plantFileCookie(page, s.url, me.token);
   await page.goto(`${s.url}/#/message`);
   await page.waitForSelector('[data-testid="composer-input"]');
 }
@@ -122,7 +123,11 @@ async function keyTimes(page: Page, text: string): Promise<number[]> {
     await page.waitForTimeout(40);
   }
   await page.waitForTimeout(100);
-  return page.evaluate(() => (window as unknown as { __keyMs: number[] }).__keyMs);
+  const times = await page.evaluate(() => (window as unknown as { __keyMs?: number[] }).__keyMs);
+  // Undefined when the document was replaced while typing (a logout reloads the page).
+  if (!Array.isArray(times))
+    throw new Error(`the page reloaded while typing "${text}": ${page.url()}`);
+  return times;
 }
 
 /** Milliseconds from a click on a button to `selector` appearing (and the frame after). */

@@ -1,4 +1,5 @@
 // Signing in and bringing a work account online over HTTP, for benches that drive a started server.
+import type { Page } from '@playwright/test';
 import type { BenchServer } from './lib.ts';
 
 export const BENCH_PASSWORD = 'bench-pass-123';
@@ -59,4 +60,18 @@ export async function addAccount(s: BenchServer, me: Session, nickname: string):
     await new Promise((r) => setTimeout(r, 100));
   }
   throw new Error('account did not come online');
+}
+
+/**
+ * Gives a page's browser context the HttpOnly file cookie of a session, as the login answer
+ * leaves it (the websocket is authenticated by it). A bench that plants a session in local
+ * storage without it races the SPA's own cookie refresh: when the websocket opens first, the
+ * server refuses it (4401) and the SPA logs out and reloads two seconds later.
+ */
+export async function plantFileCookie(page: Page, url: string, token: string): Promise<void> {
+  const res = await page.request.post(`${url}/system-api/auth/file-cookie`, {
+    headers: { authorization: `Bearer ${token}` },
+    data: {},
+  });
+  if (!res.ok()) throw new Error(`file cookie: HTTP ${res.status()}`);
 }

@@ -24,7 +24,7 @@ import type { Server } from '../apps/server/src/server.ts';
 import { startInProcess } from './in-process.ts';
 import { percentile, report } from './lib.ts';
 import { loadFromChild, type LoadResult } from './load.ts';
-import { BENCH_PASSWORD } from './session.ts';
+import { BENCH_PASSWORD, plantFileCookie } from './session.ts';
 
 const ACCOUNTS = 20;
 const DAYS = 90;
@@ -231,6 +231,7 @@ async function firstPaint(url: string, me: Me, query: string, runs: number) {
         const bytes = new TextEncoder().encode(JSON.stringify(me.user));
         localStorage.setItem('cst.user', btoa(String.fromCharCode(...bytes)));
       }, me);
+      await plantFileCookie(page, url, me.token);
       await page.goto(`${url}/#/statistics/message${query}`);
       await page.waitForFunction(() => (window as { __chart?: number }).__chart, null, {
         timeout: 30_000,

@@ -13,7 +13,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { chromium, type Page } from '@playwright/test';
 import { freePort, ROOT, report, startServer, type BenchServer } from './lib.ts';
-import { addAccount, BENCH_ENV, call, signIn, type Session } from './session.ts';
+import { addAccount, BENCH_ENV, call, plantFileCookie, signIn, type Session } from './session.ts';
 
 /** 25 MB (decimal), under the 25 MiB chat-file limit. */
 const FILE_BYTES = 25_000_000;
@@ -108,6 +108,7 @@ async function openConsole(
       state,
     },
   );
+  if (!route.startsWith('/auth')) await plantFileCookie(page, s.url, me.token);
   await page.goto(`${s.url}/#${route}`);
 }
 

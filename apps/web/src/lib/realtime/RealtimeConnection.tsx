@@ -1,5 +1,8 @@
+import { SKIP_CANCEL_PREFIX } from '@cst/shared';
 import { useEffect } from 'react';
 import { i18n } from '../../i18n/index.ts';
+import { systemApi } from '../http/clients.ts';
+import { HttpError } from '../http/errors.ts';
 import { notifyError } from '../http/notifier.ts';
 import { queryClient } from '../queryClient.ts';
 import { fullLogout } from '../session/logout.ts';
@@ -22,6 +25,17 @@ export function RealtimeConnection() {
         notify: notifyError,
         logout: () => void fullLogout({ callServer: false }),
         invalidate: () => void queryClient.invalidateQueries(),
+        // Not merged with the page load's own refresh that may still be under way.
+        renewCookie: () =>
+          systemApi
+            .post(`/system-api${SKIP_CANCEL_PREFIX}/auth/file-cookie`, {}, { silent: true })
+            .then(
+              () => 'renewed' as const,
+              (e: unknown) =>
+                e instanceof HttpError && (e.status === 401 || e.code === 401)
+                  ? 'refused'
+                  : 'failed',
+            ),
         texts: () => ({
           linkFailed: i18n.t('realtime.linkFailed'),
           sessionExpired: i18n.t('msg.unauthenticated'),

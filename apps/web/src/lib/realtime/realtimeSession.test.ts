@@ -128,6 +128,45 @@ describe('startRealtimeSession', () => {
     expect(calls.logout).toBe(0);
   });
 
+  it('on 4401 renews the file cookie once and reconnects instead of logging out', async () => {
+    const renewCookie = vi.fn(async () => 'renewed' as const);
+    const { env: e, calls } = env({ renewCookie });
+    startRealtimeSession({ username: 'demo', token: 'tok', role: 'manager' }, e);
+    const first = last();
+    first.drop(4401);
+    await vi.waitFor(() => expect(FakeSocket.all.length).toBe(2));
+    last().open();
+    expect(useRealtimeStore.getState().status).toBe('open');
+    vi.advanceTimersByTime(5000);
+    expect(calls).toMatchObject({ notify: [], logout: 0 });
+    // Refused again with the renewed cookie: the session has ended.
+    last().drop(4401);
+    expect(renewCookie).toHaveBeenCalledTimes(1);
+    expect(calls.notify).toEqual(['expired']);
+    vi.advanceTimersByTime(2000);
+    expect(calls.logout).toBe(1);
+  });
+
+  it('leaves a refused renewal to the HTTP client, which has told the user', async () => {
+    const renewCookie = vi.fn(async () => 'refused' as const);
+    const { env: e, calls } = env({ renewCookie });
+    startRealtimeSession({ username: 'demo', token: 'tok', role: 'manager' }, e);
+    last().drop(4401);
+    await vi.waitFor(() => expect(useRealtimeStore.getState().status).toBe('failed'));
+    vi.advanceTimersByTime(5000);
+    expect(FakeSocket.all.length).toBe(1);
+    expect(calls).toMatchObject({ notify: [], logout: 0 });
+  });
+
+  it('logs out when the renewal got no answer', async () => {
+    const { env: e, calls } = env({ renewCookie: async () => 'failed' as const });
+    startRealtimeSession({ username: 'demo', token: 'tok', role: 'manager' }, e);
+    last().drop(4401);
+    await vi.waitFor(() => expect(calls.notify).toEqual(['expired']));
+    vi.advanceTimersByTime(2000);
+    expect(calls.logout).toBe(1);
+  });
+
   it('a stopped session never logs out later', () => {
     const { env: e, calls } = env();
     const stop = startRealtimeSession({ username: 'demo', token: 'tok', role: 'office' }, e);

@@ -23,6 +23,12 @@ export interface RealtimeSessionEnv {
   invalidate: () => void;
   /** The texts the session shows. */
   texts: () => { linkFailed: string; sessionExpired: string };
+  /**
+   * Asks the server to set the file cookie again for the session's token (the socket is
+   * authenticated by it): `renewed`, `refused` (the token is no longer valid — the HTTP client
+   * has told the user and logs out) or `failed` (no answer). Without it a refused socket logs out.
+   */
+  renewCookie?: () => Promise<'renewed' | 'refused' | 'failed'>;
   socketFactory?: SocketFactory;
   location?: Pick<Location, 'protocol' | 'host'>;
   logoutDelayMs?: number;
@@ -33,7 +39,7 @@ export interface RealtimeSessionEnv {
 
 /**
  * Opens the realtime link of a signed-in user and publishes it in the realtime store (SPEC §4,
- * DESIGN.md §7): a refused token (4401) logs out; when every reconnect failed the user is told
+ * DESIGN.md §7): a refused token (4401) logs out, once a renewed file cookie was refused too; when every reconnect failed the user is told
  * 'link to server failed' and logged out unless an admin; `resync` re-fetches the lists.
  * Returns the function that closes the link (logout, user change).
  */
@@ -41,6 +47,8 @@ export function startRealtimeSession(user: RealtimeSessionUser, env: RealtimeSes
   const set = useRealtimeStore.setState;
   const delay = env.logoutDelayMs ?? REALTIME_LOGOUT_DELAY_MS;
   let logoutTimer: ReturnType<typeof setTimeout> | null = null;
+  let renewTried = false;
+  let stopped = false;
   const logoutSoon = () => {
     if (!logoutTimer) logoutTimer = setTimeout(env.logout, delay);
   };
@@ -60,14 +68,31 @@ export function startRealtimeSession(user: RealtimeSessionUser, env: RealtimeSes
       if (user.role !== 'admin') logoutSoon();
     },
     onUnauthorized: () => {
-      set({ status: 'failed' });
-      env.notify(env.texts().sessionExpired);
-      logoutSoon();
+      // A stored session can outlive its file cookie (cleared, or expired while the token slid),
+      // and after a page load the socket may open before the SPA has set it again: renew it once
+      // and reconnect before taking the refusal as the session's end.
+      if (env.renewCookie && !renewTried) {
+        renewTried = true;
+        void env.renewCookie().then((r) => {
+          if (stopped) return;
+          if (r === 'renewed') client.start();
+          else if (r === 'refused') set({ status: 'failed' });
+          else expire();
+        });
+        return;
+      }
+      expire();
     },
   });
+  const expire = () => {
+    set({ status: 'failed' });
+    env.notify(env.texts().sessionExpired);
+    logoutSoon();
+  };
   set({ client, status: 'connecting', attempt: 0 });
   client.start();
   return () => {
+    stopped = true;
     client.stop();
     if (logoutTimer) clearTimeout(logoutTimer);
     if (useRealtimeStore.getState().client === client) {
