@@ -63,7 +63,7 @@ export const test = base.extend<object, WorkerFixtures>({
       await use(server);
       await server.dispose();
     },
-    { scope: 'worker', timeout: 90_000 },
+    { scope: 'worker', timeout: 240_000 },
   ],
   context: async ({ context }, use) => {
     await clickOnlySettled(context);
@@ -103,7 +103,7 @@ export const clockTest = test.extend<object, WorkerFixtures>({
       await use(server);
       await server.dispose();
     },
-    { scope: 'worker', timeout: 90_000 },
+    { scope: 'worker', timeout: 240_000 },
   ],
 });
 

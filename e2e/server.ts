@@ -85,7 +85,9 @@ export class E2EServer {
     child.stdout?.pipe(this.log, { end: false });
     child.stderr?.pipe(this.log, { end: false });
     this.child = child;
-    const deadline = Date.now() + 60_000;
+    // A deadline that only catches "never": a starved machine (helpers' runs at load average 30)
+    // took over 60 s to start the server and its PGlite.
+    const deadline = Date.now() + 180_000;
     while (Date.now() < deadline) {
       if (child.exitCode !== null)
         throw new Error(`server exited with ${child.exitCode}; see e2e/artifacts`);
@@ -97,7 +99,7 @@ export class E2EServer {
       }
       await new Promise((r) => setTimeout(r, 200));
     }
-    throw new Error('server did not become ready in 60 s');
+    throw new Error('server did not become ready in 180 s');
   }
 
   /**
