@@ -39,6 +39,9 @@ export async function startInProcess(
     ...BENCH_ENV,
     SIM_TRAFFIC: '0',
     LOG_LEVEL: 'warn',
+    // No scheduled backup: it would run in the middle of a figure, into the /tmp/backups that
+    // every bench on the machine shares (beside its data folder).
+    BACKUP_EVERY: 'off',
     ...opts.env,
   });
   const server = await startServer(config, { ...opts.server, logger: { level: 'warn' } });

@@ -321,8 +321,8 @@ async function main() {
         for (let round = 0; round < 20; round++) await Promise.all(Array.from({ length: 10 }, one));
         return times;
       };
-      await tenTimes(() => flowCells(s.deps.db, { ...p, timeZone: t!.tz }));
-      const flow = await tenTimes(() => flowCells(s.deps.db, { ...p, timeZone: t!.tz }));
+      await tenTimes(() => flowCells(s.deps.db, p));
+      const flow = await tenTimes(() => flowCells(s.deps.db, p));
       const base = await tenTimes(() => serviceCells(s.deps.db, p));
       report(
         `  service: flow read (${FLOW} chats resolved) p50 / p99 (ms)`,

@@ -372,3 +372,58 @@ export const statServiceOpen = pgTable(
     index('stat_service_open_tenant').on(t.tenantId),
   ],
 );
+
+/**
+ * The service flow log (`conversation_flow_log`) as the service report reads it: each row with
+ * its tenant day and, for a resolution, the time to resolve (ms from the first turn after the
+ * chat's previous resolution; null when no turn began since). Kept by triggers on the log and,
+ * through the turns, on `messages` (hand-written in this table's migration); the backfill and a
+ * change of time zone rebuild it.
+ */
+export const statServiceFlow = pgTable(
+  'stat_service_flow',
+  {
+    flowId: bigint('flow_id', { mode: 'number' }).primaryKey(),
+    tenantId: uuid('tenant_id').notNull(),
+    conversationId: uuid('conversation_id').notNull(),
+    workAccountId: uuid('work_account_id').notNull(),
+    seat: uuid('seat'),
+    kind: text('kind').notNull(),
+    at: bigint('at', { mode: 'number' }).notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    ms: bigint('ms', { mode: 'number' }),
+  },
+  (t) => [
+    index('stat_service_flow_tenant_day').on(t.tenantId, t.day),
+    index('stat_service_flow_conv').on(t.conversationId, t.at),
+  ],
+);
+
+/**
+ * `stat_friend_daily` folded per work account and day, the sources in columns (`other`: a source
+ * outside the four, counted in the totals only): the friend reports read a row per account and
+ * day instead of one per source. Kept by statement triggers on `stat_friend_daily` itself
+ * (hand-written in this table's migration), so every path that moves a friend count moves it.
+ */
+export const statFriendDay = pgTable(
+  'stat_friend_day',
+  {
+    tenantId: uuid('tenant_id').notNull(),
+    workAccountId: uuid('work_account_id').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    addedManual: integer('added_manual').notNull().default(0),
+    addedTask: integer('added_task').notNull().default(0),
+    addedAutoAccept: integer('added_auto_accept').notNull().default(0),
+    addedPhone: integer('added_phone').notNull().default(0),
+    addedOther: integer('added_other').notNull().default(0),
+    removedManual: integer('removed_manual').notNull().default(0),
+    removedTask: integer('removed_task').notNull().default(0),
+    removedAutoAccept: integer('removed_auto_accept').notNull().default(0),
+    removedPhone: integer('removed_phone').notNull().default(0),
+    removedOther: integer('removed_other').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.workAccountId, t.day] }),
+    index('stat_friend_day_tenant_day').on(t.tenantId, t.day),
+  ],
+);

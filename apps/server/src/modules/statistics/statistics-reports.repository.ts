@@ -128,12 +128,11 @@ export interface FlowCell {
 
 /**
  * The service flow's figures of some accounts and seats over a range (docs/statistics.md), by
- * day, account, seat and in total (medians do not add up): `conversation_flow_log` rows of the
- * range (its tenant-and-time index) whose seat is the one assigned or the assignee at the
- * resolution; first responses from the chats' first turns of each day (`stat_service_turns`,
- * partial index `stat_service_turns_first`); the time to resolve from the first turn after the
- * chat's previous resolution (in log order) to the resolution (both through the chat's own
- * indexes).
+ * day, account, seat and in total (medians do not add up): the rows of the range's days of
+ * `stat_service_flow` (the flow log with each row's tenant day and each resolution's time to
+ * resolve, kept by triggers, migration 0043) whose seat is the one assigned or the assignee at
+ * the resolution; first responses from the chats' first turns of each day (`stat_service_turns`,
+ * partial index `stat_service_turns_first`).
  */
 export async function flowCells(
   db: DbOrTx,
@@ -142,46 +141,19 @@ export async function flowCells(
     accountIds: string[];
     seatIds: string[];
     range: DayRange;
-    timeZone: string;
   },
 ): Promise<FlowCell[]> {
-  const { tenantId, range: r, timeZone: tz } = p;
+  const { tenantId, range: r } = p;
   const accounts = uuidArray(p.accountIds);
   const seats = uuidArray(p.seatIds);
   return jsonRows<FlowCell>(
     db,
     sql`
-    with b as (
-      -- Where each day of the range begins (ms), and where the range ends: a row's day is found
-      -- by a binary search (width_bucket), not a time-zone conversion per row.
-      select array_agg((extract(epoch from (d::date::timestamp at time zone ${tz})) * 1000)::bigint
-                       order by d) as starts,
-             (extract(epoch from ((${r.to}::date + 1)::timestamp at time zone ${tz})) * 1000)::bigint
-               as end_ms
-      from generate_series(${r.from}::date, ${r.to}::date, interval '1 day') d
-    ),
-    flow as (
-      select l.id, l.conversation_id, l.kind, l.at, l.user_id as seat, l.work_account_id as account,
-             ${r.from}::date + width_bucket(l.at, b.starts) - 1 as day
-      from b, conversation_flow_log l
-      where l.tenant_id = ${tenantId} and l.at >= b.starts[1] and l.at < b.end_ms
-        and l.user_id = any(${seats}) and l.work_account_id = any(${accounts})
-    ),
-    u as (
-      select seat, account, day, 'a' as k, null::float8 as ms from flow where kind = 'assigned'
-      union all
-      select f.seat, f.account, f.day, 'r', (f.at - s.start_t)::float8
-      from flow f
-      left join lateral (
-        select min(k.start_t) as start_t from stat_service_turns k
-        where k.conversation_id = f.conversation_id and k.start_t <= f.at
-          and k.start_t > coalesce((
-            select p.at from conversation_flow_log p
-            where p.conversation_id = f.conversation_id and p.id < f.id and p.kind = 'resolved'
-            order by p.id desc limit 1
-          ), -1)
-      ) s on true
-      where f.kind = 'resolved'
+    with u as (
+      select seat, work_account_id as account, day, kind as k, ms::float8 as ms
+      from stat_service_flow
+      where tenant_id = ${tenantId} and day between ${r.from}::date and ${r.to}::date
+        and seat = any(${seats}) and work_account_id = any(${accounts})
       union all
       select k.seat, k.work_account_id, k.day, 'f', (k.reply_t - k.start_t)::float8
       from stat_service_turns k
@@ -190,10 +162,10 @@ export async function flowCells(
         and k.seat = any(${seats}) and k.work_account_id = any(${accounts})
     )
     select seat, account, day::text as day,
-           (count(*) filter (where k = 'a'))::int as assigned,
-           (count(*) filter (where k = 'r'))::int as resolved,
+           (count(*) filter (where k = 'assigned'))::int as assigned,
+           (count(*) filter (where k = 'resolved'))::int as resolved,
            percentile_cont(0.5) within group (order by ms) filter (where k = 'f') as "medFirstMs",
-           percentile_cont(0.5) within group (order by ms) filter (where k = 'r')
+           percentile_cont(0.5) within group (order by ms) filter (where k = 'resolved')
              as "medResolveMs"
     from u group by grouping sets ((day), (account), (seat), ())`,
   );

@@ -111,7 +111,6 @@ export class StatisticsReports {
         accountIds: q.accountIds,
         seatIds: seats.map((s) => s.id),
         range: q.range,
-        timeZone: q.timeZone,
       });
       for (const c of flow) {
         // Medians do not add up: the total is a cell of its own (every key null).

@@ -484,7 +484,19 @@ export async function moreRollupRows(db: Db, tenantId: string): Promise<string[]
       from stat_service_turns where tenant_id = ${tenantId}
     union all
     select 'o' || work_account_id || day || ':' || n
-      from stat_service_open where tenant_id = ${tenantId} and n <> 0`);
+      from stat_service_open where tenant_id = ${tenantId} and n <> 0
+    union all
+    select 'w' || flow_id || ':' || concat_ws('/', conversation_id, work_account_id,
+           coalesce(seat::text, '-'), kind, at, day, coalesce(ms::text, '-'))
+      from stat_service_flow where tenant_id = ${tenantId}
+    union all
+    select 'F' || work_account_id || day || ':' || concat_ws('/', added_manual, added_task,
+           added_auto_accept, added_phone, added_other, removed_manual, removed_task,
+           removed_auto_accept, removed_phone, removed_other)
+      from stat_friend_day where tenant_id = ${tenantId}
+        and (added_manual <> 0 or added_task <> 0 or added_auto_accept <> 0 or added_phone <> 0
+          or added_other <> 0 or removed_manual <> 0 or removed_task <> 0
+          or removed_auto_accept <> 0 or removed_phone <> 0 or removed_other <> 0)`);
   return rowsOf<{ k: string }>(result)
     .map((r) => r.k)
     .sort();
@@ -502,6 +514,7 @@ export async function clearMoreRollups(db: Db, tenantId: string): Promise<void> 
     'stat_service_daily',
     'stat_service_turns',
     'stat_service_open',
+    'stat_service_flow',
   ]) {
     await db.execute(sql`delete from ${sql.identifier(t)} where tenant_id = ${tenantId}`);
   }

@@ -100,6 +100,7 @@ export async function messageSums(
 /**
  * Friends gained and lost per source, summed per day (`account` null) and per account (`day`
  * null): one row per day or account and source instead of one per account, day and source.
+ * `source` is '' for sources outside the four (counted in the totals only).
  */
 export interface FriendCell {
   account: string | null;
@@ -109,23 +110,52 @@ export interface FriendCell {
   removed: number;
 }
 
-/** Friend rollup sums of some accounts over a range, per day and per account. */
+/** The columns of `stat_friend_day` per source ('' the others). */
+const FRIEND_DAY_SOURCES = [
+  ['manual', 'manual'],
+  ['task', 'task'],
+  ['autoAccept', 'auto_accept'],
+  ['phone', 'phone'],
+  ['', 'other'],
+] as const;
+
+/**
+ * Friend rollup sums of some accounts over a range, per day and per account, from the per-day
+ * fold `stat_friend_day` (a row per account and day, the sources in columns; migration 0043).
+ */
 export async function friendCells(
   db: DbOrTx,
   tenantId: string,
   accountIds: string[],
   r: DayRange,
 ): Promise<FriendCell[]> {
-  return jsonRows<FriendCell>(
+  const sums = sql.join(
+    FRIEND_DAY_SOURCES.flatMap(([, col]) => [
+      sql`sum(${sql.identifier(`added_${col}`)})::int`,
+      sql`sum(${sql.identifier(`removed_${col}`)})::int`,
+    ]),
+    sql`, `,
+  );
+  const rows = await jsonRows<{ account: string | null; day: string | null; n: number[] }>(
     db,
     sql`
-    select work_account_id as account, day::text as day, source,
-           sum(added)::int as added, sum(removed)::int as removed
-    from stat_friend_daily
+    select work_account_id as account, day::text as day, array[${sums}] as n
+    from stat_friend_day
     where tenant_id = ${tenantId} and work_account_id = any(${uuidArray(accountIds)})
       and day between ${r.from}::date and ${r.to}::date
-    group by grouping sets ((day, source), (work_account_id, source))`,
+    group by grouping sets ((work_account_id), (day))`,
   );
+  const out: FriendCell[] = [];
+  for (const row of rows) {
+    FRIEND_DAY_SOURCES.forEach(([source], i) => {
+      const added = row.n[2 * i]!;
+      const removed = row.n[2 * i + 1]!;
+      if (added !== 0 || removed !== 0) {
+        out.push({ account: row.account, day: row.day, source, added, removed });
+      }
+    });
+  }
+  return out;
 }
 
 /**
@@ -138,10 +168,16 @@ export async function friendsAtEndOf(
   accountIds: string[],
   day: string,
 ): Promise<Map<string, number>> {
+  const net = sql.join(
+    FRIEND_DAY_SOURCES.map(
+      ([, col]) => sql`${sql.identifier(`added_${col}`)} - ${sql.identifier(`removed_${col}`)}`,
+    ),
+    sql` + `,
+  );
   const result = await db.execute(sql`
     select a.id as account,
            coalesce((select n from contact_counts cc where cc.work_account_id = a.id), 0)
-           - coalesce((select sum(added - removed) from stat_friend_daily s
+           - coalesce((select sum(${net}) from stat_friend_day s
                        where s.tenant_id = ${tenantId} and s.work_account_id = a.id
                          and s.day > ${day}::date), 0) as n
     from unnest(${uuidArray(accountIds)}) as a(id)`);
@@ -192,11 +228,14 @@ export async function rebuildTenant(tx: DbOrTx, tenantId: string): Promise<void>
       stat_login_daily in exclusive mode`,
   );
   await tx.execute(sql`select stat_rebuild_reports(${tenantId}::uuid)`);
-  // The service report's turns and daily figures (migration 0024).
+  // The service report's turns and daily figures (migration 0026), then the flow log's copy with
+  // its days and times to resolve (migration 0043), which reads the turns.
   await tx.execute(
-    sql`lock table stat_service_turns, stat_service_daily, stat_service_open in exclusive mode`,
+    sql`lock table stat_service_turns, stat_service_daily, stat_service_open, stat_service_flow
+      in exclusive mode`,
   );
   await tx.execute(sql`select stat_rebuild_service(${tenantId}::uuid)`);
+  await tx.execute(sql`select stat_rebuild_flow(${tenantId}::uuid)`);
 }
 
 /** Sets a tenant's statistics time zone (rebuild its rollups in the same transaction). */

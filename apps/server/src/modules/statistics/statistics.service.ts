@@ -197,7 +197,7 @@ export class StatisticsService {
           if (report === 'sysadd' && !SYSTEM_SOURCES.has(c.source)) continue;
           if (report === 'nosysadd' && SYSTEM_SOURCES.has(c.source)) continue;
           add(t, c.account, c.day, 'total', n);
-          add(t, c.account, c.day, c.source, n);
+          if (c.source) add(t, c.account, c.day, c.source, n);
         }
         return;
       }
