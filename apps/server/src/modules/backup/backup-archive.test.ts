@@ -42,6 +42,17 @@ function emptyTarget(): { dataDir: string; databaseUrl: undefined } {
 }
 
 describe('a backup archive', () => {
+  it('fails, and only fails, when its folder is gone (no unhandled rejection ends the server)', async () => {
+    const staging = path.join(dir, `staging-${++n}`);
+    fs.mkdirSync(path.join(staging, 'pg'), { recursive: true });
+    for (let i = 0; i < 50; i++) {
+      fs.writeFileSync(path.join(staging, `pg/f${i}`), Buffer.alloc(64 * 1024, i));
+    }
+    const out = path.join(dir, 'gone', 'b.tar.gz');
+    await expect(writeArchive(staging, base, out)).rejects.toMatchObject({ code: 'ENOENT' });
+    expect(fs.existsSync(path.join(dir, 'gone'))).toBe(false);
+  });
+
   it('reads back whole: parts, empty folders and long names', async () => {
     const file = await archiveOf();
     const into = fs.mkdtempSync(path.join(dir, 'x-'));

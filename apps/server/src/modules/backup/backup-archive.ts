@@ -101,8 +101,22 @@ export async function writeArchive(
   const gzip = zlib.createGzip({ level: 1 });
   const file = fs.createWriteStream(tmp, { flags: 'wx', mode: 0o600 });
   const written = pipeline(gzip, file);
+  // The file may fail (its folder removed, the disk full) while the loop below awaits something
+  // else: noted at once — an unhandled rejection would end the server — and thrown at the next
+  // write; a write waiting for 'drain' (never coming once the pipeline failed) stops waiting.
+  let failed: unknown = null;
+  const settled = written.then(
+    () => undefined,
+    (err: unknown) => {
+      failed = err ?? new Error('the backup archive could not be written');
+    },
+  );
   const write = async (chunk: Buffer) => {
-    if (!gzip.write(chunk)) await new Promise((r) => gzip.once('drain', r));
+    if (failed) throw failed;
+    if (!gzip.write(chunk)) {
+      await Promise.race([new Promise((r) => gzip.once('drain', r)), settled]);
+    }
+    if (failed) throw failed;
   };
   const parts: Manifest['parts'] = [];
   try {
