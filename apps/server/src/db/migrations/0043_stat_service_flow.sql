@@ -84,7 +84,7 @@ BEGIN
       SELECT unnest(cs) AS c UNION SELECT "conversation_id" FROM new_rows) x;
   END IF;
   IF cs IS NOT NULL THEN
-    PERFORM stat_flow_retime(cs, array_fill(-9223372036854775808::bigint, ARRAY[cardinality(cs)]));
+    PERFORM stat_flow_retime(cs, array_fill('-9223372036854775808'::bigint, ARRAY[cardinality(cs)]));
   END IF;
   RETURN NULL;
 END $$;
