@@ -5,7 +5,7 @@ import { BULK_DEFAULT_SETTINGS, SIMULATOR_PACING } from '@cst/shared';
 import { schedulerLanes, workAccounts } from '../../db/schema/index.ts';
 import { useStartedServer, type Session } from '../../../test/support.ts';
 import { addAccount, apiAs, signIn, type ListedAccount } from '../accounts/account.test-support.ts';
-import { receivedBy, say } from '../robots/robots.test-support.ts';
+import { receivedBy, say, stored } from '../robots/robots.test-support.ts';
 import { fakeOpenAi } from './ai.test-support.ts';
 import { aiLaneOf } from './ai-robot.job.ts';
 
@@ -37,6 +37,7 @@ let acc: ListedAccount;
 /** Lets the gateway's events arrive and the scheduler run what the clock allows. */
 async function settle() {
   await server.accounts.gateway.simulator?.idle();
+  await stored(server);
   await server.scheduler.drain();
   await server.accounts.gateway.simulator?.idle();
 }

@@ -80,9 +80,21 @@ export async function receivedBy(ctx: HasApp, s: Session, workWxid: string, peer
   return r.data.list.filter((x) => x.kind === 'message');
 }
 
+/**
+ * Resolves once the console has stored what the platform told it so far: the gateway's listener
+ * only queues a message (`MessageIngest`), and a robot's job that runs before the message is
+ * stored finds no chat yet and is skipped ("gone").
+ */
+export async function stored(server: Server): Promise<void> {
+  await (
+    server.app as unknown as { messageIngest: { drained(): Promise<void> } }
+  ).messageIngest.drained();
+}
+
 /** Waits until the gateway delivered its events and the scheduler did what is due. */
 export async function settle(server: Server) {
   await server.accounts.gateway.simulator?.idle();
+  await stored(server);
   await server.scheduler.drain();
   await new Promise((r) => setTimeout(r, 150));
   await server.accounts.gateway.simulator?.idle();
