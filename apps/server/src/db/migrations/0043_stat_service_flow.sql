@@ -59,20 +59,12 @@ $$;
 CREATE FUNCTION "stat_flow_apply"() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE cs uuid[];
 BEGIN
-  IF TG_OP = 'INSERT' THEN
-    -- A new row comes last in its chat's log: no other resolution's time changes.
-    INSERT INTO "stat_service_flow" ("flow_id", "tenant_id", "conversation_id", "work_account_id",
-      "seat", "kind", "at", "day", "ms")
-    SELECT l."id", l."tenant_id", l."conversation_id", l."work_account_id", l."user_id", l."kind",
-           l."at", stat_msg_day(l."at", t."time_zone"),
-           CASE WHEN l."kind" = 'resolved'
-                THEN stat_flow_resolve_ms(l."conversation_id", l."id", l."at") END
-    FROM new_rows l JOIN "tenants" t ON t."id" = l."tenant_id";
-    RETURN NULL;
+  IF TG_OP <> 'INSERT' THEN
+    DELETE FROM "stat_service_flow" s USING old_rows o WHERE s."flow_id" = o."id";
+    SELECT array_agg(DISTINCT "conversation_id") INTO cs FROM old_rows;
   END IF;
-  DELETE FROM "stat_service_flow" s USING old_rows o WHERE s."flow_id" = o."id";
-  SELECT array_agg(DISTINCT "conversation_id") INTO cs FROM old_rows;
-  IF TG_OP = 'UPDATE' THEN
+  IF TG_OP <> 'DELETE' THEN
+    -- A new row comes last in its chat's log: on an insert no other resolution's time changes.
     INSERT INTO "stat_service_flow" ("flow_id", "tenant_id", "conversation_id", "work_account_id",
       "seat", "kind", "at", "day", "ms")
     SELECT l."id", l."tenant_id", l."conversation_id", l."work_account_id", l."user_id", l."kind",
@@ -80,6 +72,8 @@ BEGIN
            CASE WHEN l."kind" = 'resolved'
                 THEN stat_flow_resolve_ms(l."conversation_id", l."id", l."at") END
     FROM new_rows l JOIN "tenants" t ON t."id" = l."tenant_id";
+  END IF;
+  IF TG_OP = 'UPDATE' THEN
     SELECT array_agg(DISTINCT c) INTO cs FROM (
       SELECT unnest(cs) AS c UNION SELECT "conversation_id" FROM new_rows) x;
   END IF;

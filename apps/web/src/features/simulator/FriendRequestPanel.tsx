@@ -1,8 +1,9 @@
-import { App, Button, Card, Form, Input, Select } from 'antd';
+import { App, Button, Card, Form, Input } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MAX_GREETING_LENGTH } from '@cst/shared';
 import { simulatorApi, type SimAccount } from './api.ts';
+import { OnlineAccountField } from './OnlineAccountField.tsx';
 
 /** Props of {@link FriendRequestPanel}. */
 export interface FriendRequestPanelProps {
@@ -20,7 +21,6 @@ export function FriendRequestPanel({ accounts }: FriendRequestPanelProps) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const [sending, setSending] = useState(false);
-  const online = accounts.filter((a) => a.status === 'online');
 
   const handleFinish = async (v: Values) => {
     setSending(true);
@@ -45,16 +45,7 @@ export function FriendRequestPanel({ accounts }: FriendRequestPanelProps) {
         onFinish={(v) => void handleFinish(v)}
         data-testid="sim-friend-request"
       >
-        <Form.Item
-          name="workWxid"
-          label={t('simulator.account')}
-          rules={[{ required: true, message: t('msg.workAccountRequired') }]}
-        >
-          <Select
-            showSearch={{ optionFilterProp: 'label' }}
-            options={online.map((a) => ({ value: a.wxid, label: a.nickname || a.wxid }))}
-          />
-        </Form.Item>
+        <OnlineAccountField accounts={accounts} />
         <Form.Item name="fromWxid" label={t('simulator.friendRequestFrom')}>
           <Input allowClear placeholder={t('simulator.friendRequestFromHint')} maxLength={128} />
         </Form.Item>

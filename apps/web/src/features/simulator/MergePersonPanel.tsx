@@ -1,7 +1,8 @@
-import { App, Button, Card, Form, Input, Select, Typography } from 'antd';
+import { App, Button, Card, Form, Input, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { simulatorApi, type SimAccount } from './api.ts';
+import { OnlineAccountField } from './OnlineAccountField.tsx';
 
 /** Props of {@link MergePersonPanel}. */
 export interface MergePersonPanelProps {
@@ -22,7 +23,6 @@ export function MergePersonPanel({ accounts }: MergePersonPanelProps) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const [sending, setSending] = useState(false);
-  const online = accounts.filter((a) => a.status === 'online');
 
   const handleFinish = async (v: Values) => {
     setSending(true);
@@ -44,16 +44,7 @@ export function MergePersonPanel({ accounts }: MergePersonPanelProps) {
         onFinish={(v) => void handleFinish(v)}
         data-testid="sim-merge-person"
       >
-        <Form.Item
-          name="workWxid"
-          label={t('simulator.account')}
-          rules={[{ required: true, message: t('msg.workAccountRequired') }]}
-        >
-          <Select
-            showSearch={{ optionFilterProp: 'label' }}
-            options={online.map((a) => ({ value: a.wxid, label: a.nickname || a.wxid }))}
-          />
-        </Form.Item>
+        <OnlineAccountField accounts={accounts} />
         <Form.Item
           name="wxid"
           label={t('simulator.mergeFrom')}

@@ -1,8 +1,9 @@
-import { App, Button, Card, Form, Input, Radio, Select } from 'antd';
+import { App, Button, Card, Form, Input, Radio } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MOMENT_COMMENT_MAX } from '@cst/shared';
 import { simulatorApi, type SimAccount } from './api.ts';
+import { OnlineAccountField } from './OnlineAccountField.tsx';
 
 /** Props of {@link MomentActPanel}. */
 export interface MomentActPanelProps {
@@ -28,7 +29,6 @@ export function MomentActPanel({ accounts }: MomentActPanelProps) {
   const [form] = Form.useForm<Values>();
   const [sending, setSending] = useState(false);
   const kind = Form.useWatch<Kind>('kind', form) ?? 'comment';
-  const online = accounts.filter((a) => a.status === 'online');
 
   const handleFinish = async (v: Values) => {
     setSending(true);
@@ -56,16 +56,7 @@ export function MomentActPanel({ accounts }: MomentActPanelProps) {
         onFinish={(v) => void handleFinish(v)}
         data-testid="sim-moment-act"
       >
-        <Form.Item
-          name="workWxid"
-          label={t('simulator.account')}
-          rules={[{ required: true, message: t('msg.workAccountRequired') }]}
-        >
-          <Select
-            showSearch={{ optionFilterProp: 'label' }}
-            options={online.map((a) => ({ value: a.wxid, label: a.nickname || a.wxid }))}
-          />
-        </Form.Item>
+        <OnlineAccountField accounts={accounts} />
         <Form.Item name="kind">
           <Radio.Group
             options={(['post', 'like', 'comment'] as const).map((k) => ({
