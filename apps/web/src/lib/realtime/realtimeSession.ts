@@ -39,8 +39,9 @@ export interface RealtimeSessionEnv {
 
 /**
  * Opens the realtime link of a signed-in user and publishes it in the realtime store (SPEC §4,
- * DESIGN.md §7): a refused token (4401) logs out, once a renewed file cookie was refused too; when every reconnect failed the user is told
- * 'link to server failed' and logged out unless an admin; `resync` re-fetches the lists.
+ * DESIGN.md §7): a refused token (4401) logs out, once a renewed file cookie was refused too;
+ * when every reconnect failed the user is told 'link to server failed' and logged out unless an
+ * admin; `resync` re-fetches the lists.
  * Returns the function that closes the link (logout, user change).
  */
 export function startRealtimeSession(user: RealtimeSessionUser, env: RealtimeSessionEnv) {
