@@ -151,4 +151,25 @@ describe('OneTripPGlite', () => {
     await new Promise((r) => setTimeout(r, 0));
     expect(got).toEqual(['负载']);
   });
+
+  it("runs statements whose protocol messages end at the backend buffer's edge", async () => {
+    // Texts of every length around 8 KB: for some, a message (Parse, Bind, Describe, Execute)
+    // ends exactly where the backend's 8,192-byte receive buffer does; PGlite 0.3 then drops
+    // the messages sent after it in the same call, and the insert never runs, silently.
+    const db = new OneTripPGlite();
+    try {
+      await db.exec('create table edge (pad int primary key)');
+      const missing: number[] = [];
+      for (let pad = 8080; pad < 8200; pad++) {
+        const text = `insert into edge values ($1) /*${'x'.repeat(pad)}*/ returning pad`;
+        const r = await db.query<{ pad: number }>(text, [pad]);
+        if (r.rows[0]?.pad !== pad) missing.push(pad);
+      }
+      expect(missing).toEqual([]);
+      const count = await db.query<{ n: number }>('select count(*)::int as n from edge');
+      expect(count.rows[0]!.n).toBe(120);
+    } finally {
+      await db.close();
+    }
+  });
 });

@@ -21,6 +21,12 @@ const SYNC = serialize.sync();
 const DESCRIBE_PORTAL = serialize.describe({ type: 'P' });
 const EXECUTE = serialize.execute({});
 
+/**
+ * The backend's receive buffer (PostgreSQL's PQ_RECV_BUFFER_SIZE). PGlite 0.3 drops the rest of
+ * its input when a message ends exactly where a buffer's worth ends: the statements after it
+ * never run and nothing says so. Input is cut there into separate calls (`chunksOf`).
+ */
+const RECV_BUFFER = 8192;
 /** Statements kept parsed at once, least recently used dropped first. */
 const STATEMENTS_KEPT = 200;
 /** Longer texts (bulk inserts, long id lists) are parsed each time. */
@@ -157,11 +163,19 @@ export class OneTripPGlite extends PGlite {
       parts.push(serialize.parse({ text }));
     }
     parts.push(serialize.bind({ statement, values }), DESCRIBE_PORTAL, EXECUTE, SYNC);
-    const { messages } = await this.execProtocol(concat(parts), {
-      syncToFs: false,
-      throwOnError: false,
-      onNotice: options?.onNotice,
-    });
+    const messages: Awaited<ReturnType<PGlite['execProtocol']>>['messages'] = [];
+    for (const chunk of chunksOf(parts)) {
+      const answer = await this.execProtocol(chunk, {
+        syncToFs: false,
+        throwOnError: false,
+        onNotice: options?.onNotice,
+      });
+      messages.push(...answer.messages);
+    }
+    // Only the closing Sync is answered "ready": without it, part of the input was lost.
+    if (!messages.some((m) => m.name === 'readyForQuery')) {
+      throw new Error('the embedded database did not answer the whole statement');
+    }
     if (parsing && messages.some((m) => m.name === 'parseComplete')) this.#keep(text, parsing);
     return messages;
   }
@@ -252,6 +266,28 @@ function affectedRowsOf(tag: string): number {
     default:
       return 0;
   }
+}
+
+/**
+ * The protocol messages joined into as few calls as can go safely: a message that ends exactly at
+ * a multiple of {@link RECV_BUFFER} with more after it ends its call, and the rest goes in the
+ * next (the backend keeps its protocol state between calls, as PGlite's own query relies on).
+ */
+export function chunksOf(parts: Uint8Array[]): Uint8Array[] {
+  const chunks: Uint8Array[] = [];
+  let current: Uint8Array[] = [];
+  let size = 0;
+  parts.forEach((p, i) => {
+    current.push(p);
+    size += p.length;
+    if (size % RECV_BUFFER === 0 && i < parts.length - 1) {
+      chunks.push(concat(current));
+      current = [];
+      size = 0;
+    }
+  });
+  if (current.length > 0) chunks.push(concat(current));
+  return chunks;
 }
 
 function concat(parts: Uint8Array[]): Uint8Array {
