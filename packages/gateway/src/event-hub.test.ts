@@ -45,4 +45,60 @@ describe('EventHub', () => {
     expect(seen).toEqual(['y']);
     expect(errors).toHaveLength(1);
   });
+
+  it('tells the platform an event was kept only once the store kept it', async () => {
+    const hub = new EventHub({ error: () => undefined });
+    const stores: { id: string; keep: () => void; lose: (e: Error) => void }[] = [];
+    hub.on('sendReceipt', (e) => {
+      let keep!: () => void;
+      let lose!: (e: Error) => void;
+      const kept = new Promise<void>((resolve, reject) => {
+        keep = resolve;
+        lose = reject;
+      });
+      stores.push({ id: e.msgId, keep, lose });
+      return { kept };
+    });
+    const answers: [string, boolean][] = [];
+    const first = hub.emitKept('a', 'sendReceipt', receipt('m1'));
+    const second = hub.emitKept('a', 'sendReceipt', receipt('m2'));
+    void first.then((ok) => answers.push(['m1', ok]));
+    void second.then((ok) => answers.push(['m2', ok]));
+    // The second event is taken without waiting for the first to be kept.
+    await hub.emit('a', 'sendReceipt', receipt('m3'));
+    expect(stores.map((s) => s.id)).toEqual(['m1', 'm2', 'm3']);
+    expect(answers).toEqual([]);
+    stores[1]!.keep();
+    stores[0]!.lose(new Error('the batch failed'));
+    stores[2]!.keep();
+    await hub.idle();
+    expect(answers.sort()).toEqual([
+      ['m1', false],
+      ['m2', true],
+    ]);
+  });
+
+  it('answers false for an event a listener threw on', async () => {
+    const hub = new EventHub({ error: () => undefined });
+    hub.on('sendReceipt', () => undefined);
+    hub.on('sendReceipt', (e) => {
+      if (e.msgId === 'bad') throw new Error('boom');
+    });
+    expect(await hub.emitKept('a', 'sendReceipt', receipt('bad'))).toBe(false);
+    expect(await hub.emitKept('a', 'sendReceipt', receipt('good'))).toBe(true);
+  });
+
+  it('waits in idle() for what is still being kept', async () => {
+    const hub = new EventHub();
+    let keep!: () => void;
+    hub.on('sendReceipt', () => ({ kept: new Promise<void>((r) => (keep = r)) }));
+    let idle = false;
+    await hub.emit('a', 'sendReceipt', receipt('k'));
+    const waiting = hub.idle().then(() => (idle = true));
+    await new Promise((r) => setImmediate(r));
+    expect(idle).toBe(false);
+    keep();
+    await waiting;
+    expect(idle).toBe(true);
+  });
 });

@@ -6,12 +6,29 @@ export interface EventHubLogger {
 }
 
 /**
+ * The `kept` promise of a listener's answer ({@link Taken}), else null (a listener typed to return
+ * nothing may still return a value). Marked handled at once: it is read after the other
+ * listeners, and an early failure must not be reported as unhandled meanwhile.
+ */
+export function keptOf(answer: unknown): Promise<void> | null {
+  if (!answer || typeof answer !== 'object' || !('kept' in answer)) return null;
+  const kept = (answer as { kept: unknown }).kept;
+  if (!(kept instanceof Promise)) return null;
+  kept.catch(() => undefined);
+  return kept as Promise<void>;
+}
+
+/**
  * Typed listeners with ordered delivery: events sharing a key (a work account or a login) are
- * delivered one at a time, in emit order, each listener's promise awaited before the next.
+ * delivered one at a time, in emit order, each listener's promise awaited before the next. A
+ * listener that keeps events later answers `{ kept }` ({@link Taken}): the next event goes on at
+ * once, and {@link emitKept} tells the platform when every listener has kept it.
  */
 export class EventHub {
   private readonly listeners = new Map<GatewayEventName, Set<GatewayListener<never>>>();
-  private readonly tails = new Map<string, Promise<void>>();
+  private readonly tails = new Map<string, Promise<unknown>>();
+  /** `kept` promises not settled yet (waited for by {@link idle}). */
+  private readonly keeping = new Set<Promise<boolean>>();
 
   constructor(private readonly log?: EventHubLogger) {}
 
@@ -27,12 +44,40 @@ export class EventHub {
     return () => set.delete(l);
   }
 
-  /** Queues an event behind earlier events of the same key; resolves once delivered. */
-  emit<K extends GatewayEventName>(
+  /** Queues an event behind earlier events of the same key; resolves once every listener took it. */
+  async emit<K extends GatewayEventName>(
     key: string,
     event: K,
     payload: GatewayEvents[K],
   ): Promise<void> {
+    await this.queue(key, event, payload);
+  }
+
+  /**
+   * Queues an event like {@link emit}; resolves once every listener has kept it: true, or false
+   * when a listener failed or could not keep it (the platform delivers it again later). Never
+   * rejects.
+   */
+  async emitKept<K extends GatewayEventName>(
+    key: string,
+    event: K,
+    payload: GatewayEvents[K],
+  ): Promise<boolean> {
+    return (await this.queue(key, event, payload)).kept;
+  }
+
+  /** Resolves when every queued event has been taken and kept (or failed). */
+  async idle(): Promise<void> {
+    while (this.tails.size > 0 || this.keeping.size > 0) {
+      await Promise.all([...this.tails.values(), ...this.keeping]);
+    }
+  }
+
+  private queue<K extends GatewayEventName>(
+    key: string,
+    event: K,
+    payload: GatewayEvents[K],
+  ): Promise<{ kept: Promise<boolean> }> {
     const prev = this.tails.get(key) ?? Promise.resolve();
     const run = prev.then(() => this.deliver(event, payload));
     this.tails.set(key, run);
@@ -42,20 +87,34 @@ export class EventHub {
     return run;
   }
 
-  /** Resolves when every queued event has been delivered. */
-  async idle(): Promise<void> {
-    while (this.tails.size > 0) await Promise.all([...this.tails.values()]);
-  }
-
-  private async deliver<K extends GatewayEventName>(event: K, payload: GatewayEvents[K]) {
+  /** Hands an event to each listener in turn; what it answers carries whether all kept it. */
+  private async deliver<K extends GatewayEventName>(
+    event: K,
+    payload: GatewayEvents[K],
+  ): Promise<{ kept: Promise<boolean> }> {
     const set = this.listeners.get(event);
-    if (!set) return;
-    for (const l of [...set]) {
+    const later: Promise<void>[] = [];
+    let failed = false;
+    for (const l of [...(set ?? [])]) {
       try {
-        await (l as GatewayListener<K>)(payload);
+        const answer = await (l as GatewayListener<K>)(payload);
+        const kept = keptOf(answer);
+        if (kept) later.push(kept);
       } catch (err) {
+        failed = true;
         this.log?.error({ err, event }, 'gateway listener failed');
       }
     }
+    if (later.length === 0) return { kept: Promise.resolve(!failed) };
+    const kept = Promise.all(later).then(
+      () => !failed,
+      (err: unknown) => {
+        this.log?.error({ err, event }, 'gateway listener could not keep an event');
+        return false;
+      },
+    );
+    this.keeping.add(kept);
+    void kept.then(() => this.keeping.delete(kept));
+    return { kept };
   }
 }

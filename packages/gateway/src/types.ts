@@ -759,9 +759,18 @@ export interface GatewayEvents {
   moment: MomentEvent;
 }
 export type GatewayEventName = keyof GatewayEvents;
-export type GatewayListener<K extends GatewayEventName> = (
-  event: GatewayEvents[K],
-) => void | Promise<void>;
+/**
+ * What a listener answers once it has taken an event in order: nothing when the event is done
+ * with, or `{ kept }` when it is kept later (a store that writes events in batches): `kept`
+ * settles once the event is durable, and rejects when it could not be kept. A platform that
+ * acknowledges what it delivered waits for it ({@link EventHub.emitKept}); the next event of the
+ * key does not.
+ */
+export interface Taken {
+  kept: Promise<void>;
+}
+/** A listener of an event; what it answers (or resolves to) is read as a {@link Taken} or nothing. */
+export type GatewayListener<K extends GatewayEventName> = (event: GatewayEvents[K]) => unknown;
 
 // ---- the gateway --------------------------------------------------------------------------------
 

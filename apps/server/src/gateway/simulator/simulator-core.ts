@@ -38,6 +38,11 @@ export interface SimulatorOptions {
   onTrafficItem?: (wxid: string) => void;
   /** How often the scopes' settings are read again (another process may have changed them). */
   configRefreshMs: number;
+  /**
+   * The first wait before messages the console could not keep are delivered again (doubling on
+   * each failure, up to a minute).
+   */
+  redeliverMs: number;
   /** The human pacing the simulated platform declares (tests model a stricter platform). */
   pacing?: PacingPreset;
 }
@@ -50,6 +55,7 @@ export const DEFAULT_SIM_OPTIONS: SimulatorOptions = {
   rateLimitMs: 15 * 60_000,
   tickMs: 1_000,
   configRefreshMs: 5_000,
+  redeliverMs: 1_000,
 };
 
 export const DEFAULT_SIM_CONFIG: SimConfig = {
@@ -61,6 +67,18 @@ export const DEFAULT_SIM_CONFIG: SimConfig = {
 };
 
 /** A connection this process holds. */
+/**
+ * How the console's acknowledgements of an account's messages stand: settled in the order the
+ * messages went out (`tail`); `stalled` once one was not kept, until a delivery from the cursor
+ * got everything kept; `failures` counts the messages not kept.
+ */
+export interface Acks {
+  tail: Promise<void>;
+  stalled: boolean;
+  failures: number;
+  retryMs: number;
+}
+
 export interface HeldAccount {
   wxid: string;
   status: WorkAccountStatus;
@@ -85,6 +103,8 @@ export class SimCore {
   readonly hub: EventHub;
   readonly seed: string;
   readonly held = new Map<string, HeldAccount>();
+  /** The console's acknowledgements per account (simulator-messaging.ts `announce`). */
+  readonly acks = new Map<string, Acks>();
   /** Open QR logins of this process: loginId → expiresAt. */
   readonly openLogins = new Map<string, number>();
   /** The settings of accounts without a scope's own (the platform admin's, SIM_TRAFFIC). */
@@ -188,6 +208,11 @@ export class SimCore {
   /** Emits an event in the order of its key (a work account or `login:<id>`). */
   emit<K extends GatewayEventName>(key: string, event: K, payload: GatewayEvents[K]) {
     return this.hub.emit(key, event, payload);
+  }
+
+  /** Emits an event like {@link emit}; resolves to whether the console kept it. */
+  emitKept<K extends GatewayEventName>(key: string, event: K, payload: GatewayEvents[K]) {
+    return this.hub.emitKept(key, event, payload);
   }
 
   /** Runs `fn` after `ms` (unref'd, cancelled on release/close); errors are logged. */

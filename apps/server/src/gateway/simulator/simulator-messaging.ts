@@ -10,6 +10,7 @@ import {
 } from '@cst/shared';
 import {
   GatewayError,
+  type InboundMessageEvent,
   type MediaBytes,
   type OutboundMessage,
   type Peer,
@@ -22,7 +23,7 @@ import {
 } from '@cst/gateway';
 import type { SimMediaKind } from './file-store.ts';
 import { hashUnit, type Rng } from './prng.ts';
-import type { SimCore } from './simulator-core.ts';
+import type { Acks, SimCore } from './simulator-core.ts';
 import { toContact, toGroup, toInboundEvent } from './simulator.presenter.ts';
 import type {
   SimAccountRow,
@@ -560,13 +561,68 @@ export async function deliverInbound(
         displayName: spec.quote.displayName,
       }
     : null;
-  // Taken by the console once its listeners are done; a kill before that delivers it again.
-  core.track(
-    core
-      .emit(acc.wxid, 'message', toInboundEvent(row, member, file, quote))
-      .then(() => core.repo.markDelivered(acc.wxid, row.seq)),
-  );
+  announce(core, acc.wxid, row.seq, toInboundEvent(row, member, file, quote));
   return row.msgId;
+}
+
+/** The longest wait between deliveries again (the first is `redeliverMs`). */
+const RETRY_MAX_MS = 60_000;
+
+function acksOf(core: SimCore, wxid: string): Acks {
+  let acks = core.acks.get(wxid);
+  if (!acks) {
+    acks = { tail: Promise.resolve(), stalled: false, failures: 0, retryMs: core.opts.redeliverMs };
+    core.acks.set(wxid, acks);
+  }
+  return acks;
+}
+
+/**
+ * Hands a message to the console. The account's cursor (`delivered_seq`) moves past it once the
+ * console has kept it (stored it, not only queued it), in the order the messages went out, so a
+ * kill before that delivers it again. One the console could not keep holds the cursor and has
+ * everything after it delivered again a little later (the console stores a message once).
+ */
+function announce(core: SimCore, wxid: string, seq: number, ev: InboundMessageEvent): void {
+  const acks = acksOf(core, wxid);
+  const kept = core.emitKept(wxid, 'message', ev);
+  const settled = acks.tail.then(async () => {
+    if (!(await kept)) {
+      acks.failures += 1;
+      stall(core, wxid, acks);
+    } else if (!acks.stalled) {
+      // Not awaited in the account's order: the cursor only moves forward, and a burst's marks
+      // go out as one statement.
+      core.track(core.repo.markDelivered(wxid, seq));
+    }
+  });
+  acks.tail = settled;
+  core.track(settled);
+}
+
+/** Holds the account's cursor and delivers again from it after a wait (once at a time). */
+function stall(core: SimCore, wxid: string, acks: Acks): void {
+  if (acks.stalled) return;
+  acks.stalled = true;
+  core.later(wxid, acks.retryMs, () => catchUp(core, wxid));
+}
+
+/**
+ * Delivers again what is past the account's cursor; the cursor goes back to moving with each
+ * message once all of it was kept with no new failure meanwhile, else it waits longer and tries
+ * again. Also what a (re)connect runs first.
+ */
+export async function catchUp(core: SimCore, wxid: string): Promise<void> {
+  const acks = acksOf(core, wxid);
+  const failures = acks.failures;
+  if ((await redeliver(core, wxid)) && acks.failures === failures) {
+    acks.stalled = false;
+    acks.retryMs = core.opts.redeliverMs;
+    return;
+  }
+  acks.stalled = true;
+  acks.retryMs = Math.min(acks.retryMs * 2, RETRY_MAX_MS);
+  core.later(wxid, acks.retryMs, () => catchUp(core, wxid));
 }
 
 /** How a group member's message names its writer: the group card, else the nickname. */
@@ -575,12 +631,12 @@ function memberShown(person: SimPersonRow, card: string | undefined) {
 }
 
 /**
- * Emits again, oldest first, what reached the account after the last message the console took
- * (the server stopped between the platform's copy and the console's). The console stores a
- * message once whatever it is told twice.
+ * Emits again, oldest first, what reached the account after the last message the console kept
+ * (the server stopped between the platform's copy and the console's, or the console could not
+ * store it). Stops at the first message the console does not keep: false then. The console
+ * stores a message once whatever it is told twice.
  */
-export async function redeliver(core: SimCore, wxid: string): Promise<number> {
-  let n = 0;
+async function redeliver(core: SimCore, wxid: string): Promise<boolean> {
   for (;;) {
     const rows = await core.repo.undelivered(wxid, 200);
     for (const row of rows) {
@@ -593,15 +649,15 @@ export async function redeliver(core: SimCore, wxid: string): Promise<number> {
       const q =
         row.msgType === MSG_TYPE.quote ? quoteContent.safeParse(safeJson(row.content)) : null;
       const quote = q?.success ? q.data : null;
-      await core.emit(
+      const kept = await core.emitKept(
         wxid,
         'message',
         toInboundEvent(row, member ? memberShown(member, card) : null, file, quote),
       );
+      if (!kept) return false;
       await core.repo.markDelivered(wxid, row.seq);
-      n += 1;
     }
-    if (rows.length < 200) return n;
+    if (rows.length < 200) return true;
   }
 }
 

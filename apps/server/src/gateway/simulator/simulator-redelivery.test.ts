@@ -62,4 +62,74 @@ describe('messages the console never took', () => {
     await third.sim.idle();
     expect(third.of('message')).toEqual([]);
   });
+
+  it('hold the cursor until the console kept them, not only took them', async () => {
+    const db = await createTestDatabase();
+    const first = await buildSim({ database: db });
+    const wxid = await loginAccount(first);
+    // The console takes each message at once and keeps it later (its store writes in batches);
+    // the server is killed before the first one is kept.
+    const kept: (() => void)[] = [];
+    let bothTaken!: () => void;
+    const taken = new Promise<void>((r) => (bothTaken = r));
+    first.gateway.on('message', () => {
+      const answer = { kept: new Promise<void>((r) => kept.push(r)) };
+      if (kept.length === 2) bothTaken();
+      return answer;
+    });
+    const slow = await say(first, wxid, '慢的');
+    const next = await say(first, wxid, '接着的');
+    // Both are taken while neither is kept: the store's pace does not hold the account's order.
+    await taken;
+    // The second is kept: still, the first is not, and the cursor stays before both.
+    kept[1]!();
+    const second = await buildSim({ database: db });
+    try {
+      await second.gateway.resume(wxid);
+      await second.sim.idle();
+      expect(second.of('message').map((m) => m.msgId)).toEqual([slow.msgId, next.msgId]);
+    } finally {
+      kept[0]!();
+      await first.close();
+      await second.close();
+      await db.close();
+    }
+  });
+
+  it('are delivered again in the same process when the console could not keep them', async () => {
+    const db = await createTestDatabase();
+    const h = await buildSim({ database: db });
+    const wxid = await loginAccount(h);
+    // The console's store fails on its first try of one message (its batch rolled back).
+    const seen: string[] = [];
+    let failOnce = true;
+    let again!: () => void;
+    const deliveredAgain = new Promise<void>((r) => (again = r));
+    h.gateway.on('message', (m) => {
+      seen.push(m.content);
+      if (m.content === '存不下' && failOnce) {
+        failOnce = false;
+        return { kept: Promise.reject(new Error('the batch rolled back')) };
+      }
+      if (seen.length === 4) again();
+      return undefined;
+    });
+    await say(h, wxid, '存不下');
+    await say(h, wxid, '之后的');
+    await deliveredAgain;
+    // Closing waits for the delivery under way, the cursor's last move included.
+    await h.close();
+    // From the cursor, in order: the message not kept and the one after it.
+    expect(seen).toEqual(['存不下', '之后的', '存不下', '之后的']);
+    // Kept this time: the cursor moved past both, a new process delivers nothing again.
+    const later = await buildSim({ database: db });
+    try {
+      await later.gateway.resume(wxid);
+      await later.sim.idle();
+      expect(later.of('message')).toEqual([]);
+    } finally {
+      await later.close();
+      await db.close();
+    }
+  });
 });

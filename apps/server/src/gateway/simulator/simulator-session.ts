@@ -10,7 +10,7 @@ import {
 import type { SimCore } from './simulator-core.ts';
 import type { SimAccountRow, SimLoginRow } from './simulator.repository.ts';
 import { deliverLoginNotice, proxyIp } from './login-notice.ts';
-import { redeliver, scheduleReceipts } from './simulator-messaging.ts';
+import { catchUp, scheduleReceipts } from './simulator-messaging.ts';
 import { scheduleFriendAccept } from './simulator-social.ts';
 import { makeAvatar, planAccount, planWorld, type PlannedGroup, type SimPerson } from './world.ts';
 
@@ -312,11 +312,11 @@ async function insertWithWorld(core: SimCore, profile: SimPerson): Promise<SimAc
 
 /**
  * Marks a held account online and starts its background work. What reached it that the console
- * never took (a server killed between the two copies) is delivered first, before anything new can
+ * never kept (a server killed between the two copies) is delivered first, before anything new can
  * arrive (inbound waits for online).
  */
 async function goOnline(core: SimCore, wxid: string): Promise<void> {
-  await redeliver(core, wxid);
+  await catchUp(core, wxid);
   const h = core.held.get(wxid);
   if (h) h.status = 'online';
   else core.held.set(wxid, { wxid, status: 'online', carry: 0, busy: false });

@@ -20,6 +20,7 @@ export const FAST: Partial<SimulatorOptions> = {
   reconnectDelayMs: 10,
   friendAcceptDelayMs: 10,
   tickMs: 20,
+  redeliverMs: 10,
 };
 
 /** A simulator on a test database with a movable clock and an event recorder. */

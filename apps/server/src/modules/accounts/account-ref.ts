@@ -13,8 +13,13 @@ export interface AccountRef {
   wxid: string;
 }
 
-/** A feature's handler of a gateway event, called with the account resolved. */
+/**
+ * A feature's handler of a gateway event, called with the account resolved. A handler that
+ * stores the event later answers `{ kept }` (gateway `Taken`; the message store's batches): the
+ * platform is told the event was kept once that settles, while the account's next event goes on
+ * at once. Any other answer means the handler is done with the event.
+ */
 export type AccountEventHandler<K extends AccountEventName> = (
   event: GatewayEvents[K],
   account: AccountRef,
-) => void | Promise<void>;
+) => unknown;

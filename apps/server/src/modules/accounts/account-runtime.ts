@@ -4,10 +4,12 @@ import type { PacingPreset } from '@cst/shared';
 import { withCleanAddresses } from '../../gateway/outsider-addresses.ts';
 import {
   createGateway,
+  keptOf,
   type ChatGateway,
   type GatewayDeps,
   type GatewayEvents,
   type SimulatorOptions,
+  type Taken,
 } from '../../gateway/index.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { FreshCache } from '../../platform/fresh-cache.ts';
@@ -175,7 +177,15 @@ export class AccountRuntime {
     for (const w of wxids) this.cache.forget(w);
   }
 
-  private async dispatch<K extends AccountEventName>(name: K, ev: GatewayEvents[K]): Promise<void> {
+  /**
+   * Hands an event to the account events service and each feature's handler in turn. Its answer
+   * tells the platform whether the event was kept: not when a handler threw or could not keep it
+   * (the platform delivers it again; handlers take an event twice as once).
+   */
+  private async dispatch<K extends AccountEventName>(
+    name: K,
+    ev: GatewayEvents[K],
+  ): Promise<Taken | undefined> {
     const account = await this.accountOf(ev.workWxid);
     if (!account) {
       this.deps.log.debug(
@@ -185,13 +195,24 @@ export class AccountRuntime {
       return;
     }
     await this.events.handle(name, ev, account);
+    const later: Promise<void>[] = [];
+    let failure: unknown = null;
     for (const h of [...(this.handlers.get(name) ?? [])]) {
       try {
-        await (h as AccountEventHandler<K>)(ev, account);
+        const answer = await (h as AccountEventHandler<K>)(ev, account);
+        const kept = keptOf(answer);
+        if (kept) later.push(kept);
       } catch (err) {
+        failure ??= err;
         this.deps.log.error({ err, event: name }, 'account event handler failed');
       }
     }
+    if (failure) {
+      const kept = Promise.reject(failure as Error);
+      kept.catch(() => undefined);
+      return { kept };
+    }
+    return later.length > 0 ? { kept: Promise.all(later).then(() => undefined) } : undefined;
   }
 }
 

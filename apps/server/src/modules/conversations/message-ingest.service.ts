@@ -5,6 +5,7 @@ import type {
   ReadSyncEvent,
   RevokedEvent,
   SendReceiptEvent,
+  Taken,
 } from '../../gateway/index.ts';
 import type { Deps } from '../../platform/deps.ts';
 import type { Tx } from '../../platform/db.ts';
@@ -24,6 +25,13 @@ type Item =
   | { kind: 'edited'; ev: MessageEditedEvent; account: AccountRef }
   | { kind: 'readSync'; ev: ReadSyncEvent; account: AccountRef };
 
+/** An event in the queue, with what settles its `kept` once it is stored or given up. */
+interface Queued {
+  item: Item;
+  keep: () => void;
+  lose: (err: unknown) => void;
+}
+
 /** Largest batch stored in one transaction. */
 const MAX_BATCH = 500;
 /** Above this many waiting events, producers wait for the store (backpressure). */
@@ -32,20 +40,26 @@ const HIGH_WATER = 5000;
 /**
  * Turns gateway events about messages into rows and pushes (STYLE: events after commit). Events are
  * kept in arrival order and stored in batches: one transaction per batch, whatever its size, so the
- * store keeps up under load while a lone message is stored at once.
+ * store keeps up under load while a lone message is stored at once. Each event is answered with
+ * `{ kept }`, settled once its batch committed: the platform acknowledges a message only then, so a
+ * kill before the commit has it delivered again. A batch that fails is stored again one event at
+ * a time, so one bad event costs only itself.
  */
 export class MessageIngest {
-  private queue: Item[] = [];
+  private queue: Queued[] = [];
   private flushing: Promise<void> | null = null;
   private idle: (() => void)[] = [];
 
   constructor(private readonly deps: Deps) {}
 
-  /** Queues an event; resolves at once unless the queue is full. */
-  async add(item: Item): Promise<void> {
-    this.queue.push(item);
+  /** Queues an event; answers at once unless the queue is full, with when it is kept. */
+  async add(item: Item): Promise<Taken> {
+    const kept = new Promise<void>((keep, lose) => this.queue.push({ item, keep, lose }));
+    // Read by the platform later (after the backpressure wait below): handled from now on.
+    kept.catch(() => undefined);
     this.kick();
     if (this.queue.length > HIGH_WATER) await this.drained();
+    return { kept };
   }
 
   /** Resolves once everything queued so far is stored and pushed. */
@@ -62,9 +76,12 @@ export class MessageIngest {
       while (this.queue.length > 0) {
         const batch = this.queue.splice(0, MAX_BATCH);
         try {
-          await this.store(batch);
+          await this.store(batch.map((q) => q.item));
+          for (const q of batch) q.keep();
         } catch (err) {
           this.deps.log.error({ err, size: batch.length }, 'storing gateway events failed');
+          if (batch.length === 1) batch[0]!.lose(err);
+          else await this.storeEach(batch);
         }
       }
     })().finally(() => {
@@ -72,6 +89,19 @@ export class MessageIngest {
       if (this.queue.length > 0) this.kick();
       else for (const r of this.idle.splice(0)) r();
     });
+  }
+
+  /** Stores a failed batch's events one by one: only those that fail again are lost. */
+  private async storeEach(batch: Queued[]): Promise<void> {
+    for (const q of batch) {
+      try {
+        await this.store([q.item]);
+        q.keep();
+      } catch (err) {
+        this.deps.log.error({ err, kind: q.item.kind }, 'storing a gateway event failed');
+        q.lose(err);
+      }
+    }
   }
 
   private async store(batch: Item[]): Promise<void> {
@@ -111,8 +141,15 @@ export class MessageIngest {
       await flush();
       await recordPushEvents(tx, pushes, this.deps.now());
     });
+    // Committed: what follows is told, never a reason to store the batch again.
     const hub = realtimeOf(this.deps);
-    for (const [tenantId, list] of pushes) await hub.publish(tenantId, list);
+    for (const [tenantId, list] of pushes) {
+      try {
+        await hub.publish(tenantId, list);
+      } catch (err) {
+        this.deps.log.error({ err }, 'publishing stored gateway events failed');
+      }
+    }
     for (const fn of afters) {
       try {
         await fn();
