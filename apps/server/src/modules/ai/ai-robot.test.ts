@@ -30,6 +30,7 @@ import {
   settle,
   waitReceived,
 } from '../robots/robots.test-support.ts';
+import type { MessageIngest } from '../conversations/message-ingest.service.ts';
 import { fakeOpenAi } from './ai.test-support.ts';
 import { aiLaneOf } from './ai-robot.job.ts';
 import { aiReplyKey, aiRobotOf, CATCH_UP_AFTER_MS } from './ai-robot.ts';
@@ -690,6 +691,42 @@ describe('the reply queue: in memory a moment, then one statement', () => {
     await settle(server);
     expect(await replies(p)).toHaveLength(1);
     expect(await jobsFor(p)).toHaveLength(1);
+  });
+
+  it('waits for its message when the reply comes due before the store wrote it', async () => {
+    const robot = aiRobotOf(server.deps);
+    const account = (await server.accounts.accountOf(acc.wxid))!;
+    const p = person();
+    await saveRobot({ enabled: false });
+    try {
+      await say(server, demo, acc.wxid, p, '你好');
+      await settle(server);
+    } finally {
+      await saveRobot();
+    }
+    // The contact writes again: the robot decides as the message arrives, and its reply, due at
+    // once, runs before the store (which writes in batches) has the message.
+    const msgId = `${p}-next`;
+    const ev = received(acc.wxid, p, msgId, '有连衣裙吗');
+    expect(await robot.onMessage(ev, account)).toBe('queued');
+    await robot.flush();
+    await server.scheduler.drain();
+    const [waiting] = await jobsFor(p);
+    // Not skipped as answered by a newer message, nor counted as an attempt: waiting.
+    expect(waiting).toMatchObject({ state: 'queued', attempts: 0, payload: { msgId } });
+    expect(await replies(p)).toHaveLength(0);
+    // Stored: the reply goes out at its next look.
+    const ingest = (server.app as unknown as { messageIngest: MessageIngest }).messageIngest;
+    await (
+      await ingest.add({ kind: 'message', ev, account })
+    ).kept;
+    await server.deps.db
+      .update(robotJobs)
+      .set({ dueAt: server.deps.now() - 1 })
+      .where(eq(robotJobs.id, waiting!.id));
+    await server.scheduler.drain();
+    await waitReceived(server, demo, acc.wxid, p, 1);
+    expect((await jobsFor(p)).map((j) => [j.state, j.result])).toEqual([['done', 'sent']]);
   });
 
   it('leaves alone in its catch-up what the robot means not to answer', async () => {
