@@ -137,6 +137,8 @@ export class WaCore {
   recovered = 0;
   private connecting = 0;
   private readonly waiting: (() => void)[] = [];
+  /** Background work closing waits for (marking messages the console kept). */
+  private readonly pending = new Set<Promise<unknown>>();
   closed = false;
 
   constructor(
@@ -154,6 +156,18 @@ export class WaCore {
 
   emit<K extends GatewayEventName>(key: string, event: K, payload: GatewayEvents[K]) {
     return this.hub.emit(key, event, payload);
+  }
+
+  /** Keeps a background task until it settles (closing waits for it); errors are logged. */
+  track(p: Promise<unknown>): void {
+    const t = p.catch((err: unknown) => this.deps.log.error({ err }, 'whatsapp task failed'));
+    this.pending.add(t);
+    void t.finally(() => this.pending.delete(t));
+  }
+
+  /** Resolves once every tracked task has settled. */
+  async idle(): Promise<void> {
+    while (this.pending.size > 0) await Promise.all([...this.pending]);
   }
 
   /** Emits a status change of an account (and remembers it). */

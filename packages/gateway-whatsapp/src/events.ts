@@ -255,11 +255,15 @@ async function onMessage(core: WaCore, conn: Conn, wxid: string, msg: WAMessage)
   // Edits: Baileys announces each again as a `messages.update` with `editedMessage` (onUpdates).
   if (mapped.protocol) return;
   // An echo of the console's own send (its id was recorded before sending) is not a new message.
-  const known = await core.repo.byId(conn.session.id, msg.key.id);
+  const sessionId = conn.session.id;
+  const msgId = msg.key.id;
+  const known = await core.repo.byId(sessionId, msgId);
   if (known?.requestId) return;
-  if (!(await core.repo.keepInbound(conn.session.id, msg, core.now()))) return;
+  // Passed on once the console kept it; kept here but not by the console (a kill in between):
+  // passed on again.
+  if (known ? known.delivered : !(await core.repo.keepInbound(sessionId, msg, core.now()))) return;
   // Stored only now though sent before this socket opened: a gap closed after a reconnect.
-  if (conn.gapSince != null && conn.openedAt !== null && msgTimeOf(msg) < conn.openedAt) {
+  if (!known && conn.gapSince != null && conn.openedAt !== null && msgTimeOf(msg) < conn.openedAt) {
     core.recovered++;
   }
   if (!fromSelf) {
@@ -276,9 +280,9 @@ async function onMessage(core: WaCore, conn: Conn, wxid: string, msg: WAMessage)
       await onContacts(core, conn, wxid, [{ id: remote }]);
     }
   }
-  await core.emit(wxid, 'message', {
+  const { taken, kept } = core.hub.send(wxid, 'message', {
     workWxid: wxid,
-    msgId: msg.key.id,
+    msgId,
     talkType,
     peerId,
     fromSelf,
@@ -293,7 +297,26 @@ async function onMessage(core: WaCore, conn: Conn, wxid: string, msg: WAMessage)
     displayName: mapped.refMsgId ? (msg.pushName ?? null) : null,
     msgTime: toNumber(msg.messageTimestamp) * 1000 || core.now(),
   });
+  core.track(kept.then((ok) => (ok ? core.repo.markDelivered(sessionId, msgId) : undefined)));
+  await taken;
 }
+
+/**
+ * Passes on again, oldest first, received messages the console never kept (the server was
+ * killed, or its store failed, between this adapter's copy and the console's); what is left
+ * waits for the next time the connection opens.
+ */
+export async function redeliver(core: WaCore, conn: Conn): Promise<void> {
+  const wxid = conn.wxid;
+  if (!wxid) return;
+  for (const row of await core.repo.undelivered(conn.session.id, REDELIVER_MAX)) {
+    const msg = core.repo.messageOf(conn.session.id, row);
+    if (msg) await onMessage(core, conn, wxid, msg);
+  }
+}
+
+/** Most messages passed on again per opening of a connection. */
+const REDELIVER_MAX = 1000;
 
 async function onUpdates(
   core: WaCore,

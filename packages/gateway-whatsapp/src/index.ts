@@ -124,6 +124,7 @@ export async function createWhatsAppGateway(
       for (const c of [...core.held.values(), ...core.pairing.values()]) session.stop(c);
       await core.store.flush();
       await core.hub.idle();
+      await core.idle();
     },
 
     startQrLogin: (c) => session.startQrLogin(core, c),

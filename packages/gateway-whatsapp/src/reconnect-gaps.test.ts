@@ -1,7 +1,7 @@
 import type { WAMessage } from 'baileys';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from './test-database.ts';
-import { waSessions } from './seam.ts';
+import { waMessages, waSessions } from './seam.ts';
 import { buildWa, inboundMessage, loginWa, ME_ID, type WaHarness } from './test-support.ts';
 
 // Nothing missed across reconnects (issue 34 item 6): what people sent while the connection was
@@ -44,6 +44,21 @@ const history = (messages: WAMessage[]) =>
   } as never);
 
 const texts = () => h.of('message').map((m) => m.content);
+
+/** Whether the console kept each message, as the adapter recorded it. */
+async function deliveredOf(msgs: WAMessage[]): Promise<boolean[]> {
+  const rows = await database.db.select().from(waMessages);
+  return msgs.map((m) => rows.find((r) => r.msgId === m.key.id)?.delivered ?? false);
+}
+
+/** Polls a condition of the database until it holds (20 s at most). */
+async function eventually(check: () => Promise<boolean>): Promise<void> {
+  const end = Date.now() + 20_000;
+  while (!(await check())) {
+    if (Date.now() > end) throw new Error('condition not met in time');
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
 
 /** The connection drops, the clock moves on, and a new socket opens. */
 async function dropAndReconnect(awayMs: number) {
@@ -102,6 +117,27 @@ describe('after a reconnect', () => {
     await h.until(() => h.of('message').length === 2);
     expect(texts()).toEqual(['last one stored', 'while the server was down']);
     expect(h.gateway.recoveredMessages?.()).toBe(1);
+  });
+
+  it('passes on again, when the connection opens, what the console did not keep', async () => {
+    // The console's store fails on its first try of one message (its batch rolled back, or the
+    // server died before its commit): WhatsApp will not send it again, this adapter must.
+    let failOnce = true;
+    h.gateway.on('message', (m) => {
+      if (m.content !== 'not kept' || !failOnce) return undefined;
+      failOnce = false;
+      return { kept: Promise.reject(new Error('the batch rolled back')) };
+    });
+    const lost = await fromAnn('not kept');
+    const ok = await fromAnn('kept');
+    h.sock.inbound([lost, ok]);
+    await eventually(async () => (await deliveredOf([lost, ok])).join() === 'false,true');
+
+    await dropAndReconnect(1000);
+    await eventually(async () => (await deliveredOf([lost, ok])).join() === 'true,true');
+    expect(texts()).toEqual(['not kept', 'kept', 'not kept']);
+    // Not a gap closed: it was here all along.
+    expect(h.gateway.recoveredMessages?.()).toBe(0);
   });
 
   it('a first login takes the history sync for contacts only, not as new messages', async () => {

@@ -1,7 +1,9 @@
+import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
   foreignKey,
+  index,
   pgTable,
   primaryKey,
   text,
@@ -69,11 +71,19 @@ export const waMessages = pgTable(
     accepted: text('accepted'),
     /** The encrypted `proto.WebMessageInfo` bytes (base64). */
     proto: text('proto'),
+    /**
+     * Whether the console has kept (stored) a message that arrived: false from its arrival until
+     * then, so one a kill caught in between is passed on again when the connection opens.
+     */
+    delivered: boolean('delivered').notNull().default(true),
     createdAt: ms('created_at').notNull(),
   },
   (t) => [
     primaryKey({ columns: [t.sessionId, t.msgId] }),
     uniqueIndex('wa_messages_request').on(t.sessionId, t.requestId),
+    index('wa_messages_undelivered')
+      .on(t.sessionId, t.createdAt)
+      .where(sql`not ${t.delivered}`),
     foreignKey({ columns: [t.sessionId], foreignColumns: [waSessions.id] }).onDelete('cascade'),
   ],
 );

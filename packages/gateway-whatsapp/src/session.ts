@@ -3,7 +3,7 @@ import { Browsers, type ConnectionState, type UserFacingSocketConfig } from 'bai
 import { type Conn, type Login, type WaCore, newConn } from './core.ts';
 import { applyBlocklist, blocklistChanges, syncBlocklist } from './blocklist.ts';
 import { closeAction, DISCONNECT } from './disconnect.ts';
-import { handleEvents } from './events.ts';
+import { handleEvents, redeliver } from './events.ts';
 import { personJid } from './ids.ts';
 import { MalformedProxyError, parseProxy, proxyRoutes } from './proxy.ts';
 import {
@@ -127,7 +127,10 @@ async function onConnection(core: WaCore, conn: Conn, u: Partial<ConnectionState
     conn.lastSeen = core.now();
     if (conn.login) await finishLogin(core, conn);
     else await core.setStatus(conn, 'online');
-    if (conn.status === 'online') syncBlocklist(core, conn);
+    if (conn.status === 'online') {
+      syncBlocklist(core, conn);
+      core.track(redeliver(core, conn));
+    }
   }
   if (u.connection === 'close') {
     conn.free?.();

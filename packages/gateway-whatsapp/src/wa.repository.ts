@@ -1,5 +1,5 @@
 import { proto, type WAMessage } from 'baileys';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { SecretBox } from '@cst/gateway';
 import { waContacts, waMessages, type Db, type SendAccepted } from './seam.ts';
 
@@ -77,11 +77,30 @@ export class WaRepository {
         fromMe: !!msg.key.fromMe,
         status: 'sent',
         proto: this.seal(sessionId, msgId, msg),
+        delivered: false,
         createdAt: at,
       })
       .onConflictDoNothing()
       .returning({ msgId: waMessages.msgId });
     return out.length > 0;
+  }
+
+  /** Notes that the console kept a received message. */
+  async markDelivered(sessionId: string, msgId: string): Promise<void> {
+    await this.db
+      .update(waMessages)
+      .set({ delivered: true })
+      .where(and(eq(waMessages.sessionId, sessionId), eq(waMessages.msgId, msgId)));
+  }
+
+  /** Received messages the console has not kept yet, oldest first. */
+  async undelivered(sessionId: string, limit: number): Promise<WaMessageRow[]> {
+    return this.db
+      .select()
+      .from(waMessages)
+      .where(and(eq(waMessages.sessionId, sessionId), sql`not ${waMessages.delivered}`))
+      .orderBy(asc(waMessages.createdAt), asc(waMessages.msgId))
+      .limit(limit);
   }
 
   /** When the session last stored a message (null when it has none). */

@@ -66,6 +66,19 @@ export class EventHub {
     return (await this.queue(key, event, payload)).kept;
   }
 
+  /**
+   * Queues an event; `taken` resolves as {@link emit}'s promise, `kept` as {@link emitKept}'s (a
+   * platform that waits for the first before its next event and acknowledges on the second).
+   */
+  send<K extends GatewayEventName>(
+    key: string,
+    event: K,
+    payload: GatewayEvents[K],
+  ): { taken: Promise<void>; kept: Promise<boolean> } {
+    const queued = this.queue(key, event, payload);
+    return { taken: queued.then(() => undefined), kept: queued.then((q) => q.kept) };
+  }
+
   /** Resolves when every queued event has been taken and kept (or failed). */
   async idle(): Promise<void> {
     while (this.tails.size > 0 || this.keeping.size > 0) {

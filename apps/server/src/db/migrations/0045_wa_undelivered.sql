@@ -1,0 +1,2 @@
+ALTER TABLE "wa_messages" ADD COLUMN "delivered" boolean DEFAULT true NOT NULL;--> statement-breakpoint
+CREATE INDEX "wa_messages_undelivered" ON "wa_messages" USING btree ("session_id","created_at") WHERE not "wa_messages"."delivered";
