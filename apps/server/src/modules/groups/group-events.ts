@@ -32,14 +32,15 @@ async function onNotice(deps: Deps, ev: GroupNoticeEvent, account: AccountRef): 
       wxids: ev.wxids,
       at: new Date(ev.at),
     });
-    if (inserted && members) {
-      // The sync has replaced the members (and recorded `group.updated` if they changed); the
-      // count of the list follows them.
-      await repo.recountMembers(tx, account.tenantId, account.id, ev.groupId);
-    }
-    return inserted;
+    // The sync has replaced the members (and recorded `group.updated` if they changed); the
+    // count of the list follows them.
+    const resized =
+      inserted &&
+      members &&
+      (await repo.recountMembers(tx, account.tenantId, account.id, ev.groupId));
+    return { inserted, resized };
   });
-  if (!fresh) return;
+  if (!fresh.inserted) return;
   const data: GroupSystemNoticePush = {
     workWxid: account.wxid,
     groupId: ev.groupId,
@@ -50,8 +51,9 @@ async function onNotice(deps: Deps, ev: GroupNoticeEvent, account: AccountRef): 
     at: ev.at,
   };
   // The notice and the chat with its new size go out together; the `group` push of a change of
-  // the members went out with its store (contacts sync), and none when they were known already.
-  const convs = members
+  // the members went out with its store (contacts sync), and none when they were known already
+  // (nor the chat, whose size stayed).
+  const convs = fresh.resized
     ? await repo.groupConversations(deps.db, account.tenantId, account.id, ev.groupId)
     : [];
   await realtimeOf(deps).publish(account.tenantId, [

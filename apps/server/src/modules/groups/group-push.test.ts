@@ -108,18 +108,33 @@ describe('the `group` push follows the stored changes', () => {
     expect(await events()).toEqual([]);
   });
 
-  it('a report that changes nothing pushes no `group`', async () => {
-    const from = ws.frames.length;
+  it('a report that changes nothing pushes no `group`, nor the group chat', async () => {
+    // The account has a chat with the group (a member wrote there).
     const members = await runtime().gateway.listGroupMembers(acc.wxid, owned.groupId);
+    const said = await api().post('/sim-api/inbound', {
+      workWxid: acc.wxid,
+      fromWxid: owned.groupId,
+      memberWxid: members[1]!.wxid,
+      talkType: 2,
+      msgType: 1,
+      content: '群里说一句',
+    });
+    expect(said.status, said.message).toBe(200);
+    await runtime().gateway.simulator!.idle();
+    await (
+      ctx.app as unknown as { messageIngest: { drained(): Promise<void> } }
+    ).messageIngest.drained();
+    const from = ws.frames.length;
     await report('groupNotice', memberJoined([members[1]!.wxid], 'known'));
     const [platform] = (await runtime().gateway.listGroups(acc.wxid)).filter(
       (g) => g.groupId === owned.groupId,
     );
     await report('groupChanged', { workWxid: acc.wxid, kind: 'updated', group: platform! });
     const frames = await framesSince(from);
-    // The notice is news of its own; the group did not change.
+    // The notice is news of its own; the group did not change, nor did its chat.
     expect(frames.filter((f) => f.event === 'GroupSystemNotice')).toHaveLength(1);
     expect(groupPushes(frames)).toEqual([]);
+    expect(frames.filter((f) => f.event === 'convUpdate')).toEqual([]);
     expect(await events()).toEqual([]);
   });
 
@@ -146,11 +161,18 @@ describe('the `group` push follows the stored changes', () => {
     expect(listed.data.list.find((g) => g.groupId === owned.groupId)?.memberCount).toBe(
       held.length,
     );
+    // The group chat (opened in the test before) is told its new size once.
+    const chat = (fs: typeof frames) =>
+      fs
+        .filter((f) => f.event === 'convUpdate')
+        .map((f) => (f.data as { memberCount?: number }).memberCount);
+    expect(chat(frames)).toEqual([held.length]);
 
     from = ws.frames.length;
     await report('groupNotice', memberJoined(joiners, 'many-again'));
     frames = await framesSince(from);
     expect(groupPushes(frames)).toEqual([]);
+    expect(chat(frames)).toEqual([]);
     expect(await events()).toEqual([one]);
   });
 

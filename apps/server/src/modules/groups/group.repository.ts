@@ -264,7 +264,10 @@ export async function listNotices(
   return { rows, total: Number(total?.n ?? 0) };
 }
 
-/** Copies a group's name and avatar to the account's group chat; returns it when it changed. */
+/**
+ * Copies a group's name and avatar to the account's group chat; returns it when that changed it
+ * (none when the chat already showed them, or the account has no chat with the group).
+ */
 export async function refreshGroupConversation(
   db: DbOrTx,
   tenantId: string,
@@ -273,7 +276,7 @@ export async function refreshGroupConversation(
   name: string,
   avatar: string,
 ) {
-  await db
+  const changed = await db
     .update(conversations)
     .set({ nickname: name, avatar })
     .where(
@@ -284,7 +287,9 @@ export async function refreshGroupConversation(
         eq(conversations.peerId, groupId),
         or(sql`${conversations.nickname} <> ${name}`, sql`${conversations.avatar} <> ${avatar}`),
       ),
-    );
+    )
+    .returning({ id: conversations.id });
+  if (changed.length === 0) return [];
   return groupConversations(db, tenantId, workAccountId, groupId);
 }
 
@@ -331,17 +336,20 @@ export async function recountMembers(
   tenantId: string,
   workAccountId: string,
   groupId: string,
-) {
-  await db
+): Promise<boolean> {
+  const counted = sql`(select count(*)::int from ${chatGroupMembers} m
+    where m.chat_group_id = ${chatGroups.id})`;
+  const changed = await db
     .update(chatGroups)
-    .set({
-      memberCount: sql`(select count(*)::int from ${chatGroupMembers} m where m.chat_group_id = ${chatGroups.id})`,
-    })
+    .set({ memberCount: counted })
     .where(
       and(
         eq(chatGroups.tenantId, tenantId),
         eq(chatGroups.workAccountId, workAccountId),
         eq(chatGroups.groupId, groupId),
+        sql`${chatGroups.memberCount} is distinct from ${counted}`,
       ),
-    );
+    )
+    .returning({ id: chatGroups.id });
+  return changed.length > 0;
 }

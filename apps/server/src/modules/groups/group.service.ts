@@ -97,7 +97,7 @@ export class GroupService {
     const { convs, change } = await this.db.transaction(async (tx) => {
       const stored = await storeGroup(tx, account, snap.group, snap.members, observedAt);
       if (!stored.rowId) return { convs: [], change: null };
-      const convs = await repo.refreshGroupConversation(
+      const renamed = await repo.refreshGroupConversation(
         tx,
         account.tenantId,
         account.id,
@@ -105,6 +105,11 @@ export class GroupService {
         snap.group.name,
         snap.group.avatar,
       );
+      // The chat shows the group's size too: told again when the group changed at all.
+      const convs =
+        renamed.length > 0 || !stored.change
+          ? renamed
+          : await repo.groupConversations(tx, account.tenantId, account.id, snap.group.groupId);
       if (stored.change) {
         await recordEvent(tx, groupUpdatedEvent(account, snap.group.groupId, stored.change));
       }
