@@ -227,11 +227,13 @@ async function bigTenant(s: Server, token: string, wxid: string) {
   const msgsBody = { index_name: `1__wxid_big_1__${wxid}`, limit: 30 };
   const mineBody = { mode: 'aggregated', pageSize: 50, assignee: 'me' };
   const freeBody = { mode: 'aggregated', pageSize: 50, assignee: 'unassigned' };
+  const doneBody = { mode: 'aggregated', pageSize: 50, status: 'resolved' };
   await load('/main-api/conv/list', listAccBody);
   await load('/main-api/conv/list', listAggBody);
   await load('/main-api/conv/messages', msgsBody);
   await load('/main-api/conv/list', mineBody);
   await load('/main-api/conv/list', freeBody);
+  await load('/main-api/conv/list', doneBody);
   await load('/healthz');
   const health = await load('/healthz');
   const listAcc = await load('/main-api/conv/list', listAccBody);
@@ -239,6 +241,7 @@ async function bigTenant(s: Server, token: string, wxid: string) {
   const msgs = await load('/main-api/conv/messages', msgsBody);
   const mine = await load('/main-api/conv/list', mineBody);
   const free = await load('/main-api/conv/list', freeBody);
+  const done = await load('/main-api/conv/list', doneBody);
   const fmt = (r: LoadResult) =>
     `${percentile(r.times, 50).toFixed(1)} / ${percentile(r.times, 99).toFixed(1)}`;
   const cpu = (r: LoadResult) => r.serverCpuMs.toFixed(2);
@@ -248,6 +251,7 @@ async function bigTenant(s: Server, token: string, wxid: string) {
   report('conv/messages p50 / p99 (ms)', fmt(msgs), fmt(health), 'p99 < 20');
   report('conv/list 我的 (assignee me) p50 / p99 (ms)', fmt(mine), fmt(health), 'p99 < 30');
   report('conv/list 未分配 (unassigned) p50 / p99 (ms)', fmt(free), fmt(health), 'p99 < 30');
+  report('conv/list 已解决 (status resolved) p50 / p99 (ms)', fmt(done), fmt(health), 'p99 < 30');
   report(
     '  server CPU per request list/agg/messages (ms)',
     `${cpu(listAcc)}/${cpu(listAgg)}/${cpu(msgs)}`,
