@@ -639,6 +639,9 @@ function memberShown(person: SimPersonRow, card: string | undefined) {
 async function redeliver(core: SimCore, wxid: string): Promise<boolean> {
   for (;;) {
     const rows = await core.repo.undelivered(wxid, 200);
+    // A page goes out at once (the console stores it in a few batches, not one per message);
+    // the cursor then moves past the kept ones, up to the first it did not keep.
+    const kept: Promise<boolean>[] = [];
     for (const row of rows) {
       const member = row.memberWxid ? await core.repo.getPerson(wxid, row.memberWxid) : null;
       const card =
@@ -649,14 +652,19 @@ async function redeliver(core: SimCore, wxid: string): Promise<boolean> {
       const q =
         row.msgType === MSG_TYPE.quote ? quoteContent.safeParse(safeJson(row.content)) : null;
       const quote = q?.success ? q.data : null;
-      const kept = await core.emitKept(
-        wxid,
-        'message',
-        toInboundEvent(row, member ? memberShown(member, card) : null, file, quote),
+      kept.push(
+        core.emitKept(
+          wxid,
+          'message',
+          toInboundEvent(row, member ? memberShown(member, card) : null, file, quote),
+        ),
       );
-      if (!kept) return false;
-      await core.repo.markDelivered(wxid, row.seq);
     }
+    const answers = await Promise.all(kept);
+    const upTo = answers.indexOf(false);
+    const last = rows[(upTo === -1 ? rows.length : upTo) - 1];
+    if (last) await core.repo.markDelivered(wxid, last.seq);
+    if (upTo !== -1) return false;
     if (rows.length < 200) return true;
   }
 }
