@@ -1,23 +1,11 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from './test-database.ts';
-import { waSessions } from './seam.ts';
-import { buildWa, inboundMessage, loginWa, ME_ID, type WaHarness } from './test-support.ts';
+import { describe, expect, it } from 'vitest';
+import { inboundMessage, ME_ID, type WaHarness, useLoggedInWa } from './test-support.ts';
 
 // The blacklist on WhatsApp: block / unblock through `updateBlockStatus`, the blocklist read when
 // the socket opens and kept current from `blocklist.*` events, each change a `contactsChanged`.
 
-let database: TestDatabase;
 let h: WaHarness;
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-afterAll(() => database.close());
-beforeEach(async () => {
-  await database.db.delete(waSessions);
-  h = await buildWa({ database });
-  await loginWa(h);
-});
-afterEach(() => h.close());
+useLoggedInWa((made) => (h = made));
 
 const ANN_PN = '8613900000001@s.whatsapp.net';
 const ANN = '222222222222222@lid';

@@ -1,26 +1,14 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { cardPhoneOf } from './outbound.ts';
-import { waSessions } from './seam.ts';
-import { createTestDatabase, type TestDatabase } from './test-database.ts';
-import { buildWa, loginWa, ME_ID, type WaHarness } from './test-support.ts';
+import { ME_ID, type WaHarness, useLoggedInWa } from './test-support.ts';
 
 // A WhatsApp contact card carries a phone number. The adapter tells the console whose card it can
 // send (`canSendCardOf`, judged from the contact as it listed it), and a card of a person the
 // console knows by a LID goes with the phone number the account learned for it — never with the
 // LID's digits, which are no phone number.
 
-let database: TestDatabase;
 let h: WaHarness;
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-afterAll(() => database.close());
-beforeEach(async () => {
-  await database.db.delete(waSessions);
-  h = await buildWa({ database });
-  await loginWa(h);
-});
-afterEach(() => h.close());
+useLoggedInWa((made) => (h = made));
 
 const ANN = '222222222222222@lid';
 const BOB = '333333333333333@lid';

@@ -1,23 +1,11 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from './test-database.ts';
-import { waSessions } from './seam.ts';
-import { buildWa as build, loginWa, ME_ID, type WaHarness } from './test-support.ts';
+import { describe, expect, it } from 'vitest';
+import { ME_ID, type WaHarness, useLoggedInWa } from './test-support.ts';
 
 // Alive, not just connected: a health check pings each online account; a silent one is taken as
 // dead within two intervals (the clock is the harness's; the rounds run every 20 ms for real).
 const INTERVAL = 20;
-let database: TestDatabase;
 let h: WaHarness;
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-afterAll(() => database.close());
-beforeEach(async () => {
-  await database.db.delete(waSessions);
-  h = await build({ database, options: { healthIntervalMs: INTERVAL } });
-  await loginWa(h);
-});
-afterEach(() => h.close());
+useLoggedInWa((made) => (h = made), { healthIntervalMs: INTERVAL });
 
 const pings = () => h.sock.calls.filter((c) => c.method === 'query').length;
 

@@ -1,25 +1,13 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from './test-database.ts';
-import { waSessions } from './seam.ts';
-import { buildWa, inboundMessage, loginWa, ME_ID, type WaHarness } from './test-support.ts';
+import { describe, expect, it } from 'vitest';
+import { inboundMessage, ME_ID, type WaHarness, useLoggedInWa } from './test-support.ts';
 
 // One person, one chat (issue 34 item 4): a person first seen by phone id whose LID WhatsApp
 // reports later — in a message key, a contact, `lid-mapping.update` or the history sync — is
 // merged into the LID once (`personMerged`), and the phone id resolves to the LID from then on,
 // also after a restart.
 
-let database: TestDatabase;
 let h: WaHarness;
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-afterAll(() => database.close());
-beforeEach(async () => {
-  await database.db.delete(waSessions);
-  h = await buildWa({ database });
-  await loginWa(h);
-});
-afterEach(() => h.close());
+useLoggedInWa((made) => (h = made));
 
 const CAROL_PN = '8613900000003@s.whatsapp.net';
 const CAROL = '444444444444444@lid';

@@ -1,8 +1,7 @@
 import { proto, type AnyMessageContent } from 'baileys';
 import sharp from 'sharp';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { MSG_TYPE } from '@cst/shared';
-import { createTestDatabase, type TestDatabase } from './test-database.ts';
 import { messageIdOf, WHATSAPP_CAPABILITIES } from './index.ts';
 import { opusPackets, tone, wavOf, webmOf } from './voice.fixtures.ts';
 import {
@@ -19,26 +18,19 @@ import {
   loginWa,
   ME_ID,
   type WaHarness,
+  useLoggedInWa,
 } from './test-support.ts';
 
-let database: TestDatabase;
 let h: WaHarness;
+const wa = useLoggedInWa((made) => (h = made));
 let png: Buffer;
 beforeAll(async () => {
-  database = await createTestDatabase();
   png = await sharp({
     create: { width: 8, height: 6, channels: 3, background: { r: 200, g: 10, b: 10 } },
   })
     .png()
     .toBuffer();
 });
-afterAll(() => database.close());
-beforeEach(async () => {
-  await database.db.delete(waSessions);
-  h = await build({ database });
-  await loginWa(h);
-});
-afterEach(() => h.close());
 
 const ANN_PN = '8613900000001@s.whatsapp.net';
 const ANN = '222222222222222@lid';
@@ -331,8 +323,8 @@ describe('sends', () => {
   );
 
   it('a mention goes as @<number> in the text WhatsApp gets, and stays @name for the console', async () => {
-    const [session] = await database.db.select().from(waSessions);
-    await database.db
+    const [session] = await wa.database.db.select().from(waSessions);
+    await wa.database.db
       .insert(waContacts)
       .values({ sessionId: session!.id, jid: ANN, phoneJid: ANN_PN, notify: 'Ann', addedAt: 1 })
       .onConflictDoUpdate({
@@ -355,8 +347,11 @@ describe('sends', () => {
       's.png': png,
     };
     await h.close();
-    await database.db.delete(waSessions);
-    h = await build({ database, loadMedia: async (url) => media[url.split('/').at(-1)!]! });
+    await wa.database.db.delete(waSessions);
+    h = await build({
+      database: wa.database,
+      loadMedia: async (url) => media[url.split('/').at(-1)!]!,
+    });
     await loginWa(h);
     for (const [name, mime] of [
       ['v.wav', 'audio/wav'],

@@ -1,23 +1,11 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from './test-database.ts';
-import { waSessions } from './seam.ts';
-import { buildWa, loginWa, ME, ME_ID, type WaHarness } from './test-support.ts';
+import { describe, expect, it } from 'vitest';
+import { ME, ME_ID, type WaHarness, useLoggedInWa } from './test-support.ts';
 
 // The account's own profile on WhatsApp: push name and profile picture (the batch edit of the
 // avatar and nickname libraries).
 
-let database: TestDatabase;
 let h: WaHarness;
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-afterAll(() => database.close());
-beforeEach(async () => {
-  await database.db.delete(waSessions);
-  h = await buildWa({ database });
-  await loginWa(h);
-});
-afterEach(() => h.close());
+useLoggedInWa((made) => (h = made));
 
 const callsOf = (method: string) => h.sock.calls.filter((c) => c.method === method);
 

@@ -1,25 +1,14 @@
 import type { WAMessage } from 'baileys';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from './test-database.ts';
-import { waMessages, waSessions } from './seam.ts';
-import { buildWa, inboundMessage, loginWa, ME_ID, type WaHarness } from './test-support.ts';
+import { describe, expect, it } from 'vitest';
+import { waMessages } from './seam.ts';
+import { inboundMessage, ME_ID, type WaHarness, useLoggedInWa } from './test-support.ts';
 
 // Nothing missed across reconnects (issue 34 item 6): what people sent while the connection was
 // down comes back after the reconnect — replayed live, or inside the history sync — and is
 // stored and passed on once each, however often it is replayed; the gaps closed are counted.
 
-let database: TestDatabase;
 let h: WaHarness;
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-afterAll(() => database.close());
-beforeEach(async () => {
-  await database.db.delete(waSessions);
-  h = await buildWa({ database });
-  await loginWa(h);
-});
-afterEach(() => h.close());
+const wa = useLoggedInWa((made) => (h = made));
 
 const ANN = '222222222222222@lid';
 let n = 0;
@@ -47,7 +36,7 @@ const texts = () => h.of('message').map((m) => m.content);
 
 /** Whether the console kept each message, as the adapter recorded it. */
 async function deliveredOf(msgs: WAMessage[]): Promise<boolean[]> {
-  const rows = await database.db.select().from(waMessages);
+  const rows = await wa.database.db.select().from(waMessages);
   return msgs.map((m) => rows.find((r) => r.msgId === m.key.id)?.delivered ?? false);
 }
 

@@ -1,22 +1,10 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from './test-database.ts';
+import { describe, expect, it } from 'vitest';
 import { sendRiskOf } from './commands.ts';
-import { waSessions } from './seam.ts';
-import { buildWa as build, loginWa, ME_ID, type WaHarness } from './test-support.ts';
+import { ME_ID, type WaHarness, useLoggedInWa } from './test-support.ts';
 
 // Ban signals: WhatsApp's answers that tell of trouble become `riskSignal` events.
-let database: TestDatabase;
 let h: WaHarness;
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-afterAll(() => database.close());
-beforeEach(async () => {
-  await database.db.delete(waSessions);
-  h = await build({ database });
-  await loginWa(h);
-});
-afterEach(() => h.close());
+useLoggedInWa((made) => (h = made));
 
 const boom = (message: string, statusCode?: number) =>
   Object.assign(new Error(message), statusCode ? { output: { statusCode } } : {});

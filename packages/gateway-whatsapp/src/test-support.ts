@@ -11,12 +11,13 @@ import {
   type WAMediaUploadFunction,
 } from 'baileys';
 import pino from 'pino';
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { getGlobalDispatcher, MockAgent, setGlobalDispatcher, type Dispatcher } from 'undici';
 import { createTestDatabase, type TestDatabase } from './test-database.ts';
 import { createWhatsAppGateway } from './index.ts';
 import type { WhatsAppOptions } from './core.ts';
 import type { WaSocket } from './socket.ts';
-import type { ChatGateway, GatewayEventName, GatewayEvents } from './seam.ts';
+import { waSessions, type ChatGateway, type GatewayEventName, type GatewayEvents } from './seam.ts';
 
 // A fake Baileys socket: its `ev` is Baileys' own event buffer, its messages are made by Baileys'
 // own generators (media encrypted for real and served by an undici MockAgent), and it records
@@ -399,4 +400,37 @@ export async function loginWa(h: WaHarness): Promise<string> {
   await h.until(() => h.of('qrConfirmed').some((e) => e.loginId === qr.loginId));
   await h.until(() => h.gateway.heldAccounts().includes(ME_ID));
   return ME_ID;
+}
+
+/**
+ * What most adapter tests start from: one database for the test file and, for each test, a fresh
+ * session on it, logged in, closed after the test. `use` receives each test's harness (the file
+ * keeps it in its `h`); `database` is the file's.
+ */
+export function useLoggedInWa(
+  use: (h: WaHarness) => void,
+  options?: Partial<WhatsAppOptions>,
+): { readonly database: TestDatabase } {
+  let database: TestDatabase | null = null;
+  let h: WaHarness | null = null;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+  });
+  afterAll(() => database?.close());
+  beforeEach(async () => {
+    await file().db.delete(waSessions);
+    h = await buildWa({ database: file(), options });
+    use(h);
+    await loginWa(h);
+  });
+  afterEach(() => h?.close());
+  const file = () => {
+    if (!database) throw new Error('the test database is not open yet');
+    return database;
+  };
+  return {
+    get database() {
+      return file();
+    },
+  };
 }
