@@ -3,6 +3,7 @@ import type { Deps } from '../../platform/deps.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { Claimed, ClaimScope, JobContext, JobKind } from '../../scheduler/scheduler.ts';
 import { platformPacing } from '../accounts/index.ts';
+import { findByMsgId } from '../conversations/index.ts';
 import { mediaOf } from '../media/index.ts';
 import {
   claimJobs,
@@ -17,13 +18,7 @@ import { textOf } from '../sensitive/index.ts';
 import { aiOf } from './ai.provider.ts';
 import { factsOf, robotPrompt } from './ai.prompts.ts';
 import * as repo from './ai.repository.ts';
-import {
-  aiCandidates,
-  humanWroteSince,
-  isStored,
-  latestInbound,
-  sentWith,
-} from './ai-robot.repository.ts';
+import { aiCandidates, humanWroteSince, latestInbound, sentWith } from './ai-robot.repository.ts';
 import { AI_ROBOT_JOB, aiRobotOf } from './ai-robot.ts';
 import { singleChat } from './ai-conversations.repository.ts';
 
@@ -135,7 +130,7 @@ export class AiRobotJob implements JobKind<AiItem> {
     // Decided on as the message arrived, while the store writes in batches: a reply due at once
     // can come before its message (and a new contact's chat) is stored. It waits for it.
     const msgId = job.payload.msgId;
-    if (msgId && !(await isStored(db, job.workAccountId, msgId))) {
+    if (msgId && !(await findByMsgId(db, job.workAccountId, msgId))) {
       if (this.deps.now() - job.createdAt > STORE_WAIT_MS) return void (await skip('gone'));
       await releaseJobs(db, [job.id], ctx.owner, this.deps.now() + STORE_POLL_MS, true);
       return;

@@ -20,16 +20,6 @@ export async function humanWroteSince(
   return rows.length > 0;
 }
 
-/** Whether the console has stored a message of an account (by its platform id). */
-export async function isStored(db: DbOrTx, workAccountId: string, msgId: string): Promise<boolean> {
-  const rows = await db
-    .select({ id: messages.id })
-    .from(messages)
-    .where(and(eq(messages.workAccountId, workAccountId), eq(messages.msgId, msgId)))
-    .limit(1);
-  return rows.length > 0;
-}
-
 /** The chat's latest received message: its platform id, type and content. */
 export async function latestInbound(
   db: DbOrTx,

@@ -10,6 +10,7 @@ export {
   accountByWxid,
   conversationById,
   type ConversationRow,
+  findByMsgId,
   type ConvScope,
   type MessageRow,
   notHidden,
