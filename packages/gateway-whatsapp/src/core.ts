@@ -137,6 +137,8 @@ export class WaCore {
   recovered = 0;
   private connecting = 0;
   private readonly waiting: (() => void)[] = [];
+  /** Received messages on their way to the console (`session:msgId`), passed on one at a time. */
+  readonly passing = new Set<string>();
   /** Background work closing waits for (marking messages the console kept). */
   private readonly pending = new Set<Promise<unknown>>();
   closed = false;

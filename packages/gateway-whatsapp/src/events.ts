@@ -254,51 +254,77 @@ async function onMessage(core: WaCore, conn: Conn, wxid: string, msg: WAMessage)
   }
   // Edits: Baileys announces each again as a `messages.update` with `editedMessage` (onUpdates).
   if (mapped.protocol) return;
-  // An echo of the console's own send (its id was recorded before sending) is not a new message.
   const sessionId = conn.session.id;
   const msgId = msg.key.id;
-  const known = await core.repo.byId(sessionId, msgId);
-  if (known?.requestId) return;
-  // Passed on once the console kept it; kept here but not by the console (a kill in between):
-  // passed on again.
-  if (known ? known.delivered : !(await core.repo.keepInbound(sessionId, msg, core.now()))) return;
-  // Stored only now though sent before this socket opened: a gap closed after a reconnect.
-  if (!known && conn.gapSince != null && conn.openedAt !== null && msgTimeOf(msg) < conn.openedAt) {
-    core.recovered++;
-  }
-  if (!fromSelf) {
-    const keys = conn.unread.get(remote) ?? [];
-    keys.push(msg.key);
-    conn.unread.set(remote, keys.slice(-50));
-  }
-  // Everyone the account chats with is kept (WhatsApp has no friend list), so a person first
-  // seen by phone id can be merged with their LID later.
-  const notify = !fromSelf && talkType === 1 ? msg.pushName : null;
-  if (talkType === 1 && peerId !== wxid) {
-    if (notify) await onContacts(core, conn, wxid, [{ id: remote, notify }]);
-    else if (!(await core.repo.contact(conn.session.id, peerId))) {
-      await onContacts(core, conn, wxid, [{ id: remote }]);
+  // One pass at a time per message: a copy that comes while it is on its way to the console
+  // (WhatsApp's replays, a catch-up) is the same message, not one to pass on twice.
+  const claim = `${sessionId}:${msgId}`;
+  if (core.passing.has(claim)) return;
+  core.passing.add(claim);
+  const release = () => void core.passing.delete(claim);
+  // What the console will have kept once `marked` settles (wrapped: an async function's answer
+  // that is a promise would be waited for).
+  const passOn = async (): Promise<{ marked: Promise<unknown> } | null> => {
+    // An echo of the console's own send (its id was recorded before sending) is no new message.
+    const known = await core.repo.byId(sessionId, msgId);
+    if (known?.requestId) return null;
+    // Passed on once the console kept it; kept here but not by the console (a kill in between):
+    // passed on again.
+    if (known ? known.delivered : !(await core.repo.keepInbound(sessionId, msg, core.now()))) {
+      return null;
     }
+    // Stored only now though sent before this socket opened: a gap closed after a reconnect.
+    if (
+      !known &&
+      conn.gapSince != null &&
+      conn.openedAt !== null &&
+      msgTimeOf(msg) < conn.openedAt
+    ) {
+      core.recovered++;
+    }
+    if (!fromSelf) {
+      const keys = conn.unread.get(remote) ?? [];
+      keys.push(msg.key);
+      conn.unread.set(remote, keys.slice(-50));
+    }
+    // Everyone the account chats with is kept (WhatsApp has no friend list), so a person first
+    // seen by phone id can be merged with their LID later.
+    const notify = !fromSelf && talkType === 1 ? msg.pushName : null;
+    if (talkType === 1 && peerId !== wxid) {
+      if (notify) await onContacts(core, conn, wxid, [{ id: remote, notify }]);
+      else if (!(await core.repo.contact(conn.session.id, peerId))) {
+        await onContacts(core, conn, wxid, [{ id: remote }]);
+      }
+    }
+    const { taken, kept } = core.hub.send(wxid, 'message', {
+      workWxid: wxid,
+      msgId,
+      talkType,
+      peerId,
+      fromSelf,
+      msgType: mapped.msgType,
+      content: mapped.content,
+      memberWxid: talkType === 2 ? (fromSelf ? wxid : member) : null,
+      memberName: talkType === 2 && !fromSelf ? (msg.pushName ?? null) : null,
+      memberAvatar: null,
+      file: mapped.file,
+      refMsgId: mapped.refMsgId,
+      refContent: mapped.refContent,
+      displayName: mapped.refMsgId ? (msg.pushName ?? null) : null,
+      msgTime: toNumber(msg.messageTimestamp) * 1000 || core.now(),
+    });
+    const marked = kept.then((ok) => (ok ? core.repo.markDelivered(sessionId, msgId) : undefined));
+    core.track(marked);
+    await taken;
+    return { marked };
+  };
+  let passed: { marked: Promise<unknown> } | null = null;
+  try {
+    passed = await passOn();
+  } finally {
+    if (passed) passed.marked.then(release, release);
+    else release();
   }
-  const { taken, kept } = core.hub.send(wxid, 'message', {
-    workWxid: wxid,
-    msgId,
-    talkType,
-    peerId,
-    fromSelf,
-    msgType: mapped.msgType,
-    content: mapped.content,
-    memberWxid: talkType === 2 ? (fromSelf ? wxid : member) : null,
-    memberName: talkType === 2 && !fromSelf ? (msg.pushName ?? null) : null,
-    memberAvatar: null,
-    file: mapped.file,
-    refMsgId: mapped.refMsgId,
-    refContent: mapped.refContent,
-    displayName: mapped.refMsgId ? (msg.pushName ?? null) : null,
-    msgTime: toNumber(msg.messageTimestamp) * 1000 || core.now(),
-  });
-  core.track(kept.then((ok) => (ok ? core.repo.markDelivered(sessionId, msgId) : undefined)));
-  await taken;
 }
 
 /**

@@ -129,6 +129,22 @@ describe('after a reconnect', () => {
     expect(h.gateway.recoveredMessages?.()).toBe(0);
   });
 
+  it('passes a message on once while the console is still storing it', async () => {
+    let keep!: () => void;
+    const stored = new Promise<void>((r) => (keep = r));
+    h.gateway.on('message', () => ({ kept: stored }));
+    const msg = await fromAnn('told twice');
+    h.sock.inbound([msg]);
+    await h.until(() => h.of('message').length === 1);
+    // WhatsApp replays it before the console's batch committed; a later message comes after.
+    h.sock.inbound([msg]);
+    h.sock.inbound([await fromAnn('after it')]);
+    await h.until(() => h.of('message').length === 2);
+    keep();
+    await eventually(async () => (await deliveredOf([msg])).join() === 'true');
+    expect(texts()).toEqual(['told twice', 'after it']);
+  });
+
   it('a first login takes the history sync for contacts only, not as new messages', async () => {
     const old = await fromAnn('an old chat', -86_400_000);
     history([old]);
