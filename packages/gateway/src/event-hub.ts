@@ -105,29 +105,51 @@ export class EventHub {
     event: K,
     payload: GatewayEvents[K],
   ): Promise<{ kept: Promise<boolean> }> {
-    const set = this.listeners.get(event);
-    const later: Promise<void>[] = [];
-    let failed = false;
-    for (const l of [...(set ?? [])]) {
-      try {
-        const answer = await (l as GatewayListener<K>)(payload);
-        const kept = keptOf(answer);
-        if (kept) later.push(kept);
-      } catch (err) {
-        failed = true;
-        this.log?.error({ err, event }, 'gateway listener failed');
-      }
-    }
-    if (later.length === 0) return { kept: Promise.resolve(!failed) };
-    const kept = Promise.all(later).then(
-      () => !failed,
-      (err: unknown) => {
-        this.log?.error({ err, event }, 'gateway listener could not keep an event');
-        return false;
-      },
+    const { kept } = await handToEach(
+      this.listeners.get(event) ?? [],
+      (l) => (l as GatewayListener<K>)(payload),
+      (err, stage) =>
+        this.log?.error(
+          { err, event },
+          stage === 'take' ? 'gateway listener failed' : 'gateway listener could not keep an event',
+        ),
     );
+    if (typeof kept === 'boolean') return { kept: Promise.resolve(kept) };
     this.keeping.add(kept);
     void kept.then(() => this.keeping.delete(kept));
     return { kept };
   }
+}
+
+/**
+ * Hands an event to listeners one after another, each awaited, and gathers what they answer: `kept`
+ * is true or false at once when none answered `{ kept }` ({@link Taken}), else a promise of it.
+ * False when a listener threw (`take`) or could not keep it (`keep`), each told to `onError`.
+ * Never rejects.
+ */
+export async function handToEach<L>(
+  listeners: Iterable<L>,
+  call: (listener: L) => unknown,
+  onError: (err: unknown, stage: 'take' | 'keep') => void,
+): Promise<{ kept: boolean | Promise<boolean> }> {
+  const later: Promise<void>[] = [];
+  let failed = false;
+  for (const l of [...listeners]) {
+    try {
+      const kept = keptOf(await call(l));
+      if (kept) later.push(kept);
+    } catch (err) {
+      failed = true;
+      onError(err, 'take');
+    }
+  }
+  if (later.length === 0) return { kept: !failed };
+  const kept = Promise.all(later).then(
+    () => !failed,
+    (err: unknown) => {
+      onError(err, 'keep');
+      return false;
+    },
+  );
+  return { kept };
 }

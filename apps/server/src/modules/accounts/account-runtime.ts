@@ -4,7 +4,7 @@ import type { PacingPreset } from '@cst/shared';
 import { withCleanAddresses } from '../../gateway/outsider-addresses.ts';
 import {
   createGateway,
-  keptOf,
+  handToEach,
   type ChatGateway,
   type GatewayDeps,
   type GatewayEvents,
@@ -195,24 +195,20 @@ export class AccountRuntime {
       return;
     }
     await this.events.handle(name, ev, account);
-    const later: Promise<void>[] = [];
-    let failure: unknown = null;
-    for (const h of [...(this.handlers.get(name) ?? [])]) {
-      try {
-        const answer = await (h as AccountEventHandler<K>)(ev, account);
-        const kept = keptOf(answer);
-        if (kept) later.push(kept);
-      } catch (err) {
-        failure ??= err;
-        this.deps.log.error({ err, event: name }, 'account event handler failed');
-      }
-    }
-    if (failure) {
-      const kept = Promise.reject(failure as Error);
-      kept.catch(() => undefined);
-      return { kept };
-    }
-    return later.length > 0 ? { kept: Promise.all(later).then(() => undefined) } : undefined;
+    const { kept } = await handToEach(
+      this.handlers.get(name) ?? [],
+      (h) => (h as AccountEventHandler<K>)(ev, account),
+      // A store that could not keep the event is told by the gateway, which waits for it.
+      (err, stage) =>
+        stage === 'take' &&
+        this.deps.log.error({ err, event: name }, 'account event handler failed'),
+    );
+    if (kept === true) return undefined;
+    const done = Promise.resolve(kept).then((ok) => {
+      if (!ok) throw new Error(`the ${name} event was not kept`);
+    });
+    done.catch(() => undefined);
+    return { kept: done };
   }
 }
 

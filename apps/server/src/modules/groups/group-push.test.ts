@@ -11,6 +11,7 @@ import { buildAccount, signInAs } from '../../../test/factories.ts';
 import type { AccountRef } from '../accounts/index.ts';
 import { accountRuntimeOf } from '../accounts/account-runtime.ts';
 import { apiAs, gatewayIdle, type ListedAccount } from '../accounts/account.test-support.ts';
+import { stored } from '../robots/robots.test-support.ts';
 
 // The console's `group` push follows the stored changes of groups, as the webhook event
 // `group.updated` does: a platform report that changes nothing pushes nothing, a report that
@@ -121,9 +122,7 @@ describe('the `group` push follows the stored changes', () => {
     });
     expect(said.status, said.message).toBe(200);
     await runtime().gateway.simulator!.idle();
-    await (
-      ctx.app as unknown as { messageIngest: { drained(): Promise<void> } }
-    ).messageIngest.drained();
+    await stored(ctx);
     const from = ws.frames.length;
     await report('groupNotice', memberJoined([members[1]!.wxid], 'known'));
     const [platform] = (await runtime().gateway.listGroups(acc.wxid)).filter(

@@ -85,7 +85,7 @@ export async function receivedBy(ctx: HasApp, s: Session, workWxid: string, peer
  * only queues a message (`MessageIngest`), and a robot's job that runs before the message is
  * stored finds no chat yet and is skipped ("gone").
  */
-export async function stored(server: Server): Promise<void> {
+export async function stored(server: HasApp): Promise<void> {
   await (
     server.app as unknown as { messageIngest: { drained(): Promise<void> } }
   ).messageIngest.drained();
