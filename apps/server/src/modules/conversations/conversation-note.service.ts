@@ -105,7 +105,10 @@ export class NoteService {
       if (!seat) throw fail.invalid('noteMentionNotSeat');
       mentions.push(seat);
     }
-    const [author] = await repo.seatsOf(db, conv.tenantId, [auth.userId]);
+    // `seatsOf` lists the tenant's managers too: pick the author by id.
+    const author = (await repo.seatsOf(db, conv.tenantId, [auth.userId])).find(
+      (s) => s.uid === auth.userId,
+    );
     const row = await repo.insertNote(db, {
       tenantId: conv.tenantId,
       conversationId: conv.id,

@@ -81,7 +81,7 @@ describe('private notes', () => {
     expect(stored).toMatchObject({
       private: true,
       content: '客户要报价单，@老板 请确认折扣',
-      noteBy: { uid: seat1.uid },
+      noteBy: { uid: seat1.uid, name: '客服一号' },
       mentions: [{ uid: demo.uid }],
     });
     // Ordered by id with the chat's messages: after the contact's question.
@@ -96,7 +96,7 @@ describe('private notes', () => {
     expect(mention.data as MentionPush).toMatchObject({
       index_name: idxA(),
       messageId: id,
-      by: { uid: seat1.uid },
+      by: { uid: seat1.uid, name: '客服一号' },
     });
     expect(sockets.seat1!.pushes('mention')).toHaveLength(0);
 
