@@ -1,4 +1,5 @@
-import { MSG_TYPE, messagePreview, AI_MAX_SUGGESTIONS } from '@cst/shared';
+import { MSG_TYPE, MSG_TYPE_NAME, messagePreview, AI_MAX_SUGGESTIONS } from '@cst/shared';
+import type { MsgType, MsgTypeName } from '@cst/shared';
 import type { DbOrTx } from '../../platform/db.ts';
 import type { ConversationRow } from '../conversations/index.ts';
 import { textOf } from '../sensitive/index.ts';
@@ -47,10 +48,41 @@ export function rankTexts<T extends { text: string }>(query: string, items: T[],
 
 type MessageLine = Awaited<ReturnType<typeof repo.lastMessages>>[number];
 
+/** How the model is told what kind a message that is not text was (it sees no media). */
+const KIND_LABEL: Partial<Record<MsgTypeName, string>> = {
+  image: '图片',
+  document: '文件',
+  emoticon: '表情',
+  video: '视频',
+  voice: '语音',
+  voiceCall: '语音通话',
+  videoCall: '视频通话',
+  card: '名片',
+  link: '链接',
+  miniProgram: '小程序',
+  article: '文章',
+  redPacket: '红包',
+  transfer: '转账',
+  location: '位置',
+  channelVideo: '视频号',
+  forward: '聊天记录',
+  app: '应用消息',
+};
+
+/**
+ * A message as one line of the prompt: a text as it is; any other kind as its label and what
+ * can be said of it (`[文件] 报价单.pdf`; a voice with its stored transcript, `[语音] 你好`).
+ */
 function lineText(m: MessageLine): string {
   if (m.revoked) return '（已撤回）';
   const text = textOf(m.msgType, m.content);
-  const shown = text ?? messagePreview(m.msgType, m.content, m.fileName);
+  const detail =
+    text ??
+    (m.msgType === MSG_TYPE.voice
+      ? (m.transcript ?? '')
+      : messagePreview(m.msgType, m.content, m.fileName));
+  const label = text === null ? KIND_LABEL[MSG_TYPE_NAME[m.msgType as MsgType]] : undefined;
+  const shown = label ? `[${label}]${detail ? ` ${detail}` : ''}` : detail;
   return shown.length > MAX_LINE ? `${shown.slice(0, MAX_LINE)}…` : shown;
 }
 

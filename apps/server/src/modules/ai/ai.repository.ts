@@ -102,8 +102,10 @@ export async function lastMessages(db: DbOrTx, conversationId: string, limit: nu
       revoked: messages.revoked,
       msgTime: messages.msgTime,
       memberName: messages.memberName,
+      transcript: aiTranscripts.text,
     })
     .from(messages)
+    .leftJoin(aiTranscripts, eq(aiTranscripts.messageId, messages.id))
     .where(eq(messages.conversationId, conversationId))
     .orderBy(desc(messages.msgTime), desc(messages.id))
     .limit(limit);

@@ -316,6 +316,16 @@ describe('drafts and summaries', () => {
   it('summarizes a conversation', async () => {
     const p = person();
     await chatWith(p, ['我想退货', '订单号 123456']);
+    // A picture is told by its kind (the model sees no media), never as an empty line.
+    const pic = await apiAs(server, demo).post('/sim-api/inbound', {
+      workWxid: acc.wxid,
+      fromWxid: p,
+      talkType: 1,
+      msgType: MSG_TYPE.image,
+      content: '',
+    });
+    expect(pic.status, pic.message).toBe(200);
+    await settle(server);
     fake.state.answer = () => ({ text: '- 客户要退货\n- 订单号 123456' });
     try {
       const r = await apiAs(server, demo).post<{ summary: string }>('/main-api/ai/summary', {
@@ -323,7 +333,7 @@ describe('drafts and summaries', () => {
       });
       expect(r.status, r.message).toBe(200);
       expect(r.data.summary).toBe('- 客户要退货\n- 订单号 123456');
-      expect(fake.chats().at(-1)!.prompt).toContain('订单号 123456');
+      expect(fake.chats().at(-1)!.prompt).toContain('订单号 123456\n客户：[图片]');
     } finally {
       fake.state.answer = () => ({ text: '好的' });
     }
@@ -528,6 +538,10 @@ describe('voice to text', () => {
       expect(stt).toHaveLength(1);
       expect(stt[0]!.sttModel).toBe('whisper-large');
       expect(stt[0]!.fileBytes).toBeGreaterThan(0);
+      // The model reads a transcribed voice by its words from then on.
+      const sum = await api.post('/main-api/ai/summary', { index_name: chatIndex(p) });
+      expect(sum.status, sum.message).toBe(200);
+      expect(fake.chats().at(-1)!.prompt).toContain('客户：[语音] 你好，我想问一下价格');
     } finally {
       caps.add('voiceToText');
     }
