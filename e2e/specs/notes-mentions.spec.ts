@@ -44,6 +44,8 @@ test.describe('notes, mentions and business hours', () => {
       { index_name: `1__${peer}__${wxid}` },
     );
     const demoName = seats.list.find((s) => s.uid === demoUid)!.name;
+    const seatUid = (await signIn(request, 'demo-seat1')).uid;
+    const seatName = seats.list.find((s) => s.uid === seatUid)!.name;
 
     // The manager is on the console when the note is written.
     const other = await browser.newPage();
@@ -70,6 +72,8 @@ test.describe('notes, mentions and business hours', () => {
     const card = page.getByTestId('msg-note');
     await expect(card).toContainText('内部备注');
     await expect(card).toContainText(`@${demoName}`);
+    // Signed by the seat who wrote it, not by the one it mentions.
+    await expect(card.getByTestId('msg-note-author')).toHaveText(seatName);
     await expect(box).toHaveValue('');
     await shots(page, 'note-bubble');
 
@@ -80,6 +84,7 @@ test.describe('notes, mentions and business hours', () => {
       `1__${peer}__${wxid}`,
     );
     await expect(other.getByTestId('msg-note')).toContainText('请开一下');
+    await expect(other.getByTestId('msg-note-author')).toHaveText(seatName);
     await other.getByTestId('mention-bell').click();
     await expect(other.getByTestId('mention-notice')).toHaveCount(1);
     await shots(other, 'note-mention-bell');

@@ -40,7 +40,7 @@ export function NoteBubble({
     >
       <div className="msg-note-head">
         <Tag color="gold">{t('notes.tag')}</Tag>
-        <span>{message.noteBy?.name}</span>
+        <span data-testid="msg-note-author">{message.noteBy?.name}</span>
         <span>{messageTime(message.msgTime, Date.now())}</span>
       </div>
       <div>{withMentions(message.content, names)}</div>
