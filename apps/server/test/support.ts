@@ -15,6 +15,13 @@ import { openPostgres, runMigrations, type Database } from '../src/platform/db.t
 import type { Deps } from '../src/platform/deps.ts';
 import { hashPassword } from '../src/platform/passwords.ts';
 import { seed } from '../src/modules/bootstrap/seed.ts';
+import {
+  DEV_S3_ACCESS_KEY_ID,
+  DEV_S3_REGION,
+  DEV_S3_SECRET_ACCESS_KEY,
+  startDevS3,
+  type DevS3Server,
+} from '../src/storage/s3-dev-server.ts';
 import { pooledPglite } from './pglite-pool.ts';
 import { migrationsHash, seedPgliteDataDir } from './pglite-template.ts';
 
@@ -417,4 +424,41 @@ export function useServersOnStores(options: ServerOptions = {}) {
       return s;
     },
   };
+}
+
+/**
+ * The S3-like store of the tests (storage/s3-dev-server.ts) over a temp folder, with one bucket:
+ * started in a `beforeAll`, closed and its folder removed in the matching `afterAll`. `endpoint`
+ * is filled in by that `beforeAll`; `config()` is a server's STORAGE=s3 settings for it:
+ *
+ *     const s3 = useDevS3();
+ *     const ctx = useTestServer(() => s3.config());
+ */
+export function useDevS3(bucket = 'files') {
+  const dir = path.join(os.tmpdir(), `cst-s3-${randomUUID().slice(0, 8)}`);
+  let server: DevS3Server | undefined;
+  const s3 = {
+    endpoint: '',
+    config: (): Partial<Config> => ({
+      storage: 's3',
+      s3: {
+        endpoint: s3.endpoint,
+        bucket,
+        region: DEV_S3_REGION,
+        accessKeyId: DEV_S3_ACCESS_KEY_ID,
+        secretAccessKey: DEV_S3_SECRET_ACCESS_KEY,
+        publicHost: undefined,
+        forcePathStyle: true,
+      },
+    }),
+  };
+  beforeAll(async () => {
+    server = await startDevS3({ directory: dir, bucket });
+    s3.endpoint = server.endpoint;
+  });
+  afterAll(async () => {
+    await server?.close();
+    await fs.promises.rm(dir, { recursive: true, force: true });
+  });
+  return s3;
 }
