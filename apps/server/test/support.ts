@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -14,10 +15,17 @@ import { openPostgres, runMigrations, type Database } from '../src/platform/db.t
 import type { Deps } from '../src/platform/deps.ts';
 import { hashPassword } from '../src/platform/passwords.ts';
 import { seed } from '../src/modules/bootstrap/seed.ts';
+import {
+  DEV_S3_ACCESS_KEY_ID,
+  DEV_S3_REGION,
+  DEV_S3_SECRET_ACCESS_KEY,
+  startDevS3,
+  type DevS3Server,
+} from '../src/storage/s3-dev-server.ts';
 import { pooledPglite } from './pglite-pool.ts';
-import { migrationsHash } from './pglite-template.ts';
+import { migrationsHash, seedPgliteDataDir } from './pglite-template.ts';
 
-export { seedPgliteDataDir } from './pglite-template.ts';
+export { seedPgliteDataDir };
 
 /** Password of every user the tests create. */
 export const TEST_PASSWORD = 'secret123';
@@ -150,15 +158,20 @@ export interface TestContext {
   close(): Promise<void>;
 }
 
-/** Builds the app on a fresh database with the start-up users (admin, demo tenant). */
+/**
+ * Builds the app on a fresh database with the start-up users (admin, demo tenant). `prepare`
+ * runs on the deps before the app is built (e.g. to put another chat gateway in place).
+ */
 export async function buildTestApp(
   overrides: Partial<Config> = {},
   appOptions: Parameters<typeof buildApp>[1] = {},
+  prepare?: (deps: Deps) => Promise<void>,
 ): Promise<TestContext> {
   const database = await createTestDatabase();
   const config = testConfig(overrides);
   const clock = { offset: 0 };
   const { deps, setLog, close } = await openDeps(config, database, () => Date.now() + clock.offset);
+  await prepare?.(deps);
   const app = await buildApp(deps, appOptions);
   setLog(app.log);
   await app.ready();
@@ -276,11 +289,12 @@ export async function demoTenant(ctx: TestContext): Promise<string> {
 export function useTestServer(
   overrides: Partial<Config> | (() => Partial<Config>) = {},
   appOptions: Parameters<typeof buildApp>[1] = {},
+  prepare?: (deps: Deps) => Promise<void>,
 ): TestContext {
   const ctx = {} as TestContext;
   beforeAll(async () => {
     const config = typeof overrides === 'function' ? overrides() : overrides;
-    Object.assign(ctx, await buildTestApp(config, appOptions));
+    Object.assign(ctx, await buildTestApp(config, appOptions, prepare));
   });
   afterAll(async () => {
     await ctx.close?.();
@@ -326,4 +340,125 @@ export function useStartedServer(
     await server.stop?.();
   });
   return server;
+}
+
+/**
+ * The deps of a server without its app (the scheduler's own tests): `openDeps` on a fresh
+ * database with a silent log and the clock `now`, opened in a `beforeAll` and closed (database
+ * included) in the matching `afterAll`. Filled in by that `beforeAll`, as with `useTestServer`.
+ */
+export function useTestDeps(now: () => number = () => Date.now()): Deps {
+  const deps = {} as Deps;
+  let close: (() => Promise<void>) | undefined;
+  beforeAll(async () => {
+    const opened = await openDeps(testConfig(), await createTestDatabase(), now);
+    opened.setLog({ debug() {}, info() {}, warn() {}, error() {} } as unknown as Deps['log']);
+    // Its getters (the log) copied as getters.
+    Object.defineProperties(deps, Object.getOwnPropertyDescriptors(opened.deps));
+    close = opened.close;
+  });
+  afterAll(async () => {
+    await close?.();
+  });
+  return deps;
+}
+
+/** A folder of its own under the system's temp folder, made now and removed after the tests. */
+export function useTempDir(prefix: string): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+  return dir;
+}
+
+/**
+ * A database that outlives one server, copied from the migrated template: a new PostgreSQL
+ * database (TEST_DATABASE_URL), or a PGlite folder. Its config points a server at it.
+ */
+export async function createTestStore(): Promise<{
+  config: Partial<Config>;
+  drop(): Promise<void>;
+}> {
+  const base = process.env.TEST_DATABASE_URL;
+  if (!base) {
+    const dataDir = testConfig().dataDir!;
+    await seedPgliteDataDir(dataDir);
+    return {
+      config: { dataDir },
+      drop: async () => fs.rmSync(dataDir, { recursive: true, force: true }),
+    };
+  }
+  const url = await createPgDatabase(base);
+  return { config: { databaseUrl: url }, drop: () => dropPgDatabase(base, url) };
+}
+
+/**
+ * Servers that stop and start again on one database, or run side by side on it (restarts,
+ * leases, several scheduler instances): `store()` makes a database that outlives its servers
+ * (createTestStore), `start(store)` a server on it, listening on port 0 with `options`. Every
+ * server still running is stopped after the tests, then every store is dropped.
+ *
+ *     const servers = useServersOnStores({ scheduler: { pollMs: 100 } });
+ *     const store = await servers.store();
+ *     const A = await servers.start(store);
+ *     await A.stop();
+ *     const B = await servers.start(store);
+ */
+export function useServersOnStores(options: ServerOptions = {}) {
+  const servers: Server[] = [];
+  const drops: (() => Promise<void>)[] = [];
+  afterAll(async () => {
+    for (const s of servers) await s.stop();
+    for (const d of drops) await d();
+  });
+  return {
+    /** A fresh database (its config: `dataDir` or `databaseUrl`), dropped after the tests. */
+    async store(): Promise<Partial<Config>> {
+      const st = await createTestStore();
+      drops.push(() => st.drop());
+      return st.config;
+    },
+    /** A server on `store` (config `overrides` on top), stopped after the tests. */
+    async start(store: Partial<Config>, overrides: Partial<Config> = {}): Promise<Server> {
+      const s = await startServer(testConfig({ ...store, port: 0, ...overrides }), options);
+      servers.push(s);
+      return s;
+    },
+  };
+}
+
+/**
+ * The S3-like store of the tests (storage/s3-dev-server.ts) over a temp folder, with one bucket:
+ * started in a `beforeAll`, closed and its folder removed in the matching `afterAll`. `endpoint`
+ * is filled in by that `beforeAll`; `config()` is a server's STORAGE=s3 settings for it:
+ *
+ *     const s3 = useDevS3();
+ *     const ctx = useTestServer(() => s3.config());
+ */
+export function useDevS3(bucket = 'files') {
+  const dir = path.join(os.tmpdir(), `cst-s3-${randomUUID().slice(0, 8)}`);
+  let server: DevS3Server | undefined;
+  const s3 = {
+    endpoint: '',
+    config: (): Partial<Config> => ({
+      storage: 's3',
+      s3: {
+        endpoint: s3.endpoint,
+        bucket,
+        region: DEV_S3_REGION,
+        accessKeyId: DEV_S3_ACCESS_KEY_ID,
+        secretAccessKey: DEV_S3_SECRET_ACCESS_KEY,
+        publicHost: undefined,
+        forcePathStyle: true,
+      },
+    }),
+  };
+  beforeAll(async () => {
+    server = await startDevS3({ directory: dir, bucket });
+    s3.endpoint = server.endpoint;
+  });
+  afterAll(async () => {
+    await server?.close();
+    await fs.promises.rm(dir, { recursive: true, force: true });
+  });
+  return s3;
 }

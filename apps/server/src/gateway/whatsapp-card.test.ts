@@ -1,25 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { MSG_TYPE } from '@cst/shared';
-import { buildApp } from '../app.ts';
-import { seed } from '../modules/bootstrap/seed.ts';
-import { configureAccountRuntime } from '../modules/accounts/account-runtime.ts';
 import {
   apiAs,
   eventually,
   gatewayIdle,
   waitStatus,
 } from '../modules/accounts/account.test-support.ts';
-import { openDeps } from '../server.ts';
-import {
-  createTestDatabase,
-  login,
-  testConfig,
-  type Session,
-  type TestContext,
-} from '../../test/support.ts';
-import { createWhatsAppGateway, type WaSocket, type WhatsAppDeps } from '@cst/gateway-whatsapp';
-import { FakeSocket, inboundMessage, MediaServer, ME_ID } from '@cst/gateway-whatsapp/test-support';
-import { sharedSecret } from '../modules/files/files.repository.ts';
+import { type Session } from '../../test/support.ts';
+import { signInAs } from '../../test/factories.ts';
+import { useWhatsAppServer } from '../../test/whatsapp.ts';
+import { inboundMessage, ME_ID } from '@cst/gateway-whatsapp/test-support';
 import type { ChatGateway } from './index.ts';
 
 // Contact cards on WhatsApp, where a card carries a phone number: a card of a person the account
@@ -27,11 +17,10 @@ import type { ChatGateway } from './index.ts';
 // by the console's forward of a card — the adapter says which person it can put on a card — and a
 // card of a person whose phone is known goes with that phone.
 
-let ctx: TestContext;
+const wa = useWhatsAppServer();
+const { ctx, media, sockets } = wa;
 let demo: Session;
 let gateway: ChatGateway;
-const media = new MediaServer();
-const sockets: FakeSocket[] = [];
 const sock = () => sockets[sockets.length - 1]!;
 /** Someone the account knows only by a LID. */
 const CAT = '444444444444444@lid';
@@ -72,42 +61,8 @@ async function messagesWith(peer: string) {
 }
 
 beforeAll(async () => {
-  const database = await createTestDatabase();
-  const config = testConfig({ platform: 'whatsapp' });
-  const { deps, setLog, close } = await openDeps(config, database, () => Date.now());
-  const waDeps: WhatsAppDeps = {
-    db: deps.db,
-    config: deps.config,
-    now: deps.now,
-    get log() {
-      return deps.log;
-    },
-    sharedSecret: (name) => sharedSecret(deps.db, name),
-  };
-  gateway = await createWhatsAppGateway(waDeps, {
-    socketFactory: (c) => {
-      const s = new FakeSocket(c, media);
-      sockets.push(s);
-      return s as unknown as WaSocket;
-    },
-    fetchOptions: { dispatcher: media.agent } as unknown as RequestInit,
-  });
-  configureAccountRuntime(deps, { gateway });
-  const app = await buildApp(deps);
-  setLog(app.log);
-  await app.ready();
-  await seed(deps);
-  ctx = {
-    app,
-    deps,
-    database,
-    clock: { offset: 0 },
-    close: async () => {
-      await app.close();
-      await close();
-    },
-  };
-  demo = await login(ctx, 'demo');
+  gateway = wa.gateway;
+  ({ demo } = await signInAs(ctx, 'demo'));
   // A QR login on the fake socket; the account comes online.
   const api = apiAs(ctx, demo);
   const issuing = api.post<{ loginId: string }>('/main-api/acc/qr-login-code');
@@ -131,10 +86,6 @@ beforeAll(async () => {
     const ids = r.data.list.map((f) => f.friendWxid);
     return ids.includes(BOB) && ids.includes(CAT);
   });
-});
-afterAll(async () => {
-  await ctx?.close();
-  media.close();
 });
 
 describe('contact cards on WhatsApp', () => {

@@ -1,84 +1,28 @@
 import { proto } from 'baileys';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../app.ts';
-import { seed } from '../modules/bootstrap/seed.ts';
-import { accountRuntimeOf, configureAccountRuntime } from '../modules/accounts/account-runtime.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { accountRuntimeOf } from '../modules/accounts/account-runtime.ts';
 import { findByWxid } from '../modules/accounts/account.repository.ts';
 import type { SocksProxyAgent } from 'socks-proxy-agent';
 import { apiAs, eventually } from '../modules/accounts/account.test-support.ts';
 import { openTestSocket } from '../realtime/test-socket.ts';
-import { openDeps } from '../server.ts';
-import {
-  createTestDatabase,
-  login,
-  testConfig,
-  type Session,
-  type TestContext,
-} from '../../test/support.ts';
+import { testConfig, type Session } from '../../test/support.ts';
+import { signInAs } from '../../test/factories.ts';
+import { useWhatsAppServer } from '../../test/whatsapp.ts';
 import { createGateway } from './index.ts';
-import {
-  createWhatsAppGateway,
-  WHATSAPP_PACING,
-  type WaSocket,
-  type WhatsAppDeps,
-} from '@cst/gateway-whatsapp';
-import { FakeSocket, inboundMessage, MediaServer, ME_ID } from '@cst/gateway-whatsapp/test-support';
-import { sharedSecret } from '../modules/files/files.repository.ts';
+import { WHATSAPP_PACING } from '@cst/gateway-whatsapp';
+import { inboundMessage, ME_ID } from '@cst/gateway-whatsapp/test-support';
 
 // The console on PLATFORM=whatsapp: the real server, its routes and pushes, with the adapter on
 // fake sockets. A QR login rotates its code in the open dialog, the account comes online, and
 // messages go both ways through the inbox.
 
-let ctx: TestContext;
+const { ctx, media, sockets } = useWhatsAppServer();
 let demo: Session;
-const media = new MediaServer();
-const sockets: FakeSocket[] = [];
 const sock = () => sockets[sockets.length - 1]!;
 const ANN = '333333333333333@lid';
 
 beforeAll(async () => {
-  const database = await createTestDatabase();
-  const config = testConfig({ platform: 'whatsapp' });
-  const { deps, setLog, close } = await openDeps(config, database, () => Date.now());
-  const waDeps: WhatsAppDeps = {
-    db: deps.db,
-    config: deps.config,
-    now: deps.now,
-    // The app's logger, set once the app is built below.
-    get log() {
-      return deps.log;
-    },
-    sharedSecret: (name) => sharedSecret(deps.db, name),
-  };
-  const gateway = await createWhatsAppGateway(waDeps, {
-    socketFactory: (c) => {
-      const s = new FakeSocket(c, media);
-      sockets.push(s);
-      return s as unknown as WaSocket;
-    },
-    fetchOptions: { dispatcher: media.agent } as unknown as RequestInit,
-  });
-  configureAccountRuntime(deps, { gateway });
-  const app = await buildApp(deps);
-  setLog(app.log);
-  await app.ready();
-  await seed(deps);
-  ctx = {
-    app,
-    deps,
-    database,
-    clock: { offset: 0 },
-    close: async () => {
-      await app.close();
-      await close();
-    },
-  };
-  demo = await login(ctx, 'demo-sup');
-});
-afterAll(async () => {
-  await ctx?.close();
-  // The server project's files share a worker: the next file's fetches go out again.
-  media.close();
+  ({ sup: demo } = await signInAs(ctx, 'sup'));
 });
 
 describe('the console on WhatsApp', () => {

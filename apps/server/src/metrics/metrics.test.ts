@@ -1,40 +1,22 @@
 import { Writable } from 'node:stream';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type Server } from '../server.ts';
-import { buildTestApp, testConfig } from '../../test/support.ts';
-import {
-  addAccount,
-  apiAs,
-  eventually,
-  freshStore,
-  signIn,
-} from '../modules/accounts/account.test-support.ts';
+import { describe, expect, it } from 'vitest';
+import { buildTestApp, useStartedServer } from '../../test/support.ts';
+import { addAccount, apiAs, eventually, signIn } from '../modules/accounts/account.test-support.ts';
 import { openTestSocket } from '../realtime/test-socket.ts';
 import { sampleOf } from './metrics-text.ts';
 
 const TOKEN = 'metrics-test-token';
-let server: Server;
-let drop: () => Promise<void>;
 const lines: string[] = [];
-
-beforeAll(async () => {
-  const store = await freshStore();
-  drop = store.drop;
-  const stream = new Writable({
-    write(chunk: Buffer, _enc, cb) {
-      lines.push(chunk.toString());
-      cb();
-    },
-  });
-  server = await startServer(testConfig({ ...store.config, port: 0, metricsToken: TOKEN }), {
-    logger: { level: 'info', stream },
-    accounts: { simulator: { loginDelayMs: 10 } },
-  });
+const stream = new Writable({
+  write(chunk: Buffer, _enc, cb) {
+    lines.push(chunk.toString());
+    cb();
+  },
 });
-afterAll(async () => {
-  await server?.stop();
-  await drop?.();
-});
+const server = useStartedServer(
+  { logger: { level: 'info', stream }, accounts: { simulator: { loginDelayMs: 10 } } },
+  { metricsToken: TOKEN },
+);
 
 async function scrape(): Promise<string> {
   const res = await fetch(`${server.url}/metrics`, {

@@ -1,8 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, testConfig } from '../../test/support.ts';
-import type { Database } from '../platform/db.ts';
-import type { Deps } from '../platform/deps.ts';
-import { openDeps } from '../server.ts';
+import { describe, expect, it } from 'vitest';
+import { useTestDeps } from '../../test/support.ts';
 import { periodicJob } from './periodic.ts';
 import { Scheduler } from './scheduler.ts';
 
@@ -10,19 +7,7 @@ import { Scheduler } from './scheduler.ts';
 
 const T = Date.UTC(2026, 0, 5, 10);
 let clock = T;
-let database: Database;
-let deps: Deps;
-let closeDeps: () => Promise<void>;
-const quiet = { debug() {}, info() {}, warn() {}, error() {} } as unknown as Deps['log'];
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  const opened = await openDeps(testConfig(), database, () => clock);
-  opened.setLog(quiet);
-  deps = opened.deps;
-  closeDeps = opened.close;
-});
-afterAll(async () => closeDeps?.());
+const deps = useTestDeps(() => clock);
 
 describe('periodicJob', () => {
   it('runs once per period, on one of several instances, and not before the period is over', async () => {

@@ -1,26 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, testConfig } from '../../test/support.ts';
-import type { Database } from '../platform/db.ts';
-import type { Deps } from '../platform/deps.ts';
-import { openDeps } from '../server.ts';
+import { describe, expect, it } from 'vitest';
+import { useTestDeps } from '../../test/support.ts';
 import { Scheduler, type Claimed, type JobKind } from './scheduler.ts';
 
 // The scheduler's own claim path for a kind of much short work (webhook deliveries): a claim
 // outside the rounds, limits of its own beside the shared ones, and a poll no busy kind puts off.
 
-let database: Database;
-let deps: Deps;
-let closeDeps: () => Promise<void>;
-const quiet = { debug() {}, info() {}, warn() {}, error() {} } as unknown as Deps['log'];
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  const opened = await openDeps(testConfig(), database, () => Date.now());
-  opened.setLog(quiet);
-  deps = opened.deps;
-  closeDeps = opened.close;
-});
-afterAll(async () => closeDeps?.());
+const deps = useTestDeps();
 
 /** A job kind over an in-memory queue: claims what was added, runs each with `run`. */
 class MemoryKind implements JobKind<number> {

@@ -1,17 +1,16 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { createTestDatabase } from '../../../test/support.ts';
-import type { Database } from '../../platform/db.ts';
+import { createTestDatabase, useTestDatabase } from '../../../test/support.ts';
 import { buildSim, loginAccount, type SimHarness } from './test-support.ts';
 
 // A platform delivers again what its client never acknowledged. The simulator stores a contact's
 // message (the platform's copy) and then tells the console; a server killed between the two must
 // not lose the message: when the account comes back, the simulator tells it again, once.
+// The first test's database, closed after its harnesses (registered first, so run last).
+const database = useTestDatabase();
 const open: SimHarness[] = [];
-let database: Database;
 afterAll(async () => {
   // The "killed" harness is left as it was: its listener never returns, so it cannot be closed.
   for (const h of open.slice(1)) await h.close();
-  await database?.close();
 });
 
 const say = (h: SimHarness, wxid: string, content: string) =>
@@ -25,7 +24,6 @@ const say = (h: SimHarness, wxid: string, content: string) =>
 
 describe('messages the console never took', () => {
   it('are delivered again, once and in order, when the account comes back', async () => {
-    database = await createTestDatabase();
     const first = await buildSim({ database });
     open.push(first);
     const wxid = await loginAccount(first);

@@ -1,15 +1,14 @@
 import { eq, inArray } from 'drizzle-orm';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { contacts, workAccounts } from '../../db/schema/index.ts';
-import { startServer, type Server, type ServerOptions } from '../../server.ts';
-import { testConfig } from '../../../test/support.ts';
+import type { ServerOptions } from '../../server.ts';
+import { useServersOnStores } from '../../../test/support.ts';
 import { openTestSocket } from '../../realtime/test-socket.ts';
 import {
   accountOf,
   addAccount,
   apiAs,
   eventually,
-  freshStore,
   signIn,
   waitStatus,
 } from './account.test-support.ts';
@@ -24,24 +23,12 @@ const fast: ServerOptions = {
   },
 };
 
-const servers: Server[] = [];
-const stores: { drop(): Promise<void> }[] = [];
-afterAll(async () => {
-  for (const s of servers) await s.stop();
-  for (const d of stores) await d.drop();
-});
-
-async function start(config: Partial<ReturnType<typeof testConfig>>): Promise<Server> {
-  const s = await startServer(testConfig({ ...config, port: 0 }), fast);
-  servers.push(s);
-  return s;
-}
+const { store: freshStore, start } = useServersOnStores(fast);
 
 describe('restart', () => {
   it('brings every account that was online back (autoLoggingIn → online) without a QR code', async () => {
     const store = await freshStore();
-    stores.push(store);
-    const first = await start(store.config);
+    const first = await start(store);
     const demo = await signIn(first, 'demo');
     const a = await addAccount(first, demo, { nickname: '重启甲' });
     const b = await addAccount(first, demo, { nickname: '重启乙' });
@@ -60,7 +47,7 @@ describe('restart', () => {
     await first.deps.db.delete(contacts).where(eq(contacts.workAccountId, bRow!.id));
     await first.stop();
 
-    const second = await start(store.config);
+    const second = await start(store);
     const again = await signIn(second, 'demo');
     const ws = await openTestSocket(second.url, { token: again.token });
     ws.send('ping');
@@ -78,9 +65,8 @@ describe('restart', () => {
 describe.skipIf(!PG)('two server processes on one PostgreSQL', () => {
   it('holds each account in exactly one process and takes a stopped one’s accounts over', async () => {
     const store = await freshStore();
-    stores.push(store);
-    const A = await start(store.config);
-    const B = await start(store.config);
+    const A = await start(store);
+    const B = await start(store);
     const sa = await signIn(A, 'demo');
     const sb = await signIn(B, 'demo');
     const onA = [
@@ -158,9 +144,8 @@ describe.skipIf(!PG)('two server processes on one PostgreSQL', () => {
 
   it('replays missed pushes in order across processes after a reconnect', async () => {
     const store = await freshStore();
-    stores.push(store);
-    const A = await start(store.config);
-    const B = await start(store.config);
+    const A = await start(store);
+    const B = await start(store);
     const sa = await signIn(A, 'demo');
     const first = await openTestSocket(A.url, { token: sa.token });
     first.send('ping');

@@ -1,13 +1,4 @@
-import fs from 'node:fs';
-import {
-  createPgDatabase,
-  dropPgDatabase,
-  login,
-  seedPgliteDataDir,
-  testConfig,
-  type Session,
-  type TestContext,
-} from '../../../test/support.ts';
+import { createTestStore, login, type Session, type TestContext } from '../../../test/support.ts';
 
 /** Anything with the app (a test context or a started server). */
 export type HasApp = Pick<TestContext, 'app'>;
@@ -127,26 +118,5 @@ export function signIn(ctx: HasApp, username: string): Promise<Session> {
   return login(ctx, username);
 }
 
-/**
- * A database that outlives one server, copied from the migrated template: a new PostgreSQL
- * database (TEST_DATABASE_URL), or a PGlite folder.
- */
-export async function freshStore(): Promise<{
-  config: Partial<ReturnType<typeof testConfig>>;
-  drop(): Promise<void>;
-}> {
-  const PG = process.env.TEST_DATABASE_URL;
-  if (!PG) {
-    const dataDir = testConfig().dataDir!;
-    await seedPgliteDataDir(dataDir);
-    return {
-      config: { dataDir },
-      drop: async () => fs.rmSync(dataDir, { recursive: true, force: true }),
-    };
-  }
-  const url = await createPgDatabase(PG);
-  return {
-    config: { databaseUrl: url },
-    drop: () => dropPgDatabase(PG, url),
-  };
-}
+/** A database that outlives one server: support.ts's `createTestStore`. */
+export const freshStore = createTestStore;

@@ -1,8 +1,7 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { BackupStatus } from '@cst/shared';
 import { openPglite, rowsOf, type Database } from '../../platform/db.ts';
 import { startServer } from '../../server.ts';
@@ -11,6 +10,7 @@ import {
   DB_KIND,
   seedPgliteDataDir,
   testConfig,
+  useTempDir,
 } from '../../../test/support.ts';
 import { apiAs, signIn } from '../accounts/account.test-support.ts';
 import { extractArchive } from './backup-archive.ts';
@@ -29,8 +29,7 @@ import { restoreBackup } from './backup.service.ts';
 // for a run (`backup_runs`), claimed with FOR UPDATE SKIP LOCKED and leased, keyed, so a run
 // whose server died is taken by the next one and never twice.
 
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cst-bkr-'));
-afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+const dir = useTempDir('cst-bkr-');
 
 async function stateOf(db: Database['db'], key: string) {
   const [r] = rowsOf<{ state: string; lease_owner: string | null }>(

@@ -1,7 +1,6 @@
 import { spawn } from 'node:child_process';
 import { createHash, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,6 +14,7 @@ import {
   seedPgliteDataDir,
   TEST_PASSWORD,
   testConfig,
+  useTempDir,
 } from '../../../test/support.ts';
 import {
   client,
@@ -36,7 +36,7 @@ import { countTables } from './snapshot.repository.ts';
 const PG = process.env.TEST_DATABASE_URL;
 const ROOT = path.resolve(import.meta.dirname, '../../../../..');
 
-let dir: string;
+const dir = useTempDir('cst-bk-');
 let dataDir: string;
 let serverUrl: string;
 let server: Awaited<ReturnType<typeof spawnServer>>;
@@ -101,7 +101,6 @@ function sha256(file: string): string {
 }
 
 beforeAll(async () => {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cst-bk-'));
   dataDir = path.join(dir, 'data');
   if (PG) sourceDb = await createPgDatabase(PG);
   else await seedPgliteDataDir(dataDir);
@@ -127,7 +126,6 @@ afterAll(async () => {
       await dropPgDatabase(PG, url).catch(() => undefined);
     }
   }
-  fs.rmSync(dir, { recursive: true, force: true });
 });
 
 describe('a backup of a running server', () => {

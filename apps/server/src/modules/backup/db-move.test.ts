@@ -1,5 +1,3 @@
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
@@ -7,7 +5,12 @@ import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openPglite, openPostgres, rowsOf } from '../../platform/db.ts';
 import { startServer } from '../../server.ts';
-import { dropPgDatabase, seedPgliteDataDir, testConfig } from '../../../test/support.ts';
+import {
+  dropPgDatabase,
+  seedPgliteDataDir,
+  testConfig,
+  useTempDir,
+} from '../../../test/support.ts';
 import { addAccount, apiAs, signIn } from '../accounts/account.test-support.ts';
 import { moveToPostgres } from './db-move.repository.ts';
 import { countTables } from './snapshot.repository.ts';
@@ -16,11 +19,10 @@ import { countTables } from './snapshot.repository.ts';
 // statistics rollups not counted a second time.
 
 const PG = process.env.TEST_DATABASE_URL;
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cst-move-'));
+const dir = useTempDir('cst-move-');
 let target: string | null = null;
 afterAll(async () => {
   if (PG && target) await dropPgDatabase(PG, target).catch(() => undefined);
-  fs.rmSync(dir, { recursive: true, force: true });
 });
 
 describe.skipIf(!PG)('moving the embedded database to PostgreSQL', () => {

@@ -1,8 +1,7 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MIGRATIONS_DIR, openPglite, rowsOf, runMigrations } from '../../platform/db.ts';
 import { codeMigrations, migrationState } from '../../platform/migration-state.ts';
 import { startServer } from '../../server.ts';
@@ -11,6 +10,7 @@ import {
   DB_KIND,
   seedPgliteDataDir,
   testConfig,
+  useTempDir,
 } from '../../../test/support.ts';
 import { readHistory } from './backup-history.ts';
 import { extractArchive } from './backup-archive.ts';
@@ -19,8 +19,7 @@ import { upgradeSafely } from './upgrade.ts';
 // Safe upgrades (issue 36 §4): a database newer than the code refuses to start; a migration that
 // fails leaves the database as it was; the embedded database is backed up before migrating.
 
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cst-upg-'));
-afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+const dir = useTempDir('cst-upg-');
 
 /** A copy of the migrations with one more, `0999_next`, whose statements are `statements`. */
 function migrationsPlus(name: string, statements: string[]): string {

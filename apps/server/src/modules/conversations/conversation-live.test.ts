@@ -1,9 +1,9 @@
 import type { ServerFrame } from '@cst/shared';
-import { afterAll, describe, expect, it } from 'vitest';
-import { startServer, type Server, type ServerOptions } from '../../server.ts';
-import { testConfig, type Session } from '../../../test/support.ts';
+import { describe, expect, it } from 'vitest';
+import type { Server, ServerOptions } from '../../server.ts';
+import { useServersOnStores, type Session } from '../../../test/support.ts';
 import { openTestSocket, type TestSocket } from '../../realtime/test-socket.ts';
-import { addAccount, apiAs, freshStore, signIn } from '../accounts/account.test-support.ts';
+import { addAccount, apiAs, signIn } from '../accounts/account.test-support.ts';
 
 // Issue 4 §6: messages that arrive while a browser is away reach it exactly once and in order
 // after resume — through the whole pipeline (simulator → rows → pushes), on one server and
@@ -20,25 +20,8 @@ const fast: ServerOptions = {
   },
 };
 
-const servers: Server[] = [];
-const drops: (() => Promise<void>)[] = [];
-afterAll(async () => {
-  for (const s of servers) await s.stop();
-  for (const d of drops) await d();
-});
-
-/** A store two servers can share, dropped after the tests. */
-async function store() {
-  const st = await freshStore();
-  drops.push(() => st.drop());
-  return st.config;
-}
-
-async function start(config: Partial<ReturnType<typeof testConfig>>): Promise<Server> {
-  const s = await startServer(testConfig({ ...config, port: 0 }), fast);
-  servers.push(s);
-  return s;
-}
+/** Stores two servers can share and servers on them, stopped and dropped after the tests. */
+const { store, start } = useServersOnStores(fast);
 
 /** The number in a `live <n>` text frame, or undefined for any other frame. */
 function liveIndex(f: ServerFrame): number | undefined {

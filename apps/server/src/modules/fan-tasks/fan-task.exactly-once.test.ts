@@ -4,8 +4,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { FanTaskListResult, FanTaskRowsResult, SimReceivedItem } from '@cst/shared';
 import { openDatabase, rowsOf } from '../../platform/db.ts';
-import { startServer, type Server, type ServerOptions } from '../../server.ts';
-import { testConfig } from '../../../test/support.ts';
+import type { Server } from '../../server.ts';
+import { useServersOnStores } from '../../../test/support.ts';
 import {
   client,
   freePort,
@@ -15,13 +15,7 @@ import {
   until,
   type Call,
 } from '../../../test/child-server.ts';
-import {
-  addAccount,
-  apiAs,
-  freshStore,
-  signIn,
-  type ListedAccount,
-} from '../accounts/account.test-support.ts';
+import { addAccount, apiAs, signIn, type ListedAccount } from '../accounts/account.test-support.ts';
 import {
   createTask,
   expectCountsOfRows,
@@ -37,13 +31,15 @@ import { FAN_JOB } from './fan-task.service.ts';
 
 const PG = process.env.TEST_DATABASE_URL;
 
-const stores: { drop(): Promise<void> }[] = [];
-const servers: Server[] = [];
-afterAll(async () => {
-  killChildren();
-  for (const s of servers) await s.stop();
-  for (const d of stores) await d.drop();
+const servers = useServersOnStores({
+  accounts: {
+    lease: { leaseMs: 1500, renewMs: 250 },
+    simulator: { loginDelayMs: 20, friendAcceptDelayMs: 200 },
+  },
+  scheduler: { pollMs: 100 },
 });
+// Registered after: the child servers are killed before the stores are dropped.
+afterAll(() => killChildren());
 
 /** Every peer got one request, and the rows are all sent. */
 function expectOncePerRow(requests: SimReceivedItem[], peers: (string | null)[]) {
@@ -55,19 +51,9 @@ function expectOncePerRow(requests: SimReceivedItem[], peers: (string | null)[])
 
 describe.skipIf(!PG)('two scheduler instances on one PostgreSQL', () => {
   it('share one task without sending any row twice', async () => {
-    const store = await freshStore();
-    stores.push(store);
-    const fast: ServerOptions = {
-      accounts: {
-        lease: { leaseMs: 1500, renewMs: 250 },
-        simulator: { loginDelayMs: 20, friendAcceptDelayMs: 200 },
-      },
-      scheduler: { pollMs: 100 },
-    };
-    const A = await startServer(testConfig({ ...store.config, port: 0 }), fast);
-    servers.push(A);
-    const B = await startServer(testConfig({ ...store.config, port: 0 }), fast);
-    servers.push(B);
+    const store = await servers.store();
+    const A = await servers.start(store);
+    const B = await servers.start(store);
     const sa = await signIn(A, 'demo');
     const sb = await signIn(B, 'demo');
     const accounts: ListedAccount[] = [
@@ -101,11 +87,10 @@ describe.skipIf(!PG)('two scheduler instances on one PostgreSQL', () => {
 
 describe('a server killed in the middle of a task', () => {
   it('sends every row exactly once after it starts again (kill -9)', async () => {
-    const store = await freshStore();
-    stores.push(store);
-    const env: Record<string, string> = store.config.databaseUrl
-      ? { DATABASE_URL: store.config.databaseUrl }
-      : { DATA_DIR: store.config.dataDir! };
+    const store = await servers.store();
+    const env: Record<string, string> = store.databaseUrl
+      ? { DATABASE_URL: store.databaseUrl }
+      : { DATA_DIR: store.dataDir! };
     const log = path.join(os.tmpdir(), `cst-fan-kill-${process.pid}.log`);
     const port = await freePort();
     // Its accounts come back to the next start 5 s after the kill rather than 30 s.
@@ -161,8 +146,8 @@ describe('a server killed in the middle of a task', () => {
     // The kill caught rows claimed by the first process: the second claimed them again (their
     // lease lapsed) and their requests went out once all the same.
     const database = await openDatabase({
-      databaseUrl: store.config.databaseUrl,
-      dataDir: store.config.dataDir ?? null,
+      databaseUrl: store.databaseUrl,
+      dataDir: store.dataDir ?? null,
     });
     try {
       const [again] = rowsOf<{ n: number }>(

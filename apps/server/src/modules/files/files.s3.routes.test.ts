@@ -1,52 +1,18 @@
-import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { CHAT_FILE_MAX_BYTES, type OssTokenPayload, type UploadResult } from '@cst/shared';
-import {
-  buildTenant,
-  buildTestApp,
-  login,
-  type Session,
-  type TestContext,
-} from '../../../test/support.ts';
-import {
-  DEV_S3_ACCESS_KEY_ID,
-  DEV_S3_REGION,
-  DEV_S3_SECRET_ACCESS_KEY,
-  startDevS3,
-  type DevS3Server,
-} from '../../storage/s3-dev-server.ts';
+import { useDevS3, useTestServer, type Session } from '../../../test/support.ts';
+import { buildOtherTenant, signInAs } from '../../../test/factories.ts';
 import { storageOf } from '../../storage/storage.ts';
 import { chatKey, ossToken, pngOf, SAMPLE } from './files.test-support.ts';
 
-const dir = path.join(os.tmpdir(), `cst-s3-files-${process.pid}-${Date.now()}`);
-let s3: DevS3Server;
-let ctx: TestContext;
+const s3 = useDevS3();
+const ctx = useTestServer(() => s3.config());
 let demo: Session;
 let other: Session;
 
 beforeAll(async () => {
-  s3 = await startDevS3({ directory: dir, bucket: 'files' });
-  ctx = await buildTestApp({
-    storage: 's3',
-    s3: {
-      endpoint: s3.endpoint,
-      bucket: 'files',
-      region: DEV_S3_REGION,
-      accessKeyId: DEV_S3_ACCESS_KEY_ID,
-      secretAccessKey: DEV_S3_SECRET_ACCESS_KEY,
-      publicHost: undefined,
-      forcePathStyle: true,
-    },
-  });
-  demo = await login(ctx, 'demo');
-  other = await login(ctx, (await buildTenant(ctx)).manager.username);
-});
-afterAll(async () => {
-  await ctx?.close();
-  await s3?.close();
-  await fs.rm(dir, { recursive: true, force: true });
+  ({ demo } = await signInAs(ctx, 'demo'));
+  other = await buildOtherTenant(ctx);
 });
 
 /** The browser's POST straight to the bucket with the token's presigned fields. */

@@ -1,23 +1,8 @@
 import { createHash } from 'node:crypto';
-import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { SLICE_PATHS, UPLOAD_SLICE_BYTES, type OssTokenPayload } from '@cst/shared';
-import {
-  buildTenant,
-  buildTestApp,
-  login,
-  type Session,
-  type TestContext,
-} from '../../../test/support.ts';
-import {
-  DEV_S3_ACCESS_KEY_ID,
-  DEV_S3_REGION,
-  DEV_S3_SECRET_ACCESS_KEY,
-  startDevS3,
-  type DevS3Server,
-} from '../../storage/s3-dev-server.ts';
+import { useDevS3, useTestServer, type Session, type TestContext } from '../../../test/support.ts';
+import { buildOtherTenant, signInAs } from '../../../test/factories.ts';
 import {
   chatKey,
   multipart,
@@ -65,17 +50,14 @@ async function roundTrip(ctx: TestContext, s: Session, token: OssTokenPayload) {
 }
 
 describe('sliced uploads, local store', () => {
-  let ctx: TestContext;
+  const ctx = useTestServer();
   let demo: Session;
   let seat: Session;
   let other: Session;
   beforeAll(async () => {
-    ctx = await buildTestApp();
-    demo = await login(ctx, 'demo');
-    seat = await login(ctx, 'demo-seat1');
-    other = await login(ctx, (await buildTenant(ctx)).manager.username);
+    ({ demo, seat1: seat } = await signInAs(ctx, 'demo', 'seat1'));
+    other = await buildOtherTenant(ctx);
   });
-  afterAll(() => ctx?.close());
 
   it('resumes after a dropped connection and keeps the file whole', async () => {
     await roundTrip(ctx, demo, await ossToken(ctx, demo));
@@ -162,30 +144,11 @@ describe('sliced uploads, local store', () => {
 });
 
 describe('sliced uploads, STORAGE=s3', () => {
-  const dir = path.join(os.tmpdir(), `cst-s3-slices-${process.pid}-${Date.now()}`);
-  let s3: DevS3Server;
-  let ctx: TestContext;
+  const s3 = useDevS3();
+  const ctx = useTestServer(() => s3.config());
   let demo: Session;
   beforeAll(async () => {
-    s3 = await startDevS3({ directory: dir, bucket: 'files' });
-    ctx = await buildTestApp({
-      storage: 's3',
-      s3: {
-        endpoint: s3.endpoint,
-        bucket: 'files',
-        region: DEV_S3_REGION,
-        accessKeyId: DEV_S3_ACCESS_KEY_ID,
-        secretAccessKey: DEV_S3_SECRET_ACCESS_KEY,
-        publicHost: undefined,
-        forcePathStyle: true,
-      },
-    });
-    demo = await login(ctx, 'demo');
-  });
-  afterAll(async () => {
-    await ctx?.close();
-    await s3?.close();
-    await fs.rm(dir, { recursive: true, force: true });
+    ({ demo } = await signInAs(ctx, 'demo'));
   });
 
   it('resumes and joins the slices in the bucket', async () => {

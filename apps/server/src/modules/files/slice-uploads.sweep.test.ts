@@ -1,15 +1,9 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { UPLOAD_SLICE_BYTES } from '@cst/shared';
-import {
-  buildTenant,
-  buildTestApp,
-  buildUser,
-  login,
-  type Session,
-  type TestContext,
-} from '../../../test/support.ts';
+import { login, useTestServer, type Session } from '../../../test/support.ts';
+import { buildTenant, buildUser } from '../../../test/factories.ts';
 import { rowsOf } from '../../platform/db.ts';
 import type { ObjectStorage } from '../../storage/object-storage.ts';
 import { storageOf, useStorage } from '../../storage/storage.ts';
@@ -27,11 +21,7 @@ function folderOf(s: Session, key: string, size: number): string {
 }
 
 describe('unfinished sliced uploads', () => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await buildTestApp();
-  });
-  afterAll(() => ctx?.close());
+  const ctx = useTestServer();
 
   /** A fresh person of a fresh tenant (the caps are per person and per tenant). */
   async function person(): Promise<Session> {

@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { rowsOf } from '../../platform/db.ts';
-import { startServer, type Server, type ServerOptions } from '../../server.ts';
-import { testConfig } from '../../../test/support.ts';
-import { addAccount, freshStore, signIn } from '../accounts/account.test-support.ts';
+import type { Server, ServerOptions } from '../../server.ts';
+import { useServersOnStores } from '../../../test/support.ts';
+import { addAccount, signIn } from '../accounts/account.test-support.ts';
 import { momentKey } from './moment-post.job.ts';
 import { MOMENT_JOB } from './moment-post.service.ts';
 import { createPost, postOf, waitPost } from './moment.test-support.ts';
@@ -12,13 +12,6 @@ import { createPost, postOf, waitPost } from './moment.test-support.ts';
 // once per account; two scheduler instances on one PostgreSQL never post an account twice.
 
 const PG = process.env.TEST_DATABASE_URL;
-const stores: { drop(): Promise<void> }[] = [];
-const servers: Server[] = [];
-afterAll(async () => {
-  for (const s of servers) await s.stop().catch(() => undefined);
-  for (const d of stores) await d.drop();
-});
-
 const fast: ServerOptions = {
   accounts: {
     lease: { leaseMs: 1500, renewMs: 250 },
@@ -26,6 +19,7 @@ const fast: ServerOptions = {
   },
   scheduler: { pollMs: 100 },
 };
+const servers = useServersOnStores(fast);
 
 /** How many moments the platform holds per job key of these jobs. */
 async function madeOnPlatform(server: Server, jobs: { jobId: string; workWxid: string }[]) {
@@ -43,10 +37,8 @@ async function madeOnPlatform(server: Server, jobs: { jobId: string; workWxid: s
 
 describe('a restart', () => {
   it('keeps pending posts and makes each once when their time comes', async () => {
-    const store = await freshStore();
-    stores.push(store);
-    const A = await startServer(testConfig({ ...store.config, port: 0 }), fast);
-    servers.push(A);
+    const store = await servers.store();
+    const A = await servers.start(store);
     const sa = await signIn(A, 'demo');
     const a1 = await addAccount(A, sa, { nickname: '重启甲' });
     const a2 = await addAccount(A, sa, { nickname: '重启乙' });
@@ -59,8 +51,7 @@ describe('a restart', () => {
     expect(r.status).toBe(200);
     await A.stop();
 
-    const B = await startServer(testConfig({ ...store.config, port: 0 }), fast);
-    servers.push(B);
+    const B = await servers.start(store);
     const sb = await signIn(B, 'demo');
     expect((await postOf(B, sb, r.data.postId))?.counts.pending).toBe(2);
     const done = await waitPost(B, sb, r.data.postId, (p) => p.counts.posted === 2, 30_000);
@@ -70,12 +61,9 @@ describe('a restart', () => {
 
 describe.skipIf(!PG)('two scheduler instances on one PostgreSQL', () => {
   it('post every account once between them', async () => {
-    const store = await freshStore();
-    stores.push(store);
-    const A = await startServer(testConfig({ ...store.config, port: 0 }), fast);
-    servers.push(A);
-    const B = await startServer(testConfig({ ...store.config, port: 0 }), fast);
-    servers.push(B);
+    const store = await servers.store();
+    const A = await servers.start(store);
+    const B = await servers.start(store);
     const sa = await signIn(A, 'demo');
     const sb = await signIn(B, 'demo');
     const accounts = [

@@ -1,10 +1,9 @@
 import http from 'node:http';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { FriendItem } from '@cst/shared';
-import { createTestDatabase, testConfig } from '../../../test/support.ts';
-import { startServer, type Server } from '../../server.ts';
-import { addAccount, apiAs, signIn, type ListedAccount } from '../accounts/account.test-support.ts';
-import type { Session } from '../../../test/support.ts';
+import { useStartedServer, type Session } from '../../../test/support.ts';
+import { buildAccount, signInAs } from '../../../test/factories.ts';
+import { apiAs, type ListedAccount } from '../accounts/account.test-support.ts';
 
 // `GET /open/v1/events` over real HTTP: a key's stream hears its accounts' events as they
 // commit, resumes after Last-Event-ID, beats while idle (on the server's clock), ends when the
@@ -12,8 +11,7 @@ import type { Session } from '../../../test/support.ts';
 // (no webhook endpoint here).
 
 const clock = { offset: 0 };
-let server: Server;
-let stopped = false;
+const server = useStartedServer({ now: () => Date.now() + clock.offset });
 let demo: Session;
 let accA: ListedAccount;
 let accB: ListedAccount;
@@ -155,19 +153,12 @@ function connect(key: string, lastId?: number) {
 }
 
 beforeAll(async () => {
-  server = await startServer(testConfig({ port: 0 }), {
-    database: await createTestDatabase(),
-    now: () => Date.now() + clock.offset,
-  });
-  demo = await signIn(server, 'demo');
-  accA = await addAccount(server, demo, { nickname: '流A' });
-  accB = await addAccount(server, demo, { nickname: '流B' });
+  ({ demo } = await signInAs(server, 'demo'));
+  accA = await buildAccount(server, demo, { nickname: '流A' });
+  accB = await buildAccount(server, demo, { nickname: '流B' });
   await api().post('/sim-api/config', { trafficPerMinute: 0 });
   friendA = await friendOf(accA);
   friendB = await friendOf(accB);
-});
-afterAll(async () => {
-  if (!stopped) await server?.stop();
 });
 
 describe('GET /open/v1/events', () => {
@@ -231,7 +222,6 @@ describe('GET /open/v1/events', () => {
     const k = await createKey({ permissions: ['conversation.read'] });
     const s = connect(k.key);
     await s.opened();
-    stopped = true;
     await server.stop();
     await s.until(() => s.ended);
   });

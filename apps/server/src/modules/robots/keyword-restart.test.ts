@@ -1,10 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { InboundMessageEvent } from '../../gateway/index.ts';
 import { rowsOf } from '../../platform/db.ts';
-import { startServer, type Server } from '../../server.ts';
-import { testConfig } from '../../../test/support.ts';
-import { addAccount, freshStore, signIn } from '../accounts/account.test-support.ts';
+import { useServersOnStores } from '../../../test/support.ts';
+import { addAccount, signIn } from '../accounts/account.test-support.ts';
 import { robotsOf } from './robots.context.ts';
 import {
   createRule,
@@ -20,31 +19,21 @@ import {
 
 const PG = process.env.TEST_DATABASE_URL;
 
-const stores: { drop(): Promise<void> }[] = [];
-const servers: Server[] = [];
-afterAll(async () => {
-  for (const s of servers) await s.stop().catch(() => undefined);
-  for (const d of stores) await d.drop();
+const servers = useServersOnStores({
+  accounts: {
+    lease: { leaseMs: 1500, renewMs: 250 },
+    simulator: { loginDelayMs: 20 },
+  },
+  scheduler: { pollMs: 100 },
 });
 
 describe('a restart between a trigger and its reply', () => {
   it('sends the reply once, after the restart', async () => {
-    const store = await freshStore();
-    stores.push(store);
-    const opts = {
-      accounts: {
-        lease: { leaseMs: 1500, renewMs: 250 },
-        simulator: { loginDelayMs: 20 },
-      },
-      scheduler: { pollMs: 100 },
-    };
+    const store = await servers.store();
     // First instance: no scheduler, so the trigger is recorded and its reply waits.
-    const base = testConfig({ ...store.config, port: 0 });
-    const A = await startServer(
-      { ...base, services: new Set(['api', 'realtime', 'gateway'] as const) },
-      opts,
-    );
-    servers.push(A);
+    const A = await servers.start(store, {
+      services: new Set(['api', 'realtime', 'gateway'] as const),
+    });
     const sa = await signIn(A, 'demo');
     const acc = await addAccount(A, sa, { nickname: '重启号' });
     const id = await createRule(A, sa, {
@@ -57,8 +46,7 @@ describe('a restart between a trigger and its reply', () => {
     expect(await receivedBy(A, sa, acc.wxid, 'wxid_restart_person')).toHaveLength(0);
     await A.stop();
 
-    const B = await startServer(testConfig({ ...store.config, port: 0 }), opts);
-    servers.push(B);
+    const B = await servers.start(store);
     const sb = await signIn(B, 'demo');
     const got = await waitReceived(B, sb, acc.wxid, 'wxid_restart_person', 1, 40_000);
     expect(got[0]!.content).toBe('重启后也只回一次');
@@ -75,19 +63,9 @@ describe('a restart between a trigger and its reply', () => {
 
 describe.skipIf(!PG)('two instances on one PostgreSQL', () => {
   it('answer a message both of them see once', async () => {
-    const store = await freshStore();
-    stores.push(store);
-    const opts = {
-      accounts: {
-        lease: { leaseMs: 1500, renewMs: 250 },
-        simulator: { loginDelayMs: 20 },
-      },
-      scheduler: { pollMs: 100 },
-    };
-    const A = await startServer(testConfig({ ...store.config, port: 0 }), opts);
-    servers.push(A);
-    const B = await startServer(testConfig({ ...store.config, port: 0 }), opts);
-    servers.push(B);
+    const store = await servers.store();
+    const A = await servers.start(store);
+    const B = await servers.start(store);
     const sa = await signIn(A, 'demo');
     const acc = await addAccount(A, sa, { nickname: '双实例机器人' });
     await createRule(A, sa, {

@@ -1,9 +1,9 @@
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { sql, type SQL } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { tenants } from '../../db/schema/index.ts';
-import { rowsOf, type Database, type Tx } from '../../platform/db.ts';
-import { createTestDatabase } from '../../../test/support.ts';
+import { rowsOf, type Tx } from '../../platform/db.ts';
+import { useTestDatabase } from '../../../test/support.ts';
 import { forgetSinks, recordEvent } from './event-log.ts';
 
 // What a tenant listens to is cached per instance. On PostgreSQL a change's transaction can read
@@ -14,14 +14,7 @@ import { forgetSinks, recordEvent } from './event-log.ts';
 // before the endpoint's commit, once told to; every other statement runs as it is.
 
 const dialect = new PgDialect();
-let database: Database;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-afterAll(async () => {
-  await database?.close();
-});
+const database = useTestDatabase();
 
 async function newTenant(): Promise<string> {
   const [t] = await database.db.insert(tenants).values({ name: 'sinks' }).returning();
