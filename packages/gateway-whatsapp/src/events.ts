@@ -141,19 +141,21 @@ export async function handleEvents(core: WaCore, conn: Conn, ev: Batch): Promise
 /**
  * One person, one chat: for each LID ↔ phone mapping just learned (history sync, message keys,
  * contacts, `lid-mapping.update`), the person's row kept under the phone id joins the LID's and
- * the console is told (`personMerged`) before any event under the LID. A mapping whose phone id
- * had no row of its own (or was merged already) changes nothing.
+ * the console is told (`personMerged`) before any event under the LID. The console is told also
+ * when this adapter has no row under the phone id: its own rows may (a chat stored before the
+ * adapter kept people, or before it merged them), and it merges what it finds, once — a mapping
+ * is fresh once per connection record, and the pairs kept in `wa_contacts` are read back quietly.
  */
 export async function settleMerges(core: WaCore, conn: Conn, wxid: string): Promise<void> {
   for (const { lid, pn } of conn.ids.takeFresh()) {
     if (lid === wxid || pn === wxid) continue;
-    const row = await core.repo.mergePerson(conn.session.id, pn, lid);
-    if (!row) continue;
+    const merged = await core.repo.mergePerson(conn.session.id, pn, lid);
+    const row = merged ?? (await core.repo.contact(conn.session.id, lid));
     await core.emit(wxid, 'personMerged', {
       workWxid: wxid,
       wxid: lid,
       aliasWxid: pn,
-      contact: toContact(row),
+      contact: row ? toContact({ ...row, phoneJid: row.phoneJid ?? pn }) : null,
       at: core.now(),
     });
   }

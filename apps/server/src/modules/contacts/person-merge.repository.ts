@@ -207,6 +207,18 @@ export async function mergePerson(
   alias: string,
   phone: string,
 ): Promise<MergeOutcome> {
+  // Most mappings a platform reports name people the account never had under the old id (a
+  // history sync names every member of every group): three index reads, and nothing to move.
+  const [known] = rowsOf<{ found: boolean }>(
+    await tx.execute(sql`
+      select exists (select 1 from contacts where work_account_id = ${a.workAccountId}
+               and wxid = ${alias})
+        or exists (select 1 from conversations where work_account_id = ${a.workAccountId}
+               and talk_type = 1 and peer_id = ${alias})
+        or exists (select 1 from chat_group_members m join chat_groups g on g.id = m.chat_group_id
+               where g.work_account_id = ${a.workAccountId} and m.wxid = ${alias}) as found`),
+  );
+  if (!known?.found) return { goneConversationId: null, conversationId: null, contactMoved: false };
   const contactMoved = await mergeContact(tx, a, wxid, alias, phone);
   const conv = await mergeConversation(tx, a, wxid, alias);
   await renamePeer(tx, a, wxid, alias);
