@@ -26,6 +26,7 @@ import {
 import { FakeSocket, inboundMessage, MediaServer, ME_ID } from '@cst/gateway-whatsapp/test-support';
 import { sharedSecret } from '../modules/files/files.repository.ts';
 import { contacts, conversations, messages } from '../db/schema/index.ts';
+import { rowsOf } from '../platform/db.ts';
 
 // The console on PLATFORM=whatsapp: the real server, its routes and pushes, with the adapter on
 // fake sockets. A QR login rotates its code in the open dialog, the account comes online, and
@@ -170,6 +171,11 @@ describe('the console on WhatsApp', () => {
       (await messages()).data.list.find((m) => m.messageId === sent.data.messageId && m.readOK),
     );
     expect(read.msgId).toBe(msgId);
+    // Every handler of the receipt kept it: the adapter forgets it (nothing to pass on again).
+    await eventually(async () => {
+      const r = await ctx.deps.db.execute(sql`select count(*)::int as n from wa_events`);
+      return rowsOf<{ n: number }>(r)[0]!.n === 0 || undefined;
+    });
 
     // The account gets a proxy: the next resume connects through it. (A private address would be
     // refused at save: the outbound guard, apps/server/src/platform/outbound.ts.)
