@@ -10,7 +10,7 @@ import { MSG_TYPE, type TalkType } from '@cst/shared';
 import type { Conn, WaCore } from './core.ts';
 import { groupIdOf, isWaGroup } from './ids.ts';
 import { mapContent, previewText } from './inbound.ts';
-import type { ContactDto, GroupDto } from './seam.ts';
+import type { ContactDto, GatewayEvents, GroupDto } from './seam.ts';
 import type { WaContactRow } from './wa.repository.ts';
 
 // Socket events → gateway events of one account, in the order the socket gave them.
@@ -141,19 +141,21 @@ export async function handleEvents(core: WaCore, conn: Conn, ev: Batch): Promise
 /**
  * One person, one chat: for each LID ↔ phone mapping just learned (history sync, message keys,
  * contacts, `lid-mapping.update`), the person's row kept under the phone id joins the LID's and
- * the console is told (`personMerged`) before any event under the LID. A mapping whose phone id
- * had no row of its own (or was merged already) changes nothing.
+ * the console is told (`personMerged`) before any event under the LID. The console is told also
+ * when this adapter has no row under the phone id: its own rows may (a chat stored before the
+ * adapter kept people, or before it merged them), and it merges what it finds, once — a mapping
+ * is fresh once per connection record, and the pairs kept in `wa_contacts` are read back quietly.
  */
 export async function settleMerges(core: WaCore, conn: Conn, wxid: string): Promise<void> {
   for (const { lid, pn } of conn.ids.takeFresh()) {
     if (lid === wxid || pn === wxid) continue;
-    const row = await core.repo.mergePerson(conn.session.id, pn, lid);
-    if (!row) continue;
+    const merged = await core.repo.mergePerson(conn.session.id, pn, lid);
+    const row = merged ?? (await core.repo.contact(conn.session.id, lid));
     await core.emit(wxid, 'personMerged', {
       workWxid: wxid,
       wxid: lid,
       aliasWxid: pn,
-      contact: toContact(row),
+      contact: row ? toContact({ ...row, phoneJid: row.phoneJid ?? pn }) : null,
       at: core.now(),
     });
   }
@@ -241,7 +243,7 @@ async function onMessage(core: WaCore, conn: Conn, wxid: string, msg: WAMessage)
   await settleMerges(core, conn, wxid);
   const fromSelf = !!msg.key.fromMe;
   if (mapped.protocol?.kind === 'revoke') {
-    await core.emit(wxid, 'revoked', {
+    await passOnKept(core, conn, wxid, `revoke:${mapped.protocol.msgId}`, 'revoked', {
       workWxid: wxid,
       msgId: mapped.protocol.msgId,
       talkType,
@@ -339,6 +341,55 @@ export async function redeliver(core: WaCore, conn: Conn): Promise<void> {
     const msg = core.repo.messageOf(conn.session.id, row);
     if (msg) await onMessage(core, conn, wxid, msg);
   }
+  // Then receipts, revokes, edits and read syncs, in the order they came: after the messages
+  // they are about.
+  for (const e of await core.repo.unkeptEvents(conn.session.id, REDELIVER_MAX)) {
+    if (!(KEPT_EVENTS as readonly string[]).includes(e.event)) continue;
+    const event = e.event as KeptEventName;
+    await passOnKept(core, conn, wxid, e.key, event, e.payload as GatewayEvents[typeof event], {
+      stored: true,
+    });
+  }
+}
+
+/** Events about messages that Baileys acknowledges at once, kept until the console kept them. */
+const KEPT_EVENTS = ['sendReceipt', 'revoked', 'messageEdited', 'readSync'] as const;
+type KeptEventName = (typeof KEPT_EVENTS)[number];
+
+/**
+ * Passes on an event Baileys has acknowledged to WhatsApp already — a receipt, a revoke, an edit,
+ * a read on the phone — so that it survives until the console kept it: written to `wa_events`
+ * first, deleted once every listener kept it, and passed on again by {@link redeliver} when a kill
+ * or a failed store came in between. One pass at a time per key, as for messages; the console
+ * takes a repeat as once.
+ */
+async function passOnKept<K extends KeptEventName>(
+  core: WaCore,
+  conn: Conn,
+  wxid: string,
+  key: string,
+  event: K,
+  payload: GatewayEvents[K],
+  opts: { stored?: boolean } = {},
+): Promise<void> {
+  const sessionId = conn.session.id;
+  const claim = `${sessionId}:event:${key}`;
+  if (core.passing.has(claim)) return;
+  core.passing.add(claim);
+  const release = () => void core.passing.delete(claim);
+  if (!opts.stored) {
+    try {
+      await core.repo.keepEvent(sessionId, key, event, payload, core.now());
+    } catch (err) {
+      // Not kept here: passed on all the same, as before there was a place to keep it.
+      core.deps.log.error({ err, event }, 'whatsapp event not kept for redelivery');
+    }
+  }
+  const { taken, kept } = core.hub.send(wxid, event, payload);
+  const marked = kept.then((ok) => (ok ? core.repo.dropEvent(sessionId, key) : undefined));
+  core.track(marked);
+  void marked.then(release, release);
+  await taken;
 }
 
 /** Most messages passed on again per opening of a connection. */
@@ -358,7 +409,7 @@ async function onUpdates(
       (update.message === null && update.messageStubType)
     ) {
       const { talkType, peerId } = peerOf(conn, { key } as WAMessage);
-      await core.emit(wxid, 'revoked', {
+      await passOnKept(core, conn, wxid, `revoke:${key.id}`, 'revoked', {
         workWxid: wxid,
         msgId: key.id,
         talkType,
@@ -372,13 +423,14 @@ async function onUpdates(
     const edited = update.message?.editedMessage?.message;
     if (edited) {
       const { talkType, peerId } = peerOf(conn, { key } as WAMessage);
-      await core.emit(wxid, 'messageEdited', {
+      const at = toNumber(update.messageTimestamp) * 1000 || core.now();
+      await passOnKept(core, conn, wxid, `edit:${key.id}:${at}`, 'messageEdited', {
         workWxid: wxid,
         msgId: key.id,
         talkType,
         peerId,
         content: previewText(edited),
-        at: toNumber(update.messageTimestamp) * 1000 || core.now(),
+        at,
       });
       continue;
     }
@@ -399,7 +451,7 @@ async function onUpdates(
             ? 'delivered'
             : null;
     if (!status) continue;
-    await core.emit(wxid, 'sendReceipt', {
+    await passOnKept(core, conn, wxid, `receipt:${key.id}:${status}`, 'sendReceipt', {
       workWxid: wxid,
       requestId: row.requestId,
       msgId: key.id,
@@ -411,7 +463,13 @@ async function onUpdates(
   for (const remote of readChats) {
     conn.unread.delete(remote);
     const { talkType, peerId } = peerOf(conn, { key: { remoteJid: remote } } as WAMessage);
-    await core.emit(wxid, 'readSync', { workWxid: wxid, talkType, peerId, at: core.now() });
+    const at = core.now();
+    await passOnKept(core, conn, wxid, `read:${talkType}:${peerId}:${at}`, 'readSync', {
+      workWxid: wxid,
+      talkType,
+      peerId,
+      at,
+    });
   }
 }
 
@@ -442,7 +500,7 @@ async function onGroupReceipts(
     if (conn.groupReceipts.size > 2000) {
       conn.groupReceipts.delete(conn.groupReceipts.keys().next().value!);
     }
-    await core.emit(wxid, 'sendReceipt', {
+    await passOnKept(core, conn, wxid, `receipt:${key.id}:${status}`, 'sendReceipt', {
       workWxid: wxid,
       requestId: row.requestId,
       msgId: key.id,

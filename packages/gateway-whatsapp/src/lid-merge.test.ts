@@ -76,6 +76,20 @@ describe('one person, one chat', () => {
     expect((await h.gateway.listContacts(ME_ID)).map((c) => c.wxid)).toEqual([CAROL]);
   });
 
+  it('a pair this adapter has no row of is told all the same: the console may hold old chats', async () => {
+    h.sock.ev.emit('lid-mapping.update', { lid: CAROL, pn: CAROL_PN });
+    await h.until(() => h.of('personMerged').length === 1);
+    expect(h.of('personMerged')[0]).toMatchObject({
+      wxid: CAROL,
+      aliasWxid: CAROL_PN,
+      contact: null,
+    });
+    h.sock.ev.emit('lid-mapping.update', { lid: CAROL, pn: CAROL_PN });
+    await carolWrites('hi', { remoteJid: CAROL_PN });
+    expect(h.of('personMerged')).toHaveLength(1);
+    expect(h.of('message').at(-1)!.peerId).toBe(CAROL);
+  });
+
   it('history sync: its LID mappings merge the people it names', async () => {
     await carolByPhone();
     h.sock.ev.emit('messaging-history.set', {

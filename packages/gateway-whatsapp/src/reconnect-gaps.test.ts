@@ -1,6 +1,6 @@
-import type { WAMessage } from 'baileys';
+import { proto, type WAMessage } from 'baileys';
 import { describe, expect, it } from 'vitest';
-import { waMessages } from './seam.ts';
+import { waEvents, waMessages } from './seam.ts';
 import { inboundMessage, ME_ID, type WaHarness, useLoggedInWa } from './test-support.ts';
 
 // Nothing missed across reconnects (issue 34 item 6): what people sent while the connection was
@@ -143,6 +143,120 @@ describe('after a reconnect', () => {
     keep();
     await eventually(async () => (await deliveredOf([msg])).join() === 'true');
     expect(texts()).toEqual(['told twice', 'after it']);
+  });
+
+  it('passes on again a receipt, a revoke, an edit and a read the console did not keep', async () => {
+    // Baileys acknowledges these to WhatsApp at once: nobody sends them again but this adapter.
+    const failed = new Set<string>();
+    const failOnce = (name: string) => () => {
+      if (failed.has(name)) return undefined;
+      failed.add(name);
+      return { kept: Promise.reject(new Error('the batch rolled back')) };
+    };
+    h.gateway.on('sendReceipt', (r) => (r.status === 'read' ? failOnce('receipt')() : undefined));
+    h.gateway.on('revoked', failOnce('revoked'));
+    h.gateway.on('messageEdited', failOnce('edited'));
+    h.gateway.on('readSync', failOnce('readSync'));
+
+    const sent = await h.gateway.send({
+      workWxid: ME_ID,
+      requestId: 'req-tick',
+      talkType: 1,
+      peerId: ANN,
+      message: { kind: 'text', content: 'read me' },
+    });
+    const mine = { remoteJid: ANN, id: sent.msgId, fromMe: true };
+    const revokedMsg = await fromAnn('to be revoked');
+    const editedMsg = await fromAnn('meet at 3');
+    h.sock.inbound([revokedMsg, editedMsg]);
+    await h.until(() => h.of('message').length === 2);
+    h.sock.ev.emit('messages.update', [
+      { key: mine, update: { status: proto.WebMessageInfo.Status.READ } },
+      {
+        key: { remoteJid: ANN, id: revokedMsg.key.id, fromMe: false },
+        update: { message: null, messageStubType: proto.WebMessageInfo.StubType.REVOKE },
+      },
+      {
+        key: { remoteJid: ANN, id: editedMsg.key.id, fromMe: false },
+        update: {
+          message: { editedMessage: { message: { conversation: 'meet at 4' } } },
+          messageTimestamp: 1_800_000_000,
+        },
+      },
+      {
+        key: { remoteJid: ANN, id: editedMsg.key.id, fromMe: false },
+        update: { status: proto.WebMessageInfo.Status.READ },
+      },
+    ]);
+    await h.until(() => h.of('readSync').length === 1);
+    // Each waits in the adapter's store until the console keeps it: the four failed.
+    await eventually(async () => (await wa.database.db.select().from(waEvents)).length === 4);
+
+    // Reopening a connection passes each on again, once, in the order they came.
+    const before = h.events.length;
+    await dropAndReconnect(1000);
+    await eventually(async () => (await wa.database.db.select().from(waEvents)).length === 0);
+    const again = h.events
+      .slice(before)
+      .filter((e) => ['sendReceipt', 'revoked', 'messageEdited', 'readSync'].includes(e.name));
+    expect(again.map((e) => e.name)).toEqual([
+      'sendReceipt',
+      'revoked',
+      'messageEdited',
+      'readSync',
+    ]);
+    expect(again[0]!.data).toMatchObject({ requestId: 'req-tick', status: 'read' });
+    expect(again[1]!.data).toMatchObject({ msgId: revokedMsg.key.id, peerId: ANN });
+    expect(again[2]!.data).toMatchObject({
+      msgId: editedMsg.key.id,
+      content: 'meet at 4',
+      at: 1_800_000_000_000,
+    });
+    // Kept this time: a further reopen has nothing to pass on.
+    const kept = h.events.length;
+    await dropAndReconnect(1000);
+    await h.settle();
+    expect(
+      h.events
+        .slice(kept)
+        .filter((e) => ['sendReceipt', 'revoked', 'messageEdited', 'readSync'].includes(e.name)),
+    ).toEqual([]);
+  });
+
+  it('after a kill, a revoke not kept comes after the message it revokes', async () => {
+    let fail = true;
+    h.gateway.on('message', () =>
+      fail ? { kept: Promise.reject(new Error('killed before the commit')) } : undefined,
+    );
+    h.gateway.on('revoked', () =>
+      fail ? { kept: Promise.reject(new Error('killed before the commit')) } : undefined,
+    );
+    const msg = await fromAnn('gone soon');
+    h.sock.inbound([msg]);
+    h.sock.ev.emit('messages.update', [
+      {
+        key: { remoteJid: ANN, id: msg.key.id, fromMe: false },
+        update: { message: null, messageStubType: proto.WebMessageInfo.StubType.REVOKE },
+      },
+    ]);
+    await h.until(() => h.of('revoked').length === 1);
+    await eventually(async () => (await wa.database.db.select().from(waEvents)).length === 1);
+    fail = false;
+    await h.restart();
+    const before = h.events.length;
+    await h.gateway.resume(ME_ID);
+    h.sock.open();
+    await h.until(() => h.of('revoked').length === 2);
+    await eventually(async () => (await wa.database.db.select().from(waEvents)).length === 0);
+    expect(
+      h.events
+        .slice(before)
+        .filter((e) => e.name === 'message' || e.name === 'revoked')
+        .map((e) => [e.name, (e.data as { msgId: string }).msgId]),
+    ).toEqual([
+      ['message', msg.key.id],
+      ['revoked', msg.key.id],
+    ]);
   });
 
   it('a first login takes the history sync for contacts only, not as new messages', async () => {

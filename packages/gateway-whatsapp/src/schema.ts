@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  bigserial,
   boolean,
   foreignKey,
   index,
@@ -84,6 +85,33 @@ export const waMessages = pgTable(
     index('wa_messages_undelivered')
       .on(t.sessionId, t.createdAt)
       .where(sql`not ${t.delivered}`),
+    foreignKey({ columns: [t.sessionId], foreignColumns: [waSessions.id] }).onDelete('cascade'),
+  ],
+);
+
+/**
+ * Receipts, revokes, edits and read syncs WhatsApp reported that the console has not kept yet:
+ * Baileys acknowledges them to WhatsApp at once, so each is written here first and deleted once
+ * the console kept it; what is left (a kill in between, a store that failed) is passed on again,
+ * in `seq` order, when the connection opens.
+ */
+export const waEvents = pgTable(
+  'wa_events',
+  {
+    sessionId: text('session_id').notNull(),
+    /** What the event is about (`receipt:<msgId>:<status>`, `revoke:<msgId>`, …): one row each. */
+    key: text('key').notNull(),
+    /** Arrival order. */
+    seq: bigserial('seq', { mode: 'number' }).notNull(),
+    /** The gateway event's name. */
+    event: text('event').notNull(),
+    /** The encrypted JSON of the gateway event's payload. */
+    payload: text('payload').notNull(),
+    createdAt: ms('created_at').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.sessionId, t.key] }),
+    index('wa_events_order').on(t.sessionId, t.seq),
     foreignKey({ columns: [t.sessionId], foreignColumns: [waSessions.id] }).onDelete('cascade'),
   ],
 );

@@ -5,7 +5,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 // adapter's own tables, and what the server passes in. The server loads this package only when
 // PLATFORM=whatsapp (apps/server/src/gateway/index.ts), never statically.
 export * from '@cst/gateway';
-export { waContacts, waMessages, waSessionKeys, waSessions } from './schema.ts';
+export { waContacts, waEvents, waMessages, waSessionKeys, waSessions } from './schema.ts';
 
 /** A drizzle handle on the server's database (PGlite or PostgreSQL) holding this adapter's tables. */
 export type Db = PgDatabase<PgQueryResultHKT, Record<string, unknown>>;

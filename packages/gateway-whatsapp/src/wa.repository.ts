@@ -1,12 +1,20 @@
 import { proto, type WAMessage } from 'baileys';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { SecretBox } from '@cst/gateway';
-import { waContacts, waMessages, type Db, type SendAccepted } from './seam.ts';
+import { waContacts, waEvents, waMessages, type Db, type SendAccepted } from './seam.ts';
 
 export type WaMessageRow = typeof waMessages.$inferSelect;
 export type WaContactRow = typeof waContacts.$inferSelect;
 
 const protoContext = (sessionId: string, msgId: string) => `msg:${sessionId}:${msgId}`;
+const eventContext = (sessionId: string, key: string) => `event:${sessionId}:${key}`;
+
+/** An event the console has not kept yet (its payload opened). */
+export interface KeptEvent {
+  key: string;
+  event: string;
+  payload: unknown;
+}
 
 /** Messages and people of WhatsApp sessions (the adapter's own tables). */
 export class WaRepository {
@@ -101,6 +109,51 @@ export class WaRepository {
       .where(and(eq(waMessages.sessionId, sessionId), sql`not ${waMessages.delivered}`))
       .orderBy(asc(waMessages.createdAt), asc(waMessages.msgId))
       .limit(limit);
+  }
+
+  /**
+   * Keeps an event until the console kept it (one row per key: a repeat of an event waiting
+   * already changes nothing).
+   */
+  async keepEvent(
+    sessionId: string,
+    key: string,
+    event: string,
+    payload: unknown,
+    at: number,
+  ): Promise<void> {
+    await this.db
+      .insert(waEvents)
+      .values({
+        sessionId,
+        key,
+        event,
+        payload: this.box.seal(JSON.stringify(payload), eventContext(sessionId, key)),
+        createdAt: at,
+      })
+      .onConflictDoNothing();
+  }
+
+  /** Forgets an event the console kept. */
+  async dropEvent(sessionId: string, key: string): Promise<void> {
+    await this.db
+      .delete(waEvents)
+      .where(and(eq(waEvents.sessionId, sessionId), eq(waEvents.key, key)));
+  }
+
+  /** Events the console has not kept yet, in the order they came. */
+  async unkeptEvents(sessionId: string, limit: number): Promise<KeptEvent[]> {
+    const rows = await this.db
+      .select()
+      .from(waEvents)
+      .where(eq(waEvents.sessionId, sessionId))
+      .orderBy(asc(waEvents.seq))
+      .limit(limit);
+    return rows.map((r) => ({
+      key: r.key,
+      event: r.event,
+      payload: JSON.parse(this.box.open(r.payload, eventContext(sessionId, r.key))) as unknown,
+    }));
   }
 
   /** When the session last stored a message (null when it has none). */

@@ -1,4 +1,5 @@
 import { proto } from 'baileys';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { accountRuntimeOf } from '../modules/accounts/account-runtime.ts';
 import { findByWxid } from '../modules/accounts/account.repository.ts';
@@ -11,6 +12,8 @@ import { useWhatsAppServer } from '../../test/whatsapp.ts';
 import { createGateway } from './index.ts';
 import { WHATSAPP_PACING } from '@cst/gateway-whatsapp';
 import { inboundMessage, ME_ID } from '@cst/gateway-whatsapp/test-support';
+import { contacts, conversations, messages } from '../db/schema/index.ts';
+import { rowsOf } from '../platform/db.ts';
 
 // The console on PLATFORM=whatsapp: the real server, its routes and pushes, with the adapter on
 // fake sockets. A QR login rotates its code in the open dialog, the account comes online, and
@@ -112,6 +115,11 @@ describe('the console on WhatsApp', () => {
       (await messages()).data.list.find((m) => m.messageId === sent.data.messageId && m.readOK),
     );
     expect(read.msgId).toBe(msgId);
+    // Every handler of the receipt kept it: the adapter forgets it (nothing to pass on again).
+    await eventually(async () => {
+      const r = await ctx.deps.db.execute(sql`select count(*)::int as n from wa_events`);
+      return rowsOf<{ n: number }>(r)[0]!.n === 0 || undefined;
+    });
 
     // The account gets a proxy: the next resume connects through it. (A private address would be
     // refused at save: the outbound guard, apps/server/src/platform/outbound.ts.)
@@ -218,6 +226,62 @@ describe('the console on WhatsApp', () => {
     expect(info.data.pacing).toEqual(WHATSAPP_PACING);
     const settings = await api.post('/task-api/bulk-send-task/settings/get', {});
     expect(settings.data).toMatchObject({ ...WHATSAPP_PACING.defaults, perRoundCount: 1 });
+  });
+
+  it('merges a chat kept under a phone id the adapter has no row of, when WhatsApp maps it to a LID', async () => {
+    const DAVE_PN = '8613900000009@s.whatsapp.net';
+    const DAVE = '555555555555555@lid';
+    let n = 0;
+    const daveWrites = async (remoteJid: string, text: string) => {
+      const m = await inboundMessage(
+        media,
+        { text },
+        { remoteJid, id: `3A00000000000000D${String(++n).padStart(3, '0')}`, pushName: 'Dave' },
+      );
+      m.messageTimestamp = Math.floor(Date.now() / 1000) + n;
+      sock().inbound([m]);
+      return m.key.id!;
+    };
+    const chats = () =>
+      ctx.deps.db
+        .select({ id: conversations.id, peerId: conversations.peerId })
+        .from(conversations)
+        .where(
+          and(eq(conversations.workWxid, ME_ID), inArray(conversations.peerId, [DAVE, DAVE_PN])),
+        );
+    const daveMessages = async () =>
+      (
+        await ctx.deps.db
+          .select({ msgId: messages.msgId, conv: conversations.peerId })
+          .from(messages)
+          .innerJoin(conversations, eq(conversations.id, messages.conversationId))
+          .where(
+            and(eq(conversations.workWxid, ME_ID), inArray(conversations.peerId, [DAVE, DAVE_PN])),
+          )
+      ).sort((a, b) => (a.msgId ?? '').localeCompare(b.msgId ?? ''));
+
+    // Old data: Dave's chat and friend under his phone id, stored before the adapter kept the
+    // people it chats with — it has no row of him.
+    const first = await daveWrites(DAVE_PN, '我是老客户');
+    await eventually(async () => (await daveMessages()).length === 1);
+    await ctx.deps.db.execute(sql`delete from wa_contacts where jid = ${DAVE_PN}`);
+    // He writes again under his LID alone: a second chat of the same person.
+    const second = await daveWrites(DAVE, '换了新版本');
+    await eventually(async () => (await chats()).length === 2);
+
+    // WhatsApp tells the pair: one chat left, under the LID, with both messages.
+    sock().ev.emit('lid-mapping.update', { lid: DAVE, pn: DAVE_PN });
+    await eventually(async () => (await chats()).length === 1);
+    expect((await chats()).map((c) => c.peerId)).toEqual([DAVE]);
+    expect(await daveMessages()).toEqual([
+      { msgId: first, conv: DAVE },
+      { msgId: second, conv: DAVE },
+    ]);
+    const friends = await ctx.deps.db
+      .select({ wxid: contacts.wxid })
+      .from(contacts)
+      .where(inArray(contacts.wxid, [DAVE, DAVE_PN]));
+    expect(friends).toEqual([{ wxid: DAVE }]);
   });
 
   it('is what the server builds for PLATFORM=whatsapp (a dynamic import; no socket until a login)', async () => {

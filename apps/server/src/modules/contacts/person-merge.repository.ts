@@ -46,12 +46,39 @@ async function mergeContact(
     return true;
   }
   if (!gone || !kept) return false;
+  // Statistics count the person once, as if the friend that goes had never been a second one: its
+  // tag links and its own row leave no loss today, and their gains on the days they were made are
+  // taken back (the survivor's gain moves to the earlier added time by the contacts trigger).
+  // Links only the friend that goes had move (an update: no trigger counts it again).
   await tx.execute(sql`
-    insert into contact_tags (contact_id, tag_id, tenant_id, created_at)
-    select ${kept.id}, tag_id, tenant_id, created_at from contact_tags where contact_id = ${gone.id}
-    on conflict do nothing`);
+    update contact_tags g set contact_id = ${kept.id}
+    where g.contact_id = ${gone.id} and not exists (
+      select 1 from contact_tags k where k.contact_id = ${kept.id} and k.tag_id = g.tag_id)`);
   await tx.execute(sql`
     update contact_tag_removals set contact_id = ${kept.id} where contact_id = ${gone.id}`);
+  // Links both had: the one that goes was the person counted twice.
+  const twice = rowsOf<{ tag_id: string; made: string; n: number }>(
+    await tx.execute(sql`
+      with d as (delete from contact_tags where contact_id = ${gone.id} returning tag_id, created_at)
+      select d.tag_id, (d.created_at at time zone t.time_zone)::date::text as made, count(*)::int as n
+      from d join tenants t on t.id = ${a.tenantId}
+      group by 1, 2`),
+  );
+  if (twice.length > 0) {
+    await tx.execute(sql`
+      delete from contact_tag_removals where contact_id = ${gone.id} and removed_at = now()`);
+    for (const r of twice) {
+      await tx.execute(sql`
+        update stat_tag_daily s set
+          added = s.added - case when s.day = ${r.made}::date then ${r.n}::int else 0 end,
+          removed = s.removed - case when s.day = (now() at time zone t.time_zone)::date
+            then ${r.n}::int else 0 end
+        from tenants t
+        where t.id = ${a.tenantId} and s.work_account_id = ${a.workAccountId}
+          and s.tag_id = ${r.tag_id}
+          and s.day in (${r.made}::date, (now() at time zone t.time_zone)::date)`);
+    }
+  }
   await tx.execute(sql`
     update contacts s set
       remark = case when s.remark = '' then g.remark else s.remark end,
@@ -66,7 +93,26 @@ async function mergeContact(
       updated_at = now()
     from contacts g
     where s.id = ${kept.id} and g.id = ${gone.id}`);
-  await tx.execute(sql`delete from contacts where id = ${gone.id}`);
+  const [went] = rowsOf<{ source: string; added_at: string | null }>(
+    await tx.execute(sql`
+      delete from contacts where id = ${gone.id} returning source, added_at::text`),
+  );
+  // The delete's trigger logged a friend lost today: nobody was.
+  await tx.execute(sql`
+    delete from contact_removals
+    where work_account_id = ${a.workAccountId} and wxid = ${alias} and removed_at = now()`);
+  await tx.execute(sql`
+    update stat_friend_daily s set
+      removed = s.removed - case when s.day = (now() at time zone t.time_zone)::date
+        then 1 else 0 end,
+      added = s.added - case when ${went?.added_at ?? null}::timestamptz is not null
+        and s.day = (${went?.added_at ?? null}::timestamptz at time zone t.time_zone)::date
+        then 1 else 0 end
+    from tenants t
+    where t.id = ${a.tenantId} and s.work_account_id = ${a.workAccountId}
+      and s.source = ${went?.source ?? ''}
+      and s.day in ((now() at time zone t.time_zone)::date,
+        (${went?.added_at ?? null}::timestamptz at time zone t.time_zone)::date)`);
   return true;
 }
 
@@ -207,6 +253,18 @@ export async function mergePerson(
   alias: string,
   phone: string,
 ): Promise<MergeOutcome> {
+  // Most mappings a platform reports name people the account never had under the old id (a
+  // history sync names every member of every group): three index reads, and nothing to move.
+  const [known] = rowsOf<{ found: boolean }>(
+    await tx.execute(sql`
+      select exists (select 1 from contacts where work_account_id = ${a.workAccountId}
+               and wxid = ${alias})
+        or exists (select 1 from conversations where work_account_id = ${a.workAccountId}
+               and talk_type = 1 and peer_id = ${alias})
+        or exists (select 1 from chat_group_members m join chat_groups g on g.id = m.chat_group_id
+               where g.work_account_id = ${a.workAccountId} and m.wxid = ${alias}) as found`),
+  );
+  if (!known?.found) return { goneConversationId: null, conversationId: null, contactMoved: false };
   const contactMoved = await mergeContact(tx, a, wxid, alias, phone);
   const conv = await mergeConversation(tx, a, wxid, alias);
   await renamePeer(tx, a, wxid, alias);

@@ -1,11 +1,13 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { ConversationItem, FriendsListResult, MessageItem } from '@cst/shared';
+import type { ConversationItem, FriendsListResult, MessageItem, StatResult } from '@cst/shared';
 import { login, useTestServer, type Session } from '../../../test/support.ts';
 import { buildAccount, buildTenant, signInAs } from '../../../test/factories.ts';
 import { conversations, pushEvents } from '../../db/schema/index.ts';
 import { accountRuntimeOf } from '../accounts/index.ts';
 import { apiAs, eventually, type ListedAccount } from '../accounts/account.test-support.ts';
+import { rowsOf } from '../../platform/db.ts';
+import { backfillStatistics } from '../statistics/statistics.backfill.ts';
 import { onPersonMerged } from './person-merge.service.ts';
 
 // One person, one chat (issue 34 item 4) end to end with the simulator: the platform gives a
@@ -190,6 +192,80 @@ describe('one person, one chat', () => {
     expect(rows.filter((r) => r.peerId === 'wxid_merge_b' || r.peerId === '1002@lid')).toHaveLength(
       1,
     );
+  });
+
+  it('statistics count the merged person once: nothing lost, messages and service as they were', async () => {
+    await knownPerson('wxid_merge_s', '老客户丙');
+    const answer = await api().post('/main-api/conv/send-text', {
+      workWxid: acc.wxid,
+      receiver_id: 'wxid_merge_s',
+      talkType: 1,
+      content: '您好，请讲',
+      sendingUUid: 'merge-stat-answer',
+    });
+    expect(answer.status, answer.message).toBe(200);
+    // The person's new id wrote on its own and was tagged too: counted as a second friend.
+    await inbound('1003@lid', '新号来了');
+    await eventually(async () => ((await friend('1003@lid')).length === 1 ? true : undefined));
+    const tagged = await api().post('/main-api/acc/add-friend-tag', {
+      targets: [{ workWxid: acc.wxid, friendWxid: '1003@lid' }],
+      tagIds: [tagId],
+      op: 'add',
+    });
+    expect(tagged.status, tagged.message).toBe(200);
+
+    const names = ['message', 'service', 'wxfriend', 'deletefriend', 'label'] as const;
+    const reports = async () => {
+      const out: Record<string, StatResult> = {};
+      for (const n of names) {
+        const r = await api().post<StatResult>(`/main-api/statistics/${n}`, {
+          workWxids: [acc.wxid],
+        });
+        expect(r.status, r.message).toBe(200);
+        out[n] = r.data;
+      }
+      return out;
+    };
+    const before = await reports();
+    await mergePerson('wxid_merge_s', '1003@lid');
+    await eventually(async () => ((await convOf('wxid_merge_s')) ? undefined : true));
+    const after = await reports();
+
+    // The chat's figures moved with its messages: the same totals.
+    expect(after.message!.summary).toEqual(before.message!.summary);
+    const service = (r: StatResult) => {
+      const { served, sent, received, unanswered } = r.summary;
+      return { served, sent, received, unanswered };
+    };
+    expect(service(after.service!)).toEqual(service(before.service!));
+    // Nobody was lost: the second friend was the same person, counted once from now on.
+    expect(after.deletefriend!.summary).toEqual(before.deletefriend!.summary);
+    const f = before.wxfriend!.summary;
+    expect(after.wxfriend!.summary).toEqual({
+      ...f,
+      friends: f.friends! - 1,
+      added: f.added! - 1,
+      net: f.net! - 1,
+    });
+    const tag = (r: StatResult) => r.rows!.find((x) => x.id === tagId)!.values;
+    expect(tag(after.label!)).toEqual({
+      ...tag(before.label!),
+      contacts: tag(before.label!).contacts! - 1,
+      added: tag(before.label!).added! - 1,
+      net: tag(before.label!).net! - 1,
+    });
+    // No rolled-up row is left under the chat that went.
+    const account = (await accountRuntimeOf(ctx.deps).accountOf(acc.wxid))!;
+    const orphans = await ctx.deps.db.execute(sql`
+      select count(*)::int as n from (
+        select conversation_id from stat_service_turns where work_account_id = ${account.id}
+        union all
+        select conversation_id from stat_service_flow where work_account_id = ${account.id}
+      ) x where not exists (select 1 from conversations c where c.id = x.conversation_id)`);
+    expect(rowsOf<{ n: number }>(orphans)[0]!.n).toBe(0);
+    // And as a rebuild of the rollups from the rows finds them.
+    await backfillStatistics(ctx.deps.db, account.tenantId);
+    expect(await reports()).toEqual(after);
   });
 
   it('a replay of a merge changes nothing', async () => {

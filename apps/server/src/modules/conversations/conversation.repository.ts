@@ -787,28 +787,39 @@ export async function applyReceipts(db: DbOrTx, sets: ReceiptSet[]): Promise<Mes
   if (sets.length === 0) return [];
   const col = <K extends keyof ReceiptSet>(k: K) => sql.param(sets.map((r) => r[k]));
   const m = messages;
-  return db
-    .update(messages)
-    .set({
-      msgId: sql`v.msg_id`,
-      sendOk: sql`coalesce(v.send_ok, ${m.sendOk})`,
-      deliveryOk: sql`coalesce(v.delivery_ok, ${m.deliveryOk})`,
-      readOk: sql`coalesce(v.read_ok, ${m.readOk})`,
-      failed: sql`coalesce(v.failed, ${m.failed})`,
-      errMessage: sql`coalesce(v.err_message, ${m.errMessage})`,
-      dispatchState: sql`coalesce(v.dispatch_state, ${m.dispatchState})`,
-    })
-    .from(
-      sql`unnest(${col('workAccountId')}::uuid[], ${col('requestId')}::text[],
+  return (
+    db
+      .update(messages)
+      .set({
+        msgId: sql`v.msg_id`,
+        sendOk: sql`coalesce(v.send_ok, ${m.sendOk})`,
+        deliveryOk: sql`coalesce(v.delivery_ok, ${m.deliveryOk})`,
+        readOk: sql`coalesce(v.read_ok, ${m.readOk})`,
+        failed: sql`coalesce(v.failed, ${m.failed})`,
+        errMessage: sql`coalesce(v.err_message, ${m.errMessage})`,
+        dispatchState: sql`coalesce(v.dispatch_state, ${m.dispatchState})`,
+      })
+      .from(
+        sql`unnest(${col('workAccountId')}::uuid[], ${col('requestId')}::text[],
                  ${col('msgId')}::text[], ${col('sendOk')}::boolean[],
                  ${col('deliveryOk')}::boolean[], ${col('readOk')}::boolean[],
                  ${col('failed')}::boolean[], ${col('errMessage')}::text[],
                  ${col('dispatchState')}::text[])
         as v(account, request_id, msg_id, send_ok, delivery_ok, read_ok, failed, err_message,
              dispatch_state)`,
-    )
-    .where(sql`${m.workAccountId} = v.account and ${m.requestId} = v.request_id`)
-    .returning();
+      )
+      // A receipt that changes nothing (one passed on again, a lower one after a higher) is no row.
+      .where(
+        sql`${m.workAccountId} = v.account and ${m.requestId} = v.request_id
+        and (${m.msgId}, ${m.sendOk}, ${m.deliveryOk}, ${m.readOk}, ${m.failed}, ${m.errMessage},
+             ${m.dispatchState})
+          is distinct from (v.msg_id, coalesce(v.send_ok, ${m.sendOk}),
+             coalesce(v.delivery_ok, ${m.deliveryOk}), coalesce(v.read_ok, ${m.readOk}),
+             coalesce(v.failed, ${m.failed}), coalesce(v.err_message, ${m.errMessage}),
+             coalesce(v.dispatch_state, ${m.dispatchState}))`,
+      )
+      .returning()
+  );
 }
 
 /** What the platform answered to one console send the holder handed over. */
@@ -1207,12 +1218,22 @@ export async function revokeMessage(
   const rows = await db
     .update(messages)
     .set({ revoked: true, msgType: MSG_TYPE.system, content })
-    .where(and(eq(messages.workAccountId, workAccountId), eq(messages.msgId, msgId)))
+    .where(
+      and(
+        eq(messages.workAccountId, workAccountId),
+        eq(messages.msgId, msgId),
+        // Revoked once: a revoke passed on again changes nothing.
+        eq(messages.revoked, false),
+      ),
+    )
     .returning();
   return rows[0];
 }
 
-/** Edits a text (or a quote's text) that is not revoked; the row, or undefined. */
+/**
+ * Edits a text (or a quote's text) that is not revoked; the row, or undefined. An edit older than
+ * the one shown, or the same edit passed on again, changes nothing.
+ */
 export async function editTextMessage(
   db: DbOrTx,
   workAccountId: string,
@@ -1229,6 +1250,8 @@ export async function editTextMessage(
         eq(messages.msgId, msgId),
         inArray(messages.msgType, [MSG_TYPE.text, MSG_TYPE.quote]),
         eq(messages.revoked, false),
+        sql`(${messages.editedAt} is null or ${messages.editedAt} < ${editedAt}
+          or (${messages.editedAt} = ${editedAt} and ${messages.content} <> ${content}))`,
       ),
     )
     .returning();

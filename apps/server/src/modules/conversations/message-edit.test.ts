@@ -48,6 +48,26 @@ async function edit(msgId: string, content: string, at: number) {
   await ingest.drained();
 }
 
+/** Stores a revoke as the account runtime's handler does. */
+async function revoke(msgId: string) {
+  const ingest = new MessageIngest(server.deps);
+  const account = (await server.accounts.accountOf(acc.wxid))!;
+  await ingest.add({
+    kind: 'revoked',
+    ev: {
+      workWxid: acc.wxid,
+      msgId,
+      talkType: 1,
+      peerId: PEER,
+      content: '对方撤回了一条消息',
+      bySelf: false,
+      at: Date.now(),
+    },
+    account,
+  });
+  await ingest.drained();
+}
+
 /** The chat's messages (none while the chat does not exist yet). */
 async function messagesOf() {
   const r = await apiAs(server, demo).post<{ list: MessageItem[] }>('/main-api/conv/messages', {
@@ -107,5 +127,39 @@ describe('edited messages', () => {
     const after = (await messagesOf()).find((m) => m.msgId === pic.data.msgId);
     expect(after).toMatchObject({ content: notice.content, msgType: 99 });
     expect(after?.editedAt).toBeUndefined();
+  });
+
+  it('an edit or a revoke the platform passes on again applies once; an older edit stays behind', async () => {
+    const msgId = await say(server, demo, acc.wxid, PEER, '周一交货');
+    await stored(msgId);
+    const edits = () =>
+      ws.frames.filter((f) => f.event === 'editMsg' && (f.data as EditPush).msgId === msgId);
+    await edit(msgId, '周二交货', 1_800_000_001_000);
+    await edit(msgId, '周三交货', 1_800_000_002_000);
+    await ws.waitFor((f) => f.event === 'editMsg' && (f.data as EditPush).content === '周三交货');
+    // The first edit again (WhatsApp's replay, or the adapter's after a kill), then the second.
+    await edit(msgId, '周二交货', 1_800_000_001_000);
+    await edit(msgId, '周三交货', 1_800_000_002_000);
+    const m = (await messagesOf()).find((x) => x.msgId === msgId)!;
+    expect(m).toMatchObject({ content: '周三交货', editedAt: 1_800_000_002_000 });
+    expect(edits().map((f) => (f.data as EditPush).content)).toEqual(['周二交货', '周三交货']);
+
+    const revokes = () =>
+      ws.frames.filter(
+        (f) => f.event === 'revokeMsg' && (f.data as { msgId: string }).msgId === msgId,
+      );
+    await revoke(msgId);
+    await ws.waitFor(
+      (f) => f.event === 'revokeMsg' && (f.data as { msgId: string }).msgId === msgId,
+    );
+    await revoke(msgId);
+    // An edit after the revoke (a replay in the wrong order) does not bring the text back.
+    await edit(msgId, '周四交货', 1_800_000_003_000);
+    const gone = (await messagesOf()).find((x) => x.msgId === msgId)!;
+    expect(gone).toMatchObject({ msgType: 99, content: '对方撤回了一条消息' });
+    // Everything stored is pushed after its commit: a second revokeMsg would be here by now.
+    await edit(msgId, '周三交货', 1_800_000_002_000);
+    expect(revokes()).toHaveLength(1);
+    expect(edits()).toHaveLength(2);
   });
 });

@@ -145,4 +145,22 @@ describe('receipts stored together', () => {
     });
     expect(last.status >= 2).toBe(a.failed);
   });
+
+  it('a receipt passed on again, or a lower one after a higher, changes nothing and is not pushed', async () => {
+    const s = await sent('重复回执');
+    ws.frames.length = 0;
+    await store([receipt(s, { status: 'read', error: null })]);
+    await eventually(async () => pushesOf(s).length === 1 || undefined);
+    const read = state(await messageOf(s.messageId));
+    expect(read).toMatchObject({ sendOk: true, deliveryOK: true, readOK: true, failed: false });
+    // The same receipt again (a replay after a reconnect), then an earlier one arriving late.
+    await store([receipt(s, { status: 'read', error: null })]);
+    await store([receipt(s, { status: 'delivered', error: null })]);
+    await store([receipt(s, { status: 'sent', error: null })]);
+    expect(state(await messageOf(s.messageId))).toEqual(read);
+    // A later, real change is still pushed: the receipts above were stored before it.
+    await store([receipt(s, { status: 'failed', error: '消息已过期' })]);
+    await eventually(async () => pushesOf(s).length === 2 || undefined);
+    expect(pushesOf(s)).toHaveLength(2);
+  });
 });
