@@ -1286,15 +1286,24 @@ export async function clearUnreadOfPeer(
   workAccountId: string,
   talkType: ConversationRow['talkType'],
   peerId: string,
+  at: number,
 ): Promise<ConversationRow[]> {
-  return clearUnread(
-    db,
-    and(
-      eq(conversations.workAccountId, workAccountId),
-      eq(conversations.talkType, talkType),
-      eq(conversations.peerId, peerId),
-    )!,
-  );
+  // What the phone read at `at`: the contact's messages after it stay unread (a read told late,
+  // or again after a reconnect, never clears what came since). Never raises the count.
+  const after = sql<number>`(select count(*)::int from ${messages} m
+    where m.conversation_id = ${conversations.id} and m.send_side = 2 and m.msg_time > ${at})`;
+  return db
+    .update(conversations)
+    .set({ unread: sql`least(${conversations.unread}, ${after})` })
+    .where(
+      and(
+        eq(conversations.workAccountId, workAccountId),
+        eq(conversations.talkType, talkType),
+        eq(conversations.peerId, peerId),
+        gt(conversations.unread, after),
+      ),
+    )
+    .returning();
 }
 
 /**

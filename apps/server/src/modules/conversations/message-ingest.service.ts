@@ -14,7 +14,13 @@ import type { AccountRef } from '../accounts/index.ts';
 import { recordPushEvents } from '../webhooks/index.ts';
 import { presentConversation, type MessageRow } from './conversation.presenter.ts';
 import * as repo from './conversation.repository.ts';
-import { messagePush, sendPushOf, servedChat, syncReadPush } from './conversation.push.ts';
+import {
+  convUpdatePush,
+  messagePush,
+  sendPushOf,
+  servedChat,
+  syncReadPush,
+} from './conversation.push.ts';
 import { inboundStored } from './message-hooks.ts';
 
 /** One gateway event waiting to be stored. */
@@ -381,7 +387,10 @@ export class MessageIngest {
     account: AccountRef,
     push: (tenantId: string, p: PushInput) => void,
   ): Promise<void> {
-    const cleared = await repo.clearUnreadOfPeer(tx, account.id, ev.talkType, ev.peerId);
-    for (const c of cleared) push(account.tenantId, syncReadPush(c));
+    const cleared = await repo.clearUnreadOfPeer(tx, account.id, ev.talkType, ev.peerId, ev.at);
+    // Cleared: `syncRead`; a part left (messages came after the read): the chat with its count.
+    for (const c of cleared) {
+      push(account.tenantId, c.unread === 0 ? syncReadPush(c) : convUpdatePush(c));
+    }
   }
 }

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FriendItem, MessageItem, SendPush } from '@cst/shared';
+import type { ConversationItem, FriendItem, MessageItem, SendPush } from '@cst/shared';
 import type { SendReceiptEvent } from '../../gateway/index.ts';
 import { useStartedServer, type Session } from '../../../test/support.ts';
 import { openTestSocket, type TestSocket } from '../../realtime/test-socket.ts';
@@ -162,5 +162,64 @@ describe('receipts stored together', () => {
     await store([receipt(s, { status: 'failed', error: '消息已过期' })]);
     await eventually(async () => pushesOf(s).length === 2 || undefined);
     expect(pushesOf(s)).toHaveLength(2);
+  });
+});
+
+describe('reads on the phone', () => {
+  const peer = 'wxid_read_on_phone';
+  const index = () => `1__${peer}__${acc.wxid}`;
+  const unread = async () => {
+    const r = await apiAs(server, demo).post<{ list: ConversationItem[] }>('/main-api/conv/list', {
+      workWxid: acc.wxid,
+      pageSize: 100,
+    });
+    return r.data.list.find((c) => c.index_name === index())?.unRead;
+  };
+  const writes = async (content: string) => {
+    const r = await apiAs(server, demo).post('/sim-api/inbound', {
+      workWxid: acc.wxid,
+      fromWxid: peer,
+      talkType: 1,
+      msgType: 1,
+      content,
+    });
+    expect(r.status, r.message).toBe(200);
+  };
+  async function readAt(at: number) {
+    const ingest = new MessageIngest(server.deps);
+    const account = (await server.accounts.accountOf(acc.wxid))!;
+    await ingest.add({
+      kind: 'readSync',
+      ev: { workWxid: acc.wxid, talkType: 1, peerId: peer, at },
+      account,
+    });
+    await ingest.drained();
+  }
+
+  it('clear what was there when it read, never what came after (a read told late or again)', async () => {
+    await writes('第一条');
+    await writes('第二条');
+    await eventually(async () => (await unread()) === 2 || undefined);
+    const readAtTime = Date.now();
+    // The next message is stored in a later millisecond than the read.
+    while (Date.now() <= readAtTime) await new Promise((resolve) => setImmediate(resolve));
+    await writes('读完之后又来一条');
+    await eventually(async () => (await unread()) === 3 || undefined);
+    ws.frames.length = 0;
+    // The phone's read, told only now (or passed on again after a reconnect).
+    await readAt(readAtTime);
+    expect(await unread()).toBe(1);
+    // The browser hears the chat with its count, not "all read".
+    const pushed = await ws.waitFor(
+      (f) => f.event === 'convUpdate' && (f.data as ConversationItem).index_name === index(),
+    );
+    expect((pushed.data as ConversationItem).unRead).toBe(1);
+    expect(ws.frames.some((f) => f.event === 'syncRead')).toBe(false);
+    // The same read again changes nothing; a read after the last message clears the chat.
+    await readAt(readAtTime);
+    expect(await unread()).toBe(1);
+    await readAt(Date.now());
+    expect(await unread()).toBe(0);
+    await ws.waitFor((f) => f.event === 'syncRead');
   });
 });

@@ -82,7 +82,7 @@ export function useInboxLive(): void {
       const add = (wxid: string, n: number) => deltas.set(wxid, (deltas.get(wxid) ?? 0) + n);
       const inbound: MessagePush[] = [];
       let unknownRead = false;
-      let disturbMoved = false;
+      let totalsStale = false;
       const merged: ConvMergedPush[] = [];
       useInbox.getState().mutate((d) => {
         const now = Date.now();
@@ -101,9 +101,11 @@ export function useInboxLive(): void {
             applyMerged(d, p.data.index_name, p.data.conv, now);
             merged.push(p.data);
           } else if (p.kind === 'conv') {
-            // Do not disturb changed: the totals are read again from the server.
-            if (!!d.data.convs[p.data.index_name]?.disturb !== !!p.data.disturb)
-              disturbMoved = true;
+            // Do not disturb or the unread count changed (a read on the phone told late clears
+            // only part of it): the totals are read again from the server.
+            const old = d.data.convs[p.data.index_name];
+            if (!!old?.disturb !== !!p.data.disturb || (old && old.unRead !== p.data.unRead))
+              totalsStale = true;
             upsertConversation(d, p.data, now, true);
             dropIfOutOfView(d, p.data.index_name);
           } else {
@@ -116,7 +118,7 @@ export function useInboxLive(): void {
         }
       });
       for (const [wxid, n] of deltas) addAccountUnread(wxid, n);
-      if (unknownRead || disturbMoved) reconcileUnreadSoon();
+      if (unknownRead || totalsStale) reconcileUnreadSoon();
       for (const m of merged) {
         // The survivor's history changed: read it again; the chat open on the old one moves to it.
         void env.current.queryClient.invalidateQueries({
