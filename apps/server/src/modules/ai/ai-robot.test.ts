@@ -30,6 +30,7 @@ import {
   settle,
   waitReceived,
 } from '../robots/robots.test-support.ts';
+import type { InboundMessageEvent } from '../../gateway/index.ts';
 import type { AccountRef } from '../accounts/index.ts';
 import { findByMsgId } from '../conversations/index.ts';
 import type { MessageIngest } from '../conversations/message-ingest.service.ts';
@@ -146,7 +147,7 @@ const received = (workWxid: string, peerId: string, msgId: string, content: stri
 const ingest = () => (server.app as unknown as { messageIngest: MessageIngest }).messageIngest;
 
 /** Hands messages to the store as the gateway does, in one turn (one batch); once kept. */
-async function store(...items: [ReturnType<typeof received>, AccountRef][]) {
+async function store(...items: [InboundMessageEvent, AccountRef][]) {
   const taken = await Promise.all(
     items.map(([ev, account]) => ingest().add({ kind: 'message', ev, account })),
   );
@@ -872,6 +873,29 @@ describe('the reply queue: in the store’s transaction, one statement per batch
     await settle(server);
     expect(await replies(p)).toHaveLength(1);
     expect((await jobsFor(p)).map((j) => j.key)).toEqual([aiReplyKey(id, ev.msgId)]);
+  });
+
+  it('answers no platform notice, alone or beside the contact’s words, nor its catch-up', async () => {
+    const robot = aiRobotOf(server.deps);
+    const account = (await server.accounts.accountOf(acc.wxid))!;
+    const [p, q] = [await friend(), await friend()];
+    const notice = (peer: string, msgId: string) => ({
+      ...received(acc.wxid, peer, msgId, '你已添加了小美，现在可以开始聊天了。'),
+      msgType: 99 as const,
+    });
+    const before = decisions();
+    // A notice alone in its batch, and one after the contact's words in the same batch.
+    await store([notice(p, `${p}-n`), account]);
+    await store([received(acc.wxid, q, `${q}-1`, '你好'), account], [notice(q, `${q}-n`), account]);
+    expect(decisions()).toBe(before + 1);
+    expect(await jobsFor(p)).toHaveLength(0);
+    expect((await jobsFor(q)).map((j) => j.payload.msgId)).toEqual([`${q}-1`]);
+    await robot.catchUp(server.deps.now() + CATCH_UP_AFTER_MS + 1000);
+    expect(await jobsFor(p)).toHaveLength(0);
+    await server.deps.db
+      .update(robotJobs)
+      .set({ state: 'skipped', result: 'test' })
+      .where(and(eq(robotJobs.kind, 'ai'), eq(robotJobs.state, 'queued')));
   });
 
   it('leaves alone in its catch-up what the robot means not to answer', async () => {

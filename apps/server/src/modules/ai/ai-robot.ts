@@ -166,6 +166,8 @@ export class AiRobot {
     // its cap) is read as it is queued. Whether it echoes another robot is judged when it runs.
     const asks = new Map<string, { ask: ReplyAsk; account: AccountRef }>();
     for (const r of list) {
+      // A platform's notice (a friend added, …) is not the contact writing: whatever the batch.
+      if (r.msgType === MSG_TYPE.system) continue;
       const robot = await this.robotOf(r.account.id, tx);
       if (!robot?.enabled) continue;
       const o = await this.decide(tx, r, robot, out);
