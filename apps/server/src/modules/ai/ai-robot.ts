@@ -135,13 +135,14 @@ export class AiRobot {
    */
   async onStored({ tx, convs, messages, after }: InboundStored): Promise<ConversationRow[]> {
     const chats = new Map(convs.filter((c) => c.talkType === 1).map((c) => [c.id, c]));
-    const mine = messages.filter(
-      (m) =>
-        m.msgId !== null &&
-        chats.has(m.conversationId) &&
-        // An account known to have no robot on costs nothing more (no savepoint).
-        this.settings.peek(m.workAccountId)?.enabled !== false,
-    );
+    const mine = messages.filter((m) => {
+      if (m.msgId === null || m.msgType === MSG_TYPE.system || !chats.has(m.conversationId)) {
+        return false;
+      }
+      // An account known to have no robot on costs nothing more (no savepoint).
+      const known = this.settings.peek(m.workAccountId);
+      return known === undefined || Boolean(known?.enabled);
+    });
     if (mine.length === 0) return [];
     const received = mine.map((m) => receivedOf(m, chats.get(m.conversationId)!));
     let decided: Decided;
