@@ -11,8 +11,8 @@ import { AI_ROBOT_CHANNEL, aiRobotOf, CATCH_UP_EVERY_MS } from './ai-robot.ts';
 /**
  * AI (issue 33, docs/ai.md): the provider seam, reply drafts and summaries, the AI robot (deciding
  * once a message is stored, after the service module's reopening and assignment; keyword rules
- * win by their match, whenever the keyword engine sees the message), voice to text. Nothing needs it: with
- * no provider its routes answer 409 and the robot queues nothing.
+ * win by their match, whenever the keyword engine sees the message), voice to text. Nothing needs
+ * it: with no provider its routes answer 409 and the robot queues nothing.
  */
 export function aiModule(deps: Deps): ServerModule {
   const ai = new AiService(deps);
