@@ -3,7 +3,6 @@ import type { Deps } from '../../platform/deps.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { Claimed, ClaimScope, JobContext, JobKind } from '../../scheduler/scheduler.ts';
 import { platformPacing } from '../accounts/index.ts';
-import { findByMsgId } from '../conversations/index.ts';
 import { mediaOf } from '../media/index.ts';
 import {
   claimJobs,
@@ -34,10 +33,6 @@ export const AI_REPLY_GAP_MS = 1500;
 export const AI_MAX_ATTEMPTS = 3;
 /** How long a failed attempt waits before the next (times the attempt). */
 const RETRY_MS = 20_000;
-/** How long a reply waits for its message to be stored before it is given up (a lost message). */
-const STORE_WAIT_MS = 60_000;
-/** How often a reply waiting for its message looks again. */
-const STORE_POLL_MS = 1000;
 /** A reply not sent within this long of its message is dropped. */
 const STALE_MS = 30 * 60_000;
 /** How far back a robot's own text counts as an echo (another robot repeating it). */
@@ -63,11 +58,6 @@ export class AiRobotJob implements JobKind<AiItem> {
   readonly name = AI_ROBOT_JOB;
 
   constructor(private readonly deps: Deps) {}
-
-  /** Before each claim: the replies waiting in memory are queued, so this round claims them. */
-  async maintain(): Promise<void> {
-    await aiRobotOf(this.deps).flushLogged();
-  }
 
   async claim(scope: ClaimScope): Promise<Claimed<AiItem>[]> {
     // The platform's human pacing paces what no one set, and no reply goes closer than the least
@@ -127,14 +117,7 @@ export class AiRobotJob implements JobKind<AiItem> {
     if (!robot?.enabled) return void (await skip('off'));
     // Held back a long time (the day's cap): a late answer is worse than none.
     if (this.deps.now() - job.dueAt > STALE_MS) return void (await skip('stale'));
-    // Decided on as the message arrived, while the store writes in batches: a reply due at once
-    // can come before its message (and a new contact's chat) is stored. It waits for it.
-    const msgId = job.payload.msgId;
-    if (msgId && !(await findByMsgId(db, job.workAccountId, msgId))) {
-      if (this.deps.now() - job.createdAt > STORE_WAIT_MS) return void (await skip('gone'));
-      await releaseJobs(db, [job.id], ctx.owner, this.deps.now() + STORE_POLL_MS, true);
-      return;
-    }
+    // Queued in the transaction that stored its message: the message and its chat are there.
     const conv = await singleChat(db, job.workAccountId, peerId);
     const account = await accountRow(db, job.tenantId, job.workAccountId);
     if (!conv || !account) return void (await skip('gone'));

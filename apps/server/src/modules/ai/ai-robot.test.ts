@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { and, eq, sql } from 'drizzle-orm';
 import { BULK_DEFAULT_SETTINGS } from '@cst/shared';
 import {
   aiRobotChats,
@@ -30,8 +30,14 @@ import {
   settle,
   waitReceived,
 } from '../robots/robots.test-support.ts';
+import type { InboundMessageEvent } from '../../gateway/index.ts';
+import type { AccountRef } from '../accounts/index.ts';
+import { findByMsgId } from '../conversations/index.ts';
 import type { MessageIngest } from '../conversations/message-ingest.service.ts';
+import { onInboundStored } from '../conversations/message-hooks.ts';
+import { robotsOf } from '../robots/index.ts';
 import { fakeOpenAi } from './ai.test-support.ts';
+import { aiOf } from './ai.provider.ts';
 import { aiLaneOf } from './ai-robot.job.ts';
 import { aiReplyKey, aiRobotOf, CATCH_UP_AFTER_MS } from './ai-robot.ts';
 
@@ -119,6 +125,54 @@ async function accountId(wxid: string) {
   return c?.id;
 }
 
+/** A received text as the platform reports it. */
+const received = (workWxid: string, peerId: string, msgId: string, content: string) => ({
+  workWxid,
+  msgId,
+  talkType: 1 as const,
+  peerId,
+  fromSelf: false,
+  msgType: 1 as const,
+  content,
+  memberWxid: null,
+  memberName: null,
+  memberAvatar: null,
+  file: null,
+  refMsgId: null,
+  refContent: null,
+  displayName: null,
+  msgTime: server.deps.now(),
+});
+
+const ingest = () => (server.app as unknown as { messageIngest: MessageIngest }).messageIngest;
+
+/** Hands messages to the store as the gateway does, in one turn (one batch); once kept. */
+async function store(...items: [InboundMessageEvent, AccountRef][]) {
+  const taken = await Promise.all(
+    items.map(([ev, account]) => ingest().add({ kind: 'message', ev, account })),
+  );
+  await Promise.all(taken.map((t) => t.kept));
+}
+
+/**
+ * A person the account knows (the simulator sends only to friends), who wrote once while the
+ * robot was off: messages handed to the store straight can then be answered.
+ */
+async function friend(): Promise<string> {
+  const p = person();
+  await saveRobot({ enabled: false });
+  try {
+    await say(server, demo, acc.wxid, p, '你好');
+    await settle(server);
+  } finally {
+    await saveRobot();
+  }
+  return p;
+}
+
+/** How many messages the robot decided on so far, whatever it decided. */
+const decisions = () => [...aiRobotOf(server.deps).stats.values()].reduce((a, b) => a + b, 0);
+
 beforeAll(async () => {
   await fake.listen();
   const c = server.deps.config;
@@ -204,6 +258,44 @@ describe('answering', () => {
     expect(await replies(p)).toHaveLength(1);
     expect(fake.chats()).toHaveLength(calls);
   });
+  it('lets keyword rules win whichever of the two sees the message first', async () => {
+    // The keyword engine decides as the message arrives, the AI robot once it is stored: the
+    // robot goes by the rules' match, not by what the engine did, so the order does not matter.
+    await createRule(server, demo, {
+      keywords: ['尺码表'],
+      replies: [{ kind: 'text', content: '尺码表：S 160 / M 165 / L 170' }],
+    });
+    const account = (await server.accounts.accountOf(acc.wxid))!;
+    const robot = aiRobotOf(server.deps);
+    const [p, q] = [await friend(), await friend()];
+    const calls = fake.chats().length;
+    const keyword = robot.stats.get('keyword') ?? 0;
+    // The store first (the engine has not seen it, nor compiled the rules since they changed).
+    robotsOf(server.deps).engine.forget(account.tenantId);
+    const ev = received(acc.wxid, p, `${p}-1`, '能发下尺码表吗');
+    await store([ev, account]);
+    expect(robot.stats.get('keyword')).toBe(keyword + 1);
+    expect(await aiJobs(acc.wxid, p)).toHaveLength(0);
+    // Then the engine: its reply goes out, and only its.
+    expect(await robotsOf(server.deps).engine.onMessage(ev, account)).toBe('replied');
+    const got = await waitReceived(server, demo, acc.wxid, p, 1);
+    // The engine first, then the store: the same.
+    const evq = received(acc.wxid, q, `${q}-1`, '尺码表有吗');
+    expect(await robotsOf(server.deps).engine.onMessage(evq, account)).toBe('replied');
+    await store([evq, account]);
+    expect(robot.stats.get('keyword')).toBe(keyword + 2);
+    const gotq = await waitReceived(server, demo, acc.wxid, q, 1);
+    await settle(server);
+    expect([...got, ...gotq].map((m) => m.content)).toEqual([
+      '尺码表：S 160 / M 165 / L 170',
+      '尺码表：S 160 / M 165 / L 170',
+    ]);
+    expect(await replies(p)).toHaveLength(1);
+    expect(await replies(q)).toHaveLength(1);
+    expect(await aiJobs(acc.wxid, p)).toHaveLength(0);
+    expect(await aiJobs(acc.wxid, q)).toHaveLength(0);
+    expect(fake.chats()).toHaveLength(calls);
+  });
 });
 
 describe('never loops', () => {
@@ -214,28 +306,14 @@ describe('never loops', () => {
     await settle(server);
     const calls = fake.chats().length;
     const account = (await server.accounts.accountOf(acc.wxid))!;
+    const before = decisions();
     // The robot's own message, as a platform reports a message the account sent.
-    const outcome = await aiRobotOf(server.deps).onMessage(
-      {
-        workWxid: acc.wxid,
-        msgId: `self-${p}`,
-        talkType: 1,
-        peerId: p,
-        fromSelf: true,
-        msgType: 1,
-        content: reply!.content,
-        memberWxid: null,
-        memberName: null,
-        memberAvatar: null,
-        file: null,
-        refMsgId: null,
-        refContent: null,
-        displayName: null,
-        msgTime: Date.now(),
-      },
+    await store([
+      { ...received(acc.wxid, p, `self-${p}`, reply!.content), fromSelf: true },
       account,
-    );
-    expect(outcome).toBe('none');
+    ]);
+    // Not one of the messages the robot decides on.
+    expect(decisions()).toBe(before);
     await settle(server);
     expect(await replies(p)).toHaveLength(1);
     expect(await aiJobs(acc.wxid, p)).toHaveLength(1);
@@ -583,26 +661,7 @@ describe('pacing, caps, business hours and ban risk', () => {
   });
 });
 
-describe('the reply queue: in memory a moment, then one statement', () => {
-  /** A received text as the platform reports it. */
-  const received = (workWxid: string, peerId: string, msgId: string, content: string) => ({
-    workWxid,
-    msgId,
-    talkType: 1 as const,
-    peerId,
-    fromSelf: false,
-    msgType: 1 as const,
-    content,
-    memberWxid: null,
-    memberName: null,
-    memberAvatar: null,
-    file: null,
-    refMsgId: null,
-    refContent: null,
-    displayName: null,
-    msgTime: server.deps.now(),
-  });
-
+describe('the reply queue: in the store’s transaction, one statement per batch', () => {
   it('folds a burst per chat into one reply that answers the chat’s latest message', async () => {
     await saveRobot({ replyDelaySec: 3600 });
     const robot = aiRobotOf(server.deps);
@@ -616,24 +675,26 @@ describe('the reply queue: in memory a moment, then one statement', () => {
         [q, '想问下尺码'],
         [p, '要 M 码的'],
       ];
-      for (const [i, [peer, text]] of sent.entries()) {
-        const outcome = await robot.onMessage(
+      const queued = robot.stats.get('queued') ?? 0;
+      // One batch of the store: each message decided on, one job per chat.
+      await store(
+        ...sent.map(([peer, text], i): [ReturnType<typeof received>, AccountRef] => [
           received(acc.wxid, peer, `${peer}-${i}`, text),
           account,
-        );
-        expect(outcome).toBe('queued');
-        // One entry per chat, whatever the burst's length.
-        expect(robot.waitingCount).toBeLessThanOrEqual(2);
-      }
-      await robot.flush();
-      expect(robot.waitingCount).toBe(0);
+        ]),
+      );
+      expect(robot.stats.get('queued')).toBe(queued + sent.length);
       const [jp, jq] = [await jobsFor(p), await jobsFor(q)];
       expect(jp.map((j) => [j.state, j.payload.msgId])).toEqual([['queued', `${p}-4`]]);
       expect(jq.map((j) => [j.state, j.payload.msgId])).toEqual([['queued', `${q}-3`]]);
-      // Queued again (a second flush of the same message): still one job.
-      await robot.onMessage(received(acc.wxid, p, `${p}-4`, '要 M 码的'), account);
-      await robot.flush();
+      // Passed on again by the platform (the same message, stored once): still one job.
+      await store([received(acc.wxid, p, `${p}-4`, '要 M 码的'), account]);
       expect(await jobsFor(p)).toHaveLength(1);
+      // A later message of the chat, in a batch of its own, folds into the job still queued.
+      await store([received(acc.wxid, p, `${p}-5`, '还有 L 码吗'), account]);
+      expect((await jobsFor(p)).map((j) => [j.state, j.payload.msgId])).toEqual([
+        ['queued', `${p}-5`],
+      ]);
     } finally {
       await server.deps.db
         .update(robotJobs)
@@ -643,12 +704,12 @@ describe('the reply queue: in memory a moment, then one statement', () => {
     }
   });
 
-  it('queues, after a kill between a message and its reply’s queueing, the reply once', async () => {
+  it('queues, for a stored message whose decision was lost, the reply once', async () => {
     const robot = aiRobotOf(server.deps);
     const id = await idOf(acc.wxid);
     const p = person();
-    // What a kill -9 leaves: the message stored by the ingest, its reply decided on in memory
-    // and lost with the process (here: decided on and dropped before any flush).
+    // A message stored with no decision on it (here: stored while the robot was off, the
+    // robot's settings then dated back as if it had been on).
     await saveRobot({ enabled: false });
     let msgId: string;
     try {
@@ -657,11 +718,6 @@ describe('the reply queue: in memory a moment, then one statement', () => {
     } finally {
       await saveRobot();
     }
-    const account = (await server.accounts.accountOf(acc.wxid))!;
-    expect(await robot.onMessage(received(acc.wxid, p, msgId, '你好，还在吗'), account)).toBe(
-      'queued',
-    );
-    robot.dropWaiting();
     expect(await jobsFor(p)).toHaveLength(0);
     // Too young for the catch-up: it may still be waiting in its holder's memory.
     const [stored] = await server.deps.db
@@ -694,7 +750,6 @@ describe('the reply queue: in memory a moment, then one statement', () => {
   });
 
   it('waits for its message when the reply comes due before the store wrote it', async () => {
-    const robot = aiRobotOf(server.deps);
     const account = (await server.accounts.accountOf(acc.wxid))!;
     const p = person();
     await saveRobot({ enabled: false });
@@ -704,22 +759,39 @@ describe('the reply queue: in memory a moment, then one statement', () => {
     } finally {
       await saveRobot();
     }
-    // The contact writes again: the robot decides as the message arrives, and its reply, due at
-    // once, runs before the store (which writes in batches) has the message.
+    // The contact writes again: the robot decides as the store writes the message, in its
+    // transaction, so the reply is queued with its message, never before it.
+    const id = await idOf(acc.wxid);
     const msgId = `${p}-next`;
     const ev = received(acc.wxid, p, msgId, '有连衣裙吗');
-    expect(await robot.onMessage(ev, account)).toBe('queued');
-    await robot.flush();
     await server.scheduler.drain();
+    expect(await jobsFor(p)).toHaveLength(0);
+    // What the store's transaction holds once every handler ran (the robot's before this one).
+    let inStore: { message: boolean; jobs: (string | undefined)[] } | null = null;
+    const off = onInboundStored(server.deps, async ({ tx, messages: list }) => {
+      if (list.some((m) => m.msgId === msgId)) {
+        inStore = {
+          message: (await findByMsgId(tx, id, msgId)) !== null,
+          jobs: (await jobsOfAccount(tx, id))
+            .filter((j) => j.kind === 'ai' && j.payload.peerId === p)
+            .map((j) => j.payload.msgId),
+        };
+      }
+      return [];
+    });
+    await saveRobot({ replyDelaySec: 3600 });
+    try {
+      await store([ev, account]);
+    } finally {
+      off();
+      await saveRobot();
+    }
+    expect(inStore).toEqual({ message: true, jobs: [msgId] });
     const [waiting] = await jobsFor(p);
-    // Not skipped as answered by a newer message, nor counted as an attempt: waiting.
+    // Neither skipped as answered by a newer message nor counted as an attempt: waiting.
     expect(waiting).toMatchObject({ state: 'queued', attempts: 0, payload: { msgId } });
     expect(await replies(p)).toHaveLength(0);
-    // Stored: the reply goes out at its next look.
-    const ingest = (server.app as unknown as { messageIngest: MessageIngest }).messageIngest;
-    await (
-      await ingest.add({ kind: 'message', ev, account })
-    ).kept;
+    // Due: the reply goes out at the scheduler's next look.
     await server.deps.db
       .update(robotJobs)
       .set({ dueAt: server.deps.now() - 1 })
@@ -727,6 +799,103 @@ describe('the reply queue: in memory a moment, then one statement', () => {
     await server.scheduler.drain();
     await waitReceived(server, demo, acc.wxid, p, 1);
     expect((await jobsFor(p)).map((j) => [j.state, j.result])).toEqual([['done', 'sent']]);
+  });
+
+  it('queues no reply when the store’s transaction rolls back, and one once it is stored', async () => {
+    const id = await idOf(acc.wxid);
+    const account = (await server.accounts.accountOf(acc.wxid))!;
+    const p = await friend();
+    const ev = received(acc.wxid, p, `${p}-1`, '你好，在吗');
+    // A kill before the commit, as the store sees it: its transaction rolls back after every
+    // handler (the robot's among them) ran.
+    const off = onInboundStored(server.deps, async ({ messages: list }) => {
+      if (list.some((m) => m.msgId === ev.msgId)) throw new Error('killed before the commit');
+      return [];
+    });
+    let lost: unknown = null;
+    try {
+      const taken = await ingest().add({ kind: 'message', ev, account });
+      await taken.kept.catch((err: unknown) => (lost = err));
+    } finally {
+      off();
+    }
+    // Not kept (the platform passes it on again), and no reply of it anywhere.
+    expect(lost).toBeInstanceOf(Error);
+    expect(await findByMsgId(server.deps.db, id, ev.msgId)).toBeNull();
+    expect(await jobsFor(p)).toHaveLength(0);
+    await server.scheduler.drain();
+    expect(await replies(p)).toHaveLength(0);
+    // Passed on again, twice in one batch and once more after: stored once, one reply job.
+    await store([ev, account], [ev, account]);
+    await store([ev, account]);
+    const jobs = await jobsFor(p);
+    expect(jobs.map((j) => [j.key, j.payload.msgId])).toEqual([
+      [aiReplyKey(id, ev.msgId), ev.msgId],
+    ]);
+    await server.scheduler.drain();
+    await waitReceived(server, demo, acc.wxid, p, 1);
+    await settle(server);
+    expect(await replies(p)).toHaveLength(1);
+    expect(await jobsFor(p)).toHaveLength(1);
+  });
+
+  it('stores a message whose decision fails, and answers it once through the catch-up', async () => {
+    const robot = aiRobotOf(server.deps);
+    const id = await idOf(acc.wxid);
+    const account = (await server.accounts.accountOf(acc.wxid))!;
+    const p = await friend();
+    const ev = received(acc.wxid, p, `${p}-1`, '你好，有新款吗');
+    // A statement of the decision fails (which spoils the transaction it runs in).
+    robot.forget();
+    let failed = 0;
+    const spy = vi
+      .spyOn(aiOf(server.deps), 'available')
+      .mockImplementationOnce(async (_tenantId, db) => {
+        failed += 1;
+        await db!.execute(sql`select 1 / 0`);
+        return true;
+      });
+    try {
+      await store([ev, account]);
+    } finally {
+      spy.mockRestore();
+    }
+    expect(failed).toBe(1);
+    const stored = await findByMsgId(server.deps.db, id, ev.msgId);
+    expect(stored).toMatchObject({ content: '你好，有新款吗', sendSide: 2 });
+    expect(await jobsFor(p)).toHaveLength(0);
+    // The catch-up decides on it again, once.
+    const at = stored!.msgTime + CATCH_UP_AFTER_MS + 1000;
+    expect(await robot.catchUp(at)).toBe(1);
+    expect(await robot.catchUp(at)).toBe(0);
+    await server.scheduler.drain();
+    await waitReceived(server, demo, acc.wxid, p, 1);
+    await settle(server);
+    expect(await replies(p)).toHaveLength(1);
+    expect((await jobsFor(p)).map((j) => j.key)).toEqual([aiReplyKey(id, ev.msgId)]);
+  });
+
+  it('answers no platform notice, alone or beside the contact’s words, nor its catch-up', async () => {
+    const robot = aiRobotOf(server.deps);
+    const account = (await server.accounts.accountOf(acc.wxid))!;
+    const [p, q] = [await friend(), await friend()];
+    const notice = (peer: string, msgId: string) => ({
+      ...received(acc.wxid, peer, msgId, '你已添加了小美，现在可以开始聊天了。'),
+      msgType: 99 as const,
+    });
+    const before = decisions();
+    // A notice alone in its batch, and one after the contact's words in the same batch.
+    await store([notice(p, `${p}-n`), account]);
+    await store([received(acc.wxid, q, `${q}-1`, '你好'), account], [notice(q, `${q}-n`), account]);
+    expect(decisions()).toBe(before + 1);
+    expect(await jobsFor(p)).toHaveLength(0);
+    expect((await jobsFor(q)).map((j) => j.payload.msgId)).toEqual([`${q}-1`]);
+    await robot.catchUp(server.deps.now() + CATCH_UP_AFTER_MS + 1000);
+    expect(await jobsFor(p)).toHaveLength(0);
+    await server.deps.db
+      .update(robotJobs)
+      .set({ state: 'skipped', result: 'test' })
+      .where(and(eq(robotJobs.kind, 'ai'), eq(robotJobs.state, 'queued')));
   });
 
   it('leaves alone in its catch-up what the robot means not to answer', async () => {
@@ -773,9 +942,10 @@ describe('the reply queue: in memory a moment, then one statement', () => {
     const mine = (await server.accounts.accountOf(acc.wxid))!;
     const theirs = (await server.accounts.accountOf(otherAcc.wxid))!;
     try {
-      await robot.onMessage(received(acc.wxid, p, `${p}-a`, '你好'), mine);
-      await robot.onMessage(received(otherAcc.wxid, p, `${p}-b`, '你好'), theirs);
-      await robot.flush();
+      await store(
+        [received(acc.wxid, p, `${p}-a`, '你好'), mine],
+        [received(otherAcc.wxid, p, `${p}-b`, '你好'), theirs],
+      );
       const a = await aiJobs(acc.wxid, p);
       const b = await aiJobs(otherAcc.wxid, p);
       expect(a.map((j) => [j.tenantId, j.payload.msgId])).toEqual([[mine.tenantId, `${p}-a`]]);

@@ -5,24 +5,24 @@ import {
   normalizeKeywordText,
   type AiHandoffPush,
 } from '@cst/shared';
-import type { InboundMessageEvent } from '../../gateway/index.ts';
+import type { DbOrTx, Tx } from '../../platform/db.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { FreshCache } from '../../platform/fresh-cache.ts';
 import { realtimeOf } from '../../realtime/realtime.ts';
 import type { AccountRef } from '../accounts/index.ts';
-import { type ConversationRow, type MessageRow, convUpdatePush } from '../conversations/index.ts';
+import {
+  type ConversationRow,
+  convUpdatePush,
+  type InboundStored,
+  type MessageRow,
+} from '../conversations/index.ts';
 import { BusinessHoursService, robotsOf, isTenantAccount } from '../robots/index.ts';
 import { setAssignee, setStatus } from '../service/index.ts';
 import { textOf } from '../sensitive/index.ts';
 import { aiOf } from './ai.provider.ts';
 import * as repo from './ai.repository.ts';
 import { singleChat } from './ai-conversations.repository.ts';
-import {
-  queueReplies,
-  unqueuedMessages,
-  type ReplyAsk,
-  type ReplyQueued,
-} from './ai-robot.repository.ts';
+import { queueReplies, unqueuedMessages, type ReplyAsk } from './ai-robot.repository.ts';
 
 /** The scheduler job kind of the AI robot's replies. */
 export const AI_ROBOT_JOB = 'ai-robot';
@@ -30,15 +30,11 @@ export const AI_ROBOT_JOB = 'ai-robot';
 export const AI_ROBOT_CHANNEL = 'ai_robot';
 /** How long an account's robot settings are trusted before a re-read. */
 const SETTINGS_TTL_MS = 10_000;
-/** How long a decided reply waits in memory for the rest of its chat's burst (at most). */
-export const REPLY_FLUSH_MS = 200;
-/** Chats waiting that make the queue write at once. */
-const REPLY_FLUSH_MAX = 500;
-/** How often the catch-up looks for received messages whose reply was lost with a process. */
+/** How often the catch-up looks for received messages whose decision was lost. */
 export const CATCH_UP_EVERY_MS = 60_000;
 /** The catch-up looks at messages this old at most (a later answer is worse than none) … */
 export const CATCH_UP_FROM_MS = 10 * 60_000;
-/** … and at least (younger ones may still be waiting in their holder's memory). */
+/** … and at least (younger ones are the store's own, just decided on). */
 export const CATCH_UP_AFTER_MS = 15_000;
 /** Most messages one catch-up takes. */
 const CATCH_UP_LIMIT = 500;
@@ -46,16 +42,13 @@ const CATCH_UP_LIMIT = 500;
 /** The exactly-once key of the robot's answer to a message. */
 export const aiReplyKey = (accountId: string, msgId: string) => `ai:${accountId}:${msgId}`;
 
-/** The fields of a received message the robot decides on. */
-type Received = Pick<
-  InboundMessageEvent,
-  'talkType' | 'fromSelf' | 'peerId' | 'msgId' | 'msgType' | 'content'
->;
-
-/** A reply decided on, waiting in memory to be queued with others. */
-interface Waiting {
-  ask: ReplyAsk;
+/** A received message of a single chat, as stored, with its chat: what the robot decides on. */
+interface Received {
   account: AccountRef;
+  peerId: string;
+  msgId: string;
+  msgType: number;
+  content: string;
 }
 
 /** What the robot decided about one received message (tests read it). */
@@ -71,6 +64,16 @@ export type AiRobotOutcome =
   | 'echo'
   | 'noProvider';
 
+/** What a decision changed, to be told once its transaction committed. */
+interface Decided {
+  /** Conversations handed over (open, unassigned), as updated. */
+  convs: Map<string, ConversationRow>;
+  /** Pushes to publish after the commit. */
+  tell: (() => Promise<void>)[];
+  /** Replies queued. */
+  queued: number;
+}
+
 /** Whether a text holds one of the handoff keywords (case and width folded). */
 export function wantsHuman(text: string, keywords: readonly string[]): boolean {
   const t = normalizeKeywordText(text);
@@ -81,29 +84,27 @@ export function wantsHuman(text: string, keywords: readonly string[]): boolean {
 }
 
 /**
- * The AI robot's side of received messages (issue 33 §4): decides on the inbound path, quickly and
- * without calling the model, whether a message is for the robot; the answer itself is a robot job
- * on the scheduler (ai-robot.job.ts), so a slow or failing provider never holds the inbound
- * pipeline. Hands a chat over to the seats on a handoff keyword, at its cap, or when a seat writes.
+ * The AI robot's side of received messages (issue 33 §4): decides, once the store has a message
+ * and inside the store's transaction (`inboundStored`), quickly and without calling the model,
+ * whether it is for the robot; the answer itself is a robot job on the scheduler (ai-robot.job.ts),
+ * so a slow or failing provider never holds the inbound pipeline. The job is queued in that same
+ * transaction, keyed by the message, the batch's chats in one statement: a kill after the commit
+ * leaves the job with its message, a kill before leaves neither (the platform passes the message
+ * on again), and a message passed on twice is stored, and answered, once. Hands a chat over to the
+ * seats on a handoff keyword, at its cap, or when a seat writes.
  *
- * A reply decided on waits in memory a moment ({@link REPLY_FLUSH_MS}, or until the scheduler's
- * next round) keyed by chat, so a burst in a chat is one entry; the replies waiting are queued in
- * one statement ({@link flush}). What a killed process held there is found again by the catch-up
- * ({@link catchUp}, a periodic job): the message itself was stored by the ingest.
+ * The decision runs in a savepoint: when it fails, the messages are stored all the same and the
+ * catch-up ({@link catchUp}, a periodic job) decides on them again a little later.
  */
 export class AiRobot {
   private readonly settings = new FreshCache<repo.AiRobotRow | null>(SETTINGS_TTL_MS);
   private readonly providers = new FreshCache<boolean>(SETTINGS_TTL_MS);
   private readonly accounts = new FreshCache<boolean>(SETTINGS_TTL_MS);
   readonly hours: BusinessHoursService;
-  /** Outcomes since start (tests, operations). */
+  /** Outcomes since start, of the messages the store handed over (tests, operations). */
   readonly stats = new Map<AiRobotOutcome, number>();
   /** Replies the catch-up queued since start (tests, operations). */
   caughtUp = 0;
-  /** Replies decided on and not queued yet, by chat (`account id`, `peer`). */
-  private waiting = new Map<string, Waiting>();
-  private flushing: Promise<void> | null = null;
-  private timer: NodeJS.Timeout | null = null;
 
   constructor(private readonly deps: Deps) {
     this.hours = new BusinessHoursService(deps);
@@ -115,9 +116,12 @@ export class AiRobot {
     this.providers.forget();
   }
 
-  /** An account's robot settings, cached a few seconds (every received message asks). */
-  robotOf(accountId: string): Promise<repo.AiRobotRow | null> {
-    return this.settings.get(accountId, () => repo.robotOf(this.deps.db, accountId));
+  /**
+   * An account's robot settings, cached a few seconds (every received message asks); read through
+   * `db` (the store's transaction when it asks).
+   */
+  robotOf(accountId: string, db: DbOrTx = this.deps.db): Promise<repo.AiRobotRow | null> {
+    return this.settings.get(accountId, () => repo.robotOf(db, accountId));
   }
 
   private count(o: AiRobotOutcome): AiRobotOutcome {
@@ -125,128 +129,110 @@ export class AiRobot {
     return o;
   }
 
-  /** The account's handler of received messages. */
-  async onMessage(ev: InboundMessageEvent, account: AccountRef): Promise<AiRobotOutcome> {
-    if (ev.talkType !== 1 || ev.fromSelf) return 'none';
-    const robot = await this.robotOf(account.id);
-    if (!robot?.enabled) return 'none';
-    return this.count(await this.decide(ev, account, robot));
-  }
-
-  private async decide(
-    ev: Received,
-    account: AccountRef,
-    robot: repo.AiRobotRow,
-  ): Promise<AiRobotOutcome> {
-    // Never the account itself or another work account of the tenant (their robots).
-    if (ev.peerId === account.wxid || (await this.isOwnAccount(account.tenantId, ev.peerId))) {
-      return 'ownAccount';
-    }
-    const text = textOf(ev.msgType, ev.content) ?? '';
-    if (text && wantsHuman(text, robot.handoffKeywords)) {
-      // Once per chat: a chat handed over before stays so, and its seats are not told again.
-      await this.handOver(account, ev.peerId, 'keyword');
-      return 'handoff';
-    }
-    if (text && (await this.keywordMatches(ev, account))) return 'keyword';
-    if (await this.hours.awayReplyNow(account.tenantId, account.id)) return 'hours';
-    if (!(await this.hasProvider(account.tenantId))) return 'noProvider';
-    // The chat's reply waits in memory with the others (a burst in a chat is one entry, the
-    // newest message); the chat's state (handed over, at its cap) is read when they are queued.
-    // No wake-up: the scheduler's next round claims it, while the model takes seconds anyway.
-    // Whether it echoes another robot is judged when it runs.
-    const key = `${account.id}\n${ev.peerId}`;
-    this.waiting.set(key, {
-      account,
-      ask: {
-        tenantId: account.tenantId,
-        workAccountId: account.id,
-        peerId: ev.peerId,
-        msgId: ev.msgId,
-        key: aiReplyKey(account.id, ev.msgId),
-        dueAt: this.deps.now() + robot.replyDelaySec * 1000,
-        cap: robot.maxRepliesPerConversation,
-      },
+  /**
+   * The `inboundStored` handler: decides on the received messages of single chats, in the
+   * store's transaction, and queues their replies there; the chats it handed over, as updated.
+   */
+  async onStored({ tx, convs, messages, after }: InboundStored): Promise<ConversationRow[]> {
+    const chats = new Map(convs.filter((c) => c.talkType === 1).map((c) => [c.id, c]));
+    const mine = messages.filter((m) => {
+      if (m.msgId === null || m.msgType === MSG_TYPE.system || !chats.has(m.conversationId)) {
+        return false;
+      }
+      // An account known to have no robot on costs nothing more (no savepoint).
+      const known = this.settings.peek(m.workAccountId);
+      return known === undefined || Boolean(known?.enabled);
     });
-    if (this.waiting.size >= REPLY_FLUSH_MAX) void this.flushLogged();
-    else this.timer ??= setTimeout(() => void this.flushLogged(), REPLY_FLUSH_MS).unref();
-    return 'queued';
-  }
-
-  /** Replies decided on and not queued yet (tests, operations). */
-  get waitingCount(): number {
-    return this.waiting.size;
+    if (mine.length === 0) return [];
+    const received = mine.map((m) => receivedOf(m, chats.get(m.conversationId)!));
+    let decided: Decided;
+    try {
+      decided = await tx.transaction((sp) => this.decideAll(sp, received, true));
+    } catch (err) {
+      // Stored all the same; the catch-up decides on them later.
+      this.deps.log.error({ err }, 'the AI robot could not decide on stored messages');
+      return [];
+    }
+    for (const fn of decided.tell) after(fn);
+    return [...decided.convs.values()];
   }
 
   /**
-   * Queues the replies waiting in one statement (one flush at a time); a chat at its cap is
-   * handed over. On a failure the replies wait for the next flush (unless a newer message of the
-   * chat replaced them) and the error is the caller's.
+   * Decides on messages in `tx` and queues the replies decided on (a chat's newest message per
+   * chat, in one statement); hands a chat at its cap over. `counted`: outcomes go to the stats.
    */
-  async flush(): Promise<void> {
-    while (this.flushing) await this.flushing;
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
-    if (this.waiting.size === 0) return;
-    const batch = this.waiting;
-    this.waiting = new Map();
-    const run = this.write(batch);
-    this.flushing = run.then(
-      () => undefined,
-      () => undefined,
+  private async decideAll(tx: Tx, list: Received[], counted: boolean): Promise<Decided> {
+    const out: Decided = { convs: new Map(), tell: [], queued: 0 };
+    // A burst in a chat is one reply, to its newest message; the chat's state (handed over, at
+    // its cap) is read as it is queued. Whether it echoes another robot is judged when it runs.
+    const asks = new Map<string, { ask: ReplyAsk; account: AccountRef }>();
+    for (const r of list) {
+      // A platform's notice (a friend added, …) is not the contact writing: whatever the batch.
+      if (r.msgType === MSG_TYPE.system) continue;
+      const robot = await this.robotOf(r.account.id, tx);
+      if (!robot?.enabled) continue;
+      const o = await this.decide(tx, r, robot, out);
+      if (counted) this.count(o);
+      if (o !== 'queued') continue;
+      asks.set(`${r.account.id}\n${r.peerId}`, {
+        account: r.account,
+        ask: {
+          tenantId: r.account.tenantId,
+          workAccountId: r.account.id,
+          peerId: r.peerId,
+          msgId: r.msgId,
+          key: aiReplyKey(r.account.id, r.msgId),
+          dueAt: this.deps.now() + robot.replyDelaySec * 1000,
+          cap: robot.maxRepliesPerConversation,
+        },
+      });
+    }
+    if (asks.size === 0) return out;
+    const rows = await queueReplies(
+      tx,
+      [...asks.values()].map((a) => a.ask),
+      this.deps.now(),
     );
-    try {
-      await run;
-    } finally {
-      this.flushing = null;
-    }
-  }
-
-  /** {@link flush} from a timer or the scheduler's upkeep: a failure is logged. */
-  async flushLogged(): Promise<void> {
-    try {
-      await this.flush();
-    } catch (err) {
-      this.deps.log.error({ err }, 'queueing AI robot replies failed');
-    }
-  }
-
-  /** Forgets the replies waiting without queueing them (tests: what a killed process loses). */
-  dropWaiting(): void {
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
-    this.waiting = new Map();
-  }
-
-  private async write(batch: Map<string, Waiting>): Promise<void> {
-    let out: ReplyQueued[];
-    try {
-      out = await queueReplies(
-        this.deps.db,
-        [...batch.values()].map((w) => w.ask),
-        this.deps.now(),
-      );
-    } catch (err) {
-      for (const [k, w] of batch) if (!this.waiting.has(k)) this.waiting.set(k, w);
-      throw err;
-    }
-    for (const r of out) {
-      const w = batch.get(`${r.workAccountId}\n${r.peerId}`);
-      if (!w || r.handedOver || r.queued || r.replies < w.ask.cap) continue;
-      try {
-        await this.handOver(w.account, r.peerId, 'cap');
-      } catch (err) {
-        this.deps.log.error({ err }, 'handing a chat over at the AI robot cap failed');
+    for (const r of rows) {
+      const a = asks.get(`${r.workAccountId}\n${r.peerId}`);
+      if (!a) continue;
+      if (r.queued) out.queued += 1;
+      else if (!r.handedOver && r.replies >= a.ask.cap) {
+        await this.handOverIn(tx, a.account, r.peerId, 'cap', out);
       }
     }
+    return out;
+  }
+
+  private async decide(
+    tx: Tx,
+    r: Received,
+    robot: repo.AiRobotRow,
+    out: Decided,
+  ): Promise<AiRobotOutcome> {
+    const { account } = r;
+    // Never the account itself or another work account of the tenant (their robots).
+    if (r.peerId === account.wxid || (await this.isOwnAccount(tx, account.tenantId, r.peerId))) {
+      return 'ownAccount';
+    }
+    const text = textOf(r.msgType, r.content) ?? '';
+    if (text && wantsHuman(text, robot.handoffKeywords)) {
+      // Once per chat: a chat handed over before stays so, and its seats are not told again.
+      await this.handOverIn(tx, account, r.peerId, 'keyword', out);
+      return 'handoff';
+    }
+    if (text && (await this.keywordMatches(tx, r))) return 'keyword';
+    if (await this.hours.awayReplyNow(account.tenantId, account.id, tx)) return 'hours';
+    if (!(await this.hasProvider(tx, account.tenantId))) return 'noProvider';
+    return 'queued';
   }
 
   /**
    * Decides again on received messages that are their single chat's newest, a little old, and
-   * that no reply job took — what a process killed between a message and the queueing of its
-   * reply lost — and queues their replies (at most once per message: the job's key). Messages the
-   * robot meant not to answer (keyword rules, business hours, …) are decided on the same way, so
-   * they stay unanswered. `at` is the time the check is for (a periodic job's slot).
+   * that no reply job took — what a failed decision left — and queues their replies (at most once
+   * per message: the job's key). Messages the robot meant not to answer (keyword rules, business
+   * hours, …) are decided on the same way, so they stay unanswered. `at` is the time the check is
+   * for (a periodic job's slot).
    */
   async catchUp(at: number): Promise<number> {
     const lost = await unqueuedMessages(
@@ -255,52 +241,61 @@ export class AiRobot {
       at - CATCH_UP_AFTER_MS,
       CATCH_UP_LIMIT,
     );
-    let queued = 0;
-    for (const m of lost) {
-      const robot = await this.robotOf(m.workAccountId);
-      if (!robot?.enabled) continue;
-      const account = { id: m.workAccountId, tenantId: m.tenantId, wxid: m.wxid };
-      const ev = {
-        talkType: 1 as const,
-        fromSelf: false,
-        peerId: m.peerId,
-        msgId: m.msgId,
-        msgType: m.msgType as Received['msgType'],
-        content: m.content,
-      };
-      if ((await this.decide(ev, account, robot)) === 'queued') queued += 1;
+    if (lost.length === 0) return 0;
+    const decided = await this.deps.db.transaction((tx) =>
+      this.decideAll(
+        tx,
+        lost.map((m) => ({
+          account: { id: m.workAccountId, tenantId: m.tenantId, wxid: m.wxid },
+          peerId: m.peerId,
+          msgId: m.msgId,
+          msgType: m.msgType,
+          content: m.content,
+        })),
+        false,
+      ),
+    );
+    await this.tell(decided);
+    this.caughtUp += decided.queued;
+    return decided.queued;
+  }
+
+  /** Publishes what a committed decision changed; a failure is logged. */
+  private async tell(decided: Decided): Promise<void> {
+    for (const fn of decided.tell) {
+      try {
+        await fn();
+      } catch (err) {
+        this.deps.log.error({ err }, 'telling an AI robot handoff failed');
+      }
     }
-    await this.flush();
-    this.caughtUp += queued;
-    return queued;
   }
 
   /** Whether a wxid is a work account of the tenant (cached a few seconds per wxid). */
-  private isOwnAccount(tenantId: string, wxid: string): Promise<boolean> {
-    return this.accounts.get(`${tenantId}:${wxid}`, () =>
-      isTenantAccount(this.deps.db, tenantId, wxid),
-    );
+  private isOwnAccount(tx: Tx, tenantId: string, wxid: string): Promise<boolean> {
+    return this.accounts.get(`${tenantId}:${wxid}`, () => isTenantAccount(tx, tenantId, wxid));
   }
 
   /** Whether the tenant has an AI provider (cached a few seconds: every message asks). */
-  private hasProvider(tenantId: string): Promise<boolean> {
-    return this.providers.get(tenantId, async () =>
-      Boolean((await aiOf(this.deps).resolve(tenantId)).provider),
-    );
+  private hasProvider(tx: Tx, tenantId: string): Promise<boolean> {
+    return this.providers.get(tenantId, () => aiOf(this.deps).available(tenantId, tx));
   }
 
-  /** Whether a keyword rule answers the message (keyword rules win). */
-  private async keywordMatches(ev: Received, account: AccountRef): Promise<boolean> {
-    if (ev.msgType !== MSG_TYPE.text || !ev.content) return false;
-    const matcher = await robotsOf(this.deps).engine.matcherOf(account.tenantId);
+  /**
+   * Whether a keyword rule answers the message (keyword rules win): the tenant's rules as the
+   * keyword engine compiled them, whether or not the engine has seen the message yet.
+   */
+  private async keywordMatches(tx: Tx, r: Received): Promise<boolean> {
+    if (r.msgType !== MSG_TYPE.text || !r.content) return false;
+    const matcher = await robotsOf(this.deps).engine.matcherIn(r.account.tenantId, tx);
     if (matcher.empty) return false;
     return matcher
-      .match(ev.content)
+      .match(r.content)
       .some(
-        (r) =>
-          (r.accountIds === null || r.accountIds.has(account.id)) &&
-          r.talkTypes.has(ev.talkType) &&
-          !r.mentionOnly,
+        (rule) =>
+          (rule.accountIds === null || rule.accountIds.has(r.account.id)) &&
+          rule.talkTypes.has(1) &&
+          !rule.mentionOnly,
       );
   }
 
@@ -323,39 +318,66 @@ export class AiRobot {
    * open and unassigned and the seats who see the account are told (`aiHandoff`), once.
    */
   async handOver(
-    account: { id: string; tenantId: string; wxid: string },
+    account: AccountRef,
     peerId: string,
     reason: AiHandoffPush['reason'],
   ): Promise<void> {
-    const db = this.deps.db;
-    const changed = await db.transaction(async (tx) => {
-      const first = await repo.handOver(tx, {
-        tenantId: account.tenantId,
-        workAccountId: account.id,
-        peerId,
-        reason,
-        at: this.deps.now(),
-      });
-      if (!first || reason === 'seat') return null;
-      const conv = await singleChat(tx, account.id, peerId);
-      if (!conv) return { rows: [] as ConversationRow[] };
+    const decided: Decided = { convs: new Map(), tell: [], queued: 0 };
+    await this.deps.db.transaction((tx) => this.handOverIn(tx, account, peerId, reason, decided));
+    await this.tell(decided);
+  }
+
+  /** {@link handOver} in a transaction: the chat as updated, and the pushes, into `out`. */
+  private async handOverIn(
+    tx: Tx,
+    account: AccountRef,
+    peerId: string,
+    reason: AiHandoffPush['reason'],
+    out: Decided,
+  ): Promise<void> {
+    const first = await repo.handOver(tx, {
+      tenantId: account.tenantId,
+      workAccountId: account.id,
+      peerId,
+      reason,
+      at: this.deps.now(),
+    });
+    if (!first || reason === 'seat') return;
+    const conv = await singleChat(tx, account.id, peerId);
+    const rows: ConversationRow[] = [];
+    if (conv) {
       const a = await setAssignee(tx, account.tenantId, [conv.id], null);
       const s = await setStatus(tx, account.tenantId, [conv.id], 'open', null);
-      return { rows: [...a, ...s].length > 0 ? [s[0] ?? a[0]!] : [] };
-    });
-    if (!changed) return;
-    const hub = realtimeOf(this.deps);
+      const row = s[0] ?? a[0];
+      if (row) {
+        rows.push(row);
+        out.convs.set(row.id, row);
+      }
+    }
     const data: AiHandoffPush = {
       index_name: indexName(1, peerId, account.wxid),
       workWxid: account.wxid,
       peerId,
       reason,
     };
-    await hub.publish(account.tenantId, [
-      ...changed.rows.map(convUpdatePush),
-      { event: AI_HANDOFF_EVENT, data, workAccountId: account.id },
-    ]);
+    out.tell.push(async () => {
+      await realtimeOf(this.deps).publish(account.tenantId, [
+        ...rows.map(convUpdatePush),
+        { event: AI_HANDOFF_EVENT, data, workAccountId: account.id },
+      ]);
+    });
   }
+}
+
+/** A stored received message of a single chat, with its chat's account, as the robot reads it. */
+function receivedOf(m: MessageRow, conv: ConversationRow): Received {
+  return {
+    account: { id: conv.workAccountId, tenantId: conv.tenantId, wxid: conv.workWxid },
+    peerId: conv.peerId,
+    msgId: m.msgId!,
+    msgType: m.msgType,
+    content: m.content,
+  };
 }
 
 const robots = new WeakMap<Deps, AiRobot>();

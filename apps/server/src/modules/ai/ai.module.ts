@@ -9,9 +9,10 @@ import { AiRobotService } from './ai-robot.service.ts';
 import { AI_ROBOT_CHANNEL, aiRobotOf, CATCH_UP_EVERY_MS } from './ai-robot.ts';
 
 /**
- * AI (issue 33, docs/ai.md): the provider seam, reply drafts and summaries, the AI robot (after
- * the robots module, so keyword rules see a message first), voice to text. Nothing needs it: with
- * no provider its routes answer 409 and the robot queues nothing.
+ * AI (issue 33, docs/ai.md): the provider seam, reply drafts and summaries, the AI robot (deciding
+ * once a message is stored, after the service module's reopening and assignment; keyword rules
+ * win by their match, whenever the keyword engine sees the message), voice to text. Nothing needs
+ * it: with no provider its routes answer 409 and the robot queues nothing.
  */
 export function aiModule(deps: Deps): ServerModule {
   const ai = new AiService(deps);
@@ -22,13 +23,12 @@ export function aiModule(deps: Deps): ServerModule {
     name: 'ai',
     jobs: [
       job(new AiRobotJob(deps)),
-      // Replies a killed process held in memory (docs/ai.md "The reply queue").
+      // Messages whose decision failed (docs/ai.md "The reply queue").
       job(periodicJob('aiRobotCatchUp', CATCH_UP_EVERY_MS, (d, at) => aiRobotOf(d).catchUp(at))),
     ],
     on: {
-      message: async (ev, account) => {
-        await robot.onMessage(ev, account);
-      },
+      // Decided on once stored, in the store's transaction (docs/ai.md "The reply queue").
+      inboundStored: (stored) => robot.onStored(stored),
       messageDispatched: (row, conv) => robot.onSeatMessage(row, conv),
       // The summary takes the model's time: never the assignment's answer's.
       'conversation.assigned': (ev) => {
@@ -44,10 +44,8 @@ export function aiModule(deps: Deps): ServerModule {
       [HOURS_CHANNEL]: (tenantId) => robot.hours.forget(tenantId),
     },
     routes: (app) => registerAiRoutes(app, ai, robots),
-    // Replies waiting in memory are queued and summaries under way finish before the database
-    // closes.
+    // Summaries under way finish before the database closes.
     stop: async () => {
-      await robot.flushLogged();
       await Promise.all([...pending]);
     },
   };

@@ -1,4 +1,5 @@
 import { translate, type AiCapability, type AiFeature, type Language } from '@cst/shared';
+import type { DbOrTx } from '../../platform/db.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { AppError, fail } from '../../platform/errors.ts';
 import { settingsSecretBox } from '../../platform/secrets.ts';
@@ -31,6 +32,16 @@ export type Resolved =
  */
 export class AiProviders {
   constructor(private readonly deps: Deps) {}
+
+  /**
+   * Whether a tenant has a provider ({@link resolve} would find one), read through `db` (a caller
+   * inside a transaction passes it) and without opening the tenant's key.
+   */
+  async available(tenantId: string, db: DbOrTx = this.deps.db): Promise<boolean> {
+    const row = await repo.settingsOf(db, tenantId);
+    if (row && !row.enabled) return false;
+    return Boolean((row?.baseUrl && row.model) || this.deps.config.ai);
+  }
 
   /** The provider a tenant's AI calls go to. */
   async resolve(tenantId: string): Promise<Resolved> {

@@ -38,6 +38,11 @@ export interface InboundStored {
   tx: Tx;
   /** The conversations as updated, each with at least one new received message. */
   convs: ConversationRow[];
+  /**
+   * The received messages just stored in those conversations, oldest first: each once, the first
+   * time the platform passed it on (a message passed on again is not stored again).
+   */
+  messages: MessageRow[];
   /** Runs after the commit (and after the pushes of the batch). */
   after(fn: () => Promise<void>): void;
 }
@@ -47,7 +52,10 @@ export type InboundHook = (stored: InboundStored) => Promise<ConversationRow[]>;
 
 const inboundRegistry = new WeakMap<Deps, Set<InboundHook>>();
 
-/** Registers a handler of stored received messages (reopening, automatic assignment). */
+/**
+ * Registers a handler of stored received messages (reopening, automatic assignment, the AI
+ * robot's decision); handlers run in the order they were registered (the module list's).
+ */
 export function onInboundStored(deps: Deps, hook: InboundHook): () => void {
   let set = inboundRegistry.get(deps);
   if (!set) inboundRegistry.set(deps, (set = new Set()));

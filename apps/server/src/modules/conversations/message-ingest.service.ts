@@ -242,7 +242,12 @@ export class MessageIngest {
     // Received messages reopen resolved chats and assign new ones (the service module's hook).
     const inbound = [...updated.values()].filter((c) => bumps.get(c.id)!.unreadInc > 0);
     if (inbound.length > 0) {
-      for (const [id, c] of await inboundStored(this.deps, { tx, convs: inbound, after })) {
+      const ids = new Set(inbound.map((c) => c.id));
+      const received = inserted
+        .filter((m) => m.sendSide === 2 && ids.has(m.conversationId))
+        .sort((a, b) => a.id - b.id);
+      const stored = { tx, convs: inbound, messages: received, after };
+      for (const [id, c] of await inboundStored(this.deps, stored)) {
         updated.set(id, c);
       }
     }

@@ -6,6 +6,7 @@ import {
 } from '@cst/shared';
 import type { InboundMessageEvent } from '../../gateway/index.ts';
 import type { AuthContext } from '../../platform/auth-context.ts';
+import type { DbOrTx } from '../../platform/db.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { fail } from '../../platform/errors.ts';
 import { FreshCache } from '../../platform/fresh-cache.ts';
@@ -53,21 +54,22 @@ export class BusinessHoursService {
    * A tenant's settings, cached: every received message asks, and a tenant without business
    * hours must cost no query.
    */
-  private rowsOf(tenantId: string): Promise<BusinessHoursRow[]> {
-    return this.cache.get(tenantId, () => repo.hoursRows(this.deps.db, tenantId));
+  private rowsOf(tenantId: string, db: DbOrTx = this.deps.db): Promise<BusinessHoursRow[]> {
+    return this.cache.get(tenantId, () => repo.hoursRows(db, tenantId));
   }
 
   /** The rows that apply to a group: its own, else its nearest ancestor's, else the default. */
   private async applying(
     tenantId: string,
     groupId: string | null,
+    db: DbOrTx = this.deps.db,
   ): Promise<BusinessHoursRow | null> {
-    const rows = await this.rowsOf(tenantId);
+    const rows = await this.rowsOf(tenantId, db);
     if (rows.length === 0) return null;
     const byGroup = new Map(rows.map((r) => [r.accountGroupId, r]));
     if (groupId) {
       const parent = new Map(
-        (await repo.groupParents(this.deps.db, tenantId)).map((g) => [g.id, g.parentId]),
+        (await repo.groupParents(db, tenantId)).map((g) => [g.id, g.parentId]),
       );
       const seen = new Set<string>();
       for (let g: string | null = groupId; g && !seen.has(g); g = parent.get(g) ?? null) {
@@ -120,19 +122,26 @@ export class BusinessHoursService {
   }
 
   /** The off period an account is in now, with the settings that apply; null when open or off. */
-  private async offNow(tenantId: string, accountId: string) {
-    if (!(await this.rowsOf(tenantId)).some((r) => r.enabled)) return null;
-    const place = await repo.accountPlace(this.deps.db, tenantId, accountId);
+  private async offNow(tenantId: string, accountId: string, db: DbOrTx = this.deps.db) {
+    if (!(await this.rowsOf(tenantId, db)).some((r) => r.enabled)) return null;
+    const place = await repo.accountPlace(db, tenantId, accountId);
     if (!place) return null;
-    const row = await this.applying(tenantId, place.groupId);
+    const row = await this.applying(tenantId, place.groupId, db);
     if (!row?.enabled) return null;
     const off = offPeriodAt(this.deps.now(), place.timeZone, row);
     return off ? { off, row } : null;
   }
 
-  /** Whether an account is out of hours now with an out-of-hours reply (the AI robot keeps quiet). */
-  async awayReplyNow(tenantId: string, accountId: string): Promise<boolean> {
-    return Boolean((await this.offNow(tenantId, accountId))?.row.reply);
+  /**
+   * Whether an account is out of hours now with an out-of-hours reply (the AI robot keeps quiet);
+   * read through `db` (a caller inside a transaction passes it).
+   */
+  async awayReplyNow(
+    tenantId: string,
+    accountId: string,
+    db: DbOrTx = this.deps.db,
+  ): Promise<boolean> {
+    return Boolean((await this.offNow(tenantId, accountId, db))?.row.reply);
   }
 
   /** Whether a chat's account is out of hours now, and whether its contact got the reply. */

@@ -1,5 +1,6 @@
 import { MSG_TYPE, normalizeKeywordText, type TalkType } from '@cst/shared';
 import type { InboundMessageEvent } from '../../gateway/index.ts';
+import type { DbOrTx } from '../../platform/db.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { Scheduler } from '../../scheduler/scheduler.ts';
 import type { AccountRef } from '../accounts/index.ts';
@@ -43,6 +44,8 @@ export type TriggerOutcome =
  */
 export class KeywordEngine {
   private readonly matchers = new Map<string, Promise<KeywordMatcher>>();
+  /** The compiled matchers of `matchers` that are ready. */
+  private readonly ready = new Map<string, KeywordMatcher>();
   private readonly accounts = new Map<string, TenantAccounts>();
   /** Outcomes by kind since start (operations, tests). */
   readonly stats = new Map<TriggerOutcome, number>();
@@ -52,21 +55,42 @@ export class KeywordEngine {
   /** Drops a tenant's compiled rules (the next message compiles them again). */
   forget(tenantId: string): void {
     this.matchers.delete(tenantId);
+    this.ready.delete(tenantId);
   }
 
   /** The tenant's matcher, compiled on first use. */
   matcherOf(tenantId: string): Promise<KeywordMatcher> {
-    let m = this.matchers.get(tenantId);
-    if (!m) {
-      m = this.compile(tenantId);
-      this.matchers.set(tenantId, m);
-      m.catch(() => this.matchers.delete(tenantId));
-    }
+    return this.matchers.get(tenantId) ?? this.cache(tenantId, this.deps.db);
+  }
+
+  /**
+   * The tenant's matcher for a caller inside a transaction: the compiled one when it is ready,
+   * else compiled through `tx` — never by waiting for a compile through another connection, which
+   * may itself wait for `tx` to end (PGlite runs one transaction at a time).
+   */
+  matcherIn(tenantId: string, tx: DbOrTx): Promise<KeywordMatcher> {
+    const done = this.ready.get(tenantId);
+    if (done) return Promise.resolve(done);
+    if (this.matchers.has(tenantId)) return this.compile(tenantId, tx);
+    return this.cache(tenantId, tx);
+  }
+
+  private cache(tenantId: string, db: DbOrTx): Promise<KeywordMatcher> {
+    const m = this.compile(tenantId, db);
+    this.matchers.set(tenantId, m);
+    m.then(
+      (v) => {
+        if (this.matchers.get(tenantId) === m) this.ready.set(tenantId, v);
+      },
+      () => {
+        if (this.matchers.get(tenantId) === m) this.matchers.delete(tenantId);
+      },
+    );
     return m;
   }
 
-  private async compile(tenantId: string): Promise<KeywordMatcher> {
-    const rows = await repo.enabledRules(this.deps.db, tenantId);
+  private async compile(tenantId: string, db: DbOrTx): Promise<KeywordMatcher> {
+    const rows = await repo.enabledRules(db, tenantId);
     return new KeywordMatcher(
       rows.map((r): CompiledRule => ({
         id: r.id,

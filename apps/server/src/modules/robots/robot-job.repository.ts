@@ -129,16 +129,12 @@ export async function finishJob(
   return rows.length > 0;
 }
 
-/**
- * Hands jobs back to the queue (due at `dueAt` when given). `notTried`: the run did not try the
- * effect (it waits for something first), so its claim does not count as an attempt.
- */
+/** Hands jobs back to the queue (due at `dueAt` when given). */
 export async function releaseJobs(
   db: DbOrTx,
   ids: string[],
   owner: string,
   dueAt?: number,
-  notTried = false,
 ): Promise<void> {
   if (ids.length === 0) return;
   await db
@@ -148,7 +144,6 @@ export async function releaseJobs(
       leaseOwner: null,
       leaseUntil: null,
       ...(dueAt !== undefined ? { dueAt } : {}),
-      ...(notTried ? { attempts: sql`greatest(${robotJobs.attempts} - 1, 0)` } : {}),
     })
     .where(
       and(
