@@ -4,6 +4,7 @@ import { AppError } from '../../platform/errors.ts';
 import type { Claimed, ClaimScope, JobContext, JobKind } from '../../scheduler/scheduler.ts';
 import { platformPacing } from '../accounts/index.ts';
 import { mediaOf } from '../media/index.ts';
+import { findByMsgId } from '../conversations/index.ts';
 import {
   claimJobs,
   findJob,
@@ -16,6 +17,7 @@ import {
 import { textOf } from '../sensitive/index.ts';
 import { aiOf } from './ai.provider.ts';
 import { factsOf, robotPrompt } from './ai.prompts.ts';
+import { hearVoice } from './ai.transcribe.ts';
 import * as repo from './ai.repository.ts';
 import { aiCandidates, humanWroteSince, latestInbound, sentWith } from './ai-robot.repository.ts';
 import { AI_ROBOT_JOB, aiRobotOf } from './ai-robot.ts';
@@ -140,6 +142,11 @@ export class AiRobotJob implements JobKind<AiItem> {
     const said = latest ? textOf(latest.msgType, latest.content) : null;
     if (said && (await isRobotEcho(db, peerId, account.wxid, said, this.deps.now() - ECHO_MS))) {
       return void (await skip('echo'));
+    }
+    // A voice is answered by what it says (transcribed once, stored for everyone).
+    if (latest?.msgId && latest.msgType === MSG_TYPE.voice) {
+      const row = await findByMsgId(db, job.workAccountId, latest.msgId);
+      if (row) await hearVoice(this.deps, row, conv);
     }
     const facts = await factsOf(db, conv, {
       userId: null,

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
-import { BULK_DEFAULT_SETTINGS } from '@cst/shared';
+import { BULK_DEFAULT_SETTINGS, MSG_TYPE } from '@cst/shared';
 import {
   aiRobotChats,
   aiRobotSettings,
@@ -227,6 +227,30 @@ describe('answering', () => {
     expect(req.prompt).toContain('小美服饰');
     expect(req.prompt).toContain('user: 你好，有连衣裙吗');
     expect((await chatState(p))?.replies).toBe(1);
+  });
+
+  it('answers a voice by what it says, transcribed once and kept', async () => {
+    const p = person();
+    const before = fake.chats().length;
+    const voice = await apiAs(server, demo).post('/sim-api/inbound', {
+      workWxid: acc.wxid,
+      fromWxid: p,
+      talkType: 1,
+      msgType: MSG_TYPE.voice,
+      content: '',
+    });
+    expect(voice.status, voice.message).toBe(200);
+    await waitReceived(server, demo, acc.wxid, p, 1);
+    const chat = await chatOf(server, demo, acc.wxid, p);
+    const heard = chat.find((m) => m.msgType === MSG_TYPE.voice)!;
+    const said = await apiAs(server, demo).post<{ text: string }>(
+      '/wechat_api/message/voiceToText',
+      { messageId: heard.messageId },
+    );
+    expect(said.status, said.message).toBe(200);
+    expect(said.data.text).not.toBe('');
+    // The model heard the words, not an empty turn.
+    expect(fake.chats().slice(before)[0]!.prompt).toContain(`user: [语音] ${said.data.text}`);
   });
 
   it('does not answer group chats or its own accounts', async () => {

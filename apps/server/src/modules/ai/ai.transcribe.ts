@@ -2,7 +2,7 @@ import type { Deps } from '../../platform/deps.ts';
 import { fail } from '../../platform/errors.ts';
 import { storageOf } from '../../storage/storage.ts';
 import { accountRuntimeOf } from '../accounts/index.ts';
-import type { ConversationRow, MessageRow } from '../conversations/index.ts';
+import { callHolder, type ConversationRow, type MessageRow } from '../conversations/index.ts';
 import { mediaOf } from '../media/index.ts';
 import { aiOf } from './ai.provider.ts';
 import * as repo from './ai.repository.ts';
@@ -51,4 +51,31 @@ function extOf(mime: string): string {
   if (mime.includes('amr')) return '.amr';
   if (mime.includes('mp4') || mime.includes('m4a')) return '.m4a';
   return '.bin';
+}
+
+/**
+ * What a voice message says, for the AI robot before it answers: the stored transcript, else the
+ * platform's own transcription or the provider's (either then stored), else null (the robot reads
+ * it as 「[语音]」). Never throws: a voice it cannot hear is no reason to stay silent.
+ */
+export async function hearVoice(
+  deps: Deps,
+  row: MessageRow,
+  conv: ConversationRow,
+): Promise<string | null> {
+  try {
+    const cached = await repo.transcriptOf(deps.db, row.id);
+    if (cached !== null) return cached;
+    if (!platformTranscribes(deps)) return await transcribeVoice(deps, row, conv);
+    if (!row.msgId) return null;
+    const { text } = await callHolder<{ text: string }>(deps, conv.workWxid, {
+      name: 'voiceToText',
+      msgId: row.msgId,
+    });
+    await repo.saveTranscript(deps.db, { messageId: row.id, tenantId: row.tenantId, text });
+    return text;
+  } catch (err) {
+    deps.log.info({ err, messageId: row.id }, 'the AI robot could not hear a voice message');
+    return null;
+  }
 }
