@@ -37,10 +37,18 @@ export async function spawnServer(
   env: Record<string, string>,
   port: number,
   log: string,
-  opts: { leaseMs?: number; startMs?: number; accountLeaseMs?: number; clock?: boolean } = {},
+  opts: {
+    leaseMs?: number;
+    startMs?: number;
+    accountLeaseMs?: number;
+    clock?: boolean;
+    /** A compiled main.js (scripts/build-server.mjs) instead of the TypeScript sources with tsx. */
+    entry?: string;
+  } = {},
 ): Promise<{ child: ChildProcess; url: string }> {
   const out = fs.openSync(log, 'a');
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  const args = opts.entry ? [opts.entry] : ['--import', 'tsx', 'apps/server/src/main.ts'];
+  const child = spawn(process.execPath, args, {
     cwd: ROOT,
     env: {
       ...process.env,

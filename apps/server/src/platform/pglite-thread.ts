@@ -50,8 +50,19 @@ export type FromWorker =
   | { id: number; result?: unknown; error?: WireError }
   | { op: 'notify'; channel: string; payload: string };
 
-/** The worker's entry: tsx registered first, as the server itself runs from TypeScript. */
-const BOOT = `
+/**
+ * Whether this module runs compiled (`npm start` runs apps/server/dist, scripts/build-server.mjs)
+ * or from its TypeScript source (tests, `npm run dev`, the command-line tools).
+ */
+const COMPILED = import.meta.url.endsWith('.js');
+
+/**
+ * The worker's entry. From the sources tsx is registered first, as the server itself runs from
+ * TypeScript; compiled, the thread's entry is JavaScript beside this chunk and needs no loader.
+ */
+const BOOT = COMPILED
+  ? `import(require('node:worker_threads').workerData.file);`
+  : `
 const { workerData } = require('node:worker_threads');
 import('tsx/esm/api').then(({ register }) => { register(); return import(workerData.file); });
 `;
@@ -150,7 +161,8 @@ export class PGliteThread {
 
   private constructor(dataDir: string | null, template?: Uint8Array) {
     liftoffOnly();
-    const file = new URL('./pglite-worker.ts', import.meta.url).pathname;
+    const file = new URL(COMPILED ? './pglite-worker.js' : './pglite-worker.ts', import.meta.url)
+      .pathname;
     this.#worker = new Worker(BOOT, {
       eval: true,
       workerData: { file, dataDir, template, ...pgliteEngine() },
