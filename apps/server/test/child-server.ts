@@ -42,12 +42,15 @@ export async function spawnServer(
     startMs?: number;
     accountLeaseMs?: number;
     clock?: boolean;
-    /** A compiled main.js (scripts/build-server.mjs) instead of the TypeScript sources with tsx. */
-    entry?: string;
+    /**
+     * Node's arguments in place of the TypeScript sources with tsx: a compiled main.js
+     * (scripts/build-server.mjs), after any options.
+     */
+    node?: string[];
   } = {},
 ): Promise<{ child: ChildProcess; url: string }> {
   const out = fs.openSync(log, 'a');
-  const args = opts.entry ? [opts.entry] : ['--import', 'tsx', 'apps/server/src/main.ts'];
+  const args = opts.node ?? ['--import', 'tsx', 'apps/server/src/main.ts'];
   const child = spawn(process.execPath, args, {
     cwd: ROOT,
     env: {

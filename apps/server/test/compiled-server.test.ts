@@ -20,6 +20,27 @@ describe('the compiled server npm start runs', () => {
   let dbUrl: string | null = null;
   let url = '';
 
+  // Every module the server loads: ES modules as they are resolved, CommonJS ones at exit.
+  const loaded = path.join(dir, 'loaded.txt');
+  const recorder = path.join(dir, 'record-modules.mjs');
+  const hook = `import fs from 'node:fs';
+export async function resolve(specifier, context, next) {
+  const r = await next(specifier, context);
+  fs.appendFileSync(${JSON.stringify(loaded)}, r.url + '\\n');
+  return r;
+}`;
+  fs.writeFileSync(
+    recorder,
+    `import fs from 'node:fs';
+import { createRequire, register } from 'node:module';
+register('data:text/javascript,' + encodeURIComponent(${JSON.stringify(hook)}));
+process.on('exit', () =>
+  fs.appendFileSync(${JSON.stringify(loaded)}, Object.keys(createRequire(import.meta.url).cache).join('\\n')),
+);
+`,
+  );
+  let stop = async () => {};
+
   beforeAll(async () => {
     const built = spawnSync(process.execPath, ['scripts/build-server.mjs', outdir], {
       cwd: ROOT,
@@ -32,12 +53,19 @@ describe('the compiled server npm start runs', () => {
       { DATA_DIR: path.join(dir, 'data'), ...(dbUrl ? { DATABASE_URL: dbUrl } : {}) },
       await freePort(),
       path.join(dir, 'server.log'),
-      { entry: path.join(outdir, 'main.js') },
+      { node: ['--import', recorder, path.join(outdir, 'main.js')] },
     );
     url = server.url;
+    stop = async () => {
+      if (server.child.exitCode !== null) return;
+      const exited = new Promise((r) => server.child.once('exit', r));
+      server.child.kill('SIGTERM');
+      await exited;
+    };
   });
 
   afterAll(async () => {
+    await stop();
     killChildren();
     fs.rmSync(outdir, { recursive: true, force: true });
     fs.rmSync(dir, { recursive: true, force: true });
@@ -65,5 +93,17 @@ describe('the compiled server npm start runs', () => {
     const res = await fetch(`${url}/`);
     expect(res.status).toBe(200);
     expect(await res.text()).toBe(fs.readFileSync(SPA_INDEX, 'utf8'));
+  });
+
+  it('loads at start none of the libraries only some requests use', async () => {
+    await stop();
+    const modules = fs.readFileSync(loaded, 'utf8');
+    // The recording works: the web framework is there.
+    expect(modules).toMatch(/node_modules\/fastify\//);
+    // The S3 client (STORAGE=s3 only), SheetJS (.xls), the captcha's font, spreadsheets,
+    // pictures and login codes load on first use (docs/performance.md).
+    for (const lib of ['@aws-sdk', '@e965/xlsx', 'svg-captcha', 'exceljs', 'sharp', 'qrcode']) {
+      expect(modules).not.toContain(`node_modules/${lib}/`);
+    }
   });
 });
