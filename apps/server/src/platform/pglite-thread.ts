@@ -80,9 +80,10 @@ const BUILT_IN_SHARED_BUFFERS = 'shared_buffers=128MB';
 
 /**
  * The wasm with its built-in `shared_buffers=128MB` argument replaced by `size`: the argument is
- * a NUL-terminated string in the module's data, rewritten in place and padded with NULs, so no
- * offset moves. Left as it is when `size` is the built-in one or the string is not found exactly
- * once (another PGlite build); a size that does not fit is refused.
+ * a NUL-terminated string in the module's data, rewritten in place (in `wasmBytes` itself: no
+ * second copy of the 9 MB) and padded with NULs, so no offset moves. Left as it is when `size` is
+ * the built-in one or the string is not found exactly once (another PGlite build); a size that
+ * does not fit is refused.
  */
 export function withSharedBuffers(wasmBytes: Uint8Array, size: string): Uint8Array {
   if (!/^\d{1,4}(kB|MB)$/.test(size) || size.length > 5)
@@ -93,14 +94,20 @@ export function withSharedBuffers(wasmBytes: Uint8Array, size: string): Uint8Arr
   const needle = Buffer.from(`${BUILT_IN_SHARED_BUFFERS}\0`);
   const at = bytes.indexOf(needle);
   if (size === '128MB' || at < 0 || bytes.indexOf(needle, at + 1) >= 0) return wasmBytes;
-  const out = Buffer.from(bytes);
-  out.fill(0, at, at + needle.length);
-  out.write(`shared_buffers=${size}`, at, 'latin1');
-  return out;
+  bytes.fill(0, at, at + needle.length);
+  bytes.write(`shared_buffers=${size}`, at, 'latin1');
+  return wasmBytes;
 }
 
-/** PGlite's compiled WASM and its file bundle, made once per process and handed to each thread. */
-type Engine = Required<Pick<PGliteOptions, 'wasmModule' | 'fsBundle'>>;
+/**
+ * PGlite's compiled WASM, made once per process and handed to each thread, and where its file
+ * bundle is: each thread opens the bundle itself (a file-backed Blob cannot be sent to a thread,
+ * and a copy kept here would be 5 MB of the main thread's memory for the process's life).
+ */
+interface Engine {
+  wasmModule: NonNullable<PGliteOptions['wasmModule']>;
+  fsBundlePath: string;
+}
 let engine: Engine | null = null;
 /** The WebAssembly global (the server's types leave out the DOM library that declares it). */
 const wasm = (
@@ -124,7 +131,7 @@ function pgliteEngine(): Engine {
           process.env.PGLITE_SHARED_BUFFERS ?? SHARED_BUFFERS,
         ),
       ),
-      fsBundle: new Blob([readFileSync(path.join(dist, 'pglite.data'))]),
+      fsBundlePath: path.join(dist, 'pglite.data'),
     };
   }
   return engine;
