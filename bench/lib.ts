@@ -49,6 +49,14 @@ export function rssMb(pid: number): number {
  */
 export function serverCommand(mode = process.env.BENCH_SERVER ?? 'dist'): string[] {
   if (mode === 'tsx') return ['--import', 'tsx', 'apps/server/src/main.ts'];
+  // Node's options as the start script gives them (`… && exec node <options> apps/server/dist/main.js`).
+  const start = (
+    JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as {
+      scripts: { start: string };
+    }
+  ).scripts.start;
+  const options = /exec node (.*)apps\/server\/dist\/main\.js$/.exec(start)?.[1]?.trim();
+  if (options === undefined) throw new Error(`unexpected start script: ${start}`);
   const main = path.join(ROOT, 'apps/server/dist/main.js');
   if (!fs.existsSync(main)) {
     const b = spawnSync(process.execPath, ['scripts/build-server.mjs'], {
@@ -57,7 +65,7 @@ export function serverCommand(mode = process.env.BENCH_SERVER ?? 'dist'): string
     });
     if (b.status !== 0) throw new Error('scripts/build-server.mjs failed');
   }
-  return [main];
+  return [...(options ? options.split(/\s+/) : []), main];
 }
 
 /** A console server process with a fresh data folder. */
