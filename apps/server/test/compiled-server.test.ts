@@ -102,7 +102,10 @@ process.on('exit', () =>
     expect(modules).toMatch(/node_modules\/fastify\//);
     // The S3 client (STORAGE=s3 only), SheetJS (.xls), the captcha's font, spreadsheets,
     // pictures and login codes load on first use (docs/performance.md).
-    for (const lib of ['@aws-sdk', '@e965/xlsx', 'svg-captcha', 'exceljs', 'sharp', 'qrcode']) {
+    const onDemand = ['@aws-sdk', '@e965/xlsx', 'svg-captcha', 'exceljs', 'sharp', 'qrcode'];
+    // node-postgres's client and pool, on PostgreSQL only.
+    if (DB_KIND === 'pglite') onDemand.push('pg-pool', 'pg-protocol');
+    for (const lib of onDemand) {
       expect(modules).not.toContain(`node_modules/${lib}/`);
     }
   });
