@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -41,6 +41,33 @@ export function rssMb(pid: number): number {
   return m ? Number(m[1]) / 1024 : NaN;
 }
 
+/**
+ * How a bench's server runs: as `npm start` runs it, the compiled apps/server/dist/main.js (built
+ * by scripts/build-server.mjs; `node scripts/bench.mjs` builds it before the benches, and it is
+ * built here when missing), or with `BENCH_SERVER=tsx` from the TypeScript sources with tsx, as
+ * it ran before, to compare the two in one run.
+ */
+export function serverCommand(mode = process.env.BENCH_SERVER ?? 'dist'): string[] {
+  if (mode === 'tsx') return ['--import', 'tsx', 'apps/server/src/main.ts'];
+  // Node's options as the start script gives them (`… && exec node <options> apps/server/dist/main.js`).
+  const start = (
+    JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as {
+      scripts: { start: string };
+    }
+  ).scripts.start;
+  const options = /exec node (.*)apps\/server\/dist\/main\.js$/.exec(start)?.[1]?.trim();
+  if (options === undefined) throw new Error(`unexpected start script: ${start}`);
+  const main = path.join(ROOT, 'apps/server/dist/main.js');
+  if (!fs.existsSync(main)) {
+    const b = spawnSync(process.execPath, ['scripts/build-server.mjs'], {
+      cwd: ROOT,
+      stdio: 'inherit',
+    });
+    if (b.status !== 0) throw new Error('scripts/build-server.mjs failed');
+  }
+  return [...(options ? options.split(/\s+/) : []), main];
+}
+
 /** A console server process with a fresh data folder. */
 export interface BenchServer {
   child: ChildProcess;
@@ -75,7 +102,7 @@ export async function startServer(
 ): Promise<BenchServer> {
   const port = await freePort();
   const dir = dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'cst-bench-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  const child = spawn(process.execPath, serverCommand(), {
     cwd: ROOT,
     env: {
       ...process.env,

@@ -63,7 +63,12 @@ async function main(): Promise<void> {
     await new Promise((r) => setTimeout(r, 500));
     const bareRss = rssMb(bare.pid!);
     bare.kill();
-    report('idle server resident memory (MB)', idle.toFixed(1), `${bareRss.toFixed(1)} bare node`);
+    report(
+      'idle server resident memory (MB)',
+      idle.toFixed(1),
+      `${bareRss.toFixed(1)} bare node`,
+      '< 300 on PGlite',
+    );
 
     const users = ['demo', 'demo-sup', 'demo-seat1', 'demo-seat2'];
     let i = 0;

@@ -37,10 +37,21 @@ export async function spawnServer(
   env: Record<string, string>,
   port: number,
   log: string,
-  opts: { leaseMs?: number; startMs?: number; accountLeaseMs?: number; clock?: boolean } = {},
+  opts: {
+    leaseMs?: number;
+    startMs?: number;
+    accountLeaseMs?: number;
+    clock?: boolean;
+    /**
+     * Node's arguments in place of the TypeScript sources with tsx: a compiled main.js
+     * (scripts/build-server.mjs), after any options.
+     */
+    node?: string[];
+  } = {},
 ): Promise<{ child: ChildProcess; url: string }> {
   const out = fs.openSync(log, 'a');
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  const args = opts.node ?? ['--import', 'tsx', 'apps/server/src/main.ts'];
+  const child = spawn(process.execPath, args, {
     cwd: ROOT,
     env: {
       ...process.env,

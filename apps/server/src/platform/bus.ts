@@ -1,5 +1,5 @@
 import { EventEmitter } from 'node:events';
-import pg from 'pg';
+import type pg from 'pg';
 
 type Handler = (payload: string) => void;
 
@@ -50,7 +50,9 @@ export class PgBus implements Bus {
     if (this.closed) throw new Error('bus closed');
     if (this.client) return this.client;
     this.connecting ??= (async () => {
-      const c = new pg.Client({ connectionString: this.url });
+      // node-postgres, loaded on PostgreSQL only (docs/performance.md).
+      const { Client } = (await import('pg')).default;
+      const c = new Client({ connectionString: this.url });
       c.on('notification', (n) => this.emitter.emit(n.channel, n.payload ?? ''));
       c.on('error', () => this.reconnect(c));
       await c.connect();

@@ -21,9 +21,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite, PgliteSession } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import pg from 'pg';
+import type pg from 'pg';
 import { PGliteThread } from './pglite-thread.ts';
 import * as schema from '../db/schema/index.ts';
 
@@ -112,6 +110,12 @@ const POOL_CHANNELS = [AUTH_CHANNEL];
 
 /** Opens a PostgreSQL pool. */
 export async function openPostgres(url: string, max = 10): Promise<Database> {
+  // node-postgres and drizzle's driver for it load on PostgreSQL only: on PGlite they are about
+  // 10 MB of an idle server (docs/performance.md).
+  const [{ default: pg }, { drizzle: drizzlePg }] = await Promise.all([
+    import('pg'),
+    import('drizzle-orm/node-postgres'),
+  ]);
   const notices = new EventEmitter().setMaxListeners(0);
   /** A pooled connection that listens on POOL_CHANNELS before it takes its first query. */
   class ListeningClient extends pg.Client {
@@ -175,6 +179,11 @@ export async function runMigrations(database: Database, folder = MIGRATIONS_DIR)
     await migratePglite(database.db as never, config);
     return;
   }
+  const [{ default: pg }, { drizzle: drizzlePg }, { migrate: migratePg }] = await Promise.all([
+    import('pg'),
+    import('drizzle-orm/node-postgres'),
+    import('drizzle-orm/node-postgres/migrator'),
+  ]);
   const client = new pg.Client({ connectionString: database.url });
   await client.connect();
   try {

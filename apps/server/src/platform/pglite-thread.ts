@@ -50,8 +50,19 @@ export type FromWorker =
   | { id: number; result?: unknown; error?: WireError }
   | { op: 'notify'; channel: string; payload: string };
 
-/** The worker's entry: tsx registered first, as the server itself runs from TypeScript. */
-const BOOT = `
+/**
+ * Whether this module runs compiled (`npm start` runs apps/server/dist, scripts/build-server.mjs)
+ * or from its TypeScript source (tests, `npm run dev`, the command-line tools).
+ */
+const COMPILED = import.meta.url.endsWith('.js');
+
+/**
+ * The worker's entry. From the sources tsx is registered first, as the server itself runs from
+ * TypeScript; compiled, the thread's entry is JavaScript beside this chunk and needs no loader.
+ */
+const BOOT = COMPILED
+  ? `import(require('node:worker_threads').workerData.file);`
+  : `
 const { workerData } = require('node:worker_threads');
 import('tsx/esm/api').then(({ register }) => { register(); return import(workerData.file); });
 `;
@@ -69,9 +80,10 @@ const BUILT_IN_SHARED_BUFFERS = 'shared_buffers=128MB';
 
 /**
  * The wasm with its built-in `shared_buffers=128MB` argument replaced by `size`: the argument is
- * a NUL-terminated string in the module's data, rewritten in place and padded with NULs, so no
- * offset moves. Left as it is when `size` is the built-in one or the string is not found exactly
- * once (another PGlite build); a size that does not fit is refused.
+ * a NUL-terminated string in the module's data, rewritten in place (in `wasmBytes` itself: no
+ * second copy of the 9 MB) and padded with NULs, so no offset moves. Left as it is when `size` is
+ * the built-in one or the string is not found exactly once (another PGlite build); a size that
+ * does not fit is refused.
  */
 export function withSharedBuffers(wasmBytes: Uint8Array, size: string): Uint8Array {
   if (!/^\d{1,4}(kB|MB)$/.test(size) || size.length > 5)
@@ -82,14 +94,20 @@ export function withSharedBuffers(wasmBytes: Uint8Array, size: string): Uint8Arr
   const needle = Buffer.from(`${BUILT_IN_SHARED_BUFFERS}\0`);
   const at = bytes.indexOf(needle);
   if (size === '128MB' || at < 0 || bytes.indexOf(needle, at + 1) >= 0) return wasmBytes;
-  const out = Buffer.from(bytes);
-  out.fill(0, at, at + needle.length);
-  out.write(`shared_buffers=${size}`, at, 'latin1');
-  return out;
+  bytes.fill(0, at, at + needle.length);
+  bytes.write(`shared_buffers=${size}`, at, 'latin1');
+  return wasmBytes;
 }
 
-/** PGlite's compiled WASM and its file bundle, made once per process and handed to each thread. */
-type Engine = Required<Pick<PGliteOptions, 'wasmModule' | 'fsBundle'>>;
+/**
+ * PGlite's compiled WASM, made once per process and handed to each thread, and where its file
+ * bundle is: each thread opens the bundle itself (a file-backed Blob cannot be sent to a thread,
+ * and a copy kept here would be 5 MB of the main thread's memory for the process's life).
+ */
+interface Engine {
+  wasmModule: NonNullable<PGliteOptions['wasmModule']>;
+  fsBundlePath: string;
+}
 let engine: Engine | null = null;
 /** The WebAssembly global (the server's types leave out the DOM library that declares it). */
 const wasm = (
@@ -113,7 +131,7 @@ function pgliteEngine(): Engine {
           process.env.PGLITE_SHARED_BUFFERS ?? SHARED_BUFFERS,
         ),
       ),
-      fsBundle: new Blob([readFileSync(path.join(dist, 'pglite.data'))]),
+      fsBundlePath: path.join(dist, 'pglite.data'),
     };
   }
   return engine;
@@ -150,7 +168,8 @@ export class PGliteThread {
 
   private constructor(dataDir: string | null, template?: Uint8Array) {
     liftoffOnly();
-    const file = new URL('./pglite-worker.ts', import.meta.url).pathname;
+    const file = new URL(COMPILED ? './pglite-worker.js' : './pglite-worker.ts', import.meta.url)
+      .pathname;
     this.#worker = new Worker(BOOT, {
       eval: true,
       workerData: { file, dataDir, template, ...pgliteEngine() },

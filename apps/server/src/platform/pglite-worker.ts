@@ -1,20 +1,22 @@
 // The embedded database's own thread (platform/pglite-thread.ts starts it): PGlite runs its
 // queries here, off the thread that serves HTTP and websockets.
+import { openAsBlob } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
 import type { PGliteOptions, Transaction } from '@electric-sql/pglite';
 import { OneTripPGlite } from './pglite-client.ts';
 import type { ToWorker, FromWorker, WireError } from './pglite-thread.ts';
 
 const port = parentPort!;
-const { dataDir, template, wasmModule, fsBundle } = workerData as {
+const { dataDir, template, wasmModule, fsBundlePath } = workerData as {
   dataDir: string | null;
   template?: Uint8Array;
   wasmModule?: PGliteOptions['wasmModule'];
-  fsBundle?: PGliteOptions['fsBundle'];
+  /** PGlite's file bundle (pglite.data), read from the file when PGlite unpacks it. */
+  fsBundlePath?: string;
 };
 const db = new OneTripPGlite({
   wasmModule,
-  fsBundle,
+  fsBundle: fsBundlePath ? await openAsBlob(fsBundlePath) : undefined,
   ...(dataDir ? { dataDir } : template ? { loadDataDir: new Blob([template]) } : {}),
 });
 

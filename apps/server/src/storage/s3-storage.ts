@@ -1,17 +1,7 @@
-import {
-  AbortMultipartUploadCommand,
-  CompleteMultipartUploadCommand,
-  CreateMultipartUploadCommand,
-  DeleteObjectCommand,
-  GetObjectCommand,
-  HeadObjectCommand,
-  PutObjectCommand,
-  S3Client,
-  S3ServiceException,
-  UploadPartCommand,
-  type CompletedPart,
-} from '@aws-sdk/client-s3';
-import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
+import type * as S3SdkModule from '@aws-sdk/client-s3';
+import type { CompletedPart, S3Client } from '@aws-sdk/client-s3';
+import type * as PresignedPostModule from '@aws-sdk/s3-presigned-post';
+import { createRequire } from 'node:module';
 import { Readable } from 'node:stream';
 import {
   HEAD_BYTES,
@@ -46,15 +36,32 @@ export interface PresignedUpload {
 /** Parts of a multipart write: S3's minimum part size. */
 export const PART_BYTES = 5 * 1024 * 1024;
 
+type S3Sdk = typeof S3SdkModule;
+type PresignedPostSdk = typeof PresignedPostModule;
+const requireHere = createRequire(import.meta.url);
+let sdk: S3Sdk | null = null;
+let presignedPostSdk: PresignedPostSdk | null = null;
+
+/**
+ * The AWS SDK's S3 client, loaded when the first S3 store is made (STORAGE=s3, or a backup or
+ * restore of a bucket) rather than at start: with the embedded store the server never loads it
+ * (about 20 MB of resident memory and 0.2 s of start, docs/performance.md). It is loaded with
+ * `require`, as `import` loads the same CommonJS build, so the store and its `client` stay
+ * synchronous to make.
+ */
+export function s3Sdk(): S3Sdk {
+  return (sdk ??= requireHere('@aws-sdk/client-s3') as S3Sdk);
+}
+
 function isMissing(err: unknown): boolean {
-  if (!(err instanceof S3ServiceException)) return false;
+  if (!(err instanceof s3Sdk().S3ServiceException)) return false;
   return (
     err.$metadata.httpStatusCode === 404 || err.name === 'NoSuchKey' || err.name === 'NotFound'
   );
 }
 
 function isPreconditionFailed(err: unknown): boolean {
-  return err instanceof S3ServiceException && err.$metadata.httpStatusCode === 412;
+  return err instanceof s3Sdk().S3ServiceException && err.$metadata.httpStatusCode === 412;
 }
 
 /**
@@ -66,8 +73,10 @@ export class S3Storage implements ObjectStorage {
   readonly kind = 's3' as const;
   readonly client: S3Client;
 
+  private readonly sdk = s3Sdk();
+
   constructor(readonly settings: S3Settings) {
-    this.client = new S3Client({
+    this.client = new this.sdk.S3Client({
       endpoint: settings.endpoint,
       region: settings.region,
       forcePathStyle: settings.forcePathStyle,
@@ -99,12 +108,14 @@ export class S3Storage implements ObjectStorage {
     const parts: CompletedPart[] = [];
     const sendPart = async (body: Buffer) => {
       if (!uploadId) {
-        const created = await this.client.send(new CreateMultipartUploadCommand({ Bucket, Key }));
+        const created = await this.client.send(
+          new this.sdk.CreateMultipartUploadCommand({ Bucket, Key }),
+        );
         uploadId = created.UploadId;
       }
       const PartNumber = parts.length + 1;
       const r = await this.client.send(
-        new UploadPartCommand({ Bucket, Key, UploadId: uploadId, PartNumber, Body: body }),
+        new this.sdk.UploadPartCommand({ Bucket, Key, UploadId: uploadId, PartNumber, Body: body }),
       );
       parts.push({ PartNumber, ETag: r.ETag });
     };
@@ -135,11 +146,13 @@ export class S3Storage implements ObjectStorage {
       }
       const IfNoneMatch = opts.exclusive ? '*' : undefined;
       if (!uploadId) {
-        await this.client.send(new PutObjectCommand({ Bucket, Key, Body: rest, IfNoneMatch }));
+        await this.client.send(
+          new this.sdk.PutObjectCommand({ Bucket, Key, Body: rest, IfNoneMatch }),
+        );
       } else {
         if (rest.length > 0) await sendPart(rest);
         await this.client.send(
-          new CompleteMultipartUploadCommand({
+          new this.sdk.CompleteMultipartUploadCommand({
             Bucket,
             Key,
             UploadId: uploadId,
@@ -153,7 +166,7 @@ export class S3Storage implements ObjectStorage {
       if (!Buffer.isBuffer(source)) input.destroy();
       if (uploadId) {
         await this.client
-          .send(new AbortMultipartUploadCommand({ Bucket, Key, UploadId: uploadId }))
+          .send(new this.sdk.AbortMultipartUploadCommand({ Bucket, Key, UploadId: uploadId }))
           .catch(() => undefined);
       }
       if (isPreconditionFailed(err)) throw new KeyExistsError(key);
@@ -165,7 +178,7 @@ export class S3Storage implements ObjectStorage {
   async get(key: string, range?: { start: number; end: number }): Promise<StoredObject | null> {
     try {
       const r = await this.client.send(
-        new GetObjectCommand({
+        new this.sdk.GetObjectCommand({
           Bucket: this.settings.bucket,
           Key: this.check(key),
           Range: range ? `bytes=${range.start}-${range.end}` : undefined,
@@ -193,7 +206,7 @@ export class S3Storage implements ObjectStorage {
   async stat(key: string): Promise<{ size: number } | null> {
     try {
       const r = await this.client.send(
-        new HeadObjectCommand({ Bucket: this.settings.bucket, Key: this.check(key) }),
+        new this.sdk.HeadObjectCommand({ Bucket: this.settings.bucket, Key: this.check(key) }),
       );
       return { size: r.ContentLength ?? 0 };
     } catch (err) {
@@ -204,7 +217,7 @@ export class S3Storage implements ObjectStorage {
 
   async delete(key: string): Promise<void> {
     await this.client.send(
-      new DeleteObjectCommand({ Bucket: this.settings.bucket, Key: this.check(key) }),
+      new this.sdk.DeleteObjectCommand({ Bucket: this.settings.bucket, Key: this.check(key) }),
     );
   }
 
@@ -218,7 +231,8 @@ export class S3Storage implements ObjectStorage {
     maxBytes: number;
     expiresSec: number;
   }): Promise<PresignedUpload> {
-    const { url, fields } = await createPresignedPost(this.client, {
+    presignedPostSdk ??= requireHere('@aws-sdk/s3-presigned-post') as PresignedPostSdk;
+    const { url, fields } = await presignedPostSdk.createPresignedPost(this.client, {
       Bucket: this.settings.bucket,
       Key: `${opts.dir}\${filename}`,
       Conditions: [['content-length-range', opts.minBytes, opts.maxBytes]],

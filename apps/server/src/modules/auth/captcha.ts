@@ -1,5 +1,6 @@
 import { randomInt } from 'node:crypto';
-import svgCaptcha from 'svg-captcha';
+import { createRequire } from 'node:module';
+import type svgCaptcha from 'svg-captcha';
 
 /** Letters and digits a person tells apart (no I/1, O/0). */
 const ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
@@ -15,15 +16,23 @@ export function randomCaptchaText(length = CAPTCHA_LENGTH): string {
 }
 
 type Render = (text: string, options: Parameters<typeof svgCaptcha.create>[0]) => string;
-/** svg-captcha's default export renders a given text; its typings only declare `create`. */
-const render = svgCaptcha as unknown as Render;
+let render: Render | null = null;
+
+/**
+ * svg-captcha's export, which renders a given text (its typings only declare `create`): loaded
+ * with the first captcha rather than at start, as it reads a font of about 10 MB resident
+ * (docs/performance.md). A CommonJS module, required so that making a captcha stays synchronous.
+ */
+function renderer(): Render {
+  return (render ??= createRequire(import.meta.url)('svg-captcha') as Render);
+}
 
 /**
  * The captcha picture of `text` as an SVG data URL: each character is a font outline drawn as a
  * `<path>` with jittered points, among crossing noise curves, so the answer is not in the markup.
  */
 export function makeCaptcha(text: string): { code: string; img: string } {
-  const svg = render(text, {
+  const svg = renderer()(text, {
     width: 120,
     height: 40,
     fontSize: 44,

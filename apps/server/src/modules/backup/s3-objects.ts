@@ -3,9 +3,8 @@ import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { isSafeKey, type ObjectStorage } from '../../storage/object-storage.ts';
-import type { S3Storage } from '../../storage/s3-storage.ts';
+import { s3Sdk, type S3Storage } from '../../storage/s3-storage.ts';
 import { BackupError, listFiles } from './backup-archive.ts';
 
 // With STORAGE=s3 the stored files are objects of a bucket. A backup lists them (the archive's
@@ -32,7 +31,10 @@ export async function* bucketObjects(
   let token: string | undefined;
   do {
     const page = await store.client.send(
-      new ListObjectsV2Command({ Bucket: store.settings.bucket, ContinuationToken: token }),
+      new (s3Sdk().ListObjectsV2Command)({
+        Bucket: store.settings.bucket,
+        ContinuationToken: token,
+      }),
     );
     for (const o of page.Contents ?? []) {
       if (!o.Key || o.Key.endsWith('/')) continue;

@@ -4,13 +4,17 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { sql } from 'drizzle-orm';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import pg from 'pg';
 import { openPglite, rowsOf, type Database, type Db } from '../../platform/db.ts';
 import { codeMigrations, migrationState } from '../../platform/migration-state.ts';
 import { BackupError, listFiles, type Manifest } from './backup-archive.ts';
 
 const run = promisify(execFile);
+
+/** A node-postgres client of `url`, not connected: pg loads on PostgreSQL only (docs/performance.md). */
+async function pgClient(url: string) {
+  const { Client } = (await import('pg')).default;
+  return new Client({ connectionString: url });
+}
 
 /** What a snapshot of the database holds: rows per table and its migrations. */
 export type DatabaseFacts = Omit<Manifest['database'], 'kind'>;
@@ -106,12 +110,13 @@ const NO_PG_DUMP =
 export async function snapshotPostgres(url: string, into: string): Promise<DatabaseFacts> {
   const pgDump = pgProgram('pg_dump');
   if (!pgDump) throw new BackupError(NO_PG_DUMP);
-  const client = new pg.Client({ connectionString: url });
+  const client = await pgClient(url);
   await client.connect();
   try {
     await client.query('begin isolation level repeatable read read only');
     const { rows } = await client.query<{ id: string }>('select pg_export_snapshot() as id');
     // The same connection, inside the snapshot's transaction.
+    const { drizzle: drizzlePg } = await import('drizzle-orm/node-postgres');
     const db = drizzlePg(client) as unknown as Pick<Db, 'execute'>;
     const facts = await databaseFacts(db);
     await run(pgDump, [
@@ -149,7 +154,7 @@ export async function restorePostgres(url: string, dump: string): Promise<void> 
 
 /** Whether a PostgreSQL database holds no table of ours (nor drizzle's record). */
 export async function postgresIsEmpty(url: string): Promise<boolean> {
-  const client = new pg.Client({ connectionString: url });
+  const client = await pgClient(url);
   await client.connect();
   try {
     const { rows } = await client.query<{ n: string }>(`

@@ -173,10 +173,10 @@ export async function* readXlsxRows(file: Buffer): AsyncGenerator<RawRow> {
  * The data rows of the first sheet of an old binary .xls, with the same template, limits and
  * messages as {@link readXlsxRows}.
  */
-function* readXlsRows(file: Buffer): Generator<RawRow> {
+async function* readXlsRows(file: Buffer): AsyncGenerator<RawRow> {
   let sheet: XlsRow[];
   try {
-    sheet = xlsFirstSheetRows(file, MAX_SHEET_ROWS + 1);
+    sheet = await xlsFirstSheetRows(file, MAX_SHEET_ROWS + 1);
   } catch {
     throw new ImportFileError('fanImportNoData');
   }

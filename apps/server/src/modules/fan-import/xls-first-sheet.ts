@@ -1,10 +1,13 @@
-import * as XLSX from '@e965/xlsx';
+import { lazyImport } from '../../platform/lazy-import.ts';
 
 // The old binary Excel format (BIFF8 in an OLE container, `.xls`): read with SheetJS, which is
 // maintained and has no known vulnerabilities at 0.20.3 (the `xlsx` package on npm stopped at
 // 0.18.5, which has). Only values are read: no formulas are parsed or evaluated (a formula cell
 // gives its cached result), no styles, HTML or macros. The file's size is limited by the caller
 // (an xls is not compressed, so its size bounds what it holds); `maxRows` stops a long sheet.
+
+/** SheetJS, loaded with the first .xls read (about 10 MB resident, docs/performance.md). */
+const loadXlsx = lazyImport(() => import('@e965/xlsx'));
 
 /** Whether bytes start an OLE compound file (the container of an .xls). */
 export function isOleFile(head: Buffer): boolean {
@@ -28,9 +31,10 @@ export interface XlsRow {
 
 /**
  * The rows of the first sheet of an .xls, at most `maxRows` (blank ones included), each cell as
- * the text Excel shows. Throws when the file is not a workbook SheetJS can read.
+ * the text Excel shows. Rejects when the file is not a workbook SheetJS can read.
  */
-export function xlsFirstSheetRows(file: Buffer, maxRows: number): XlsRow[] {
+export async function xlsFirstSheetRows(file: Buffer, maxRows: number): Promise<XlsRow[]> {
+  const XLSX = await loadXlsx();
   // SheetJS reads what it can (a broken container as text): only a real OLE file with a workbook
   // stream is taken as a workbook.
   const cfb = (XLSX.CFB as CfbApi).read(file, { type: 'buffer' });

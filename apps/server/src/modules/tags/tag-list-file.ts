@@ -32,7 +32,7 @@ function push(out: Set<string>, value: string): void {
 async function readXlsx(bytes: Buffer, out: Set<string>): Promise<void> {
   if (isOleFile(bytes)) {
     // An .xls: read whole (not compressed, so its size bounds it), first column.
-    for (const row of xlsFirstSheetRows(bytes, MAX_TAG_LIST_ROWS * 2)) {
+    for (const row of await xlsFirstSheetRows(bytes, MAX_TAG_LIST_ROWS * 2)) {
       push(out, firstCell(row.cells[0] ?? ''));
     }
     return;
