@@ -94,6 +94,19 @@ async function chatWith(peer: string, texts: string[]) {
   await settle(server);
 }
 
+/** The contact sends a picture, a voice, … (the simulator makes the file), stored. */
+async function sendsMedia(peer: string, msgType: number) {
+  const r = await apiAs(server, demo).post('/sim-api/inbound', {
+    workWxid: acc.wxid,
+    fromWxid: peer,
+    talkType: 1,
+    msgType,
+    content: '',
+  });
+  expect(r.status, r.message).toBe(200);
+  await settle(server);
+}
+
 describe('without a provider', () => {
   it('answers 409 「未配置 AI 服务」 and says so in the capability', async () => {
     const api = apiAs(server, demo);
@@ -317,15 +330,7 @@ describe('drafts and summaries', () => {
     const p = person();
     await chatWith(p, ['我想退货', '订单号 123456']);
     // A picture is told by its kind (the model sees no media), never as an empty line.
-    const pic = await apiAs(server, demo).post('/sim-api/inbound', {
-      workWxid: acc.wxid,
-      fromWxid: p,
-      talkType: 1,
-      msgType: MSG_TYPE.image,
-      content: '',
-    });
-    expect(pic.status, pic.message).toBe(200);
-    await settle(server);
+    await sendsMedia(p, MSG_TYPE.image);
     fake.state.answer = () => ({ text: '- 客户要退货\n- 订单号 123456' });
     try {
       const r = await apiAs(server, demo).post<{ summary: string }>('/main-api/ai/summary', {
@@ -511,15 +516,7 @@ describe('voice to text', () => {
       sttModel: 'whisper-large',
     });
     const p = person();
-    const r0 = await api.post('/sim-api/inbound', {
-      workWxid: acc.wxid,
-      fromWxid: p,
-      talkType: 1,
-      msgType: MSG_TYPE.voice,
-      content: '',
-    });
-    expect(r0.status, r0.message).toBe(200);
-    await settle(server);
+    await sendsMedia(p, MSG_TYPE.voice);
     const voice = (await chatOf(server, demo, acc.wxid, p)).find(
       (m: MessageItem) => m.msgType === MSG_TYPE.voice,
     )!;

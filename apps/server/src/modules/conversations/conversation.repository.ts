@@ -1289,12 +1289,12 @@ export async function clearUnreadOfPeer(
   at: number,
 ): Promise<ConversationRow[]> {
   // What the phone read at `at`: the contact's messages after it stay unread (a read told late,
-  // or again after a reconnect, never clears what came since). Never raises the count.
+  // or again after a reconnect, never clears what came since). Only lowers the count.
   const after = sql<number>`(select count(*)::int from ${messages} m
     where m.conversation_id = ${conversations.id} and m.send_side = 2 and m.msg_time > ${at})`;
   return db
     .update(conversations)
-    .set({ unread: sql`least(${conversations.unread}, ${after})` })
+    .set({ unread: after })
     .where(
       and(
         eq(conversations.workAccountId, workAccountId),
