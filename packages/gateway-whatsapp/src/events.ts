@@ -151,7 +151,9 @@ export async function settleMerges(core: WaCore, conn: Conn, wxid: string): Prom
     if (lid === wxid || pn === wxid) continue;
     const merged = await core.repo.mergePerson(conn.session.id, pn, lid);
     const row = merged ?? (await core.repo.contact(conn.session.id, lid));
-    await core.emit(wxid, 'personMerged', {
+    // Kept until the console merged its rows: after a restart the pair is read back quietly, so
+    // nothing else would tell it again.
+    await passOnKept(core, conn, wxid, `merge:${pn}:${lid}`, 'personMerged', {
       workWxid: wxid,
       wxid: lid,
       aliasWxid: pn,
@@ -337,28 +339,42 @@ async function onMessage(core: WaCore, conn: Conn, wxid: string, msg: WAMessage)
 export async function redeliver(core: WaCore, conn: Conn): Promise<void> {
   const wxid = conn.wxid;
   if (!wxid) return;
+  const events = (await core.repo.unkeptEvents(conn.session.id, REDELIVER_MAX)).filter((e) =>
+    (KEPT_EVENTS as readonly string[]).includes(e.event),
+  );
+  const passAgain = async (e: (typeof events)[number]) => {
+    const event = e.event as KeptEventName;
+    await passOnKept(core, conn, wxid, e.key, event, e.payload as GatewayEvents[typeof event], {
+      stored: true,
+    });
+  };
+  // Merges of people first: the messages passed on again may be under the merged id.
+  for (const e of events) if (e.event === 'personMerged') await passAgain(e);
   for (const row of await core.repo.undelivered(conn.session.id, REDELIVER_MAX)) {
     const msg = core.repo.messageOf(conn.session.id, row);
     if (msg) await onMessage(core, conn, wxid, msg);
   }
   // Then receipts, revokes, edits and read syncs, in the order they came: after the messages
   // they are about.
-  for (const e of await core.repo.unkeptEvents(conn.session.id, REDELIVER_MAX)) {
-    if (!(KEPT_EVENTS as readonly string[]).includes(e.event)) continue;
-    const event = e.event as KeptEventName;
-    await passOnKept(core, conn, wxid, e.key, event, e.payload as GatewayEvents[typeof event], {
-      stored: true,
-    });
-  }
+  for (const e of events) if (e.event !== 'personMerged') await passAgain(e);
 }
 
-/** Events about messages that Baileys acknowledges at once, kept until the console kept them. */
-const KEPT_EVENTS = ['sendReceipt', 'revoked', 'messageEdited', 'readSync'] as const;
+/**
+ * Events Baileys acknowledges at once (about messages), and the merges of people this adapter
+ * made: kept until the console kept them.
+ */
+const KEPT_EVENTS = [
+  'personMerged',
+  'sendReceipt',
+  'revoked',
+  'messageEdited',
+  'readSync',
+] as const;
 type KeptEventName = (typeof KEPT_EVENTS)[number];
 
 /**
  * Passes on an event Baileys has acknowledged to WhatsApp already — a receipt, a revoke, an edit,
- * a read on the phone — so that it survives until the console kept it: written to `wa_events`
+ * a read on the phone — or a merge of people, so that it survives until the console kept it: written to `wa_events`
  * first, deleted once every listener kept it, and passed on again by {@link redeliver} when a kill
  * or a failed store came in between. One pass at a time per key, as for messages; the console
  * takes a repeat as once.

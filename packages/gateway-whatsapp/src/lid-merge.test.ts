@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { waEvents, waMessages } from './seam.ts';
 import { inboundMessage, ME_ID, type WaHarness, useLoggedInWa } from './test-support.ts';
 
 // One person, one chat (issue 34 item 4): a person first seen by phone id whose LID WhatsApp
@@ -7,7 +8,7 @@ import { inboundMessage, ME_ID, type WaHarness, useLoggedInWa } from './test-sup
 // also after a restart.
 
 let h: WaHarness;
-useLoggedInWa((made) => (h = made));
+const wa = useLoggedInWa((made) => (h = made));
 
 const CAROL_PN = '8613900000003@s.whatsapp.net';
 const CAROL = '444444444444444@lid';
@@ -110,6 +111,44 @@ describe('one person, one chat', () => {
     expect(h.of('personMerged')[0]!.contact).toMatchObject({ wxid: CAROL, blacklist: true });
     const contacts = await h.gateway.listContacts(ME_ID);
     expect(contacts).toEqual([expect.objectContaining({ wxid: CAROL, blacklist: true })]);
+  });
+
+  it('a merge the console did not keep is told again after a restart, before the messages', async () => {
+    await carolByPhone();
+    let fail = true;
+    const killed = () =>
+      fail ? { kept: Promise.reject(new Error('killed before the commit')) } : undefined;
+    h.gateway.on('personMerged', killed);
+    h.gateway.on('message', killed);
+    await carolWrites('now with my LID', { remoteJid: CAROL_PN, alt: CAROL });
+    await h.until(() => h.of('personMerged').length === 1);
+    await h.settle();
+    expect(await wa.database.db.select({ key: waEvents.key }).from(waEvents)).toEqual([
+      { key: `merge:${CAROL_PN}:${CAROL}` },
+    ]);
+    fail = false;
+    await h.restart();
+    const before = h.events.length;
+    await h.gateway.resume(ME_ID);
+    h.sock.open();
+    await h.until(() => h.of('personMerged').length === 2 && h.of('message').length === 3);
+    await h.settle();
+    // The merge first, then the message under the LID it was about; both kept this time.
+    expect(
+      h.events
+        .slice(before)
+        .filter((e) => e.name === 'personMerged' || e.name === 'message')
+        .map(({ name, data }) => [
+          name,
+          'peerId' in data ? data.peerId : (data as { wxid: string }).wxid,
+        ]),
+    ).toEqual([
+      ['personMerged', CAROL],
+      ['message', CAROL],
+    ]);
+    expect(h.of('personMerged')[1]).toMatchObject({ wxid: CAROL, aliasWxid: CAROL_PN });
+    expect(await wa.database.db.select().from(waEvents)).toEqual([]);
+    expect((await wa.database.db.select().from(waMessages)).every((m) => m.delivered)).toBe(true);
   });
 
   it('after a restart the phone id still resolves to the LID, with no second merge', async () => {
