@@ -54,6 +54,27 @@ function extOf(mime: string): string {
 }
 
 /**
+ * The chat platform's own transcription of a voice message, once per message: stored, and
+ * answered again from there (also when the account is offline by then). A holder's error
+ * (`GatewayError`) goes to the caller.
+ */
+export async function transcribeOnPlatform(
+  deps: Deps,
+  row: MessageRow,
+  conv: ConversationRow,
+): Promise<string> {
+  const cached = await repo.transcriptOf(deps.db, row.id);
+  if (cached !== null) return cached;
+  if (!row.msgId) throw fail.conflict('revokeNotSent');
+  const { text } = await callHolder<{ text: string }>(deps, conv.workWxid, {
+    name: 'voiceToText',
+    msgId: row.msgId,
+  });
+  await repo.saveTranscript(deps.db, { messageId: row.id, tenantId: row.tenantId, text });
+  return text;
+}
+
+/**
  * What a voice message says, for the AI robot before it answers: the stored transcript, else the
  * platform's own transcription or the provider's (either then stored), else null (the robot reads
  * it as 「[语音]」). Never throws: a voice it cannot hear is no reason to stay silent.
@@ -64,16 +85,9 @@ export async function hearVoice(
   conv: ConversationRow,
 ): Promise<string | null> {
   try {
-    const cached = await repo.transcriptOf(deps.db, row.id);
-    if (cached !== null) return cached;
     if (!platformTranscribes(deps)) return await transcribeVoice(deps, row, conv);
     if (!row.msgId) return null;
-    const { text } = await callHolder<{ text: string }>(deps, conv.workWxid, {
-      name: 'voiceToText',
-      msgId: row.msgId,
-    });
-    await repo.saveTranscript(deps.db, { messageId: row.id, tenantId: row.tenantId, text });
-    return text;
+    return await transcribeOnPlatform(deps, row, conv);
   } catch (err) {
     deps.log.info({ err, messageId: row.id }, 'the AI robot could not hear a voice message');
     return null;

@@ -16,7 +16,13 @@ import {
   quickSimulator,
   signInAs,
 } from '../../../test/factories.ts';
-import { apiAs, eventually, type ListedAccount } from '../accounts/account.test-support.ts';
+import {
+  addAccount,
+  apiAs,
+  eventually,
+  waitStatus,
+  type ListedAccount,
+} from '../accounts/account.test-support.ts';
 import { multipart, pngOf, SAMPLE } from '../files/files.test-support.ts';
 
 const ctx = useTestServer();
@@ -465,5 +471,24 @@ describe('chat records and voice', () => {
       (await api(seat2).post('/wechat_api/message/voiceToText', { messageId: voice.messageId }))
         .status,
     ).toBe(404);
+  });
+
+  it('asks the platform once per voice: the text is kept, also for an account gone offline', async () => {
+    const later = await addAccount(ctx, demo, { nickname: '转文字号' });
+    const voice = await inbound(6, '下周二交货', FRIEND, later);
+    const ask = () =>
+      api(demo).post<{ text: string }>('/wechat_api/message/voiceToText', {
+        messageId: voice.messageId,
+      });
+    const first = await ask();
+    expect(first.status, first.message).toBe(200);
+    expect(first.data.text).toBe('下周二交货');
+    expect((await api().post('/sim-api/fault', { workWxid: later.wxid, kind: 'ban' })).status).toBe(
+      200,
+    );
+    await waitStatus(ctx, demo, later.wxid, 'banned');
+    const again = await ask();
+    expect(again.status, again.message).toBe(200);
+    expect(again.data.text).toBe('下周二交货');
   });
 });

@@ -20,7 +20,6 @@ import {
   presentConversation,
   type MessageRow,
   mediaAddressesOf,
-  callHolder,
   convScopeOf,
   type Draft,
   assertAccountCanSend,
@@ -31,7 +30,7 @@ import {
 import type { EmoticonsService } from '../emoticons/index.ts';
 import { assertCardSendable, type MediaContext } from '../media/index.ts';
 import * as repo from './talk.repository.ts';
-import { platformTranscribes, transcribeVoice } from '../ai/index.ts';
+import { platformTranscribes, transcribeOnPlatform, transcribeVoice } from '../ai/index.ts';
 
 /** Types forwarded as they are (JSON content kept). */
 const FORWARD_AS_IS: readonly number[] = [
@@ -282,17 +281,12 @@ export class TalkService {
   async voiceToText(auth: AuthContext, messageId: string | number) {
     const { row, conv } = await visibleMessage(this.db, auth, messageId);
     if (row.msgType !== MSG_TYPE.voice || row.revoked) throw fail.invalid('voiceNotVoice');
-    // Where the platform does not transcribe, the AI provider does (cached per message).
+    // The platform transcribes, else the AI provider does; either once per message (kept).
     if (!platformTranscribes(this.deps)) {
       return { messageId: String(row.id), text: await transcribeVoice(this.deps, row, conv) };
     }
-    if (!row.msgId) throw fail.conflict('revokeNotSent');
     try {
-      const out = await callHolder<{ text: string }>(this.deps, conv.workWxid, {
-        name: 'voiceToText',
-        msgId: row.msgId,
-      });
-      return { messageId: String(row.id), text: out.text };
+      return { messageId: String(row.id), text: await transcribeOnPlatform(this.deps, row, conv) };
     } catch (err) {
       if (err instanceof GatewayError) {
         if (err.code === 'notHeld' || err.code === 'notOnline') {
