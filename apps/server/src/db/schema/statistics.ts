@@ -427,3 +427,95 @@ export const statFriendDay = pgTable(
     index('stat_friend_day_tenant_day').on(t.tenantId, t.day),
   ],
 );
+
+/**
+ * The service report's flow figures per work account, seat and day: chats assigned to the seat,
+ * resolved while it was the assignee, and the samples of its two medians as they are (ms, in
+ * ascending order): the timed resolutions' times to resolve (`stat_service_flow`) and the
+ * response times of the chats' first turns of the day it answered (`stat_service_turns`). The
+ * report reads a row per account, seat and day and takes the medians of the merged samples
+ * (`samples`: both lists as JSON text, which PGlite copies instead of converting each number).
+ * Kept by triggers on those two tables (hand-written in this table's migration); a cell whose
+ * figures are all gone is deleted.
+ */
+export const statFlowDay = pgTable(
+  'stat_flow_day',
+  {
+    tenantId: uuid('tenant_id').notNull(),
+    workAccountId: uuid('work_account_id').notNull(),
+    seat: uuid('seat').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    assigned: integer('assigned').notNull().default(0),
+    resolved: integer('resolved').notNull().default(0),
+    resolveMs: bigint('resolve_ms', { mode: 'number' })
+      .array()
+      .notNull()
+      .default(sql`'{}'`),
+    firstMs: bigint('first_ms', { mode: 'number' })
+      .array()
+      .notNull()
+      .default(sql`'{}'`),
+    /** The two lists as the report reads them, JSON `[[…resolveMs],[…firstMs]]` (kept with them). */
+    samples: text('samples').notNull().default('[[],[]]'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.workAccountId, t.seat, t.day] }),
+    index('stat_flow_day_tenant_day').on(t.tenantId, t.day),
+  ],
+);
+
+/**
+ * `stat_money_daily` folded per work account, day and type (16 red packet, 17 transfer):
+ * messages, those sent, those with an amount, the amount (cents), and for transfers the count
+ * and amount per state 1–4 (`n1`…`n4`, `c1`…`c4`). The eft and redpacket reports read a row per
+ * account and day instead of one per direction and state. Kept by row triggers on
+ * `stat_money_daily` (hand-written in this table's migration).
+ */
+export const statMoneyDay = pgTable(
+  'stat_money_day',
+  {
+    tenantId: uuid('tenant_id').notNull(),
+    workAccountId: uuid('work_account_id').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    msgType: smallint('msg_type').notNull(),
+    n: integer('n').notNull().default(0),
+    sent: integer('sent').notNull().default(0),
+    priced: integer('priced').notNull().default(0),
+    cents: bigint('cents', { mode: 'number' }).notNull().default(0),
+    n1: integer('n1').notNull().default(0),
+    n2: integer('n2').notNull().default(0),
+    n3: integer('n3').notNull().default(0),
+    n4: integer('n4').notNull().default(0),
+    c1: bigint('c1', { mode: 'number' }).notNull().default(0),
+    c2: bigint('c2', { mode: 'number' }).notNull().default(0),
+    c3: bigint('c3', { mode: 'number' }).notNull().default(0),
+    c4: bigint('c4', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.workAccountId, t.day, t.msgType] }),
+    index('stat_money_day_tenant_type_day').on(t.tenantId, t.msgType, t.day),
+  ],
+);
+
+/**
+ * Sent friend requests (`stat_friend_request_daily`, direction out) folded per work account and
+ * day, by current status: all, failed (2), added (3), already friends (4); the others count as
+ * requested. Kept by row triggers on `stat_friend_request_daily` (hand-written in this table's
+ * migration).
+ */
+export const statRequestDay = pgTable(
+  'stat_request_day',
+  {
+    tenantId: uuid('tenant_id').notNull(),
+    workAccountId: uuid('work_account_id').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    sent: integer('sent').notNull().default(0),
+    failed: integer('failed').notNull().default(0),
+    added: integer('added').notNull().default(0),
+    already: integer('already').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.workAccountId, t.day] }),
+    index('stat_request_day_tenant_day').on(t.tenantId, t.day),
+  ],
+);

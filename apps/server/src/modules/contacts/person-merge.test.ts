@@ -207,6 +207,8 @@ describe('one person, one chat', () => {
     // The person's new id wrote on its own and was tagged too: counted as a second friend.
     await inbound('1003@lid', '新号来了');
     await eventually(async () => ((await friend('1003@lid')).length === 1 ? true : undefined));
+    // Its message stored too (the friend may come first): the reports below count it.
+    await eventually(() => convOf('1003@lid'));
     const tagged = await api().post('/main-api/acc/add-friend-tag', {
       targets: [{ workWxid: acc.wxid, friendWxid: '1003@lid' }],
       tagIds: [tagId],

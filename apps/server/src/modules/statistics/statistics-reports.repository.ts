@@ -126,13 +126,63 @@ export interface FlowCell {
   medResolveMs: number | null;
 }
 
+/** The flow figures of one day, account, seat or the whole range, while being gathered. */
+interface FlowGroup {
+  assigned: number;
+  resolved: number;
+  first: number[];
+  resolve: number[];
+}
+
+/**
+ * The k-th smallest of `xs` (0-based), reordering `xs` in place so that the k first are the
+ * smaller ones (quickselect).
+ */
+function nth(xs: number[], k: number): number {
+  let lo = 0;
+  let hi = xs.length - 1;
+  while (lo < hi) {
+    const pivot = xs[(lo + hi) >> 1]!;
+    let i = lo;
+    let j = hi;
+    while (i <= j) {
+      while (xs[i]! < pivot) i++;
+      while (xs[j]! > pivot) j--;
+      if (i <= j) {
+        const x = xs[i]!;
+        xs[i++] = xs[j]!;
+        xs[j--] = x;
+      }
+    }
+    if (k <= j) hi = j;
+    else if (k >= i) lo = i;
+    else break;
+  }
+  return xs[k]!;
+}
+
+/**
+ * The median of `xs` as PostgreSQL's `percentile_cont(0.5)` gives it (the middle one, or for an
+ * even count `lo + 0.5 × (hi − lo)` of the two middle ones, in the same float arithmetic); null
+ * when there is none. Reorders `xs`.
+ */
+export function medianOf(xs: number[]): number | null {
+  const n = xs.length;
+  if (n === 0) return null;
+  const hi = nth(xs, n >> 1);
+  if (n % 2 === 1) return hi;
+  // After the select the n / 2 first are the smaller half: the lower middle is their largest.
+  let lo = xs[0]!;
+  for (let i = 1; i < n >> 1; i++) if (xs[i]! > lo) lo = xs[i]!;
+  return lo + 0.5 * (hi - lo);
+}
+
 /**
  * The service flow's figures of some accounts and seats over a range (docs/statistics.md), by
- * day, account, seat and in total (medians do not add up): the rows of the range's days of
- * `stat_service_flow` (the flow log with each row's tenant day and each resolution's time to
- * resolve, kept by triggers, migration 0043) whose seat is the one assigned or the assignee at
- * the resolution; first responses from the chats' first turns of each day (`stat_service_turns`,
- * partial index `stat_service_turns_first`).
+ * day, account, seat and in total (medians do not add up): the range's cells of `stat_flow_day`
+ * (per account, seat and day: chats assigned, resolved, and the samples of both medians, kept by
+ * triggers, migration 0047), one row each; the medians are taken here of the merged samples, as
+ * `percentile_cont(0.5)` takes them.
  */
 export async function flowCells(
   db: DbOrTx,
@@ -146,29 +196,56 @@ export async function flowCells(
   const { tenantId, range: r } = p;
   const accounts = uuidArray(p.accountIds);
   const seats = uuidArray(p.seatIds);
-  return jsonRows<FlowCell>(
-    db,
-    sql`
-    with u as (
-      select seat, work_account_id as account, day, kind as k, ms::float8 as ms
-      from stat_service_flow
-      where tenant_id = ${tenantId} and day between ${r.from}::date and ${r.to}::date
-        and seat = any(${seats}) and work_account_id = any(${accounts})
-      union all
-      select k.seat, k.work_account_id, k.day, 'f', (k.reply_t - k.start_t)::float8
-      from stat_service_turns k
-      where k.tenant_id = ${tenantId} and k.first_of_day and k.reply_t is not null
-        and k.day between ${r.from}::date and ${r.to}::date
-        and k.seat = any(${seats}) and k.work_account_id = any(${accounts})
-    )
-    select seat, account, day::text as day,
-           (count(*) filter (where k = 'assigned'))::int as assigned,
-           (count(*) filter (where k = 'resolved'))::int as resolved,
-           percentile_cont(0.5) within group (order by ms) filter (where k = 'f') as "medFirstMs",
-           percentile_cont(0.5) within group (order by ms) filter (where k = 'resolved')
-             as "medResolveMs"
-    from u group by grouping sets ((day), (account), (seat), ())`,
-  );
+  // [account's position, seat's position (1-based), day from the range's first, assigned,
+  // resolved, [times to resolve, first responses]]; the cells' JSON text put together as it is
+  // (converting every sample to JSON was most of the read on PGlite).
+  type Row = [number, number, number, number, number, [number[], number[]]];
+  const result = await db.execute(sql`
+    select '[' || coalesce(string_agg(concat_ws(',', '[' || array_position(${accounts},
+             work_account_id), array_position(${seats}, seat), day - ${r.from}::date, assigned,
+             resolved, samples || ']'), ','), '') || ']' as page
+    from stat_flow_day
+    where tenant_id = ${tenantId} and day between ${r.from}::date and ${r.to}::date
+      and work_account_id = any(${accounts}) and seat = any(${seats})`);
+  const rows = JSON.parse(rowsOf<{ page: string }>(result)[0]?.page ?? '[]') as Row[];
+  const group = (): FlowGroup => ({ assigned: 0, resolved: 0, first: [], resolve: [] });
+  const days = new Map<number, FlowGroup>();
+  const byAccount = new Map<number, FlowGroup>();
+  const bySeat = new Map<number, FlowGroup>();
+  const total = group();
+  const of = (m: Map<number, FlowGroup>, k: number) => {
+    let g = m.get(k);
+    if (!g) m.set(k, (g = group()));
+    return g;
+  };
+  for (const [a, s, d, assigned, resolved, [resolve, first]] of rows) {
+    for (const g of [of(days, d), of(byAccount, a), of(bySeat, s), total]) {
+      g.assigned += assigned;
+      g.resolved += resolved;
+      for (const x of resolve) g.resolve.push(x);
+      for (const x of first) g.first.push(x);
+    }
+  }
+  const cell = (g: FlowGroup, key: Partial<FlowCell>): FlowCell => ({
+    seat: null,
+    account: null,
+    day: null,
+    ...key,
+    assigned: g.assigned,
+    resolved: g.resolved,
+    medFirstMs: medianOf(g.first),
+    medResolveMs: medianOf(g.resolve),
+  });
+  const from = Date.parse(`${r.from}T00:00:00Z`);
+  const cells: FlowCell[] = [];
+  for (const [d, g] of days) {
+    cells.push(cell(g, { day: new Date(from + d * 86_400_000).toISOString().slice(0, 10) }));
+  }
+  for (const [a, g] of byAccount) cells.push(cell(g, { account: p.accountIds[a - 1]! }));
+  for (const [s, g] of bySeat) cells.push(cell(g, { seat: p.seatIds[s - 1]! }));
+  // The total is there even with no cell (as the grouping set `()` was).
+  cells.push(cell(total, {}));
+  return cells;
 }
 
 /** A tag of the tenant, with its group. */
@@ -268,21 +345,24 @@ export async function tagCells(
   return typeof page === 'string' ? (JSON.parse(page) as TagCells) : page;
 }
 
-/** Red packets or transfers of an account and day, by direction and transfer state. */
+/** Red packets or transfers of an account (day null) or a day (account null). */
 export interface MoneyCell {
-  /** An account's sum (day null) or a day's (account null). */
   account: string | null;
   day: string | null;
-  sendSide: number;
-  state: number;
+  /** Messages, those sent, those with an amount, and the amount (cents). */
   n: number;
+  sent: number;
   priced: number;
   cents: number;
+  /** Transfers per state 1–4 (index 0–3): count and amount (cents). */
+  ns: number[];
+  cs: number[];
 }
 
 /**
- * Money rollup cells of one message type (16 red packet, 17 transfer) over a range, by direction
- * and state, summed by day and by account (grouping sets: days + accounts rows, not their product).
+ * Money figures of one message type (16 red packet, 17 transfer) over a range, summed by day and
+ * by account (grouping sets: days + accounts rows) from the fold `stat_money_day` (a row per
+ * account, day and type; migration 0047).
  */
 export async function moneyCells(
   db: DbOrTx,
@@ -295,12 +375,14 @@ export async function moneyCells(
     db,
     sql`
     select case when grouping(work_account_id) = 0 then work_account_id end as account,
-           case when grouping(day) = 0 then day::text end as day, send_side as "sendSide", state,
-           sum(n)::int as n, sum(priced)::int as priced, sum(amount_cents)::float8 as cents
-    from stat_money_daily
+           case when grouping(day) = 0 then day::text end as day, sum(n)::int as n,
+           sum(sent)::int as sent, sum(priced)::int as priced, sum(cents)::float8 as cents,
+           array[sum(n1), sum(n2), sum(n3), sum(n4)]::int[] as ns,
+           array[sum(c1), sum(c2), sum(c3), sum(c4)]::float8[] as cs
+    from stat_money_day
     where tenant_id = ${tenantId} and work_account_id = any(${uuidArray(accountIds)})
       and msg_type = ${msgType} and day between ${r.from}::date and ${r.to}::date
-    group by grouping sets ((day, send_side, state), (work_account_id, send_side, state))
+    group by grouping sets ((day), (work_account_id))
     having sum(n) <> 0`,
   );
 }

@@ -229,13 +229,13 @@ export class StatisticsReports {
       bump(vs, 'total', c.n);
       bump(vs, 'amount', c.cents);
       if (report === 'eft') {
-        const state = TRANSFER_STATES[c.state];
-        if (state) {
-          bump(vs, state, c.n);
-          bump(vs, `${state}Amount`, c.cents);
+        for (let s = 1; s <= 4; s++) {
+          bump(vs, TRANSFER_STATES[s]!, c.ns[s - 1]!);
+          bump(vs, `${TRANSFER_STATES[s]}Amount`, c.cs[s - 1]!);
         }
       } else {
-        bump(vs, c.sendSide === 1 ? 'sent' : 'received', c.n);
+        bump(vs, 'sent', c.sent);
+        bump(vs, 'received', c.n - c.sent);
         bump(vs, 'unknownAmount', c.n - c.priced);
       }
     }

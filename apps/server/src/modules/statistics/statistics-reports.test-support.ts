@@ -490,6 +490,17 @@ export async function moreRollupRows(db: Db, tenantId: string): Promise<string[]
            coalesce(seat::text, '-'), kind, at, day, coalesce(ms::text, '-'))
       from stat_service_flow where tenant_id = ${tenantId}
     union all
+    select 'M' || work_account_id || day || msg_type || ':' || concat_ws('/', n, sent, priced,
+           cents, n1, n2, n3, n4, c1, c2, c3, c4)
+      from stat_money_day where tenant_id = ${tenantId} and n <> 0
+    union all
+    select 'R' || work_account_id || day || ':' || concat_ws('/', sent, failed, added, already)
+      from stat_request_day where tenant_id = ${tenantId} and sent <> 0
+    union all
+    select 'W' || work_account_id || seat || day || ':' || concat_ws('/', assigned, resolved,
+           resolve_ms::text, first_ms::text)
+      from stat_flow_day where tenant_id = ${tenantId}
+    union all
     select 'F' || work_account_id || day || ':' || concat_ws('/', added_manual, added_task,
            added_auto_accept, added_phone, added_other, removed_manual, removed_task,
            removed_auto_accept, removed_phone, removed_other)
@@ -515,6 +526,10 @@ export async function clearMoreRollups(db: Db, tenantId: string): Promise<void> 
     'stat_service_turns',
     'stat_service_open',
     'stat_service_flow',
+    // Last: deleting the tables they fold moves them (their triggers), so they are empty only
+    // after those.
+    'stat_money_day',
+    'stat_flow_day',
   ]) {
     await db.execute(sql`delete from ${sql.identifier(t)} where tenant_id = ${tenantId}`);
   }

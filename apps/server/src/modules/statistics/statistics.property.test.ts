@@ -728,6 +728,99 @@ describe(`statistics rollups stay exact (${DB_KIND})`, () => {
     await expectRollupsRebuilt();
   });
 
+  it('the flow figures per account, seat and day follow the log, late history and deletes', async () => {
+    // stat_flow_day (migration 0047): a chat's first turn answered by the seat, assigned and
+    // resolved; then a received message from before the turn (history) moves the turn's start,
+    // so the first response and the time to resolve grow; then the rows go one by one.
+    const db = ctx.deps.db;
+    const tz = 'UTC';
+    await db.update(tenants).set({ timeZone: tz }).where(eq(tenants.id, tenantId));
+    await backfillStatistics(db, tenantId);
+    const acc = accounts[2]!;
+    const seat = senders[1]!;
+    const [chat] = await db
+      .insert(conversations)
+      .values({ tenantId, workAccountId: acc.id, workWxid: acc.wxid, talkType: 1, peerId: 'cell' })
+      .returning();
+    // Noon of a day three days back, UTC: every write below falls on that day.
+    const at = Math.floor(Date.now() / DAY) * DAY - 3 * DAY + DAY / 2;
+    const day = new Date(at).toISOString().slice(0, 10);
+    const msg = (sendSide: number, msgTime: number) => ({
+      tenantId,
+      workAccountId: acc.id,
+      conversationId: chat!.id,
+      msgType: 1,
+      sendSide,
+      senderUserId: sendSide === 1 ? seat : null,
+      msgTime,
+    });
+    const cell = async () =>
+      rowsOf<{ assigned: number; resolved: number; r: string; f: string }>(
+        await db.execute(sql`select assigned, resolved, resolve_ms::text as r, first_ms::text as f
+          from stat_flow_day
+          where work_account_id = ${acc.id} and seat = ${seat} and day = ${day}::date`),
+      );
+    const before = await cell();
+    const base = before[0] ?? { assigned: 0, resolved: 0, r: '{}', f: '{}' };
+    const plus = (arr: string, ...xs: number[]) =>
+      `{${[...arr.slice(1, -1).split(',').filter(Boolean).map(Number), ...xs]
+        .sort((a, b) => a - b)
+        .join(',')}}`;
+    await db.insert(messages).values(msg(2, at));
+    const [answer] = await db
+      .insert(messages)
+      .values(msg(1, at + 60_000))
+      .returning();
+    const log = await db
+      .insert(conversationFlowLog)
+      .values([
+        {
+          tenantId,
+          conversationId: chat!.id,
+          workAccountId: acc.id,
+          kind: 'assigned' as const,
+          userId: seat,
+          at: at + 1_000,
+        },
+        {
+          tenantId,
+          conversationId: chat!.id,
+          workAccountId: acc.id,
+          kind: 'resolved' as const,
+          userId: seat,
+          at: at + 600_000,
+        },
+      ])
+      .returning();
+    expect(await cell()).toEqual([
+      {
+        assigned: base.assigned + 1,
+        resolved: base.resolved + 1,
+        r: plus(base.r, 600_000),
+        f: plus(base.f, 60_000),
+      },
+    ]);
+    // History: a received message five minutes before the turn begins it there.
+    await db.insert(messages).values(msg(2, at - 300_000));
+    expect(await cell()).toEqual([
+      {
+        assigned: base.assigned + 1,
+        resolved: base.resolved + 1,
+        r: plus(base.r, 900_000),
+        f: plus(base.f, 360_000),
+      },
+    ]);
+    await expectRollupsRebuilt();
+    await db.delete(conversationFlowLog).where(eq(conversationFlowLog.id, log[1]!.id));
+    await db.delete(messages).where(eq(messages.id, answer!.id));
+    expect(await cell()).toEqual([
+      { assigned: base.assigned + 1, resolved: base.resolved, r: base.r, f: base.f },
+    ]);
+    await db.delete(conversationFlowLog).where(eq(conversationFlowLog.id, log[0]!.id));
+    expect(await cell()).toEqual(before);
+    await expectRollupsRebuilt();
+  });
+
   it('friends lost on earlier days (history) are counted on their day after a backfill', async () => {
     const r = rng(7);
     const now = Date.now();

@@ -186,15 +186,23 @@ export async function friendsAtEndOf(
   );
 }
 
-/** Sent friend requests per status, summed per day (`account` null) and per account (`day` null). */
+/**
+ * Sent friend requests by current status, summed per day (`account` null) and per account (`day`
+ * null): all, failed, added and already friends (the others are still requested).
+ */
 export interface RequestCell {
   account: string | null;
   day: string | null;
-  status: number;
-  n: number;
+  sent: number;
+  failed: number;
+  added: number;
+  already: number;
 }
 
-/** Outgoing friend request rollup sums of some accounts over a range, per day and per account. */
+/**
+ * Outgoing friend requests of some accounts over a range, per day and per account, from the fold
+ * `stat_request_day` (a row per account and day; migration 0047).
+ */
 export async function requestCells(
   db: DbOrTx,
   tenantId: string,
@@ -204,11 +212,12 @@ export async function requestCells(
   return jsonRows<RequestCell>(
     db,
     sql`
-    select work_account_id as account, day::text as day, status, sum(n)::int as n
-    from stat_friend_request_daily
+    select work_account_id as account, day::text as day, sum(sent)::int as sent,
+           sum(failed)::int as failed, sum(added)::int as added, sum(already)::int as already
+    from stat_request_day
     where tenant_id = ${tenantId} and work_account_id = any(${uuidArray(accountIds)})
-      and direction = 'out' and day between ${r.from}::date and ${r.to}::date
-    group by grouping sets ((day, status), (work_account_id, status)) having sum(n) <> 0`,
+      and day between ${r.from}::date and ${r.to}::date
+    group by grouping sets ((day), (work_account_id)) having sum(sent) <> 0`,
   );
 }
 
@@ -229,10 +238,11 @@ export async function rebuildTenant(tx: DbOrTx, tenantId: string): Promise<void>
   );
   await tx.execute(sql`select stat_rebuild_reports(${tenantId}::uuid)`);
   // The service report's turns and daily figures (migration 0026), then the flow log's copy with
-  // its days and times to resolve (migration 0043), which reads the turns.
+  // its days and times to resolve (migration 0043), which reads the turns, and the flow figures
+  // per account, seat and day folded from both (migration 0047).
   await tx.execute(
-    sql`lock table stat_service_turns, stat_service_daily, stat_service_open, stat_service_flow
-      in exclusive mode`,
+    sql`lock table stat_service_turns, stat_service_daily, stat_service_open, stat_service_flow,
+      stat_flow_day in exclusive mode`,
   );
   await tx.execute(sql`select stat_rebuild_service(${tenantId}::uuid)`);
   await tx.execute(sql`select stat_rebuild_flow(${tenantId}::uuid)`);

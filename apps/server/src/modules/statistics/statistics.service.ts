@@ -204,10 +204,11 @@ export class StatisticsService {
       case 'wxfriend':
         return this.fillFriends(t, tenantId, ids, range, days);
       case 'addfriend': {
-        const names = ['', 'requested', 'failed', 'added', 'already'];
         for (const c of await repo.requestCells(this.db, tenantId, ids, range)) {
-          add(t, c.account, c.day, 'sent', c.n);
-          add(t, c.account, c.day, names[c.status] ?? 'requested', c.n);
+          add(t, c.account, c.day, 'sent', c.sent);
+          add(t, c.account, c.day, 'requested', c.sent - c.failed - c.added - c.already);
+          for (const k of ['failed', 'added', 'already'] as const)
+            add(t, c.account, c.day, k, c[k]);
         }
         for (const v of [...t.days.values(), ...t.accounts.values(), t.summary]) passRate(v);
         return;
