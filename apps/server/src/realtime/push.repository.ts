@@ -1,6 +1,6 @@
 import { and, asc, eq, gt, lt, max, or, sql } from 'drizzle-orm';
 import { pushEvents, realtimeMarks } from '../db/schema/index.ts';
-import type { Db, DbOrTx } from '../platform/db.ts';
+import { preparedSql, rowsOf, type Db, type DbOrTx } from '../platform/db.ts';
 
 /** A push row as stored. */
 export type PushRow = typeof pushEvents.$inferSelect;
@@ -25,21 +25,55 @@ export async function insertPushes(
   serial = false,
 ): Promise<number[]> {
   if (rows.length === 0) return [];
-  if (serial) {
-    const inserted = await db
-      .insert(pushEvents)
-      .values(rows.map((r) => ({ ...r, tenantId, createdAt })))
-      .returning({ id: pushEvents.id });
-    return inserted.map((r) => Number(r.id));
-  }
+  if (serial) return insertRows(db, tenantId, rows, createdAt);
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${PUSH_LOCK_CLASS}, hashtext(${tenantId}))`);
-    const inserted = await tx
-      .insert(pushEvents)
-      .values(rows.map((r) => ({ ...r, tenantId, createdAt })))
-      .returning({ id: pushEvents.id });
-    return inserted.map((r) => Number(r.id));
+    return insertRows(tx, tenantId, rows, createdAt);
   });
+}
+
+const insertStatement = preparedSql();
+
+/**
+ * The rows as one array per column: one statement text for any number of rows (parsed and
+ * planned once), without a parameter per value. Ids come back in the rows' order: one statement
+ * takes its ids in the order it inserts, which is the arrays' order.
+ */
+async function insertRows(
+  db: DbOrTx,
+  tenantId: string,
+  rows: NewPush[],
+  createdAt: Date,
+): Promise<number[]> {
+  const json = (v: unknown) => (v === null || v === undefined ? null : JSON.stringify(v));
+  const result = await insertStatement(
+    db,
+    'pushes',
+    () => sql`
+      insert into ${pushEvents} (tenant_id, audience, work_account_id, conversation_id, user_ids,
+        event, data, created_at)
+      select ${sql.placeholder('tenant')}::uuid, v.audience, v.account, v.conv, v.users::jsonb,
+        v.event, v.data::jsonb, ${sql.placeholder('at')}::timestamptz
+      from unnest(${sql.placeholder('audience')}::text[], ${sql.placeholder('account')}::uuid[],
+        ${sql.placeholder('conv')}::uuid[], ${sql.placeholder('users')}::text[],
+        ${sql.placeholder('event')}::text[], ${sql.placeholder('data')}::text[])
+        with ordinality as v(audience, account, conv, users, event, data, n)
+      order by v.n
+      returning id`,
+    {
+      tenant: tenantId,
+      at: createdAt.toISOString(),
+      audience: rows.map((r) => r.audience),
+      account: rows.map((r) => r.workAccountId ?? null),
+      conv: rows.map((r) => r.conversationId ?? null),
+      users: rows.map((r) => json(r.userIds)),
+      event: rows.map((r) => r.event),
+      data: rows.map((r) => json(r.data)),
+    },
+  );
+  return rowsOf<{ id: number | string }>(result)
+    .map((r) => Number(r.id))
+    .sort((a, b) => a - b);
 }
 
 /** Pushes of a tenant after an id, oldest first. */

@@ -25,7 +25,7 @@ import {
   simSettings,
 } from '../../db/schema/simulator.ts';
 import { Batcher } from '../../platform/batcher.ts';
-import { rowsOf } from '../../platform/db.ts';
+import { preparedSql, rowsOf, tableRowsFromJson } from '../../platform/db.ts';
 import type { DbOrTx } from '../../platform/db.ts';
 import type { MomentDto } from '@cst/gateway';
 
@@ -48,6 +48,9 @@ const CHUNK = 500;
 async function insertChunked<T>(rows: T[], insert: (chunk: T[]) => Promise<unknown>) {
   for (let i = 0; i < rows.length; i += CHUNK) await insert(rows.slice(i, i + CHUNK));
 }
+
+/** Statements of the simulator's batched reads and writes, built once per shape. */
+const simStatement = preparedSql();
 
 /** Repository of the simulated world. */
 export class SimulatorRepository {
@@ -83,14 +86,17 @@ export class SimulatorRepository {
   private async advanceDelivered(pairs: [string, number][]): Promise<null[]> {
     const most = new Map<string, number>();
     for (const [w, seq] of pairs) most.set(w, Math.max(most.get(w) ?? 0, seq));
-    const values = sql.join(
-      [...most].map(([w, seq]) => sql`(${w}::text, ${seq}::bigint)`),
-      sql`, `,
+    // Arrays, not a VALUES list: one statement text for any number of accounts.
+    await simStatement(
+      this.db,
+      'delivered',
+      () => sql`
+        update sim_accounts a set delivered_seq = greatest(a.delivered_seq, v.seq)
+        from unnest(${sql.placeholder('w')}::text[], ${sql.placeholder('seq')}::bigint[])
+          as v(wxid, seq)
+        where a.wxid = v.wxid`,
+      { w: [...most.keys()], seq: [...most.values()] },
     );
-    await this.db.execute(sql`
-      update sim_accounts a set delivered_seq = greatest(a.delivered_seq, v.seq)
-      from (values ${values}) as v(wxid, seq)
-      where a.wxid = v.wxid`);
     return pairs.map(() => null);
   }
 
@@ -189,15 +195,16 @@ export class SimulatorRepository {
   private async reserveSeqs(wxids: string[]): Promise<number[]> {
     const wanted = new Map<string, number>();
     for (const w of wxids) wanted.set(w, (wanted.get(w) ?? 0) + 1);
-    const values = sql.join(
-      [...wanted].map(([w, n]) => sql`(${w}::text, ${n}::int)`),
-      sql`, `,
+    const res = await simStatement(
+      this.db,
+      'seqs',
+      () => sql`
+        update sim_accounts a set seq = a.seq + v.n
+        from unnest(${sql.placeholder('w')}::text[], ${sql.placeholder('n')}::int[]) as v(wxid, n)
+        where a.wxid = v.wxid
+        returning a.wxid, a.seq`,
+      { w: [...wanted.keys()], n: [...wanted.values()] },
     );
-    const res = await this.db.execute(sql`
-      update sim_accounts a set seq = a.seq + v.n
-      from (values ${values}) as v(wxid, n)
-      where a.wxid = v.wxid
-      returning a.wxid, a.seq`);
     const rows = rowsOf<{ wxid: string; seq: number }>(res);
     // Hand out each account's reserved range in call order: first caller gets the lowest number.
     const next = new Map(rows.map((r) => [r.wxid, Number(r.seq) - wanted.get(r.wxid)! + 1]));
@@ -259,12 +266,20 @@ export class SimulatorRepository {
   }
 
   private async peopleByKey(keys: [string, string][]): Promise<(SimPersonRow | null)[]> {
-    const accounts = [...new Set(keys.map((k) => k[0]))];
-    const wxids = [...new Set(keys.map((k) => k[1]))];
-    const rows = await this.db
-      .select()
-      .from(simPeople)
-      .where(and(inArray(simPeople.accountWxid, accounts), inArray(simPeople.wxid, wxids)));
+    // The exact pairs: every account's people by every wxid asked would read their product.
+    const [first] = rowsOf<{ page: Record<string, unknown>[] }>(
+      await simStatement(
+        this.db,
+        'people',
+        () => sql`
+          select coalesce(json_agg(p), '[]'::json) as page from ${simPeople} p
+          join (select distinct a, w from unnest(${sql.placeholder('a')}::text[],
+            ${sql.placeholder('w')}::text[]) as k(a, w)) k
+            on p.account_wxid = k.a and p.wxid = k.w`,
+        { a: keys.map((k) => k[0]), w: keys.map((k) => k[1]) },
+      ),
+    );
+    const rows = tableRowsFromJson(simPeople, first?.page ?? []);
     const by = new Map(rows.map((r) => [`${r.accountWxid}\n${r.wxid}`, r]));
     return keys.map(([a, w]) => by.get(`${a}\n${w}`) ?? null);
   }

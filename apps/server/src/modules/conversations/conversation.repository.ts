@@ -498,25 +498,32 @@ async function conversationsByKey(
 ): Promise<Map<string, ConversationRow>> {
   const out = new Map<string, ConversationRow>();
   if (keys.length === 0) return out;
-  const conds = keys.map((k) =>
-    and(
-      eq(conversations.workAccountId, k.workAccountId),
-      eq(conversations.talkType, k.talkType),
-      eq(conversations.peerId, k.peerId),
+  // One text for any number of keys (the arrays are parameters): parsed and planned once, where a
+  // condition per key made a new statement of every batch.
+  const [first] = rowsOf<{ page: Record<string, unknown>[] }>(
+    await conversationsOfKeys(
+      db,
+      'byKey',
+      () => sql`
+        select coalesce(json_agg(c), '[]'::json) as page
+        from ${conversations} c
+        join unnest(${sql.placeholder('a')}::uuid[], ${sql.placeholder('t')}::smallint[],
+          ${sql.placeholder('p')}::text[]) as k(a, t, p)
+          on c.work_account_id = k.a and c.talk_type = k.t and c.peer_id = k.p`,
+      {
+        a: keys.map((k) => k.workAccountId),
+        t: keys.map((k) => k.talkType),
+        p: keys.map((k) => k.peerId),
+      },
     ),
   );
-  const rows = await db
-    .select()
-    .from(conversations)
-    .where(
-      sql.join(
-        conds.map((c) => sql`(${c})`),
-        sql` or `,
-      ),
-    );
-  for (const r of rows) out.set(convKeyOf(r.workAccountId, r.talkType, r.peerId), r);
+  for (const r of tableRowsFromJson(conversations, first?.page ?? [])) {
+    out.set(convKeyOf(r.workAccountId, r.talkType, r.peerId), r);
+  }
   return out;
 }
+
+const conversationsOfKeys = preparedSql();
 
 /** The map key of a conversation. */
 export function convKeyOf(workAccountId: string, talkType: number, peerId: string): string {
@@ -536,43 +543,136 @@ export interface ConvBump {
 /** Applies new messages to their conversations (blocked ones keep their place and count). */
 export async function bumpConversations(db: DbOrTx, bumps: ConvBump[]): Promise<ConversationRow[]> {
   if (bumps.length === 0) return [];
-  const values = sql.join(
-    bumps.map(
-      (b) =>
-        sql`(${b.id}::uuid, ${b.unreadInc}::int, ${b.latestMsgTime}::bigint, ${b.lastMessageId}::bigint, ${b.lastMsgType}::smallint, ${b.msgText})`,
+  // The batch as arrays: one statement text whatever its size (parsed and planned once).
+  const [first] = rowsOf<{ page: Record<string, unknown>[] }>(
+    await bumpStatement(
+      db,
+      'bump',
+      () => sql`
+        with u as (
+          update ${conversations} c set unread = c.unread + v.inc,
+            latest_msg_time = greatest(c.latest_msg_time, v.t), last_message_id = v.mid,
+            last_msg_type = v.mtype, msg_text = v.txt, updated_at = now()
+          from unnest(${sql.placeholder('id')}::uuid[], ${sql.placeholder('inc')}::int[],
+            ${sql.placeholder('t')}::bigint[], ${sql.placeholder('mid')}::bigint[],
+            ${sql.placeholder('mtype')}::smallint[], ${sql.placeholder('txt')}::text[])
+            as v(id, inc, t, mid, mtype, txt)
+          where c.id = v.id and not c.blocked
+          returning c.*)
+        select coalesce(json_agg(u), '[]'::json) as page from u`,
+      {
+        id: bumps.map((b) => b.id),
+        inc: bumps.map((b) => b.unreadInc),
+        t: bumps.map((b) => b.latestMsgTime),
+        mid: bumps.map((b) => b.lastMessageId),
+        mtype: bumps.map((b) => b.lastMsgType),
+        txt: bumps.map((b) => b.msgText),
+      },
     ),
-    sql`, `,
   );
-  return db
-    .update(conversations)
-    .set({
-      unread: sql`${conversations.unread} + v.inc`,
-      latestMsgTime: sql`greatest(${conversations.latestMsgTime}, v.t)`,
-      lastMessageId: sql`v.mid`,
-      lastMsgType: sql`v.mtype`,
-      msgText: sql`v.txt`,
-      updatedAt: sql`now()`,
-    })
-    .from(sql`(values ${values}) as v(id, inc, t, mid, mtype, txt)`)
-    .where(and(sql`${conversations.id} = v.id`, eq(conversations.blocked, false)))
-    .returning();
+  return tableRowsFromJson(conversations, first?.page ?? []);
 }
 
-/** Inserts messages; rows whose platform id is already stored are skipped. Returns the new rows. */
-export async function insertMessages(
-  db: DbOrTx,
-  rows: (typeof messages.$inferInsert)[],
-): Promise<MessageRow[]> {
-  if (rows.length === 0) return [];
-  return db
-    .insert(messages)
-    .values(rows)
-    .onConflictDoNothing({
-      target: [messages.workAccountId, messages.msgId],
-      where: sql`${messages.msgId} is not null`,
-    })
-    .returning();
+const bumpStatement = preparedSql();
+
+/** A message from the platform as the inbound pipeline stores it. */
+export interface ReceivedMessage {
+  tenantId: string;
+  conversationId: string;
+  workAccountId: string;
+  msgId: string;
+  msgType: number;
+  sendSide: number;
+  content: string;
+  fileName?: string | null;
+  fileLen?: number | null;
+  fileId?: string | null;
+  fileMime?: string | null;
+  media: { width?: number; height?: number; durationMs?: number } | null;
+  memberWxid?: string | null;
+  memberName?: string | null;
+  memberAvatar?: string | null;
+  refMsgId?: string | null;
+  refContent?: string | null;
+  displayName?: string | null;
+  sendOk: boolean;
+  senderKind?: 'phone' | null;
+  senderName?: string | null;
+  msgTime: number;
 }
+
+/**
+ * Inserts messages from the platform in their order; rows whose platform id the account already
+ * has (a message passed on again) are skipped. Returns the new rows, in id order. The batch goes
+ * as one array per column, so the statement's text is the same for any batch: parsed and
+ * planned once, and built without a parameter per value.
+ */
+export async function insertMessages(db: DbOrTx, rows: ReceivedMessage[]): Promise<MessageRow[]> {
+  if (rows.length === 0) return [];
+  const col = <K extends keyof ReceivedMessage>(k: K) => rows.map((r) => r[k] ?? null);
+  const [first] = rowsOf<{ page: Record<string, unknown>[] }>(
+    await insertStatement(
+      db,
+      'received',
+      () => sql`
+        with ins as (
+          insert into ${messages} (tenant_id, conversation_id, work_account_id, msg_id, msg_type,
+            send_side, content, file_name, file_len, file_id, file_mime, media, member_wxid,
+            member_name, member_avatar, ref_msg_id, ref_content, display_name, send_ok,
+            sender_kind, sender_name, msg_time)
+          select v.tenant_id, v.conversation_id, v.work_account_id, v.msg_id, v.msg_type,
+            v.send_side, v.content, v.file_name, v.file_len, v.file_id, v.file_mime,
+            v.media::jsonb, v.member_wxid, v.member_name, v.member_avatar, v.ref_msg_id,
+            v.ref_content, v.display_name, v.send_ok, v.sender_kind, v.sender_name, v.msg_time
+          from unnest(${sql.placeholder('tenant')}::uuid[], ${sql.placeholder('conv')}::uuid[],
+            ${sql.placeholder('account')}::uuid[], ${sql.placeholder('msgId')}::text[],
+            ${sql.placeholder('msgType')}::smallint[], ${sql.placeholder('side')}::smallint[],
+            ${sql.placeholder('content')}::text[], ${sql.placeholder('fileName')}::text[],
+            ${sql.placeholder('fileLen')}::bigint[], ${sql.placeholder('fileId')}::text[],
+            ${sql.placeholder('fileMime')}::text[], ${sql.placeholder('media')}::text[],
+            ${sql.placeholder('memberWxid')}::text[], ${sql.placeholder('memberName')}::text[],
+            ${sql.placeholder('memberAvatar')}::text[], ${sql.placeholder('refMsgId')}::text[],
+            ${sql.placeholder('refContent')}::text[], ${sql.placeholder('displayName')}::text[],
+            ${sql.placeholder('sendOk')}::boolean[], ${sql.placeholder('senderKind')}::text[],
+            ${sql.placeholder('senderName')}::text[], ${sql.placeholder('msgTime')}::bigint[])
+            with ordinality as v(tenant_id, conversation_id, work_account_id, msg_id, msg_type,
+              send_side, content, file_name, file_len, file_id, file_mime, media, member_wxid,
+              member_name, member_avatar, ref_msg_id, ref_content, display_name, send_ok,
+              sender_kind, sender_name, msg_time, n)
+          order by v.n
+          on conflict (work_account_id, msg_id) where msg_id is not null do nothing
+          returning *)
+        select coalesce(json_agg(ins order by ins.id), '[]'::json) as page from ins`,
+      {
+        tenant: col('tenantId'),
+        conv: col('conversationId'),
+        account: col('workAccountId'),
+        msgId: col('msgId'),
+        msgType: col('msgType'),
+        side: col('sendSide'),
+        content: col('content'),
+        fileName: col('fileName'),
+        fileLen: col('fileLen'),
+        fileId: col('fileId'),
+        fileMime: col('fileMime'),
+        media: rows.map((r) => (r.media ? JSON.stringify(r.media) : null)),
+        memberWxid: col('memberWxid'),
+        memberName: col('memberName'),
+        memberAvatar: col('memberAvatar'),
+        refMsgId: col('refMsgId'),
+        refContent: col('refContent'),
+        displayName: col('displayName'),
+        sendOk: col('sendOk'),
+        senderKind: col('senderKind'),
+        senderName: col('senderName'),
+        msgTime: col('msgTime'),
+      },
+    ),
+  );
+  return tableRowsFromJson(messages, first?.page ?? []);
+}
+
+const insertStatement = preparedSql();
 
 /**
  * Inserts console sends of one account. A send whose browser id (`sendingUuid`) the account

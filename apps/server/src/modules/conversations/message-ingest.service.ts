@@ -211,9 +211,10 @@ export class MessageIngest {
         displayName: ev.displayName,
         sendOk: ev.fromSelf,
         // Sent on the phone itself: the console's own sends come back as receipts, not messages.
-        ...(ev.fromSelf ? { senderKind: 'phone' as const, senderName: '手机' } : {}),
+        senderKind: ev.fromSelf ? ('phone' as const) : null,
+        senderName: ev.fromSelf ? '手机' : null,
         msgTime: ev.msgTime,
-      };
+      } satisfies repo.ReceivedMessage;
     });
     const inserted = await repo.insertMessages(tx, rows);
     if (inserted.length === 0) return;
