@@ -359,6 +359,17 @@ function readPlanOf(fields: Record<string, unknown>): ReadPlan {
 }
 
 /**
+ * Rows of some columns (`fields`: a select's columns, one object kept for every call) read from
+ * their JSON form, as drizzle maps them.
+ */
+export function fieldRowsFromJson(
+  fields: Record<string, Column>,
+  list: Record<string, unknown>[],
+): Record<string, unknown>[] {
+  return rowsFromJson(fields, list);
+}
+
+/**
  * Maps JSON objects (keyed by column name or alias) to rows keyed as `fields` is. The plan is
  * kept per field set: a prepared select maps every page with the same one.
  */

@@ -21,6 +21,18 @@ import { presentConversation, type ConversationRow } from './conversation.presen
 import { servedChat } from './conversation.push.ts';
 
 /** A note as the chat shows it: a message item marked `private`, with its author. */
+/** A page of messages with notes of its chat merged in, in id order. */
+export function mergeNotes(
+  conv: ConversationRow,
+  list: MessageItem[],
+  notes: NoteRow[],
+): MessageItem[] {
+  if (notes.length === 0) return list;
+  return [...list, ...notes.map((n) => presentNote(n, conv))].sort(
+    (a, b) => Number(a.messageId) - Number(b.messageId),
+  );
+}
+
 export function presentNote(row: NoteRow, conv: ConversationRow): MessageItem {
   const talkType = conv.talkType as TalkType;
   return {
@@ -153,10 +165,7 @@ export class NoteService {
     since: number,
   ): Promise<MessageItem[]> {
     const notes = await repo.notesBetween(this.deps.db, conv.id, after, before, since);
-    if (notes.length === 0) return list;
-    return [...list, ...notes.map((n) => presentNote(n, conv))].sort(
-      (a, b) => Number(a.messageId) - Number(b.messageId),
-    );
+    return mergeNotes(conv, list, notes);
   }
 
   /** A note of the chat by id (to open the chat at it), else null. */

@@ -164,6 +164,40 @@ describe('private notes', () => {
   });
 });
 
+describe('notes between pages', () => {
+  it('shows each note once, on the page of the messages around it', async () => {
+    const peer = 'wxid_note_pages';
+    const page = (extra: Record<string, unknown>) =>
+      apiAs(server, seat1).post<{ list: MessageItem[]; hasMore: boolean }>(
+        '/main-api/conv/messages',
+        { index_name: `1__${peer}__${accA.wxid}`, limit: 2, ...extra },
+      );
+    const texts = (list: MessageItem[]) => list.map((m) => m.content);
+    const sayAndWait = async (text: string, count: number) => {
+      await say(server, demo, accA.wxid, peer, text);
+      await eventually(async () => (await shown(seat1, accA.wxid, peer)).length >= count);
+    };
+    await sayAndWait('第一条', 1);
+    await sayAndWait('第二条', 2);
+    const written = await note(seat1, {
+      index_name: `1__${peer}__${accA.wxid}`,
+      content: '备注在中间',
+    });
+    expect(written.status, written.message).toBe(200);
+    await sayAndWait('第三条', 4);
+    await sayAndWait('第四条', 5);
+
+    const first = await page({});
+    expect(texts(first.data.list)).toEqual(['第三条', '第四条']);
+    expect(first.data.hasMore).toBe(true);
+    const second = await page({ beforeMessageId: first.data.list[0]!.messageId });
+    expect(texts(second.data.list)).toEqual(['第一条', '第二条', '备注在中间']);
+    expect(second.data.hasMore).toBe(false);
+    const last = await page({ beforeMessageId: second.data.list[0]!.messageId });
+    expect(texts(last.data.list)).toEqual([]);
+  });
+});
+
 describe('group mentions', () => {
   it('sends the members a group text mentions as platform mentions', async () => {
     const world = await apiAs(server, demo).get<{

@@ -6,7 +6,7 @@ import {
   type MessageSender,
   type TalkType,
 } from '@cst/shared';
-import type { ConversationRow, MessageRow } from './conversation.repository.ts';
+import type { ConversationRow, MessageRow, ShownMessageRow } from './conversation.repository.ts';
 import { mediaAddressesOf } from './media-address.ts';
 
 export type { ConversationRow, MessageRow, SizedConversation } from './conversation.repository.ts';
@@ -70,7 +70,10 @@ export function senderOf(
 }
 
 /** The message of SPEC §3 from a row. */
-export function presentMessage(row: MessageRow, conv: ConversationRow): MessageItem {
+export function presentMessage(
+  row: ShownMessageRow,
+  conv: Pick<ConversationRow, 'talkType' | 'peerId' | 'workWxid'>,
+): MessageItem {
   const talkType = conv.talkType as TalkType;
   return {
     messageId: String(row.id),
@@ -111,7 +114,9 @@ export function presentMessage(row: MessageRow, conv: ConversationRow): MessageI
 }
 
 /** `{sender}` of a sent message, or nothing. */
-export function optionalSender(row: MessageRow): { sender?: MessageSender } {
+export function optionalSender(
+  row: Pick<MessageRow, 'sendSide' | 'senderKind' | 'senderId' | 'senderName'>,
+): { sender?: MessageSender } {
   const sender = senderOf(row);
   return sender ? { sender } : {};
 }

@@ -18,6 +18,7 @@ import {
   contactTags,
   contacts,
   conversationCounts,
+  conversationNotes,
   conversationViewCounts,
   conversations,
   messageHides,
@@ -26,7 +27,9 @@ import {
   sessionGroups,
   workAccounts,
 } from '../../db/schema/index.ts';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import {
+  fieldRowsFromJson,
   preparedSelect,
   preparedSql,
   rowsOf,
@@ -34,6 +37,7 @@ import {
   tableRowsFromJson,
   type DbOrTx,
 } from '../../platform/db.ts';
+import type { NoteRow } from './conversation-note.repository.ts';
 
 export type ConversationRow = typeof conversations.$inferSelect;
 /** A conversation with its group's member count where known (a group chat the lists show). */
@@ -232,14 +236,21 @@ export async function listConversations(
           .select({
             ...listColumns,
             // A group's member count (null for a single chat or an unsynced group): one index
-            // lookup per row of the page, after the limit.
-            memberCount: sql<number | null>`(select ${chatGroups.memberCount} from ${chatGroups}
-              where ${conversations.talkType} = 2
-                and ${chatGroups.workAccountId} = ${conversations.workAccountId}
-                and ${chatGroups.groupId} = ${conversations.peerId})`.as('member_count'),
-            // Whether the last message is a send that failed (the row's mark), likewise after it.
-            lastFailed: sql<boolean | null>`(select ${messages.failed} from ${messages}
-              where ${messages.id} = ${conversations.lastMessageId})`.as('last_failed'),
+            // lookup per group of the page, after the limit. The CASE runs the subquery only for
+            // a group: a subquery's start costs even when a condition of its own rules it out.
+            // The list's columns are written without their table, so the row's own are named
+            // with it (`chat_groups` has a `work_account_id` too).
+            memberCount: sql<number | null>`case when ${own(conversations.talkType)} = 2 then
+              (select g.member_count from ${chatGroups} g
+                where g.work_account_id = ${own(conversations.workAccountId)}
+                  and g.group_id = ${own(conversations.peerId)}) end`.as('member_count'),
+            // Whether the last message is a send that failed (the row's mark), likewise after
+            // it, for a chat that has a last message.
+            lastFailed: sql<
+              boolean | null
+            >`case when ${own(conversations.lastMessageId)} is not null
+              then (select m.failed from ${messages} m
+                where m.id = ${own(conversations.lastMessageId)}) end`.as('last_failed'),
             total: sql<number>`${total}::int`.as('total'),
           })
           .from(conversations)
@@ -266,6 +277,11 @@ export async function listConversations(
   return { rows: [], total: Number(r?.n ?? 0) };
 }
 
+/** A column of `conversations` named with its table (a subquery's own columns come first). */
+function own(column: AnyPgColumn): SQL {
+  return sql`${sql.identifier('conversations')}.${sql.identifier(column.name)}`;
+}
+
 /** A number written into the statement's text (a validated page size). */
 function literal(n: number): number {
   return sql.raw(String(Math.trunc(n))) as unknown as number;
@@ -278,12 +294,32 @@ export interface MessagePageSpec {
   limit: number;
 }
 
+/**
+ * What a chat's page reads of a message: the fields `presentMessage` shows, none of the row's
+ * keys (tenant, conversation, account), its dispatch state or its raw media and mentions.
+ */
+const {
+  tenantId: _mTenant,
+  conversationId: _mConversation,
+  workAccountId: _mAccount,
+  fileMime: _mMime,
+  media: _mMedia,
+  senderUserId: _mSenderUser,
+  mentions: _mMentions,
+  dispatchState: _mDispatch,
+  ...shownColumns
+} = getTableColumns(messages);
+export type ShownMessageRow = Pick<MessageRow, keyof typeof shownColumns>;
+
 const conversationPage = preparedSql();
 
 /**
  * One conversation of an account (by platform id) by peer, with a page of its messages (newest
- * first), in one round trip: the conversation as `row_to_json`, the page as `json_agg` of the
- * same select `messagesPage` runs. Built once per shape (a first page or one before a message).
+ * first) and the chat's notes among them, in one round trip: the conversation as `row_to_json`,
+ * the page as `json_agg` of the messages' select, and the notes (oldest first, at most 500) whose
+ * ids fall after the oldest message shown (when the page has more beyond it), below `before` and
+ * inside the window. `spec.limit` counts the one extra row that says whether there are more.
+ * Built once per shape (a first page or one before a message).
  */
 export async function findConversationWithPage(
   db: DbOrTx,
@@ -292,30 +328,52 @@ export async function findConversationWithPage(
   talkType: number,
   peerId: string,
   spec: MessagePageSpec,
-): Promise<{ conv: ConversationRow; rows: MessageRow[] } | null> {
+): Promise<{ conv: ConversationRow; rows: ShownMessageRow[]; notes: NoteRow[] } | null> {
   const first = spec.before === null;
   const build = () => {
-    const page = pageSelect(db, sql`${conversations.id}`, {
-      before: first ? null : v('before'),
-      since: v('since'),
-      limit: sql.placeholder('limit'),
-    });
+    const page = db
+      .select(shownColumns)
+      .from(messages)
+      .where(
+        pageWhere(sql`${conversations.id}`, {
+          before: first ? null : v('before'),
+          since: v('since'),
+        }),
+      )
+      .orderBy(desc(messages.id))
+      .limit(sql.placeholder('limit'));
     const key = conversationKey(
       v('tenantId'),
       accountIdOfWxid(v('tenantId'), v('workWxid')),
       v('talkType'),
       v('peerId'),
     );
+    const n = conversationNotes;
+    const noteConds = [
+      sql`${n.conversationId} = ${conversations.id}`,
+      sql`${n.msgTime} > ${v('since')}`,
+      // After the oldest message shown when there are older ones (then the next page has them).
+      sql`${n.id} > coalesce(pg.after, 0)`,
+    ];
+    if (!first) noteConds.push(sql`${n.id} < ${v('before')}`);
     return sql`
-      select row_to_json(${conversations}) as conv,
-        (select coalesce(json_agg(p), '[]'::json) from (${page}) p) as page
+      select row_to_json(${conversations}) as conv, pg.page,
+        (select coalesce(json_agg(nt), '[]'::json) from (
+          select * from ${n} where ${sql.join(noteConds, sql` and `)} order by ${n.id} limit 500
+        ) nt) as notes
       from ${conversations}
+      cross join lateral (
+        select coalesce(json_agg(p), '[]'::json) as page,
+          case when count(*) > ${v('shown')}::int then (array_agg(p.id))[${v('shown')}::int] end as after
+        from (${page}) p
+      ) pg
       where ${key}
       limit 1`;
   };
   const [found] = rowsOf<{
     conv: Record<string, unknown>;
     page: Record<string, unknown>[];
+    notes: Record<string, unknown>[];
   }>(
     await conversationPage(db, first ? 'first' : 'before', build, {
       tenantId,
@@ -323,12 +381,14 @@ export async function findConversationWithPage(
       talkType,
       peerId,
       ...spec,
+      shown: spec.limit - 1,
     }),
   );
   if (!found) return null;
   return {
     conv: tableRowsFromJson(conversations, [found.conv])[0]!,
-    rows: tableRowsFromJson(messages, found.page),
+    rows: fieldRowsFromJson(shownColumns, found.page) as ShownMessageRow[],
+    notes: tableRowsFromJson(conversationNotes, found.notes),
   };
 }
 
@@ -794,18 +854,23 @@ interface PageBounds {
 
 /** The select of a page of a conversation's shown messages, newest first. */
 function pageSelect(db: DbOrTx, conversationId: string | SQL, spec: PageBounds) {
+  return db
+    .select()
+    .from(messages)
+    .where(pageWhere(conversationId, spec))
+    .orderBy(desc(messages.id))
+    .limit(spec.limit);
+}
+
+/** Which rows a page of a conversation's shown messages holds (before its order and limit). */
+function pageWhere(conversationId: string | SQL, spec: Pick<PageBounds, 'before' | 'since'>): SQL {
   const conds = [
     eq(messages.conversationId, conversationId),
     gt(messages.msgTime, spec.since),
     notHidden(),
   ];
   if (spec.before !== null) conds.push(lt(messages.id, spec.before));
-  return db
-    .select()
-    .from(messages)
-    .where(and(...conds))
-    .orderBy(desc(messages.id))
-    .limit(spec.limit);
+  return and(...conds)!;
 }
 
 /** A message by id, inside a tenant. */

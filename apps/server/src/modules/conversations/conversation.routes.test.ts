@@ -8,7 +8,7 @@ import {
   quickSimulator,
   signInAs,
 } from '../../../test/factories.ts';
-import { conversations } from '../../db/schema/index.ts';
+import { chatGroups, conversations, workAccounts } from '../../db/schema/index.ts';
 import { apiAs, eventually, type ListedAccount } from '../accounts/account.test-support.ts';
 
 const ctx = useTestServer();
@@ -458,5 +458,44 @@ describe('previews', () => {
     expect(conv.memberCount).toBe(group.members.length);
     const single = await convOf(seat1, FRIEND);
     expect(single?.memberCount).toBeNull();
+  });
+
+  it('counts a group on each account apart when two accounts of a tenant are in it', async () => {
+    const world = await api().get<{
+      groups: { groupId: string; members: { wxid: string }[] }[];
+    }>(`/sim-api/contacts?workWxid=${acc.wxid}`);
+    const group = world.data.groups[0]!;
+    const r = await api().post('/sim-api/inbound', {
+      workWxid: acc.wxid,
+      fromWxid: group.groupId,
+      talkType: 2,
+      msgType: 1,
+      content: '两个号都在群里',
+      memberWxid: group.members.find((m) => m.wxid !== acc.wxid)!.wxid,
+    });
+    expect(r.status).toBe(200);
+    await eventually(() => convOf(seat1, group.groupId));
+    // A second account of the tenant knows the same group with another count.
+    const second = await buildAccount(ctx, demo, { nickname: '同群的第二个号' });
+    const [secondRow] = await ctx.deps.db
+      .select()
+      .from(workAccounts)
+      .where(eq(workAccounts.wxid, second.wxid));
+    await ctx.deps.db
+      .insert(chatGroups)
+      .values({
+        tenantId: secondRow!.tenantId,
+        workAccountId: secondRow!.id,
+        groupId: group.groupId,
+        memberCount: group.members.length + 7,
+      })
+      .onConflictDoUpdate({
+        target: [chatGroups.workAccountId, chatGroups.groupId],
+        set: { memberCount: group.members.length + 7 },
+      });
+    const all = await list(demo, { mode: 'aggregated', pageSize: 100 });
+    expect(all.status).toBe(200);
+    const conv = all.data.list.find((c) => c.receiver_id === group.groupId);
+    expect(conv?.memberCount).toBe(group.members.length);
   });
 });

@@ -35,7 +35,7 @@ import { callHolder, platformRefusal, type RefusalTable } from './holder-call.ts
 import type { MessageDispatcher } from './message-dispatch.service.ts';
 import { convUpdatePush, syncReadPush } from './conversation.push.ts';
 import { announceSends, enqueueMany, senderOf, type Draft } from './conversation.outbox.ts';
-import type { NoteService } from './conversation-note.service.ts';
+import { mergeNotes, type NoteService } from './conversation-note.service.ts';
 import { guardSend } from './send-guard.ts';
 import { assertAccountCanSend } from './account-state.ts';
 
@@ -146,7 +146,9 @@ export class ConversationService {
     limit: number,
   ): Promise<{ list: MessageItem[]; hasMore: boolean }> {
     const since = this.deps.now() - MESSAGE_WINDOW_MS;
-    const { conv, rows } = await visibleConversationWithPage(this.db, auth, indexNameValue, {
+    // The chat's notes come with the page: those between the oldest message shown (none older:
+    // the window) and `before`.
+    const { conv, rows, notes } = await visibleConversationWithPage(this.db, auth, indexNameValue, {
       before,
       since,
       limit: limit + 1,
@@ -154,9 +156,7 @@ export class ConversationService {
     const hasMore = rows.length > limit;
     const page = rows.slice(0, limit).reverse();
     const list = page.map((r) => presentMessage(r, conv));
-    // The chat's notes between the oldest message shown (none older: the window) and `before`.
-    const after = hasMore ? page[0]!.id : null;
-    return { list: await this.notes.withNotes(conv, list, after, before, since), hasMore };
+    return { list: mergeNotes(conv, list, notes), hasMore };
   }
 
   /**

@@ -3,6 +3,7 @@ import type { AuthContext } from '../../platform/auth-context.ts';
 import type { DbOrTx } from '../../platform/db.ts';
 import { fail } from '../../platform/errors.ts';
 import type { ConversationRow, MessageRow } from './conversation.presenter.ts';
+import type { NoteRow } from './conversation-note.repository.ts';
 import * as convRepo from './conversation.repository.ts';
 import { isHidden, type ConvScope } from './conversation.repository.ts';
 import { convScopeOf, scopeHasConv } from './conversation.scope.ts';
@@ -56,13 +57,16 @@ export async function visibleConversation(
   return { conv, scope };
 }
 
-/** As `visibleConversation`, with a page of its messages, newest first, from the same query. */
+/**
+ * As `visibleConversation`, with a page of its messages, newest first, and the chat's notes among
+ * them (`findConversationWithPage`), from the same query.
+ */
 export async function visibleConversationWithPage(
   db: DbOrTx,
   auth: AuthContext,
   indexNameValue: string,
   spec: convRepo.MessagePageSpec,
-): Promise<{ conv: ConversationRow; rows: MessageRow[] }> {
+): Promise<{ conv: ConversationRow; rows: convRepo.ShownMessageRow[]; notes: NoteRow[] }> {
   const { scope, parsed } = await scopeAndKey(db, auth, indexNameValue);
   const found = await convRepo.findConversationWithPage(
     db,
