@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import type { Deps } from '../platform/deps.ts';
-import { schedulerOf, type JobKind, type Scheduler } from '../scheduler/scheduler.ts';
+import type { Uses } from '../platform/deps.ts';
+import { type JobKind, type Scheduler } from '../scheduler/scheduler.ts';
 import type { AccountEventHandler, AccountEventName } from './accounts/account-ref.ts';
 import { onAccountRisk, type AccountRiskHandler } from './accounts/account-risk-events.ts';
 import { accountRuntimeOf } from './accounts/account-runtime.ts';
@@ -55,7 +55,11 @@ export interface ServerModule {
 }
 
 /** Mounts a module on the server: its handlers, jobs and hooks, then its routes. */
-export function mountModule(app: FastifyInstance, deps: Deps, m: ServerModule): void {
+export function mountModule(
+  app: FastifyInstance,
+  deps: Uses<'realtime' | 'scheduler'>,
+  m: ServerModule,
+): void {
   const offs: (() => void)[] = [];
   for (const [event, handler] of Object.entries(m.on ?? {})) {
     if (event === 'messageDispatched') {
@@ -74,7 +78,7 @@ export function mountModule(app: FastifyInstance, deps: Deps, m: ServerModule): 
   for (const [channel, listener] of Object.entries(m.bus ?? {})) {
     offs.push(deps.bus.subscribe(channel, listener));
   }
-  for (const register of m.jobs ?? []) register(schedulerOf(deps));
+  for (const register of m.jobs ?? []) register(deps.scheduler);
   const { start, closing, stop } = m;
   if (start) app.addHook('onReady', async () => start());
   if (closing) app.addHook('preClose', async () => closing());

@@ -11,7 +11,7 @@ import {
   type SimulatorOptions,
   type Taken,
 } from '../../gateway/index.ts';
-import type { Deps } from '../../platform/deps.ts';
+import type { Deps, Uses } from '../../platform/deps.ts';
 import { FreshCache } from '../../platform/fresh-cache.ts';
 import { AccountEventsService } from './account-events.service.ts';
 import { LeaseManager, type LeaseOptions } from './account-lease.ts';
@@ -72,7 +72,7 @@ export class AccountRuntime {
   private unsubscribe: (() => void)[] = [];
 
   constructor(
-    private readonly deps: Deps,
+    private readonly deps: Uses<'realtime'>,
     private readonly options: Partial<AccountRuntimeOptions> = {},
   ) {
     this.leases = new LeaseManager(deps, this, options.lease);
@@ -215,7 +215,7 @@ export class AccountRuntime {
 const runtimes = new WeakMap<Deps, AccountRuntime>();
 
 /** The account runtime of a server instance (created on first use with default options). */
-export function accountRuntimeOf(deps: Deps): AccountRuntime {
+export function accountRuntimeOf(deps: Uses<'realtime'>): AccountRuntime {
   let rt = runtimes.get(deps);
   if (!rt) {
     rt = new AccountRuntime(deps);
@@ -228,14 +228,14 @@ export function accountRuntimeOf(deps: Deps): AccountRuntime {
  * The human pacing the platform declares (issue 34), or null while the gateway is not up yet
  * (automated sends wait for it anyway).
  */
-export function platformPacing(deps: Deps): PacingPreset | null {
+export function platformPacing(deps: Uses<'realtime'>): PacingPreset | null {
   const rt = accountRuntimeOf(deps);
   return rt.started ? rt.gateway.pacing : null;
 }
 
 /** Creates the runtime with options, before the app is built (server start, tests). */
 export function configureAccountRuntime(
-  deps: Deps,
+  deps: Uses<'realtime'>,
   options: Partial<AccountRuntimeOptions>,
 ): AccountRuntime {
   if (runtimes.has(deps)) throw new Error('account runtime already created for these deps');

@@ -35,7 +35,7 @@ import {
   updateRemarkBody,
   wxidsBody,
 } from '@cst/shared';
-import type { Deps } from '../../platform/deps.ts';
+import type { Uses } from '../../platform/deps.ts';
 import { access, defineRoute } from '../../platform/http.ts';
 import { defineExportRoute } from '../../platform/xlsx-export.ts';
 import { accountExportColumns, accountExportNames } from './account.export.ts';
@@ -49,7 +49,7 @@ const P = '/main-api/acc';
 const tags = ['accounts'];
 
 /** Work accounts, QR login, account groups and proxies (API.md, SPEC §2–5). */
-export function registerAccountRoutes(app: FastifyInstance, deps: Deps): void {
+export function registerAccountRoutes(app: FastifyInstance, deps: Uses<'realtime'>): void {
   const runtime = accountRuntimeOf(deps);
   const accounts = new AccountService(deps);
   const login = new AccountLoginService(deps);

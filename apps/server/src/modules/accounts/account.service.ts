@@ -14,7 +14,7 @@ import {
 } from '@cst/shared';
 import type { AuthContext } from '../../platform/auth-context.ts';
 import type { Tx } from '../../platform/db.ts';
-import type { Deps } from '../../platform/deps.ts';
+import type { Uses } from '../../platform/deps.ts';
 import { fail } from '../../platform/errors.ts';
 import * as groupRepo from './account-group.repository.ts';
 import { accountRuntimeOf } from './account-runtime.ts';
@@ -50,7 +50,7 @@ const affected = (rows: { wxid: string }[]): AccountsAffected => ({
 
 /** Work-account management: list, switcher, edits, distribution and deletion. */
 export class AccountService {
-  constructor(private readonly deps: Deps) {}
+  constructor(private readonly deps: Uses<'realtime'>) {}
 
   private get db() {
     return this.deps.db;

@@ -1,5 +1,5 @@
 import { MSG_TYPE } from '@cst/shared';
-import type { Deps } from '../../platform/deps.ts';
+import type { Uses } from '../../platform/deps.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { Claimed, ClaimScope, JobContext, JobKind } from '../../scheduler/scheduler.ts';
 import { platformPacing } from '../accounts/index.ts';
@@ -59,7 +59,7 @@ interface AiItem {
 export class AiRobotJob implements JobKind<AiItem> {
   readonly name = AI_ROBOT_JOB;
 
-  constructor(private readonly deps: Deps) {}
+  constructor(private readonly deps: Uses<'realtime' | 'scheduler' | 'storage'>) {}
 
   async claim(scope: ClaimScope): Promise<Claimed<AiItem>[]> {
     // The platform's human pacing paces what no one set, and no reply goes closer than the least

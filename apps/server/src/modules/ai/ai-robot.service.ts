@@ -1,6 +1,6 @@
 import { AI_DEFAULT_HANDOFF, type AiReplySaveBody, type AiReplySettings } from '@cst/shared';
 import type { AuthContext } from '../../platform/auth-context.ts';
-import type { Deps } from '../../platform/deps.ts';
+import type { Uses } from '../../platform/deps.ts';
 import { fail } from '../../platform/errors.ts';
 import { convScopeOf, visibleAccountIn } from '../conversations/index.ts';
 import { aiOf } from './ai.provider.ts';
@@ -35,7 +35,7 @@ function present(row: repo.AiRobotRow, workWxids: string[]): AiReplySettings {
 
 /** The AI robot's settings per work account (`/task-api/ai-reply/*`). */
 export class AiRobotService {
-  constructor(private readonly deps: Deps) {}
+  constructor(private readonly deps: Uses<'realtime' | 'scheduler' | 'storage'>) {}
 
   /** Saves the same settings on each listed account the caller sees (409 without a provider). */
   async save(auth: AuthContext, body: AiReplySaveBody): Promise<AiReplySettings> {

@@ -6,9 +6,8 @@ import {
   type AiHandoffPush,
 } from '@cst/shared';
 import type { DbOrTx, Tx } from '../../platform/db.ts';
-import type { Deps } from '../../platform/deps.ts';
+import type { Deps, Uses } from '../../platform/deps.ts';
 import { FreshCache } from '../../platform/fresh-cache.ts';
-import { realtimeOf } from '../../realtime/realtime.ts';
 import type { AccountRef } from '../accounts/index.ts';
 import {
   type ConversationRow,
@@ -106,7 +105,7 @@ export class AiRobot {
   /** Replies the catch-up queued since start (tests, operations). */
   caughtUp = 0;
 
-  constructor(private readonly deps: Deps) {
+  constructor(private readonly deps: Uses<'realtime' | 'scheduler' | 'storage'>) {
     this.hours = new BusinessHoursService(deps);
   }
 
@@ -361,7 +360,7 @@ export class AiRobot {
       reason,
     };
     out.tell.push(async () => {
-      await realtimeOf(this.deps).publish(account.tenantId, [
+      await this.deps.realtime.publish(account.tenantId, [
         ...rows.map(convUpdatePush),
         { event: AI_HANDOFF_EVENT, data, workAccountId: account.id },
       ]);
@@ -382,7 +381,7 @@ function receivedOf(m: MessageRow, conv: ConversationRow): Received {
 
 const robots = new WeakMap<Deps, AiRobot>();
 /** The AI robot of a server instance. */
-export function aiRobotOf(deps: Deps): AiRobot {
+export function aiRobotOf(deps: Uses<'realtime' | 'scheduler' | 'storage'>): AiRobot {
   let r = robots.get(deps);
   if (!r) robots.set(deps, (r = new AiRobot(deps)));
   return r;

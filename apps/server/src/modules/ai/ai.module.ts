@@ -1,4 +1,4 @@
-import type { Deps } from '../../platform/deps.ts';
+import type { Uses } from '../../platform/deps.ts';
 import { periodicJob } from '../../scheduler/periodic.ts';
 import { job, type ServerModule } from '../module.ts';
 import { HOURS_CHANNEL } from '../robots/index.ts';
@@ -14,7 +14,7 @@ import { AI_ROBOT_CHANNEL, aiRobotOf, CATCH_UP_EVERY_MS } from './ai-robot.ts';
  * win by their match, whenever the keyword engine sees the message), voice to text. Nothing needs
  * it: with no provider its routes answer 409 and the robot queues nothing.
  */
-export function aiModule(deps: Deps): ServerModule {
+export function aiModule(deps: Uses<'realtime' | 'scheduler' | 'storage'>): ServerModule {
   const ai = new AiService(deps);
   const robot = aiRobotOf(deps);
   const robots = new AiRobotService(deps);
@@ -24,7 +24,7 @@ export function aiModule(deps: Deps): ServerModule {
     jobs: [
       job(new AiRobotJob(deps)),
       // Messages whose decision failed (docs/ai.md "The reply queue").
-      job(periodicJob('aiRobotCatchUp', CATCH_UP_EVERY_MS, (d, at) => aiRobotOf(d).catchUp(at))),
+      job(periodicJob('aiRobotCatchUp', CATCH_UP_EVERY_MS, (_, at) => robot.catchUp(at))),
     ],
     on: {
       // Decided on once stored, in the store's transaction (docs/ai.md "The reply queue").

@@ -10,10 +10,9 @@ import {
   type Language,
 } from '@cst/shared';
 import type { AuthContext } from '../../platform/auth-context.ts';
-import type { Deps } from '../../platform/deps.ts';
+import type { Uses } from '../../platform/deps.ts';
 import { AppError, fail } from '../../platform/errors.ts';
 import { settingsSecretBox } from '../../platform/secrets.ts';
-import { realtimeOf } from '../../realtime/realtime.ts';
 import { type ConversationRow, visibleConversation } from '../conversations/index.ts';
 import type { FlowEvent } from '../service/index.ts';
 import type { AiProvider } from './ai.client.ts';
@@ -36,7 +35,7 @@ export function keyHint(key: string): string {
 
 /** Reply drafts, summaries and the tenant's AI settings (API.md "AI"). */
 export class AiService {
-  constructor(private readonly deps: Deps) {}
+  constructor(private readonly deps: Uses<'realtime'>) {}
 
   private get providers() {
     return aiOf(this.deps);
@@ -120,7 +119,7 @@ export class AiService {
         index_name: indexName(conv.talkType, conv.peerId, conv.workWxid),
         summary,
       };
-      await realtimeOf(this.deps).publish(ev.tenantId, {
+      await this.deps.realtime.publish(ev.tenantId, {
         event: AI_SUMMARY_EVENT,
         data,
         userIds: [uid],

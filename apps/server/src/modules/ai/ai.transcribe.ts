@@ -1,6 +1,5 @@
-import type { Deps } from '../../platform/deps.ts';
+import type { Deps, Uses } from '../../platform/deps.ts';
 import { fail } from '../../platform/errors.ts';
-import { storageOf } from '../../storage/storage.ts';
 import { accountRuntimeOf } from '../accounts/index.ts';
 import { callHolder, type ConversationRow, type MessageRow } from '../conversations/index.ts';
 import { mediaOf } from '../media/index.ts';
@@ -8,7 +7,7 @@ import { aiOf } from './ai.provider.ts';
 import * as repo from './ai.repository.ts';
 
 /** Whether the chat platform transcribes voice messages itself. */
-export function platformTranscribes(deps: Deps): boolean {
+export function platformTranscribes(deps: Uses<'realtime'>): boolean {
   return accountRuntimeOf(deps).gateway.capabilities.has('voiceToText');
 }
 
@@ -23,7 +22,7 @@ export function cachedTranscript(deps: Deps, messageId: number): Promise<string 
  * transcription model.
  */
 export async function transcribeVoice(
-  deps: Deps,
+  deps: Uses<'realtime' | 'storage'>,
   row: MessageRow,
   conv: ConversationRow,
 ): Promise<string> {
@@ -33,7 +32,7 @@ export async function transcribeVoice(
   // Before the download: no provider, no work.
   await ai.need(row.tenantId);
   const file = await mediaOf(deps).media.fileOfMessage(row, conv.workWxid);
-  const data = await storageOf(deps).read(file.key);
+  const data = await deps.storage.read(file.key);
   if (!data) throw fail.notFound('notMediaMessage');
   const text = await ai.transcribe(row.tenantId, {
     data,
@@ -59,7 +58,7 @@ function extOf(mime: string): string {
  * it as 「[语音]」). Never throws: a voice it cannot hear is no reason to stay silent.
  */
 export async function hearVoice(
-  deps: Deps,
+  deps: Uses<'realtime' | 'storage'>,
   row: MessageRow,
   conv: ConversationRow,
 ): Promise<string | null> {

@@ -1,4 +1,4 @@
-import type { Deps } from '../../platform/deps.ts';
+import type { Uses } from '../../platform/deps.ts';
 import { accountRuntimeOf } from '../accounts/index.ts';
 import type { ServerModule } from '../module.ts';
 import { ContactSyncService } from './contact-sync.service.ts';
@@ -13,7 +13,7 @@ import { onPersonMerged } from './person-merge.service.ts';
  * module is listed before the modules that handle the same events after the rows are stored
  * (friend-requests, groups, fan-tasks, robots).
  */
-export function contactsModule(deps: Deps): ServerModule {
+export function contactsModule(deps: Uses<'realtime'>): ServerModule {
   const runtime = accountRuntimeOf(deps);
   const sync = new ContactSyncService(deps, () => runtime.gateway);
   runtime.registerLoginSync((account) => sync.fullSync(account));

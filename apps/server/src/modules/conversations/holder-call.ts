@@ -13,7 +13,7 @@ import {
   type SimFriendRequestCommand,
   type SimInboundCommand,
 } from '../../gateway/index.ts';
-import type { Deps } from '../../platform/deps.ts';
+import type { Uses } from '../../platform/deps.ts';
 import { AppError, fail } from '../../platform/errors.ts';
 import { wellFormedJson } from '../../platform/well-formed.ts';
 import { accountRuntimeOf } from '../accounts/index.ts';
@@ -147,7 +147,7 @@ function runSimulatorCall(gw: ChatGateway, wxid: string, call: SimulatorCall): P
   }
 }
 
-function held(deps: Deps, wxid: string): boolean {
+function held(deps: Uses<'realtime'>, wxid: string): boolean {
   const rt = accountRuntimeOf(deps);
   return rt.started && rt.gateway.heldAccounts().includes(wxid);
 }
@@ -158,7 +158,7 @@ function held(deps: Deps, wxid: string): boolean {
  * GatewayError with their code.
  */
 export async function callHolder<T = unknown>(
-  deps: Deps,
+  deps: Uses<'realtime'>,
   wxid: string,
   cmd: HolderCommand,
 ): Promise<T> {
@@ -189,7 +189,7 @@ export async function callHolder<T = unknown>(
 }
 
 /** Serves calls for accounts this instance holds; returns the stop function. */
-export function serveHolderCalls(deps: Deps): () => void {
+export function serveHolderCalls(deps: Uses<'realtime'>): () => void {
   const off = deps.bus.subscribe(CALL_CHANNEL, (payload) => {
     const sep = payload.indexOf('|');
     const wxid = payload.slice(0, sep);

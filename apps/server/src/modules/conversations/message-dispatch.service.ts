@@ -1,6 +1,6 @@
 import { GatewayError, type SendCommand, type SendResult } from '../../gateway/index.ts';
-import type { Deps } from '../../platform/deps.ts';
-import { realtimeOf, type PushInput } from '../../realtime/realtime.ts';
+import type { Uses } from '../../platform/deps.ts';
+import { type PushInput } from '../../realtime/realtime.ts';
 import { accountRuntimeOf, type AccountRef } from '../accounts/index.ts';
 import { MSG_TYPE } from '@cst/shared';
 import type { ConversationRow, MessageRow } from './conversation.presenter.ts';
@@ -21,12 +21,12 @@ const CLAIM_BATCH = 50;
  * found by the holder's sweep within seconds.
  */
 export async function afterSendCommit(
-  deps: Deps,
+  deps: Uses<'realtime'>,
   account: { tenantId: string; wxid: string },
   pushes: PushInput[],
 ): Promise<void> {
   try {
-    await realtimeOf(deps).publish(account.tenantId, pushes);
+    await deps.realtime.publish(account.tenantId, pushes);
   } catch (err) {
     deps.log.error({ err, workWxid: account.wxid }, 'push of a stored send failed');
   }
@@ -48,7 +48,7 @@ export class MessageDispatcher {
   private timer: ReturnType<typeof setInterval> | null = null;
   private unsubscribe: (() => void) | null = null;
 
-  constructor(private readonly deps: Deps) {}
+  constructor(private readonly deps: Uses<'realtime'>) {}
 
   /** Listens for new sends and sweeps held accounts now and then. */
   start(): void {
@@ -190,7 +190,7 @@ export class MessageDispatcher {
       return row ? [{ row, conv: d.conv }] : [];
     });
     if (updated.length > 0) {
-      await realtimeOf(this.deps).publish(
+      await this.deps.realtime.publish(
         account.tenantId,
         updated.map(({ row, conv }) => ({
           event: 'send',

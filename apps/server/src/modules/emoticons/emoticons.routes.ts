@@ -7,7 +7,7 @@ import {
   emoticonList,
   setUserEmoticonBody,
 } from '@cst/shared';
-import type { Deps } from '../../platform/deps.ts';
+import type { Uses } from '../../platform/deps.ts';
 import { fail } from '../../platform/errors.ts';
 import { access, defineRoute } from '../../platform/http.ts';
 import { sendBytes } from '../../storage/serve.ts';
@@ -20,7 +20,10 @@ const tags = ['emoticons'];
 const use = access.any('conversation.send', 'conversation.read');
 
 /** The sticker library: the system set and each user's own set. */
-export function registerEmoticonsRoutes(app: FastifyInstance, deps: Deps): void {
+export function registerEmoticonsRoutes(
+  app: FastifyInstance,
+  deps: Uses<'realtime' | 'storage'>,
+): void {
   const service = new EmoticonsService(deps, mediaOf(deps));
 
   defineRoute(app, {

@@ -13,7 +13,7 @@ import type {
 } from '@cst/shared';
 import type { AuthContext } from '../../platform/auth-context.ts';
 import type { Tx } from '../../platform/db.ts';
-import type { Deps } from '../../platform/deps.ts';
+import type { Uses } from '../../platform/deps.ts';
 import { fail } from '../../platform/errors.ts';
 import { keysetRows } from '../../platform/xlsx-export.ts';
 import type { AccountRiskEvent } from '../accounts/index.ts';
@@ -34,7 +34,7 @@ const IMPORT_LEASE_MS = 10 * 60_000;
 export class FanTaskService {
   private readonly lifecycle: TaskLifecycle;
 
-  constructor(private readonly deps: Deps) {
+  constructor(private readonly deps: Uses<'realtime'>) {
     this.lifecycle = new TaskLifecycle(deps, {
       table: repo.FAN_TASK_TABLE,
       job: FAN_JOB,

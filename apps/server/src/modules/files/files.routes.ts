@@ -11,9 +11,8 @@ import {
   UPLOAD_SLICE_BYTES,
   uploadResult,
 } from '@cst/shared';
-import type { Deps } from '../../platform/deps.ts';
+import type { Deps, Uses } from '../../platform/deps.ts';
 import { access, defineRoute, envelope } from '../../platform/http.ts';
-import { storageOf } from '../../storage/storage.ts';
 import { FilesService } from './files.service.ts';
 import { withMultipart } from './multipart.ts';
 import { SliceUploads } from './slice-uploads.ts';
@@ -22,7 +21,7 @@ const tags = ['files'];
 const services = new WeakMap<Deps, FilesService>();
 
 /** The files service of a server instance. */
-export function filesOf(deps: Deps): FilesService {
+export function filesOf(deps: Uses<'storage'>): FilesService {
   let s = services.get(deps);
   if (!s) {
     s = new FilesService(deps);
@@ -32,9 +31,7 @@ export function filesOf(deps: Deps): FilesService {
 }
 
 /** Storage tokens, the POST-policy upload endpoint and stored files (API.md Files). */
-export function registerFilesRoutes(app: FastifyInstance, deps: Deps): void {
-  // Fails the start (not the first upload) when the configured store is not available.
-  storageOf(deps);
+export function registerFilesRoutes(app: FastifyInstance, deps: Uses<'storage'>): void {
   const files = filesOf(deps);
 
   for (const url of ['/main-api/oss/token', '/main-api/cos/token']) {

@@ -4,7 +4,6 @@ import type { GroupItem, GroupPush, ListResult } from '@cst/shared';
 import { simGroupMembers, simGroups } from '../../db/schema/index.ts';
 import type { GatewayEvents } from '../../gateway/index.ts';
 import { rowsOf } from '../../platform/db.ts';
-import { realtimeOf } from '../../realtime/realtime.ts';
 import { openTestSocket, type TestSocket } from '../../realtime/test-socket.ts';
 import { useTestServer, type Session } from '../../../test/support.ts';
 import { buildAccount, signInAs } from '../../../test/factories.ts';
@@ -42,7 +41,7 @@ async function report<K extends 'groupNotice' | 'groupChanged'>(name: K, ev: Gat
  */
 async function framesSince(from: number) {
   const n = ++marks;
-  await realtimeOf(ctx.deps).publish(ref.tenantId, {
+  await ctx.deps.realtime.publish(ref.tenantId, {
     event: 'testMark',
     data: { n },
     userIds: [demo.uid],

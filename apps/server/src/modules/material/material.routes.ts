@@ -19,7 +19,7 @@ import {
   materialUploadResult,
   richSendResult,
 } from '@cst/shared';
-import type { Deps } from '../../platform/deps.ts';
+import type { Deps, Uses } from '../../platform/deps.ts';
 import { access, defineRoute } from '../../platform/http.ts';
 import { withMultipart } from '../files/index.ts';
 import { mediaOf } from '../media/index.ts';
@@ -32,7 +32,7 @@ const idResult = z.object({ id: z.string() });
 const services = new WeakMap<Deps, MaterialService>();
 
 /** The material service of a server instance (for features that send material). */
-export function materialOf(deps: Deps): MaterialService {
+export function materialOf(deps: Uses<'realtime' | 'storage'>): MaterialService {
   let s = services.get(deps);
   if (!s) {
     s = new MaterialService(deps, mediaOf(deps));
@@ -42,7 +42,10 @@ export function materialOf(deps: Deps): MaterialService {
 }
 
 /** The material library (issue 18 §1): folders, items, uploads, from a chat, send. */
-export function registerMaterialRoutes(app: FastifyInstance, deps: Deps): void {
+export function registerMaterialRoutes(
+  app: FastifyInstance,
+  deps: Uses<'realtime' | 'storage'>,
+): void {
   const service = materialOf(deps);
   const base = '/main-api/material';
 

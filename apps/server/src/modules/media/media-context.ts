@@ -1,4 +1,4 @@
-import type { Deps } from '../../platform/deps.ts';
+import type { Deps, Uses } from '../../platform/deps.ts';
 import { filesOf, type FilesService } from '../files/index.ts';
 import { MediaService } from './media.service.ts';
 import { Outbox } from '../conversations/index.ts';
@@ -13,7 +13,7 @@ export interface MediaContext {
 const contexts = new WeakMap<Deps, MediaContext>();
 
 /** The media services of a server instance. */
-export function mediaOf(deps: Deps): MediaContext {
+export function mediaOf(deps: Uses<'realtime' | 'storage'>): MediaContext {
   let c = contexts.get(deps);
   if (!c) {
     const files = filesOf(deps);

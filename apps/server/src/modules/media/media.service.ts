@@ -23,11 +23,10 @@ import {
   type MediaBytes,
 } from '../../gateway/index.ts';
 import type { AuthContext } from '../../platform/auth-context.ts';
-import type { Deps } from '../../platform/deps.ts';
+import type { Uses } from '../../platform/deps.ts';
 import { AppError, fail } from '../../platform/errors.ts';
 import { detectType } from '../../storage/content-type.ts';
 import { sendStored } from '../../storage/serve.ts';
-import { storageOf } from '../../storage/storage.ts';
 import { accountRuntimeOf } from '../accounts/index.ts';
 import { findContact } from '../contacts/index.ts';
 import {
@@ -77,7 +76,7 @@ export function isWebUrl(url: string): boolean {
  * adapter judges the person as it listed them (a WhatsApp card needs a phone number, so a person
  * it knows only by a LID cannot go).
  */
-export function assertCardSendable(deps: Deps, person: CardPerson): void {
+export function assertCardSendable(deps: Uses<'realtime' | 'storage'>, person: CardPerson): void {
   const can = accountRuntimeOf(deps).gateway.canSendCardOf;
   if (can && !can({ wxid: person.wxid, alias: person.alias })) {
     throw fail.conflict('cardContactUnsupported');
@@ -87,7 +86,7 @@ export function assertCardSendable(deps: Deps, person: CardPerson): void {
 /** Files, links and mini-programs sent from the console; received files downloaded and cached. */
 export class MediaService {
   constructor(
-    private readonly deps: Deps,
+    private readonly deps: Uses<'realtime' | 'storage'>,
     private readonly outbox: Outbox,
     private readonly files: FilesService,
   ) {}
@@ -318,7 +317,7 @@ export class MediaService {
     const file = await this.fileOfMessage(row, conv.workWxid);
     if (thumb) {
       if (!file.thumbKey) throw fail.notFound('notMediaMessage');
-      const ok = await sendStored(req, reply, storageOf(this.deps), file.thumbKey, {
+      const ok = await sendStored(req, reply, this.deps.storage, file.thumbKey, {
         mime: 'image/jpeg',
       });
       if (!ok) throw fail.notFound('notMediaMessage');
@@ -326,13 +325,13 @@ export class MediaService {
     }
     // The medium variant of a picture (made when it was cached); the picture itself without one.
     if (q.medium === '1' && file.kind === 'image') {
-      const ok = await sendStored(req, reply, storageOf(this.deps), `${file.key}${MEDIUM_SUFFIX}`, {
+      const ok = await sendStored(req, reply, this.deps.storage, `${file.key}${MEDIUM_SUFFIX}`, {
         mime: 'image/jpeg',
       });
       if (ok) return;
     }
     if (file.size > DOWNLOAD_MAX_BYTES) throw fail.tooLarge('downloadTooLarge');
-    const ok = await sendStored(req, reply, storageOf(this.deps), file.key, {
+    const ok = await sendStored(req, reply, this.deps.storage, file.key, {
       mime: file.mime,
       fileName: row.fileName ?? row.content,
       attachment: q.download === '1' || row.msgType === MSG_TYPE.document,

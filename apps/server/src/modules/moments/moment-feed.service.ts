@@ -19,7 +19,7 @@ import {
   type SimulatorControl,
 } from '../../gateway/index.ts';
 import type { AuthContext } from '../../platform/auth-context.ts';
-import type { Deps } from '../../platform/deps.ts';
+import type { Uses } from '../../platform/deps.ts';
 import { fail, type AppError } from '../../platform/errors.ts';
 import { accountRuntimeOf, type AccountRef } from '../accounts/index.ts';
 import {
@@ -62,7 +62,7 @@ function refused(err: unknown): AppError {
  * (`/moments/interaction`): stored from the platform's `moment` events, read, liked, commented.
  */
 export class MomentFeedService {
-  constructor(private readonly deps: Deps) {}
+  constructor(private readonly deps: Uses<'realtime'>) {}
 
   private get db() {
     return this.deps.db;

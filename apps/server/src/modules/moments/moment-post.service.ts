@@ -12,7 +12,7 @@ import {
 import type { Capability } from '../../gateway/index.ts';
 import type { MomentPostMedia } from './moment-post.repository.ts';
 import type { AuthContext } from '../../platform/auth-context.ts';
-import type { Deps } from '../../platform/deps.ts';
+import type { Uses } from '../../platform/deps.ts';
 import { fail } from '../../platform/errors.ts';
 import { Scheduler } from '../../scheduler/scheduler.ts';
 import { accountRuntimeOf } from '../accounts/index.ts';
@@ -40,7 +40,7 @@ export type MomentMediaSource = (
 
 /** Moment posts (issue 18 §4, `/moments` and `/moments/history`): create, list, cancel, repost. */
 export class MomentPostService {
-  constructor(private readonly deps: Deps) {}
+  constructor(private readonly deps: Uses<'realtime' | 'storage'>) {}
 
   private get db() {
     return this.deps.db;

@@ -1,12 +1,12 @@
 import type { AuthContext } from '../../platform/auth-context.ts';
 import { tokenOf } from '../../platform/auth-context.ts';
-import type { Deps } from '../../platform/deps.ts';
+import type { Deps, Uses } from '../../platform/deps.ts';
 import { ApiKeyService } from './api-key.service.ts';
 
 const services = new WeakMap<Deps, ApiKeyService>();
 
 /** The API key service of a server instance. */
-export function apiKeysOf(deps: Deps): ApiKeyService {
+export function apiKeysOf(deps: Uses<'realtime'>): ApiKeyService {
   let s = services.get(deps);
   if (!s) {
     s = new ApiKeyService(deps);
@@ -22,7 +22,7 @@ export function apiKeysOf(deps: Deps): ApiKeyService {
  * 429 with `data.retryAfter` (the key's rate; app.ts turns it into `Retry-After`).
  */
 export function authenticateApiKey(
-  deps: Deps,
+  deps: Uses<'realtime'>,
   headers: Record<string, unknown>,
 ): Promise<AuthContext> {
   return apiKeysOf(deps).authenticate(tokenOf(headers));

@@ -14,7 +14,7 @@ import {
   type openMessageListBody,
 } from '@cst/shared';
 import type { AuthContext } from '../../platform/auth-context.ts';
-import type { Deps } from '../../platform/deps.ts';
+import type { Uses } from '../../platform/deps.ts';
 import { accountRuntimeOf, AccountService } from '../accounts/index.ts';
 import { BulkSendService } from '../bulk-send/index.ts';
 import { ConversationService, MessageDispatcher, NoteService } from '../conversations/index.ts';
@@ -55,7 +55,7 @@ export class OpenApiService {
   private readonly friendRequestsService: FriendRequestService;
   private readonly talk: TalkService;
 
-  constructor(private readonly deps: Deps) {
+  constructor(private readonly deps: Uses<'realtime' | 'storage'>) {
     const media = mediaOf(deps);
     this.accountsService = new AccountService(deps);
     // Its dispatcher only wakes holders on a resend, which the public API does not offer.

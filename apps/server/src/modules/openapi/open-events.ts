@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AuthContext } from '../../platform/auth-context.ts';
 import { tokenOf } from '../../platform/auth-context.ts';
-import type { Deps } from '../../platform/deps.ts';
+import type { Uses } from '../../platform/deps.ts';
 import { AppError } from '../../platform/errors.ts';
 import { AccountService } from '../accounts/index.ts';
 import {
@@ -24,7 +24,7 @@ export class OpenEventStreams {
   private readonly closing = new AbortController();
 
   constructor(
-    private readonly deps: Deps,
+    private readonly deps: Uses<'realtime'>,
     private readonly options: Partial<StreamOptions> = {},
   ) {
     this.accounts = new AccountService(deps);

@@ -1,4 +1,4 @@
-import type { Deps } from '../../platform/deps.ts';
+import type { Uses } from '../../platform/deps.ts';
 import type { ServerModule } from '../module.ts';
 import { setStreamTenants } from '../webhooks/index.ts';
 import { registerApiKeyRoutes } from './api-key.routes.ts';
@@ -13,7 +13,7 @@ import { registerOpenDocs } from './open-docs.ts';
  * the `/open/v1` routes over the console's services and their own docs page. Requests of
  * `access.key(...)` routes are authenticated in app.ts by `authenticateApiKey` (index.ts).
  */
-export function openapiModule(deps: Deps): ServerModule {
+export function openapiModule(deps: Uses<'realtime' | 'storage'>): ServerModule {
   const keys = apiKeysOf(deps);
   const open = new OpenApiService(deps);
   const streams = new OpenEventStreams(deps);

@@ -11,7 +11,7 @@ import {
   nicknameAddBody,
   nicknameList,
 } from '@cst/shared';
-import type { Deps } from '../../platform/deps.ts';
+import type { Uses } from '../../platform/deps.ts';
 import { access, defineRoute } from '../../platform/http.ts';
 import { withMultipart } from '../files/index.ts';
 import { mediaOf } from '../media/index.ts';
@@ -22,7 +22,10 @@ const tags = ['profile-libraries'];
 const manage = access.can('account.manage');
 
 /** The avatar and nickname libraries and the batch profile edit of work accounts (issue 18 §3). */
-export function registerProfileLibraryRoutes(app: FastifyInstance, deps: Deps): void {
+export function registerProfileLibraryRoutes(
+  app: FastifyInstance,
+  deps: Uses<'realtime' | 'storage'>,
+): void {
   const service = new ProfileLibraryService(deps, mediaOf(deps));
   const base = '/main-api/profile-lib';
 

@@ -1,6 +1,6 @@
 import { CHAT_FILE_MAX_BYTES, CHAT_VIDEO_MAX_BYTES, MSG_TYPE, ossUrl } from '@cst/shared';
 import type { RobotDraft } from './robots.repository.ts';
-import type { Deps } from '../../platform/deps.ts';
+import type { Uses } from '../../platform/deps.ts';
 import { fail } from '../../platform/errors.ts';
 import type { ContentMessage } from '../material/index.ts';
 import { keyOfUrl, tenantOfKey } from '../files/index.ts';
@@ -26,7 +26,7 @@ function okPicture(url: string, tenantId: string): boolean {
  * checks them (the tenant's own uploaded files, sizes, web links), once at save time.
  */
 export async function draftsOf(
-  deps: Deps,
+  deps: Uses<'realtime' | 'storage'>,
   tenantId: string,
   list: ContentMessage[],
 ): Promise<RobotDraft[]> {

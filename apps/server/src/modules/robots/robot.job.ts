@@ -1,5 +1,5 @@
 import { GatewayError, type ContactDto } from '../../gateway/index.ts';
-import type { Deps } from '../../platform/deps.ts';
+import type { Uses } from '../../platform/deps.ts';
 import { refundLane } from '../../scheduler/lanes.repository.ts';
 import {
   Scheduler,
@@ -63,7 +63,7 @@ export class RobotJob implements JobKind<RobotItem> {
 
   private lastSweep = 0;
 
-  constructor(private readonly deps: Deps) {}
+  constructor(private readonly deps: Uses<'realtime' | 'scheduler' | 'storage'>) {}
 
   /**
    * Upkeep: requests whose decision a failed handler left undone reach the auto-accept rule

@@ -1,4 +1,4 @@
-import type { Deps } from '../../platform/deps.ts';
+import type { Deps, Uses } from '../../platform/deps.ts';
 import { AutoAcceptService } from './auto-accept.service.ts';
 import { KeywordEngine } from './keyword-engine.ts';
 import { KeywordRuleService } from './keyword-rule.service.ts';
@@ -13,7 +13,7 @@ export interface RobotsContext {
 const contexts = new WeakMap<Deps, RobotsContext>();
 
 /** The robots of a server instance (created on first use). */
-export function robotsOf(deps: Deps): RobotsContext {
+export function robotsOf(deps: Uses<'realtime' | 'scheduler' | 'storage'>): RobotsContext {
   let c = contexts.get(deps);
   if (!c) {
     c = {

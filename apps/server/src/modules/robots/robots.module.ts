@@ -1,4 +1,4 @@
-import type { Deps } from '../../platform/deps.ts';
+import type { Uses } from '../../platform/deps.ts';
 import { job, type ServerModule } from '../module.ts';
 import { registerBusinessHoursRoutes } from './business-hours.routes.ts';
 import { BusinessHoursService, HOURS_CHANNEL } from './business-hours.service.ts';
@@ -13,7 +13,7 @@ import { registerRobotsRoutes } from './robots.routes.ts';
  * first), their work on the scheduler, and the caches of rules and business hours dropped when
  * another instance saves them.
  */
-export function robotsModule(deps: Deps): ServerModule {
+export function robotsModule(deps: Uses<'realtime' | 'scheduler' | 'storage'>): ServerModule {
   const { engine, autoAccept } = robotsOf(deps);
   const hours = new BusinessHoursService(deps);
   return {

@@ -17,7 +17,7 @@ import {
   listResult,
 } from '@cst/shared';
 import { z } from 'zod';
-import type { Deps } from '../../platform/deps.ts';
+import type { Uses } from '../../platform/deps.ts';
 import { access, defineRoute } from '../../platform/http.ts';
 import { robotsOf } from './robots.context.ts';
 
@@ -26,7 +26,10 @@ const tags = ['robots'];
 const KW = '/task-api/auto-reply/keywords';
 
 /** Keyword auto-reply, auto-accept of friends and the greeting on accepting (issue 15). */
-export function registerRobotsRoutes(app: FastifyInstance, deps: Deps): void {
+export function registerRobotsRoutes(
+  app: FastifyInstance,
+  deps: Uses<'realtime' | 'scheduler' | 'storage'>,
+): void {
   const { rules, autoAccept } = robotsOf(deps);
 
   defineRoute(app, {

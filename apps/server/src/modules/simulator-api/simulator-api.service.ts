@@ -16,7 +16,7 @@ import type {
   SimulatorControl,
 } from '../../gateway/index.ts';
 import type { AuthContext } from '../../platform/auth-context.ts';
-import type { Deps } from '../../platform/deps.ts';
+import type { Uses } from '../../platform/deps.ts';
 import { fail } from '../../platform/errors.ts';
 import {
   accountRuntimeOf,
@@ -36,7 +36,7 @@ const FAULTABLE: WorkAccountStatus[] = ['online', 'autoLoggingIn', 'offline', 'p
  * for the accounts of its own tenant; another tenant's account or login is not found.
  */
 export class SimulatorApiService {
-  constructor(private readonly deps: Deps) {}
+  constructor(private readonly deps: Uses<'realtime'>) {}
 
   private get sim(): SimulatorControl {
     const sim = accountRuntimeOf(this.deps).gateway.simulator;

@@ -22,7 +22,7 @@ import {
   voteRecord,
   voteRecordBody,
 } from '@cst/shared';
-import type { Deps } from '../../platform/deps.ts';
+import type { Uses } from '../../platform/deps.ts';
 import { access, defineRoute } from '../../platform/http.ts';
 import { EmoticonsService } from '../emoticons/index.ts';
 import { mediaOf } from '../media/index.ts';
@@ -34,7 +34,7 @@ const send = access.can('conversation.send');
 const tags = ['talk'];
 
 /** Stickers, forward, delete, collect, votes, chat records and voice to text (SPEC §7 Other). */
-export function registerTalkRoutes(app: FastifyInstance, deps: Deps): void {
+export function registerTalkRoutes(app: FastifyInstance, deps: Uses<'realtime' | 'storage'>): void {
   const ctx = mediaOf(deps);
   const talk = new TalkService(deps, ctx, new EmoticonsService(deps, ctx));
   const votes = new VoteService(deps);

@@ -1,10 +1,14 @@
-import type { Deps } from '../../platform/deps.ts';
+import type { Deps, Uses } from '../../platform/deps.ts';
 
 /** How often one instance pushes a running task's progress at most. */
 const PROGRESS_EVERY_MS = 1000;
 
 /** Pushes the state of a kind of task (bulk send, fan adding) after its change committed. */
-export type PublishTasks = (deps: Deps, tenantId: string, ids: string[]) => Promise<void>;
+export type PublishTasks = (
+  deps: Uses<'realtime'>,
+  tenantId: string,
+  ids: string[],
+) => Promise<void>;
 
 /**
  * The progress pushes of a kind of task on the scheduler: `soon` pushes a task's state at most
@@ -16,7 +20,7 @@ export function taskProgress(publish: PublishTasks, label: string) {
   const pending = new WeakMap<Deps, Map<string, NodeJS.Timeout>>();
   return {
     /** Pushes a task's progress within a second, once for all the changes meanwhile. */
-    soon(deps: Deps, tenantId: string, taskId: string): void {
+    soon(deps: Uses<'realtime'>, tenantId: string, taskId: string): void {
       let timers = pending.get(deps);
       if (!timers) pending.set(deps, (timers = new Map()));
       if (timers.has(taskId)) return;

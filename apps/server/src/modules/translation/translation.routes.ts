@@ -16,7 +16,7 @@ import {
   translateSettingsBody,
   translateTestResult,
 } from '@cst/shared';
-import type { Deps } from '../../platform/deps.ts';
+import type { Uses } from '../../platform/deps.ts';
 import { access, defineRoute } from '../../platform/http.ts';
 import { mediaOf } from '../media/index.ts';
 import { fail } from '../../platform/errors.ts';
@@ -29,7 +29,10 @@ const tags = ['translation'];
  * The translation assistant (greyed out by the SPA when the tenant has no provider) and the
  * tenant's provider settings (translation.manage).
  */
-export function registerTranslationRoutes(app: FastifyInstance, deps: Deps): void {
+export function registerTranslationRoutes(
+  app: FastifyInstance,
+  deps: Uses<'realtime' | 'storage'>,
+): void {
   const providers = new TranslationProviders(deps);
   const service = new TranslationService(deps, providers, mediaOf(deps).outbox);
   const tenantOf = (tenantId: string | null) => {
