@@ -9,7 +9,6 @@ import { pgliteGrowthJob, pgliteMaintenanceJob } from './platform/pglite-mainten
 import type { AppDeps, Deps } from './platform/deps.ts';
 import { seed, type CreatedLogin } from './modules/bootstrap/seed.ts';
 import {
-  accountRuntimeOf,
   type AccountRuntime,
   type AccountRuntimeOptions,
 } from './modules/accounts/account-runtime.ts';
@@ -137,7 +136,7 @@ export async function startServer(config: Config, opts: ServerOptions = {}): Pro
     created,
     url: `http://${config.host}:${port}`,
     realtime: deps.realtime,
-    accounts: accountRuntimeOf(deps),
+    accounts: deps.runtime,
     scheduler: deps.scheduler,
     stop: () =>
       (stopping ??= (async () => {

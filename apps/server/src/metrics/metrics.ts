@@ -3,7 +3,6 @@ import type { FastifyInstance } from 'fastify';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { pickLanguage, translate } from '@cst/shared';
 import type { Uses } from '../platform/deps.ts';
-import { accountRuntimeOf } from '../modules/accounts/account-runtime.ts';
 import { FAN_JOB } from '../modules/fan-tasks/fan-task.service.ts';
 import { fanBacklog, outboxBacklog } from './metrics.repository.ts';
 
@@ -22,7 +21,7 @@ export class Metrics {
   readonly registry = new Registry();
   readonly http: Histogram<'method' | 'route' | 'status'>;
 
-  constructor(private readonly deps: Uses<'realtime' | 'scheduler'>) {
+  constructor(private readonly deps: Uses<'realtime' | 'runtime' | 'scheduler'>) {
     const registers = [this.registry];
     this.http = new Histogram({
       name: 'cst_http_request_duration_seconds',
@@ -55,7 +54,7 @@ export class Metrics {
       help: 'Work accounts whose connection this instance holds (its leases)',
       registers,
       collect() {
-        const rt = accountRuntimeOf(deps);
+        const rt = deps.runtime;
         this.set(rt.started ? rt.gateway.heldAccounts().length : 0);
       },
     });
@@ -64,7 +63,7 @@ export class Metrics {
       help: 'Messages stored after a reconnect that were missed while the account was disconnected (gaps closed by this instance since it started)',
       registers,
       collect() {
-        const rt = accountRuntimeOf(deps);
+        const rt = deps.runtime;
         this.set(rt.started ? (rt.gateway.recoveredMessages?.() ?? 0) : 0);
       },
     });
@@ -159,7 +158,7 @@ export class Metrics {
  */
 export function registerMetrics(
   app: FastifyInstance,
-  deps: Uses<'realtime' | 'scheduler'>,
+  deps: Uses<'realtime' | 'runtime' | 'scheduler'>,
 ): Metrics | null {
   const token = deps.config.metricsToken;
   if (!token) return null;

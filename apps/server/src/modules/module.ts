@@ -3,7 +3,6 @@ import type { Uses } from '../platform/deps.ts';
 import { type JobKind, type Scheduler } from '../scheduler/scheduler.ts';
 import type { AccountEventHandler, AccountEventName } from './accounts/account-ref.ts';
 import { onAccountRisk, type AccountRiskHandler } from './accounts/account-risk-events.ts';
-import { accountRuntimeOf } from './accounts/account-runtime.ts';
 import type { DispatchedHook, InboundHook } from './conversations/message-hooks.ts';
 import { onInboundStored, onMessageDispatched } from './conversations/message-hooks.ts';
 import { onFlowEvent, type FlowEventName, type FlowHandler } from './service/flow-events.ts';
@@ -57,7 +56,7 @@ export interface ServerModule {
 /** Mounts a module on the server: its handlers, jobs and hooks, then its routes. */
 export function mountModule(
   app: FastifyInstance,
-  deps: Uses<'realtime' | 'scheduler'>,
+  deps: Uses<'messageHooks' | 'riskHandlers' | 'flowHandlers' | 'runtime' | 'scheduler'>,
   m: ServerModule,
 ): void {
   const offs: (() => void)[] = [];
@@ -72,7 +71,7 @@ export function mountModule(
       offs.push(onFlowEvent(deps, event, handler as FlowHandler));
     } else {
       const name = event as AccountEventName;
-      offs.push(accountRuntimeOf(deps).on(name, handler as AccountEventHandler<typeof name>));
+      offs.push(deps.runtime.on(name, handler as AccountEventHandler<typeof name>));
     }
   }
   for (const [channel, listener] of Object.entries(m.bus ?? {})) {

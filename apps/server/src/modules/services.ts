@@ -2,9 +2,15 @@ import type { AppDeps, Deps } from '../platform/deps.ts';
 import { RealtimeHub, type HubOptions } from '../realtime/realtime.ts';
 import { Scheduler, type SchedulerOptions } from '../scheduler/scheduler.ts';
 import { openStorage } from '../storage/storage.ts';
-import { configureAccountRuntime, type AccountRuntimeOptions } from './accounts/account-runtime.ts';
+import { AccountRuntime, type AccountRuntimeOptions } from './accounts/account-runtime.ts';
+import type { AccountRiskHandler } from './accounts/account-risk-events.ts';
+import type { UnreadCounts } from './accounts/account-unread.ts';
+import { MessageHooks } from './conversations/message-hooks.ts';
+import type { SendGuard } from './conversations/send-guard.ts';
+import type { FanImports } from './fan-tasks/fan-task.import.ts';
 import type { ModuleJob } from './module.ts';
-import { mediaLoaderOf } from './media/media.routes.ts';
+import type { FlowHandlers } from './service/flow-events.ts';
+import { storedMediaLoader } from './media/media.routes.ts';
 
 /** Tunables of the services (server start and tests shorten leases, timers and delays). */
 export interface ServiceOptions {
@@ -34,12 +40,24 @@ export function buildServices(base: Deps, options: ServiceOptions = {}): AppDeps
     scheduler: new Scheduler(realtime, options.scheduler),
   });
   for (const register of options.platformJobs ?? []) register(scheduler.scheduler);
-  // Fails the start (not the first upload) when the configured store is not available.
-  const deps = Object.assign(scheduler, { storage: openStorage(base.config) });
+  const platform = Object.assign(scheduler, {
+    // Fails the start (not the first upload) when the configured store is not available.
+    storage: openStorage(base.config),
+    // The console's event registries: the handlers modules declare under `on` (module.ts).
+    messageHooks: new MessageHooks(),
+    sendGuards: new Set<SendGuard>(),
+    flowHandlers: new Map() as FlowHandlers,
+    riskHandlers: new Set<AccountRiskHandler>(),
+    unread: { source: null } as UnreadCounts,
+    fanImports: { source: null } as FanImports,
+    taskTimers: new Map<string, Map<string, NodeJS.Timeout>>(),
+  });
   // The modules'.
-  configureAccountRuntime(deps, {
-    ...(options.loadStoredMedia ? { loadMedia: mediaLoaderOf(deps) } : {}),
-    ...options.accounts,
+  const deps = Object.assign(platform, {
+    runtime: new AccountRuntime(platform, {
+      ...(options.loadStoredMedia ? { loadMedia: storedMediaLoader(platform) } : {}),
+      ...options.accounts,
+    }),
   });
   return deps;
 }

@@ -57,7 +57,7 @@ export class AccountEventsService {
   private readonly syncPending = new Set<string>();
 
   constructor(
-    private readonly deps: Uses<'realtime'>,
+    private readonly deps: Uses<'realtime' | 'riskHandlers'>,
     private readonly runtime: EventsHost,
   ) {}
 

@@ -13,7 +13,6 @@ import type { AuthContext } from '../../platform/auth-context.ts';
 import type { Uses } from '../../platform/deps.ts';
 import { fail } from '../../platform/errors.ts';
 import { normalizePhone } from '../../gateway/index.ts';
-import { accountRuntimeOf } from './account-runtime.ts';
 import { seesWholeTenant } from './account.policy.ts';
 import { presentQrLogin } from './account.presenter.ts';
 import { recordEvent } from '../webhooks/index.ts';
@@ -32,12 +31,12 @@ const loadQrCode = lazyImport(async () => (await import('qrcode')).default);
 export class AccountLoginService {
   private readonly accounts: AccountService;
 
-  constructor(private readonly deps: Uses<'realtime'>) {
+  constructor(private readonly deps: Uses<'realtime' | 'riskHandlers' | 'runtime' | 'unread'>) {
     this.accounts = new AccountService(deps);
   }
 
   private get runtime() {
-    return accountRuntimeOf(this.deps);
+    return this.deps.runtime;
   }
 
   private now() {

@@ -38,7 +38,7 @@ export function riskOf(score: number, before: AccountRisk): AccountRisk {
 
 /** Records a risk signal; pushes the account's risk when it changed. */
 export async function onRiskSignal(
-  deps: Uses<'realtime'>,
+  deps: Uses<'realtime' | 'riskHandlers'>,
   ev: RiskSignalEvent,
   account: AccountRef,
 ): Promise<void> {

@@ -48,7 +48,7 @@ export function parseProxyLine(line: string): ParsedProxy {
 export class ProxyService {
   private readonly accounts: AccountService;
 
-  constructor(private readonly deps: Uses<'realtime'>) {
+  constructor(private readonly deps: Uses<'realtime' | 'riskHandlers' | 'runtime' | 'unread'>) {
     this.accounts = new AccountService(deps);
   }
 

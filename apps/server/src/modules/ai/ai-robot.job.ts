@@ -59,7 +59,7 @@ interface AiItem {
 export class AiRobotJob implements JobKind<AiItem> {
   readonly name = AI_ROBOT_JOB;
 
-  constructor(private readonly deps: Uses<'realtime' | 'scheduler' | 'storage'>) {}
+  constructor(private readonly deps: Uses<'realtime' | 'runtime' | 'scheduler' | 'storage'>) {}
 
   async claim(scope: ClaimScope): Promise<Claimed<AiItem>[]> {
     // The platform's human pacing paces what no one set, and no reply goes closer than the least

@@ -35,7 +35,7 @@ function present(row: repo.AiRobotRow, workWxids: string[]): AiReplySettings {
 
 /** The AI robot's settings per work account (`/task-api/ai-reply/*`). */
 export class AiRobotService {
-  constructor(private readonly deps: Uses<'realtime' | 'scheduler' | 'storage'>) {}
+  constructor(private readonly deps: Uses<'realtime' | 'runtime' | 'scheduler' | 'storage'>) {}
 
   /** Saves the same settings on each listed account the caller sees (409 without a provider). */
   async save(auth: AuthContext, body: AiReplySaveBody): Promise<AiReplySettings> {

@@ -105,7 +105,7 @@ export class AiRobot {
   /** Replies the catch-up queued since start (tests, operations). */
   caughtUp = 0;
 
-  constructor(private readonly deps: Uses<'realtime' | 'scheduler' | 'storage'>) {
+  constructor(private readonly deps: Uses<'realtime' | 'runtime' | 'scheduler' | 'storage'>) {
     this.hours = new BusinessHoursService(deps);
   }
 
@@ -381,7 +381,7 @@ function receivedOf(m: MessageRow, conv: ConversationRow): Received {
 
 const robots = new WeakMap<Deps, AiRobot>();
 /** The AI robot of a server instance. */
-export function aiRobotOf(deps: Uses<'realtime' | 'scheduler' | 'storage'>): AiRobot {
+export function aiRobotOf(deps: Uses<'realtime' | 'runtime' | 'scheduler' | 'storage'>): AiRobot {
   let r = robots.get(deps);
   if (!r) robots.set(deps, (r = new AiRobot(deps)));
   return r;

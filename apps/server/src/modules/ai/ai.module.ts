@@ -14,7 +14,9 @@ import { AI_ROBOT_CHANNEL, aiRobotOf, CATCH_UP_EVERY_MS } from './ai-robot.ts';
  * win by their match, whenever the keyword engine sees the message), voice to text. Nothing needs
  * it: with no provider its routes answer 409 and the robot queues nothing.
  */
-export function aiModule(deps: Uses<'realtime' | 'scheduler' | 'storage'>): ServerModule {
+export function aiModule(
+  deps: Uses<'realtime' | 'runtime' | 'scheduler' | 'storage'>,
+): ServerModule {
   const ai = new AiService(deps);
   const robot = aiRobotOf(deps);
   const robots = new AiRobotService(deps);

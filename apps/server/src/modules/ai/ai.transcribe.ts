@@ -1,14 +1,13 @@
 import type { Deps, Uses } from '../../platform/deps.ts';
 import { fail } from '../../platform/errors.ts';
-import { accountRuntimeOf } from '../accounts/index.ts';
 import { callHolder, type ConversationRow, type MessageRow } from '../conversations/index.ts';
 import { mediaOf } from '../media/index.ts';
 import { aiOf } from './ai.provider.ts';
 import * as repo from './ai.repository.ts';
 
 /** Whether the chat platform transcribes voice messages itself. */
-export function platformTranscribes(deps: Uses<'realtime'>): boolean {
-  return accountRuntimeOf(deps).gateway.capabilities.has('voiceToText');
+export function platformTranscribes(deps: Uses<'realtime' | 'runtime'>): boolean {
+  return deps.runtime.gateway.capabilities.has('voiceToText');
 }
 
 /** A transcript stored before for a message, if any. */
@@ -22,7 +21,7 @@ export function cachedTranscript(deps: Deps, messageId: number): Promise<string 
  * transcription model.
  */
 export async function transcribeVoice(
-  deps: Uses<'realtime' | 'storage'>,
+  deps: Uses<'realtime' | 'runtime' | 'storage'>,
   row: MessageRow,
   conv: ConversationRow,
 ): Promise<string> {
@@ -58,7 +57,7 @@ function extOf(mime: string): string {
  * it as 「[语音]」). Never throws: a voice it cannot hear is no reason to stay silent.
  */
 export async function hearVoice(
-  deps: Uses<'realtime' | 'storage'>,
+  deps: Uses<'realtime' | 'runtime' | 'storage'>,
   row: MessageRow,
   conv: ConversationRow,
 ): Promise<string | null> {

@@ -17,7 +17,7 @@ import { advanceRows, rowOfRequestId, type RowAnswer } from './bulk-send-rows.re
 export class BulkSendEvents {
   private readonly writer: Batcher<RowAnswer, void>;
 
-  constructor(private readonly deps: Uses<'realtime'>) {
+  constructor(private readonly deps: Uses<'realtime' | 'taskTimers'>) {
     this.writer = new Batcher<RowAnswer, void>(async (answers) => {
       for (const t of await advanceRows(this.deps.db, answers)) {
         bulkPushes.progressSoon(this.deps, t.tenant_id, t.task_id);

@@ -88,7 +88,7 @@ export class BulkSendJob implements JobKind<BulkItem> {
 
   private reconciledAt = 0;
 
-  constructor(private readonly deps: Uses<'realtime'>) {}
+  constructor(private readonly deps: Uses<'realtime' | 'runtime' | 'taskTimers'>) {}
 
   async maintain(_ctx: JobContext): Promise<void> {
     const now = this.deps.now();

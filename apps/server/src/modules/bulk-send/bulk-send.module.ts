@@ -10,7 +10,9 @@ import { BulkSendService } from './bulk-send.service.ts';
  * The group helper's mass send (issue 16): its routes, the task's job on the scheduler, and the
  * platform's answers moving its sends.
  */
-export function bulkSendModule(deps: Uses<'realtime' | 'storage'>): ServerModule {
+export function bulkSendModule(
+  deps: Uses<'realtime' | 'runtime' | 'storage' | 'taskTimers'>,
+): ServerModule {
   const events = new BulkSendEvents(deps);
   const tasks = new BulkSendService(deps);
   return {

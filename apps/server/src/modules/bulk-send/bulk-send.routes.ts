@@ -31,7 +31,7 @@ const P = '/task-api/bulk-send-task';
  */
 export function registerBulkSendRoutes(
   app: FastifyInstance,
-  deps: Uses<'realtime' | 'storage'>,
+  deps: Uses<'realtime' | 'runtime' | 'storage'>,
 ): void {
   const service = new BulkSendService(deps);
   const settings = new BulkSettingsService(deps);

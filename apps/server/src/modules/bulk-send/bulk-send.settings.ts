@@ -12,7 +12,7 @@ import * as repo from './bulk-send.repository.ts';
  * an override. The scheduler reads them at each claim, so a change paces the next round.
  */
 export class BulkSettingsService {
-  constructor(private readonly deps: Uses<'realtime'>) {}
+  constructor(private readonly deps: Uses<'realtime' | 'runtime'>) {}
 
   /**
    * The defaults (the tenant's, else the platform's human pacing), or an account's settings (its

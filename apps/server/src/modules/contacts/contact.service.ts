@@ -55,7 +55,7 @@ export async function knowsPerson(
 
 /** The user card: a person's info and the remark of a friend (SPEC §2, §4). */
 export class ContactService {
-  constructor(private readonly deps: Uses<'realtime'>) {}
+  constructor(private readonly deps: Uses<'realtime' | 'runtime'>) {}
 
   private get db() {
     return this.deps.db;

@@ -41,7 +41,7 @@ import { assertAccountCanSend } from './account-state.ts';
 /** Conversations and messages as a seat reads and writes them. */
 export class ConversationService {
   constructor(
-    private readonly deps: Uses<'realtime'>,
+    private readonly deps: Uses<'realtime' | 'runtime' | 'sendGuards'>,
     private readonly dispatcher: MessageDispatcher,
     private readonly notes: NoteService,
   ) {}

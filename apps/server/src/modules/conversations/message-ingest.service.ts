@@ -56,7 +56,7 @@ export class MessageIngest {
   private flushing: Promise<void> | null = null;
   private idle: (() => void)[] = [];
 
-  constructor(private readonly deps: Uses<'realtime'>) {}
+  constructor(private readonly deps: Uses<'messageHooks' | 'realtime'>) {}
 
   /** Queues an event; answers at once unless the queue is full, with when it is kept. */
   async add(item: Item): Promise<Taken> {

@@ -22,7 +22,7 @@ const use = access.any('conversation.send', 'conversation.read');
 /** The sticker library: the system set and each user's own set. */
 export function registerEmoticonsRoutes(
   app: FastifyInstance,
-  deps: Uses<'realtime' | 'storage'>,
+  deps: Uses<'realtime' | 'runtime' | 'storage'>,
 ): void {
   const service = new EmoticonsService(deps, mediaOf(deps));
 

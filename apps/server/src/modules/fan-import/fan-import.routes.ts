@@ -16,7 +16,10 @@ const MIME = {
 } as const;
 
 /** Importing lists for bulk friend-adding tasks (issue 14 §3): template, check, report. */
-export function registerFanImportRoutes(app: FastifyInstance, deps: Uses<'storage'>): void {
+export function registerFanImportRoutes(
+  app: FastifyInstance,
+  deps: Uses<'fanImports' | 'storage'>,
+): void {
   const service = new FanImportService(deps);
   setFanImportSource(deps, (db, owner, importId) => service.rowsOf(db, owner, importId));
 

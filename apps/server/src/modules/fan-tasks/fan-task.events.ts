@@ -14,7 +14,7 @@ import { settleRows } from './fan-task-rows.repository.ts';
  * (The friend's source `task` is set by the friend-requests module from the sent request's origin.)
  */
 export class FanTaskEvents {
-  constructor(private readonly deps: Uses<'realtime'>) {}
+  constructor(private readonly deps: Uses<'realtime' | 'runtime' | 'taskTimers'>) {}
 
   /** A person answered a request the account sent. */
   async onAnswered(ev: FriendRequestAnsweredEvent, account: AccountRef): Promise<void> {

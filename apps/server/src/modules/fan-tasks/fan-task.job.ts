@@ -51,7 +51,7 @@ function accountAway(err: unknown): boolean {
 export class FanAddJob implements JobKind<FanItem> {
   readonly name = FAN_JOB;
 
-  constructor(private readonly deps: Uses<'realtime'>) {}
+  constructor(private readonly deps: Uses<'realtime' | 'runtime' | 'taskTimers'>) {}
 
   async maintain(_ctx: JobContext): Promise<void> {
     const now = this.deps.now();

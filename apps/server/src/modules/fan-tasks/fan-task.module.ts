@@ -7,7 +7,9 @@ import { registerFanTaskRoutes } from './fan-task.routes.ts';
 import { FanTaskService } from './fan-task.service.ts';
 
 /** Fan-adding tasks: routes, the adding job, and the platform's answers to its requests. */
-export function fanTasksModule(deps: Uses<'realtime'>): ServerModule {
+export function fanTasksModule(
+  deps: Uses<'fanImports' | 'realtime' | 'runtime' | 'taskTimers'>,
+): ServerModule {
   const events = new FanTaskEvents(deps);
   const tasks = new FanTaskService(deps);
   return {

@@ -23,7 +23,10 @@ const manage = access.can('customer.manage');
  * Bulk friend-adding tasks (issue 14 §3, `/customerCenter/mutilAddFriends`): the routes, the
  * task's job on the scheduler, and the settling of people's answers.
  */
-export function registerFanTaskRoutes(app: FastifyInstance, deps: Uses<'realtime'>): void {
+export function registerFanTaskRoutes(
+  app: FastifyInstance,
+  deps: Uses<'fanImports' | 'realtime'>,
+): void {
   const service = new FanTaskService(deps);
 
   defineRoute(app, {

@@ -21,7 +21,7 @@ type Account = NonNullable<Awaited<ReturnType<typeof accountByWxid>>>;
  * outcome; when none was sent or added, the call fails with the first refusal's message.
  */
 export async function addFriends(
-  deps: Uses<'realtime'>,
+  deps: Uses<'realtime' | 'runtime'>,
   auth: AuthContext,
   body: AddFriendsBody,
   lang: Language,
@@ -60,7 +60,7 @@ export async function addFriends(
 }
 
 async function addOne(
-  deps: Uses<'realtime'>,
+  deps: Uses<'realtime' | 'runtime'>,
   auth: AuthContext,
   account: Account,
   body: AddFriendsBody,

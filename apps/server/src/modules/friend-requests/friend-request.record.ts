@@ -27,7 +27,7 @@ export interface SentRecord {
  * friends and group members, or the platform.
  */
 export async function recordSentRequest(
-  deps: Uses<'realtime'>,
+  deps: Uses<'realtime' | 'runtime'>,
   account: Account,
   userId: string | null,
   sent: SentRecord,

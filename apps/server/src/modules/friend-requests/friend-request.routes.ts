@@ -17,7 +17,10 @@ const tags = ['friend requests'];
 const manage = access.can('contact.manage');
 
 /** Friend requests (SPEC §2 /contacts/apply, §7): list, accept, decline, search, add from a group. */
-export function registerFriendRequestRoutes(app: FastifyInstance, deps: Uses<'realtime'>): void {
+export function registerFriendRequestRoutes(
+  app: FastifyInstance,
+  deps: Uses<'realtime' | 'runtime'>,
+): void {
   const service = new FriendRequestService(deps);
 
   defineRoute(app, {

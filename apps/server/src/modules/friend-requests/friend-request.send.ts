@@ -40,7 +40,7 @@ export interface FriendRequestAnswer {
  * as a GatewayError; an `alreadyFriend` one is recorded (status 4) first.
  */
 export async function sendFriendRequest(
-  deps: Uses<'realtime'>,
+  deps: Uses<'realtime' | 'runtime'>,
   account: Account,
   userId: string | null,
   send: FriendRequestToSend,

@@ -47,7 +47,7 @@ function requestFailure(err: unknown): AppError {
 
 /** Received and sent friend requests of the visible work accounts (SPEC §2 /contacts/apply). */
 export class FriendRequestService {
-  constructor(private readonly deps: Uses<'realtime'>) {}
+  constructor(private readonly deps: Uses<'realtime' | 'runtime'>) {}
 
   private get db() {
     return this.deps.db;

@@ -21,7 +21,10 @@ import { FriendsService } from './friends.service.ts';
 const tags = ['contacts'];
 
 /** The friends page (issue 13 §2) and the contact list of SPEC §7. */
-export function registerFriendsRoutes(app: FastifyInstance, deps: Uses<'realtime'>): void {
+export function registerFriendsRoutes(
+  app: FastifyInstance,
+  deps: Uses<'realtime' | 'runtime'>,
+): void {
   const service = new FriendsService(deps);
 
   defineRoute(app, {

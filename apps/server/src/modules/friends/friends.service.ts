@@ -19,7 +19,6 @@ import type { Uses } from '../../platform/deps.ts';
 import type { AppError } from '../../platform/errors.ts';
 import { fail } from '../../platform/errors.ts';
 import { keysetRows } from '../../platform/xlsx-export.ts';
-import { accountRuntimeOf } from '../accounts/index.ts';
 import { announceContacts, findContact, findConversationWith } from '../contacts/index.ts';
 import {
   convUpdatePush,
@@ -68,7 +67,7 @@ function differs(stored: Compared, c: ContactDto): boolean {
 
 /** The friends page: the list, star / blacklist / pin, delete, sync; and the contact list. */
 export class FriendsService {
-  constructor(private readonly deps: Uses<'realtime'>) {}
+  constructor(private readonly deps: Uses<'realtime' | 'runtime'>) {}
 
   private get db() {
     return this.deps.db;
@@ -176,7 +175,7 @@ export class FriendsService {
    */
   async update(auth: AuthContext, body: UpdateFriendInfoBody): Promise<FriendItem> {
     const { account } = await this.friendOf(auth, body.workWxid, body.friendWxid);
-    const caps = accountRuntimeOf(this.deps).gateway.capabilities;
+    const caps = this.deps.runtime.gateway.capabilities;
     if (body.blacklist !== undefined && !caps.has('blacklist')) {
       throw fail.conflict('friendBlacklistUnsupported');
     }

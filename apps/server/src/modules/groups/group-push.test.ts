@@ -8,7 +8,6 @@ import { openTestSocket, type TestSocket } from '../../realtime/test-socket.ts';
 import { useTestServer, type Session } from '../../../test/support.ts';
 import { buildAccount, signInAs } from '../../../test/factories.ts';
 import type { AccountRef } from '../accounts/index.ts';
-import { accountRuntimeOf } from '../accounts/account-runtime.ts';
 import { apiAs, gatewayIdle, type ListedAccount } from '../accounts/account.test-support.ts';
 import { stored } from '../robots/robots.test-support.ts';
 
@@ -28,7 +27,7 @@ let ws: TestSocket;
 let marks = 0;
 
 const api = () => apiAs(ctx, demo);
-const runtime = () => accountRuntimeOf(ctx.deps);
+const runtime = () => ctx.deps.runtime;
 
 /** Hands a platform report to the server as its gateway would; resolves once it is handled. */
 async function report<K extends 'groupNotice' | 'groupChanged'>(name: K, ev: GatewayEvents[K]) {

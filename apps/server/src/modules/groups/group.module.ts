@@ -4,7 +4,7 @@ import { groupEventHandlers } from './group-events.ts';
 import { registerGroupRoutes } from './group.routes.ts';
 
 /** Groups of work accounts: routes, and the platform's group notices and changes. */
-export function groupsModule(deps: Uses<'realtime'>): ServerModule {
+export function groupsModule(deps: Uses<'realtime' | 'runtime'>): ServerModule {
   const events = groupEventHandlers(deps);
   return {
     name: 'groups',

@@ -63,7 +63,7 @@ export function groupFailure(err: unknown): AppError {
  * refreshed from the platform and everyone who sees the account is told.
  */
 export class GroupService {
-  constructor(private readonly deps: Uses<'realtime'>) {}
+  constructor(private readonly deps: Uses<'realtime' | 'runtime'>) {}
 
   private get db() {
     return this.deps.db;

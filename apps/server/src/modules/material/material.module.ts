@@ -3,6 +3,6 @@ import type { ServerModule } from '../module.ts';
 import { registerMaterialRoutes } from './material.routes.ts';
 
 /** The material module: routes only (no jobs, events or background work). */
-export function materialModule(deps: Uses<'realtime' | 'storage'>): ServerModule {
+export function materialModule(deps: Uses<'realtime' | 'runtime' | 'storage'>): ServerModule {
   return { name: 'material', routes: (app) => registerMaterialRoutes(app, deps) };
 }

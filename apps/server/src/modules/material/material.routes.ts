@@ -32,7 +32,7 @@ const idResult = z.object({ id: z.string() });
 const services = new WeakMap<Deps, MaterialService>();
 
 /** The material service of a server instance (for features that send material). */
-export function materialOf(deps: Uses<'realtime' | 'storage'>): MaterialService {
+export function materialOf(deps: Uses<'realtime' | 'runtime' | 'storage'>): MaterialService {
   let s = services.get(deps);
   if (!s) {
     s = new MaterialService(deps, mediaOf(deps));
@@ -44,7 +44,7 @@ export function materialOf(deps: Uses<'realtime' | 'storage'>): MaterialService 
 /** The material library (issue 18 §1): folders, items, uploads, from a chat, send. */
 export function registerMaterialRoutes(
   app: FastifyInstance,
-  deps: Uses<'realtime' | 'storage'>,
+  deps: Uses<'realtime' | 'runtime' | 'storage'>,
 ): void {
   const service = materialOf(deps);
   const base = '/main-api/material';

@@ -13,7 +13,7 @@ export interface MediaContext {
 const contexts = new WeakMap<Deps, MediaContext>();
 
 /** The media services of a server instance. */
-export function mediaOf(deps: Uses<'realtime' | 'storage'>): MediaContext {
+export function mediaOf(deps: Uses<'realtime' | 'runtime' | 'storage'>): MediaContext {
   let c = contexts.get(deps);
   if (!c) {
     const files = filesOf(deps);

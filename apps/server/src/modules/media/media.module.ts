@@ -3,6 +3,6 @@ import type { ServerModule } from '../module.ts';
 import { registerMediaRoutes } from './media.routes.ts';
 
 /** The media module: routes only (no jobs, events or background work). */
-export function mediaModule(deps: Uses<'realtime' | 'storage'>): ServerModule {
+export function mediaModule(deps: Uses<'realtime' | 'runtime' | 'storage'>): ServerModule {
   return { name: 'media', routes: (app) => registerMediaRoutes(app, deps) };
 }

@@ -19,9 +19,9 @@ const tags = ['conversations'];
 
 /**
  * Loads the bytes of a file the console sends (its fileUrl) for gateway adapters that upload
- * bytes: wire it as `configureAccountRuntime(deps, { loadMedia: mediaLoaderOf(deps) })`.
+ * bytes: the composition root (modules/services.ts) hands it to the account runtime as `loadMedia`.
  */
-export function mediaLoaderOf(deps: Uses<'storage'>): (fileUrl: string) => Promise<Buffer> {
+export function storedMediaLoader(deps: Uses<'storage'>): (fileUrl: string) => Promise<Buffer> {
   return async (fileUrl) => {
     const key = keyOfUrl(fileUrl);
     const stored = key ? await deps.storage.read(key) : null;
@@ -36,7 +36,7 @@ export function mediaLoaderOf(deps: Uses<'storage'>): (fileUrl: string) => Promi
 /** Rich sends (send-file, send-graphic-link, share-mini-app) and chat file downloads. */
 export function registerMediaRoutes(
   app: FastifyInstance,
-  deps: Uses<'realtime' | 'storage'>,
+  deps: Uses<'realtime' | 'runtime' | 'storage'>,
 ): void {
   const { media } = mediaOf(deps);
   registerImageProxyRoute(app, deps);

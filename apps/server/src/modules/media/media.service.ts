@@ -27,7 +27,6 @@ import type { Uses } from '../../platform/deps.ts';
 import { AppError, fail } from '../../platform/errors.ts';
 import { detectType } from '../../storage/content-type.ts';
 import { sendStored } from '../../storage/serve.ts';
-import { accountRuntimeOf } from '../accounts/index.ts';
 import { findContact } from '../contacts/index.ts';
 import {
   type MessageRow,
@@ -76,8 +75,11 @@ export function isWebUrl(url: string): boolean {
  * adapter judges the person as it listed them (a WhatsApp card needs a phone number, so a person
  * it knows only by a LID cannot go).
  */
-export function assertCardSendable(deps: Uses<'realtime' | 'storage'>, person: CardPerson): void {
-  const can = accountRuntimeOf(deps).gateway.canSendCardOf;
+export function assertCardSendable(
+  deps: Uses<'realtime' | 'runtime' | 'storage'>,
+  person: CardPerson,
+): void {
+  const can = deps.runtime.gateway.canSendCardOf;
   if (can && !can({ wxid: person.wxid, alias: person.alias })) {
     throw fail.conflict('cardContactUnsupported');
   }
@@ -86,7 +88,7 @@ export function assertCardSendable(deps: Uses<'realtime' | 'storage'>, person: C
 /** Files, links and mini-programs sent from the console; received files downloaded and cached. */
 export class MediaService {
   constructor(
-    private readonly deps: Uses<'realtime' | 'storage'>,
+    private readonly deps: Uses<'realtime' | 'runtime' | 'storage'>,
     private readonly outbox: Outbox,
     private readonly files: FilesService,
   ) {}
@@ -248,7 +250,7 @@ export class MediaService {
     cap: Capability,
     message: 'sendCardUnsupported' | 'sendLocationUnsupported' | 'sendMiniProgramUnsupported',
   ): void {
-    if (!accountRuntimeOf(this.deps).gateway.capabilities.has(cap)) throw fail.conflict(message);
+    if (!this.deps.runtime.gateway.capabilities.has(cap)) throw fail.conflict(message);
   }
 
   /**
@@ -289,7 +291,7 @@ export class MediaService {
   }
 
   private async platformBytes(wxid: string, fileId: string): Promise<MediaBytes> {
-    const rt = accountRuntimeOf(this.deps);
+    const rt = this.deps.runtime;
     if (rt.started && rt.gateway.heldAccounts().includes(wxid)) {
       return rt.gateway.downloadMedia(wxid, fileId);
     }

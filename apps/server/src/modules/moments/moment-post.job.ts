@@ -36,7 +36,7 @@ function accountAway(err: unknown): boolean {
 export class MomentPostJob implements JobKind<MomentItemData> {
   readonly name = MOMENT_JOB;
 
-  constructor(private readonly deps: Uses<'realtime'>) {}
+  constructor(private readonly deps: Uses<'realtime' | 'runtime'>) {}
 
   async claim(scope: ClaimScope): Promise<Claimed<MomentItemData>[]> {
     const rows = await repo.claimJobs(scope.tx, {

@@ -15,7 +15,6 @@ import type { AuthContext } from '../../platform/auth-context.ts';
 import type { Uses } from '../../platform/deps.ts';
 import { fail } from '../../platform/errors.ts';
 import { Scheduler } from '../../scheduler/scheduler.ts';
-import { accountRuntimeOf } from '../accounts/index.ts';
 import { type ConvScope, convScopeOf, visibleAccountIn } from '../conversations/index.ts';
 import { filesOf } from '../files/index.ts';
 import { materialForUse } from '../material/index.ts';
@@ -40,7 +39,7 @@ export type MomentMediaSource = (
 
 /** Moment posts (issue 18 §4, `/moments` and `/moments/history`): create, list, cancel, repost. */
 export class MomentPostService {
-  constructor(private readonly deps: Uses<'realtime' | 'storage'>) {}
+  constructor(private readonly deps: Uses<'realtime' | 'runtime' | 'storage'>) {}
 
   private get db() {
     return this.deps.db;
@@ -48,7 +47,7 @@ export class MomentPostService {
 
   /** Whether the platform has a capability. */
   private can(cap: Capability): boolean {
-    return accountRuntimeOf(this.deps).gateway.capabilities.has(cap);
+    return this.deps.runtime.gateway.capabilities.has(cap);
   }
 
   /** An uploaded file of the tenant as a post's picture or video; null when it is not one. */

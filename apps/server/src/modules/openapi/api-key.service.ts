@@ -33,7 +33,7 @@ const invalidKey = () => new AppError('unauthenticated', 'apiKeyInvalid');
 export class ApiKeyService {
   private readonly accounts: AccountService;
 
-  constructor(private readonly deps: Uses<'realtime'>) {
+  constructor(private readonly deps: Uses<'realtime' | 'riskHandlers' | 'runtime' | 'unread'>) {
     this.accounts = new AccountService(deps);
   }
 

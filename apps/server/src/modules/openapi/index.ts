@@ -6,7 +6,9 @@ import { ApiKeyService } from './api-key.service.ts';
 const services = new WeakMap<Deps, ApiKeyService>();
 
 /** The API key service of a server instance. */
-export function apiKeysOf(deps: Uses<'realtime'>): ApiKeyService {
+export function apiKeysOf(
+  deps: Uses<'realtime' | 'riskHandlers' | 'runtime' | 'unread'>,
+): ApiKeyService {
   let s = services.get(deps);
   if (!s) {
     s = new ApiKeyService(deps);
@@ -22,7 +24,7 @@ export function apiKeysOf(deps: Uses<'realtime'>): ApiKeyService {
  * 429 with `data.retryAfter` (the key's rate; app.ts turns it into `Retry-After`).
  */
 export function authenticateApiKey(
-  deps: Uses<'realtime'>,
+  deps: Uses<'realtime' | 'riskHandlers' | 'runtime' | 'unread'>,
   headers: Record<string, unknown>,
 ): Promise<AuthContext> {
   return apiKeysOf(deps).authenticate(tokenOf(headers));

@@ -15,7 +15,7 @@ import {
 } from '@cst/shared';
 import type { AuthContext } from '../../platform/auth-context.ts';
 import type { Uses } from '../../platform/deps.ts';
-import { accountRuntimeOf, AccountService } from '../accounts/index.ts';
+import { AccountService } from '../accounts/index.ts';
 import { BulkSendService } from '../bulk-send/index.ts';
 import { ConversationService, MessageDispatcher, NoteService } from '../conversations/index.ts';
 import { EmoticonsService } from '../emoticons/index.ts';
@@ -55,7 +55,11 @@ export class OpenApiService {
   private readonly friendRequestsService: FriendRequestService;
   private readonly talk: TalkService;
 
-  constructor(private readonly deps: Uses<'realtime' | 'storage'>) {
+  constructor(
+    private readonly deps: Uses<
+      'messageHooks' | 'realtime' | 'riskHandlers' | 'runtime' | 'sendGuards' | 'storage' | 'unread'
+    >,
+  ) {
     const media = mediaOf(deps);
     this.accountsService = new AccountService(deps);
     // Its dispatcher only wakes holders on a resend, which the public API does not offer.
@@ -74,7 +78,7 @@ export class OpenApiService {
   /** `accounts/list`. */
   async accounts(auth: AuthContext, lang: Language) {
     const { wxAccount } = await this.accountsService.switcher(auth, lang);
-    const platform = accountRuntimeOf(this.deps).gateway.platform;
+    const platform = this.deps.runtime.gateway.platform;
     return {
       list: wxAccount.map((a) => ({
         wxid: a.wxid,

@@ -24,7 +24,7 @@ export class OpenEventStreams {
   private readonly closing = new AbortController();
 
   constructor(
-    private readonly deps: Uses<'realtime'>,
+    private readonly deps: Uses<'realtime' | 'riskHandlers' | 'runtime' | 'unread'>,
     private readonly options: Partial<StreamOptions> = {},
   ) {
     this.accounts = new AccountService(deps);

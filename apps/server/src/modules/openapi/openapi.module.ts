@@ -13,7 +13,11 @@ import { registerOpenDocs } from './open-docs.ts';
  * the `/open/v1` routes over the console's services and their own docs page. Requests of
  * `access.key(...)` routes are authenticated in app.ts by `authenticateApiKey` (index.ts).
  */
-export function openapiModule(deps: Uses<'realtime' | 'storage'>): ServerModule {
+export function openapiModule(
+  deps: Uses<
+    'messageHooks' | 'realtime' | 'riskHandlers' | 'runtime' | 'sendGuards' | 'storage' | 'unread'
+  >,
+): ServerModule {
   const keys = apiKeysOf(deps);
   const open = new OpenApiService(deps);
   const streams = new OpenEventStreams(deps);

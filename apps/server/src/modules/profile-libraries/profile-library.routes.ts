@@ -24,7 +24,7 @@ const manage = access.can('account.manage');
 /** The avatar and nickname libraries and the batch profile edit of work accounts (issue 18 §3). */
 export function registerProfileLibraryRoutes(
   app: FastifyInstance,
-  deps: Uses<'realtime' | 'storage'>,
+  deps: Uses<'realtime' | 'riskHandlers' | 'runtime' | 'storage' | 'unread'>,
 ): void {
   const service = new ProfileLibraryService(deps, mediaOf(deps));
   const base = '/main-api/profile-lib';

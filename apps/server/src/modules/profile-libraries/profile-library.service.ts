@@ -71,7 +71,7 @@ function handOut<T>(list: T[], n: number, mode: PickMode): T[] {
  */
 export class ProfileLibraryService {
   constructor(
-    private readonly deps: Uses<'realtime'>,
+    private readonly deps: Uses<'realtime' | 'riskHandlers' | 'runtime' | 'unread'>,
     private readonly ctx: MediaContext,
   ) {}
 

@@ -26,7 +26,7 @@ function okPicture(url: string, tenantId: string): boolean {
  * checks them (the tenant's own uploaded files, sizes, web links), once at save time.
  */
 export async function draftsOf(
-  deps: Uses<'realtime' | 'storage'>,
+  deps: Uses<'realtime' | 'runtime' | 'storage'>,
   tenantId: string,
   list: ContentMessage[],
 ): Promise<RobotDraft[]> {

@@ -63,7 +63,7 @@ export class RobotJob implements JobKind<RobotItem> {
 
   private lastSweep = 0;
 
-  constructor(private readonly deps: Uses<'realtime' | 'scheduler' | 'storage'>) {}
+  constructor(private readonly deps: Uses<'realtime' | 'runtime' | 'scheduler' | 'storage'>) {}
 
   /**
    * Upkeep: requests whose decision a failed handler left undone reach the auto-accept rule

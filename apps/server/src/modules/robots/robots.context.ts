@@ -13,7 +13,9 @@ export interface RobotsContext {
 const contexts = new WeakMap<Deps, RobotsContext>();
 
 /** The robots of a server instance (created on first use). */
-export function robotsOf(deps: Uses<'realtime' | 'scheduler' | 'storage'>): RobotsContext {
+export function robotsOf(
+  deps: Uses<'realtime' | 'runtime' | 'scheduler' | 'storage'>,
+): RobotsContext {
   let c = contexts.get(deps);
   if (!c) {
     c = {

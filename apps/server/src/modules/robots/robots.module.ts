@@ -13,7 +13,9 @@ import { registerRobotsRoutes } from './robots.routes.ts';
  * first), their work on the scheduler, and the caches of rules and business hours dropped when
  * another instance saves them.
  */
-export function robotsModule(deps: Uses<'realtime' | 'scheduler' | 'storage'>): ServerModule {
+export function robotsModule(
+  deps: Uses<'realtime' | 'runtime' | 'scheduler' | 'storage'>,
+): ServerModule {
   const { engine, autoAccept } = robotsOf(deps);
   const hours = new BusinessHoursService(deps);
   return {

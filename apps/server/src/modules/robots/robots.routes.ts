@@ -28,7 +28,7 @@ const KW = '/task-api/auto-reply/keywords';
 /** Keyword auto-reply, auto-accept of friends and the greeting on accepting (issue 15). */
 export function registerRobotsRoutes(
   app: FastifyInstance,
-  deps: Uses<'realtime' | 'scheduler' | 'storage'>,
+  deps: Uses<'realtime' | 'runtime' | 'scheduler' | 'storage'>,
 ): void {
   const { rules, autoAccept } = robotsOf(deps);
 

@@ -50,7 +50,7 @@ interface Changes {
  * snoozed until a time; received messages reopen it).
  */
 export class AssignmentService {
-  constructor(private readonly deps: Uses<'realtime'>) {}
+  constructor(private readonly deps: Uses<'flowHandlers' | 'realtime'>) {}
 
   /**
    * Whether a tenant has any automatic assignment on, kept a few seconds: the store of received

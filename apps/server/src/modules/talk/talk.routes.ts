@@ -34,7 +34,10 @@ const send = access.can('conversation.send');
 const tags = ['talk'];
 
 /** Stickers, forward, delete, collect, votes, chat records and voice to text (SPEC §7 Other). */
-export function registerTalkRoutes(app: FastifyInstance, deps: Uses<'realtime' | 'storage'>): void {
+export function registerTalkRoutes(
+  app: FastifyInstance,
+  deps: Uses<'realtime' | 'runtime' | 'storage'>,
+): void {
   const ctx = mediaOf(deps);
   const talk = new TalkService(deps, ctx, new EmoticonsService(deps, ctx));
   const votes = new VoteService(deps);

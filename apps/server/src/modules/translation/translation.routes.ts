@@ -31,7 +31,7 @@ const tags = ['translation'];
  */
 export function registerTranslationRoutes(
   app: FastifyInstance,
-  deps: Uses<'realtime' | 'storage'>,
+  deps: Uses<'realtime' | 'runtime' | 'storage'>,
 ): void {
   const providers = new TranslationProviders(deps);
   const service = new TranslationService(deps, providers, mediaOf(deps).outbox);
