@@ -3,6 +3,14 @@ import { RealtimeHub, type HubOptions } from '../realtime/realtime.ts';
 import { Scheduler, type SchedulerOptions } from '../scheduler/scheduler.ts';
 import { openStorage } from '../storage/storage.ts';
 import { AccountRuntime, type AccountRuntimeOptions } from './accounts/account-runtime.ts';
+import { AiRobot } from './ai/ai-robot.ts';
+import { AiProviders } from './ai/ai.provider.ts';
+import { BackupRunner } from './backup/backup.runner.ts';
+import { FilesService } from './files/files.service.ts';
+import { MaterialService } from './material/material.service.ts';
+import { mediaContext } from './media/media-context.ts';
+import { ApiKeyService } from './openapi/api-key.service.ts';
+import { robotsContext } from './robots/robots.context.ts';
 import type { AccountRiskHandler } from './accounts/account-risk-events.ts';
 import type { UnreadCounts } from './accounts/account-unread.ts';
 import { MessageHooks } from './conversations/message-hooks.ts';
@@ -59,5 +67,16 @@ export function buildServices(base: Deps, options: ServiceOptions = {}): AppDeps
       ...options.accounts,
     }),
   });
-  return deps;
+  // The modules' services; each only keeps the deps, so they are given the whole set and use,
+  // when called, what their signatures name (files before media, media before material).
+  const all = deps as AppDeps;
+  all.files = new FilesService(deps);
+  all.media = mediaContext(all);
+  all.material = new MaterialService(all, all.media);
+  all.apiKeys = new ApiKeyService(all);
+  all.ai = new AiProviders(all);
+  all.aiRobot = new AiRobot(all);
+  all.robots = robotsContext(all);
+  all.backupRunner = new BackupRunner(all);
+  return all;
 }

@@ -6,7 +6,7 @@ import { registerAiRoutes } from './ai.routes.ts';
 import { AiService } from './ai.service.ts';
 import { AiRobotJob } from './ai-robot.job.ts';
 import { AiRobotService } from './ai-robot.service.ts';
-import { AI_ROBOT_CHANNEL, aiRobotOf, CATCH_UP_EVERY_MS } from './ai-robot.ts';
+import { AI_ROBOT_CHANNEL, CATCH_UP_EVERY_MS } from './ai-robot.ts';
 
 /**
  * AI (issue 33, docs/ai.md): the provider seam, reply drafts and summaries, the AI robot (deciding
@@ -15,10 +15,10 @@ import { AI_ROBOT_CHANNEL, aiRobotOf, CATCH_UP_EVERY_MS } from './ai-robot.ts';
  * it: with no provider its routes answer 409 and the robot queues nothing.
  */
 export function aiModule(
-  deps: Uses<'realtime' | 'runtime' | 'scheduler' | 'storage'>,
+  deps: Uses<'ai' | 'aiRobot' | 'media' | 'realtime' | 'runtime' | 'scheduler' | 'storage'>,
 ): ServerModule {
   const ai = new AiService(deps);
-  const robot = aiRobotOf(deps);
+  const robot = deps.aiRobot;
   const robots = new AiRobotService(deps);
   const pending = new Set<Promise<void>>();
   return {

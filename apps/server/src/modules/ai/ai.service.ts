@@ -16,7 +16,7 @@ import { settingsSecretBox } from '../../platform/secrets.ts';
 import { type ConversationRow, visibleConversation } from '../conversations/index.ts';
 import type { FlowEvent } from '../service/index.ts';
 import type { AiProvider } from './ai.client.ts';
-import { aiOf, keyContext, monthOf } from './ai.provider.ts';
+import { keyContext, monthOf } from './ai.provider.ts';
 import { factsOf, parseDrafts, suggestPrompt, summaryPrompt } from './ai.prompts.ts';
 import * as repo from './ai.repository.ts';
 import { findConversationById } from './ai-conversations.repository.ts';
@@ -35,10 +35,10 @@ export function keyHint(key: string): string {
 
 /** Reply drafts, summaries and the tenant's AI settings (API.md "AI"). */
 export class AiService {
-  constructor(private readonly deps: Uses<'realtime'>) {}
+  constructor(private readonly deps: Uses<'ai' | 'realtime'>) {}
 
   private get providers() {
-    return aiOf(this.deps);
+    return this.deps.ai;
   }
 
   capability(auth: AuthContext, lang: Language): Promise<AiCapability> {

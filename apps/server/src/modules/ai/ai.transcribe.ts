@@ -1,8 +1,6 @@
 import type { Deps, Uses } from '../../platform/deps.ts';
 import { fail } from '../../platform/errors.ts';
 import { callHolder, type ConversationRow, type MessageRow } from '../conversations/index.ts';
-import { mediaOf } from '../media/index.ts';
-import { aiOf } from './ai.provider.ts';
 import * as repo from './ai.repository.ts';
 
 /** Whether the chat platform transcribes voice messages itself. */
@@ -21,16 +19,16 @@ export function cachedTranscript(deps: Deps, messageId: number): Promise<string 
  * transcription model.
  */
 export async function transcribeVoice(
-  deps: Uses<'realtime' | 'runtime' | 'storage'>,
+  deps: Uses<'ai' | 'media' | 'realtime' | 'runtime' | 'storage'>,
   row: MessageRow,
   conv: ConversationRow,
 ): Promise<string> {
   const cached = await repo.transcriptOf(deps.db, row.id);
   if (cached !== null) return cached;
-  const ai = aiOf(deps);
+  const ai = deps.ai;
   // Before the download: no provider, no work.
   await ai.need(row.tenantId);
-  const file = await mediaOf(deps).media.fileOfMessage(row, conv.workWxid);
+  const file = await deps.media.media.fileOfMessage(row, conv.workWxid);
   const data = await deps.storage.read(file.key);
   if (!data) throw fail.notFound('notMediaMessage');
   const text = await ai.transcribe(row.tenantId, {
@@ -57,7 +55,7 @@ function extOf(mime: string): string {
  * it as 「[语音]」). Never throws: a voice it cannot hear is no reason to stay silent.
  */
 export async function hearVoice(
-  deps: Uses<'realtime' | 'runtime' | 'storage'>,
+  deps: Uses<'ai' | 'media' | 'realtime' | 'runtime' | 'storage'>,
   row: MessageRow,
   conv: ConversationRow,
 ): Promise<string | null> {

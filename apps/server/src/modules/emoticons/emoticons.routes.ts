@@ -12,7 +12,6 @@ import { fail } from '../../platform/errors.ts';
 import { access, defineRoute } from '../../platform/http.ts';
 import { sendBytes } from '../../storage/serve.ts';
 import { withMultipart } from '../files/index.ts';
-import { mediaOf } from '../media/index.ts';
 import { EmoticonsService } from './emoticons.service.ts';
 import { systemEmoticonPng } from './system-set.ts';
 
@@ -22,9 +21,9 @@ const use = access.any('conversation.send', 'conversation.read');
 /** The sticker library: the system set and each user's own set. */
 export function registerEmoticonsRoutes(
   app: FastifyInstance,
-  deps: Uses<'realtime' | 'runtime' | 'storage'>,
+  deps: Uses<'media' | 'realtime' | 'runtime' | 'storage'>,
 ): void {
-  const service = new EmoticonsService(deps, mediaOf(deps));
+  const service = new EmoticonsService(deps, deps.media);
 
   defineRoute(app, {
     method: 'GET',

@@ -4,7 +4,7 @@ import { registerFilesRoutes } from './files.routes.ts';
 import { sliceSweepJob } from './slice-uploads.ts';
 
 /** The files module: its routes and the hourly sweep of unfinished sliced uploads. */
-export function filesModule(deps: Uses<'storage'>): ServerModule {
+export function filesModule(deps: Uses<'files' | 'storage'>): ServerModule {
   return {
     name: 'files',
     jobs: [job(sliceSweepJob(deps))],

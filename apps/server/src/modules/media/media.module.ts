@@ -3,6 +3,8 @@ import type { ServerModule } from '../module.ts';
 import { registerMediaRoutes } from './media.routes.ts';
 
 /** The media module: routes only (no jobs, events or background work). */
-export function mediaModule(deps: Uses<'realtime' | 'runtime' | 'storage'>): ServerModule {
+export function mediaModule(
+  deps: Uses<'media' | 'realtime' | 'runtime' | 'storage'>,
+): ServerModule {
   return { name: 'media', routes: (app) => registerMediaRoutes(app, deps) };
 }

@@ -12,7 +12,6 @@ import type { Uses } from '../../platform/deps.ts';
 import { access, defineRoute } from '../../platform/http.ts';
 import { systemCodeOfUrl, systemEmoticonPng } from '../emoticons/index.ts';
 import { keyOfUrl } from '../files/index.ts';
-import { mediaOf } from './media-context.ts';
 
 const send = access.can('conversation.send');
 const tags = ['conversations'];
@@ -36,9 +35,9 @@ export function storedMediaLoader(deps: Uses<'storage'>): (fileUrl: string) => P
 /** Rich sends (send-file, send-graphic-link, share-mini-app) and chat file downloads. */
 export function registerMediaRoutes(
   app: FastifyInstance,
-  deps: Uses<'realtime' | 'runtime' | 'storage'>,
+  deps: Uses<'media' | 'realtime' | 'runtime' | 'storage'>,
 ): void {
-  const { media } = mediaOf(deps);
+  const { media } = deps.media;
   registerImageProxyRoute(app, deps);
 
   defineRoute(app, {

@@ -16,7 +16,6 @@ import type { Uses } from '../../platform/deps.ts';
 import { fail } from '../../platform/errors.ts';
 import { Scheduler } from '../../scheduler/scheduler.ts';
 import { type ConvScope, convScopeOf, visibleAccountIn } from '../conversations/index.ts';
-import { filesOf } from '../files/index.ts';
 import { materialForUse } from '../material/index.ts';
 import { isWebUrl } from '../media/index.ts';
 import { tagsByIds } from '../tags/index.ts';
@@ -39,7 +38,7 @@ export type MomentMediaSource = (
 
 /** Moment posts (issue 18 §4, `/moments` and `/moments/history`): create, list, cancel, repost. */
 export class MomentPostService {
-  constructor(private readonly deps: Uses<'realtime' | 'runtime' | 'storage'>) {}
+  constructor(private readonly deps: Uses<'files' | 'realtime' | 'runtime' | 'storage'>) {}
 
   private get db() {
     return this.deps.db;
@@ -52,7 +51,7 @@ export class MomentPostService {
 
   /** An uploaded file of the tenant as a post's picture or video; null when it is not one. */
   readonly uploadedMedia: MomentMediaSource = async (tenantId, ref) => {
-    const file = await filesOf(this.deps).fileOfUrl(tenantId, ref.fileUrl);
+    const file = await this.deps.files.fileOfUrl(tenantId, ref.fileUrl);
     if (!file || file.source !== 'upload') return null;
     if (file.kind !== 'image' && file.kind !== 'video') return null;
     return {

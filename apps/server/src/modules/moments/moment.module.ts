@@ -5,7 +5,9 @@ import { MomentPostJob } from './moment-post.job.ts';
 import { registerMomentRoutes } from './moment.routes.ts';
 
 /** Moments: the feed the platform reports, and posts published by a job on the scheduler. */
-export function momentsModule(deps: Uses<'realtime' | 'runtime' | 'storage'>): ServerModule {
+export function momentsModule(
+  deps: Uses<'files' | 'realtime' | 'runtime' | 'storage'>,
+): ServerModule {
   const feed = new MomentFeedService(deps);
   return {
     name: 'moments',

@@ -38,7 +38,7 @@ const manage = access.can('moments.manage');
  */
 export function registerMomentRoutes(
   app: FastifyInstance,
-  deps: Uses<'realtime' | 'runtime' | 'storage'>,
+  deps: Uses<'files' | 'realtime' | 'runtime' | 'storage'>,
   feed: MomentFeedService,
 ): void {
   const posts = new MomentPostService(deps);

@@ -21,7 +21,6 @@ import { ConversationService, MessageDispatcher, NoteService } from '../conversa
 import { EmoticonsService } from '../emoticons/index.ts';
 import { FriendRequestService } from '../friend-requests/index.ts';
 import { FriendsService } from '../friends/index.ts';
-import { mediaOf } from '../media/index.ts';
 import { TagsService } from '../tags/index.ts';
 import { TalkService } from '../talk/index.ts';
 
@@ -57,10 +56,18 @@ export class OpenApiService {
 
   constructor(
     private readonly deps: Uses<
-      'messageHooks' | 'realtime' | 'riskHandlers' | 'runtime' | 'sendGuards' | 'storage' | 'unread'
+      | 'ai'
+      | 'media'
+      | 'messageHooks'
+      | 'realtime'
+      | 'riskHandlers'
+      | 'runtime'
+      | 'sendGuards'
+      | 'storage'
+      | 'unread'
     >,
   ) {
-    const media = mediaOf(deps);
+    const media = deps.media;
     this.accountsService = new AccountService(deps);
     // Its dispatcher only wakes holders on a resend, which the public API does not offer.
     this.conversationsService = new ConversationService(
@@ -133,7 +140,7 @@ export class OpenApiService {
       case 'file':
       case 'video':
       case 'voice': {
-        const r = await mediaOf(this.deps).media.sendFile(auth, {
+        const r = await this.deps.media.media.sendFile(auth, {
           ...peer,
           msgType: FILE_TYPES[m.kind],
           fileUrl: m.fileUrl,
@@ -144,12 +151,12 @@ export class OpenApiService {
       }
       case 'link': {
         const { kind: _kind, ...link } = m;
-        const r = await mediaOf(this.deps).media.sendLink(auth, { ...peer, ...link });
+        const r = await this.deps.media.media.sendLink(auth, { ...peer, ...link });
         return { messageId: r.messageId };
       }
       case 'miniProgram': {
         const { kind: _kind, ...app } = m;
-        const r = await mediaOf(this.deps).media.shareMiniApp(auth, { ...peer, ...app });
+        const r = await this.deps.media.media.shareMiniApp(auth, { ...peer, ...app });
         return { messageId: r.messageId };
       }
       case 'emoticon': {
@@ -157,12 +164,12 @@ export class OpenApiService {
         return { messageId: r.messageId };
       }
       case 'card': {
-        const r = await mediaOf(this.deps).media.sendCard(auth, { ...peer, wxid: m.wxid });
+        const r = await this.deps.media.media.sendCard(auth, { ...peer, wxid: m.wxid });
         return { messageId: r.messageId };
       }
       case 'location': {
         const { kind: _kind, ...place } = m;
-        const r = await mediaOf(this.deps).media.sendLocation(auth, { ...peer, ...place });
+        const r = await this.deps.media.media.sendLocation(auth, { ...peer, ...place });
         return { messageId: r.messageId };
       }
     }
@@ -219,7 +226,7 @@ export class OpenApiService {
 
   /** `files/upload`. */
   async upload(auth: AuthContext, req: FastifyRequest) {
-    const file = await mediaOf(this.deps).files.uploadOwn(auth, req);
+    const file = await this.deps.media.files.uploadOwn(auth, req);
     return {
       url: file.url,
       name: file.key.slice(file.key.lastIndexOf('/') + 1),

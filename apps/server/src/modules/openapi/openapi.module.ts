@@ -2,7 +2,6 @@ import type { Uses } from '../../platform/deps.ts';
 import type { ServerModule } from '../module.ts';
 import { setStreamTenants } from '../webhooks/index.ts';
 import { registerApiKeyRoutes } from './api-key.routes.ts';
-import { apiKeysOf } from './index.ts';
 import { registerOpenApiRoutes } from './open-api.routes.ts';
 import { OpenApiService } from './open-api.service.ts';
 import { OpenEventStreams } from './open-events.ts';
@@ -15,10 +14,19 @@ import { registerOpenDocs } from './open-docs.ts';
  */
 export function openapiModule(
   deps: Uses<
-    'messageHooks' | 'realtime' | 'riskHandlers' | 'runtime' | 'sendGuards' | 'storage' | 'unread'
+    | 'ai'
+    | 'apiKeys'
+    | 'media'
+    | 'messageHooks'
+    | 'realtime'
+    | 'riskHandlers'
+    | 'runtime'
+    | 'sendGuards'
+    | 'storage'
+    | 'unread'
   >,
 ): ServerModule {
-  const keys = apiKeysOf(deps);
+  const keys = deps.apiKeys;
   const open = new OpenApiService(deps);
   const streams = new OpenEventStreams(deps);
   // A tenant with a live key keeps every event of the event log (its stream reads them).

@@ -4,7 +4,7 @@ import { registerProfileLibraryRoutes } from './profile-library.routes.ts';
 
 /** The profile libraries module: routes only (no jobs, events or background work). */
 export function profileLibrariesModule(
-  deps: Uses<'realtime' | 'riskHandlers' | 'runtime' | 'storage' | 'unread'>,
+  deps: Uses<'media' | 'realtime' | 'riskHandlers' | 'runtime' | 'storage' | 'unread'>,
 ): ServerModule {
   return { name: 'profile-libraries', routes: (app) => registerProfileLibraryRoutes(app, deps) };
 }

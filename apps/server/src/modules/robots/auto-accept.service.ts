@@ -74,7 +74,9 @@ export async function greetingJobs(
 
 /** Auto-accept of friend requests and the greeting on accepting (issue 15 §1–2). */
 export class AutoAcceptService {
-  constructor(private readonly deps: Uses<'realtime' | 'runtime' | 'scheduler' | 'storage'>) {}
+  constructor(
+    private readonly deps: Uses<'media' | 'realtime' | 'runtime' | 'scheduler' | 'storage'>,
+  ) {}
 
   private async target(auth: AuthContext, workWxid: string | undefined) {
     if (!auth.tenantId) throw fail.forbidden();

@@ -27,7 +27,7 @@ function tenantOf(auth: AuthContext): string {
  * does not see the whole tenant may scope a rule only to accounts it sees.
  */
 export class KeywordRuleService {
-  constructor(private readonly deps: Uses<'realtime' | 'runtime' | 'storage'>) {}
+  constructor(private readonly deps: Uses<'media' | 'realtime' | 'runtime' | 'storage'>) {}
 
   /** A page of the tenant's rules, newest first. */
   async fetch(auth: AuthContext, body: KeywordRuleFetchBody): Promise<ListResult<KeywordRuleItem>> {

@@ -4,7 +4,6 @@ import { registerBusinessHoursRoutes } from './business-hours.routes.ts';
 import { BusinessHoursService, HOURS_CHANNEL } from './business-hours.service.ts';
 import { RULES_CHANNEL } from './keyword-rule.service.ts';
 import { RobotJob } from './robot.job.ts';
-import { robotsOf } from './robots.context.ts';
 import { registerRobotsRoutes } from './robots.routes.ts';
 
 /**
@@ -14,9 +13,9 @@ import { registerRobotsRoutes } from './robots.routes.ts';
  * another instance saves them.
  */
 export function robotsModule(
-  deps: Uses<'realtime' | 'runtime' | 'scheduler' | 'storage'>,
+  deps: Uses<'media' | 'realtime' | 'robots' | 'runtime' | 'scheduler' | 'storage'>,
 ): ServerModule {
-  const { engine, autoAccept } = robotsOf(deps);
+  const { engine, autoAccept } = deps.robots;
   const hours = new BusinessHoursService(deps);
   return {
     name: 'robots',

@@ -19,7 +19,6 @@ import {
 import { z } from 'zod';
 import type { Uses } from '../../platform/deps.ts';
 import { access, defineRoute } from '../../platform/http.ts';
-import { robotsOf } from './robots.context.ts';
 
 const manage = access.can('autoreply.manage');
 const tags = ['robots'];
@@ -28,9 +27,9 @@ const KW = '/task-api/auto-reply/keywords';
 /** Keyword auto-reply, auto-accept of friends and the greeting on accepting (issue 15). */
 export function registerRobotsRoutes(
   app: FastifyInstance,
-  deps: Uses<'realtime' | 'runtime' | 'scheduler' | 'storage'>,
+  deps: Uses<'realtime' | 'robots' | 'runtime' | 'scheduler' | 'storage'>,
 ): void {
-  const { rules, autoAccept } = robotsOf(deps);
+  const { rules, autoAccept } = deps.robots;
 
   defineRoute(app, {
     method: 'POST',

@@ -25,7 +25,6 @@ import {
 import type { Uses } from '../../platform/deps.ts';
 import { access, defineRoute } from '../../platform/http.ts';
 import { EmoticonsService } from '../emoticons/index.ts';
-import { mediaOf } from '../media/index.ts';
 import { TalkService } from './talk.service.ts';
 import { VoteService } from './vote.service.ts';
 
@@ -36,9 +35,9 @@ const tags = ['talk'];
 /** Stickers, forward, delete, collect, votes, chat records and voice to text (SPEC §7 Other). */
 export function registerTalkRoutes(
   app: FastifyInstance,
-  deps: Uses<'realtime' | 'runtime' | 'storage'>,
+  deps: Uses<'ai' | 'media' | 'realtime' | 'runtime' | 'storage'>,
 ): void {
-  const ctx = mediaOf(deps);
+  const ctx = deps.media;
   const talk = new TalkService(deps, ctx, new EmoticonsService(deps, ctx));
   const votes = new VoteService(deps);
 

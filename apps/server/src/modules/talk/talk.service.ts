@@ -60,7 +60,7 @@ function safeJson(s: string): unknown {
 /** The tools around a message: stickers, forward, delete, collect, chat records, voice to text. */
 export class TalkService {
   constructor(
-    private readonly deps: Uses<'realtime' | 'runtime' | 'storage'>,
+    private readonly deps: Uses<'ai' | 'media' | 'realtime' | 'runtime' | 'storage'>,
     private readonly ctx: MediaContext,
     private readonly emoticons: EmoticonsService,
   ) {}

@@ -18,7 +18,6 @@ import {
 } from '@cst/shared';
 import type { Uses } from '../../platform/deps.ts';
 import { access, defineRoute } from '../../platform/http.ts';
-import { mediaOf } from '../media/index.ts';
 import { fail } from '../../platform/errors.ts';
 import { TranslationService } from './translation.service.ts';
 import { TranslationProviders } from './translation.settings.ts';
@@ -31,10 +30,10 @@ const tags = ['translation'];
  */
 export function registerTranslationRoutes(
   app: FastifyInstance,
-  deps: Uses<'realtime' | 'runtime' | 'storage'>,
+  deps: Uses<'ai' | 'media' | 'realtime' | 'runtime' | 'storage'>,
 ): void {
   const providers = new TranslationProviders(deps);
-  const service = new TranslationService(deps, providers, mediaOf(deps).outbox);
+  const service = new TranslationService(deps, providers, deps.media.outbox);
   const tenantOf = (tenantId: string | null) => {
     if (!tenantId) throw fail.forbidden();
     return tenantId;
