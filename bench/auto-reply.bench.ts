@@ -7,7 +7,6 @@
 import { MSG_TYPE } from '@cst/shared';
 import type { InboundMessageEvent } from '../apps/server/src/gateway/index.ts';
 import type { Server } from '../apps/server/src/server.ts';
-import { robotsOf } from '../apps/server/src/modules/robots/robots.context.ts';
 import { insertRule } from '../apps/server/src/modules/robots/robots.repository.ts';
 import { percentile, report } from './lib.ts';
 import { startInProcess } from './in-process.ts';
@@ -64,7 +63,7 @@ async function run(
   ref: { id: string; tenantId: string; wxid: string },
   tenantId: string,
 ) {
-  const { engine } = robotsOf(s.deps);
+  const { engine } = s.deps.robots;
   const total = RATE * SECONDS;
   const times = new Array<number>(total).fill(0);
   const tick = 10;
@@ -133,10 +132,10 @@ try {
   }
   const stored = performance.now() - t0;
   const c0 = performance.now();
-  await robotsOf(server.deps).engine.matcherOf(ref.tenantId);
+  await server.deps.robots.engine.matcherOf(ref.tenantId);
   const compile = performance.now() - c0;
   const withRules = await run(server, ref, ref.tenantId);
-  const stats = robotsOf(server.deps).engine.stats;
+  const stats = server.deps.robots.engine.stats;
 
   const ms = (v: number) => `${v.toFixed(3)} ms`;
   console.log(

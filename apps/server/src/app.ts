@@ -30,13 +30,14 @@ import {
 } from '@cst/shared';
 import { resolveToken, tokenOf } from './platform/auth-context.ts';
 import { fileCookieToken } from './platform/file-cookie.ts';
-import type { Deps } from './platform/deps.ts';
+import type { AppDeps, Deps } from './platform/deps.ts';
 import { AccountAbnormalError, AppError, fail, FileError } from './platform/errors.ts';
 import { isSystemUrl, permits, type Access } from './platform/http.ts';
 import { API_DOCS_CSP, registerSecurityHeaders } from './platform/security-headers.ts';
 
 import { validationMessage, type ValidationIssue } from './platform/validation-message.ts';
 import { registerModules } from './modules/index.ts';
+import { buildServices, type ServiceOptions } from './modules/services.ts';
 import { authenticateApiKey } from './modules/openapi/index.ts';
 import { registerMetrics } from './metrics/metrics.ts';
 
@@ -168,11 +169,18 @@ export interface RouteRecord {
   access: Access | undefined;
 }
 
-/** Builds the HTTP server with every module; it does not listen. */
+/** The HTTP server of {@link buildApp}: the routes it declares and the deps with every service. */
+export type App = FastifyInstance & { routeTable: RouteRecord[]; deps: AppDeps };
+
+/**
+ * Builds the services of these deps once (modules/services.ts, with the tunables of `opts`), then
+ * the HTTP server with every module; it does not listen.
+ */
 export async function buildApp(
-  deps: Deps,
-  opts: { logger?: FastifyServerOptions['logger'] } = {},
-): Promise<FastifyInstance & { routeTable: RouteRecord[] }> {
+  base: Deps,
+  opts: { logger?: FastifyServerOptions['logger'] } & ServiceOptions = {},
+): Promise<App> {
+  const deps = buildServices(base, opts);
   const app = Fastify({
     logger: withRedaction(opts.logger ?? false),
     genReqId: () => randomUUID().slice(0, 8),
@@ -185,7 +193,8 @@ export async function buildApp(
     // never finishes, but a loaded 2-core machine registered one module's routes slower than
     // that, and the server would not start. A plugin still unfinished after a minute is stuck.
     pluginTimeout: 60_000,
-  }) as unknown as FastifyInstance & { routeTable: RouteRecord[] };
+  }) as unknown as App;
+  app.decorate('deps', deps);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 

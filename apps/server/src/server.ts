@@ -1,28 +1,22 @@
 import type { FastifyServerOptions } from 'fastify';
-import { buildApp } from './app.ts';
+import { buildApp, type App } from './app.ts';
 import { watchedAuthCache } from './platform/auth-cache.ts';
 import { MemoryBus, PgBus, type Bus } from './platform/bus.ts';
 import type { Config } from './platform/config.ts';
 import { openDatabase, type Database } from './platform/db.ts';
 import { upgradeSafely } from './modules/backup/index.ts';
 import { pgliteGrowthJob, pgliteMaintenanceJob } from './platform/pglite-maintenance.ts';
-import type { Deps } from './platform/deps.ts';
+import type { AppDeps, Deps } from './platform/deps.ts';
 import { seed, type CreatedLogin } from './modules/bootstrap/seed.ts';
 import {
-  configureAccountRuntime,
   type AccountRuntime,
   type AccountRuntimeOptions,
 } from './modules/accounts/account-runtime.ts';
+import { job } from './modules/module.ts';
 import { DEFAULT_LEASE_OPTIONS } from './modules/accounts/account-lease.ts';
 import type { HubOptions } from './realtime/realtime.hub.ts';
-import { configureRealtime } from './realtime/realtime.ts';
-import { mediaLoaderOf } from './modules/media/media.routes.ts';
 import type { RealtimeHub } from './realtime/realtime.hub.ts';
-import {
-  configureScheduler,
-  type Scheduler,
-  type SchedulerOptions,
-} from './scheduler/scheduler.ts';
+import type { Scheduler, SchedulerOptions } from './scheduler/scheduler.ts';
 
 /** Tunables of a server's parts (tests shorten leases, timers and simulator delays). */
 export interface ServerOptions {
@@ -40,8 +34,9 @@ export interface ServerOptions {
 
 /** A running server: its app, deps and a stop function that leaves the data consistent. */
 export interface Server {
-  app: Awaited<ReturnType<typeof buildApp>>;
-  deps: Deps;
+  app: App;
+  /** The deps with every service of this instance (modules/services.ts). */
+  deps: AppDeps;
   created: CreatedLogin[];
   url: string;
   /** The websocket hub of this instance. */
@@ -98,29 +93,36 @@ export async function startServer(config: Config, opts: ServerOptions = {}): Pro
     opts.database ??
     (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
   await upgradeSafely(config, database, opts.now ?? (() => Date.now()));
-  const { deps, setLog, close } = await openDeps(config, database, opts.now ?? (() => Date.now()));
-  if (opts.captchaText) deps.captchaText = opts.captchaText;
-  const realtime = configureRealtime(deps, opts.realtime ?? {});
-  const scheduler = configureScheduler(deps, {
-    pollMs: config.schedulerPollMs,
-    leaseMs: config.schedulerLeaseMs,
-    ...opts.scheduler,
-  });
-  // PGlite has no autovacuum: the server keeps its statistics and reclaims dead rows itself.
-  if (database.kind === 'pglite') {
-    scheduler.register(pgliteMaintenanceJob(database));
-    scheduler.register(pgliteGrowthJob(database));
-  }
-  const accounts = configureAccountRuntime(deps, {
-    loadMedia: mediaLoaderOf(deps),
-    ...opts.accounts,
-    lease: {
-      leaseMs: config.accountLeaseMs,
-      renewMs: Math.min(DEFAULT_LEASE_OPTIONS.renewMs, Math.floor(config.accountLeaseMs / 3)),
-      ...opts.accounts?.lease,
+  const {
+    deps: base,
+    setLog,
+    close,
+  } = await openDeps(config, database, opts.now ?? (() => Date.now()));
+  if (opts.captchaText) base.captchaText = opts.captchaText;
+  const app = await buildApp(base, {
+    logger: opts.logger,
+    realtime: opts.realtime,
+    scheduler: {
+      pollMs: config.schedulerPollMs,
+      leaseMs: config.schedulerLeaseMs,
+      ...opts.scheduler,
     },
+    // PGlite has no autovacuum: the server keeps its statistics and reclaims dead rows itself.
+    platformJobs:
+      database.kind === 'pglite'
+        ? [job(pgliteMaintenanceJob(database)), job(pgliteGrowthJob(database))]
+        : [],
+    accounts: {
+      ...opts.accounts,
+      lease: {
+        leaseMs: config.accountLeaseMs,
+        renewMs: Math.min(DEFAULT_LEASE_OPTIONS.renewMs, Math.floor(config.accountLeaseMs / 3)),
+        ...opts.accounts?.lease,
+      },
+    },
+    loadStoredMedia: true,
   });
-  const app = await buildApp(deps, { logger: opts.logger });
+  const { deps } = app;
   setLog(app.log);
   const created = await seed(deps);
   // Ready hooks start the hub and the account runtime (leases resume the accounts).
@@ -133,9 +135,9 @@ export async function startServer(config: Config, opts: ServerOptions = {}): Pro
     deps,
     created,
     url: `http://${config.host}:${port}`,
-    realtime,
-    accounts,
-    scheduler,
+    realtime: deps.realtime,
+    accounts: deps.runtime,
+    scheduler: deps.scheduler,
     stop: () =>
       (stopping ??= (async () => {
         // Close hooks stop the hub (websockets dropped) and the runtime (leases released).

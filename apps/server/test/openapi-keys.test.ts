@@ -10,7 +10,6 @@ import {
   signInAs,
 } from './factories.ts';
 import { login, useTestServer, type Session } from './support.ts';
-import { accountRuntimeOf } from '../src/modules/accounts/index.ts';
 import {
   apiAs,
   eventually,
@@ -426,7 +425,7 @@ describe('messages/send', () => {
       (await open(k.key, 'messages/list', { index_name: `1__${FRIEND}__${accA.wxid}`, limit: 100 }))
         .data.list.length as number;
     const before = await listed();
-    const caps = accountRuntimeOf(ctx.deps).gateway.capabilities as Set<string>;
+    const caps = ctx.deps.runtime.gateway.capabilities as Set<string>;
     caps.delete('sendCard');
     caps.delete('sendLocation');
     try {

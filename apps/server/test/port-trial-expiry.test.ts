@@ -2,7 +2,6 @@ import { beforeAll, describe, expect, it, vi, type MockInstance } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { newOrderNumber } from '@cst/shared';
 import { ports } from '../src/db/schema/index.ts';
-import { accountRuntimeOf } from '../src/modules/accounts/account-runtime.ts';
 import { expirePortAccounts } from '../src/modules/billing/port-expiry.job.ts';
 import {
   accountOf,
@@ -127,7 +126,7 @@ describe('trial ports of a registration, and expiry', () => {
     const offline = await waitStatus(ctx, owner, wxid, 'offline');
     expect(offline.statusReason).toBe('端口已过期，工作号已下线，请续费端口后重新登录');
     // Its lease is gone, so the instance holding the connection lets go at its next round.
-    const runtime = accountRuntimeOf(ctx.deps);
+    const runtime = ctx.deps.runtime;
     expect(runtime.gateway.heldAccounts()).toContain(wxid);
     await runtime.leases.tick();
     expect(runtime.gateway.heldAccounts()).not.toContain(wxid);

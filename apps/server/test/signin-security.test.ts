@@ -12,7 +12,6 @@ import {
   VERIFY_CODE_MAX_ATTEMPTS,
 } from '../src/modules/auth/verify-code.service.ts';
 import { API_DOCS_CSP } from '../src/platform/security-headers.ts';
-import { schedulerOf } from '../src/scheduler/scheduler.ts';
 import { api } from './api.ts';
 import { freePort, killChildren, spawnServer } from './child-server.ts';
 import {
@@ -555,7 +554,7 @@ describe('sign-in clean-up job', () => {
 
     // It runs as periodic work on the scheduler.
     ctx.clock.offset += step;
-    await schedulerOf(ctx.deps).drain();
+    await ctx.deps.scheduler.drain();
 
     expect((await db.select({ h: captchas.codeHash }).from(captchas)).map((r) => r.h)).toEqual([
       'live',

@@ -7,12 +7,13 @@ import { afterAll, beforeAll } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { SubRole } from '@cst/shared';
 import { buildApp } from '../src/app.ts';
+import type { ServiceOptions } from '../src/modules/services.ts';
 import { tenants, users } from '../src/db/schema/index.ts';
 import { openDeps, startServer, type Server, type ServerOptions } from '../src/server.ts';
 import { loadConfig, type Config } from '../src/platform/config.ts';
 import { FILE_COOKIE } from '../src/platform/file-cookie.ts';
 import { openPostgres, runMigrations, type Database } from '../src/platform/db.ts';
-import type { Deps } from '../src/platform/deps.ts';
+import type { AppDeps, Deps } from '../src/platform/deps.ts';
 import { hashPassword } from '../src/platform/passwords.ts';
 import { seed } from '../src/modules/bootstrap/seed.ts';
 import {
@@ -152,7 +153,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
 /** Everything a server test needs. */
 export interface TestContext {
   app: Awaited<ReturnType<typeof buildApp>>;
-  deps: Deps;
+  /** The deps with every service of the server (modules/services.ts): `ctx.deps.realtime`, …. */
+  deps: AppDeps;
   database: Database;
   clock: { offset: number };
   close(): Promise<void>;
@@ -160,19 +162,23 @@ export interface TestContext {
 
 /**
  * Builds the app on a fresh database with the start-up users (admin, demo tenant). `prepare`
- * runs on the deps before the app is built (e.g. to put another chat gateway in place).
+ * runs on the deps before the app and its services are built; the service options it answers
+ * are added to `appOptions` (e.g. `{ accounts: { gateway } }` to put another chat gateway in
+ * place).
  */
 export async function buildTestApp(
   overrides: Partial<Config> = {},
   appOptions: Parameters<typeof buildApp>[1] = {},
-  prepare?: (deps: Deps) => Promise<void>,
+  prepare?: (deps: Deps) => Promise<ServiceOptions | undefined>,
 ): Promise<TestContext> {
   const database = await createTestDatabase();
   const config = testConfig(overrides);
   const clock = { offset: 0 };
-  const { deps, setLog, close } = await openDeps(config, database, () => Date.now() + clock.offset);
-  await prepare?.(deps);
-  const app = await buildApp(deps, appOptions);
+  const opened = await openDeps(config, database, () => Date.now() + clock.offset);
+  const { setLog, close } = opened;
+  const prepared = await prepare?.(opened.deps);
+  const app = await buildApp(opened.deps, { ...appOptions, ...prepared });
+  const { deps } = app;
   setLog(app.log);
   await app.ready();
   await seed(deps);
@@ -234,10 +240,7 @@ export async function login(
 }
 
 /** Creates a tenant with a manager, directly in the database. */
-export async function buildTenant(
-  ctx: Pick<TestContext, 'deps'>,
-  name = `租户${randomUUID().slice(0, 4)}`,
-) {
+export async function buildTenant(ctx: { deps: Deps }, name = `租户${randomUUID().slice(0, 4)}`) {
   const [tenant] = await ctx.deps.db.insert(tenants).values({ name }).returning();
   const manager = await buildUser(ctx, { tenantId: tenant!.id, role: 'manager' });
   return { tenant: tenant!, manager };
@@ -245,7 +248,7 @@ export async function buildTenant(
 
 /** Creates a user directly in the database. */
 export async function buildUser(
-  ctx: Pick<TestContext, 'deps'>,
+  ctx: { deps: Deps },
   fields: {
     tenantId: string | null;
     role: 'admin' | 'manager' | SubRole;
@@ -289,7 +292,7 @@ export async function demoTenant(ctx: TestContext): Promise<string> {
 export function useTestServer(
   overrides: Partial<Config> | (() => Partial<Config>) = {},
   appOptions: Parameters<typeof buildApp>[1] = {},
-  prepare?: (deps: Deps) => Promise<void>,
+  prepare?: (deps: Deps) => Promise<ServiceOptions | undefined>,
 ): TestContext {
   const ctx = {} as TestContext;
   beforeAll(async () => {

@@ -4,7 +4,6 @@ import { afterAll } from 'vitest';
 import { createWhatsAppGateway, type WaSocket, type WhatsAppDeps } from '@cst/gateway-whatsapp';
 import { FakeSocket, MediaServer } from '@cst/gateway-whatsapp/test-support';
 import type { ChatGateway } from '../src/gateway/index.ts';
-import { configureAccountRuntime } from '../src/modules/accounts/account-runtime.ts';
 import { sharedSecret } from '../src/modules/files/files.repository.ts';
 import { useTestServer, type TestContext } from './support.ts';
 
@@ -50,7 +49,7 @@ export function useWhatsAppServer(): WhatsAppServer {
       },
       fetchOptions: { dispatcher: media.agent } as unknown as RequestInit,
     });
-    configureAccountRuntime(deps, { gateway: wa.gateway });
+    return { accounts: { gateway: wa.gateway } };
   });
   return wa;
 }

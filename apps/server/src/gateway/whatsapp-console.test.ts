@@ -1,7 +1,6 @@
 import { proto } from 'baileys';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { accountRuntimeOf } from '../modules/accounts/account-runtime.ts';
 import { findByWxid } from '../modules/accounts/account.repository.ts';
 import type { SocksProxyAgent } from 'socks-proxy-agent';
 import { apiAs, eventually } from '../modules/accounts/account.test-support.ts';
@@ -132,7 +131,7 @@ describe('the console on WhatsApp', () => {
     const proxyId = proxies.data.list.find((p) => p.label === '1.2.3.4:1080')!.id;
     const assign = await api.post('/main-api/acc/proxy-assign', { wxids: [ME_ID], proxyId });
     expect(assign.status, assign.message).toBe(200);
-    const runtime = accountRuntimeOf(ctx.deps);
+    const runtime = ctx.deps.runtime;
     await runtime.gateway.release(ME_ID);
     const row = (await findByWxid(ctx.deps.db, ME_ID))!;
     const n = sockets.length;

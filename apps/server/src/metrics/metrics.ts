@@ -2,11 +2,8 @@ import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { pickLanguage, translate } from '@cst/shared';
-import type { Deps } from '../platform/deps.ts';
-import { accountRuntimeOf } from '../modules/accounts/account-runtime.ts';
+import type { Uses } from '../platform/deps.ts';
 import { FAN_JOB } from '../modules/fan-tasks/fan-task.service.ts';
-import { realtimeOf } from '../realtime/realtime.ts';
-import { schedulerOf } from '../scheduler/scheduler.ts';
 import { fanBacklog, outboxBacklog } from './metrics.repository.ts';
 
 function sameToken(a: string, b: string): boolean {
@@ -24,7 +21,7 @@ export class Metrics {
   readonly registry = new Registry();
   readonly http: Histogram<'method' | 'route' | 'status'>;
 
-  constructor(private readonly deps: Deps) {
+  constructor(private readonly deps: Uses<'realtime' | 'runtime' | 'scheduler'>) {
     const registers = [this.registry];
     this.http = new Histogram({
       name: 'cst_http_request_duration_seconds',
@@ -38,7 +35,7 @@ export class Metrics {
       help: 'Open console websockets on this instance',
       registers,
       collect() {
-        this.set(realtimeOf(deps).socketCount);
+        this.set(deps.realtime.socketCount);
       },
     });
     let frames = 0;
@@ -47,7 +44,7 @@ export class Metrics {
       help: 'Pushed rows sent to sockets (rate() = push fan-out per second)',
       registers,
       collect() {
-        const now = realtimeOf(deps).framesSent;
+        const now = deps.realtime.framesSent;
         if (now > frames) this.inc(now - frames);
         frames = now;
       },
@@ -57,7 +54,7 @@ export class Metrics {
       help: 'Work accounts whose connection this instance holds (its leases)',
       registers,
       collect() {
-        const rt = accountRuntimeOf(deps);
+        const rt = deps.runtime;
         this.set(rt.started ? rt.gateway.heldAccounts().length : 0);
       },
     });
@@ -66,7 +63,7 @@ export class Metrics {
       help: 'Messages stored after a reconnect that were missed while the account was disconnected (gaps closed by this instance since it started)',
       registers,
       collect() {
-        const rt = accountRuntimeOf(deps);
+        const rt = deps.runtime;
         this.set(rt.started ? (rt.gateway.recoveredMessages?.() ?? 0) : 0);
       },
     });
@@ -101,7 +98,7 @@ export class Metrics {
       registers,
       collect() {
         const now = deps.now();
-        for (const [kind, w] of schedulerOf(deps).waiting()) {
+        for (const [kind, w] of deps.scheduler.waiting()) {
           this.set({ kind }, w.held);
           schedulerLag.set(
             { kind },
@@ -123,7 +120,7 @@ export class Metrics {
       labelNames: ['kind'],
       registers,
       collect() {
-        for (const [kind, s] of schedulerOf(deps).statsByKind) {
+        for (const [kind, s] of deps.scheduler.statsByKind) {
           const before = ran.get(kind) ?? 0;
           if (s.ran > before) this.inc({ kind }, s.ran - before);
           else this.inc({ kind }, 0);
@@ -159,7 +156,10 @@ export class Metrics {
  * `GET /metrics` in Prometheus text format behind `Authorization: Bearer {METRICS_TOKEN}` (401
  * without it), and the latency of every request. Nothing is registered when METRICS_TOKEN is unset.
  */
-export function registerMetrics(app: FastifyInstance, deps: Deps): Metrics | null {
+export function registerMetrics(
+  app: FastifyInstance,
+  deps: Uses<'realtime' | 'runtime' | 'scheduler'>,
+): Metrics | null {
   const token = deps.config.metricsToken;
   if (!token) return null;
   const metrics = new Metrics(deps);

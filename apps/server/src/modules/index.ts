@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { Deps } from '../platform/deps.ts';
+import type { AppDeps } from '../platform/deps.ts';
 import { attachScheduler } from '../scheduler/hooks.ts';
 import { realtimeModule } from '../realtime/realtime.module.ts';
 import { accountsModule } from './accounts/account.module.ts';
@@ -49,7 +49,7 @@ import { mountModule, type ServerModule } from './module.ts';
  * fan-tasks and robots react to them; friend-requests store a request before the robots'
  * auto-accept decides on it).
  */
-export function serverModules(deps: Deps): ServerModule[] {
+export function serverModules(deps: AppDeps): ServerModule[] {
   return [
     authModule(deps),
     usersModule(deps),
@@ -94,7 +94,7 @@ export function serverModules(deps: Deps): ServerModule[] {
 }
 
 /** Mounts every module (routes, jobs, event handlers, start and stop), then the scheduler. */
-export async function registerModules(app: FastifyInstance, deps: Deps): Promise<void> {
+export async function registerModules(app: FastifyInstance, deps: AppDeps): Promise<void> {
   for (const m of serverModules(deps)) mountModule(app, deps, m);
   // Last: job kinds are registered above; the scheduler starts once the server is ready.
   attachScheduler(app, deps);

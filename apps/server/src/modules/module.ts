@@ -1,9 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import type { Deps } from '../platform/deps.ts';
-import { schedulerOf, type JobKind, type Scheduler } from '../scheduler/scheduler.ts';
+import type { Uses } from '../platform/deps.ts';
+import { type JobKind, type Scheduler } from '../scheduler/scheduler.ts';
 import type { AccountEventHandler, AccountEventName } from './accounts/account-ref.ts';
 import { onAccountRisk, type AccountRiskHandler } from './accounts/account-risk-events.ts';
-import { accountRuntimeOf } from './accounts/account-runtime.ts';
 import type { DispatchedHook, InboundHook } from './conversations/message-hooks.ts';
 import { onInboundStored, onMessageDispatched } from './conversations/message-hooks.ts';
 import { onFlowEvent, type FlowEventName, type FlowHandler } from './service/flow-events.ts';
@@ -55,7 +54,11 @@ export interface ServerModule {
 }
 
 /** Mounts a module on the server: its handlers, jobs and hooks, then its routes. */
-export function mountModule(app: FastifyInstance, deps: Deps, m: ServerModule): void {
+export function mountModule(
+  app: FastifyInstance,
+  deps: Uses<'messageHooks' | 'riskHandlers' | 'flowHandlers' | 'runtime' | 'scheduler'>,
+  m: ServerModule,
+): void {
   const offs: (() => void)[] = [];
   for (const [event, handler] of Object.entries(m.on ?? {})) {
     if (event === 'messageDispatched') {
@@ -68,13 +71,13 @@ export function mountModule(app: FastifyInstance, deps: Deps, m: ServerModule): 
       offs.push(onFlowEvent(deps, event, handler as FlowHandler));
     } else {
       const name = event as AccountEventName;
-      offs.push(accountRuntimeOf(deps).on(name, handler as AccountEventHandler<typeof name>));
+      offs.push(deps.runtime.on(name, handler as AccountEventHandler<typeof name>));
     }
   }
   for (const [channel, listener] of Object.entries(m.bus ?? {})) {
     offs.push(deps.bus.subscribe(channel, listener));
   }
-  for (const register of m.jobs ?? []) register(schedulerOf(deps));
+  for (const register of m.jobs ?? []) register(deps.scheduler);
   const { start, closing, stop } = m;
   if (start) app.addHook('onReady', async () => start());
   if (closing) app.addHook('preClose', async () => closing());

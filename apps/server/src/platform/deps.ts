@@ -21,3 +21,23 @@ export interface Deps {
    */
   captchaText?: () => string;
 }
+
+/**
+ * The services of a server instance, built once, in order, by the composition root
+ * (`modules/services.ts`) when the server is built. Each service adds itself here in the file that
+ * defines it (`declare module '…/platform/deps.ts' { interface Services { … } }`), so this file
+ * imports no module: the platform's pieces (realtime hub, scheduler, object storage, the
+ * console's event registries) and the modules' (account runtime, media, AI, robots, …).
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled in by each service
+export interface Services {}
+
+/**
+ * The deps of a class or function that uses the services `K`, named in its signature:
+ * `constructor(deps: Uses<'realtime' | 'runtime'>)`. `grep -rn "Uses<.*'realtime'"` lists who
+ * uses the hub.
+ */
+export type Uses<K extends keyof Services> = Deps & Pick<Services, K>;
+
+/** The deps with every service: what the composition root hands to the module factories. */
+export type AppDeps = Deps & Services;

@@ -1,6 +1,5 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildTenant, login, type Session, useTestServer } from '../../test/support.ts';
-import { realtimeOf } from './realtime.ts';
 import type * as PushRepository from './push.repository.ts';
 import { openTestSocket } from './test-socket.ts';
 
@@ -26,7 +25,7 @@ describe('realtime hub when the store returns fewer ids than rows', () => {
   let base: string;
   let tenantId: string;
   let manager: Session & { username: string };
-  const hub = () => realtimeOf(ctx.deps);
+  const hub = () => ctx.deps.realtime;
   const connect = async () => {
     const sock = await openTestSocket(base, { account: manager.username, token: manager.token });
     sock.send('ping');

@@ -4,7 +4,6 @@ import { sql } from 'drizzle-orm';
 import { WS_CLOSE_UNAUTHENTICATED } from '@cst/shared';
 import { realtimeMarks, workAccounts } from '../db/schema/index.ts';
 import { buildTenant, buildUser, login, type Session, useTestServer } from '../../test/support.ts';
-import { realtimeOf } from './realtime.ts';
 import { openTestSocket, type TestSocket } from './test-socket.ts';
 
 describe('realtime hub', () => {
@@ -20,7 +19,7 @@ describe('realtime hub', () => {
     await sock.waitFor((f) => f.event === 'hello');
     return sock;
   };
-  const hub = () => realtimeOf(ctx.deps);
+  const hub = () => ctx.deps.realtime;
 
   beforeAll(async () => {
     hub().options.liveGraceMs = 1000;

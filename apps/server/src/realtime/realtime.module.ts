@@ -1,11 +1,10 @@
-import type { Deps } from '../platform/deps.ts';
+import type { Uses } from '../platform/deps.ts';
 import type { ServerModule } from '../modules/module.ts';
-import { realtimeOf } from './realtime.ts';
 import { registerRealtimeRoutes } from './realtime.routes.ts';
 
 /** The console's websocket: the hub starts once the server is ready, stops before it closes. */
-export function realtimeModule(deps: Deps): ServerModule {
-  const hub = realtimeOf(deps);
+export function realtimeModule(deps: Uses<'realtime'>): ServerModule {
+  const hub = deps.realtime;
   return {
     name: 'realtime',
     start: async () => {

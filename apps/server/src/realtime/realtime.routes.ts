@@ -2,17 +2,16 @@ import type { FastifyInstance } from 'fastify';
 import { WS_CLOSE_UNAUTHENTICATED } from '@cst/shared';
 import { resolveToken, tokenOf } from '../platform/auth-context.ts';
 import { fileCookieToken } from '../platform/file-cookie.ts';
-import type { Deps } from '../platform/deps.ts';
+import type { Uses } from '../platform/deps.ts';
 import { access } from '../platform/http.ts';
-import { realtimeOf } from './realtime.ts';
 
 /**
  * `GET /ws?account=&token=` (API.md, WebSocket) and the hub's start and stop. The token comes
  * from a header, API.md's `?token=` (the one route that still takes it, for outside clients), or
  * the file cookie, which is how the SPA connects (docs/files-and-media.md).
  */
-export function registerRealtimeRoutes(app: FastifyInstance, deps: Deps): void {
-  const hub = realtimeOf(deps);
+export function registerRealtimeRoutes(app: FastifyInstance, deps: Uses<'realtime'>): void {
+  const hub = deps.realtime;
 
   app.get(
     '/ws',

@@ -427,22 +427,9 @@ export class Scheduler {
   }
 }
 
-const schedulers = new WeakMap<Deps, Scheduler>();
-
-/** The scheduler of a server instance (created on first use with default options). */
-export function schedulerOf(deps: Deps): Scheduler {
-  let s = schedulers.get(deps);
-  if (!s) {
-    s = new Scheduler(deps);
-    schedulers.set(deps, s);
+declare module '../platform/deps.ts' {
+  interface Services {
+    /** The scheduler of a server instance (running when SERVICES includes scheduler). */
+    scheduler: Scheduler;
   }
-  return s;
-}
-
-/** Creates the scheduler with options, before the app is built (server start, tests). */
-export function configureScheduler(deps: Deps, options: Partial<SchedulerOptions>): Scheduler {
-  if (schedulers.has(deps)) throw new Error('scheduler already created for these deps');
-  const s = new Scheduler(deps, options);
-  schedulers.set(deps, s);
-  return s;
 }

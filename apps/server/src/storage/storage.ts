@@ -1,28 +1,22 @@
 import path from 'node:path';
-import type { Deps } from '../platform/deps.ts';
+import type { Config } from '../platform/config.ts';
 import { LocalStorage } from './local-storage.ts';
 import type { ObjectStorage } from './object-storage.ts';
 import { S3Storage } from './s3-storage.ts';
-
-const stores = new WeakMap<Deps, ObjectStorage>();
 
 /**
  * The object storage of a server instance: the embedded store under DATA_DIR/files, or with
  * `STORAGE=s3` an S3-compatible bucket shared by every instance (docs/files-and-media.md).
  */
-export function storageOf(deps: Deps): ObjectStorage {
-  let s = stores.get(deps);
-  if (!s) {
-    s =
-      deps.config.storage === 's3'
-        ? new S3Storage(deps.config.s3)
-        : new LocalStorage(path.join(deps.config.dataDir, 'files'));
-    stores.set(deps, s);
-  }
-  return s;
+export function openStorage(config: Config): ObjectStorage {
+  return config.storage === 's3'
+    ? new S3Storage(config.s3)
+    : new LocalStorage(path.join(config.dataDir, 'files'));
 }
 
-/** Uses a given store for these deps (tests). */
-export function useStorage(deps: Deps, storage: ObjectStorage): void {
-  stores.set(deps, storage);
+declare module '../platform/deps.ts' {
+  interface Services {
+    /** The object storage of a server instance (openStorage). */
+    storage: ObjectStorage;
+  }
 }

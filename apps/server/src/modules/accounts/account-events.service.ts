@@ -17,8 +17,7 @@ import type {
   QrIssuedEvent,
   StatusChangedEvent,
 } from '../../gateway/index.ts';
-import type { Deps } from '../../platform/deps.ts';
-import { realtimeOf } from '../../realtime/realtime.ts';
+import type { Uses } from '../../platform/deps.ts';
 import type { LeaseManager } from './account-lease.ts';
 import type { AccountEventName, AccountRef } from './account-ref.ts';
 import { seesWholeTenant } from './account.policy.ts';
@@ -58,7 +57,7 @@ export class AccountEventsService {
   private readonly syncPending = new Set<string>();
 
   constructor(
-    private readonly deps: Deps,
+    private readonly deps: Uses<'realtime' | 'riskHandlers'>,
     private readonly runtime: EventsHost,
   ) {}
 
@@ -117,7 +116,7 @@ export class AccountEventsService {
       return moved;
     });
     if (!row) return;
-    await realtimeOf(this.deps).publish(row.tenantId, {
+    await this.deps.realtime.publish(row.tenantId, {
       event: WS_EVENTS.qr,
       data,
       userIds: [row.userId],
@@ -130,7 +129,7 @@ export class AccountEventsService {
     });
     if (!row) return;
     const data: QrAckUpdatePush = { loginId, status: QR_ACK_STATUS.scanned };
-    await realtimeOf(this.deps).publish(row.tenantId, {
+    await this.deps.realtime.publish(row.tenantId, {
       event: WS_EVENTS.qrAckUpdate,
       data,
       userIds: [row.userId],
@@ -157,7 +156,7 @@ export class AccountEventsService {
       message,
       reason: status,
     };
-    await realtimeOf(this.deps).publish(row.tenantId, {
+    await this.deps.realtime.publish(row.tenantId, {
       event: WS_EVENTS.qrAckFailed,
       data,
       userIds: [row.userId],
@@ -254,7 +253,7 @@ export class AccountEventsService {
         status: QR_ACK_STATUS.confirmed,
         wxid: account.wxid,
       };
-      await realtimeOf(this.deps).publish(account.tenantId, {
+      await this.deps.realtime.publish(account.tenantId, {
         event: WS_EVENTS.qrAckSucceed,
         data,
         userIds: [login.userId],

@@ -1,15 +1,14 @@
 import type { AccountGroupNode } from '@cst/shared';
 import type { AuthContext } from '../../platform/auth-context.ts';
-import type { Deps } from '../../platform/deps.ts';
+import type { Uses } from '../../platform/deps.ts';
 import { fail } from '../../platform/errors.ts';
-import { realtimeOf } from '../../realtime/realtime.ts';
 import * as repo from './account-group.repository.ts';
 import { presentGroupTree } from './account.presenter.ts';
 import { isUuid, subtreeOf } from './account.service.ts';
 
 /** The account-group tree of a tenant: list, add, rename, delete. */
 export class AccountGroupService {
-  constructor(private readonly deps: Deps) {}
+  constructor(private readonly deps: Uses<'realtime'>) {}
 
   private tenantOf(auth: AuthContext): string {
     if (!auth.tenantId) throw fail.notFound('accountGroupNotFound');
@@ -82,6 +81,6 @@ export class AccountGroupService {
 
   /** Tells the tenant's users that the tree changed (the switcher regroups). */
   private async announce(tenantId: string): Promise<void> {
-    await realtimeOf(this.deps).publish(tenantId, { event: 'accountGroupsChanged', data: null });
+    await this.deps.realtime.publish(tenantId, { event: 'accountGroupsChanged', data: null });
   }
 }

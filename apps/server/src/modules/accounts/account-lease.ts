@@ -1,5 +1,5 @@
 import { GatewayError, type ChatGateway } from '../../gateway/index.ts';
-import type { Deps } from '../../platform/deps.ts';
+import type { Uses } from '../../platform/deps.ts';
 import { translate } from '@cst/shared';
 import { setStatusWithEvent } from './account-open-events.ts';
 import { publishStatus } from './account-push.ts';
@@ -48,7 +48,7 @@ export class LeaseManager {
   private readonly resuming = new Set<Promise<void>>();
 
   constructor(
-    private readonly deps: Deps,
+    private readonly deps: Uses<'realtime'>,
     private readonly runtime: LeaseHost,
     options: Partial<LeaseOptions> = {},
   ) {

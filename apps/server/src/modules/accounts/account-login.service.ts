@@ -10,11 +10,9 @@ import {
   type QrPush,
 } from '@cst/shared';
 import type { AuthContext } from '../../platform/auth-context.ts';
-import type { Deps } from '../../platform/deps.ts';
+import type { Uses } from '../../platform/deps.ts';
 import { fail } from '../../platform/errors.ts';
 import { normalizePhone } from '../../gateway/index.ts';
-import { realtimeOf } from '../../realtime/realtime.ts';
-import { accountRuntimeOf } from './account-runtime.ts';
 import { seesWholeTenant } from './account.policy.ts';
 import { presentQrLogin } from './account.presenter.ts';
 import { recordEvent } from '../webhooks/index.ts';
@@ -33,12 +31,12 @@ const loadQrCode = lazyImport(async () => (await import('qrcode')).default);
 export class AccountLoginService {
   private readonly accounts: AccountService;
 
-  constructor(private readonly deps: Deps) {
+  constructor(private readonly deps: Uses<'realtime' | 'riskHandlers' | 'runtime' | 'unread'>) {
     this.accounts = new AccountService(deps);
   }
 
   private get runtime() {
-    return accountRuntimeOf(this.deps);
+    return this.deps.runtime;
   }
 
   private now() {
@@ -73,7 +71,7 @@ export class AccountLoginService {
       });
       await recordEvent(tx, qrEvent(tenantId, data));
     });
-    await realtimeOf(this.deps).publish(tenantId, {
+    await this.deps.realtime.publish(tenantId, {
       event: WS_EVENTS.qr,
       data,
       userIds: [auth.userId],

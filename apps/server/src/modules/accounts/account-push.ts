@@ -1,11 +1,10 @@
 import { WS_EVENTS, type UserStatusChangedPush, type WxAccountChangedPush } from '@cst/shared';
-import type { Deps } from '../../platform/deps.ts';
-import { realtimeOf } from '../../realtime/realtime.ts';
+import type { Uses } from '../../platform/deps.ts';
 import type { WorkAccountRow } from './account.repository.ts';
 
 /** Pushes `userStatusChanged` to everyone who may see the account. */
 export async function publishStatus(
-  deps: Deps,
+  deps: Uses<'realtime'>,
   row: Pick<WorkAccountRow, 'id' | 'tenantId' | 'wxid' | 'status' | 'statusReason'>,
 ): Promise<void> {
   const data: UserStatusChangedPush & { reason: string } = {
@@ -13,7 +12,7 @@ export async function publishStatus(
     status: row.status,
     reason: row.statusReason,
   };
-  await realtimeOf(deps).publish(row.tenantId, {
+  await deps.realtime.publish(row.tenantId, {
     event: WS_EVENTS.userStatusChanged,
     data,
     workAccountId: row.id,
@@ -22,13 +21,13 @@ export async function publishStatus(
 
 /** Pushes `wxAccountChanged` about accounts to those who may see each one (after the change). */
 export async function publishAccountsChanged(
-  deps: Deps,
+  deps: Uses<'realtime'>,
   tenantId: string,
   rows: Pick<WorkAccountRow, 'id' | 'wxid'>[],
   change: WxAccountChangedPush['change'],
 ): Promise<void> {
   if (rows.length === 0) return;
-  await realtimeOf(deps).publish(
+  await deps.realtime.publish(
     tenantId,
     rows.map((r) => ({
       event: WS_EVENTS.wxAccountChanged,
@@ -40,14 +39,14 @@ export async function publishAccountsChanged(
 
 /** Pushes `wxAccountChanged` to named users (those who saw accounts that are gone or moved). */
 export async function publishAccountsChangedTo(
-  deps: Deps,
+  deps: Uses<'realtime'>,
   tenantId: string,
   userIds: string[],
   wxids: string[],
   change: WxAccountChangedPush['change'],
 ): Promise<void> {
   if (userIds.length === 0 || wxids.length === 0) return;
-  await realtimeOf(deps).publish(tenantId, {
+  await deps.realtime.publish(tenantId, {
     event: WS_EVENTS.wxAccountChanged,
     data: { wxids, change } satisfies WxAccountChangedPush,
     userIds,

@@ -1,5 +1,5 @@
 import type { AccountRisk } from '@cst/shared';
-import type { Deps } from '../../platform/deps.ts';
+import type { Uses } from '../../platform/deps.ts';
 
 /** A work account's ban risk changed (after the commit). */
 export interface AccountRiskEvent {
@@ -15,22 +15,29 @@ export interface AccountRiskEvent {
 
 export type AccountRiskHandler = (event: AccountRiskEvent) => void | Promise<void>;
 
-const registry = new WeakMap<Deps, Set<AccountRiskHandler>>();
+declare module '../../platform/deps.ts' {
+  interface Services {
+    /** The handlers of risk changes of a server instance (built once, modules/services.ts). */
+    riskHandlers: Set<AccountRiskHandler>;
+  }
+}
 
 /**
  * Registers a handler of risk changes (modules declare it under `on['account.risk']`): the
  * features whose automated sends an account at 危险 holds pause and resume their tasks by it.
  */
-export function onAccountRisk(deps: Deps, handler: AccountRiskHandler): () => void {
-  let set = registry.get(deps);
-  if (!set) registry.set(deps, (set = new Set()));
+export function onAccountRisk(deps: Uses<'riskHandlers'>, handler: AccountRiskHandler): () => void {
+  const set = deps.riskHandlers;
   set.add(handler);
   return () => set.delete(handler);
 }
 
 /** Runs the handlers of a risk change; a failing handler is logged. */
-export async function emitAccountRisk(deps: Deps, event: AccountRiskEvent): Promise<void> {
-  for (const handler of registry.get(deps) ?? []) {
+export async function emitAccountRisk(
+  deps: Uses<'riskHandlers'>,
+  event: AccountRiskEvent,
+): Promise<void> {
+  for (const handler of deps.riskHandlers) {
     try {
       await handler(event);
     } catch (err) {

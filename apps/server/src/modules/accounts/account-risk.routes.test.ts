@@ -6,7 +6,6 @@ import { signInAs } from '../../../test/factories.ts';
 import { openTestSocket } from '../../realtime/test-socket.ts';
 import { Outbox } from '../conversations/conversation.outbox.ts';
 import { claimPendingSends } from '../conversations/conversation.repository.ts';
-import { accountRuntimeOf } from './account-runtime.ts';
 import * as repo from './account.repository.ts';
 import { addAccount, apiAs, eventually, gatewayIdle } from './account.test-support.ts';
 
@@ -29,7 +28,7 @@ const riskOf = async (wxid: string) => {
 /** A robot's text to the account's first friend, through the one outbox. */
 async function robotSend(wxid: string) {
   const account = (await repo.findByWxid(ctx.deps.db, wxid))!;
-  const [friend] = await accountRuntimeOf(ctx.deps).gateway.listContacts(wxid);
+  const [friend] = await ctx.deps.runtime.gateway.listContacts(wxid);
   await new Outbox(ctx.deps).enqueueAs(
     { kind: 'robot', id: 'risk-robot' },
     { id: account.id, tenantId: account.tenantId, wxid },
@@ -93,7 +92,7 @@ describe('ban risk', () => {
       return rows.length === 1 && rows[0]!.state === 'done' ? true : undefined;
     });
     // Held: the dispatcher's claim of the account's sends passes the robot's over.
-    const owner = accountRuntimeOf(ctx.deps).instanceId;
+    const owner = ctx.deps.runtime.instanceId;
     expect(await claimPendingSends(ctx.deps.db, aId, 10, owner)).toEqual([]);
     expect(await stateOf(aId, 'robot')).toMatchObject([{ state: 'pending', msgId: null }]);
 

@@ -3,7 +3,7 @@ import { bulkTaskFetchBody, fanTaskListBody } from '@cst/shared';
 import { useTestServer, type Session } from '../../../test/support.ts';
 import { signInAs } from '../../../test/factories.ts';
 import { resolveToken } from '../../platform/auth-context.ts';
-import type { Deps } from '../../platform/deps.ts';
+import type { AppDeps } from '../../platform/deps.ts';
 import { openTestSocket } from '../../realtime/test-socket.ts';
 import {
   bulkTaskOf,
@@ -243,7 +243,7 @@ describe('tasks of an account at ban risk', () => {
           };
         },
       });
-      return { deps: { ...ctx.deps, db } as Deps, statements: () => n };
+      return { deps: { ...ctx.deps, db } as AppDeps, statements: () => n };
     };
     const bulkPage = async (pageSize: number) => {
       const c = counted();

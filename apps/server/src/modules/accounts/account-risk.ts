@@ -7,8 +7,7 @@ import {
 } from '@cst/shared';
 import type { RiskSignalEvent } from '../../gateway/index.ts';
 import type { DbOrTx } from '../../platform/db.ts';
-import type { Deps } from '../../platform/deps.ts';
-import { realtimeOf } from '../../realtime/realtime.ts';
+import type { Uses } from '../../platform/deps.ts';
 import type { AccountRef } from './account-ref.ts';
 import { emitAccountRisk } from './account-risk-events.ts';
 import { accountsAtDanger, lockRiskOf, resetRisk, setRisk } from './account.repository.ts';
@@ -39,7 +38,7 @@ export function riskOf(score: number, before: AccountRisk): AccountRisk {
 
 /** Records a risk signal; pushes the account's risk when it changed. */
 export async function onRiskSignal(
-  deps: Deps,
+  deps: Uses<'realtime' | 'riskHandlers'>,
   ev: RiskSignalEvent,
   account: AccountRef,
 ): Promise<void> {
@@ -82,13 +81,13 @@ export async function resumeRisk(db: DbOrTx, ids: string[]): Promise<void> {
  * tenant, so they are told when it reaches danger).
  */
 export async function publishRisk(
-  deps: Deps,
+  deps: Uses<'realtime'>,
   account: Pick<AccountRef, 'id' | 'tenantId' | 'wxid'>,
   risk: AccountRisk,
   reason: string,
 ): Promise<void> {
   const data: AccountRiskPush = { wxid: account.wxid, risk, reason, paused: risk === 'danger' };
-  await realtimeOf(deps).publish(account.tenantId, {
+  await deps.realtime.publish(account.tenantId, {
     event: WS_EVENTS.accountRisk,
     data,
     workAccountId: account.id,

@@ -11,7 +11,7 @@ import {
   type SimulatorOptions,
   type Taken,
 } from '../../gateway/index.ts';
-import type { Deps } from '../../platform/deps.ts';
+import type { Uses } from '../../platform/deps.ts';
 import { FreshCache } from '../../platform/fresh-cache.ts';
 import { AccountEventsService } from './account-events.service.ts';
 import { LeaseManager, type LeaseOptions } from './account-lease.ts';
@@ -58,7 +58,7 @@ export type LoginSync = (account: AccountRef) => Promise<void>;
 /**
  * The connection side of work accounts in one server instance: the chat gateway, the mapping of
  * its events to rows and pushes, the leases, and the registration point through which other
- * features receive gateway events (`accountRuntimeOf(deps).on('message', handler)`).
+ * features receive gateway events (`deps.runtime.on('message', handler)`).
  */
 export class AccountRuntime {
   readonly instanceId = `${os.hostname()}-${process.pid}-${randomUUID().slice(0, 8)}`;
@@ -72,7 +72,7 @@ export class AccountRuntime {
   private unsubscribe: (() => void)[] = [];
 
   constructor(
-    private readonly deps: Deps,
+    private readonly deps: Uses<'realtime' | 'riskHandlers'>,
     private readonly options: Partial<AccountRuntimeOptions> = {},
   ) {
     this.leases = new LeaseManager(deps, this, options.lease);
@@ -212,34 +212,18 @@ export class AccountRuntime {
   }
 }
 
-const runtimes = new WeakMap<Deps, AccountRuntime>();
-
-/** The account runtime of a server instance (created on first use with default options). */
-export function accountRuntimeOf(deps: Deps): AccountRuntime {
-  let rt = runtimes.get(deps);
-  if (!rt) {
-    rt = new AccountRuntime(deps);
-    runtimes.set(deps, rt);
+declare module '../../platform/deps.ts' {
+  interface Services {
+    /** The chat gateway, leases and account events of a server instance. */
+    runtime: AccountRuntime;
   }
-  return rt;
 }
 
 /**
  * The human pacing the platform declares (issue 34), or null while the gateway is not up yet
  * (automated sends wait for it anyway).
  */
-export function platformPacing(deps: Deps): PacingPreset | null {
-  const rt = accountRuntimeOf(deps);
+export function platformPacing(deps: Uses<'realtime' | 'runtime'>): PacingPreset | null {
+  const rt = deps.runtime;
   return rt.started ? rt.gateway.pacing : null;
-}
-
-/** Creates the runtime with options, before the app is built (server start, tests). */
-export function configureAccountRuntime(
-  deps: Deps,
-  options: Partial<AccountRuntimeOptions>,
-): AccountRuntime {
-  if (runtimes.has(deps)) throw new Error('account runtime already created for these deps');
-  const rt = new AccountRuntime(deps, options);
-  runtimes.set(deps, rt);
-  return rt;
 }

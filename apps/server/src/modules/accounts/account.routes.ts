@@ -35,13 +35,12 @@ import {
   updateRemarkBody,
   wxidsBody,
 } from '@cst/shared';
-import type { Deps } from '../../platform/deps.ts';
+import type { Uses } from '../../platform/deps.ts';
 import { access, defineRoute } from '../../platform/http.ts';
 import { defineExportRoute } from '../../platform/xlsx-export.ts';
 import { accountExportColumns, accountExportNames } from './account.export.ts';
 import { AccountGroupService } from './account-group.service.ts';
 import { AccountLoginService } from './account-login.service.ts';
-import { accountRuntimeOf } from './account-runtime.ts';
 import { AccountService } from './account.service.ts';
 import { ProxyService } from './proxy.service.ts';
 
@@ -49,8 +48,11 @@ const P = '/main-api/acc';
 const tags = ['accounts'];
 
 /** Work accounts, QR login, account groups and proxies (API.md, SPEC §2–5). */
-export function registerAccountRoutes(app: FastifyInstance, deps: Deps): void {
-  const runtime = accountRuntimeOf(deps);
+export function registerAccountRoutes(
+  app: FastifyInstance,
+  deps: Uses<'realtime' | 'riskHandlers' | 'runtime' | 'unread'>,
+): void {
+  const runtime = deps.runtime;
   const accounts = new AccountService(deps);
   const login = new AccountLoginService(deps);
   const groups = new AccountGroupService(deps);

@@ -14,10 +14,9 @@ import {
 } from '@cst/shared';
 import type { AuthContext } from '../../platform/auth-context.ts';
 import type { Tx } from '../../platform/db.ts';
-import type { Deps } from '../../platform/deps.ts';
+import type { Uses } from '../../platform/deps.ts';
 import { fail } from '../../platform/errors.ts';
 import * as groupRepo from './account-group.repository.ts';
-import { accountRuntimeOf } from './account-runtime.ts';
 import { unreadOf } from './account-unread.ts';
 import { accountViewers, selfAndBelow } from './account-scope.repository.ts';
 import { accountScope, seesWholeTenant, type AccountScope } from './account.policy.ts';
@@ -50,7 +49,7 @@ const affected = (rows: { wxid: string }[]): AccountsAffected => ({
 
 /** Work-account management: list, switcher, edits, distribution and deletion. */
 export class AccountService {
-  constructor(private readonly deps: Deps) {}
+  constructor(private readonly deps: Uses<'realtime' | 'riskHandlers' | 'runtime' | 'unread'>) {}
 
   private get db() {
     return this.deps.db;
@@ -334,7 +333,7 @@ export class AccountService {
     const ids = rows.map((r) => r.id);
     const viewers = await this.viewersOf(tenantId, ids);
     await this.db.transaction((tx) => repo.deleteAccounts(tx, tenantId, ids));
-    const runtime = accountRuntimeOf(this.deps);
+    const runtime = this.deps.runtime;
     runtime.forget(rows.map((r) => r.wxid));
     if (runtime.started) {
       for (const r of rows) {

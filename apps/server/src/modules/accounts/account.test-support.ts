@@ -2,7 +2,6 @@ import { createTestStore, login, type Session, type TestContext } from '../../..
 
 /** Anything with the app (a test context or a started server). */
 export type HasApp = Pick<TestContext, 'app'>;
-import { accountRuntimeOf } from './account-runtime.ts';
 
 /** A JSON reply as tests read it. */
 export interface Reply<T = unknown> {
@@ -110,7 +109,7 @@ export async function addAccount(
 
 /** Waits until the gateway has delivered every event so far. */
 export async function gatewayIdle(ctx: Pick<TestContext, 'deps'>) {
-  await accountRuntimeOf(ctx.deps).gateway.simulator?.idle();
+  await ctx.deps.runtime.gateway.simulator?.idle();
 }
 
 /** Signs in on any app (a started server as well as a test context): support.ts's `login`. */

@@ -9,7 +9,7 @@ export {
   type AccountRiskEvent,
   type AccountRiskHandler,
 } from './account-risk-events.ts';
-export { accountRuntimeOf, platformPacing } from './account-runtime.ts';
+export { platformPacing, type AccountRuntime } from './account-runtime.ts';
 export { registerUnreadSource } from './account-unread.ts';
 export {
   accountViewers,

@@ -9,7 +9,7 @@ import {
   type ProxyItem,
 } from '@cst/shared';
 import type { AuthContext } from '../../platform/auth-context.ts';
-import type { Deps } from '../../platform/deps.ts';
+import type { Uses } from '../../platform/deps.ts';
 import { fail } from '../../platform/errors.ts';
 import { OutboundRefusedError, assertPublicHost } from '../../platform/outbound.ts';
 import { presentProxy } from './account.presenter.ts';
@@ -48,7 +48,7 @@ export function parseProxyLine(line: string): ParsedProxy {
 export class ProxyService {
   private readonly accounts: AccountService;
 
-  constructor(private readonly deps: Deps) {
+  constructor(private readonly deps: Uses<'realtime' | 'riskHandlers' | 'runtime' | 'unread'>) {
     this.accounts = new AccountService(deps);
   }
 

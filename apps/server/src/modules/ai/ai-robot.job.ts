@@ -1,9 +1,8 @@
 import { MSG_TYPE } from '@cst/shared';
-import type { Deps } from '../../platform/deps.ts';
+import type { Uses } from '../../platform/deps.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { Claimed, ClaimScope, JobContext, JobKind } from '../../scheduler/scheduler.ts';
 import { platformPacing } from '../accounts/index.ts';
-import { mediaOf } from '../media/index.ts';
 import { findByMsgId } from '../conversations/index.ts';
 import {
   claimJobs,
@@ -15,12 +14,11 @@ import {
   accountRow,
 } from '../robots/index.ts';
 import { textOf } from '../sensitive/index.ts';
-import { aiOf } from './ai.provider.ts';
 import { factsOf, robotPrompt } from './ai.prompts.ts';
 import { hearVoice } from './ai.transcribe.ts';
 import * as repo from './ai.repository.ts';
 import { aiCandidates, humanWroteSince, latestInbound, sentWith } from './ai-robot.repository.ts';
-import { AI_ROBOT_JOB, aiRobotOf } from './ai-robot.ts';
+import { AI_ROBOT_JOB } from './ai-robot.ts';
 import { singleChat } from './ai-conversations.repository.ts';
 
 /** The lane of an account's AI replies: one at a time, paced. */
@@ -59,7 +57,11 @@ interface AiItem {
 export class AiRobotJob implements JobKind<AiItem> {
   readonly name = AI_ROBOT_JOB;
 
-  constructor(private readonly deps: Deps) {}
+  constructor(
+    private readonly deps: Uses<
+      'ai' | 'aiRobot' | 'media' | 'realtime' | 'runtime' | 'scheduler' | 'storage'
+    >,
+  ) {}
 
   async claim(scope: ClaimScope): Promise<Claimed<AiItem>[]> {
     // The platform's human pacing paces what no one set, and no reply goes closer than the least
@@ -126,11 +128,11 @@ export class AiRobotJob implements JobKind<AiItem> {
     const state = await repo.chatState(db, job.workAccountId, peerId);
     if (state?.handedOverAt) return void (await skip('handedOver'));
     if ((state?.replies ?? 0) >= robot.maxRepliesPerConversation) {
-      await aiRobotOf(this.deps).handOver(account, peerId, 'cap');
+      await this.deps.aiRobot.handOver(account, peerId, 'cap');
       return void (await skip('cap'));
     }
     if (await humanWroteSince(db, conv.id, robot.updatedAt.getTime())) {
-      await aiRobotOf(this.deps).handOver(account, peerId, 'seat');
+      await this.deps.aiRobot.handOver(account, peerId, 'seat');
       return void (await skip('seat'));
     }
     // A newer message of the contact has its own job, which answers with it in view.
@@ -155,7 +157,7 @@ export class AiRobotJob implements JobKind<AiItem> {
     });
     let text: string;
     try {
-      const out = await aiOf(this.deps).chat(
+      const out = await this.deps.ai.chat(
         job.tenantId,
         'robot',
         robotPrompt(facts, robot.instructions),
@@ -179,10 +181,10 @@ export class AiRobotJob implements JobKind<AiItem> {
     if (!text) return void (await skip('empty'));
     // A seat may have written while the model was thinking: the seat wins.
     if (await humanWroteSince(db, conv.id, robot.updatedAt.getTime())) {
-      await aiRobotOf(this.deps).handOver(account, peerId, 'seat');
+      await this.deps.aiRobot.handOver(account, peerId, 'seat');
       return void (await skip('seat'));
     }
-    await mediaOf(this.deps).outbox.enqueueAs(
+    await this.deps.media.outbox.enqueueAs(
       { kind: 'robot', id: job.id, name: AI_ROBOT_NAME },
       account,
       { talkType: 1, peerId },

@@ -1,11 +1,10 @@
 import { AI_DEFAULT_HANDOFF, type AiReplySaveBody, type AiReplySettings } from '@cst/shared';
 import type { AuthContext } from '../../platform/auth-context.ts';
-import type { Deps } from '../../platform/deps.ts';
+import type { Uses } from '../../platform/deps.ts';
 import { fail } from '../../platform/errors.ts';
 import { convScopeOf, visibleAccountIn } from '../conversations/index.ts';
-import { aiOf } from './ai.provider.ts';
 import * as repo from './ai.repository.ts';
-import { AI_ROBOT_CHANNEL, aiRobotOf } from './ai-robot.ts';
+import { AI_ROBOT_CHANNEL } from './ai-robot.ts';
 
 /** An account's replies a day at most unless set. */
 export const AI_DEFAULT_DAILY_CAP = 500;
@@ -35,13 +34,17 @@ function present(row: repo.AiRobotRow, workWxids: string[]): AiReplySettings {
 
 /** The AI robot's settings per work account (`/task-api/ai-reply/*`). */
 export class AiRobotService {
-  constructor(private readonly deps: Deps) {}
+  constructor(
+    private readonly deps: Uses<
+      'ai' | 'aiRobot' | 'realtime' | 'runtime' | 'scheduler' | 'storage'
+    >,
+  ) {}
 
   /** Saves the same settings on each listed account the caller sees (409 without a provider). */
   async save(auth: AuthContext, body: AiReplySaveBody): Promise<AiReplySettings> {
     if (!auth.tenantId) throw fail.forbidden();
     const tenantId = auth.tenantId;
-    await aiOf(this.deps).need(tenantId);
+    await this.deps.ai.need(tenantId);
     const scope = await convScopeOf(this.deps.db, auth);
     const accounts: { id: string; wxid: string }[] = [];
     for (const w of new Set(body.workWxids)) {
@@ -61,7 +64,7 @@ export class AiRobotService {
     await this.deps.db.transaction(async (tx) => {
       for (const a of accounts) await repo.saveRobot(tx, { ...values, workAccountId: a.id });
     });
-    aiRobotOf(this.deps).forget();
+    this.deps.aiRobot.forget();
     await this.deps.bus.publish(AI_ROBOT_CHANNEL, tenantId);
     return { ...DEFAULTS, ...values, workWxids: accounts.map((a) => a.wxid) };
   }
@@ -72,7 +75,7 @@ export class AiRobotService {
    */
   async get(auth: AuthContext, workWxid?: string): Promise<AiReplySettings> {
     if (!auth.tenantId) throw fail.forbidden();
-    await aiOf(this.deps).need(auth.tenantId);
+    await this.deps.ai.need(auth.tenantId);
     const scope = await convScopeOf(this.deps.db, auth);
     if (workWxid) {
       const a = await visibleAccountIn(this.deps.db, scope, workWxid);

@@ -35,11 +35,9 @@ import type { AccountRef } from '../accounts/index.ts';
 import { findByMsgId } from '../conversations/index.ts';
 import type { MessageIngest } from '../conversations/message-ingest.service.ts';
 import { onInboundStored } from '../conversations/message-hooks.ts';
-import { robotsOf } from '../robots/index.ts';
 import { fakeOpenAi } from './ai.test-support.ts';
-import { aiOf } from './ai.provider.ts';
 import { aiLaneOf } from './ai-robot.job.ts';
-import { aiReplyKey, aiRobotOf, CATCH_UP_AFTER_MS } from './ai-robot.ts';
+import { aiReplyKey, CATCH_UP_AFTER_MS } from './ai-robot.ts';
 
 // Issue 33 §4: the AI robot answers, hands over, stops at its cap, never loops, and a slow
 // provider holds neither the inbound pipeline nor a reply's exactly-once.
@@ -171,7 +169,7 @@ async function friend(): Promise<string> {
 }
 
 /** How many messages the robot decided on so far, whatever it decided. */
-const decisions = () => [...aiRobotOf(server.deps).stats.values()].reduce((a, b) => a + b, 0);
+const decisions = () => [...server.deps.aiRobot.stats.values()].reduce((a, b) => a + b, 0);
 
 beforeAll(async () => {
   await fake.listen();
@@ -265,7 +263,7 @@ describe('answering', () => {
     await settle(server);
     expect(await replies(acc2.wxid)).toHaveLength(0);
     expect(fake.chats()).toHaveLength(calls);
-    expect(aiRobotOf(server.deps).stats.get('ownAccount')).toBeGreaterThan(0);
+    expect(server.deps.aiRobot.stats.get('ownAccount')).toBeGreaterThan(0);
   });
 
   it('lets keyword rules win where they match', async () => {
@@ -290,22 +288,22 @@ describe('answering', () => {
       replies: [{ kind: 'text', content: '尺码表：S 160 / M 165 / L 170' }],
     });
     const account = (await server.accounts.accountOf(acc.wxid))!;
-    const robot = aiRobotOf(server.deps);
+    const robot = server.deps.aiRobot;
     const [p, q] = [await friend(), await friend()];
     const calls = fake.chats().length;
     const keyword = robot.stats.get('keyword') ?? 0;
     // The store first (the engine has not seen it, nor compiled the rules since they changed).
-    robotsOf(server.deps).engine.forget(account.tenantId);
+    server.deps.robots.engine.forget(account.tenantId);
     const ev = received(acc.wxid, p, `${p}-1`, '能发下尺码表吗');
     await store([ev, account]);
     expect(robot.stats.get('keyword')).toBe(keyword + 1);
     expect(await aiJobs(acc.wxid, p)).toHaveLength(0);
     // Then the engine: its reply goes out, and only its.
-    expect(await robotsOf(server.deps).engine.onMessage(ev, account)).toBe('replied');
+    expect(await server.deps.robots.engine.onMessage(ev, account)).toBe('replied');
     const got = await waitReceived(server, demo, acc.wxid, p, 1);
     // The engine first, then the store: the same.
     const evq = received(acc.wxid, q, `${q}-1`, '尺码表有吗');
-    expect(await robotsOf(server.deps).engine.onMessage(evq, account)).toBe('replied');
+    expect(await server.deps.robots.engine.onMessage(evq, account)).toBe('replied');
     await store([evq, account]);
     expect(robot.stats.get('keyword')).toBe(keyword + 2);
     const gotq = await waitReceived(server, demo, acc.wxid, q, 1);
@@ -641,14 +639,14 @@ describe('pacing, caps, business hours and ban risk', () => {
     try {
       const p = person();
       const calls = fake.chats().length;
-      const hours = aiRobotOf(server.deps).stats.get('hours') ?? 0;
+      const hours = server.deps.aiRobot.stats.get('hours') ?? 0;
       await say(server, demo, acc.wxid, p, '你好，有连衣裙吗');
       const got = await waitReceived(server, demo, acc.wxid, p, 1);
       await settle(server);
       expect(got.map((m) => m.content)).toEqual(['现在是休息时间，明天回复您']);
       expect(await replies(p)).toHaveLength(1);
       expect(fake.chats()).toHaveLength(calls);
-      expect(aiRobotOf(server.deps).stats.get('hours')).toBe(hours + 1);
+      expect(server.deps.aiRobot.stats.get('hours')).toBe(hours + 1);
     } finally {
       await api.post('/task-api/business-hours/save', {
         enabled: false,
@@ -688,7 +686,7 @@ describe('pacing, caps, business hours and ban risk', () => {
 describe('the reply queue: in the store’s transaction, one statement per batch', () => {
   it('folds a burst per chat into one reply that answers the chat’s latest message', async () => {
     await saveRobot({ replyDelaySec: 3600 });
-    const robot = aiRobotOf(server.deps);
+    const robot = server.deps.aiRobot;
     const account = (await server.accounts.accountOf(acc.wxid))!;
     const [p, q] = [person(), person()];
     try {
@@ -729,7 +727,7 @@ describe('the reply queue: in the store’s transaction, one statement per batch
   });
 
   it('queues, for a stored message whose decision was lost, the reply once', async () => {
-    const robot = aiRobotOf(server.deps);
+    const robot = server.deps.aiRobot;
     const id = await idOf(acc.wxid);
     const p = person();
     // A message stored with no decision on it (here: stored while the robot was off, the
@@ -857,7 +855,7 @@ describe('the reply queue: in the store’s transaction, one statement per batch
   });
 
   it('stores a message whose decision fails, and answers it once through the catch-up', async () => {
-    const robot = aiRobotOf(server.deps);
+    const robot = server.deps.aiRobot;
     const id = await idOf(acc.wxid);
     const account = (await server.accounts.accountOf(acc.wxid))!;
     const p = await friend();
@@ -866,7 +864,7 @@ describe('the reply queue: in the store’s transaction, one statement per batch
     robot.forget();
     let failed = 0;
     const spy = vi
-      .spyOn(aiOf(server.deps), 'available')
+      .spyOn(server.deps.ai, 'available')
       .mockImplementationOnce(async (_tenantId, db) => {
         failed += 1;
         await db!.execute(sql`select 1 / 0`);
@@ -893,7 +891,7 @@ describe('the reply queue: in the store’s transaction, one statement per batch
   });
 
   it('answers no platform notice, alone or beside the contact’s words, nor its catch-up', async () => {
-    const robot = aiRobotOf(server.deps);
+    const robot = server.deps.aiRobot;
     const account = (await server.accounts.accountOf(acc.wxid))!;
     const [p, q] = [await friend(), await friend()];
     const notice = (peer: string, msgId: string) => ({
@@ -916,7 +914,7 @@ describe('the reply queue: in the store’s transaction, one statement per batch
   });
 
   it('leaves alone in its catch-up what the robot means not to answer', async () => {
-    const robot = aiRobotOf(server.deps);
+    const robot = server.deps.aiRobot;
     // Another work account of the tenant writing: never answered, however often looked at.
     await saveRobot({}, [acc.wxid, acc2.wxid]);
     try {
@@ -953,7 +951,7 @@ describe('the reply queue: in the store’s transaction, one statement per batch
     });
     expect(on.status, on.message).toBe(200);
     await saveRobot({ replyDelaySec: 3600 });
-    const robot = aiRobotOf(server.deps);
+    const robot = server.deps.aiRobot;
     // One person writes to both tenants' accounts; both replies wait and are queued together.
     const p = person();
     const mine = (await server.accounts.accountOf(acc.wxid))!;

@@ -6,9 +6,8 @@ import {
   type AiHandoffPush,
 } from '@cst/shared';
 import type { DbOrTx, Tx } from '../../platform/db.ts';
-import type { Deps } from '../../platform/deps.ts';
+import type { Uses } from '../../platform/deps.ts';
 import { FreshCache } from '../../platform/fresh-cache.ts';
-import { realtimeOf } from '../../realtime/realtime.ts';
 import type { AccountRef } from '../accounts/index.ts';
 import {
   type ConversationRow,
@@ -16,10 +15,9 @@ import {
   type InboundStored,
   type MessageRow,
 } from '../conversations/index.ts';
-import { BusinessHoursService, robotsOf, isTenantAccount } from '../robots/index.ts';
+import { BusinessHoursService, isTenantAccount } from '../robots/index.ts';
 import { setAssignee, setStatus } from '../service/index.ts';
 import { textOf } from '../sensitive/index.ts';
-import { aiOf } from './ai.provider.ts';
 import * as repo from './ai.repository.ts';
 import { singleChat } from './ai-conversations.repository.ts';
 import { queueReplies, unqueuedMessages, type ReplyAsk } from './ai-robot.repository.ts';
@@ -106,7 +104,9 @@ export class AiRobot {
   /** Replies the catch-up queued since start (tests, operations). */
   caughtUp = 0;
 
-  constructor(private readonly deps: Deps) {
+  constructor(
+    private readonly deps: Uses<'ai' | 'realtime' | 'robots' | 'runtime' | 'scheduler' | 'storage'>,
+  ) {
     this.hours = new BusinessHoursService(deps);
   }
 
@@ -278,7 +278,7 @@ export class AiRobot {
 
   /** Whether the tenant has an AI provider (cached a few seconds: every message asks). */
   private hasProvider(tx: Tx, tenantId: string): Promise<boolean> {
-    return this.providers.get(tenantId, () => aiOf(this.deps).available(tenantId, tx));
+    return this.providers.get(tenantId, () => this.deps.ai.available(tenantId, tx));
   }
 
   /**
@@ -287,7 +287,7 @@ export class AiRobot {
    */
   private async keywordMatches(tx: Tx, r: Received): Promise<boolean> {
     if (r.msgType !== MSG_TYPE.text || !r.content) return false;
-    const matcher = await robotsOf(this.deps).engine.matcherIn(r.account.tenantId, tx);
+    const matcher = await this.deps.robots.engine.matcherIn(r.account.tenantId, tx);
     if (matcher.empty) return false;
     return matcher
       .match(r.content)
@@ -361,7 +361,7 @@ export class AiRobot {
       reason,
     };
     out.tell.push(async () => {
-      await realtimeOf(this.deps).publish(account.tenantId, [
+      await this.deps.realtime.publish(account.tenantId, [
         ...rows.map(convUpdatePush),
         { event: AI_HANDOFF_EVENT, data, workAccountId: account.id },
       ]);
@@ -380,10 +380,9 @@ function receivedOf(m: MessageRow, conv: ConversationRow): Received {
   };
 }
 
-const robots = new WeakMap<Deps, AiRobot>();
-/** The AI robot of a server instance. */
-export function aiRobotOf(deps: Deps): AiRobot {
-  let r = robots.get(deps);
-  if (!r) robots.set(deps, (r = new AiRobot(deps)));
-  return r;
+declare module '../../platform/deps.ts' {
+  interface Services {
+    /** The AI robot of a server instance. */
+    aiRobot: AiRobot;
+  }
 }

@@ -1,4 +1,4 @@
-import type { Deps } from '../../platform/deps.ts';
+import type { Uses } from '../../platform/deps.ts';
 import { periodicJob } from '../../scheduler/periodic.ts';
 import { job, type ServerModule } from '../module.ts';
 import { HOURS_CHANNEL } from '../robots/index.ts';
@@ -6,7 +6,7 @@ import { registerAiRoutes } from './ai.routes.ts';
 import { AiService } from './ai.service.ts';
 import { AiRobotJob } from './ai-robot.job.ts';
 import { AiRobotService } from './ai-robot.service.ts';
-import { AI_ROBOT_CHANNEL, aiRobotOf, CATCH_UP_EVERY_MS } from './ai-robot.ts';
+import { AI_ROBOT_CHANNEL, CATCH_UP_EVERY_MS } from './ai-robot.ts';
 
 /**
  * AI (issue 33, docs/ai.md): the provider seam, reply drafts and summaries, the AI robot (deciding
@@ -14,9 +14,11 @@ import { AI_ROBOT_CHANNEL, aiRobotOf, CATCH_UP_EVERY_MS } from './ai-robot.ts';
  * win by their match, whenever the keyword engine sees the message), voice to text. Nothing needs
  * it: with no provider its routes answer 409 and the robot queues nothing.
  */
-export function aiModule(deps: Deps): ServerModule {
+export function aiModule(
+  deps: Uses<'ai' | 'aiRobot' | 'media' | 'realtime' | 'runtime' | 'scheduler' | 'storage'>,
+): ServerModule {
   const ai = new AiService(deps);
-  const robot = aiRobotOf(deps);
+  const robot = deps.aiRobot;
   const robots = new AiRobotService(deps);
   const pending = new Set<Promise<void>>();
   return {
@@ -24,7 +26,7 @@ export function aiModule(deps: Deps): ServerModule {
     jobs: [
       job(new AiRobotJob(deps)),
       // Messages whose decision failed (docs/ai.md "The reply queue").
-      job(periodicJob('aiRobotCatchUp', CATCH_UP_EVERY_MS, (d, at) => aiRobotOf(d).catchUp(at))),
+      job(periodicJob('aiRobotCatchUp', CATCH_UP_EVERY_MS, (_, at) => robot.catchUp(at))),
     ],
     on: {
       // Decided on once stored, in the store's transaction (docs/ai.md "The reply queue").

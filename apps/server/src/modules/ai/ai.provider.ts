@@ -1,6 +1,6 @@
 import { translate, type AiCapability, type AiFeature, type Language } from '@cst/shared';
 import type { DbOrTx } from '../../platform/db.ts';
-import type { Deps } from '../../platform/deps.ts';
+import type { Deps, Uses } from '../../platform/deps.ts';
 import { AppError, fail } from '../../platform/errors.ts';
 import { settingsSecretBox } from '../../platform/secrets.ts';
 import {
@@ -198,23 +198,22 @@ export function messageOf(err: unknown, lang: Language): string {
  * counted as `feature` (budget checked, errors as the AI 409s); null while it has no provider.
  */
 export async function aiChatOf(
-  deps: Deps,
+  deps: Uses<'ai'>,
   tenantId: string,
   feature: AiFeature,
 ): Promise<{ model: string; chat: (messages: ChatMessage[]) => Promise<ChatResult> } | null> {
-  const r = await aiOf(deps).resolve(tenantId);
+  const r = await deps.ai.resolve(tenantId);
   if (!r.provider) return null;
   return {
     model: r.provider.model,
     chat: (messages) =>
-      aiOf(deps).chat(tenantId, feature, messages, { temperature: 0, maxTokens: 2000 }),
+      deps.ai.chat(tenantId, feature, messages, { temperature: 0, maxTokens: 2000 }),
   };
 }
 
-const providers = new WeakMap<Deps, AiProviders>();
-/** The AI providers of a server instance. */
-export function aiOf(deps: Deps): AiProviders {
-  let p = providers.get(deps);
-  if (!p) providers.set(deps, (p = new AiProviders(deps)));
-  return p;
+declare module '../../platform/deps.ts' {
+  interface Services {
+    /** The AI providers of a server instance. */
+    ai: AiProviders;
+  }
 }

@@ -30,7 +30,6 @@ import {
   signIn,
   type ListedAccount,
 } from '../accounts/account.test-support.ts';
-import { accountRuntimeOf } from '../accounts/account-runtime.ts';
 import { chatOf, otherTenant, say, settle } from '../robots/robots.test-support.ts';
 import { fakeOpenAi } from './ai.test-support.ts';
 
@@ -520,7 +519,7 @@ describe('voice to text', () => {
     const voice = (await chatOf(server, demo, acc.wxid, p)).find(
       (m: MessageItem) => m.msgType === MSG_TYPE.voice,
     )!;
-    const caps = accountRuntimeOf(server.deps).gateway.capabilities as Set<string>;
+    const caps = server.deps.runtime.gateway.capabilities as Set<string>;
     caps.delete('voiceToText');
     try {
       const before = fake.requests.filter((r) => r.path.endsWith('transcriptions')).length;

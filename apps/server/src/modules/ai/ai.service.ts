@@ -10,14 +10,13 @@ import {
   type Language,
 } from '@cst/shared';
 import type { AuthContext } from '../../platform/auth-context.ts';
-import type { Deps } from '../../platform/deps.ts';
+import type { Uses } from '../../platform/deps.ts';
 import { AppError, fail } from '../../platform/errors.ts';
 import { settingsSecretBox } from '../../platform/secrets.ts';
-import { realtimeOf } from '../../realtime/realtime.ts';
 import { type ConversationRow, visibleConversation } from '../conversations/index.ts';
 import type { FlowEvent } from '../service/index.ts';
 import type { AiProvider } from './ai.client.ts';
-import { aiOf, keyContext, monthOf } from './ai.provider.ts';
+import { keyContext, monthOf } from './ai.provider.ts';
 import { factsOf, parseDrafts, suggestPrompt, summaryPrompt } from './ai.prompts.ts';
 import * as repo from './ai.repository.ts';
 import { findConversationById } from './ai-conversations.repository.ts';
@@ -36,10 +35,10 @@ export function keyHint(key: string): string {
 
 /** Reply drafts, summaries and the tenant's AI settings (API.md "AI"). */
 export class AiService {
-  constructor(private readonly deps: Deps) {}
+  constructor(private readonly deps: Uses<'ai' | 'realtime'>) {}
 
   private get providers() {
-    return aiOf(this.deps);
+    return this.deps.ai;
   }
 
   capability(auth: AuthContext, lang: Language): Promise<AiCapability> {
@@ -120,7 +119,7 @@ export class AiService {
         index_name: indexName(conv.talkType, conv.peerId, conv.workWxid),
         summary,
       };
-      await realtimeOf(this.deps).publish(ev.tenantId, {
+      await this.deps.realtime.publish(ev.tenantId, {
         event: AI_SUMMARY_EVENT,
         data,
         userIds: [uid],

@@ -1,15 +1,11 @@
-import type { Deps } from '../../platform/deps.ts';
+import type { Deps, Uses } from '../../platform/deps.ts';
 import { fail } from '../../platform/errors.ts';
-import { storageOf } from '../../storage/storage.ts';
-import { accountRuntimeOf } from '../accounts/index.ts';
 import { callHolder, type ConversationRow, type MessageRow } from '../conversations/index.ts';
-import { mediaOf } from '../media/index.ts';
-import { aiOf } from './ai.provider.ts';
 import * as repo from './ai.repository.ts';
 
 /** Whether the chat platform transcribes voice messages itself. */
-export function platformTranscribes(deps: Deps): boolean {
-  return accountRuntimeOf(deps).gateway.capabilities.has('voiceToText');
+export function platformTranscribes(deps: Uses<'realtime' | 'runtime'>): boolean {
+  return deps.runtime.gateway.capabilities.has('voiceToText');
 }
 
 /** A transcript stored before for a message, if any. */
@@ -23,17 +19,17 @@ export function cachedTranscript(deps: Deps, messageId: number): Promise<string 
  * transcription model.
  */
 export async function transcribeVoice(
-  deps: Deps,
+  deps: Uses<'ai' | 'media' | 'realtime' | 'runtime' | 'storage'>,
   row: MessageRow,
   conv: ConversationRow,
 ): Promise<string> {
   const cached = await repo.transcriptOf(deps.db, row.id);
   if (cached !== null) return cached;
-  const ai = aiOf(deps);
+  const ai = deps.ai;
   // Before the download: no provider, no work.
   await ai.need(row.tenantId);
-  const file = await mediaOf(deps).media.fileOfMessage(row, conv.workWxid);
-  const data = await storageOf(deps).read(file.key);
+  const file = await deps.media.media.fileOfMessage(row, conv.workWxid);
+  const data = await deps.storage.read(file.key);
   if (!data) throw fail.notFound('notMediaMessage');
   const text = await ai.transcribe(row.tenantId, {
     data,
@@ -80,7 +76,7 @@ export async function transcribeOnPlatform(
  * it as 「[语音]」). Never throws: a voice it cannot hear is no reason to stay silent.
  */
 export async function hearVoice(
-  deps: Deps,
+  deps: Uses<'ai' | 'media' | 'realtime' | 'runtime' | 'storage'>,
   row: MessageRow,
   conv: ConversationRow,
 ): Promise<string | null> {

@@ -1,20 +1,19 @@
-import type { Deps } from '../../platform/deps.ts';
+import type { Uses } from '../../platform/deps.ts';
 import { job, type ServerModule } from '../module.ts';
 import { controlSocketOf, FolderInUseError, listenControl } from './backup-control.ts';
 import { backupRunJob, backupScheduleJob } from './backup.job.ts';
 import { registerBackupRoutes } from './backup.routes.ts';
-import { backupRunnerOf } from './backup.runner.ts';
 
 /**
  * Backups (docs/operations.md): the scheduled job, the platform admin's routes, and, on the
  * embedded database, the control socket through which `npm run backup` asks this server for one.
  */
-export function backupModule(deps: Deps): ServerModule {
-  const runner = backupRunnerOf(deps);
+export function backupModule(deps: Uses<'backupRunner'>): ServerModule {
+  const runner = deps.backupRunner;
   let closeControl: (() => Promise<void>) | null = null;
   return {
     name: 'backup',
-    jobs: [job(backupScheduleJob(deps)), job(backupRunJob())],
+    jobs: [job(backupScheduleJob(deps)), job(backupRunJob(deps))],
     routes: (app) => registerBackupRoutes(app, deps),
     async start() {
       if (!runner.available) return;

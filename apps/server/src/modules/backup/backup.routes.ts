@@ -1,15 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { backupStatus } from '@cst/shared';
-import type { Deps } from '../../platform/deps.ts';
+import type { Uses } from '../../platform/deps.ts';
 import { fail } from '../../platform/errors.ts';
 import { access, defineRoute } from '../../platform/http.ts';
-import { backupRunnerOf } from './backup.runner.ts';
 
 const BASE = '/system-api/system/backups';
 
 /** The platform admin's backups: the last ones and their warning, and a backup now. */
-export function registerBackupRoutes(app: FastifyInstance, deps: Deps): void {
-  const runner = backupRunnerOf(deps);
+export function registerBackupRoutes(app: FastifyInstance, deps: Uses<'backupRunner'>): void {
+  const runner = deps.backupRunner;
   const tags = ['backups'];
 
   defineRoute(app, {

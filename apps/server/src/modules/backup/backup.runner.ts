@@ -212,11 +212,9 @@ export class BackupRunner {
   }
 }
 
-const runners = new WeakMap<Deps, BackupRunner>();
-
-/** The backup runner of a server. */
-export function backupRunnerOf(deps: Deps): BackupRunner {
-  let r = runners.get(deps);
-  if (!r) runners.set(deps, (r = new BackupRunner(deps)));
-  return r;
+declare module '../../platform/deps.ts' {
+  interface Services {
+    /** The backup runner of a server. */
+    backupRunner: BackupRunner;
+  }
 }

@@ -1,5 +1,5 @@
 import { translate } from '@cst/shared';
-import type { Deps } from '../../platform/deps.ts';
+import type { Uses } from '../../platform/deps.ts';
 import { periodicJob } from '../../scheduler/periodic.ts';
 import { recordStatusEvents, publishStatus } from '../accounts/index.ts';
 import { offlineExpiredAccounts } from './billing.repository.ts';
@@ -13,7 +13,7 @@ export const PORT_EXPIRY_INTERVAL_MS = 60_000;
  * the manager `warnDays` before (the wallet summary). Safe to run on any number of instances at
  * once; the scheduler runs it as a periodic job ({@link portExpiryJob}).
  */
-export async function expirePortAccounts(deps: Deps): Promise<number> {
+export async function expirePortAccounts(deps: Uses<'realtime'>): Promise<number> {
   const now = new Date(deps.now());
   const rows = await deps.db.transaction(async (tx) => {
     const gone = await offlineExpiredAccounts(tx, now, translate('portExpiredOffline', 'zh-CN'));
@@ -25,5 +25,5 @@ export async function expirePortAccounts(deps: Deps): Promise<number> {
 }
 
 /** The expiry check as periodic work of the scheduler (once a minute across all instances). */
-export const portExpiryJob = () =>
-  periodicJob('portExpiry', PORT_EXPIRY_INTERVAL_MS, expirePortAccounts);
+export const portExpiryJob = (deps: Uses<'realtime'>) =>
+  periodicJob('portExpiry', PORT_EXPIRY_INTERVAL_MS, () => expirePortAccounts(deps));

@@ -1,6 +1,6 @@
 import { CHAT_FILE_MAX_BYTES, CHAT_VIDEO_MAX_BYTES, MSG_TYPE, ossUrl } from '@cst/shared';
 import type { BulkDraft } from './bulk-send.repository.ts';
-import type { Deps } from '../../platform/deps.ts';
+import type { Uses } from '../../platform/deps.ts';
 import { fail } from '../../platform/errors.ts';
 import { FilesService, keyOfUrl, tenantOfKey } from '../files/index.ts';
 import type { ContentMessage } from '../material/index.ts';
@@ -21,7 +21,7 @@ const MEDIA_TYPE = { image: MSG_TYPE.image, file: MSG_TYPE.document, video: MSG_
  * http(s) address. 400 otherwise.
  */
 export async function draftsOf(
-  deps: Deps,
+  deps: Uses<'storage'>,
   tenantId: string,
   inputs: ContentMessage[],
 ): Promise<BulkDraft[]> {

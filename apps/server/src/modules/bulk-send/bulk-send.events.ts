@@ -1,6 +1,6 @@
 import type { SendReceiptEvent } from '../../gateway/index.ts';
 import { Batcher } from '../../platform/batcher.ts';
-import type { Deps } from '../../platform/deps.ts';
+import type { Uses } from '../../platform/deps.ts';
 import type { AccountRef } from '../accounts/index.ts';
 import type { MessageRow } from '../conversations/index.ts';
 import { bulkPushes } from './bulk-send.push.ts';
@@ -17,7 +17,7 @@ import { advanceRows, rowOfRequestId, type RowAnswer } from './bulk-send-rows.re
 export class BulkSendEvents {
   private readonly writer: Batcher<RowAnswer, void>;
 
-  constructor(private readonly deps: Deps) {
+  constructor(private readonly deps: Uses<'realtime' | 'taskTimers'>) {
     this.writer = new Batcher<RowAnswer, void>(async (answers) => {
       for (const t of await advanceRows(this.deps.db, answers)) {
         bulkPushes.progressSoon(this.deps, t.tenant_id, t.task_id);

@@ -1,4 +1,4 @@
-import type { Deps } from '../../platform/deps.ts';
+import type { Uses } from '../../platform/deps.ts';
 import { lockLane, refundLane, type LaneStep } from '../../scheduler/lanes.repository.ts';
 import type { Claimed, ClaimScope, JobContext, JobKind } from '../../scheduler/scheduler.ts';
 import { platformPacing } from '../accounts/index.ts';
@@ -88,9 +88,9 @@ export class BulkSendJob implements JobKind<BulkItem> {
 
   private reconciledAt = 0;
 
-  constructor(private readonly deps: Deps) {}
+  constructor(private readonly deps: Uses<'realtime' | 'runtime' | 'taskTimers'>) {}
 
-  async maintain(ctx: JobContext): Promise<void> {
+  async maintain(_ctx: JobContext): Promise<void> {
     const now = this.deps.now();
     const db = this.deps.db;
     const changed: ChangedTask[] = [
@@ -111,7 +111,7 @@ export class BulkSendJob implements JobKind<BulkItem> {
         return done;
       })),
     );
-    await bulkPushes.publishChanged(ctx.deps, changed);
+    await bulkPushes.publishChanged(this.deps, changed);
   }
 
   async claim(scope: ClaimScope): Promise<Claimed<BulkItem>[]> {

@@ -1,4 +1,4 @@
-import type { Deps } from '../../platform/deps.ts';
+import type { Uses } from '../../platform/deps.ts';
 import { job, type ServerModule } from '../module.ts';
 import { BulkSendEvents } from './bulk-send.events.ts';
 import { BulkSendJob } from './bulk-send.job.ts';
@@ -10,7 +10,9 @@ import { BulkSendService } from './bulk-send.service.ts';
  * The group helper's mass send (issue 16): its routes, the task's job on the scheduler, and the
  * platform's answers moving its sends.
  */
-export function bulkSendModule(deps: Deps): ServerModule {
+export function bulkSendModule(
+  deps: Uses<'realtime' | 'runtime' | 'storage' | 'taskTimers'>,
+): ServerModule {
   const events = new BulkSendEvents(deps);
   const tasks = new BulkSendService(deps);
   return {

@@ -1,4 +1,4 @@
-import type { Deps } from '../../platform/deps.ts';
+import type { Uses } from '../../platform/deps.ts';
 import { announceSends, enqueueMany } from '../conversations/index.ts';
 import { markOutbox, requestIdOf, type RunRow } from './bulk-send-rows.repository.ts';
 
@@ -14,7 +14,7 @@ import { markOutbox, requestIdOf, type RunRow } from './bulk-send-rows.repositor
  * blocked by an earlier message of their target not answered yet (the rest were no longer ours).
  */
 export async function enqueueBulkMessages(
-  deps: Deps,
+  deps: Uses<'realtime'>,
   rows: RunRow[],
   owner: string,
 ): Promise<{ moved: number[]; blocked: number[]; held: number[] }> {

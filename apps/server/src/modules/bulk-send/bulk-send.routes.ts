@@ -14,7 +14,7 @@ import {
   bulkTaskFetchResult,
   bulkTaskIdBody,
 } from '@cst/shared';
-import type { Deps } from '../../platform/deps.ts';
+import type { Uses } from '../../platform/deps.ts';
 import { access, defineRoute } from '../../platform/http.ts';
 import { defineExportRoute } from '../../platform/xlsx-export.ts';
 import { bulkDetailExportColumns, bulkDetailExportNames } from './bulk-send.export.ts';
@@ -29,7 +29,10 @@ const P = '/task-api/bulk-send-task';
  * The group helper's mass send (issue 16, `/grouphelper/set` and `/grouphelper/manager`): the
  * routes, the task's job on the scheduler, and the platform's answers moving its sends.
  */
-export function registerBulkSendRoutes(app: FastifyInstance, deps: Deps): void {
+export function registerBulkSendRoutes(
+  app: FastifyInstance,
+  deps: Uses<'realtime' | 'runtime' | 'storage'>,
+): void {
   const service = new BulkSendService(deps);
   const settings = new BulkSettingsService(deps);
 

@@ -13,7 +13,7 @@ import type {
 } from '@cst/shared';
 import { MAX_TEXT_LENGTH } from '@cst/shared';
 import type { AuthContext } from '../../platform/auth-context.ts';
-import type { Deps } from '../../platform/deps.ts';
+import type { Uses } from '../../platform/deps.ts';
 import { fail } from '../../platform/errors.ts';
 import { keysetRows } from '../../platform/xlsx-export.ts';
 import type { AccountRiskEvent } from '../accounts/index.ts';
@@ -31,7 +31,7 @@ import { planTargets } from './bulk-send.targets.ts';
 export class BulkSendService {
   private readonly lifecycle: TaskLifecycle;
 
-  constructor(private readonly deps: Deps) {
+  constructor(private readonly deps: Uses<'realtime' | 'storage'>) {
     this.lifecycle = new TaskLifecycle(deps, {
       table: repo.BULK_TASK_TABLE,
       job: BULK_JOB,

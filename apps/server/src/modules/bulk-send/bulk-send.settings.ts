@@ -1,6 +1,6 @@
 import type { BulkSettingsResult, BulkSettingsSaveBody } from '@cst/shared';
 import type { AuthContext } from '../../platform/auth-context.ts';
-import type { Deps } from '../../platform/deps.ts';
+import type { Uses } from '../../platform/deps.ts';
 import { fail } from '../../platform/errors.ts';
 import { platformPacing } from '../accounts/index.ts';
 import { convScopeOf, visibleAccountIn } from '../conversations/index.ts';
@@ -12,7 +12,7 @@ import * as repo from './bulk-send.repository.ts';
  * an override. The scheduler reads them at each claim, so a change paces the next round.
  */
 export class BulkSettingsService {
-  constructor(private readonly deps: Deps) {}
+  constructor(private readonly deps: Uses<'realtime' | 'runtime'>) {}
 
   /**
    * The defaults (the tenant's, else the platform's human pacing), or an account's settings (its

@@ -4,8 +4,7 @@ import type {
   GroupChangedEvent,
   GroupNoticeEvent,
 } from '../../gateway/types.ts';
-import type { Deps } from '../../platform/deps.ts';
-import { realtimeOf } from '../../realtime/realtime.ts';
+import type { Uses } from '../../platform/deps.ts';
 import { convUpdatePush } from '../conversations/index.ts';
 import { applyFriendChanges, syncConversationFlags } from '../friends/index.ts';
 import { recordEvent, recordEvents } from '../webhooks/index.ts';
@@ -34,7 +33,7 @@ const refOf = (a: SyncAccount): repo.AccountRef => ({ tenantId: a.tenantId, work
  */
 export class ContactSyncService {
   constructor(
-    private readonly deps: Deps,
+    private readonly deps: Uses<'realtime'>,
     private readonly gateway: () => ChatGateway,
   ) {}
 
@@ -74,7 +73,7 @@ export class ContactSyncService {
       const convs = await syncConversationFlags(tx, account.id, friends, []);
       return { convs, changes };
     });
-    await realtimeOf(this.deps).publish(account.tenantId, [
+    await this.deps.realtime.publish(account.tenantId, [
       ...convs.map(convUpdatePush),
       ...groupPushes(account, changes),
     ]);
@@ -125,7 +124,7 @@ export class ContactSyncService {
       });
     }
     if (!change) return;
-    await realtimeOf(this.deps).publish(account.tenantId, [
+    await this.deps.realtime.publish(account.tenantId, [
       ...groupPushes(account, [{ groupId, change }]),
       await contactsPush(this.deps, account),
     ]);
@@ -144,7 +143,7 @@ export class ContactSyncService {
       return true;
     });
     if (!changed) return;
-    await realtimeOf(this.deps).publish(
+    await this.deps.realtime.publish(
       account.tenantId,
       groupPushes(account, [{ groupId: ev.groupId, change: 'updated' }]),
     );

@@ -1,5 +1,4 @@
-import type { Deps } from '../../platform/deps.ts';
-import { accountRuntimeOf } from '../accounts/index.ts';
+import type { Uses } from '../../platform/deps.ts';
 import type { ServerModule } from '../module.ts';
 import { ContactSyncService } from './contact-sync.service.ts';
 import { registerContactRoutes } from './contact.routes.ts';
@@ -13,8 +12,8 @@ import { onPersonMerged } from './person-merge.service.ts';
  * module is listed before the modules that handle the same events after the rows are stored
  * (friend-requests, groups, fan-tasks, robots).
  */
-export function contactsModule(deps: Deps): ServerModule {
-  const runtime = accountRuntimeOf(deps);
+export function contactsModule(deps: Uses<'realtime' | 'runtime'>): ServerModule {
+  const runtime = deps.runtime;
   const sync = new ContactSyncService(deps, () => runtime.gateway);
   runtime.registerLoginSync((account) => sync.fullSync(account));
   return {

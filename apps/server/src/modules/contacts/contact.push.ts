@@ -1,6 +1,6 @@
 import { WS_EVENTS, type FlushContactorPush } from '@cst/shared';
-import type { Deps } from '../../platform/deps.ts';
-import { realtimeOf, type PushInput } from '../../realtime/realtime.ts';
+import type { Deps, Uses } from '../../platform/deps.ts';
+import { type PushInput } from '../../realtime/realtime.ts';
 import { countsOf } from './contact.repository.ts';
 
 /** A work account whose contacts changed. */
@@ -18,6 +18,9 @@ export async function contactsPush(deps: Deps, account: ContactsAccount): Promis
 }
 
 /** Tells the account's viewers that its contacts changed, with the new counts (`flushContactor`). */
-export async function announceContacts(deps: Deps, account: ContactsAccount): Promise<void> {
-  await realtimeOf(deps).publish(account.tenantId, await contactsPush(deps, account));
+export async function announceContacts(
+  deps: Uses<'realtime'>,
+  account: ContactsAccount,
+): Promise<void> {
+  await deps.realtime.publish(account.tenantId, await contactsPush(deps, account));
 }

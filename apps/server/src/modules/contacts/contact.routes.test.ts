@@ -7,7 +7,6 @@ import {
   buildSeatWithRole,
   signInAs,
 } from '../../../test/factories.ts';
-import { accountRuntimeOf } from '../accounts/account-runtime.ts';
 import {
   addAccount,
   apiAs,
@@ -89,7 +88,7 @@ describe('friend info', () => {
     expect(r.status).toBe(200);
     expect(r.data).toMatchObject({ workWxid: acc.wxid, wxid: FRIEND, isFriend: true, ticket: '' });
     // The card says what the platform holds about the person.
-    const held = await accountRuntimeOf(ctx.deps).gateway.getFriendInfo(acc.wxid, FRIEND);
+    const held = await ctx.deps.runtime.gateway.getFriendInfo(acc.wxid, FRIEND);
     expect(r.data).toMatchObject({
       name: held.name,
       sex: held.sex,
@@ -141,7 +140,7 @@ describe('friend remark', () => {
   });
 
   it('shows a remark changed on the phone in the list too', async () => {
-    await accountRuntimeOf(ctx.deps).gateway.setRemark(acc.wxid, FRIEND, '手机上改的备注');
+    await ctx.deps.runtime.gateway.setRemark(acc.wxid, FRIEND, '手机上改的备注');
     await gatewayIdle(ctx);
     const conv = await eventually(async () => {
       const c = await convOf(seat1, FRIEND);

@@ -9,7 +9,7 @@ import {
   personalInfo,
   personalInfoBody,
 } from '@cst/shared';
-import type { Deps } from '../../platform/deps.ts';
+import type { Uses } from '../../platform/deps.ts';
 import { access, defineRoute } from '../../platform/http.ts';
 import { FriendRequestService } from '../friend-requests/index.ts';
 import { ContactService } from './contact.service.ts';
@@ -17,7 +17,10 @@ import { ContactService } from './contact.service.ts';
 const tags = ['contacts'];
 
 /** The user card's calls: friend info, friend remark and friend requests (SPEC §2, §7). */
-export function registerContactRoutes(app: FastifyInstance, deps: Deps): void {
+export function registerContactRoutes(
+  app: FastifyInstance,
+  deps: Uses<'realtime' | 'runtime'>,
+): void {
   const service = new ContactService(deps);
   // Sending friend requests is the friend-requests module's; the card offers it here.
   const requests = new FriendRequestService(deps);

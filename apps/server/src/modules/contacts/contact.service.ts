@@ -9,9 +9,8 @@ import {
 } from '@cst/shared';
 import type { AccountProfileDto, FriendInfoDto } from '../../gateway/index.ts';
 import type { AuthContext } from '../../platform/auth-context.ts';
-import type { Deps } from '../../platform/deps.ts';
+import type { Deps, Uses } from '../../platform/deps.ts';
 import { type AppError, fail } from '../../platform/errors.ts';
-import { realtimeOf } from '../../realtime/realtime.ts';
 import {
   convUpdatePush,
   type accountByWxid,
@@ -56,7 +55,7 @@ export async function knowsPerson(
 
 /** The user card: a person's info and the remark of a friend (SPEC §2, §4). */
 export class ContactService {
-  constructor(private readonly deps: Deps) {}
+  constructor(private readonly deps: Uses<'realtime' | 'runtime'>) {}
 
   private get db() {
     return this.deps.db;
@@ -149,7 +148,7 @@ export class ContactService {
       throw contactFailure(err, fail.conflict('friendRemarkFailed'));
     }
     const convs = await repo.setRemark(this.db, account.id, body.friendWxid, body.remark);
-    await realtimeOf(this.deps).publish(account.tenantId, convs.map(convUpdatePush));
+    await this.deps.realtime.publish(account.tenantId, convs.map(convUpdatePush));
     await announceContacts(this.deps, {
       id: account.id,
       tenantId: account.tenantId,

@@ -1,7 +1,6 @@
 import { indexName, WS_EVENTS, type ConvMergedPush } from '@cst/shared';
 import type { PersonMergedEvent } from '../../gateway/types.ts';
-import type { Deps } from '../../platform/deps.ts';
-import { realtimeOf } from '../../realtime/realtime.ts';
+import type { Uses } from '../../platform/deps.ts';
 import { conversationById, convUpdatePush, presentConversation } from '../conversations/index.ts';
 import { announceContacts, type ContactsAccount } from './contact.push.ts';
 import { mergePerson } from './person-merge.repository.ts';
@@ -13,7 +12,7 @@ import { mergePerson } from './person-merge.repository.ts';
  * nothing left under the old id and changes nothing.
  */
 export async function onPersonMerged(
-  deps: Deps,
+  deps: Uses<'realtime'>,
   account: ContactsAccount,
   ev: PersonMergedEvent,
 ): Promise<void> {
@@ -32,7 +31,7 @@ export async function onPersonMerged(
       workWxid: account.wxid,
       conv: item,
     };
-    await realtimeOf(deps).publish(account.tenantId, [
+    await deps.realtime.publish(account.tenantId, [
       {
         event: WS_EVENTS.convMerged,
         workAccountId: account.id,

@@ -4,7 +4,6 @@ import type { ConversationItem, FriendsListResult, MessageItem, StatResult } fro
 import { login, useTestServer, type Session } from '../../../test/support.ts';
 import { buildAccount, buildTenant, signInAs } from '../../../test/factories.ts';
 import { conversations, pushEvents } from '../../db/schema/index.ts';
-import { accountRuntimeOf } from '../accounts/index.ts';
 import { apiAs, eventually, type ListedAccount } from '../accounts/account.test-support.ts';
 import { rowsOf } from '../../platform/db.ts';
 import { backfillStatistics } from '../statistics/statistics.backfill.ts';
@@ -257,7 +256,7 @@ describe('one person, one chat', () => {
       net: tag(before.label!).net! - 1,
     });
     // No rolled-up row is left under the chat that went.
-    const account = (await accountRuntimeOf(ctx.deps).accountOf(acc.wxid))!;
+    const account = (await ctx.deps.runtime.accountOf(acc.wxid))!;
     const orphans = await ctx.deps.db.execute(sql`
       select count(*)::int as n from (
         select conversation_id from stat_service_turns where work_account_id = ${account.id}
@@ -271,7 +270,7 @@ describe('one person, one chat', () => {
   });
 
   it('a replay of a merge changes nothing', async () => {
-    const account = (await accountRuntimeOf(ctx.deps).accountOf(acc.wxid))!;
+    const account = (await ctx.deps.runtime.accountOf(acc.wxid))!;
     const before = await ctx.deps.db
       .select()
       .from(conversations)

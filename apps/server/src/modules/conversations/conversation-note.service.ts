@@ -10,9 +10,9 @@ import {
   type TalkType,
 } from '@cst/shared';
 import type { AuthContext } from '../../platform/auth-context.ts';
-import type { Deps } from '../../platform/deps.ts';
+import type { Uses } from '../../platform/deps.ts';
 import { fail } from '../../platform/errors.ts';
-import { realtimeOf, type PushInput } from '../../realtime/realtime.ts';
+import { type PushInput } from '../../realtime/realtime.ts';
 import { accountViewers, servedChatViewers } from '../accounts/index.ts';
 import { visibleConversation } from './message-access.ts';
 import * as repo from './conversation-note.repository.ts';
@@ -80,7 +80,7 @@ export function presentNote(row: NoteRow, conv: ConversationRow): MessageItem {
  * the chat, never handed to the platform and never the chat's preview or unread count.
  */
 export class NoteService {
-  constructor(private readonly deps: Deps) {}
+  constructor(private readonly deps: Uses<'realtime'>) {}
 
   /** The enabled seats who see a chat: its account's viewers, its serving seat's, managers. */
   private async seatsWhoSee(conv: ConversationRow): Promise<NoteSeat[]> {
@@ -149,7 +149,7 @@ export class NoteService {
       };
       pushes.push({ event: MENTION_EVENT, userIds: [m.uid], data });
     }
-    await realtimeOf(this.deps).publish(conv.tenantId, pushes);
+    await this.deps.realtime.publish(conv.tenantId, pushes);
     return { messageId: item.messageId };
   }
 

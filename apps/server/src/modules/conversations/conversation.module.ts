@@ -1,4 +1,4 @@
-import type { Deps } from '../../platform/deps.ts';
+import type { Uses } from '../../platform/deps.ts';
 import { registerUnreadSource } from '../accounts/index.ts';
 import type { ServerModule } from '../module.ts';
 import * as repo from './conversation.repository.ts';
@@ -15,7 +15,9 @@ import { SessionGroupService } from './session-group.service.ts';
  * Conversations and messages: the ingest of the platform's message events, the dispatcher that
  * hands console sends to the platform, the holder calls, and the unread count of accounts.
  */
-export function conversationsModule(deps: Deps): ServerModule {
+export function conversationsModule(
+  deps: Uses<'messageHooks' | 'realtime' | 'runtime' | 'sendGuards' | 'unread'>,
+): ServerModule {
   const dispatcher = new MessageDispatcher(deps);
   const ingest = new MessageIngest(deps);
   const notes = new NoteService(deps);

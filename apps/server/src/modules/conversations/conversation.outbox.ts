@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { TalkType } from '@cst/shared';
 import type { AuthContext } from '../../platform/auth-context.ts';
 import type { Tx } from '../../platform/db.ts';
-import type { Deps } from '../../platform/deps.ts';
+import type { Uses } from '../../platform/deps.ts';
 import type { ConversationRow, MessageRow } from './conversation.presenter.ts';
 import { messagePush } from './conversation.push.ts';
 import * as repo from './conversation.repository.ts';
@@ -193,7 +193,7 @@ function sentPushes(sent: Enqueued['sent'], convs: Map<string, ConversationRow>)
  * account's holder (never failing: a lost wake-up is found by the holder's sweep).
  */
 export async function announceSends(
-  deps: Deps,
+  deps: Uses<'realtime'>,
   account: { tenantId: string; wxid: string },
   stored: Enqueued,
 ): Promise<void> {
@@ -217,7 +217,7 @@ type Peer = { receiver_id: string; talkType: number };
  * conversation in order ({@link enqueueMany}) and announces them.
  */
 export class Outbox {
-  constructor(private readonly deps: Deps) {}
+  constructor(private readonly deps: Uses<'realtime'>) {}
 
   /** A work account the caller sees (404) that is online (409). */
   async onlineAccount(auth: AuthContext, workWxid: string, peer?: Peer): Promise<AccountRow> {

@@ -14,8 +14,7 @@ import {
 import { type AppError, fail } from '../../platform/errors.ts';
 import type { AuthContext } from '../../platform/auth-context.ts';
 import type { Tx } from '../../platform/db.ts';
-import type { Deps } from '../../platform/deps.ts';
-import { realtimeOf } from '../../realtime/realtime.ts';
+import type { Uses } from '../../platform/deps.ts';
 import {
   presentConversation,
   presentMessage,
@@ -42,7 +41,7 @@ import { assertAccountCanSend } from './account-state.ts';
 /** Conversations and messages as a seat reads and writes them. */
 export class ConversationService {
   constructor(
-    private readonly deps: Deps,
+    private readonly deps: Uses<'realtime' | 'runtime' | 'sendGuards'>,
     private readonly dispatcher: MessageDispatcher,
     private readonly notes: NoteService,
   ) {}
@@ -357,7 +356,7 @@ export class ConversationService {
   async pin(auth: AuthContext, indexNameValue: string, isPin: boolean): Promise<null> {
     const conv = await this.conversationOf(auth, indexNameValue);
     const updated = await repo.setPinned(this.db, conv.id, isPin);
-    await realtimeOf(this.deps).publish(conv.tenantId, convUpdatePush(updated!));
+    await this.deps.realtime.publish(conv.tenantId, convUpdatePush(updated!));
     return null;
   }
 
@@ -380,7 +379,7 @@ export class ConversationService {
       cleared = await repo.clearUnreadOf(this.db, { scope });
     }
     if (cleared.length > 0) {
-      await realtimeOf(this.deps).publish(cleared[0]!.tenantId, cleared.map(syncReadPush));
+      await this.deps.realtime.publish(cleared[0]!.tenantId, cleared.map(syncReadPush));
       void this.markReadOnPlatform(cleared);
     }
     return { cleared: cleared.length };

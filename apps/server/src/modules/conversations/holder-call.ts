@@ -13,10 +13,9 @@ import {
   type SimFriendRequestCommand,
   type SimInboundCommand,
 } from '../../gateway/index.ts';
-import type { Deps } from '../../platform/deps.ts';
+import type { Uses } from '../../platform/deps.ts';
 import { AppError, fail } from '../../platform/errors.ts';
 import { wellFormedJson } from '../../platform/well-formed.ts';
-import { accountRuntimeOf } from '../accounts/index.ts';
 import { runGroupCall, type GroupCall } from '../groups/index.ts';
 import {
   claimCall,
@@ -147,8 +146,8 @@ function runSimulatorCall(gw: ChatGateway, wxid: string, call: SimulatorCall): P
   }
 }
 
-function held(deps: Deps, wxid: string): boolean {
-  const rt = accountRuntimeOf(deps);
+function held(deps: Uses<'realtime' | 'runtime'>, wxid: string): boolean {
+  const rt = deps.runtime;
   return rt.started && rt.gateway.heldAccounts().includes(wxid);
 }
 
@@ -158,11 +157,11 @@ function held(deps: Deps, wxid: string): boolean {
  * GatewayError with their code.
  */
 export async function callHolder<T = unknown>(
-  deps: Deps,
+  deps: Uses<'realtime' | 'runtime'>,
   wxid: string,
   cmd: HolderCommand,
 ): Promise<T> {
-  if (held(deps, wxid)) return (await run(accountRuntimeOf(deps).gateway, wxid, cmd)) as T;
+  if (held(deps, wxid)) return (await run(deps.runtime.gateway, wxid, cmd)) as T;
   const id = await insertCall(deps.db, wxid, wellFormedJson(cmd));
   const done = new Promise<void>((resolve) => {
     const off = deps.bus.subscribe(REPLY_CHANNEL, (payload) => {
@@ -189,7 +188,7 @@ export async function callHolder<T = unknown>(
 }
 
 /** Serves calls for accounts this instance holds; returns the stop function. */
-export function serveHolderCalls(deps: Deps): () => void {
+export function serveHolderCalls(deps: Uses<'realtime' | 'runtime'>): () => void {
   const off = deps.bus.subscribe(CALL_CHANNEL, (payload) => {
     const sep = payload.indexOf('|');
     const wxid = payload.slice(0, sep);
@@ -199,11 +198,7 @@ export function serveHolderCalls(deps: Deps): () => void {
       const claimed = await claimCall(deps.db, id);
       if (!claimed) return;
       try {
-        const result = await run(
-          accountRuntimeOf(deps).gateway,
-          wxid,
-          claimed.command as HolderCommand,
-        );
+        const result = await run(deps.runtime.gateway, wxid, claimed.command as HolderCommand);
         await finishCall(deps.db, id, wellFormedJson(result ?? null));
       } catch (err) {
         await failCall(

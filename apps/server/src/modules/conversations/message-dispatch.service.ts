@@ -1,7 +1,7 @@
 import { GatewayError, type SendCommand, type SendResult } from '../../gateway/index.ts';
-import type { Deps } from '../../platform/deps.ts';
-import { realtimeOf, type PushInput } from '../../realtime/realtime.ts';
-import { accountRuntimeOf, type AccountRef } from '../accounts/index.ts';
+import type { Uses } from '../../platform/deps.ts';
+import { type PushInput } from '../../realtime/realtime.ts';
+import { type AccountRef } from '../accounts/index.ts';
 import { MSG_TYPE } from '@cst/shared';
 import type { ConversationRow, MessageRow } from './conversation.presenter.ts';
 import * as repo from './conversation.repository.ts';
@@ -21,12 +21,12 @@ const CLAIM_BATCH = 50;
  * found by the holder's sweep within seconds.
  */
 export async function afterSendCommit(
-  deps: Deps,
+  deps: Uses<'realtime'>,
   account: { tenantId: string; wxid: string },
   pushes: PushInput[],
 ): Promise<void> {
   try {
-    await realtimeOf(deps).publish(account.tenantId, pushes);
+    await deps.realtime.publish(account.tenantId, pushes);
   } catch (err) {
     deps.log.error({ err, workWxid: account.wxid }, 'push of a stored send failed');
   }
@@ -48,7 +48,7 @@ export class MessageDispatcher {
   private timer: ReturnType<typeof setInterval> | null = null;
   private unsubscribe: (() => void) | null = null;
 
-  constructor(private readonly deps: Deps) {}
+  constructor(private readonly deps: Uses<'messageHooks' | 'realtime' | 'runtime'>) {}
 
   /** Listens for new sends and sweeps held accounts now and then. */
   start(): void {
@@ -73,11 +73,11 @@ export class MessageDispatcher {
 
   /** This instance as an account lease names it (the outbox's fencing token). */
   private get owner(): string {
-    return accountRuntimeOf(this.deps).instanceId;
+    return this.deps.runtime.instanceId;
   }
 
   private held(wxid: string): boolean {
-    const rt = accountRuntimeOf(this.deps);
+    const rt = this.deps.runtime;
     return rt.started && rt.gateway.heldAccounts().includes(wxid);
   }
 
@@ -92,7 +92,7 @@ export class MessageDispatcher {
     const run = (async () => {
       do {
         this.again.delete(wxid);
-        const account = await accountRuntimeOf(this.deps).accountOf(wxid);
+        const account = await this.deps.runtime.accountOf(wxid);
         if (!account) return;
         // Sends a previous holder left "dispatching" go first, in their order (idempotent by
         // requestId): a later send of the same conversation must not overtake them.
@@ -120,7 +120,7 @@ export class MessageDispatcher {
   }
 
   private async sweep(): Promise<void> {
-    const rt = accountRuntimeOf(this.deps);
+    const rt = this.deps.runtime;
     if (!rt.started) return;
     try {
       const refs = (
@@ -161,7 +161,7 @@ export class MessageDispatcher {
       const conv = convs.get(row.conversationId);
       return conv ? [{ row, conv }] : [];
     });
-    const gateway = accountRuntimeOf(this.deps).gateway;
+    const gateway = this.deps.runtime.gateway;
     const answers =
       gateway.sendMany && sendable.length > 1
         ? await gateway.sendMany(sendable.map(({ row, conv }) => commandOf(account, row, conv)))
@@ -190,7 +190,7 @@ export class MessageDispatcher {
       return row ? [{ row, conv: d.conv }] : [];
     });
     if (updated.length > 0) {
-      await realtimeOf(this.deps).publish(
+      await this.deps.realtime.publish(
         account.tenantId,
         updated.map(({ row, conv }) => ({
           event: 'send',
@@ -214,9 +214,7 @@ export class MessageDispatcher {
     conv: ConversationRow,
   ): Promise<repo.SendOutcome | null> {
     try {
-      const accepted = await accountRuntimeOf(this.deps).gateway.send(
-        commandOf(account, row, conv),
-      );
+      const accepted = await this.deps.runtime.gateway.send(commandOf(account, row, conv));
       return outcomeOf(row, { ok: true, accepted });
     } catch (err) {
       if (err instanceof GatewayError) return outcomeOf(row, { ok: false, error: err });

@@ -1,30 +1,42 @@
 import type { Tx } from '../../platform/db.ts';
-import type { Deps } from '../../platform/deps.ts';
+import type { Uses } from '../../platform/deps.ts';
 import type { ConversationRow, MessageRow } from './conversation.presenter.ts';
 
 /** A feature's handler of a console message the holder just handed to the platform. */
 export type DispatchedHook = (row: MessageRow, conv: ConversationRow) => void | Promise<void>;
 
-const registry = new WeakMap<Deps, Set<DispatchedHook>>();
+/** The handlers of a server instance's console messages (built once, modules/services.ts). */
+export class MessageHooks {
+  /** Of console sends once dispatched. */
+  readonly dispatched = new Set<DispatchedHook>();
+  /** Of received messages once stored, in the module list's order. */
+  readonly inbound = new Set<InboundHook>();
+}
+
+declare module '../../platform/deps.ts' {
+  interface Services {
+    /** The handlers of dispatched and stored messages (modules declare them under `on`). */
+    messageHooks: MessageHooks;
+  }
+}
 
 /**
  * Registers a handler of console sends once dispatched (sent or failed), e.g. sensitive-word
- * records; received messages reach features through `accountRuntimeOf(deps).on('message')`.
+ * records; received messages reach features through `deps.runtime.on('message')`.
  */
-export function onMessageDispatched(deps: Deps, hook: DispatchedHook): () => void {
-  let set = registry.get(deps);
-  if (!set) registry.set(deps, (set = new Set()));
+export function onMessageDispatched(deps: Uses<'messageHooks'>, hook: DispatchedHook): () => void {
+  const set = deps.messageHooks.dispatched;
   set.add(hook);
   return () => set.delete(hook);
 }
 
 /** Runs the handlers of a dispatched message; a failing handler is logged, never the send's. */
 export async function messageDispatched(
-  deps: Deps,
+  deps: Uses<'messageHooks'>,
   row: MessageRow,
   conv: ConversationRow,
 ): Promise<void> {
-  for (const hook of registry.get(deps) ?? []) {
+  for (const hook of deps.messageHooks.dispatched) {
     try {
       await hook(row, conv);
     } catch (err) {
@@ -50,26 +62,23 @@ export interface InboundStored {
 /** A feature's handler of received messages, inside the store's transaction: the rows it changed. */
 export type InboundHook = (stored: InboundStored) => Promise<ConversationRow[]>;
 
-const inboundRegistry = new WeakMap<Deps, Set<InboundHook>>();
-
 /**
  * Registers a handler of stored received messages (reopening, automatic assignment, the AI
  * robot's decision); handlers run in the order they were registered (the module list's).
  */
-export function onInboundStored(deps: Deps, hook: InboundHook): () => void {
-  let set = inboundRegistry.get(deps);
-  if (!set) inboundRegistry.set(deps, (set = new Set()));
+export function onInboundStored(deps: Uses<'messageHooks'>, hook: InboundHook): () => void {
+  const set = deps.messageHooks.inbound;
   set.add(hook);
   return () => set.delete(hook);
 }
 
 /** Runs the handlers of stored received messages; the conversations they changed, by id. */
 export async function inboundStored(
-  deps: Deps,
+  deps: Uses<'messageHooks'>,
   stored: InboundStored,
 ): Promise<Map<string, ConversationRow>> {
   const changed = new Map<string, ConversationRow>();
-  for (const hook of inboundRegistry.get(deps) ?? []) {
+  for (const hook of deps.messageHooks.inbound) {
     const convs = stored.convs.map((c) => changed.get(c.id) ?? c);
     for (const c of await hook({ ...stored, convs })) changed.set(c.id, c);
   }

@@ -7,9 +7,9 @@ import type {
   SendReceiptEvent,
   Taken,
 } from '../../gateway/index.ts';
-import type { Deps } from '../../platform/deps.ts';
+import type { Uses } from '../../platform/deps.ts';
 import type { Tx } from '../../platform/db.ts';
-import { realtimeOf, type PushInput } from '../../realtime/realtime.ts';
+import { type PushInput } from '../../realtime/realtime.ts';
 import type { AccountRef } from '../accounts/index.ts';
 import { recordPushEvents } from '../webhooks/index.ts';
 import { presentConversation, type MessageRow } from './conversation.presenter.ts';
@@ -56,7 +56,7 @@ export class MessageIngest {
   private flushing: Promise<void> | null = null;
   private idle: (() => void)[] = [];
 
-  constructor(private readonly deps: Deps) {}
+  constructor(private readonly deps: Uses<'messageHooks' | 'realtime'>) {}
 
   /** Queues an event; answers at once unless the queue is full, with when it is kept. */
   async add(item: Item): Promise<Taken> {
@@ -148,7 +148,7 @@ export class MessageIngest {
       await recordPushEvents(tx, pushes, this.deps.now());
     });
     // Committed: what follows is told, never a reason to store the batch again.
-    const hub = realtimeOf(this.deps);
+    const hub = this.deps.realtime;
     for (const [tenantId, list] of pushes) {
       try {
         await hub.publish(tenantId, list);

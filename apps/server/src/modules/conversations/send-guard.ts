@@ -1,4 +1,4 @@
-import type { Deps } from '../../platform/deps.ts';
+import type { Uses } from '../../platform/deps.ts';
 
 /** What a guard sees of a seat's text send. */
 export interface GuardedSend {
@@ -11,17 +11,21 @@ export interface GuardedSend {
 /** A feature's check of a seat's text before it is stored: throws an AppError to refuse it. */
 export type SendGuard = (send: GuardedSend) => Promise<void>;
 
-const registry = new WeakMap<Deps, Set<SendGuard>>();
+declare module '../../platform/deps.ts' {
+  interface Services {
+    /** The checks of seats' text sends of a server instance (built once, modules/services.ts). */
+    sendGuards: Set<SendGuard>;
+  }
+}
 
 /** Registers a check of seats' text sends (e.g. the sensitive words' confirm and block modes). */
-export function registerSendGuard(deps: Deps, guard: SendGuard): () => void {
-  let set = registry.get(deps);
-  if (!set) registry.set(deps, (set = new Set()));
+export function registerSendGuard(deps: Uses<'sendGuards'>, guard: SendGuard): () => void {
+  const set = deps.sendGuards;
   set.add(guard);
   return () => set.delete(guard);
 }
 
 /** Runs the checks of a seat's text send; the first refusal is thrown. */
-export async function guardSend(deps: Deps, send: GuardedSend): Promise<void> {
-  for (const guard of registry.get(deps) ?? []) await guard(send);
+export async function guardSend(deps: Uses<'sendGuards'>, send: GuardedSend): Promise<void> {
+  for (const guard of deps.sendGuards) await guard(send);
 }

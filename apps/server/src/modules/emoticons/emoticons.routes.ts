@@ -7,12 +7,11 @@ import {
   emoticonList,
   setUserEmoticonBody,
 } from '@cst/shared';
-import type { Deps } from '../../platform/deps.ts';
+import type { Uses } from '../../platform/deps.ts';
 import { fail } from '../../platform/errors.ts';
 import { access, defineRoute } from '../../platform/http.ts';
 import { sendBytes } from '../../storage/serve.ts';
 import { withMultipart } from '../files/index.ts';
-import { mediaOf } from '../media/index.ts';
 import { EmoticonsService } from './emoticons.service.ts';
 import { systemEmoticonPng } from './system-set.ts';
 
@@ -20,8 +19,11 @@ const tags = ['emoticons'];
 const use = access.any('conversation.send', 'conversation.read');
 
 /** The sticker library: the system set and each user's own set. */
-export function registerEmoticonsRoutes(app: FastifyInstance, deps: Deps): void {
-  const service = new EmoticonsService(deps, mediaOf(deps));
+export function registerEmoticonsRoutes(
+  app: FastifyInstance,
+  deps: Uses<'media' | 'realtime' | 'runtime' | 'storage'>,
+): void {
+  const service = new EmoticonsService(deps, deps.media);
 
   defineRoute(app, {
     method: 'GET',

@@ -11,11 +11,9 @@ import {
   type ToEmojiPush,
 } from '@cst/shared';
 import type { AuthContext } from '../../platform/auth-context.ts';
-import type { Deps } from '../../platform/deps.ts';
+import type { Uses } from '../../platform/deps.ts';
 import { fail } from '../../platform/errors.ts';
 import { detectType } from '../../storage/content-type.ts';
-import { realtimeOf } from '../../realtime/realtime.ts';
-import { storageOf } from '../../storage/storage.ts';
 import { malformedAsInvalid } from '../files/index.ts';
 import type { MediaContext } from '../media/index.ts';
 import { type Draft, visibleMessage } from '../conversations/index.ts';
@@ -47,7 +45,7 @@ function present(row: repo.UserEmoticonRow): EmoticonItem {
 /** The system sticker set and each user's own set (SPEC: emoticon library). */
 export class EmoticonsService {
   constructor(
-    private readonly deps: Deps,
+    private readonly deps: Uses<'realtime' | 'storage'>,
     private readonly ctx: MediaContext,
   ) {}
 
@@ -86,7 +84,7 @@ export class EmoticonsService {
       const file = await this.ctx.media.fileOfMessage(row, conv.workWxid);
       if (file.kind !== 'image') throw fail.invalid('emoticonNotSticker');
       if (file.size > EMOTICON_MAX_BYTES) throw fail.tooLarge('emoticonTooLarge', { max: '2M' });
-      data = await storageOf(this.deps).read(file.key);
+      data = await this.deps.storage.read(file.key);
     }
     if (!data) throw fail.conflict('emoticonSaveFailed');
     return present(await this.keep(auth, data));
@@ -158,7 +156,7 @@ export class EmoticonsService {
   /** `toEmoji` to the user's own sessions (other tabs reload the sticker panel). */
   private async announce(auth: AuthContext, data: ToEmojiPush): Promise<void> {
     if (data.ids.length === 0) return;
-    await realtimeOf(this.deps).publish(tenantOf(auth), {
+    await this.deps.realtime.publish(tenantOf(auth), {
       event: WS_EVENTS.toEmoji,
       userIds: [auth.userId],
       data,

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { fanImportCheckBody, fanImportReport, fanImportTemplateQuery, idString } from '@cst/shared';
-import type { Deps } from '../../platform/deps.ts';
+import type { Uses } from '../../platform/deps.ts';
 import { access, defineRoute } from '../../platform/http.ts';
 import { setFanImportSource } from '../fan-tasks/index.ts';
 import { FanImportService } from './fan-import.service.ts';
@@ -16,7 +16,10 @@ const MIME = {
 } as const;
 
 /** Importing lists for bulk friend-adding tasks (issue 14 §3): template, check, report. */
-export function registerFanImportRoutes(app: FastifyInstance, deps: Deps): void {
+export function registerFanImportRoutes(
+  app: FastifyInstance,
+  deps: Uses<'fanImports' | 'storage'>,
+): void {
   const service = new FanImportService(deps);
   setFanImportSource(deps, (db, owner, importId) => service.rowsOf(db, owner, importId));
 

@@ -11,10 +11,9 @@ import {
 } from '@cst/shared';
 import type { AuthContext } from '../../platform/auth-context.ts';
 import type { DbOrTx } from '../../platform/db.ts';
-import type { Deps } from '../../platform/deps.ts';
+import type { Uses } from '../../platform/deps.ts';
 import type { AppError } from '../../platform/errors.ts';
 import { fail } from '../../platform/errors.ts';
-import { storageOf } from '../../storage/storage.ts';
 import { triedTargets } from '../fan-tasks/index.ts';
 import { fileByKey, keyOfUrl, uploadDir } from '../files/index.ts';
 import { groupsWithTags } from '../tags/index.ts';
@@ -45,10 +44,10 @@ function baseName(key: string): string {
 
 /** Importing lists of people to add: check an upload, keep its report, stream its rows. */
 export class FanImportService {
-  constructor(private readonly deps: Deps) {}
+  constructor(private readonly deps: Uses<'storage'>) {}
 
   private get storage() {
-    return storageOf(this.deps);
+    return this.deps.storage;
   }
 
   /** The rows of a stored upload, streamed; the format is decided from its bytes. */

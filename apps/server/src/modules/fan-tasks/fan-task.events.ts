@@ -1,6 +1,6 @@
 import { FRIEND_REQUEST_STATUS, type FriendRequestStatus } from '@cst/shared';
 import type { ContactsChangedEvent, FriendRequestAnsweredEvent } from '../../gateway/index.ts';
-import type { Deps } from '../../platform/deps.ts';
+import type { Uses } from '../../platform/deps.ts';
 import type { AccountRef } from '../accounts/index.ts';
 import { callHolder } from '../conversations/index.ts';
 import { addLinks, contactsOfTargets } from '../tags/index.ts';
@@ -14,7 +14,7 @@ import { settleRows } from './fan-task-rows.repository.ts';
  * (The friend's source `task` is set by the friend-requests module from the sent request's origin.)
  */
 export class FanTaskEvents {
-  constructor(private readonly deps: Deps) {}
+  constructor(private readonly deps: Uses<'realtime' | 'runtime' | 'taskTimers'>) {}
 
   /** A person answered a request the account sent. */
   async onAnswered(ev: FriendRequestAnsweredEvent, account: AccountRef): Promise<void> {

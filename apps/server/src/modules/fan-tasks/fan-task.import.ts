@@ -1,5 +1,5 @@
 import type { FanTaskRowInput } from '@cst/shared';
-import type { Deps } from '../../platform/deps.ts';
+import type { Uses } from '../../platform/deps.ts';
 import type { DbOrTx } from '../../platform/db.ts';
 
 /**
@@ -14,14 +14,19 @@ export type FanImportSource = (
   importId: string,
 ) => Promise<FanTaskRowInput[] | null>;
 
-const sources = new WeakMap<Deps, FanImportSource>();
-
-/** Registers the reader of checked imports (the import module, at route registration). */
-export function setFanImportSource(deps: Deps, source: FanImportSource): void {
-  sources.set(deps, source);
+/** The registered reader of checked imports of a server instance, if the import feature is present. */
+export interface FanImports {
+  source: FanImportSource | null;
 }
 
-/** The registered reader, if the import feature is present. */
-export function fanImportSourceOf(deps: Deps): FanImportSource | null {
-  return sources.get(deps) ?? null;
+declare module '../../platform/deps.ts' {
+  interface Services {
+    /** Where fan tasks read their rows of an import (built once, modules/services.ts). */
+    fanImports: FanImports;
+  }
+}
+
+/** Registers the reader of checked imports (the import module, at route registration). */
+export function setFanImportSource(deps: Uses<'fanImports'>, source: FanImportSource): void {
+  deps.fanImports.source = source;
 }

@@ -1,6 +1,6 @@
 import { FRIEND_REQUEST_STATUS } from '@cst/shared';
 import { GatewayError, type FriendInfoDto } from '../../gateway/index.ts';
-import type { Deps } from '../../platform/deps.ts';
+import type { Uses } from '../../platform/deps.ts';
 import { refundLane } from '../../scheduler/lanes.repository.ts';
 import type { Claimed, ClaimScope, JobContext, JobKind } from '../../scheduler/scheduler.ts';
 import { accountByWxid, callHolder } from '../conversations/index.ts';
@@ -51,9 +51,9 @@ function accountAway(err: unknown): boolean {
 export class FanAddJob implements JobKind<FanItem> {
   readonly name = FAN_JOB;
 
-  constructor(private readonly deps: Deps) {}
+  constructor(private readonly deps: Uses<'realtime' | 'runtime' | 'taskTimers'>) {}
 
-  async maintain(ctx: JobContext): Promise<void> {
+  async maintain(_ctx: JobContext): Promise<void> {
     const now = this.deps.now();
     const changed: ChangedTask[] = [
       ...(await startDue(this.deps.db, FAN_TASK_TABLE, now)),
@@ -65,7 +65,7 @@ export class FanAddJob implements JobKind<FanItem> {
       })),
       ...(await closeAbandonedImports(this.deps.db, now)),
     ];
-    await fanPushes.publishChanged(ctx.deps, changed);
+    await fanPushes.publishChanged(this.deps, changed);
   }
 
   async claim(scope: ClaimScope): Promise<Claimed<FanItem>[]> {

@@ -1,4 +1,4 @@
-import type { Deps } from '../../platform/deps.ts';
+import type { Uses } from '../../platform/deps.ts';
 import { job, type ServerModule } from '../module.ts';
 import { FanTaskEvents } from './fan-task.events.ts';
 import { FanAddJob } from './fan-task.job.ts';
@@ -7,7 +7,9 @@ import { registerFanTaskRoutes } from './fan-task.routes.ts';
 import { FanTaskService } from './fan-task.service.ts';
 
 /** Fan-adding tasks: routes, the adding job, and the platform's answers to its requests. */
-export function fanTasksModule(deps: Deps): ServerModule {
+export function fanTasksModule(
+  deps: Uses<'fanImports' | 'realtime' | 'runtime' | 'taskTimers'>,
+): ServerModule {
   const events = new FanTaskEvents(deps);
   const tasks = new FanTaskService(deps);
   return {

@@ -10,7 +10,7 @@ import {
   fanTaskRowsBody,
   fanTaskRowsResult,
 } from '@cst/shared';
-import type { Deps } from '../../platform/deps.ts';
+import type { Uses } from '../../platform/deps.ts';
 import { access, defineRoute } from '../../platform/http.ts';
 import { defineExportRoute } from '../../platform/xlsx-export.ts';
 import { fanRowExportColumns, fanRowExportNames } from './fan-task.export.ts';
@@ -23,7 +23,10 @@ const manage = access.can('customer.manage');
  * Bulk friend-adding tasks (issue 14 §3, `/customerCenter/mutilAddFriends`): the routes, the
  * task's job on the scheduler, and the settling of people's answers.
  */
-export function registerFanTaskRoutes(app: FastifyInstance, deps: Deps): void {
+export function registerFanTaskRoutes(
+  app: FastifyInstance,
+  deps: Uses<'fanImports' | 'realtime'>,
+): void {
   const service = new FanTaskService(deps);
 
   defineRoute(app, {

@@ -13,13 +13,12 @@ import type {
 } from '@cst/shared';
 import type { AuthContext } from '../../platform/auth-context.ts';
 import type { Tx } from '../../platform/db.ts';
-import type { Deps } from '../../platform/deps.ts';
+import type { Uses } from '../../platform/deps.ts';
 import { fail } from '../../platform/errors.ts';
 import { keysetRows } from '../../platform/xlsx-export.ts';
 import type { AccountRiskEvent } from '../accounts/index.ts';
 import { type ConvScope, convScopeOf, scopeHas } from '../conversations/index.ts';
 import { TaskLifecycle, taskAccountWxids } from '../task-lifecycle/index.ts';
-import { fanImportSourceOf } from './fan-task.import.ts';
 import { storedStates, toRowItem, toTaskItem } from './fan-task.presenter.ts';
 import { storePlan } from './fan-task.plan.repository.ts';
 import { fanPushes } from './fan-task.push.ts';
@@ -34,7 +33,7 @@ const IMPORT_LEASE_MS = 10 * 60_000;
 export class FanTaskService {
   private readonly lifecycle: TaskLifecycle;
 
-  constructor(private readonly deps: Deps) {
+  constructor(private readonly deps: Uses<'fanImports' | 'realtime'>) {
     this.lifecycle = new TaskLifecycle(deps, {
       table: repo.FAN_TASK_TABLE,
       job: FAN_JOB,
@@ -112,7 +111,7 @@ export class FanTaskService {
     base: Omit<Parameters<typeof repo.insertTask>[1], 'status'>,
     ready: FanTaskState,
   ): Promise<FanTaskCreateResult> {
-    const source = fanImportSourceOf(this.deps);
+    const { source } = this.deps.fanImports;
     const importId = body.importId!;
     const importer = { tenantId: scope.tenantId, userId };
     const rows = source ? await source(this.db, importer, importId) : null;

@@ -11,31 +11,23 @@ import {
   UPLOAD_SLICE_BYTES,
   uploadResult,
 } from '@cst/shared';
-import type { Deps } from '../../platform/deps.ts';
+import type { Uses } from '../../platform/deps.ts';
 import { access, defineRoute, envelope } from '../../platform/http.ts';
-import { storageOf } from '../../storage/storage.ts';
-import { FilesService } from './files.service.ts';
+import type { FilesService } from './files.service.ts';
 import { withMultipart } from './multipart.ts';
 import { SliceUploads } from './slice-uploads.ts';
 
 const tags = ['files'];
-const services = new WeakMap<Deps, FilesService>();
-
-/** The files service of a server instance. */
-export function filesOf(deps: Deps): FilesService {
-  let s = services.get(deps);
-  if (!s) {
-    s = new FilesService(deps);
-    services.set(deps, s);
+declare module '../../platform/deps.ts' {
+  interface Services {
+    /** The files service of a server instance. */
+    files: FilesService;
   }
-  return s;
 }
 
 /** Storage tokens, the POST-policy upload endpoint and stored files (API.md Files). */
-export function registerFilesRoutes(app: FastifyInstance, deps: Deps): void {
-  // Fails the start (not the first upload) when the configured store is not available.
-  storageOf(deps);
-  const files = filesOf(deps);
+export function registerFilesRoutes(app: FastifyInstance, deps: Uses<'files' | 'storage'>): void {
+  const files = deps.files;
 
   for (const url of ['/main-api/oss/token', '/main-api/cos/token']) {
     defineRoute(app, {

@@ -2,7 +2,6 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { CHAT_FILE_MAX_BYTES, type OssTokenPayload, type UploadResult } from '@cst/shared';
 import { useDevS3, useTestServer, type Session } from '../../../test/support.ts';
 import { buildOtherTenant, signInAs } from '../../../test/factories.ts';
-import { storageOf } from '../../storage/storage.ts';
 import { chatKey, ossToken, pngOf, SAMPLE } from './files.test-support.ts';
 
 const s3 = useDevS3();
@@ -32,7 +31,7 @@ const confirm = (s: Session, key: string) =>
     payload: { key },
   });
 
-const storage = () => storageOf(ctx.deps);
+const storage = () => ctx.deps.storage;
 
 describe('STORAGE=s3 uploads', () => {
   it('issues a presigned POST into the caller’s incoming folder for 1 byte to 25 MB', async () => {

@@ -12,7 +12,7 @@ import {
   type UploadResult,
 } from '@cst/shared';
 import type { AuthContext } from '../../platform/auth-context.ts';
-import type { Deps } from '../../platform/deps.ts';
+import type { Uses } from '../../platform/deps.ts';
 import { AppError, fail } from '../../platform/errors.ts';
 import { detectType, extensionMatches, type DetectedType } from '../../storage/content-type.ts';
 import { ImageInvalidError, makeMedium, makeThumbnail, probeImage } from '../../storage/image.ts';
@@ -25,7 +25,6 @@ import {
 import { S3Storage } from '../../storage/s3-storage.ts';
 import { createPolicy, verifyPolicy } from '../../storage/post-policy.ts';
 import { sendStored } from '../../storage/serve.ts';
-import { storageOf } from '../../storage/storage.ts';
 import { visibleMessage } from '../conversations/index.ts';
 import { presentUpload } from './files.presenter.ts';
 import * as repo from './files.repository.ts';
@@ -128,10 +127,10 @@ const BINARY: DetectedType = { mime: 'application/octet-stream', kind: 'document
 export class FilesService {
   private secret: Promise<string> | null = null;
 
-  constructor(private readonly deps: Deps) {}
+  constructor(private readonly deps: Uses<'storage'>) {}
 
   private get storage() {
-    return storageOf(this.deps);
+    return this.deps.storage;
   }
 
   private policySecret(): Promise<string> {

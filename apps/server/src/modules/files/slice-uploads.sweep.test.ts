@@ -6,7 +6,6 @@ import { login, useTestServer, type Session } from '../../../test/support.ts';
 import { buildTenant, buildUser } from '../../../test/factories.ts';
 import { rowsOf } from '../../platform/db.ts';
 import type { ObjectStorage } from '../../storage/object-storage.ts';
-import { storageOf, useStorage } from '../../storage/storage.ts';
 import { chatKey, ossToken, pdfOf, slicer } from './files.test-support.ts';
 import { openSliceUpload } from './slice-uploads.repository.ts';
 import { SLICE_UPLOAD_MAX_AGE_MS, sweepSliceUploads } from './slice-uploads.ts';
@@ -58,7 +57,7 @@ describe('unfinished sliced uploads', () => {
     ctx.clock.offset += 1.5 * HOUR;
 
     expect(await sweepSliceUploads(ctx.deps)).toBe(1);
-    const storage = storageOf(ctx.deps);
+    const storage = ctx.deps.storage;
     expect(await storage.stat(`${folderOf(me, stale, file.length)}0`)).toBeNull();
     expect((await up.status(stale, file.length)).data.received).toEqual([]);
     expect((await up.status(fresh, file.length)).data.received).toEqual([1]);
@@ -99,7 +98,7 @@ describe('unfinished sliced uploads', () => {
         'under way first; uploads left for 24 hours are removed automatically',
     );
     // Nothing of the refused upload was kept.
-    expect(await storageOf(ctx.deps).stat(`${folderOf(me, more, small.length)}0`)).toBeNull();
+    expect(await ctx.deps.storage.stat(`${folderOf(me, more, small.length)}0`)).toBeNull();
     // An open upload goes on; another person of the same tenant is not held back.
     expect((await up.put(keys[0]!, small.length, 0, small)).status).toBe(200);
     expect((await up.complete(keys[1]!, small.length)).status).toBe(200);
@@ -161,7 +160,7 @@ describe('unfinished sliced uploads', () => {
     ctx.clock.offset += SLICE_UPLOAD_MAX_AGE_MS + HOUR;
 
     // The pass is stopped at its fourth object delete (the second upload's), as kill -9 would.
-    const real = storageOf(ctx.deps);
+    const real = ctx.deps.storage;
     let deletes = 0;
     const stopping: ObjectStorage = {
       kind: real.kind,
@@ -174,11 +173,11 @@ describe('unfinished sliced uploads', () => {
         await real.delete(key);
       },
     };
-    useStorage(ctx.deps, stopping);
+    ctx.deps.storage = stopping;
     try {
       await expect(sweepSliceUploads(ctx.deps)).rejects.toThrow('killed');
     } finally {
-      useStorage(ctx.deps, real);
+      ctx.deps.storage = real;
     }
     const rows = new Set(await openRows(me));
     for (const key of keys) {

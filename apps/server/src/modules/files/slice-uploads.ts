@@ -11,12 +11,11 @@ import {
   type UploadResult,
 } from '@cst/shared';
 import type { AuthContext } from '../../platform/auth-context.ts';
-import type { Deps } from '../../platform/deps.ts';
+import type { Uses } from '../../platform/deps.ts';
 import { AppError, fail } from '../../platform/errors.ts';
 import { periodicJob } from '../../scheduler/periodic.ts';
 import { detectType, extensionMatches } from '../../storage/content-type.ts';
 import { isSafeKey, StorageLimitError, type ObjectStorage } from '../../storage/object-storage.ts';
-import { storageOf } from '../../storage/storage.ts';
 import { presentUpload } from './files.presenter.ts';
 import {
   INCOMING_PREFIX,
@@ -79,12 +78,12 @@ interface SlicePlan {
  */
 export class SliceUploads {
   constructor(
-    private readonly deps: Deps,
+    private readonly deps: Uses<'storage'>,
     private readonly files: FilesService,
   ) {}
 
   private get storage() {
-    return storageOf(this.deps);
+    return this.deps.storage;
   }
 
   /** Checks the key (the caller's own upload folder) and the size (1 byte … 25 MB). */
@@ -301,8 +300,11 @@ async function deleteSlices(storage: ObjectStorage, folder: string, count: numbe
  * pass finds it again. A slice written while its upload was being swept touches the row, which
  * then stays; its owner's next status names the slices to send again.
  */
-export async function sweepSliceUploads(deps: Deps, batch = SLICE_SWEEP_BATCH): Promise<number> {
-  const storage = storageOf(deps);
+export async function sweepSliceUploads(
+  deps: Uses<'storage'>,
+  batch = SLICE_SWEEP_BATCH,
+): Promise<number> {
+  const storage = deps.storage;
   const before = deps.now() - SLICE_UPLOAD_MAX_AGE_MS;
   let swept = 0;
   for (;;) {
@@ -319,8 +321,8 @@ export async function sweepSliceUploads(deps: Deps, batch = SLICE_SWEEP_BATCH): 
 }
 
 /** The sweep as a periodic job of the one scheduler (hourly). */
-export function sliceSweepJob() {
-  return periodicJob('slice-sweep', SLICE_SWEEP_EVERY_MS, async (deps) => {
+export function sliceSweepJob(deps: Uses<'storage'>) {
+  return periodicJob('slice-sweep', SLICE_SWEEP_EVERY_MS, async () => {
     const swept = await sweepSliceUploads(deps);
     if (swept) deps.log.info({ swept }, 'removed the slices of unfinished uploads');
   });

@@ -6,7 +6,7 @@ import type {
   FriendRequestDto,
   FriendRequestEvent,
 } from '../../gateway/index.ts';
-import type { Deps } from '../../platform/deps.ts';
+import type { Uses } from '../../platform/deps.ts';
 import type { AccountRef } from '../accounts/index.ts';
 import { publishRequests, recordRequestEvents } from './friend-request.push.ts';
 import * as repo from './friend-request.repository.ts';
@@ -30,7 +30,7 @@ function statusOf(s: FriendRequestDto['status']): {
 
 /** Gateway events → friend_requests rows and `friendRequest` pushes. */
 export class FriendRequestEvents {
-  constructor(private readonly deps: Deps) {}
+  constructor(private readonly deps: Uses<'realtime'>) {}
 
   /** A request arrived (or the platform repeated one): stored once by its platform id. */
   async onFriendRequest(ev: FriendRequestEvent, account: AccountRef): Promise<void> {

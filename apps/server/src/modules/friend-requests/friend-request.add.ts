@@ -8,7 +8,7 @@ import {
 } from '@cst/shared';
 import { GatewayError } from '../../gateway/index.ts';
 import type { AuthContext } from '../../platform/auth-context.ts';
-import type { Deps } from '../../platform/deps.ts';
+import type { Uses } from '../../platform/deps.ts';
 import { AppError, fail } from '../../platform/errors.ts';
 import { contactFailure, knowsPerson } from '../contacts/index.ts';
 import { type accountByWxid, visibleAccount } from '../conversations/index.ts';
@@ -21,7 +21,7 @@ type Account = NonNullable<Awaited<ReturnType<typeof accountByWxid>>>;
  * outcome; when none was sent or added, the call fails with the first refusal's message.
  */
 export async function addFriends(
-  deps: Deps,
+  deps: Uses<'realtime' | 'runtime'>,
   auth: AuthContext,
   body: AddFriendsBody,
   lang: Language,
@@ -60,7 +60,7 @@ export async function addFriends(
 }
 
 async function addOne(
-  deps: Deps,
+  deps: Uses<'realtime' | 'runtime'>,
   auth: AuthContext,
   account: Account,
   body: AddFriendsBody,

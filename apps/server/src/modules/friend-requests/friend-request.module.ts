@@ -1,13 +1,12 @@
-import type { Deps } from '../../platform/deps.ts';
-import { accountRuntimeOf } from '../accounts/index.ts';
+import type { Uses } from '../../platform/deps.ts';
 import type { ServerModule } from '../module.ts';
 import { FriendRequestEvents } from './friend-request-events.ts';
 import { registerFriendRequestRoutes } from './friend-request.routes.ts';
 
 /** Friend requests: stored as the platform reports them, and pulled when an account comes online. */
-export function friendRequestsModule(deps: Deps): ServerModule {
+export function friendRequestsModule(deps: Uses<'realtime' | 'runtime'>): ServerModule {
   const events = new FriendRequestEvents(deps);
-  const runtime = accountRuntimeOf(deps);
+  const runtime = deps.runtime;
   return {
     name: 'friend-requests',
     on: {

@@ -1,7 +1,6 @@
 import { WS_EVENTS, type FriendRequestPush } from '@cst/shared';
 import type { Tx } from '../../platform/db.ts';
-import type { Deps } from '../../platform/deps.ts';
-import { realtimeOf } from '../../realtime/realtime.ts';
+import type { Uses } from '../../platform/deps.ts';
 import { recordEvents } from '../webhooks/index.ts';
 import { toFriendRequestItem } from './friend-request.presenter.ts';
 import * as repo from './friend-request.repository.ts';
@@ -11,10 +10,14 @@ import * as repo from './friend-request.repository.ts';
  * A push carries the console's own reasons in zh-CN; the list fetched after it speaks the reader's
  * language.
  */
-export async function publishRequests(deps: Deps, tenantId: string, ids: string[]): Promise<void> {
+export async function publishRequests(
+  deps: Uses<'realtime'>,
+  tenantId: string,
+  ids: string[],
+): Promise<void> {
   const rows = await repo.findRequests(deps.db, tenantId, [...new Set(ids)]);
   if (rows.length === 0) return;
-  await realtimeOf(deps).publish(
+  await deps.realtime.publish(
     tenantId,
     rows.map((row) => {
       const data: FriendRequestPush = toFriendRequestItem(row, 'zh-CN');

@@ -1,6 +1,6 @@
 import type { FriendRequestOrigin, FriendRequestStatus } from '@cst/shared';
 import type { FriendInfoDto } from '../../gateway/index.ts';
-import type { Deps } from '../../platform/deps.ts';
+import type { Uses } from '../../platform/deps.ts';
 import { type accountByWxid, callHolder } from '../conversations/index.ts';
 import { publishRequests } from './friend-request.push.ts';
 import * as repo from './friend-request.repository.ts';
@@ -27,7 +27,7 @@ export interface SentRecord {
  * friends and group members, or the platform.
  */
 export async function recordSentRequest(
-  deps: Deps,
+  deps: Uses<'realtime' | 'runtime'>,
   account: Account,
   userId: string | null,
   sent: SentRecord,

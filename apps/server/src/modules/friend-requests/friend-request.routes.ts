@@ -9,7 +9,7 @@ import {
   friendRequestListBody,
   listResult,
 } from '@cst/shared';
-import type { Deps } from '../../platform/deps.ts';
+import type { Uses } from '../../platform/deps.ts';
 import { access, defineRoute } from '../../platform/http.ts';
 import { FriendRequestService } from './friend-request.service.ts';
 
@@ -17,7 +17,10 @@ const tags = ['friend requests'];
 const manage = access.can('contact.manage');
 
 /** Friend requests (SPEC §2 /contacts/apply, §7): list, accept, decline, search, add from a group. */
-export function registerFriendRequestRoutes(app: FastifyInstance, deps: Deps): void {
+export function registerFriendRequestRoutes(
+  app: FastifyInstance,
+  deps: Uses<'realtime' | 'runtime'>,
+): void {
   const service = new FriendRequestService(deps);
 
   defineRoute(app, {

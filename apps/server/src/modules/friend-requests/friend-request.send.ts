@@ -4,7 +4,7 @@ import {
   type FriendRequestStatus,
 } from '@cst/shared';
 import { GatewayError } from '../../gateway/index.ts';
-import type { Deps } from '../../platform/deps.ts';
+import type { Uses } from '../../platform/deps.ts';
 import { type accountByWxid, callHolder } from '../conversations/index.ts';
 import { recordSentRequest } from './friend-request.record.ts';
 
@@ -40,7 +40,7 @@ export interface FriendRequestAnswer {
  * as a GatewayError; an `alreadyFriend` one is recorded (status 4) first.
  */
 export async function sendFriendRequest(
-  deps: Deps,
+  deps: Uses<'realtime' | 'runtime'>,
   account: Account,
   userId: string | null,
   send: FriendRequestToSend,

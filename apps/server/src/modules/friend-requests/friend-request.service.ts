@@ -12,7 +12,7 @@ import {
 } from '@cst/shared';
 import { GatewayError, type ContactDto, type FriendInfoDto } from '../../gateway/index.ts';
 import type { AuthContext } from '../../platform/auth-context.ts';
-import type { Deps } from '../../platform/deps.ts';
+import type { Uses } from '../../platform/deps.ts';
 import type { AppError } from '../../platform/errors.ts';
 import { fail } from '../../platform/errors.ts';
 import { announceContacts, upsertContacts } from '../contacts/index.ts';
@@ -47,7 +47,7 @@ function requestFailure(err: unknown): AppError {
 
 /** Received and sent friend requests of the visible work accounts (SPEC §2 /contacts/apply). */
 export class FriendRequestService {
-  constructor(private readonly deps: Deps) {}
+  constructor(private readonly deps: Uses<'realtime' | 'runtime'>) {}
 
   private get db() {
     return this.deps.db;

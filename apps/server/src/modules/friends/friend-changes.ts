@@ -1,7 +1,6 @@
 import type { ContactSource } from '@cst/shared';
 import type { ContactDto } from '../../gateway/types.ts';
-import type { Deps } from '../../platform/deps.ts';
-import { realtimeOf } from '../../realtime/realtime.ts';
+import type { Uses } from '../../platform/deps.ts';
 import { deleteContacts, refreshConversationNames, upsertContacts } from '../contacts/index.ts';
 import { convUpdatePush } from '../conversations/index.ts';
 import { recordEvents, type OpenEventInput } from '../webhooks/index.ts';
@@ -60,7 +59,7 @@ function friendEvents(
  * `push` is false (a full sync announces itself with `flushContactor`).
  */
 export async function applyFriendChanges(
-  deps: Deps,
+  deps: Uses<'realtime'>,
   account: FriendAccount,
   change: FriendChange,
   push = true,
@@ -93,5 +92,5 @@ export async function applyFriendChanges(
   if (push && (rows.length > 0 || change.removed.length > 0)) {
     pushes.push(friendUpdatePush(account.id, account.wxid, rows, change.removed));
   }
-  if (pushes.length > 0) await realtimeOf(deps).publish(account.tenantId, pushes);
+  if (pushes.length > 0) await deps.realtime.publish(account.tenantId, pushes);
 }

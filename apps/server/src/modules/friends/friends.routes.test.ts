@@ -17,7 +17,6 @@ import {
   buildSeatWithRole,
   signInAs,
 } from '../../../test/factories.ts';
-import { accountRuntimeOf } from '../accounts/account-runtime.ts';
 import {
   addAccount,
   apiAs,
@@ -47,7 +46,7 @@ const update = (s: Session, body: Record<string, unknown>, lang?: string) =>
     workWxid: acc.wxid,
     ...body,
   });
-const platformFriends = (wxid: string) => accountRuntimeOf(ctx.deps).gateway.listContacts(wxid);
+const platformFriends = (wxid: string) => ctx.deps.runtime.gateway.listContacts(wxid);
 
 async function convOf(s: Session, peer: string) {
   const r = await api(s).post<{ list: ConversationItem[] }>('/main-api/conv/list', {
@@ -270,7 +269,7 @@ describe('contacts/list', () => {
   });
 
   it('returns groups for cvType 2, several accounts, and filters by name', async () => {
-    const groups = await accountRuntimeOf(ctx.deps).gateway.listGroups(acc.wxid);
+    const groups = await ctx.deps.runtime.gateway.listGroups(acc.wxid);
     const r = await get(demo, `?cvType=2&wxid=${acc.wxid}`);
     expect(r.data.list.map((g) => g.id).sort()).toEqual(groups.map((g) => g.groupId).sort());
     expect(r.data.list.every((g) => g.type === 2)).toBe(true);
@@ -357,7 +356,7 @@ describe('update-friend-info', () => {
 
   it('refuses a flag the platform lacks, clearly and before asking it', async () => {
     // A platform without the blacklist or without star / pin (WhatsApp lacks star and pin).
-    const caps = accountRuntimeOf(ctx.deps).gateway.capabilities as Set<string>;
+    const caps = ctx.deps.runtime.gateway.capabilities as Set<string>;
     caps.delete('blacklist');
     caps.delete('updateFriendInfo');
     try {

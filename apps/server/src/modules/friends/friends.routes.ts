@@ -12,7 +12,7 @@ import {
   syncFriendsResult,
   updateFriendInfoBody,
 } from '@cst/shared';
-import type { Deps } from '../../platform/deps.ts';
+import type { Uses } from '../../platform/deps.ts';
 import { access, defineRoute } from '../../platform/http.ts';
 import { sendXlsx } from '../../platform/xlsx-export.ts';
 import { friendExportColumns } from './friends.presenter.ts';
@@ -21,7 +21,10 @@ import { FriendsService } from './friends.service.ts';
 const tags = ['contacts'];
 
 /** The friends page (issue 13 §2) and the contact list of SPEC §7. */
-export function registerFriendsRoutes(app: FastifyInstance, deps: Deps): void {
+export function registerFriendsRoutes(
+  app: FastifyInstance,
+  deps: Uses<'realtime' | 'runtime'>,
+): void {
   const service = new FriendsService(deps);
 
   defineRoute(app, {

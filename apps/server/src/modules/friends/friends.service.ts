@@ -15,12 +15,10 @@ import {
 } from '@cst/shared';
 import type { ContactDto } from '../../gateway/index.ts';
 import type { AuthContext } from '../../platform/auth-context.ts';
-import type { Deps } from '../../platform/deps.ts';
+import type { Uses } from '../../platform/deps.ts';
 import type { AppError } from '../../platform/errors.ts';
 import { fail } from '../../platform/errors.ts';
 import { keysetRows } from '../../platform/xlsx-export.ts';
-import { realtimeOf } from '../../realtime/realtime.ts';
-import { accountRuntimeOf } from '../accounts/index.ts';
 import { announceContacts, findContact, findConversationWith } from '../contacts/index.ts';
 import {
   convUpdatePush,
@@ -69,7 +67,7 @@ function differs(stored: Compared, c: ContactDto): boolean {
 
 /** The friends page: the list, star / blacklist / pin, delete, sync; and the contact list. */
 export class FriendsService {
-  constructor(private readonly deps: Deps) {}
+  constructor(private readonly deps: Uses<'realtime' | 'runtime'>) {}
 
   private get db() {
     return this.deps.db;
@@ -177,7 +175,7 @@ export class FriendsService {
    */
   async update(auth: AuthContext, body: UpdateFriendInfoBody): Promise<FriendItem> {
     const { account } = await this.friendOf(auth, body.workWxid, body.friendWxid);
-    const caps = accountRuntimeOf(this.deps).gateway.capabilities;
+    const caps = this.deps.runtime.gateway.capabilities;
     if (body.blacklist !== undefined && !caps.has('blacklist')) {
       throw fail.conflict('friendBlacklistUnsupported');
     }
@@ -194,7 +192,7 @@ export class FriendsService {
     if (body.topChat !== undefined) {
       const pinned = await repo.setChatPin(this.db, account.id, body.friendWxid, body.topChat);
       if (pinned.length > 0) {
-        await realtimeOf(this.deps).publish(account.tenantId, pinned.map(convUpdatePush));
+        await this.deps.realtime.publish(account.tenantId, pinned.map(convUpdatePush));
       }
     }
     const [row] = await repo.friendRows(this.db, account.id, [body.friendWxid]);
@@ -284,6 +282,6 @@ export class FriendsService {
       const rows = await repo.friendRows(this.db, accountId, wxids);
       pushes.push(friendUpdatePush(accountId, workWxid, rows, []));
     }
-    await realtimeOf(this.deps).publish(tenantId, pushes);
+    await this.deps.realtime.publish(tenantId, pushes);
   }
 }

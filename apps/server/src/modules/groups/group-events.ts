@@ -1,7 +1,6 @@
 import { GROUP_WS_EVENTS, type GroupSystemNoticePush } from '@cst/shared';
 import type { GroupChangedEvent, GroupNoticeEvent } from '../../gateway/index.ts';
-import type { Deps } from '../../platform/deps.ts';
-import { realtimeOf } from '../../realtime/realtime.ts';
+import type { Uses } from '../../platform/deps.ts';
 import type { AccountRef } from '../accounts/index.ts';
 import { convUpdatePush } from '../conversations/index.ts';
 import * as repo from './group.repository.ts';
@@ -12,14 +11,18 @@ import * as repo from './group.repository.ts';
  * history, copies a new name to the group chat, and tells everyone who sees the account
  * (`GroupSystemNotice`, the chat's `convUpdate`).
  */
-export function groupEventHandlers(deps: Deps) {
+export function groupEventHandlers(deps: Uses<'realtime'>) {
   return {
     groupNotice: (ev: GroupNoticeEvent, account: AccountRef) => onNotice(deps, ev, account),
     groupChanged: (ev: GroupChangedEvent, account: AccountRef) => onChanged(deps, ev, account),
   };
 }
 
-async function onNotice(deps: Deps, ev: GroupNoticeEvent, account: AccountRef): Promise<void> {
+async function onNotice(
+  deps: Uses<'realtime'>,
+  ev: GroupNoticeEvent,
+  account: AccountRef,
+): Promise<void> {
   const members = ev.kind === 'memberJoined' || ev.kind === 'memberLeft';
   const fresh = await deps.db.transaction(async (tx) => {
     const inserted = await repo.insertNotice(tx, {
@@ -56,13 +59,17 @@ async function onNotice(deps: Deps, ev: GroupNoticeEvent, account: AccountRef): 
   const convs = fresh.resized
     ? await repo.groupConversations(deps.db, account.tenantId, account.id, ev.groupId)
     : [];
-  await realtimeOf(deps).publish(account.tenantId, [
+  await deps.realtime.publish(account.tenantId, [
     { event: GROUP_WS_EVENTS.groupSystemNotice, data, workAccountId: account.id },
     ...convs.map(convUpdatePush),
   ]);
 }
 
-async function onChanged(deps: Deps, ev: GroupChangedEvent, account: AccountRef): Promise<void> {
+async function onChanged(
+  deps: Uses<'realtime'>,
+  ev: GroupChangedEvent,
+  account: AccountRef,
+): Promise<void> {
   // The sync has stored the change, recorded `group.updated` and pushed `group` if it changed the
   // group; this copies its name and avatar to the group chat.
   if (ev.kind !== 'created' && ev.kind !== 'updated') return;
@@ -74,5 +81,5 @@ async function onChanged(deps: Deps, ev: GroupChangedEvent, account: AccountRef)
     ev.group.name,
     ev.group.avatar,
   );
-  if (convs.length > 0) await realtimeOf(deps).publish(account.tenantId, convs.map(convUpdatePush));
+  if (convs.length > 0) await deps.realtime.publish(account.tenantId, convs.map(convUpdatePush));
 }

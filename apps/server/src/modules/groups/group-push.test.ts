@@ -4,12 +4,10 @@ import type { GroupItem, GroupPush, ListResult } from '@cst/shared';
 import { simGroupMembers, simGroups } from '../../db/schema/index.ts';
 import type { GatewayEvents } from '../../gateway/index.ts';
 import { rowsOf } from '../../platform/db.ts';
-import { realtimeOf } from '../../realtime/realtime.ts';
 import { openTestSocket, type TestSocket } from '../../realtime/test-socket.ts';
 import { useTestServer, type Session } from '../../../test/support.ts';
 import { buildAccount, signInAs } from '../../../test/factories.ts';
 import type { AccountRef } from '../accounts/index.ts';
-import { accountRuntimeOf } from '../accounts/account-runtime.ts';
 import { apiAs, gatewayIdle, type ListedAccount } from '../accounts/account.test-support.ts';
 import { stored } from '../robots/robots.test-support.ts';
 
@@ -29,7 +27,7 @@ let ws: TestSocket;
 let marks = 0;
 
 const api = () => apiAs(ctx, demo);
-const runtime = () => accountRuntimeOf(ctx.deps);
+const runtime = () => ctx.deps.runtime;
 
 /** Hands a platform report to the server as its gateway would; resolves once it is handled. */
 async function report<K extends 'groupNotice' | 'groupChanged'>(name: K, ev: GatewayEvents[K]) {
@@ -42,7 +40,7 @@ async function report<K extends 'groupNotice' | 'groupChanged'>(name: K, ev: Gat
  */
 async function framesSince(from: number) {
   const n = ++marks;
-  await realtimeOf(ctx.deps).publish(ref.tenantId, {
+  await ctx.deps.realtime.publish(ref.tenantId, {
     event: 'testMark',
     data: { n },
     userIds: [demo.uid],

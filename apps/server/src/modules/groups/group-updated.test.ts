@@ -4,7 +4,6 @@ import type { GroupDetail, GroupItem, ListResult, WebhookDeliveriesResult } from
 import { rowsOf } from '../../platform/db.ts';
 import { useTestServer, type Session } from '../../../test/support.ts';
 import { buildAccount, signInAs } from '../../../test/factories.ts';
-import { accountRuntimeOf } from '../accounts/account-runtime.ts';
 import { apiAs, gatewayIdle, type ListedAccount } from '../accounts/account.test-support.ts';
 
 // One change of a group is one `group.updated` event in the webhook log, however many times it
@@ -108,7 +107,7 @@ describe('group.updated, once per change', () => {
     await command('/api/v1/group/remove-members', { wxids: [member.wxid] });
     expect(await logged()).toBe(5);
     // An invitation is told three times: by the command, a join notice and a group change.
-    const friends = await accountRuntimeOf(ctx.deps).gateway.listContacts(acc.wxid);
+    const friends = await ctx.deps.runtime.gateway.listContacts(acc.wxid);
     const outsider = friends.find((f) => !detail.data.members.some((m) => m.wxid === f.wxid))!;
     await command('/api/v1/group/invite', { wxids: [outsider.wxid] });
     expect(await logged()).toBe(6);

@@ -16,7 +16,6 @@ import {
   buildSeatWithRole,
   signInAs,
 } from '../../../test/factories.ts';
-import { accountRuntimeOf } from '../accounts/account-runtime.ts';
 import {
   apiAs,
   eventually,
@@ -60,7 +59,7 @@ beforeAll(async () => {
   acc = await buildAccount(ctx, demo, { nickname: '群聊测试号', distributeTo: seat1 });
   // A second account for a seat whose role only reads.
   acc2 = await buildAccount(ctx, demo, { nickname: '只读号', distributeTo: readOnly });
-  friends = await accountRuntimeOf(ctx.deps).gateway.listContacts(acc.wxid);
+  friends = await ctx.deps.runtime.gateway.listContacts(acc.wxid);
   const groups = (await list(demo, `&workWxid=${acc.wxid}`)).data.list;
   owned = groups.find((g) => g.myRole === 'owner')!;
   plain = groups.find((g) => g.myRole === 'member')!;
@@ -71,7 +70,7 @@ describe('group list', () => {
   it('lists the groups of the visible accounts with owner, role, notice and account', async () => {
     const r = await list(demo, `&workWxid=${acc.wxid}`);
     expect(r.status).toBe(200);
-    const held = await accountRuntimeOf(ctx.deps).gateway.listGroups(acc.wxid);
+    const held = await ctx.deps.runtime.gateway.listGroups(acc.wxid);
     expect(r.data.total).toBe(held.length);
     const g = r.data.list.find((x) => x.groupId === plain.groupId)!;
     const platform = held.find((x) => x.groupId === plain.groupId)!;
@@ -153,10 +152,7 @@ describe('a group panel', () => {
   it('shows members with role and mute state, fresh from the platform', async () => {
     const r = await detail(seat1, plain.groupId);
     expect(r.status).toBe(200);
-    const platform = await accountRuntimeOf(ctx.deps).gateway.listGroupMembers(
-      acc.wxid,
-      plain.groupId,
-    );
+    const platform = await ctx.deps.runtime.gateway.listGroupMembers(acc.wxid, plain.groupId);
     expect(r.data.members).toHaveLength(platform.length);
     expect(r.data.members[0]!.role).toBe('owner');
     expect(r.data.members.find((m) => m.wxid === acc.wxid)!.role).toBe('member');
@@ -470,7 +466,7 @@ describe('live', () => {
       wxids: ['wxid_live_joiner'],
     });
     // The open inbox is told the group's new size with the chat (a conv update).
-    const held = await accountRuntimeOf(ctx.deps).gateway.listGroupMembers(acc.wxid, owned.groupId);
+    const held = await ctx.deps.runtime.gateway.listGroupMembers(acc.wxid, owned.groupId);
     const resized = await ws.waitFor(
       (f) =>
         f.event === 'convUpdate' &&
@@ -483,10 +479,7 @@ describe('live', () => {
       const g = (await list(seat1, `&workWxid=${acc.wxid}`)).data.list.find(
         (x) => x.groupId === owned.groupId,
       );
-      const held = await accountRuntimeOf(ctx.deps).gateway.listGroupMembers(
-        acc.wxid,
-        owned.groupId,
-      );
+      const held = await ctx.deps.runtime.gateway.listGroupMembers(acc.wxid, owned.groupId);
       return g?.memberCount === held.length;
     });
     const from = ws.frames.length;
@@ -506,7 +499,7 @@ describe('live', () => {
   });
 
   it('tells a group created just now with its size when its chat first shows', async () => {
-    const picked = (await accountRuntimeOf(ctx.deps).gateway.listContacts(acc.wxid))
+    const picked = (await ctx.deps.runtime.gateway.listContacts(acc.wxid))
       .slice(0, 2)
       .map((c) => c.wxid);
     const created = await api(seat1).post<GroupItem>('/chatroom/createChatRoom', {

@@ -19,7 +19,7 @@ import {
   groupTopicResult,
   renameGroupBody,
 } from '@cst/shared';
-import type { Deps } from '../../platform/deps.ts';
+import type { Uses } from '../../platform/deps.ts';
 import { access, defineRoute } from '../../platform/http.ts';
 import { GroupService } from './group.service.ts';
 
@@ -28,7 +28,10 @@ const read = access.any('conversation.read', 'contact.manage');
 const manage = access.can('contact.manage');
 
 /** Group chats of the visible work accounts (SPEC §2 `/contacts/groups`, §7 Groups). */
-export function registerGroupRoutes(app: FastifyInstance, deps: Deps): void {
+export function registerGroupRoutes(
+  app: FastifyInstance,
+  deps: Uses<'realtime' | 'runtime'>,
+): void {
   const service = new GroupService(deps);
 
   defineRoute(app, {

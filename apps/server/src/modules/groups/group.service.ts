@@ -17,9 +17,8 @@ import {
 } from '@cst/shared';
 import type { GroupMemberDto } from '../../gateway/index.ts';
 import type { AuthContext } from '../../platform/auth-context.ts';
-import type { Deps } from '../../platform/deps.ts';
+import type { Uses } from '../../platform/deps.ts';
 import { fail, type AppError } from '../../platform/errors.ts';
-import { realtimeOf } from '../../realtime/realtime.ts';
 import {
   announceContacts,
   contactsPush,
@@ -64,7 +63,7 @@ export function groupFailure(err: unknown): AppError {
  * refreshed from the platform and everyone who sees the account is told.
  */
 export class GroupService {
-  constructor(private readonly deps: Deps) {}
+  constructor(private readonly deps: Uses<'realtime' | 'runtime'>) {}
 
   private get db() {
     return this.deps.db;
@@ -116,7 +115,7 @@ export class GroupService {
       return { convs, change: stored.change };
     });
     const changed = change ? [{ groupId: snap.group.groupId, change }] : [];
-    await realtimeOf(this.deps).publish(account.tenantId, [
+    await this.deps.realtime.publish(account.tenantId, [
       ...convs.map(convUpdatePush),
       ...groupPushes(account, changed),
     ]);
@@ -277,7 +276,7 @@ export class GroupService {
       return true;
     });
     if (removed) {
-      await realtimeOf(this.deps).publish(account.tenantId, [
+      await this.deps.realtime.publish(account.tenantId, [
         ...groupPushes(account, [{ groupId: ref.groupId, change: 'left' }]),
         await contactsPush(this.deps, account),
       ]);

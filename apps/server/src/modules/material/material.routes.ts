@@ -19,31 +19,28 @@ import {
   materialUploadResult,
   richSendResult,
 } from '@cst/shared';
-import type { Deps } from '../../platform/deps.ts';
+import type { Uses } from '../../platform/deps.ts';
 import { access, defineRoute } from '../../platform/http.ts';
 import { withMultipart } from '../files/index.ts';
-import { mediaOf } from '../media/index.ts';
-import { MaterialService } from './material.service.ts';
+import type { MaterialService } from './material.service.ts';
 
 const tags = ['material'];
 const read = access.any(...MATERIAL_READ_PERMISSIONS);
 const manage = access.can('library.manage');
 const idResult = z.object({ id: z.string() });
-const services = new WeakMap<Deps, MaterialService>();
-
-/** The material service of a server instance (for features that send material). */
-export function materialOf(deps: Deps): MaterialService {
-  let s = services.get(deps);
-  if (!s) {
-    s = new MaterialService(deps, mediaOf(deps));
-    services.set(deps, s);
+declare module '../../platform/deps.ts' {
+  interface Services {
+    /** The material service of a server instance (for features that send material). */
+    material: MaterialService;
   }
-  return s;
 }
 
 /** The material library (issue 18 §1): folders, items, uploads, from a chat, send. */
-export function registerMaterialRoutes(app: FastifyInstance, deps: Deps): void {
-  const service = materialOf(deps);
+export function registerMaterialRoutes(
+  app: FastifyInstance,
+  deps: Uses<'material' | 'realtime' | 'runtime' | 'storage'>,
+): void {
+  const service = deps.material;
   const base = '/main-api/material';
 
   defineRoute(app, {

@@ -15,9 +15,8 @@ import {
   type materialListBody,
 } from '@cst/shared';
 import type { AuthContext } from '../../platform/auth-context.ts';
-import type { Deps } from '../../platform/deps.ts';
+import type { Uses } from '../../platform/deps.ts';
 import { AppError, fail } from '../../platform/errors.ts';
-import { storageOf } from '../../storage/storage.ts';
 import { type MessageRow, assertAccountCanSend, visibleMessage } from '../conversations/index.ts';
 import { fileOfMessage as filesRepoFileOfMessage, malformedAsInvalid } from '../files/index.ts';
 import { type MediaContext, isWebUrl } from '../media/index.ts';
@@ -46,7 +45,7 @@ const str = (v: unknown) => (typeof v === 'string' ? v.slice(0, 1024) : undefine
 /** The material library of a tenant: folders, items, uploads, adding from chats and sending. */
 export class MaterialService {
   constructor(
-    private readonly deps: Deps,
+    private readonly deps: Uses<'storage'>,
     private readonly ctx: MediaContext,
   ) {}
 
@@ -254,7 +253,7 @@ export class MaterialService {
   }
 
   private async dropFile(key: string): Promise<void> {
-    const storage = storageOf(this.deps);
+    const storage = this.deps.storage;
     await storage.delete(key).catch(() => undefined);
     await storage.delete(`${key}.thumb.jpg`).catch(() => undefined);
   }
@@ -301,7 +300,7 @@ export class MaterialService {
         ? own
         : await filesRepoFileOfMessage(this.deps.db, tenantId, row.id);
     if (!file) throw fail.conflict('materialDownloadFirst');
-    const data = await storageOf(this.deps).read(file.key);
+    const data = await this.deps.storage.read(file.key);
     if (!data) throw fail.conflict('materialDownloadFirst');
     const name = (row.fileName || row.content || file.key.split('/').pop() || 'file').slice(0, 255);
     let checked: CheckedFile;

@@ -1,5 +1,5 @@
-import type { Deps } from '../../platform/deps.ts';
-import { filesOf, type FilesService } from '../files/index.ts';
+import type { Uses } from '../../platform/deps.ts';
+import { type FilesService } from '../files/index.ts';
 import { MediaService } from './media.service.ts';
 import { Outbox } from '../conversations/index.ts';
 
@@ -10,16 +10,18 @@ export interface MediaContext {
   media: MediaService;
 }
 
-const contexts = new WeakMap<Deps, MediaContext>();
-
-/** The media services of a server instance. */
-export function mediaOf(deps: Deps): MediaContext {
-  let c = contexts.get(deps);
-  if (!c) {
-    const files = filesOf(deps);
-    const outbox = new Outbox(deps);
-    c = { files, outbox, media: new MediaService(deps, outbox, files) };
-    contexts.set(deps, c);
+declare module '../../platform/deps.ts' {
+  interface Services {
+    /** The media services of a server instance. */
+    media: MediaContext;
   }
-  return c;
+}
+
+/** Builds the media services of a server instance (once, modules/services.ts). */
+export function mediaContext(
+  deps: Uses<'files' | 'realtime' | 'runtime' | 'storage'>,
+): MediaContext {
+  const files = deps.files;
+  const outbox = new Outbox(deps);
+  return { files, outbox, media: new MediaService(deps, outbox, files) };
 }

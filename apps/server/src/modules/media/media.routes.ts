@@ -8,24 +8,22 @@ import {
   shareMiniAppBody,
 } from '@cst/shared';
 import { registerImageProxyRoute } from './image-proxy.ts';
-import type { Deps } from '../../platform/deps.ts';
+import type { Uses } from '../../platform/deps.ts';
 import { access, defineRoute } from '../../platform/http.ts';
-import { storageOf } from '../../storage/storage.ts';
 import { systemCodeOfUrl, systemEmoticonPng } from '../emoticons/index.ts';
 import { keyOfUrl } from '../files/index.ts';
-import { mediaOf } from './media-context.ts';
 
 const send = access.can('conversation.send');
 const tags = ['conversations'];
 
 /**
  * Loads the bytes of a file the console sends (its fileUrl) for gateway adapters that upload
- * bytes: wire it as `configureAccountRuntime(deps, { loadMedia: mediaLoaderOf(deps) })`.
+ * bytes: the composition root (modules/services.ts) hands it to the account runtime as `loadMedia`.
  */
-export function mediaLoaderOf(deps: Deps): (fileUrl: string) => Promise<Buffer> {
+export function storedMediaLoader(deps: Uses<'storage'>): (fileUrl: string) => Promise<Buffer> {
   return async (fileUrl) => {
     const key = keyOfUrl(fileUrl);
-    const stored = key ? await storageOf(deps).read(key) : null;
+    const stored = key ? await deps.storage.read(key) : null;
     if (stored) return stored;
     const code = systemCodeOfUrl(fileUrl);
     const png = code ? await systemEmoticonPng(code) : null;
@@ -35,8 +33,11 @@ export function mediaLoaderOf(deps: Deps): (fileUrl: string) => Promise<Buffer> 
 }
 
 /** Rich sends (send-file, send-graphic-link, share-mini-app) and chat file downloads. */
-export function registerMediaRoutes(app: FastifyInstance, deps: Deps): void {
-  const { media } = mediaOf(deps);
+export function registerMediaRoutes(
+  app: FastifyInstance,
+  deps: Uses<'media' | 'realtime' | 'runtime' | 'storage'>,
+): void {
+  const { media } = deps.media;
   registerImageProxyRoute(app, deps);
 
   defineRoute(app, {

@@ -23,12 +23,10 @@ import {
   type MediaBytes,
 } from '../../gateway/index.ts';
 import type { AuthContext } from '../../platform/auth-context.ts';
-import type { Deps } from '../../platform/deps.ts';
+import type { Uses } from '../../platform/deps.ts';
 import { AppError, fail } from '../../platform/errors.ts';
 import { detectType } from '../../storage/content-type.ts';
 import { sendStored } from '../../storage/serve.ts';
-import { storageOf } from '../../storage/storage.ts';
-import { accountRuntimeOf } from '../accounts/index.ts';
 import { findContact } from '../contacts/index.ts';
 import {
   type MessageRow,
@@ -77,8 +75,11 @@ export function isWebUrl(url: string): boolean {
  * adapter judges the person as it listed them (a WhatsApp card needs a phone number, so a person
  * it knows only by a LID cannot go).
  */
-export function assertCardSendable(deps: Deps, person: CardPerson): void {
-  const can = accountRuntimeOf(deps).gateway.canSendCardOf;
+export function assertCardSendable(
+  deps: Uses<'realtime' | 'runtime' | 'storage'>,
+  person: CardPerson,
+): void {
+  const can = deps.runtime.gateway.canSendCardOf;
   if (can && !can({ wxid: person.wxid, alias: person.alias })) {
     throw fail.conflict('cardContactUnsupported');
   }
@@ -87,7 +88,7 @@ export function assertCardSendable(deps: Deps, person: CardPerson): void {
 /** Files, links and mini-programs sent from the console; received files downloaded and cached. */
 export class MediaService {
   constructor(
-    private readonly deps: Deps,
+    private readonly deps: Uses<'realtime' | 'runtime' | 'storage'>,
     private readonly outbox: Outbox,
     private readonly files: FilesService,
   ) {}
@@ -249,7 +250,7 @@ export class MediaService {
     cap: Capability,
     message: 'sendCardUnsupported' | 'sendLocationUnsupported' | 'sendMiniProgramUnsupported',
   ): void {
-    if (!accountRuntimeOf(this.deps).gateway.capabilities.has(cap)) throw fail.conflict(message);
+    if (!this.deps.runtime.gateway.capabilities.has(cap)) throw fail.conflict(message);
   }
 
   /**
@@ -290,7 +291,7 @@ export class MediaService {
   }
 
   private async platformBytes(wxid: string, fileId: string): Promise<MediaBytes> {
-    const rt = accountRuntimeOf(this.deps);
+    const rt = this.deps.runtime;
     if (rt.started && rt.gateway.heldAccounts().includes(wxid)) {
       return rt.gateway.downloadMedia(wxid, fileId);
     }
@@ -318,7 +319,7 @@ export class MediaService {
     const file = await this.fileOfMessage(row, conv.workWxid);
     if (thumb) {
       if (!file.thumbKey) throw fail.notFound('notMediaMessage');
-      const ok = await sendStored(req, reply, storageOf(this.deps), file.thumbKey, {
+      const ok = await sendStored(req, reply, this.deps.storage, file.thumbKey, {
         mime: 'image/jpeg',
       });
       if (!ok) throw fail.notFound('notMediaMessage');
@@ -326,13 +327,13 @@ export class MediaService {
     }
     // The medium variant of a picture (made when it was cached); the picture itself without one.
     if (q.medium === '1' && file.kind === 'image') {
-      const ok = await sendStored(req, reply, storageOf(this.deps), `${file.key}${MEDIUM_SUFFIX}`, {
+      const ok = await sendStored(req, reply, this.deps.storage, `${file.key}${MEDIUM_SUFFIX}`, {
         mime: 'image/jpeg',
       });
       if (ok) return;
     }
     if (file.size > DOWNLOAD_MAX_BYTES) throw fail.tooLarge('downloadTooLarge');
-    const ok = await sendStored(req, reply, storageOf(this.deps), file.key, {
+    const ok = await sendStored(req, reply, this.deps.storage, file.key, {
       mime: file.mime,
       fileName: row.fileName ?? row.content,
       attachment: q.download === '1' || row.msgType === MSG_TYPE.document,

@@ -19,9 +19,9 @@ import {
   type SimulatorControl,
 } from '../../gateway/index.ts';
 import type { AuthContext } from '../../platform/auth-context.ts';
-import type { Deps } from '../../platform/deps.ts';
+import type { Uses } from '../../platform/deps.ts';
 import { fail, type AppError } from '../../platform/errors.ts';
-import { accountRuntimeOf, type AccountRef } from '../accounts/index.ts';
+import { type AccountRef } from '../accounts/index.ts';
 import {
   callHolder,
   platformRefusal,
@@ -62,7 +62,7 @@ function refused(err: unknown): AppError {
  * (`/moments/interaction`): stored from the platform's `moment` events, read, liked, commented.
  */
 export class MomentFeedService {
-  constructor(private readonly deps: Deps) {}
+  constructor(private readonly deps: Uses<'realtime' | 'runtime'>) {}
 
   private get db() {
     return this.deps.db;
@@ -304,7 +304,7 @@ export class MomentFeedService {
 
   /** The simulator: a contact of the caller's account posts, likes or comments. */
   async simAct(auth: AuthContext, body: SimMomentActBody) {
-    const sim: SimulatorControl | null = accountRuntimeOf(this.deps).gateway.simulator;
+    const sim: SimulatorControl | null = this.deps.runtime.gateway.simulator;
     if (!sim) throw fail.notFound('routeNotFound');
     const { account } = await visibleAccount(this.db, auth, body.workWxid);
     if (account.status !== 'online') throw fail.conflict('accountNotOnline');

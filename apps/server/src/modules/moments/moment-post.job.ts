@@ -1,5 +1,5 @@
 import { GatewayError, type MomentDto, type PostMomentCommand } from '../../gateway/index.ts';
-import type { Deps } from '../../platform/deps.ts';
+import type { Uses } from '../../platform/deps.ts';
 import type { Claimed, ClaimScope, JobContext, JobKind } from '../../scheduler/scheduler.ts';
 import { callHolder } from '../conversations/index.ts';
 import * as repo from './moment-post.repository.ts';
@@ -36,7 +36,7 @@ function accountAway(err: unknown): boolean {
 export class MomentPostJob implements JobKind<MomentItemData> {
   readonly name = MOMENT_JOB;
 
-  constructor(private readonly deps: Deps) {}
+  constructor(private readonly deps: Uses<'realtime' | 'runtime'>) {}
 
   async claim(scope: ClaimScope): Promise<Claimed<MomentItemData>[]> {
     const rows = await repo.claimJobs(scope.tx, {

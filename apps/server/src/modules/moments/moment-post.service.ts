@@ -12,12 +12,10 @@ import {
 import type { Capability } from '../../gateway/index.ts';
 import type { MomentPostMedia } from './moment-post.repository.ts';
 import type { AuthContext } from '../../platform/auth-context.ts';
-import type { Deps } from '../../platform/deps.ts';
+import type { Uses } from '../../platform/deps.ts';
 import { fail } from '../../platform/errors.ts';
 import { Scheduler } from '../../scheduler/scheduler.ts';
-import { accountRuntimeOf } from '../accounts/index.ts';
 import { type ConvScope, convScopeOf, visibleAccountIn } from '../conversations/index.ts';
-import { filesOf } from '../files/index.ts';
 import { materialForUse } from '../material/index.ts';
 import { isWebUrl } from '../media/index.ts';
 import { tagsByIds } from '../tags/index.ts';
@@ -40,7 +38,7 @@ export type MomentMediaSource = (
 
 /** Moment posts (issue 18 §4, `/moments` and `/moments/history`): create, list, cancel, repost. */
 export class MomentPostService {
-  constructor(private readonly deps: Deps) {}
+  constructor(private readonly deps: Uses<'files' | 'realtime' | 'runtime' | 'storage'>) {}
 
   private get db() {
     return this.deps.db;
@@ -48,12 +46,12 @@ export class MomentPostService {
 
   /** Whether the platform has a capability. */
   private can(cap: Capability): boolean {
-    return accountRuntimeOf(this.deps).gateway.capabilities.has(cap);
+    return this.deps.runtime.gateway.capabilities.has(cap);
   }
 
   /** An uploaded file of the tenant as a post's picture or video; null when it is not one. */
   readonly uploadedMedia: MomentMediaSource = async (tenantId, ref) => {
-    const file = await filesOf(this.deps).fileOfUrl(tenantId, ref.fileUrl);
+    const file = await this.deps.files.fileOfUrl(tenantId, ref.fileUrl);
     if (!file || file.source !== 'upload') return null;
     if (file.kind !== 'image' && file.kind !== 'video') return null;
     return {

@@ -21,7 +21,6 @@ import {
   eventually,
   type ListedAccount,
 } from '../accounts/account.test-support.ts';
-import { accountRuntimeOf } from '../accounts/account-runtime.ts';
 import { SAMPLE } from '../files/files.test-support.ts';
 import { momentKey } from './moment-post.job.ts';
 import {
@@ -329,7 +328,7 @@ describe('exactly once across a crash', () => {
       update moment_jobs set state = 'claimed', lease_owner = 'dead-instance',
         lease_until = ${past}, due_at = ${past - 1000}, attempts = 1
       where id = ${jobId}`);
-    const first = await accountRuntimeOf(server.deps).gateway.postMoment({
+    const first = await server.deps.runtime.gateway.postMoment({
       workWxid: acc2.wxid,
       requestId: momentKey(jobId, 1),
       text: '崩溃之后',

@@ -22,7 +22,7 @@ import {
   simMomentActBody,
   simMomentActResult,
 } from '@cst/shared';
-import type { Deps } from '../../platform/deps.ts';
+import type { Uses } from '../../platform/deps.ts';
 import { access, defineRoute } from '../../platform/http.ts';
 import type { MomentFeedService } from './moment-feed.service.ts';
 import { MomentPostService } from './moment-post.service.ts';
@@ -38,7 +38,7 @@ const manage = access.can('moments.manage');
  */
 export function registerMomentRoutes(
   app: FastifyInstance,
-  deps: Deps,
+  deps: Uses<'files' | 'realtime' | 'runtime' | 'storage'>,
   feed: MomentFeedService,
 ): void {
   const posts = new MomentPostService(deps);

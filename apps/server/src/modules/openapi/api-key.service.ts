@@ -11,7 +11,7 @@ import {
 } from '@cst/shared';
 import { hashToken, permissionsOf, type AuthContext } from '../../platform/auth-context.ts';
 import type { DbOrTx } from '../../platform/db.ts';
-import type { Deps } from '../../platform/deps.ts';
+import type { Uses } from '../../platform/deps.ts';
 import { AppError, fail } from '../../platform/errors.ts';
 import { tooManyWait } from '../../platform/rate-limit.ts';
 import { AccountService } from '../accounts/index.ts';
@@ -33,7 +33,7 @@ const invalidKey = () => new AppError('unauthenticated', 'apiKeyInvalid');
 export class ApiKeyService {
   private readonly accounts: AccountService;
 
-  constructor(private readonly deps: Deps) {
+  constructor(private readonly deps: Uses<'realtime' | 'riskHandlers' | 'runtime' | 'unread'>) {
     this.accounts = new AccountService(deps);
   }
 

@@ -1,18 +1,13 @@
 import type { AuthContext } from '../../platform/auth-context.ts';
 import { tokenOf } from '../../platform/auth-context.ts';
-import type { Deps } from '../../platform/deps.ts';
-import { ApiKeyService } from './api-key.service.ts';
+import type { Uses } from '../../platform/deps.ts';
+import type { ApiKeyService } from './api-key.service.ts';
 
-const services = new WeakMap<Deps, ApiKeyService>();
-
-/** The API key service of a server instance. */
-export function apiKeysOf(deps: Deps): ApiKeyService {
-  let s = services.get(deps);
-  if (!s) {
-    s = new ApiKeyService(deps);
-    services.set(deps, s);
+declare module '../../platform/deps.ts' {
+  interface Services {
+    /** The API key service of a server instance. */
+    apiKeys: ApiKeyService;
   }
-  return s;
 }
 
 /**
@@ -22,8 +17,8 @@ export function apiKeysOf(deps: Deps): ApiKeyService {
  * 429 with `data.retryAfter` (the key's rate; app.ts turns it into `Retry-After`).
  */
 export function authenticateApiKey(
-  deps: Deps,
+  deps: Uses<'apiKeys' | 'realtime' | 'riskHandlers' | 'runtime' | 'unread'>,
   headers: Record<string, unknown>,
 ): Promise<AuthContext> {
-  return apiKeysOf(deps).authenticate(tokenOf(headers));
+  return deps.apiKeys.authenticate(tokenOf(headers));
 }

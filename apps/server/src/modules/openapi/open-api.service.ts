@@ -14,14 +14,13 @@ import {
   type openMessageListBody,
 } from '@cst/shared';
 import type { AuthContext } from '../../platform/auth-context.ts';
-import type { Deps } from '../../platform/deps.ts';
-import { accountRuntimeOf, AccountService } from '../accounts/index.ts';
+import type { Uses } from '../../platform/deps.ts';
+import { AccountService } from '../accounts/index.ts';
 import { BulkSendService } from '../bulk-send/index.ts';
 import { ConversationService, MessageDispatcher, NoteService } from '../conversations/index.ts';
 import { EmoticonsService } from '../emoticons/index.ts';
 import { FriendRequestService } from '../friend-requests/index.ts';
 import { FriendsService } from '../friends/index.ts';
-import { mediaOf } from '../media/index.ts';
 import { TagsService } from '../tags/index.ts';
 import { TalkService } from '../talk/index.ts';
 
@@ -55,8 +54,20 @@ export class OpenApiService {
   private readonly friendRequestsService: FriendRequestService;
   private readonly talk: TalkService;
 
-  constructor(private readonly deps: Deps) {
-    const media = mediaOf(deps);
+  constructor(
+    private readonly deps: Uses<
+      | 'ai'
+      | 'media'
+      | 'messageHooks'
+      | 'realtime'
+      | 'riskHandlers'
+      | 'runtime'
+      | 'sendGuards'
+      | 'storage'
+      | 'unread'
+    >,
+  ) {
+    const media = deps.media;
     this.accountsService = new AccountService(deps);
     // Its dispatcher only wakes holders on a resend, which the public API does not offer.
     this.conversationsService = new ConversationService(
@@ -74,7 +85,7 @@ export class OpenApiService {
   /** `accounts/list`. */
   async accounts(auth: AuthContext, lang: Language) {
     const { wxAccount } = await this.accountsService.switcher(auth, lang);
-    const platform = accountRuntimeOf(this.deps).gateway.platform;
+    const platform = this.deps.runtime.gateway.platform;
     return {
       list: wxAccount.map((a) => ({
         wxid: a.wxid,
@@ -129,7 +140,7 @@ export class OpenApiService {
       case 'file':
       case 'video':
       case 'voice': {
-        const r = await mediaOf(this.deps).media.sendFile(auth, {
+        const r = await this.deps.media.media.sendFile(auth, {
           ...peer,
           msgType: FILE_TYPES[m.kind],
           fileUrl: m.fileUrl,
@@ -140,12 +151,12 @@ export class OpenApiService {
       }
       case 'link': {
         const { kind: _kind, ...link } = m;
-        const r = await mediaOf(this.deps).media.sendLink(auth, { ...peer, ...link });
+        const r = await this.deps.media.media.sendLink(auth, { ...peer, ...link });
         return { messageId: r.messageId };
       }
       case 'miniProgram': {
         const { kind: _kind, ...app } = m;
-        const r = await mediaOf(this.deps).media.shareMiniApp(auth, { ...peer, ...app });
+        const r = await this.deps.media.media.shareMiniApp(auth, { ...peer, ...app });
         return { messageId: r.messageId };
       }
       case 'emoticon': {
@@ -153,12 +164,12 @@ export class OpenApiService {
         return { messageId: r.messageId };
       }
       case 'card': {
-        const r = await mediaOf(this.deps).media.sendCard(auth, { ...peer, wxid: m.wxid });
+        const r = await this.deps.media.media.sendCard(auth, { ...peer, wxid: m.wxid });
         return { messageId: r.messageId };
       }
       case 'location': {
         const { kind: _kind, ...place } = m;
-        const r = await mediaOf(this.deps).media.sendLocation(auth, { ...peer, ...place });
+        const r = await this.deps.media.media.sendLocation(auth, { ...peer, ...place });
         return { messageId: r.messageId };
       }
     }
@@ -215,7 +226,7 @@ export class OpenApiService {
 
   /** `files/upload`. */
   async upload(auth: AuthContext, req: FastifyRequest) {
-    const file = await mediaOf(this.deps).files.uploadOwn(auth, req);
+    const file = await this.deps.media.files.uploadOwn(auth, req);
     return {
       url: file.url,
       name: file.key.slice(file.key.lastIndexOf('/') + 1),

@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AuthContext } from '../../platform/auth-context.ts';
 import { tokenOf } from '../../platform/auth-context.ts';
-import type { Deps } from '../../platform/deps.ts';
+import type { Uses } from '../../platform/deps.ts';
 import { AppError } from '../../platform/errors.ts';
 import { AccountService } from '../accounts/index.ts';
 import {
@@ -10,7 +10,6 @@ import {
   type StreamOptions,
   type StreamScope,
 } from '../webhooks/index.ts';
-import { apiKeysOf } from './index.ts';
 
 /**
  * `GET /open/v1/events` (DESIGN.md §12): the key's tenant's events as Server-Sent Events, of the
@@ -24,7 +23,7 @@ export class OpenEventStreams {
   private readonly closing = new AbortController();
 
   constructor(
-    private readonly deps: Deps,
+    private readonly deps: Uses<'apiKeys' | 'realtime' | 'riskHandlers' | 'runtime' | 'unread'>,
     private readonly options: Partial<StreamOptions> = {},
   ) {
     this.accounts = new AccountService(deps);
@@ -41,7 +40,7 @@ export class OpenEventStreams {
   /** The scope of the key now, or null when it may no longer read (401/403); unchanged on 429. */
   private async recheck(key: string | null, last: StreamScope): Promise<StreamScope | null> {
     try {
-      const auth = await apiKeysOf(this.deps).authenticate(key);
+      const auth = await this.deps.apiKeys.authenticate(key);
       if (!auth.permissions.has('conversation.read')) return null;
       return await this.scope(auth);
     } catch (err) {

@@ -1,8 +1,7 @@
-import type { Deps } from '../../platform/deps.ts';
+import type { Uses } from '../../platform/deps.ts';
 import type { ServerModule } from '../module.ts';
 import { setStreamTenants } from '../webhooks/index.ts';
 import { registerApiKeyRoutes } from './api-key.routes.ts';
-import { apiKeysOf } from './index.ts';
 import { registerOpenApiRoutes } from './open-api.routes.ts';
 import { OpenApiService } from './open-api.service.ts';
 import { OpenEventStreams } from './open-events.ts';
@@ -13,8 +12,21 @@ import { registerOpenDocs } from './open-docs.ts';
  * the `/open/v1` routes over the console's services and their own docs page. Requests of
  * `access.key(...)` routes are authenticated in app.ts by `authenticateApiKey` (index.ts).
  */
-export function openapiModule(deps: Deps): ServerModule {
-  const keys = apiKeysOf(deps);
+export function openapiModule(
+  deps: Uses<
+    | 'ai'
+    | 'apiKeys'
+    | 'media'
+    | 'messageHooks'
+    | 'realtime'
+    | 'riskHandlers'
+    | 'runtime'
+    | 'sendGuards'
+    | 'storage'
+    | 'unread'
+  >,
+): ServerModule {
+  const keys = deps.apiKeys;
   const open = new OpenApiService(deps);
   const streams = new OpenEventStreams(deps);
   // A tenant with a live key keeps every event of the event log (its stream reads them).

@@ -15,7 +15,6 @@ import {
   waitStatus,
   type ListedAccount,
 } from '../accounts/account.test-support.ts';
-import { accountRuntimeOf } from '../accounts/account-runtime.ts';
 import { multipart, pngOf } from '../files/files.test-support.ts';
 
 const ctx = useTestServer();
@@ -175,7 +174,7 @@ describe('batch edit of logged-in accounts', () => {
     // Three avatars for two accounts: at random, no two accounts get the same one.
     expect(r.data.list[0]!.avatar).not.toBe(r.data.list[1]!.avatar);
     expect((await accountOf(ctx, demo, accA.wxid))?.nickname).toBe('小美');
-    const profile = await accountRuntimeOf(ctx.deps).gateway.getProfile(accB.wxid);
+    const profile = await ctx.deps.runtime.gateway.getProfile(accB.wxid);
     expect(profile).toMatchObject({ nickname: '小帅', avatar: r.data.list[1]!.avatar });
   });
 

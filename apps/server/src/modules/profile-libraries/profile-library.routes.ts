@@ -11,10 +11,9 @@ import {
   nicknameAddBody,
   nicknameList,
 } from '@cst/shared';
-import type { Deps } from '../../platform/deps.ts';
+import type { Uses } from '../../platform/deps.ts';
 import { access, defineRoute } from '../../platform/http.ts';
 import { withMultipart } from '../files/index.ts';
-import { mediaOf } from '../media/index.ts';
 import { ProfileLibraryService } from './profile-library.service.ts';
 
 const tags = ['profile-libraries'];
@@ -22,8 +21,11 @@ const tags = ['profile-libraries'];
 const manage = access.can('account.manage');
 
 /** The avatar and nickname libraries and the batch profile edit of work accounts (issue 18 §3). */
-export function registerProfileLibraryRoutes(app: FastifyInstance, deps: Deps): void {
-  const service = new ProfileLibraryService(deps, mediaOf(deps));
+export function registerProfileLibraryRoutes(
+  app: FastifyInstance,
+  deps: Uses<'media' | 'realtime' | 'riskHandlers' | 'runtime' | 'storage' | 'unread'>,
+): void {
+  const service = new ProfileLibraryService(deps, deps.media);
   const base = '/main-api/profile-lib';
 
   defineRoute(app, {

@@ -17,7 +17,7 @@ import {
 } from '@cst/shared';
 import { GatewayError, type AccountProfileDto, type ProfilePatch } from '../../gateway/index.ts';
 import type { AuthContext } from '../../platform/auth-context.ts';
-import type { Deps } from '../../platform/deps.ts';
+import type { Uses } from '../../platform/deps.ts';
 import { AppError, fail } from '../../platform/errors.ts';
 import { detectType } from '../../storage/content-type.ts';
 import {
@@ -71,7 +71,7 @@ function handOut<T>(list: T[], n: number, mode: PickMode): T[] {
  */
 export class ProfileLibraryService {
   constructor(
-    private readonly deps: Deps,
+    private readonly deps: Uses<'realtime' | 'riskHandlers' | 'runtime' | 'unread'>,
     private readonly ctx: MediaContext,
   ) {}
 

@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { loginRecordList, loginRecordQuery, profile, updateProfileBody } from '@cst/shared';
-import type { Deps } from '../../platform/deps.ts';
+import type { Uses } from '../../platform/deps.ts';
 import { access, defineRoute } from '../../platform/http.ts';
 import { ProfileService } from './profile.service.ts';
 
 /** My seat (`/myAccount`): profile and login records of the caller. */
-export function registerProfileRoutes(app: FastifyInstance, deps: Deps): void {
+export function registerProfileRoutes(app: FastifyInstance, deps: Uses<'realtime'>): void {
   const service = new ProfileService(deps);
   const tags = ['profile'];
 

@@ -7,15 +7,14 @@ import {
   type UserInfoPush,
 } from '@cst/shared';
 import type { AuthContext } from '../../platform/auth-context.ts';
-import type { Deps } from '../../platform/deps.ts';
+import type { Uses } from '../../platform/deps.ts';
 import { fail } from '../../platform/errors.ts';
-import { realtimeOf } from '../../realtime/realtime.ts';
 import { presentLoginRecord, presentProfile } from './profile.presenter.ts';
 import * as repo from './profile.repository.ts';
 
 /** My seat: the caller's own nickname, avatar and login records. */
 export class ProfileService {
-  constructor(private readonly deps: Deps) {}
+  constructor(private readonly deps: Uses<'realtime'>) {}
 
   /** The caller's seat. */
   async get(auth: AuthContext): Promise<Profile> {
@@ -34,7 +33,7 @@ export class ProfileService {
     // `userInfo` to the caller's other tabs (SPEC §7); a platform admin has no tenant to push in.
     if (auth.tenantId && (before.nickname !== after.nickname || before.avatar !== after.avatar)) {
       const data: UserInfoPush = { uid: after.uid, nickname: after.nickname, avatar: after.avatar };
-      await realtimeOf(this.deps).publish(auth.tenantId, {
+      await this.deps.realtime.publish(auth.tenantId, {
         event: WS_EVENTS.userInfo,
         userIds: [auth.userId],
         data,

@@ -1,6 +1,5 @@
-import type { Deps } from '../../platform/deps.ts';
+import type { Uses } from '../../platform/deps.ts';
 import { periodicJob } from '../../scheduler/periodic.ts';
-import { storageOf } from '../../storage/storage.ts';
 import type { ObjectStorage } from '../../storage/object-storage.ts';
 import {
   deleteFileRows,
@@ -34,12 +33,12 @@ async function deleteObjects(storage: ObjectStorage, files: StoredFileToDelete[]
  * pass finds the same messages and files again and finishes: no object is left without a row.
  */
 export async function runRetention(
-  deps: Deps,
+  deps: Uses<'storage'>,
   batch = RETENTION_BATCH,
 ): Promise<{ messages: number; files: number }> {
   let messages = 0;
   let files = 0;
-  const storage = storageOf(deps);
+  const storage = deps.storage;
   for (const t of await tenantsWithRetention(deps.db)) {
     const before = deps.now() - t.days * 86_400_000;
     for (;;) {
@@ -75,8 +74,8 @@ export async function runRetention(
 }
 
 /** Retention as a periodic job of the one scheduler (hourly). */
-export function retentionJob() {
-  return periodicJob('retention', RETENTION_EVERY_MS, async (deps) => {
+export function retentionJob(deps: Uses<'storage'>) {
+  return periodicJob('retention', RETENTION_EVERY_MS, async () => {
     const r = await runRetention(deps);
     if (r.messages || r.files) deps.log.info(r, 'retention deleted old messages and files');
   });

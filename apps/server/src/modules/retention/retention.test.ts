@@ -4,7 +4,6 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { ossUrl, uploadKeySegment } from '@cst/shared';
 import { rowsOf } from '../../platform/db.ts';
 import type { ObjectStorage } from '../../storage/object-storage.ts';
-import { storageOf, useStorage } from '../../storage/storage.ts';
 import { useTestServer, type Session } from '../../../test/support.ts';
 import { signInAs } from '../../../test/factories.ts';
 import { addAccount, apiAs, eventually } from '../accounts/account.test-support.ts';
@@ -87,7 +86,7 @@ async function storedFile(
   age: number,
   messageId: number | null = null,
 ): Promise<void> {
-  const storage = storageOf(ctx.deps);
+  const storage = ctx.deps.storage;
   for (const k of [key, `${key}.thumb.jpg`, `${key}.medium.jpg`]) {
     await storage.put(k, Buffer.from(k));
   }
@@ -194,7 +193,7 @@ describe('retention', () => {
         .filter((key) => !gone.includes(key))
         .sort(),
     );
-    const storage = storageOf(ctx.deps);
+    const storage = ctx.deps.storage;
     for (const key of Object.values(k)) {
       for (const variant of [key, `${key}.thumb.jpg`, `${key}.medium.jpg`]) {
         expect({ variant, there: (await storage.stat(variant)) !== null }).toEqual({
@@ -260,7 +259,7 @@ describe('retention', () => {
         await ctx.deps.db.execute(sql`select key from stored_files where tenant_id = ${tenantId}`),
       ).map((r) => r.key),
     );
-    const storage = storageOf(ctx.deps);
+    const storage = ctx.deps.storage;
     for (const key of Object.values(k)) {
       expect({ key, row: rows.has(key) }).toEqual({ key, row: !gone.includes(key) });
       for (const variant of [key, `${key}.thumb.jpg`, `${key}.medium.jpg`]) {
@@ -295,7 +294,7 @@ describe('retention', () => {
     expect(uploadKeySegment('🎉')).toBe('__');
 
     expect(await runRetention(ctx.deps, 2)).toEqual({ messages: 0, files: peers.length });
-    const storage = storageOf(ctx.deps);
+    const storage = ctx.deps.storage;
     for (const key of keys) {
       expect({ key, there: (await storage.stat(key)) !== null }).toEqual({ key, there: false });
     }
@@ -325,7 +324,7 @@ describe('retention', () => {
     const variants = (key: string) => [key, `${key}.thumb.jpg`, `${key}.medium.jpg`];
 
     // The pass is stopped at its second object delete, as a kill -9 would stop it.
-    const real = storageOf(ctx.deps);
+    const real = ctx.deps.storage;
     let deletes = 0;
     const stopping: ObjectStorage = {
       kind: real.kind,
@@ -338,11 +337,11 @@ describe('retention', () => {
         await real.delete(key);
       },
     };
-    useStorage(ctx.deps, stopping);
+    ctx.deps.storage = stopping;
     try {
       await expect(runRetention(ctx.deps, 10)).rejects.toThrow('killed');
     } finally {
-      useStorage(ctx.deps, real);
+      ctx.deps.storage = real;
     }
     expect(deletes).toBe(2);
 

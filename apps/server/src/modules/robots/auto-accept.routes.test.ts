@@ -21,7 +21,6 @@ import {
 } from '../accounts/account.test-support.ts';
 import { jobsOfAccount } from './robot-job.repository.ts';
 import { RobotJob } from './robot.job.ts';
-import { robotsOf } from './robots.context.ts';
 import { otherTenant, receivedBy, settle, waitReceived } from './robots.test-support.ts';
 
 // Issue 15 §1–2: auto-accept settings and the greeting on accepting, run by the scheduler.
@@ -404,7 +403,7 @@ describe('requests that come by the sync, not by a live event', () => {
         createdAt: new Date(server.deps.now()),
       });
     const a = await stored('wxid_race_a');
-    const { autoAccept } = robotsOf(server.deps);
+    const { autoAccept } = server.deps.robots;
     await Promise.all([
       autoAccept.decidePending(account),
       autoAccept.decidePending(account),

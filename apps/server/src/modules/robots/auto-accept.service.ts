@@ -9,10 +9,10 @@ import {
 } from '@cst/shared';
 import type { ContactsChangedEvent } from '../../gateway/index.ts';
 import type { AuthContext } from '../../platform/auth-context.ts';
-import type { Deps } from '../../platform/deps.ts';
+import type { Uses } from '../../platform/deps.ts';
 import type { DbOrTx } from '../../platform/db.ts';
 import { fail } from '../../platform/errors.ts';
-import { Scheduler, schedulerOf } from '../../scheduler/scheduler.ts';
+import { Scheduler } from '../../scheduler/scheduler.ts';
 import type { AccountRef } from '../accounts/index.ts';
 import { convScopeOf, visibleAccountIn } from '../conversations/index.ts';
 import { ROBOT_JOB } from './keyword-engine.ts';
@@ -74,7 +74,9 @@ export async function greetingJobs(
 
 /** Auto-accept of friend requests and the greeting on accepting (issue 15 §1–2). */
 export class AutoAcceptService {
-  constructor(private readonly deps: Deps) {}
+  constructor(
+    private readonly deps: Uses<'media' | 'realtime' | 'runtime' | 'scheduler' | 'storage'>,
+  ) {}
 
   private async target(auth: AuthContext, workWxid: string | undefined) {
     if (!auth.tenantId) throw fail.forbidden();
@@ -214,7 +216,7 @@ export class AutoAcceptService {
 
   /** A random delay in [min, max] whole seconds (the scheduler's random source). */
   private delayMs(minSec: number, maxSec: number): number {
-    const random = schedulerOf(this.deps).options.random;
+    const random = this.deps.scheduler.options.random;
     return (minSec + Math.floor(random() * (maxSec - minSec + 1))) * 1000;
   }
 

@@ -9,5 +9,5 @@ export {
   releaseJobs,
   type RobotJobRow,
 } from './robot-job.repository.ts';
-export { robotsOf } from './robots.context.ts';
+export type { RobotsContext } from './robots.context.ts';
 export { accountRow, isRobotEcho, isTenantAccount } from './robots.repository.ts';

@@ -9,7 +9,6 @@ import {
   type ListedAccount,
 } from '../accounts/account.test-support.ts';
 import { ROBOT_LIMITS } from './keyword-engine.ts';
-import { robotsOf } from './robots.context.ts';
 import { hitsSince } from './robots.repository.ts';
 import {
   chatOf,
@@ -222,7 +221,7 @@ describe('exactly once and the loop guard', () => {
       msgTime: Date.now(),
     };
     const account = (await server.accounts.accountOf(acc.wxid))!;
-    const { engine } = robotsOf(server.deps);
+    const { engine } = server.deps.robots;
     const outcomes = await Promise.all([
       engine.onMessage(ev, account),
       engine.onMessage(ev, account),
@@ -246,7 +245,7 @@ describe('exactly once and the loop guard', () => {
     // A message the account sent itself from the phone.
     const ev = { fromSelf: true };
     const account = (await server.accounts.accountOf(acc.wxid))!;
-    const own = await robotsOf(server.deps).engine.onMessage(
+    const own = await server.deps.robots.engine.onMessage(
       {
         workWxid: acc.wxid,
         msgId: `self-${p}`,
@@ -269,7 +268,7 @@ describe('exactly once and the loop guard', () => {
     expect(own).toBe('none');
     await settle(server);
     expect(await replies(acc2.wxid)).toHaveLength(0);
-    expect(robotsOf(server.deps).engine.stats.get('ownAccount')).toBeGreaterThanOrEqual(1);
+    expect(server.deps.robots.engine.stats.get('ownAccount')).toBeGreaterThanOrEqual(1);
   });
 
   it('a robot reply from another tenant’s account is not answered: no storm can start', async () => {
@@ -291,7 +290,7 @@ describe('exactly once and the loop guard', () => {
     await say(server, other, otherAcc.wxid, acc.wxid, '乓！');
     await settle(server);
     expect(await receivedBy(server, other, otherAcc.wxid, acc.wxid)).toHaveLength(0);
-    expect(robotsOf(server.deps).engine.stats.get('echo')).toBeGreaterThanOrEqual(1);
+    expect(server.deps.robots.engine.stats.get('echo')).toBeGreaterThanOrEqual(1);
   });
 
   it('a person repeating a keyword gets a bounded number of replies (storm guard)', async () => {

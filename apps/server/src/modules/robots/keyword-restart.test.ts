@@ -4,7 +4,6 @@ import type { InboundMessageEvent } from '../../gateway/index.ts';
 import { rowsOf } from '../../platform/db.ts';
 import { useServersOnStores } from '../../../test/support.ts';
 import { addAccount, signIn } from '../accounts/account.test-support.ts';
-import { robotsOf } from './robots.context.ts';
 import {
   createRule,
   receivedBy,
@@ -92,8 +91,8 @@ describe.skipIf(!PG)('two instances on one PostgreSQL', () => {
     };
     const ref = (await A.accounts.accountOf(acc.wxid))!;
     const outcomes = await Promise.all([
-      robotsOf(A.deps).engine.onMessage(ev, ref),
-      robotsOf(B.deps).engine.onMessage(ev, ref),
+      A.deps.robots.engine.onMessage(ev, ref),
+      B.deps.robots.engine.onMessage(ev, ref),
     ]);
     expect(outcomes.sort()).toEqual(['duplicate', 'replied']);
     await waitReceived(A, sa, acc.wxid, 'wxid_two_person', 1);

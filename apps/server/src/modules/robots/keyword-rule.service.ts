@@ -6,7 +6,7 @@ import type {
   ListResult,
 } from '@cst/shared';
 import type { AuthContext } from '../../platform/auth-context.ts';
-import type { Deps } from '../../platform/deps.ts';
+import type { Uses } from '../../platform/deps.ts';
 import { fail } from '../../platform/errors.ts';
 import { convScopeOf, visibleAccountIn } from '../conversations/index.ts';
 import { resolveMaterialMessages } from '../material/index.ts';
@@ -27,7 +27,7 @@ function tenantOf(auth: AuthContext): string {
  * does not see the whole tenant may scope a rule only to accounts it sees.
  */
 export class KeywordRuleService {
-  constructor(private readonly deps: Deps) {}
+  constructor(private readonly deps: Uses<'media' | 'realtime' | 'runtime' | 'storage'>) {}
 
   /** A page of the tenant's rules, newest first. */
   async fetch(auth: AuthContext, body: KeywordRuleFetchBody): Promise<ListResult<KeywordRuleItem>> {

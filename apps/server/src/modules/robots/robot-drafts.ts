@@ -1,10 +1,10 @@
 import { CHAT_FILE_MAX_BYTES, CHAT_VIDEO_MAX_BYTES, MSG_TYPE, ossUrl } from '@cst/shared';
 import type { RobotDraft } from './robots.repository.ts';
-import type { Deps } from '../../platform/deps.ts';
+import type { Uses } from '../../platform/deps.ts';
 import { fail } from '../../platform/errors.ts';
 import type { ContentMessage } from '../material/index.ts';
 import { keyOfUrl, tenantOfKey } from '../files/index.ts';
-import { mediaOf, isWebUrl } from '../media/index.ts';
+import { isWebUrl } from '../media/index.ts';
 
 const FILE_TYPES = {
   image: { msgType: MSG_TYPE.image, kind: 'image' },
@@ -26,7 +26,7 @@ function okPicture(url: string, tenantId: string): boolean {
  * checks them (the tenant's own uploaded files, sizes, web links), once at save time.
  */
 export async function draftsOf(
-  deps: Deps,
+  deps: Uses<'media' | 'realtime' | 'runtime' | 'storage'>,
   tenantId: string,
   list: ContentMessage[],
 ): Promise<RobotDraft[]> {
@@ -40,7 +40,7 @@ export async function draftsOf(
       case 'file':
       case 'video': {
         const t = FILE_TYPES[m.kind];
-        const file = await mediaOf(deps).files.fileOfUrl(tenantId, m.fileUrl);
+        const file = await deps.media.files.fileOfUrl(tenantId, m.fileUrl);
         if (!file || file.source === 'media') throw fail.invalid('robotFileInvalid');
         if (t.kind && file.kind !== t.kind) throw fail.invalid('fileKindMismatch');
         if (file.size > CHAT_FILE_MAX_BYTES) throw fail.tooLarge('chatFileTooLarge');

@@ -1,5 +1,5 @@
 import { GatewayError, type ContactDto } from '../../gateway/index.ts';
-import type { Deps } from '../../platform/deps.ts';
+import type { Uses } from '../../platform/deps.ts';
 import { refundLane } from '../../scheduler/lanes.repository.ts';
 import {
   Scheduler,
@@ -12,7 +12,6 @@ import { platformPacing } from '../accounts/index.ts';
 import { announceContacts, upsertContacts } from '../contacts/index.ts';
 import { callHolder } from '../conversations/index.ts';
 import { setContactSources, publishRequests } from '../friend-requests/index.ts';
-import { mediaOf } from '../media/index.ts';
 import { addLinks, contactsOfTargets } from '../tags/index.ts';
 import { greetingJobs } from './auto-accept.service.ts';
 import { ROBOT_JOB } from './keyword-engine.ts';
@@ -28,7 +27,6 @@ import {
 } from './robot-job.repository.ts';
 import * as reqRepo from './robot-requests.repository.ts';
 import { acceptLaneOf, robotSendPace, sendLaneOf } from './robot.lanes.ts';
-import { robotsOf } from './robots.context.ts';
 import { accountRow } from './robots.repository.ts';
 
 /** A claimed robot job as the scheduler holds it. */
@@ -63,7 +61,11 @@ export class RobotJob implements JobKind<RobotItem> {
 
   private lastSweep = 0;
 
-  constructor(private readonly deps: Deps) {}
+  constructor(
+    private readonly deps: Uses<
+      'media' | 'realtime' | 'robots' | 'runtime' | 'scheduler' | 'storage'
+    >,
+  ) {}
 
   /**
    * Upkeep: requests whose decision a failed handler left undone reach the auto-accept rule
@@ -72,7 +74,7 @@ export class RobotJob implements JobKind<RobotItem> {
   async maintain(): Promise<void> {
     if (Date.now() - this.lastSweep < SWEEP_EVERY_MS) return;
     this.lastSweep = Date.now();
-    await robotsOf(this.deps).autoAccept.decidePending(null);
+    await this.deps.robots.autoAccept.decidePending(null);
   }
 
   async claim(scope: ClaimScope): Promise<Claimed<RobotItem>[]> {
@@ -151,7 +153,7 @@ export class RobotJob implements JobKind<RobotItem> {
       await finishJob(db, job.id, ctx.owner, 'skipped', 'gone', this.deps.now());
       return;
     }
-    await mediaOf(this.deps).outbox.enqueueAs(
+    await this.deps.media.outbox.enqueueAs(
       { kind: 'robot', id: job.id, name: robotName(job.kind) },
       account,
       { talkType: p.talkType === 2 ? 2 : 1, peerId: p.peerId },

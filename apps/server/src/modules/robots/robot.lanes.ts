@@ -1,7 +1,6 @@
 import type { PacingPreset } from '@cst/shared';
-import type { Deps } from '../../platform/deps.ts';
+import type { Uses } from '../../platform/deps.ts';
 import { laneUsed, type LanePace } from '../../scheduler/lanes.repository.ts';
-import { schedulerOf } from '../../scheduler/scheduler.ts';
 
 /** The lane of an account's robot accepts: its daily cap counts there. */
 export const acceptLaneOf = (accountId: string) => `autoAccept:${accountId}`;
@@ -24,7 +23,7 @@ export function robotSendPace(pacing: PacingPreset | null): LanePace {
 }
 
 /** How many accepts the account's lane counted today (the day as the scheduler counts days). */
-export async function acceptedToday(deps: Deps, accountId: string): Promise<number> {
-  const day = schedulerOf(deps).options.dayOf(deps.now());
+export async function acceptedToday(deps: Uses<'scheduler'>, accountId: string): Promise<number> {
+  const day = deps.scheduler.options.dayOf(deps.now());
   return laneUsed(deps.db, acceptLaneOf(accountId), day);
 }

@@ -1,4 +1,4 @@
-import type { Deps } from '../../platform/deps.ts';
+import type { Uses } from '../../platform/deps.ts';
 import { AutoAcceptService } from './auto-accept.service.ts';
 import { KeywordEngine } from './keyword-engine.ts';
 import { KeywordRuleService } from './keyword-rule.service.ts';
@@ -10,18 +10,20 @@ export interface RobotsContext {
   autoAccept: AutoAcceptService;
 }
 
-const contexts = new WeakMap<Deps, RobotsContext>();
-
-/** The robots of a server instance (created on first use). */
-export function robotsOf(deps: Deps): RobotsContext {
-  let c = contexts.get(deps);
-  if (!c) {
-    c = {
-      engine: new KeywordEngine(deps),
-      rules: new KeywordRuleService(deps),
-      autoAccept: new AutoAcceptService(deps),
-    };
-    contexts.set(deps, c);
+declare module '../../platform/deps.ts' {
+  interface Services {
+    /** The robots of a server instance. */
+    robots: RobotsContext;
   }
-  return c;
+}
+
+/** Builds the robots of a server instance (once, modules/services.ts). */
+export function robotsContext(
+  deps: Uses<'media' | 'realtime' | 'runtime' | 'scheduler' | 'storage'>,
+): RobotsContext {
+  return {
+    engine: new KeywordEngine(deps),
+    rules: new KeywordRuleService(deps),
+    autoAccept: new AutoAcceptService(deps),
+  };
 }

@@ -1,10 +1,9 @@
-import type { Deps } from '../../platform/deps.ts';
+import type { Uses } from '../../platform/deps.ts';
 import { job, type ServerModule } from '../module.ts';
 import { registerBusinessHoursRoutes } from './business-hours.routes.ts';
 import { BusinessHoursService, HOURS_CHANNEL } from './business-hours.service.ts';
 import { RULES_CHANNEL } from './keyword-rule.service.ts';
 import { RobotJob } from './robot.job.ts';
-import { robotsOf } from './robots.context.ts';
 import { registerRobotsRoutes } from './robots.routes.ts';
 
 /**
@@ -13,8 +12,10 @@ import { registerRobotsRoutes } from './robots.routes.ts';
  * first), their work on the scheduler, and the caches of rules and business hours dropped when
  * another instance saves them.
  */
-export function robotsModule(deps: Deps): ServerModule {
-  const { engine, autoAccept } = robotsOf(deps);
+export function robotsModule(
+  deps: Uses<'media' | 'realtime' | 'robots' | 'runtime' | 'scheduler' | 'storage'>,
+): ServerModule {
+  const { engine, autoAccept } = deps.robots;
   const hours = new BusinessHoursService(deps);
   return {
     name: 'robots',

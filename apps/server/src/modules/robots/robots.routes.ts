@@ -17,17 +17,19 @@ import {
   listResult,
 } from '@cst/shared';
 import { z } from 'zod';
-import type { Deps } from '../../platform/deps.ts';
+import type { Uses } from '../../platform/deps.ts';
 import { access, defineRoute } from '../../platform/http.ts';
-import { robotsOf } from './robots.context.ts';
 
 const manage = access.can('autoreply.manage');
 const tags = ['robots'];
 const KW = '/task-api/auto-reply/keywords';
 
 /** Keyword auto-reply, auto-accept of friends and the greeting on accepting (issue 15). */
-export function registerRobotsRoutes(app: FastifyInstance, deps: Deps): void {
-  const { rules, autoAccept } = robotsOf(deps);
+export function registerRobotsRoutes(
+  app: FastifyInstance,
+  deps: Uses<'realtime' | 'robots' | 'runtime' | 'scheduler' | 'storage'>,
+): void {
+  const { rules, autoAccept } = deps.robots;
 
   defineRoute(app, {
     method: 'POST',

@@ -1,4 +1,4 @@
-import type { Deps } from '../../platform/deps.ts';
+import type { Uses } from '../../platform/deps.ts';
 import { registerSendGuard } from '../conversations/index.ts';
 import type { ServerModule } from '../module.ts';
 import { registerSensitiveRoutes } from './sensitive.routes.ts';
@@ -8,7 +8,7 @@ import { SENSITIVE_CHANNEL, SensitiveService } from './sensitive.service.ts';
  * Sensitive words: checked on received and dispatched messages and, per the tenant's mode, on a
  * seat's text before it is stored; the cache dropped on change.
  */
-export function sensitiveModule(deps: Deps): ServerModule {
+export function sensitiveModule(deps: Uses<'sendGuards'>): ServerModule {
   const service = new SensitiveService(deps);
   const stopGuard = registerSendGuard(deps, (send) => service.guard(send));
   return {

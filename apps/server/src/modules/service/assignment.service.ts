@@ -1,10 +1,9 @@
 import type { AssignmentRule, ConversationStatus } from '@cst/shared';
 import type { AuthContext } from '../../platform/auth-context.ts';
 import type { Tx } from '../../platform/db.ts';
-import type { Deps } from '../../platform/deps.ts';
+import type { Uses } from '../../platform/deps.ts';
 import { fail } from '../../platform/errors.ts';
 import { FreshCache } from '../../platform/fresh-cache.ts';
-import { realtimeOf } from '../../realtime/realtime.ts';
 import {
   presentConversation,
   type ConversationRow,
@@ -51,7 +50,7 @@ interface Changes {
  * snoozed until a time; received messages reopen it).
  */
 export class AssignmentService {
-  constructor(private readonly deps: Deps) {}
+  constructor(private readonly deps: Uses<'flowHandlers' | 'realtime'>) {}
 
   /**
    * Whether a tenant has any automatic assignment on, kept a few seconds: the store of received
@@ -284,7 +283,7 @@ export class AssignmentService {
     // The ingest's message pushes carry the chat as changed already.
     if (push) {
       for (const [tenantId, list] of byTenant([...rows.values()], (c) => c)) {
-        await realtimeOf(this.deps).publish(tenantId, list.map(convUpdatePush));
+        await this.deps.realtime.publish(tenantId, list.map(convUpdatePush));
       }
     }
     const emit = (name: FlowEventName, r: ConversationRow) =>

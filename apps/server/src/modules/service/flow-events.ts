@@ -1,5 +1,5 @@
 import type { ConversationItem } from '@cst/shared';
-import type { Deps } from '../../platform/deps.ts';
+import type { Uses } from '../../platform/deps.ts';
 
 /** A conversation was assigned (to `uid`, or unassigned when null) or changed status. */
 export interface FlowEvent {
@@ -15,12 +15,23 @@ export interface FlowEvent {
 export type FlowEventName = 'conversation.assigned' | 'conversation.status';
 export type FlowHandler = (event: FlowEvent) => void | Promise<void>;
 
-const registry = new WeakMap<Deps, Map<FlowEventName, Set<FlowHandler>>>();
+/** The handlers of the service flow's events of a server instance, by event. */
+export type FlowHandlers = Map<FlowEventName, Set<FlowHandler>>;
+
+declare module '../../platform/deps.ts' {
+  interface Services {
+    /** The handlers of the service flow's events (built once, modules/services.ts). */
+    flowHandlers: FlowHandlers;
+  }
+}
 
 /** Registers a handler of a service-flow event (modules declare them under `on`). */
-export function onFlowEvent(deps: Deps, name: FlowEventName, handler: FlowHandler): () => void {
-  let byName = registry.get(deps);
-  if (!byName) registry.set(deps, (byName = new Map()));
+export function onFlowEvent(
+  deps: Uses<'flowHandlers'>,
+  name: FlowEventName,
+  handler: FlowHandler,
+): () => void {
+  const byName = deps.flowHandlers;
   let set = byName.get(name);
   if (!set) byName.set(name, (set = new Set()));
   set.add(handler);
@@ -29,11 +40,11 @@ export function onFlowEvent(deps: Deps, name: FlowEventName, handler: FlowHandle
 
 /** Runs the handlers of an event after the commit; a failing handler is logged. */
 export async function emitFlowEvent(
-  deps: Deps,
+  deps: Uses<'flowHandlers'>,
   name: FlowEventName,
   event: FlowEvent,
 ): Promise<void> {
-  for (const handler of registry.get(deps)?.get(name) ?? []) {
+  for (const handler of deps.flowHandlers.get(name) ?? []) {
     try {
       await handler(event);
     } catch (err) {

@@ -1,4 +1,4 @@
-import type { Deps } from '../../platform/deps.ts';
+import type { Uses } from '../../platform/deps.ts';
 import { periodicJob } from '../../scheduler/periodic.ts';
 import { job, type ServerModule } from '../module.ts';
 import { registerAssignmentRoutes } from './assignment.routes.ts';
@@ -14,7 +14,7 @@ export const SNOOZE_WAKE_INTERVAL_MS = 30_000;
  * (automatic on received messages), status (received messages reopen; snoozes expire on the
  * scheduler) and seats' presence (from their console sockets).
  */
-export function serviceModule(deps: Deps): ServerModule {
+export function serviceModule(deps: Uses<'flowHandlers' | 'realtime'>): ServerModule {
   const flow = new AssignmentService(deps);
   let offPresence: (() => void) | null = null;
   return {

@@ -11,7 +11,7 @@ import {
   transferListResult,
   transferSeatsResult,
 } from '@cst/shared';
-import type { Deps } from '../../platform/deps.ts';
+import type { Uses } from '../../platform/deps.ts';
 import { access, defineRoute } from '../../platform/http.ts';
 import { TransferService } from './transfer.service.ts';
 
@@ -20,7 +20,7 @@ const send = access.can('conversation.send');
 const tags = ['service'];
 
 /** Service management: seat transfers, the service log and do not disturb. */
-export function registerServiceRoutes(app: FastifyInstance, deps: Deps): void {
+export function registerServiceRoutes(app: FastifyInstance, deps: Uses<'realtime'>): void {
   const service = new TransferService(deps);
 
   defineRoute(app, {

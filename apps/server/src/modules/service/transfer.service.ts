@@ -6,9 +6,8 @@ import {
 } from '@cst/shared';
 import type { AuthContext } from '../../platform/auth-context.ts';
 import type { Tx } from '../../platform/db.ts';
-import type { Deps } from '../../platform/deps.ts';
+import type { Uses } from '../../platform/deps.ts';
 import { fail } from '../../platform/errors.ts';
-import { realtimeOf } from '../../realtime/realtime.ts';
 import {
   accountViewers,
   seesWholeTenant,
@@ -31,7 +30,7 @@ import * as repo from './service.repository.ts';
 
 /** Seat transfers (SPEC §4: pending receipt → accepted | revoked) and the service log. */
 export class TransferService {
-  constructor(private readonly deps: Deps) {}
+  constructor(private readonly deps: Uses<'realtime'>) {}
 
   private get db() {
     return this.deps.db;
@@ -190,10 +189,10 @@ export class TransferService {
     });
     await this.announce(tenantId, id);
     if (after.kind === 'conversation') {
-      if (after.conv) await realtimeOf(this.deps).publish(tenantId, convUpdatePush(after.conv));
+      if (after.conv) await this.deps.realtime.publish(tenantId, convUpdatePush(after.conv));
     } else {
       if (after.moved.length > 0) {
-        await realtimeOf(this.deps).publish(tenantId, after.moved.map(convUpdatePush));
+        await this.deps.realtime.publish(tenantId, after.moved.map(convUpdatePush));
       }
       // Everyone who saw the account before or sees it now refetches it (as a distribution does).
       const viewers = new Set(await accountRepoTenantManagerIds(this.db, tenantId));
@@ -239,7 +238,7 @@ export class TransferService {
   private async announce(tenantId: string, id: string): Promise<void> {
     const t = await repo.transferWithNames(this.db, tenantId, id);
     if (!t) return;
-    await realtimeOf(this.deps).publish(tenantId, {
+    await this.deps.realtime.publish(tenantId, {
       event: WS_EVENTS.serviceTransfer,
       userIds: [...new Set([t.fromUserId, t.toUserId])],
       data: presentTransfer(t),
@@ -257,7 +256,7 @@ export class TransferService {
   async disturb(auth: AuthContext, indexNameValue: string, disturb: boolean): Promise<null> {
     const { conv } = await visibleConversation(this.db, auth, indexNameValue);
     const updated = await repo.setDisturb(this.db, conv.id, disturb);
-    if (updated) await realtimeOf(this.deps).publish(conv.tenantId, convUpdatePush(updated));
+    if (updated) await this.deps.realtime.publish(conv.tenantId, convUpdatePush(updated));
     return null;
   }
 }

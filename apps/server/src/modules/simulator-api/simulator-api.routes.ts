@@ -18,7 +18,7 @@ import {
   simPairBody,
   simScanBody,
 } from '@cst/shared';
-import type { Deps } from '../../platform/deps.ts';
+import type { Uses } from '../../platform/deps.ts';
 import { access, defineRoute } from '../../platform/http.ts';
 import { SimulatorApiService } from './simulator-api.service.ts';
 
@@ -26,7 +26,10 @@ const P = '/sim-api';
 const tags = ['simulator'];
 
 /** `/sim-api/*` (API.md, Simulator control): only when the platform is the simulator. */
-export function registerSimulatorApiRoutes(app: FastifyInstance, deps: Deps): void {
+export function registerSimulatorApiRoutes(
+  app: FastifyInstance,
+  deps: Uses<'realtime' | 'runtime'>,
+): void {
   if (deps.config.platform !== 'simulator') return;
   const sim = new SimulatorApiService(deps);
   const manage = access.can('account.manage');

@@ -16,10 +16,9 @@ import type {
   SimulatorControl,
 } from '../../gateway/index.ts';
 import type { AuthContext } from '../../platform/auth-context.ts';
-import type { Deps } from '../../platform/deps.ts';
+import type { Uses } from '../../platform/deps.ts';
 import { fail } from '../../platform/errors.ts';
 import {
-  accountRuntimeOf,
   findByWxid as accountRepoFindByWxid,
   allVisibleAccounts as accountRepoAllVisibleAccounts,
   viaGateway,
@@ -36,10 +35,10 @@ const FAULTABLE: WorkAccountStatus[] = ['online', 'autoLoggingIn', 'offline', 'p
  * for the accounts of its own tenant; another tenant's account or login is not found.
  */
 export class SimulatorApiService {
-  constructor(private readonly deps: Deps) {}
+  constructor(private readonly deps: Uses<'realtime' | 'runtime'>) {}
 
   private get sim(): SimulatorControl {
-    const sim = accountRuntimeOf(this.deps).gateway.simulator;
+    const sim = this.deps.runtime.gateway.simulator;
     if (!sim) throw fail.notFound('routeNotFound');
     return sim;
   }
@@ -72,7 +71,7 @@ export class SimulatorApiService {
    * a cluster the page may reach any instance).
    */
   private atHolder<T = unknown>(wxid: string, call: SimulatorCall): Promise<T> {
-    if (!accountRuntimeOf(this.deps).gateway.simulator) throw fail.notFound('routeNotFound');
+    if (!this.deps.runtime.gateway.simulator) throw fail.notFound('routeNotFound');
     return viaGateway(() => callHolder<T>(this.deps, wxid, { name: 'simulator', call }));
   }
 
@@ -100,7 +99,7 @@ export class SimulatorApiService {
 
   /** The code of a pairing-code login (null for a QR login or one the platform forgot). */
   private async pairingCodeOf(loginId: string): Promise<string | null> {
-    const gw = accountRuntimeOf(this.deps).gateway;
+    const gw = this.deps.runtime.gateway;
     const state = await gw.getQrLogin(loginId).catch(() => null);
     return state?.pairingCode ?? null;
   }

@@ -5,7 +5,7 @@ import type {
   TagTargetFilter,
 } from '@cst/shared';
 import type { AuthContext } from '../../platform/auth-context.ts';
-import type { Deps } from '../../platform/deps.ts';
+import type { Uses } from '../../platform/deps.ts';
 import { convScopeOf, visibleAccountIn } from '../conversations/index.ts';
 import * as bulkRepo from './bulk-tag.repository.ts';
 import { readTagList } from './tag-list-file.ts';
@@ -15,7 +15,7 @@ import { TagsService } from './tags.service.ts';
 export class BulkTagService {
   private readonly tags: TagsService;
 
-  constructor(private readonly deps: Deps) {
+  constructor(private readonly deps: Uses<'storage'>) {
     this.tags = new TagsService(deps);
   }
 

@@ -1,7 +1,6 @@
 import { MAX_TAG_LIST_ROWS } from '@cst/shared';
-import type { Deps } from '../../platform/deps.ts';
+import type { Uses } from '../../platform/deps.ts';
 import { AppError, fail } from '../../platform/errors.ts';
-import { storageOf } from '../../storage/storage.ts';
 import { firstSheetRows, isOleFile, xlsFirstSheetRows, checkZip } from '../fan-import/index.ts';
 import { fileByKey, keyOfUrl } from '../files/index.ts';
 
@@ -53,7 +52,11 @@ async function readXlsx(bytes: Buffer, out: Set<string>): Promise<void> {
  * first sheet), distinct; a header row that is no id simply matches nobody. 400 for a file that is not
  * the tenant's upload, not txt / xlsx, unreadable, empty or over MAX_TAG_LIST_ROWS rows.
  */
-export async function readTagList(deps: Deps, tenantId: string, url: string): Promise<string[]> {
+export async function readTagList(
+  deps: Uses<'storage'>,
+  tenantId: string,
+  url: string,
+): Promise<string[]> {
   const key = keyOfUrl(url);
   const file = key ? await fileByKey(deps.db, tenantId, key) : null;
   if (!key || !file || file.source !== 'upload') throw fail.invalid('tagListFileInvalid');
@@ -63,7 +66,7 @@ export async function readTagList(deps: Deps, tenantId: string, url: string): Pr
   if ((!isText && file.mime !== XLSX && file.mime !== XLS) || file.size > MAX_LIST_BYTES) {
     throw fail.invalid('tagListFileInvalid');
   }
-  const bytes = await storageOf(deps).read(key);
+  const bytes = await deps.storage.read(key);
   if (!bytes) throw fail.invalid('tagListFileInvalid');
   const out = new Set<string>();
   if (isText) {

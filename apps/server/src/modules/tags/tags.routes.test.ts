@@ -21,7 +21,6 @@ import {
   buildSignedInUser,
   signInAs,
 } from '../../../test/factories.ts';
-import { accountRuntimeOf } from '../accounts/account-runtime.ts';
 import {
   apiAs,
   eventually,
@@ -94,7 +93,7 @@ beforeAll(async () => {
   });
   acc = await buildAccount(ctx, demo, { nickname: '标签测试号', distributeTo: seat1 });
   acc2 = await buildAccount(ctx, demo, { nickname: '标签测试号二' });
-  const gw = accountRuntimeOf(ctx.deps).gateway;
+  const gw = ctx.deps.runtime.gateway;
   friends = await gw.listContacts(acc.wxid);
   friends2 = await gw.listContacts(acc2.wxid);
   expect(friends.length).toBeGreaterThan(10);

@@ -20,7 +20,7 @@ import {
   orderTagsBody,
   tagsListResult,
 } from '@cst/shared';
-import type { Deps } from '../../platform/deps.ts';
+import type { Uses } from '../../platform/deps.ts';
 import { access, defineRoute } from '../../platform/http.ts';
 import { FriendsService } from '../friends/index.ts';
 import { BulkTagService } from './bulk-tag.service.ts';
@@ -30,7 +30,10 @@ const tags = ['tags'];
 const manage = access.can('customer.manage');
 
 /** Customer tags and bulk tagging (issue 14 §1, §2; docs/tags.md). */
-export function registerTagsRoutes(app: FastifyInstance, deps: Deps): void {
+export function registerTagsRoutes(
+  app: FastifyInstance,
+  deps: Uses<'realtime' | 'runtime' | 'storage'>,
+): void {
   const service = new TagsService(deps);
   const bulk = new BulkTagService(deps);
   // Tagging friends is the friends module's (it pushes the friends' rows); listed with the tags.

@@ -22,10 +22,9 @@ import {
   voteRecord,
   voteRecordBody,
 } from '@cst/shared';
-import type { Deps } from '../../platform/deps.ts';
+import type { Uses } from '../../platform/deps.ts';
 import { access, defineRoute } from '../../platform/http.ts';
 import { EmoticonsService } from '../emoticons/index.ts';
-import { mediaOf } from '../media/index.ts';
 import { TalkService } from './talk.service.ts';
 import { VoteService } from './vote.service.ts';
 
@@ -34,8 +33,11 @@ const send = access.can('conversation.send');
 const tags = ['talk'];
 
 /** Stickers, forward, delete, collect, votes, chat records and voice to text (SPEC §7 Other). */
-export function registerTalkRoutes(app: FastifyInstance, deps: Deps): void {
-  const ctx = mediaOf(deps);
+export function registerTalkRoutes(
+  app: FastifyInstance,
+  deps: Uses<'ai' | 'media' | 'realtime' | 'runtime' | 'storage'>,
+): void {
+  const ctx = deps.media;
   const talk = new TalkService(deps, ctx, new EmoticonsService(deps, ctx));
   const votes = new VoteService(deps);
 

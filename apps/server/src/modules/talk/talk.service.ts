@@ -13,9 +13,8 @@ import {
 } from '@cst/shared';
 import { GatewayError } from '../../gateway/index.ts';
 import type { AuthContext } from '../../platform/auth-context.ts';
-import type { Deps } from '../../platform/deps.ts';
+import type { Uses } from '../../platform/deps.ts';
 import { fail } from '../../platform/errors.ts';
-import { realtimeOf } from '../../realtime/realtime.ts';
 import {
   presentConversation,
   type MessageRow,
@@ -60,7 +59,7 @@ function safeJson(s: string): unknown {
 /** The tools around a message: stickers, forward, delete, collect, chat records, voice to text. */
 export class TalkService {
   constructor(
-    private readonly deps: Deps,
+    private readonly deps: Uses<'ai' | 'media' | 'realtime' | 'runtime' | 'storage'>,
     private readonly ctx: MediaContext,
     private readonly emoticons: EmoticonsService,
   ) {}
@@ -190,7 +189,7 @@ export class TalkService {
       byConv.set(f.conv.id, entry);
     }
     if (byConv.size > 0) {
-      await realtimeOf(this.deps).publish(
+      await this.deps.realtime.publish(
         auth.tenantId!,
         [...byConv.values()].map(({ v, ids }) => ({
           event: 'deleteMsg',

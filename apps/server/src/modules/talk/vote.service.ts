@@ -1,8 +1,7 @@
 import { appContent, votePercent, type VoteContent, type VoteRecord } from '@cst/shared';
 import type { AuthContext } from '../../platform/auth-context.ts';
-import type { Deps } from '../../platform/deps.ts';
+import type { Uses } from '../../platform/deps.ts';
 import { fail } from '../../platform/errors.ts';
-import { realtimeOf } from '../../realtime/realtime.ts';
 import {
   presentConversation,
   type MessageRow,
@@ -40,7 +39,7 @@ export function voteOptionsOf(value: string): string[] {
  * and voting as the message's work account (at least one option; one in single mode).
  */
 export class VoteService {
-  constructor(private readonly deps: Deps) {}
+  constructor(private readonly deps: Uses<'realtime'>) {}
 
   private async poll(
     auth: AuthContext,
@@ -124,7 +123,7 @@ export class VoteService {
     });
     if (!row) throw fail.conflict('voteAlready');
     const record = this.record(v, poll, row);
-    await realtimeOf(this.deps).publish(v.scope.tenantId, {
+    await this.deps.realtime.publish(v.scope.tenantId, {
       event: 'voteUpdate',
       workAccountId: v.row.workAccountId,
       data: { index_name: presentConversation(v.conv).index_name, record },

@@ -1,6 +1,6 @@
 import type { Language } from '@cst/shared';
 import type { Tx } from '../../platform/db.ts';
-import type { Deps } from '../../platform/deps.ts';
+import type { Uses } from '../../platform/deps.ts';
 import { fail } from '../../platform/errors.ts';
 import { Scheduler } from '../../scheduler/scheduler.ts';
 import {
@@ -25,7 +25,7 @@ export interface TaskKind {
   /** The scheduler's job kind that works the tasks' rows (woken when a task may run). */
   job: string;
   /** Pushes tasks' state after their change committed (`taskPushes(…).publish`). */
-  publish: (deps: Deps, tenantId: string, ids: string[]) => Promise<void>;
+  publish: (deps: Uses<'realtime'>, tenantId: string, ids: string[]) => Promise<void>;
 }
 
 /**
@@ -37,7 +37,7 @@ export interface TaskKind {
  */
 export class TaskLifecycle {
   constructor(
-    private readonly deps: Deps,
+    private readonly deps: Uses<'realtime'>,
     private readonly kind: TaskKind,
   ) {}
 

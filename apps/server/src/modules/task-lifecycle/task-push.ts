@@ -1,6 +1,6 @@
 import type { DbOrTx, Tx } from '../../platform/db.ts';
-import type { Deps } from '../../platform/deps.ts';
-import { realtimeOf, type PushInput } from '../../realtime/realtime.ts';
+import type { Uses } from '../../platform/deps.ts';
+import { type PushInput } from '../../realtime/realtime.ts';
 import { recordEvents, taskEvents, type OpenEventInput } from '../webhooks/index.ts';
 import { taskProgress } from './task-progress.ts';
 import type { ChangedTask } from './task-table.ts';
@@ -34,7 +34,7 @@ function byTenant(tasks: ChangedTask[]): Map<string, string[]> {
  * - `progressSoon` / `stopProgress`: {@link taskProgress}.
  */
 export function taskPushes(build: TaskPushes, label: string) {
-  async function publish(deps: Deps, tenantId: string, ids: string[]): Promise<void> {
+  async function publish(deps: Uses<'realtime'>, tenantId: string, ids: string[]): Promise<void> {
     const unique = [...new Set(ids)];
     if (unique.length === 0) return;
     const pushes = await build(deps.db, tenantId, unique, deps.now());
@@ -42,7 +42,7 @@ export function taskPushes(build: TaskPushes, label: string) {
     await deps.db.transaction((tx) =>
       recordEvents(tx, taskEvents(tenantId, pushes, 'task.progress')),
     );
-    await realtimeOf(deps).publish(tenantId, pushes);
+    await deps.realtime.publish(tenantId, pushes);
   }
 
   async function recordCompleted(tx: Tx, done: ChangedTask[], now: number): Promise<void> {
@@ -53,7 +53,7 @@ export function taskPushes(build: TaskPushes, label: string) {
     await recordEvents(tx, events);
   }
 
-  async function publishChanged(deps: Deps, changed: ChangedTask[]): Promise<void> {
+  async function publishChanged(deps: Uses<'realtime'>, changed: ChangedTask[]): Promise<void> {
     for (const [tenantId, ids] of byTenant(changed)) await publish(deps, tenantId, ids);
   }
 

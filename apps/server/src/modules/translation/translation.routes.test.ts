@@ -7,7 +7,6 @@ import { pushEvents } from '../../db/schema/index.ts';
 import { useTestServer, type Session } from '../../../test/support.ts';
 import { buildAccount, quickSimulator, signInAs } from '../../../test/factories.ts';
 import { apiAs, eventually, type ListedAccount } from '../accounts/account.test-support.ts';
-import { mediaOf } from '../media/media-context.ts';
 import { TranslationService } from './translation.service.ts';
 
 /** A small local service speaking the LibreTranslate API. */
@@ -221,7 +220,7 @@ describe('translation assistant', () => {
 
   it('is off without a provider', async () => {
     const none = { providerFor: () => Promise.resolve(null) };
-    const off = new TranslationService(ctx.deps, none, mediaOf(ctx.deps).outbox);
+    const off = new TranslationService(ctx.deps, none, ctx.deps.media.outbox);
     const who = { tenantId: demo.tenantId };
     expect(await off.capability(who)).toEqual({ enabled: false });
     await expect(off.languages(who)).rejects.toMatchObject({

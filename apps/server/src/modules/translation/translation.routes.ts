@@ -16,9 +16,8 @@ import {
   translateSettingsBody,
   translateTestResult,
 } from '@cst/shared';
-import type { Deps } from '../../platform/deps.ts';
+import type { Uses } from '../../platform/deps.ts';
 import { access, defineRoute } from '../../platform/http.ts';
-import { mediaOf } from '../media/index.ts';
 import { fail } from '../../platform/errors.ts';
 import { TranslationService } from './translation.service.ts';
 import { TranslationProviders } from './translation.settings.ts';
@@ -29,9 +28,12 @@ const tags = ['translation'];
  * The translation assistant (greyed out by the SPA when the tenant has no provider) and the
  * tenant's provider settings (translation.manage).
  */
-export function registerTranslationRoutes(app: FastifyInstance, deps: Deps): void {
+export function registerTranslationRoutes(
+  app: FastifyInstance,
+  deps: Uses<'ai' | 'media' | 'realtime' | 'runtime' | 'storage'>,
+): void {
   const providers = new TranslationProviders(deps);
-  const service = new TranslationService(deps, providers, mediaOf(deps).outbox);
+  const service = new TranslationService(deps, providers, deps.media.outbox);
   const tenantOf = (tenantId: string | null) => {
     if (!tenantId) throw fail.forbidden();
     return tenantId;

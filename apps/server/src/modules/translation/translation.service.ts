@@ -6,9 +6,8 @@ import {
   type TranslatePush,
 } from '@cst/shared';
 import type { AuthContext } from '../../platform/auth-context.ts';
-import type { Deps } from '../../platform/deps.ts';
+import type { Uses } from '../../platform/deps.ts';
 import { fail } from '../../platform/errors.ts';
-import { realtimeOf } from '../../realtime/realtime.ts';
 import {
   presentConversation,
   type Outbox,
@@ -49,7 +48,7 @@ export class TranslationService {
   >();
 
   constructor(
-    private readonly deps: Deps,
+    private readonly deps: Uses<'realtime'>,
     private readonly providers: Pick<TranslationProviders, 'providerFor'>,
     private readonly outbox: Outbox,
   ) {}
@@ -187,7 +186,7 @@ export class TranslationService {
     list: { messageId: string; text: string; target: string }[],
   ): Promise<void> {
     if (list.length === 0) return;
-    await realtimeOf(this.deps).publish(
+    await this.deps.realtime.publish(
       tenantId,
       list.map((t) => ({
         event: 'translate',

@@ -5,7 +5,7 @@ import {
   type TranslateSettingsBody,
   type TranslationProviderId,
 } from '@cst/shared';
-import type { Deps } from '../../platform/deps.ts';
+import type { Uses } from '../../platform/deps.ts';
 import { fail } from '../../platform/errors.ts';
 import { assertPublicHost, OutboundRefusedError } from '../../platform/outbound.ts';
 import { settingsSecretBox } from '../../platform/secrets.ts';
@@ -47,7 +47,7 @@ export class TranslationProviders {
   /** Built providers by tenant, rebuilt when the settings row changes. */
   private readonly built = new Map<string, { stamp: number; provider: TranslationProvider }>();
 
-  constructor(private readonly deps: Deps) {
+  constructor(private readonly deps: Uses<'ai'>) {
     const url = deps.config.translateUrl;
     // The operator's own service (often beside the server on a private network): the guard's
     // timeouts and size cap apply, its private-address refusal does not.

@@ -16,7 +16,7 @@ import {
   userList,
   userPageQuery,
 } from '@cst/shared';
-import type { Deps } from '../../platform/deps.ts';
+import type { Uses } from '../../platform/deps.ts';
 import { access, defineRoute } from '../../platform/http.ts';
 import { defineExportRoute } from '../../platform/xlsx-export.ts';
 import { userExportColumns, userExportNames } from './users.export.ts';
@@ -28,7 +28,7 @@ const BASE = '/system-api/system/cst/user';
  * Customer users and sub-accounts (API.md, Users). One URL serves two callers, so the access rule
  * is "signed in" and the service demands platform.customers (admin) or seat.manage (tenant).
  */
-export function registerUsersRoutes(app: FastifyInstance, deps: Deps): void {
+export function registerUsersRoutes(app: FastifyInstance, deps: Uses<'realtime'>): void {
   const users = new UsersService(deps);
   const tags = ['users'];
 

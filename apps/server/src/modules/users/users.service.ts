@@ -17,7 +17,7 @@ import {
   type UserPageQuery,
 } from '@cst/shared';
 import { permissionsOf, type AuthContext } from '../../platform/auth-context.ts';
-import type { Deps } from '../../platform/deps.ts';
+import type { Uses } from '../../platform/deps.ts';
 import { AppError, fail } from '../../platform/errors.ts';
 import { hashPassword } from '../../platform/passwords.ts';
 import { validationMessage } from '../../platform/validation-message.ts';
@@ -31,7 +31,6 @@ import {
 import { convUpdatePush } from '../conversations/index.ts';
 import { findRole as rolesRepoFindRole } from '../roles/index.ts';
 import { logFlow } from '../service/index.ts';
-import { realtimeOf } from '../../realtime/realtime.ts';
 import { subtreeIds } from '../seats/index.ts';
 import { assertCanGrant, isUuid, userActor, type UserActor } from './users.policy.ts';
 import { presentUser } from './users.presenter.ts';
@@ -44,7 +43,7 @@ const cleared = (v: string | null | undefined) => v === '' || v === null;
 
 /** Customer users (platform admin) and sub-accounts (inside a tenant). */
 export class UsersService {
-  constructor(private readonly deps: Deps) {}
+  constructor(private readonly deps: Uses<'realtime'>) {}
 
   private get db() {
     return this.deps.db;
@@ -306,7 +305,7 @@ export class UsersService {
     user: { id: string; nickname: string; avatar: string | null },
   ): Promise<void> {
     const data: UserInfoPush = { uid: user.id, nickname: user.nickname, avatar: user.avatar };
-    await realtimeOf(this.deps).publish(tenantId, {
+    await this.deps.realtime.publish(tenantId, {
       event: WS_EVENTS.userInfo,
       userIds: [user.id],
       data,
@@ -453,7 +452,7 @@ export class UsersService {
       return { moving, assigned };
     });
     if (done.assigned.length > 0) {
-      await realtimeOf(this.deps).publish(tenantId, done.assigned.map(convUpdatePush));
+      await this.deps.realtime.publish(tenantId, done.assigned.map(convUpdatePush));
     }
     if (done.moving.length > 0) {
       const viewers = new Set([

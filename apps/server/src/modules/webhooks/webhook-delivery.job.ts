@@ -1,8 +1,6 @@
 import { Batcher } from '../../platform/batcher.ts';
-import type { Deps } from '../../platform/deps.ts';
-import { realtimeOf } from '../../realtime/realtime.ts';
+import type { Uses } from '../../platform/deps.ts';
 import {
-  schedulerOf,
   type Claimed,
   type ClaimScope,
   type JobContext,
@@ -82,7 +80,7 @@ export class WebhookDeliveryJob implements JobKind<ClaimedDelivery> {
   /** Attempts finished close together are recorded in one statement. */
   private readonly records: Batcher<AttemptRecord, { failingSince: number | null } | undefined>;
 
-  constructor(private readonly deps: Deps) {
+  constructor(private readonly deps: Uses<'realtime' | 'scheduler'>) {
     this.records = new Batcher((list) => recordAttempts(deps.db, list), { max: 1000 });
   }
 
@@ -170,7 +168,7 @@ export class WebhookDeliveryJob implements JobKind<ClaimedDelivery> {
    * half posted): on the job's own path, so a delivery waits for no round of the other kinds.
    */
   claimSoon(): void {
-    schedulerOf(this.deps)
+    this.deps.scheduler
       .claimNow(WEBHOOK_JOB)
       .catch((err: unknown) => this.deps.log.error({ err }, 'claiming webhook deliveries'));
   }
@@ -188,7 +186,7 @@ export class WebhookDeliveryJob implements JobKind<ClaimedDelivery> {
     await this.deps.bus.publish(WEBHOOKS_CHANGED_CHANNEL, gone.tenantId);
     const userIds = await managersOf(this.deps.db, gone.tenantId);
     if (userIds.length === 0) return;
-    await realtimeOf(this.deps).publish(gone.tenantId, {
+    await this.deps.realtime.publish(gone.tenantId, {
       event: WEBHOOK_DISABLED_PUSH,
       data: { id: endpointId, url: gone.url },
       userIds,

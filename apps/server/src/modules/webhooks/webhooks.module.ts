@@ -1,4 +1,4 @@
-import type { Deps } from '../../platform/deps.ts';
+import type { Deps, Uses } from '../../platform/deps.ts';
 import { periodicJob } from '../../scheduler/periodic.ts';
 import { job, type ServerModule } from '../module.ts';
 import { forgetSinks, OPEN_EVENTS_CHANNEL, WEBHOOKS_CHANGED_CHANNEL } from './event-log.ts';
@@ -23,7 +23,7 @@ export async function cleanUpEvents(deps: Deps) {
  * changes a tenant's endpoints. The event log itself (`recordEvents`) is called by the modules
  * whose changes make events, in their transactions.
  */
-export function webhooksModule(deps: Deps): ServerModule {
+export function webhooksModule(deps: Uses<'realtime' | 'scheduler'>): ServerModule {
   const service = new WebhookService(deps);
   const deliveries = new WebhookDeliveryJob(deps);
   let unlisten: (() => Promise<void>) | null = null;
