@@ -55,7 +55,7 @@ function extOf(mime: string): string {
  * (`GatewayError`) goes to the caller.
  */
 export async function transcribeOnPlatform(
-  deps: Deps,
+  deps: Uses<'realtime' | 'runtime'>,
   row: MessageRow,
   conv: ConversationRow,
 ): Promise<string> {
