@@ -7,6 +7,7 @@ import { useTestDatabase } from '../../test/support.ts';
 import {
   findConversation,
   findConversationWithPage,
+  shownMessageColumns,
 } from '../modules/conversations/conversation.repository.ts';
 import { preparedSelect, preparedSql, rowsOf, selectRows } from './db.ts';
 
@@ -107,10 +108,11 @@ describe('selectRows', () => {
       spec,
     );
     expect(found!.conv).toEqual(await findConversation(db, ...key));
-    // Compared with a plain select (messagesPage itself reads JSON on PGlite).
+    // Compared with a plain select of the fields a page shows (messagesPage itself reads JSON on
+    // PGlite).
     expect(found!.rows).toEqual(
       await db
-        .select()
+        .select(shownMessageColumns)
         .from(messages)
         .where(eq(messages.conversationId, conv!.id))
         .orderBy(desc(messages.id))

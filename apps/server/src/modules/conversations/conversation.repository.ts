@@ -310,6 +310,8 @@ const {
   ...shownColumns
 } = getTableColumns(messages);
 export type ShownMessageRow = Pick<MessageRow, keyof typeof shownColumns>;
+/** The columns of {@link ShownMessageRow} (tests compare a page with a plain select of them). */
+export const shownMessageColumns = shownColumns;
 
 const conversationPage = preparedSql();
 
