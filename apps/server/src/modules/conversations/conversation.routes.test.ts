@@ -440,7 +440,8 @@ describe('previews', () => {
     expect(after.msg_text).toBe('¥88.00 货款');
   });
 
-  it('lists a group chat with its member count, so groups of one name can be told apart', async () => {
+  /** A member of the account's first simulated group writes in it; the group as the platform has it. */
+  async function firstGroupSays(content: string) {
     const world = await api().get<{
       groups: { groupId: string; members: { wxid: string }[] }[];
     }>(`/sim-api/contacts?workWxid=${acc.wxid}`);
@@ -450,10 +451,15 @@ describe('previews', () => {
       fromWxid: group.groupId,
       talkType: 2,
       msgType: 1,
-      content: '群里有人吗',
+      content,
       memberWxid: group.members.find((m) => m.wxid !== acc.wxid)!.wxid,
     });
     expect(r.status).toBe(200);
+    return group;
+  }
+
+  it('lists a group chat with its member count, so groups of one name can be told apart', async () => {
+    const group = await firstGroupSays('群里有人吗');
     const conv = await eventually(() => convOf(seat1, group.groupId));
     expect(conv.memberCount).toBe(group.members.length);
     const single = await convOf(seat1, FRIEND);
@@ -461,19 +467,7 @@ describe('previews', () => {
   });
 
   it('counts a group on each account apart when two accounts of a tenant are in it', async () => {
-    const world = await api().get<{
-      groups: { groupId: string; members: { wxid: string }[] }[];
-    }>(`/sim-api/contacts?workWxid=${acc.wxid}`);
-    const group = world.data.groups[0]!;
-    const r = await api().post('/sim-api/inbound', {
-      workWxid: acc.wxid,
-      fromWxid: group.groupId,
-      talkType: 2,
-      msgType: 1,
-      content: '两个号都在群里',
-      memberWxid: group.members.find((m) => m.wxid !== acc.wxid)!.wxid,
-    });
-    expect(r.status).toBe(200);
+    const group = await firstGroupSays('两个号都在群里');
     await eventually(() => convOf(seat1, group.groupId));
     // A second account of the tenant knows the same group with another count.
     const second = await buildAccount(ctx, demo, { nickname: '同群的第二个号' });
