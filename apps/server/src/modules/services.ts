@@ -67,16 +67,16 @@ export function buildServices(base: Deps, options: ServiceOptions = {}): AppDeps
       ...options.accounts,
     }),
   });
-  // The modules' services; each only keeps the deps, so they are given the whole set and use,
-  // when called, what their signatures name (files before media, media before material).
-  const all = deps as AppDeps;
-  all.files = new FilesService(deps);
-  all.media = mediaContext(all);
-  all.material = new MaterialService(all, all.media);
-  all.apiKeys = new ApiKeyService(all);
-  all.ai = new AiProviders(all);
-  all.aiRobot = new AiRobot(all);
-  all.robots = robotsContext(all);
-  all.backupRunner = new BackupRunner(all);
+  // The modules' services, each given only what was built before it: the types fail if a
+  // signature names a service built later (files before media, media before material and the
+  // robots, the robots and the AI providers before the AI robot).
+  const files = Object.assign(deps, { files: new FilesService(deps) });
+  const media = Object.assign(files, { media: mediaContext(files) });
+  const material = Object.assign(media, { material: new MaterialService(media, media.media) });
+  const apiKeys = Object.assign(material, { apiKeys: new ApiKeyService(material) });
+  const ai = Object.assign(apiKeys, { ai: new AiProviders(apiKeys) });
+  const robots = Object.assign(ai, { robots: robotsContext(ai) });
+  const aiRobot = Object.assign(robots, { aiRobot: new AiRobot(robots) });
+  const all: AppDeps = Object.assign(aiRobot, { backupRunner: new BackupRunner(aiRobot) });
   return all;
 }
