@@ -27,13 +27,18 @@ export async function statSeats(
   db: DbOrTx,
   f: { tenantId: string; below: string | null; seatIds?: string[] },
 ): Promise<StatSeat[]> {
+  const result = await db.execute(sql`
+    select u.id, coalesce(nullif(u.nickname, ''), u.username) as name from users u
+    where ${seatConds(f)} order by u.username`);
+  return rowsOf<StatSeat>(result);
+}
+
+/** Which users are the seats of `statSeats`. */
+function seatConds(f: { tenantId: string; below: string | null; seatIds?: string[] }): SQL {
   const conds: SQL[] = [sql`u.tenant_id = ${f.tenantId}`, sql`u.role <> 'admin'`];
   if (f.below) conds.push(sql`u.id in (${selfAndBelowSql(f.tenantId, f.below)})`);
   if (f.seatIds?.length) conds.push(sql`u.id = any(${uuidArray(f.seatIds)})`);
-  const result = await db.execute(sql`
-    select u.id, coalesce(nullif(u.nickname, ''), u.username) as name from users u
-    where ${sql.join(conds, sql` and `)} order by u.username`);
-  return rowsOf<StatSeat>(result);
+  return sql.join(conds, sql` and `);
 }
 
 /**
@@ -55,24 +60,39 @@ export interface ServiceCell {
 }
 
 /**
- * The service figures of some accounts' single chats over a range, summed per day, per account
- * and per seat (docs/statistics.md), read from the rollups the message triggers keep:
- * `stat_service_daily` for sent, served and the turns answered, `stat_service_turns` for the
- * turns nothing answered yet (at most one per chat), counted for the seat serving the chat now:
- * the account's seat (`stat_service_open`: open turns per account and day), less those of the
- * chats a transfer gave to a seat (`served_by`, few: its partial index), which count for that seat.
+ * The service report's reads in one statement (docs/statistics.md):
+ * - the seats of `statSeats`, in username order;
+ * - their service figures over the range in the accounts' single chats, summed per day, per
+ *   account and per seat, from the rollups the message triggers keep: `stat_service_daily` for
+ *   sent, served and the turns answered, `stat_service_turns` for the turns nothing answered yet
+ *   (at most one per chat), counted for the seat serving the chat now: the account's seat
+ *   (`stat_service_open`: open turns per account and day), less those of the chats a transfer
+ *   gave to a seat (`served_by`, few: its partial index), which count for that seat;
+ * - the range's cells of the flow fold `stat_flow_day` (per account, seat and day: chats assigned,
+ *   resolved, and the samples of both medians, kept by triggers, migration 0047), as
+ *   `[account's position in accountIds, seat's position in the seats (1-based), day from the
+ *   range's first, assigned, resolved, [times to resolve, first responses]]`, the cells' JSON
+ *   text put together as it is (converting every sample to JSON was most of the read on PGlite).
  */
-export async function serviceCells(
+export async function serviceRead(
   db: DbOrTx,
-  p: { tenantId: string; accountIds: string[]; seatIds: string[]; range: DayRange },
-): Promise<ServiceCell[]> {
+  p: {
+    tenantId: string;
+    below: string | null;
+    seatIds?: string[];
+    accountIds: string[];
+    range: DayRange;
+  },
+): Promise<{ seats: StatSeat[]; cells: ServiceCell[]; flow: FlowRow[] }> {
   const { tenantId, range: r } = p;
   const accounts = uuidArray(p.accountIds);
-  const seats = uuidArray(p.seatIds);
-  return jsonRows<ServiceCell>(
-    db,
-    sql`
-    with served as (
+  const result = await db.execute(sql`
+    with seat as (
+      select u.id, coalesce(nullif(u.nickname, ''), u.username) as name,
+             row_number() over (order by u.username) as pos
+      from users u where ${seatConds(p)}
+    ),
+    served as (
       -- Open turns of chats a transfer gave to a seat: theirs, not the account's seat's.
       select c.served_by as seat, wa.distributed_to as owner, k.work_account_id as account, k.day,
              count(*)::int as n
@@ -89,26 +109,49 @@ export async function serviceCells(
              fr_ms, r_n, r_ms, 0 as unanswered
       from stat_service_daily
       where tenant_id = ${tenantId} and work_account_id = any(${accounts})
-        and seat_id = any(${seats}) and day between ${r.from}::date and ${r.to}::date
+        and seat_id in (select id from seat) and day between ${r.from}::date and ${r.to}::date
       union all
       select wa.distributed_to, o.work_account_id, o.day, 0, 0, 0, 0, 0, 0, 0, o.n
       from stat_service_open o join work_accounts wa on wa.id = o.work_account_id
       where o.tenant_id = ${tenantId} and o.work_account_id = any(${accounts})
         and o.day between ${r.from}::date and ${r.to}::date and o.n <> 0
-        and wa.distributed_to = any(${seats})
+        and wa.distributed_to in (select id from seat)
       union all
       select s.seat, s.account, s.day, 0, 0, 0, 0, 0, 0, 0, s.n
-      from served s where s.seat = any(${seats})
+      from served s where s.seat in (select id from seat)
       union all
       select s.owner, s.account, s.day, 0, 0, 0, 0, 0, 0, 0, -s.n
-      from served s where s.owner = any(${seats})
+      from served s where s.owner in (select id from seat)
+    ),
+    cells as (
+      select seat, account, day::text as day, sum(sent)::int as sent, sum(served)::int as served,
+             sum(received)::int as received, sum(fr_n)::int as "frN",
+             sum(fr_ms)::float8 as "frMs", sum(r_n)::int as "rN", sum(r_ms)::float8 as "rMs",
+             sum(unanswered)::int as unanswered
+      from f group by grouping sets ((day), (account), (seat))
+      having sum(sent) <> 0 or sum(served) <> 0 or sum(r_n) <> 0 or sum(unanswered) <> 0
     )
-    select seat, account, day::text as day, sum(sent)::int as sent, sum(served)::int as served,
-           sum(received)::int as received, sum(fr_n)::int as "frN", sum(fr_ms)::float8 as "frMs",
-           sum(r_n)::int as "rN", sum(r_ms)::float8 as "rMs", sum(unanswered)::int as unanswered
-    from f group by grouping sets ((day), (account), (seat))
-    having sum(sent) <> 0 or sum(served) <> 0 or sum(r_n) <> 0 or sum(unanswered) <> 0`,
-  );
+    select
+      (select coalesce(json_agg(json_build_object('id', id, 'name', name) order by pos),
+                       '[]'::json) from seat) as seats,
+      (select coalesce(json_agg(c), '[]'::json) from cells c) as cells,
+      (select '[' || coalesce(string_agg(concat_ws(',', '[' || array_position(${accounts},
+                d.work_account_id), s.pos, d.day - ${r.from}::date, d.assigned, d.resolved,
+                d.samples || ']'), ','), '') || ']'
+       from stat_flow_day d join seat s on s.id = d.seat
+       where d.tenant_id = ${tenantId} and d.day between ${r.from}::date and ${r.to}::date
+         and d.work_account_id = any(${accounts}) ) as flow`);
+  const row = rowsOf<{
+    seats: StatSeat[] | string;
+    cells: ServiceCell[] | string;
+    flow: string | null;
+  }>(result)[0]!;
+  const parse = <T>(v: T | string): T => (typeof v === 'string' ? (JSON.parse(v) as T) : v);
+  return {
+    seats: parse(row.seats),
+    cells: parse(row.cells),
+    flow: JSON.parse(row.flow ?? '[]') as FlowRow[],
+  };
 }
 
 /**
@@ -178,36 +221,22 @@ export function medianOf(xs: number[]): number | null {
 }
 
 /**
+ * A cell of `stat_flow_day` as `serviceRead` gives it: [account's position, seat's position
+ * (1-based), day from the range's first, assigned, resolved, [times to resolve, first responses]].
+ */
+export type FlowRow = [number, number, number, number, number, [number[], number[]]];
+
+/**
  * The service flow's figures of some accounts and seats over a range (docs/statistics.md), by
- * day, account, seat and in total (medians do not add up): the range's cells of `stat_flow_day`
- * (per account, seat and day: chats assigned, resolved, and the samples of both medians, kept by
- * triggers, migration 0047), one row each; the medians are taken here of the merged samples, as
+ * day, account, seat and in total (medians do not add up), from the range's cells of
+ * `stat_flow_day` (`serviceRead`); the medians are taken here of the merged samples, as
  * `percentile_cont(0.5)` takes them.
  */
-export async function flowCells(
-  db: DbOrTx,
-  p: {
-    tenantId: string;
-    accountIds: string[];
-    seatIds: string[];
-    range: DayRange;
-  },
-): Promise<FlowCell[]> {
-  const { tenantId, range: r } = p;
-  const accounts = uuidArray(p.accountIds);
-  const seats = uuidArray(p.seatIds);
-  // [account's position, seat's position (1-based), day from the range's first, assigned,
-  // resolved, [times to resolve, first responses]]; the cells' JSON text put together as it is
-  // (converting every sample to JSON was most of the read on PGlite).
-  type Row = [number, number, number, number, number, [number[], number[]]];
-  const result = await db.execute(sql`
-    select '[' || coalesce(string_agg(concat_ws(',', '[' || array_position(${accounts},
-             work_account_id), array_position(${seats}, seat), day - ${r.from}::date, assigned,
-             resolved, samples || ']'), ','), '') || ']' as page
-    from stat_flow_day
-    where tenant_id = ${tenantId} and day between ${r.from}::date and ${r.to}::date
-      and work_account_id = any(${accounts}) and seat = any(${seats})`);
-  const rows = JSON.parse(rowsOf<{ page: string }>(result)[0]?.page ?? '[]') as Row[];
+export function flowCells(
+  rows: FlowRow[],
+  p: { accountIds: string[]; seatIds: string[]; range: DayRange },
+): FlowCell[] {
+  const r = p.range;
   const group = (): FlowGroup => ({ assigned: 0, resolved: 0, first: [], resolve: [] });
   const days = new Map<number, FlowGroup>();
   const byAccount = new Map<number, FlowGroup>();

@@ -79,20 +79,17 @@ export class StatisticsReports {
    * assigned and resolved, the medians of the first response and of the time to resolve.
    */
   private async service(t: MoreTable, q: MoreQuery): Promise<MoreRows> {
-    const seats = await more.statSeats(this.db, {
+    const read = await more.serviceRead(this.db, {
       tenantId: q.tenantId,
       below: seesWholeTenant(q.auth.role) ? null : q.auth.userId,
       seatIds: q.body.seatIds,
+      accountIds: q.accountIds,
+      range: q.range,
     });
+    const { seats } = read;
     const rows = new Map(seats.map((s) => [s.id, zeros('service')]));
     if (seats.length > 0 && q.accountIds.length > 0) {
-      const cells = await more.serviceCells(this.db, {
-        tenantId: q.tenantId,
-        accountIds: q.accountIds,
-        seatIds: seats.map((s) => s.id),
-        range: q.range,
-      });
-      for (const c of cells) {
+      for (const c of read.cells) {
         // Each cell is a day's, an account's or a seat's sum; the days add up to the total.
         const vs = c.day
           ? [t.days.get(c.day), t.summary]
@@ -104,10 +101,7 @@ export class StatisticsReports {
           bump(vs, k, c[k as keyof more.ServiceCell] as number);
         }
       }
-    }
-    if (seats.length > 0 && q.accountIds.length > 0) {
-      const flow = await more.flowCells(this.db, {
-        tenantId: q.tenantId,
+      const flow = more.flowCells(read.flow, {
         accountIds: q.accountIds,
         seatIds: seats.map((s) => s.id),
         range: q.range,

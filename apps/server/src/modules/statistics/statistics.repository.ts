@@ -32,21 +32,29 @@ const textList = (v: string[]): SQL =>
     sql`, `,
   );
 
-/** The work accounts of a report, in wxid order. */
-export async function statAccounts(db: DbOrTx, f: StatAccountFilter): Promise<StatAccount[]> {
+/** The tenant's statistics time zone and the work accounts of a report (in wxid order). */
+export interface StatScope {
+  timeZone: string;
+  accounts: StatAccount[];
+}
+
+/**
+ * What every report reads first, in one statement: the tenant's time zone and the work accounts
+ * it covers, in wxid order (the caller's scope narrowed by the filters).
+ */
+export async function statScope(db: DbOrTx, f: StatAccountFilter): Promise<StatScope> {
   const conds: SQL[] = [sql`wa.tenant_id = ${f.tenantId}`];
   if (f.accountIds !== 'all') conds.push(sql`wa.id = any(${uuidArray(f.accountIds)})`);
   if (f.workWxids?.length) conds.push(sql`wa.wxid in (${textList(f.workWxids)})`);
   const result = await db.execute(sql`
-    select wa.id, wa.wxid, wa.nickname, wa.remark, wa.distributed_to from work_accounts wa
-    where ${sql.join(conds, sql` and `)} order by wa.wxid`);
-  return rowsOf<StatAccount>(result);
-}
-
-/** The tenant's statistics time zone. */
-export async function tenantTimeZone(db: DbOrTx, tenantId: string): Promise<string> {
-  const result = await db.execute(sql`select time_zone from tenants where id = ${tenantId}`);
-  return rowsOf<{ time_zone: string }>(result)[0]?.time_zone ?? 'Asia/Shanghai';
+    select coalesce((select time_zone from tenants where id = ${f.tenantId}), 'Asia/Shanghai') as tz,
+           (select coalesce(json_agg(a order by a.wxid), '[]'::json) from (
+              select wa.id, wa.wxid, wa.nickname, wa.remark, wa.distributed_to from work_accounts wa
+              where ${sql.join(conds, sql` and `)}) a) as accounts`);
+  const row = rowsOf<{ tz: string; accounts: StatAccount[] | string }>(result)[0]!;
+  const accounts =
+    typeof row.accounts === 'string' ? (JSON.parse(row.accounts) as StatAccount[]) : row.accounts;
+  return { timeZone: row.tz, accounts };
 }
 
 /**
@@ -119,16 +127,8 @@ const FRIEND_DAY_SOURCES = [
   ['', 'other'],
 ] as const;
 
-/**
- * Friend rollup sums of some accounts over a range, per day and per account, from the per-day
- * fold `stat_friend_day` (a row per account and day, the sources in columns; migration 0043).
- */
-export async function friendCells(
-  db: DbOrTx,
-  tenantId: string,
-  accountIds: string[],
-  r: DayRange,
-): Promise<FriendCell[]> {
+/** The friend fold's sums per day and per account, a row each with the sources' figures in `n`. */
+function friendSumsSql(tenantId: string, accountIds: string[], r: DayRange): SQL {
   const sums = sql.join(
     FRIEND_DAY_SOURCES.flatMap(([, col]) => [
       sql`sum(${sql.identifier(`added_${col}`)})::int`,
@@ -136,15 +136,18 @@ export async function friendCells(
     ]),
     sql`, `,
   );
-  const rows = await jsonRows<{ account: string | null; day: string | null; n: number[] }>(
-    db,
-    sql`
+  return sql`
     select work_account_id as account, day::text as day, array[${sums}] as n
     from stat_friend_day
     where tenant_id = ${tenantId} and work_account_id = any(${uuidArray(accountIds)})
       and day between ${r.from}::date and ${r.to}::date
-    group by grouping sets ((work_account_id), (day))`,
-  );
+    group by grouping sets ((work_account_id), (day))`;
+}
+
+type FriendSums = { account: string | null; day: string | null; n: number[] };
+
+/** The rows of `friendSumsSql` as a cell per source that moved. */
+function friendCellsOf(rows: FriendSums[]): FriendCell[] {
   const out: FriendCell[] = [];
   for (const row of rows) {
     FRIEND_DAY_SOURCES.forEach(([source], i) => {
@@ -159,15 +162,28 @@ export async function friendCells(
 }
 
 /**
- * Friends of each account at the end of `day`: today's count less what was gained, plus what
- * was lost, after that day.
+ * Friend rollup sums of some accounts over a range, per day and per account, from the per-day
+ * fold `stat_friend_day` (a row per account and day, the sources in columns; migration 0043).
  */
-export async function friendsAtEndOf(
+export async function friendCells(
   db: DbOrTx,
   tenantId: string,
   accountIds: string[],
-  day: string,
-): Promise<Map<string, number>> {
+  r: DayRange,
+): Promise<FriendCell[]> {
+  return friendCellsOf(await jsonRows<FriendSums>(db, friendSumsSql(tenantId, accountIds, r)));
+}
+
+/**
+ * The cells of `friendCells` and, in the same statement, the friends of each account at the end
+ * of the range: today's count less what was gained, plus what was lost, after it.
+ */
+export async function friendCellsAndEnds(
+  db: DbOrTx,
+  tenantId: string,
+  accountIds: string[],
+  r: DayRange,
+): Promise<{ cells: FriendCell[]; atEnd: Map<string, number> }> {
   const net = sql.join(
     FRIEND_DAY_SOURCES.map(
       ([, col]) => sql`${sql.identifier(`added_${col}`)} - ${sql.identifier(`removed_${col}`)}`,
@@ -175,15 +191,23 @@ export async function friendsAtEndOf(
     sql` + `,
   );
   const result = await db.execute(sql`
-    select a.id as account,
-           coalesce((select n from contact_counts cc where cc.work_account_id = a.id), 0)
-           - coalesce((select sum(${net}) from stat_friend_day s
-                       where s.tenant_id = ${tenantId} and s.work_account_id = a.id
-                         and s.day > ${day}::date), 0) as n
-    from unnest(${uuidArray(accountIds)}) as a(id)`);
-  return new Map(
-    rowsOf<{ account: string; n: number | string }>(result).map((r) => [r.account, Number(r.n)]),
-  );
+    select
+      (select coalesce(json_agg(q), '[]'::json) from (${friendSumsSql(tenantId, accountIds, r)}) q)
+        as cells,
+      (select coalesce(json_agg(json_build_array(a.id,
+         coalesce((select n from contact_counts cc where cc.work_account_id = a.id), 0)
+         - coalesce((select sum(${net}) from stat_friend_day s
+                     where s.tenant_id = ${tenantId} and s.work_account_id = a.id
+                       and s.day > ${r.to}::date), 0))), '[]'::json)
+       from unnest(${uuidArray(accountIds)}) as a(id)) as ends`);
+  const row = rowsOf<{ cells: FriendSums[] | string; ends: [string, number][] | string }>(
+    result,
+  )[0]!;
+  const parse = <T>(v: T | string): T => (typeof v === 'string' ? (JSON.parse(v) as T) : v);
+  return {
+    cells: friendCellsOf(parse(row.cells)),
+    atEnd: new Map(parse(row.ends).map(([account, n]) => [account, Number(n)])),
+  };
 }
 
 /**

@@ -97,13 +97,19 @@ export class StatisticsService {
     this.more = new StatisticsReports(deps.db);
   }
 
-  /** The accounts a caller's report covers: its visible ones, narrowed by the filters. */
-  async accountsFor(auth: AuthContext, body: StatQueryBody): Promise<repo.StatAccount[]> {
+  /**
+   * The tenant's time zone and the accounts a caller's report covers: its visible ones, narrowed
+   * by the filters (one read for a manager).
+   */
+  async scopeFor(
+    auth: AuthContext,
+    body: StatQueryBody,
+  ): Promise<{ timeZone: string; accounts: repo.StatAccount[] }> {
     if (!auth.tenantId) throw fail.forbidden();
     const accountIds = seesWholeTenant(auth.role)
       ? ('all' as const)
       : (await convScopeOf(this.db, auth)).accountIds;
-    const found = await repo.statAccounts(this.db, {
+    const { timeZone, accounts: found } = await repo.statScope(this.db, {
       tenantId: auth.tenantId,
       accountIds,
       workWxids: body.workWxids,
@@ -112,7 +118,10 @@ export class StatisticsService {
     const seen = new Set(found.map((a) => a.wxid));
     if (body.workWxids?.some((w) => !seen.has(w))) throw fail.notFound('workAccountNotFound');
     const seats = body.seatIds?.length ? new Set(body.seatIds) : null;
-    return seats ? found.filter((a) => a.distributed_to && seats.has(a.distributed_to)) : found;
+    const accounts = seats
+      ? found.filter((a) => a.distributed_to && seats.has(a.distributed_to))
+      : found;
+    return { timeZone, accounts };
   }
 
   /** Sets the tenant's statistics time zone and rebuilds its rollups (the manager only). */
@@ -130,13 +139,12 @@ export class StatisticsService {
   /** One report over a range of the tenant's days. */
   async report(auth: AuthContext, report: StatReport, body: StatQueryBody): Promise<StatResult> {
     // The service report filters its seats' rows by `seatIds`, not the accounts.
-    const accounts = await this.accountsFor(
+    const { timeZone, accounts } = await this.scopeFor(
       auth,
       report === 'service' ? { ...body, seatIds: undefined } : body,
     );
     const tenantId = auth.tenantId!;
     const metrics = STAT_METRICS[report];
-    const timeZone = await repo.tenantTimeZone(this.db, tenantId);
     const { from, to } = rangeOf(body, timeZone);
     const days = daysOf(from, to);
     const ids = accounts.map((a) => a.id);
@@ -230,9 +238,9 @@ export class StatisticsService {
     range: repo.DayRange,
     days: string[],
   ): Promise<void> {
-    const atEnd = await repo.friendsAtEndOf(this.db, tenantId, ids, range.to);
+    const { cells, atEnd } = await repo.friendCellsAndEnds(this.db, tenantId, ids, range);
     const net = new Map<string, number>();
-    for (const c of await repo.friendCells(this.db, tenantId, ids, range)) {
+    for (const c of cells) {
       add(t, c.account, c.day, 'added', c.added);
       add(t, c.account, c.day, 'removed', c.removed);
       add(t, c.account, c.day, 'net', c.added - c.removed);
