@@ -1040,4 +1040,87 @@ describe(`statistics rollups stay exact (${DB_KIND})`, () => {
     expect(await linkCount([tag])).toBe(0);
     await expectRollupsRebuilt();
   });
+
+  it('received messages joining an open turn keep the turns exact (the fast path)', async () => {
+    // Migration 0048: received messages after the start of their chat's open turn only bump its
+    // count; anything else in the chat (a reply, history from before the turn, a robot's message,
+    // a move or a delete) takes the general path. After every step the kept rollups equal the
+    // rebuilt ones, and the open turn counts exactly the chat's received messages since its start.
+    const db = ctx.deps.db;
+    const acc = accounts[0]!;
+    const seat = senders[2]!;
+    const chats: string[] = [];
+    for (const peer of ['fast_a', 'fast_b']) {
+      const [c] = await db
+        .insert(conversations)
+        .values({ tenantId, workAccountId: acc.id, workWxid: acc.wxid, talkType: 1, peerId: peer })
+        .returning();
+      chats.push(c!.id);
+    }
+    const [a, b] = chats as [string, string];
+    const at = Date.now() - 3 * DAY;
+    const msg = (conversationId: string, sendSide: number, msgTime: number, robot = false) => ({
+      tenantId,
+      workAccountId: acc.id,
+      conversationId,
+      msgType: 1,
+      sendSide,
+      senderUserId: sendSide === 1 ? seat : null,
+      robot,
+      msgTime,
+    });
+    const turns = async (c: string) =>
+      rowsOf<{ start: string; n: number; reply: string | null }>(
+        await db.execute(sql`select start_t::text as start, n_in as n, reply_t::text as reply
+          from stat_service_turns where conversation_id = ${c} order by start_t, start_id`),
+      ).map(
+        (t) => `${Number(t.start) - at}:${t.n}:${t.reply === null ? '-' : Number(t.reply) - at}`,
+      );
+    // A turn begins (general path), then two received messages join it in one statement beside
+    // a chat whose first turn begins in the same statement.
+    await db.insert(messages).values(msg(a, 2, at));
+    await db
+      .insert(messages)
+      .values([msg(a, 2, at + 1000), msg(b, 2, at + 1500), msg(a, 2, at + 2000)]);
+    expect(await turns(a)).toEqual(['0:3:-']);
+    expect(await turns(b)).toEqual(['1500:1:-']);
+    await expectRollupsRebuilt();
+    // A robot's message is no part of a turn; the received one beside it joins.
+    await db.insert(messages).values([msg(a, 2, at + 3000, true), msg(a, 2, at + 4000)]);
+    expect(await turns(a)).toEqual(['0:4:-']);
+    await expectRollupsRebuilt();
+    // History from before the open turn's start, with a new message in the same statement: the
+    // turn now begins earlier and counts both.
+    await db.insert(messages).values([msg(a, 2, at + 5000), msg(a, 2, at - 60_000)]);
+    expect(await turns(a)).toEqual(['-60000:6:-']);
+    await expectRollupsRebuilt();
+    // A received message and a reply in one statement, then a received one after the reply
+    // (a new turn), then one joining that.
+    await db.insert(messages).values([msg(a, 2, at + 6000), msg(a, 1, at + 7000)]);
+    expect(await turns(a)).toEqual(['-60000:7:7000']);
+    await db.insert(messages).values(msg(a, 2, at + 8000));
+    await db.insert(messages).values(msg(a, 2, at + 9000));
+    expect(await turns(a)).toEqual(['-60000:7:7000', '8000:2:-']);
+    await expectRollupsRebuilt();
+    // A received message in a chat whose newest message is a sent one begins a turn.
+    await db.insert(messages).values(msg(b, 1, at + 10_000));
+    await db.insert(messages).values(msg(b, 2, at + 11_000));
+    await db.insert(messages).values(msg(b, 2, at + 12_000));
+    expect(await turns(b)).toEqual(['1500:1:10000', '11000:2:-']);
+    // A message moved to the other chat, one deleted; then the open turns grow again.
+    await db
+      .update(messages)
+      .set({ conversationId: b, msgTime: at + 13_000 })
+      .where(and(eq(messages.conversationId, a), eq(messages.msgTime, at + 9000)));
+    await db
+      .delete(messages)
+      .where(and(eq(messages.conversationId, a), eq(messages.msgTime, at + 1000)));
+    expect(await turns(a)).toEqual(['-60000:6:7000', '8000:1:-']);
+    expect(await turns(b)).toEqual(['1500:1:10000', '11000:3:-']);
+    await expectRollupsRebuilt();
+    await db.insert(messages).values([msg(a, 2, at + 14_000), msg(b, 2, at + 15_000)]);
+    expect(await turns(a)).toEqual(['-60000:6:7000', '8000:2:-']);
+    expect(await turns(b)).toEqual(['1500:1:10000', '11000:4:-']);
+    await expectRollupsRebuilt();
+  });
 });
