@@ -16,12 +16,16 @@ const EPOCH_GUARD = 31_536_000_000;
 
 /** The conversation item of SPEC §3 from a row. */
 export function presentConversation(
-  row: Omit<ConversationRow, 'tenantId' | 'workAccountId'> & {
+  row: Omit<ConversationRow, 'tenantId' | 'workAccountId' | 'createdAt' | 'updatedAt'> & {
+    /** A `Date`, or milliseconds since the epoch (the list reads them so). */
+    createdAt: Date | number;
+    updatedAt: Date | number;
     memberCount?: number | null;
     lastFailed?: boolean | null;
   },
 ): ConversationItem {
-  const latest = row.latestMsgTime < EPOCH_GUARD ? row.updatedAt.getTime() : row.latestMsgTime;
+  const latest = row.latestMsgTime < EPOCH_GUARD ? msOf(row.updatedAt) : row.latestMsgTime;
+  const created = msOf(row.createdAt);
   const talkType = row.talkType as TalkType;
   return {
     index_name: indexName(talkType, row.peerId, row.workWxid),
@@ -35,8 +39,8 @@ export function presentConversation(
     remark: row.remark,
     name: row.remark || row.nickname || row.peerId,
     latestMsgTime: latest,
-    createdAt: row.createdAt.getTime(),
-    createSort: row.createdAt.getTime(),
+    createdAt: created,
+    createSort: created,
     unRead: Math.max(0, row.unread),
     isPin: row.isPin,
     blocked: row.blocked,
@@ -53,6 +57,10 @@ export function presentConversation(
     ...(row.status === 'snoozed' ? { snoozeUntil: row.snoozeUntil } : {}),
     ...(row.lastFailed ? { lastFailed: true } : {}),
   };
+}
+
+function msOf(t: Date | number): number {
+  return typeof t === 'number' ? t : t.getTime();
 }
 
 /** Names of senders stored before names were kept (robots), by kind. */

@@ -94,15 +94,24 @@ export interface ListFilter {
 
 /**
  * What the list reads of a conversation: all but its tenant and account ids, which it filters on,
- * a group's member count and whether its last message is a failed send.
+ * a group's member count and whether its last message is a failed send. Its two times are read
+ * as milliseconds since the epoch (all the item shows of them): a timestamp's text in the page's
+ * JSON and its parse into a `Date` were a fifth of the statement's time on PGlite.
  */
-export type ConversationListRow = Omit<ConversationRow, 'tenantId' | 'workAccountId'> & {
+export type ConversationListRow = Omit<
+  ConversationRow,
+  'tenantId' | 'workAccountId' | 'createdAt' | 'updatedAt'
+> & {
+  createdAt: number;
+  updatedAt: number;
   memberCount?: number | null;
   lastFailed?: boolean | null;
 };
 const {
   tenantId: _tenant,
   workAccountId: _account,
+  createdAt: _created,
+  updatedAt: _updated,
   ...listColumns
 } = getTableColumns(conversations);
 const listPage = preparedSelect<ConversationListRow & { total: number }>();
@@ -235,6 +244,8 @@ export async function listConversations(
         db
           .select({
             ...listColumns,
+            createdAt: epochMs(conversations.createdAt).as('created_at'),
+            updatedAt: epochMs(conversations.updatedAt).as('updated_at'),
             // A group's member count (null for a single chat or an unsynced group): one index
             // lookup per group of the page, after the limit. The CASE runs the subquery only for
             // a group: a subquery's start costs even when a condition of its own rules it out.
@@ -280,6 +291,11 @@ export async function listConversations(
 /** A column of `conversations` named with its table (a subquery's own columns come first). */
 function own(column: AnyPgColumn): SQL {
   return sql`${sql.identifier('conversations')}.${sql.identifier(column.name)}`;
+}
+
+/** A timestamp column as whole milliseconds since the epoch (as `Date#getTime` gives it). */
+function epochMs(column: AnyPgColumn): SQL<number> {
+  return sql<number>`floor(extract(epoch from ${own(column)}) * 1000)::bigint`.mapWith(Number);
 }
 
 /** A number written into the statement's text (a validated page size). */

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ConversationItem, MessageItem } from '@cst/shared';
 import { login, useTestServer, type Session } from '../../../test/support.ts';
@@ -369,6 +369,28 @@ describe('list modes and paging', () => {
     await ctx.deps.db.delete(conversations).where(eq(conversations.peerId, 'wxid_conv_count_new'));
     const removed = await count(modes[0]!);
     expect(removed).toEqual({ total: before[0]!.total, rows: before[0]!.total });
+  });
+
+  it('gives the times of a chat to the millisecond, and a chat without messages its last change', async () => {
+    const peer = 'wxid_conv_times';
+    await inbound('时间', peer);
+    await eventually(() => convOf(demo, peer));
+    // Microseconds are cut, not rounded, as a Date of the row does; latest 0 is the "1970" chat.
+    await ctx.deps.db
+      .update(conversations)
+      .set({
+        createdAt: sql`'2026-03-01 10:00:00.123789+00'::timestamptz`,
+        updatedAt: sql`'2026-03-02 11:30:00.456999+00'::timestamptz`,
+        latestMsgTime: 0,
+      })
+      .where(eq(conversations.peerId, peer));
+    const r = await list(demo, { mode: 'aggregated', keyword: peer });
+    expect(r.data.list).toHaveLength(1);
+    expect(r.data.list[0]).toMatchObject({
+      createdAt: Date.parse('2026-03-01T10:00:00.123Z'),
+      createSort: Date.parse('2026-03-01T10:00:00.123Z'),
+      latestMsgTime: Date.parse('2026-03-02T11:30:00.456Z'),
+    });
   });
 
   it('searches by name and remark', async () => {
