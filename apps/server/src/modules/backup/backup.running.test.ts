@@ -254,21 +254,36 @@ describe('a backup of a running server', () => {
     const out = path.join(dir, 'killed');
     const archive = path.join(out, 'backup.tar.gz');
     const env = { DATA_DIR: dataDir, ...(sourceDb ? { DATABASE_URL: sourceDb } : {}) };
-    const cli = runCli('backup', ['--out', archive], env);
-    // The staging folder appears as the backup starts; the archive only at its end.
-    await until(
-      async () =>
-        fs.existsSync(out) && fs.readdirSync(out).some((n) => n.startsWith('.backup.tar.gz.'))
-          ? true
-          : undefined,
-      60_000,
-    );
-    expect(fs.existsSync(archive)).toBe(false);
-    // On PGlite the server takes the backup; on PostgreSQL the command itself does.
-    if (PG) process.kill(cli.pid, 'SIGKILL');
-    else await kill9(server.child);
-    const ended = await cli.done;
-    expect(ended.code).not.toBe(0);
+    // On PostgreSQL the command takes the backup itself: a session holding the migrations
+    // table's lock keeps its snapshot waiting (it reads that table first, after making its
+    // staging folder), so the kill lands mid-way however fast the backup would otherwise be.
+    const holder = sourceDb ? new pg.Client({ connectionString: sourceDb }) : null;
+    if (holder) {
+      await holder.connect();
+      await holder.query('begin');
+      await holder.query('lock table drizzle.__drizzle_migrations in access exclusive mode');
+    }
+    try {
+      const cli = runCli('backup', ['--out', archive], env);
+      // The staging folder appears as the backup starts; the archive only at its end.
+      await until(
+        async () =>
+          fs.existsSync(out) && fs.readdirSync(out).some((n) => n.startsWith('.backup.tar.gz.'))
+            ? true
+            : undefined,
+        60_000,
+      );
+      expect(fs.existsSync(archive)).toBe(false);
+      // On PGlite the server takes the backup; on PostgreSQL the command itself does.
+      if (PG) process.kill(cli.pid, 'SIGKILL');
+      else await kill9(server.child);
+      const ended = await cli.done;
+      expect(ended.code).not.toBe(0);
+      expect(fs.existsSync(archive)).toBe(false);
+    } finally {
+      await holder?.query('rollback');
+      await holder?.end();
+    }
     expect(fs.existsSync(archive)).toBe(false);
   }, 120_000);
 });
