@@ -265,14 +265,19 @@ describe('a backup of a running server', () => {
     }
     try {
       const cli = runCli('backup', ['--out', archive], env);
-      // The staging folder appears as the backup starts; the archive only at its end.
+      let early: { code: number | null; out: string } | null = null;
+      void cli.done.then((r) => (early = r));
+      // The staging folder appears as the backup starts; the archive only at its end. A command
+      // that ends first fails the test at once, with what it printed.
       await until(
         async () =>
-          fs.existsSync(out) && fs.readdirSync(out).some((n) => n.startsWith('.backup.tar.gz.'))
+          early ||
+          (fs.existsSync(out) && fs.readdirSync(out).some((n) => n.startsWith('.backup.tar.gz.')))
             ? true
             : undefined,
         60_000,
       );
+      expect(early, JSON.stringify(early)).toBeNull();
       expect(fs.existsSync(archive)).toBe(false);
       // On PGlite the server takes the backup; on PostgreSQL the command itself does.
       if (PG) process.kill(cli.pid, 'SIGKILL');
