@@ -473,6 +473,20 @@ async function expectRollupsRebuilt(): Promise<void> {
 }
 
 /** A new tag, in a group of its own; its id. */
+/** New single chats of the first account with these peers: their ids, in the peers' order. */
+async function newChats(peers: string[]): Promise<string[]> {
+  const acc = accounts[0]!;
+  const chats: string[] = [];
+  for (const peer of peers) {
+    const [c] = await ctx.deps.db
+      .insert(conversations)
+      .values({ tenantId, workAccountId: acc.id, workWxid: acc.wxid, talkType: 1, peerId: peer })
+      .returning();
+    chats.push(c!.id);
+  }
+  return chats;
+}
+
 async function newTag(name: string): Promise<string> {
   const db = ctx.deps.db;
   const [group] = await db.insert(tagGroups).values({ tenantId, name }).returning();
@@ -641,14 +655,7 @@ describe(`statistics rollups stay exact (${DB_KIND})`, () => {
     // one of them). Every write falls on a day of its own, so no day row orders them.
     const db = ctx.deps.db;
     const acc = accounts[0]!;
-    const chats: string[] = [];
-    for (const peer of ['order_a', 'order_b']) {
-      const [c] = await db
-        .insert(conversations)
-        .values({ tenantId, workAccountId: acc.id, workWxid: acc.wxid, talkType: 1, peerId: peer })
-        .returning();
-      chats.push(c!.id);
-    }
+    const chats = await newChats(['order_a', 'order_b']);
     const [lo, hi] = chats.sort();
     const msg = (conversationId: string, msgTime: number) => ({
       tenantId,
@@ -1049,14 +1056,7 @@ describe(`statistics rollups stay exact (${DB_KIND})`, () => {
     const db = ctx.deps.db;
     const acc = accounts[0]!;
     const seat = senders[2]!;
-    const chats: string[] = [];
-    for (const peer of ['fast_a', 'fast_b']) {
-      const [c] = await db
-        .insert(conversations)
-        .values({ tenantId, workAccountId: acc.id, workWxid: acc.wxid, talkType: 1, peerId: peer })
-        .returning();
-      chats.push(c!.id);
-    }
+    const chats = await newChats(['fast_a', 'fast_b']);
     const [a, b] = chats as [string, string];
     const at = Date.now() - 3 * DAY;
     const msg = (conversationId: string, sendSide: number, msgTime: number, robot = false) => ({
