@@ -1,7 +1,7 @@
 // Pages read as JSON (selectRows on PGlite, a conversation with its page anywhere) must return
 // exactly what the plain selects return, for every kind of column the pages carry.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { asc, desc, eq, getTableColumns, sql } from 'drizzle-orm';
+import { asc, desc, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import { conversations, messages, tenants, workAccounts } from '../db/schema/index.ts';
 import { useTestDatabase } from '../../test/support.ts';
 import {
@@ -131,6 +131,21 @@ describe('selectRows', () => {
     expect(
       await findConversationWithPage(db, conv!.tenantId, 'wxid_other', 1, 'wxid_peer', spec),
     ).toBeNull();
+  });
+
+  it('reads a select of more fields than a JSON array takes (100) as objects', async () => {
+    const db = database.db;
+    const wide: Record<string, SQL.Aliased<number>> = Object.fromEntries(
+      Array.from({ length: 101 }, (_, i) => [`f${i}`, sql<number>`${i}::int`.as(`f${i}`)]),
+    );
+    const query = db
+      .select({ ...wide, id: messages.id, media: messages.media })
+      .from(messages)
+      .orderBy(desc(messages.id));
+    const rows = await selectRows(db, query);
+    expect(rows).toEqual(await query);
+    expect(rows[1]).toMatchObject({ f0: 0, f100: 100 });
+    expect(rows[1]!.media).toEqual({ width: 640, height: 480 });
   });
 
   it('returns no rows for an empty page', async () => {

@@ -30,6 +30,7 @@ import {
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import {
   fieldRowsFromJson,
+  jsonRowsOf,
   preparedSelect,
   preparedSql,
   rowsOf,
@@ -278,10 +279,9 @@ export async function listConversations(
     },
     values,
   );
-  if (rows.length > 0) {
-    const total = Number(rows[0]!.total);
-    return { rows: rows.map(({ total: _t, ...row }) => row), total };
-  }
+  // Each row keeps its copy of the total (the presenter reads only its own fields): copying
+  // every row without it cost more than the field does.
+  if (rows.length > 0) return { rows, total: Number(rows[0]!.total) };
   const [r] = rowsOf<{ n: number }>(
     await listCount(db, shape, () => sql`select ${parts().total}::int as n`, values),
   );
@@ -381,7 +381,7 @@ export async function findConversationWithPage(
         ) nt) as notes
       from ${conversations}
       cross join lateral (
-        select coalesce(json_agg(p), '[]'::json) as page,
+        select ${jsonRowsOf('p', shownColumns)} as page,
           case when count(*) > ${v('shown')}::int then (array_agg(p.id))[${v('shown')}::int] end as after
         from (${page}) p
       ) pg
@@ -390,7 +390,7 @@ export async function findConversationWithPage(
   };
   const [found] = rowsOf<{
     conv: Record<string, unknown>;
-    page: Record<string, unknown>[];
+    page: unknown[][];
     notes: Record<string, unknown>[];
   }>(
     await conversationPage(db, first ? 'first' : 'before', build, {
