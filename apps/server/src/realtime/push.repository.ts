@@ -1,6 +1,6 @@
 import { and, asc, eq, gt, lt, max, or, sql } from 'drizzle-orm';
 import { pushEvents, realtimeMarks } from '../db/schema/index.ts';
-import { preparedSql, rowsOf, type Db, type DbOrTx } from '../platform/db.ts';
+import { preparedSql, rowsOf, type Db, type DbOrTx, type Tx } from '../platform/db.ts';
 
 /** A push row as stored. */
 export type PushRow = typeof pushEvents.$inferSelect;
@@ -30,6 +30,25 @@ export async function insertPushes(
     await tx.execute(sql`select pg_advisory_xact_lock(${PUSH_LOCK_CLASS}, hashtext(${tenantId}))`);
     return insertRows(tx, tenantId, rows, createdAt);
   });
+}
+
+/**
+ * Stores pushes of one tenant inside the caller's transaction, with the data they tell of: the
+ * tenant's advisory lock is taken first and held to that transaction's commit, so ids still
+ * commit in order. A caller storing several tenants' pushes takes them in tenant id order.
+ */
+export async function insertPushesIn(
+  tx: Tx,
+  tenantId: string,
+  rows: NewPush[],
+  createdAt: Date,
+  serial = false,
+): Promise<number[]> {
+  if (rows.length === 0) return [];
+  if (!serial) {
+    await tx.execute(sql`select pg_advisory_xact_lock(${PUSH_LOCK_CLASS}, hashtext(${tenantId}))`);
+  }
+  return insertRows(tx, tenantId, rows, createdAt);
 }
 
 const insertStatement = preparedSql();

@@ -11,6 +11,7 @@ import type { Deps } from '../platform/deps.ts';
 import { wellFormedJson } from '../platform/well-formed.ts';
 import { seesWholeTenant } from '../modules/accounts/account.policy.ts';
 import * as repo from './push.repository.ts';
+import type { Tx } from '../platform/db.ts';
 import type { PushRow } from './push.repository.ts';
 import { mayReceive, viewersForRows, visibleReplay } from './push.policy.ts';
 
@@ -108,9 +109,17 @@ const tenantKey = (auth: AuthContext) => auth.tenantId ?? '';
 /** Whether a value is a push's seq (ids are positive integers): never NaN or undefined. */
 const isSeq = (id: unknown): id is number => Number.isSafeInteger(id) && (id as number) > 0;
 
+/** Pushes stored in a transaction, to announce once it committed (`RealtimeHub.stage`). */
+export interface StagedPushes {
+  tenantId: string;
+  rows: repo.NewPush[];
+  ids: number[];
+  createdAt: Date;
+}
+
 /**
  * The websocket hub of one server instance (DESIGN.md §7). Every push is a row of `push_events`
- * (its id is the frame's seq), stored after the data's commit; the id travels on the bus and each
+ * (its id is the frame's seq), stored with the data (`stage`) or after its commit (`publish`); the id travels on the bus and each
  * instance re-reads the rows and sends them to its own sockets whose user may see them.
  */
 export class RealtimeHub {
@@ -161,9 +170,30 @@ export class RealtimeHub {
 
   /** Stores pushes of a tenant (after the data's commit) and announces them; returns their seqs. */
   async publish(tenantId: string, input: PushInput | PushInput[]): Promise<number[]> {
+    const rows = this.newPushes(input);
+    if (rows.length === 0) return [];
+    const createdAt = new Date(this.deps.now());
+    const serial = this.deps.database.kind === 'pglite';
+    const ids = await repo.insertPushes(this.deps.db, tenantId, rows, createdAt, serial);
+    return this.announce({ tenantId, rows, ids, createdAt });
+  }
+
+  /**
+   * Stores pushes of a tenant in the caller's transaction, beside the data they tell of (so they
+   * commit, or are lost, with it); `announce` them once it committed. A transaction staging
+   * several tenants' pushes stages them in tenant id order (each holds its tenant's push lock).
+   */
+  async stage(tx: Tx, tenantId: string, input: PushInput | PushInput[]): Promise<StagedPushes> {
+    const rows = this.newPushes(input);
+    const createdAt = new Date(this.deps.now());
+    const serial = this.deps.database.kind === 'pglite';
+    const ids = await repo.insertPushesIn(tx, tenantId, rows, createdAt, serial);
+    return { tenantId, rows, ids, createdAt };
+  }
+
+  private newPushes(input: PushInput | PushInput[]): repo.NewPush[] {
     const list = Array.isArray(input) ? input : [input];
-    if (list.length === 0) return [];
-    const rows: repo.NewPush[] = list.map((p) => ({
+    return list.map((p) => ({
       audience: p.workAccountId ? 'account' : p.userIds ? 'users' : 'tenant',
       workAccountId: p.workAccountId ?? null,
       conversationId: (p.workAccountId && p.conversationId) || null,
@@ -171,9 +201,12 @@ export class RealtimeHub {
       event: p.event,
       data: wellFormedJson(p.data ?? null),
     }));
-    const createdAt = new Date(this.deps.now());
-    const serial = this.deps.database.kind === 'pglite';
-    const ids = await repo.insertPushes(this.deps.db, tenantId, rows, createdAt, serial);
+  }
+
+  /** Announces stored pushes (their data committed): this instance's sockets, then the bus. */
+  async announce(staged: StagedPushes): Promise<number[]> {
+    const { tenantId, rows, ids, createdAt } = staged;
+    if (rows.length === 0) return [];
     if (ids.length !== rows.length || !ids.every(isSeq)) {
       // The rows are stored but their seqs did not all come back: never guess them (an undefined
       // seq would become the tenant's cursor). Deliver them as another instance would, by reading

@@ -1,7 +1,13 @@
 import type { RealtimeHub } from './realtime.hub.ts';
 
 export { RealtimeHub } from './realtime.hub.ts';
-export type { HubOptions, PushInput, RealtimeSocket, ClientHandler } from './realtime.hub.ts';
+export type {
+  HubOptions,
+  PushInput,
+  RealtimeSocket,
+  ClientHandler,
+  StagedPushes,
+} from './realtime.hub.ts';
 
 declare module '../platform/deps.ts' {
   interface Services {

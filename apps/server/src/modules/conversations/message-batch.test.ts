@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
 import type { ConversationItem, MessageItem, ServerFrame } from '@cst/shared';
 import type { InboundMessageEvent } from '../../gateway/index.ts';
 import { useStartedServer, type Session } from '../../../test/support.ts';
 import { openTestSocket, type TestSocket } from '../../realtime/test-socket.ts';
 import { addAccount, apiAs, signIn, type ListedAccount } from '../accounts/account.test-support.ts';
+import { rowsOf } from '../../platform/db.ts';
 import { MessageIngest } from './message-ingest.service.ts';
 
 // Messages of several accounts that reach the store together go in as one batch: one array per
@@ -183,5 +185,46 @@ describe('inbound messages stored together', () => {
     expect((await conversationOf(a, peer)).unRead).toBe(2);
     const pushed = ws.frames.slice(from).filter((f) => f.event === 'text');
     expect(pushed.map(textOf)).toEqual(['新的一条']);
+  });
+
+  it('keep a batch whose pushes cannot be stored as not kept, its messages with it', async () => {
+    // The pushes are stored in the batch's transaction: when they cannot be, the messages are not
+    // stored either and the platform is told, so it passes them on again (nothing half kept: a
+    // stored message nobody was told of, or a push of a message that is not there).
+    const peer = `wxid_batch_push_${Date.now()}`;
+    const db = server.deps.db;
+    await db.execute(
+      sql.raw(`
+      create function test_refuse_push() returns trigger language plpgsql as $$
+      begin
+        if new.data::text like '%推送存不下%' then raise exception 'push refused'; end if;
+        return new;
+      end $$`),
+    );
+    await db.execute(
+      sql.raw(`create trigger test_refuse_push before insert on push_events
+        for each row execute function test_refuse_push()`),
+    );
+    const refused = message(a, peer, '推送存不下');
+    try {
+      const ingest = new MessageIngest(server.deps);
+      const account = (await server.accounts.accountOf(a.wxid))!;
+      const taken = await ingest.add({ kind: 'message', ev: refused, account });
+      await expect(taken.kept).rejects.toThrow();
+      await ingest.drained();
+      const stored = await db.execute(
+        sql`select count(*)::int as n from messages where content = '推送存不下'`,
+      );
+      expect(rowsOf<{ n: number }>(stored)[0]!.n).toBe(0);
+    } finally {
+      await db.execute(sql.raw('drop trigger test_refuse_push on push_events'));
+      await db.execute(sql.raw('drop function test_refuse_push()'));
+    }
+    // Passed on again, it is stored once and pushed.
+    const from = ws.frames.length;
+    await storeTogether([{ ...refused }]);
+    await ws.waitFor((f) => textOf(f) === '推送存不下', undefined, from);
+    expect((await messagesOf(a, peer)).map((m) => m.content)).toEqual(['推送存不下']);
+    expect((await conversationOf(a, peer)).unRead).toBe(1);
   });
 });

@@ -176,21 +176,25 @@ export class MessageDispatcher {
       }
       done.push({ row, conv, set });
     }
-    // The rows as stored: a receipt may have been stored before this record.
-    const recorded = new Map(
-      (
-        await repo.recordSendOutcomes(
-          this.deps.db,
-          done.map((d) => d.set),
-        )
-      ).map((r) => [r.id, r]),
-    );
-    const updated = done.flatMap((d) => {
-      const row = recorded.get(d.row.id);
-      return row ? [{ row, conv: d.conv }] : [];
-    });
-    if (updated.length > 0) {
-      await this.deps.realtime.publish(
+    // The rows as stored (a receipt may have been stored before this record), and their pushes
+    // in the same transaction: a receipt changing the row meanwhile waits for this commit, so its
+    // push takes a later seq than this one — a push never tells an older state after a newer.
+    let updated: { row: MessageRow; conv: ConversationRow }[] = [];
+    const staged = await this.deps.db.transaction(async (tx) => {
+      const recorded = new Map(
+        (
+          await repo.recordSendOutcomes(
+            tx,
+            done.map((d) => d.set),
+          )
+        ).map((r) => [r.id, r]),
+      );
+      updated = done.flatMap((d) => {
+        const row = recorded.get(d.row.id);
+        return row ? [{ row, conv: d.conv }] : [];
+      });
+      return this.deps.realtime.stage(
+        tx,
         account.tenantId,
         updated.map(({ row, conv }) => ({
           event: 'send',
@@ -199,6 +203,13 @@ export class MessageDispatcher {
           data: sendPushOf(row, conv),
         })),
       );
+    });
+    if (updated.length > 0) {
+      try {
+        await this.deps.realtime.announce(staged);
+      } catch (err) {
+        this.deps.log.error({ err, workWxid: account.wxid }, 'announcing send outcomes failed');
+      }
       await Promise.all(updated.map(({ row, conv }) => messageDispatched(this.deps, row, conv)));
     }
     return away;

@@ -223,3 +223,40 @@ describe('reads on the phone', () => {
     await ws.waitFor((f) => f.event === 'syncRead');
   });
 });
+
+describe('a send the platform refuses', () => {
+  it('is told failed last, whichever of its answer and its receipt is stored first', async () => {
+    const config = (failRate: number) => apiAs(server, demo).post('/sim-api/config', { failRate });
+    expect((await config(1)).status).toBe(200);
+    try {
+      ws.frames.length = 0;
+      const sends = [];
+      for (let i = 0; i < 6; i++) {
+        const r = await apiAs(server, demo).post<{ messageId: string; requestId: string }>(
+          '/main-api/conv/send-text',
+          {
+            workWxid: acc.wxid,
+            receiver_id: friend,
+            talkType: 1,
+            content: `被拒-${i}`,
+            sendingUUid: `被拒-${i}`,
+          },
+        );
+        expect(r.status).toBe(200);
+        sends.push(r.data);
+      }
+      for (const s of sends) {
+        // Two pushes each: the platform's answer and its failed receipt, in either order.
+        await eventually(async () => pushesOf(s).length >= 2 || undefined);
+        expect((await messageOf(s.messageId))?.failed).toBe(true);
+        const last = pushesOf(s).at(-1)!.data as SendPush;
+        expect({ messageId: last.messageId, failed: last.status >= 2 }).toEqual({
+          messageId: s.messageId,
+          failed: true,
+        });
+      }
+    } finally {
+      await config(0);
+    }
+  });
+});

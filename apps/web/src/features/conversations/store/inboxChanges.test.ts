@@ -212,6 +212,55 @@ describe('sending', () => {
     expect(data.messages['u:u1']).toMatchObject({ failed: true, errMessage: '对方已拒收' });
   });
 
+  it('keeps a failed or read bubble when a picture of the send taken before arrives after', () => {
+    const sent = (over: Parameters<typeof buildMessage>[2] = {}) =>
+      buildMessage(c, 4, { sendSide: 1, sendingUUid: 'u4', msgId: null, requestId: 'r1', ...over });
+    const refused = {
+      requestId: 'r1',
+      messageId: '4',
+      sendingUUid: 'u4',
+      msgId: 'p4',
+      status: 2,
+      sendOk: false,
+      deliveryOK: false,
+      readOK: false,
+      errMessage: '对方已开启朋友验证',
+    };
+    const opened = change(withList(c), (d) => setChatPage(d, c.index_name, [], false, false));
+    // The send's own push first, then the refusal: failed.
+    let data = change(opened, (d) => {
+      applyMessagePush(d, sent(), NOW);
+      applySendPush(d, refused);
+    });
+    expect(data.messages['u:u4']).toMatchObject({ failed: true, errMessage: '对方已开启朋友验证' });
+    // The refusal first, then the send's own push (taken before it): still failed.
+    data = change(opened, (d) => {
+      putMessage(d, { ...fromServer(sent({ messageId: '' })), local: true });
+      applySendPush(d, refused);
+      applyMessagePush(d, sent(), NOW);
+    });
+    expect(data.messages['u:u4']).toMatchObject({
+      messageId: '4',
+      msgId: 'p4',
+      failed: true,
+      errMessage: '对方已开启朋友验证',
+      local: false,
+    });
+    // Read, then an older picture: still read.
+    data = change(opened, (d) => {
+      applyMessagePush(d, sent(), NOW);
+      applySendPush(d, { ...refused, status: 1, sendOk: true, deliveryOK: true, readOK: true });
+      applyMessagePush(d, sent(), NOW);
+    });
+    expect(data.messages['u:u4']).toMatchObject({ sendOk: true, deliveryOK: true, readOK: true });
+    // A resend is a new attempt: its picture starts over.
+    data = change(data, (d) => {
+      applySendPush(d, refused);
+      applyMessagePush(d, sent({ requestId: 'r2' }), NOW);
+    });
+    expect(data.messages['u:u4']).toMatchObject({ failed: false, errMessage: null, readOK: false });
+  });
+
   it("marks a chat's row when its last message failed, and clears it on a resend", () => {
     const conv = buildConv('wx_failing', { messageId: '7' });
     const failure = {

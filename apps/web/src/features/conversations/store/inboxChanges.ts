@@ -109,7 +109,7 @@ export function putMessage(d: Draft, m: ChatMessage): void {
   const chat = d.data.chats[m.index_name];
   if (!chat) return;
   const old = d.data.messages[m.key];
-  d.w('messages')[m.key] = old ? { ...old, ...m } : m;
+  d.w('messages')[m.key] = old ? overOld(old, m) : m;
   if (m.messageId) d.w('keyByMessageId')[m.messageId] = m.key;
   const merged = d.data.messages[m.key]!;
   // A chat opened at an older message lists only what it loaded: a newer push waits in the store
@@ -126,6 +126,27 @@ export function putMessage(d: Draft, m: ChatMessage): void {
   while (at > 0 && sortKey(d.data.messages[keys[at - 1]!]!) > sortKey(merged)) at -= 1;
   keys.splice(at, 0, m.key);
   d.w('chats')[m.index_name] = { ...chat, keys };
+}
+
+/**
+ * A picture of a message (its `text` push, a page, the send's answer) over what the store holds.
+ * Within one send attempt (the same requestId) its status only moves forward: the picture may
+ * have been taken before a `send` push the store applied (the send's own push can reach the
+ * browser after the platform's answer), and must not make a failed or read bubble "sending"
+ * again. A resend is a new attempt (a new requestId) and starts over.
+ */
+function overOld(old: ChatMessage, m: ChatMessage): ChatMessage {
+  const next = { ...old, ...m };
+  if (!old.requestId || old.requestId !== m.requestId) return next;
+  return {
+    ...next,
+    msgId: m.msgId ?? old.msgId,
+    sendOk: old.sendOk || m.sendOk,
+    deliveryOK: old.deliveryOK || m.deliveryOK,
+    readOK: old.readOK || m.readOK,
+    failed: old.failed || m.failed,
+    errMessage: m.failed ? m.errMessage : old.errMessage,
+  };
 }
 
 /** The message of the chat from a server message. */
@@ -166,6 +187,8 @@ export function applyMessagePush(
 
 /** The fields of a `send` push. */
 export interface SendProgress {
+  /** The send attempt (a resend is a new one); the message keeps its own when absent. */
+  requestId?: string;
   messageId: string;
   sendingUUid: string | null;
   msgId: string | null;
@@ -196,6 +219,7 @@ export function applySendPush(d: Draft, p: SendProgress): void {
   d.w('messages')[m.key] = {
     ...m,
     messageId: p.messageId || m.messageId,
+    requestId: p.requestId ?? m.requestId,
     msgId: p.msgId ?? m.msgId,
     sendOk: p.sendOk,
     deliveryOK: p.deliveryOK,
