@@ -335,7 +335,7 @@ async function aiRobotPhase(s: Server, token: string, ws: SocketWatcher, wxids: 
 }
 
 async function main() {
-  const { server: s, close } = await startInProcess('54341');
+  const { server: s, close } = await startInProcess(process.env.BENCH_PG_PORT ?? '54341');
   try {
     const token = await login(s, 'demo');
     const t0 = performance.now();

@@ -553,11 +553,58 @@ export class SimulatorRepository {
   private async insertMessageRows(
     rows: (typeof simMessages.$inferInsert)[],
   ): Promise<(SimMessageRow | null)[]> {
-    const inserted = await this.db
-      .insert(simMessages)
-      .values(rows)
-      .onConflictDoNothing()
-      .returning();
+    // One array per column: one statement text whatever the batch (parsed and planned once),
+    // where a row of values made a new statement of each batch, with a parameter per value.
+    const col = <K extends keyof typeof simMessages.$inferInsert>(k: K) =>
+      rows.map((r) => r[k] ?? null);
+    const [first] = rowsOf<{ page: Record<string, unknown>[] }>(
+      await insertMessagesStatement(
+        this.db,
+        'rows',
+        () => sql`
+          with ins as (
+            insert into ${simMessages} (account_wxid, msg_id, request_id, talk_type, peer_id,
+              from_self, member_wxid, msg_type, content, file_id, status, error, transcript,
+              mentions, revoked, created_at)
+            select v.account_wxid, v.msg_id, v.request_id, v.talk_type, v.peer_id, v.from_self,
+              v.member_wxid, v.msg_type, v.content, v.file_id, v.status, v.error, v.transcript,
+              v.mentions::jsonb, coalesce(v.revoked, false), v.created_at
+            from unnest(${sql.placeholder('account')}::text[], ${sql.placeholder('msgId')}::text[],
+              ${sql.placeholder('requestId')}::text[], ${sql.placeholder('talkType')}::int[],
+              ${sql.placeholder('peerId')}::text[], ${sql.placeholder('fromSelf')}::boolean[],
+              ${sql.placeholder('memberWxid')}::text[], ${sql.placeholder('msgType')}::int[],
+              ${sql.placeholder('content')}::text[], ${sql.placeholder('fileId')}::text[],
+              ${sql.placeholder('status')}::text[], ${sql.placeholder('error')}::text[],
+              ${sql.placeholder('transcript')}::text[], ${sql.placeholder('mentions')}::text[],
+              ${sql.placeholder('revoked')}::boolean[], ${sql.placeholder('createdAt')}::bigint[])
+              with ordinality as v(account_wxid, msg_id, request_id, talk_type, peer_id,
+                from_self, member_wxid, msg_type, content, file_id, status, error, transcript,
+                mentions, revoked, created_at, n)
+            order by v.n
+            on conflict do nothing
+            returning *)
+        select coalesce(json_agg(ins order by ins.seq), '[]'::json) as page from ins`,
+        {
+          account: col('accountWxid'),
+          msgId: col('msgId'),
+          requestId: col('requestId'),
+          talkType: col('talkType'),
+          peerId: col('peerId'),
+          fromSelf: col('fromSelf'),
+          memberWxid: col('memberWxid'),
+          msgType: col('msgType'),
+          content: col('content'),
+          fileId: col('fileId'),
+          status: col('status'),
+          error: col('error'),
+          transcript: col('transcript'),
+          mentions: rows.map((r) => (r.mentions ? JSON.stringify(r.mentions) : null)),
+          revoked: col('revoked'),
+          createdAt: col('createdAt'),
+        },
+      ),
+    );
+    const inserted = tableRowsFromJson(simMessages, first?.page ?? []);
     const by = new Map(inserted.map((r) => [`${r.accountWxid}\n${r.msgId}`, r]));
     return rows.map((r) => {
       const key = `${r.accountWxid}\n${r.msgId}`;
@@ -959,3 +1006,5 @@ export class SimulatorRepository {
       .orderBy(asc(simLogins.createdAt));
   }
 }
+
+const insertMessagesStatement = preparedSql();

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AssigneeItem, ConversationItem, MessageItem } from '@cst/shared';
-import { eq } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { conversations, ports, workAccounts } from '../../db/schema/index.ts';
 import { buildTenant, buildUser, useStartedServer, type Session } from '../../../test/support.ts';
 import { openTestSocket, type TestSocket } from '../../realtime/test-socket.ts';
@@ -480,6 +480,26 @@ describe('the inbox views and status filters', () => {
     await server.deps.db.delete(conversations).where(eq(conversations.peerId, c3.receiver_id));
     const left = await expectViews();
     expect(left.map((c) => c.index_name)).not.toContain(c3.index_name);
+  });
+
+  it('keeps the totals when one statement moves some chats and leaves the rest as they were', async () => {
+    // Migration 0050: the counts' trigger adds -1 for every old row and +1 for every new one, so
+    // the chats a statement leaves in their view (a batch's bump touches many) cancel out.
+    const [c1, c2, c3] = [await newChat(), await newChat(), await newChat()];
+    expect((await assign(manager, c2.index_name, seatA.uid)).status).toBe(200);
+    await expectViews();
+    const moved = [c1.receiver_id, c2.receiver_id];
+    await server.deps.db
+      .update(conversations)
+      .set({
+        unread: sql`${conversations.unread} + 1`,
+        status: sql`case when ${inArray(conversations.peerId, moved)} then 'resolved' else ${conversations.status} end`,
+      })
+      .where(eq(conversations.workAccountId, acc.id));
+    const views = await expectViews();
+    const statusOf = (c: ConversationItem) =>
+      views.find((v) => v.index_name === c.index_name)?.status;
+    expect([statusOf(c1), statusOf(c2), statusOf(c3)]).toEqual(['resolved', 'resolved', 'open']);
   });
 });
 

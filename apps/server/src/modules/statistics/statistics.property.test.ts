@@ -1123,4 +1123,50 @@ describe(`statistics rollups stay exact (${DB_KIND})`, () => {
     expect(await turns(b)).toEqual(['1500:1:10000', '11000:4:-']);
     await expectRollupsRebuilt();
   });
+
+  it("one update that changes some of a chat's messages and leaves the rest keeps the turns exact", async () => {
+    // Migration 0050: an update's old rows count -1 and its new rows +1, so the rows it leaves
+    // as they were cancel out; a changed row's old values leave the turns and its new ones join
+    // (a robot's message on neither side, whichever side it is a robot's on).
+    const db = ctx.deps.db;
+    const acc = accounts[0]!;
+    const seat = senders[2]!;
+    const [c] = (await newChats(['upd_a'])) as [string];
+    const at = Date.now() - 2 * DAY;
+    const row = (sendSide: number, msgTime: number, robot = false) => ({
+      tenantId,
+      workAccountId: acc.id,
+      conversationId: c,
+      msgType: 1,
+      sendSide,
+      senderUserId: sendSide === 1 ? seat : null,
+      robot,
+      msgTime,
+    });
+    const turns = async () =>
+      rowsOf<{ start: string; n: number; reply: string | null }>(
+        await db.execute(sql`select start_t::text as start, n_in as n, reply_t::text as reply
+          from stat_service_turns where conversation_id = ${c} order by start_t, start_id`),
+      ).map(
+        (t) => `${Number(t.start) - at}:${t.n}:${t.reply === null ? '-' : Number(t.reply) - at}`,
+      );
+    for (const m of [row(2, at), row(1, at + 1000), row(2, at + 2000), row(1, at + 2600, true)]) {
+      await db.insert(messages).values(m);
+    }
+    await db.insert(messages).values(row(2, at + 3000));
+    expect(await turns()).toEqual(['0:1:1000', '2000:2:-']);
+    await expectRollupsRebuilt();
+    // One statement over every message of the chat: the seat's reply moves after the second
+    // received message, the robot's message becomes the seat's own; the others keep their values.
+    await db
+      .update(messages)
+      .set({
+        msgTime: sql`case when ${messages.msgTime} = ${at + 1000} then ${at + 2500}::bigint else ${messages.msgTime} end`,
+        robot: false,
+        content: sql`${messages.content} || ''`,
+      })
+      .where(eq(messages.conversationId, c));
+    expect(await turns()).toEqual(['0:2:2500', '3000:1:-']);
+    await expectRollupsRebuilt();
+  });
 });
