@@ -176,11 +176,11 @@ export class MessageDispatcher {
       }
       done.push({ row, conv, set });
     }
+    if (done.length === 0) return away;
     // The rows as stored (a receipt may have been stored before this record), and their pushes
     // in the same transaction: a receipt changing the row meanwhile waits for this commit, so its
     // push takes a later seq than this one — a push never tells an older state after a newer.
-    let updated: { row: MessageRow; conv: ConversationRow }[] = [];
-    const staged = await this.deps.db.transaction(async (tx) => {
+    const { updated, staged } = await this.deps.db.transaction(async (tx) => {
       const recorded = new Map(
         (
           await repo.recordSendOutcomes(
@@ -189,11 +189,11 @@ export class MessageDispatcher {
           )
         ).map((r) => [r.id, r]),
       );
-      updated = done.flatMap((d) => {
+      const updated = done.flatMap((d) => {
         const row = recorded.get(d.row.id);
         return row ? [{ row, conv: d.conv }] : [];
       });
-      return this.deps.realtime.stage(
+      const staged = await this.deps.realtime.stage(
         tx,
         account.tenantId,
         updated.map(({ row, conv }) => ({
@@ -203,6 +203,7 @@ export class MessageDispatcher {
           data: sendPushOf(row, conv),
         })),
       );
+      return { updated, staged };
     });
     if (updated.length > 0) {
       try {

@@ -472,7 +472,6 @@ async function expectRollupsRebuilt(): Promise<void> {
   expect(await rollupRows()).toEqual(kept);
 }
 
-/** A new tag, in a group of its own; its id. */
 /** New single chats of the first account with these peers: their ids, in the peers' order. */
 async function newChats(peers: string[]): Promise<string[]> {
   const acc = accounts[0]!;
@@ -487,6 +486,7 @@ async function newChats(peers: string[]): Promise<string[]> {
   return chats;
 }
 
+/** A new tag, in a group of its own; its id. */
 async function newTag(name: string): Promise<string> {
   const db = ctx.deps.db;
   const [group] = await db.insert(tagGroups).values({ tenantId, name }).returning();
