@@ -191,6 +191,42 @@ export class RealtimeHub {
     return { tenantId, rows, ids, createdAt };
   }
 
+  /**
+   * Runs `work` in a transaction whose pushes (`push`) are stored in it, after the work (each
+   * tenant's push lock is its last lock), and announced once it committed. For a change told with
+   * a picture of its row (a chat's item): the row's lock orders the change against any other
+   * writer of the row, and the later writer's push takes the later seq, so a push never tells an
+   * older state after a newer one — as it would when published after the commit.
+   */
+  async transaction<T>(
+    work: (tx: Tx, push: (tenantId: string, input: PushInput | PushInput[]) => void) => Promise<T>,
+  ): Promise<T> {
+    const pushes = new Map<string, PushInput[]>();
+    const push = (tenantId: string, input: PushInput | PushInput[]) => {
+      let list = pushes.get(tenantId);
+      if (!list) pushes.set(tenantId, (list = []));
+      list.push(...(Array.isArray(input) ? input : [input]));
+    };
+    const { value, staged } = await this.deps.db.transaction(async (tx) => {
+      const value = await work(tx, push);
+      const staged: StagedPushes[] = [];
+      for (const tenantId of [...pushes.keys()].sort()) {
+        staged.push(await this.stage(tx, tenantId, pushes.get(tenantId)!));
+      }
+      return { value, staged };
+    });
+    // Committed: a failure to announce is told, not thrown (the rows are there for the next
+    // catch-up of every instance).
+    for (const s of staged) {
+      try {
+        await this.announce(s);
+      } catch (err) {
+        this.deps.log.error({ err, tenantId: s.tenantId }, 'announcing stored pushes failed');
+      }
+    }
+    return value;
+  }
+
   private newPushes(input: PushInput | PushInput[]): repo.NewPush[] {
     const list = Array.isArray(input) ? input : [input];
     return list.map((p) => ({

@@ -355,8 +355,10 @@ export class ConversationService {
   /** Pins or unpins a conversation for everyone who sees it. */
   async pin(auth: AuthContext, indexNameValue: string, isPin: boolean): Promise<null> {
     const conv = await this.conversationOf(auth, indexNameValue);
-    const updated = await repo.setPinned(this.db, conv.id, isPin);
-    await this.deps.realtime.publish(conv.tenantId, convUpdatePush(updated!));
+    await this.deps.realtime.transaction(async (tx, push) => {
+      const updated = await repo.setPinned(tx, conv.id, isPin);
+      if (updated) push(conv.tenantId, convUpdatePush(updated));
+    });
     return null;
   }
 
@@ -365,23 +367,22 @@ export class ConversationService {
     auth: AuthContext,
     body: { index_name?: string; mode?: number; workWxid?: string },
   ): Promise<{ cleared: number }> {
-    let cleared: ConversationRow[];
+    let target: repo.ReadTarget;
     if (body.index_name) {
       const conv = await this.conversationOf(auth, body.index_name);
-      cleared = await repo.clearUnreadOf(this.db, { conversationId: conv.id });
+      target = { conversationId: conv.id };
     } else if (body.mode === 1 && body.workWxid) {
       const { account } = await this.visibleAccount(auth, body.workWxid);
-      cleared = await repo.clearUnreadOf(this.db, {
-        workAccountId: account.id,
-      });
+      target = { workAccountId: account.id };
     } else {
-      const scope = await convScopeOf(this.db, auth);
-      cleared = await repo.clearUnreadOf(this.db, { scope });
+      target = { scope: await convScopeOf(this.db, auth) };
     }
-    if (cleared.length > 0) {
-      await this.deps.realtime.publish(cleared[0]!.tenantId, cleared.map(syncReadPush));
-      void this.markReadOnPlatform(cleared);
-    }
+    const cleared = await this.deps.realtime.transaction(async (tx, push) => {
+      const rows = await repo.clearUnreadOf(tx, target);
+      if (rows.length > 0) push(rows[0]!.tenantId, rows.map(syncReadPush));
+      return rows;
+    });
+    if (cleared.length > 0) void this.markReadOnPlatform(cleared);
     return { cleared: cleared.length };
   }
 

@@ -11,6 +11,7 @@ import {
   type InboundStored,
   visibleConversation,
 } from '../conversations/index.ts';
+import type { PushInput } from '../../realtime/realtime.ts';
 import * as repo from './assignment.repository.ts';
 import { emitFlowEvent, type FlowEventName } from './flow-events.ts';
 
@@ -33,6 +34,19 @@ function recordFlowEvents(
       data: convUpdatePush(r).data,
     })),
   );
+}
+
+/**
+ * The changes, with `convUpdate` of each chat changed stored in their transaction (`push`, of
+ * `RealtimeHub.transaction`) to those who see it.
+ */
+function pushed(changes: Changes, push: (tenantId: string, input: PushInput[]) => void): Changes {
+  const rows = new Map<string, ConversationRow>();
+  for (const r of [...changes.assigned, ...changes.status]) rows.set(r.id, r);
+  for (const [tenantId, list] of byTenant([...rows.values()], (c) => c)) {
+    push(tenantId, list.map(convUpdatePush));
+  }
+  return changes;
 }
 
 /** How long whether a tenant has automatic assignment on is kept (another instance's change). */
@@ -85,7 +99,7 @@ export class AssignmentService {
       if (name === null) throw fail.invalid('assigneeCannotSee');
       assignee = { uid, name };
     }
-    const changes = await this.db.transaction(async (tx) => {
+    const changes = await this.deps.realtime.transaction(async (tx, push) => {
       const rows = await repo.setAssignee(
         tx,
         convs[0]!.tenantId,
@@ -94,7 +108,7 @@ export class AssignmentService {
       );
       await this.logAssigned(tx, rows);
       await recordFlowEvents(tx, 'conversation.assigned', rows);
-      return { assigned: rows, status: [] };
+      return pushed({ assigned: rows, status: [] }, push);
     });
     await this.announce(changes, auth.userId);
     return this.after(convs, changes);
@@ -111,7 +125,7 @@ export class AssignmentService {
       throw fail.invalid('snoozeUntilRequired');
     }
     const convs = await this.visible(auth, indexNames);
-    const changes = await this.db.transaction(async (tx) => {
+    const changes = await this.deps.realtime.transaction(async (tx, push) => {
       const rows = await repo.setStatus(
         tx,
         convs[0]!.tenantId,
@@ -121,7 +135,7 @@ export class AssignmentService {
       );
       await this.logResolved(tx, rows);
       await recordFlowEvents(tx, 'conversation.status', rows);
-      return { assigned: [], status: rows };
+      return pushed({ assigned: [], status: rows }, push);
     });
     await this.announce(changes, auth.userId);
     return this.after(convs, changes);
@@ -155,20 +169,21 @@ export class AssignmentService {
     const assigned = free.length > 0 ? await this.autoAssign(tx, free) : [];
     for (const c of assigned) changed.set(c.id, c);
     if (changed.size > 0) {
-      after(() => this.announce({ assigned, status: reopened }, null, false));
+      // The ingest's message pushes carry the chats as changed already.
+      after(() => this.announce({ assigned, status: reopened }, null));
     }
     return [...changed.values()];
   }
 
   /** Opens snoozed chats whose time came (the scheduler's periodic job). */
   async wakeSnoozed(): Promise<number> {
-    const rows = await this.db.transaction(async (tx) => {
+    const changes = await this.deps.realtime.transaction(async (tx, push) => {
       const woken = await repo.wakeSnoozed(tx, this.now(), 500);
       await recordFlowEvents(tx, 'conversation.status', woken);
-      return woken;
+      return pushed({ assigned: [], status: woken }, push);
     });
-    await this.announce({ assigned: [], status: rows }, null);
-    return rows.length;
+    await this.announce(changes, null);
+    return changes.status.length;
   }
 
   /** The tenant's automatic assignment rules. */
@@ -275,17 +290,8 @@ export class AssignmentService {
     );
   }
 
-  /** After the commit: `convUpdate` to those who see each chat, then the module events. */
-  private async announce(changes: Changes, by: string | null, push = true): Promise<void> {
-    const rows = new Map<string, ConversationRow>();
-    for (const r of [...changes.assigned, ...changes.status]) rows.set(r.id, r);
-    if (rows.size === 0) return;
-    // The ingest's message pushes carry the chat as changed already.
-    if (push) {
-      for (const [tenantId, list] of byTenant([...rows.values()], (c) => c)) {
-        await this.deps.realtime.publish(tenantId, list.map(convUpdatePush));
-      }
-    }
+  /** After the commit: the module events of the changes. */
+  private async announce(changes: Changes, by: string | null): Promise<void> {
     const emit = (name: FlowEventName, r: ConversationRow) =>
       emitFlowEvent(this.deps, name, {
         tenantId: r.tenantId,

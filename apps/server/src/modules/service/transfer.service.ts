@@ -122,7 +122,7 @@ export class TransferService {
   async accept(auth: AuthContext, id: string): Promise<null> {
     const tenantId = this.tenantOf(auth);
     const at = this.now();
-    const after = await this.db.transaction(async (tx) => {
+    const after = await this.deps.realtime.transaction(async (tx, push) => {
       const t = await this.decidable(tx, auth, id);
       if (t.toUserId !== auth.userId) throw fail.forbidden('transferNotForYou');
       const [account] = await repo.accountsByIds(tx, tenantId, [t.workAccountId]);
@@ -153,7 +153,9 @@ export class TransferService {
           await this.assigneeOf(tx, tenantId, t.toUserId),
         );
         await this.logAssigned(tx, assigned ? [assigned] : [], at);
-        return { kind: 'conversation' as const, conv: assigned ?? served, account };
+        const conv = assigned ?? served;
+        if (conv) push(tenantId, convUpdatePush(conv));
+        return { kind: 'conversation' as const, account };
       }
       await lockSeatCount(tx, t.toUserId);
       const held = await accountRepoCountDistributedTo(tx, tenantId, t.toUserId);
@@ -185,15 +187,11 @@ export class TransferService {
         await this.assigneeOf(tx, tenantId, t.toUserId),
       );
       await this.logAssigned(tx, moved, at);
-      return { kind: 'account' as const, account, previousHolder: account.distributedTo, moved };
+      if (moved.length > 0) push(tenantId, moved.map(convUpdatePush));
+      return { kind: 'account' as const, account, previousHolder: account.distributedTo };
     });
     await this.announce(tenantId, id);
-    if (after.kind === 'conversation') {
-      if (after.conv) await this.deps.realtime.publish(tenantId, convUpdatePush(after.conv));
-    } else {
-      if (after.moved.length > 0) {
-        await this.deps.realtime.publish(tenantId, after.moved.map(convUpdatePush));
-      }
+    if (after.kind === 'account') {
       // Everyone who saw the account before or sees it now refetches it (as a distribution does).
       const viewers = new Set(await accountRepoTenantManagerIds(this.db, tenantId));
       for (const set of (await accountViewers(this.db, tenantId, [after.account.id])).values()) {
@@ -255,8 +253,10 @@ export class TransferService {
   /** Do not disturb for a conversation: no tone, no notification, not in unread totals. */
   async disturb(auth: AuthContext, indexNameValue: string, disturb: boolean): Promise<null> {
     const { conv } = await visibleConversation(this.db, auth, indexNameValue);
-    const updated = await repo.setDisturb(this.db, conv.id, disturb);
-    if (updated) await this.deps.realtime.publish(conv.tenantId, convUpdatePush(updated));
+    await this.deps.realtime.transaction(async (tx, push) => {
+      const updated = await repo.setDisturb(tx, conv.id, disturb);
+      if (updated) push(conv.tenantId, convUpdatePush(updated));
+    });
     return null;
   }
 }

@@ -399,7 +399,7 @@ export class UsersService {
     const accountsTo = handover.user.role === 'manager' ? null : handoverUid;
     const viewersBefore = await selfAndAbove(this.db, tenantId, body.uid);
     const at = new Date(this.deps.now());
-    const done = await this.db.transaction(async (tx) => {
+    const done = await this.deps.realtime.transaction(async (tx, push) => {
       const locked = await repo.lockTenantUser(tx, tenantId, body.uid);
       if (!locked) throw fail.notFound('userNotFound');
       if ((await repo.countSubordinates(tx, tenantId, body.uid)) > 0) {
@@ -449,11 +449,9 @@ export class UsersService {
           movedChats: assigned.length,
         },
       });
+      if (assigned.length > 0) push(tenantId, assigned.map(convUpdatePush));
       return { moving, assigned };
     });
-    if (done.assigned.length > 0) {
-      await this.deps.realtime.publish(tenantId, done.assigned.map(convUpdatePush));
-    }
     if (done.moving.length > 0) {
       const viewers = new Set([
         ...viewersBefore,
