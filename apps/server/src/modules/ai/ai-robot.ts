@@ -6,6 +6,7 @@ import {
   type AiHandoffPush,
 } from '@cst/shared';
 import type { DbOrTx, Tx } from '../../platform/db.ts';
+import type { PushInput } from '../../realtime/realtime.ts';
 import type { Uses } from '../../platform/deps.ts';
 import { FreshCache } from '../../platform/fresh-cache.ts';
 import type { AccountRef } from '../accounts/index.ts';
@@ -66,8 +67,8 @@ export type AiRobotOutcome =
 interface Decided {
   /** Conversations handed over (open, unassigned), as updated. */
   convs: Map<string, ConversationRow>;
-  /** Pushes to publish after the commit. */
-  tell: (() => Promise<void>)[];
+  /** Pushes to store in the decision's transaction (announced after its commit). */
+  pushes: { tenantId: string; input: PushInput[] }[];
   /** Replies queued. */
   queued: number;
 }
@@ -133,7 +134,7 @@ export class AiRobot {
    * The `inboundStored` handler: decides on the received messages of single chats, in the
    * store's transaction, and queues their replies there; the chats it handed over, as updated.
    */
-  async onStored({ tx, convs, messages, after }: InboundStored): Promise<ConversationRow[]> {
+  async onStored({ tx, convs, messages, push }: InboundStored): Promise<ConversationRow[]> {
     const chats = new Map(convs.filter((c) => c.talkType === 1).map((c) => [c.id, c]));
     const mine = messages.filter((m) => {
       if (m.msgId === null || m.msgType === MSG_TYPE.system || !chats.has(m.conversationId)) {
@@ -153,7 +154,8 @@ export class AiRobot {
       this.deps.log.error({ err }, 'the AI robot could not decide on stored messages');
       return [];
     }
-    for (const fn of decided.tell) after(fn);
+    // Only now: a decision rolled back to its savepoint tells nothing.
+    for (const p of decided.pushes) for (const input of p.input) push(p.tenantId, input);
     return [...decided.convs.values()];
   }
 
@@ -162,7 +164,7 @@ export class AiRobot {
    * chat, in one statement); hands a chat at its cap over. `counted`: outcomes go to the stats.
    */
   private async decideAll(tx: Tx, list: Received[], counted: boolean): Promise<Decided> {
-    const out: Decided = { convs: new Map(), tell: [], queued: 0 };
+    const out: Decided = { convs: new Map(), pushes: [], queued: 0 };
     // A burst in a chat is one reply, to its newest message; the chat's state (handed over, at
     // its cap) is read as it is queued. Whether it echoes another robot is judged when it runs.
     const asks = new Map<string, { ask: ReplyAsk; account: AccountRef }>();
@@ -242,8 +244,8 @@ export class AiRobot {
       CATCH_UP_LIMIT,
     );
     if (lost.length === 0) return 0;
-    const decided = await this.deps.db.transaction((tx) =>
-      this.decideAll(
+    const decided = await this.deps.realtime.transaction(async (tx, push) => {
+      const d = await this.decideAll(
         tx,
         lost.map((m) => ({
           account: { id: m.workAccountId, tenantId: m.tenantId, wxid: m.wxid },
@@ -253,24 +255,15 @@ export class AiRobot {
           content: m.content,
         })),
         false,
-      ),
-    );
-    await this.tell(decided);
+      );
+      for (const p of d.pushes) push(p.tenantId, p.input);
+      return d;
+    });
     this.caughtUp += decided.queued;
     return decided.queued;
   }
 
   /** Publishes what a committed decision changed; a failure is logged. */
-  private async tell(decided: Decided): Promise<void> {
-    for (const fn of decided.tell) {
-      try {
-        await fn();
-      } catch (err) {
-        this.deps.log.error({ err }, 'telling an AI robot handoff failed');
-      }
-    }
-  }
-
   /** Whether a wxid is a work account of the tenant (cached a few seconds per wxid). */
   private isOwnAccount(tx: Tx, tenantId: string, wxid: string): Promise<boolean> {
     return this.accounts.get(`${tenantId}:${wxid}`, () => isTenantAccount(tx, tenantId, wxid));
@@ -322,9 +315,11 @@ export class AiRobot {
     peerId: string,
     reason: AiHandoffPush['reason'],
   ): Promise<void> {
-    const decided: Decided = { convs: new Map(), tell: [], queued: 0 };
-    await this.deps.db.transaction((tx) => this.handOverIn(tx, account, peerId, reason, decided));
-    await this.tell(decided);
+    await this.deps.realtime.transaction(async (tx, push) => {
+      const decided: Decided = { convs: new Map(), pushes: [], queued: 0 };
+      await this.handOverIn(tx, account, peerId, reason, decided);
+      for (const p of decided.pushes) push(p.tenantId, p.input);
+    });
   }
 
   /** {@link handOver} in a transaction: the chat as updated, and the pushes, into `out`. */
@@ -360,11 +355,12 @@ export class AiRobot {
       peerId,
       reason,
     };
-    out.tell.push(async () => {
-      await this.deps.realtime.publish(account.tenantId, [
+    out.pushes.push({
+      tenantId: account.tenantId,
+      input: [
         ...rows.map(convUpdatePush),
         { event: AI_HANDOFF_EVENT, data, workAccountId: account.id },
-      ]);
+      ],
     });
   }
 }

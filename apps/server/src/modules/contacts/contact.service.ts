@@ -147,8 +147,10 @@ export class ContactService {
     } catch (err) {
       throw contactFailure(err, fail.conflict('friendRemarkFailed'));
     }
-    const convs = await repo.setRemark(this.db, account.id, body.friendWxid, body.remark);
-    await this.deps.realtime.publish(account.tenantId, convs.map(convUpdatePush));
+    await this.deps.realtime.transaction(async (tx, push) => {
+      const convs = await repo.setRemark(tx, account.id, body.friendWxid, body.remark);
+      if (convs.length > 0) push(account.tenantId, convs.map(convUpdatePush));
+    });
     await announceContacts(this.deps, {
       id: account.id,
       tenantId: account.tenantId,

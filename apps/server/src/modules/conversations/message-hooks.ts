@@ -1,5 +1,6 @@
 import type { Tx } from '../../platform/db.ts';
 import type { Uses } from '../../platform/deps.ts';
+import type { PushInput } from '../../realtime/realtime.ts';
 import type { ConversationRow, MessageRow } from './conversation.presenter.ts';
 
 /** A feature's handler of a console message the holder just handed to the platform. */
@@ -57,6 +58,11 @@ export interface InboundStored {
   messages: MessageRow[];
   /** Runs after the commit (and after the pushes of the batch). */
   after(fn: () => Promise<void>): void;
+  /**
+   * Stores a push in the store's transaction, before the batch's message pushes: a picture of a
+   * chat changed here is never told after a newer one.
+   */
+  push(tenantId: string, p: PushInput): void;
 }
 
 /** A feature's handler of received messages, inside the store's transaction: the rows it changed. */

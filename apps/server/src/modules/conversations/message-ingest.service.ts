@@ -253,7 +253,7 @@ export class MessageIngest {
       const received = inserted
         .filter((m) => m.sendSide === 2 && ids.has(m.conversationId))
         .sort((a, b) => a.id - b.id);
-      const stored = { tx, convs: inbound, messages: received, after };
+      const stored = { tx, convs: inbound, messages: received, after, push };
       for (const [id, c] of await inboundStored(this.deps, stored)) {
         updated.set(id, c);
       }

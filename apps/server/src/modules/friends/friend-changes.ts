@@ -66,7 +66,7 @@ export async function applyFriendChanges(
 ): Promise<void> {
   const ref = { tenantId: account.tenantId, workAccountId: account.id };
   const now = new Date(deps.now());
-  const { convs, rows } = await deps.db.transaction(async (tx) => {
+  await deps.realtime.transaction(async (tx, tell) => {
     const known = push
       ? await repo.knownContactWxids(
           tx,
@@ -86,11 +86,10 @@ export async function applyFriendChanges(
         )
       : [];
     if (push) await recordEvents(tx, friendEvents(account, rows, change.removed, known));
-    return { convs: lastOf([...names, ...flags]), rows };
+    const pushes = lastOf([...names, ...flags]).map(convUpdatePush);
+    if (push && (rows.length > 0 || change.removed.length > 0)) {
+      pushes.push(friendUpdatePush(account.id, account.wxid, rows, change.removed));
+    }
+    if (pushes.length > 0) tell(account.tenantId, pushes);
   });
-  const pushes = convs.map(convUpdatePush);
-  if (push && (rows.length > 0 || change.removed.length > 0)) {
-    pushes.push(friendUpdatePush(account.id, account.wxid, rows, change.removed));
-  }
-  if (pushes.length > 0) await deps.realtime.publish(account.tenantId, pushes);
 }

@@ -190,10 +190,11 @@ export class FriendsService {
     );
     await applyFriendChanges(this.deps, account, { upserted: [contact], removed: [] });
     if (body.topChat !== undefined) {
-      const pinned = await repo.setChatPin(this.db, account.id, body.friendWxid, body.topChat);
-      if (pinned.length > 0) {
-        await this.deps.realtime.publish(account.tenantId, pinned.map(convUpdatePush));
-      }
+      const topChat = body.topChat;
+      await this.deps.realtime.transaction(async (tx, push) => {
+        const pinned = await repo.setChatPin(tx, account.id, body.friendWxid, topChat);
+        if (pinned.length > 0) push(account.tenantId, pinned.map(convUpdatePush));
+      });
     }
     const [row] = await repo.friendRows(this.db, account.id, [body.friendWxid]);
     if (!row) throw fail.conflict('friendNotFriend');

@@ -73,13 +73,15 @@ async function onChanged(
   // The sync has stored the change, recorded `group.updated` and pushed `group` if it changed the
   // group; this copies its name and avatar to the group chat.
   if (ev.kind !== 'created' && ev.kind !== 'updated') return;
-  const convs = await repo.refreshGroupConversation(
-    deps.db,
-    account.tenantId,
-    account.id,
-    ev.group.groupId,
-    ev.group.name,
-    ev.group.avatar,
-  );
-  if (convs.length > 0) await deps.realtime.publish(account.tenantId, convs.map(convUpdatePush));
+  await deps.realtime.transaction(async (tx, push) => {
+    const convs = await repo.refreshGroupConversation(
+      tx,
+      account.tenantId,
+      account.id,
+      ev.group.groupId,
+      ev.group.name,
+      ev.group.avatar,
+    );
+    if (convs.length > 0) push(account.tenantId, convs.map(convUpdatePush));
+  });
 }
