@@ -1,6 +1,7 @@
 import { MSG_TYPE, quoteContent } from '@cst/shared';
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type SendCommand } from '@cst/gateway';
+import { SimulatorRepository } from './simulator.repository.ts';
 import { codeOf, loginAccount, useSim } from './test-support.ts';
 
 const h = useSim();
@@ -228,6 +229,25 @@ describe('messages from the world', () => {
         fromSelf: false,
       },
     ]);
+  });
+
+  it('reads a known writer once per message', async () => {
+    // Under a burst every read of the writers is a statement of its own on the database.
+    const reads = vi.spyOn(SimulatorRepository.prototype, 'getPerson');
+    try {
+      await h.sim.inbound({
+        workWxid: wxid,
+        fromWxid: friend,
+        talkType: 1,
+        msgType: 1,
+        content: '一',
+      });
+      expect(reads.mock.calls).toEqual([[wxid, friend]]);
+    } finally {
+      reads.mockRestore();
+    }
+    await h.sim.idle();
+    expect(h.of('message')).toMatchObject([{ peerId: friend, content: '一' }]);
   });
 
   it('makes an unknown writer a new contact and an unknown group member join', async () => {

@@ -672,18 +672,23 @@ async function redeliver(core: SimCore, wxid: string): Promise<boolean> {
 /** A contact writes to the account (the simulator page, e2e). */
 export async function inboundFromControl(core: SimCore, given: SimInboundCommand) {
   core.requireOnline(given.workWxid);
-  let cmd = given;
-  if (cmd.talkType === 1 && !(await core.repo.getPerson(cmd.workWxid, cmd.fromWxid))) {
-    // A person given a new id (mergePerson) still writes under the old one: it is their alias.
-    const known = await core.repo.findPerson(cmd.workWxid, cmd.fromWxid);
-    if (known && known.alias === cmd.fromWxid) cmd = { ...cmd, fromWxid: known.wxid };
-  }
   // Independent reads side by side: under a burst each is one batched query for many messages.
-  const [acc, seq, person] = await Promise.all([
-    core.account(cmd.workWxid),
-    core.repo.nextSeq(cmd.workWxid),
-    cmd.talkType === 1 ? core.repo.getPerson(cmd.workWxid, cmd.fromWxid) : undefined,
+  // The writer is read once: a second read of the same people cost a statement per batch.
+  const [acc, seq, found] = await Promise.all([
+    core.account(given.workWxid),
+    core.repo.nextSeq(given.workWxid),
+    given.talkType === 1 ? core.repo.getPerson(given.workWxid, given.fromWxid) : undefined,
   ]);
+  let cmd = given;
+  let person = found;
+  if (given.talkType === 1 && !found) {
+    // A person given a new id (mergePerson) still writes under the old one: it is their alias.
+    const known = await core.repo.findPerson(given.workWxid, given.fromWxid);
+    if (known && known.alias === given.fromWxid) {
+      cmd = { ...given, fromWxid: known.wxid };
+      person = known;
+    }
+  }
   const rng = core.rng('inbound', acc.wxid, seq);
   let member: SimPersonRow | null = null;
   let memberCard = '';
