@@ -2,7 +2,13 @@
 // exactly what the plain selects return, for every kind of column the pages carry.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { asc, desc, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
-import { conversations, messages, tenants, workAccounts } from '../db/schema/index.ts';
+import {
+  conversations,
+  keywordRules,
+  messages,
+  tenants,
+  workAccounts,
+} from '../db/schema/index.ts';
 import { useTestDatabase } from '../../test/support.ts';
 import {
   findConversation,
@@ -146,6 +152,55 @@ describe('selectRows', () => {
     expect(rows).toEqual(await query);
     expect(rows[1]).toMatchObject({ f0: 0, f100: 100 });
     expect(rows[1]!.media).toEqual({ width: 640, height: 480 });
+  });
+
+  it('reads arrays, booleans, JSON and aliased values of a page as a plain select does', async () => {
+    const db = database.db;
+    const [tenant] = await db.select().from(tenants).limit(1);
+    const [account] = await db.select().from(workAccounts).limit(1);
+    await db.insert(keywordRules).values([
+      {
+        tenantId: tenant!.id,
+        keywords: ['a,b', '"引号"', '{x}', 'back\\slash', 'NULL', '', '两\n行', ' 空格 '],
+        matchMode: 'contains',
+        accountIds: [account!.id],
+        talkTypes: [1, 2],
+        mentionOnly: true,
+        replies: [{ kind: 'text', content: '您好 "客户"\n</script>' }],
+        drafts: [],
+        enabled: false,
+        priority: -3,
+        lastHitAt: 1_790_000_000_999,
+      },
+      {
+        tenantId: tenant!.id,
+        keywords: [],
+        matchMode: 'exact',
+        accountIds: [],
+        talkTypes: [],
+        replies: [],
+        drafts: [],
+      },
+    ]);
+    const fields = {
+      ...getTableColumns(keywordRules),
+      first: sql<boolean>`${keywordRules.priority} < 0`.as('first'),
+      none: sql<string | null>`null::text`.as('none'),
+      ratio: sql<number>`${keywordRules.priority}::float8 / 2`.as('ratio'),
+    };
+    const build = () => db.select(fields).from(keywordRules).orderBy(asc(keywordRules.priority));
+    const plain = await build();
+    expect(plain).toHaveLength(2);
+    expect(await selectRows(db, build())).toEqual(plain);
+    expect(await preparedSelect<(typeof plain)[number]>()(db, 'rules', build, {})).toEqual(plain);
+    expect(plain[0]).toMatchObject({ enabled: false, mentionOnly: true, first: true, none: null });
+    expect(plain[0]!.keywords).toContain('两\n行');
+    expect(plain[1]).toMatchObject({
+      enabled: true,
+      mentionOnly: false,
+      lastHitAt: null,
+      ratio: 0,
+    });
   });
 
   it('returns no rows for an empty page', async () => {
