@@ -515,15 +515,18 @@ describe('interactions on own posts', () => {
     );
     expect(again.data.list.filter((i) => ids.includes(i.id)).every((i) => !i.unread)).toBe(true);
     const all = await api(seat1).post<MomentUnreadResult>('/main-api/moments/interaction/read', {});
-    if (all.data.unread !== 0) {
-      // Failed once on PostgreSQL under load (4 left): show which, to find where they came from.
-      const left = await api(seat1).post<MomentInteractionListResult>(
-        '/main-api/moments/interaction/list',
-        { unreadOnly: true },
-      );
-      expect(left.data.list).toEqual([]);
-    }
-    expect(all.data.unread).toBe(0);
+    // Half the time a friend answers the account's comment a moment later (the simulated world,
+    // by the comment's random request id): stored after this read, an answer is new and unread.
+    // Nothing else may be left.
+    const left = await api(seat1).post<MomentInteractionListResult>(
+      '/main-api/moments/interaction/list',
+      { unreadOnly: true },
+    );
+    const answers = left.data.list.filter(
+      (i) => i.kind === 'comment' && i.replyToName === reply!.name,
+    );
+    expect(left.data.list.filter((i) => !answers.includes(i))).toEqual([]);
+    expect(all.data.unread).toBeLessThanOrEqual(answers.length);
     expect(
       (await api(seat1).post('/main-api/moments/interaction/read', { ids: ['x'] })).status,
     ).toBe(400);
