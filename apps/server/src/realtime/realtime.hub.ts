@@ -179,11 +179,14 @@ export class RealtimeHub {
   }
 
   /**
-   * Stores pushes of a tenant in the caller's transaction, beside the data they tell of (so they
-   * commit, or are lost, with it); `announce` them once it committed. A transaction staging
-   * several tenants' pushes stages them in tenant id order (each holds its tenant's push lock).
+   * Stores pushes of a tenant in a transaction, beside the data they tell of (so they commit, or
+   * are lost, with it); `announce` them once it committed (`transaction` does both).
    */
-  async stage(tx: Tx, tenantId: string, input: PushInput | PushInput[]): Promise<StagedPushes> {
+  private async stage(
+    tx: Tx,
+    tenantId: string,
+    input: PushInput | PushInput[],
+  ): Promise<StagedPushes> {
     const rows = this.newPushes(input);
     const createdAt = new Date(this.deps.now());
     const serial = this.deps.database.kind === 'pglite';

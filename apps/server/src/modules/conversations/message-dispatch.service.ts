@@ -180,7 +180,7 @@ export class MessageDispatcher {
     // The rows as stored (a receipt may have been stored before this record), and their pushes
     // in the same transaction: a receipt changing the row meanwhile waits for this commit, so its
     // push takes a later seq than this one — a push never tells an older state after a newer.
-    const { updated, staged } = await this.deps.db.transaction(async (tx) => {
+    const updated = await this.deps.realtime.transaction(async (tx, push) => {
       const recorded = new Map(
         (
           await repo.recordSendOutcomes(
@@ -189,28 +189,22 @@ export class MessageDispatcher {
           )
         ).map((r) => [r.id, r]),
       );
-      const updated = done.flatMap((d) => {
+      const rows = done.flatMap((d) => {
         const row = recorded.get(d.row.id);
         return row ? [{ row, conv: d.conv }] : [];
       });
-      const staged = await this.deps.realtime.stage(
-        tx,
+      push(
         account.tenantId,
-        updated.map(({ row, conv }) => ({
+        rows.map(({ row, conv }) => ({
           event: 'send',
           workAccountId: account.id,
           ...servedChat(conv),
           data: sendPushOf(row, conv),
         })),
       );
-      return { updated, staged };
+      return rows;
     });
     if (updated.length > 0) {
-      try {
-        await this.deps.realtime.announce(staged);
-      } catch (err) {
-        this.deps.log.error({ err, workWxid: account.wxid }, 'announcing send outcomes failed');
-      }
       await Promise.all(updated.map(({ row, conv }) => messageDispatched(this.deps, row, conv)));
     }
     return away;

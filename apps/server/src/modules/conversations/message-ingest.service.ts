@@ -9,7 +9,7 @@ import type {
 } from '../../gateway/index.ts';
 import type { Uses } from '../../platform/deps.ts';
 import type { Tx } from '../../platform/db.ts';
-import { type PushInput, type StagedPushes } from '../../realtime/realtime.ts';
+import type { PushInput } from '../../realtime/realtime.ts';
 import type { AccountRef } from '../accounts/index.ts';
 import { recordPushEvents } from '../webhooks/index.ts';
 import { presentConversation, type MessageRow } from './conversation.presenter.ts';
@@ -113,14 +113,14 @@ export class MessageIngest {
   private async store(batch: Item[]): Promise<void> {
     const pushes = new Map<string, PushInput[]>();
     const afters: (() => Promise<void>)[] = [];
-    const hub = this.deps.realtime;
-    const staged: StagedPushes[] = [];
     const push = (tenantId: string, p: PushInput) => {
       let list = pushes.get(tenantId);
       if (!list) pushes.set(tenantId, (list = []));
       list.push(p);
     };
-    await this.deps.db.transaction(async (tx) => {
+    // The pushes commit with the data (one commit per batch) and are announced after it: once
+    // committed, what follows is told, never a reason to store the batch again.
+    await this.deps.realtime.transaction(async (tx, stage) => {
       // Consecutive messages go in together, and so do consecutive receipts.
       let run: Extract<Item, { kind: 'message' }>[] = [];
       let receipts: Extract<Item, { kind: 'receipt' }>[] = [];
@@ -148,20 +148,8 @@ export class MessageIngest {
       }
       await flush();
       await recordPushEvents(tx, pushes, this.deps.now());
-      // The pushes commit with the data (one commit per batch); tenants in id order, as each
-      // holds its tenant's push lock to the commit.
-      for (const tenantId of [...pushes.keys()].sort()) {
-        staged.push(await hub.stage(tx, tenantId, pushes.get(tenantId)!));
-      }
+      for (const [tenantId, list] of pushes) stage(tenantId, list);
     });
-    // Committed: what follows is told, never a reason to store the batch again.
-    for (const s of staged) {
-      try {
-        await hub.announce(s);
-      } catch (err) {
-        this.deps.log.error({ err }, 'publishing stored gateway events failed');
-      }
-    }
     for (const fn of afters) {
       try {
         await fn();
