@@ -169,21 +169,26 @@ export interface FlowCell {
   medResolveMs: number | null;
 }
 
-/** The flow figures of one day, account, seat or the whole range, while being gathered. */
+/**
+ * The flow figures of one day, account, seat or the whole range, while being gathered: the
+ * counts, and the cells (rows of `FlowRow`) whose samples its medians take.
+ */
 interface FlowGroup {
   assigned: number;
   resolved: number;
-  first: number[];
-  resolve: number[];
+  cells: FlowRow[];
+  /** How many samples of each kind its cells hold (times to resolve, first responses). */
+  nResolve: number;
+  nFirst: number;
 }
 
 /**
- * The k-th smallest of `xs` (0-based), reordering `xs` in place so that the k first are the
- * smaller ones (quickselect).
+ * The k-th smallest of the `n` first of `xs` (0-based), reordering them so that the k first
+ * are the smaller ones (quickselect).
  */
-function nth(xs: number[], k: number): number {
+function nth(xs: Float64Array, n: number, k: number): number {
   let lo = 0;
-  let hi = xs.length - 1;
+  let hi = n - 1;
   while (lo < hi) {
     const pivot = xs[(lo + hi) >> 1]!;
     let i = lo;
@@ -205,14 +210,13 @@ function nth(xs: number[], k: number): number {
 }
 
 /**
- * The median of `xs` as PostgreSQL's `percentile_cont(0.5)` gives it (the middle one, or for an
- * even count `lo + 0.5 × (hi − lo)` of the two middle ones, in the same float arithmetic); null
- * when there is none. Reorders `xs`.
+ * The median of the `n` first of `xs` as PostgreSQL's `percentile_cont(0.5)` gives it (the
+ * middle one, or for an even count `lo + 0.5 × (hi − lo)` of the two middle ones, in the same
+ * float arithmetic); null when there is none. Reorders them.
  */
-export function medianOf(xs: number[]): number | null {
-  const n = xs.length;
+function medianIn(xs: Float64Array, n: number): number | null {
   if (n === 0) return null;
-  const hi = nth(xs, n >> 1);
+  const hi = nth(xs, n, n >> 1);
   if (n % 2 === 1) return hi;
   // After the select the n / 2 first are the smaller half: the lower middle is their largest.
   let lo = xs[0]!;
@@ -230,14 +234,15 @@ export type FlowRow = [number, number, number, number, number, [number[], number
  * The service flow's figures of some accounts and seats over a range (docs/statistics.md), by
  * day, account, seat and in total (medians do not add up), from the range's cells of
  * `stat_flow_day` (`serviceRead`); the medians are taken here of the merged samples, as
- * `percentile_cont(0.5)` takes them.
+ * `percentile_cont(0.5)` takes them. A group keeps its cells, not copies of their samples: each
+ * median copies the group's samples into one scratch array of floats, sized for the total's.
  */
 export function flowCells(
   rows: FlowRow[],
   p: { accountIds: string[]; seatIds: string[]; range: DayRange },
 ): FlowCell[] {
   const r = p.range;
-  const group = (): FlowGroup => ({ assigned: 0, resolved: 0, first: [], resolve: [] });
+  const group = (): FlowGroup => ({ assigned: 0, resolved: 0, cells: [], nResolve: 0, nFirst: 0 });
   const days = new Map<number, FlowGroup>();
   const byAccount = new Map<number, FlowGroup>();
   const bySeat = new Map<number, FlowGroup>();
@@ -247,14 +252,23 @@ export function flowCells(
     if (!g) m.set(k, (g = group()));
     return g;
   };
-  for (const [a, s, d, assigned, resolved, [resolve, first]] of rows) {
+  for (const row of rows) {
+    const [a, s, d, assigned, resolved, [resolve, first]] = row;
     for (const g of [of(days, d), of(byAccount, a), of(bySeat, s), total]) {
       g.assigned += assigned;
       g.resolved += resolved;
-      for (const x of resolve) g.resolve.push(x);
-      for (const x of first) g.first.push(x);
+      g.cells.push(row);
+      g.nResolve += resolve.length;
+      g.nFirst += first.length;
     }
   }
+  const scratch = new Float64Array(Math.max(total.nResolve, total.nFirst));
+  /** The median of the group's samples of one kind (0: times to resolve, 1: first responses). */
+  const median = (g: FlowGroup, kind: 0 | 1) => {
+    let n = 0;
+    for (const c of g.cells) for (const x of c[5][kind]) scratch[n++] = x;
+    return medianIn(scratch, n);
+  };
   const cell = (g: FlowGroup, key: Partial<FlowCell>): FlowCell => ({
     seat: null,
     account: null,
@@ -262,8 +276,8 @@ export function flowCells(
     ...key,
     assigned: g.assigned,
     resolved: g.resolved,
-    medFirstMs: medianOf(g.first),
-    medResolveMs: medianOf(g.resolve),
+    medFirstMs: median(g, 1),
+    medResolveMs: median(g, 0),
   });
   const from = Date.parse(`${r.from}T00:00:00Z`);
   const cells: FlowCell[] = [];
