@@ -250,14 +250,50 @@ const JSON_ARRAY_MAX = 100;
  */
 export function jsonRowsOf(alias: string, fields: Record<string, unknown>): SQL {
   const names = readPlanOf(fields).map((f) => f.name);
-  const rows =
-    names.length <= JSON_ARRAY_MAX && new Set(names).size === names.length
-      ? sql`json_build_array(${sql.join(
-          names.map((n) => sql`${sql.identifier(alias)}.${sql.identifier(n)}`),
-          sql`, `,
-        )})`
-      : sql`${sql.identifier(alias)}`;
-  return sql`coalesce(json_agg(${rows}), '[]'::json)`;
+  return names.length <= JSON_ARRAY_MAX && new Set(names).size === names.length
+    ? jsonArraysOf(alias, names)
+    : sql`coalesce(json_agg(${sql.identifier(alias)}), '[]'::json)`;
+}
+
+/**
+ * The rows of `alias` as one JSON array, `[]` when there are none, each row an array of its
+ * `columns` (at most 100, distinct) in that order, in `orderBy`'s order when given; `objectsOf`
+ * reads it back. On PGlite `row_to_json` of each row (an object) also cost about twice as much per
+ * row as `json_build_array` (a report's 110 rows of 12 columns: 5.3 → 4.7 ms).
+ */
+export function jsonArraysOf(alias: string, columns: readonly string[], orderBy?: SQL): SQL {
+  const values = sql.join(
+    columns.map((n) => sql`${sql.identifier(alias)}.${sql.identifier(n)}`),
+    sql`, `,
+  );
+  const order = orderBy ? sql` order by ${orderBy}` : sql``;
+  return sql`coalesce(json_agg(json_build_array(${values})${order}), '[]'::json)`;
+}
+
+/** The rows of `jsonArraysOf` (its JSON, or its text) as objects with `columns` as keys. */
+export function objectsOf<T>(columns: readonly (keyof T & string)[], json: unknown): T[] {
+  const arrays = (typeof json === 'string' ? JSON.parse(json) : (json ?? [])) as unknown[][];
+  return arrays.map((values) => {
+    const row: Record<string, unknown> = {};
+    for (let i = 0; i < columns.length; i++) row[columns[i]!] = values[i];
+    return row as T;
+  });
+}
+
+/**
+ * A query's rows (its columns are `columns`, every one of them) read back as one JSON value of
+ * arrays (`jsonArraysOf`): one field to decode instead of one per column and row, which is most
+ * of what thousands of small rows cost on PGlite.
+ */
+export async function jsonRows<T>(
+  db: DbOrTx,
+  columns: readonly (keyof T & string)[],
+  query: SQL,
+): Promise<T[]> {
+  const result = await db.execute(
+    sql`select ${jsonArraysOf('q', columns)} as page from (${query}) q`,
+  );
+  return objectsOf<T>(columns, rowsOf<{ page: unknown }>(result)[0]?.page);
 }
 
 /** A statement built once: its text and parameters (placeholders among them), and its name. */

@@ -1,20 +1,11 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { rowsOf, type DbOrTx } from '../../platform/db.ts';
+import { jsonArraysOf, jsonRows, objectsOf, rowsOf, type DbOrTx } from '../../platform/db.ts';
 import { selfAndBelowSql } from '../accounts/index.ts';
 import type { DayRange } from './statistics.repository.ts';
 
 // The queries of the service, tag, transfer, red-packet and login reports (docs/statistics.md).
 
 const uuidArray = (ids: string[]): SQL => sql`${`{${ids.join(',')}}`}::uuid[]`;
-
-/** A query's rows read back as one JSON value (see `jsonRows` of statistics.repository.ts). */
-async function jsonRows<T>(db: DbOrTx, query: SQL): Promise<T[]> {
-  const result = await db.execute(
-    sql`select coalesce(json_agg(q), '[]'::json) as page from (${query}) q`,
-  );
-  const page = rowsOf<{ page: T[] | string }>(result)[0]?.page ?? [];
-  return typeof page === 'string' ? (JSON.parse(page) as T[]) : page;
-}
 
 /** A seat a service report may show. */
 export interface StatSeat {
@@ -58,6 +49,20 @@ export interface ServiceCell {
   rMs: number;
   unanswered: number;
 }
+
+const SERVICE_CELL_COLUMNS = [
+  'seat',
+  'account',
+  'day',
+  'sent',
+  'served',
+  'received',
+  'frN',
+  'frMs',
+  'rN',
+  'rMs',
+  'unanswered',
+] as const;
 
 /**
  * The service report's reads in one statement (docs/statistics.md):
@@ -134,7 +139,7 @@ export async function serviceRead(
     select
       (select coalesce(json_agg(json_build_object('id', id, 'name', name) order by pos),
                        '[]'::json) from seat) as seats,
-      (select coalesce(json_agg(c), '[]'::json) from cells c) as cells,
+      (select ${jsonArraysOf('c', SERVICE_CELL_COLUMNS)} from cells c) as cells,
       (select '[' || coalesce(string_agg(concat_ws(',', '[' || array_position(${accounts},
                 d.work_account_id), s.pos, d.day - ${r.from}::date, d.assigned, d.resolved,
                 d.samples || ']'), ','), '') || ']'
@@ -143,13 +148,13 @@ export async function serviceRead(
          and d.work_account_id = any(${accounts}) ) as flow`);
   const row = rowsOf<{
     seats: StatSeat[] | string;
-    cells: ServiceCell[] | string;
+    cells: unknown;
     flow: string | null;
   }>(result)[0]!;
   const parse = <T>(v: T | string): T => (typeof v === 'string' ? (JSON.parse(v) as T) : v);
   return {
     seats: parse(row.seats),
-    cells: parse(row.cells),
+    cells: objectsOf<ServiceCell>(SERVICE_CELL_COLUMNS, row.cells),
     flow: JSON.parse(row.flow ?? '[]') as FlowRow[],
   };
 }
@@ -416,6 +421,7 @@ export async function moneyCells(
 ): Promise<MoneyCell[]> {
   return jsonRows<MoneyCell>(
     db,
+    ['account', 'day', 'n', 'sent', 'priced', 'cents', 'ns', 'cs'],
     sql`
     select case when grouping(work_account_id) = 0 then work_account_id end as account,
            case when grouping(day) = 0 then day::text end as day, sum(n)::int as n,
@@ -457,6 +463,7 @@ export async function loginCells(
   const accounts = uuidArray(p.accountIds);
   return jsonRows<LoginCell>(
     db,
+    ['account', 'day', 'logins', 'logouts', 'bans', 'kickouts', 'ms'],
     sql`
     with f as (
       select work_account_id as a, day, logins, logouts, bans, kickouts, online_ms as ms

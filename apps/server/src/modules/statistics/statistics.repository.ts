@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { rowsOf, type DbOrTx } from '../../platform/db.ts';
+import { jsonArraysOf, jsonRows, objectsOf, rowsOf, type DbOrTx } from '../../platform/db.ts';
 import { STAT_METRICS } from '@cst/shared';
 
 /** A work account a report covers. */
@@ -10,6 +10,8 @@ export interface StatAccount {
   remark: string;
   distributed_to: string | null;
 }
+
+const STAT_ACCOUNT_COLUMNS = ['id', 'wxid', 'nickname', 'remark', 'distributed_to'] as const;
 
 /** Which accounts a report covers: the caller's scope narrowed by the filters. */
 export interface StatAccountFilter {
@@ -48,25 +50,12 @@ export async function statScope(db: DbOrTx, f: StatAccountFilter): Promise<StatS
   if (f.workWxids?.length) conds.push(sql`wa.wxid in (${textList(f.workWxids)})`);
   const result = await db.execute(sql`
     select coalesce((select time_zone from tenants where id = ${f.tenantId}), 'Asia/Shanghai') as tz,
-           (select coalesce(json_agg(a order by a.wxid), '[]'::json) from (
+           (select ${jsonArraysOf('a', STAT_ACCOUNT_COLUMNS, sql`a.wxid`)} from (
               select wa.id, wa.wxid, wa.nickname, wa.remark, wa.distributed_to from work_accounts wa
               where ${sql.join(conds, sql` and `)}) a) as accounts`);
-  const row = rowsOf<{ tz: string; accounts: StatAccount[] | string }>(result)[0]!;
-  const accounts =
-    typeof row.accounts === 'string' ? (JSON.parse(row.accounts) as StatAccount[]) : row.accounts;
+  const row = rowsOf<{ tz: string; accounts: unknown }>(result)[0]!;
+  const accounts = objectsOf<StatAccount>(STAT_ACCOUNT_COLUMNS, row.accounts);
   return { timeZone: row.tz, accounts };
-}
-
-/**
- * A query's rows read back as one JSON value: one field to decode instead of one per column and
- * row, which is most of what thousands of small rows cost on PGlite (db.ts `selectRows`).
- */
-async function jsonRows<T>(db: DbOrTx, query: SQL): Promise<T[]> {
-  const result = await db.execute(
-    sql`select coalesce(json_agg(q), '[]'::json) as page from (${query}) q`,
-  );
-  const page = rowsOf<{ page: T[] | string }>(result)[0]?.page ?? [];
-  return typeof page === 'string' ? (JSON.parse(page) as T[]) : page;
 }
 
 /** The message figures of the per-day table (`stat_message_day`): the report's, less the total. */
@@ -96,6 +85,7 @@ export async function messageSums(
   );
   return jsonRows<MessageSums>(
     db,
+    ['account', 'day', ...MESSAGE_DAY_COLUMNS],
     sql`
     select work_account_id as account, day::text as day, ${sums}
     from stat_message_day
@@ -145,6 +135,7 @@ function friendSumsSql(tenantId: string, accountIds: string[], r: DayRange): SQL
 }
 
 type FriendSums = { account: string | null; day: string | null; n: number[] };
+const FRIEND_SUMS_COLUMNS = ['account', 'day', 'n'] as const;
 
 /** The rows of `friendSumsSql` as a cell per source that moved. */
 function friendCellsOf(rows: FriendSums[]): FriendCell[] {
@@ -171,7 +162,9 @@ export async function friendCells(
   accountIds: string[],
   r: DayRange,
 ): Promise<FriendCell[]> {
-  return friendCellsOf(await jsonRows<FriendSums>(db, friendSumsSql(tenantId, accountIds, r)));
+  return friendCellsOf(
+    await jsonRows<FriendSums>(db, FRIEND_SUMS_COLUMNS, friendSumsSql(tenantId, accountIds, r)),
+  );
 }
 
 /**
@@ -192,21 +185,20 @@ export async function friendCellsAndEnds(
   );
   const result = await db.execute(sql`
     select
-      (select coalesce(json_agg(q), '[]'::json) from (${friendSumsSql(tenantId, accountIds, r)}) q)
-        as cells,
+      (select ${jsonArraysOf('q', FRIEND_SUMS_COLUMNS)}
+       from (${friendSumsSql(tenantId, accountIds, r)}) q) as cells,
       (select coalesce(json_agg(json_build_array(a.id,
          coalesce((select n from contact_counts cc where cc.work_account_id = a.id), 0)
          - coalesce((select sum(${net}) from stat_friend_day s
                      where s.tenant_id = ${tenantId} and s.work_account_id = a.id
                        and s.day > ${r.to}::date), 0))), '[]'::json)
        from unnest(${uuidArray(accountIds)}) as a(id)) as ends`);
-  const row = rowsOf<{ cells: FriendSums[] | string; ends: [string, number][] | string }>(
-    result,
-  )[0]!;
-  const parse = <T>(v: T | string): T => (typeof v === 'string' ? (JSON.parse(v) as T) : v);
+  const row = rowsOf<{ cells: unknown; ends: [string, number][] | string }>(result)[0]!;
+  const ends =
+    typeof row.ends === 'string' ? (JSON.parse(row.ends) as [string, number][]) : row.ends;
   return {
-    cells: friendCellsOf(parse(row.cells)),
-    atEnd: new Map(parse(row.ends).map(([account, n]) => [account, Number(n)])),
+    cells: friendCellsOf(objectsOf<FriendSums>(FRIEND_SUMS_COLUMNS, row.cells)),
+    atEnd: new Map(ends.map(([account, n]) => [account, Number(n)])),
   };
 }
 
@@ -235,6 +227,7 @@ export async function requestCells(
 ): Promise<RequestCell[]> {
   return jsonRows<RequestCell>(
     db,
+    ['account', 'day', 'sent', 'failed', 'added', 'already'],
     sql`
     select work_account_id as account, day::text as day, sum(sent)::int as sent,
            sum(failed)::int as failed, sum(added)::int as added, sum(already)::int as already
