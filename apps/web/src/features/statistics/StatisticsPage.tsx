@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Card, Col, DatePicker, Row, Spin, Statistic, Table, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { lazy, Suspense, useMemo } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   STAT_METRIC_LABELS,
@@ -17,6 +17,7 @@ import {
   SelectFilter,
   useListQuery,
 } from '../../components/listPage/index.ts';
+import { lazyComponent } from '../../lib/lazyComponent.tsx';
 import { accountLabel, accountOptions } from '../../lib/workAccounts/workAccountFilter.ts';
 import { useWorkAccounts } from '../../lib/workAccounts/workAccountStore.ts';
 import { useWorkAccountsLoaded } from '../conversations/store/useInboxQueries.ts';
@@ -27,11 +28,20 @@ import { CHART_METRICS } from './chartMetrics.ts';
 import { FIGURE_WIDTH, formatFigure, NAME_WIDTH, StatBreakdown } from './StatBreakdown.tsx';
 import './statistics.css';
 
+/** What the chart's place shows while its library loads. */
+function ChartLoading() {
+  const { t } = useTranslation();
+  return <div className="stat-chart-fallback">{t('statistics.chartLoading')}</div>;
+}
+
 // The chart library is large: its chunk starts loading with this page, beside the report's
 // request, rather than after the figures came (the chart is drawn once both are in; the cards
-// and the table do not wait for it).
-const chartModule = import('./StatChart.tsx');
-const StatChart = lazy(() => chartModule.then((m) => ({ default: m.StatChart })));
+// and the table do not wait for it). Loaded by then, it is drawn with the cards.
+const StatChart = lazyComponent(
+  () => import('./StatChart.tsx').then((m) => m.StatChart),
+  <ChartLoading />,
+);
+void StatChart.preload().catch(() => undefined);
 
 const DAY = 'YYYY-MM-DD';
 const FILTERS = ['from', 'to', 'workWxid', 'seatId'] as const;
@@ -204,11 +214,7 @@ function Report({
         ))}
       </Row>
       <Card size="small" className="stat-chart" data-testid="stat-chart">
-        <Suspense
-          fallback={<div className="stat-chart-fallback">{t('statistics.chartLoading')}</div>}
-        >
-          <StatChart days={data.days} lines={lines} bars={bars} dark={dark} />
-        </Suspense>
+        <StatChart days={data.days} lines={lines} bars={bars} dark={dark} />
       </Card>
       <StatBreakdown report={report} data={data} dark={dark} label={label} />
       <Table
