@@ -42,19 +42,29 @@ export const test = base.extend<object, { server: E2EServer }>({
 
 export { shot } from './accounts-support.ts';
 
-/** The last verification code the server logged for a target (no sender is configured). */
-export async function verificationCode(server: E2EServer, target: string): Promise<string> {
+/**
+ * The `nth` verification code the server logged for a target (no sender is configured), waited
+ * for: a click on 发送验证码 only asks for it, and reading the log before the new line is written
+ * gave the previous code (a reset failed with the registration's code).
+ */
+export async function verificationCode(
+  server: E2EServer,
+  target: string,
+  nth = 1,
+): Promise<string> {
   const file = path.join(ROOT, `e2e/artifacts/server-${path.basename(server.dataDir)}.log`);
   for (let i = 0; i < 50; i++) {
     const lines = fs.existsSync(file) ? fs.readFileSync(file, 'utf8').split('\n') : [];
-    for (const line of lines.reverse()) {
+    const codes: string[] = [];
+    for (const line of lines) {
       if (!line.includes('"code"') || !line.includes(target)) continue;
       const entry = JSON.parse(line) as { target?: string; code?: string };
-      if (entry.target === target && entry.code) return entry.code;
+      if (entry.target === target && entry.code) codes.push(entry.code);
     }
+    if (codes.length >= nth) return codes[nth - 1]!;
     await new Promise((r) => setTimeout(r, 100));
   }
-  throw new Error(`no verification code logged for ${target}`);
+  throw new Error(`no verification code number ${nth} logged for ${target}`);
 }
 
 /** Opens the user menu and logs out. */
