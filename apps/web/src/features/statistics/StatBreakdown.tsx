@@ -10,15 +10,18 @@ import { lazyComponent } from '../../lib/lazyComponent.tsx';
 export const NAME_WIDTH = 170;
 export const FIGURE_WIDTH = 86;
 
-/** What a pie's place shows while its code loads. */
-function PieLoading() {
+/** What a chart's or a pie's place shows while its code loads. */
+export function ChartLoading() {
   const { t } = useTranslation();
   return <div className="stat-chart-fallback">{t('statistics.chartLoading')}</div>;
 }
 
 // Loaded with the page (16 KB beside the chart's library), so that a pie is drawn with the
 // figures rather than after a fallback.
-const StatPie = lazyComponent(() => import('./StatPie.tsx').then((m) => m.StatPie), <PieLoading />);
+const StatPie = lazyComponent(
+  () => import('./StatPie.tsx').then((m) => m.StatPie),
+  <ChartLoading />,
+);
 void StatPie.preload().catch(() => undefined);
 
 /** The transfer states whose shares the transfer report's pie shows. */

@@ -25,14 +25,14 @@ import { useSettings } from '../settings/settingsStore.ts';
 import { statisticsApi, statisticsKeys } from './api.ts';
 import { TimeZoneControl } from './TimeZoneControl.tsx';
 import { CHART_METRICS } from './chartMetrics.ts';
-import { FIGURE_WIDTH, formatFigure, NAME_WIDTH, StatBreakdown } from './StatBreakdown.tsx';
+import {
+  ChartLoading,
+  FIGURE_WIDTH,
+  formatFigure,
+  NAME_WIDTH,
+  StatBreakdown,
+} from './StatBreakdown.tsx';
 import './statistics.css';
-
-/** What the chart's place shows while its library loads. */
-function ChartLoading() {
-  const { t } = useTranslation();
-  return <div className="stat-chart-fallback">{t('statistics.chartLoading')}</div>;
-}
 
 // The chart library is large: its chunk starts loading with this page, beside the report's
 // request, rather than after the figures came (the chart is drawn once both are in; the cards
