@@ -50,7 +50,7 @@ describe('PGlite maintenance', () => {
     expect(await sizeOf('big')).toBe(size);
   });
 
-  it('analyses a table that grew by more than a tenth, and leaves the others', async () => {
+  it('analyses a table that grew by more than a tenth, one per check, and leaves the others', async () => {
     await maintainPglite(database);
     expect(await analyzeGrownPglite(database)).toEqual([]);
     const before = await estimate('big');
@@ -65,6 +65,19 @@ describe('PGlite maintenance', () => {
     await database.db.execute(sql`insert into quiet default values`);
     expect(await analyzeGrownPglite(database)).toEqual(['big']);
     expect(await estimate('big')).toBe(before + 20100);
+    expect(await analyzeGrownPglite(database)).toEqual([]);
+
+    // Two grown at once: the one grown the most first (from one page to dozens), the other at
+    // the next check, so that one check holds the database's one thread for one ANALYZE.
+    await database.db.execute(
+      sql`insert into big (v) select 'more ' || g from generate_series(1, 30000) g`,
+    );
+    await database.db.execute(sql`insert into quiet select from generate_series(1, 5000) g`);
+    expect(await analyzeGrownPglite(database)).toEqual(['quiet']);
+    expect(await estimate('quiet')).toBe(5001);
+    expect(await estimate('big')).toBe(before + 20100);
+    expect(await analyzeGrownPglite(database)).toEqual(['big']);
+    expect(await estimate('big')).toBe(before + 50100);
     expect(await analyzeGrownPglite(database)).toEqual([]);
   });
 });
