@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { wellFormed, wellFormedJson } from './well-formed.ts';
+import { wellFormed, wellFormedJson, wellFormedJsonText } from './well-formed.ts';
 
 describe('wellFormedJson', () => {
   it('replaces lone surrogates at any depth and keeps pairs', () => {
@@ -16,5 +16,18 @@ describe('wellFormedJson', () => {
     expect(wellFormed('plain 文本')).toBe('plain 文本');
     expect(wellFormed('\udbff\udfff')).toBe('\udbff\udfff');
     expect(wellFormed('\udfff\udbff')).toBe('\ufffd\ufffd');
+  });
+});
+
+describe('wellFormedJsonText', () => {
+  it('gives the value with its text, replaced where needed', () => {
+    const value = { a: '\ud800x', b: ['😀', 'a\\ud800'] };
+    const fixed = wellFormedJsonText(value);
+    expect(fixed.value).toEqual({ a: '\ufffdx', b: ['😀', 'a\\ud800'] });
+    expect(JSON.parse(fixed.text)).toEqual(fixed.value);
+    const plain = { a: 'text', n: [1, null] };
+    expect(wellFormedJsonText(plain)).toEqual({ value: plain, text: '{"a":"text","n":[1,null]}' });
+    expect(wellFormedJsonText(plain).value).toBe(plain);
+    expect(wellFormedJsonText(null).text).toBe('null');
   });
 });

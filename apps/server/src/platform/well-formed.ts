@@ -19,3 +19,17 @@ export function wellFormedJson<T>(value: T): T {
   if (text === undefined || !LONE_ESCAPE.test(text)) return value;
   return JSON.parse(text, (_key, v: unknown) => (typeof v === 'string' ? wellFormed(v) : v)) as T;
 }
+
+/**
+ * A JSON value with its text, its strings well-formed as `wellFormedJson` makes them: for a value
+ * written once and used twice (a push: stored as `jsonb`, sent as a frame's text). The value is
+ * the same one when nothing needed replacing.
+ */
+export function wellFormedJsonText<T>(value: T): { value: T; text: string } {
+  const text = JSON.stringify(value) ?? 'null';
+  if (!LONE_ESCAPE.test(text)) return { value, text };
+  const fixed = JSON.parse(text, (_key, v: unknown) =>
+    typeof v === 'string' ? wellFormed(v) : v,
+  ) as T;
+  return { value: fixed, text: JSON.stringify(fixed) };
+}

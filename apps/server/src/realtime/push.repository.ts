@@ -4,8 +4,10 @@ import { preparedSql, rowsOf, type Db, type DbOrTx, type Tx } from '../platform/
 
 /** A push row as stored. */
 export type PushRow = typeof pushEvents.$inferSelect;
-/** A push to store. */
-export type NewPush = Omit<typeof pushEvents.$inferInsert, 'id' | 'tenantId' | 'createdAt'>;
+/** A push to store, with its data's JSON text (well-formed: `wellFormedJsonText`), written once. */
+export type NewPush = Omit<typeof pushEvents.$inferInsert, 'id' | 'tenantId' | 'createdAt'> & {
+  dataJson: string;
+};
 
 // Advisory-lock class of push inserts (the second key is the tenant's hash).
 const PUSH_LOCK_CLASS = 727301;
@@ -55,8 +57,10 @@ const insertStatement = preparedSql();
 
 /**
  * The rows as one array per column: one statement text for any number of rows (parsed and
- * planned once), without a parameter per value. Ids come back in the rows' order: one statement
- * takes its ids in the order it inserts, which is the arrays' order.
+ * planned once), without a parameter per value. The data go as one JSON array of the texts
+ * already made (no text array to escape and parse back; a JSON `null` is stored as NULL, as
+ * before). Ids come back in the rows' order: one statement takes its ids in the order it
+ * inserts, which is the arrays' order.
  */
 async function insertRows(
   db: DbOrTx,
@@ -72,10 +76,11 @@ async function insertRows(
       insert into ${pushEvents} (tenant_id, audience, work_account_id, conversation_id, user_ids,
         event, data, created_at)
       select ${sql.placeholder('tenant')}::uuid, v.audience, v.account, v.conv, v.users::jsonb,
-        v.event, v.data::jsonb, ${sql.placeholder('at')}::timestamptz
-      from unnest(${sql.placeholder('audience')}::text[], ${sql.placeholder('account')}::uuid[],
-        ${sql.placeholder('conv')}::uuid[], ${sql.placeholder('users')}::text[],
-        ${sql.placeholder('event')}::text[], ${sql.placeholder('data')}::text[])
+        v.event, nullif(v.data, 'null'::jsonb), ${sql.placeholder('at')}::timestamptz
+      from rows from (unnest(${sql.placeholder('audience')}::text[]),
+        unnest(${sql.placeholder('account')}::uuid[]), unnest(${sql.placeholder('conv')}::uuid[]),
+        unnest(${sql.placeholder('users')}::text[]), unnest(${sql.placeholder('event')}::text[]),
+        jsonb_array_elements(${sql.placeholder('data')}::jsonb))
         with ordinality as v(audience, account, conv, users, event, data, n)
       order by v.n
       returning id`,
@@ -87,7 +92,7 @@ async function insertRows(
       conv: rows.map((r) => r.conversationId ?? null),
       users: rows.map((r) => json(r.userIds)),
       event: rows.map((r) => r.event),
-      data: rows.map((r) => json(r.data)),
+      data: `[${rows.map((r) => r.dataJson).join(',')}]`,
     },
   );
   return rowsOf<{ id: number | string }>(result)

@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { WS_CLOSE_UNAUTHENTICATED } from '@cst/shared';
 import { realtimeMarks, workAccounts } from '../db/schema/index.ts';
+import { rowsOf } from '../platform/db.ts';
 import { buildTenant, buildUser, login, type Session, useTestServer } from '../../test/support.ts';
 import { openTestSocket, type TestSocket } from './test-socket.ts';
 
@@ -166,6 +167,36 @@ describe('realtime hub', () => {
     expect(got).toEqual(expected);
     const seqs = again.pushes().map((f) => f.seq!);
     expect(new Set(seqs).size).toBe(seqs.length);
+    await again.close();
+  });
+
+  it('sends a push the same live and replayed: lone surrogates replaced, a null kept as NULL', async () => {
+    const first = await connect('manager');
+    const hello = first.frames.find((f) => f.event === 'hello')!;
+    const data = { text: 'a\ud800b', nested: [{ '"q"': '\\ud800 \u0001' }], n: 1.5, t: true };
+    await hub().publish(tenantId, [
+      { event: 'probe', data, workAccountId: acc.u },
+      { event: 'probe', data: null, workAccountId: acc.u },
+    ]);
+    await first.waitFor((f) => f.event === 'probe' && f.data === null);
+    const live = first.pushes('probe');
+    expect(live.map((f) => f.data)).toEqual([
+      { text: 'a\ufffdb', nested: [{ '"q"': '\\ud800 \u0001' }], n: 1.5, t: true },
+      null,
+    ]);
+    await first.close();
+    const rows = await ctx.deps.db.execute(
+      sql`select id::int as id, data is null as empty from push_events where id in (${live[0]!.seq}, ${live[1]!.seq}) order by id`,
+    );
+    expect(rowsOf(rows)).toEqual([
+      { id: live[0]!.seq, empty: false },
+      { id: live[1]!.seq, empty: true },
+    ]);
+
+    const again = await openTestSocket(base, { token: s.manager!.token });
+    again.send('resume', { seq: hello.seq });
+    await again.waitFor((f) => f.event === 'hello');
+    expect(again.pushes('probe')).toEqual(live);
     await again.close();
   });
 

@@ -8,7 +8,7 @@ import {
 } from '@cst/shared';
 import { resolveToken, type AuthContext } from '../platform/auth-context.ts';
 import type { Deps } from '../platform/deps.ts';
-import { wellFormedJson } from '../platform/well-formed.ts';
+import { wellFormedJsonText } from '../platform/well-formed.ts';
 import { seesWholeTenant } from '../modules/accounts/account.policy.ts';
 import * as repo from './push.repository.ts';
 import type { Tx } from '../platform/db.ts';
@@ -84,6 +84,19 @@ export type PresenceListener = (
 /** How often a socket's pings refresh its user's presence. */
 const PRESENCE_EVERY_MS = 30_000;
 
+/**
+ * A stored push as this instance sends it. `dataJson` is its data's text when it was stored here
+ * (made once, for the row and the frame); `frame` the frame's text once built, whatever the number
+ * of sockets that get it.
+ */
+type OutRow = PushRow & { dataJson?: string; frame?: string };
+
+/** A row's frame: the text `JSON.stringify({ event, seq, data })` makes, the data's text reused. */
+function frameOf(row: OutRow): string {
+  const data = row.dataJson ?? JSON.stringify(row.data ?? null);
+  return (row.frame ??= `{"event":${JSON.stringify(row.event)},"seq":${row.id},"data":${data}}`);
+}
+
 interface Conn extends RealtimeSocket {
   /** When this socket last told its user's presence (ms). */
   presenceAt: number;
@@ -91,7 +104,7 @@ interface Conn extends RealtimeSocket {
   token: string;
   ws: WebSocket;
   live: boolean;
-  pending: PushRow[];
+  pending: OutRow[];
   overflow: boolean;
   lastSeq: number;
   /** Frames with a seq sent on this socket. */
@@ -232,14 +245,18 @@ export class RealtimeHub {
 
   private newPushes(input: PushInput | PushInput[]): repo.NewPush[] {
     const list = Array.isArray(input) ? input : [input];
-    return list.map((p) => ({
-      audience: p.workAccountId ? 'account' : p.userIds ? 'users' : 'tenant',
-      workAccountId: p.workAccountId ?? null,
-      conversationId: (p.workAccountId && p.conversationId) || null,
-      userIds: p.workAccountId ? null : (p.userIds ?? null),
-      event: p.event,
-      data: wellFormedJson(p.data ?? null),
-    }));
+    return list.map((p) => {
+      const data = wellFormedJsonText(p.data ?? null);
+      return {
+        audience: p.workAccountId ? 'account' : p.userIds ? 'users' : 'tenant',
+        workAccountId: p.workAccountId ?? null,
+        conversationId: (p.workAccountId && p.conversationId) || null,
+        userIds: p.workAccountId ? null : (p.userIds ?? null),
+        event: p.event,
+        data: data.value,
+        dataJson: data.text,
+      };
+    });
   }
 
   /** Announces stored pushes (their data committed): this instance's sockets, then the bus. */
@@ -261,7 +278,7 @@ export class RealtimeHub {
     }
     // This instance's sockets get the rows as stored, without reading them back; other instances
     // (and this one, as a no-op) hear of them on the bus.
-    const stored: PushRow[] = rows.map((r, i) => ({
+    const stored: OutRow[] = rows.map((r, i) => ({
       ...r,
       id: ids[i]!,
       tenantId,
@@ -508,7 +525,7 @@ export class RealtimeHub {
   }
 
   /** Delivers rows this instance just stored when they are the next ones; else reads them. */
-  private async deliverStored(tenantId: string, rows: PushRow[]): Promise<void> {
+  private async deliverStored(tenantId: string, rows: OutRow[]): Promise<void> {
     const last = rows[rows.length - 1]!.id;
     const cur = this.cursorOf(tenantId);
     if (last <= cur) return;
@@ -544,7 +561,7 @@ export class RealtimeHub {
   }
 
   /** Sends rows to this instance's sockets of the tenant whose user may see them. */
-  private async deliver(tenantId: string, rows: PushRow[]): Promise<void> {
+  private async deliver(tenantId: string, rows: OutRow[]): Promise<void> {
     const conns = this.conns.get(tenantId);
     const needed = !!conns && [...conns].some((c) => !seesWholeTenant(c.auth.role));
     const viewers = await viewersForRows(this.deps.db, tenantId, rows, needed);
@@ -561,7 +578,7 @@ export class RealtimeHub {
     this.setCursor(tenantId, rows[rows.length - 1]!.id);
   }
 
-  private queueRow(conn: Conn, row: PushRow): void {
+  private queueRow(conn: Conn, row: OutRow): void {
     if (conn.live) {
       this.sendRow(conn, row);
       return;
@@ -573,22 +590,26 @@ export class RealtimeHub {
     conn.pending.push(row);
   }
 
-  private sendRow(conn: Conn, row: PushRow): void {
+  private sendRow(conn: Conn, row: OutRow): void {
     if (row.id <= conn.lastSeq) return;
     conn.lastSeq = row.id;
     conn.rowsSent += 1;
     this.framesSent += 1;
-    this.sendRaw(conn, { event: row.event, seq: row.id, data: row.data });
+    this.sendText(conn, frameOf(row));
   }
 
   private sendRaw(conn: Conn, frame: ServerFrame): void {
+    this.sendText(conn, JSON.stringify(frame));
+  }
+
+  private sendText(conn: Conn, text: string): void {
     const ws = conn.ws;
     if (ws.readyState !== ws.OPEN) return;
     if (ws.bufferedAmount > this.options.maxBufferedBytes) {
       ws.terminate();
       return;
     }
-    ws.send(JSON.stringify(frame));
+    ws.send(text);
   }
 
   /** Drops sockets that stopped pinging. */
