@@ -48,43 +48,63 @@ export function hashUnit(str: string): number {
   return hashString(str) / 4294967296;
 }
 
+/** sfc32 over four 32-bit words: one object per generator, its methods shared. */
+class Sfc32 implements Rng {
+  constructor(
+    private a: number,
+    private b: number,
+    private c: number,
+    private d: number,
+  ) {
+    // Warm up so close seeds diverge.
+    for (let i = 0; i < 12; i++) this.next();
+  }
+
+  next(): number {
+    const a = this.a >>> 0;
+    const b = this.b >>> 0;
+    let c = this.c >>> 0;
+    const d = ((this.d >>> 0) + 1) | 0;
+    let t = (a + b) | 0;
+    this.a = b ^ (b >>> 9);
+    this.b = (c + (c << 3)) | 0;
+    c = (c << 21) | (c >>> 11);
+    t = (t + d) | 0;
+    this.c = (c + t) | 0;
+    this.d = d;
+    return (t >>> 0) / 4294967296;
+  }
+
+  int(min: number, max: number): number {
+    return min + Math.floor(this.next() * (max - min + 1));
+  }
+
+  pick<T>(items: readonly T[]): T {
+    return items[this.int(0, items.length - 1)]!;
+  }
+
+  chance(p: number): boolean {
+    return this.next() < p;
+  }
+
+  sample<T>(items: readonly T[], n: number): T[] {
+    const copy = [...items];
+    for (let i = copy.length - 1; i > 0; i--) {
+      const j = this.int(0, i);
+      [copy[i], copy[j]] = [copy[j]!, copy[i]!];
+    }
+    return copy.slice(0, Math.min(n, copy.length));
+  }
+
+  chars(n: number, alphabet: string): string {
+    let s = '';
+    for (let i = 0; i < n; i++) s += alphabet[this.int(0, alphabet.length - 1)];
+    return s;
+  }
+}
+
 /** A generator seeded by the given parts (joined with '|'). */
 export function createRng(...seedParts: (string | number)[]): Rng {
-  let [a, b, c, d] = hash128(seedParts.join('|'));
-  const next = (): number => {
-    a >>>= 0;
-    b >>>= 0;
-    c >>>= 0;
-    d >>>= 0;
-    let t = (a + b) | 0;
-    a = b ^ (b >>> 9);
-    b = (c + (c << 3)) | 0;
-    c = (c << 21) | (c >>> 11);
-    d = (d + 1) | 0;
-    t = (t + d) | 0;
-    c = (c + t) | 0;
-    return (t >>> 0) / 4294967296;
-  };
-  // Warm up so close seeds diverge.
-  for (let i = 0; i < 12; i++) next();
-  const int = (min: number, max: number) => min + Math.floor(next() * (max - min + 1));
-  return {
-    next,
-    int,
-    pick: <T>(items: readonly T[]) => items[int(0, items.length - 1)]!,
-    chance: (p: number) => next() < p,
-    sample: <T>(items: readonly T[], n: number) => {
-      const copy = [...items];
-      for (let i = copy.length - 1; i > 0; i--) {
-        const j = int(0, i);
-        [copy[i], copy[j]] = [copy[j]!, copy[i]!];
-      }
-      return copy.slice(0, Math.min(n, copy.length));
-    },
-    chars: (n: number, alphabet: string) => {
-      let s = '';
-      for (let i = 0; i < n; i++) s += alphabet[int(0, alphabet.length - 1)];
-      return s;
-    },
-  };
+  const [a, b, c, d] = hash128(seedParts.join('|'));
+  return new Sfc32(a, b, c, d);
 }
