@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPglite, rowsOf, type Database } from './db.ts';
-import { analyzeGrownPglite, maintainPglite } from './pglite-maintenance.ts';
+import { analyzeGrownPglite, maintainNextPglite, maintainPglite } from './pglite-maintenance.ts';
 
 let database: Database;
 
@@ -48,6 +48,20 @@ describe('PGlite maintenance', () => {
       sql`insert into big (v) select 'again ' || g from generate_series(1, 10000) g`,
     );
     expect(await sizeOf('big')).toBe(size);
+  });
+
+  it('vacuums one table per turn, in name order, from the first again after the last', async () => {
+    await database.db.execute(sql`delete from big where id % 2 = 0`);
+    const [live] = rowsOf<{ n: number }>(
+      await database.db.execute(sql`select count(*)::int as n from big`),
+    );
+    expect(await estimate('big')).not.toBe(live!.n);
+    expect(await maintainNextPglite(database, null)).toBe('big');
+    expect(await estimate('big')).toBe(live!.n);
+    expect(await maintainNextPglite(database, 'big')).toBe('quiet');
+    expect(await maintainNextPglite(database, 'quiet')).toBe('big');
+    // A table dropped since its turn: the next one after its name.
+    expect(await maintainNextPglite(database, 'gone')).toBe('quiet');
   });
 
   it('analyses a table that grew by more than a tenth, one per check, and leaves the others', async () => {
