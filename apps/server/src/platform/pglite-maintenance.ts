@@ -8,12 +8,13 @@ import { rowsOf, type Database } from './db.ts';
  * the planner keeps the statistics of an empty database however many contacts and messages
  * arrive, and dead row versions of updated rows (ticks, unread counts) are never reclaimed. It
  * does autovacuum's work the simple way: `VACUUM (ANALYZE)` of every table in turn, one table
- * per period of a periodic job of the scheduler (the schema's 60-odd tables each about every 15
- * minutes). An unchanged table of 1,000,000 rows costs about 135 ms (the visibility map skips
- * its pages; ANALYZE samples 30,000 rows), and the database has one thread: all the tables in a
- * row held every message arriving meanwhile once per table it waited behind.
+ * per period of a periodic job of the scheduler (the schema's 125 tables, with the simulator's,
+ * each about every 15 minutes). An unchanged table of 1,000,000 rows costs about 135 ms (the
+ * visibility map skips its pages; ANALYZE samples 30,000 rows), and the database has one
+ * thread: all the tables in a row held every message arriving meanwhile once per table it
+ * waited behind.
  */
-export const MAINTENANCE_TABLE_EVERY_MS = 15_000;
+export const MAINTENANCE_TABLE_EVERY_MS = 7_000;
 
 /**
  * Runs `command` (`vacuum (analyze)`, `analyze`) on each table of the schema that `where` keeps
@@ -59,13 +60,18 @@ export async function maintainNextPglite(
   return (await next())[0] ?? null;
 }
 
-/** How often the size check of `analyzeGrownPglite` runs. */
+/**
+ * How often the size check of `analyzeGrownPglite` runs (3–4 ms on PGlite). Every 2 s analysed
+ * the tables a burst grew sooner, but put an ANALYZE in the way of messages five times as often
+ * (docs/performance.md, session 30).
+ */
 export const GROWTH_CHECK_EVERY_MS = 10_000;
 
 /**
  * Autovacuum's "analyze" trigger, by size: of the tables that grew by more than a tenth (and a
  * page) since the planner last saw them (`relpages`, set by the last ANALYZE or VACUUM), the one
- * that grew the most is analysed now, the others at the next checks; returns its name (or none).
+ * that grew the most is analysed now, the others at the next checks; returns its name
+ * (or none).
  * A table filling from empty would otherwise keep the statistics of an empty one until the next
  * full pass, and plans made for a few rows slow every write of thousands: a trigger's statement
  * on `messages` took 24 ms instead of under 1 ms after 6,000 messages. The check reads each
