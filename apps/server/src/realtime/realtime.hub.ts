@@ -93,8 +93,9 @@ type OutRow = PushRow & { dataJson?: string; frame?: string };
 
 /** A row's frame: the text `JSON.stringify({ event, seq, data })` makes, the data's text reused. */
 function frameOf(row: OutRow): string {
+  if (row.frame !== undefined) return row.frame;
   const data = row.dataJson ?? JSON.stringify(row.data ?? null);
-  return (row.frame ??= `{"event":${JSON.stringify(row.event)},"seq":${row.id},"data":${data}}`);
+  return (row.frame = `{"event":${JSON.stringify(row.event)},"seq":${row.id},"data":${data}}`);
 }
 
 interface Conn extends RealtimeSocket {
