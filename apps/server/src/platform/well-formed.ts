@@ -8,6 +8,11 @@ export function wellFormed(s: string): string {
   return s.replace(LONE_SURROGATE, '\ufffd');
 }
 
+/** The value of JSON `text` whose lone surrogates are replaced in every string, at any depth. */
+function parsedWellFormed<T>(text: string): T {
+  return JSON.parse(text, (_key, v: unknown) => (typeof v === 'string' ? wellFormed(v) : v)) as T;
+}
+
 /**
  * A JSON value whose strings are well-formed, as a `jsonb` column needs (PostgreSQL refuses a
  * lone surrogate's escape). Values from the platform or stored text can hold one even though the
@@ -17,7 +22,7 @@ export function wellFormedJson<T>(value: T): T {
   if (value === null || value === undefined || typeof value === 'number') return value;
   const text = JSON.stringify(value);
   if (text === undefined || !LONE_ESCAPE.test(text)) return value;
-  return JSON.parse(text, (_key, v: unknown) => (typeof v === 'string' ? wellFormed(v) : v)) as T;
+  return parsedWellFormed<T>(text);
 }
 
 /**
@@ -28,8 +33,6 @@ export function wellFormedJson<T>(value: T): T {
 export function wellFormedJsonText<T>(value: T): { value: T; text: string } {
   const text = JSON.stringify(value) ?? 'null';
   if (!LONE_ESCAPE.test(text)) return { value, text };
-  const fixed = JSON.parse(text, (_key, v: unknown) =>
-    typeof v === 'string' ? wellFormed(v) : v,
-  ) as T;
+  const fixed = parsedWellFormed<T>(text);
   return { value: fixed, text: JSON.stringify(fixed) };
 }

@@ -199,9 +199,13 @@ export class SimCore {
     return createRng(this.seed, ...parts);
   }
 
+  /** Random bytes for message ids, refilled when used up. */
+  private readonly idBytes = Buffer.alloc(4096);
+  private idBytesAt = Infinity;
+
   /** A new platform message id (19 digits). */
   newMsgId(): string {
-    // Random bytes taken a pool at a time (a call for 8 bytes each cost more than the rest).
+    // Random bytes taken from a pool (a call for 8 bytes each time cost more than the rest).
     if (this.idBytesAt >= this.idBytes.length) {
       randomFillSync(this.idBytes);
       this.idBytesAt = 0;
@@ -210,10 +214,6 @@ export class SimCore {
     this.idBytesAt += 8;
     return (n + 1_000_000_000_000_000_000n).toString();
   }
-
-  /** Random bytes for message ids, refilled when used up. */
-  private readonly idBytes = Buffer.alloc(4096);
-  private idBytesAt = Infinity;
 
   /** Emits an event in the order of its key (a work account or `login:<id>`). */
   emit<K extends GatewayEventName>(key: string, event: K, payload: GatewayEvents[K]) {
