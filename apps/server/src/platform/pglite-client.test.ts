@@ -79,6 +79,13 @@ describe('OneTripPGlite', () => {
       .query('insert into t (name) values ($1)', ['名字 "引号"'])
       .catch((e) => e);
     expect(err).toMatchObject({ code: '23505', query: 'insert into t (name) values ($1)' });
+    // Every field of the backend's error, as stock PGlite reports it.
+    const stockErr = await stock
+      .query('insert into t (name) values ($1)', ['名字 "引号"'])
+      .catch((e) => e);
+    expect(err).toBeInstanceOf(stockErr.constructor);
+    expect([err.message, { ...err }]).toEqual([stockErr.message, { ...stockErr }]);
+    expect(err).toMatchObject({ constraint: 't_name_key', table: 't', severity: 'ERROR' });
     const syntax = await fast.query('selec 1').catch((e) => e);
     expect(syntax).toMatchObject({ code: '42601' });
     expect((await fast.query<{ n: number }>('select 1 as n')).rows).toEqual([{ n: 1 }]);

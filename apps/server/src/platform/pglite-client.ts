@@ -2,11 +2,11 @@ import { createRequire } from 'node:module';
 import {
   PGlite,
   protocol,
-  type ParserOptions,
   type QueryOptions,
   type Results,
   type Transaction,
 } from '@electric-sql/pglite';
+import { resultOf, scanAnswer, type AnswerScan } from './pglite-protocol.ts';
 
 /**
  * node-postgres's own conversion of a JS value to a parameter's text, as the PostgreSQL path of
@@ -16,7 +16,7 @@ export const { prepareValue } = createRequire(import.meta.url)('pg/lib/utils.js'
   prepareValue: (value: unknown) => string | Buffer | null;
 };
 
-const { serialize } = protocol;
+const { serialize, Parser } = protocol;
 const SYNC = serialize.sync();
 const DESCRIBE_PORTAL = serialize.describe({ type: 'P' });
 const EXECUTE = serialize.execute({});
@@ -34,10 +34,23 @@ const STATEMENT_TEXT_MAX = 16_384;
 /** SQLSTATEs of a kept statement that no longer holds: dropped, or its tables' columns changed. */
 const STALE_STATEMENT = new Set(['26000', '0A000']);
 
-interface BackendError {
-  name: 'error';
-  code?: string;
-}
+/**
+ * While a query of OneTripPGlite runs (synchronously, inside one call into the backend), PGlite's
+ * own reading of the answer is skipped: PGlite parses every message the backend writes, as it
+ * writes it, and keeps the bytes beside; OneTripPGlite takes the bytes and reads them itself
+ * (pglite-protocol.ts), on the thread that uses the rows. Any other PGlite of the process, and
+ * PGlite's own calls (exec, listen), are read as before.
+ */
+let answerUnread = false;
+const stockParse = Parser.prototype.parse;
+Parser.prototype.parse = function parse(this: InstanceType<typeof Parser>, buffer, callback) {
+  if (!answerUnread) stockParse.call(this, buffer, callback);
+};
+
+/** A transaction's client that can also answer with the backend's bytes. */
+export type OneTripTransaction = Transaction & {
+  queryRaw(text: string, params?: unknown[]): Promise<Uint8Array>;
+};
 
 /**
  * PGlite whose parameterised queries take one trip through the database instead of six, and
@@ -57,16 +70,69 @@ export class OneTripPGlite extends PGlite {
   #named = 0;
   /** Close messages of evicted statements, sent ahead of the next query. */
   #closing: Uint8Array[] = [];
+  /** The backend's transaction state after the last answer read here. */
+  #status: AnswerScan['status'] = 'I';
+  /** Listeners of NOTIFYs that arrive with the answers read here, by channel. */
+  readonly #listeners = new Map<string, Set<(payload: string) => void>>();
 
   override async query<T>(
     text: string,
     params: unknown[] = [],
     options?: QueryOptions,
   ): Promise<Results<T>> {
-    // Blobs (COPY) and explicit parameter types take PGlite's own path.
-    if (options?.blob || options?.paramTypes) return super.query<T>(text, params, options);
+    // Blobs (COPY), explicit parameter types and notices take PGlite's own path.
+    if (options?.blob || options?.paramTypes || options?.onNotice) {
+      return super.query<T>(text, params, options);
+    }
     await this._checkReady();
     return this._runExclusiveTransaction(() => this.#query<T>(text, params, options));
+  }
+
+  /**
+   * The answer to a query as the backend's protocol bytes (its rows unread, for another thread
+   * to read with `resultOf`); a failed statement throws as `query` does.
+   */
+  async queryRaw(text: string, params: unknown[] = []): Promise<Uint8Array> {
+    await this._checkReady();
+    return this._runExclusiveTransaction(() => this.#answer(text, params));
+  }
+
+  /** Whether a transaction is open (or failed and not yet ended), as the backend last said. */
+  override isInTransaction(): boolean {
+    return this.#status !== 'I';
+  }
+
+  /**
+   * As PGlite's own listen; a NOTIFY that arrives with an answer read here reaches `callback`
+   * too (PGlite's own reading, which calls its listeners, is skipped for those).
+   */
+  override async listen(
+    channel: string,
+    callback: (payload: string) => void,
+    tx?: Transaction,
+  ): Promise<(tx?: Transaction) => Promise<void>> {
+    const name = postgresName(channel);
+    let set = this.#listeners.get(name);
+    if (!set) {
+      set = new Set();
+      this.#listeners.set(name, set);
+    }
+    const own = set;
+    own.add(callback);
+    const forget = () => {
+      own.delete(callback);
+      if (own.size === 0 && this.#listeners.get(name) === own) this.#listeners.delete(name);
+    };
+    try {
+      const off = await super.listen(channel, callback, tx);
+      return async (t?: Transaction) => {
+        forget();
+        await off(t);
+      };
+    } catch (err) {
+      forget();
+      throw err;
+    }
   }
 
   /**
@@ -81,10 +147,14 @@ export class OneTripPGlite extends PGlite {
       const open = () => {
         if (closed) throw new Error('Transaction is closed');
       };
-      const tx: Transaction = {
+      const tx: OneTripTransaction = {
         query: async <R>(text: string, params?: unknown[], options?: QueryOptions) => {
           open();
           return this.#query<R>(text, params ?? [], options);
+        },
+        queryRaw: async (text: string, params?: unknown[]) => {
+          open();
+          return this.#answer(text, params ?? []);
         },
         sql: async <R>(strings: TemplateStringsArray, ...values: unknown[]) => {
           open();
@@ -128,26 +198,36 @@ export class OneTripPGlite extends PGlite {
   }
 
   /** One statement in one trip, under PGlite's query lock (its caller holds the transaction's). */
-  #query<T>(text: string, params: unknown[] = [], options?: QueryOptions): Promise<Results<T>> {
+  async #query<T>(text: string, params: unknown[] = [], options?: QueryOptions) {
+    const bytes = await this.#answer(text, params, options);
+    return resultOf<T>(bytes, this.parsers, options?.parsers, options?.rowMode);
+  }
+
+  /** The backend's answer to one statement, in one trip; a failed statement throws. */
+  #answer(text: string, params: unknown[] = [], options?: QueryOptions): Promise<Uint8Array> {
     return this._runExclusiveQuery(async () => {
       const values = params.map((p) => prepareValue(p));
-      let messages = await this.#run(text, values, options);
-      let error = messages.find((m) => m.name === 'error') as BackendError | undefined;
-      if (error && this.#dropIfStale(text, error) && !this.isInTransaction()) {
-        messages = await this.#run(text, values, options);
-        error = messages.find((m) => m.name === 'error') as BackendError | undefined;
+      let answer = this.#run(text, values);
+      if (answer.scan.error && this.#dropIfStale(text, answer.scan.error.code)) {
+        if (!this.isInTransaction()) answer = this.#run(text, values);
       }
-      if (error) {
+      const { bytes, scan } = answer;
+      for (const { channel, payload } of scan.notifications) {
+        for (const listener of this.#listeners.get(channel) ?? []) {
+          queueMicrotask(() => listener(payload));
+        }
+      }
+      if (scan.error) {
         // As PGlite's own query reports a failed statement.
-        throw Object.assign(error, { query: text, params, queryOptions: options });
+        throw Object.assign(scan.error, { query: text, params, queryOptions: options });
       }
       if (!this.isInTransaction()) await this.syncToFs();
-      return resultOf<T>(messages, this.parsers, options);
+      return bytes;
     });
   }
 
   /** Sends one query's messages in one call; its statement is kept when it parsed. */
-  async #run(text: string, values: (string | Buffer | null)[], options?: QueryOptions) {
+  #run(text: string, values: (string | Buffer | null)[]) {
     let statement = this.#statements.get(text);
     const parts = this.#closing;
     this.#closing = [];
@@ -163,21 +243,24 @@ export class OneTripPGlite extends PGlite {
       parts.push(serialize.parse({ text }));
     }
     parts.push(serialize.bind({ statement, values }), DESCRIBE_PORTAL, EXECUTE, SYNC);
-    const messages: Awaited<ReturnType<PGlite['execProtocol']>>['messages'] = [];
-    for (const chunk of chunksOf(parts)) {
-      const answer = await this.execProtocol(chunk, {
-        syncToFs: false,
-        throwOnError: false,
-        onNotice: options?.onNotice,
-      });
-      messages.push(...answer.messages);
-    }
+    const answers = chunksOf(parts).map((chunk) => this.#exchange(chunk));
+    const bytes = answers.length === 1 ? answers[0]! : concat(answers);
+    const scan = scanAnswer(bytes);
     // Only the closing Sync is answered "ready": without it, part of the input was lost.
-    if (!messages.some((m) => m.name === 'readyForQuery')) {
-      throw new Error('the embedded database did not answer the whole statement');
+    if (!scan.ready) throw new Error('the embedded database did not answer the whole statement');
+    this.#status = scan.status;
+    if (parsing && scan.parsed) this.#keep(text, parsing);
+    return { bytes, scan };
+  }
+
+  /** One call into the backend: the bytes of its answer, which PGlite leaves unread. */
+  #exchange(input: Uint8Array): Uint8Array {
+    answerUnread = true;
+    try {
+      return this.execProtocolRawSync(input);
+    } finally {
+      answerUnread = false;
     }
-    if (parsing && messages.some((m) => m.name === 'parseComplete')) this.#keep(text, parsing);
-    return messages;
   }
 
   #keep(text: string, statement: string) {
@@ -187,8 +270,8 @@ export class OneTripPGlite extends PGlite {
   }
 
   /** Forgets a kept statement that failed for being stale; whether it was one. */
-  #dropIfStale(text: string, error: BackendError): boolean {
-    if (!this.#statements.has(text) || !STALE_STATEMENT.has(error.code ?? '')) return false;
+  #dropIfStale(text: string, code: string | undefined): boolean {
+    if (!this.#statements.has(text) || !STALE_STATEMENT.has(code ?? '')) return false;
     this.#forget(text);
     return true;
   }
@@ -201,71 +284,11 @@ export class OneTripPGlite extends PGlite {
   }
 }
 
-interface Field {
-  name: string;
-  dataTypeID: number;
-}
-
-/**
- * The result of one statement from its backend messages, as PGlite's `parseResults` makes it.
- * That merges the query's parsers into a copy of all of PGlite's (over 300, one per type and
- * array type) for every result, which cost more than running a small query; here each column's
- * parser is looked up once.
- */
-function resultOf<T>(
-  messages: { name: string }[],
-  parsers: ParserOptions,
-  options: QueryOptions | undefined,
-): Results<T> {
-  const own = options?.parsers;
-  const asArrays = options?.rowMode === 'array';
-  let fields: Field[] = [];
-  let parse: (((value: string, type: number) => unknown) | undefined)[] = [];
-  const rows: unknown[] = [];
-  for (const m of messages) {
-    if (m.name === 'rowDescription') {
-      fields = (m as unknown as { fields: Field[] }).fields.map((f) => ({
-        name: f.name,
-        dataTypeID: f.dataTypeID,
-      }));
-      parse = fields.map((f) => own?.[f.dataTypeID] ?? parsers[f.dataTypeID]);
-    } else if (m.name === 'dataRow') {
-      const values = (m as unknown as { fields: (string | null)[] }).fields;
-      const cell = (i: number) => {
-        const v = values[i]!;
-        if (v === null) return null;
-        const p = parse[i];
-        return p ? p(v, fields[i]!.dataTypeID) : v;
-      };
-      if (asArrays) {
-        rows.push(values.map((_, i) => cell(i)));
-      } else {
-        const row: Record<string, unknown> = {};
-        for (let i = 0; i < values.length; i++) row[fields[i]!.name] = cell(i);
-        rows.push(row);
-      }
-    } else if (m.name === 'commandComplete') {
-      const affectedRows = affectedRowsOf((m as unknown as { text: string }).text);
-      return { rows: rows as T[], fields, affectedRows };
-    }
-  }
-  return { rows: [], fields: [], affectedRows: 0 };
-}
-
-/** Rows a command tag reports (INSERT 0 n, UPDATE n, …), as PGlite counts them. */
-function affectedRowsOf(tag: string): number {
-  const words = tag.split(' ');
-  switch (words[0]) {
-    case 'INSERT':
-      return parseInt(words[2]!, 10);
-    case 'UPDATE':
-    case 'DELETE':
-    case 'COPY':
-    case 'MERGE':
-      return parseInt(words[1]!, 10);
-    default:
-      return 0;
-  }
+/** A channel's name as PostgreSQL keeps it (PGlite's rule): lower case unless quoted. */
+function postgresName(channel: string): string {
+  return channel.startsWith('"') && channel.endsWith('"')
+    ? channel.slice(1, -1)
+    : channel.toLowerCase();
 }
 
 /**

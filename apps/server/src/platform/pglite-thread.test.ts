@@ -36,10 +36,29 @@ describe('PGliteThread', () => {
     expect(typeof (rows.rows[0] as unknown[])[2]).toBe('string');
   });
 
-  it('refuses a parser that changes values (it cannot cross threads)', () => {
-    expect(() =>
-      thread.query('select 1', [], { parsers: { 25: (v: string) => v.toUpperCase() } }),
-    ).toThrow('must return the text as is');
+  it("reads the rows on the caller's thread, with the caller's parsers, arrays and NULLs as PGlite does", async () => {
+    const text = `select $1::text[] as tags, $2::int[] as ns, $3::int8 as big, $4::numeric as money,
+      null::text as nothing, $5::uuid as u, '{"k":"值"}'::json as j, x from generate_series(1, 300) x`;
+    const params = [
+      ['甲', 'b c', '"'],
+      [1, 2],
+      '9007199254740993',
+      '1.50',
+      '7f1c0b3e-1d2a-4c5b-8e9f-0a1b2c3d4e5f',
+    ];
+    const answer = await thread.query(text, params);
+    expect(answer).toEqual(await local.query(text, params));
+    expect(answer.rows).toHaveLength(300);
+    expect(answer.rows[0]).toMatchObject({
+      tags: ['甲', 'b c', '"'],
+      ns: [1, 2],
+      nothing: null,
+      j: { k: '值' },
+    });
+    // A parser of the caller's own, which changes the text, applies here.
+    const upper = { parsers: { [types.TEXT]: (v: string) => v.toUpperCase() } };
+    const shouted = await thread.query<{ s: string }>('select $1::text as s', ['abc'], upper);
+    expect(shouted.rows).toEqual([{ s: 'ABC' }]);
   });
 
   it('passes a database error on with its code', async () => {

@@ -3,8 +3,9 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import v8 from 'node:v8';
 import { Worker } from 'node:worker_threads';
-import type { PGliteOptions, QueryOptions, Results } from '@electric-sql/pglite';
+import type { ParserOptions, PGliteOptions, QueryOptions, Results } from '@electric-sql/pglite';
 import { prepareValue } from './pglite-client.ts';
+import { ARRAY_TYPES_SQL, parsersWith, resultOf, type ArrayType } from './pglite-protocol.ts';
 
 let tierChosen = false;
 
@@ -31,9 +32,6 @@ export type ToWorker = { id: number } & (
       tx?: number;
       text: string;
       params: unknown[];
-      rowMode?: 'array' | 'object';
-      /** Types whose values stay text (the query's pass-through parsers). */
-      raw?: number[];
     }
   | { op: 'begin' }
   | { op: 'end'; tx: number; commit: boolean }
@@ -45,7 +43,10 @@ export type ToWorker = { id: number } & (
 /** An error as it crosses threads: its message, name and a DatabaseError's fields. */
 export type WireError = { message: string; name: string } & Record<string, unknown>;
 
-/** A reply of the database thread, or a notification it passes on. */
+/**
+ * A reply of the database thread (a query's: the backend's answer as bytes, read here), or a
+ * notification it passes on.
+ */
 export type FromWorker =
   | { id: number; result?: unknown; error?: WireError }
   | { op: 'notify'; channel: string; payload: string };
@@ -146,9 +147,10 @@ export interface ThreadTransaction {
 
 /**
  * PGlite on a thread of its own, with the part of PGlite's interface the server uses: `query`,
- * `transaction`, `listen`, `close`. Its queries run in WASM and their results are parsed there,
- * so the thread that serves HTTP and websockets neither waits on a long query nor spends its time
- * on the database's share of a short one; on two cores both run at once.
+ * `transaction`, `listen`, `close`. Its queries run in WASM there, so the thread that serves HTTP
+ * and websockets neither waits on a long query nor spends its time on the database's share of a
+ * short one; on two cores both run at once. An answer comes back as the backend's bytes and its
+ * rows are read here: the database's thread, which every request shares, only runs statements.
  *
  * Order is kept: one worker takes the messages in the order they are sent, PGlite serialises
  * them as before (a query outside a transaction waits for an open one), and a notification its
@@ -164,6 +166,8 @@ export class PGliteThread {
   readonly #listeners = new Map<string, Set<(payload: string) => void>>();
   #ids = 0;
   #closed = false;
+  /** PGlite's parsers of the database's types, its array types' included (read at open). */
+  #parsers: ParserOptions = parsersWith([]);
   #exited: Promise<void>;
 
   private constructor(dataDir: string | null, template?: Uint8Array) {
@@ -200,6 +204,8 @@ export class PGliteThread {
     const thread = new PGliteThread(dataDir, template);
     try {
       await thread.#call({ op: 'ready' });
+      const arrays = await thread.query<ArrayType>(ARRAY_TYPES_SQL);
+      thread.#parsers = parsersWith(arrays.rows);
     } catch (err) {
       await thread.#worker.terminate();
       throw err;
@@ -293,25 +299,27 @@ export class PGliteThread {
     await this.#exited;
   }
 
-  #query<T>(tx: number | undefined, text: string, params: unknown[], options?: QueryOptions) {
-    if (options?.blob || options?.paramTypes || options?.serializers) {
-      throw new Error('PGliteThread: blobs, parameter types and serializers are not supported');
+  async #query<T>(
+    tx: number | undefined,
+    text: string,
+    params: unknown[],
+    options?: QueryOptions,
+  ): Promise<Results<T>> {
+    if (options?.blob || options?.paramTypes || options?.serializers || options?.onNotice) {
+      throw new Error(
+        'PGliteThread: blobs, parameter types, serializers and notices are not supported',
+      );
     }
-    // JSON comes back as its text, parsed here: a string crosses threads as one copy, where the
-    // parsed value would be rebuilt object by object (a page of rows is one JSON value).
-    const kept = rawTypesOf(options?.parsers);
-    const parseJson = !kept.includes(JSON_TYPE);
-    const raw = parseJson ? [...kept, JSON_TYPE] : kept;
-    const answer = this.#call({
+    const answer = (await this.#call({
       op: 'query',
       tx,
       text,
       // As node-postgres sends them; the worker's client sends text as is.
       params: params.map((p) => prepareValue(p)),
-      rowMode: options?.rowMode,
-      raw,
-    }) as Promise<Results<T>>;
-    return parseJson ? answer.then(jsonParsed) : answer;
+    })) as Uint8Array;
+    // The rows are read here, with the caller's parsers: the database's thread only ran the
+    // statement, and its answer's bytes crossed over without a copy.
+    return resultOf<T>(answer, this.#parsers, options?.parsers, options?.rowMode);
   }
 
   #call(m: DistributiveOmit<ToWorker, 'id'>): Promise<unknown> {
@@ -337,41 +345,3 @@ export class PGliteThread {
 }
 
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
-
-const JSON_TYPE = 114;
-
-/** The result with its JSON columns parsed (they came as text). */
-function jsonParsed<T>(r: Results<T>): Results<T> {
-  const at = r.fields.flatMap((f, i) => (f.dataTypeID === JSON_TYPE ? [i] : []));
-  if (at.length === 0) return r;
-  for (const row of r.rows as Record<string | number, unknown>[]) {
-    for (const i of at) {
-      const key = Array.isArray(row) ? i : r.fields[i]!.name;
-      const v = row[key];
-      if (typeof v === 'string') row[key] = JSON.parse(v);
-    }
-  }
-  return r;
-}
-
-const PROBE = 'Probe: 2026-01-01 00:00:00+00';
-
-const rawTypesByParsers = new WeakMap<object, number[]>();
-
-/**
- * The types whose parser hands the text back unchanged (all drizzle gives PGlite); kept per
- * parsers object, which a prepared query passes every time.
- */
-function rawTypesOf(parsers: QueryOptions['parsers']): number[] {
-  if (!parsers) return [];
-  let types = rawTypesByParsers.get(parsers);
-  if (types) return types;
-  types = Object.entries(parsers).map(([type, parse]) => {
-    if (parse(PROBE, Number(type)) !== PROBE) {
-      throw new Error(`PGliteThread: the parser of type ${type} must return the text as is`);
-    }
-    return Number(type);
-  });
-  rawTypesByParsers.set(parsers, types);
-  return types;
-}

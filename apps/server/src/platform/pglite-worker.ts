@@ -2,8 +2,8 @@
 // queries here, off the thread that serves HTTP and websockets.
 import { openAsBlob } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
-import type { PGliteOptions, Transaction } from '@electric-sql/pglite';
-import { OneTripPGlite } from './pglite-client.ts';
+import type { PGliteOptions } from '@electric-sql/pglite';
+import { OneTripPGlite, type OneTripTransaction } from './pglite-client.ts';
 import type { ToWorker, FromWorker, WireError } from './pglite-thread.ts';
 
 const port = parentPort!;
@@ -21,7 +21,7 @@ const db = new OneTripPGlite({
 });
 
 interface OpenTx {
-  tx: Transaction;
+  tx: OneTripTransaction;
   end: (commit: boolean) => void;
   done: Promise<unknown>;
 }
@@ -30,7 +30,12 @@ let txCount = 0;
 const unlisten = new Map<string, () => Promise<void>>();
 
 function post(m: FromWorker) {
-  port.postMessage(m);
+  if (!('result' in m) || !(m.result instanceof Uint8Array)) return port.postMessage(m);
+  // A query's answer (the backend's bytes) moves to the other thread without a copy; a view on
+  // part of a larger buffer is copied first (it never is: each answer has a buffer of its own).
+  const whole = m.result.byteOffset === 0 && m.result.byteLength === m.result.buffer.byteLength;
+  const result = whole ? m.result : m.result.slice();
+  port.postMessage({ ...m, result }, [result.buffer as ArrayBuffer]);
 }
 
 /** What of an error crosses threads: its message, name and plain fields (a DatabaseError's code…). */
@@ -45,21 +50,6 @@ function wireError(err: unknown): WireError {
   return out;
 }
 
-const asText = (v: string) => v;
-const rawParsersByTypes = new Map<string, Record<number, typeof asText>>();
-
-/** Identity parsers for the types the caller keeps as text (drizzle keeps dates as strings). */
-function rawParsers(types: number[] | undefined) {
-  if (!types?.length) return undefined;
-  const key = types.join(',');
-  let parsers = rawParsersByTypes.get(key);
-  if (!parsers) {
-    parsers = Object.fromEntries(types.map((t) => [t, asText]));
-    rawParsersByTypes.set(key, parsers);
-  }
-  return parsers;
-}
-
 async function handle(m: ToWorker): Promise<unknown> {
   switch (m.op) {
     case 'ready':
@@ -68,7 +58,8 @@ async function handle(m: ToWorker): Promise<unknown> {
     case 'query': {
       const client = m.tx === undefined ? db : txs.get(m.tx)?.tx;
       if (!client) throw new Error('transaction is closed');
-      return client.query(m.text, m.params, { rowMode: m.rowMode, parsers: rawParsers(m.raw) });
+      // The rows are read on the thread that asked (PGliteThread), not on the database's.
+      return client.queryRaw(m.text, m.params);
     }
     case 'begin': {
       const id = ++txCount;
@@ -77,7 +68,7 @@ async function handle(m: ToWorker): Promise<unknown> {
       let end!: (commit: boolean) => void;
       const ended = new Promise<boolean>((resolve) => (end = resolve));
       const done = db.transaction(async (tx) => {
-        txs.set(id, { tx, end, done });
+        txs.set(id, { tx: tx as OneTripTransaction, end, done });
         opened();
         if (!(await ended)) await tx.rollback();
       });
