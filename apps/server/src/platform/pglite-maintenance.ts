@@ -17,28 +17,30 @@ import { rowsOf, type Database } from './db.ts';
 export const MAINTENANCE_TABLE_EVERY_MS = 7_000;
 
 /**
- * Runs `command` (`vacuum (analyze)`, `analyze`) on each table of the schema that `where` keeps
- * (a condition on its `pg_class` row `c`), one at a time, in `orderBy`'s order (by name unless
- * given), at most `limit` of them; returns their names.
+ * Runs `command` (`vacuum (analyze)`) on each table of the schema that `where` keeps (a condition
+ * on its `pg_class` row `c`), one at a time, in name order, at most `limit` of them; returns their
+ * names.
  */
 async function eachTable(
   database: Database,
   command: string,
   where = sql`true`,
-  { orderBy = sql`c.relname`, limit }: { orderBy?: SQL; limit?: number } = {},
+  { limit }: { limit?: number } = {},
 ) {
   const tables = rowsOf<{ name: string }>(
     await database.db.execute(sql`
       select c.relname as name from pg_class c
       where c.relkind = 'r' and c.relnamespace = 'public'::regnamespace and ${where}
-      order by ${orderBy}, c.relname
+      order by c.relname
       ${limit === undefined ? sql`` : sql`limit ${limit}`}`),
   );
-  for (const t of tables) {
-    // The name comes from pg_class; quoting keeps any name a single identifier.
-    await database.db.execute(sql.raw(`${command} "${t.name.replaceAll('"', '""')}"`));
-  }
+  for (const t of tables) await run(database, command, t.name);
   return tables.map((t) => t.name);
+}
+
+/** `command` on one table; the name comes from pg_class, quoted as one identifier. */
+function run(database: Database, command: string, table: string) {
+  return database.db.execute(sql.raw(`${command} "${table.replaceAll('"', '""')}"`));
 }
 
 /** One pass: every table of the schema vacuumed and analysed; returns their names. */
@@ -68,24 +70,43 @@ export async function maintainNextPglite(
 export const GROWTH_CHECK_EVERY_MS = 10_000;
 
 /**
+ * Pages below which the planner's figures are those of a (nearly) empty table: plans made from
+ * them (sequential scans, nested loops over "one row") turn slow once it fills.
+ */
+const FRESH_PAGES = 8;
+/** Pages (1 MB) from which such a table counts as filled by a burst and is analysed at once. */
+const FILLED_PAGES = 128;
+
+/**
  * Autovacuum's "analyze" trigger, by size: of the tables that grew by more than a tenth (and a
- * page) since the planner last saw them (`relpages`, set by the last ANALYZE or VACUUM), the one
- * that grew the most is analysed now, the others at the next checks; returns its name
- * (or none).
+ * page) since the planner last saw them (`relpages`, set by the last ANALYZE or VACUUM), every
+ * one the planner still takes for (nearly) empty that is past a megabyte now is analysed, and of
+ * the others the one that grew the most, the rest at the next checks; returns their names.
  * A table filling from empty would otherwise keep the statistics of an empty one until the next
  * full pass, and plans made for a few rows slow every write of thousands: a trigger's statement
  * on `messages` took 24 ms instead of under 1 ms after 6,000 messages. The check reads each
- * table's size (no scan). One table per check: the database has one thread, and an ANALYZE of
- * a busy table holds it for tens of milliseconds; four in a row (messages, their pushes, the
+ * table's size (no scan). One grown table per check: the database has one thread, and an ANALYZE
+ * of a busy table holds it for tens of milliseconds; four in a row (messages, their pushes, the
  * simulator's messages, the accounts) held every message arriving meanwhile 180 ms, each of the
- * pipeline's statements waiting behind the next ANALYZE.
+ * pipeline's statements waiting behind the next ANALYZE. But the tables a burst fills from empty
+ * go at once (each once: then the planner knows them): one per 10 s left some of a mass send's
+ * fresh tables with empty-table plans for the task's whole minute (docs/performance.md, session
+ * 31).
  */
 export async function analyzeGrownPglite(database: Database): Promise<string[]> {
   const pages = sql`pg_relation_size(c.oid)::float8 / current_setting('block_size')::int`;
-  return eachTable(database, 'analyze', sql`${pages} > c.relpages * 1.1 + 1`, {
-    orderBy: sql`${pages} / (c.relpages + 1) desc`,
-    limit: 1,
-  });
+  const grown = rowsOf<{ name: string; seen: number; now: number }>(
+    await database.db.execute(sql`
+      select c.relname as name, c.relpages as seen, ${pages} as now from pg_class c
+      where c.relkind = 'r' and c.relnamespace = 'public'::regnamespace
+        and ${pages} > c.relpages * 1.1 + 1
+      order by ${pages} / (c.relpages + 1) desc, c.relname`),
+  );
+  const fresh = grown.filter((t) => t.seen < FRESH_PAGES && t.now >= FILLED_PAGES);
+  const first = grown.find((t) => !fresh.includes(t));
+  const names = [...fresh, ...(first ? [first] : [])].map((t) => t.name);
+  for (const name of names) await run(database, 'analyze', name);
+  return names;
 }
 
 /** The size check as periodic work of the scheduler. */
