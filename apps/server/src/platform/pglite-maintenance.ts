@@ -95,12 +95,15 @@ const FILLED_PAGES = 128;
  */
 export async function analyzeGrownPglite(database: Database): Promise<string[]> {
   const pages = sql`pg_relation_size(c.oid)::float8 / current_setting('block_size')::int`;
+  // Each table's size read once (the function is volatile: the subquery is not folded in).
   const grown = rowsOf<{ name: string; seen: number; now: number }>(
     await database.db.execute(sql`
-      select c.relname as name, c.relpages as seen, ${pages} as now from pg_class c
-      where c.relkind = 'r' and c.relnamespace = 'public'::regnamespace
-        and ${pages} > c.relpages * 1.1 + 1
-      order by ${pages} / (c.relpages + 1) desc, c.relname`),
+      select name, seen, now from (
+        select c.relname as name, c.relpages as seen, ${pages} as now from pg_class c
+        where c.relkind = 'r' and c.relnamespace = 'public'::regnamespace
+      ) t
+      where now > seen * 1.1 + 1
+      order by now / (seen + 1) desc, name`),
   );
   const fresh = grown.filter((t) => t.seen < FRESH_PAGES && t.now >= FILLED_PAGES);
   const first = grown.find((t) => !fresh.includes(t));

@@ -399,8 +399,29 @@ describe('interactions on own posts', () => {
     momentId = p.jobs[0]!.momentId!;
   });
 
-  it('records a contact’s like and comment as unread, pushes them live, and counts them', async () => {
+  /** A friend of the account comments on the post (the simulator writes it); resolves on its push. */
+  async function friendComments(fromWxid: string, text: string) {
     const from = seat1Socket.frames.length;
+    const c = await api(sup).post<{ commentId: string }>('/sim-api/moment/act', {
+      workWxid: acc2.wxid,
+      kind: 'comment',
+      momentId,
+      fromWxid,
+      text,
+    });
+    expect(c.status).toBe(200);
+    await seat1Socket.waitFor(
+      (f) =>
+        f.event === 'momentInteraction' &&
+        (f.data as { kind: string; momentId: string }).kind === 'comment' &&
+        (f.data as { momentId: string }).momentId === momentId,
+      5000,
+      from,
+    );
+    return c.data.commentId;
+  }
+
+  it('records a contact’s like and comment as unread, pushes them live, and counts them', async () => {
     const friend = (await friendsOf(server, seat1, acc2.wxid))[0]!;
     const before = (
       await api(seat1).post<MomentUnreadResult>('/main-api/moments/interaction/unread')
@@ -419,23 +440,7 @@ describe('interactions on own posts', () => {
       fromWxid: friend.friendWxid,
     });
     expect(l.status).toBe(200);
-    const c = await api(sup).post<{ commentId: string }>('/sim-api/moment/act', {
-      workWxid: acc2.wxid,
-      kind: 'comment',
-      momentId,
-      fromWxid: friend.friendWxid,
-      text: '这个多少钱？',
-    });
-    expect(c.status).toBe(200);
-    commentId = c.data.commentId;
-    await seat1Socket.waitFor(
-      (f) =>
-        f.event === 'momentInteraction' &&
-        (f.data as { kind: string; momentId: string }).kind === 'comment' &&
-        (f.data as { momentId: string }).momentId === momentId,
-      5000,
-      from,
-    );
+    commentId = await friendComments(friend.friendWxid, '这个多少钱？');
     const list = await api(seat1).post<MomentInteractionListResult>(
       '/main-api/moments/interaction/list',
       { workWxid: acc2.wxid, unreadOnly: true },
@@ -517,24 +522,8 @@ describe('interactions on own posts', () => {
     // Read all: every interaction unread before it is read after it. The simulated world keeps
     // living meanwhile (friends react to the account's posts and answer its comments a moment
     // later, on their own timers): what it stores after the read is new, and unread.
-    const from = seat1Socket.frames.length;
     const friend = (await friendsOf(server, seat1, acc2.wxid))[0]!;
-    const more = await api(sup).post('/sim-api/moment/act', {
-      workWxid: acc2.wxid,
-      kind: 'comment',
-      momentId,
-      fromWxid: friend.friendWxid,
-      text: '还有货吗？',
-    });
-    expect(more.status).toBe(200);
-    await seat1Socket.waitFor(
-      (f) =>
-        f.event === 'momentInteraction' &&
-        (f.data as { kind: string; momentId: string }).kind === 'comment' &&
-        (f.data as { momentId: string }).momentId === momentId,
-      5000,
-      from,
-    );
+    await friendComments(friend.friendWxid, '还有货吗？');
     const unreadBefore = await api(seat1).post<MomentInteractionListResult>(
       '/main-api/moments/interaction/list',
       { unreadOnly: true, pageSize: 100 },
