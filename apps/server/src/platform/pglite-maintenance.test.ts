@@ -1,7 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPglite, rowsOf, type Database } from './db.ts';
-import { analyzeGrownPglite, maintainNextPglite, maintainPglite } from './pglite-maintenance.ts';
+import {
+  analyzeGrownPglite,
+  GROWTH_STATISTICS_TARGET,
+  maintainNextPglite,
+  maintainPglite,
+} from './pglite-maintenance.ts';
 
 let database: Database;
 
@@ -12,6 +17,16 @@ async function estimate(table: string): Promise<number> {
     ),
   );
   return Number(r?.n ?? -1);
+}
+
+/** How many bounds the histogram of a column's statistics has (its target + 1 when all differ). */
+async function bounds(table: string, column: string): Promise<number> {
+  const [r] = rowsOf<{ n: number }>(
+    await database.db.execute(sql`
+      select array_length(histogram_bounds::text::text[], 1) as n from pg_stats
+      where tablename = ${table} and attname = ${column}`),
+  );
+  return Number(r?.n ?? 0);
 }
 
 async function sizeOf(table: string): Promise<number> {
@@ -106,5 +121,24 @@ describe('PGlite maintenance', () => {
     expect(await analyzeGrownPglite(database)).toEqual(['big']);
     expect(await estimate('big')).toBeCloseTo(before + 80100, -4);
     expect(await analyzeGrownPglite(database)).toEqual([]);
+  });
+
+  it('samples a tenth of the rows in the check that the full pass samples', async () => {
+    // The check's ANALYZE holds the database's one thread: a tenth of the statistics target (and
+    // so of the rows read) there; the full pass keeps PostgreSQL's default.
+    await database.db.execute(sql`create table wide (id serial primary key, v text)`);
+    await database.db.execute(
+      sql`insert into wide (v) select md5(g::text) from generate_series(1, 50000) g`,
+    );
+    expect(await analyzeGrownPglite(database)).toEqual(['wide']);
+    expect(await estimate('wide')).toBe(50000);
+    expect(await bounds('wide', 'v')).toBe(GROWTH_STATISTICS_TARGET + 1);
+    // The setting was the check's transaction's alone.
+    const [t] = rowsOf<{ v: string }>(
+      await database.db.execute(sql`select current_setting('default_statistics_target') as v`),
+    );
+    expect(t!.v).toBe('100');
+    expect(await maintainNextPglite(database, 'quiet')).toBe('wide');
+    expect(await bounds('wide', 'v')).toBe(101);
   });
 });
