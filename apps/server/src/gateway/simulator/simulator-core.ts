@@ -315,6 +315,16 @@ export class SimCore {
     return a;
   }
 
+  /**
+   * The account row and the next value of its counter (one statement); notFound when the
+   * platform has no such account.
+   */
+  async accountWithSeq(wxid: string): Promise<{ account: SimAccountRow; seq: number }> {
+    const { account, seq } = await this.repo.accountWithSeq(wxid);
+    if (!account) throw new GatewayError('notFound', `unknown account ${wxid}`);
+    return { account, seq };
+  }
+
   /** The held connection of an account. */
   requireHeld(wxid: string): HeldAccount {
     const h = this.held.get(wxid);

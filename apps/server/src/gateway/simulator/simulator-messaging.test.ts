@@ -1,6 +1,8 @@
 import { MSG_TYPE, quoteContent } from '@cst/shared';
+import { sql } from 'drizzle-orm';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type SendCommand } from '@cst/gateway';
+import { rowsOf } from '../../platform/db.ts';
 import { SimulatorRepository } from './simulator.repository.ts';
 import { codeOf, loginAccount, useSim } from './test-support.ts';
 
@@ -248,6 +250,34 @@ describe('messages from the world', () => {
     }
     await h.sim.idle();
     expect(h.of('message')).toMatchObject([{ peerId: friend, content: '一' }]);
+  });
+
+  it('takes the account and its counter in one read, a number of its own for each message', async () => {
+    const counter = async () =>
+      rowsOf<{ seq: number }>(
+        await h.database.db.execute(sql`select seq from sim_accounts where wxid = ${wxid}`),
+      )[0]!.seq;
+    const before = await counter();
+    const apart = vi.spyOn(SimulatorRepository.prototype, 'nextSeq');
+    const rows = vi.spyOn(SimulatorRepository.prototype, 'getAccount');
+    try {
+      // Five at once (one batch), without content: each generated from its own number.
+      await Promise.all(
+        [1, 2, 3, 4, 5].map(() =>
+          h.sim.inbound({ workWxid: wxid, fromWxid: friend, talkType: 1, msgType: 1, content: '' }),
+        ),
+      );
+      expect(apart).not.toHaveBeenCalled();
+      expect(rows).not.toHaveBeenCalled();
+    } finally {
+      apart.mockRestore();
+      rows.mockRestore();
+    }
+    expect(await counter()).toBe(before + 5);
+    await h.sim.idle();
+    const got = h.of('message').map((m) => m.content);
+    expect(got).toHaveLength(5);
+    expect(new Set(got).size).toBe(5);
   });
 
   it('makes an unknown writer a new contact and an unknown group member join', async () => {

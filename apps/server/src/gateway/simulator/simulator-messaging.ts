@@ -674,9 +674,8 @@ export async function inboundFromControl(core: SimCore, given: SimInboundCommand
   core.requireOnline(given.workWxid);
   // Independent reads side by side: under a burst each is one batched query for many messages.
   // The writer is read once: a second read of the same people cost a statement per batch.
-  const [acc, seq, found] = await Promise.all([
-    core.account(given.workWxid),
-    core.repo.nextSeq(given.workWxid),
+  const [{ account: acc, seq }, found] = await Promise.all([
+    core.accountWithSeq(given.workWxid),
     given.talkType === 1 ? core.repo.getPerson(given.workWxid, given.fromWxid) : undefined,
   ]);
   let cmd = given;

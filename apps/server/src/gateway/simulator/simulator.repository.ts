@@ -33,6 +33,11 @@ import type { MomentDto } from '@cst/gateway';
 // state (not tenant data); every query is keyed by the account (phone) it belongs to.
 
 export type SimAccountRow = typeof simAccounts.$inferSelect;
+/** An account's row (after its counter moved) and the counter's value taken for the caller. */
+export interface AccountWithSeq {
+  account: SimAccountRow | null;
+  seq: number;
+}
 export type SimPersonRow = typeof simPeople.$inferSelect;
 export type SimGroupRow = typeof simGroups.$inferSelect;
 export type SimMemberRow = typeof simGroupMembers.$inferSelect;
@@ -59,6 +64,7 @@ export class SimulatorRepository {
   // message. Inside a transaction they run one by one.
   private readonly accountLoader: Batcher<string, SimAccountRow | null> | null;
   private readonly seqLoader: Batcher<string, number> | null;
+  private readonly accountSeqLoader: Batcher<string, AccountWithSeq> | null;
   private readonly personLoader: Batcher<[string, string], SimPersonRow | null> | null;
   private readonly messageWriter: Batcher<
     typeof simMessages.$inferInsert,
@@ -72,6 +78,7 @@ export class SimulatorRepository {
   ) {
     this.accountLoader = batched ? new Batcher((w) => this.accountsByWxid(w)) : null;
     this.seqLoader = batched ? new Batcher((w) => this.reserveSeqs(w)) : null;
+    this.accountSeqLoader = batched ? new Batcher((w) => this.accountsTakingSeqs(w)) : null;
     this.personLoader = batched ? new Batcher((k) => this.peopleByKey(k)) : null;
     this.messageWriter = batched ? new Batcher((rows) => this.insertMessageRows(rows)) : null;
     this.deliveredWriter = batched ? new Batcher((p) => this.advanceDelivered(p)) : null;
@@ -193,26 +200,46 @@ export class SimulatorRepository {
 
   /** Advances the counters of several accounts at once; each caller gets its own number. */
   private async reserveSeqs(wxids: string[]): Promise<number[]> {
+    return (await this.accountsTakingSeqs(wxids)).map((r) => r.seq);
+  }
+
+  /**
+   * An account's row and the next value of its counter, taken in one statement (an arriving
+   * message needs both: they were two of the five statements of each batch). `account` is
+   * null (and `seq` 0) when there is no such account.
+   */
+  async accountWithSeq(wxid: string): Promise<AccountWithSeq> {
+    if (this.accountSeqLoader) return this.accountSeqLoader.call(wxid);
+    return (await this.accountsTakingSeqs([wxid]))[0]!;
+  }
+
+  /** Advances the counters of several accounts at once, with their rows after it. */
+  private async accountsTakingSeqs(wxids: string[]): Promise<AccountWithSeq[]> {
     const wanted = new Map<string, number>();
     for (const w of wxids) wanted.set(w, (wanted.get(w) ?? 0) + 1);
-    const res = await simStatement(
-      this.db,
-      'seqs',
-      () => sql`
-        update sim_accounts a set seq = a.seq + v.n
-        from unnest(${sql.placeholder('w')}::text[], ${sql.placeholder('n')}::int[]) as v(wxid, n)
-        where a.wxid = v.wxid
-        returning a.wxid, a.seq`,
-      { w: [...wanted.keys()], n: [...wanted.values()] },
+    const [first] = rowsOf<{ page: Record<string, unknown>[] }>(
+      await simStatement(
+        this.db,
+        'accountSeqs',
+        () => sql`
+          with taken as (
+            update sim_accounts a set seq = a.seq + v.n
+            from unnest(${sql.placeholder('w')}::text[], ${sql.placeholder('n')}::int[]) as v(wxid, n)
+            where a.wxid = v.wxid
+            returning a.*)
+          select coalesce(json_agg(taken), '[]'::json) as page from taken`,
+        { w: [...wanted.keys()], n: [...wanted.values()] },
+      ),
     );
-    const rows = rowsOf<{ wxid: string; seq: number }>(res);
+    const rows = tableRowsFromJson(simAccounts, first?.page ?? []);
+    const by = new Map(rows.map((r) => [r.wxid, r]));
     // Hand out each account's reserved range in call order: first caller gets the lowest number.
-    const next = new Map(rows.map((r) => [r.wxid, Number(r.seq) - wanted.get(r.wxid)! + 1]));
+    const next = new Map(rows.map((r) => [r.wxid, r.seq - wanted.get(r.wxid)! + 1]));
     return wxids.map((w) => {
       const n = next.get(w);
-      if (n === undefined) return 0;
+      if (n === undefined) return { account: null, seq: 0 };
       next.set(w, n + 1);
-      return n;
+      return { account: by.get(w)!, seq: n };
     });
   }
 
