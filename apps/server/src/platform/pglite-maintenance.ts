@@ -16,14 +16,15 @@ import { rowsOf, type Database } from './db.ts';
  */
 export const MAINTENANCE_TABLE_EVERY_MS = 7_000;
 
+/** A table's name (from pg_class) as one quoted identifier. */
+const quoted = (table: string) => `"${table.replaceAll('"', '""')}"`;
+
 /**
- * Runs `command` (`vacuum (analyze)`) on each table of the schema that `where` keeps (a condition
- * on its `pg_class` row `c`), one at a time, in name order, at most `limit` of them; returns their
- * names.
+ * Vacuums and analyses each table of the schema that `where` keeps (a condition on its `pg_class`
+ * row `c`), one at a time, in name order, at most `limit` of them; returns their names.
  */
-async function eachTable(
+async function vacuumEach(
   database: Database,
-  command: string,
   where = sql`true`,
   { limit }: { limit?: number } = {},
 ) {
@@ -34,21 +35,13 @@ async function eachTable(
       order by c.relname
       ${limit === undefined ? sql`` : sql`limit ${limit}`}`),
   );
-  for (const t of tables) await run(database, command, t.name);
+  for (const t of tables) await database.db.execute(sql.raw(`vacuum (analyze) ${quoted(t.name)}`));
   return tables.map((t) => t.name);
-}
-
-/** A table's name (from pg_class) as one quoted identifier. */
-const quoted = (table: string) => `"${table.replaceAll('"', '""')}"`;
-
-/** `command` on one table. */
-function run(database: Database, command: string, table: string) {
-  return database.db.execute(sql.raw(`${command} ${quoted(table)}`));
 }
 
 /** One pass: every table of the schema vacuumed and analysed; returns their names. */
 export function maintainPglite(database: Database): Promise<string[]> {
-  return eachTable(database, 'vacuum (analyze)');
+  return vacuumEach(database);
 }
 
 /**
@@ -59,7 +52,7 @@ export async function maintainNextPglite(
   database: Database,
   after: string | null,
 ): Promise<string | null> {
-  const next = (where?: SQL) => eachTable(database, 'vacuum (analyze)', where, { limit: 1 });
+  const next = (where?: SQL) => vacuumEach(database, where, { limit: 1 });
   const [name] = after === null ? await next() : await next(sql`c.relname > ${after}`);
   if (name !== undefined || after === null) return name ?? null;
   return (await next())[0] ?? null;

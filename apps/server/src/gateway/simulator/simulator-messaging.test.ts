@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type SendCommand } from '@cst/gateway';
 import { rowsOf } from '../../platform/db.ts';
-import { SimulatorRepository } from './simulator.repository.ts';
+import { SimulatorRepository, type AccountWithSeq } from './simulator.repository.ts';
 import { codeOf, loginAccount, useSim } from './test-support.ts';
 
 const h = useSim();
@@ -258,6 +258,7 @@ describe('messages from the world', () => {
         await h.database.db.execute(sql`select seq from sim_accounts where wxid = ${wxid}`),
       )[0]!.seq;
     const before = await counter();
+    const taken = vi.spyOn(SimulatorRepository.prototype, 'accountWithSeq');
     const apart = vi.spyOn(SimulatorRepository.prototype, 'nextSeq');
     const rows = vi.spyOn(SimulatorRepository.prototype, 'getAccount');
     try {
@@ -269,15 +270,20 @@ describe('messages from the world', () => {
       );
       expect(apart).not.toHaveBeenCalled();
       expect(rows).not.toHaveBeenCalled();
+      const got = await Promise.all(
+        taken.mock.results.map((r) => r.value as Promise<AccountWithSeq>),
+      );
+      expect(got.map((r) => r.seq).sort((a, b) => a - b)).toEqual(
+        [1, 2, 3, 4, 5].map((i) => before + i),
+      );
     } finally {
+      taken.mockRestore();
       apart.mockRestore();
       rows.mockRestore();
     }
     expect(await counter()).toBe(before + 5);
     await h.sim.idle();
-    const got = h.of('message').map((m) => m.content);
-    expect(got).toHaveLength(5);
-    expect(new Set(got).size).toBe(5);
+    expect(h.of('message')).toHaveLength(5);
   });
 
   it('makes an unknown writer a new contact and an unknown group member join', async () => {

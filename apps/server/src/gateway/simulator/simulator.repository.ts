@@ -63,7 +63,6 @@ export class SimulatorRepository {
   // burst over many accounts costs a few queries per turn of the event loop instead of a few per
   // message. Inside a transaction they run one by one.
   private readonly accountLoader: Batcher<string, SimAccountRow | null> | null;
-  private readonly seqLoader: Batcher<string, number> | null;
   private readonly accountSeqLoader: Batcher<string, AccountWithSeq> | null;
   private readonly personLoader: Batcher<[string, string], SimPersonRow | null> | null;
   private readonly messageWriter: Batcher<
@@ -77,7 +76,6 @@ export class SimulatorRepository {
     batched = true,
   ) {
     this.accountLoader = batched ? new Batcher((w) => this.accountsByWxid(w)) : null;
-    this.seqLoader = batched ? new Batcher((w) => this.reserveSeqs(w)) : null;
     this.accountSeqLoader = batched ? new Batcher((w) => this.accountsTakingSeqs(w)) : null;
     this.personLoader = batched ? new Batcher((k) => this.peopleByKey(k)) : null;
     this.messageWriter = batched ? new Batcher((rows) => this.insertMessageRows(rows)) : null;
@@ -194,13 +192,7 @@ export class SimulatorRepository {
 
   /** Takes the next value of an account's counter. */
   async nextSeq(wxid: string): Promise<number> {
-    if (this.seqLoader) return this.seqLoader.call(wxid);
-    return (await this.reserveSeqs([wxid]))[0]!;
-  }
-
-  /** Advances the counters of several accounts at once; each caller gets its own number. */
-  private async reserveSeqs(wxids: string[]): Promise<number[]> {
-    return (await this.accountsTakingSeqs(wxids)).map((r) => r.seq);
+    return (await this.accountWithSeq(wxid)).seq;
   }
 
   /**
@@ -213,7 +205,10 @@ export class SimulatorRepository {
     return (await this.accountsTakingSeqs([wxid]))[0]!;
   }
 
-  /** Advances the counters of several accounts at once, with their rows after it. */
+  /**
+   * Advances the counters of several accounts at once, with their rows after it; each caller gets
+   * its own number.
+   */
   private async accountsTakingSeqs(wxids: string[]): Promise<AccountWithSeq[]> {
     const wanted = new Map<string, number>();
     for (const w of wxids) wanted.set(w, (wanted.get(w) ?? 0) + 1);
