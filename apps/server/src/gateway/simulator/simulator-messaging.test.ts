@@ -252,7 +252,7 @@ describe('messages from the world', () => {
     expect(h.of('message')).toMatchObject([{ peerId: friend, content: '一' }]);
   });
 
-  it('takes the account and its counter in one read, a number of its own for each message', async () => {
+  it('takes the account, its counter and the writer in one statement, a number for each message', async () => {
     const counter = async () =>
       rowsOf<{ seq: number }>(
         await h.database.db.execute(sql`select seq from sim_accounts where wxid = ${wxid}`),
@@ -261,6 +261,13 @@ describe('messages from the world', () => {
     const taken = vi.spyOn(SimulatorRepository.prototype, 'accountWithSeq');
     const apart = vi.spyOn(SimulatorRepository.prototype, 'nextSeq');
     const rows = vi.spyOn(SimulatorRepository.prototype, 'getAccount');
+    // The batch's one statement: what each call asked for.
+    const statements = vi.spyOn(
+      SimulatorRepository.prototype as unknown as {
+        seqsAndPeople: (w: string[], k: [string, string][]) => Promise<unknown>;
+      },
+      'seqsAndPeople',
+    );
     try {
       // Five at once (one batch), without content: each generated from its own number.
       await Promise.all(
@@ -270,6 +277,7 @@ describe('messages from the world', () => {
       );
       expect(apart).not.toHaveBeenCalled();
       expect(rows).not.toHaveBeenCalled();
+      expect(statements.mock.calls).toEqual([[Array(5).fill(wxid), Array(5).fill([wxid, friend])]]);
       const got = await Promise.all(
         taken.mock.results.map((r) => r.value as Promise<AccountWithSeq>),
       );
@@ -280,6 +288,7 @@ describe('messages from the world', () => {
       taken.mockRestore();
       apart.mockRestore();
       rows.mockRestore();
+      statements.mockRestore();
     }
     expect(await counter()).toBe(before + 5);
     await h.sim.idle();

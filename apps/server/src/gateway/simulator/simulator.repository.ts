@@ -39,6 +39,8 @@ export interface AccountWithSeq {
   seq: number;
 }
 export type SimPersonRow = typeof simPeople.$inferSelect;
+/** A batched lookup: an account's counter taken (with its row), or a person read. */
+type Lookup = { seq: string } | { person: [string, string] };
 export type SimGroupRow = typeof simGroups.$inferSelect;
 export type SimMemberRow = typeof simGroupMembers.$inferSelect;
 export type SimMessageRow = typeof simMessages.$inferSelect;
@@ -63,8 +65,7 @@ export class SimulatorRepository {
   // burst over many accounts costs a few queries per turn of the event loop instead of a few per
   // message. Inside a transaction they run one by one.
   private readonly accountLoader: Batcher<string, SimAccountRow | null> | null;
-  private readonly accountSeqLoader: Batcher<string, AccountWithSeq> | null;
-  private readonly personLoader: Batcher<[string, string], SimPersonRow | null> | null;
+  private readonly lookupLoader: Batcher<Lookup, AccountWithSeq | SimPersonRow | null> | null;
   private readonly messageWriter: Batcher<
     typeof simMessages.$inferInsert,
     SimMessageRow | null
@@ -76,8 +77,7 @@ export class SimulatorRepository {
     batched = true,
   ) {
     this.accountLoader = batched ? new Batcher((w) => this.accountsByWxid(w)) : null;
-    this.accountSeqLoader = batched ? new Batcher((w) => this.accountsTakingSeqs(w)) : null;
-    this.personLoader = batched ? new Batcher((k) => this.peopleByKey(k)) : null;
+    this.lookupLoader = batched ? new Batcher((l) => this.lookups(l)) : null;
     this.messageWriter = batched ? new Batcher((rows) => this.insertMessageRows(rows)) : null;
     this.deliveredWriter = batched ? new Batcher((p) => this.advanceDelivered(p)) : null;
   }
@@ -201,41 +201,80 @@ export class SimulatorRepository {
    * null (and `seq` 0) when there is no such account.
    */
   async accountWithSeq(wxid: string): Promise<AccountWithSeq> {
-    if (this.accountSeqLoader) return this.accountSeqLoader.call(wxid);
-    return (await this.accountsTakingSeqs([wxid]))[0]!;
+    if (this.lookupLoader) return this.lookupLoader.call({ seq: wxid }) as Promise<AccountWithSeq>;
+    return (await this.seqsAndPeople([wxid], []))[0][0]!;
+  }
+
+  /** The batch of {@link accountWithSeq}'s and {@link getPerson}'s calls: one statement. */
+  private async lookups(list: Lookup[]): Promise<(AccountWithSeq | SimPersonRow | null)[]> {
+    const wxids: string[] = [];
+    const keys: [string, string][] = [];
+    for (const l of list) {
+      if ('seq' in l) wxids.push(l.seq);
+      else keys.push(l.person);
+    }
+    const [taken, people] = await this.seqsAndPeople(wxids, keys);
+    let t = 0;
+    let p = 0;
+    return list.map((l) => ('seq' in l ? taken[t++]! : people[p++]!));
   }
 
   /**
-   * Advances the counters of several accounts at once, with their rows after it; each caller gets
-   * its own number.
+   * Advances the counters of several accounts at once, with their rows after it (each caller
+   * gets its own number), and reads people by (account, wxid), in one statement: an arriving
+   * message needs its account, a number and its writer, which were three statements a batch.
    */
-  private async accountsTakingSeqs(wxids: string[]): Promise<AccountWithSeq[]> {
+  private async seqsAndPeople(
+    wxids: string[],
+    keys: [string, string][],
+  ): Promise<[AccountWithSeq[], (SimPersonRow | null)[]]> {
     const wanted = new Map<string, number>();
     for (const w of wxids) wanted.set(w, (wanted.get(w) ?? 0) + 1);
-    const [first] = rowsOf<{ page: Record<string, unknown>[] }>(
+    const [first] = rowsOf<{
+      accounts: Record<string, unknown>[];
+      people: Record<string, unknown>[];
+    }>(
       await simStatement(
         this.db,
-        'accountSeqs',
+        'seqsAndPeople',
+        // The exact pairs of people: every account's people by every wxid asked would read their
+        // product. Arrays, not a VALUES list: one statement text for any number of either.
         () => sql`
           with taken as (
             update sim_accounts a set seq = a.seq + v.n
             from unnest(${sql.placeholder('w')}::text[], ${sql.placeholder('n')}::int[]) as v(wxid, n)
             where a.wxid = v.wxid
             returning a.*)
-          select coalesce(json_agg(taken), '[]'::json) as page from taken`,
-        { w: [...wanted.keys()], n: [...wanted.values()] },
+          select (select coalesce(json_agg(taken), '[]'::json) from taken) as accounts,
+            (select coalesce(json_agg(p), '[]'::json) from ${simPeople} p
+             join (select distinct a, w from unnest(${sql.placeholder('pa')}::text[],
+               ${sql.placeholder('pw')}::text[]) as k(a, w)) k
+               on p.account_wxid = k.a and p.wxid = k.w) as people`,
+        {
+          w: [...wanted.keys()],
+          n: [...wanted.values()],
+          pa: keys.map((k) => k[0]),
+          pw: keys.map((k) => k[1]),
+        },
       ),
     );
-    const rows = tableRowsFromJson(simAccounts, first?.page ?? []);
+    const rows = tableRowsFromJson(simAccounts, first?.accounts ?? []);
     const by = new Map(rows.map((r) => [r.wxid, r]));
     // Hand out each account's reserved range in call order: first caller gets the lowest number.
     const next = new Map(rows.map((r) => [r.wxid, r.seq - wanted.get(r.wxid)! + 1]));
-    return wxids.map((w) => {
+    const taken = wxids.map((w) => {
       const n = next.get(w);
       if (n === undefined) return { account: null, seq: 0 };
       next.set(w, n + 1);
       return { account: by.get(w)!, seq: n };
     });
+    const found = new Map(
+      tableRowsFromJson(simPeople, first?.people ?? []).map((r) => [
+        `${r.accountWxid}\n${r.wxid}`,
+        r,
+      ]),
+    );
+    return [taken, keys.map(([a, w]) => found.get(`${a}\n${w}`) ?? null)];
   }
 
   /** How many accounts exist. */
@@ -283,27 +322,12 @@ export class SimulatorRepository {
 
   /** A person known to an account. */
   async getPerson(accountWxid: string, wxid: string): Promise<SimPersonRow | null> {
-    if (this.personLoader) return this.personLoader.call([accountWxid, wxid]);
-    return (await this.peopleByKey([[accountWxid, wxid]]))[0]!;
-  }
-
-  private async peopleByKey(keys: [string, string][]): Promise<(SimPersonRow | null)[]> {
-    // The exact pairs: every account's people by every wxid asked would read their product.
-    const [first] = rowsOf<{ page: Record<string, unknown>[] }>(
-      await simStatement(
-        this.db,
-        'people',
-        () => sql`
-          select coalesce(json_agg(p), '[]'::json) as page from ${simPeople} p
-          join (select distinct a, w from unnest(${sql.placeholder('a')}::text[],
-            ${sql.placeholder('w')}::text[]) as k(a, w)) k
-            on p.account_wxid = k.a and p.wxid = k.w`,
-        { a: keys.map((k) => k[0]), w: keys.map((k) => k[1]) },
-      ),
-    );
-    const rows = tableRowsFromJson(simPeople, first?.page ?? []);
-    const by = new Map(rows.map((r) => [`${r.accountWxid}\n${r.wxid}`, r]));
-    return keys.map(([a, w]) => by.get(`${a}\n${w}`) ?? null);
+    if (this.lookupLoader) {
+      return this.lookupLoader.call({
+        person: [accountWxid, wxid],
+      }) as Promise<SimPersonRow | null>;
+    }
+    return (await this.seqsAndPeople([], [[accountWxid, wxid]]))[1][0]!;
   }
 
   /** People known to an account by wxid. */
