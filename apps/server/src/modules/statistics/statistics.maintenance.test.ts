@@ -68,7 +68,12 @@ beforeAll(async () => {
   chat = c!.id;
 });
 
-let clock = Date.now() - 3_600_000;
+// The messages' times: from yesterday's noon in the tenant's zone (Asia/Shanghai, UTC+8), so the
+// three rounds (about 15 minutes of them) fall on one tenant day whenever the test runs. From
+// an hour ago they crossed the tenant's midnight when run between 16:45 and 17:00 UTC.
+const SHANGHAI_MS = 8 * 3_600_000;
+let clock =
+  Math.floor((Date.now() + SHANGHAI_MS) / 86_400_000) * 86_400_000 - SHANGHAI_MS - 12 * 3_600_000;
 
 /** The three tables' live rows. */
 async function live() {
