@@ -43,6 +43,16 @@ function dayIn(ms: number, tz: string): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone: tz }).format(new Date(ms));
 }
 
+/**
+ * Noon of the day `daysAgo` days before today in Asia/Shanghai (the tenants' default zone): a
+ * test whose messages span minutes from there keeps them on one tenant day whenever it runs
+ * ("now minus a little" crosses the tenant's midnight at that hour of the day).
+ */
+export function shanghaiNoon(daysAgo: number): number {
+  const today = dayIn(Date.now(), 'Asia/Shanghai');
+  return Date.parse(`${today}T12:00:00+08:00`) - daysAgo * 86_400_000;
+}
+
 /** The first instant after `ms` that is on another day of the zone (the next midnight). */
 function nextMidnight(ms: number, tz: string): number {
   const d = dayIn(ms, tz);

@@ -14,6 +14,7 @@ import {
 import { rowsOf } from '../../platform/db.ts';
 import { maintainPglite } from '../../platform/pglite-maintenance.ts';
 import { useTestDatabase } from '../../../test/support.ts';
+import { shanghaiNoon } from './statistics-reports.test-support.ts';
 
 // Issue 20, the service rollups on PGlite: no autovacuum there, so the maintenance job
 // (platform/pglite-maintenance.ts, every table of the schema, run only on PGlite) must reach the
@@ -68,12 +69,9 @@ beforeAll(async () => {
   chat = c!.id;
 });
 
-// The messages' times: from yesterday's noon in the tenant's zone (Asia/Shanghai, UTC+8), so the
-// three rounds (about 15 minutes of them) fall on one tenant day whenever the test runs. From
-// an hour ago they crossed the tenant's midnight when run between 16:45 and 17:00 UTC.
-const SHANGHAI_MS = 8 * 3_600_000;
-let clock =
-  Math.floor((Date.now() + SHANGHAI_MS) / 86_400_000) * 86_400_000 - SHANGHAI_MS - 12 * 3_600_000;
+// The messages' times from yesterday's noon in the tenant's zone: the three rounds (about 15
+// minutes) stay on one tenant day whenever the test runs.
+let clock = shanghaiNoon(1);
 
 /** The three tables' live rows. */
 async function live() {

@@ -38,6 +38,7 @@ import {
   randomMoreEvent,
   recomputeMore,
   rowsOfResult,
+  shanghaiNoon,
 } from './statistics-reports.test-support.ts';
 
 // Issue 20 §2: the rollups kept by triggers agree with a recomputation from the raw rows, for
@@ -45,7 +46,6 @@ import {
 // midnight in several time zones, and the backfill rebuilds exactly what the triggers kept.
 
 const DAY = 86_400_000;
-const HOUR = 3_600_000;
 const ZONES = ['Asia/Shanghai', 'UTC', 'America/Los_Angeles', 'Asia/Kolkata'];
 
 /** A small seeded generator (mulberry32), so a failure replays. */
@@ -696,9 +696,9 @@ describe(`statistics rollups stay exact (${DB_KIND})`, () => {
       .insert(conversations)
       .values({ tenantId, workAccountId: acc.id, workWxid: acc.wxid, talkType: 1, peerId: 'gone' })
       .returning();
-    // Noon two days ago in the tenant's zone (Asia/Shanghai, UTC+8): the two minutes of messages
-    // stay on one tenant day (`served` counts a chat once a day).
-    const at = Math.floor((Date.now() + 8 * HOUR) / DAY) * DAY - 8 * HOUR - 2 * DAY + 12 * HOUR;
+    // Noon two days ago in the tenant's zone: the two minutes of messages stay on one tenant day
+    // (`served` counts a chat once a day).
+    const at = shanghaiNoon(2);
     const msg = (sendSide: number, msgTime: number) => ({
       tenantId,
       workAccountId: acc.id,
