@@ -90,6 +90,12 @@ export const conversations = pgTable(
     index('conversations_view_order')
       .on(t.tenantId, t.assigneeUid, t.isPin.desc(), t.latestMsgTime.desc(), t.id)
       .where(sql`${t.status} <> 'resolved'`),
+    // The pages of a status view (已解决) in the list's order: the chats out of the working set
+    // (resolved, snoozed, pending). The list writes the status it asks as a literal, so the
+    // planner can use this partial index; an open chat, the one new messages move, has no entry.
+    index('conversations_status_order')
+      .on(t.tenantId, t.status, t.isPin.desc(), t.latestMsgTime.desc(), t.id)
+      .where(sql`${t.status} <> 'open'`),
     index('conversations_snoozed')
       .on(t.snoozeUntil)
       .where(sql`${t.status} = 'snoozed'`),

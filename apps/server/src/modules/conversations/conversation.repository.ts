@@ -12,7 +12,13 @@ import {
   type Placeholder,
   type SQL,
 } from 'drizzle-orm';
-import { MSG_TYPE, bulkRequestIdOf, messagePreview } from '@cst/shared';
+import {
+  CONVERSATION_STATUSES,
+  MSG_TYPE,
+  bulkRequestIdOf,
+  messagePreview,
+  type ConversationStatus,
+} from '@cst/shared';
 import {
   chatGroups,
   contactTags,
@@ -149,7 +155,6 @@ export async function listConversations(
     like: filter.keyword ? `%${filter.keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null,
     offset: (page - 1) * pageSize,
     assignee: filter.assignee ?? null,
-    status: filter.status ?? null,
     mineOrFree: filter.mineOrFree ?? null,
     since: filter.updatedSince ?? null,
   };
@@ -182,10 +187,12 @@ export async function listConversations(
     has.since
   );
   const byView = has.assignee || has.unassigned || has.status || has.active || has.mineOrFree;
+  // A status asked is written into the statement (one of four), as its partial index wants.
+  const status = filter.status ? statusLiteral(filter.status) : null;
   const shape = `${Object.entries(has)
     .filter(([, on]) => on)
     .map(([k]) => k)
-    .join(',')}|${pageSize}|${page === 1 ? 'first' : 'offset'}`;
+    .join(',')}|${filter.status ?? ''}|${pageSize}|${page === 1 ? 'first' : 'offset'}`;
 
   const parts = () => {
     const conds: SQL[] = [eq(conversations.tenantId, v('tenantId'))];
@@ -203,7 +210,7 @@ export async function listConversations(
     if (has.talkType) conds.push(sql`${conversations.talkType} = ${v('talkType')}`);
     if (has.assignee) conds.push(sql`${conversations.assigneeUid} = ${v('assignee')}::uuid`);
     if (has.unassigned) conds.push(sql`${conversations.assigneeUid} is null`);
-    if (has.status) conds.push(sql`${conversations.status} = ${v('status')}`);
+    if (status) conds.push(sql`${conversations.status} = ${status}`);
     if (has.active) conds.push(sql`${conversations.status} <> 'resolved'`);
     if (has.mineOrFree) {
       conds.push(
@@ -231,7 +238,7 @@ export async function listConversations(
     const total = !rolledUp
       ? sql`(select count(*) from ${conversations} where ${where})`
       : byView
-        ? viewCountedSql(has, account)
+        ? viewCountedSql(has, account, status)
         : countedSql(has.some, has.talkType, account);
     return { where, total };
   };
@@ -296,6 +303,18 @@ function own(column: AnyPgColumn): SQL {
 /** A timestamp column as whole milliseconds since the epoch (as `Date#getTime` gives it). */
 function epochMs(column: AnyPgColumn): SQL<number> {
   return sql<number>`floor(extract(epoch from ${own(column)}) * 1000)::bigint`.mapWith(Number);
+}
+
+/**
+ * A chat's status written into the statement's text: the list's partial index of the status views
+ * (`conversations_status_order`, `status <> 'open'`) applies only to a condition the planner can
+ * see at planning, and a kept statement is planned for any value of its parameters.
+ */
+function statusLiteral(status: string): SQL {
+  if (!(CONVERSATION_STATUSES as readonly string[]).includes(status)) {
+    throw new Error(`not a conversation status: ${status}`);
+  }
+  return sql.raw(`'${status as ConversationStatus}'`);
 }
 
 /** A number written into the statement's text (a validated page size). */
@@ -442,6 +461,7 @@ function viewCountedSql(
     mineOrFree: boolean;
   },
   account: SQL | null,
+  status: SQL | null,
 ): SQL {
   const c = conversationViewCounts;
   const conds: SQL[] = [eq(c.tenantId, v('tenantId'))];
@@ -450,7 +470,7 @@ function viewCountedSql(
   if (has.talkType) conds.push(sql`${c.talkType} = ${v('talkType')}`);
   if (has.assignee) conds.push(sql`${c.assigneeUid} = ${v('assignee')}::uuid`);
   if (has.unassigned) conds.push(sql`${c.assigneeUid} is null`);
-  if (has.status) conds.push(sql`${c.status} = ${v('status')}`);
+  if (status) conds.push(sql`${c.status} = ${status}`);
   if (has.active) conds.push(sql`${c.status} <> 'resolved'`);
   if (has.mineOrFree) {
     conds.push(sql`(${c.assigneeUid} is null or ${c.assigneeUid} = ${v('mineOrFree')}::uuid)`);
