@@ -16,7 +16,10 @@ const EPOCH_GUARD = 31_536_000_000;
 
 /** The conversation item of SPEC §3 from a row. */
 export function presentConversation(
-  row: Omit<ConversationRow, 'tenantId' | 'workAccountId' | 'createdAt' | 'updatedAt'> & {
+  row: Omit<
+    ConversationRow,
+    'tenantId' | 'workAccountId' | 'createdAt' | 'updatedAt' | 'searchKey'
+  > & {
     /** A `Date`, or milliseconds since the epoch (the list reads them so). */
     createdAt: Date | number;
     updatedAt: Date | number;

@@ -107,7 +107,7 @@ export interface ListFilter {
  */
 export type ConversationListRow = Omit<
   ConversationRow,
-  'tenantId' | 'workAccountId' | 'createdAt' | 'updatedAt'
+  'tenantId' | 'workAccountId' | 'createdAt' | 'updatedAt' | 'searchKey'
 > & {
   createdAt: number;
   updatedAt: number;
@@ -119,6 +119,7 @@ const {
   workAccountId: _account,
   createdAt: _created,
   updatedAt: _updated,
+  searchKey: _searchKey,
   ...listColumns
 } = getTableColumns(conversations);
 const listPage = preparedSelect<ConversationListRow & { total: number }>();
@@ -127,7 +128,9 @@ const v = (name: string): SQL => sql`${sql.placeholder(name)}`;
 
 /**
  * A page of conversations, pinned first then newest, and the total — one query: the total rides
- * along as an uncorrelated subquery (computed once); only an empty page counts on its own.
+ * along as an uncorrelated subquery (computed once). A first page that is not full is its own
+ * total; an empty later page, and a keyword's page that does not hold every match (a keyword
+ * reads every chat of the tenant: its count is a second such read), count on their own.
  *
  * The statement is built once per shape (which filters, the page size), its values given apart.
  * The page size is a literal, and the first page has no offset: a kept statement's generic plan
@@ -167,6 +170,7 @@ export async function listConversations(
     talkType: !!filter.talkType,
     group: !!filter.sessionGroupId,
     keyword: !!filter.keyword,
+    keywordLines: !!filter.keyword?.includes('\n'),
     tags: !!filter.tagIds,
     assignee: !!filter.assignee,
     unassigned: filter.assignee === null,
@@ -224,9 +228,16 @@ export async function listConversations(
       );
     }
     if (has.keyword) {
-      conds.push(
-        sql`(${conversations.nickname} ilike ${v('like')} or ${conversations.remark} ilike ${v('like')} or ${conversations.peerId} ilike ${v('like')})`,
-      );
+      // `ilike` on the three columns is `like` on their lowercased key, one line each (the
+      // pattern lowercased once, as an init plan), byte-wise and cheap: the pattern's only
+      // wildcards are its ends, so a keyword without a line break matches within one column.
+      // One with a line break could match across two: then the columns are checked too.
+      conds.push(sql`${conversations.searchKey} like (select lower(${v('like')}))`);
+      if (has.keywordLines) {
+        conds.push(
+          sql`(${conversations.nickname} ilike ${v('like')} or ${conversations.remark} ilike ${v('like')} or ${conversations.peerId} ilike ${v('like')})`,
+        );
+      }
     }
     if (has.tags) {
       // The tagged contacts' chats: a semi-join on the tag's links (hashed), not a probe per chat.
@@ -235,12 +246,15 @@ export async function listConversations(
       );
     }
     const where = and(...conds)!;
-    const total = !rolledUp
+    const count = !rolledUp
       ? sql`(select count(*) from ${conversations} where ${where})`
       : byView
         ? viewCountedSql(has, account, status)
         : countedSql(has.some, has.talkType, account);
-    return { where, total };
+    // A keyword reads every chat of the tenant: its total is counted apart, and only when the
+    // page does not hold every match (below).
+    const total = has.keyword ? sql`null` : count;
+    return { where, total, count };
   };
 
   const rows = await listPage(
@@ -286,13 +300,16 @@ export async function listConversations(
     },
     values,
   );
+  // A first page that is not full holds every match: a keyword found in a few chats (a name) is
+  // then read once, not twice. (An empty first page: nothing matches, whatever the filters.)
+  if (page === 1 && rows.length < pageSize) return { rows, total: rows.length };
   // Each row keeps its copy of the total (the presenter reads only its own fields): copying
   // every row without it cost more than the field does.
-  if (rows.length > 0) return { rows, total: Number(rows[0]!.total) };
+  if (rows.length > 0 && !has.keyword) return { rows, total: Number(rows[0]!.total) };
   const [r] = rowsOf<{ n: number }>(
-    await listCount(db, shape, () => sql`select ${parts().total}::int as n`, values),
+    await listCount(db, shape, () => sql`select ${parts().count}::int as n`, values),
   );
-  return { rows: [], total: Number(r?.n ?? 0) };
+  return { rows, total: Number(r?.n ?? 0) };
 }
 
 /** A column of `conversations` named with its table (a subquery's own columns come first). */

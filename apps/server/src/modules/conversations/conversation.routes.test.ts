@@ -399,6 +399,43 @@ describe('list modes and paging', () => {
     expect((await list(seat1, { mode: 'aggregated', keyword: '不存在的名字' })).data.total).toBe(0);
   });
 
+  it('finds a keyword in the name, remark or id in any case, literally, never across two, with exact totals', async () => {
+    const chats: [string, string, string][] = [
+      ['wxid_kwq_1', 'Alice 王', ''],
+      ['wxid_kwq_2', '张三', 'VIP alice'],
+      ['wxid_kwq_alice_3', 'x', ''],
+      ['wxid_kwq_4', 'ab', 'cd'],
+      ['wxid_kwq_5', 'line\nbreak', ''],
+      ['wxid_kwq_6', '100%_off', ''],
+    ];
+    for (const [peer, nickname, remark] of chats) {
+      await inbound('找我', peer);
+      await eventually(() => convOf(demo, peer));
+      await ctx.deps.db
+        .update(conversations)
+        .set({ nickname, remark })
+        .where(eq(conversations.peerId, peer));
+    }
+    const search = async (keyword: string, page = 1, pageSize = 50) => {
+      const r = await list(demo, { mode: 'aggregated', keyword, page, pageSize });
+      expect(r.status, r.message).toBe(200);
+      return { peers: r.data.list.map((c) => c.receiver_id).sort(), total: r.data.total };
+    };
+    const alice = ['wxid_kwq_1', 'wxid_kwq_2', 'wxid_kwq_alice_3'];
+    expect(await search('ALICE')).toEqual({ peers: alice, total: 3 });
+    expect(await search('王')).toEqual({ peers: ['wxid_kwq_1'], total: 1 });
+    // Every page of a search that fills its first page carries the whole total.
+    const pages = [await search('aLiCe', 1, 2), await search('aLiCe', 2, 2)];
+    expect(pages.map((p) => p.total)).toEqual([3, 3]);
+    expect(pages.flatMap((p) => p.peers).sort()).toEqual(alice);
+    expect(await search('alice', 3, 2)).toEqual({ peers: [], total: 3 });
+    // Wildcards are literal; a line break matches within one field, not between two.
+    expect(await search('0%_o')).toEqual({ peers: ['wxid_kwq_6'], total: 1 });
+    expect(await search('%')).toEqual({ peers: ['wxid_kwq_6'], total: 1 });
+    expect(await search('b\nc')).toEqual({ peers: [], total: 0 });
+    expect(await search('E\nB')).toEqual({ peers: ['wxid_kwq_5'], total: 1 });
+  });
+
   it('pages messages from the newest back, oldest first in each page', async () => {
     const peer = 'wxid_conv_paging';
     for (let i = 0; i < 45; i++) await inbound(`m${i}`, peer);
