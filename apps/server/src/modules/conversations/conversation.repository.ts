@@ -128,9 +128,9 @@ const v = (name: string): SQL => sql`${sql.placeholder(name)}`;
 
 /**
  * A page of conversations, pinned first then newest, and the total — one query: the total rides
- * along as an uncorrelated subquery (computed once). A first page that is not full is its own
- * total; an empty later page, and a keyword's page that does not hold every match (a keyword
- * reads every chat of the tenant: its count is a second such read), count on their own.
+ * along as an uncorrelated subquery (computed once) when a rollup keeps it. A first page that is
+ * not full is its own total; an empty later page, and a page of filters no rollup counts (a
+ * keyword: a second read of every chat) that does not hold every match, count on their own.
  *
  * The statement is built once per shape (which filters, the page size), its values given apart.
  * The page size is a literal, and the first page has no offset: a kept statement's generic plan
@@ -251,9 +251,10 @@ export async function listConversations(
       : byView
         ? viewCountedSql(has, account, status)
         : countedSql(has.some, has.talkType, account);
-    // A keyword reads every chat of the tenant: its total is counted apart, and only when the
-    // page does not hold every match (below).
-    const total = has.keyword ? sql`null` : count;
+    // A total no rollup keeps (a keyword's, the unread or pinned chats', a tag's, changes since)
+    // is a count of the matching chats, as long to read as a page of them all (a keyword reads
+    // every chat of the tenant): counted apart, and only when the page does not hold every match.
+    const total = rolledUp ? count : sql`null`;
     return { where, total, count };
   };
 
@@ -305,7 +306,7 @@ export async function listConversations(
   if (page === 1 && rows.length < pageSize) return { rows, total: rows.length };
   // Each row keeps its copy of the total (the presenter reads only its own fields): copying
   // every row without it cost more than the field does.
-  if (rows.length > 0 && !has.keyword) return { rows, total: Number(rows[0]!.total) };
+  if (rows.length > 0 && rolledUp) return { rows, total: Number(rows[0]!.total) };
   const [r] = rowsOf<{ n: number }>(
     await listCount(db, shape, () => sql`select ${parts().count}::int as n`, values),
   );
