@@ -3,8 +3,8 @@
 // same frames sent on a bare socket); then conv/list and conv/messages latency with 100,000
 // conversations and 1,000,000 messages in one tenant (and its inbox views, and a search by name).
 // Issue 33: the same burst with the AI robot on 10 accounts and a model answering in 500 ms,
-// beside the burst without it (BENCH_SKIP_AI=1 leaves it out). BENCH_DB=postgres runs it on a throw-away PostgreSQL (scripts/postgres.sh)
-// instead of PGlite.
+// beside the burst without it (BENCH_SKIP_AI=1 leaves it out). BENCH_DB=postgres runs it on a
+// throw-away PostgreSQL (scripts/postgres.sh) instead of PGlite.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
@@ -213,14 +213,14 @@ async function bigTenant(s: Server, token: string, wxid: string) {
   // Each figure: 2,000 requests (p99 is then the 20th slowest, not the 5th, so one pause of the VM
   // does not decide it alone), 10 at a time, from a child process (the client's CPU is not the
   // server's); a warm-up round first. Also reported: the server's CPU per request.
-  const load = (url: string, body?: unknown) =>
+  const load = (url: string, body?: unknown, { total = 2000, concurrency = 10 } = {}) =>
     loadFromChild({
       url: s.url + url,
       method: body === undefined ? 'GET' : 'POST',
       headers: body === undefined ? {} : { 'cst-token': token },
       body,
-      total: 2000,
-      concurrency: 10,
+      total,
+      concurrency,
     });
   const listAccBody = { mode: 'account', workWxid: wxid, pageSize: 50 };
   const listAggBody = { mode: 'aggregated', pageSize: 50 };
@@ -245,17 +245,8 @@ async function bigTenant(s: Server, token: string, wxid: string) {
   // A person looking a contact up by name in the inbox: one search at a time, each reading every
   // chat of the tenant (one matches).
   const searchBody = { mode: 'aggregated', pageSize: 50, keyword: '客户12345' };
-  const searchLoad = (total: number) =>
-    loadFromChild({
-      url: `${s.url}/main-api/conv/list`,
-      method: 'POST',
-      headers: { 'cst-token': token },
-      body: searchBody,
-      total,
-      concurrency: 1,
-    });
-  await searchLoad(10);
-  const search = await searchLoad(50);
+  await load('/main-api/conv/list', searchBody, { total: 10, concurrency: 1 });
+  const search = await load('/main-api/conv/list', searchBody, { total: 50, concurrency: 1 });
   const fmt = (r: LoadResult) =>
     `${percentile(r.times, 50).toFixed(1)} / ${percentile(r.times, 99).toFixed(1)}`;
   const cpu = (r: LoadResult) => r.serverCpuMs.toFixed(2);

@@ -6,7 +6,12 @@ import {
   type MessageSender,
   type TalkType,
 } from '@cst/shared';
-import type { ConversationRow, MessageRow, ShownMessageRow } from './conversation.repository.ts';
+import type {
+  ConversationListRow,
+  ConversationRow,
+  MessageRow,
+  ShownMessageRow,
+} from './conversation.repository.ts';
 import { mediaAddressesOf } from './media-address.ts';
 
 export type { ConversationRow, MessageRow, SizedConversation } from './conversation.repository.ts';
@@ -16,15 +21,10 @@ const EPOCH_GUARD = 31_536_000_000;
 
 /** The conversation item of SPEC §3 from a row. */
 export function presentConversation(
-  row: Omit<
-    ConversationRow,
-    'tenantId' | 'workAccountId' | 'createdAt' | 'updatedAt' | 'searchKey'
-  > & {
+  row: Omit<ConversationListRow, 'createdAt' | 'updatedAt'> & {
     /** A `Date`, or milliseconds since the epoch (the list reads them so). */
     createdAt: Date | number;
     updatedAt: Date | number;
-    memberCount?: number | null;
-    lastFailed?: boolean | null;
   },
 ): ConversationItem {
   const latest = row.latestMsgTime < EPOCH_GUARD ? msOf(row.updatedAt) : row.latestMsgTime;

@@ -12,13 +12,7 @@ import {
   type Placeholder,
   type SQL,
 } from 'drizzle-orm';
-import {
-  CONVERSATION_STATUSES,
-  MSG_TYPE,
-  bulkRequestIdOf,
-  messagePreview,
-  type ConversationStatus,
-} from '@cst/shared';
+import { CONVERSATION_STATUSES, MSG_TYPE, bulkRequestIdOf, messagePreview } from '@cst/shared';
 import {
   chatGroups,
   contactTags,
@@ -332,7 +326,7 @@ function statusLiteral(status: string): SQL {
   if (!(CONVERSATION_STATUSES as readonly string[]).includes(status)) {
     throw new Error(`not a conversation status: ${status}`);
   }
-  return sql.raw(`'${status as ConversationStatus}'`);
+  return sql.raw(`'${status}'`);
 }
 
 /** A number written into the statement's text (a validated page size). */
